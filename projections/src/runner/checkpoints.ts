@@ -1,0 +1,44 @@
+import type { Sql } from 'postgres';
+import type { Checkpoint } from '@rentals/api/eventStore/types';
+
+export type ProjectionStatus = 'idle' | 'running' | 'failed' | 'rebuilding';
+
+export type ProjectionState = Checkpoint & {
+  name: string;
+  status: ProjectionStatus;
+  lastError: string | null;
+  updatedAt: Date;
+};
+
+export const ensureCheckpoint = async (sql: Sql, name: string): Promise<Checkpoint> => {
+  await sql`INSERT INTO projection_checkpoints (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING`;
+  const [row] = await sql<{ transaction_id: string; position: number }[]>`
+    SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`;
+  return { transactionId: row!.transaction_id, position: row!.position };
+};
+
+/** Compare-and-set: false when someone else moved the checkpoint (a rebuild reset it). */
+export const advanceCheckpoint = async (sql: Sql, name: string, from: Checkpoint, to: Checkpoint) => {
+  const result = await sql`
+    UPDATE projection_checkpoints
+    SET transaction_id = ${to.transactionId}::xid8, position = ${to.position},
+        status = CASE WHEN status = 'rebuilding' THEN status ELSE 'running' END,
+        last_error = NULL, updated_at = now()
+    WHERE name = ${name} AND transaction_id = ${from.transactionId}::xid8 AND position = ${from.position}`;
+  return result.count === 1;
+};
+
+export const setStatus = (sql: Sql, name: string, status: ProjectionStatus, lastError: string | null = null) =>
+  sql`UPDATE projection_checkpoints SET status = ${status}, last_error = ${lastError}, updated_at = now()
+      WHERE name = ${name}`;
+
+/** Every projection's checkpoint with how many committed events it still has to apply (capped). */
+export const projectionStates = async (sql: Sql, lagCap = 100_000) =>
+  sql<(Omit<ProjectionState, 'transactionId'> & { transactionId: string; lag: number })[]>`
+    SELECT c.name, c.transaction_id::text AS "transactionId", c.position, c.status,
+           c.last_error AS "lastError", c.updated_at AS "updatedAt",
+           (SELECT count(*) FROM (
+              SELECT 1 FROM events e
+              WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
+              LIMIT ${lagCap}) behind) AS lag
+    FROM projection_checkpoints c ORDER BY c.name`;

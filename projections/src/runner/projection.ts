@@ -1,0 +1,27 @@
+import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import type { Statement } from './statement.ts';
+
+/** A read model in Postgres: pure `evolve(event) → statements`, applied with the checkpoint in one transaction. */
+export type SqlProjection = {
+  kind: 'sql';
+  name: string;
+  canHandle: readonly string[];
+  evolve: (event: RecordedEvent) => Statement[];
+  /** Empties the read model before a rebuild from position zero. */
+  reset: Statement[];
+};
+
+/**
+ * A read model outside Postgres (e.g. the search index): the batch is applied
+ * first and the checkpoint advanced only after it succeeded, so delivery is
+ * at-least-once and `apply` must be idempotent.
+ */
+export type ExternalProjection = {
+  kind: 'external';
+  name: string;
+  canHandle: readonly string[];
+  apply: (events: RecordedEvent[]) => Promise<void>;
+  reset: () => Promise<void>;
+};
+
+export type Projection = SqlProjection | ExternalProjection;
