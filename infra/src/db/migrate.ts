@@ -24,7 +24,9 @@ export const loadMigrations = async (dir = MIGRATIONS_DIR): Promise<Migration[]>
     });
   }
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`Migrations must be numbered 1..n without gaps; found ${m.version} at ${i + 1}`);
+    const previous = migrations[i - 1];
+    if (previous && previous.version >= m.version)
+      throw new Error(`Two migrations share the number ${m.version}; number them uniquely`);
   });
   return migrations;
 };

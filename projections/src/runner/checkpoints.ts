@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import type { Checkpoint } from '@rentals/api/eventStore/types';
 
 export type ProjectionStatus = 'idle' | 'running' | 'failed' | 'rebuilding';
@@ -18,7 +18,7 @@ export const ensureCheckpoint = async (sql: Sql, name: string): Promise<Checkpoi
 };
 
 /** Compare-and-set: false when someone else moved the checkpoint (a rebuild reset it). */
-export const advanceCheckpoint = async (sql: Sql, name: string, from: Checkpoint, to: Checkpoint) => {
+export const advanceCheckpoint = async (sql: TransactionSql, name: string, from: Checkpoint, to: Checkpoint) => {
   const result = await sql`
     UPDATE projection_checkpoints
     SET transaction_id = ${to.transactionId}::xid8, position = ${to.position},

@@ -74,7 +74,7 @@ export const startProjection = (sql: Sql, projection: Projection, options: Runne
       });
     }
     if (relevant.length > 0) await projection.apply(relevant);
-    return advanceCheckpoint(sql, projection.name, from, to);
+    return sql.begin((tx) => advanceCheckpoint(tx, projection.name, from, to));
   };
 
   const withRetries = async (from: Checkpoint, events: RecordedEvent[]) => {

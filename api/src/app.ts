@@ -1,0 +1,16 @@
+import { Elysia } from 'elysia';
+import type { AppDeps } from './deps.ts';
+import { apiDocs } from './docs/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { bodyLimit } from './shared/bodyLimit.ts';
+import { errorHandler } from './shared/errorHandler.ts';
+
+/** Composes the API from its features. Never listens and never reads the environment. */
+export const buildApp = (deps: AppDeps) =>
+  new Elysia()
+    .use(errorHandler(deps.log))
+    .use(bodyLimit)
+    .use(apiDocs)
+    .group('/api', (api) => api.use(healthRoutes(deps)));
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,15 @@
+import type { Sql } from 'postgres';
+import type { EventStore } from './eventStore/eventStore.ts';
+import type { Logger } from './shared/logger.ts';
+
+/** Everything the API needs from the outside, injected so tests build the app without a server. */
+export type AppDeps = {
+  sql: Sql;
+  eventStore: EventStore;
+  meili: { url: string; key: string };
+  jwtSecret: string;
+  /** Time and ids come from here, never from the domain. */
+  clock: () => Date;
+  newId: () => string;
+  log: Logger;
+};

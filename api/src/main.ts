@@ -1,0 +1,44 @@
+// Entry of the web process: the API under /api, media under /media and the
+// site at /, on one origin. The only API file that reads the environment.
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, requireResolved } from '@rentals/infra/config/env';
+import { buildApp } from './app.ts';
+import { createEventStore } from './eventStore/eventStore.ts';
+import { MULTIPART_BODY_LIMIT } from './shared/bodyLimit.ts';
+import { createSql } from './shared/db.ts';
+import { consoleLogger as log } from './shared/logger.ts';
+import { staticSite } from './web/staticSite.ts';
+
+const config = requireResolved(loadConfig(process.env));
+const sql = createSql(config.databaseUrl, { max: 20 });
+const app = buildApp({
+  sql,
+  eventStore: createEventStore(sql),
+  meili: { url: config.meiliUrl, key: config.meiliMasterKey },
+  jwtSecret: config.jwtSecret,
+  clock: () => new Date(),
+  newId: () => randomUUID(),
+  log,
+});
+const site = staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url)));
+
+const server = Bun.serve({
+  port: config.port,
+  hostname: config.host,
+  maxRequestBodySize: MULTIPART_BODY_LIMIT,
+  fetch: (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api' || pathname.startsWith('/api/')) return app.handle(request);
+    return site(request);
+  },
+});
+log.info(`web listening on http://${config.host}:${server.port}`);
+
+const shutdown = async () => {
+  await server.stop();
+  await sql.end({ timeout: 5 });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

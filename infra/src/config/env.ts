@@ -1,0 +1,85 @@
+/**
+ * Every environment variable the product reads, parsed and validated in one
+ * place. A bad value stops start-up with the variable's name and the form it
+ * expects. The README's configuration table mirrors this list.
+ */
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+const port = (env: Env, name: string, fallback: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 65535)
+    throw new ConfigError(`${name} must be a port number between 1 and 65535 (got "${raw}")`);
+  return value;
+};
+
+const positiveInt = (env: Env, name: string, fallback: number, max = 1_000_000): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max)
+    throw new ConfigError(`${name} must be a whole number between 1 and ${max} (got "${raw}")`);
+  return value;
+};
+
+const url = (env: Env, name: string, protocols: string[]): string | undefined => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL like ${protocols[0]}//host:port… (got "${raw}")`);
+  }
+  if (!protocols.includes(parsed.protocol))
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')} (got "${raw}")`);
+  return raw.replace(/\/$/, '');
+};
+
+const secret = (env: Env, name: string, minLength: number): string | undefined => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < minLength) throw new ConfigError(`${name} must be at least ${minLength} characters long`);
+  return raw;
+};
+
+const duration = (env: Env, name: string, fallback: string): string => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+[smhd]$/.test(raw))
+    throw new ConfigError(`${name} must be a duration like 30m, 12h or 7d (got "${raw}")`);
+  return raw;
+};
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export const loadConfig = (env: Env) => ({
+  port: port(env, 'PORT', 3000),
+  host: env.HOST && env.HOST !== '' ? env.HOST : 'localhost',
+  dataDir: env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : '.data',
+  databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+  pgPort: port(env, 'PG_PORT', 54329),
+  meiliUrl: url(env, 'MEILI_URL', ['http:', 'https:']),
+  meiliMasterKey: secret(env, 'MEILI_MASTER_KEY', 16),
+  meiliPort: port(env, 'MEILI_PORT', 7701),
+  jwtSecret: secret(env, 'JWT_SECRET', 32),
+  jwtTtl: duration(env, 'JWT_TTL', '7d'),
+  projectionBatchSize: positiveInt(env, 'PROJECTION_BATCH_SIZE', 500, 10_000),
+  projectionPollMs: positiveInt(env, 'PROJECTION_POLL_MS', 1000, 60_000),
+});
+
+/** The settings a child process (API, projections) needs once the dev runner has resolved them. */
+export type ResolvedConfig = Config & { databaseUrl: string; meiliUrl: string; meiliMasterKey: string; jwtSecret: string };
+
+export const requireResolved = (config: Config): ResolvedConfig => {
+  const missing = (['databaseUrl', 'meiliUrl', 'meiliMasterKey', 'jwtSecret'] as const).filter((k) => !config[k]);
+  const names = { databaseUrl: 'DATABASE_URL', meiliUrl: 'MEILI_URL', meiliMasterKey: 'MEILI_MASTER_KEY', jwtSecret: 'JWT_SECRET' };
+  if (missing.length > 0)
+    throw new ConfigError(
+      `${missing.map((k) => names[k]).join(', ')} must be set (npm run dev sets them for you; in production set them in the environment)`,
+    );
+  return config as ResolvedConfig;
+};

@@ -1,0 +1,27 @@
+// Entry of the projections process: one runner per registered projection.
+import { createSql } from '@rentals/api/shared/db';
+import { consoleLogger as log } from '@rentals/api/shared/logger';
+import { loadConfig, requireResolved } from '@rentals/infra/config/env';
+import { projections } from './registry.ts';
+import { startProjection } from './runner/runner.ts';
+
+const config = requireResolved(loadConfig(process.env));
+const sql = createSql(config.databaseUrl, { max: projections.length * 2 + 4 });
+const running = projections.map((p) =>
+  startProjection(sql, p, {
+    batchSize: config.projectionBatchSize,
+    pollIntervalMs: config.projectionPollMs,
+    log: (line) => log.info(line),
+  }),
+);
+log.info(`projections running: ${projections.map((p) => p.name).join(', ') || '(none registered)'}`);
+
+const shutdown = async () => {
+  await Promise.all(running.map((r) => r.stop()));
+  await sql.end({ timeout: 5 });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());
+// Keep the process alive while runners wait for events.
+setInterval(() => {}, 1 << 30);
