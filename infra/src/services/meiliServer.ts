@@ -25,6 +25,7 @@ export type MeiliServerOptions = {
   port: number;
   masterKey: string;
   onLog?: (line: string) => void;
+  detached?: boolean;
 };
 
 const unsupported = () =>
@@ -76,7 +77,7 @@ export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliS
       '--env', 'development',
       '--log-level', 'WARN',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached ?? false },
   );
   let exited: Error | undefined;
   child.on('exit', (code) => (exited = new Error(`meilisearch exited during start-up (code ${code})`)));

@@ -22,6 +22,8 @@ export type PostgresServerOptions = {
   port: number;
   password: string;
   onLog?: (line: string) => void;
+  /** Own process group, so a terminal's Ctrl-C reaches only our runner, which stops servers in order. */
+  detached?: boolean;
 };
 
 type Binaries = { postgres: string; initdb: string; pg_ctl: string };
@@ -112,7 +114,7 @@ export const startPostgresServer = async (opts: PostgresServerOptions): Promise<
     bin.postgres,
     ['-D', opts.dataDir, '-p', String(opts.port), '-h', '127.0.0.1', '-k', opts.dataDir,
       '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
-    { ...owner, stdio: ['ignore', 'pipe', 'pipe'] },
+    { ...owner, stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached ?? false },
   );
   await new Promise<void>((resolve, reject) => {
     let log = '';

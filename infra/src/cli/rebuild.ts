@@ -1,0 +1,37 @@
+// `npm run projections:rebuild -- <name>|--all`: rebuilds projections from position zero with a progress bar.
+// If `npm run dev` is running, its projections process does the replay and this command shows the progress.
+import { projections, projectionByName } from '@rentals/projections/registry';
+import { rebuildProjection } from '@rentals/projections/runner/rebuild';
+import { progressBar, withCliContext } from './context.ts';
+
+const args = process.argv.slice(2);
+const names = args.includes('--all') ? projections.map((p) => p.name) : args.filter((a) => !a.startsWith('-'));
+const available = projections.map((p) => p.name).join(', ') || '(none registered)';
+if (names.length === 0) {
+  console.error(`usage: npm run projections:rebuild -- <name>… | --all\nprojections: ${available}`);
+  process.exit(2);
+}
+const unknown = names.filter((n) => !projectionByName(n));
+if (unknown.length > 0) {
+  console.error(`unknown projection ${unknown.join(', ')}; projections: ${available}`);
+  process.exit(2);
+}
+
+await withCliContext(async ({ sql, config }) => {
+  for (const name of names) {
+    const started = Date.now();
+    let total = 0;
+    let bar: ((done: number) => void) | undefined;
+    await rebuildProjection(
+      sql,
+      projectionByName(name)!,
+      (p) => {
+        if (!bar || p.total !== total) bar = progressBar(name, (total = p.total));
+        bar(p.applied);
+      },
+      { batchSize: Math.max(config.projectionBatchSize, 2000), log: (l) => console.log(l) },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`${name}: rebuilt from ${total} events in ${seconds.toFixed(1)} s`);
+  }
+});

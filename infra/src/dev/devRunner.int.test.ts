@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../services/ports.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'rentals-dev-'));
+  await chmod(dataDir, 0o755);
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+type Run = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
+
+const runDev = (env: Record<string, string>): Run => {
+  let output = '';
+  const child = spawn(process.execPath, ['infra/src/dev/main.ts', '--no-seed', '--no-site-build'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  return { child, output: () => output, exit: new Promise((r) => child.on('exit', (code) => r(code))) };
+};
+
+const waitFor = async (run: Run, text: string, timeoutMs = 90_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!run.output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`"${text}" did not appear; output:\n${run.output()}`);
+    if (run.child.exitCode !== null) throw new Error(`runner exited early; output:\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** Processes whose command line mentions the data directory: postgres (-D) and meilisearch (--db-path). */
+const processesUsing = (dir: string) =>
+  readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
+      } catch {
+        return false;
+      }
+    });
+
+describe('npm run dev', () => {
+  it('serves a healthy product on one origin, refuses a second instance, and leaves no process after Ctrl-C', async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), PG_PORT: String(await freePort()), MEILI_PORT: String(await freePort()) };
+    const run = runDev(env);
+    await waitFor(run, `ready http://localhost:${port}`);
+
+    const health = await fetch(`http://localhost:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', postgres: { ok: true }, meilisearch: { ok: true } });
+    expect((await fetch(`http://localhost:${port}/api/openapi.json`)).status).toBe(200);
+    expect((await fetch(`http://localhost:${port}/`)).headers.get('content-type')).toContain('text/html');
+    expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    expect(processesUsing(dataDir).length).toBeGreaterThan(0);
+
+    const second = runDev({ ...env, PORT: String(await freePort()) });
+    expect(await second.exit).toBe(2);
+    expect(second.output()).toContain('is already running with this data directory');
+
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+    expect(processesUsing(dataDir)).toEqual([]);
+    const ws = await fetch(`http://localhost:${port}/api/health`).catch(() => 'refused');
+    expect(ws).toBe('refused');
+  });
+
+  it('names the variable to change when the port is taken', async () => {
+    const blocker = createServer();
+    const port = await freePort();
+    await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', r));
+    try {
+      const run = runDev({ PORT: String(port), PG_PORT: String(await freePort()), MEILI_PORT: String(await freePort()) });
+      expect(await run.exit).toBe(2);
+      expect(run.output()).toContain(`port ${port} (web) is already in use; set PORT to a free port`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('stops on an invalid environment value, naming the variable and the expected form', async () => {
+    const run = runDev({ PORT: 'eighty', JWT_TTL: 'forever' });
+    expect(await run.exit).toBe(2);
+    expect(run.output()).toContain('PORT must be a port number between 1 and 65535 (got "eighty")');
+  });
+});

@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+export class AlreadyRunningError extends Error {}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * One `npm run dev` per data directory: a second one would start a second
+ * Postgres on the same files. The lock holds our pid; a lock left by a runner
+ * that died is taken over, and the children it recorded are stopped first.
+ */
+export const acquireInstanceLock = async (lockFile: string, pidsFile: string, log: (l: string) => void) => {
+  await mkdir(dirname(lockFile), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lockFile, 'wx', 0o600);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return { release: () => rm(lockFile, { force: true }) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+      if (owner && owner !== process.pid && alive(owner))
+        throw new AlreadyRunningError(
+          `Another \`npm run dev\` (pid ${owner}) is already running with this data directory. ` +
+            'Stop it first (Ctrl-C in its terminal), or set DATA_DIR to use a separate data directory.',
+        );
+      log(`found a lock from a runner that is gone (pid ${owner || '?'}); cleaning up after it`);
+      killRecordedChildren(pidsFile, log);
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new AlreadyRunningError(`Could not take the lock ${lockFile}`);
+};
+
+/** Child process ids we started, so a runner killed with SIGKILL leaves nothing behind after the next start. */
+export const recordChildren = (pidsFile: string, pids: Record<string, number>) =>
+  writeFile(pidsFile, JSON.stringify(pids), { mode: 0o600 });
+
+const killRecordedChildren = (pidsFile: string, log: (l: string) => void) => {
+  if (!existsSync(pidsFile)) return;
+  const pids = JSON.parse(readFileSync(pidsFile, 'utf8')) as Record<string, number>;
+  for (const [name, pid] of Object.entries(pids)) {
+    if (!alive(pid)) continue;
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    // Only signal processes that still look like ours (pids are reused).
+    if (!/postgres|meilisearch|bun/.test(cmdline)) continue;
+    log(`stopping leftover ${name} (pid ${pid})`);
+    try {
+      process.kill(pid, name === 'postgres' ? 'SIGINT' : 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+};

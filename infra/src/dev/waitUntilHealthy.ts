@@ -1,0 +1,21 @@
+/** Polls /api/health until it answers 200; after a while, says what is still down. */
+export const waitUntilHealthy = async (url: string, log: (line: string) => void, timeoutMs = 180_000) => {
+  const started = Date.now();
+  let lastReport = '';
+  let lastSaid = started;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      lastReport = await res.text();
+    } catch (error) {
+      lastReport = (error as Error).message;
+    }
+    if (Date.now() - lastSaid > 10_000) {
+      log(`waiting for ${url}: ${lastReport}`);
+      lastSaid = Date.now();
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`not healthy after ${timeoutMs / 1000} s: ${lastReport}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
