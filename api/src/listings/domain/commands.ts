@@ -1,0 +1,43 @@
+import type { ListingFields, ListingImage, ListingOwner, UserRole } from './listing.ts';
+
+/** Who issues a command: the authenticated user, reduced to what the rules need. */
+export type Actor = { id: string; role: UserRole };
+
+/**
+ * How an edit treats the photos the listing already has. `undefined` keeps
+ * them all unchanged; a list keeps exactly those ids, in that order, with
+ * those captions (a missing caption keeps the current one).
+ */
+export type KeptImage = { id: string; caption?: string };
+
+export type CreateListing = {
+  type: 'CreateListing';
+  listingId: string;
+  actor: Actor;
+  owner: ListingOwner;
+  fields: ListingFields;
+  images: ListingImage[];
+  at: string;
+};
+
+export type ReviseListing = {
+  type: 'ReviseListing';
+  actor: Actor;
+  fields: ListingFields;
+  keepImages: KeptImage[] | undefined;
+  newImages: ListingImage[];
+  at: string;
+};
+
+export type DelistListing = { type: 'DelistListing'; actor: Actor; at: string };
+export type RelistListing = { type: 'RelistListing'; actor: Actor; at: string };
+export type DeleteListing = { type: 'DeleteListing'; actor: Actor; at: string };
+export type SetVerification = {
+  type: 'SetVerification';
+  actor: Actor;
+  isVerified: boolean;
+  at: string;
+};
+
+export type ListingCommand =
+  CreateListing | ReviseListing | DelistListing | RelistListing | DeleteListing | SetVerification;

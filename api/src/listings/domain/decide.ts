@@ -1,0 +1,209 @@
+import {
+  ForbiddenError,
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+} from '../../shared/errors.ts';
+import type { Actor, CreateListing, KeptImage, ListingCommand, ReviseListing } from './commands.ts';
+import type { ListingDetailsRevised, ListingEvent } from './events.ts';
+import { MAX_IMAGES, type ListingImage } from './listing.ts';
+import type { Listing, ListingState } from './state.ts';
+
+export const messages = {
+  notFound: 'Property not found',
+  cannotCreate: 'Only homeowners and brokers can list properties',
+  notOwner: 'You can only change your own properties',
+  alreadyExists: 'This property already exists',
+  alreadyListed: 'This property is already listed',
+  alreadyDelisted: 'This property is already delisted',
+  adminOnly: 'Only an admin can verify properties',
+  tooManyImages: (canAdd: number) =>
+    `Maximum ${MAX_IMAGES} images allowed. You can add ${canAdd} more images.`,
+  unknownImage: (id: string) => `Image ${id} does not belong to this property`,
+} as const;
+
+const OWNER_ROLES: readonly string[] = ['homeowner', 'broker'];
+
+/** The live listing the actor may change: 404 when absent or deleted, 403 when someone else's. */
+const ownedListing = (state: ListingState, actor: Actor): Listing => {
+  if (state.status !== 'active') throw new NotFoundError(messages.notFound);
+  if (state.listing.ownerId !== actor.id && actor.role !== 'admin')
+    throw new ForbiddenError(messages.notOwner);
+  return state.listing;
+};
+
+/** Checked before photos are processed too (the route calls it), so a rejected batch costs nothing. */
+export const assertImageRoom = (keptCount: number, newCount: number) => {
+  if (keptCount + newCount > MAX_IMAGES)
+    throw new ValidationError([
+      { path: 'images', msg: messages.tooManyImages(Math.max(0, MAX_IMAGES - keptCount)) },
+    ]);
+};
+
+const create = (command: CreateListing, state: ListingState): ListingEvent[] => {
+  if (!OWNER_ROLES.includes(command.actor.role)) throw new ForbiddenError(messages.cannotCreate);
+  if (state.status !== 'absent') throw new IllegalStateError(messages.alreadyExists);
+  assertImageRoom(0, command.images.length);
+  return [
+    {
+      type: 'ListingCreated',
+      data: {
+        listingId: command.listingId,
+        at: command.at,
+        ...command.fields,
+        ownerId: command.actor.id,
+        owner: command.owner,
+        images: command.images,
+        isAvailable: true,
+        isVerified: false,
+        createdAt: command.at,
+      },
+    },
+  ];
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const detailChanges = (
+  listing: Listing,
+  command: ReviseListing,
+): ListingDetailsRevised['data'] | null => {
+  const { fields } = command;
+  const changes: ListingDetailsRevised['data'] = { listingId: listing.id, at: command.at };
+  const keys = [
+    'title',
+    'description',
+    'propertyType',
+    'facilities',
+    'propertyDetails',
+    'contactInfo',
+    'showOnMap',
+  ] as const;
+  let changed = false;
+  for (const key of keys) {
+    if (!same(listing[key], fields[key])) {
+      Object.assign(changes, { [key]: fields[key] });
+      changed = true;
+    }
+  }
+  return changed ? changes : null;
+};
+
+const imageEvents = (listing: Listing, command: ReviseListing): ListingEvent[] => {
+  const base = { listingId: listing.id, at: command.at };
+  const kept: KeptImage[] = command.keepImages ?? listing.images.map((i) => ({ id: i.id }));
+  const byId = new Map(listing.images.map((i) => [i.id, i]));
+  const unknown = kept.filter((k) => !byId.has(k.id));
+  if (unknown.length > 0)
+    throw new ValidationError(
+      unknown.map((k) => ({ path: 'keepImages', msg: messages.unknownImage(k.id) })),
+    );
+  const keptIds = [...new Set(kept.map((k) => k.id))];
+  assertImageRoom(keptIds.length, command.newImages.length);
+
+  const events: ListingEvent[] = [];
+  for (const image of listing.images)
+    if (!keptIds.includes(image.id))
+      events.push({ type: 'ListingImageRemoved', data: { ...base, imageId: image.id } });
+  const remainingOrder = listing.images.map((i) => i.id).filter((id) => keptIds.includes(id));
+  if (!same(remainingOrder, keptIds))
+    events.push({ type: 'ListingImagesReordered', data: { ...base, imageIds: keptIds } });
+  for (const k of kept) {
+    const current = byId.get(k.id) as ListingImage;
+    if (k.caption !== undefined && k.caption !== current.caption)
+      events.push({
+        type: 'ListingImageCaptioned',
+        data: { ...base, imageId: k.id, caption: k.caption },
+      });
+  }
+  if (command.newImages.length > 0)
+    events.push({ type: 'ListingImagesAdded', data: { ...base, images: command.newImages } });
+  return events;
+};
+
+const revise = (command: ReviseListing, state: ListingState): ListingEvent[] => {
+  const listing = ownedListing(state, command.actor);
+  const { fields } = command;
+  const base = { listingId: listing.id, at: command.at };
+  const events: ListingEvent[] = [];
+  const details = detailChanges(listing, command);
+  if (details) events.push({ type: 'ListingDetailsRevised', data: details });
+  if (fields.rent !== listing.rent || fields.rentType !== listing.rentType)
+    events.push({
+      type: 'ListingRentChanged',
+      data: {
+        ...base,
+        rent: fields.rent,
+        rentType: fields.rentType,
+        previousRent: listing.rent,
+        previousRentType: listing.rentType,
+      },
+    });
+  if (!same(fields.location, listing.location))
+    events.push({
+      type: 'ListingLocationChanged',
+      data: { ...base, location: fields.location, previousCity: listing.location.city },
+    });
+  return [...events, ...imageEvents(listing, command)];
+};
+
+/**
+ * Decides which events a command produces on the current state, or throws
+ * the 4xx error that explains why it may not happen. No IO: time, ids and the
+ * processed photos come in with the command.
+ */
+export const decide = (command: ListingCommand, state: ListingState): ListingEvent[] => {
+  switch (command.type) {
+    case 'CreateListing':
+      return create(command, state);
+    case 'ReviseListing':
+      return revise(command, state);
+    case 'DelistListing': {
+      const listing = ownedListing(state, command.actor);
+      if (!listing.isAvailable) throw new IllegalStateError(messages.alreadyDelisted);
+      return [
+        {
+          type: 'ListingDelisted',
+          data: { listingId: listing.id, at: command.at, city: listing.location.city },
+        },
+      ];
+    }
+    case 'RelistListing': {
+      const listing = ownedListing(state, command.actor);
+      if (listing.isAvailable) throw new IllegalStateError(messages.alreadyListed);
+      return [
+        {
+          type: 'ListingRelisted',
+          data: { listingId: listing.id, at: command.at, city: listing.location.city },
+        },
+      ];
+    }
+    case 'DeleteListing': {
+      const listing = ownedListing(state, command.actor);
+      return [
+        {
+          type: 'ListingDeleted',
+          data: {
+            listingId: listing.id,
+            at: command.at,
+            city: listing.location.city,
+            imageIds: listing.images.map((i) => i.id),
+          },
+        },
+      ];
+    }
+    case 'SetVerification': {
+      if (command.actor.role !== 'admin') throw new ForbiddenError(messages.adminOnly);
+      if (state.status !== 'active') throw new NotFoundError(messages.notFound);
+      const { listing } = state;
+      // Setting the value it already has is a no-op, not an error: verification is an admin's checkbox.
+      if (listing.isVerified === command.isVerified) return [];
+      const data = { listingId: listing.id, at: command.at };
+      return [
+        command.isVerified
+          ? { type: 'ListingVerified', data }
+          : { type: 'ListingVerificationRevoked', data },
+      ];
+    }
+  }
+};

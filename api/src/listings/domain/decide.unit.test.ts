@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ForbiddenError,
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+} from '../../shared/errors.ts';
+import type { Actor, ListingCommand } from './commands.ts';
+import { decide, messages } from './decide.ts';
+import { toPropertyDocument } from './document.ts';
+import type { ListingEvent } from './events.ts';
+import { noFacilities, type ListingFields, type ListingImage } from './listing.ts';
+import { fold } from './state.ts';
+
+const owner: Actor = { id: 'u-owner', role: 'homeowner' };
+const stranger: Actor = { id: 'u-other', role: 'broker' };
+const admin: Actor = { id: 'u-admin', role: 'admin' };
+const T0 = '2026-01-01T00:00:00.000Z';
+const T1 = '2026-01-02T00:00:00.000Z';
+
+const fields: ListingFields = {
+  title: 'Sunny 2BHK near metro',
+  description: 'Bright flat with balcony, close to the metro station and markets.',
+  propertyType: 'flat',
+  rent: 25000,
+  rentType: 'monthly',
+  location: {
+    city: 'Bengaluru',
+    area: 'Indiranagar',
+    pinCode: '560038',
+    address: '12, 100 Feet Road',
+    coordinates: { latitude: 12.97, longitude: 77.64 },
+  },
+  facilities: { ...noFacilities(), wifi: true },
+  propertyDetails: { bedrooms: 2, bathrooms: 2, area: 1100, floor: 3, totalFloors: 5 },
+  contactInfo: { showPhone: true, showEmail: false },
+  showOnMap: true,
+};
+
+const image = (id: string): ListingImage => ({
+  id,
+  url: `/media/listings/l-1/${id}-1280.webp`,
+  variants: [{ width: 1280, height: 960, url: `/media/listings/l-1/${id}-1280.webp` }],
+  width: 4000,
+  height: 3000,
+  placeholder: 'data:image/webp;base64,AAAA',
+  caption: '',
+});
+
+const created: ListingEvent = {
+  type: 'ListingCreated',
+  data: {
+    listingId: 'l-1',
+    at: T0,
+    ...fields,
+    ownerId: owner.id,
+    owner: { name: 'Asha', role: 'homeowner' },
+    images: [image('a'), image('b'), image('c')],
+    isAvailable: true,
+    isVerified: false,
+    createdAt: T0,
+  },
+};
+const deleted: ListingEvent = {
+  type: 'ListingDeleted',
+  data: { listingId: 'l-1', at: T1, city: 'Bengaluru', imageIds: ['a', 'b', 'c'] },
+};
+const delisted: ListingEvent = {
+  type: 'ListingDelisted',
+  data: { listingId: 'l-1', at: T1, city: 'Bengaluru' },
+};
+
+/** Given past events, when a command is decided, then these events (or this error). */
+const given = (...history: ListingEvent[]) => ({
+  when: (command: ListingCommand) => ({
+    then: (expected: ListingEvent[]) => expect(decide(command, fold(history))).toEqual(expected),
+    thenThrows: (type: new (...args: never[]) => Error, message?: string) => {
+      const run = () => decide(command, fold(history));
+      expect(run).toThrow(type);
+      if (!message) return;
+      try {
+        run();
+      } catch (error) {
+        // A ValidationError's message is generic; the spec's text is in its field errors.
+        const texts =
+          error instanceof ValidationError
+            ? error.errors.map((e) => e.msg)
+            : [(error as Error).message];
+        expect(texts).toContain(message);
+      }
+    },
+  }),
+});
+
+const revise = (
+  actor: Actor,
+  over: Partial<Extract<ListingCommand, { type: 'ReviseListing' }>> = {},
+): ListingCommand => ({
+  type: 'ReviseListing',
+  actor,
+  fields,
+  keepImages: undefined,
+  newImages: [],
+  at: T1,
+  ...over,
+});
+
+describe('CreateListing', () => {
+  const create = (actor: Actor, images: ListingImage[] = []): ListingCommand => ({
+    type: 'CreateListing',
+    listingId: 'l-1',
+    actor,
+    owner: { name: 'Asha', role: 'homeowner' },
+    fields,
+    images,
+    at: T0,
+  });
+
+  it('records the whole listing, listed and unverified, owned by the actor', () => {
+    given()
+      .when(create(owner, [image('a'), image('b'), image('c')]))
+      .then([created]);
+  });
+  it('lets a broker list too', () => {
+    expect(decide(create(stranger), fold([]))[0]?.type).toBe('ListingCreated');
+  });
+  it('refuses a tenant', () => {
+    given()
+      .when(create({ id: 'u-t', role: 'tenant' }))
+      .thenThrows(ForbiddenError, messages.cannotCreate);
+  });
+  it('refuses an id that exists', () => {
+    given(created).when(create(owner)).thenThrows(IllegalStateError);
+  });
+  it('refuses an 11th photo', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => image(`i${i}`));
+    given().when(create(owner, eleven)).thenThrows(ValidationError);
+  });
+});
+
+describe('ReviseListing', () => {
+  it('records nothing when nothing changed', () => {
+    given(created).when(revise(owner)).then([]);
+  });
+  it('records changed details, rent and location as separate facts', () => {
+    const next: ListingFields = {
+      ...fields,
+      title: 'Sunny 2BHK, metro 2 min',
+      rent: 23000,
+      location: { ...fields.location, city: 'Bangalore', coordinates: null },
+    };
+    given(created)
+      .when(revise(owner, { fields: next }))
+      .then([
+        {
+          type: 'ListingDetailsRevised',
+          data: { listingId: 'l-1', at: T1, title: 'Sunny 2BHK, metro 2 min' },
+        },
+        {
+          type: 'ListingRentChanged',
+          data: {
+            listingId: 'l-1',
+            at: T1,
+            rent: 23000,
+            rentType: 'monthly',
+            previousRent: 25000,
+            previousRentType: 'monthly',
+          },
+        },
+        {
+          type: 'ListingLocationChanged',
+          data: { listingId: 'l-1', at: T1, location: next.location, previousCity: 'Bengaluru' },
+        },
+      ]);
+  });
+  it('removes photos left out of keepImages, reorders, recaptions and appends new ones', () => {
+    given(created)
+      .when(
+        revise(owner, {
+          keepImages: [{ id: 'c', caption: 'Kitchen' }, { id: 'a' }],
+          newImages: [image('d')],
+        }),
+      )
+      .then([
+        { type: 'ListingImageRemoved', data: { listingId: 'l-1', at: T1, imageId: 'b' } },
+        {
+          type: 'ListingImagesReordered',
+          data: { listingId: 'l-1', at: T1, imageIds: ['c', 'a'] },
+        },
+        {
+          type: 'ListingImageCaptioned',
+          data: { listingId: 'l-1', at: T1, imageId: 'c', caption: 'Kitchen' },
+        },
+        { type: 'ListingImagesAdded', data: { listingId: 'l-1', at: T1, images: [image('d')] } },
+      ]);
+  });
+  it('counts the photos it keeps against the limit of 10', () => {
+    const eight = Array.from({ length: 8 }, (_, i) => image(`n${i}`));
+    given(created)
+      .when(revise(owner, { newImages: eight }))
+      .thenThrows(ValidationError, messages.tooManyImages(7));
+  });
+  it('refuses an image id that is not on the listing', () => {
+    given(created)
+      .when(revise(owner, { keepImages: [{ id: 'zzz' }] }))
+      .thenThrows(ValidationError);
+  });
+  it("refuses someone else's listing (403) and lets an admin edit", () => {
+    given(created)
+      .when(revise(stranger, { fields: { ...fields, rent: 1 } }))
+      .thenThrows(ForbiddenError, messages.notOwner);
+    expect(decide(revise(admin, { fields: { ...fields, rent: 1 } }), fold([created]))).toHaveLength(
+      1,
+    );
+  });
+  it('refuses a deleted or unknown listing with 404', () => {
+    given(created, deleted).when(revise(owner)).thenThrows(NotFoundError, messages.notFound);
+    given().when(revise(owner)).thenThrows(NotFoundError);
+  });
+});
+
+describe('DelistListing / RelistListing', () => {
+  it('delists a listed listing and relists a delisted one', () => {
+    given(created).when({ type: 'DelistListing', actor: owner, at: T1 }).then([delisted]);
+    given(created, delisted)
+      .when({ type: 'RelistListing', actor: owner, at: T1 })
+      .then([{ type: 'ListingRelisted', data: { listingId: 'l-1', at: T1, city: 'Bengaluru' } }]);
+  });
+  it('refuses to relist a listed listing or delist a delisted one (409, no event)', () => {
+    given(created)
+      .when({ type: 'RelistListing', actor: owner, at: T1 })
+      .thenThrows(IllegalStateError, messages.alreadyListed);
+    given(created, delisted)
+      .when({ type: 'DelistListing', actor: owner, at: T1 })
+      .thenThrows(IllegalStateError, messages.alreadyDelisted);
+  });
+  it("refuses someone else's listing and a deleted one", () => {
+    given(created)
+      .when({ type: 'DelistListing', actor: stranger, at: T1 })
+      .thenThrows(ForbiddenError);
+    given(created, deleted)
+      .when({ type: 'DelistListing', actor: owner, at: T1 })
+      .thenThrows(NotFoundError);
+  });
+});
+
+describe('DeleteListing', () => {
+  it('records the delete with the photos to remove', () => {
+    given(created).when({ type: 'DeleteListing', actor: owner, at: T1 }).then([deleted]);
+  });
+  it('refuses a second delete (404) and a stranger (403)', () => {
+    given(created, deleted)
+      .when({ type: 'DeleteListing', actor: owner, at: T1 })
+      .thenThrows(NotFoundError);
+    given(created)
+      .when({ type: 'DeleteListing', actor: stranger, at: T1 })
+      .thenThrows(ForbiddenError);
+  });
+});
+
+describe('SetVerification', () => {
+  it('lets an admin verify and revoke; setting the same value is a no-op', () => {
+    const verified: ListingEvent = { type: 'ListingVerified', data: { listingId: 'l-1', at: T1 } };
+    given(created)
+      .when({ type: 'SetVerification', actor: admin, isVerified: true, at: T1 })
+      .then([verified]);
+    given(created, verified)
+      .when({ type: 'SetVerification', actor: admin, isVerified: true, at: T1 })
+      .then([]);
+    given(created, verified)
+      .when({ type: 'SetVerification', actor: admin, isVerified: false, at: T1 })
+      .then([{ type: 'ListingVerificationRevoked', data: { listingId: 'l-1', at: T1 } }]);
+  });
+  it('refuses everyone but an admin, even the owner', () => {
+    given(created)
+      .when({ type: 'SetVerification', actor: owner, isVerified: true, at: T1 })
+      .thenThrows(ForbiddenError);
+  });
+});
+
+describe('evolve and the property document', () => {
+  it('builds the spec document from the folded events', () => {
+    const doc = toPropertyDocument(
+      fold([
+        created,
+        delisted,
+        { type: 'ListingImageRemoved', data: { listingId: 'l-1', at: T1, imageId: 'b' } },
+        {
+          type: 'ListingImageCaptioned',
+          data: { listingId: 'l-1', at: T1, imageId: 'a', caption: 'Hall' },
+        },
+        { type: 'ListingVerified', data: { listingId: 'l-1', at: T1 } },
+      ]),
+      7,
+    );
+    expect(doc).toMatchObject({
+      _id: 'l-1',
+      title: fields.title,
+      isAvailable: false,
+      isVerified: true,
+      views: 7,
+      owner: { name: 'Asha', role: 'homeowner' },
+      createdAt: T0,
+      updatedAt: T1,
+      location: { city: 'Bengaluru', coordinates: { latitude: 12.97, longitude: 77.64 } },
+    });
+    expect(doc?.images.map((i) => [i.id, i.caption])).toEqual([
+      ['a', 'Hall'],
+      ['c', ''],
+    ]);
+  });
+  it('leaves coordinates out when there are none, and has no document once deleted', () => {
+    const noMap = {
+      ...created,
+      data: { ...created.data, location: { ...fields.location, coordinates: null } },
+    } as ListingEvent;
+    expect(toPropertyDocument(fold([noMap]))?.location).not.toHaveProperty('coordinates');
+    expect(toPropertyDocument(fold([created, deleted]))).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import type { ListingState } from './state.ts';
+import type {
+  ContactInfo,
+  Facilities,
+  ListingOwner,
+  Location,
+  PropertyDetails,
+  PropertyType,
+  RentType,
+} from './listing.ts';
+
+/** A photo as the wire document carries it: the spec's {url, caption} plus what the site needs for srcset. */
+export type PropertyImage = {
+  id: string;
+  url: string;
+  caption: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  variants: { width: number; height: number; url: string }[];
+};
+
+/** The property document of SPEC §3, as every endpoint returns it. */
+export type PropertyDocument = {
+  _id: string;
+  title: string;
+  description: string;
+  propertyType: PropertyType;
+  rent: number;
+  rentType: RentType;
+  location: Omit<Location, 'coordinates'> & {
+    coordinates?: { latitude: number; longitude: number };
+  };
+  facilities: Facilities;
+  propertyDetails: PropertyDetails;
+  contactInfo: ContactInfo;
+  showOnMap: boolean;
+  images: PropertyImage[];
+  owner: ListingOwner;
+  ownerId: string;
+  isAvailable: boolean;
+  isVerified: boolean;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * Builds the spec's property document from a listing's state. Pure, so the
+ * read side builds its read model with the same function the write responses
+ * use. `coordinates` is left out (not null) when the owner set none, as the
+ * spec calls it optional. Views are counters outside the event log.
+ */
+export const toPropertyDocument = (state: ListingState, views = 0): PropertyDocument | null => {
+  if (state.status !== 'active') return null;
+  const l = state.listing;
+  const { coordinates, ...place } = l.location;
+  return {
+    _id: l.id,
+    title: l.title,
+    description: l.description,
+    propertyType: l.propertyType,
+    rent: l.rent,
+    rentType: l.rentType,
+    location: coordinates ? { ...place, coordinates: { ...coordinates } } : place,
+    facilities: { ...l.facilities },
+    propertyDetails: { ...l.propertyDetails },
+    contactInfo: { ...l.contactInfo },
+    showOnMap: l.showOnMap,
+    images: l.images.map((i) => ({
+      id: i.id,
+      url: i.url,
+      caption: i.caption,
+      width: i.width,
+      height: i.height,
+      placeholder: i.placeholder,
+      variants: i.variants.map((v) => ({ ...v })),
+    })),
+    owner: { ...l.owner },
+    ownerId: l.ownerId,
+    isAvailable: l.isAvailable,
+    isVerified: l.isVerified,
+    views,
+    createdAt: l.createdAt,
+    updatedAt: l.updatedAt,
+  };
+};

@@ -1,0 +1,85 @@
+import type { ListingEvent } from './events.ts';
+import type { ListingFields, ListingImage, ListingOwner } from './listing.ts';
+
+/** The listing as the aggregate knows it after folding its events. */
+export type Listing = ListingFields & {
+  id: string;
+  ownerId: string;
+  owner: ListingOwner;
+  images: ListingImage[];
+  isAvailable: boolean;
+  isVerified: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ListingState =
+  | { status: 'absent' }
+  | { status: 'active'; listing: Listing }
+  | { status: 'deleted'; listing: Listing };
+
+export const initialState: ListingState = { status: 'absent' };
+
+const update = (
+  state: ListingState,
+  at: string,
+  change: (l: Listing) => Partial<Listing>,
+): ListingState =>
+  state.status === 'active'
+    ? { status: 'active', listing: { ...state.listing, ...change(state.listing), updatedAt: at } }
+    : state;
+
+/** Folds one event into the state. Pure; unknown shapes never reach here (the store is typed). */
+export const evolve = (state: ListingState, event: ListingEvent): ListingState => {
+  switch (event.type) {
+    case 'ListingCreated': {
+      const { listingId, at: _at, ...rest } = event.data;
+      return {
+        status: 'active',
+        listing: { ...rest, id: listingId, updatedAt: event.data.createdAt },
+      };
+    }
+    case 'ListingDetailsRevised': {
+      const { listingId: _id, at, ...changes } = event.data;
+      return update(state, at, () => changes);
+    }
+    case 'ListingRentChanged':
+      return update(state, event.data.at, () => ({
+        rent: event.data.rent,
+        rentType: event.data.rentType,
+      }));
+    case 'ListingLocationChanged':
+      return update(state, event.data.at, () => ({ location: event.data.location }));
+    case 'ListingImagesAdded':
+      return update(state, event.data.at, (l) => ({ images: [...l.images, ...event.data.images] }));
+    case 'ListingImageRemoved':
+      return update(state, event.data.at, (l) => ({
+        images: l.images.filter((i) => i.id !== event.data.imageId),
+      }));
+    case 'ListingImagesReordered':
+      return update(state, event.data.at, (l) => ({
+        images: event.data.imageIds.flatMap((id) => l.images.filter((i) => i.id === id)),
+      }));
+    case 'ListingImageCaptioned':
+      return update(state, event.data.at, (l) => ({
+        images: l.images.map((i) =>
+          i.id === event.data.imageId ? { ...i, caption: event.data.caption } : i,
+        ),
+      }));
+    case 'ListingDelisted':
+      return update(state, event.data.at, () => ({ isAvailable: false }));
+    case 'ListingRelisted':
+      return update(state, event.data.at, () => ({ isAvailable: true }));
+    case 'ListingVerified':
+      return update(state, event.data.at, () => ({ isVerified: true }));
+    case 'ListingVerificationRevoked':
+      return update(state, event.data.at, () => ({ isVerified: false }));
+    case 'ListingDeleted':
+      return state.status === 'active' ? { status: 'deleted', listing: state.listing } : state;
+  }
+};
+
+export const fold = (
+  events: readonly ListingEvent[],
+  from: ListingState = initialState,
+): ListingState => events.reduce(evolve, from);
