@@ -12,4 +12,6 @@ export type AppDeps = {
   clock: () => Date;
   newId: () => string;
   log: Logger;
+  /** The client's address (from the socket) for per-address limits; absent, all clients share one bucket. */
+  clientIp?: (request: Request) => string | null;
 };

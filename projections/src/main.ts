@@ -14,7 +14,9 @@ const running = projections.map((p) =>
     log: (line) => log.info(line),
   }),
 );
-log.info(`projections running: ${projections.map((p) => p.name).join(', ') || '(none registered)'}`);
+log.info(
+  `projections running: ${projections.map((p) => p.name).join(', ') || '(none registered)'}`,
+);
 
 const shutdown = async () => {
   await Promise.all(running.map((r) => r.stop()));

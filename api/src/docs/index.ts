@@ -19,7 +19,10 @@ export const apiDocs = new Elysia({ name: 'docs' })
       path: '/api/docs',
       specPath: '/api/openapi.json',
       provider: 'swagger-ui',
-      swagger: { theme: '/api/docs/assets/swagger-ui.css', cdn: '/api/docs/assets/swagger-ui-bundle.js' },
+      swagger: {
+        theme: '/api/docs/assets/swagger-ui.css',
+        cdn: '/api/docs/assets/swagger-ui-bundle.js',
+      },
       documentation: {
         info: {
           title: 'Rentals API',
@@ -28,11 +31,15 @@ export const apiDocs = new Elysia({ name: 'docs' })
             'Rental listings for India. Bearer JWT from /api/auth/login. Errors are {message} or ' +
             "{message: 'Validation failed', errors: [{path, msg}]}.",
         },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
       },
     }),
   )
-  .get('/api/docs/assets/swagger-ui.css', asset('swagger-ui.css', 'text/css'), { detail: { hide: true } })
+  .get('/api/docs/assets/swagger-ui.css', asset('swagger-ui.css', 'text/css'), {
+    detail: { hide: true },
+  })
   .get('/api/docs/assets/swagger-ui-bundle.js', asset('swagger-ui-bundle.js', 'text/javascript'), {
     detail: { hide: true },
   });

@@ -31,7 +31,9 @@ describe('event store', () => {
 
   it('rejects an append whose expected version is stale, and one that expects a new stream that exists', async () => {
     await store.append('s-2', 'test', 0, [tick(1)]);
-    await expect(store.append('s-2', 'test', 0, [tick(2)])).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(store.append('s-2', 'test', 0, [tick(2)])).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
     await store.append('s-2', 'test', 1, [tick(2)]);
     const stale = store.append('s-2', 'test', 1, [tick(3)]);
     await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
@@ -51,11 +53,14 @@ describe('event store', () => {
       const lost = results.filter((r) => r.status === 'rejected');
       expect(won).toHaveLength(1);
       expect(lost).toHaveLength(writers - 1);
-      for (const r of lost) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      for (const r of lost)
+        expect((r).reason).toBeInstanceOf(ConcurrencyError);
     }
     const { version, events } = await store.readStream('race');
     expect(version).toBe(rounds + 1);
-    expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: rounds + 1 }, (_, i) => i + 1));
+    expect(events.map((e) => e.streamVersion)).toEqual(
+      Array.from({ length: rounds + 1 }, (_, i) => i + 1),
+    );
   });
 
   it('does not let readers see an event whose transaction is still open, nor anything after it', async () => {

@@ -47,7 +47,9 @@ export const createEventStore = (sql: Sql) => ({
   ): Promise<AppendResult> {
     const expected = expectedVersion === 'any' ? -1 : expectedVersion;
     const meta = { schemaVersion: 1, ...metadata };
-    const rows = await sql<{ next_version: number; last_position: number; transaction_id: string }[]>`
+    const rows = await sql<
+      { next_version: number; last_position: number; transaction_id: string }[]
+    >`
       SELECT * FROM append_events(
         ${streamId}, ${streamType}, ${expected},
         ${sql.array(events.map((e) => e.type))}::text[],
@@ -55,7 +57,11 @@ export const createEventStore = (sql: Sql) => ({
         ${sql.array(events.map(() => JSON.stringify(meta)))}::jsonb[])`;
     const row = rows[0];
     if (!row) throw new ConcurrencyError(streamId, expected);
-    return { nextVersion: row.next_version, lastPosition: row.last_position, transactionId: row.transaction_id };
+    return {
+      nextVersion: row.next_version,
+      lastPosition: row.last_position,
+      transactionId: row.transaction_id,
+    };
   },
 
   async readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }> {

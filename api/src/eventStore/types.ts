@@ -1,5 +1,8 @@
 /** An event as the domain produces it: a past-tense fact with its data. */
-export type Event<Type extends string = string, Data extends Record<string, unknown> = Record<string, unknown>> = {
+export type Event<
+  Type extends string = string,
+  Data extends Record<string, unknown> = Record<string, unknown>,
+> = {
   type: Type;
   data: Data;
 };

@@ -9,7 +9,12 @@ export type HealthReport = {
 };
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms),
+    ),
+  ]);
 
 /** Healthy means: Postgres answers, Meilisearch answers, and no projection has stopped on an error. */
 export const checkHealth = async (sql: Sql, meiliUrl: string): Promise<HealthReport> => {
@@ -20,7 +25,12 @@ export const checkHealth = async (sql: Sql, meiliUrl: string): Promise<HealthRep
     .then((r) => (r.ok ? { ok: true } : { ok: false, error: `HTTP ${r.status}` }))
     .catch((e: Error) => ({ ok: false, error: e.message }));
   const projections = postgres.ok
-    ? (await projectionStates(sql)).map((p) => ({ name: p.name, status: p.status, lag: p.lag, lastError: p.lastError }))
+    ? (await projectionStates(sql)).map((p) => ({
+        name: p.name,
+        status: p.status,
+        lag: p.lag,
+        lastError: p.lastError,
+      }))
     : [];
   const ok = postgres.ok && meilisearch.ok && projections.every((p) => p.status !== 'failed');
   return { status: ok ? 'ok' : 'down', postgres, meilisearch, projections };

@@ -13,14 +13,22 @@ export const healthRoutes = (deps: Pick<AppDeps, 'sql' | 'meili'>) =>
       return report;
     },
     {
-      detail: { summary: 'State of Postgres, Meilisearch and each projection (lag in events)', tags: ['Operations'] },
+      detail: {
+        summary: 'State of Postgres, Meilisearch and each projection (lag in events)',
+        tags: ['Operations'],
+      },
       response: {
         200: t.Object({
           status: t.Union([t.Literal('ok'), t.Literal('down')]),
           postgres: component,
           meilisearch: component,
           projections: t.Array(
-            t.Object({ name: t.String(), status: t.String(), lag: t.Number(), lastError: t.Union([t.String(), t.Null()]) }),
+            t.Object({
+              name: t.String(),
+              status: t.String(),
+              lag: t.Number(),
+              lastError: t.Union([t.String(), t.Null()]),
+            }),
           ),
         }),
       },

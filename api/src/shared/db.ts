@@ -10,7 +10,12 @@ export const createSql = (url: string, options: { max?: number; idleTimeout?: nu
     idle_timeout: options.idleTimeout ?? 30,
     onnotice: () => {},
     types: {
-      bigint: { to: 20, from: [20], parse: (v: string) => Number(v), serialize: (v: number) => String(v) },
+      bigint: {
+        to: 20,
+        from: [20],
+        parse: (v: string) => Number(v),
+        serialize: (v: number) => String(v),
+      },
     },
   });
 

@@ -5,7 +5,8 @@ import type { Logger } from './logger.ts';
 type SchemaIssue = { path?: string; message?: string; schema?: { error?: unknown } };
 
 /** '/location/pinCode' → 'location.pinCode', the paths the forms map to fields. */
-const toFieldPath = (pointer: string | undefined) => (pointer ?? '').replace(/^\//, '').replaceAll('/', '.');
+const toFieldPath = (pointer: string | undefined) =>
+  (pointer ?? '').replace(/^\//, '').replaceAll('/', '.');
 
 const issuesOf = (error: unknown): FieldError[] => {
   const all = (error as { all?: SchemaIssue[] }).all ?? [];
@@ -46,7 +47,9 @@ export const errorHandler = (log: Logger) =>
           return { message: 'Validation failed', errors: issuesOf(error) };
         case 'PARSE':
           set.status = 400;
-          return { message: 'The request body could not be parsed; send valid JSON or multipart form data' };
+          return {
+            message: 'The request body could not be parsed; send valid JSON or multipart form data',
+          };
         case 'NOT_FOUND':
           set.status = 404;
           return { message: 'Not found' };
@@ -59,7 +62,7 @@ export const errorHandler = (log: Logger) =>
           log.error('unhandled error', {
             method: request.method,
             path: new URL(request.url).pathname,
-            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+            error: error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error),
           });
           set.status = 500;
           return { message: 'Something went wrong on our side; please try again' };

@@ -14,9 +14,16 @@ The site has not been built yet.</p></main></body></html>`;
 export const staticSite = (siteDir: string, shells: { pattern: RegExp; page: string }[] = []) => {
   const resolve = (pathname: string): string | undefined => {
     const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-    const candidates = [join(siteDir, safe), join(siteDir, safe, 'index.html'), join(siteDir, `${safe}.html`)];
-    for (const shell of shells) if (shell.pattern.test(pathname)) candidates.push(join(siteDir, shell.page));
-    return candidates.find((file) => file.startsWith(siteDir) && existsSync(file) && statSync(file).isFile());
+    const candidates = [
+      join(siteDir, safe),
+      join(siteDir, safe, 'index.html'),
+      join(siteDir, `${safe}.html`),
+    ];
+    for (const shell of shells)
+      if (shell.pattern.test(pathname)) candidates.push(join(siteDir, shell.page));
+    return candidates.find(
+      (file) => file.startsWith(siteDir) && existsSync(file) && statSync(file).isFile(),
+    );
   };
   return (request: Request): Response => {
     const { pathname } = new URL(request.url);

@@ -2,6 +2,8 @@
 import { withCliContext } from './context.ts';
 
 await withCliContext(async ({ sql }) => {
-  const [{ applied } = { applied: 0 }] = await sql<{ applied: number }[]>`SELECT count(*) AS applied FROM schema_migrations`;
+  const [{ applied } = { applied: 0 }] = await sql<
+    { applied: number }[]
+  >`SELECT count(*) AS applied FROM schema_migrations`;
   console.log(`schema is up to date (${applied} migrations applied)`);
 });

@@ -5,7 +5,9 @@ import { rebuildProjection } from '@rentals/projections/runner/rebuild';
 import { progressBar, withCliContext } from './context.ts';
 
 const args = process.argv.slice(2);
-const names = args.includes('--all') ? projections.map((p) => p.name) : args.filter((a) => !a.startsWith('-'));
+const names = args.includes('--all')
+  ? projections.map((p) => p.name)
+  : args.filter((a) => !a.startsWith('-'));
 const available = projections.map((p) => p.name).join(', ') || '(none registered)';
 if (names.length === 0) {
   console.error(`usage: npm run projections:rebuild -- <name>… | --all\nprojections: ${available}`);

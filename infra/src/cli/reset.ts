@@ -8,7 +8,9 @@ import { ROOT } from './context.ts';
 
 const dataDir = resolve(ROOT, loadConfig(process.env).dataDir);
 if (!process.argv.includes('--yes')) {
-  console.error(`This deletes ${dataDir} (database, search index, photos, dev secrets). Run: npm run reset -- --yes`);
+  console.error(
+    `This deletes ${dataDir} (database, search index, photos, dev secrets). Run: npm run reset -- --yes`,
+  );
   process.exit(2);
 }
 const lock = resolve(dataDir, 'dev.lock');

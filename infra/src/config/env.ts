@@ -42,7 +42,8 @@ const url = (env: Env, name: string, protocols: string[]): string | undefined =>
 const secret = (env: Env, name: string, minLength: number): string | undefined => {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
-  if (raw.length < minLength) throw new ConfigError(`${name} must be at least ${minLength} characters long`);
+  if (raw.length < minLength)
+    throw new ConfigError(`${name} must be at least ${minLength} characters long`);
   return raw;
 };
 
@@ -72,11 +73,23 @@ export const loadConfig = (env: Env) => ({
 });
 
 /** The settings a child process (API, projections) needs once the dev runner has resolved them. */
-export type ResolvedConfig = Config & { databaseUrl: string; meiliUrl: string; meiliMasterKey: string; jwtSecret: string };
+export type ResolvedConfig = Config & {
+  databaseUrl: string;
+  meiliUrl: string;
+  meiliMasterKey: string;
+  jwtSecret: string;
+};
 
 export const requireResolved = (config: Config): ResolvedConfig => {
-  const missing = (['databaseUrl', 'meiliUrl', 'meiliMasterKey', 'jwtSecret'] as const).filter((k) => !config[k]);
-  const names = { databaseUrl: 'DATABASE_URL', meiliUrl: 'MEILI_URL', meiliMasterKey: 'MEILI_MASTER_KEY', jwtSecret: 'JWT_SECRET' };
+  const missing = (['databaseUrl', 'meiliUrl', 'meiliMasterKey', 'jwtSecret'] as const).filter(
+    (k) => !config[k],
+  );
+  const names = {
+    databaseUrl: 'DATABASE_URL',
+    meiliUrl: 'MEILI_URL',
+    meiliMasterKey: 'MEILI_MASTER_KEY',
+    jwtSecret: 'JWT_SECRET',
+  };
   if (missing.length > 0)
     throw new ConfigError(
       `${missing.map((k) => names[k]).join(', ')} must be set (npm run dev sets them for you; in production set them in the environment)`,

@@ -14,7 +14,8 @@ export const loadMigrations = async (dir = MIGRATIONS_DIR): Promise<Migration[]>
   const migrations: Migration[] = [];
   for (const file of files) {
     const match = FILE_PATTERN.exec(file);
-    if (!match) throw new Error(`Migration file name "${file}" must look like 0001_description.sql`);
+    if (!match)
+      throw new Error(`Migration file name "${file}" must look like 0001_description.sql`);
     const sql = await readFile(`${dir}/${file}`, 'utf8');
     migrations.push({
       version: Number(match[1]),
@@ -51,16 +52,20 @@ export const migrate = async (
       version int PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now())`;
     const applied = new Map(
-      (await conn<{ version: number; checksum: string }[]>`SELECT version, checksum FROM schema_migrations`).map(
-        (r) => [r.version, r.checksum],
-      ),
+      (
+        await conn<
+          { version: number; checksum: string }[]
+        >`SELECT version, checksum FROM schema_migrations`
+      ).map((r) => [r.version, r.checksum]),
     );
     let count = 0;
     for (const m of migrations) {
       const known = applied.get(m.version);
       if (known !== undefined) {
         if (known !== m.checksum)
-          throw new Error(`Migration ${m.version}_${m.name} was edited after it was applied; add a new migration instead`);
+          throw new Error(
+            `Migration ${m.version}_${m.name} was edited after it was applied; add a new migration instead`,
+          );
         continue;
       }
       await conn.unsafe('BEGIN');
@@ -70,7 +75,9 @@ export const migrate = async (
         await conn.unsafe('COMMIT');
       } catch (error) {
         await conn.unsafe('ROLLBACK');
-        throw new Error(`Migration ${m.version}_${m.name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${m.version}_${m.name} failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       log(`applied migration ${String(m.version).padStart(4, '0')}_${m.name}`);
       count++;

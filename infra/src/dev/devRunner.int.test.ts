@@ -26,16 +26,22 @@ const runDev = (env: Record<string, string>): Run => {
     env: { ...process.env, DATA_DIR: dataDir, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  return { child, output: () => output, exit: new Promise((r) => child.on('exit', (code) => r(code))) };
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  return {
+    child,
+    output: () => output,
+    exit: new Promise((r) => child.on('exit', (code) => r(code))),
+  };
 };
 
 const waitFor = async (run: Run, text: string, timeoutMs = 90_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!run.output().includes(text)) {
-    if (Date.now() > deadline) throw new Error(`"${text}" did not appear; output:\n${run.output()}`);
-    if (run.child.exitCode !== null) throw new Error(`runner exited early; output:\n${run.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`"${text}" did not appear; output:\n${run.output()}`);
+    if (run.child.exitCode !== null)
+      throw new Error(`runner exited early; output:\n${run.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };
@@ -55,15 +61,25 @@ const processesUsing = (dir: string) =>
 describe('npm run dev', () => {
   it('serves a healthy product on one origin, refuses a second instance, and leaves no process after Ctrl-C', async () => {
     const port = await freePort();
-    const env = { PORT: String(port), PG_PORT: String(await freePort()), MEILI_PORT: String(await freePort()) };
+    const env = {
+      PORT: String(port),
+      PG_PORT: String(await freePort()),
+      MEILI_PORT: String(await freePort()),
+    };
     const run = runDev(env);
     await waitFor(run, `ready http://localhost:${port}`);
 
     const health = await fetch(`http://localhost:${port}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', postgres: { ok: true }, meilisearch: { ok: true } });
+    expect(await health.json()).toMatchObject({
+      status: 'ok',
+      postgres: { ok: true },
+      meilisearch: { ok: true },
+    });
     expect((await fetch(`http://localhost:${port}/api/openapi.json`)).status).toBe(200);
-    expect((await fetch(`http://localhost:${port}/`)).headers.get('content-type')).toContain('text/html');
+    expect((await fetch(`http://localhost:${port}/`)).headers.get('content-type')).toContain(
+      'text/html',
+    );
     expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
     expect(processesUsing(dataDir).length).toBeGreaterThan(0);
 
@@ -83,9 +99,15 @@ describe('npm run dev', () => {
     const port = await freePort();
     await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', r));
     try {
-      const run = runDev({ PORT: String(port), PG_PORT: String(await freePort()), MEILI_PORT: String(await freePort()) });
+      const run = runDev({
+        PORT: String(port),
+        PG_PORT: String(await freePort()),
+        MEILI_PORT: String(await freePort()),
+      });
       expect(await run.exit).toBe(2);
-      expect(run.output()).toContain(`port ${port} (web) is already in use; set PORT to a free port`);
+      expect(run.output()).toContain(
+        `port ${port} (web) is already in use; set PORT to a free port`,
+      );
     } finally {
       blocker.close();
     }

@@ -18,7 +18,11 @@ const alive = (pid: number) => {
  * Postgres on the same files. The lock holds our pid; a lock left by a runner
  * that died is taken over, and the children it recorded are stopped first.
  */
-export const acquireInstanceLock = async (lockFile: string, pidsFile: string, log: (l: string) => void) => {
+export const acquireInstanceLock = async (
+  lockFile: string,
+  pidsFile: string,
+  log: (l: string) => void,
+) => {
   await mkdir(dirname(lockFile), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -9,7 +9,9 @@ const assigned = new Map<string, number>();
 export const labelled = (label: string) => {
   if (!assigned.has(label)) assigned.set(label, COLOURS[assigned.size % COLOURS.length]!);
   const colour = assigned.get(label)!;
-  const prefix = useColour ? `\x1b[${colour}m${label.padEnd(width)}|\x1b[0m ` : `${label.padEnd(width)}| `;
+  const prefix = useColour
+    ? `\x1b[${colour}m${label.padEnd(width)}|\x1b[0m `
+    : `${label.padEnd(width)}| `;
   return (line: string) => process.stdout.write(`${prefix}${line}\n`);
 };
 

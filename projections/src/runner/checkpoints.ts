@@ -18,7 +18,12 @@ export const ensureCheckpoint = async (sql: Sql, name: string): Promise<Checkpoi
 };
 
 /** Compare-and-set: false when someone else moved the checkpoint (a rebuild reset it). */
-export const advanceCheckpoint = async (sql: TransactionSql, name: string, from: Checkpoint, to: Checkpoint) => {
+export const advanceCheckpoint = async (
+  sql: TransactionSql,
+  name: string,
+  from: Checkpoint,
+  to: Checkpoint,
+) => {
   const result = await sql`
     UPDATE projection_checkpoints
     SET transaction_id = ${to.transactionId}::xid8, position = ${to.position},
@@ -28,7 +33,12 @@ export const advanceCheckpoint = async (sql: TransactionSql, name: string, from:
   return result.count === 1;
 };
 
-export const setStatus = (sql: Sql, name: string, status: ProjectionStatus, lastError: string | null = null) =>
+export const setStatus = (
+  sql: Sql,
+  name: string,
+  status: ProjectionStatus,
+  lastError: string | null = null,
+) =>
   sql`UPDATE projection_checkpoints SET status = ${status}, last_error = ${lastError}, updated_at = now()
       WHERE name = ${name}`;
 

@@ -20,22 +20,30 @@ export const rebuildProjection = async (
   await ensureCheckpoint(sql, projection.name);
   await sql.begin(async (tx) => {
     await tx`SELECT 1 FROM projection_checkpoints WHERE name = ${projection.name} FOR UPDATE`;
-    if (projection.kind === 'sql') for (const s of projection.reset) await tx.unsafe(s.text, s.values as never[]);
+    if (projection.kind === 'sql')
+      for (const s of projection.reset) await tx.unsafe(s.text, s.values as never[]);
     await tx`UPDATE projection_checkpoints SET transaction_id = '0', position = 0, status = 'rebuilding',
              last_error = NULL, updated_at = now() WHERE name = ${projection.name}`;
   });
   if (projection.kind === 'external') await projection.reset();
 
-  const [{ total } = { total: 0 }] = await sql<{ total: number }[]>`SELECT count(*) AS total FROM events`;
+  const [{ total } = { total: 0 }] = await sql<
+    { total: number }[]
+  >`SELECT count(*) AS total FROM events`;
   // Probe for a running owner on one connection; the lock is released at once.
   const probe = await sql.reserve();
   const [lock] = await probe<{ ok: boolean }[]>`
     SELECT pg_try_advisory_lock(hashtext(${`projection:${projection.name}`})) AS ok`;
-  if (lock?.ok) await probe`SELECT pg_advisory_unlock(hashtext(${`projection:${projection.name}`}))`;
+  if (lock?.ok)
+    await probe`SELECT pg_advisory_unlock(hashtext(${`projection:${projection.name}`}))`;
   probe.release();
 
   const local = lock?.ok
-    ? startProjection(sql, projection, { batchSize: options.batchSize ?? 2000, pollIntervalMs: 50, log: options.log })
+    ? startProjection(sql, projection, {
+        batchSize: options.batchSize ?? 2000,
+        pollIntervalMs: 50,
+        log: options.log,
+      })
     : undefined;
   try {
     for (;;) {
@@ -43,7 +51,8 @@ export const rebuildProjection = async (
         SELECT (SELECT count(*) FROM events e WHERE (e.transaction_id, e.position) <= (c.transaction_id, c.position)) AS applied,
                c.status, c.last_error
         FROM projection_checkpoints c WHERE c.name = ${projection.name}`;
-      if (row?.status === 'failed') throw new Error(`${projection.name} failed during rebuild: ${row.last_error}`);
+      if (row?.status === 'failed')
+        throw new Error(`${projection.name} failed during rebuild: ${row.last_error}`);
       onProgress({ applied: row?.applied ?? 0, total });
       if ((row?.applied ?? 0) >= total) break;
       await new Promise((r) => setTimeout(r, 200));

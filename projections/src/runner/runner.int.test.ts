@@ -26,11 +26,16 @@ const seen = async (projection: string) => {
   return rows;
 };
 const allPositions = async () =>
-  (await db.sql<{ position: number }[]>`SELECT position FROM events ORDER BY position`).map((r) => r.position);
+  (await db.sql<{ position: number }[]>`SELECT position FROM events ORDER BY position`).map(
+    (r) => r.position,
+  );
 
 describe('projection runner', () => {
   it('sees every event exactly once when transactions commit out of order', async () => {
-    const runner = startProjection(db.sql, seenProjection('ooo'), { batchSize: 7, pollIntervalMs: 5 });
+    const runner = startProjection(db.sql, seenProjection('ooo'), {
+      batchSize: 7,
+      pollIntervalMs: 5,
+    });
     // Many writers; each holds its transaction open for a random time after taking its position,
     // so positions commit in a shuffled order while the projection keeps reading.
     const writer = async (w: number) => {
@@ -75,9 +80,15 @@ describe('projection runner', () => {
   it('resumes from its checkpoint after the process is killed mid-batch, losing and repeating nothing', async () => {
     for (let i = 0; i < 60; i++) await store.append(`kill-${i % 5}`, 'test', 'any', [tick]);
     const script = fileURLToPath(new URL('./testing/runSeenProjection.ts', import.meta.url));
-    const child = spawn(process.execPath, [script, db.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script, db.url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const checkpoint = async () =>
-      (await db.sql<{ position: number }[]>`SELECT position FROM projection_checkpoints WHERE name = 'seen'`)[0]?.position ?? 0;
+      (
+        await db.sql<
+          { position: number }[]
+        >`SELECT position FROM projection_checkpoints WHERE name = 'seen'`
+      )[0]?.position ?? 0;
     while ((await checkpoint()) === 0) await new Promise((r) => setTimeout(r, 20));
     // Each batch takes ~400 ms (10 events × 40 ms), so this lands inside the next batch.
     await new Promise((r) => setTimeout(r, 150));
@@ -96,7 +107,10 @@ describe('projection runner', () => {
     expect(applied.length).toBeGreaterThan(0);
     expect(applied.length).toBeLessThan((await allPositions()).length);
 
-    const resumed = startProjection(db.sql, seenProjection('seen'), { batchSize: 10, pollIntervalMs: 5 });
+    const resumed = startProjection(db.sql, seenProjection('seen'), {
+      batchSize: 10,
+      pollIntervalMs: 5,
+    });
     await resumed.whenCaughtUp();
     await resumed.stop();
     const rows = await seen('seen');
@@ -105,7 +119,10 @@ describe('projection runner', () => {
   });
 
   it('rebuilds from zero to the same read model as incremental processing', async () => {
-    const incremental = startProjection(db.sql, seenProjection('rebuilt'), { batchSize: 3, pollIntervalMs: 5 });
+    const incremental = startProjection(db.sql, seenProjection('rebuilt'), {
+      batchSize: 3,
+      pollIntervalMs: 5,
+    });
     for (let i = 0; i < 30; i++) await store.append(`rb-${i % 4}`, 'test', 'any', [tick]);
     await incremental.whenCaughtUp();
     await incremental.stop();
@@ -123,13 +140,19 @@ describe('projection runner', () => {
   it('stops on a poison event with a clear error and a non-zero lag, without skipping it', async () => {
     const logs: string[] = [];
     const runner = startProjection(db.sql, seenProjection('poisoned'), {
-      batchSize: 50, pollIntervalMs: 5, maxRetries: 2, backoffMs: 1, log: (l) => logs.push(l),
+      batchSize: 50,
+      pollIntervalMs: 5,
+      maxRetries: 2,
+      backoffMs: 1,
+      log: (l) => logs.push(l),
     });
     await runner.whenCaughtUp();
     const good = await store.append('p-1', 'test', 0, [tick]);
     const bad = await store.append('p-2', 'test', 0, [{ type: 'Poison', data: {} }]);
     await store.append('p-3', 'test', 0, [tick]);
-    await expect(runner.whenCaughtUp(10_000)).rejects.toThrow(/stopped at event #\d+ \(Poison on p-2\)/);
+    await expect(runner.whenCaughtUp(10_000)).rejects.toThrow(
+      /stopped at event #\d+ \(Poison on p-2\)/,
+    );
     await runner.done;
     const [state] = (await projectionStates(db.sql)).filter((s) => s.name === 'poisoned');
     expect(state!.status).toBe('failed');

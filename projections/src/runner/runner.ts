@@ -41,7 +41,11 @@ const sleep = (ms: number, signal: { wake?: () => void }) =>
  * transaction-id fence, applies batches with the checkpoint in one transaction,
  * wakes on NOTIFY, retries with backoff, and stops loudly on a poison event.
  */
-export const startProjection = (sql: Sql, projection: Projection, options: RunnerOptions = {}): RunningProjection => {
+export const startProjection = (
+  sql: Sql,
+  projection: Projection,
+  options: RunnerOptions = {},
+): RunningProjection => {
   const batchSize = options.batchSize ?? 500;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const maxRetries = options.maxRetries ?? 5;
@@ -61,17 +65,21 @@ export const startProjection = (sql: Sql, projection: Projection, options: Runne
     const to = { transactionId: events.at(-1)!.transactionId, position: events.at(-1)!.position };
     const relevant = events.filter((e) => handles.has(e.type));
     if (projection.kind === 'sql') {
-      return sql.begin(async (tx) => {
-        const statements = relevant.flatMap((e) => projection.evolve(e));
-        // Issued together so they are pipelined on the transaction's connection, in order.
-        await Promise.all(statements.map((s) => tx.unsafe(s.text, s.values as never[], { prepare: true })));
-        const moved = await advanceCheckpoint(tx, projection.name, from, to);
-        if (!moved) throw new CheckpointMoved();
-        return true;
-      }).catch((error: unknown) => {
-        if (error instanceof CheckpointMoved) return false;
-        throw error;
-      });
+      return sql
+        .begin(async (tx) => {
+          const statements = relevant.flatMap((e) => projection.evolve(e));
+          // Issued together so they are pipelined on the transaction's connection, in order.
+          await Promise.all(
+            statements.map((s) => tx.unsafe(s.text, s.values as never[], { prepare: true })),
+          );
+          const moved = await advanceCheckpoint(tx, projection.name, from, to);
+          if (!moved) throw new CheckpointMoved();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof CheckpointMoved) return false;
+          throw error;
+        });
     }
     if (relevant.length > 0) await projection.apply(relevant);
     return sql.begin((tx) => advanceCheckpoint(tx, projection.name, from, to));
@@ -84,7 +92,9 @@ export const startProjection = (sql: Sql, projection: Projection, options: Runne
       } catch (error) {
         if (stopped || attempt >= maxRetries) throw error;
         const delay = Math.min(backoffMs * 2 ** (attempt - 1), 5000);
-        log(`${projection.name}: batch after #${from.position} failed (attempt ${attempt}/${maxRetries}), retrying in ${delay} ms: ${(error as Error).message}`);
+        log(
+          `${projection.name}: batch after #${from.position} failed (attempt ${attempt}/${maxRetries}), retrying in ${delay} ms: ${(error as Error).message}`,
+        );
         await sleep(delay, {});
       }
     }
@@ -94,7 +104,9 @@ export const startProjection = (sql: Sql, projection: Projection, options: Runne
     lockConn = await sql.reserve();
     let announced = false;
     while (!stopped) {
-      const [row] = await lockConn<{ ok: boolean }[]>`SELECT pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) AS ok`;
+      const [row] = await lockConn<
+        { ok: boolean }[]
+      >`SELECT pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) AS ok`;
       if (row?.ok) return true;
       if (!announced) log(`${projection.name}: another runner owns this projection; standing by`);
       announced = true;
@@ -105,7 +117,8 @@ export const startProjection = (sql: Sql, projection: Projection, options: Runne
 
   const loop = async () => {
     if (!(await acquireLock())) return;
-    unlisten = (await sql.listen('events_appended', wake)).unlisten;
+    const listener = await sql.listen('events_appended', wake);
+    unlisten = () => listener.unlisten();
     let checkpoint = await ensureCheckpoint(sql, projection.name);
     await sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL, updated_at = now()
               WHERE name = ${projection.name} AND status <> 'rebuilding'`;
@@ -139,7 +152,10 @@ export const startProjection = (sql: Sql, projection: Projection, options: Runne
         log(`${projection.name}: checkpoint was reset; continuing from #${checkpoint.position}`);
         continue;
       }
-      checkpoint = { transactionId: events.at(-1)!.transactionId, position: events.at(-1)!.position };
+      checkpoint = {
+        transactionId: events.at(-1)!.transactionId,
+        position: events.at(-1)!.position,
+      };
       size = batchSize;
     }
   };
@@ -147,7 +163,8 @@ export const startProjection = (sql: Sql, projection: Projection, options: Runne
   const done = loop()
     .catch((error: unknown) => {
       failure = error as Error;
-      if (!(error instanceof PoisonEventError)) log(`${projection.name}: runner crashed: ${(error as Error).message}`);
+      if (!(error instanceof PoisonEventError))
+        log(`${projection.name}: runner crashed: ${(error as Error).message}`);
     })
     .finally(async () => {
       await unlisten?.().catch(() => undefined);
@@ -155,13 +172,17 @@ export const startProjection = (sql: Sql, projection: Projection, options: Runne
         await sql`UPDATE projection_checkpoints SET status = 'idle', updated_at = now()
                   WHERE name = ${projection.name} AND status = 'running'`.catch(() => undefined);
       if (lockConn) {
-        await lockConn`SELECT pg_advisory_unlock(hashtext(${lockKey(projection.name)}))`.catch(() => undefined);
+        await lockConn`SELECT pg_advisory_unlock(hashtext(${lockKey(projection.name)}))`.catch(
+          () => undefined,
+        );
         lockConn.release();
       }
     });
 
   const whenCaughtUp = async (timeoutMs = 30_000) => {
-    const [target] = await sql<{ max: number }[]>`SELECT coalesce(max(position), 0) AS max FROM events`;
+    const [target] = await sql<
+      { max: number }[]
+    >`SELECT coalesce(max(position), 0) AS max FROM events`;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (failure) throw failure;
@@ -172,7 +193,8 @@ export const startProjection = (sql: Sql, projection: Projection, options: Runne
             AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
         ) OR NOT EXISTS (SELECT 1 FROM projection_checkpoints WHERE name = ${projection.name}) AS behind`;
       if (!row?.behind) return;
-      if (Date.now() > deadline) throw new Error(`${projection.name} did not catch up within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`${projection.name} did not catch up within ${timeoutMs} ms`);
       wake();
       await new Promise((r) => setTimeout(r, 10));
     }

@@ -18,7 +18,10 @@ export const seenProjection = (name = 'seen', slowMs = 0): SqlProjection => ({
     sql`INSERT INTO seen_counts (projection, stream_id, n) VALUES (${name}, ${event.streamId}, 1)
         ON CONFLICT (projection, stream_id) DO UPDATE SET n = seen_counts.n + 1`,
   ],
-  reset: [sql`DELETE FROM seen WHERE projection = ${name}`, sql`DELETE FROM seen_counts WHERE projection = ${name}`],
+  reset: [
+    sql`DELETE FROM seen WHERE projection = ${name}`,
+    sql`DELETE FROM seen_counts WHERE projection = ${name}`,
+  ],
 });
 
 export const createSeenTables = (db: Sql) =>
