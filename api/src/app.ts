@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { authRoutes } from './auth/index.ts';
 import type { AppDeps } from './deps.ts';
 import { apiDocs } from './docs/index.ts';
 import { healthRoutes } from './health/index.ts';
@@ -11,6 +12,6 @@ export const buildApp = (deps: AppDeps) =>
     .use(errorHandler(deps.log))
     .use(bodyLimit)
     .use(apiDocs)
-    .group('/api', (api) => api.use(healthRoutes(deps)));
+    .group('/api', (api) => api.use(healthRoutes(deps)).use(authRoutes(deps)));
 
 export type App = ReturnType<typeof buildApp>;

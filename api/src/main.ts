@@ -20,6 +20,8 @@ const app = buildApp({
   clock: () => new Date(),
   newId: () => randomUUID(),
   log,
+  // The socket's address; `server` exists by the time any request arrives.
+  clientIp: (request) => server.requestIP(request)?.address ?? null,
 });
 const site = staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url)));
 

@@ -1,0 +1,83 @@
+import type { Sql } from 'postgres';
+import type { AuthUser, Role } from '../access/roles.ts';
+import type { UserDocument } from './model.ts';
+
+/** A user row as the auth feature reads it; the hash never leaves this feature. */
+export type UserRecord = AuthUser & {
+  passwordHash: string;
+  tokenGeneration: number;
+  createdAt: Date;
+};
+
+export type NewUser = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: Role;
+  passwordHash: string;
+  now: Date;
+};
+
+const columns = (sql: Sql) => sql`
+  id, name, email, phone, role, password_hash AS "passwordHash",
+  token_generation AS "tokenGeneration", created_at AS "createdAt"`;
+
+/** Inserts the user; false when the email is taken (the unique constraint decides, so two racing registrations cannot both win). */
+export const insertUser = async (sql: Sql, user: NewUser): Promise<UserRecord | null> => {
+  const [row] = await sql<UserRecord[]>`
+    INSERT INTO users (id, name, email, phone, role, password_hash, created_at, updated_at)
+    VALUES (${user.id}, ${user.name}, ${user.email}, ${user.phone}, ${user.role}, ${user.passwordHash}, ${user.now}, ${user.now})
+    ON CONFLICT (email) DO NOTHING
+    RETURNING ${columns(sql)}`;
+  return row ?? null;
+};
+
+export const findUserByEmail = async (sql: Sql, email: string): Promise<UserRecord | undefined> =>
+  (await sql<UserRecord[]>`SELECT ${columns(sql)} FROM users WHERE email = ${email}`)[0];
+
+export const findUserById = async (sql: Sql, id: string): Promise<UserRecord | undefined> =>
+  (await sql<UserRecord[]>`SELECT ${columns(sql)} FROM users WHERE id = ${id}`)[0];
+
+export const updateProfile = async (
+  sql: Sql,
+  id: string,
+  changes: { name?: string; phone?: string },
+  now: Date,
+): Promise<UserRecord | undefined> =>
+  (
+    await sql<UserRecord[]>`
+      UPDATE users SET name = coalesce(${changes.name ?? null}, name), phone = coalesce(${changes.phone ?? null}, phone),
+        updated_at = ${now}
+      WHERE id = ${id}
+      RETURNING ${columns(sql)}`
+  )[0];
+
+/** Stores the new hash and bumps the token generation, which ends every token issued before. */
+export const replacePassword = async (
+  sql: Sql,
+  id: string,
+  passwordHash: string,
+  now: Date,
+): Promise<UserRecord | undefined> =>
+  (
+    await sql<UserRecord[]>`
+      UPDATE users SET password_hash = ${passwordHash}, token_generation = token_generation + 1, updated_at = ${now}
+      WHERE id = ${id}
+      RETURNING ${columns(sql)}`
+  )[0];
+
+/** Ends one token (logout); rows that could no longer matter are pruned on the way. */
+export const revokeToken = async (sql: Sql, jti: string, expiresAt: Date, now: Date) => {
+  await sql`INSERT INTO revoked_tokens (jti, expires_at) VALUES (${jti}, ${expiresAt}) ON CONFLICT (jti) DO NOTHING`;
+  await sql`DELETE FROM revoked_tokens WHERE expires_at < ${now}`;
+};
+
+export const toUserDocument = (user: UserRecord): UserDocument => ({
+  _id: user.id,
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+  role: user.role,
+  createdAt: user.createdAt.toISOString(),
+});
