@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { PropertyImage } from '../../lib/types.ts';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
+
+type Props = { images: PropertyImage[]; title: string; fallbackIcon?: string };
+
+/** A card's photo strip: arrows and an 'n / total' counter when there is more than one. */
+export const Carousel = ({ images, title, fallbackIcon = '🏠' }: Props) => {
+  const [index, setIndex] = useState(0);
+  const total = images.length;
+  const current = images[Math.min(index, total - 1)];
+  const step = (delta: number) => setIndex((i) => (i + delta + total) % total);
+  return (
+    <div className="carousel">
+      {current ? (
+        <ResponsiveImage image={current} alt={current.caption || `${title}, photo ${index + 1}`} />
+      ) : (
+        <div className="no-image" aria-hidden="true">
+          {fallbackIcon}
+        </div>
+      )}
+      {total > 1 && (
+        <>
+          <button
+            type="button"
+            className="carousel-nav carousel-prev"
+            aria-label="Previous photo"
+            onClick={() => step(-1)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="carousel-nav carousel-next"
+            aria-label="Next photo"
+            onClick={() => step(1)}
+          >
+            ›
+          </button>
+          <span className="carousel-counter">
+            {index + 1} / {total}
+          </span>
+        </>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,25 @@
+import { useEffect, type ReactNode } from 'react';
+import { loginUrlFor } from '../../stores/auth.ts';
+import type { Role, User } from '../../lib/types.ts';
+import { Spinner } from './Spinner.tsx';
+import { useAuth } from './useAuth.ts';
+
+type Props = { roles?: Role[]; children: (user: User) => ReactNode };
+
+/**
+ * Route guard (SPEC §4): visitors go to /login remembering where they were,
+ * a signed-in user without the role goes to /dashboard. A spinner shows meanwhile.
+ */
+export const Guarded = ({ roles, children }: Props) => {
+  const auth = useAuth();
+  const allowed = auth.status === 'authenticated' && (!roles || roles.includes(auth.user.role));
+  useEffect(() => {
+    if (auth.status === 'anonymous')
+      window.location.replace(loginUrlFor(window.location.pathname + window.location.search));
+    else if (auth.status === 'authenticated' && !allowed) window.location.replace('/dashboard');
+  }, [auth.status, allowed]);
+  if (auth.status !== 'authenticated' || !allowed) return <Spinner />;
+  return <>{children(auth.user)}</>;
+};
+
+export const OWNER_ROLES: Role[] = ['homeowner', 'broker'];

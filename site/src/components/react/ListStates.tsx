@@ -1,0 +1,18 @@
+/** Loading and empty states shared by the listing screens. */
+export const SkeletonGrid = ({ count = 6 }: { count?: number }) => (
+  <div className="property-grid" aria-busy="true" aria-label="Loading properties">
+    {Array.from({ length: count }, (_, i) => (
+      <div key={i} className="skeleton skeleton-card" data-testid="skeleton-card" />
+    ))}
+  </div>
+);
+
+export const NoProperties = () => (
+  <div className="empty-state card">
+    <div className="empty-icon" aria-hidden="true">
+      🏘
+    </div>
+    <h2>No Properties Found</h2>
+    <p className="muted">Try adjusting your search criteria</p>
+  </div>
+);

@@ -1,0 +1,55 @@
+import type { Property } from '../../lib/types.ts';
+import { formatRent, initial, roleLabel, typeLabel } from '../../lib/format.ts';
+import { Carousel } from './Carousel.tsx';
+import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
+
+const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
+
+/** The signed-in user's card (SPEC §2 "Logged-in card"). */
+export const PropertyCard = ({ property }: { property: Property }) => {
+  const d = property.propertyDetails;
+  const facilities = CARD_FACILITIES.filter((f) => property.facilities[f]).slice(0, 3);
+  return (
+    <article className="property-card" data-testid="property-card">
+      <div style={{ position: 'relative' }}>
+        <Carousel images={property.images} title={property.title} />
+        <span className="badge badge-type">{typeLabel(property.propertyType)}</span>
+      </div>
+      <div className="property-card-body">
+        <p className="rent">
+          {formatRent(property.rent)}
+          <small>/{property.rentType}</small>
+        </p>
+        <h3>
+          <a href={`/properties/${property._id}`}>{property.title}</a>
+        </h3>
+        <p className="muted" style={{ margin: 0 }}>
+          {property.location.area}, {property.location.city}
+        </p>
+        <div className="specs">
+          {d.bedrooms > 0 && <span>🛏 {d.bedrooms} Beds</span>}
+          {d.bathrooms > 0 && <span>🛁 {d.bathrooms} Baths</span>}
+          {d.area > 0 && <span>📐 {d.area} sq ft</span>}
+        </div>
+        {facilities.length > 0 && (
+          <div className="facility-icons">
+            {facilities.map((f) => (
+              <span key={f} className="chip" title={FACILITY_LABELS[f]}>
+                <span aria-hidden="true">{FACILITY_ICONS[f]}</span> {FACILITY_LABELS[f]}
+              </span>
+            ))}
+          </div>
+        )}
+        <div className="owner-line">
+          <span className="avatar" aria-hidden="true">
+            {initial(property.owner.name)}
+          </span>
+          <span>
+            {property.owner.name} <span className="muted">· {roleLabel(property.owner.role)}</span>
+          </span>
+          <span className="verified">✓ Verified</span>
+        </div>
+      </div>
+    </article>
+  );
+};

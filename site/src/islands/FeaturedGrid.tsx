@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { api } from '../lib/api.ts';
+import type { Property, PublicProperty } from '../lib/types.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { SkeletonGrid } from '../components/react/ListStates.tsx';
+import { PropertyCard } from '../components/react/PropertyCard.tsx';
+import { PublicCard } from '../components/react/PublicCard.tsx';
+import { useAuth } from '../components/react/useAuth.ts';
+
+const FEATURED_COUNT = 6;
+
+/** Home's featured grid: full cards when signed in, public cards for visitors. */
+const Featured = () => {
+  const auth = useAuth();
+  const [items, setItems] = useState<(Property | PublicProperty)[] | null>(null);
+  useEffect(() => {
+    if (auth.status === 'loading') return;
+    const path =
+      auth.status === 'authenticated' ? '/properties/featured' : '/properties/public/featured';
+    api<{ properties: (Property | PublicProperty)[] }>(path)
+      .then((res) => setItems(res.properties.slice(0, FEATURED_COUNT)))
+      .catch((error: unknown) => {
+        // Featured failures are only logged (SPEC §8).
+        console.error('featured properties', error);
+        setItems([]);
+      });
+  }, [auth.status]);
+
+  if (!items) return <SkeletonGrid />;
+  if (items.length === 0)
+    return (
+      <div className="empty-state card">
+        <div className="empty-icon" aria-hidden="true">
+          🏡
+        </div>
+        <p>Be the first to list a property in your area!</p>
+        <a className="button button-primary" href="/add-property">
+          List Property
+        </a>
+      </div>
+    );
+  return (
+    <div className="property-grid">
+      {items.map((p) =>
+        auth.status === 'authenticated' ? (
+          <PropertyCard key={p._id} property={p as Property} />
+        ) : (
+          <PublicCard key={p._id} property={p} />
+        ),
+      )}
+    </div>
+  );
+};
+
+export default function FeaturedGrid() {
+  return (
+    <ErrorBoundary>
+      <Featured />
+    </ErrorBoundary>
+  );
+}

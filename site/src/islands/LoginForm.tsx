@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError, describeError } from '../lib/api.ts';
+import { validateLoginField, type LoginField } from '../lib/validation.ts';
+import { login, safeRedirect } from '../stores/auth.ts';
+import { carryToast } from '../stores/toasts.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { PasswordInput } from '../components/react/PasswordInput.tsx';
+import { SocialButtons } from '../components/react/SocialButtons.tsx';
+import { useAuth } from '../components/react/useAuth.ts';
+
+type Errors = Partial<Record<LoginField, string>>;
+
+const destination = () =>
+  safeRedirect(new URLSearchParams(window.location.search).get('redirect')) ?? '/dashboard';
+
+/** /login (SPEC §2, §5, §8): checks on blur and submit; the first bad field gets focus. */
+const Login = () => {
+  const auth = useAuth();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  useEffect(() => {
+    if (auth.status === 'authenticated' && !submitting) window.location.replace(destination());
+  }, [auth.status, submitting]);
+
+  const check = (field: LoginField, value: string) =>
+    setErrors((e) => ({ ...e, [field]: validateLoginField(field, value) }));
+
+  const change = (field: LoginField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) check(field, value);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Errors = {
+      email: validateLoginField('email', values.email),
+      password: validateLoginField('password', values.password),
+    };
+    setErrors(next);
+    const first = (['email', 'password'] as const).find((f) => next[f]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    setServerError('');
+    try {
+      await login(values.email.trim(), values.password);
+      carryToast('success', 'Login successful!');
+      window.location.replace(destination());
+    } catch (error) {
+      setSubmitting(false);
+      setServerError(
+        error instanceof ApiError
+          ? describeError(error, 'Login failed. Please check your credentials and try again.')
+          : 'Login failed. Please check your credentials and try again.',
+      );
+      refs.password.current?.focus();
+    }
+  };
+
+  const filled = values.email.trim() !== '' && values.password !== '';
+  const clean = !errors.email && !errors.password;
+  const fieldProps = (field: LoginField) => ({
+    id: field,
+    name: field,
+    value: values[field],
+    onChange: change(field),
+    onBlur: () => check(field, values[field]),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${field}-error` : undefined,
+  });
+
+  return (
+    <div className="card auth-card">
+      <h1>Welcome back</h1>
+      <p className="muted">Sign in to your account</p>
+      {serverError && (
+        <p className="alert alert-error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <div className="field">
+          <label htmlFor="email">Email address</label>
+          <input {...fieldProps('email')} ref={refs.email} type="email" autoComplete="email" />
+          {errors.email && (
+            <p className="field-error" id="email-error">
+              {errors.email}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <PasswordInput
+            {...fieldProps('password')}
+            inputRef={refs.password}
+            autoComplete="current-password"
+          />
+          {errors.password && (
+            <p className="field-error" id="password-error">
+              {errors.password}
+            </p>
+          )}
+        </div>
+        <div className="row-between">
+          <label className="checkbox">
+            <input type="checkbox" name="remember" /> Remember me
+          </label>
+          <a href="/forgot-password">Forgot password?</a>
+        </div>
+        <button
+          type="submit"
+          className="button button-primary"
+          style={{ width: '100%' }}
+          disabled={!filled || !clean || submitting}
+        >
+          {submitting ? 'Signing in...' : 'Sign in'}
+        </button>
+      </form>
+      <SocialButtons />
+      <p className="center">
+        Don&apos;t have an account? <a href="/register">Create one</a>
+      </p>
+    </div>
+  );
+};
+
+export default function LoginForm() {
+  return (
+    <ErrorBoundary>
+      <Login />
+    </ErrorBoundary>
+  );
+}

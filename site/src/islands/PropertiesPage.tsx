@@ -1,0 +1,167 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError } from '../lib/api.ts';
+import { filtersFromSearch, type Filters } from '../lib/filters.ts';
+import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
+import { $viewMode } from '../stores/viewMode.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { MapPanel } from '../components/react/MapPanel.tsx';
+import { NoProperties, SkeletonGrid } from '../components/react/ListStates.tsx';
+import { PropertyCard } from '../components/react/PropertyCard.tsx';
+import { PublicCard } from '../components/react/PublicCard.tsx';
+import { SearchForm } from '../components/react/SearchForm.tsx';
+import { ViewToggle } from '../components/react/ViewToggle.tsx';
+import { useAuth } from '../components/react/useAuth.ts';
+
+export const PAGE_SIZE = 12;
+
+type ListState = {
+  items: (Property | PublicProperty)[];
+  total: number;
+  page: number;
+  hasMore: boolean;
+  loading: boolean;
+  error: string | null;
+};
+
+const toQuery = (filters: Filters | null, page: number) => {
+  const query = new URLSearchParams(filters ?? {});
+  query.set('page', String(page));
+  query.set('limit', String(PAGE_SIZE));
+  return query;
+};
+
+/**
+ * /properties: full cards for a signed-in user (page 1 replaces, later pages
+ * append), the public list for a visitor. Filters come from the URL.
+ */
+const PropertiesList = () => {
+  const auth = useAuth();
+  const mode = useStore($viewMode);
+  // Filters come from the URL, which only exists in the browser (the page is pre-rendered).
+  const [filters, setFilters] = useState<Filters | null>(null);
+  useEffect(() => setFilters(filtersFromSearch(window.location.search)), []);
+  const [state, setState] = useState<ListState>({
+    items: [],
+    total: 0,
+    page: 0,
+    hasMore: false,
+    loading: true,
+    error: null,
+  });
+  const visitor = auth.status === 'anonymous';
+
+  const load = useCallback(
+    async (page: number) => {
+      if (!filters) return;
+      setState((s) => ({ ...s, loading: true, error: null }));
+      try {
+        let items: (Property | PublicProperty)[];
+        let total: number;
+        let hasMore: boolean;
+        if (visitor) {
+          const res = await api<{ properties: PublicProperty[]; pagination: Pagination }>(
+            '/properties/public',
+            { query: toQuery(filters, page) },
+          );
+          items = res.properties;
+          total = res.pagination.totalItems;
+          hasMore = res.pagination.currentPage < res.pagination.totalPages;
+        } else {
+          const res = await api<{ properties: Property[]; totalCount: number; hasMore: boolean }>(
+            '/properties',
+            { query: toQuery(filters, page) },
+          );
+          items = res.properties;
+          total = res.totalCount;
+          hasMore = res.hasMore;
+        }
+        setState((s) => ({
+          items: page === 1 ? items : [...s.items, ...items],
+          total,
+          page,
+          hasMore,
+          loading: false,
+          error: null,
+        }));
+      } catch (error) {
+        setState((s) => ({
+          ...s,
+          loading: false,
+          error: describeError(error, 'Failed to fetch properties'),
+        }));
+      }
+    },
+    [filters, visitor],
+  );
+
+  useEffect(() => {
+    if (auth.status !== 'loading' && filters) void load(1);
+  }, [auth.status, filters, load]);
+
+  const firstLoad = state.loading && state.page === 0;
+  return (
+    <>
+      <SearchForm key={JSON.stringify(filters)} initial={filters ?? {}} target="/properties" />
+      <div className="list-toolbar">
+        <p aria-live="polite" style={{ margin: 0, fontWeight: 600 }}>
+          {!firstLoad && `${state.total} properties found`}
+        </p>
+        <ViewToggle />
+      </div>
+      {visitor && (
+        <div className="login-banner">
+          <span>
+            <strong>Login to See Details</strong> — rent, contact details and facilities are shown
+            to signed-in users.
+          </span>
+          <a className="button button-primary" href="/login?redirect=%2Fproperties">
+            Login
+          </a>
+        </div>
+      )}
+      {state.error && (
+        <p className="alert alert-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {firstLoad ? (
+        <SkeletonGrid />
+      ) : mode === 'map' ? (
+        <MapPanel properties={state.items} visitor={visitor} />
+      ) : state.items.length === 0 && !state.error ? (
+        <NoProperties />
+      ) : (
+        <div className="property-grid">
+          {state.items.map((p) =>
+            visitor ? (
+              <PublicCard key={p._id} property={p} />
+            ) : (
+              <PropertyCard key={p._id} property={p as Property} />
+            ),
+          )}
+        </div>
+      )}
+      {mode === 'grid' && state.hasMore && (
+        <div className="center" style={{ marginTop: '1.5rem' }}>
+          <button
+            type="button"
+            className="button"
+            disabled={state.loading}
+            onClick={() => void load(state.page + 1)}
+          >
+            {state.loading ? 'Loading...' : 'Load More'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+};
+
+export default function PropertiesPage() {
+  return (
+    <ErrorBoundary>
+      <PropertiesList />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { describeError } from '../lib/api.ts';
+import type { Role } from '../lib/types.ts';
+import { LIMITS, cleanPhone, validateRegister, type RegisterValues } from '../lib/validation.ts';
+import { register } from '../stores/auth.ts';
+import { carryToast, toast } from '../stores/toasts.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { PasswordInput } from '../components/react/PasswordInput.tsx';
+import { SocialButtons } from '../components/react/SocialButtons.tsx';
+
+/** /register: checked on submit, errors listed in an alert (SPEC §5); success → /dashboard. */
+const Register = () => {
+  const [values, setValues] = useState<RegisterValues & { role: Role }>({
+    name: '',
+    email: '',
+    phone: '',
+    role: 'homeowner',
+    password: '',
+    confirmPassword: '',
+  });
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({
+      ...v,
+      [key]: key === 'phone' ? cleanPhone(event.target.value) : event.target.value,
+    }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateRegister(values);
+    if (errors.length > 0) {
+      window.alert(`Please fix the following errors:\n\n${errors.map((e) => `• ${e}`).join('\n')}`);
+      return;
+    }
+    setSubmitting(true);
+    setServerError('');
+    try {
+      await register({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone,
+        password: values.password,
+        role: values.role,
+      });
+      carryToast('success', 'Registration successful!');
+      window.location.replace('/dashboard');
+    } catch (error) {
+      const message = describeError(error, 'An unexpected error occurred.');
+      setServerError(message);
+      toast.error(message);
+      setSubmitting(false);
+    }
+  };
+
+  const text = (key: 'name' | 'email' | 'phone', label: string, extra: Record<string, unknown>) => (
+    <div className="field">
+      <label htmlFor={key}>{label}</label>
+      <input id={key} name={key} value={values[key]} onChange={set(key)} required {...extra} />
+    </div>
+  );
+
+  return (
+    <div className="card auth-card">
+      <h1>Create your account</h1>
+      <p className="muted">Join to list or find rental homes across India</p>
+      {serverError && (
+        <p className="alert alert-error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {text('name', 'Full Name', { autoComplete: 'name', maxLength: LIMITS.name.max })}
+        {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+        {text('phone', 'Phone', {
+          type: 'tel',
+          inputMode: 'numeric',
+          autoComplete: 'tel-national',
+          maxLength: LIMITS.phoneDigits,
+          placeholder: '10-digit mobile number',
+        })}
+        <div className="field">
+          <label htmlFor="role">I am a</label>
+          <select id="role" name="role" value={values.role} onChange={set('role')}>
+            <option value="homeowner">Homeowner</option>
+            <option value="tenant">Tenant</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <PasswordInput
+            id="password"
+            name="password"
+            value={values.password}
+            onChange={set('password')}
+            autoComplete="new-password"
+            maxLength={LIMITS.password.max}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="confirmPassword">Confirm Password</label>
+          <PasswordInput
+            id="confirmPassword"
+            name="confirmPassword"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+            autoComplete="new-password"
+            maxLength={LIMITS.password.max}
+          />
+        </div>
+        <button
+          type="submit"
+          className="button button-primary"
+          style={{ width: '100%' }}
+          disabled={submitting}
+        >
+          {submitting ? 'Creating Account...' : 'Create Account'}
+        </button>
+      </form>
+      <SocialButtons />
+      <p className="center">
+        Already have an account? <a href="/login">Sign in</a>
+      </p>
+    </div>
+  );
+};
+
+export default function RegisterForm() {
+  return (
+    <ErrorBoundary>
+      <Register />
+    </ErrorBoundary>
+  );
+}

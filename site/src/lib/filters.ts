@@ -1,0 +1,71 @@
+/**
+ * Search filters live in the URL so a search can be shared and the back
+ * button works. These helpers are the only translation between the two.
+ */
+export const FILTER_KEYS = [
+  'city',
+  'area',
+  'propertyType',
+  'minRent',
+  'maxRent',
+  'bedrooms',
+  'bathrooms',
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type Filters = Partial<Record<FilterKey, string>>;
+
+export const PROPERTY_TYPE_OPTIONS = [
+  { value: '', label: 'All Types' },
+  { value: 'PG', label: 'PG' },
+  { value: 'house', label: 'House' },
+  { value: 'flat', label: 'Flat' },
+] as const;
+
+/** '4' stands for '4+'. */
+export const ROOM_OPTIONS = [
+  { value: '', label: 'Any' },
+  { value: '1', label: '1' },
+  { value: '2', label: '2' },
+  { value: '3', label: '3' },
+  { value: '4', label: '4+' },
+] as const;
+
+const numeric = new Set<FilterKey>(['minRent', 'maxRent', 'bedrooms', 'bathrooms']);
+
+/** Keeps only the known, non-blank fields (numbers must be whole and not negative). */
+export const cleanFilters = (input: Filters): Filters => {
+  const out: Filters = {};
+  for (const key of FILTER_KEYS) {
+    const value = input[key]?.trim();
+    if (!value) continue;
+    if (numeric.has(key) && !/^\d+$/.test(value)) continue;
+    out[key] = value;
+  }
+  return out;
+};
+
+export const filtersFromSearch = (search: string): Filters => {
+  const params = new URLSearchParams(search);
+  const raw: Filters = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  return cleanFilters(raw);
+};
+
+/** Only non-empty fields are sent; the order is fixed so equal searches share a URL. */
+export const filtersToSearch = (filters: Filters): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(cleanFilters(filters))) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export const hasFilters = (filters: Filters): boolean =>
+  Object.keys(cleanFilters(filters)).length > 0;
+
+export const pageFromSearch = (search: string): number => {
+  const page = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+};

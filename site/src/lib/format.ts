@@ -1,0 +1,46 @@
+/** Presentation helpers shared by every screen. */
+import type { Role } from './types.ts';
+
+const inr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+
+/** Rupees with Indian digit grouping and no decimals: 1234567 → '₹12,34,567'. */
+export const formatRent = (amount: number): string =>
+  Number.isFinite(amount) ? inr.format(amount) : inr.format(0);
+
+const roleLabels: Record<Role, string> = {
+  homeowner: 'Homeowner',
+  broker: 'Broker',
+  tenant: 'Tenant',
+};
+
+export const roleLabel = (role: string): string => roleLabels[role as Role] ?? role;
+
+export const initial = (name: string | undefined): string =>
+  (name?.trim().charAt(0) ?? '').toUpperCase() || '?';
+
+const typeLabels: Record<string, string> = { PG: 'PG', house: 'House', flat: 'Flat' };
+export const typeLabel = (type: string): string => typeLabels[type] ?? type;
+
+export const formatDate = (iso: string | undefined): string => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+};
+
+/** 'address, area, city - pinCode', skipping the empty parts. */
+export const addressLine = (loc: {
+  address?: string;
+  area?: string;
+  city?: string;
+  pinCode?: string;
+}): string => {
+  const head = [loc.address, loc.area, loc.city].filter((part) => part?.trim()).join(', ');
+  return loc.pinCode ? `${head} - ${loc.pinCode}` : head;
+};

@@ -1,0 +1,193 @@
+/**
+ * /browse for visitors, in plain DOM code: filters in the URL, numbered
+ * pages, cards that send to /login. Text goes in through textContent only.
+ */
+import { api, describeError } from '../lib/api.ts';
+import {
+  filtersFromSearch,
+  filtersToSearch,
+  hasFilters,
+  pageFromSearch,
+  type Filters,
+} from '../lib/filters.ts';
+import { initial, roleLabel, typeLabel } from '../lib/format.ts';
+import type { Pagination, PublicProperty } from '../lib/types.ts';
+import { loginUrlFor } from '../stores/auth.ts';
+import { $viewMode, setViewMode } from '../stores/viewMode.ts';
+
+type BrowseMapModule = { renderBrowseMap: (box: HTMLElement, items: PublicProperty[]) => void };
+
+const PAGE_SIZE = 12;
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+const card = (p: PublicProperty): HTMLElement => {
+  const article = el('article', 'property-card visitor-card');
+  article.dataset.testid = 'public-card';
+  article.title = 'Click to login and see details';
+  const media = el('div', 'carousel');
+  const image = p.images[0];
+  if (image) {
+    const img = el('img');
+    img.src = image.url;
+    if (image.variants?.length) {
+      img.srcset = image.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+      img.sizes = '(max-width: 640px) 100vw, 400px';
+    }
+    img.alt = image.caption || p.title;
+    img.loading = 'lazy';
+    img.decoding = 'async';
+    if (image.placeholder) {
+      img.style.backgroundImage = `url("${image.placeholder}")`;
+      img.style.backgroundSize = 'cover';
+    }
+    media.append(img);
+  } else {
+    const none = el('div', 'no-image', '🏠');
+    none.setAttribute('aria-hidden', 'true');
+    media.append(none);
+  }
+  media.append(el('span', 'badge badge-type', typeLabel(p.propertyType)));
+  const hint = el('span', 'hover-hint', 'Click to login and see details');
+  hint.setAttribute('aria-hidden', 'true');
+  const body = el('div', 'property-card-body');
+  const heading = el('h3');
+  const link = el('a', undefined, p.title);
+  link.href = loginUrlFor(`/properties/${p._id}`);
+  heading.append(link);
+  const owner = el('div', 'owner-line');
+  const avatar = el('span', 'avatar', initial(p.owner.name));
+  avatar.setAttribute('aria-hidden', 'true');
+  const who = el('span', undefined, `${p.owner.name} `);
+  who.append(el('span', 'muted', `· ${roleLabel(p.owner.role)}`));
+  const views = el('span', 'muted', `👁 ${p.views} views`);
+  views.style.marginLeft = 'auto';
+  owner.append(avatar, who, views);
+  const city = el('p', 'muted', p.location.city);
+  city.style.margin = '0';
+  body.append(heading, city, owner);
+  article.append(media, hint, body);
+  return article;
+};
+
+type State = { filters: Filters; page: number; items: PublicProperty[] };
+
+export const startBrowse = (): void => {
+  const form = $<HTMLFormElement>('browse-filters');
+  const grid = $('browse-grid');
+  const count = $('browse-count');
+  const empty = $('browse-empty');
+  const pager = $('browse-pager');
+  const error = $('browse-error');
+  const mapBox = $('browse-map');
+  const clear = $<HTMLButtonElement>('browse-clear');
+  const state: State = { filters: {}, page: 1, items: [] };
+  let request = 0;
+
+  const fillForm = () => {
+    for (const name of ['city', 'propertyType'] as const) {
+      const input = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
+      input.value = state.filters[name] ?? '';
+    }
+    clear.hidden = !hasFilters(state.filters);
+  };
+
+  const renderPager = (pagination: Pagination) => {
+    pager.replaceChildren();
+    if (pagination.totalPages <= 1) return;
+    for (let n = 1; n <= pagination.totalPages; n++) {
+      const button = el('button', 'button button-small', String(n));
+      button.type = 'button';
+      button.setAttribute('aria-label', `Page ${n}`);
+      if (n === pagination.currentPage) button.setAttribute('aria-current', 'page');
+      button.addEventListener('click', () => navigate(state.filters, n));
+      pager.append(button);
+    }
+  };
+
+  const load = async () => {
+    const mine = ++request;
+    grid.setAttribute('aria-busy', 'true');
+    error.hidden = true;
+    const query = new URLSearchParams(state.filters);
+    query.set('page', String(state.page));
+    query.set('limit', String(PAGE_SIZE));
+    try {
+      const res = await api<{ properties: PublicProperty[]; pagination: Pagination }>(
+        '/properties/public',
+        { query },
+      );
+      if (mine !== request) return;
+      state.items = res.properties;
+      count.textContent = `${res.pagination.totalItems} properties found`;
+      grid.replaceChildren(...res.properties.map(card));
+      empty.hidden = res.properties.length > 0;
+      renderPager(res.pagination);
+      void renderMap();
+    } catch (err) {
+      if (mine !== request) return;
+      grid.replaceChildren();
+      error.textContent = describeError(err, 'Failed to fetch properties');
+      error.hidden = false;
+    } finally {
+      grid.setAttribute('aria-busy', 'false');
+    }
+  };
+
+  const readUrl = () => {
+    state.filters = filtersFromSearch(window.location.search);
+    state.page = pageFromSearch(window.location.search);
+    fillForm();
+  };
+
+  const navigate = (filters: Filters, page: number) => {
+    const search = filtersToSearch(filters);
+    const withPage = page > 1 ? `${search ? `${search}&` : '?'}page=${page}` : search;
+    history.pushState(null, '', `/browse${withPage}`);
+    readUrl();
+    void load();
+    window.scrollTo({ top: 0 });
+  };
+
+  let mapModule: Promise<BrowseMapModule> | undefined;
+  const renderMap = async () => {
+    const showMap = $viewMode.get() === 'map';
+    grid.hidden = showMap;
+    mapBox.hidden = !showMap;
+    for (const b of document.querySelectorAll<HTMLButtonElement>('[data-mode]'))
+      b.setAttribute('aria-pressed', String(b.dataset.mode === $viewMode.get()));
+    if (!showMap) return;
+    mapModule ??= import('./browseMap.tsx');
+    (await mapModule).renderBrowseMap(mapBox, state.items);
+  };
+
+  const formFilters = (): Filters => {
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+    return { city: value('city'), propertyType: value('propertyType') };
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    navigate(formFilters(), 1);
+  });
+  form.addEventListener('input', () => {
+    clear.hidden = !hasFilters(formFilters());
+  });
+  clear.addEventListener('click', () => navigate({}, 1));
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-mode]'))
+    button.addEventListener('click', () => {
+      setViewMode(button.dataset.mode === 'map' ? 'map' : 'grid');
+      void renderMap();
+    });
+  window.addEventListener('popstate', () => {
+    readUrl();
+    void load();
+  });
+  readUrl();
+  void load();
+};

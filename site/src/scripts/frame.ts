@@ -1,0 +1,114 @@
+/**
+ * Brings the static header and the toast area to life on every page without
+ * React: auth start-up, the signed-in menu, the mobile menu and toasts.
+ */
+import { $auth, initAuth, isOwnerRole, logout } from '../stores/auth.ts';
+import {
+  $toasts,
+  dismissToast,
+  pauseToasts,
+  resumeToasts,
+  showCarriedToasts,
+  type Toast,
+} from '../stores/toasts.ts';
+import { initial } from '../lib/format.ts';
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
+
+const renderHeader = () => {
+  const state = $auth.get();
+  const role = state.user?.role;
+  const visible: Record<string, boolean> = {
+    loading: state.status === 'loading',
+    in: state.status === 'authenticated',
+    out: state.status === 'anonymous',
+    owner: state.status === 'authenticated' && isOwnerRole(role),
+  };
+  for (const el of document.querySelectorAll<HTMLElement>('[data-show]'))
+    el.hidden = !visible[el.dataset.show ?? ''];
+  const browse = byId<HTMLAnchorElement>('nav-browse');
+  if (browse) browse.href = state.status === 'authenticated' ? '/properties' : '/browse';
+  const name = byId('user-name');
+  if (name) name.textContent = state.user?.name ?? '';
+  const avatar = byId('user-initial');
+  if (avatar) avatar.textContent = state.user ? initial(state.user.name) : '';
+};
+
+const toggleOnClick = (
+  buttonId: string,
+  target: HTMLElement,
+  onChange: (open: boolean) => void,
+) => {
+  const button = byId<HTMLButtonElement>(buttonId);
+  button?.addEventListener('click', () => {
+    const open = button.getAttribute('aria-expanded') !== 'true';
+    button.setAttribute('aria-expanded', String(open));
+    onChange(open);
+  });
+  return button;
+};
+
+const wireMenus = () => {
+  const nav = byId('nav-menu');
+  if (nav) toggleOnClick('menu-toggle', nav, (open) => (nav.dataset.open = String(open)));
+  const list = byId('user-menu-list');
+  if (list) {
+    const button = toggleOnClick('user-button', list, (open) => (list.hidden = !open));
+    const close = () => {
+      list.hidden = true;
+      button?.setAttribute('aria-expanded', 'false');
+    };
+    document.addEventListener('click', (event) => {
+      if (!(event.target instanceof Node) || !list.parentElement?.contains(event.target)) close();
+    });
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !list.hidden) {
+        close();
+        button?.focus();
+      }
+    });
+  }
+  byId('logout-button')?.addEventListener('click', () => void logout());
+};
+
+const icons: Record<Toast['kind'], string> = { success: '✓', error: '!', loading: '…', info: 'i' };
+
+const renderToasts = (area: HTMLElement, toasts: readonly Toast[]) => {
+  const ids = new Set(toasts.map((t) => String(t.id)));
+  for (const el of [...area.children] as HTMLElement[])
+    if (!ids.has(el.dataset.id ?? '')) el.remove();
+  for (const t of toasts) {
+    if (area.querySelector(`[data-id="${t.id}"]`)) continue;
+    const el = document.createElement('div');
+    el.className = `toast toast-${t.kind}`;
+    el.dataset.id = String(t.id);
+    el.setAttribute('role', t.kind === 'error' ? 'alert' : 'status');
+    const icon = document.createElement('span');
+    icon.className = 'toast-icon';
+    icon.setAttribute('aria-hidden', 'true');
+    icon.textContent = icons[t.kind];
+    const text = document.createElement('span');
+    text.textContent = t.message;
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'toast-close';
+    close.setAttribute('aria-label', 'Dismiss notification');
+    close.textContent = '×';
+    close.addEventListener('click', () => dismissToast(t.id));
+    el.append(icon, text, close);
+    area.append(el);
+  }
+};
+
+export const startFrame = (): void => {
+  $auth.subscribe(renderHeader);
+  wireMenus();
+  const area = byId('toaster');
+  if (area) {
+    $toasts.subscribe((list) => renderToasts(area, list));
+    area.addEventListener('mouseenter', pauseToasts);
+    area.addEventListener('mouseleave', resumeToasts);
+  }
+  showCarriedToasts();
+  void initAuth();
+};

@@ -1,0 +1,121 @@
+/**
+ * Who is signed in (SPEC §4). The token lives in localStorage under 'token';
+ * every page load asks /api/auth/me once, and a failure logs out.
+ */
+import { atom, computed } from 'nanostores';
+import { api, readToken, setUnauthorizedHandler, storeToken } from '../lib/api.ts';
+import type { Role, User } from '../lib/types.ts';
+import { carryToast } from './toasts.ts';
+
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'authenticated'; user: User }
+  | { status: 'anonymous'; user: null };
+
+export const $auth = atom<AuthState>({ status: 'loading', user: null });
+export const $user = computed($auth, (state) => state.user);
+
+let started: Promise<void> | undefined;
+
+/** Idempotent: the header and the page's islands may all call it. */
+export const initAuth = (): Promise<void> => {
+  started ??= (async () => {
+    if (!readToken()) {
+      $auth.set({ status: 'anonymous', user: null });
+      return;
+    }
+    try {
+      const { user } = await api<{ user: User }>('/auth/me', { skipUnauthorizedHandler: true });
+      $auth.set({ status: 'authenticated', user });
+    } catch {
+      storeToken(null);
+      $auth.set({ status: 'anonymous', user: null });
+    }
+  })();
+  return started;
+};
+
+/** Resolves once the start-up check is over. */
+export const authReady = async (): Promise<AuthState> => {
+  await initAuth();
+  return $auth.get();
+};
+
+const signIn = (user: User, token: string) => {
+  storeToken(token);
+  $auth.set({ status: 'authenticated', user });
+};
+
+export const login = async (email: string, password: string): Promise<User> => {
+  try {
+    const { user, token } = await api<{ user: User; token: string }>('/auth/login', {
+      method: 'POST',
+      json: { email, password },
+      skipUnauthorizedHandler: true,
+    });
+    signIn(user, token);
+    return user;
+  } catch (error) {
+    storeToken(null);
+    $auth.set({ status: 'anonymous', user: null });
+    throw error;
+  }
+};
+
+export type Registration = {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  role: Role;
+};
+
+export const register = async (data: Registration): Promise<User> => {
+  try {
+    const { user, token } = await api<{ user: User; token: string }>('/auth/register', {
+      method: 'POST',
+      json: data,
+    });
+    signIn(user, token);
+    return user;
+  } catch (error) {
+    storeToken(null);
+    $auth.set({ status: 'anonymous', user: null });
+    throw error;
+  }
+};
+
+export const updateProfile = async (
+  fields: Partial<Pick<User, 'name' | 'phone'>>,
+): Promise<User> => {
+  const { user } = await api<{ user: User }>('/auth/profile', { method: 'PUT', json: fields });
+  $auth.set({ status: 'authenticated', user });
+  return user;
+};
+
+/** Ends the session on the server too (revocation), then returns to '/'. */
+export const logout = async (): Promise<void> => {
+  if (readToken()) await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
+  storeToken(null);
+  $auth.set({ status: 'anonymous', user: null });
+  carryToast('success', 'Logged out successfully');
+  window.location.assign('/');
+};
+
+export const isOwnerRole = (role: Role | undefined): boolean =>
+  role === 'homeowner' || role === 'broker';
+
+/** A path we may send the user back to after login: same-origin paths only. */
+export const safeRedirect = (value: string | null): string | null =>
+  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+    ? value
+    : null;
+
+export const loginUrlFor = (path: string): string => `/login?redirect=${encodeURIComponent(path)}`;
+
+// A 401 while a token is stored means the session ended: drop it and sign in again.
+setUnauthorizedHandler(() => {
+  storeToken(null);
+  $auth.set({ status: 'anonymous', user: null });
+  window.location.assign(loginUrlFor(window.location.pathname + window.location.search));
+});
