@@ -1,0 +1,48 @@
+import type { Sql } from 'postgres';
+import type { PropertyDocument } from '@rentals/api/listings/domain/document';
+
+/** The stored document with the current view counter. */
+const DOC = (db: Sql) => db`r.doc || jsonb_build_object('views', coalesce(v.views, 0)) AS doc`;
+
+/** One live listing (listed or not) as the full SPEC §3 document; null when missing or deleted. */
+export const findListing = async (db: Sql, id: string): Promise<PropertyDocument | null> => {
+  const [row] = await db<{ doc: PropertyDocument }[]>`
+    SELECT ${DOC(db)} FROM listing_read r LEFT JOIN listing_view_counts v ON v.listing_id = r.id
+    WHERE r.id = ${id}`;
+  return row?.doc ?? null;
+};
+
+/** Documents for ids found by a search, in the search's order; ids without a row (deleted meanwhile) drop out. */
+export const listingsByIds = async (
+  db: Sql,
+  ids: readonly string[],
+): Promise<PropertyDocument[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db<{ id: string; doc: PropertyDocument }[]>`
+    SELECT r.id, ${DOC(db)} FROM listing_read r LEFT JOIN listing_view_counts v ON v.listing_id = r.id
+    WHERE r.id = ANY(${ids as string[]}::text[])`;
+  const byId = new Map(rows.map((r) => [r.id, r.doc]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
+
+/** All of an owner's live listings, delisted included, newest first. */
+export const ownerListings = async (db: Sql, ownerId: string): Promise<PropertyDocument[]> => {
+  const rows = await db<{ doc: PropertyDocument }[]>`
+    SELECT ${DOC(db)} FROM listing_read r LEFT JOIN listing_view_counts v ON v.listing_id = r.id
+    WHERE r.owner_id = ${ownerId} ORDER BY r.created_at DESC, r.id DESC`;
+  return rows.map((r) => r.doc);
+};
+
+/** Featured: listed, with at least one photo; verified ones first, then newest. */
+export const featuredListings = async (db: Sql, limit: number): Promise<PropertyDocument[]> => {
+  const rows = await db<{ doc: PropertyDocument }[]>`
+    SELECT ${DOC(db)} FROM listing_read r LEFT JOIN listing_view_counts v ON v.listing_id = r.id
+    WHERE r.is_available AND r.image_count > 0
+    ORDER BY r.is_verified DESC, r.created_at DESC, r.id DESC LIMIT ${limit}`;
+  return rows.map((r) => r.doc);
+};
+
+/** The distinct city/area pairs of listed listings, for the locality matcher. */
+export const listedLocalities = (db: Sql) =>
+  db<{ city: string; area: string }[]>`
+    SELECT DISTINCT city_key AS city, area_key AS area FROM listing_read WHERE is_available`;

@@ -1,0 +1,143 @@
+import { toPropertyDocument } from '@rentals/api/listings/domain/document';
+import { evolve as evolveListing, initialState } from '@rentals/api/listings/domain/state';
+import { normaliseLocality } from '../search/localityMatcher.ts';
+import type { SqlProjection } from '../runner/projection.ts';
+import { sql, type Statement } from '../runner/statement.ts';
+import {
+  asListingEvent,
+  enabledFacilities,
+  LISTING_EVENT_TYPES,
+  type ListingEvent,
+} from './listingEvents.ts';
+
+export const LISTING_READ_MODEL = 'listing-read-model';
+
+const json = (value: unknown) => JSON.stringify(value);
+
+const toStatements = (event: ListingEvent): Statement[] => {
+  const { listingId: id, at } = event.data;
+  switch (event.type) {
+    case 'ListingCreated': {
+      const doc = toPropertyDocument(evolveListing(initialState, event));
+      if (!doc) return [];
+      const { views: _views, ...stored } = doc;
+      const c = doc.location.coordinates;
+      return [
+        sql`INSERT INTO listing_read (id, owner_id, doc, title, description, property_type, rent, city, area,
+              city_key, area_key, address, latitude, longitude, bedrooms, bathrooms, facilities, image_count, is_available,
+              is_verified, created_at)
+            VALUES (${id}, ${doc.ownerId}, ${json(stored)}::text::jsonb, ${doc.title}, ${doc.description},
+              ${doc.propertyType}, ${doc.rent}, ${doc.location.city}, ${doc.location.area},
+              ${normaliseLocality(doc.location.city)}, ${normaliseLocality(doc.location.area)}, ${doc.location.address}, ${c?.latitude ?? null}, ${c?.longitude ?? null},
+              ${doc.propertyDetails.bedrooms}, ${doc.propertyDetails.bathrooms},
+              ${enabledFacilities(doc.facilities)}, ${doc.images.length}, ${doc.isAvailable},
+              ${doc.isVerified}, ${doc.createdAt})
+            ON CONFLICT (id) DO NOTHING`,
+      ];
+    }
+    case 'ListingDetailsRevised': {
+      const { listingId: _id, at: _at, ...changes } = event.data;
+      const merged = json({ ...changes, updatedAt: at });
+      return [
+        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb,
+              title = coalesce(${changes.title ?? null}, title),
+              description = coalesce(${changes.description ?? null}, description),
+              property_type = coalesce(${changes.propertyType ?? null}, property_type),
+              bedrooms = coalesce(${changes.propertyDetails?.bedrooms ?? null}::int, bedrooms),
+              bathrooms = coalesce(${changes.propertyDetails?.bathrooms ?? null}::int, bathrooms),
+              facilities = coalesce(${changes.facilities ? enabledFacilities(changes.facilities) : null}::text[], facilities)
+            WHERE id = ${id}`,
+      ];
+    }
+    case 'ListingRentChanged': {
+      const merged = json({ rent: event.data.rent, rentType: event.data.rentType, updatedAt: at });
+      return [
+        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, rent = ${event.data.rent} WHERE id = ${id}`,
+      ];
+    }
+    case 'ListingLocationChanged': {
+      const { coordinates, ...place } = event.data.location;
+      const location = coordinates ? { ...place, coordinates } : place;
+      const merged = json({ location, updatedAt: at });
+      return [
+        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, city = ${place.city}, area = ${place.area},
+              city_key = ${normaliseLocality(place.city)}, area_key = ${normaliseLocality(place.area)}, address = ${place.address}, latitude = ${coordinates?.latitude ?? null},
+              longitude = ${coordinates?.longitude ?? null}
+            WHERE id = ${id}`,
+      ];
+    }
+    case 'ListingImagesAdded':
+      return [
+        sql`UPDATE listing_read SET
+              doc = jsonb_set(doc, '{images}', (doc -> 'images') || ${json(event.data.images)}::text::jsonb)
+                    || jsonb_build_object('updatedAt', ${at}::text),
+              image_count = image_count + ${event.data.images.length}::int
+            WHERE id = ${id}`,
+      ];
+    case 'ListingImageRemoved':
+      return [
+        sql`UPDATE listing_read SET
+              doc = jsonb_set(doc, '{images}', coalesce((
+                      SELECT jsonb_agg(i ORDER BY n) FROM jsonb_array_elements(doc -> 'images') WITH ORDINALITY AS t(i, n)
+                      WHERE i ->> 'id' <> ${event.data.imageId}), '[]'::jsonb))
+                    || jsonb_build_object('updatedAt', ${at}::text),
+              image_count = (SELECT count(*) FROM jsonb_array_elements(doc -> 'images') AS t(i)
+                             WHERE i ->> 'id' <> ${event.data.imageId})
+            WHERE id = ${id}`,
+      ];
+    case 'ListingImagesReordered':
+      return [
+        sql`UPDATE listing_read SET
+              doc = jsonb_set(doc, '{images}', coalesce((
+                      SELECT jsonb_agg(i ORDER BY array_position(${event.data.imageIds}::text[], i ->> 'id'))
+                      FROM jsonb_array_elements(doc -> 'images') AS t(i)
+                      WHERE i ->> 'id' = ANY(${event.data.imageIds}::text[])), '[]'::jsonb))
+                    || jsonb_build_object('updatedAt', ${at}::text),
+              image_count = cardinality(${event.data.imageIds}::text[])
+            WHERE id = ${id}`,
+      ];
+    case 'ListingImageCaptioned':
+      return [
+        sql`UPDATE listing_read SET
+              doc = jsonb_set(doc, '{images}', coalesce((
+                      SELECT jsonb_agg(CASE WHEN i ->> 'id' = ${event.data.imageId}
+                                            THEN i || jsonb_build_object('caption', ${event.data.caption}::text)
+                                            ELSE i END ORDER BY n)
+                      FROM jsonb_array_elements(doc -> 'images') WITH ORDINALITY AS t(i, n)), '[]'::jsonb))
+                    || jsonb_build_object('updatedAt', ${at}::text)
+            WHERE id = ${id}`,
+      ];
+    case 'ListingDelisted':
+    case 'ListingRelisted': {
+      const isAvailable = event.type === 'ListingRelisted';
+      const merged = json({ isAvailable, updatedAt: at });
+      return [
+        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, is_available = ${isAvailable} WHERE id = ${id}`,
+      ];
+    }
+    case 'ListingVerified':
+    case 'ListingVerificationRevoked': {
+      const isVerified = event.type === 'ListingVerified';
+      const merged = json({ isVerified, updatedAt: at });
+      return [
+        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, is_verified = ${isVerified} WHERE id = ${id}`,
+      ];
+    }
+    case 'ListingDeleted':
+      return [sql`DELETE FROM listing_read WHERE id = ${id}`];
+  }
+};
+
+/**
+ * The full listing read model: one row per live listing holding the SPEC §3
+ * document (built by the write side's own `toPropertyDocument` on creation,
+ * then patched event by event exactly as the aggregate's `evolve` changes the
+ * state) plus the columns the queries filter and sort on.
+ */
+export const listingReadModel: SqlProjection = {
+  kind: 'sql',
+  name: LISTING_READ_MODEL,
+  canHandle: LISTING_EVENT_TYPES,
+  evolve: (event) => toStatements(asListingEvent(event)),
+  reset: [sql`TRUNCATE listing_read`],
+};

@@ -1,0 +1,68 @@
+import type { Sql } from 'postgres';
+import type { SqlProjection } from '../runner/projection.ts';
+import { sql, type Statement } from '../runner/statement.ts';
+import { asListingEvent, type ListingEvent } from './listingEvents.ts';
+
+export const OWNER_LISTING_STATS = 'owner-listing-stats';
+
+const toStatements = (event: ListingEvent): Statement[] => {
+  const id = event.data.listingId;
+  switch (event.type) {
+    case 'ListingCreated': {
+      const { ownerId, isAvailable } = event.data;
+      return [
+        sql`WITH m AS (
+              INSERT INTO owner_listing_membership (listing_id, owner_id, listed) VALUES (${id}, ${ownerId}, ${isAvailable})
+              ON CONFLICT (listing_id) DO NOTHING RETURNING owner_id, listed)
+            INSERT INTO owner_listing_stats AS s (owner_id, total, listed, delisted)
+            SELECT owner_id, 1, listed::int, (NOT listed)::int FROM m
+            ON CONFLICT (owner_id) DO UPDATE SET total = s.total + 1, listed = s.listed + excluded.listed,
+              delisted = s.delisted + excluded.delisted`,
+      ];
+    }
+    case 'ListingDelisted':
+    case 'ListingRelisted': {
+      const listed = event.type === 'ListingRelisted';
+      const step = listed ? 1 : -1;
+      return [
+        sql`WITH m AS (
+              UPDATE owner_listing_membership SET listed = ${listed}
+              WHERE listing_id = ${id} AND listed <> ${listed} RETURNING owner_id)
+            UPDATE owner_listing_stats s SET listed = s.listed + ${step}::int, delisted = s.delisted - ${step}::int
+            FROM m WHERE s.owner_id = m.owner_id`,
+      ];
+    }
+    case 'ListingDeleted':
+      return [
+        sql`WITH m AS (DELETE FROM owner_listing_membership WHERE listing_id = ${id} RETURNING owner_id, listed)
+            UPDATE owner_listing_stats s SET total = s.total - 1, listed = s.listed - m.listed::int,
+              delisted = s.delisted - (NOT m.listed)::int
+            FROM m WHERE s.owner_id = m.owner_id`,
+      ];
+    default:
+      return [];
+  }
+};
+
+/** Per-owner counts (total, listed, delisted) for the dashboard and My Properties summary cards. */
+export const ownerListingStats: SqlProjection = {
+  kind: 'sql',
+  name: OWNER_LISTING_STATS,
+  canHandle: ['ListingCreated', 'ListingDelisted', 'ListingRelisted', 'ListingDeleted'],
+  evolve: (event) => toStatements(asListingEvent(event)),
+  reset: [sql`TRUNCATE owner_listing_stats`, sql`TRUNCATE owner_listing_membership`],
+};
+
+export type OwnerSummary = { total: number; listed: number; delisted: number; totalViews: number };
+
+/** The owner's figures; total views are the sum of the view counters of the owner's live listings. */
+export const ownerSummary = async (db: Sql, ownerId: string): Promise<OwnerSummary> => {
+  const [row] = await db<OwnerSummary[]>`
+    SELECT coalesce(s.total, 0)::int AS total, coalesce(s.listed, 0)::int AS listed,
+           coalesce(s.delisted, 0)::int AS delisted,
+           (SELECT coalesce(sum(v.views), 0)::int FROM owner_listing_membership m
+              JOIN listing_view_counts v ON v.listing_id = m.listing_id
+            WHERE m.owner_id = ${ownerId}) AS "totalViews"
+    FROM (SELECT 1) one LEFT JOIN owner_listing_stats s ON s.owner_id = ${ownerId}`;
+  return row ?? { total: 0, listed: 0, delisted: 0, totalViews: 0 };
+};

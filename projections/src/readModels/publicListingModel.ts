@@ -1,0 +1,126 @@
+import type { Coordinates, ListingImage } from '@rentals/api/listings/domain/listing';
+import { normaliseLocality } from '../search/localityMatcher.ts';
+import type { SqlProjection } from '../runner/projection.ts';
+import { sql, type Statement } from '../runner/statement.ts';
+import {
+  asListingEvent,
+  coarsen,
+  LISTING_EVENT_TYPES,
+  type ListingEvent,
+} from './listingEvents.ts';
+
+export const PUBLIC_LISTING_MODEL = 'public-listing-model';
+
+/** About 1 km: the neighbourhood, never the building. */
+const coarse = (coordinates: Coordinates | null) =>
+  coordinates
+    ? { lat: coarsen(coordinates.latitude), lng: coarsen(coordinates.longitude) }
+    : { lat: null, lng: null };
+
+/** Photos as visitors get them: no captions (owners sometimes write the address there). */
+const publicImages = (images: ListingImage[]) =>
+  images.map(({ id, url, width, height, placeholder, variants }) => ({
+    id,
+    url,
+    caption: '',
+    width,
+    height,
+    placeholder,
+    variants,
+  }));
+
+const json = (value: unknown) => JSON.stringify(value);
+
+const toStatements = (event: ListingEvent): Statement[] => {
+  const { listingId: id, at } = event.data;
+  switch (event.type) {
+    case 'ListingCreated': {
+      const d = event.data;
+      const c = coarse(d.location.coordinates);
+      return [
+        sql`INSERT INTO listing_public (id, owner_id, title, description, property_type, city, city_key, bedrooms,
+              bathrooms, coarse_lat, coarse_lng, show_on_map, images, owner, listed, is_verified, created_at, updated_at)
+            VALUES (${id}, ${d.ownerId}, ${d.title}, ${d.description}, ${d.propertyType}, ${d.location.city},
+              ${normaliseLocality(d.location.city)}, ${d.propertyDetails.bedrooms}, ${d.propertyDetails.bathrooms}, ${c.lat}, ${c.lng},
+              ${d.showOnMap}, ${json(publicImages(d.images))}::text::jsonb, ${json({ name: d.owner.name, role: d.owner.role })}::text::jsonb,
+              ${d.isAvailable}, ${d.isVerified}, ${d.createdAt}, ${d.createdAt})
+            ON CONFLICT (id) DO NOTHING`,
+      ];
+    }
+    case 'ListingDetailsRevised': {
+      const d = event.data;
+      return [
+        sql`UPDATE listing_public SET
+              title = coalesce(${d.title ?? null}, title),
+              description = coalesce(${d.description ?? null}, description),
+              property_type = coalesce(${d.propertyType ?? null}, property_type),
+              bedrooms = coalesce(${d.propertyDetails?.bedrooms ?? null}::int, bedrooms),
+              bathrooms = coalesce(${d.propertyDetails?.bathrooms ?? null}::int, bathrooms),
+              show_on_map = coalesce(${d.showOnMap ?? null}::boolean, show_on_map),
+              updated_at = ${at}
+            WHERE id = ${id}`,
+      ];
+    }
+    case 'ListingLocationChanged': {
+      const c = coarse(event.data.location.coordinates);
+      return [
+        sql`UPDATE listing_public SET city = ${event.data.location.city},
+              city_key = ${normaliseLocality(event.data.location.city)}, coarse_lat = ${c.lat}::float8,
+              coarse_lng = ${c.lng}::float8, updated_at = ${at}
+            WHERE id = ${id}`,
+      ];
+    }
+    case 'ListingImagesAdded':
+      return [
+        sql`UPDATE listing_public SET images = images || ${json(publicImages(event.data.images))}::text::jsonb,
+              updated_at = ${at} WHERE id = ${id}`,
+      ];
+    case 'ListingImageRemoved':
+      return [
+        sql`UPDATE listing_public SET images = coalesce((
+              SELECT jsonb_agg(i ORDER BY n) FROM jsonb_array_elements(images) WITH ORDINALITY AS t(i, n)
+              WHERE i ->> 'id' <> ${event.data.imageId}), '[]'::jsonb), updated_at = ${at}
+            WHERE id = ${id}`,
+      ];
+    case 'ListingImagesReordered':
+      return [
+        sql`UPDATE listing_public SET images = coalesce((
+              SELECT jsonb_agg(i ORDER BY array_position(${event.data.imageIds}::text[], i ->> 'id'))
+              FROM jsonb_array_elements(images) AS t(i)
+              WHERE i ->> 'id' = ANY(${event.data.imageIds}::text[])), '[]'::jsonb), updated_at = ${at}
+            WHERE id = ${id}`,
+      ];
+    case 'ListingDelisted':
+    case 'ListingRelisted':
+      return [
+        sql`UPDATE listing_public SET listed = ${event.type === 'ListingRelisted'}, updated_at = ${at} WHERE id = ${id}`,
+      ];
+    case 'ListingVerified':
+    case 'ListingVerificationRevoked':
+      return [
+        sql`UPDATE listing_public SET is_verified = ${event.type === 'ListingVerified'}, updated_at = ${at}
+            WHERE id = ${id}`,
+      ];
+    case 'ListingDeleted':
+      return [sql`DELETE FROM listing_public WHERE id = ${id}`];
+    case 'ListingRentChanged':
+    case 'ListingImageCaptioned':
+      // Rent is never public; captions are not shown to visitors.
+      return [];
+  }
+};
+
+/**
+ * The visitor model, built separately from the full one so that restricted
+ * fields (rent, contact, facilities, address, area, pin code, exact position)
+ * never exist in it: no query or page built on it can leak them.
+ */
+export const publicListingModel: SqlProjection = {
+  kind: 'sql',
+  name: PUBLIC_LISTING_MODEL,
+  canHandle: LISTING_EVENT_TYPES.filter(
+    (t) => t !== 'ListingRentChanged' && t !== 'ListingImageCaptioned',
+  ),
+  evolve: (event) => toStatements(asListingEvent(event)),
+  reset: [sql`TRUNCATE listing_public`],
+};

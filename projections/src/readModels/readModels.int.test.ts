@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventStore, type EventStore } from '@rentals/api/eventStore/eventStore';
+import { toPropertyDocument } from '@rentals/api/listings/domain/document';
+import type { ListingEvent } from '@rentals/api/listings/domain/events';
+import { fold } from '@rentals/api/listings/domain/state';
+import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { startProjection } from '../runner/runner.ts';
+import type { SqlProjection } from '../runner/projection.ts';
+import { findListing, ownerListings } from './listingQueries.ts';
+import { listingReadModel } from './listingReadModel.ts';
+import { ownerListingStats, ownerSummary } from './ownerStats.ts';
+import { PUBLIC_DOCUMENT_KEYS } from './publicDocument.ts';
+import { publicListingModel } from './publicListingModel.ts';
+import { featuredPublicListings, findPublicListing } from './publicQueries.ts';
+import {
+  appendListingEvents,
+  listingCreated,
+  nextTime,
+  testImage,
+} from './testing/listingFixtures.ts';
+
+let db: TestDatabase;
+let store: EventStore;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  store = createEventStore(db.sql);
+});
+afterAll(() => db.drop());
+
+/** Given these events in the log, when the projections catch up, then… */
+const given = async (streams: Record<string, ListingEvent[]>, projections: SqlProjection[]) => {
+  for (const [id, events] of Object.entries(streams)) await appendListingEvents(store, id, events);
+  for (const projection of projections) {
+    const runner = startProjection(db.sql, projection, { batchSize: 3, pollIntervalMs: 5 });
+    await runner.whenCaughtUp();
+    await runner.stop();
+  }
+};
+
+const base = (id: string) => ({ listingId: id, at: nextTime() });
+
+const lifecycle = (id: string): ListingEvent[] => [
+  listingCreated(id, { images: [testImage(`${id}-a`), testImage(`${id}-b`)] }),
+  {
+    type: 'ListingDetailsRevised',
+    data: {
+      ...base(id),
+      title: 'Renovated 3BHK',
+      propertyDetails: { bedrooms: 3, bathrooms: 2, area: 1400, floor: 1, totalFloors: 4 },
+    },
+  },
+  {
+    type: 'ListingRentChanged',
+    data: {
+      ...base(id),
+      rent: 30000,
+      rentType: 'monthly',
+      previousRent: 25000,
+      previousRentType: 'monthly',
+    },
+  },
+  {
+    type: 'ListingLocationChanged',
+    data: {
+      ...base(id),
+      previousCity: 'Bengaluru',
+      location: {
+        city: 'Mumbai',
+        area: 'Bandra West',
+        pinCode: '400050',
+        address: '5 Hill Road',
+        coordinates: null,
+      },
+    },
+  },
+  {
+    type: 'ListingImagesAdded',
+    data: { ...base(id), images: [testImage(`${id}-c`), testImage(`${id}-d`)] },
+  },
+  { type: 'ListingImageRemoved', data: { ...base(id), imageId: `${id}-a` } },
+  {
+    type: 'ListingImagesReordered',
+    data: { ...base(id), imageIds: [`${id}-d`, `${id}-b`, `${id}-c`] },
+  },
+  { type: 'ListingImageCaptioned', data: { ...base(id), imageId: `${id}-c`, caption: 'Kitchen' } },
+  { type: 'ListingVerified', data: base(id) },
+  { type: 'ListingDelisted', data: { ...base(id), city: 'Mumbai' } },
+];
+
+describe('listing read model', () => {
+  it('holds exactly the document the write side builds from the same events', async () => {
+    const events = lifecycle('lc-1');
+    await given({ 'lc-1': events }, [listingReadModel]);
+    const expected = toPropertyDocument(fold(events));
+    expect(await findListing(db.sql, 'lc-1')).toEqual(expected);
+    expect(expected?.images.map((i) => i.id)).toEqual(['lc-1-d', 'lc-1-b', 'lc-1-c']);
+  });
+
+  it('keeps delisted listings for their owner and drops deleted ones', async () => {
+    await given(
+      {
+        'own-1': [listingCreated('own-1', { ownerId: 'owner-x' })],
+        'own-2': [
+          listingCreated('own-2', { ownerId: 'owner-x' }),
+          { type: 'ListingDelisted', data: { ...base('own-2'), city: 'Bengaluru' } },
+        ],
+        'own-3': [
+          listingCreated('own-3', { ownerId: 'owner-x' }),
+          { type: 'ListingDeleted', data: { ...base('own-3'), city: 'Bengaluru', imageIds: [] } },
+        ],
+      },
+      [listingReadModel],
+    );
+    const mine = await ownerListings(db.sql, 'owner-x');
+    expect(mine.map((d) => [d._id, d.isAvailable])).toEqual([
+      ['own-2', false],
+      ['own-1', true],
+    ]);
+    expect(await findListing(db.sql, 'own-3')).toBeNull();
+  });
+});
+
+describe('public (visitor) model', () => {
+  it('has no restricted field at all, and coordinates rounded to about 1 km', async () => {
+    await given({ 'pub-1': [listingCreated('pub-1')] }, [publicListingModel]);
+    const columns = await db.sql<{ column_name: string }[]>`
+      SELECT column_name FROM information_schema.columns WHERE table_name = 'listing_public'`;
+    const names = columns.map((c) => c.column_name);
+    for (const restricted of [
+      'rent',
+      'rent_type',
+      'address',
+      'area',
+      'area_key',
+      'pin_code',
+      'facilities',
+      'latitude',
+      'longitude',
+      'contact_info',
+      'doc',
+    ])
+      expect(names).not.toContain(restricted);
+    const doc = await findPublicListing(db.sql, 'pub-1');
+    expect(Object.keys(doc!).sort()).toEqual([...PUBLIC_DOCUMENT_KEYS].sort());
+    expect(doc!.location).toEqual({
+      city: 'Bengaluru',
+      coordinates: { latitude: 12.93, longitude: 77.63 },
+    });
+    expect(doc!.propertyDetails).toEqual({ bedrooms: 2, bathrooms: 2 });
+    expect(doc!.images[0]!.caption).toBe('');
+    expect(JSON.stringify(doc)).not.toMatch(/25000|560034|80 Feet|Koramangala|wifi|showPhone/);
+  });
+
+  it('hides the position when the owner turns the map off, and delisted or deleted listings', async () => {
+    await given(
+      {
+        'pub-2': [
+          listingCreated('pub-2'),
+          { type: 'ListingDetailsRevised', data: { ...base('pub-2'), showOnMap: false } },
+        ],
+        'pub-3': [
+          listingCreated('pub-3'),
+          { type: 'ListingDelisted', data: { ...base('pub-3'), city: 'Bengaluru' } },
+        ],
+        'pub-4': [
+          listingCreated('pub-4'),
+          { type: 'ListingDeleted', data: { ...base('pub-4'), city: 'Bengaluru', imageIds: [] } },
+        ],
+        'pub-5': [
+          listingCreated('pub-5'),
+          { type: 'ListingDelisted', data: { ...base('pub-5'), city: 'Bengaluru' } },
+          { type: 'ListingRelisted', data: { ...base('pub-5'), city: 'Bengaluru' } },
+        ],
+      },
+      [publicListingModel],
+    );
+    expect((await findPublicListing(db.sql, 'pub-2'))!.location).toEqual({ city: 'Bengaluru' });
+    expect(await findPublicListing(db.sql, 'pub-3')).toBeNull();
+    expect(await findPublicListing(db.sql, 'pub-4')).toBeNull();
+    expect(await findPublicListing(db.sql, 'pub-5')).not.toBeNull();
+    const featured = (await featuredPublicListings(db.sql, 50)).map((d) => d._id);
+    expect(featured).toContain('pub-5');
+    expect(featured).not.toContain('pub-3');
+  });
+});
+
+describe('owner figures', () => {
+  it('counts total, listed and delisted listings and sums their views', async () => {
+    const owner = 'owner-stats';
+    await given(
+      {
+        's-1': [listingCreated('s-1', { ownerId: owner })],
+        's-2': [
+          listingCreated('s-2', { ownerId: owner }),
+          { type: 'ListingDelisted', data: { ...base('s-2'), city: 'Bengaluru' } },
+        ],
+        's-3': [
+          listingCreated('s-3', { ownerId: owner }),
+          { type: 'ListingDeleted', data: { ...base('s-3'), city: 'Bengaluru', imageIds: [] } },
+        ],
+        's-4': [
+          listingCreated('s-4', { ownerId: owner }),
+          { type: 'ListingDelisted', data: { ...base('s-4'), city: 'Bengaluru' } },
+          { type: 'ListingRelisted', data: { ...base('s-4'), city: 'Bengaluru' } },
+        ],
+      },
+      [ownerListingStats],
+    );
+    await db.sql`INSERT INTO listing_view_counts (listing_id, views) VALUES ('s-1', 5), ('s-2', 2), ('s-3', 100)`;
+    expect(await ownerSummary(db.sql, owner)).toEqual({
+      total: 3,
+      listed: 2,
+      delisted: 1,
+      totalViews: 7,
+    });
+    expect(await ownerSummary(db.sql, 'nobody')).toEqual({
+      total: 0,
+      listed: 0,
+      delisted: 0,
+      totalViews: 0,
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import type { Sql } from 'postgres';
+import {
+  queryWords,
+  type SearchAudience,
+  type SearchCriteria,
+  type SearchResult,
+} from '../search/criteria.ts';
+
+/** `%word%` for ILIKE, with the pattern characters of the word escaped. */
+const contains = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The degraded search path: the same criteria as the Meilisearch query, over
+ * the Postgres read models (the full one for signed-in users, the public one
+ * for visitors). City and area compare resolved keys; free text requires every
+ * word as a substring of the searchable fields (no typo tolerance here).
+ */
+export const searchInPostgres = async (
+  db: Sql,
+  audience: SearchAudience,
+  c: SearchCriteria,
+): Promise<SearchResult> => {
+  if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
+  const full = audience === 'full';
+  const text = full
+    ? db`lower(title || ' ' || description || ' ' || city || ' ' || area || ' ' || address)`
+    : db`lower(title || ' ' || description || ' ' || city)`;
+  const words = queryWords(c.q);
+  const lat = full ? db`latitude` : db`coarse_lat`;
+  const lng = full ? db`longitude` : db`coarse_lng`;
+  const where = db`
+    WHERE ${full ? db`is_available` : db`listed`}
+    ${c.cities ? db`AND city_key = ANY(${c.cities}::text[])` : db``}
+    ${full && c.areas ? db`AND area_key = ANY(${c.areas}::text[])` : db``}
+    ${c.propertyTypes ? db`AND property_type = ANY(${c.propertyTypes as string[]}::text[])` : db``}
+    ${full && c.minRent !== undefined ? db`AND rent >= ${c.minRent}` : db``}
+    ${full && c.maxRent !== undefined ? db`AND rent <= ${c.maxRent}` : db``}
+    ${c.bedrooms !== undefined ? db`AND bedrooms >= ${c.bedrooms}` : db``}
+    ${c.bathrooms !== undefined ? db`AND bathrooms >= ${c.bathrooms}` : db``}
+    ${
+      c.bbox
+        ? db`AND ${lat} BETWEEN ${c.bbox.south} AND ${c.bbox.north} AND ${lng} BETWEEN ${c.bbox.west} AND ${c.bbox.east}
+           ${full ? db`` : db`AND show_on_map`}`
+        : db``
+    }
+    ${words.reduce((acc, w) => db`${acc} AND ${text} LIKE ${contains(w)}`, db``)}`;
+  const table = full ? db`listing_read` : db`listing_public`;
+  const order =
+    full && c.sort === 'rent_asc'
+      ? db`rent ASC, created_at DESC, id DESC`
+      : full && c.sort === 'rent_desc'
+        ? db`rent DESC, created_at DESC, id DESC`
+        : db`created_at DESC, id DESC`;
+  const [rows, [count]] = await Promise.all([
+    db<{ id: string }[]>`SELECT id FROM ${table} ${where} ORDER BY ${order}
+      LIMIT ${c.limit} OFFSET ${(c.page - 1) * c.limit}`,
+    db<{ total: number }[]>`SELECT count(*)::int AS total FROM ${table} ${where}`,
+  ]);
+  return { ids: rows.map((r) => r.id), total: count?.total ?? 0 };
+};

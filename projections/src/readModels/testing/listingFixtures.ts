@@ -1,0 +1,77 @@
+import type { EventStore } from '@rentals/api/eventStore/eventStore';
+import type { ListingCreated, ListingEvent } from '@rentals/api/listings/domain/events';
+import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/api/listings/domain/events';
+import {
+  noFacilities,
+  type ListingFields,
+  type ListingImage,
+} from '@rentals/api/listings/domain/listing';
+
+let clock = Date.parse('2026-01-01T00:00:00.000Z');
+/** Strictly increasing times, so "newest first" is well defined in tests. */
+export const nextTime = () => new Date((clock += 1000)).toISOString();
+
+export const testImage = (id: string): ListingImage => ({
+  id,
+  url: `/media/listings/${id}-1280.webp`,
+  variants: [{ width: 640, height: 480, url: `/media/listings/${id}-640.webp` }],
+  width: 1280,
+  height: 960,
+  placeholder: 'data:image/webp;base64,AAAA',
+  caption: `caption of ${id}`,
+});
+
+export const testFields = (overrides: Partial<ListingFields> = {}): ListingFields => ({
+  title: 'Sunny 2BHK near metro',
+  description: 'Bright flat with a balcony, close to the metro station and markets.',
+  propertyType: 'flat',
+  rent: 25000,
+  rentType: 'monthly',
+  location: {
+    city: 'Bengaluru',
+    area: 'Koramangala',
+    pinCode: '560034',
+    address: '12, 80 Feet Road',
+    coordinates: { latitude: 12.934567, longitude: 77.626789 },
+  },
+  facilities: { ...noFacilities(), wifi: true, parking: true },
+  propertyDetails: { bedrooms: 2, bathrooms: 2, area: 1100, floor: 3, totalFloors: 5 },
+  contactInfo: { showPhone: true, showEmail: false },
+  showOnMap: true,
+  ...overrides,
+});
+
+export const listingCreated = (
+  listingId: string,
+  options: {
+    fields?: Partial<ListingFields>;
+    ownerId?: string;
+    images?: ListingImage[];
+    isVerified?: boolean;
+    at?: string;
+  } = {},
+): ListingCreated => {
+  const at = options.at ?? nextTime();
+  return {
+    type: 'ListingCreated',
+    data: {
+      listingId,
+      at,
+      ...testFields(options.fields),
+      ownerId: options.ownerId ?? 'owner-1',
+      owner: { name: 'Asha Rao', role: 'homeowner' },
+      images: options.images ?? [testImage(`${listingId}-a`)],
+      isAvailable: true,
+      isVerified: options.isVerified ?? false,
+      createdAt: at,
+    },
+  };
+};
+
+/** Appends a listing's events to its stream, as the write side would, with the acting user in the metadata. */
+export const appendListingEvents = (
+  store: EventStore,
+  listingId: string,
+  events: ListingEvent[],
+  userId = 'owner-1',
+) => store.append(listingStreamId(listingId), LISTING_STREAM_TYPE, 'any', events, { userId });

@@ -1,0 +1,50 @@
+import type { PropertyType } from '@rentals/api/listings/domain/listing';
+
+export type SortOrder = 'newest' | 'rent_asc' | 'rent_desc';
+export const SORT_ORDERS: readonly SortOrder[] = ['newest', 'rent_asc', 'rent_desc'];
+
+/** A map viewport in degrees (GeoJSON order: west, south, east, north). */
+export type BoundingBox = { west: number; south: number; east: number; north: number };
+
+/**
+ * A validated search over listed listings, the same for both engines
+ * (Meilisearch and the Postgres fallback), so they answer with the same
+ * semantics. `cities`/`areas` are already resolved by the locality matcher to
+ * the spellings stored in the listings (compared case-insensitively); an empty
+ * list is "no such place" and matches nothing.
+ */
+export type SearchCriteria = {
+  cities?: string[];
+  areas?: string[];
+  propertyTypes?: PropertyType[];
+  minRent?: number;
+  maxRent?: number;
+  /** At least this many ('4' in the form means 4 or more). */
+  bedrooms?: number;
+  bathrooms?: number;
+  q?: string;
+  bbox?: BoundingBox;
+  sort: SortOrder;
+  page: number;
+  limit: number;
+};
+
+/** Which model a search runs over: all fields (signed in) or the visitor fields only. */
+export type SearchAudience = 'full' | 'public';
+
+export type SearchResult = { ids: string[]; total: number };
+
+/** Criteria a visitor may use: rent and area are not public fields, so they never filter the visitor list. */
+export const publicCriteria = (c: SearchCriteria): SearchCriteria => {
+  const { minRent: _min, maxRent: _max, areas: _areas, sort, ...rest } = c;
+  return { ...rest, sort: sort === 'newest' ? sort : 'newest' };
+};
+
+/** Splits free text into lower-case words (letters and digits of any script). */
+export const queryWords = (q: string | undefined): string[] =>
+  (q ?? '')
+    .toLowerCase()
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 10);

@@ -1,0 +1,24 @@
+import { createSql } from '@rentals/api/shared/db';
+import { consoleLogger } from '@rentals/api/shared/logger';
+import { loadConfig, requireResolved } from '@rentals/infra/config/env';
+import { createMeiliHttp } from './meiliHttp.ts';
+import { createSearchProjection, type SearchProjectionDeps } from './searchProjection.ts';
+
+let deps: SearchProjectionDeps | undefined;
+
+/**
+ * The search projection as the projections process runs it: its Postgres pool
+ * and Meilisearch client come from the environment (DATABASE_URL, MEILI_URL,
+ * MEILI_MASTER_KEY) on first use, so registering it costs nothing at import.
+ */
+export const listingsSearchProjection = createSearchProjection(() => {
+  if (!deps) {
+    const config = requireResolved(loadConfig(process.env));
+    deps = {
+      sql: createSql(config.databaseUrl, { max: 2 }),
+      meili: createMeiliHttp({ url: config.meiliUrl, key: config.meiliMasterKey }, 30_000),
+      log: consoleLogger,
+    };
+  }
+  return deps;
+});

@@ -1,0 +1,68 @@
+import type { Sql } from 'postgres';
+import { START, type Checkpoint } from '@rentals/api/eventStore/types';
+import { LISTING_STREAM_TYPE } from '@rentals/api/listings/domain/events';
+import { LISTINGS_INDEX } from './indexSettings.ts';
+import { indexChangesFor } from './listingDocuments.ts';
+import { deleteIndex, ensureListingsIndex, swapIndexes } from './listingsIndex.ts';
+import type { MeiliHttp, MeiliTask } from './meiliHttp.ts';
+
+/** The last committed event every reader can already see (the xid fence), or the start of the log. */
+export const fenceCheckpoint = async (db: Sql): Promise<Checkpoint> => {
+  const [row] = await db<{ transaction_id: string; position: number }[]>`
+    SELECT transaction_id::text, position FROM events
+    WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY transaction_id DESC, position DESC LIMIT 1`;
+  return row ? { transactionId: row.transaction_id, position: row.position } : START;
+};
+
+export type SearchRebuildResult = { checkpoint: Checkpoint; documents: number; streams: number };
+
+/**
+ * Builds the whole index from the log into a fresh index (settings first,
+ * then documents in large batches), then swaps it with the live one in one
+ * atomic step, so searches never see a half-built index. Returns the
+ * checkpoint the new index reflects; events after it are applied by the
+ * projector afterwards (full-document upserts make replays harmless).
+ */
+export const rebuildSearchIndex = async (
+  db: Sql,
+  meili: MeiliHttp,
+  options: { batchSize?: number; live?: string; onProgress?: (streams: number) => void } = {},
+): Promise<SearchRebuildResult> => {
+  const live = options.live ?? LISTINGS_INDEX;
+  const batchSize = options.batchSize ?? 5000;
+  const checkpoint = await fenceCheckpoint(db);
+  const fresh = `${live}_build_${Date.now()}`;
+  await ensureListingsIndex(meili, fresh);
+  const pending: MeiliTask[] = [];
+  let after = '';
+  let documents = 0;
+  let streams = 0;
+  for (;;) {
+    const rows = await db<{ stream_id: string }[]>`
+      SELECT stream_id FROM streams WHERE stream_type = ${LISTING_STREAM_TYPE} AND stream_id > ${after}
+      ORDER BY stream_id LIMIT ${batchSize}`;
+    if (rows.length === 0) break;
+    after = rows.at(-1)!.stream_id;
+    streams += rows.length;
+    const ids = rows.map((r) => r.stream_id.slice('listing-'.length));
+    const { upserts } = await indexChangesFor(db, ids, checkpoint);
+    if (upserts.length > 0) {
+      // Enqueued without waiting: consecutive additions to one index are batched by Meilisearch.
+      pending.push(
+        await meili.request<MeiliTask>(
+          'POST',
+          `/indexes/${fresh}/documents?primaryKey=id`,
+          upserts,
+        ),
+      );
+      documents += upserts.length;
+    }
+    options.onProgress?.(streams);
+  }
+  for (const task of pending) await meili.waitTask(task, 600_000);
+  await ensureListingsIndex(meili, live);
+  await swapIndexes(meili, live, fresh);
+  await deleteIndex(meili, fresh);
+  return { checkpoint, documents, streams };
+};

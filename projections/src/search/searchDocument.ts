@@ -1,0 +1,58 @@
+import type { PropertyDocument } from '@rentals/api/listings/domain/document';
+import { coarsen, enabledFacilities } from '../readModels/listingEvents.ts';
+import { normaliseLocality } from './localityMatcher.ts';
+
+/**
+ * One listed listing in the `listings` index: the searchable text, the filter
+ * and sort fields, and `_geo` as numbers. Only ids are displayed; responses
+ * carry the read model's documents.
+ */
+export type SearchDocument = {
+  id: string;
+  title: string;
+  description: string;
+  city: string;
+  area: string;
+  address: string;
+  cityKey: string;
+  areaKey: string;
+  propertyType: string;
+  rent: number;
+  bedrooms: number;
+  bathrooms: number;
+  isAvailable: boolean;
+  facilities: string[];
+  ownerId: string;
+  /** Milliseconds since the epoch: sortable as a number. */
+  createdAt: number;
+  _geo?: { lat: number; lng: number };
+  /** The visitor map position (about 1 km), only when the owner shows the listing on the map. */
+  coarseLat?: number;
+  coarseLng?: number;
+};
+
+export const toSearchDocument = (doc: PropertyDocument): SearchDocument => {
+  const c = doc.location.coordinates;
+  return {
+    id: doc._id,
+    title: doc.title,
+    description: doc.description,
+    city: doc.location.city,
+    area: doc.location.area,
+    address: doc.location.address,
+    cityKey: normaliseLocality(doc.location.city),
+    areaKey: normaliseLocality(doc.location.area),
+    propertyType: doc.propertyType,
+    rent: doc.rent,
+    bedrooms: doc.propertyDetails.bedrooms,
+    bathrooms: doc.propertyDetails.bathrooms,
+    isAvailable: doc.isAvailable,
+    facilities: enabledFacilities(doc.facilities),
+    ownerId: doc.ownerId,
+    createdAt: Date.parse(doc.createdAt),
+    ...(c ? { _geo: { lat: c.latitude, lng: c.longitude } } : {}),
+    ...(c && doc.showOnMap
+      ? { coarseLat: coarsen(c.latitude), coarseLng: coarsen(c.longitude) }
+      : {}),
+  };
+};

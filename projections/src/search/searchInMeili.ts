@@ -1,0 +1,77 @@
+import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
+import { LISTINGS_INDEX } from './indexSettings.ts';
+import type { MeiliHttp } from './meiliHttp.ts';
+
+/** A Meilisearch string literal: the value quoted, with backslashes and quotes escaped. */
+export const quoteFilterValue = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+const number = (value: number) => {
+  if (!Number.isFinite(value)) throw new Error(`Not a finite number in a filter: ${value}`);
+  return String(value);
+};
+
+const inList = (attribute: string, values: readonly string[]) =>
+  `${attribute} IN [${values.map(quoteFilterValue).join(', ')}]`;
+
+/**
+ * The Meilisearch filter for validated criteria. Built only from numbers,
+ * enum members and quoted strings, never from raw input, so a crafted value
+ * cannot change the filter's structure.
+ */
+export const meiliFilter = (audience: SearchAudience, c: SearchCriteria): string[] => {
+  const full = audience === 'full';
+  const filter = ['isAvailable = true'];
+  if (c.cities) filter.push(inList('cityKey', c.cities));
+  if (full && c.areas) filter.push(inList('areaKey', c.areas));
+  if (c.propertyTypes) filter.push(inList('propertyType', c.propertyTypes));
+  if (full && c.minRent !== undefined) filter.push(`rent >= ${number(c.minRent)}`);
+  if (full && c.maxRent !== undefined) filter.push(`rent <= ${number(c.maxRent)}`);
+  if (c.bedrooms !== undefined) filter.push(`bedrooms >= ${number(c.bedrooms)}`);
+  if (c.bathrooms !== undefined) filter.push(`bathrooms >= ${number(c.bathrooms)}`);
+  if (c.bbox) {
+    const { west, south, east, north } = c.bbox;
+    filter.push(
+      full
+        ? `_geoBoundingBox([${number(north)}, ${number(east)}], [${number(south)}, ${number(west)}])`
+        : `coarseLat >= ${number(south)} AND coarseLat <= ${number(north)} AND coarseLng >= ${number(west)} AND coarseLng <= ${number(east)}`,
+    );
+  }
+  return filter;
+};
+
+const SORTS = {
+  newest: ['createdAt:desc'],
+  rent_asc: ['rent:asc', 'createdAt:desc'],
+  rent_desc: ['rent:desc', 'createdAt:desc'],
+} as const;
+
+/** The search request body for criteria; the benchmark sends exactly this straight to Meilisearch. */
+export const meiliSearchBody = (audience: SearchAudience, c: SearchCriteria) => ({
+  ...(c.q && c.q.trim() !== '' ? { q: c.q } : {}),
+  filter: meiliFilter(audience, c),
+  sort: [...SORTS[audience === 'full' ? c.sort : 'newest']],
+  page: c.page,
+  hitsPerPage: c.limit,
+  attributesToRetrieve: ['id'],
+  // Every word must match, as in the Postgres fallback; visitors' text search never looks at address or area.
+  matchingStrategy: 'all',
+  ...(audience === 'public' ? { attributesToSearchOn: ['title', 'description', 'city'] } : {}),
+});
+
+type SearchResponse = { hits: { id: string }[]; totalHits?: number };
+
+/** Runs a search; `page`/`hitsPerPage` make Meilisearch count exhaustively, so `total` is exact. */
+export const searchInMeili = async (
+  meili: MeiliHttp,
+  audience: SearchAudience,
+  c: SearchCriteria,
+  index = LISTINGS_INDEX,
+): Promise<SearchResult> => {
+  if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
+  const result = await meili.request<SearchResponse>(
+    'POST',
+    `/indexes/${index}/search`,
+    meiliSearchBody(audience, c),
+  );
+  return { ids: result.hits.map((h) => h.id), total: result.totalHits ?? 0 };
+};

@@ -1,0 +1,81 @@
+import type { Sql } from 'postgres';
+import type { Logger } from '@rentals/api/shared/logger';
+import type { ExternalProjection } from '../runner/projection.ts';
+import { LISTING_EVENT_TYPES } from '../readModels/listingEvents.ts';
+import { LISTINGS_INDEX } from './indexSettings.ts';
+import { indexChangesFor } from './listingDocuments.ts';
+import { deleteDocuments, ensureListingsIndex, upsertDocuments } from './listingsIndex.ts';
+import { MeiliUnavailableError, type MeiliHttp } from './meiliHttp.ts';
+import { rebuildSearchIndex } from './rebuildSearchIndex.ts';
+
+export const LISTINGS_SEARCH_PROJECTION = 'listings-search-index';
+
+export type SearchProjectionDeps = { sql: Sql; meili: MeiliHttp; log?: Logger; index?: string };
+
+/**
+ * Keeps the Meilisearch `listings` index in step with the log. Each batch
+ * becomes full-document upserts (listed listings) and deletes by id
+ * (delisted, deleted); the runner advances the checkpoint only after this
+ * resolves, and this resolves only after Meilisearch reports both tasks
+ * succeeded. While Meilisearch is unreachable it waits and retries (never
+ * skipping, never failing the projection), so the index catches up when it
+ * is back. `reset` rebuilds into a fresh index and swaps it in.
+ */
+export const createSearchProjection = (
+  deps: () => SearchProjectionDeps,
+): ExternalProjection & { close: () => void } => {
+  let closed = false;
+  let ensured = false;
+  const index = () => deps().index ?? LISTINGS_INDEX;
+
+  const whileUnavailable = async <T>(work: () => Promise<T>): Promise<T> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!(error instanceof MeiliUnavailableError) || closed) throw error;
+        const delay = Math.min(100 * 2 ** attempt, 5000);
+        if (attempt === 0 || delay === 5000)
+          deps().log?.warn('search index: Meilisearch unavailable, retrying', {
+            error: error.message,
+            delay,
+          });
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  };
+
+  return {
+    kind: 'external',
+    name: LISTINGS_SEARCH_PROJECTION,
+    canHandle: LISTING_EVENT_TYPES,
+    apply: async (events) => {
+      const { sql, meili } = deps();
+      const ids = events.map((e) => (e.data as { listingId: string }).listingId);
+      const change = await indexChangesFor(sql, ids);
+      await whileUnavailable(async () => {
+        if (!ensured) await ensureListingsIndex(meili, index());
+        ensured = true;
+        await Promise.all([
+          upsertDocuments(meili, change.upserts, index()),
+          deleteDocuments(meili, change.deletes, index()),
+        ]);
+      });
+    },
+    reset: async () => {
+      const { sql, meili, log } = deps();
+      const result = await whileUnavailable(() =>
+        rebuildSearchIndex(sql, meili, { live: index() }),
+      );
+      ensured = true;
+      // The fresh index reflects the log up to `result.checkpoint`: continue from there.
+      await sql`UPDATE projection_checkpoints SET transaction_id = ${result.checkpoint.transactionId}::xid8,
+                position = ${result.checkpoint.position}, updated_at = now()
+                WHERE name = ${LISTINGS_SEARCH_PROJECTION}`;
+      log?.info('search index rebuilt and swapped in', { ...result });
+    },
+    close: () => {
+      closed = true;
+    },
+  };
+};
