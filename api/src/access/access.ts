@@ -31,7 +31,8 @@ const roleList = (roles: readonly Role[]) => roles.map((r) => `${r}s`).join(' an
  */
 export const access = (deps: AccessDeps) => {
   const tokens = createTokens(deps);
-  const identify = async (authorization: string | undefined) => {
+  type Identified = Awaited<ReturnType<typeof authenticate>> | null;
+  const identify = async (authorization: string | undefined): Promise<Identified> => {
     const token = bearerToken(authorization);
     if (token === undefined) return null;
     return authenticate(deps.sql, tokens, token);
@@ -42,30 +43,54 @@ export const access = (deps: AccessDeps) => {
     return found;
   };
 
+  // Authentication runs in `transform`, before body validation, so a caller
+  // without a live token gets 401 and learns nothing about the route's body.
+  // `resolve` (after validation) then hands the typed result to the handler.
+  const checked = new WeakMap<Request, Identified>();
+  const found = (request: Request) => {
+    const result = checked.get(request);
+    if (result === undefined) throw new Error('access: transform did not run before resolve');
+    return result;
+  };
+
   return new Elysia({ name: 'access' }).macro({
     requireUser: {
-      async resolve({ headers }) {
-        const { user, claims } = await requireSession(headers.authorization);
+      async transform({ request, headers }) {
+        checked.set(request, await requireSession(headers.authorization));
+      },
+      resolve({ request }) {
+        const { user, claims } = found(request) ?? unreachable();
         const session: Session = { tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
         return { user, session };
       },
     },
     requireRole: (roles: readonly Role[]) => ({
-      async resolve({ headers }) {
-        const { user } = await requireSession(headers.authorization);
-        if (!roleAllows(user.role, roles))
+      async transform({ request, headers }) {
+        const session = await requireSession(headers.authorization);
+        if (!roleAllows(session.user.role, roles))
           throw new ForbiddenError(`Only ${roleList(roles)} can do this`);
+        checked.set(request, session);
+      },
+      resolve({ request }) {
+        const { user } = found(request) ?? unreachable();
         return { user };
       },
     }),
     optionalUser: {
-      async resolve({ headers }) {
-        const found = await identify(headers.authorization);
-        const user: AuthUser | null = found ? found.user : null;
+      async transform({ request, headers }) {
+        checked.set(request, await identify(headers.authorization));
+      },
+      resolve({ request }) {
+        const session = found(request);
+        const user: AuthUser | null = session ? session.user : null;
         return { user };
       },
     },
   });
+};
+
+const unreachable = (): never => {
+  throw new UnauthorizedError(MESSAGES.missing);
 };
 
 /** Command metadata naming the acting user: the only part of a request that reaches the event log. */

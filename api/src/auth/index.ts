@@ -13,6 +13,7 @@ import {
   RegisterBody,
   UserResponse,
 } from './model.ts';
+import { requireJsonBody } from './jsonBody.ts';
 import { checkLogin, checkNewPassword, checkProfile, checkRegister } from './rules.ts';
 
 export type AuthDeps = Pick<AppDeps, 'sql' | 'jwtSecret' | 'clock' | 'newId' | 'clientIp'>;
@@ -27,6 +28,7 @@ export const authRoutes = (deps: AuthDeps) => {
 
   return new Elysia({ name: 'auth', prefix: '/auth' })
     .use(access(deps))
+    .onTransform(requireJsonBody)
     .post(
       '/register',
       async ({ body, set }) => {

@@ -5,6 +5,7 @@ import type { Role } from '../access/roles.ts';
 import { buildApp, type App } from '../app.ts';
 import { createAccounts } from '../auth/accounts.ts';
 import type { UserDocument } from '../auth/model.ts';
+import { findUserById } from '../auth/users.ts';
 import type { AppDeps } from '../deps.ts';
 import { createEventStore } from '../eventStore/eventStore.ts';
 import { silentLogger } from '../shared/logger.ts';
@@ -45,6 +46,8 @@ export type TestApp = {
     role?: Role,
     overrides?: Partial<{ name: string; email: string; phone: string; password: string }>,
   ) => Promise<TestUser>;
+  /** A fresh token for an existing user, e.g. to call a route that ends the token (logout). */
+  newToken: (userId: string) => Promise<string>;
   close: () => Promise<void>;
 };
 
@@ -122,5 +125,11 @@ export const testApp = async (options: { deps?: Partial<AppDeps> } = {}): Promis
     return { user, token, email: user.email, password };
   };
 
-  return { app, deps, db, clock, request, registerUser, close: () => db.drop() };
+  const newToken = async (userId: string) => {
+    const record = await findUserById(db.sql, userId);
+    if (!record) throw new Error(`testApp.newToken: no user ${userId}`);
+    return (await accounts.signIn(record)).token;
+  };
+
+  return { app, deps, db, clock, request, registerUser, newToken, close: () => db.drop() };
 };

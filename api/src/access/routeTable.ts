@@ -1,0 +1,50 @@
+import type { Role } from './roles.ts';
+
+/**
+ * Who may call each /api route: the spec's §6 table on the server.
+ *
+ * - `public`: anyone, token or not (a route may still shape its answer by role).
+ * - `user`: any signed-in user (`{ requireUser: true }`).
+ * - `owner-role`: homeowners and brokers, and admins (`{ requireRole: OWNER_ROLES }`).
+ * - `admin`: admins only (`{ requireRole: ['admin'] }`).
+ *
+ * Every route the app serves under /api must have a row here: the
+ * authorisation matrix test (authorizationMatrix.int.test.ts) fails for a
+ * route without one and checks each row against every kind of caller. A new
+ * feature appends its rows; `:param` segments are filled with a made-up id.
+ */
+export type RouteAccess = 'public' | 'user' | 'owner-role' | 'admin';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RouteRule = { method: HttpMethod; path: string; access: RouteAccess };
+
+/** The roles that list properties (spec §6), for `requireRole`. */
+export const OWNER_ROLES = ['homeowner', 'broker'] as const satisfies readonly Role[];
+
+/** The roles each access level admits; `null` means visitors too. */
+export const ROLES_FOR: Record<RouteAccess, readonly Role[] | null> = {
+  public: null,
+  user: ['tenant', 'homeowner', 'broker', 'admin'],
+  'owner-role': [...OWNER_ROLES, 'admin'],
+  admin: ['admin'],
+};
+
+const operations: RouteRule[] = [
+  { method: 'GET', path: '/api/health', access: 'public' },
+  { method: 'GET', path: '/api/openapi.json', access: 'public' },
+  { method: 'GET', path: '/api/docs', access: 'public' },
+  { method: 'GET', path: '/api/docs/assets/swagger-ui.css', access: 'public' },
+  { method: 'GET', path: '/api/docs/assets/swagger-ui-bundle.js', access: 'public' },
+];
+
+const auth: RouteRule[] = [
+  { method: 'POST', path: '/api/auth/register', access: 'public' },
+  { method: 'POST', path: '/api/auth/login', access: 'public' },
+  { method: 'GET', path: '/api/auth/me', access: 'user' },
+  { method: 'PUT', path: '/api/auth/profile', access: 'user' },
+  { method: 'POST', path: '/api/auth/change-password', access: 'user' },
+  { method: 'POST', path: '/api/auth/logout', access: 'user' },
+];
+
+export const ROUTE_TABLE: readonly RouteRule[] = [...operations, ...auth];

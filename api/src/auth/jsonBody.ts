@@ -1,0 +1,16 @@
+import { AppError } from '../shared/errors.ts';
+
+export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json)';
+
+const hasBody = (request: Request) =>
+  request.body !== null || Number(request.headers.get('content-length') ?? 0) > 0;
+
+/**
+ * The auth calls take JSON only (spec §7). A form or text body would otherwise
+ * be parsed and answered with field errors that hide the real mistake.
+ */
+export const requireJsonBody = ({ request }: { request: Request }) => {
+  if (!hasBody(request)) return;
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new AppError(415, JSON_ONLY_MESSAGE);
+};
