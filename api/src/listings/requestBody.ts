@@ -47,15 +47,16 @@ const setPath = (tree: Tree, path: string[], value: unknown) => {
 };
 
 /** Flattens multipart form data into a tree: bracketed keys nest, files under `images` are collected. */
-export const formDataToTree = (
-  form: Awaited<ReturnType<Request['formData']>>,
-): { tree: Tree; files: File[] } => {
+/** Structural, so both Bun's and the DOM's FormData fit. */
+type FormEntries = { entries(): Iterable<[string, string | Blob]> };
+
+export const formDataToTree = (form: FormEntries): { tree: Tree; files: File[] } => {
   const tree: Tree = Object.create(null) as Tree;
   const files: File[] = [];
   for (const [key, value] of form.entries()) {
     if (typeof value !== 'string') {
       // Every file field counts as a photo; the client sends them under `images` (or `images[]`).
-      if (key === 'images' || key === 'images[]') files.push(value);
+      if ((key === 'images' || key === 'images[]') && value instanceof File) files.push(value);
       continue;
     }
     setPath(tree, keyPath(key), value);

@@ -1,0 +1,65 @@
+import type { EventStore } from '../eventStore/eventStore.ts';
+import { ConcurrencyError } from '../shared/errors.ts';
+import type { ListingEvent } from './domain/events.ts';
+import { LISTING_STREAM_TYPE, listingStreamId } from './domain/events.ts';
+import { fold, initialState, type ListingState } from './domain/state.ts';
+
+export type Decision = (state: ListingState) => ListingEvent[] | Promise<ListingEvent[]>;
+export type Outcome = { state: ListingState; version: number; events: ListingEvent[] };
+
+/**
+ * Runs a command against a listing stream:
+ * 1. read the stream and fold it into state;
+ * 2. decide (pure) which events the command produces;
+ * 3. append them expecting the version read (or the caller's If-Match version).
+ * Without an If-Match version, a conflicting concurrent write is retried once on
+ * fresh state; with one, a stale version is the caller's 409.
+ */
+export const listingCommandHandler = (eventStore: EventStore) => {
+  const load = async (listingId: string) => {
+    const { version, events } = await eventStore.readStream(listingStreamId(listingId));
+    return { version, state: fold(events as unknown as ListingEvent[], initialState) };
+  };
+
+  const attempt = async (
+    listingId: string,
+    decision: Decision,
+    userId: string,
+    expectedVersion: number | undefined,
+  ): Promise<Outcome> => {
+    const { state, version } = await load(listingId);
+    if (expectedVersion !== undefined && expectedVersion !== version)
+      throw new ConcurrencyError(listingStreamId(listingId), expectedVersion);
+    const events = await decision(state);
+    if (events.length === 0) return { state, version, events };
+    const result = await eventStore.append(
+      listingStreamId(listingId),
+      LISTING_STREAM_TYPE,
+      version,
+      events,
+      {
+        userId,
+      },
+    );
+    return { state: fold(events, state), version: result.nextVersion, events };
+  };
+
+  return {
+    load,
+    async handle(
+      listingId: string,
+      decision: Decision,
+      options: { userId: string; expectedVersion?: number },
+    ): Promise<Outcome> {
+      try {
+        return await attempt(listingId, decision, options.userId, options.expectedVersion);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || options.expectedVersion !== undefined)
+          throw error;
+        return attempt(listingId, decision, options.userId, undefined);
+      }
+    },
+  };
+};
+
+export type ListingCommandHandler = ReturnType<typeof listingCommandHandler>;

@@ -1,0 +1,34 @@
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { isSafeKey, type MediaStore } from './mediaStore.ts';
+
+/**
+ * Photos on the local disk under `root` (MEDIA_DIR). Writes go to a temporary
+ * name first and are renamed into place, so a reader never sees half a file.
+ */
+export const localDiskStore = (root: string): MediaStore => {
+  const pathOf = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`unsafe media key: ${key}`);
+    return join(root, ...key.split('/'));
+  };
+  return {
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temp, bytes);
+      await rename(temp, path);
+    },
+    async get(key) {
+      if (!isSafeKey(key)) return null;
+      const path = pathOf(key);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { body: Bun.file(path), size: info.size };
+    },
+    async deletePrefix(prefix) {
+      await rm(pathOf(prefix), { recursive: true, force: true });
+    },
+  };
+};

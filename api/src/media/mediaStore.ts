@@ -1,0 +1,24 @@
+/**
+ * Where processed photos live. Keys are slash-separated paths such as
+ * `listings/<listingId>/<hash>-640.webp`; their URL is `/media/<key>`. Files
+ * are content-hashed, so a key's bytes never change and may be cached forever.
+ */
+export type MediaStore = {
+  put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
+  /** null when the key does not exist. */
+  get: (key: string) => Promise<{ body: Blob; size: number } | null>;
+  /** Removes every file under `prefix/` (a listing's photos once it is deleted). */
+  deletePrefix: (prefix: string) => Promise<void>;
+};
+
+export const MEDIA_URL_PREFIX = '/media/';
+
+export const mediaUrl = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
+
+/** Keys are made by us, but requests are not: only plain segments of safe characters pass. */
+export const isSafeKey = (key: string) =>
+  key.length > 0 &&
+  key.length <= 300 &&
+  key
+    .split('/')
+    .every((segment) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(segment) && !segment.includes('..'));

@@ -1,0 +1,27 @@
+import { MEDIA_URL_PREFIX, type MediaStore } from './mediaStore.ts';
+
+const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
+
+/**
+ * Answers `GET /media/<key>` from the store. Names are content hashes, so the
+ * response is immutable and cached for a year (by browsers and any CDN).
+ */
+export const serveMedia =
+  (store: MediaStore) =>
+  async (request: Request): Promise<Response> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+    const { pathname } = new URL(request.url);
+    const key = decodeURIComponent(pathname.slice(MEDIA_URL_PREFIX.length));
+    const found = await store.get(key);
+    if (!found)
+      return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } });
+    const ext = key.slice(key.lastIndexOf('.') + 1);
+    const headers = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'content-length': String(found.size),
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    };
+    return new Response(request.method === 'HEAD' ? null : found.body, { headers });
+  };
