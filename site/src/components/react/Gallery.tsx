@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PropertyImage } from '../../lib/types.ts';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
+
+type Props = { images: PropertyImage[]; title: string };
+
+const altFor = (image: PropertyImage, title: string, index: number) =>
+  image.caption || `${title}, photo ${index + 1}`;
+
+/** The detail page's gallery plus its full-screen viewer (arrow keys, Escape, fit toggle). */
+export const Gallery = ({ images, title }: Props) => {
+  const [index, setIndex] = useState(0);
+  const [viewer, setViewer] = useState(false);
+  const total = images.length;
+  const step = useCallback(
+    (delta: number) => setIndex((i) => (i + delta + total) % total),
+    [total],
+  );
+  const current = images[index];
+  if (!current)
+    return (
+      <div className="gallery-main">
+        <div className="no-image">
+          <p style={{ fontSize: '1rem' }}>No images available</p>
+        </div>
+      </div>
+    );
+  return (
+    <div>
+      <div className="gallery-main">
+        <button
+          type="button"
+          className="gallery-open"
+          aria-label="Open full-screen photo viewer"
+          onClick={() => setViewer(true)}
+        >
+          <ResponsiveImage
+            image={current}
+            alt={altFor(current, title, index)}
+            eager
+            sizes="(max-width: 900px) 100vw, 800px"
+          />
+        </button>
+        {total > 1 && (
+          <>
+            <button
+              type="button"
+              className="carousel-nav carousel-prev"
+              aria-label="Previous photo"
+              onClick={() => step(-1)}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className="carousel-nav carousel-next"
+              aria-label="Next photo"
+              onClick={() => step(1)}
+            >
+              ›
+            </button>
+          </>
+        )}
+        <span className="carousel-counter" data-testid="gallery-counter">
+          {index + 1} / {total}
+        </span>
+      </div>
+      {current.caption && <p className="caption">{current.caption}</p>}
+      <Thumbnails images={images} title={title} index={index} onPick={setIndex} />
+      {viewer && (
+        <Viewer
+          images={images}
+          title={title}
+          index={index}
+          step={step}
+          onPick={setIndex}
+          onClose={() => setViewer(false)}
+        />
+      )}
+    </div>
+  );
+};
+
+type ThumbProps = {
+  images: PropertyImage[];
+  title: string;
+  index: number;
+  onPick: (i: number) => void;
+};
+
+const Thumbnails = ({ images, title, index, onPick }: ThumbProps) =>
+  images.length > 1 ? (
+    <div className="thumbs">
+      {images.map((image, i) => (
+        <button
+          key={image.id ?? image._id ?? image.url}
+          type="button"
+          aria-current={i === index}
+          aria-label={`Show photo ${i + 1}`}
+          onClick={() => onPick(i)}
+        >
+          <ResponsiveImage image={image} alt={altFor(image, title, i)} sizes="80px" />
+        </button>
+      ))}
+    </div>
+  ) : null;
+
+type ViewerProps = ThumbProps & { step: (delta: number) => void; onClose: () => void };
+
+const Viewer = ({ images, title, index, step, onPick, onClose }: ViewerProps) => {
+  const [fit, setFit] = useState<'contain' | 'cover'>('contain');
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      else if (event.key === 'ArrowLeft') step(-1);
+      else if (event.key === 'ArrowRight') step(1);
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = '';
+      opener?.focus();
+    };
+  }, [onClose, step]);
+  const current = images[index];
+  if (!current) return null;
+  return (
+    <div className="viewer" role="dialog" aria-modal="true" aria-label="Photo viewer">
+      <div className="viewer-bar">
+        <span data-testid="viewer-counter">
+          {index + 1} / {images.length}
+        </span>
+        <div style={{ display: 'flex', gap: '0.5rem' }}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-pressed={fit === 'cover'}
+            onClick={() => setFit((f) => (f === 'contain' ? 'cover' : 'contain'))}
+          >
+            {fit === 'contain' ? 'Fill screen' : 'Fit to screen'}
+          </button>
+          <button
+            ref={closeRef}
+            type="button"
+            className="button button-small"
+            aria-label="Close viewer"
+            onClick={onClose}
+          >
+            ✕ Close
+          </button>
+        </div>
+      </div>
+      <div className="viewer-stage">
+        <img src={current.url} alt={altFor(current, title, index)} className={`fit-${fit}`} />
+        {images.length > 1 && (
+          <>
+            <button
+              type="button"
+              className="carousel-nav carousel-prev"
+              aria-label="Previous photo"
+              onClick={() => step(-1)}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className="carousel-nav carousel-next"
+              aria-label="Next photo"
+              onClick={() => step(1)}
+            >
+              ›
+            </button>
+          </>
+        )}
+      </div>
+      {current.caption && (
+        <p className="center" style={{ margin: '0.4rem' }}>
+          {current.caption}
+        </p>
+      )}
+      <Thumbnails images={images} title={title} index={index} onPick={onPick} />
+    </div>
+  );
+};

@@ -1,0 +1,218 @@
+import { useEffect, useState } from 'react';
+import { api, describeError } from '../lib/api.ts';
+import { formatRent, typeLabel } from '../lib/format.ts';
+import { FACILITIES, type Property } from '../lib/types.ts';
+import { toast } from '../stores/toasts.ts';
+import { Carousel } from '../components/react/Carousel.tsx';
+import { DeleteDialog } from '../components/react/DeleteDialog.tsx';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
+import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
+import { Spinner } from '../components/react/Spinner.tsx';
+
+const MAX_FACILITIES = 5;
+
+type CardProps = {
+  property: Property;
+  busy: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
+};
+
+const OwnerCard = ({ property: p, busy, onToggle, onDelete }: CardProps) => {
+  const facilities = FACILITIES.filter((f) => p.facilities[f]);
+  const d = p.propertyDetails;
+  return (
+    <article className="property-card" data-testid="owner-card">
+      <div style={{ position: 'relative' }}>
+        <Carousel images={p.images} title={p.title} />
+        <span
+          className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}
+          style={{ position: 'absolute', top: '0.6rem', left: '0.6rem' }}
+        >
+          {p.isAvailable ? 'Listed' : 'Delisted'}
+        </span>
+        <span className="badge" style={{ position: 'absolute', top: '0.6rem', right: '0.6rem' }}>
+          👁 {p.views} views
+        </span>
+      </div>
+      <div className="property-card-body">
+        <div className="row-between" style={{ margin: 0 }}>
+          <span className="chip">{typeLabel(p.propertyType)}</span>
+          <span className="rent">
+            {formatRent(p.rent)}
+            <small>/{p.rentType}</small>
+          </span>
+        </div>
+        <h3>{p.title}</h3>
+        <p className="muted" style={{ margin: 0 }}>
+          {p.location.area}, {p.location.city}
+        </p>
+        <p className="line-clamp-2">{p.description}</p>
+        <div className="specs">
+          <span>🛏 {d.bedrooms} Beds</span>
+          <span>🛁 {d.bathrooms} Baths</span>
+          <span>📐 {d.area} sq ft</span>
+        </div>
+        {facilities.length > 0 && (
+          <div className="facility-icons">
+            {facilities.slice(0, MAX_FACILITIES).map((f) => (
+              <span className="chip" key={f}>
+                {FACILITY_LABELS[f]}
+              </span>
+            ))}
+            {facilities.length > MAX_FACILITIES && (
+              <span className="chip">+{facilities.length - MAX_FACILITIES} more</span>
+            )}
+          </div>
+        )}
+        <div className="card-actions">
+          <a className="button button-small" href={`/properties/${p._id}`}>
+            View
+          </a>
+          <a className="button button-small" href={`/edit-property/${p._id}`}>
+            Edit
+          </a>
+          <button type="button" className="button button-small" disabled={busy} onClick={onToggle}>
+            {p.isAvailable ? 'Delist' : 'List'}
+          </button>
+          <button
+            type="button"
+            className="button button-small button-danger"
+            disabled={busy}
+            onClick={onDelete}
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+};
+
+const Mine = () => {
+  const [properties, setProperties] = useState<Property[] | null>(null);
+  const [error, setError] = useState('');
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Property | null>(null);
+
+  useEffect(() => {
+    api<{ properties: Property[] }>('/properties/my-properties')
+      .then((res) => setProperties(res.properties))
+      .catch((e: unknown) => {
+        setError(describeError(e, 'Failed to fetch properties'));
+        setProperties([]);
+      });
+  }, []);
+
+  const replace = (next: Property) =>
+    setProperties((list) => list?.map((p) => (p._id === next._id ? next : p)) ?? null);
+
+  const toggle = async (p: Property) => {
+    setBusyId(p._id);
+    setError('');
+    try {
+      const { property } = await api<{ property: Property }>(
+        `/properties/${encodeURIComponent(p._id)}/toggle-availability`,
+        { method: 'PATCH' },
+      );
+      replace(property);
+    } catch (e) {
+      setError(describeError(e, 'Failed to update property'));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const remove = async (p: Property) => {
+    setBusyId(p._id);
+    setError('');
+    try {
+      await api(`/properties/${encodeURIComponent(p._id)}`, { method: 'DELETE' });
+      setProperties((list) => list?.filter((x) => x._id !== p._id) ?? null);
+      toast.success('Property deleted successfully!');
+      setDeleting(null);
+    } catch (e) {
+      const message = describeError(e, 'Failed to delete property');
+      setError(message);
+      toast.error(message);
+      setDeleting(null);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  if (!properties) return <Spinner />;
+  const listed = properties.filter((p) => p.isAvailable).length;
+  const views = properties.reduce((sum, p) => sum + (p.views || 0), 0);
+  return (
+    <>
+      <div className="page-header">
+        <h1>My Properties</h1>
+        <a className="button button-primary" href="/add-property">
+          ➕ Add New Property
+        </a>
+      </div>
+      <div className="stat-grid">
+        {[
+          ['Total', properties.length],
+          ['Listed', listed],
+          ['Delisted', properties.length - listed],
+          ['Total Views', views],
+        ].map(([label, value]) => (
+          <div className="card stat-card" key={label}>
+            <strong>{value}</strong>
+            <span className="muted">{label}</span>
+          </div>
+        ))}
+      </div>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      {properties.length === 0 ? (
+        <div className="empty-state card">
+          <div className="empty-icon" aria-hidden="true">
+            🏠
+          </div>
+          <h2>No Properties Yet</h2>
+          <p className="muted">
+            You haven&apos;t listed any properties. Add your first one to reach tenants.
+          </p>
+          <a className="button button-primary" href="/add-property">
+            List Property
+          </a>
+        </div>
+      ) : (
+        <div className="property-grid-2">
+          {properties.map((p) => (
+            <OwnerCard
+              key={p._id}
+              property={p}
+              busy={busyId === p._id}
+              onToggle={() => void toggle(p)}
+              onDelete={() => setDeleting(p)}
+            />
+          ))}
+        </div>
+      )}
+      {deleting && (
+        <DeleteDialog
+          title={deleting.title}
+          busy={busyId === deleting._id}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void remove(deleting)}
+        />
+      )}
+    </>
+  );
+};
+
+export default function MyProperties() {
+  return (
+    <ErrorBoundary>
+      <Guarded roles={OWNER_ROLES}>{() => <Mine />}</Guarded>
+    </ErrorBoundary>
+  );
+}

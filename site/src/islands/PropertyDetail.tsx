@@ -1,0 +1,204 @@
+import { Suspense, useEffect, useState } from 'react';
+import { ApiError, api, describeError } from '../lib/api.ts';
+import {
+  addressLine,
+  formatDate,
+  formatRent,
+  initial,
+  roleLabel,
+  typeLabel,
+} from '../lib/format.ts';
+import { idFromPath } from '../lib/routeId.ts';
+import { FACILITIES, type Property } from '../lib/types.ts';
+import { loginUrlFor } from '../stores/auth.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
+import { Gallery } from '../components/react/Gallery.tsx';
+import { lazyMap } from '../components/react/mapModules.tsx';
+import { Spinner } from '../components/react/Spinner.tsx';
+import { useAuth } from '../components/react/useAuth.ts';
+
+const DetailMap = lazyMap<{ latitude: number; longitude: number; title: string }>('DetailMap');
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; property: Property };
+
+const NotFound = () => (
+  <div className="empty-state card">
+    <h1>Property Not Found</h1>
+    <p className="muted">The property you&apos;re looking for doesn&apos;t exist.</p>
+    <a className="button button-primary" href="/properties">
+      Browse Properties
+    </a>
+  </div>
+);
+
+/** /properties/{id} and /browse/{id}: full details for signed-in users; visitors sign in first. */
+const Detail = () => {
+  const auth = useAuth();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  useEffect(() => {
+    if (auth.status === 'loading') return;
+    const path = window.location.pathname;
+    const id = idFromPath(path, 'properties') ?? idFromPath(path, 'browse');
+    if (auth.status === 'anonymous') {
+      window.location.replace(loginUrlFor(id ? `/properties/${id}` : path));
+      return;
+    }
+    if (!id) {
+      setLoad({ status: 'missing' });
+      return;
+    }
+    api<{ property: Property }>(`/properties/${encodeURIComponent(id)}`)
+      .then(({ property }) => setLoad({ status: 'ready', property }))
+      .catch((error: unknown) =>
+        setLoad(
+          error instanceof ApiError && (error.status === 404 || error.status === 400)
+            ? { status: 'missing' }
+            : { status: 'error', message: describeError(error, 'An unexpected error occurred.') },
+        ),
+      );
+  }, [auth.status]);
+
+  if (load.status === 'loading') return <Spinner />;
+  if (load.status === 'missing') return <NotFound />;
+  if (load.status === 'error')
+    return (
+      <p className="alert alert-error" role="alert">
+        {load.message}
+      </p>
+    );
+  const p = load.property;
+  document.title = `${p.title} · Rentals`;
+  const d = p.propertyDetails;
+  const tiles = [
+    { label: 'Bedrooms', value: d.bedrooms },
+    { label: 'Bathrooms', value: d.bathrooms },
+    { label: 'Area (Sq Ft)', value: d.area },
+    { label: 'Floor', value: d.floor },
+  ].filter((t) => t.value > 0);
+  const facilities = FACILITIES.filter((f) => p.facilities[f]);
+  const coords = p.location.coordinates;
+  return (
+    <div className="detail-layout">
+      <div className="stack">
+        <Gallery images={p.images} title={p.title} />
+        <section className="card">
+          <div className="row-between" style={{ alignItems: 'flex-start' }}>
+            <div>
+              <h1>{p.title}</h1>
+              <p className="muted" style={{ margin: 0 }}>
+                📍 {addressLine(p.location)}
+              </p>
+            </div>
+            <span className="badge badge-listed">{typeLabel(p.propertyType)}</span>
+          </div>
+          <p className="rent" style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>
+            {formatRent(p.rent)} <small>per {p.rentType}</small>
+          </p>
+          <h2 style={{ fontSize: '1.1rem' }}>Description</h2>
+          <p style={{ whiteSpace: 'pre-line' }}>{p.description}</p>
+        </section>
+        {tiles.length > 0 && (
+          <section className="card">
+            <h2 style={{ fontSize: '1.1rem' }}>Property Details</h2>
+            <div className="tiles">
+              {tiles.map((t) => (
+                <div className="tile" key={t.label}>
+                  <strong>{t.value}</strong>
+                  <span className="muted">{t.label}</span>
+                </div>
+              ))}
+            </div>
+          </section>
+        )}
+        {facilities.length > 0 && (
+          <section className="card">
+            <h2 style={{ fontSize: '1.1rem' }}>Facilities</h2>
+            <div className="facility-icons">
+              {facilities.map((f) => (
+                <span className="chip" key={f}>
+                  ✓ {FACILITY_LABELS[f]}
+                </span>
+              ))}
+            </div>
+          </section>
+        )}
+        {coords && (
+          <section className="card">
+            <h2 style={{ fontSize: '1.1rem' }}>Location &amp; Navigation</h2>
+            <Suspense fallback={<Spinner label="Loading map" />}>
+              <DetailMap latitude={coords.latitude} longitude={coords.longitude} title={p.title} />
+            </Suspense>
+          </section>
+        )}
+      </div>
+      <aside className="stack">
+        <section className="card">
+          <h2 style={{ fontSize: '1.1rem' }}>Contact Owner</h2>
+          <div className="owner-line" style={{ border: 0, paddingTop: 0 }}>
+            <span className="avatar" aria-hidden="true">
+              {initial(p.owner.name)}
+            </span>
+            <span>
+              <strong>{p.owner.name}</strong>
+              <br />
+              <span className="muted">{roleLabel(p.owner.role)}</span>
+            </span>
+          </div>
+          <div className="stack" style={{ gap: '0.5rem', marginTop: '0.75rem' }}>
+            {p.contactInfo.showPhone && (
+              <a
+                className="button button-primary"
+                href={p.owner.phone ? `tel:${p.owner.phone}` : '/messages'}
+              >
+                📞 Call Owner
+              </a>
+            )}
+            {p.contactInfo.showEmail && (
+              <a className="button" href={p.owner.email ? `mailto:${p.owner.email}` : '/messages'}>
+                ✉ Send Email
+              </a>
+            )}
+            <a className="button" href="/messages">
+              💬 Send Message
+            </a>
+          </div>
+        </section>
+        <section className="card">
+          <h2 style={{ fontSize: '1.1rem' }}>Property Status</h2>
+          <dl className="status-list">
+            <dt>Availability</dt>
+            <dd>
+              <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
+                {p.isAvailable ? 'Available' : 'Not Available'}
+              </span>
+            </dd>
+            <dt>Verification</dt>
+            <dd>
+              <span className={`badge ${p.isVerified ? 'badge-listed' : 'badge-pending'}`}>
+                {p.isVerified ? 'Verified' : 'Pending'}
+              </span>
+            </dd>
+            <dt>Views</dt>
+            <dd>{p.views}</dd>
+            <dt>Listed</dt>
+            <dd>{formatDate(p.createdAt)}</dd>
+          </dl>
+        </section>
+      </aside>
+    </div>
+  );
+};
+
+export default function PropertyDetail() {
+  return (
+    <ErrorBoundary>
+      <Detail />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { ApiError, api, describeError } from '../lib/api.ts';
+import { emptyForm, formFromProperty } from '../lib/propertyForm.ts';
+import { idFromPath } from '../lib/routeId.ts';
+import type { Property } from '../lib/types.ts';
+import { toast } from '../stores/toasts.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
+import { PropertyForm, type SubmitResult } from '../components/react/PropertyForm.tsx';
+import { Spinner } from '../components/react/Spinner.tsx';
+
+export const REDIRECT_AFTER_SAVE_MS = 2000;
+
+const afterSave = (message: string) => {
+  toast.success(message);
+  window.setTimeout(() => window.location.assign('/my-properties'), REDIRECT_AFTER_SAVE_MS);
+};
+
+const Create = () => (
+  <PropertyForm
+    mode="create"
+    initial={emptyForm()}
+    submit={(form) => api<SubmitResult>('/properties', { method: 'POST', form })}
+    onSuccess={() => afterSave('Property created successfully!')}
+    onFailure={(error) => toast.error(describeError(error, 'Failed to create property'))}
+  />
+);
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; property: Property };
+
+const BackToMine = () => (
+  <a className="button button-primary" href="/my-properties">
+    Back to My Properties
+  </a>
+);
+
+const Edit = () => {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  useEffect(() => {
+    const id = idFromPath(window.location.pathname, 'edit-property');
+    if (!id) {
+      setLoad({ status: 'missing' });
+      return;
+    }
+    api<{ property: Property }>(`/properties/${encodeURIComponent(id)}`)
+      .then(({ property }) => setLoad({ status: 'ready', property }))
+      .catch((error: unknown) =>
+        setLoad(
+          error instanceof ApiError && error.status === 404
+            ? { status: 'missing' }
+            : {
+                status: 'error',
+                message:
+                  error instanceof ApiError && error.message
+                    ? error.message
+                    : 'Failed to fetch property',
+              },
+        ),
+      );
+  }, []);
+  if (load.status === 'loading') return <Spinner />;
+  if (load.status === 'missing')
+    return (
+      <div className="empty-state card">
+        <h1>Property Not Found</h1>
+        <p className="muted">The property you&apos;re trying to edit doesn&apos;t exist.</p>
+        <BackToMine />
+      </div>
+    );
+  if (load.status === 'error')
+    return (
+      <div className="empty-state card" role="alert">
+        <h1>Error</h1>
+        <p className="muted">{load.message}</p>
+        <BackToMine />
+      </div>
+    );
+  const { property } = load;
+  return (
+    <PropertyForm
+      mode="edit"
+      initial={formFromProperty(property)}
+      existingImages={property.images}
+      submit={(form) =>
+        api<SubmitResult>(`/properties/${encodeURIComponent(property._id)}`, {
+          method: 'PUT',
+          form,
+        })
+      }
+      onSuccess={() => afterSave('Property updated successfully!')}
+      onFailure={(error) => toast.error(describeError(error, 'Failed to update property'))}
+    />
+  );
+};
+
+/** /add-property and /edit-property/{id}: owners and brokers only. */
+export default function PropertyEditor({ mode }: { mode: 'create' | 'edit' }) {
+  return (
+    <ErrorBoundary>
+      <Guarded roles={OWNER_ROLES}>{() => (mode === 'create' ? <Create /> : <Edit />)}</Guarded>
+    </ErrorBoundary>
+  );
+}
