@@ -1,45 +1,147 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from './securityHeaders.ts';
+import { DEFAULT_SHELLS, shellFor, type Shell } from './shells.ts';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rentals</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><main><h1>Rentals</h1><p>The API is running under <a href="/api/docs">/api/docs</a>.
-The site has not been built yet.</p></main></body></html>`;
+The site has not been built yet (npm run build -w site).</p></main></body></html>`;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pbf': 'application/x-protobuf',
+  '.pmtiles': 'application/octet-stream',
+};
+/** Text is gzipped once per file version; binary data (tiles, images) never is. */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.svg',
+  '.json',
+  '.xml',
+  '.txt',
+  '.webmanifest',
+]);
+
+type Prepared = { mtimeMs: number; body: Uint8Array; gzip?: Uint8Array; csp?: string };
 
 /**
- * Serves the built Astro site. HTML is revalidated on every visit; files under
- * /_astro/ carry a content hash in their names and are cached for a year.
- * Paths with an id map to their shell page (e.g. /properties/abc → /properties/_id/).
+ * Serves the built Astro site. HTML is revalidated on every visit and carries
+ * a strict CSP with the hashes of its own inline scripts; files under /_astro/
+ * have content-hashed names and are cached for a year. Paths with an id map to
+ * their shell page (see shells.ts).
  */
-export const staticSite = (siteDir: string, shells: { pattern: RegExp; page: string }[] = []) => {
-  const resolve = (pathname: string): string | undefined => {
-    const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-    const candidates = [
-      join(siteDir, safe),
-      join(siteDir, safe, 'index.html'),
-      join(siteDir, `${safe}.html`),
-    ];
-    for (const shell of shells)
-      if (shell.pattern.test(pathname)) candidates.push(join(siteDir, shell.page));
-    return candidates.find(
-      (file) => file.startsWith(siteDir) && existsSync(file) && statSync(file).isFile(),
-    );
+export const staticSite = (siteDir: string, shells: Shell[] = DEFAULT_SHELLS) => {
+  const root = resolve(siteDir);
+  const cache = new Map<string, Prepared>();
+
+  const fileAt = (relative: string): string | undefined => {
+    const full = resolve(root, `.${sep}${relative}`);
+    if (full !== root && !full.startsWith(root + sep)) return undefined;
+    return existsSync(full) && statSync(full).isFile() ? full : undefined;
   };
-  return (request: Request): Response => {
-    const { pathname } = new URL(request.url);
-    if (!existsSync(siteDir))
-      return new Response(PLACEHOLDER, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-    const file = resolve(pathname);
-    if (!file) {
-      const notFound = join(siteDir, '404.html');
-      return new Response(existsSync(notFound) ? Bun.file(notFound) : 'Not found', {
-        status: 404,
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-      });
+
+  const find = (pathname: string): string | undefined => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
     }
-    const immutable = pathname.startsWith('/_astro/');
-    return new Response(Bun.file(file), {
-      headers: { 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' },
+    if (decoded.includes('\0')) return undefined;
+    const candidates = [decoded, join(decoded, 'index.html'), `${decoded.replace(/\/$/, '')}.html`];
+    for (const candidate of candidates) {
+      const file = fileAt(candidate);
+      if (file) return file;
+    }
+    const shell = shellFor(pathname, shells);
+    return shell ? fileAt(shell) : undefined;
+  };
+
+  const prepare = async (file: string): Promise<Prepared> => {
+    const { mtimeMs } = statSync(file);
+    const hit = cache.get(file);
+    if (hit?.mtimeMs === mtimeMs) return hit;
+    const body = new Uint8Array(await Bun.file(file).arrayBuffer());
+    const ext = extname(file);
+    const prepared: Prepared = {
+      mtimeMs,
+      body,
+      gzip:
+        COMPRESSIBLE.has(ext) && body.byteLength > 512 ? gzipSync(body, { level: 9 }) : undefined,
+      csp: ext === '.html' ? contentSecurityPolicy(new TextDecoder().decode(body)) : undefined,
+    };
+    cache.set(file, prepared);
+    return prepared;
+  };
+
+  const respond = async (request: Request, file: string, status: number, cacheControl: string) => {
+    const prepared = await prepare(file);
+    const headers = new Headers(BASE_SECURITY_HEADERS);
+    headers.set('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+    headers.set('cache-control', cacheControl);
+    if (prepared.csp) headers.set('content-security-policy', prepared.csp);
+    let body = prepared.body;
+    if (prepared.gzip) {
+      headers.set('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+        body = prepared.gzip;
+        headers.set('content-encoding', 'gzip');
+      }
+    }
+    headers.set('content-length', String(body.byteLength));
+    return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+  };
+
+  return async (request: Request): Promise<Response> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return new Response('Method not allowed', {
+        status: 405,
+        headers: { allow: 'GET, HEAD', ...BASE_SECURITY_HEADERS },
+      });
+    const { pathname } = new URL(request.url);
+    if (!existsSync(root))
+      return new Response(PLACEHOLDER, {
+        headers: { 'content-type': 'text/html; charset=utf-8', ...BASE_SECURITY_HEADERS },
+      });
+    const file = find(pathname);
+    if (file) {
+      const immutable = pathname.startsWith('/_astro/');
+      const html = file.endsWith('.html');
+      return respond(
+        request,
+        file,
+        200,
+        immutable
+          ? 'public, max-age=31536000, immutable'
+          : html
+            ? 'no-cache'
+            : 'public, max-age=3600',
+      );
+    }
+    const notFound = fileAt('404.html');
+    if (notFound) return respond(request, notFound, 404, 'no-cache');
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8', ...BASE_SECURITY_HEADERS },
     });
   };
 };

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from './securityHeaders.ts';
+import { staticSite } from './staticSite.ts';
+
+let dir: string;
+let site: (request: Request) => Promise<Response>;
+const INLINE = 'console.log("island")';
+
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${'x'.repeat(600)}<script>${INLINE}</script><script type="module" src="/_astro/a.js"></script></body></html>`;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'site-'));
+  const write = (path: string, text: string) => {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+  write('index.html', page('home'));
+  write('404.html', page('missing'));
+  write('properties/index.html', page('list'));
+  write('properties/view/index.html', page('detail shell'));
+  write('edit-property/index.html', page('edit shell'));
+  write('browse/pune/index.html', page('pune'));
+  write('_astro/a.js', `export const a = 1;${' '.repeat(1000)}`);
+  write('favicon.svg', '<svg/>');
+  site = staticSite(dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  site(new Request(`http://localhost${path}`, { headers }));
+
+describe('static site server', () => {
+  it.each([
+    ['/', 'home'],
+    ['/properties', 'list'],
+    ['/properties/', 'list'],
+    ['/properties/3f2a-99', 'detail shell'],
+    ['/browse/abc123', 'detail shell'],
+    ['/browse/pune', 'pune'],
+    ['/edit-property/3f2a-99', 'edit shell'],
+  ])('%s serves %s', async (path, title) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`<title>${title}</title>`);
+  });
+
+  it.each(['/nope', '/properties/a/b', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd'])(
+    '%s is a 404 with the 404 page',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('<title>missing</title>');
+    },
+  );
+
+  it('gives HTML a strict CSP naming its inline scripts by hash, and revalidation', async () => {
+    const res = await get('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-inline' 'self'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('caches hashed assets for a year and gzips text when asked', async () => {
+    const res = await get('/_astro/a.js', { 'accept-encoding': 'gzip, br' });
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-type')).toContain('text/javascript');
+    expect(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()).toContain(
+      'export const a = 1;',
+    );
+    const plain = await get('/_astro/a.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('refuses other methods', async () => {
+    const res = await site(new Request('http://localhost/', { method: 'POST' }));
+    expect(res.status).toBe(405);
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes inline scripts only', () => {
+    const html = `<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script type="module">b()</script>`;
+    expect(inlineScriptHashes(html)).toHaveLength(2);
+  });
+});
