@@ -47,4 +47,13 @@ const auth: RouteRule[] = [
   { method: 'POST', path: '/api/auth/logout', access: 'user' },
 ];
 
-export const ROUTE_TABLE: readonly RouteRule[] = [...operations, ...auth];
+const propertyQueries: RouteRule[] = [
+  { method: 'GET', path: '/api/properties', access: 'user' },
+  { method: 'GET', path: '/api/properties/public', access: 'public' },
+  { method: 'GET', path: '/api/properties/featured', access: 'user' },
+  { method: 'GET', path: '/api/properties/public/featured', access: 'public' },
+  { method: 'GET', path: '/api/properties/my-properties', access: 'owner-role' },
+  { method: 'GET', path: '/api/properties/:id', access: 'public' },
+];
+
+export const ROUTE_TABLE: readonly RouteRule[] = [...operations, ...auth, ...propertyQueries];

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_BODY_LIMIT } from '../shared/bodyLimit.ts';
 import { testApp, type TestApp } from '../testing/testApp.ts';
-import type { UserDocument } from './model.ts';
+import { MESSAGES, type UserDocument } from './model.ts';
 
 type Auth = { user: UserDocument; token: string };
 type Failure = { message: string; errors?: { path: string; msg: string }[] };
+
+const SESSION_ENDED = 'Your session is invalid or has expired; please log in again';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,6 +22,19 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   role: 'tenant',
   ...overrides,
 });
+
+const register = async (overrides: Record<string, unknown> = {}) => {
+  const body = registration(overrides);
+  const response = await t.request<Auth>('POST', '/api/auth/register', { json: body });
+  expect(response.status).toBe(201);
+  return { ...response.body, password: body.password, email: body.email };
+};
+
+const login = (email: string, password: string) =>
+  t.request<Auth & Failure>('POST', '/api/auth/login', { json: { email, password } });
+
+const userCount = async () =>
+  (await t.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users`)[0]!.n;
 
 describe('register → me → logout', () => {
   it('registers, answers /me with the same user, and ends the token on logout', async () => {
@@ -44,7 +60,230 @@ describe('register → me → logout', () => {
     expect(out).toMatchObject({ status: 200, body: { message: 'Logged out successfully' } });
 
     const after = await t.request<Failure>('GET', '/api/auth/me', { token });
-    expect(after.status).toBe(401);
-    expect(after.body.message).toBe('Your session is invalid or has expired; please log in again');
+    expect(after).toMatchObject({ status: 401, body: { message: SESSION_ENDED } });
+    // Logout ends that token only: signing in again works.
+    expect((await login(body.email, body.password)).status).toBe(200);
+  });
+
+  it('defaults the role to homeowner and never puts a password or hash in a user document', async () => {
+    const body = registration();
+    delete (body as Partial<typeof body>).role;
+    const registered = await t.request<Auth>('POST', '/api/auth/register', { json: body });
+    expect(registered.body.user.role).toBe('homeowner');
+    const me = await t.request<{ user: UserDocument }>('GET', '/api/auth/me', {
+      token: registered.body.token,
+    });
+    const signedIn = await login(body.email, body.password);
+    for (const document of [registered.body.user, me.body.user, signedIn.body.user]) {
+      expect(Object.keys(document).sort()).toEqual([
+        '_id',
+        'createdAt',
+        'email',
+        'name',
+        'phone',
+        'role',
+      ]);
+      expect(JSON.stringify(document)).not.toMatch(/argon2|secret-pass/);
+    }
+  });
+
+  it('refuses the admin role from the API and stores nothing', async () => {
+    const before = await userCount();
+    const response = await t.request<Failure>('POST', '/api/auth/register', {
+      json: registration({ role: 'admin' }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([{ path: 'role', msg: MESSAGES.role }]);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('ignores unknown fields and never stores them', async () => {
+    const body = registration({
+      _id: 'chosen-id',
+      isAdmin: true,
+      password_hash: 'x',
+      token_generation: 99,
+    });
+    const registered = await t.request<Auth>('POST', '/api/auth/register', { json: body });
+    expect(registered.status).toBe(201);
+    expect(registered.body.user._id).not.toBe('chosen-id');
+    const [row] = await t.db.sql<{ gen: number; hash: string }[]>`
+      SELECT token_generation AS gen, password_hash AS hash FROM users WHERE id = ${registered.body.user._id}`;
+    expect(row!.gen).toBe(0);
+    expect(row!.hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('treats a taken email as taken whatever its case: 409', async () => {
+    const first = await register();
+    const response = await t.request<Failure>('POST', '/api/auth/register', {
+      json: registration({ email: first.email.toUpperCase() }),
+    });
+    expect(response).toMatchObject({ status: 409, body: { message: MESSAGES.emailTaken } });
+  });
+});
+
+describe('login', () => {
+  it('signs in with the email in any case and returns a working token', async () => {
+    const account = await register();
+    const response = await login(`  ${account.email.toUpperCase()} `, account.password);
+    expect(response.status).toBe(200);
+    expect(response.body.user).toEqual(account.user);
+    expect((await t.request('GET', '/api/auth/me', { token: response.body.token })).status).toBe(
+      200,
+    );
+  });
+
+  it('answers a wrong password and an unknown email with the same 401', async () => {
+    const account = await register();
+    const wrong = await login(account.email, 'not-the-password');
+    const unknown = await login(`nobody-${crypto.randomUUID()}@example.com`, 'whatever');
+    expect(wrong).toMatchObject({ status: 401, body: { message: MESSAGES.badCredentials } });
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+});
+
+describe('change password', () => {
+  it('ends every earlier token, returns a new one, and makes only the new password work', async () => {
+    const account = await register();
+    const second = (await login(account.email, account.password)).body.token;
+    const changed = await t.request<{ message: string; token: string }>(
+      'POST',
+      '/api/auth/change-password',
+      {
+        token: account.token,
+        json: { currentPassword: account.password, newPassword: 'brand-new-pass' },
+      },
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toBe(MESSAGES.passwordChanged);
+
+    for (const old of [account.token, second])
+      expect(await t.request('GET', '/api/auth/me', { token: old })).toMatchObject({ status: 401 });
+    expect((await t.request('GET', '/api/auth/me', { token: changed.body.token })).status).toBe(
+      200,
+    );
+    expect((await login(account.email, account.password)).status).toBe(401);
+    expect((await login(account.email, 'brand-new-pass')).status).toBe(200);
+  });
+
+  it('refuses a wrong current password with a field error and changes nothing', async () => {
+    const account = await register();
+    const response = await t.request<Failure>('POST', '/api/auth/change-password', {
+      token: account.token,
+      json: { currentPassword: 'guess', newPassword: 'brand-new-pass' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { path: 'currentPassword', msg: MESSAGES.currentPasswordWrong },
+    ]);
+    expect((await t.request('GET', '/api/auth/me', { token: account.token })).status).toBe(200);
+    expect((await login(account.email, account.password)).status).toBe(200);
+  });
+});
+
+describe('profile', () => {
+  it('changes name and phone, and ignores email and role', async () => {
+    const account = await register();
+    const response = await t.request<{ user: UserDocument }>('PUT', '/api/auth/profile', {
+      token: account.token,
+      json: { name: '  Asha R  ', phone: '9123456780', email: 'other@example.com', role: 'admin' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.user).toEqual({ ...account.user, name: 'Asha R', phone: '9123456780' });
+    const me = await t.request<{ user: UserDocument }>('GET', '/api/auth/me', {
+      token: account.token,
+    });
+    expect(me.body.user).toEqual(response.body.user);
+  });
+
+  it('keeps fields that are not sent', async () => {
+    const account = await register();
+    const response = await t.request<{ user: UserDocument }>('PUT', '/api/auth/profile', {
+      token: account.token,
+      json: { phone: '9000000001' },
+    });
+    expect(response.body.user).toEqual({ ...account.user, phone: '9000000001' });
+  });
+});
+
+describe('bad input gets a clear 4xx and changes nothing', () => {
+  const cases: [string, () => ReturnType<TestApp['request']>, number, string][] = [
+    [
+      'malformed JSON',
+      () =>
+        t.request('POST', '/api/auth/register', {
+          body: '{"name": "Asha',
+          headers: { 'content-type': 'application/json' },
+        }),
+      400,
+      'The request body could not be parsed; send valid JSON or multipart form data',
+    ],
+    [
+      'a form body',
+      () =>
+        t.request('POST', '/api/auth/register', {
+          body: 'name=Asha&email=a%40b.in',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      415,
+      'Send the request body as JSON (Content-Type: application/json)',
+    ],
+    [
+      'a text body',
+      () =>
+        t.request('POST', '/api/auth/login', {
+          body: 'hello',
+          headers: { 'content-type': 'text/plain' },
+        }),
+      415,
+      'Send the request body as JSON (Content-Type: application/json)',
+    ],
+    [
+      'an oversized body',
+      () =>
+        t.request('POST', '/api/auth/register', {
+          json: registration({ name: 'A'.repeat(JSON_BODY_LIMIT) }),
+        }),
+      413,
+      'Request body too large; the limit is 256 KB',
+    ],
+    [
+      'an Authorization header that is not a bearer token',
+      () =>
+        t.request('PUT', '/api/auth/profile', {
+          json: { name: 'Zed' },
+          headers: { authorization: 'Basic YTpi' },
+        }),
+      401,
+      "The Authorization header must be 'Bearer <token>'",
+    ],
+    [
+      'a bearer token that is not a JWT',
+      () => t.request('GET', '/api/auth/me', { token: 'abc.def' }),
+      401,
+      SESSION_ENDED,
+    ],
+    [
+      'an empty body where one is required',
+      () =>
+        t.request('POST', '/api/auth/register', {
+          headers: { 'content-type': 'application/json' },
+        }),
+      400,
+      'Validation failed',
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, send, status, message) => {
+    const users = await t.db
+      .sql`SELECT id, name, email, phone, role, password_hash, token_generation FROM users ORDER BY id`;
+    const response = await send();
+    expect(response.status).toBe(status);
+    expect(response.body).toMatchObject({ message });
+    expect(
+      await t.db
+        .sql`SELECT id, name, email, phone, role, password_hash, token_generation FROM users ORDER BY id`,
+    ).toEqual(users);
   });
 });

@@ -27,7 +27,7 @@ const send = async (path: string, body: unknown) => {
       body: JSON.stringify(body),
     }),
   );
-  return { status: response.status, body: (await response.json()) };
+  return { status: response.status, body: await response.json() };
 };
 
 const validRegistration = {

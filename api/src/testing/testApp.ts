@@ -92,11 +92,21 @@ export const testApp = async (options: { deps?: Partial<AppDeps> } = {}): Promis
   ): Promise<TestResponse<T>> => {
     const headers = new Headers(opts.headers);
     if (opts.token !== undefined) headers.set('authorization', `Bearer ${opts.token}`);
-    let body: string | FormData | undefined = opts.body ?? opts.form;
+    // Encoded to bytes with a Content-Length, as a real HTTP client sends them
+    // (the body limit reads that header before the body is parsed).
+    let body: Uint8Array | undefined;
     if (opts.json !== undefined) {
       headers.set('content-type', 'application/json');
-      body = JSON.stringify(opts.json);
+      body = new TextEncoder().encode(JSON.stringify(opts.json));
+    } else if (opts.form !== undefined) {
+      const encoded = new Response(opts.form);
+      headers.set('content-type', encoded.headers.get('content-type') ?? 'multipart/form-data');
+      body = new Uint8Array(await encoded.arrayBuffer());
+    } else if (opts.body !== undefined) {
+      body = new TextEncoder().encode(opts.body);
     }
+    if (body !== undefined && !headers.has('content-length'))
+      headers.set('content-length', String(body.byteLength));
     const response = await app.handle(
       new Request(`http://localhost${path}`, { method, headers, body }),
     );
