@@ -56,4 +56,17 @@ const propertyQueries: RouteRule[] = [
   { method: 'GET', path: '/api/properties/:id', access: 'public' },
 ];
 
-export const ROUTE_TABLE: readonly RouteRule[] = [...operations, ...auth, ...propertyQueries];
+const listingWrites: RouteRule[] = [
+  { method: 'POST', path: '/api/properties', access: 'owner-role' },
+  { method: 'PUT', path: '/api/properties/:id', access: 'owner-role' },
+  { method: 'DELETE', path: '/api/properties/:id', access: 'owner-role' },
+  { method: 'PATCH', path: '/api/properties/:id/toggle-availability', access: 'owner-role' },
+  { method: 'PATCH', path: '/api/properties/:id/verify', access: 'admin' },
+];
+
+export const ROUTE_TABLE: readonly RouteRule[] = [
+  ...operations,
+  ...auth,
+  ...propertyQueries,
+  ...listingWrites,
+];
