@@ -6,7 +6,8 @@ import type { Logger } from './shared/logger.ts';
 export type AppDeps = {
   sql: Sql;
   eventStore: EventStore;
-  meili: { url: string; key: string };
+  /** `index`: the listings index name, 'listings' unless set (tests use one per file). */
+  meili: { url: string; key: string; index?: string };
   jwtSecret: string;
   /** Time and ids come from here, never from the domain. */
   clock: () => Date;

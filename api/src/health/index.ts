@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../deps.ts';
+import { searchStatusOf } from '../properties/services.ts';
 import { checkHealth } from './health.ts';
 
 const component = t.Object({ ok: t.Boolean(), error: t.Optional(t.String()) });
@@ -10,7 +11,7 @@ export const healthRoutes = (deps: Pick<AppDeps, 'sql' | 'meili'>) =>
     async ({ set }) => {
       const report = await checkHealth(deps.sql, deps.meili.url);
       set.status = report.status === 'ok' ? 200 : 503;
-      return report;
+      return { ...report, search: searchStatusOf(deps) };
     },
     {
       detail: {
@@ -22,6 +23,12 @@ export const healthRoutes = (deps: Pick<AppDeps, 'sql' | 'meili'>) =>
           status: t.Union([t.Literal('ok'), t.Literal('down')]),
           postgres: component,
           meilisearch: component,
+          // Which engine answers searches: 'postgres-fallback' (with since/reason) while Meilisearch is down.
+          search: t.Object({
+            engine: t.String(),
+            since: t.Optional(t.String()),
+            reason: t.Optional(t.String()),
+          }),
           projections: t.Array(
             t.Object({
               name: t.String(),

@@ -50,10 +50,10 @@ export const createSearchProjection = (
     name: LISTINGS_SEARCH_PROJECTION,
     canHandle: LISTING_EVENT_TYPES,
     apply: async (events) => {
-      const { sql, meili } = deps();
       const ids = events.map((e) => (e.data as { listingId: string }).listingId);
-      const change = await indexChangesFor(sql, ids);
+      const change = await indexChangesFor(deps().sql, ids);
       await whileUnavailable(async () => {
+        const { meili } = deps();
         if (!ensured) await ensureListingsIndex(meili, index());
         ensured = true;
         await Promise.all([

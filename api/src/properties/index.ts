@@ -1,0 +1,2 @@
+export { propertyQueryRoutes } from './routes.ts';
+export { propertyServices } from './services.ts';

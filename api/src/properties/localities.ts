@@ -1,0 +1,41 @@
+import type { Sql } from 'postgres';
+import { listedLocalities } from '@rentals/projections/readModels/listingQueries';
+import {
+  createLocalityMatcher,
+  type LocalityMatcher,
+} from '@rentals/projections/search/localityMatcher';
+
+/**
+ * The locality matcher over the cities and areas that currently have listed
+ * listings, reloaded in the background when older than `maxAgeMs` (requests
+ * never wait for a reload, except the very first). A place added since the
+ * last load still matches when typed exactly: unmatched input is kept as is.
+ */
+export const createLocalities = (db: Sql, maxAgeMs = 5000) => {
+  let matcher: LocalityMatcher | undefined;
+  let loadedAt = 0;
+  let loading: Promise<LocalityMatcher> | undefined;
+
+  const refresh = (): Promise<LocalityMatcher> => {
+    loading ??= listedLocalities(db)
+      .then((rows) => {
+        matcher = createLocalityMatcher(rows);
+        loadedAt = Date.now();
+        return matcher;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  };
+
+  const current = async (): Promise<LocalityMatcher> => {
+    if (!matcher) return refresh();
+    if (Date.now() - loadedAt > maxAgeMs) void refresh().catch(() => undefined);
+    return matcher;
+  };
+
+  return { current, refresh };
+};
+
+export type Localities = ReturnType<typeof createLocalities>;

@@ -1,0 +1,75 @@
+import type { Sql } from 'postgres';
+import { searchInPostgres } from '@rentals/projections/readModels/searchInPostgres';
+import type {
+  SearchAudience,
+  SearchCriteria,
+  SearchResult,
+} from '@rentals/projections/search/criteria';
+import {
+  createMeiliHttp,
+  MeiliRequestError,
+  MeiliUnavailableError,
+} from '@rentals/projections/search/meiliHttp';
+import { searchInMeili } from '@rentals/projections/search/searchInMeili';
+import type { Logger } from '../shared/logger.ts';
+
+/** Which engine answered the last searches; /api/health shows it. */
+export type SearchStatus =
+  { engine: 'meilisearch' } | { engine: 'postgres-fallback'; since: string; reason: string };
+
+/** After a failure, Meilisearch is tried again only after this pause, so a dead server costs no request a timeout. */
+const RETRY_AFTER_MS = 2000;
+const SEARCH_TIMEOUT_MS = 1500;
+
+/**
+ * Search with a degraded mode: Meilisearch when it answers, otherwise the
+ * Postgres read model with the same criteria (same filter semantics). The
+ * switch is logged once each way and visible in `status()`.
+ */
+export const createPropertySearch = (deps: {
+  sql: Sql;
+  meili: { url: string; key: string; index?: string };
+  log: Logger;
+  clock: () => Date;
+}) => {
+  const meili = createMeiliHttp(deps.meili, SEARCH_TIMEOUT_MS);
+  let status: SearchStatus = { engine: 'meilisearch' };
+  let retryAt = 0;
+
+  const degrade = (reason: string) => {
+    retryAt = Date.now() + RETRY_AFTER_MS;
+    if (status.engine === 'meilisearch') {
+      status = { engine: 'postgres-fallback', since: deps.clock().toISOString(), reason };
+      deps.log.warn('search degraded: answering from the Postgres read model', { reason });
+    }
+  };
+
+  const search = async (
+    audience: SearchAudience,
+    criteria: SearchCriteria,
+  ): Promise<SearchResult> => {
+    if (status.engine === 'meilisearch' || Date.now() >= retryAt) {
+      try {
+        const result = await searchInMeili(meili, audience, criteria, deps.meili.index);
+        if (status.engine !== 'meilisearch') {
+          deps.log.info('search recovered: Meilisearch answers again', {
+            degradedSince: status.since,
+          });
+          status = { engine: 'meilisearch' };
+        }
+        return result;
+      } catch (error) {
+        const unavailable = error instanceof MeiliUnavailableError;
+        // A missing index (fresh install before the first listing) is answered from Postgres too.
+        const noIndex = error instanceof MeiliRequestError && error.code === 'index_not_found';
+        if (!unavailable && !noIndex) throw error;
+        degrade(error.message);
+      }
+    }
+    return searchInPostgres(deps.sql, audience, criteria);
+  };
+
+  return { search, status: (): SearchStatus => status };
+};
+
+export type PropertySearch = ReturnType<typeof createPropertySearch>;

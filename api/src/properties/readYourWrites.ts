@@ -1,0 +1,36 @@
+import type { Sql } from 'postgres';
+import { LISTING_READ_MODEL } from '@rentals/projections/readModels/listingReadModel';
+
+/** How long a read waits for the read model to catch up with the caller's own writes before answering anyway. */
+export const READ_YOUR_WRITES_BOUND_MS = 2000;
+
+/**
+ * Read-your-writes for reads of the listing read model: waits (briefly, with
+ * a bound) until the projection has applied every committed event that
+ * matches `scope`, i.e. of one listing's stream or written by one user. A
+ * projection that has never run is not waited for.
+ */
+const waitUntilApplied = async (
+  db: Sql,
+  scope: { streamId: string } | { userId: string },
+  boundMs: number,
+) => {
+  const deadline = Date.now() + boundMs;
+  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
+    const [row] = await db<{ behind: boolean }[]>`
+      SELECT EXISTS (
+        SELECT 1 FROM events e, projection_checkpoints c
+        WHERE c.name = ${LISTING_READ_MODEL}
+          AND ${'streamId' in scope ? db`e.stream_id = ${scope.streamId}` : db`(e.metadata ->> 'userId') = ${scope.userId}`}
+          AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
+      ) AS behind`;
+    if (!row?.behind || Date.now() + delay > deadline) return;
+    await new Promise((r) => setTimeout(r, delay));
+  }
+};
+
+export const waitForStream = (db: Sql, streamId: string, boundMs = READ_YOUR_WRITES_BOUND_MS) =>
+  waitUntilApplied(db, { streamId }, boundMs);
+
+export const waitForUser = (db: Sql, userId: string, boundMs = READ_YOUR_WRITES_BOUND_MS) =>
+  waitUntilApplied(db, { userId }, boundMs);

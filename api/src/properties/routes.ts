@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import { Elysia } from 'elysia';
+import { access } from '../access/access.ts';
+import { OWNER_ROLES } from '../access/routeTable.ts';
+import type { AppDeps } from '../deps.ts';
+import { listingStreamId } from '../listings/domain/events.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import {
+  findListing,
+  featuredListings,
+  listingsByIds,
+  ownerListings,
+} from '@rentals/projections/readModels/listingQueries';
+import { ownerSummary } from '@rentals/projections/readModels/ownerStats';
+import {
+  featuredPublicListings,
+  findPublicListing,
+  publicListingsByIds,
+} from '@rentals/projections/readModels/publicQueries';
+import type { SearchCriteria } from '@rentals/projections/search/criteria';
+import { searchParameters, tags } from './openapi.ts';
+import { waitForStream, waitForUser } from './readYourWrites.ts';
+import { parseSearchParams, type SearchParams } from './searchParams.ts';
+import { propertyServices } from './services.ts';
+
+export type PropertyQueryDeps = Pick<
+  AppDeps,
+  'sql' | 'meili' | 'log' | 'clock' | 'jwtSecret' | 'clientIp'
+>;
+
+/** How many listings the home page's featured grid shows (SPEC §9). */
+export const FEATURED_COUNT = 6;
+const NOT_FOUND = 'Property not found';
+
+const FEATURED_RULE =
+  'Featured: listed listings with at least one photo, verified ones first, then newest first; 6 by default (the home grid), `limit` up to 50.';
+
+const featuredLimit = (query: URLSearchParams) => {
+  const n = Number(query.get('limit') ?? FEATURED_COUNT);
+  return Number.isInteger(n) && n >= 1 && n <= 50 ? n : FEATURED_COUNT;
+};
+
+/**
+ * The read side of properties (SPEC §7): search for signed-in users and
+ * visitors, featured lists, the owner's list and a single property. Searches
+ * run on Meilisearch (Postgres when it is down); documents always come from
+ * the Postgres read models, the public ones for visitors.
+ */
+export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
+  const { search, localities, views } = propertyServices(deps);
+
+  const criteriaFor = async (p: SearchParams): Promise<SearchCriteria> => {
+    const matcher = await localities.current();
+    const cities = p.city === undefined ? undefined : matcher.resolveCities(p.city);
+    const areas = p.area === undefined ? undefined : matcher.resolveAreas(p.area, cities);
+    return { ...p, cities, areas };
+  };
+
+  const viewerOf = (request: Request, userId: string | undefined) => {
+    if (userId) return `u:${userId}`;
+    const address =
+      deps.clientIp?.(request) ??
+      request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
+      '';
+    const agent = request.headers.get('user-agent') ?? '';
+    return `a:${createHash('sha256').update(`${address}|${agent}`).digest('hex').slice(0, 32)}`;
+  };
+
+  return new Elysia({ name: 'propertyQueries', prefix: '/properties' })
+    .use(access(deps))
+    .get(
+      '',
+      async ({ request }) => {
+        const params = parseSearchParams(new URL(request.url).searchParams);
+        const found = await search.search('full', await criteriaFor(params));
+        return {
+          properties: await listingsByIds(deps.sql, found.ids),
+          totalCount: found.total,
+          hasMore: params.page * params.limit < found.total,
+        };
+      },
+      {
+        requireUser: true,
+        detail: {
+          summary: 'Search listed properties (signed in): full documents',
+          description:
+            "city and area are case-insensitive and typo-tolerant ('Koramangla' finds Koramangala, 'bangalore' finds Bengaluru): " +
+            'they are resolved to the known localities first, then filtered exactly. bedrooms/bathrooms mean "at least". ' +
+            'totalCount is exact. Bad values answer 400 with one entry per bad parameter.',
+          tags,
+          parameters: searchParameters('full'),
+          security: [{ bearer: [] }],
+        },
+      },
+    )
+    .get(
+      '/public',
+      async ({ request }) => {
+        const params = parseSearchParams(new URL(request.url).searchParams);
+        const found = await search.search('public', await criteriaFor(params));
+        return {
+          properties: await publicListingsByIds(deps.sql, found.ids),
+          pagination: {
+            currentPage: params.page,
+            totalPages: Math.ceil(found.total / params.limit),
+            totalItems: found.total,
+            itemsPerPage: params.limit,
+          },
+        };
+      },
+      {
+        detail: {
+          summary: 'Search listed properties as a visitor: restricted documents only',
+          description:
+            'The visitor documents have no rent, contact, facilities, address, area, pin code or exact position. ' +
+            'Rent and area are not public, so minRent, maxRent, area and rent sorts are accepted but not applied; free text looks at title, description and city.',
+          tags,
+          parameters: searchParameters('public'),
+        },
+      },
+    )
+    .get(
+      '/featured',
+      async ({ request }) => ({
+        properties: await featuredListings(
+          deps.sql,
+          featuredLimit(new URL(request.url).searchParams),
+        ),
+      }),
+      {
+        requireUser: true,
+        detail: {
+          summary: 'Featured properties (signed in)',
+          description: FEATURED_RULE,
+          tags,
+          security: [{ bearer: [] }],
+        },
+      },
+    )
+    .get(
+      '/public/featured',
+      async ({ request }) => ({
+        properties: await featuredPublicListings(
+          deps.sql,
+          featuredLimit(new URL(request.url).searchParams),
+        ),
+      }),
+      {
+        detail: {
+          summary: 'Featured properties for visitors (restricted documents)',
+          description: FEATURED_RULE,
+          tags,
+        },
+      },
+    )
+    .get(
+      '/my-properties',
+      async ({ user }) => {
+        // Read-your-writes: the owner's own changes are in the list they see next.
+        await waitForUser(deps.sql, user.id);
+        const [properties, summary] = await Promise.all([
+          ownerListings(deps.sql, user.id),
+          ownerSummary(deps.sql, user.id),
+        ]);
+        return { properties, summary };
+      },
+      {
+        requireRole: OWNER_ROLES,
+        detail: {
+          summary: "The caller's own properties, newest first, delisted included",
+          description:
+            'Also carries `summary` {total, listed, delisted, totalViews} for the summary cards.',
+          tags,
+          security: [{ bearer: [] }],
+        },
+      },
+    )
+    .get(
+      '/:id',
+      async ({ params, user, request }) => {
+        const id = params.id;
+        if (id.length > 100) throw new NotFoundError(NOT_FOUND);
+        if (user) await waitForStream(deps.sql, listingStreamId(id));
+        const property = user
+          ? await findListing(deps.sql, id)
+          : await findPublicListing(deps.sql, id);
+        if (!property) throw new NotFoundError(NOT_FOUND);
+        const ownerId = 'ownerId' in property ? property.ownerId : undefined;
+        if (!user || user.id !== ownerId) views.record(id, viewerOf(request, user?.id));
+        return { property };
+      },
+      {
+        optionalUser: true,
+        detail: {
+          summary:
+            'One property: the full document with a valid token, the visitor document without one',
+          description:
+            '404 when it does not exist or was deleted (and, for visitors, when it is delisted). A view by anyone but the owner counts once per viewer.',
+          tags,
+        },
+      },
+    );
+};

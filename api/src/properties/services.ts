@@ -1,0 +1,35 @@
+import type { AppDeps } from '../deps.ts';
+import { createLocalities } from './localities.ts';
+import { createPropertySearch } from './propertySearch.ts';
+import { createViewCounter } from './viewCounter.ts';
+
+type Services = {
+  search: ReturnType<typeof createPropertySearch>;
+  localities: ReturnType<typeof createLocalities>;
+  views: ReturnType<typeof createViewCounter>;
+};
+
+const byDeps = new WeakMap<object, Services>();
+
+/**
+ * The read side's per-app state (search engine status, locality list, view
+ * buffer), one per `deps` so the routes, /api/health and tests share it.
+ */
+export const propertyServices = (
+  deps: Pick<AppDeps, 'sql' | 'meili' | 'log' | 'clock'>,
+): Services => {
+  let services = byDeps.get(deps);
+  if (!services) {
+    services = {
+      search: createPropertySearch(deps),
+      localities: createLocalities(deps.sql),
+      views: createViewCounter(deps.sql, deps.log),
+    };
+    byDeps.set(deps, services);
+  }
+  return services;
+};
+
+/** The search engine status for /api/health; 'meilisearch' until a search has had to fall back. */
+export const searchStatusOf = (deps: object) =>
+  byDeps.get(deps)?.search.status() ?? { engine: 'meilisearch' as const };

@@ -1,0 +1,29 @@
+import type { Sql } from 'postgres';
+import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
+import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
+import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
+import { startProjection } from '@rentals/projections/runner/runner';
+import { createMeiliHttp } from '@rentals/projections/search/meiliHttp';
+import { createSearchProjection } from '@rentals/projections/search/searchProjection';
+import { deleteIndex } from '@rentals/projections/search/listingsIndex';
+
+/**
+ * The projections the read endpoints need, running against a test's own
+ * database and Meilisearch index, exactly as the projections process runs
+ * them. `caughtUp()` waits until every committed event is applied (never sleep).
+ */
+export const startReadSide = (db: Sql, meili: { url: string; key: string; index: string }) => {
+  const http = createMeiliHttp(meili);
+  const search = createSearchProjection(() => ({ sql: db, meili: http, index: meili.index }));
+  const runners = [listingReadModel, publicListingModel, ownerListingStats, search].map((p) =>
+    startProjection(db, p, { batchSize: 200, pollIntervalMs: 20 }),
+  );
+  return {
+    caughtUp: () => Promise.all(runners.map((r) => r.whenCaughtUp())).then(() => undefined),
+    stop: async () => {
+      search.close();
+      await Promise.all(runners.map((r) => r.stop()));
+      await deleteIndex(http, meili.index);
+    },
+  };
+};
