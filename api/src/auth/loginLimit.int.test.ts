@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, TEST_CLIENT_IP_HEADER, type TestApp } from '../testing/testApp.ts';
+import { LOGIN_LIMITS } from './loginLimit.ts';
+import { MESSAGES } from './model.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+// Each test uses its own addresses, so their failures never meet.
+let nextAddress = 0;
+const newAddress = () => `203.0.113.${++nextAddress}`;
+
+const login = (email: string, password: string, address: string) =>
+  t.request<{ message?: string; token?: string }>('POST', '/api/auth/login', {
+    json: { email, password },
+    headers: { [TEST_CLIENT_IP_HEADER]: address },
+  });
+
+const failTimes = async (n: number, email: string, address: string) => {
+  for (let i = 0; i < n; i++)
+    expect((await login(email, 'wrong-password', address)).status).toBe(401);
+};
+
+describe('failed logins per email (from one address)', () => {
+  it('blocks the email from that address after 5 failures in 15 minutes, with Retry-After, even for the right password', async () => {
+    const { email, password } = await t.registerUser('tenant');
+    const attacker = newAddress();
+    await failTimes(LOGIN_LIMITS.perEmail, email, attacker);
+
+    const blocked = await login(email, password, attacker);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: MESSAGES.tooManyAttempts });
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
+  });
+
+  it('never blocks the owner, on another address, because of someone else’s failures', async () => {
+    const { email, password } = await t.registerUser('tenant');
+    const attacker = newAddress();
+    await failTimes(LOGIN_LIMITS.perEmail, email, attacker);
+    expect((await login(email, password, attacker)).status).toBe(429);
+    const owner = await login(email, password, newAddress());
+    expect(owner.status).toBe(200);
+    expect(owner.body.token).toEqual(expect.any(String) as unknown);
+  });
+
+  it('lifts the block once Retry-After has passed, and does not count blocked attempts', async () => {
+    const { email, password } = await t.registerUser('tenant');
+    const address = newAddress();
+    await failTimes(LOGIN_LIMITS.perEmail, email, address);
+    const blocked = await login(email, 'wrong-password', address);
+    expect(blocked.status).toBe(429);
+    // Hammering while blocked does not extend the block.
+    for (let i = 0; i < 3; i++)
+      expect((await login(email, 'wrong-password', address)).status).toBe(429);
+
+    t.clock.advance((Number(blocked.headers.get('retry-after')) - 5) * 1000);
+    expect((await login(email, password, address)).status).toBe(429);
+    t.clock.advance(10 * 1000);
+    expect((await login(email, password, address)).status).toBe(200);
+  });
+
+  it('forgets an address’s failures for an email once it signs in', async () => {
+    const { email, password } = await t.registerUser('tenant');
+    const address = newAddress();
+    await failTimes(LOGIN_LIMITS.perEmail - 1, email, address);
+    expect((await login(email, password, address)).status).toBe(200);
+    await failTimes(LOGIN_LIMITS.perEmail - 1, email, address);
+    expect((await login(email, password, address)).status).toBe(200);
+  });
+
+  it('counts failures for unknown emails too, case-insensitively', async () => {
+    const address = newAddress();
+    const email = `ghost-${crypto.randomUUID()}@example.com`;
+    await failTimes(LOGIN_LIMITS.perEmail, email, address);
+    expect((await login(email.toUpperCase(), 'anything', address)).status).toBe(429);
+  });
+});
+
+describe('failed logins per address', () => {
+  it('blocks an address that fails 20 times over many emails, for every email, and no other address', async () => {
+    const address = newAddress();
+    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++)
+      expect(
+        (await login(`stuffing-${i}-${crypto.randomUUID()}@example.com`, 'pw', address)).status,
+      ).toBe(401);
+
+    const victim = await t.registerUser('tenant');
+    const fromStuffer = await login(victim.email, victim.password, address);
+    expect(fromStuffer.status).toBe(429);
+    expect(Number(fromStuffer.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await login(victim.email, victim.password, newAddress())).status).toBe(200);
+  });
+});
