@@ -1,8 +1,10 @@
 // Entry of the web process: the API under /api, media under /media and the
 // site at /, on one origin. The only API file that reads the environment.
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, requireResolved } from '@rentals/infra/config/env';
+import { publicSiteHandler } from '@rentals/infra/publicSite/serve';
 import { buildApp } from './app.ts';
 import { createEventStore } from './eventStore/eventStore.ts';
 import { MULTIPART_BODY_LIMIT } from './shared/bodyLimit.ts';
@@ -24,6 +26,8 @@ const app = buildApp({
   clientIp: (request) => server.requestIP(request)?.address ?? null,
 });
 const site = staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url)));
+// The pre-rendered public pages (/browse/cities…, /browse/{id}, sitemaps, robots.txt) that the regenerator keeps current.
+const publicPages = publicSiteHandler(resolve(config.dataDir, 'public-site'));
 
 const server = Bun.serve({
   port: config.port,
@@ -32,7 +36,7 @@ const server = Bun.serve({
   fetch: (request) => {
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) return app.handle(request);
-    return site(request);
+    return publicPages(request).then((page) => page ?? site(request));
   },
 });
 log.info(`web listening on http://${config.host}:${server.port}`);

@@ -1,7 +1,9 @@
 // Entry of the projections process: one runner per registered projection.
+import { resolve } from 'node:path';
 import { createSql } from '@rentals/api/shared/db';
 import { consoleLogger as log } from '@rentals/api/shared/logger';
 import { loadConfig, requireResolved } from '@rentals/infra/config/env';
+import { startRegenerator } from '@rentals/infra/publicSite/regenerator';
 import { projections } from './registry.ts';
 import { startProjection } from './runner/runner.ts';
 
@@ -17,9 +19,17 @@ const running = projections.map((p) =>
 log.info(
   `projections running: ${projections.map((p) => p.name).join(', ') || '(none registered)'}`,
 );
+// Rebuilds the static public pages of the cities the dirty-cities projection marks.
+const regenerator = startRegenerator({
+  sql,
+  outDir: resolve(config.dataDir, 'public-site'),
+  siteUrl: config.siteUrl,
+  log: (line) => log.info(line),
+});
 
 const shutdown = async () => {
   await Promise.all(running.map((r) => r.stop()));
+  await regenerator.stop();
   await sql.end({ timeout: 5 });
   process.exit(0);
 };

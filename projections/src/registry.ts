@@ -1,3 +1,4 @@
+import { dirtyCitiesProjection } from './dirtyCities/dirtyCities.ts';
 import { listingReadModel } from './readModels/listingReadModel.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
@@ -6,6 +7,7 @@ import { listingsSearchProjection } from './search/fromEnv.ts';
 
 /** Every projection the projections process runs, by name. Read models register here. */
 export const projections: Projection[] = [
+  dirtyCitiesProjection,
   listingReadModel,
   publicListingModel,
   ownerListingStats,

@@ -1,11 +1,14 @@
 import type { Sql } from 'postgres';
 import { projectionStates } from '@rentals/projections/runner/checkpoints';
+import { publicSiteStatus, type PublicSiteStatus } from '@rentals/infra/publicSite/status';
 
 export type HealthReport = {
   status: 'ok' | 'down';
   postgres: { ok: boolean; error?: string };
   meilisearch: { ok: boolean; error?: string };
   projections: { name: string; status: string; lag: number; lastError: string | null }[];
+  /** The static public pages: marks not yet rebuilt and how long the oldest has waited. */
+  publicSite?: PublicSiteStatus;
 };
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
@@ -33,5 +36,6 @@ export const checkHealth = async (sql: Sql, meiliUrl: string): Promise<HealthRep
       }))
     : [];
   const ok = postgres.ok && meilisearch.ok && projections.every((p) => p.status !== 'failed');
-  return { status: ok ? 'ok' : 'down', postgres, meilisearch, projections };
+  const publicSite = postgres.ok ? await publicSiteStatus(sql).catch(() => undefined) : undefined;
+  return { status: ok ? 'ok' : 'down', postgres, meilisearch, projections, publicSite };
 };

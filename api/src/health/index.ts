@@ -37,6 +37,14 @@ export const healthRoutes = (deps: Pick<AppDeps, 'sql' | 'meili'>) =>
               lastError: t.Union([t.String(), t.Null()]),
             }),
           ),
+          publicSite: t.Optional(
+            t.Object({
+              pendingCities: t.Number(),
+              pendingListings: t.Number(),
+              lagSeconds: t.Number(),
+              lastRunAt: t.Union([t.String(), t.Null()]),
+            }),
+          ),
         }),
       },
     },

@@ -61,6 +61,9 @@ export const loadConfig = (env: Env) => ({
   port: port(env, 'PORT', 3000),
   host: env.HOST && env.HOST !== '' ? env.HOST : 'localhost',
   dataDir: env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : '.data',
+  /** The public origin of canonical URLs, sitemaps and Open Graph tags on the static pages. */
+  siteUrl:
+    url(env, 'SITE_URL', ['http:', 'https:']) ?? `http://localhost:${port(env, 'PORT', 3000)}`,
   databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
   pgPort: port(env, 'PG_PORT', 54329),
   meiliUrl: url(env, 'MEILI_URL', ['http:', 'https:']),

@@ -1,0 +1,293 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Sql } from 'postgres';
+import { buildStylesheet } from './assets.ts';
+import {
+  CITIES_PATH,
+  citySitemapFile,
+  cityPath,
+  listingPath,
+  PAGE_SIZE,
+  pageFile,
+  PROPERTY_TYPES,
+  SAFE_SEGMENT,
+  type PropertyType,
+} from './paths.ts';
+import { createPublisher, type Publisher } from './publisher.ts';
+import {
+  cityCounts,
+  listingsByIds,
+  streamListings,
+  type CityCounts,
+  type PublicListing,
+} from './queries.ts';
+import {
+  renderRobots,
+  renderSitemapIndex,
+  renderUrlset,
+  SITEMAP_MAX_URLS,
+  type SitemapUrl,
+} from './sitemap.ts';
+import { renderCityPage, renderEmptyCityPage, renderMovedPage } from './templates/cityPage.ts';
+import { renderIndexPage } from './templates/indexPage.ts';
+import type { SiteContext } from './templates/layout.ts';
+import { renderGoneListingPage, renderListingPage } from './templates/listingPage.ts';
+
+export type BuildRequest = {
+  sql: Sql;
+  outDir: string;
+  siteUrl: string;
+  /** 'all': a full build; otherwise the slugs of the cities to rebuild. */
+  cities: readonly string[] | 'all';
+  /**
+   * The listing pages to rebuild in an incremental run, with the city each was
+   * last seen in (for the "no longer listed" page). A full build renders every
+   * listed listing's page.
+   */
+  listings?: readonly { id: string; citySlug: string }[];
+  /** Compare with the published bytes and leave unchanged files alone (incremental runs). */
+  skipUnchanged: boolean;
+  onProgress?: (listingsDone: number) => void;
+};
+
+export type BuildReport = {
+  cities: string[];
+  listingsStreamed: number;
+  written: number;
+  unchanged: number;
+  /** Relative paths of the files written, in publish order. */
+  paths: string[];
+};
+
+type Filter = PropertyType | null;
+const FILTERS: Filter[] = [null, ...PROPERTY_TYPES];
+
+const pagesFor = (city: CityCounts, filter: Filter) =>
+  Math.ceil((filter ? city.byType[filter] : city.total) / PAGE_SIZE);
+
+const sitemapParts = (city: CityCounts) =>
+  Math.max(
+    1,
+    Math.ceil((FILTERS.reduce((n, f) => n + pagesFor(city, f), 0) + city.total) / SITEMAP_MAX_URLS),
+  );
+
+/** Page files of a city listing (or one type) that exist on disk, by page number. */
+const existingPageNumbers = (outDir: string, slug: string, filter: Filter): number[] => {
+  const dir = join(outDir, pageFile(`${cityPath(slug, filter)}/page`).replace(/\.html$/, ''));
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((f) => /^(\d+)\.html$/.exec(f)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number);
+};
+
+/**
+ * Pages that the city no longer has (it shrank, or a type ran out) become
+ * "moved" pages pointing at the nearest page that exists; a city with nothing
+ * listed gets an empty-state page. Old links therefore never break.
+ */
+const retireStalePages = (
+  publisher: Publisher,
+  site: SiteContext,
+  outDir: string,
+  slug: string,
+  city: CityCounts | undefined,
+) => {
+  for (const filter of FILTERS) {
+    const total = city ? pagesFor(city, filter) : 0;
+    const fallback = total > 0 ? cityPath(slug, filter, total) : cityPath(slug);
+    for (const n of existingPageNumbers(outDir, slug, filter))
+      if (n > total)
+        publisher.publish(pageFile(cityPath(slug, filter, n)), renderMovedPage(site, fallback));
+    if (filter && total === 0 && existsSync(join(outDir, pageFile(cityPath(slug, filter)))))
+      publisher.publish(pageFile(cityPath(slug, filter)), renderMovedPage(site, cityPath(slug)));
+  }
+  if (!city) publisher.publish(pageFile(cityPath(slug)), renderEmptyCityPage(site, slug, null));
+};
+
+/** Streams a city's sitemap into parts of at most SITEMAP_MAX_URLS. */
+const citySitemap = (publisher: Publisher, outDir: string, slug: string) => {
+  let urls: SitemapUrl[] = [];
+  let part = 1;
+  const flush = () => {
+    publisher.publish(citySitemapFile(slug, part), renderUrlset(urls));
+    urls = [];
+    part++;
+  };
+  return {
+    add(url: SitemapUrl) {
+      urls.push(url);
+      if (urls.length >= SITEMAP_MAX_URLS) flush();
+    },
+    finish() {
+      if (urls.length > 0 || part === 1) flush();
+      // Parts a bigger city had before: empty them (the index no longer lists them).
+      while (existsSync(join(outDir, citySitemapFile(slug, part)))) {
+        publisher.publish(citySitemapFile(slug, part), renderUrlset([]));
+        part++;
+      }
+    },
+  };
+};
+
+/**
+ * Renders the public site from the public read model and publishes it
+ * atomically, leaves first: listing pages, then city pages, then the cities
+ * index and the sitemaps, so a page never links to one that is not there yet.
+ */
+export const buildPublicSite = async (request: BuildRequest): Promise<BuildReport> => {
+  const { sql, outDir } = request;
+  const publisher = createPublisher(outDir, { skipUnchanged: request.skipUnchanged });
+  const stylesheet = buildStylesheet();
+  publisher.publish(stylesheet.file, stylesheet.css);
+  const site: SiteContext = { siteUrl: request.siteUrl, cssHref: stylesheet.href };
+  const abs = (path: string) => `${request.siteUrl}${path}`;
+
+  const allCities = await cityCounts(sql, 'all');
+  const bySlug = new Map(allCities.map((c) => [c.slug, c]));
+  const full = request.cities === 'all';
+  const targets = new Set(full ? allCities.map((c) => c.slug) : request.cities);
+  if (full && existsSync(join(outDir, 'browse/cities')))
+    // Cities published before that have nothing listed now.
+    for (const f of readdirSync(join(outDir, 'browse/cities')))
+      if (f.endsWith('.html')) targets.add(f.slice(0, -5));
+  const slugs = [...targets].filter((s) => SAFE_SEGMENT.test(s)).sort();
+
+  // 1. Listing pages of an incremental run (a full build renders them while streaming).
+  if (!full && request.listings && request.listings.length > 0) {
+    const wanted = request.listings.filter((l) => SAFE_SEGMENT.test(l.id));
+    const found = new Map(
+      (
+        await listingsByIds(
+          sql,
+          wanted.map((l) => l.id),
+        )
+      ).map((l) => [l.id, l]),
+    );
+    for (const { id, citySlug } of wanted) {
+      const listing = found.get(id);
+      publisher.publish(
+        pageFile(listingPath(id)),
+        listing
+          ? renderListingPage(site, listing)
+          : renderGoneListingPage(site, id, bySlug.has(citySlug) ? citySlug : null),
+      );
+    }
+  }
+
+  // 2. City pages, streamed city by city, newest first.
+  let streamed = 0;
+  let current:
+    | {
+        city: CityCounts;
+        buffers: Map<Filter, PublicListing[]>;
+        pageNo: Map<Filter, number>;
+        sitemap: ReturnType<typeof citySitemap>;
+      }
+    | undefined;
+
+  const flushPage = (filter: Filter) => {
+    const c = current!;
+    const listings = c.buffers.get(filter)!;
+    if (listings.length === 0) return;
+    const page = c.pageNo.get(filter)!;
+    publisher.publish(
+      pageFile(cityPath(c.city.slug, filter, page)),
+      renderCityPage(site, {
+        city: c.city,
+        type: filter,
+        page,
+        totalPages: pagesFor(c.city, filter),
+        listings,
+      }),
+    );
+    c.buffers.set(filter, []);
+    c.pageNo.set(filter, page + 1);
+  };
+
+  const startCity = (city: CityCounts) => {
+    current = {
+      city,
+      buffers: new Map(FILTERS.map((f) => [f, []])),
+      pageNo: new Map(FILTERS.map((f) => [f, 1])),
+      sitemap: citySitemap(publisher, outDir, city.slug),
+    };
+    for (const filter of FILTERS)
+      for (let p = 1; p <= pagesFor(city, filter); p++)
+        current.sitemap.add({
+          loc: abs(cityPath(city.slug, filter, p)),
+          lastmod: city.lastModified,
+        });
+  };
+
+  const finishCity = () => {
+    if (!current) return;
+    for (const filter of FILTERS) flushPage(filter);
+    retireStalePages(publisher, site, outDir, current.city.slug, current.city);
+    current.sitemap.finish();
+    current = undefined;
+  };
+
+  const done = new Set<string>();
+  if (slugs.some((s) => bySlug.has(s))) {
+    for await (const rows of streamListings(sql, full ? 'all' : slugs)) {
+      for (const row of rows) {
+        if (row.citySlug !== current?.city.slug) {
+          finishCity();
+          const city = bySlug.get(row.citySlug);
+          // Counted and streamed in different statements: a city that appeared in between waits for its own run.
+          if (!city) continue;
+          startCity(city);
+          done.add(city.slug);
+        }
+        if (!SAFE_SEGMENT.test(row.id)) continue;
+        if (full) publisher.publish(pageFile(listingPath(row.id)), renderListingPage(site, row));
+        current!.sitemap.add({ loc: abs(listingPath(row.id)), lastmod: row.updatedAt });
+        for (const filter of [null, row.propertyType] as Filter[]) {
+          const buffer = current!.buffers.get(filter);
+          if (!buffer) continue;
+          buffer.push(row);
+          if (buffer.length === PAGE_SIZE) flushPage(filter);
+        }
+      }
+      streamed += rows.length;
+      request.onProgress?.(streamed);
+    }
+    finishCity();
+  }
+  // Cities without listed rows now: empty state, moved pages, empty sitemap.
+  for (const slug of slugs)
+    if (!done.has(slug)) {
+      retireStalePages(publisher, site, outDir, slug, undefined);
+      citySitemap(publisher, outDir, slug).finish();
+    }
+
+  // 3. The cities index, robots.txt and the sitemap index, last.
+  publisher.publish(pageFile(CITIES_PATH), renderIndexPage(site, allCities));
+  publisher.publish(
+    'sitemaps/cities.xml',
+    renderUrlset([
+      { loc: abs(CITIES_PATH) },
+      ...allCities.map((c) => ({ loc: abs(cityPath(c.slug)), lastmod: c.lastModified })),
+    ]),
+  );
+  publisher.publish('robots.txt', renderRobots(request.siteUrl));
+  publisher.publish(
+    'sitemap.xml',
+    renderSitemapIndex([
+      abs('/sitemaps/cities.xml'),
+      ...allCities.flatMap((c) =>
+        Array.from({ length: sitemapParts(c) }, (_, i) =>
+          abs(`/${citySitemapFile(c.slug, i + 1)}`),
+        ),
+      ),
+    ]),
+  );
+  return {
+    cities: slugs,
+    listingsStreamed: streamed,
+    written: publisher.stats.written,
+    unchanged: publisher.stats.unchanged,
+    paths: publisher.stats.paths,
+  };
+};

@@ -1,0 +1,51 @@
+/**
+ * HTML as typed, escaped-by-default strings. Everything interpolated into the
+ * `html` tag is escaped unless it is already Html (a nested template or an
+ * explicit `raw`), so listing text can never inject markup.
+ */
+export class Html {
+  constructor(readonly value: string) {}
+  toString() {
+    return this.value;
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+type Part = Html | string | number | null | undefined | false | readonly Part[];
+
+const render = (part: Part): string => {
+  if (part === null || part === undefined || part === false) return '';
+  if (part instanceof Html) return part.value;
+  if (Array.isArray(part)) return (part as readonly Part[]).map(render).join('');
+  return escapeHtml(String(part));
+};
+
+export const html = (strings: TemplateStringsArray, ...parts: Part[]): Html =>
+  new Html(strings.reduce((out, s, i) => out + s + (i < parts.length ? render(parts[i]) : ''), ''));
+
+/** Markup we produced ourselves (never listing text). */
+export const raw = (markup: string): Html => new Html(markup);
+
+/**
+ * JSON for a <script type="application/ld+json"> block: `<` is escaped so a
+ * title containing "</script>" cannot end the block early.
+ */
+export const jsonLd = (data: unknown): Html =>
+  raw(
+    `<script type="application/ld+json">${JSON.stringify(data)
+      .replace(/</g, '\\u003c')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029')}</script>`,
+  );
+
+/** Text for XML documents (sitemaps). */
+export const escapeXml = escapeHtml;

@@ -1,0 +1,48 @@
+/**
+ * Every URL of the public site and the file that holds it. Pages are
+ * `<path>.html` files (no trailing slash in the canonical URL), which any
+ * static host can serve with a "pretty URL" rule (docs/PUBLIC_SITE.md).
+ */
+export const PROPERTY_TYPES = ['flat', 'house', 'PG'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+/** The type's URL segment: /browse/cities/pune/pg. */
+export const typeSlug = (type: PropertyType) => type.toLowerCase();
+
+export const TYPE_PLURALS: Record<PropertyType, string> = {
+  flat: 'Flats',
+  house: 'Houses',
+  PG: 'PGs',
+};
+
+export const TYPE_LABELS: Record<PropertyType, string> = { flat: 'Flat', house: 'House', PG: 'PG' };
+
+export const isPropertyType = (value: string): value is PropertyType =>
+  (PROPERTY_TYPES as readonly string[]).includes(value);
+
+export const PAGE_SIZE = 12;
+
+/** Ids and slugs become file names: anything else is refused rather than escaped. */
+export const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+export const CITIES_PATH = '/browse/cities';
+
+/** Page 1 of a city (optionally of one type), or page n. */
+export const cityPath = (slug: string, type: PropertyType | null = null, page = 1): string => {
+  const base = `${CITIES_PATH}/${slug}${type ? `/${typeSlug(type)}` : ''}`;
+  return page > 1 ? `${base}/page/${page}` : base;
+};
+
+export const listingPath = (id: string) => `/browse/${id}`;
+
+/** Where a visitor card leads: the full detail after signing in (SPEC §2). */
+export const loginPath = (id: string) =>
+  `/login?redirect=${encodeURIComponent(`/properties/${id}`)}`;
+
+/** The file (relative to the output directory) that serves a page path. */
+export const pageFile = (path: string) => `${path.replace(/^\//, '')}.html`;
+
+export const citySitemapFile = (slug: string, part: number) =>
+  `sitemaps/city-${slug}${part > 1 ? `-${part}` : ''}.xml`;
+
+export const ASSETS_DIR = 'browse/_assets';

@@ -1,0 +1,25 @@
+/** A one-line progress bar on stderr (redrawn in place on a terminal, a line every 10% otherwise). */
+export const progressBar = (total: number, unit: string) => {
+  const tty = process.stderr.isTTY;
+  const started = performance.now();
+  let lastDecile = -1;
+  const draw = (done: number) => {
+    const ratio = total > 0 ? Math.min(1, done / total) : 1;
+    const width = 30;
+    const filled = Math.round(ratio * width);
+    const rate = done / Math.max(0.001, (performance.now() - started) / 1000);
+    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(ratio * 100)}% ${done.toLocaleString('en-IN')}/${total.toLocaleString('en-IN')} ${unit} · ${Math.round(rate).toLocaleString('en-IN')} ${unit}/s`;
+    if (tty) process.stderr.write(`\r${line}`);
+    else if (Math.floor(ratio * 10) > lastDecile) {
+      lastDecile = Math.floor(ratio * 10);
+      process.stderr.write(`${line}\n`);
+    }
+  };
+  return {
+    update: draw,
+    done: () => {
+      draw(total);
+      if (tty) process.stderr.write('\n');
+    },
+  };
+};

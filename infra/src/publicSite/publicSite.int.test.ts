@@ -1,0 +1,264 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import { dirtyCitiesProjection } from '@rentals/projections/dirtyCities/dirtyCities';
+import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
+import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
+import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { fullBuild } from './fullBuild.ts';
+import { regenerateOnce } from './regenerator.ts';
+import {
+  appendListingEvent,
+  createdEvent,
+  insertOwners,
+  seededListing,
+  type SeededListing,
+} from './testing/fixtures.ts';
+
+const SITE = 'https://rentals.example.in';
+let db: TestDatabase;
+let out: string;
+let running: RunningProjection[];
+const seeded: SeededListing[] = [];
+let n = 0;
+
+const store = () => createEventStore(db.sql);
+const caughtUp = () => Promise.all(running.map((r) => r.whenCaughtUp()));
+const read = (relative: string) => readFileSync(join(out, relative), 'utf8');
+const mtime = (relative: string) => statSync(join(out, relative)).mtimeMs;
+
+const seed = async (city: string, type: 'flat' | 'house' | 'PG' = 'flat') => {
+  const listing = seededListing(++n, city, type);
+  seeded.push(listing);
+  await insertOwners(db.sql, [listing]);
+  await appendListingEvent(store(), createdEvent(listing, n));
+  return listing;
+};
+
+const regenerate = async () => {
+  await caughtUp();
+  const { report } = await regenerateOnce({ sql: db.sql, outDir: out, siteUrl: SITE });
+  return report;
+};
+
+const allFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? allFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
+
+const onlyCity = (paths: string[], slug: string) =>
+  paths.filter(
+    (p) =>
+      p.startsWith('browse/cities/') &&
+      !p.startsWith(`browse/cities/${slug}`) &&
+      p !== 'browse/cities.html',
+  );
+
+beforeAll(async () => {
+  db = await testDatabase();
+  out = mkdtempSync(join(tmpdir(), 'public-site-'));
+  running = [publicListingModel, dirtyCitiesProjection].map((p) =>
+    startProjection(db.sql, p, { pollIntervalMs: 50 }),
+  );
+  for (let i = 0; i < 14; i++) await seed('Pune', i % 3 === 0 ? 'house' : 'flat');
+  for (let i = 0; i < 13; i++) await seed('Mumbai', i % 2 === 0 ? 'PG' : 'flat');
+  await seed('New Delhi');
+  await db.sql`INSERT INTO listing_view_counts (listing_id, views) VALUES (${seeded[0]!.id}, 1234)`;
+  await caughtUp();
+  await fullBuild({ sql: db.sql, outDir: out, siteUrl: SITE });
+});
+
+afterAll(async () => {
+  await Promise.all(running.map((r) => r.stop()));
+  await db.drop();
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe('full build', () => {
+  it('publishes the cities index, every city with numbered and per-type pages, and every listing', () => {
+    const index = read('browse/cities.html');
+    expect(index).toContain('<a href="/browse/cities/pune">Pune</a>');
+    expect(index).toContain('<a href="/browse/cities/new-delhi">New Delhi</a>');
+    const pune = read('browse/cities/pune.html');
+    expect(pune).toContain('<title>Flats, houses and PGs for rent in Pune · Rentals</title>');
+    expect(pune).toContain(
+      '<link rel="canonical" href="https://rentals.example.in/browse/cities/pune">',
+    );
+    expect(pune).toContain('14 properties found · page 1 of 2');
+    expect(pune.match(/class="property-card visitor-card"/g)).toHaveLength(12);
+    expect(pune).toContain('title="Click to login and see details"');
+    expect(pune).toContain('href="/browse/cities/pune/page/2"');
+    expect(pune).toContain('href="/browse/cities/pune/house"');
+    expect(pune).toContain('"@type":"ItemList"');
+    expect(pune).toContain('<meta property="og:image" content="https://rentals.example.in/media/');
+    // Newest first: the last Pune listing created leads page 1.
+    expect(pune.indexOf('number 14 ')).toBeLessThan(pune.indexOf('number 13 '));
+    expect(read('browse/cities/pune/page/2.html').match(/visitor-card"/g)).toHaveLength(2);
+    expect(read('browse/cities/pune/house.html')).toContain('<h1>Houses for rent in Pune</h1>');
+    expect(read('browse/cities/mumbai/pg.html')).toContain('7 properties found');
+    expect(read(`browse/${seeded[0]!.id}.html`)).toContain('1,234 views');
+    expect(read('robots.txt')).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    const sitemap = read('sitemap.xml');
+    expect(sitemap).toContain(`<loc>${SITE}/sitemaps/city-pune.xml</loc>`);
+    expect(read('sitemaps/city-pune.xml')).toContain(`<loc>${SITE}/browse/${seeded[0]!.id}</loc>`);
+  });
+});
+
+describe('incremental regeneration', () => {
+  it('a created listing shows up on its city page and only that city is rebuilt', async () => {
+    const mumbaiBefore = mtime('browse/cities/mumbai.html');
+    const listing = await seed('Pune');
+    const report = await regenerate();
+    expect(report?.cities).toEqual(['pune']);
+    expect(onlyCity(report!.paths, 'pune')).toEqual([]);
+    expect(report!.paths).toContain(`browse/${listing.id}.html`);
+    expect(report!.paths.some((p) => p.includes(seeded[1]!.id))).toBe(false);
+    expect(read('browse/cities/pune.html')).toContain(listing.title);
+    expect(read('browse/cities/pune.html')).toContain('15 properties found');
+    expect(read(`browse/${listing.id}.html`)).toContain(`<h1>${listing.title}</h1>`);
+    expect(mtime('browse/cities/mumbai.html')).toBe(mumbaiBefore);
+  });
+
+  it('a rent change marks nothing and rebuilds nothing (rent is never on a public page)', async () => {
+    const listing = seeded[2]!;
+    await appendListingEvent(store(), {
+      type: 'ListingRentChanged',
+      data: {
+        listingId: listing.id,
+        at: new Date().toISOString(),
+        rent: 99_887,
+        rentType: 'monthly',
+        previousRent: listing.rent,
+        previousRentType: 'monthly',
+      },
+    });
+    expect(await regenerate()).toBeNull();
+    expect(read('browse/cities/pune.html')).not.toMatch(/99,?887/);
+  });
+
+  it('a revised title shows up on its city page and on its own page', async () => {
+    const listing = seeded[3]!;
+    await appendListingEvent(store(), {
+      type: 'ListingDetailsRevised',
+      data: {
+        listingId: listing.id,
+        at: new Date().toISOString(),
+        title: 'Renovated flat with a <view>',
+      },
+    });
+    const report = await regenerate();
+    expect(report?.cities).toEqual(['pune']);
+    expect(read('browse/cities/pune.html')).toContain('Renovated flat with a &lt;view&gt;');
+    expect(read(`browse/${listing.id}.html`)).toContain('Renovated flat with a &lt;view&gt;');
+  });
+
+  it('a delisted listing leaves its city page and its own page says so', async () => {
+    const listing = seeded[14]!; // Mumbai, page 1 of 2
+    expect(listing.city).toBe('Mumbai');
+    await appendListingEvent(store(), {
+      type: 'ListingDelisted',
+      data: { listingId: listing.id, at: new Date().toISOString(), city: 'Mumbai' },
+    });
+    const report = await regenerate();
+    expect(report?.cities).toEqual(['mumbai']);
+    expect(onlyCity(report!.paths, 'mumbai')).toEqual([]);
+    const mumbai = read('browse/cities/mumbai.html');
+    expect(mumbai).not.toContain(listing.title);
+    expect(mumbai).toContain('12 properties found');
+    expect(read(`browse/${listing.id}.html`)).toContain('Property Not Found');
+    // Mumbai shrank to one page: the old page 2 still answers, pointing at page 1.
+    expect(read('browse/cities/mumbai/page/2.html')).toContain('url=/browse/cities/mumbai');
+  });
+
+  it('a deleted listing leaves its city (the city page then shows the empty state)', async () => {
+    const listing = seeded.find((l) => l.city === 'New Delhi')!;
+    await appendListingEvent(store(), {
+      type: 'ListingDeleted',
+      data: {
+        listingId: listing.id,
+        at: new Date().toISOString(),
+        city: 'New Delhi',
+        imageIds: [],
+      },
+    });
+    const report = await regenerate();
+    expect(report?.cities).toEqual(['new-delhi']);
+    expect(read('browse/cities/new-delhi.html')).toContain('No Properties Found');
+    expect(read(`browse/${listing.id}.html`)).toContain('Property Not Found');
+    expect(read('browse/cities.html')).not.toContain('/browse/cities/new-delhi');
+    expect(read('sitemap.xml')).not.toContain('city-new-delhi');
+  });
+
+  it('a move to another city rebuilds both cities', async () => {
+    const listing = seeded[4]!;
+    await appendListingEvent(store(), {
+      type: 'ListingLocationChanged',
+      data: {
+        listingId: listing.id,
+        at: new Date().toISOString(),
+        previousCity: 'Pune',
+        location: {
+          city: 'Mumbai',
+          area: listing.area,
+          pinCode: listing.pinCode,
+          address: listing.address,
+          coordinates: null,
+        },
+      },
+    });
+    const report = await regenerate();
+    expect(report?.cities).toEqual(['mumbai', 'pune']);
+    // It is one of the older listings, so it lands on Mumbai's page 2 (newest first).
+    expect(read('browse/cities/mumbai/page/2.html')).toContain(listing.title);
+    expect(read(`browse/${listing.id}.html`)).toContain('href="/browse/cities/mumbai"');
+    expect(read('browse/cities/pune.html') + read('browse/cities/pune/page/2.html')).not.toContain(
+      listing.title,
+    );
+  });
+
+  it('a burst of changes in one city is one run', async () => {
+    for (const listing of seeded.slice(5, 10))
+      // Pune listings that did not move
+      await appendListingEvent(store(), {
+        type: 'ListingVerified',
+        data: { listingId: listing.id, at: new Date().toISOString() },
+      });
+    const report = await regenerate();
+    expect(report?.cities).toEqual(['pune']);
+    expect(await regenerate()).toBeNull();
+  });
+});
+
+describe('never leak', () => {
+  it('no generated file holds the rent, phone, email, address, area or pin code of any seeded listing', async () => {
+    // Rebuild everything once more so every page is scanned in its full-build form too.
+    await caughtUp();
+    await fullBuild({ sql: db.sql, outDir: out, siteUrl: SITE });
+    const inr = new Intl.NumberFormat('en-IN');
+    const bounded = (value: string) =>
+      new RegExp(
+        `(?<![0-9A-Za-z])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9A-Za-z])`,
+        'i',
+      );
+    const needles = seeded.flatMap((l) => [
+      { what: `rent of ${l.id}`, re: bounded(String(l.rent)) },
+      { what: `rent of ${l.id}`, re: bounded(inr.format(l.rent)) },
+      { what: `phone of ${l.id}`, re: bounded(l.phone) },
+      { what: `email of ${l.id}`, re: bounded(l.email) },
+      { what: `address of ${l.id}`, re: bounded(l.address) },
+      { what: `address of ${l.id}`, re: /Zqx Residency/ },
+      { what: `area of ${l.id}`, re: bounded(l.area) },
+      { what: `pin code of ${l.id}`, re: bounded(l.pinCode) },
+    ]);
+    const files = allFiles(out);
+    expect(files.length).toBeGreaterThan(40);
+    const hits: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const { what, re } of needles) if (re.test(text)) hits.push(`${what} in ${file}`);
+    }
+    expect(hits).toEqual([]);
+  });
+});

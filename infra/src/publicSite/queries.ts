@@ -1,0 +1,105 @@
+import type { Sql } from 'postgres';
+import type { PropertyType } from './paths.ts';
+
+export type PublicImage = {
+  url: string;
+  width?: number;
+  height?: number;
+  placeholder?: string;
+  variants?: { url: string; width: number }[];
+};
+
+/**
+ * One listing as the public pages show it. Read from listing_public, the
+ * visitor model that physically lacks rent, contact, facilities, address,
+ * area and pin code, and only these columns (never `*`), so a column added
+ * to that table later does not reach a page without a change here.
+ */
+export type PublicListing = {
+  id: string;
+  citySlug: string;
+  city: string;
+  title: string;
+  description: string;
+  propertyType: PropertyType;
+  bedrooms: number;
+  bathrooms: number;
+  images: PublicImage[];
+  owner: { name: string; role: string };
+  isVerified: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  views: number;
+};
+
+const ROWS_PER_FETCH = 500;
+
+/**
+ * Listed rows newest first, city by city, in batches from a cursor: a full
+ * build of 200k listings never holds more than one batch.
+ */
+export const streamListings = (sql: Sql, slugs: readonly string[] | 'all') =>
+  sql<PublicListing[]>`
+    SELECT p.id, public_site_city_slug(p.city) AS "citySlug", p.city, p.title, p.description,
+           p.property_type AS "propertyType", p.bedrooms, p.bathrooms, p.images, p.owner,
+           p.is_verified AS "isVerified", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+           coalesce(v.views, 0)::int AS views
+    FROM listing_public p
+    LEFT JOIN listing_view_counts v ON v.listing_id = p.id
+    WHERE p.listed ${slugs === 'all' ? sql`` : sql`AND public_site_city_slug(p.city) = ANY(${slugs as string[]})`}
+    ORDER BY public_site_city_slug(p.city), p.created_at DESC, p.id DESC`.cursor(ROWS_PER_FETCH);
+
+/** Listed rows of the given ids (the listing pages an incremental run rebuilds). */
+export const listingsByIds = (sql: Sql, ids: readonly string[]) =>
+  sql<PublicListing[]>`
+    SELECT p.id, public_site_city_slug(p.city) AS "citySlug", p.city, p.title, p.description,
+           p.property_type AS "propertyType", p.bedrooms, p.bathrooms, p.images, p.owner,
+           p.is_verified AS "isVerified", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+           coalesce(v.views, 0)::int AS views
+    FROM listing_public p
+    LEFT JOIN listing_view_counts v ON v.listing_id = p.id
+    WHERE p.listed AND p.id = ANY(${ids as string[]})`;
+
+export type CityCounts = {
+  slug: string;
+  /** The spelling most listings use. */
+  name: string;
+  total: number;
+  byType: Record<PropertyType, number>;
+  lastModified: Date;
+};
+
+type CountRow = {
+  slug: string;
+  name: string;
+  flat: number;
+  house: number;
+  pg: number;
+  total: number;
+  last_modified: Date;
+};
+
+/** Listed counts per city and type: pagination and the cities index need them before streaming. */
+export const cityCounts = async (
+  sql: Sql,
+  slugs: readonly string[] | 'all',
+): Promise<CityCounts[]> => {
+  const rows = await sql<CountRow[]>`
+    SELECT public_site_city_slug(city) AS slug,
+           mode() WITHIN GROUP (ORDER BY city) AS name,
+           count(*) FILTER (WHERE property_type = 'flat')::int AS flat,
+           count(*) FILTER (WHERE property_type = 'house')::int AS house,
+           count(*) FILTER (WHERE property_type = 'PG')::int AS pg,
+           count(*)::int AS total,
+           max(updated_at) AS last_modified
+    FROM listing_public
+    WHERE listed ${slugs === 'all' ? sql`` : sql`AND public_site_city_slug(city) = ANY(${slugs as string[]})`}
+    GROUP BY 1 ORDER BY 1`;
+  return rows.map((r) => ({
+    slug: r.slug,
+    name: r.name.trim(),
+    total: r.total,
+    byType: { flat: r.flat, house: r.house, PG: r.pg },
+    lastModified: r.last_modified,
+  }));
+};

@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Sql } from 'postgres';
+import { PUBLIC_LISTING_MODEL } from '@rentals/projections/readModels/publicListingModel';
+import { DIRTY_CHANNEL } from '@rentals/projections/dirtyCities/dirtyCities';
+import { buildPublicSite, type BuildReport } from './build.ts';
+import { fullBuild } from './fullBuild.ts';
+import { CITIES_PATH, pageFile } from './paths.ts';
+import { recordRun } from './status.ts';
+import { withSiteLock } from './siteLock.ts';
+
+export type RegeneratorOptions = {
+  sql: Sql;
+  outDir: string;
+  siteUrl: string;
+  log?: (line: string) => void;
+  /** After the first mark of a burst, wait this long so one run takes the whole burst. */
+  batchWindowMs?: number;
+  /** Safety net when a notification is missed. */
+  pollMs?: number;
+};
+
+export type RegenerationResult = {
+  /** What was rebuilt, or null when nothing was ready (or another builder held the lock). */
+  report: (BuildReport & { ms: number }) | null;
+  /** Marks still waiting for the public read model to apply their events. */
+  waiting: number;
+};
+
+type Mark = { key: string; city_slug: string; generation: number };
+
+/**
+ * One incremental run: take the marks whose events the public read model has
+ * already applied (so the pages show them), rebuild those cities and listing
+ * pages, then clear exactly the marks that were taken; a mark that moved on
+ * meanwhile (a newer change) stays for the next run.
+ */
+export const regenerateOnce = async (options: RegeneratorOptions): Promise<RegenerationResult> => {
+  const { sql } = options;
+  const result = await withSiteLock(sql, 'try', async () => {
+    const [fence] = await sql<{ tx: string; position: number }[]>`
+      SELECT transaction_id::text AS tx, position FROM projection_checkpoints WHERE name = ${PUBLIC_LISTING_MODEL}`;
+    // Without a public-model runner there is nothing to wait for.
+    const ready = fence
+      ? sql`(dirty_tx, dirty_position) <= (${fence.tx}::xid8, ${fence.position}::bigint)`
+      : sql`true`;
+    const cities = await sql<Mark[]>`
+      SELECT city_slug AS key, city_slug, generation FROM public_site_dirty_cities WHERE ${ready}`;
+    const listings = await sql<Mark[]>`
+      SELECT listing_id AS key, city_slug, generation FROM public_site_dirty_listings WHERE ${ready}`;
+    const [{ waiting } = { waiting: 0 }] = await sql<{ waiting: number }[]>`
+      SELECT (SELECT count(*) FROM public_site_dirty_cities WHERE NOT ${ready})::int
+           + (SELECT count(*) FROM public_site_dirty_listings WHERE NOT ${ready})::int AS waiting`;
+    if (cities.length === 0 && listings.length === 0) return { report: null, waiting };
+
+    const startedAt = new Date();
+    const report = await buildPublicSite({
+      sql,
+      outDir: options.outDir,
+      siteUrl: options.siteUrl,
+      cities: cities.map((c) => c.city_slug),
+      listings: listings.map((l) => ({ id: l.key, citySlug: l.city_slug })),
+      skipUnchanged: true,
+    });
+    await sql.begin(async (tx) => {
+      await tx`DELETE FROM public_site_dirty_cities d USING unnest(${cities.map((c) => c.key)}::text[], ${cities.map((c) => c.generation)}::bigint[]) AS t(k, g)
+               WHERE d.city_slug = t.k AND d.generation = t.g`;
+      await tx`DELETE FROM public_site_dirty_listings d USING unnest(${listings.map((l) => l.key)}::text[], ${listings.map((l) => l.generation)}::bigint[]) AS t(k, g)
+               WHERE d.listing_id = t.k AND d.generation = t.g`;
+      await recordRun(tx, 'incremental', startedAt, report);
+    });
+    return { report: { ...report, ms: Date.now() - startedAt.getTime() }, waiting };
+  });
+  return result ?? { report: null, waiting: 0 };
+};
+
+const describe = (report: BuildReport & { ms: number }, listingPages: number) => {
+  const names = report.cities.slice(0, 10).join(', ') + (report.cities.length > 10 ? ', …' : '');
+  return `public site: rebuilt ${report.cities.length} ${report.cities.length === 1 ? 'city' : 'cities'} (${names || 'none'}) and ${listingPages} listing page(s): ${report.written} files written, ${report.unchanged} unchanged in ${report.ms} ms`;
+};
+
+/**
+ * The regenerator loop that runs inside the product (the projections
+ * process): woken by the dirty-cities projection's NOTIFY, it waits a short
+ * window to batch a burst, then runs `regenerateOnce` until nothing is ready.
+ */
+export const startRegenerator = (options: RegeneratorOptions) => {
+  const log = options.log ?? (() => {});
+  const batchWindowMs = options.batchWindowMs ?? 100;
+  const pollMs = options.pollMs ?? 5000;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  let failures = 0;
+
+  const loop = async () => {
+    const listener = await options.sql.listen(DIRTY_CHANNEL, () => wake?.());
+    log('public site: regenerator running');
+    if (!existsSync(join(options.outDir, pageFile(CITIES_PATH)))) {
+      // Nothing published yet (first start, or the output was wiped): build everything once.
+      const report = await fullBuild(options);
+      log(`public site: first build, ${report.written} files for ${report.cities.length} cities`);
+    }
+    try {
+      while (!stopped) {
+        try {
+          const { report, waiting } = await regenerateOnce(options);
+          failures = 0;
+          if (report) {
+            log(
+              describe(
+                report,
+                report.paths.filter(
+                  (p) => /^browse\/[^/]+\.html$/.test(p) && p !== 'browse/cities.html',
+                ).length,
+              ),
+            );
+            continue;
+          }
+          // Marks waiting for the public read model: it is seconds behind at most, look again soon.
+          await sleep(waiting > 0 ? batchWindowMs : pollMs);
+          if (!stopped && waiting === 0) await new Promise((r) => setTimeout(r, batchWindowMs));
+        } catch (error) {
+          failures++;
+          const delay = Math.min(250 * 2 ** failures, 30_000);
+          log(
+            `public site: regeneration failed, retrying in ${delay} ms: ${(error as Error).message}`,
+          );
+          await sleep(delay);
+        }
+      }
+    } finally {
+      await listener.unlisten().catch(() => undefined);
+    }
+  };
+  const done = loop();
+  return {
+    done,
+    stop: async () => {
+      stopped = true;
+      wake?.();
+      await done.catch(() => undefined);
+    },
+  };
+};

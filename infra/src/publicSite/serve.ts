@@ -1,0 +1,52 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ASSETS_DIR } from './paths.ts';
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+};
+
+/** Only these paths belong to the generated site; everything else falls through to the app's site. */
+const OWNED = /^\/(?:browse\/.+|sitemap\.xml|sitemaps\/[a-z0-9-]+\.xml|robots\.txt)$/;
+/** Letters, digits, dots, dashes, underscores and slashes; no `..` (checked below). */
+const SAFE_PATH = /^[A-Za-z0-9/_.-]+$/;
+
+/** The file for a request path: assets and feeds as they are, pages as `<path>.html`. */
+const fileFor = (pathname: string): string | undefined => {
+  const path = pathname.replace(/\/+$/, '');
+  if (!SAFE_PATH.test(path) || path.includes('..')) return undefined;
+  return /\.(xml|txt|css)$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`;
+};
+
+/**
+ * Serves the generated public site from `dir` (DATA_DIR/public-site):
+ * HTML, sitemaps and robots.txt are revalidated on every visit (`no-cache`
+ * with an ETag, answered 304 when unchanged); the content-hashed stylesheet
+ * is immutable. Returns undefined for paths it does not have, so the caller
+ * falls back to the Astro site (e.g. its /browse screen and id shells).
+ */
+export const publicSiteHandler = (dir: string) => async (request: Request) => {
+  const { pathname } = new URL(request.url);
+  if (!OWNED.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD'))
+    return undefined;
+  const relative = fileFor(pathname);
+  if (!relative) return undefined;
+  const file = join(dir, relative);
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+  const headers = {
+    'content-type':
+      TYPES[relative.slice(relative.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+    'cache-control': relative.startsWith(`${ASSETS_DIR}/`)
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache',
+    etag,
+  };
+  if (request.headers.get('if-none-match') === etag)
+    return new Response(null, { status: 304, headers });
+  return new Response(request.method === 'HEAD' ? null : Bun.file(file), { headers });
+};

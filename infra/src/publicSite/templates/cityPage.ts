@@ -1,0 +1,181 @@
+import { html, type Html } from '../html.ts';
+import {
+  CITIES_PATH,
+  cityPath,
+  listingPath,
+  PROPERTY_TYPES,
+  TYPE_PLURALS,
+  type PropertyType,
+} from '../paths.ts';
+import type { CityCounts, PublicListing } from '../queries.ts';
+import { formatCount, visitorCard } from './card.ts';
+import { absolute, layout, type SiteContext } from './layout.ts';
+
+export type CityPageInput = {
+  city: CityCounts;
+  type: PropertyType | null;
+  page: number;
+  totalPages: number;
+  listings: PublicListing[];
+};
+
+/** "Flats, houses and PGs for rent in Pune" / "Flats for rent in Pune". */
+export const cityHeading = (cityName: string, type: PropertyType | null) =>
+  type
+    ? `${TYPE_PLURALS[type]} for rent in ${cityName}`
+    : `Flats, houses and PGs for rent in ${cityName}`;
+
+/** Page numbers around the current one, with the first and last always present. */
+const pageWindow = (page: number, total: number): number[] => {
+  const pages = new Set([1, total]);
+  for (let p = Math.max(1, page - 2); p <= Math.min(total, page + 2); p++) pages.add(p);
+  return [...pages].sort((a, b) => a - b);
+};
+
+const pager = (slug: string, type: PropertyType | null, page: number, total: number): Html => {
+  if (total <= 1) return html``;
+  const numbers = pageWindow(page, total);
+  return html`<nav class="pager" aria-label="Pages">
+    ${page > 1 ? html`<a class="button" rel="prev" href="${cityPath(slug, type, page - 1)}">‹ Previous</a>` : ''}
+    ${numbers.map((p, i) => {
+      const gap =
+        i > 0 && p - numbers[i - 1]! > 1
+          ? html`<span class="pager-gap" aria-hidden="true">…</span>`
+          : '';
+      return p === page
+        ? html`${gap}<a class="button" aria-current="page" href="${cityPath(slug, type, p)}"
+              >${p}</a
+            >`
+        : html`${gap}<a class="button" href="${cityPath(slug, type, p)}" aria-label="Page ${p}"
+              >${p}</a
+            >`;
+    })}
+    ${page < total ? html`<a class="button" rel="next" href="${cityPath(slug, type, page + 1)}">Next ›</a>` : ''}
+  </nav>`;
+};
+
+const typeFilter = (city: CityCounts, current: PropertyType | null): Html =>
+  html`<nav class="type-filter" aria-label="Property type">
+    <a href="${cityPath(city.slug)}" ${current === null ? html` aria-current="page"` : ''}
+      >All Types <span class="muted">(${formatCount(city.total)})</span></a
+    >
+    ${PROPERTY_TYPES.filter((t) => city.byType[t] > 0).map(
+      (t) =>
+        html`<a href="${cityPath(city.slug, t)}" ${current === t ? html` aria-current="page"` : ''}
+          >${TYPE_PLURALS[t]} <span class="muted">(${formatCount(city.byType[t])})</span></a
+        >`,
+    )}
+  </nav>`;
+
+export const renderCityPage = (site: SiteContext, input: CityPageInput): string => {
+  const { city, type, page, totalPages, listings } = input;
+  const heading = cityHeading(city.name, type);
+  const count = type ? city.byType[type] : city.total;
+  const path = cityPath(city.slug, type, page);
+  const title = page > 1 ? `${heading} – page ${page}` : heading;
+  const first = (page - 1) * 12;
+  const structuredData = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Cities', item: absolute(site, CITIES_PATH) },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: city.name,
+          item: absolute(site, cityPath(city.slug)),
+        },
+        ...(type
+          ? [
+              {
+                '@type': 'ListItem',
+                position: 3,
+                name: TYPE_PLURALS[type],
+                item: absolute(site, cityPath(city.slug, type)),
+              },
+            ]
+          : []),
+      ],
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: title,
+      numberOfItems: count,
+      itemListElement: listings.map((l, i) => ({
+        '@type': 'ListItem',
+        position: first + i + 1,
+        url: absolute(site, listingPath(l.id)),
+        name: l.title,
+      })),
+    },
+  ];
+  const body = html`<div class="container page">
+    <nav class="breadcrumbs" aria-label="Breadcrumb">
+      <a href="${CITIES_PATH}">Cities</a> ›
+      <a href="${cityPath(city.slug)}">${city.name}</a>${type ? html` › ${TYPE_PLURALS[type]}` : ''}
+    </nav>
+    <h1>${heading}</h1>
+    <div class="login-banner">
+      <span
+        ><strong>Login to See Details</strong> — rent, contact details and facilities are shown to
+        signed-in users.</span
+      ><a class="button button-primary" href="/login">Login</a>
+    </div>
+    ${typeFilter(city, type)}
+    <p class="list-count">
+      ${formatCount(count)} properties
+      found${totalPages > 1 ? ` · page ${page} of ${totalPages}` : ''}
+    </p>
+    <div class="property-grid">${listings.map((l, i) => visitorCard(l, i < 3))}</div>
+    ${pager(city.slug, type, page, totalPages)}
+  </div>`;
+  return layout(
+    site,
+    {
+      title,
+      description: `${formatCount(count)} ${type ? TYPE_PLURALS[type].toLowerCase() : 'flats, houses and PGs'} for rent in ${city.name}. See photos, property types and owners; log in for rent and contact details.`,
+      path,
+      image: listings.find((l) => l.images[0])?.images[0]?.url,
+      structuredData,
+      prevPath: page > 1 ? cityPath(city.slug, type, page - 1) : undefined,
+      nextPath: page < totalPages ? cityPath(city.slug, type, page + 1) : undefined,
+    },
+    body,
+  );
+};
+
+/** A city that has no listed properties any more: a real page, so old links still land somewhere. */
+export const renderEmptyCityPage = (site: SiteContext, slug: string, type: PropertyType | null) =>
+  layout(
+    site,
+    {
+      title: 'No Properties Found',
+      description: 'No properties are listed here right now. Browse other cities.',
+      path: cityPath(slug, type),
+      noindex: true,
+    },
+    html`<div class="container page">
+      <div class="empty-state card">
+        <div class="empty-icon" aria-hidden="true">🏘</div>
+        <h1>No Properties Found</h1>
+        <p class="muted">Try adjusting your search criteria</p>
+        <p><a class="button button-primary" href="${CITIES_PATH}">Browse all cities</a></p>
+      </div>
+    </div>`,
+  );
+
+/**
+ * Stands in for a page number that no longer exists (the city shrank): it
+ * sends the reader to the page that does, so an old link never breaks.
+ */
+export const renderMovedPage = (site: SiteContext, to: string) =>
+  layout(
+    site,
+    { title: 'This page has moved', description: 'This page has moved.', path: to, noindex: true },
+    html`<meta http-equiv="refresh" content="0; url=${to}" />
+      <div class="container page">
+        <p>This page has moved: <a href="${to}">continue</a>.</p>
+      </div>`,
+  );

@@ -1,0 +1,81 @@
+import { html, jsonLd, type Html } from '../html.ts';
+import { CITIES_PATH } from '../paths.ts';
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** Site-relative path of this page; made absolute with the site's origin. */
+  path: string;
+  noindex?: boolean;
+  /** Absolute or site-relative URL of the first photo, for link previews. */
+  image?: string | undefined;
+  structuredData?: unknown[];
+  prevPath?: string | undefined;
+  nextPath?: string | undefined;
+};
+
+export type SiteContext = {
+  /** The public origin, e.g. https://rentals.example.in (no trailing slash). */
+  siteUrl: string;
+  /** Site-relative URL of the content-hashed stylesheet. */
+  cssHref: string;
+};
+
+export const absolute = (site: SiteContext, path: string) =>
+  /^https?:\/\//.test(path) ? path : `${site.siteUrl}${path}`;
+
+/**
+ * The frame of every public page: the site's header and footer as plain links
+ * (no script: these pages work without JavaScript), canonical URL, Open Graph
+ * and structured data.
+ */
+export const layout = (site: SiteContext, meta: PageMeta, body: Html): string => {
+  const canonical = absolute(site, meta.path);
+  return html`<!doctype html>
+    <html lang="en-IN">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${meta.title} · Rentals</title>
+        <meta name="description" content="${meta.description}" />
+        <link rel="canonical" href="${canonical}" />
+        ${meta.noindex ? html`<meta name="robots" content="noindex, follow" />` : ''}
+        ${meta.prevPath ? html`<link rel="prev" href="${absolute(site, meta.prevPath)}" />` : ''}
+        ${meta.nextPath ? html`<link rel="next" href="${absolute(site, meta.nextPath)}" />` : ''}
+        <meta name="theme-color" content="#1d4ed8" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="${site.cssHref}" />
+        <meta property="og:site_name" content="Rentals" />
+        <meta property="og:type" content="website" />
+        <meta property="og:locale" content="en_IN" />
+        <meta property="og:title" content="${meta.title}" />
+        <meta property="og:description" content="${meta.description}" />
+        <meta property="og:url" content="${canonical}" />
+        ${meta.image ? html`<meta property="og:image" content="${absolute(site, meta.image)}" /><meta name="twitter:card" content="summary_large_image" />` : html`<meta name="twitter:card" content="summary" />`}
+        ${(meta.structuredData ?? []).map((data) => jsonLd(data))}
+      </head>
+      <body>
+        <a class="skip-link" href="#main">Skip to content</a>
+        <header class="site-header">
+          <nav class="nav container" aria-label="Main">
+            <a href="/" class="logo" aria-label="Rentals home"
+              ><span aria-hidden="true">⌂</span> Rentals</a
+            >
+            <div class="static-nav">
+              <a href="/browse">Browse Properties</a>
+              <a href="${CITIES_PATH}">Cities</a>
+              <a href="/login">Login</a>
+              <a href="/register" class="button button-primary">Register</a>
+            </div>
+          </nav>
+        </header>
+        <main id="main" tabindex="-1">${body}</main>
+        <footer class="site-footer">
+          <div class="container footer-bottom">
+            <span>© Rentals — flats, houses and PGs for rent across India</span>
+            <a href="${CITIES_PATH}">All cities</a>
+          </div>
+        </footer>
+      </body>
+    </html> `.value;
+};

@@ -1,0 +1,138 @@
+import { html } from '../html.ts';
+import {
+  CITIES_PATH,
+  cityPath,
+  listingPath,
+  loginPath,
+  TYPE_LABELS,
+  TYPE_PLURALS,
+} from '../paths.ts';
+import type { PublicListing } from '../queries.ts';
+import { formatCount, initial, photo, roleLabel } from './card.ts';
+import { absolute, layout, type SiteContext } from './layout.ts';
+
+const SCHEMA_TYPES = { flat: 'Apartment', house: 'House', PG: 'Accommodation' } as const;
+
+const summary = (text: string, max = 155) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+
+/**
+ * The visitor detail route /browse/{id}: public fields only (no rent, contact,
+ * facilities, address, area or pin code), with a way to log in for the rest.
+ */
+export const renderListingPage = (site: SiteContext, listing: PublicListing): string => {
+  const path = listingPath(listing.id);
+  const [first, ...more] = listing.images;
+  const typeLabel = TYPE_LABELS[listing.propertyType];
+  const structuredData = [
+    {
+      '@context': 'https://schema.org',
+      '@type': SCHEMA_TYPES[listing.propertyType],
+      name: listing.title,
+      description: listing.description,
+      url: absolute(site, path),
+      ...(first ? { image: listing.images.map((i) => absolute(site, i.url)) } : {}),
+      address: { '@type': 'PostalAddress', addressLocality: listing.city, addressCountry: 'IN' },
+      ...(listing.bedrooms > 0 ? { numberOfBedrooms: listing.bedrooms } : {}),
+      ...(listing.bathrooms > 0 ? { numberOfBathroomsTotal: listing.bathrooms } : {}),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Cities', item: absolute(site, CITIES_PATH) },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: listing.city,
+          item: absolute(site, cityPath(listing.citySlug)),
+        },
+        { '@type': 'ListItem', position: 3, name: listing.title, item: absolute(site, path) },
+      ],
+    },
+  ];
+  const body = html`<div class="container page">
+    <nav class="breadcrumbs" aria-label="Breadcrumb">
+      <a href="${CITIES_PATH}">Cities</a> ›
+      <a href="${cityPath(listing.citySlug)}">${listing.city}</a> ›
+      <a href="${cityPath(listing.citySlug, listing.propertyType)}"
+        >${TYPE_PLURALS[listing.propertyType]}</a
+      >
+    </nav>
+    <div class="detail-layout">
+      <div class="stack">
+        <div class="gallery-main">
+          ${first ? photo(first, listing.title, { eager: true, sizes: '(max-width: 900px) 100vw, 800px' }) : html`<div class="no-image" aria-hidden="true">🏠</div>`}<span
+            class="badge badge-type"
+            >${typeLabel}</span
+          >
+        </div>
+        ${more.length > 0 ? html`<div class="thumbs">${more.slice(0, 9).map((image, i) => photo(image, `${listing.title} – photo ${i + 2}`, { sizes: '5rem' }))}</div>` : ''}
+        <div class="card">
+          <h1>${listing.title}</h1>
+          <p class="muted">${typeLabel} in ${listing.city}</p>
+          <p class="description">${listing.description}</p>
+          ${listing.bedrooms > 0 || listing.bathrooms > 0 ? html`<div class="tiles">${listing.bedrooms > 0 ? html`<div class="tile"><strong>${listing.bedrooms}</strong>Bedrooms</div>` : ''}${listing.bathrooms > 0 ? html`<div class="tile"><strong>${listing.bathrooms}</strong>Bathrooms</div>` : ''}</div>` : ''}
+        </div>
+      </div>
+      <aside class="stack">
+        <div class="login-banner">
+          <span
+            ><strong>Login to See Details</strong> — rent, address, facilities and the owner's
+            contact details are shown to signed-in users.</span
+          ><a class="button button-primary" href="${loginPath(listing.id)}">Login</a>
+        </div>
+        <div class="card">
+          <h2>Listed by</h2>
+          <div class="owner-line">
+            <span class="avatar" aria-hidden="true">${initial(listing.owner.name)}</span
+            ><span
+              >${listing.owner.name}
+              <span class="muted">· ${roleLabel(listing.owner.role)}</span></span
+            >
+          </div>
+          <p class="muted">👁 ${formatCount(listing.views)} views</p>
+        </div>
+      </aside>
+    </div>
+  </div>`;
+  return layout(
+    site,
+    {
+      title: `${listing.title} – ${typeLabel} for rent in ${listing.city}`,
+      description: summary(listing.description),
+      path,
+      image: first?.url,
+      structuredData,
+    },
+    body,
+  );
+};
+
+/**
+ * A listing that was delisted or deleted: its address keeps answering with a
+ * real page (old city pages and shared links may still point here) that says
+ * so and leads back to the city.
+ */
+export const renderGoneListingPage = (site: SiteContext, id: string, citySlug: string | null) =>
+  layout(
+    site,
+    {
+      title: 'Property Not Found',
+      description: 'This property is no longer listed.',
+      path: listingPath(id),
+      noindex: true,
+    },
+    html`<div class="container page">
+      <div class="empty-state card">
+        <div class="empty-icon" aria-hidden="true">🏘</div>
+        <h1>Property Not Found</h1>
+        <p class="muted">This property is no longer listed.</p>
+        <p>
+          <a class="button button-primary" href="${citySlug ? cityPath(citySlug) : CITIES_PATH}"
+            >See other properties</a
+          >
+        </p>
+      </div>
+    </div>`,
+  );

@@ -1,0 +1,111 @@
+import type { EventStore } from '@rentals/api/eventStore/eventStore';
+import {
+  LISTING_STREAM_TYPE,
+  listingStreamId,
+  type ListingCreated,
+  type ListingEvent,
+} from '@rentals/api/listings/domain/events';
+import { noFacilities, type PropertyType } from '@rentals/api/listings/domain/listing';
+import type { Sql } from 'postgres';
+
+/**
+ * A seeded listing with restricted values distinctive enough that finding one
+ * of them in a generated page can only mean a leak.
+ */
+export type SeededListing = {
+  id: string;
+  city: string;
+  title: string;
+  propertyType: PropertyType;
+  rent: number;
+  address: string;
+  area: string;
+  pinCode: string;
+  ownerId: string;
+  phone: string;
+  email: string;
+};
+
+export const seededListing = (
+  n: number,
+  city: string,
+  propertyType: PropertyType = 'flat',
+): SeededListing => ({
+  id: `l${String(n).padStart(5, '0')}`,
+  city,
+  title: `Sunny ${propertyType} number ${n} near the park`,
+  propertyType,
+  rent: 23_457 + n * 101,
+  address: `Plot ${700 + n}, Zqx Residency Lane ${n}`,
+  area: `Vyomnagar${n}`,
+  pinCode: String(411_000 + n * 7).padStart(6, '0'),
+  ownerId: `owner-${n}`,
+  phone: `98${String(76_543_210 + n).slice(-8)}`,
+  email: `owner.${n}@leakcheck.example`,
+});
+
+const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+
+export const createdEvent = (l: SeededListing, n: number): ListingCreated => ({
+  type: 'ListingCreated',
+  data: {
+    listingId: l.id,
+    at: at(n),
+    title: l.title,
+    description: `A bright ${l.propertyType} with good light and friendly neighbours, ready to move in.`,
+    propertyType: l.propertyType,
+    rent: l.rent,
+    rentType: 'monthly',
+    location: {
+      city: l.city,
+      area: l.area,
+      pinCode: l.pinCode,
+      address: l.address,
+      coordinates: { latitude: 18.5204 + n / 1000, longitude: 73.8567 },
+    },
+    facilities: { ...noFacilities(), wifi: true, parking: true },
+    propertyDetails: { bedrooms: 2, bathrooms: 1, area: 850, floor: 1, totalFloors: 4 },
+    contactInfo: { showPhone: true, showEmail: true },
+    showOnMap: true,
+    ownerId: l.ownerId,
+    owner: { name: `Owner ${n}`, role: 'homeowner' },
+    images: [
+      {
+        id: `img-${l.id}`,
+        url: `/media/${l.id}/1200.webp`,
+        variants: [
+          { width: 400, height: 300, url: `/media/${l.id}/400.webp` },
+          { width: 1200, height: 900, url: `/media/${l.id}/1200.webp` },
+        ],
+        width: 1200,
+        height: 900,
+        placeholder: 'data:image/webp;base64,UklGRhIAAABXRUJQVlA4TAYAAAAvQWxvAGs=',
+        caption: `Front door of ${l.address}`,
+      },
+    ],
+    isAvailable: true,
+    isVerified: false,
+    createdAt: at(n),
+  },
+});
+
+/** Appends one listing event to its stream at whatever version it is. */
+export const appendListingEvent = (store: EventStore, event: ListingEvent, userId = 'owner') =>
+  store.append(listingStreamId(event.data.listingId), LISTING_STREAM_TYPE, 'any', [event], {
+    userId,
+  });
+
+/** The owner accounts (with the phone and email a page must never show). */
+export const insertOwners = (sql: Sql, listings: SeededListing[]) =>
+  sql`INSERT INTO users ${sql(
+    listings.map((l) => ({
+      id: l.ownerId,
+      name: `Owner ${l.ownerId}`,
+      email: l.email,
+      phone: l.phone,
+      role: 'homeowner',
+      password_hash: 'x',
+      created_at: new Date(),
+      updated_at: new Date(),
+    })),
+  )} ON CONFLICT DO NOTHING`;

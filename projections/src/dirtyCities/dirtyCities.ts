@@ -1,0 +1,135 @@
+import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import type { ListingDetailsRevised } from '@rentals/api/listings/domain/events';
+import type { SqlProjection } from '../runner/projection.ts';
+import { sql, type Statement } from '../runner/statement.ts';
+import { asListingEvent, type ListingEvent } from '../readModels/listingEvents.ts';
+
+export const DIRTY_CITIES = 'public-site-dirty-cities';
+
+/** The channel the regenerator listens on; NOTIFY is delivered when the projection's batch commits. */
+export const DIRTY_CHANNEL = 'public_site_dirty';
+
+/**
+ * Events that can change what a visitor sees. Rent and image captions never
+ * reach the public pages, so they mark nothing.
+ */
+const PUBLIC_EVENT_TYPES = [
+  'ListingCreated',
+  'ListingDetailsRevised',
+  'ListingLocationChanged',
+  'ListingImagesAdded',
+  'ListingImageRemoved',
+  'ListingImagesReordered',
+  'ListingDelisted',
+  'ListingRelisted',
+  'ListingDeleted',
+  'ListingVerified',
+  'ListingVerificationRevoked',
+] as const;
+
+/** Revision fields shown on the public pages; facilities and contact preferences are not. */
+const PUBLIC_REVISION_FIELDS = [
+  'title',
+  'description',
+  'propertyType',
+  'propertyDetails',
+  'showOnMap',
+] as const satisfies readonly (keyof ListingDetailsRevised['data'])[];
+
+type Mark = { tx: string; position: number };
+
+const markCity = (slugSql: 'literal' | 'lookup', value: string, at: Mark): Statement =>
+  slugSql === 'literal'
+    ? sql`INSERT INTO public_site_dirty_cities (city_slug, dirty_tx, dirty_position)
+          VALUES (public_site_city_slug(${value}), ${at.tx}::xid8, ${at.position})
+          ON CONFLICT (city_slug) DO UPDATE SET dirty_tx = excluded.dirty_tx,
+            dirty_position = excluded.dirty_position,
+            generation = public_site_dirty_cities.generation + 1`
+    : sql`INSERT INTO public_site_dirty_cities (city_slug, dirty_tx, dirty_position)
+          SELECT city_slug, ${at.tx}::xid8, ${at.position} FROM public_site_listing_city
+          WHERE listing_id = ${value}
+          ON CONFLICT (city_slug) DO UPDATE SET dirty_tx = excluded.dirty_tx,
+            dirty_position = excluded.dirty_position,
+            generation = public_site_dirty_cities.generation + 1`;
+
+/** The listing's own page; its city is the one the listing is in after this event. */
+const markListing = (listingId: string, at: Mark): Statement =>
+  sql`INSERT INTO public_site_dirty_listings (listing_id, city_slug, dirty_tx, dirty_position)
+      SELECT listing_id, city_slug, ${at.tx}::xid8, ${at.position} FROM public_site_listing_city
+      WHERE listing_id = ${listingId}
+      ON CONFLICT (listing_id) DO UPDATE SET city_slug = excluded.city_slug, dirty_tx = excluded.dirty_tx,
+        dirty_position = excluded.dirty_position,
+        generation = public_site_dirty_listings.generation + 1`;
+
+const rememberCity = (listingId: string, city: string): Statement =>
+  sql`INSERT INTO public_site_listing_city (listing_id, city_slug)
+      VALUES (${listingId}, public_site_city_slug(${city}))
+      ON CONFLICT (listing_id) DO UPDATE SET city_slug = excluded.city_slug`;
+
+const notify = sql`SELECT pg_notify(${DIRTY_CHANNEL}, '')`;
+
+const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
+  const id = event.data.listingId;
+  switch (event.type) {
+    case 'ListingCreated':
+      return [
+        rememberCity(id, event.data.location.city),
+        markCity('lookup', id, at),
+        markListing(id, at),
+      ];
+    case 'ListingLocationChanged':
+      // Both the city it left and the one it joined change.
+      return [
+        markCity('lookup', id, at),
+        markCity('literal', event.data.previousCity, at),
+        rememberCity(id, event.data.location.city),
+        markCity('lookup', id, at),
+        markListing(id, at),
+      ];
+    case 'ListingDetailsRevised':
+      if (!PUBLIC_REVISION_FIELDS.some((field) => event.data[field] !== undefined)) return [];
+      return [markCity('lookup', id, at), markListing(id, at)];
+    case 'ListingDelisted':
+    case 'ListingRelisted':
+      return [markCity('literal', event.data.city, at), markListing(id, at)];
+    case 'ListingDeleted':
+      // The listing's page stays marked (it becomes a "no longer listed" page); forget its city afterwards.
+      return [
+        markCity('literal', event.data.city, at),
+        markListing(id, at),
+        sql`DELETE FROM public_site_listing_city WHERE listing_id = ${id}`,
+      ];
+    case 'ListingImagesAdded':
+    case 'ListingImageRemoved':
+    case 'ListingImagesReordered':
+    case 'ListingVerified':
+    case 'ListingVerificationRevoked':
+      return [markCity('lookup', id, at), markListing(id, at)];
+    case 'ListingRentChanged':
+    case 'ListingImageCaptioned':
+      return [];
+  }
+};
+
+/**
+ * Marks the cities (and listings) whose public pages changed, with the position
+ * of the newest event that changed them. Feeds the static-site regenerator
+ * (infra/src/publicSite), which rebuilds only what is marked.
+ */
+export const dirtyCitiesProjection: SqlProjection = {
+  kind: 'sql',
+  name: DIRTY_CITIES,
+  canHandle: PUBLIC_EVENT_TYPES,
+  evolve: (event: RecordedEvent) => {
+    const statements = toStatements(asListingEvent(event), {
+      tx: event.transactionId,
+      position: event.position,
+    });
+    return statements.length > 0 ? [...statements, notify] : [];
+  },
+  reset: [
+    sql`TRUNCATE public_site_listing_city`,
+    sql`TRUNCATE public_site_dirty_cities`,
+    sql`TRUNCATE public_site_dirty_listings`,
+  ],
+};
