@@ -1,0 +1,124 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+
+/** `npm run admin:create` as an operator runs it, against this file's database. */
+const SCRIPT = fileURLToPath(new URL('./adminCreate.ts', import.meta.url));
+
+let db: TestDatabase;
+let dataDir: string;
+beforeAll(async () => {
+  db = await testDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'admin-create-'));
+});
+afterAll(async () => {
+  await db.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const run = async (args: string[], env: Record<string, string> = {}) => {
+  const child = Bun.spawn([process.execPath, SCRIPT, ...args], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      MEILI_URL: inject('meiliUrl'),
+      MEILI_MASTER_KEY: inject('meiliKey'),
+      ...env,
+    },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { code, out: stdout + stderr };
+};
+
+const admins = () => db.sql<{ email: string; name: string; phone: string }[]>`
+  SELECT email, name, phone FROM users WHERE role = 'admin' ORDER BY email`;
+
+describe('npm run admin:create', () => {
+  it('creates an admin from flags, with the email lower-cased and the password hashed', async () => {
+    const result = await run([
+      '--email',
+      'Ops@Example.in',
+      '--name',
+      'Ops Team',
+      '--phone',
+      '9876543210',
+      '--password',
+      'admin-pass',
+    ]);
+    expect(result.out).toContain('created admin ops@example.in');
+    expect(result.code).toBe(0);
+    expect(await admins()).toEqual([
+      { email: 'ops@example.in', name: 'Ops Team', phone: '9876543210' },
+    ]);
+    const [row] = await db.sql<
+      { hash: string }[]
+    >`SELECT password_hash AS hash FROM users WHERE email = 'ops@example.in'`;
+    expect(row!.hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('takes the password from ADMIN_PASSWORD', async () => {
+    const result = await run(
+      ['--email', 'second@example.in', '--name', 'Second', '--phone', '9876543211'],
+      {
+        ADMIN_PASSWORD: 'from-the-env',
+      },
+    );
+    expect(result.code).toBe(0);
+    expect((await admins()).map((a) => a.email)).toContain('second@example.in');
+  });
+
+  it('refuses a taken email', async () => {
+    const result = await run([
+      '--email',
+      'OPS@example.in',
+      '--name',
+      'Again',
+      '--phone',
+      '9876543210',
+      '--password',
+      'admin-pass',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('An account with this email already exists');
+  });
+
+  it('names the missing values when it cannot ask for them, and creates nothing', async () => {
+    const result = await run(['--email', 'third@example.in']);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain('missing --name, --phone, --password (or ADMIN_PASSWORD)');
+  });
+
+  it('checks the values with the registration messages', async () => {
+    const result = await run([
+      '--email',
+      'bad',
+      '--name',
+      'X',
+      '--phone',
+      '123',
+      '--password',
+      '12345',
+    ]);
+    expect(result.code).toBe(2);
+    for (const message of [
+      'name: Name must be between 2 and 50 characters',
+      'email: Please provide a valid email address',
+      'phone: Please provide a valid 10-digit phone number',
+      'password: Password must be at least 6 characters long',
+    ])
+      expect(result.out).toContain(message);
+    expect((await admins()).map((a) => a.email)).toEqual(['ops@example.in', 'second@example.in']);
+  });
+});
