@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
+import type { PropertyDocument } from '../listings/domain/document.ts';
+import { freePort } from '@rentals/infra/services/ports';
+import { searchInPostgres } from '@rentals/projections/readModels/searchInPostgres';
+import type { SearchAudience, SearchCriteria } from '@rentals/projections/search/criteria';
+import { createMeiliHttp } from '@rentals/projections/search/meiliHttp';
+import { searchInMeili } from '@rentals/projections/search/searchInMeili';
+import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';
+import { seedCorpus } from './testing/corpus.ts';
+import { startReadSide } from './testing/readSide.ts';
+import { propertyServices } from './services.ts';
+
+let t: TestApp;
+let readSide: ReturnType<typeof startReadSide>;
+let tenant: TestUser;
+const index = `listings_p_${randomBytes(4).toString('hex')}`;
+
+beforeAll(async () => {
+  t = await testApp({
+    deps: { meili: { url: inject('meiliUrl'), key: inject('meiliKey'), index } },
+  });
+  tenant = await t.registerUser('tenant');
+  const owner = await t.registerUser('homeowner');
+  readSide = startReadSide(t.db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });
+  await seedCorpus(t.deps.eventStore, [owner.user._id], 90);
+  await readSide.caughtUp();
+});
+afterAll(async () => {
+  await readSide.stop();
+  await t.close();
+});
+
+const page = { sort: 'newest', page: 1, limit: 50 } as const;
+/** The query corpus: every filter alone and in combination, resolved localities included. */
+const CORPUS: SearchCriteria[] = [
+  { ...page },
+  { ...page, cities: ['bengaluru'] },
+  { ...page, cities: ['mumbai', 'pune'] },
+  { ...page, cities: ['bengaluru'], areas: ['koramangala'] },
+  { ...page, areas: ['hsr layout', 'indiranagar'] },
+  { ...page, cities: ['atlantis'] },
+  { ...page, propertyTypes: ['PG'] },
+  { ...page, propertyTypes: ['flat', 'house'] },
+  { ...page, minRent: 10000 },
+  { ...page, maxRent: 20000 },
+  { ...page, minRent: 15000, maxRent: 45000 },
+  { ...page, bedrooms: 2 },
+  { ...page, bedrooms: 4, bathrooms: 2 },
+  {
+    ...page,
+    cities: ['bengaluru'],
+    propertyTypes: ['flat'],
+    minRent: 5000,
+    maxRent: 50000,
+    bedrooms: 1,
+  },
+  { ...page, bbox: { west: 77.5, south: 12.8, east: 77.7, north: 13.0 } },
+  { ...page, bbox: { west: 72.0, south: 18.0, east: 74.0, north: 20.0 }, bedrooms: 1 },
+  { ...page, q: 'lakeview' },
+  { ...page, q: 'terrace', cities: ['pune'] },
+  { ...page, sort: 'rent_asc', cities: ['gurugram'] },
+  { ...page, sort: 'rent_desc', minRent: 30000 },
+  { ...page, limit: 10, page: 3 },
+];
+
+describe('parity: Meilisearch and the Postgres fallback answer the same', () => {
+  const meili = () => createMeiliHttp({ url: inject('meiliUrl'), key: inject('meiliKey') });
+  it.each(
+    CORPUS.flatMap((c) =>
+      (['full', 'public'] as SearchAudience[]).map((a) => [a, JSON.stringify(c), c] as const),
+    ),
+  )('%s %s', async (audience, _name, criteria) => {
+    const [fromMeili, fromPostgres] = await Promise.all([
+      searchInMeili(meili(), audience, criteria, index),
+      searchInPostgres(t.db.sql, audience, criteria),
+    ]);
+    expect(fromPostgres.total).toBe(fromMeili.total);
+    if (criteria.page === 1)
+      expect([...fromPostgres.ids].sort()).toEqual([...fromMeili.ids].sort());
+    else expect(fromPostgres.ids.length).toBe(fromMeili.ids.length);
+  });
+});
+
+describe('degraded mode', () => {
+  let degraded: { deps: AppDeps; app: ReturnType<typeof buildApp> };
+  beforeAll(async () => {
+    const deps: AppDeps = {
+      ...t.deps,
+      meili: { url: `http://127.0.0.1:${await freePort()}`, key: 'unused-key', index },
+    };
+    degraded = { deps, app: buildApp(deps) };
+  });
+  const get = async (app: ReturnType<typeof buildApp>, path: string, token?: string) => {
+    const response = await app.handle(
+      new Request(`http://localhost${path}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      }),
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('answers both list endpoints from Postgres with the same results when Meilisearch is unreachable', async () => {
+    for (const query of [
+      'city=bangalore&area=Koramangla',
+      'propertyType=PG&minRent=10000&bedrooms=2',
+      'sort=rent_asc&limit=5&page=2',
+    ]) {
+      const live = await get(t.app, `/api/properties?${query}`, tenant.token);
+      const fallback = await get(degraded.app, `/api/properties?${query}`, tenant.token);
+      expect(fallback.status).toBe(200);
+      expect(fallback.body.totalCount).toBe(live.body.totalCount);
+      const idsOf = (b: Record<string, unknown>) =>
+        (b.properties as PropertyDocument[]).map((p) => p._id).sort();
+      expect(idsOf(fallback.body)).toEqual(idsOf(live.body));
+    }
+    const pub = await get(degraded.app, '/api/properties/public?city=pune');
+    expect(pub.status).toBe(200);
+    expect((pub.body.pagination as { totalItems: number }).totalItems).toBe(
+      (
+        (await get(t.app, '/api/properties/public?city=pune')).body.pagination as {
+          totalItems: number;
+        }
+      ).totalItems,
+    );
+  });
+
+  it('shows the fallback in /api/health and in the log status', async () => {
+    expect(propertyServices(degraded.deps).search.status()).toMatchObject({
+      engine: 'postgres-fallback',
+    });
+    const health = await get(degraded.app, '/api/health');
+    expect(health.body.search).toMatchObject({
+      engine: 'postgres-fallback',
+      reason: expect.stringMatching(/unreachable/) as unknown,
+    });
+    expect((await get(t.app, '/api/health')).body.search).toEqual({ engine: 'meilisearch' });
+  });
+});

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createEventStore, type EventStore } from '@rentals/api/eventStore/eventStore';
+import { freePort } from '@rentals/infra/services/ports';
+import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import {
+  appendListingEvents,
+  listingCreated,
+  nextTime,
+} from '../readModels/testing/listingFixtures.ts';
+import { startProjection } from '../runner/runner.ts';
+import { listingsIndexSettings } from './indexSettings.ts';
+import { deleteIndex, upsertDocuments } from './listingsIndex.ts';
+import { createMeiliHttp, type MeiliHttp } from './meiliHttp.ts';
+import { rebuildSearchIndex } from './rebuildSearchIndex.ts';
+import { searchInMeili } from './searchInMeili.ts';
+import { createSearchProjection, LISTINGS_SEARCH_PROJECTION } from './searchProjection.ts';
+import type { SearchDocument } from './searchDocument.ts';
+
+let db: TestDatabase;
+let store: EventStore;
+let meili: MeiliHttp;
+const index = `listings_s_${randomBytes(4).toString('hex')}`;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  store = createEventStore(db.sql);
+  meili = createMeiliHttp({ url: inject('meiliUrl'), key: inject('meiliKey') });
+});
+afterAll(async () => {
+  await deleteIndex(meili, index);
+  await db.drop();
+});
+
+const document = (id: string) =>
+  meili.request<SearchDocument>('GET', `/indexes/${index}/documents/${id}`).catch(() => null);
+const checkpoint = async () =>
+  (
+    await db.sql<
+      { position: number }[]
+    >`SELECT position FROM projection_checkpoints WHERE name = ${LISTINGS_SEARCH_PROJECTION}`
+  )[0]?.position ?? 0;
+const lastPosition = async () =>
+  (await db.sql<{ max: number }[]>`SELECT max(position) AS max FROM events`)[0]!.max;
+const all = { sort: 'newest', page: 1, limit: 50 } as const;
+
+describe('listings search index', () => {
+  it('applies the settings as code and holds listed listings only, as full documents', async () => {
+    const projection = createSearchProjection(() => ({ sql: db.sql, meili, index }));
+    const runner = startProjection(db.sql, projection, { pollIntervalMs: 10 });
+    await appendListingEvents(store, 'ix-1', [listingCreated('ix-1')]);
+    await appendListingEvents(store, 'ix-2', [listingCreated('ix-2', { fields: { rent: 9000 } })]);
+    await appendListingEvents(store, 'ix-2', [
+      {
+        type: 'ListingRentChanged',
+        data: {
+          listingId: 'ix-2',
+          at: nextTime(),
+          rent: 8000,
+          rentType: 'monthly',
+          previousRent: 9000,
+          previousRentType: 'monthly',
+        },
+      },
+    ]);
+    await appendListingEvents(store, 'ix-3', [
+      listingCreated('ix-3'),
+      { type: 'ListingDelisted', data: { listingId: 'ix-3', at: nextTime(), city: 'Bengaluru' } },
+    ]);
+    await runner.whenCaughtUp();
+
+    const settings = await meili.request<Record<string, unknown>>(
+      'GET',
+      `/indexes/${index}/settings`,
+    );
+    expect(settings.searchableAttributes).toEqual(listingsIndexSettings.searchableAttributes);
+    expect([...(settings.filterableAttributes as string[])].sort()).toEqual(
+      [...listingsIndexSettings.filterableAttributes].sort(),
+    );
+    expect([...(settings.sortableAttributes as string[])].sort()).toEqual([
+      '_geo',
+      'createdAt',
+      'rent',
+    ]);
+    expect((settings.synonyms as Record<string, string[]>).bangalore).toContain('bengaluru');
+    expect(settings.pagination).toEqual({
+      maxTotalHits: listingsIndexSettings.pagination.maxTotalHits,
+    });
+
+    expect(await document('ix-1')).toMatchObject({
+      id: 'ix-1',
+      city: 'Bengaluru',
+      cityKey: 'bengaluru',
+      areaKey: 'koramangala',
+    });
+    expect(await document('ix-2')).toMatchObject({
+      rent: 8000,
+      _geo: { lat: 12.934567, lng: 77.626789 },
+      coarseLat: 12.93,
+    });
+    expect(await document('ix-3')).toBeNull();
+
+    // Delist, relist, delete: documents leave and come back.
+    await appendListingEvents(store, 'ix-1', [
+      { type: 'ListingDelisted', data: { listingId: 'ix-1', at: nextTime(), city: 'Bengaluru' } },
+    ]);
+    await appendListingEvents(store, 'ix-3', [
+      { type: 'ListingRelisted', data: { listingId: 'ix-3', at: nextTime(), city: 'Bengaluru' } },
+    ]);
+    await appendListingEvents(store, 'ix-2', [
+      {
+        type: 'ListingDeleted',
+        data: { listingId: 'ix-2', at: nextTime(), city: 'Bengaluru', imageIds: [] },
+      },
+    ]);
+    await runner.whenCaughtUp();
+    expect(await document('ix-1')).toBeNull();
+    expect(await document('ix-2')).toBeNull();
+    expect(await document('ix-3')).not.toBeNull();
+    expect(await checkpoint()).toBe(await lastPosition());
+    await runner.stop();
+  });
+
+  it('finds with typos and city synonyms in free text', async () => {
+    const projection = createSearchProjection(() => ({ sql: db.sql, meili, index }));
+    const runner = startProjection(db.sql, projection, { pollIntervalMs: 10 });
+    await appendListingEvents(store, 'ix-4', [
+      listingCreated('ix-4', {
+        fields: {
+          title: 'Airy flat in Indiranagar',
+          location: {
+            city: 'Bengaluru',
+            area: 'Indiranagar',
+            pinCode: '560038',
+            address: '1 CMH Road',
+            coordinates: null,
+          },
+        },
+      }),
+    ]);
+    await runner.whenCaughtUp();
+    await runner.stop();
+    expect((await searchInMeili(meili, 'full', { ...all, q: 'indranagar' }, index)).ids).toContain(
+      'ix-4',
+    );
+    expect((await searchInMeili(meili, 'full', { ...all, q: 'bangalore' }, index)).ids).toContain(
+      'ix-4',
+    );
+    // Visitors' free text never looks at the address.
+    expect((await searchInMeili(meili, 'public', { ...all, q: 'CMH' }, index)).ids).not.toContain(
+      'ix-4',
+    );
+    expect((await searchInMeili(meili, 'full', { ...all, q: 'CMH' }, index)).ids).toContain('ix-4');
+  });
+
+  it('does not advance its checkpoint while Meilisearch is unreachable, and catches up when it is back', async () => {
+    const dead = createMeiliHttp({ url: `http://127.0.0.1:${await freePort()}`, key: 'x' }, 200);
+    let target = dead;
+    const projection = createSearchProjection(() => ({ sql: db.sql, meili: target, index }));
+    const runner = startProjection(db.sql, projection, { pollIntervalMs: 10 });
+    await runner.whenCaughtUp();
+    const before = await checkpoint();
+    await appendListingEvents(store, 'ix-5', [listingCreated('ix-5')]);
+    await expect(runner.whenCaughtUp(1500)).rejects.toThrow(/did not catch up/);
+    expect(await checkpoint()).toBe(before);
+    target = meili;
+    await runner.whenCaughtUp();
+    expect(await document('ix-5')).not.toBeNull();
+    expect(await checkpoint()).toBe(await lastPosition());
+    await runner.stop();
+  });
+
+  it('rebuilds into a fresh index and swaps it in, dropping what the log no longer has', async () => {
+    const stale = { ...(await document('ix-3'))!, id: 'ghost' };
+    await upsertDocuments(meili, [stale], index);
+    expect(await document('ghost')).not.toBeNull();
+    const result = await rebuildSearchIndex(db.sql, meili, { live: index, batchSize: 2 });
+    expect(result.checkpoint.position).toBe(await lastPosition());
+    expect(await document('ghost')).toBeNull();
+    const found = await searchInMeili(meili, 'full', all, index);
+    expect(found.ids.sort()).toEqual(['ix-3', 'ix-4', 'ix-5']);
+    const indexes = await meili.request<{ results: { uid: string }[] }>(
+      'GET',
+      '/indexes?limit=1000',
+    );
+    expect(
+      indexes.results.map((i) => i.uid).filter((u) => u.startsWith(`${index}_build_`)),
+    ).toEqual([]);
+  });
+});
