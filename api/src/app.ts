@@ -3,6 +3,7 @@ import { authRoutes } from './auth/index.ts';
 import type { AppDeps } from './deps.ts';
 import { apiDocs } from './docs/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { listingRoutes } from './listings/routes.ts';
 import { propertyQueryRoutes } from './properties/index.ts';
 import { bodyLimit } from './shared/bodyLimit.ts';
 import { errorHandler } from './shared/errorHandler.ts';
@@ -14,7 +15,11 @@ export const buildApp = (deps: AppDeps) =>
     .use(bodyLimit)
     .use(apiDocs)
     .group('/api', (api) =>
-      api.use(healthRoutes(deps)).use(authRoutes(deps)).use(propertyQueryRoutes(deps)),
+      api
+        .use(healthRoutes(deps))
+        .use(authRoutes(deps))
+        .use(propertyQueryRoutes(deps))
+        .use(listingRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import type { EventStore } from './eventStore/eventStore.ts';
+import type { MediaStore } from './media/mediaStore.ts';
 import type { Logger } from './shared/logger.ts';
 
 /** Everything the API needs from the outside, injected so tests build the app without a server. */
@@ -13,6 +14,8 @@ export type AppDeps = {
   clock: () => Date;
   newId: () => string;
   log: Logger;
+  /** Where listing photos are stored (MEDIA_DIR); absent, a directory under the OS temp dir. */
+  media?: MediaStore;
   /** The client's address (from the socket) for per-address limits; absent, all clients share one bucket. */
   clientIp?: (request: Request) => string | null;
 };

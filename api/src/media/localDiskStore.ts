@@ -27,6 +27,9 @@ export const localDiskStore = (root: string): MediaStore => {
       if (!info?.isFile()) return null;
       return { body: Bun.file(path), size: info.size };
     },
+    async remove(keys) {
+      await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));
+    },
     async deletePrefix(prefix) {
       await rm(pathOf(prefix), { recursive: true, force: true });
     },

@@ -7,6 +7,8 @@ export type MediaStore = {
   put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
   /** null when the key does not exist. */
   get: (key: string) => Promise<{ body: Blob; size: number } | null>;
+  /** Removes these files; missing ones are ignored. */
+  remove: (keys: string[]) => Promise<void>;
   /** Removes every file under `prefix/` (a listing's photos once it is deleted). */
   deletePrefix: (prefix: string) => Promise<void>;
 };
@@ -14,6 +16,10 @@ export type MediaStore = {
 export const MEDIA_URL_PREFIX = '/media/';
 
 export const mediaUrl = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
+
+/** The key behind a URL made by `mediaUrl`, or null for any other URL. */
+export const mediaKeyOf = (url: string) =>
+  url.startsWith(MEDIA_URL_PREFIX) ? url.slice(MEDIA_URL_PREFIX.length) : null;
 
 /** Keys are made by us, but requests are not: only plain segments of safe characters pass. */
 export const isSafeKey = (key: string) =>

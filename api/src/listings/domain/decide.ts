@@ -25,7 +25,7 @@ export const messages = {
 const OWNER_ROLES: readonly string[] = ['homeowner', 'broker'];
 
 /** The live listing the actor may change: 404 when absent or deleted, 403 when someone else's. */
-const ownedListing = (state: ListingState, actor: Actor): Listing => {
+export const assertCanChange = (state: ListingState, actor: Actor): Listing => {
   if (state.status !== 'active') throw new NotFoundError(messages.notFound);
   if (state.listing.ownerId !== actor.id && actor.role !== 'admin')
     throw new ForbiddenError(messages.notOwner);
@@ -62,7 +62,22 @@ const create = (command: CreateListing, state: ListingState): ListingEvent[] => 
   ];
 };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Deep equality that ignores key order (state folded from jsonb comes back with its keys reordered). */
+const same = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (k) =>
+        Object.hasOwn(b, k) &&
+        same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
+};
 
 const detailChanges = (
   listing: Listing,
@@ -122,7 +137,7 @@ const imageEvents = (listing: Listing, command: ReviseListing): ListingEvent[] =
 };
 
 const revise = (command: ReviseListing, state: ListingState): ListingEvent[] => {
-  const listing = ownedListing(state, command.actor);
+  const listing = assertCanChange(state, command.actor);
   const { fields } = command;
   const base = { listingId: listing.id, at: command.at };
   const events: ListingEvent[] = [];
@@ -159,7 +174,7 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
     case 'ReviseListing':
       return revise(command, state);
     case 'DelistListing': {
-      const listing = ownedListing(state, command.actor);
+      const listing = assertCanChange(state, command.actor);
       if (!listing.isAvailable) throw new IllegalStateError(messages.alreadyDelisted);
       return [
         {
@@ -169,7 +184,7 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
       ];
     }
     case 'RelistListing': {
-      const listing = ownedListing(state, command.actor);
+      const listing = assertCanChange(state, command.actor);
       if (listing.isAvailable) throw new IllegalStateError(messages.alreadyListed);
       return [
         {
@@ -179,7 +194,7 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
       ];
     }
     case 'DeleteListing': {
-      const listing = ownedListing(state, command.actor);
+      const listing = assertCanChange(state, command.actor);
       return [
         {
           type: 'ListingDeleted',

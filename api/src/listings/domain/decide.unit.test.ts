@@ -318,3 +318,16 @@ describe('evolve and the property document', () => {
     expect(toPropertyDocument(fold([created, deleted]))).toBeNull();
   });
 });
+
+describe('changes are judged by value, not key order', () => {
+  it('records nothing when the stored state has its keys in another order (as jsonb returns them)', () => {
+    const reordered = JSON.parse(
+      JSON.stringify(created, (_key, value: unknown) =>
+        value && typeof value === 'object' && !Array.isArray(value)
+          ? Object.fromEntries(Object.entries(value as Record<string, unknown>).reverse())
+          : value,
+      ),
+    ) as ListingEvent;
+    given(reordered).when(revise(owner)).then([]);
+  });
+});

@@ -1,0 +1,173 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Elysia, t } from 'elysia';
+import { access } from '../access/access.ts';
+import { OWNER_ROLES } from '../access/routeTable.ts';
+import type { AppDeps } from '../deps.ts';
+import { localDiskStore } from '../media/localDiskStore.ts';
+import { ValidationError } from '../shared/errors.ts';
+import {
+  createRequestBody,
+  IdParams,
+  MessageResponse,
+  PropertyResponse,
+  updateRequestBody,
+  VerifyBody,
+} from './model.ts';
+import { readListingRequest } from './requestBody.ts';
+import { listingService } from './service.ts';
+
+export type ListingRouteDeps = Pick<
+  AppDeps,
+  'sql' | 'jwtSecret' | 'clock' | 'newId' | 'log' | 'eventStore' | 'media'
+>;
+
+const tags = ['Properties'];
+const security = [{ bearer: [] }];
+
+/** `If-Match: "3"` or `W/"3"` → 3; absent → undefined (last write wins, retried once on a race). */
+export const parseIfMatch = (header: string | null | undefined): number | undefined => {
+  if (header === null || header === undefined || header.trim() === '' || header.trim() === '*')
+    return undefined;
+  const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(header.trim());
+  if (!match)
+    throw new ValidationError([
+      { path: 'If-Match', msg: 'If-Match must be a listing version such as "3"' },
+    ]);
+  return Number(match[1]);
+};
+
+const etag = (version: number) => `"${version}"`;
+
+const versioning =
+  'Send `If-Match: "<version>"` (the ETag of your last read or write) to refuse to overwrite a newer ' +
+  'change (409); without it a write that races another is retried once on the fresh state. Responses carry the new ETag.';
+
+/** The write side of /properties: create, edit, list/delist, delete and verify (SPEC §7, DESIGN §6). */
+export const listingRoutes = (deps: ListingRouteDeps) => {
+  // Tests and tools that build the app without a media directory still get working uploads.
+  const media = deps.media ?? localDiskStore(join(tmpdir(), 'rentals-media'));
+  const service = listingService({ ...deps, media });
+
+  return new Elysia({ name: 'listings' })
+    .use(access(deps))
+    .post(
+      '/properties',
+      async ({ request, user, set }) => {
+        const { body, errors } = await readListingRequest(request);
+        if (errors.length > 0) throw new ValidationError(errors);
+        const { property, version } = await service.create(user, body);
+        set.status = 201;
+        set.headers.etag = etag(version);
+        set.headers.location = `/api/properties/${property._id}`;
+        return { property };
+      },
+      {
+        requireRole: OWNER_ROLES,
+        parse: 'none',
+        response: { 201: PropertyResponse },
+        detail: {
+          summary: 'List a property (homeowners and brokers), with photos',
+          description:
+            'Multipart form of SPEC §7. Every invalid field and photo is reported at once as ' +
+            "{message: 'Validation failed', errors: [{path, msg}]}; one bad photo rejects the whole batch. " +
+            'Photos are checked by content, stripped of metadata (EXIF GPS) and stored as WebP renditions.',
+          tags,
+          security,
+          requestBody: createRequestBody,
+        },
+      },
+    )
+    .put(
+      '/properties/:id',
+      async ({ request, user, params, set }) => {
+        const expected = parseIfMatch(request.headers.get('if-match'));
+        const { body, errors } = await readListingRequest(request);
+        if (errors.length > 0) throw new ValidationError(errors);
+        const { property, version } = await service.update(user, params.id, body, expected);
+        set.headers.etag = etag(version);
+        return { property };
+      },
+      {
+        requireRole: OWNER_ROLES,
+        parse: 'none',
+        params: IdParams,
+        response: { 200: PropertyResponse },
+        detail: {
+          summary: 'Edit a property (its owner or an admin)',
+          description:
+            'The create form (multipart) or JSON. Fields left out keep their values. Photos: new files under ' +
+            '`images` are appended; `keepImages` (a JSON list of existing image ids, or {id, caption}) keeps ' +
+            'exactly those photos in that order with those captions and removes the others; without ' +
+            '`keepImages` every existing photo stays. At most 10 photos in all. ' +
+            versioning,
+          tags,
+          security,
+          requestBody: updateRequestBody,
+        },
+      },
+    )
+    .delete(
+      '/properties/:id',
+      async ({ request, user, params }) => {
+        await service.remove(user, params.id, parseIfMatch(request.headers.get('if-match')));
+        return { message: 'Property deleted' };
+      },
+      {
+        requireRole: OWNER_ROLES,
+        params: IdParams,
+        response: { 200: MessageResponse },
+        detail: {
+          summary:
+            'Delete a property (its owner or an admin); its photos are removed once the delete is recorded',
+          description: `404 when it is already deleted. ${versioning}`,
+          tags,
+          security,
+        },
+      },
+    )
+    .patch(
+      '/properties/:id/toggle-availability',
+      async ({ request, user, params, set }) => {
+        const expected = parseIfMatch(request.headers.get('if-match'));
+        const { property, version } = await service.toggleAvailability(user, params.id, expected);
+        set.headers.etag = etag(version);
+        return { property };
+      },
+      {
+        requireRole: OWNER_ROLES,
+        params: IdParams,
+        response: { 200: PropertyResponse },
+        detail: {
+          summary:
+            "List or delist a property: returns it with the new isAvailable ('Listed' / 'Delisted')",
+          description: versioning,
+          tags,
+          security,
+        },
+      },
+    )
+    .patch(
+      '/properties/:id/verify',
+      async ({ body, user, params, set }) => {
+        const { property, version } = await service.setVerification(
+          user,
+          params.id,
+          body?.isVerified ?? true,
+        );
+        set.headers.etag = etag(version);
+        return { property };
+      },
+      {
+        requireRole: ['admin'],
+        params: IdParams,
+        body: t.Optional(VerifyBody),
+        response: { 200: PropertyResponse },
+        detail: {
+          summary: 'Mark a property verified (admins only); {isVerified: false} revokes it',
+          tags,
+          security,
+        },
+      },
+    );
+};

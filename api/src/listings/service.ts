@@ -1,0 +1,232 @@
+import type { AuthUser } from '../access/roles.ts';
+import type { AppDeps } from '../deps.ts';
+import { mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
+import { AppError, type FieldError, ValidationError } from '../shared/errors.ts';
+import { listingCommandHandler } from './commandHandler.ts';
+import type { Actor } from './domain/commands.ts';
+import { assertCanChange, assertImageRoom, decide } from './domain/decide.ts';
+import { toPropertyDocument, type PropertyDocument } from './domain/document.ts';
+import type { ListingImage } from './domain/listing.ts';
+import type { ListingState } from './domain/state.ts';
+import { checkPhotos, listingMediaPrefix, storeListingPhotos } from './photos.ts';
+import type { ListingRequestBody } from './requestBody.ts';
+import { validateListingFields } from './validation.ts';
+
+export type ListingServiceDeps = Pick<AppDeps, 'eventStore' | 'clock' | 'newId' | 'log'> & {
+  media: MediaStore;
+};
+
+export type WriteResult = { property: PropertyDocument; version: number };
+
+const actorOf = (user: AuthUser): Actor => ({ id: user.id, role: user.role });
+
+/** Every problem of a request at once: field rules first, then the photos. */
+const throwAll = (...lists: FieldError[][]) => {
+  const errors = lists.flat();
+  if (errors.length > 0) throw new ValidationError(errors);
+};
+
+const collect = (run: () => void): FieldError[] => {
+  try {
+    run();
+    return [];
+  } catch (error) {
+    if (error instanceof ValidationError) return error.errors;
+    throw error;
+  }
+};
+
+const documentOf = (state: ListingState, version: number): WriteResult => {
+  const property = toPropertyDocument(state);
+  if (!property) throw new AppError(500, 'The listing vanished while it was being written');
+  return { property, version };
+};
+
+/**
+ * The listing use cases behind the HTTP routes (and the seed): read the
+ * request, check everything, process photos only once the request is
+ * otherwise acceptable, decide, append, and answer from the new state.
+ */
+export const listingService = (deps: ListingServiceDeps) => {
+  const commands = listingCommandHandler(deps.eventStore);
+  const now = () => deps.clock().toISOString();
+
+  /**
+   * Photos are stored before their event is appended; when the append fails
+   * (409, 404 …) the files no current photo uses are removed again.
+   */
+  const withPhotos = async <T>(
+    images: ListingImage[],
+    inUse: readonly ListingImage[],
+    write: () => Promise<T>,
+  ): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      const used = new Set(inUse.flatMap((i) => i.variants.map((v) => v.url)));
+      const orphans = images
+        .flatMap((i) => i.variants.map((v) => v.url))
+        .filter((url) => !used.has(url))
+        .map(mediaKeyOf)
+        .filter((key) => key !== null);
+      await deps.media
+        .remove(orphans)
+        .catch((cleanup: unknown) =>
+          deps.log.warn('could not remove photos of a failed write', { error: String(cleanup) }),
+        );
+      throw error;
+    }
+  };
+
+  /** After an edit is recorded, the files of photos it removed go (unless a kept photo has the same content). */
+  const removeUnusedPhotos = async (before: readonly ListingImage[], after: ListingState) => {
+    if (after.status !== 'active') return;
+    const used = new Set(after.listing.images.flatMap((i) => i.variants.map((v) => v.url)));
+    const gone = before
+      .flatMap((i) => i.variants.map((v) => v.url))
+      .filter((url) => !used.has(url))
+      .map(mediaKeyOf)
+      .filter((key) => key !== null);
+    if (gone.length === 0) return;
+    await deps.media
+      .remove(gone)
+      .catch((error: unknown) =>
+        deps.log.warn('could not remove the files of removed photos', { error: String(error) }),
+      );
+  };
+
+  return {
+    async create(user: AuthUser, body: ListingRequestBody): Promise<WriteResult> {
+      const listingId = deps.newId();
+      const fieldErrors = collect(() => validateListingFields(body.fields));
+      const roomErrors = collect(() => assertImageRoom(0, body.files.length));
+      // Files are only examined when their number is acceptable: an 11th photo rejects the batch as is.
+      const { photos, errors: photoErrors } =
+        roomErrors.length === 0 ? await checkPhotos(body.files) : { photos: [], errors: [] };
+      throwAll(fieldErrors, roomErrors, photoErrors);
+      const fields = validateListingFields(body.fields);
+      const images = await storeListingPhotos(
+        deps.media,
+        listingId,
+        photos,
+        body.captions,
+        deps.newId,
+      );
+      const outcome = await withPhotos(images, [], () =>
+        commands.handle(
+          listingId,
+          (state) =>
+            decide(
+              {
+                type: 'CreateListing',
+                listingId,
+                actor: actorOf(user),
+                owner: { name: user.name, role: user.role },
+                fields,
+                images,
+                at: now(),
+              },
+              state,
+            ),
+          { userId: user.id, expectedVersion: 0 },
+        ),
+      );
+      return documentOf(outcome.state, outcome.version);
+    },
+
+    async update(
+      user: AuthUser,
+      listingId: string,
+      body: ListingRequestBody,
+      expectedVersion: number | undefined,
+    ): Promise<WriteResult> {
+      const actor = actorOf(user);
+      // Ownership and existence first: a stranger learns nothing from validation messages.
+      const current = await commands.load(listingId);
+      const listing = assertCanChange(current.state, actor);
+      const fieldErrors = collect(() => validateListingFields(body.fields, listing));
+      const kept = body.keepImages?.length ?? listing.images.length;
+      const roomErrors = collect(() => assertImageRoom(kept, body.files.length));
+      const { photos, errors: photoErrors } =
+        roomErrors.length === 0 ? await checkPhotos(body.files) : { photos: [], errors: [] };
+      throwAll(fieldErrors, roomErrors, photoErrors);
+      const images = await storeListingPhotos(
+        deps.media,
+        listingId,
+        photos,
+        body.captions,
+        deps.newId,
+      );
+      const outcome = await withPhotos(images, listing.images, () =>
+        commands.handle(
+          listingId,
+          (state) => {
+            // Re-validated on the state the decision is made on (a retry reads fresh state).
+            const base = assertCanChange(state, actor);
+            const fields = validateListingFields(body.fields, base);
+            return decide(
+              {
+                type: 'ReviseListing',
+                actor,
+                fields,
+                keepImages: body.keepImages,
+                newImages: images,
+                at: now(),
+              },
+              state,
+            );
+          },
+          { userId: user.id, expectedVersion },
+        ),
+      );
+      await removeUnusedPhotos(listing.images, outcome.state);
+      return documentOf(outcome.state, outcome.version);
+    },
+
+    async toggleAvailability(
+      user: AuthUser,
+      listingId: string,
+      expectedVersion?: number,
+    ): Promise<WriteResult> {
+      const outcome = await commands.handle(
+        listingId,
+        (state) => {
+          const listing = assertCanChange(state, actorOf(user));
+          const type = listing.isAvailable ? 'DelistListing' : 'RelistListing';
+          return decide({ type, actor: actorOf(user), at: now() }, state);
+        },
+        { userId: user.id, expectedVersion },
+      );
+      return documentOf(outcome.state, outcome.version);
+    },
+
+    async remove(user: AuthUser, listingId: string, expectedVersion?: number): Promise<void> {
+      await commands.handle(
+        listingId,
+        (state) => decide({ type: 'DeleteListing', actor: actorOf(user), at: now() }, state),
+        { userId: user.id, expectedVersion },
+      );
+      // Only once the delete is recorded: a failed delete must not lose the photos.
+      await deps.media.deletePrefix(listingMediaPrefix(listingId)).catch((error: unknown) =>
+        deps.log.error('could not remove a deleted listing’s photos', {
+          listingId,
+          error: String(error),
+        }),
+      );
+    },
+
+    async setVerification(
+      user: AuthUser,
+      listingId: string,
+      isVerified: boolean,
+    ): Promise<WriteResult> {
+      const outcome = await commands.handle(
+        listingId,
+        (state) =>
+          decide({ type: 'SetVerification', actor: actorOf(user), isVerified, at: now() }, state),
+        { userId: user.id },
+      );
+      return documentOf(outcome.state, outcome.version);
+    },
+  };
+};
