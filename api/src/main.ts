@@ -7,6 +7,8 @@ import { loadConfig, requireResolved } from '@rentals/infra/config/env';
 import { publicSiteHandler } from '@rentals/infra/publicSite/serve';
 import { buildApp } from './app.ts';
 import { createEventStore } from './eventStore/eventStore.ts';
+import { localDiskStore } from './media/localDiskStore.ts';
+import { serveMedia } from './media/serveMedia.ts';
 import { MULTIPART_BODY_LIMIT } from './shared/bodyLimit.ts';
 import { createSql } from './shared/db.ts';
 import { consoleLogger as log } from './shared/logger.ts';
@@ -14,6 +16,7 @@ import { staticSite } from './web/staticSite.ts';
 
 const config = requireResolved(loadConfig(process.env));
 const sql = createSql(config.databaseUrl, { max: 20 });
+const media = localDiskStore(config.mediaDir);
 const app = buildApp({
   sql,
   eventStore: createEventStore(sql),
@@ -22,12 +25,15 @@ const app = buildApp({
   clock: () => new Date(),
   newId: () => randomUUID(),
   log,
+  media,
   // The socket's address; `server` exists by the time any request arrives.
   clientIp: (request) => server.requestIP(request)?.address ?? null,
 });
 const site = staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url)));
 // The pre-rendered public pages (/browse/cities…, /browse/{id}, sitemaps, robots.txt) that the regenerator keeps current.
 const publicPages = publicSiteHandler(resolve(config.dataDir, 'public-site'));
+
+const mediaFiles = serveMedia(media);
 
 const server = Bun.serve({
   port: config.port,
@@ -36,6 +42,7 @@ const server = Bun.serve({
   fetch: (request) => {
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) return app.handle(request);
+    if (pathname.startsWith('/media/')) return mediaFiles(request);
     return publicPages(request).then((page) => page ?? site(request));
   },
 });

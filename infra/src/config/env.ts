@@ -61,6 +61,11 @@ export const loadConfig = (env: Env) => ({
   port: port(env, 'PORT', 3000),
   host: env.HOST && env.HOST !== '' ? env.HOST : 'localhost',
   dataDir: env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : '.data',
+  /** Listing photos (the local media store); served under /media. */
+  mediaDir:
+    env.MEDIA_DIR && env.MEDIA_DIR !== ''
+      ? env.MEDIA_DIR
+      : `${env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : '.data'}/media`,
   /** The public origin of canonical URLs, sitemaps and Open Graph tags on the static pages. */
   siteUrl:
     url(env, 'SITE_URL', ['http:', 'https:']) ?? `http://localhost:${port(env, 'PORT', 3000)}`,
