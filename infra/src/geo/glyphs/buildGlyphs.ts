@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+type Fontnik = {
+  range: (
+    options: { font: Buffer; start: number; end: number },
+    callback: (error: Error | null, data: Buffer) => void,
+  ) => void;
+};
+
+/** Debian's fonts-noto-core; the basemap labels use these two stacks. */
+const FONT_DIR = '/usr/share/fonts/truetype/noto';
+export const FONT_STACKS = {
+  'Noto Sans Regular': 'NotoSans-Regular.ttf',
+  'Noto Sans Bold': 'NotoSans-Bold.ttf',
+} as const;
+
+/**
+ * Latin, Latin-1, Latin Extended and General Punctuation cover every label we
+ * draw. MapLibre shapes no Indic script, so labels are Latin and there is no
+ * point generating Devanagari ranges.
+ */
+const RANGES = [0, 256, 512, 768, 8192];
+
+export const fontFiles = (fontDir = FONT_DIR) =>
+  Object.values(FONT_STACKS).map((f) => join(fontDir, f));
+
+export class MissingFontError extends Error {}
+
+/** Writes `{outDir}/{fontstack}/{start}-{end}.pbf` SDF glyph ranges, as MapLibre's `glyphs` URL expects. */
+export const buildGlyphs = async (outDir: string, fontDir = FONT_DIR): Promise<number> => {
+  const fontnik = require('fontnik') as Fontnik;
+  let written = 0;
+  for (const [stack, file] of Object.entries(FONT_STACKS)) {
+    const path = join(fontDir, file);
+    if (!existsSync(path))
+      throw new MissingFontError(
+        `${path} is missing: install Debian's fonts-noto-core (apt-get install fonts-noto-core)`,
+      );
+    const font = readFileSync(path);
+    await mkdir(join(outDir, stack), { recursive: true });
+    for (const start of RANGES) {
+      const end = start + 255;
+      const data = await new Promise<Buffer>((resolve, reject) =>
+        fontnik.range({ font, start, end }, (error, pbf) => (error ? reject(error) : resolve(pbf))),
+      );
+      await writeFile(join(outDir, stack, `${start}-${end}.pbf`), data);
+      written += 1;
+    }
+  }
+  return written;
+};

@@ -1,0 +1,75 @@
+import { GeoJSONVT } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { buildArchive, type Tile } from '../pmtiles/writer.ts';
+import { BASEMAP_LAYERS, type LayerSource } from './layers.ts';
+
+export const BASEMAP_MAX_ZOOM = 10;
+
+const lngToX = (lng: number, z: number) => Math.floor(((lng + 180) / 360) * 2 ** z);
+const latToY = (lat: number, z: number) => {
+  const rad = (lat * Math.PI) / 180;
+  return Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * 2 ** z);
+};
+
+/**
+ * Cuts every layer into vector tiles for zooms 0..maxZoom over the bounds and
+ * packs them into one PMTiles archive. Tiles with nothing in them (open sea)
+ * are left out: the style's background is the sea. MapLibre over-zooms the
+ * last level, so there is no point in building deeper tiles without street data.
+ */
+export const buildBasemap = (
+  layers: LayerSource[],
+  options: { bounds: [number, number, number, number]; maxZoom?: number; attribution: string },
+): { archive: Uint8Array; tiles: number } => {
+  const maxZoom = options.maxZoom ?? BASEMAP_MAX_ZOOM;
+  const indexes = layers.map((layer) => ({
+    layer,
+    index: new GeoJSONVT(layer.data, {
+      maxZoom,
+      indexMaxZoom: 5,
+      tolerance: 3,
+      extent: 4096,
+      buffer: 64,
+    }),
+  }));
+  const [west, south, east, north] = options.bounds;
+  const tiles: Tile[] = [];
+  for (let z = 0; z <= maxZoom; z++) {
+    for (let x = lngToX(west, z); x <= lngToX(east, z); x++) {
+      for (let y = latToY(north, z); y <= latToY(south, z); y++) {
+        const content: Parameters<typeof fromGeojsonVt>[0] = {};
+        for (const { layer, index } of indexes) {
+          if (z < layer.minZoom) continue;
+          const tile = index.getTile(z, x, y);
+          if (!tile || tile.features.length === 0) continue;
+          // Several sources may feed one layer (places by rank): their features share the tile layer.
+          const existing = content[layer.name];
+          content[layer.name] = existing
+            ? { ...existing, features: [...existing.features, ...tile.features] }
+            : tile;
+        }
+        if (Object.keys(content).length === 0) continue;
+        tiles.push({ z, x, y, data: fromGeojsonVt(content, { version: 2, extent: 4096 }) });
+      }
+    }
+  }
+  const archive = buildArchive(tiles, {
+    tileType: 'mvt',
+    gzipTiles: true,
+    minZoom: 0,
+    maxZoom,
+    bounds: options.bounds,
+    center: { zoom: 4, lon: 78.9629, lat: 20.5937 },
+    metadata: {
+      name: 'India basemap',
+      attribution: options.attribution,
+      vector_layers: [...new Set(layers.map((l) => l.name))].map((id) => ({
+        id,
+        fields: BASEMAP_LAYERS[id].fields,
+        minzoom: Math.min(...layers.filter((l) => l.name === id).map((l) => l.minZoom)),
+        maxzoom: maxZoom,
+      })),
+    },
+  });
+  return { archive, tiles: tiles.length };
+};

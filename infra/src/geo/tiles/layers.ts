@@ -1,0 +1,23 @@
+import type { FeatureCollection, Geometry } from 'geojson';
+
+/**
+ * The vector layers of our basemap. The style (site/src/map/style.ts) refers
+ * to these names and fields, so they are a contract: change both together and
+ * bump BASEMAP_VERSION.
+ */
+export const BASEMAP_LAYERS = {
+  neighbours: { fields: { name: 'String' }, minzoom: 0 },
+  country: { fields: { name: 'String' }, minzoom: 0 },
+  states: { fields: { name: 'String' }, minzoom: 0 },
+  places: { fields: { name: 'String', population: 'Number', rank: 'Number' }, minzoom: 3 },
+  localities: { fields: { name: 'String', pin: 'String' }, minzoom: 9 },
+} as const;
+
+export type LayerName = keyof typeof BASEMAP_LAYERS;
+
+export type LayerSource = {
+  name: LayerName;
+  data: FeatureCollection<Geometry, Record<string, unknown>>;
+  /** Tiles below this zoom leave the layer out, which keeps low-zoom tiles small. */
+  minZoom: number;
+};
