@@ -93,11 +93,14 @@ export const updateProfile = async (
   return user;
 };
 
-/** Ends the session on the server too (revocation), then returns to '/'. */
+/**
+ * Ends the session on the server too (revocation), then returns to '/'. The
+ * store is left as it is: the page is being replaced, and flipping it to
+ * anonymous here would let a route guard send the user to /login instead.
+ */
 export const logout = async (): Promise<void> => {
   if (readToken()) await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
   storeToken(null);
-  $auth.set({ status: 'anonymous', user: null });
   carryToast('success', 'Logged out successfully');
   window.location.assign('/');
 };

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+
+export type TestUser = {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  role: 'homeowner' | 'tenant';
+};
+
+export const newUser = (
+  role: TestUser['role'],
+  name = role === 'tenant' ? 'Tara Tenant' : 'Omkar Owner',
+): TestUser => ({
+  name,
+  email: `${role}-${randomBytes(4).toString('hex')}@example.in`,
+  phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+  password: 'secret-pass-1',
+  role,
+});
+
+/** Registers through the page, as a person would, and waits for the dashboard. */
+export const registerThroughUi = async (page: Page, user: TestUser): Promise<void> => {
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Phone').fill(user.phone);
+  await page.getByLabel('I am a').selectOption(user.role);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: `Welcome back, ${user.name}!` }).waitFor();
+};
+
+export const loginThroughUi = async (page: Page, user: TestUser): Promise<void> => {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+};
