@@ -16,6 +16,8 @@ export type AppDeps = {
   log: Logger;
   /** Where listing photos are stored (MEDIA_DIR); absent, a directory under the OS temp dir. */
   media?: MediaStore;
+  /** How long a token lives (JWT_TTL); absent, 7 days. */
+  tokenTtlSeconds?: number;
   /** The client's address (from the socket) for per-address limits; absent, all clients share one bucket. */
   clientIp?: (request: Request) => string | null;
 };

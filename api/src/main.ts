@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, requireResolved } from '@rentals/infra/config/env';
 import { publicSiteHandler } from '@rentals/infra/publicSite/serve';
+import { durationSeconds } from './access/tokens.ts';
 import { buildApp } from './app.ts';
 import { createEventStore } from './eventStore/eventStore.ts';
 import { localDiskStore } from './media/localDiskStore.ts';
@@ -28,6 +29,7 @@ const app = buildApp({
   media,
   // The socket's address; `server` exists by the time any request arrives.
   clientIp: (request) => server.requestIP(request)?.address ?? null,
+  tokenTtlSeconds: durationSeconds(config.jwtTtl),
 });
 const site = staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url)));
 // The pre-rendered public pages (/browse/cities…, /browse/{id}, sitemaps, robots.txt) that the regenerator keeps current.

@@ -10,7 +10,7 @@ export type { AuthUser, Role } from './roles.ts';
 /** The token behind the current request, for handlers that act on the session itself (logout). */
 export type Session = { tokenId: string; expiresAt: Date };
 
-export type AccessDeps = Pick<AppDeps, 'sql' | 'jwtSecret' | 'clock'>;
+export type AccessDeps = Pick<AppDeps, 'sql' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds'>;
 
 const roleList = (roles: readonly Role[]) => roles.map((r) => `${r}s`).join(' and ');
 

@@ -1,7 +1,16 @@
 import { jwt } from '@elysiajs/jwt';
 
-/** How long a token lives. Logout and password changes end tokens earlier, server-side. */
+/** How long a token lives unless JWT_TTL says otherwise. Logout and password changes end tokens earlier, server-side. */
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+/** '30m', '12h', '7d' (the JWT_TTL form checked by the config) in seconds. */
+export const durationSeconds = (duration: string): number => {
+  const match = /^(\d+)([smhd])$/.exec(duration);
+  if (!match) throw new Error(`Not a duration like 30m, 12h or 7d: "${duration}"`);
+  return Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
+};
 
 /** What our tokens carry: the user (`sub`), the token's own id (`jti`) and the user's token generation. */
 export type TokenClaims = { sub: string; jti: string; gen: number; exp: number };
@@ -27,14 +36,16 @@ const isClaims = (payload: Record<string, unknown>): payload is TokenClaims =>
 export const createTokens = (deps: {
   jwtSecret: string;
   clock: () => Date;
+  tokenTtlSeconds?: number;
   newJti?: () => string;
 }): Tokens => {
+  const ttl = deps.tokenTtlSeconds ?? TOKEN_TTL_SECONDS;
   const signer = jwt({ name: 'jwt', secret: deps.jwtSecret, alg: 'HS256' }).decorator.jwt;
   const newJti = deps.newJti ?? (() => crypto.randomUUID());
   return {
     issue: async (user) => {
       const jti = newJti();
-      const exp = Math.floor(deps.clock().getTime() / 1000) + TOKEN_TTL_SECONDS;
+      const exp = Math.floor(deps.clock().getTime() / 1000) + ttl;
       const token = await signer.sign({ sub: user.id, jti, gen: user.tokenGeneration, exp });
       return { token, jti, expiresAt: new Date(exp * 1000) };
     },

@@ -4,7 +4,7 @@ import { createTokens, type Tokens } from '../access/tokens.ts';
 import { AppError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { checkLoginLimit, clearLoginFailures, recordLoginFailure } from './loginLimit.ts';
 import { MESSAGES } from './model.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, primeDummyHash, verifyPassword } from './passwords.ts';
 import { normaliseEmail } from './rules.ts';
 import {
   findUserByEmail,
@@ -17,7 +17,13 @@ import {
   type UserRecord,
 } from './users.ts';
 
-export type AccountsDeps = { sql: Sql; jwtSecret: string; clock: () => Date; newId: () => string };
+export type AccountsDeps = {
+  sql: Sql;
+  jwtSecret: string;
+  clock: () => Date;
+  newId: () => string;
+  tokenTtlSeconds?: number;
+};
 
 export class EmailTakenError extends AppError {
   constructor() {
@@ -45,6 +51,7 @@ export type NewAccount = {
  */
 export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens(deps)) => {
   const { sql, clock } = deps;
+  void primeDummyHash();
   const signIn = async (user: UserRecord) => ({
     user: toUserDocument(user),
     token: (await tokens.issue(user)).token,

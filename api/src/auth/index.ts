@@ -16,7 +16,10 @@ import {
 import { requireJsonBody } from './jsonBody.ts';
 import { checkLogin, checkNewPassword, checkProfile, checkRegister } from './rules.ts';
 
-export type AuthDeps = Pick<AppDeps, 'sql' | 'jwtSecret' | 'clock' | 'newId' | 'clientIp'>;
+export type AuthDeps = Pick<
+  AppDeps,
+  'sql' | 'jwtSecret' | 'clock' | 'newId' | 'clientIp' | 'tokenTtlSeconds'
+>;
 
 const tags = ['Auth'];
 const bearer = [{ bearer: [] }];
