@@ -1,6 +1,6 @@
 /**
  * HTML as typed, escaped-by-default strings. Everything interpolated into the
- * `html` tag is escaped unless it is already Html (a nested template or an
+ * `markup` tag is escaped unless it is already Html (a nested template or an
  * explicit `raw`), so listing text can never inject markup.
  */
 export class Html {
@@ -29,7 +29,7 @@ const render = (part: Part): string => {
   return escapeHtml(String(part));
 };
 
-export const html = (strings: TemplateStringsArray, ...parts: Part[]): Html =>
+export const markup = (strings: TemplateStringsArray, ...parts: Part[]): Html =>
   new Html(strings.reduce((out, s, i) => out + s + (i < parts.length ? render(parts[i]) : ''), ''));
 
 /** Markup we produced ourselves (never listing text). */

@@ -84,7 +84,7 @@ describe('full build', () => {
     const pune = read('browse/cities/pune.html');
     expect(pune).toContain('<title>Flats, houses and PGs for rent in Pune · Rentals</title>');
     expect(pune).toContain(
-      '<link rel="canonical" href="https://rentals.example.in/browse/cities/pune">',
+      '<link rel="canonical" href="https://rentals.example.in/browse/cities/pune" />',
     );
     expect(pune).toContain('14 properties found · page 1 of 2');
     expect(pune.match(/class="property-card visitor-card"/g)).toHaveLength(12);

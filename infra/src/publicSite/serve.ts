@@ -7,6 +7,9 @@ const TYPES: Record<string, string> = {
   xml: 'application/xml; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
   css: 'text/css; charset=utf-8',
+  webp: 'image/webp',
+  png: 'image/png',
+  svg: 'image/svg+xml',
 };
 
 /** Only these paths belong to the generated site; everything else falls through to the app's site. */
@@ -18,7 +21,7 @@ const SAFE_PATH = /^[A-Za-z0-9/_.-]+$/;
 const fileFor = (pathname: string): string | undefined => {
   const path = pathname.replace(/\/+$/, '');
   if (!SAFE_PATH.test(path) || path.includes('..')) return undefined;
-  return /\.(xml|txt|css)$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`;
+  return /\.(xml|txt|css|webp|png|svg)$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`;
 };
 
 /**

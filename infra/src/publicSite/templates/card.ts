@@ -1,4 +1,4 @@
-import { html, type Html } from '../html.ts';
+import { markup, type Html } from '../html.ts';
 import { loginPath, TYPE_LABELS } from '../paths.ts';
 import type { PublicImage, PublicListing } from '../queries.ts';
 
@@ -25,14 +25,14 @@ export const photo = (
     : undefined;
   // Only data: URIs from our own pipeline are painted as placeholders.
   const placeholder = image.placeholder?.startsWith('data:image/') ? image.placeholder : undefined;
-  return html`<img
+  return markup`<img
     src="${image.url}"
-    ${srcset ? html` srcset="${srcset}" sizes="${options.sizes ?? '(max-width: 640px) 100vw, 400px'}"` : ''}
+    ${srcset ? markup` srcset="${srcset}" sizes="${options.sizes ?? '(max-width: 640px) 100vw, 400px'}"` : ''}
     alt="${alt}"
-    ${image.width && image.height ? html` width="${image.width}" height="${image.height}"` : ''}
+    ${image.width && image.height ? markup` width="${image.width}" height="${image.height}"` : ''}
     loading="${options.eager ? 'eager' : 'lazy'}"
     decoding="async"
-    ${options.eager ? html` fetchpriority="high"` : ''}${placeholder ? html` style="background-image:url('${placeholder}')"` : ''}
+    ${options.eager ? markup` fetchpriority="high"` : ''}${placeholder ? markup` style="background-image:url('${placeholder}')"` : ''}
   />`;
 };
 
@@ -43,9 +43,9 @@ export const photo = (
  */
 export const visitorCard = (listing: PublicListing, eager: boolean): Html => {
   const image = listing.images[0];
-  return html`<article class="property-card visitor-card" title="Click to login and see details">
+  return markup`<article class="property-card visitor-card" title="Click to login and see details">
     <div class="carousel">
-      ${image ? photo(image, listing.title, { eager }) : html`<div class="no-image" aria-hidden="true">🏠</div>`}<span
+      ${image ? photo(image, listing.title, { eager }) : markup`<div class="no-image" aria-hidden="true">🏠</div>`}<span
         class="badge badge-type"
         >${TYPE_LABELS[listing.propertyType]}</span
       >

@@ -1,4 +1,4 @@
-import { html, type Html } from '../html.ts';
+import { markup, type Html } from '../html.ts';
 import {
   CITIES_PATH,
   cityPath,
@@ -33,35 +33,35 @@ const pageWindow = (page: number, total: number): number[] => {
 };
 
 const pager = (slug: string, type: PropertyType | null, page: number, total: number): Html => {
-  if (total <= 1) return html``;
+  if (total <= 1) return markup``;
   const numbers = pageWindow(page, total);
-  return html`<nav class="pager" aria-label="Pages">
-    ${page > 1 ? html`<a class="button" rel="prev" href="${cityPath(slug, type, page - 1)}">‹ Previous</a>` : ''}
+  return markup`<nav class="pager" aria-label="Pages">
+    ${page > 1 ? markup`<a class="button" rel="prev" href="${cityPath(slug, type, page - 1)}">‹ Previous</a>` : ''}
     ${numbers.map((p, i) => {
       const gap =
         i > 0 && p - numbers[i - 1]! > 1
-          ? html`<span class="pager-gap" aria-hidden="true">…</span>`
+          ? markup`<span class="pager-gap" aria-hidden="true">…</span>`
           : '';
       return p === page
-        ? html`${gap}<a class="button" aria-current="page" href="${cityPath(slug, type, p)}"
+        ? markup`${gap}<a class="button" aria-current="page" href="${cityPath(slug, type, p)}"
               >${p}</a
             >`
-        : html`${gap}<a class="button" href="${cityPath(slug, type, p)}" aria-label="Page ${p}"
+        : markup`${gap}<a class="button" href="${cityPath(slug, type, p)}" aria-label="Page ${p}"
               >${p}</a
             >`;
     })}
-    ${page < total ? html`<a class="button" rel="next" href="${cityPath(slug, type, page + 1)}">Next ›</a>` : ''}
+    ${page < total ? markup`<a class="button" rel="next" href="${cityPath(slug, type, page + 1)}">Next ›</a>` : ''}
   </nav>`;
 };
 
 const typeFilter = (city: CityCounts, current: PropertyType | null): Html =>
-  html`<nav class="type-filter" aria-label="Property type">
-    <a href="${cityPath(city.slug)}" ${current === null ? html` aria-current="page"` : ''}
+  markup`<nav class="type-filter" aria-label="Property type">
+    <a href="${cityPath(city.slug)}" ${current === null ? markup` aria-current="page"` : ''}
       >All Types <span class="muted">(${formatCount(city.total)})</span></a
     >
     ${PROPERTY_TYPES.filter((t) => city.byType[t] > 0).map(
       (t) =>
-        html`<a href="${cityPath(city.slug, t)}" ${current === t ? html` aria-current="page"` : ''}
+        markup`<a href="${cityPath(city.slug, t)}" ${current === t ? markup` aria-current="page"` : ''}
           >${TYPE_PLURALS[t]} <span class="muted">(${formatCount(city.byType[t])})</span></a
         >`,
     )}
@@ -73,6 +73,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
   const count = type ? city.byType[type] : city.total;
   const path = cityPath(city.slug, type, page);
   const title = page > 1 ? `${heading} – page ${page}` : heading;
+  const countLine = `${formatCount(count)} properties found${totalPages > 1 ? ` · page ${page} of ${totalPages}` : ''}`;
   const first = (page - 1) * 12;
   const structuredData = [
     {
@@ -111,10 +112,10 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
       })),
     },
   ];
-  const body = html`<div class="container page">
+  const body = markup`<div class="container page">
     <nav class="breadcrumbs" aria-label="Breadcrumb">
       <a href="${CITIES_PATH}">Cities</a> ›
-      <a href="${cityPath(city.slug)}">${city.name}</a>${type ? html` › ${TYPE_PLURALS[type]}` : ''}
+      <a href="${cityPath(city.slug)}">${city.name}</a>${type ? markup` › ${TYPE_PLURALS[type]}` : ''}
     </nav>
     <h1>${heading}</h1>
     <div class="login-banner">
@@ -124,10 +125,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
       ><a class="button button-primary" href="/login">Login</a>
     </div>
     ${typeFilter(city, type)}
-    <p class="list-count">
-      ${formatCount(count)} properties
-      found${totalPages > 1 ? ` · page ${page} of ${totalPages}` : ''}
-    </p>
+    <p class="list-count">${countLine}</p>
     <div class="property-grid">${listings.map((l, i) => visitorCard(l, i < 3))}</div>
     ${pager(city.slug, type, page, totalPages)}
   </div>`;
@@ -156,7 +154,7 @@ export const renderEmptyCityPage = (site: SiteContext, slug: string, type: Prope
       path: cityPath(slug, type),
       noindex: true,
     },
-    html`<div class="container page">
+    markup`<div class="container page">
       <div class="empty-state card">
         <div class="empty-icon" aria-hidden="true">🏘</div>
         <h1>No Properties Found</h1>
@@ -174,7 +172,7 @@ export const renderMovedPage = (site: SiteContext, to: string) =>
   layout(
     site,
     { title: 'This page has moved', description: 'This page has moved.', path: to, noindex: true },
-    html`<meta http-equiv="refresh" content="0; url=${to}" />
+    markup`<meta http-equiv="refresh" content="0; url=${to}" />
       <div class="container page">
         <p>This page has moved: <a href="${to}">continue</a>.</p>
       </div>`,

@@ -1,4 +1,4 @@
-import { html } from '../html.ts';
+import { markup } from '../html.ts';
 import { CITIES_PATH, cityPath } from '../paths.ts';
 import type { CityCounts } from '../queries.ts';
 import { formatCount } from './card.ts';
@@ -29,21 +29,21 @@ export const renderIndexPage = (site: SiteContext, cities: CityCounts[]): string
         },
       ],
     },
-    html`<div class="container page">
+    markup`<div class="container page">
       <h1>Flats, houses and PGs for rent across India</h1>
       <p class="list-count">
         ${formatCount(total)} properties found in ${formatCount(cities.length)} cities
       </p>
       ${
         sorted.length === 0
-          ? html`<div class="empty-state card">
+          ? markup`<div class="empty-state card">
               <h2>No Properties Found</h2>
               <p class="muted">Be the first to list a property in your area!</p>
             </div>`
           : ''
       }
       <ul class="city-list">
-        ${sorted.map((c) => html`<li><a href="${cityPath(c.slug)}">${c.name}</a> <span class="muted">${formatCount(c.total)}</span></li>`)}
+        ${sorted.map((c) => markup`<li><a href="${cityPath(c.slug)}">${c.name}</a> <span class="muted">${formatCount(c.total)}</span></li>`)}
       </ul>
     </div>`,
   );

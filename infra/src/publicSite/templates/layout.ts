@@ -1,4 +1,4 @@
-import { html, jsonLd, type Html } from '../html.ts';
+import { markup, jsonLd, type Html } from '../html.ts';
 import { CITIES_PATH } from '../paths.ts';
 
 export type PageMeta = {
@@ -31,7 +31,7 @@ export const absolute = (site: SiteContext, path: string) =>
  */
 export const layout = (site: SiteContext, meta: PageMeta, body: Html): string => {
   const canonical = absolute(site, meta.path);
-  return html`<!doctype html>
+  return markup`<!doctype html>
     <html lang="en-IN">
       <head>
         <meta charset="utf-8" />
@@ -39,9 +39,9 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         <title>${meta.title} · Rentals</title>
         <meta name="description" content="${meta.description}" />
         <link rel="canonical" href="${canonical}" />
-        ${meta.noindex ? html`<meta name="robots" content="noindex, follow" />` : ''}
-        ${meta.prevPath ? html`<link rel="prev" href="${absolute(site, meta.prevPath)}" />` : ''}
-        ${meta.nextPath ? html`<link rel="next" href="${absolute(site, meta.nextPath)}" />` : ''}
+        ${meta.noindex ? markup`<meta name="robots" content="noindex, follow" />` : ''}
+        ${meta.prevPath ? markup`<link rel="prev" href="${absolute(site, meta.prevPath)}" />` : ''}
+        ${meta.nextPath ? markup`<link rel="next" href="${absolute(site, meta.nextPath)}" />` : ''}
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="${site.cssHref}" />
@@ -51,7 +51,7 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         <meta property="og:title" content="${meta.title}" />
         <meta property="og:description" content="${meta.description}" />
         <meta property="og:url" content="${canonical}" />
-        ${meta.image ? html`<meta property="og:image" content="${absolute(site, meta.image)}" /><meta name="twitter:card" content="summary_large_image" />` : html`<meta name="twitter:card" content="summary" />`}
+        ${meta.image ? markup`<meta property="og:image" content="${absolute(site, meta.image)}" /><meta name="twitter:card" content="summary_large_image" />` : markup`<meta name="twitter:card" content="summary" />`}
         ${(meta.structuredData ?? []).map((data) => jsonLd(data))}
       </head>
       <body>
@@ -77,5 +77,5 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
           </div>
         </footer>
       </body>
-    </html> `.value;
+    </html> `.value.replace(/\n\s+/g, '\n'); // drop the source indentation
 };

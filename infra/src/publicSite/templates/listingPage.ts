@@ -1,4 +1,4 @@
-import { html } from '../html.ts';
+import { markup } from '../html.ts';
 import {
   CITIES_PATH,
   cityPath,
@@ -51,7 +51,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
       ],
     },
   ];
-  const body = html`<div class="container page">
+  const body = markup`<div class="container page">
     <nav class="breadcrumbs" aria-label="Breadcrumb">
       <a href="${CITIES_PATH}">Cities</a> ›
       <a href="${cityPath(listing.citySlug)}">${listing.city}</a> ›
@@ -62,17 +62,17 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
     <div class="detail-layout">
       <div class="stack">
         <div class="gallery-main">
-          ${first ? photo(first, listing.title, { eager: true, sizes: '(max-width: 900px) 100vw, 800px' }) : html`<div class="no-image" aria-hidden="true">🏠</div>`}<span
+          ${first ? photo(first, listing.title, { eager: true, sizes: '(max-width: 900px) 100vw, 800px' }) : markup`<div class="no-image" aria-hidden="true">🏠</div>`}<span
             class="badge badge-type"
             >${typeLabel}</span
           >
         </div>
-        ${more.length > 0 ? html`<div class="thumbs">${more.slice(0, 9).map((image, i) => photo(image, `${listing.title} – photo ${i + 2}`, { sizes: '5rem' }))}</div>` : ''}
+        ${more.length > 0 ? markup`<div class="thumbs">${more.slice(0, 9).map((image, i) => photo(image, `${listing.title} – photo ${i + 2}`, { sizes: '5rem' }))}</div>` : ''}
         <div class="card">
           <h1>${listing.title}</h1>
           <p class="muted">${typeLabel} in ${listing.city}</p>
           <p class="description">${listing.description}</p>
-          ${listing.bedrooms > 0 || listing.bathrooms > 0 ? html`<div class="tiles">${listing.bedrooms > 0 ? html`<div class="tile"><strong>${listing.bedrooms}</strong>Bedrooms</div>` : ''}${listing.bathrooms > 0 ? html`<div class="tile"><strong>${listing.bathrooms}</strong>Bathrooms</div>` : ''}</div>` : ''}
+          ${listing.bedrooms > 0 || listing.bathrooms > 0 ? markup`<div class="tiles">${listing.bedrooms > 0 ? markup`<div class="tile"><strong>${listing.bedrooms}</strong>Bedrooms</div>` : ''}${listing.bathrooms > 0 ? markup`<div class="tile"><strong>${listing.bathrooms}</strong>Bathrooms</div>` : ''}</div>` : ''}
         </div>
       </div>
       <aside class="stack">
@@ -123,7 +123,7 @@ export const renderGoneListingPage = (site: SiteContext, id: string, citySlug: s
       path: listingPath(id),
       noindex: true,
     },
-    html`<div class="container page">
+    markup`<div class="container page">
       <div class="empty-state card">
         <div class="empty-icon" aria-hidden="true">🏘</div>
         <h1>Property Not Found</h1>

@@ -1,0 +1,139 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import {
+  appendListingEvent,
+  createdEvent,
+  seededListing,
+  type SeededListing,
+} from './testing/fixtures.ts';
+import { startProductStack, waitForPage, type ProductStack } from './testing/productStack.ts';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+let stack: ProductStack;
+let baseUrl: string;
+let browser: Browser;
+let page: Page;
+const pune: SeededListing[] = [];
+
+beforeAll(async () => {
+  stack = await startProductStack();
+  baseUrl = await stack.startProcesses();
+  const store = createEventStore(stack.sql);
+  for (let n = 1; n <= 14; n++) {
+    const listing = seededListing(n, 'Pune', n % 3 === 0 ? 'house' : 'flat');
+    pune.push(listing);
+    await appendListingEvent(store, createdEvent(listing, n));
+  }
+  await appendListingEvent(store, createdEvent(seededListing(15, 'Mumbai'), 15));
+  // The projections process marks the cities and its regenerator publishes them.
+  try {
+    await waitForPage(`${baseUrl}/browse/cities/pune`, (body) =>
+      body.includes('14 properties found'),
+    );
+    await waitForPage(`${baseUrl}/browse/cities`, (body) => body.includes('/browse/cities/mumbai'));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${stack.logs()}`, { cause: error });
+  }
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: baseUrl,
+    locale: 'en-IN',
+  });
+  page = await context.newPage();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('the public city pages in Chromium with JavaScript disabled', () => {
+  it('are reached from the cities index, paginate and filter by type through plain links', async () => {
+    await page.goto('/browse/cities');
+    await page.getByRole('link', { name: 'Pune' }).click();
+    await expect.poll(() => page.url()).toBe(`${baseUrl}/browse/cities/pune`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Flats, houses and PGs for rent in Pune',
+    );
+    await expect(page.locator('.visitor-card').count()).resolves.toBe(12);
+    await expect(page.getByText('Login to See Details').isVisible()).resolves.toBe(true);
+
+    await page.getByRole('link', { name: 'Next ›' }).click();
+    await expect.poll(() => page.url()).toBe(`${baseUrl}/browse/cities/pune/page/2`);
+    await expect(page.locator('.visitor-card').count()).resolves.toBe(2);
+
+    await page.getByRole('link', { name: /^Houses/ }).click();
+    await expect.poll(() => page.url()).toBe(`${baseUrl}/browse/cities/pune/house`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Houses for rent in Pune',
+    );
+    await expect(page.locator('.visitor-card').count()).resolves.toBe(4);
+  });
+
+  it('shows the visitor card and sends a click on it to /login', async () => {
+    await page.goto('/browse/cities/pune');
+    const card = page.locator('.visitor-card').first();
+    await expect(card.getAttribute('title')).resolves.toBe('Click to login and see details');
+    await expect(card.textContent()).resolves.toContain('Owner 14');
+    await expect(card.textContent()).resolves.toContain('Homeowner');
+    await expect(card.textContent()).resolves.toContain('views');
+    // The stylesheet applied: the hover hint is laid over the whole card (without CSS it is one line of text).
+    const [cardBox, hintBox] = await Promise.all([
+      card.boundingBox(),
+      card.locator('.hover-hint').boundingBox(),
+    ]);
+    expect(hintBox?.height).toBe(cardBox?.height);
+    await card.click();
+    await expect
+      .poll(() => page.url())
+      .toBe(`${baseUrl}/login?redirect=${encodeURIComponent(`/properties/${pune[13]!.id}`)}`);
+  });
+
+  it('serves a listing page at /browse/{id} and pages revalidated, the stylesheet immutable', async () => {
+    const response = await page.goto(`/browse/${pune[0]!.id}`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['cache-control']).toBe('no-cache');
+    const etag = response?.headers().etag;
+    expect(etag).toBeTruthy();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      pune[0]!.title,
+    );
+    const again = await fetch(`${baseUrl}/browse/${pune[0]!.id}`, {
+      headers: { 'if-none-match': etag! },
+    });
+    expect(again.status).toBe(304);
+    const css = await page.locator('link[rel=stylesheet]').getAttribute('href');
+    const cssResponse = await fetch(`${baseUrl}${css}`);
+    expect(cssResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a change reaches the served city page without a full rebuild', async () => {
+    const listing = pune[13]!;
+    await appendListingEvent(createEventStore(stack.sql), {
+      type: 'ListingDetailsRevised',
+      data: {
+        listingId: listing.id,
+        at: new Date().toISOString(),
+        title: 'Freshly painted flat by the river',
+      },
+    });
+    await waitForPage(`${baseUrl}/browse/cities/pune`, (body) =>
+      body.includes('Freshly painted flat by the river'),
+    );
+    await page.goto('/browse/cities/pune');
+    await expect(page.locator('.visitor-card').first().textContent()).resolves.toContain(
+      'Freshly painted flat by the river',
+    );
+    expect(stack.logs()).toMatch(/public site: rebuilt 1 city \(pune\)/);
+  });
+});
