@@ -76,7 +76,10 @@ export const createListingViaApi = async (
   );
   form.set('contactInfo', JSON.stringify({ showPhone: true, showEmail: true }));
   for (const photo of seed.photos ?? [])
-    form.append('images', new File([photo.buffer], photo.name, { type: photo.mimeType }));
+    form.append(
+      'images',
+      new File([new Uint8Array(photo.buffer)], photo.name, { type: photo.mimeType }),
+    );
   const res = await fetch(`${baseUrl}/api/properties`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
