@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { authRoutes } from './auth/index.ts';
 import type { AppDeps } from './deps.ts';
 import { apiDocs } from './docs/index.ts';
+import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { propertyQueryRoutes } from './properties/index.ts';
@@ -19,7 +20,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(healthRoutes(deps))
         .use(authRoutes(deps))
         .use(propertyQueryRoutes(deps))
-        .use(listingRoutes(deps)),
+        .use(listingRoutes(deps))
+        .use(geoRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

@@ -8,6 +8,7 @@ import { publicSiteHandler } from '@rentals/infra/publicSite/serve';
 import { durationSeconds } from './access/tokens.ts';
 import { buildApp } from './app.ts';
 import { createEventStore } from './eventStore/eventStore.ts';
+import { createMapFiles, MAPS_PREFIX } from './geo/mapFiles.ts';
 import { localDiskStore } from './media/localDiskStore.ts';
 import { serveMedia } from './media/serveMedia.ts';
 import { MULTIPART_BODY_LIMIT } from './shared/bodyLimit.ts';
@@ -36,6 +37,7 @@ const site = staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url
 const publicPages = publicSiteHandler(resolve(config.dataDir, 'public-site'));
 
 const mediaFiles = serveMedia(media);
+const mapFiles = createMapFiles({ dataDir: config.dataDir, basemapUrl: config.basemapUrl, routingUrl: config.osrmUrl });
 
 const server = Bun.serve({
   port: config.port,
@@ -45,6 +47,7 @@ const server = Bun.serve({
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) return app.handle(request);
     if (pathname.startsWith('/media/')) return mediaFiles(request);
+    if (pathname.startsWith(MAPS_PREFIX)) return mapFiles(request);
     return publicPages(request).then((page) => page ?? site(request));
   },
 });

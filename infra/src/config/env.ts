@@ -78,6 +78,10 @@ export const loadConfig = (env: Env) => ({
   jwtTtl: duration(env, 'JWT_TTL', '7d'),
   projectionBatchSize: positiveInt(env, 'PROJECTION_BATCH_SIZE', 500, 10_000),
   projectionPollMs: positiveInt(env, 'PROJECTION_POLL_MS', 1000, 60_000),
+  /** A Protomaps-schema OSM PMTiles extract to use instead of the built India basemap (docs/GEO.md). */
+  basemapUrl: url(env, 'BASEMAP_URL', ['https:', 'http:']),
+  /** An OSRM-compatible routing service for 'Get Directions'; without it the map draws a straight line. */
+  osrmUrl: url(env, 'OSRM_URL', ['https:', 'http:']),
 });
 
 /** The settings a child process (API, projections) needs once the dev runner has resolved them. */

@@ -56,6 +56,15 @@ export const primaryName = (names: string[]): string => {
   return scored[0]?.n ?? '';
 };
 
+/** "Powai, Mumbai, Maharashtra" but "Pune, Maharashtra", and not "Bengaluru, Bangalore, …". */
+const districtUnlessSame = (city: City, district: string | undefined) => {
+  if (!district) return undefined;
+  const same = [city.name, ...city.alternateNames].some(
+    (n) => n.toLowerCase() === district.toLowerCase(),
+  );
+  return same ? undefined : district;
+};
+
 export type Gazetteer = {
   places: Place[];
   pins: { pin: string; name: string; lat: number; lng: number; importance: number }[];
@@ -162,7 +171,9 @@ export const buildGazetteer = (cities: City[], offices: PostOffice[]): Gazetteer
       aliases: c.alternateNames,
       ...(nearest ? { district: nearest.district } : {}),
       state,
-      displayName: state ? `${c.name}, ${state}` : c.name,
+      displayName: [c.name, districtUnlessSame(c, nearest?.district), state]
+        .filter(Boolean)
+        .join(', '),
       _geo: { lat: c.lat, lng: c.lng },
       importance: CITY_IMPORTANCE_BASE + c.population,
       group: `c${c.geonameId}`,

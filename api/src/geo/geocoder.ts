@@ -1,0 +1,58 @@
+import { Meilisearch } from 'meilisearch';
+import { PLACE_KINDS_FILTER, PLACES_INDEX } from './placesIndex.ts';
+
+/** The shape of a third-party geocoder's answer (SPEC §7), so clients written for one work unchanged. */
+export type GeoResult = {
+  lat: number;
+  lon: number;
+  display_name: string;
+  kind: 'city' | 'locality' | 'pin' | 'coordinates';
+};
+
+type PlaceHit = {
+  displayName: string;
+  kind: 'city' | 'locality' | 'pin';
+  _geo: { lat: number; lng: number };
+};
+
+export const MAX_RESULTS = 5;
+/** Beyond this, the nearest PIN or town says little about where a point is, so reverse answers with the coordinates. */
+const REVERSE_RADIUS_M = 30_000;
+
+const toResult = (hit: PlaceHit): GeoResult => ({
+  lat: hit._geo.lat,
+  lon: hit._geo.lng,
+  display_name: hit.displayName,
+  kind: hit.kind,
+});
+
+/** SPEC §7: the reverse-geocoding fallback is 'lat, lng' with 6 decimals. */
+export const coordinatesLabel = (lat: number, lng: number) =>
+  `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
+
+export const createGeocoder = (meili: { url: string; key: string }, index = PLACES_INDEX) => {
+  const places = new Meilisearch({ host: meili.url, apiKey: meili.key }).index<PlaceHit>(index);
+  return {
+    search: async (query: string, limit = MAX_RESULTS): Promise<GeoResult[]> => {
+      const { hits } = await places.search(query, {
+        limit: Math.min(limit, MAX_RESULTS),
+        filter: PLACE_KINDS_FILTER,
+      });
+      return hits.map(toResult);
+    },
+    /** The nearest PIN locality or town; the coordinates themselves when nothing is near. */
+    reverse: async (lat: number, lng: number): Promise<GeoResult> => {
+      const { hits } = await places.search('', {
+        limit: 1,
+        filter: [`kind IN [city, pin]`, `_geoRadius(${lat}, ${lng}, ${REVERSE_RADIUS_M})`],
+        sort: [`_geoPoint(${lat}, ${lng}):asc`],
+      });
+      const nearest = hits[0];
+      return nearest
+        ? { ...toResult(nearest), lat, lon: lng }
+        : { lat, lon: lng, display_name: coordinatesLabel(lat, lng), kind: 'coordinates' };
+    },
+  };
+};
+
+export type Geocoder = ReturnType<typeof createGeocoder>;
