@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, requireResolved } from '@rentals/infra/config/env';
 import { publicSiteHandler } from '@rentals/infra/publicSite/serve';
+import { clientIpFrom } from './access/clientIp.ts';
 import { durationSeconds } from './access/tokens.ts';
 import { buildApp } from './app.ts';
 import { createEventStore } from './eventStore/eventStore.ts';
@@ -28,8 +29,11 @@ const app = buildApp({
   newId: () => randomUUID(),
   log,
   media,
-  // The socket's address; `server` exists by the time any request arrives.
-  clientIp: (request) => server.requestIP(request)?.address ?? null,
+  // The socket's address (`server` exists by the time any request arrives); behind a reverse
+  // proxy, pass its hop count as trustedProxyHops.
+  clientIp: clientIpFrom({
+    socketAddress: (request) => server.requestIP(request)?.address ?? null,
+  }),
   tokenTtlSeconds: durationSeconds(config.jwtTtl),
 });
 const site = staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url)));
