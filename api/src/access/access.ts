@@ -12,7 +12,9 @@ export type Session = { tokenId: string; expiresAt: Date };
 
 export type AccessDeps = Pick<AppDeps, 'sql' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds'>;
 
-const roleList = (roles: readonly Role[]) => roles.map((r) => `${r}s`).join(' and ');
+const listFormat = new Intl.ListFormat('en', { type: 'conjunction' });
+/** ['homeowner', 'broker'] → 'homeowners and brokers'. */
+const roleList = (roles: readonly Role[]) => listFormat.format(roles.map((r) => `${r}s`));
 
 /**
  * The one place that says who is calling and what they may do. Routes opt in
@@ -52,6 +54,11 @@ export const access = (deps: AccessDeps) => {
     if (result === undefined) throw new Error('access: transform did not run before resolve');
     return result;
   };
+  const signedIn = (request: Request) => {
+    const result = found(request);
+    if (result === null) throw new UnauthorizedError(MESSAGES.missing);
+    return result;
+  };
 
   return new Elysia({ name: 'access' }).macro({
     requireUser: {
@@ -59,7 +66,7 @@ export const access = (deps: AccessDeps) => {
         checked.set(request, await requireSession(headers.authorization));
       },
       resolve({ request }) {
-        const { user, claims } = found(request) ?? unreachable();
+        const { user, claims } = signedIn(request);
         const session: Session = { tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
         return { user, session };
       },
@@ -72,7 +79,7 @@ export const access = (deps: AccessDeps) => {
         checked.set(request, session);
       },
       resolve({ request }) {
-        const { user } = found(request) ?? unreachable();
+        const { user } = signedIn(request);
         return { user };
       },
     }),
@@ -87,10 +94,6 @@ export const access = (deps: AccessDeps) => {
       },
     },
   });
-};
-
-const unreachable = (): never => {
-  throw new UnauthorizedError(MESSAGES.missing);
 };
 
 /** Command metadata naming the acting user: the only part of a request that reaches the event log. */

@@ -64,9 +64,16 @@ const listingWrites: RouteRule[] = [
   { method: 'PATCH', path: '/api/properties/:id/verify', access: 'admin' },
 ];
 
+/** The product's own geocoder (DESIGN §9): public, as the map and the location picker both use it. */
+const geo: RouteRule[] = [
+  { method: 'GET', path: '/api/geo/search', access: 'public' },
+  { method: 'GET', path: '/api/geo/reverse', access: 'public' },
+];
+
 export const ROUTE_TABLE: readonly RouteRule[] = [
   ...operations,
   ...auth,
   ...propertyQueries,
   ...listingWrites,
+  ...geo,
 ];
