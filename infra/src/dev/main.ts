@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { createSql } from '@rentals/api/shared/db';
 import { ConfigError, loadConfig, type ResolvedConfig } from '../config/env.ts';
 import { migrate } from '../db/migrate.ts';
+import { ensureGeoData } from '../geo/build.ts';
+import { loadPlaces } from '@rentals/api/geo/placesIndex';
 import { startMeiliServer } from '../services/meiliServer.ts';
 import { isPortFree } from '../services/ports.ts';
 import { startPostgresServer, stopChild } from '../services/postgresServer.ts';
@@ -172,10 +174,25 @@ const main = async () => {
   const sql = createSql(resolved.databaseUrl, { max: 2 });
   await migrate(sql, labelled('migrate'));
 
-  // 7. Site.
+  // 7. Map data: basemap, glyphs and gazetteer (cached under DATA_DIR/geo), and the geocoder's index.
+  const geoLog = labelled('geo');
+  await ensureGeoData(dataDir, {
+    info: (m, f) => geoLog(`${m}${f ? ` ${JSON.stringify(f)}` : ''}`),
+  });
+  const places = await loadPlaces(
+    { url: resolved.meiliUrl, key: resolved.meiliMasterKey },
+    dataDir,
+  );
+  geoLog(
+    places.loaded
+      ? `loaded ${places.documents} places into the geocoder`
+      : 'geocoder index is up to date',
+  );
+
+  // 8. Site.
   if (!flags.has('--no-site-build')) await buildSiteIfChanged(ROOT, labelled('site'));
 
-  // 8. Seed an empty log through the same commands the API runs.
+  // 9. Seed an empty log through the same commands the API runs.
   const [{ events } = { events: 0 }] = await sql<
     { events: number }[]
   >`SELECT count(*) AS events FROM events`;
@@ -194,14 +211,14 @@ const main = async () => {
     if (code !== 0) fail(`seeding failed (exit code ${code}); see the seed lines above`);
   }
 
-  // 9. The product's own processes.
+  // 10. The product's own processes.
   const web = spawnBun('web', 'api/src/main.ts', childEnv);
   cleanups.push({ name: 'web', stop: () => stopChild(web, 'SIGTERM') });
   const projections = spawnBun('projections', 'projections/src/main.ts', childEnv);
   cleanups.push({ name: 'projections', stop: () => stopChild(projections, 'SIGTERM') });
   await recordChildren(pidsFile, { ...pids, web: web.pid!, projections: projections.pid! });
 
-  // 10. Ready only when the product says it is healthy.
+  // 11. Ready only when the product says it is healthy.
   const url = `http://localhost:${resolved.port}`;
   await waitUntilHealthy(`${url}/api/health`, say);
   say(`ready ${url}`);
