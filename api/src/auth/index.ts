@@ -78,7 +78,13 @@ export const authRoutes = (deps: AuthDeps) => {
     .get('/me', async ({ user }) => ({ user: await accounts.me(user) }), {
       requireUser: true,
       response: { 200: UserResponse },
-      detail: { summary: 'The signed-in user', tags, security: bearer },
+      detail: {
+        summary: 'The signed-in user',
+        description:
+          '401 without a live token (missing, malformed, expired, logged out or from before a password change).',
+        tags,
+        security: bearer,
+      },
     })
     .put(
       '/profile',
@@ -90,7 +96,13 @@ export const authRoutes = (deps: AuthDeps) => {
         requireUser: true,
         body: ProfileBody,
         response: { 200: UserResponse },
-        detail: { summary: 'Change your name and/or phone', tags, security: bearer },
+        detail: {
+          summary: 'Change your name and/or phone',
+          description:
+            'Other fields (email, role, password) are ignored; fields not sent keep their value.',
+          tags,
+          security: bearer,
+        },
       },
     )
     .post(
@@ -120,7 +132,12 @@ export const authRoutes = (deps: AuthDeps) => {
       {
         requireUser: true,
         response: { 200: MessageResponse },
-        detail: { summary: 'End this token', tags, security: bearer },
+        detail: {
+          summary: 'End this token',
+          description: 'Only the token sent is revoked; other sessions of the user stay signed in.',
+          tags,
+          security: bearer,
+        },
       },
     );
 };
