@@ -1,0 +1,144 @@
+// `npm run bench:search`: tenant searches over the 200k seed through GET /api/properties, and the very same
+// Meilisearch queries sent straight to Meilisearch, in one run. Bars (DESIGN §12): API throughput ≥ 0.9× direct;
+// p99 ≤ 25 ms at half of peak.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseSearchParams } from '@rentals/api/properties/searchParams';
+import { listedLocalities } from '@rentals/projections/readModels/listingQueries';
+import { createLocalityMatcher } from '@rentals/projections/search/localityMatcher';
+import { meiliSearchBody } from '@rentals/projections/search/searchInMeili';
+import { LISTINGS_INDEX } from '@rentals/projections/search/indexSettings';
+import { freePort } from '../services/ports.ts';
+import { load, type LoadRequest, type LoadResult } from './support/load.ts';
+import { tenantQueries } from './support/queryMix.ts';
+import { fmt } from './support/stats.ts';
+import { startBenchStack } from './support/stack.ts';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const QUERIES = 400;
+
+const stack = await startBenchStack();
+const port = await freePort();
+const api = spawn(
+  process.execPath,
+  [fileURLToPath(new URL('./support/apiServer.ts', import.meta.url))],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: stack.databaseUrl,
+      MEILI_URL: stack.meiliUrl,
+      MEILI_MASTER_KEY: stack.meiliKey,
+      JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
+try {
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/api/health`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (i > 300) throw new Error('the API did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Tenant',
+      email: `tenant-${Date.now()}@bench.test`,
+      password: 'bench-password',
+      phone: '9876543210',
+      role: 'tenant',
+    }),
+  });
+  const { token } = (await registered.json()) as { token: string };
+  if (!token) throw new Error(`registration failed: ${registered.status}`);
+
+  // The same criteria the API builds (same parser, same locality matcher), sent to Meilisearch directly.
+  const matcher = createLocalityMatcher(await listedLocalities(stack.sql));
+  const queries = tenantQueries(QUERIES);
+  const apiRequests: LoadRequest[] = queries.map((q) => ({
+    method: 'GET',
+    path: `/api/properties?${q.toString()}`,
+    headers: { authorization: `Bearer ${token}` },
+  }));
+  const directRequests: LoadRequest[] = queries.map((q) => {
+    const p = parseSearchParams(q);
+    const cities = p.city === undefined ? undefined : matcher.resolveCities(p.city);
+    const areas = p.area === undefined ? undefined : matcher.resolveAreas(p.area, cities);
+    return {
+      method: 'POST',
+      path: `/indexes/${LISTINGS_INDEX}/search`,
+      headers: { authorization: `Bearer ${stack.meiliKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(meiliSearchBody('full', { ...p, cities, areas })),
+    };
+  });
+
+  // Sanity: the API answers every query with 200 and the same totals as Meilisearch.
+  let mismatches = 0;
+  for (let i = 0; i < 40; i++) {
+    const a = (await (
+      await fetch(base + apiRequests[i]!.path, { headers: apiRequests[i]!.headers })
+    ).json()) as { totalCount: number };
+    const d = (await (
+      await fetch(stack.meiliUrl + directRequests[i]!.path, {
+        method: 'POST',
+        headers: directRequests[i]!.headers,
+        body: directRequests[i]!.body,
+      })
+    ).json()) as { totalHits: number };
+    if (a.totalCount !== d.totalHits) mismatches++;
+  }
+  console.log(`[bench] sanity: ${mismatches} of 40 queries differ in total between API and direct`);
+
+  const phase = async (label: string, url: string, requests: LoadRequest[], rate?: number) => {
+    const result = await load(url, requests, { connections: CONNECTIONS, seconds: SECONDS, rate });
+    console.log(
+      `[bench] ${label}: ${fmt(result.requests.average, 0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+    );
+    return result;
+  };
+  await load(base, apiRequests, { connections: CONNECTIONS, seconds: 5 }); // warm-up: JIT, caches, pools
+  await load(stack.meiliUrl, directRequests, { connections: CONNECTIONS, seconds: 5 });
+  const apiPeak = await phase('API peak', base, apiRequests);
+  const directPeak = await phase('direct peak', stack.meiliUrl, directRequests);
+  const apiHalf = await phase(
+    'API at half peak',
+    base,
+    apiRequests,
+    Math.round(apiPeak.requests.average / 2),
+  );
+  const directHalf = await phase(
+    'direct at half peak',
+    stack.meiliUrl,
+    directRequests,
+    Math.round(directPeak.requests.average / 2),
+  );
+
+  const ratio = apiPeak.requests.average / directPeak.requests.average;
+  const row = (label: string, r: LoadResult) =>
+    `| ${label} | ${fmt(r.requests.average, 0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.non2xx} |`;
+  console.log(
+    `\n${QUERIES} distinct queries, ${CONNECTIONS} connections, ${SECONDS} s per phase\n`,
+  );
+  console.log('| Phase | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|');
+  for (const [label, r] of [
+    ['API peak', apiPeak],
+    ['Meilisearch direct peak', directPeak],
+    ['API at half of its peak', apiHalf],
+    ['Meilisearch direct at half of its peak', directHalf],
+  ] as const)
+    console.log(row(label, r));
+  console.log(
+    `\nthroughput ratio API/direct: ${fmt(ratio, 2)} (bar ≥ 0.90); API p99 at half peak: ${apiHalf.latency.p99} ms (bar ≤ 25 ms)`,
+  );
+} finally {
+  api.kill('SIGTERM');
+  await stack.stop();
+}

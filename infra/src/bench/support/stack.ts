@@ -1,0 +1,167 @@
+import { chmod, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/api/listings/domain/events';
+import { createSql, type Sql } from '@rentals/api/shared/db';
+import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
+import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
+import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
+import { ensureCheckpoint } from '@rentals/projections/runner/checkpoints';
+import { startProjection } from '@rentals/projections/runner/runner';
+import { createMeiliHttp, type MeiliHttp } from '@rentals/projections/search/meiliHttp';
+import { rebuildSearchIndex } from '@rentals/projections/search/rebuildSearchIndex';
+import {
+  LISTINGS_SEARCH_PROJECTION,
+  createSearchProjection,
+} from '@rentals/projections/search/searchProjection';
+import { migrate } from '../../db/migrate.ts';
+import { startMeiliServer } from '../../services/meiliServer.ts';
+import { freePort } from '../../services/ports.ts';
+import { startPostgresServer } from '../../services/postgresServer.ts';
+import { generatedListing } from './listingGenerator.ts';
+
+export const BENCH_LISTINGS = Number(process.env.BENCH_LISTINGS ?? 200_000);
+const DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'rentals-bench');
+const MEILI_KEY = 'bench-master-key-0123456789abcdef';
+
+export type BenchStack = {
+  sql: Sql;
+  databaseUrl: string;
+  meiliUrl: string;
+  meiliKey: string;
+  meili: MeiliHttp;
+  stop: () => Promise<void>;
+};
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+/**
+ * Its own Postgres and Meilisearch (kept in BENCH_DIR between runs so the
+ * 200k seed is built once), migrated, seeded and with every read model and
+ * the search index caught up with the log.
+ */
+export const startBenchStack = async (): Promise<BenchStack> => {
+  await mkdir(DIR, { recursive: true });
+  await chmod(DIR, 0o755);
+  const pg = await startPostgresServer({
+    dataDir: join(DIR, 'pg'),
+    port: await freePort(),
+    password: 'bench',
+  });
+  const meiliServer = await startMeiliServer({
+    dataDir: join(DIR, 'meili'),
+    binDir: join(DIR, 'bin'),
+    port: await freePort(),
+    masterKey: MEILI_KEY,
+  });
+  const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = 'bench'`;
+  if (!exists) await admin.unsafe('CREATE DATABASE bench');
+  await admin.end();
+  const databaseUrl = pg.url.replace(/\/postgres$/, '/bench');
+  const sql = createSql(databaseUrl, { max: 20 });
+  await migrate(sql);
+  const meili = createMeiliHttp({ url: meiliServer.url, key: MEILI_KEY }, 60_000);
+  await seed(sql, databaseUrl, BENCH_LISTINGS);
+  await catchUp(sql, meili);
+  return {
+    sql,
+    databaseUrl,
+    meiliUrl: meiliServer.url,
+    meiliKey: MEILI_KEY,
+    meili,
+    stop: async () => {
+      await sql.end({ timeout: 5 });
+      await Promise.all([pg.stop(), meiliServer.stop()]);
+    },
+  };
+};
+
+/** Appends listings until `count` exist, plus a rent change for every tenth and a delisting for every 25th. */
+const seed = async (sql: Sql, databaseUrl: string, count: number) => {
+  const [row] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM streams WHERE stream_type = ${LISTING_STREAM_TYPE}`;
+  const have = row?.n ?? 0;
+  if (have >= count) return;
+  log(`seeding listings ${have} → ${count}`);
+  // Seeding only: no fsync wait per append (connections opened later, for the benchmarks, commit normally).
+  await sql`ALTER DATABASE bench SET synchronous_commit = off`;
+  const fast = createSql(databaseUrl, { max: 16 });
+  // One query first: the client learns the array types on its first connection, which appends need.
+  await fast`SELECT 1`;
+  const store = createEventStore(fast);
+  const started = Date.now();
+  // Earlier interrupted runs may have left gaps: append exactly the missing listings.
+  const existing = new Set(
+    (await sql<{ stream_id: string }[]>`SELECT stream_id FROM streams`).map((r) => r.stream_id),
+  );
+  let next = 0;
+  const worker = async () => {
+    for (let n = next++; n < count; n = next++) {
+      const at = new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+      const created = generatedListing(n, `owner-${n % 2000}`, at);
+      if (existing.has(listingStreamId(created.data.listingId))) continue;
+      const events = [
+        created,
+        ...(n % 10 === 0
+          ? [
+              {
+                type: 'ListingRentChanged',
+                data: {
+                  listingId: created.data.listingId,
+                  at,
+                  rent: created.data.rent + 1000,
+                  rentType: 'monthly',
+                  previousRent: created.data.rent,
+                  previousRentType: 'monthly',
+                },
+              },
+            ]
+          : []),
+        ...(n % 25 === 0
+          ? [
+              {
+                type: 'ListingDelisted',
+                data: { listingId: created.data.listingId, at, city: created.data.location.city },
+              },
+            ]
+          : []),
+      ];
+      await store.append(listingStreamId(created.data.listingId), LISTING_STREAM_TYPE, 0, events, {
+        userId: created.data.ownerId,
+      });
+      if (n % 20_000 === 0)
+        log(`  ${n} listings (${Math.round(n / ((Date.now() - started) / 1000))}/s)`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  await fast.end();
+  await sql`ALTER DATABASE bench RESET synchronous_commit`;
+  log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+};
+
+/** Brings the read models and the search index up to the end of the log (the index by a bulk rebuild when empty). */
+export const catchUp = async (sql: Sql, meili: MeiliHttp) => {
+  const search = await ensureCheckpoint(sql, LISTINGS_SEARCH_PROJECTION);
+  if (search.position === 0) {
+    log('building the search index');
+    const result = await rebuildSearchIndex(sql, meili);
+    await sql`UPDATE projection_checkpoints SET transaction_id = ${result.checkpoint.transactionId}::xid8,
+              position = ${result.checkpoint.position} WHERE name = ${LISTINGS_SEARCH_PROJECTION}`;
+  }
+  const projections = [
+    listingReadModel,
+    publicListingModel,
+    ownerListingStats,
+    createSearchProjection(() => ({ sql, meili })),
+  ];
+  const runners = projections.map((p) =>
+    startProjection(sql, p, { batchSize: 2000, pollIntervalMs: 50 }),
+  );
+  await Promise.all(runners.map((r) => r.whenCaughtUp(1_800_000)));
+  await Promise.all(runners.map((r) => r.stop()));
+  log('read models and search index caught up');
+};

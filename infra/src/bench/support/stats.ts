@@ -1,0 +1,11 @@
+/** Percentile of a sorted-on-demand sample (nearest rank). */
+export const percentile = (values: readonly number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
+};
+
+export const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
