@@ -80,6 +80,8 @@ describe('the basemap build', () => {
     // Bengaluru at zoom 8: Karnataka among the states, Bengaluru among the places.
     expect(await namesIn(archive, 'states', tileAt(12.97, 77.59, 8))).toContain('Karnataka');
     expect(await namesIn(archive, 'places', tileAt(12.97, 77.59, 8))).toContain('Bengaluru');
+    // Each state is labelled once, inside it (Karnataka's centre is near Davangere).
+    expect(await namesIn(archive, 'state_labels', tileAt(14.7, 76.2, 5))).toContain('Karnataka');
     // A city zoom shows neighbourhoods from the PIN data.
     expect(await namesIn(archive, 'localities', tileAt(12.926, 77.622, 10))).toContain(
       'Koramangala',

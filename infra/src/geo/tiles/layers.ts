@@ -9,6 +9,7 @@ export const BASEMAP_LAYERS = {
   neighbours: { fields: { name: 'String' }, minzoom: 0 },
   country: { fields: { name: 'String' }, minzoom: 0 },
   states: { fields: { name: 'String' }, minzoom: 0 },
+  state_labels: { fields: { name: 'String' }, minzoom: 3 },
   places: { fields: { name: 'String', population: 'Number', rank: 'Number' }, minzoom: 3 },
   localities: { fields: { name: 'String', pin: 'String' }, minzoom: 9 },
 } as const;

@@ -1,0 +1,52 @@
+/** SPEC §8 geolocation messages, exact. */
+export const GEO_MESSAGES = {
+  unsupported: 'Geolocation is not supported by this browser.',
+  denied: 'Location access denied. Please enable location services.',
+  unavailable: 'Location information is unavailable.',
+  timeout: 'Location request timed out.',
+  other: 'Unable to get your location.',
+  picker: 'Unable to get your current location. Please try again or select manually.',
+  form: 'Unable to get your current location. Please use the map to set location.',
+} as const;
+
+/** SPEC §9: high accuracy, 10 s time-out; a cached position up to 60 s on maps, 300 s on the form. */
+export const MAP_POSITION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  timeout: 10_000,
+  maximumAge: 60_000,
+};
+export const FORM_POSITION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  timeout: 10_000,
+  maximumAge: 300_000,
+};
+
+/** Maps a GeolocationPositionError code (1 denied, 2 unavailable, 3 timeout) to its message. */
+export const geolocationMessage = (code: number | undefined): string =>
+  code === 1
+    ? GEO_MESSAGES.denied
+    : code === 2
+      ? GEO_MESSAGES.unavailable
+      : code === 3
+        ? GEO_MESSAGES.timeout
+        : GEO_MESSAGES.other;
+
+export type PositionResult =
+  { ok: true; latitude: number; longitude: number } | { ok: false; code?: number; message: string };
+
+/** The device position as a promise; never rejects, so callers only choose which message to show. */
+export const currentPosition = (
+  options: PositionOptions,
+  geolocation = globalThis.navigator?.geolocation,
+): Promise<PositionResult> =>
+  new Promise((resolve) => {
+    if (!geolocation) {
+      resolve({ ok: false, message: GEO_MESSAGES.unsupported });
+      return;
+    }
+    geolocation.getCurrentPosition(
+      (p) => resolve({ ok: true, latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      (e) => resolve({ ok: false, code: e.code, message: geolocationMessage(e.code) }),
+      options,
+    );
+  });

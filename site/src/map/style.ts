@@ -1,0 +1,295 @@
+import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import type { BasemapInfo } from './types.ts';
+
+const REGULAR = ['Noto Sans Regular'];
+const BOLD = ['Noto Sans Bold'];
+
+const COLOURS = {
+  water: '#aad3df',
+  neighbours: '#ece8e1',
+  land: '#f7f3ea',
+  stateLine: '#a39bb5',
+  countryLine: '#6b5b86',
+  label: '#333333',
+  minorLabel: '#5f5f5f',
+  halo: 'rgba(255,255,255,0.9)',
+  road: '#ffffff',
+  majorRoad: '#f6d58a',
+  roadCasing: '#d6d1c6',
+  park: '#d8ebc8',
+  building: '#e3ddd3',
+};
+
+/** Our official-boundary overlay: states and India's outline from the registry-built archive. */
+const boundaryLayers = (source: string): LayerSpecification[] => [
+  {
+    id: 'state-borders',
+    type: 'line',
+    source,
+    'source-layer': 'states',
+    paint: {
+      'line-color': COLOURS.stateLine,
+      'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.5, 10, 1.5],
+      'line-dasharray': [3, 2],
+    },
+  },
+  {
+    id: 'country-border',
+    type: 'line',
+    source,
+    'source-layer': 'country',
+    maxzoom: 7,
+    paint: {
+      'line-color': COLOURS.countryLine,
+      'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.8, 7, 2],
+    },
+  },
+  {
+    id: 'state-labels',
+    type: 'symbol',
+    source,
+    'source-layer': 'state_labels',
+    minzoom: 4,
+    maxzoom: 8,
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': REGULAR,
+      'text-size': 12,
+      'text-transform': 'uppercase',
+      'text-letter-spacing': 0.1,
+      'text-max-width': 8,
+    },
+    paint: { 'text-color': '#7a6f8f', 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.2 },
+  },
+];
+
+/** The registry-built India basemap: land, states, cities and PIN localities, sea as the background. */
+const indiaLayers = (source: string): LayerSpecification[] => [
+  { id: 'background', type: 'background', paint: { 'background-color': COLOURS.water } },
+  {
+    id: 'neighbours',
+    type: 'fill',
+    source,
+    'source-layer': 'neighbours',
+    paint: { 'fill-color': COLOURS.neighbours },
+  },
+  // The country outline is coarser than the states; it fills only at low zoom, the states fill beyond.
+  {
+    id: 'india-land',
+    type: 'fill',
+    source,
+    'source-layer': 'country',
+    maxzoom: 6,
+    paint: { 'fill-color': COLOURS.land },
+  },
+  {
+    id: 'states-land',
+    type: 'fill',
+    source,
+    'source-layer': 'states',
+    paint: { 'fill-color': COLOURS.land },
+  },
+  ...boundaryLayers(source),
+  {
+    id: 'localities',
+    type: 'symbol',
+    source,
+    'source-layer': 'localities',
+    minzoom: 10,
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': REGULAR,
+      'text-size': 11,
+      'text-max-width': 7,
+      'text-padding': 4,
+    },
+    paint: {
+      'text-color': COLOURS.minorLabel,
+      'text-halo-color': COLOURS.halo,
+      'text-halo-width': 1.2,
+    },
+  },
+  {
+    id: 'towns',
+    type: 'symbol',
+    source,
+    'source-layer': 'places',
+    minzoom: 7,
+    filter: ['==', ['get', 'rank'], 3],
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': REGULAR,
+      'text-size': 11,
+      'symbol-sort-key': ['-', 0, ['get', 'population']],
+    },
+    paint: { 'text-color': COLOURS.label, 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.2 },
+  },
+  {
+    id: 'cities',
+    type: 'symbol',
+    source,
+    'source-layer': 'places',
+    minzoom: 5,
+    filter: ['==', ['get', 'rank'], 2],
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': REGULAR,
+      'text-size': 12.5,
+      'symbol-sort-key': ['-', 0, ['get', 'population']],
+    },
+    paint: { 'text-color': COLOURS.label, 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.4 },
+  },
+  {
+    id: 'metros',
+    type: 'symbol',
+    source,
+    'source-layer': 'places',
+    minzoom: 3,
+    filter: ['==', ['get', 'rank'], 1],
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': BOLD,
+      'text-size': ['interpolate', ['linear'], ['zoom'], 3, 11, 8, 15],
+      'symbol-sort-key': ['-', 0, ['get', 'population']],
+    },
+    paint: { 'text-color': '#1f1f1f', 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.5 },
+  },
+];
+
+/**
+ * A street-level basemap from an operator's OpenStreetMap extract in the
+ * Protomaps schema (earth, water, landuse, roads, buildings, places). Its own
+ * boundaries are not drawn: OSM carries the de facto line, so the borders come
+ * from our official-boundary archive on top.
+ */
+const protomapsLayers = (source: string, boundaries: string): LayerSpecification[] => [
+  { id: 'background', type: 'background', paint: { 'background-color': COLOURS.water } },
+  {
+    id: 'earth',
+    type: 'fill',
+    source,
+    'source-layer': 'earth',
+    paint: { 'fill-color': COLOURS.land },
+  },
+  {
+    id: 'parks',
+    type: 'fill',
+    source,
+    'source-layer': 'landuse',
+    filter: [
+      'in',
+      ['get', 'kind'],
+      ['literal', ['park', 'garden', 'forest', 'wood', 'nature_reserve']],
+    ],
+    paint: { 'fill-color': COLOURS.park },
+  },
+  {
+    id: 'water',
+    type: 'fill',
+    source,
+    'source-layer': 'water',
+    paint: { 'fill-color': COLOURS.water },
+  },
+  {
+    id: 'buildings',
+    type: 'fill',
+    source,
+    'source-layer': 'buildings',
+    minzoom: 14,
+    paint: { 'fill-color': COLOURS.building },
+  },
+  {
+    id: 'roads-casing',
+    type: 'line',
+    source,
+    'source-layer': 'roads',
+    minzoom: 12,
+    paint: {
+      'line-color': COLOURS.roadCasing,
+      'line-width': ['interpolate', ['exponential', 1.6], ['zoom'], 12, 1.5, 18, 18],
+    },
+  },
+  {
+    id: 'roads',
+    type: 'line',
+    source,
+    'source-layer': 'roads',
+    paint: {
+      'line-color': [
+        'match',
+        ['get', 'kind'],
+        ['highway', 'major_road'],
+        COLOURS.majorRoad,
+        COLOURS.road,
+      ],
+      'line-width': ['interpolate', ['exponential', 1.6], ['zoom'], 6, 0.5, 12, 1, 18, 15],
+    },
+  },
+  ...boundaryLayers(boundaries),
+  {
+    id: 'road-labels',
+    type: 'symbol',
+    source,
+    'source-layer': 'roads',
+    minzoom: 14,
+    layout: {
+      'symbol-placement': 'line',
+      'text-field': ['get', 'name'],
+      'text-font': REGULAR,
+      'text-size': 11,
+    },
+    paint: {
+      'text-color': COLOURS.minorLabel,
+      'text-halo-color': COLOURS.halo,
+      'text-halo-width': 1.2,
+    },
+  },
+  {
+    id: 'places',
+    type: 'symbol',
+    source,
+    'source-layer': 'places',
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': ['match', ['get', 'kind'], 'locality', ['literal', BOLD], ['literal', REGULAR]],
+      'text-size': ['match', ['get', 'kind'], 'locality', 14, 12],
+      'symbol-sort-key': ['get', 'min_zoom'],
+    },
+    paint: { 'text-color': COLOURS.label, 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.4 },
+  },
+];
+
+const absolute = (url: string, origin: string) => new URL(url, origin).toString();
+
+/**
+ * The MapLibre style for the basemap the server describes (GET /maps/basemap.json).
+ * Pure: same input, same style; `origin` turns the server's paths into the
+ * absolute URLs MapLibre needs. Validated against the style spec in style.unit.test.ts.
+ */
+export const basemapStyle = (info: BasemapInfo, origin: string): StyleSpecification => {
+  const india = {
+    type: 'vector' as const,
+    url: `pmtiles://${absolute(info.boundaries, origin)}`,
+    attribution: info.attribution,
+  };
+  const sources: StyleSpecification['sources'] =
+    info.flavour === 'protomaps'
+      ? {
+          osm: {
+            type: 'vector',
+            url: `pmtiles://${absolute(info.pmtiles, origin)}`,
+            attribution: info.attribution,
+          },
+          india,
+        }
+      : { india };
+  return {
+    version: 8,
+    name: info.flavour === 'protomaps' ? 'Rentals OSM' : 'Rentals India',
+    glyphs: absolute(info.glyphs, origin)
+      .replace('%7Bfontstack%7D', '{fontstack}')
+      .replace('%7Brange%7D', '{range}'),
+    sources,
+    layers: info.flavour === 'protomaps' ? protomapsLayers('osm', 'india') : indiaLayers('india'),
+  };
+};

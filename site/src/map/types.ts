@@ -1,0 +1,28 @@
+/** What a listings map needs of a property; both the full and the visitor shape satisfy it. */
+export type MapProperty = {
+  _id: string;
+  title: string;
+  propertyType: 'PG' | 'house' | 'flat';
+  rent?: number;
+  rentType?: 'monthly' | 'yearly';
+  location: {
+    city: string;
+    area?: string;
+    coordinates?: { latitude: number; longitude: number } | null;
+  };
+  images: { url: string }[];
+  showOnMap?: boolean;
+};
+
+export type LatLng = { latitude: number; longitude: number };
+
+/** GET /maps/basemap.json (api/src/geo/basemapInfo.ts). */
+export type BasemapInfo = {
+  version: string;
+  pmtiles: string;
+  flavour: 'india' | 'protomaps';
+  boundaries: string;
+  glyphs: string;
+  attribution: string;
+  routingUrl?: string;
+};
