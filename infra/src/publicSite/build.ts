@@ -7,6 +7,7 @@ import {
   citySitemapFile,
   cityPath,
   listingPath,
+  MAX_PAGES,
   PAGE_SIZE,
   pageFile,
   PROPERTY_TYPES,
@@ -47,6 +48,8 @@ export type BuildRequest = {
   listings?: readonly { id: string; citySlug: string }[];
   /** Compare with the published bytes and leave unchanged files alone (incremental runs). */
   skipUnchanged: boolean;
+  /** Numbered pages per city and type (MAX_PAGES unless a test wants fewer). */
+  maxPages?: number;
   onProgress?: (listingsDone: number) => void;
 };
 
@@ -62,13 +65,15 @@ export type BuildReport = {
 type Filter = PropertyType | null;
 const FILTERS: Filter[] = [null, ...PROPERTY_TYPES];
 
-const pagesFor = (city: CityCounts, filter: Filter) =>
-  Math.ceil((filter ? city.byType[filter] : city.total) / PAGE_SIZE);
+const pagesFor = (city: CityCounts, filter: Filter, cap = MAX_PAGES) =>
+  Math.min(cap, Math.ceil((filter ? city.byType[filter] : city.total) / PAGE_SIZE));
 
-const sitemapParts = (city: CityCounts) =>
+const sitemapParts = (city: CityCounts, cap: number) =>
   Math.max(
     1,
-    Math.ceil((FILTERS.reduce((n, f) => n + pagesFor(city, f), 0) + city.total) / SITEMAP_MAX_URLS),
+    Math.ceil(
+      (FILTERS.reduce((n, f) => n + pagesFor(city, f, cap), 0) + city.total) / SITEMAP_MAX_URLS,
+    ),
   );
 
 /** Page files of a city listing (or one type) that exist on disk, by page number. */
@@ -92,9 +97,10 @@ const retireStalePages = (
   outDir: string,
   slug: string,
   city: CityCounts | undefined,
+  cap: number,
 ) => {
   for (const filter of FILTERS) {
-    const total = city ? pagesFor(city, filter) : 0;
+    const total = city ? pagesFor(city, filter, cap) : 0;
     const fallback = total > 0 ? cityPath(slug, filter, total) : cityPath(slug);
     for (const n of existingPageNumbers(outDir, slug, filter))
       if (n > total)
@@ -137,6 +143,7 @@ const citySitemap = (publisher: Publisher, outDir: string, slug: string) => {
  */
 export const buildPublicSite = async (request: BuildRequest): Promise<BuildReport> => {
   const { sql, outDir } = request;
+  const cap = request.maxPages ?? MAX_PAGES;
   const publisher = createPublisher(outDir, { skipUnchanged: request.skipUnchanged });
   const stylesheet = buildStylesheet();
   publisher.publish(stylesheet.file, stylesheet.css);
@@ -197,7 +204,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
         city: c.city,
         type: filter,
         page,
-        totalPages: pagesFor(c.city, filter),
+        totalPages: pagesFor(c.city, filter, cap),
         listings,
       }),
     );
@@ -213,7 +220,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
       sitemap: citySitemap(publisher, outDir, city.slug),
     };
     for (const filter of FILTERS)
-      for (let p = 1; p <= pagesFor(city, filter); p++)
+      for (let p = 1; p <= pagesFor(city, filter, cap); p++)
         current.sitemap.add({
           loc: abs(cityPath(city.slug, filter, p)),
           lastmod: city.lastModified,
@@ -223,7 +230,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
   const finishCity = () => {
     if (!current) return;
     for (const filter of FILTERS) flushPage(filter);
-    retireStalePages(publisher, site, outDir, current.city.slug, current.city);
+    retireStalePages(publisher, site, outDir, current.city.slug, current.city, cap);
     current.sitemap.finish();
     current = undefined;
   };
@@ -245,7 +252,8 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
         current!.sitemap.add({ loc: abs(listingPath(row.id)), lastmod: row.updatedAt });
         for (const filter of [null, row.propertyType] as Filter[]) {
           const buffer = current!.buffers.get(filter);
-          if (!buffer) continue;
+          // Past the last pre-rendered page: the row is only in the sitemap (and has its own page).
+          if (!buffer || current!.pageNo.get(filter)! > cap) continue;
           buffer.push(row);
           if (buffer.length === PAGE_SIZE) flushPage(filter);
         }
@@ -258,7 +266,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
   // Cities without listed rows now: empty state, moved pages, empty sitemap.
   for (const slug of slugs)
     if (!done.has(slug)) {
-      retireStalePages(publisher, site, outDir, slug, undefined);
+      retireStalePages(publisher, site, outDir, slug, undefined, cap);
       citySitemap(publisher, outDir, slug).finish();
     }
 
@@ -277,7 +285,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
     renderSitemapIndex([
       abs('/sitemaps/cities.xml'),
       ...allCities.flatMap((c) =>
-        Array.from({ length: sitemapParts(c) }, (_, i) =>
+        Array.from({ length: sitemapParts(c, cap) }, (_, i) =>
           abs(`/${citySitemapFile(c.slug, i + 1)}`),
         ),
       ),

@@ -12,6 +12,7 @@ export const fullBuild = async (options: {
   sql: Sql;
   outDir: string;
   siteUrl: string;
+  maxPages?: number;
   onProgress?: (listingsDone: number) => void;
 }): Promise<BuildReport> => {
   const { sql } = options;

@@ -22,6 +22,16 @@ export const isPropertyType = (value: string): value is PropertyType =>
 
 export const PAGE_SIZE = 12;
 
+/**
+ * Numbered pages per city (and per type) that are pre-rendered: the newest
+ * 600 listings. Like the big portals, deep pagination stops here; every
+ * listing stays reachable through its own page and the city's sitemap, and
+ * the last page links to the search screen for the rest. The cap is what
+ * keeps one change in a 40k-listing city a few hundred files, not thousands
+ * (a new listing shifts every numbered page by one).
+ */
+export const MAX_PAGES = 50;
+
 /** Ids and slugs become file names: anything else is refused rather than escaped. */
 export const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 

@@ -104,6 +104,22 @@ describe('full build', () => {
     expect(sitemap).toContain(`<loc>${SITE}/sitemaps/city-pune.xml</loc>`);
     expect(read('sitemaps/city-pune.xml')).toContain(`<loc>${SITE}/browse/${seeded[0]!.id}</loc>`);
   });
+  it('pre-renders at most maxPages numbered pages per city; the rest stay reachable', async () => {
+    const capped = mkdtempSync(join(tmpdir(), 'public-site-capped-'));
+    try {
+      await fullBuild({ sql: db.sql, outDir: capped, siteUrl: SITE, maxPages: 1 });
+      const pune = readFileSync(join(capped, 'browse/cities/pune.html'), 'utf8');
+      expect(pune).not.toContain('/browse/cities/pune/page/2');
+      expect(pune).toContain('14 properties found');
+      expect(pune).toMatch(/href="\/browse\?city=Pune"\s*>Search all 14 in Pune<\/a/);
+      expect(readdirSync(join(capped, 'browse/cities/pune'))).not.toContain('page');
+      const sitemap = readFileSync(join(capped, 'sitemaps/city-pune.xml'), 'utf8');
+      for (const listing of seeded.filter((l) => l.city === 'Pune'))
+        expect(sitemap).toContain(`${SITE}/browse/${listing.id}<`);
+    } finally {
+      rmSync(capped, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('incremental regeneration', () => {

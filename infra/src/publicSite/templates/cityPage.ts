@@ -3,6 +3,7 @@ import {
   CITIES_PATH,
   cityPath,
   listingPath,
+  PAGE_SIZE,
   PROPERTY_TYPES,
   TYPE_PLURALS,
   type PropertyType,
@@ -128,6 +129,16 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
     <p class="list-count">${countLine}</p>
     <div class="property-grid">${listings.map((l, i) => visitorCard(l, i < 3))}</div>
     ${pager(city.slug, type, page, totalPages)}
+    ${
+      page === totalPages && count > totalPages * PAGE_SIZE
+        ? markup`<p class="center muted">
+          These are the newest ${formatCount(totalPages * PAGE_SIZE)}.
+          <a href="${`/browse?city=${encodeURIComponent(city.name)}${type ? `&propertyType=${type}` : ''}`}"
+            >${`Search all ${formatCount(count)} in ${city.name}`}</a
+          >
+        </p>`
+        : ''
+    }
   </div>`;
   return layout(
     site,
