@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { jpeg } from './harness/photos.ts';
+import { checkScreen } from './harness/screens.ts';
+import { startStack, type Stack } from './harness/stack.ts';
+import { newUser, registerThroughUi } from './harness/users.ts';
+
+let stack: Stack;
+let context: BrowserContext;
+let page: Page;
+let flatId: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  const owner = newUser('homeowner', 'Ravi Deshpande');
+  const token = await registerViaApi(stack.baseUrl, owner);
+  const photo = await jpeg('front.jpg', { r: 90, g: 160, b: 90 });
+  flatId = await createListingViaApi(stack.baseUrl, token, {
+    title: 'Quiet 2BHK flat in Kothrud',
+    propertyType: 'flat',
+    rent: 22000,
+    city: 'Pune',
+    area: 'Kothrud',
+    bedrooms: 2,
+    coordinates: { latitude: 18.5074, longitude: 73.8077 },
+    photos: [photo, await jpeg('hall.jpg', { r: 160, g: 90, b: 90 })],
+  });
+  await createListingViaApi(stack.baseUrl, token, {
+    title: 'Family house with garden',
+    propertyType: 'house',
+    rent: 45000,
+    city: 'Pune',
+    area: 'Aundh',
+    bedrooms: 3,
+  });
+  await createListingViaApi(stack.baseUrl, token, {
+    title: 'PG for working women',
+    propertyType: 'PG',
+    rent: 9000,
+    city: 'Mumbai',
+    area: 'Andheri',
+    bedrooms: 1,
+    photos: [photo],
+  });
+  await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
+  await waitForPublicCount(stack.baseUrl, 'city=Mumbai', 1);
+  await waitForPublicCount(stack.baseUrl, '', 3);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('a visitor browses the restricted view', () => {
+  it('sees cards without rent and is sent to login from one', async () => {
+    context = await stack.newContext();
+    page = await context.newPage();
+    await page.goto('/browse');
+    await page.getByText('3 properties found').waitFor();
+    await page.getByText('Login to See Details').first().waitFor();
+    const cards = page.getByTestId('public-card');
+    expect(await cards.count()).toBe(3);
+    const grid = await page.locator('#browse-grid').textContent();
+    expect(grid).not.toContain('₹');
+    expect(grid).not.toContain('Kothrud, Pune');
+    expect(grid).toContain('Ravi Deshpande');
+    expect(await cards.first().getAttribute('title')).toBe('Click to login and see details');
+    await checkScreen(page, 'browse-visitor');
+    await cards.first().click();
+    await page.waitForURL('**/login?redirect=**');
+  });
+
+  it('filters /browse through the URL and the back button', async () => {
+    await page.goto('/browse');
+    await page.getByText('3 properties found').waitFor();
+    await page.getByLabel('City').fill('Mumbai');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByText('1 properties found').waitFor();
+    expect(new URL(page.url()).search).toBe('?city=Mumbai');
+    await page.getByRole('button', { name: 'Clear Filters' }).waitFor();
+    await page.goBack();
+    await page.getByText('3 properties found').waitFor();
+    await page.goto('/browse?city=Nowhere');
+    await page.getByRole('heading', { name: 'No Properties Found' }).waitFor();
+    await page.getByText('Try adjusting your search criteria').waitFor();
+  });
+
+  it('is sent to login from a detail address and sees the public featured list at home', async () => {
+    await page.goto(`/properties/${flatId}`);
+    await page.waitForURL(`**/login?redirect=${encodeURIComponent(`/properties/${flatId}`)}`);
+    await page.goto('/');
+    await page.getByTestId('public-card').first().waitFor();
+    expect(await page.locator('.property-grid').textContent()).not.toContain('₹');
+  });
+});
+
+describe('a tenant searches with filters and opens a listing', () => {
+  it('searches from the home form with advanced filters', async () => {
+    await context.close();
+    context = await stack.newContext();
+    page = await context.newPage();
+    await registerThroughUi(page, newUser('tenant', 'Anjali Iyer'));
+    await page.goto('/');
+    await page.getByTestId('property-card').first().waitFor();
+    const form = page.getByRole('search', { name: 'Search properties' });
+    await form.getByLabel('City').fill('Pune');
+    expect(await form.getByLabel('Property Type').isVisible()).toBe(false);
+    await form.getByRole('button', { name: 'Advanced Filters' }).click();
+    await form.getByLabel('Property Type').selectOption('flat');
+    await form.getByLabel('Max Rent (₹)').fill('30000');
+    await form.getByLabel('Bedrooms').selectOption('2');
+    await form.getByRole('button', { name: 'Clear Filters' }).waitFor();
+    await checkScreen(page, 'home-tenant');
+    await form.getByRole('button', { name: 'Search Properties' }).click();
+    await page.waitForURL('**/properties?city=Pune&propertyType=flat&maxRent=30000&bedrooms=2');
+    await page.getByText('1 properties found').waitFor();
+    const card = page.getByTestId('property-card');
+    expect(await card.count()).toBe(1);
+    const text = await card.textContent();
+    expect(text).toContain('₹22,000/monthly');
+    expect(text).toContain('Kothrud, Pune');
+    expect(text).toContain('2 Beds');
+    expect(text).toContain('✓ Verified');
+    expect(text).toContain('WiFi');
+    expect(await card.locator('.carousel-counter').textContent()).toBe('1 / 2');
+    await card.getByRole('button', { name: 'Next photo' }).click();
+    expect(await card.locator('.carousel-counter').textContent()).toBe('2 / 2');
+    await checkScreen(page, 'properties-tenant');
+  });
+
+  it('opens the detail page from a card and comes back', async () => {
+    await page.getByRole('link', { name: 'Quiet 2BHK flat in Kothrud' }).click();
+    await page.waitForURL(`**/properties/${flatId}`);
+    await page.getByRole('heading', { name: 'Quiet 2BHK flat in Kothrud' }).waitFor();
+    expect(await page.getByTestId('gallery-counter').textContent()).toBe('1 / 2');
+    await page.getByRole('button', { name: 'Next photo' }).click();
+    expect(await page.getByTestId('gallery-counter').textContent()).toBe('2 / 2');
+    await page.getByRole('button', { name: 'Show photo 1' }).click();
+    expect(await page.getByTestId('gallery-counter').textContent()).toBe('1 / 2');
+    await page.getByRole('button', { name: 'Open full-screen photo viewer' }).click();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByTestId('viewer-counter').textContent()).toBe('2 / 2');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('link', { name: /Send Email/ }).count()).toBe(1);
+    expect(await page.locator('main').textContent()).toContain('₹22,000');
+    await page.goBack();
+    await page.getByText('1 properties found').waitFor();
+  });
+
+  it('shows the empty state and the not-found detail page', async () => {
+    await page.goto('/properties?city=Atlantis');
+    await page.getByRole('heading', { name: 'No Properties Found' }).waitFor();
+    await page.goto('/properties/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'Property Not Found' }).waitFor();
+    await page.getByText("The property you're looking for doesn't exist.").waitFor();
+    await checkScreen(page, 'property-not-found');
+  });
+});
