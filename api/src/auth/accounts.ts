@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import type { AuthUser, Role } from '../access/roles.ts';
 import { createTokens, type Tokens } from '../access/tokens.ts';
 import { AppError, NotFoundError, ValidationError } from '../shared/errors.ts';
-import { checkLoginLimit, clearLoginFailures, recordLoginFailure } from './loginLimit.ts';
+import { beginLoginAttempt, loginFailed, loginSucceeded } from './loginLimit.ts';
 import { MESSAGES } from './model.ts';
 import { hashPassword, primeDummyHash, verifyPassword } from './passwords.ts';
 import { normaliseEmail } from './rules.ts';
@@ -75,18 +75,18 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
 
     signIn,
 
-    /** Checks the limit first (a blocked attempt costs no hashing), then the password; unknown email and wrong password look alike. */
+    /** Checks the limit first (a blocked attempt costs no hashing), then the password; an unknown email and a wrong password look alike. */
     login: async (emailInput: string, password: string, address: string) => {
       const email = normaliseEmail(emailInput);
-      const limit = await checkLoginLimit(sql, email, address, clock());
-      if (limit.blocked) throw new TooManyAttemptsError(limit.retryAfterSeconds);
+      const attempt = await beginLoginAttempt(sql, email, address, clock());
+      if (attempt.blocked) throw new TooManyAttemptsError(attempt.retryAfterSeconds);
       const user = await findUserByEmail(sql, email);
       const ok = await verifyPassword(password, user?.passwordHash);
       if (!user || !ok) {
-        await recordLoginFailure(sql, email, address, clock());
+        await loginFailed(sql, clock());
         throw new AppError(401, MESSAGES.badCredentials);
       }
-      await clearLoginFailures(sql, email, address);
+      await loginSucceeded(sql, email, address);
       return signIn(user);
     },
 

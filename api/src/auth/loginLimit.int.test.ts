@@ -81,6 +81,23 @@ describe('failed logins per email (from one address)', () => {
   });
 });
 
+describe('concurrent attempts', () => {
+  it('lets at most 5 of a burst of simultaneous guesses reach the password check', async () => {
+    const { email } = await t.registerUser('tenant');
+    const address = newAddress();
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        login(email, `guess-${i}`, address).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.perEmail);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(
+      12 - LOGIN_LIMITS.perEmail,
+    );
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+});
+
 describe('failed logins per address', () => {
   it('blocks an address that fails 20 times over many emails, for every email, and no other address', async () => {
     const address = newAddress();

@@ -10,9 +10,12 @@ import type { Sql } from 'postgres';
  *   address (credential stuffing). Higher than the per-email limit because
  *   offices and mobile carriers put many people behind one address.
  *
- * A blocked attempt is refused before the password is checked and is not
- * counted, so waiting out Retry-After always works. A successful login clears
- * that email's failures from that address.
+ * Each attempt is recorded as a failure *before* its password is checked and
+ * counts the attempts up to and including its own, so a burst of concurrent
+ * guesses cannot all slip under the limit. A blocked attempt is refused before
+ * the password is checked and removes its record, so waiting out Retry-After
+ * always works. A successful login clears that email's failures from that
+ * address, its own record included.
  */
 export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perEmail: 5, perAddress: 20 } as const;
 
@@ -61,11 +64,36 @@ export const checkLoginLimit = async (
   return { blocked: true, retryAfterSeconds: secondsUntil(new Date(Math.max(...unblocks)), now) };
 };
 
-export const recordLoginFailure = async (sql: Sql, email: string, address: string, now: Date) => {
-  await sql`INSERT INTO login_failures (email, address, failed_at) VALUES (${email}, ${address}, ${now})`;
+export type LoginAttempt = { blocked: false } | { blocked: true; retryAfterSeconds: number };
+
+/** Records the attempt, then decides whether it may go on to the password check. */
+export const beginLoginAttempt = async (
+  sql: Sql,
+  email: string,
+  address: string,
+  now: Date,
+): Promise<LoginAttempt> => {
+  const since = new Date(now.getTime() - LOGIN_LIMITS.windowMs);
+  const [attempt] = await sql<{ id: number }[]>`
+    INSERT INTO login_failures (email, address, failed_at) VALUES (${email}, ${address}, ${now})
+    RETURNING id`;
+  const id = attempt!.id;
+  const [counts] = await sql<{ byAddress: number; byEmail: number }[]>`
+    SELECT count(*)::int AS "byAddress", (count(*) FILTER (WHERE email = ${email}))::int AS "byEmail"
+    FROM login_failures WHERE address = ${address} AND failed_at > ${since} AND id <= ${id}`;
+  if (counts!.byAddress <= LOGIN_LIMITS.perAddress && counts!.byEmail <= LOGIN_LIMITS.perEmail)
+    return { blocked: false };
+  await sql`DELETE FROM login_failures WHERE id = ${id}`;
+  const limit = await checkLoginLimit(sql, email, address, now);
+  return { blocked: true, retryAfterSeconds: limit.blocked ? limit.retryAfterSeconds : 1 };
+};
+
+/** The attempt's record stays as the failure; rows that left the window are pruned. */
+export const loginFailed = async (sql: Sql, now: Date) => {
   await sql`DELETE FROM login_failures WHERE failed_at <= ${new Date(now.getTime() - LOGIN_LIMITS.windowMs)}`;
 };
 
-export const clearLoginFailures = async (sql: Sql, email: string, address: string) => {
+/** Clears this email's failures from this address, the attempt's own record included. */
+export const loginSucceeded = async (sql: Sql, email: string, address: string) => {
   await sql`DELETE FROM login_failures WHERE email = ${email} AND address = ${address}`;
 };
