@@ -81,12 +81,14 @@ export const listingService = (deps: ListingServiceDeps) => {
   /** After an edit is recorded, the files of photos it removed go (unless a kept photo has the same content). */
   const removeUnusedPhotos = async (before: readonly ListingImage[], after: ListingState) => {
     if (after.status !== 'active') return;
+    // Only the listing's own files: seeded photos live in a shared pool that no listing owns.
+    const own = `${listingMediaPrefix(after.listing.id)}/`;
     const used = new Set(after.listing.images.flatMap((i) => i.variants.map((v) => v.url)));
     const gone = before
       .flatMap((i) => i.variants.map((v) => v.url))
       .filter((url) => !used.has(url))
       .map(mediaKeyOf)
-      .filter((key) => key !== null);
+      .filter((key) => key !== null && key.startsWith(own)) as string[];
     if (gone.length === 0) return;
     await deps.media
       .remove(gone)

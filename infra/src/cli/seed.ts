@@ -1,0 +1,67 @@
+// `npm run seed [-- --listings 600] [--seed 20260101]`
+// Fills the product with realistic listings (see infra/src/seed/seed.ts): real
+// localities of 25 Indian cities, owners of every role, photos made locally.
+// Runs against the same database as `npm run dev` (or DATABASE_URL); the
+// projections build read models and the search index from the events. The
+// same --seed gives the same data; re-running skips listings that exist.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { localDiskStore } from '@rentals/api/media/localDiskStore';
+import { seedListings } from '../seed/seed.ts';
+import { DEMO_ACCOUNTS, SEED_PASSWORD } from '../seed/users.ts';
+import { progressBar, ROOT, withCliContext } from './context.ts';
+
+const USAGE = 'usage: npm run seed -- [--listings <count, default 600>] [--seed <number>]';
+
+const args = (() => {
+  try {
+    return parseArgs({
+      options: {
+        listings: { type: 'string', default: '600' },
+        seed: { type: 'string', default: '20260101' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`error: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const listings = Number(args.listings);
+const seed = Number(args.seed);
+if (
+  !Number.isInteger(listings) ||
+  listings < 1 ||
+  listings > 5_000_000 ||
+  !Number.isInteger(seed)
+) {
+  console.error(
+    `error: --listings must be a whole number from 1 to 5000000 and --seed a whole number\n${USAGE}`,
+  );
+  process.exit(2);
+}
+
+await withCliContext(async ({ config, sql }) => {
+  const started = Date.now();
+  const media = localDiskStore(resolve(ROOT, config.mediaDir));
+  const result = await seedListings({
+    sql,
+    media,
+    listings,
+    seed,
+    log: (line) => console.log(line),
+    onProgress: progressBar('listings', listings),
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `seeded ${result.created} listings (${result.skipped} already there) in ${result.cities} cities ` +
+      `for ${result.owners} owners in ${seconds}s; projections build the rest`,
+  );
+  console.log(`sign in with any of these (password ${SEED_PASSWORD}):`);
+  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(9)} ${a.email}`);
+});

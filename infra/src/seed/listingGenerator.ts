@@ -1,0 +1,238 @@
+import {
+  FACILITIES,
+  type Facilities,
+  type ListingFields,
+  type ListingImage,
+  type PropertyType,
+} from '@rentals/api/listings/domain/listing';
+import type { SeedCity } from './cities.ts';
+import type { Locality } from './localities.ts';
+import type { PooledPhoto } from './photoPool.ts';
+import type { Random } from './random.ts';
+
+const STREETS = [
+  'Main Road',
+  '1st Cross',
+  '2nd Cross',
+  '3rd Main',
+  'Station Road',
+  'Temple Street',
+  'Gandhi Road',
+  'Nehru Street',
+  'Market Road',
+  'Church Street',
+  'Lake View Road',
+  'Park Avenue',
+  'School Lane',
+  'Ring Road',
+  'Link Road',
+  'Hill Road',
+];
+const BUILDINGS = [
+  'Residency',
+  'Apartments',
+  'Heights',
+  'Enclave',
+  'Towers',
+  'Greens',
+  'Nest',
+  'Palace',
+  'Homes',
+  'Court',
+];
+const BUILDING_NAMES = [
+  'Sai',
+  'Krishna',
+  'Shanti',
+  'Lotus',
+  'Sunrise',
+  'Royal',
+  'Silver Oak',
+  'Green Park',
+  'Prestige',
+  'Harmony',
+];
+
+/** How likely each facility is, by property type. */
+const FACILITY_ODDS: Record<PropertyType, Record<(typeof FACILITIES)[number], number>> = {
+  flat: {
+    wifi: 0.5,
+    parking: 0.7,
+    ac: 0.4,
+    kitchen: 0.95,
+    laundry: 0.3,
+    security: 0.75,
+    gym: 0.3,
+    pool: 0.15,
+    garden: 0.25,
+    balcony: 0.75,
+    furnished: 0.4,
+    petFriendly: 0.3,
+  },
+  house: {
+    wifi: 0.4,
+    parking: 0.85,
+    ac: 0.35,
+    kitchen: 1,
+    laundry: 0.5,
+    security: 0.4,
+    gym: 0.05,
+    pool: 0.08,
+    garden: 0.6,
+    balcony: 0.6,
+    furnished: 0.35,
+    petFriendly: 0.6,
+  },
+  PG: {
+    wifi: 0.95,
+    parking: 0.4,
+    ac: 0.5,
+    kitchen: 0.3,
+    laundry: 0.85,
+    security: 0.8,
+    gym: 0.1,
+    pool: 0.02,
+    garden: 0.1,
+    balcony: 0.3,
+    furnished: 0.95,
+    petFriendly: 0.05,
+  },
+};
+
+const roundTo = (value: number, step: number) => Math.max(step, Math.round(value / step) * step);
+
+/** A fixed premium per locality (0.85–1.3×), so one locality is consistently dearer than another. */
+const localityPremium = (locality: Locality) => {
+  let h = 0;
+  for (const c of locality.name) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return 0.85 + (h % 46) / 100;
+};
+
+export type GeneratedListing = { fields: ListingFields; images: ListingImage[] };
+
+/**
+ * One realistic listing in `city` at `locality`: type, size and floors that
+ * fit together, a rent typical of the city, type and bedrooms (scaled by a
+ * fixed locality premium), and 0–5 pooled photos with fresh image ids.
+ * Every value satisfies the API's validation.
+ */
+export const generateListing = (
+  random: Random,
+  city: SeedCity,
+  locality: Locality,
+  pool: readonly PooledPhoto[],
+): GeneratedListing => {
+  const roll = random.next();
+  const propertyType: PropertyType = roll < 0.6 ? 'flat' : roll < 0.8 ? 'house' : 'PG';
+  const bedrooms =
+    propertyType === 'PG'
+      ? 1
+      : propertyType === 'house'
+        ? random.int(2, 5)
+        : random.pick([1, 1, 2, 2, 2, 3, 3, 4]);
+  const bathrooms = propertyType === 'PG' ? 1 : Math.max(1, bedrooms - random.int(0, 1));
+  const area =
+    propertyType === 'PG'
+      ? random.int(120, 220)
+      : roundTo(bedrooms * random.int(380, 520) + random.int(100, 400), 10);
+  const totalFloors =
+    propertyType === 'house'
+      ? random.int(1, 3)
+      : propertyType === 'PG'
+        ? random.int(2, 5)
+        : random.int(3, 24);
+  const floor = propertyType === 'house' ? 0 : random.int(0, totalFloors);
+
+  const base = city.oneBhkRent * localityPremium(locality) * (0.82 + random.next() * 0.4);
+  const monthly =
+    propertyType === 'PG'
+      ? roundTo(base * 0.42, 250)
+      : propertyType === 'house'
+        ? roundTo(base * 1.3 * (1 + 0.5 * (bedrooms - 1)), 500)
+        : roundTo(base * (1 + 0.65 * (bedrooms - 1)), 500);
+  const yearly = propertyType !== 'PG' && random.chance(0.07);
+  const rent = yearly ? roundTo(monthly * 12 * 0.95, 1000) : monthly;
+
+  const adjective = random.pick([
+    'Spacious',
+    'Bright',
+    'Well-kept',
+    'Airy',
+    'Cosy',
+    'Modern',
+    'Newly painted',
+    'Quiet',
+  ]);
+  const forWhom = random.pick([
+    'for women',
+    'for men',
+    'for students',
+    'for working professionals',
+  ]);
+  const title = (
+    propertyType === 'PG'
+      ? `PG ${forWhom} in ${locality.name}`
+      : propertyType === 'house'
+        ? `${adjective} ${bedrooms} BHK independent house in ${locality.name}`
+        : `${adjective} ${bedrooms} BHK flat in ${locality.name}`
+  ).slice(0, 100);
+
+  const facilities = Object.fromEntries(
+    FACILITIES.map((f) => [f, random.chance(FACILITY_ODDS[propertyType][f])]),
+  ) as Facilities;
+  const building = `${random.pick(BUILDING_NAMES)} ${random.pick(BUILDINGS)}`;
+  const highlights = FACILITIES.filter((f) => facilities[f]).slice(0, 4);
+  const description = [
+    propertyType === 'PG'
+      ? `Single and twin sharing rooms ${forWhom} at ${building}, ${locality.name}.`
+      : `${adjective} ${bedrooms} BHK ${propertyType === 'house' ? 'independent house' : `flat on floor ${floor} of ${totalFloors}`} at ${building}, ${locality.name}, ${city.name}.`,
+    `About ${area} sq ft with ${bathrooms} bathroom${bathrooms > 1 ? 's' : ''}.`,
+    highlights.length > 0 ? `Has ${highlights.join(', ')}.` : 'Simple and clean, no frills.',
+    random.pick([
+      'Close to the bus stop and daily markets.',
+      'Walking distance to schools and a hospital.',
+      'Ten minutes to the nearest metro or railway station.',
+      'Quiet lane with 24-hour water supply.',
+      'Power backup for lifts and common areas.',
+    ]),
+    propertyType === 'PG'
+      ? 'Meals, housekeeping and electricity included.'
+      : 'Family or bachelors welcome; two months deposit.',
+  ].join(' ');
+
+  // 12% without a map position; the rest near the PIN centroid (within ~600 m) so markers do not stack.
+  const coordinates = random.chance(0.12)
+    ? null
+    : {
+        latitude: Number((locality.lat + (random.next() - 0.5) * 0.011).toFixed(6)),
+        longitude: Number((locality.lng + (random.next() - 0.5) * 0.011).toFixed(6)),
+      };
+
+  const photoCount = random.chance(0.05) ? 0 : random.int(1, 5);
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(photoCount, pool.length))
+    chosen.add(random.int(0, pool.length - 1));
+  const images: ListingImage[] = [...chosen].map((i) => ({ ...pool[i]!, id: random.uuid() }));
+
+  return {
+    fields: {
+      title,
+      description,
+      propertyType,
+      rent,
+      rentType: yearly ? 'yearly' : 'monthly',
+      location: {
+        city: city.name,
+        area: locality.name,
+        pinCode: locality.pinCode,
+        address: `${random.int(1, 420)}, ${building}, ${random.pick(STREETS)}`,
+        coordinates,
+      },
+      facilities,
+      propertyDetails: { bedrooms, bathrooms, area, floor, totalFloors },
+      contactInfo: { showPhone: random.chance(0.9), showEmail: random.chance(0.4) },
+      showOnMap: random.chance(0.95),
+    },
+    images,
+  };
+};

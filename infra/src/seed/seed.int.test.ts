@@ -1,0 +1,107 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDiskStore } from '@rentals/api/media/localDiskStore';
+import { toPropertyDocument } from '@rentals/api/listings/domain/document';
+import type { ListingEvent } from '@rentals/api/listings/domain/events';
+import { fold } from '@rentals/api/listings/domain/state';
+import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { seedListings } from './seed.ts';
+
+const COUNT = 300;
+let first: TestDatabase;
+let second: TestDatabase;
+let mediaDir: string;
+
+type Row = { stream_id: string; type: string; data: ListingEvent['data'] };
+const eventsOf = (db: TestDatabase) =>
+  db.sql<Row[]>`SELECT stream_id, type, data FROM events ORDER BY stream_id, stream_version`;
+
+beforeAll(async () => {
+  [first, second] = await Promise.all([testDatabase(), testDatabase()]);
+  mediaDir = await mkdtemp(join(tmpdir(), 'seed-media-'));
+});
+afterAll(async () => {
+  await Promise.all([first.drop(), second.drop()]);
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+describe('seed', () => {
+  let rows: Row[];
+
+  it('appends listings through the domain, batched, with a progress report', async () => {
+    const progress: number[] = [];
+    const result = await seedListings({
+      sql: first.sql,
+      media: localDiskStore(mediaDir),
+      listings: COUNT,
+      batchSize: 100,
+      onProgress: (done) => progress.push(done),
+    });
+    expect(result).toMatchObject({ created: COUNT, skipped: 0 });
+    expect(result.cities).toBeGreaterThanOrEqual(20);
+    expect(progress).toEqual([100, 200, 300]);
+    rows = await eventsOf(first);
+  });
+
+  it('makes realistic, varied listings across at least 20 cities', () => {
+    const streams = new Map<string, ListingEvent[]>();
+    for (const r of rows)
+      streams.set(r.stream_id, [
+        ...(streams.get(r.stream_id) ?? []),
+        { type: r.type, data: r.data } as ListingEvent,
+      ]);
+    expect(streams.size).toBe(COUNT);
+    const docs = [...streams.values()].map((events) => toPropertyDocument(fold(events))!);
+    expect(new Set(docs.map((d) => d.location.city)).size).toBeGreaterThanOrEqual(20);
+    expect(new Set(docs.map((d) => d.propertyType))).toEqual(new Set(['flat', 'house', 'PG']));
+    expect(new Set(docs.map((d) => d.owner.role))).toEqual(new Set(['homeowner', 'broker']));
+    expect(docs.some((d) => d.location.coordinates === undefined)).toBe(true);
+    expect(docs.some((d) => !d.isAvailable)).toBe(true);
+    expect(docs.some((d) => d.isVerified)).toBe(true);
+    expect(docs.some((d) => d.rentType === 'yearly')).toBe(true);
+    for (const d of docs) {
+      expect(d.location.pinCode).toMatch(/^\d{6}$/);
+      expect(d.rent).toBeGreaterThan(0);
+      expect(d.images.length).toBeLessThanOrEqual(5);
+    }
+    // Rents follow the city: a Mumbai 2 BHK flat costs more on average than one in Patna.
+    const mean = (city: string) => {
+      const rents = docs
+        .filter(
+          (d) => d.location.city === city && d.propertyType === 'flat' && d.rentType === 'monthly',
+        )
+        .map((d) => d.rent / (1 + 0.65 * (d.propertyDetails.bedrooms - 1)));
+      return rents.reduce((a, b) => a + b, 0) / Math.max(1, rents.length);
+    };
+    expect(mean('Mumbai')).toBeGreaterThan(mean('Patna'));
+  });
+
+  it('creates users of every role', async () => {
+    const roles = await first.sql<
+      { role: string }[]
+    >`SELECT DISTINCT role FROM users ORDER BY role`;
+    expect(roles.map((r) => r.role)).toEqual(['admin', 'broker', 'homeowner', 'tenant']);
+  });
+
+  it('stores the pooled photos once, under pool/', async () => {
+    const files = await readdir(join(mediaDir, 'pool'));
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((f) => /^[0-9a-f]{20}-\d+\.webp$/.test(f))).toBe(true);
+  });
+
+  it('is deterministic: the same seed gives the same events in another database', async () => {
+    await seedListings({ sql: second.sql, media: localDiskStore(mediaDir), listings: COUNT });
+    expect(await eventsOf(second)).toEqual(rows);
+  });
+
+  it('skips what exists when run again', async () => {
+    const again = await seedListings({
+      sql: first.sql,
+      media: localDiskStore(mediaDir),
+      listings: COUNT,
+    });
+    expect(again).toMatchObject({ created: 0, skipped: COUNT });
+  });
+});
