@@ -122,6 +122,26 @@ describe('register → me → logout', () => {
   });
 });
 
+describe('racing registrations', () => {
+  it('lets exactly one of several simultaneous registrations of one email win', async () => {
+    const email = `race-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const statuses = await Promise.all(
+      ['Race One', 'Race Two', 'Race Three', 'Race Four'].map((name, i) =>
+        t
+          .request('POST', '/api/auth/register', {
+            json: registration({ name, email: i % 2 ? email.toUpperCase() : email }),
+          })
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 409, 409, 409]);
+    const [row] = await t.db.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM users WHERE email = ${email}`;
+    expect(row!.n).toBe(1);
+  });
+});
+
 describe('login', () => {
   it('signs in with the email in any case and returns a working token', async () => {
     const account = await register();
