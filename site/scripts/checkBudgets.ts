@@ -1,0 +1,79 @@
+/**
+ * Fails (exit 1) when a page of the built site weighs more than its budget in
+ * gzip bytes of HTML + CSS + JS loaded before any interaction (pageWeight.ts).
+ * Run after a build: `npm run check:size`.
+ */
+import { readdirSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pageWeight, type PageWeight } from './pageWeight.ts';
+
+const KB = 1024;
+
+/**
+ * Budgets per page. The visitor browse page has no React at all (DESIGN §12:
+ * ≤ 50 KB before the map); pages with React islands pay ~60 KB for React once.
+ */
+export const BUDGETS: Record<string, number> = {
+  '/browse': 50 * KB,
+  '/404': 20 * KB,
+  '/': 100 * KB,
+  '/login': 100 * KB,
+  '/register': 100 * KB,
+  '/properties': 110 * KB,
+  '/properties/view': 110 * KB,
+  '/dashboard': 100 * KB,
+  '/messages': 90 * KB,
+  '/profile': 90 * KB,
+  '/my-properties': 100 * KB,
+  '/add-property': 115 * KB,
+  '/edit-property': 115 * KB,
+};
+const DEFAULT_BUDGET = 100 * KB;
+
+const htmlFiles = (dir: string, root = dir): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '_astro' ? [] : htmlFiles(path, root);
+    return entry.name.endsWith('.html') ? [relative(root, path)] : [];
+  });
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+const main = () => {
+  const dist = fileURLToPath(new URL('../dist', import.meta.url));
+  if (!existsSync(dist)) {
+    console.error('site/dist does not exist; build the site first (npm run build -w site).');
+    process.exit(1);
+  }
+  const weights: PageWeight[] = htmlFiles(dist).map((file) => pageWeight(dist, file));
+  let failed = false;
+  console.log(
+    'page'.padEnd(20),
+    'html'.padStart(9),
+    'css'.padStart(9),
+    'js'.padStart(9),
+    'total'.padStart(9),
+    'budget'.padStart(9),
+  );
+  for (const w of weights.sort((a, b) => a.page.localeCompare(b.page))) {
+    const budget = BUDGETS[w.page] ?? DEFAULT_BUDGET;
+    const over = w.total > budget;
+    failed ||= over;
+    console.log(
+      w.page.padEnd(20),
+      kb(w.html).padStart(9),
+      kb(w.css).padStart(9),
+      kb(w.js).padStart(9),
+      kb(w.total).padStart(9),
+      kb(budget).padStart(9),
+      over ? '  OVER BUDGET' : '',
+    );
+  }
+  if (failed) {
+    console.error('\nA page is over its size budget (gzip HTML + CSS + JS before interaction).');
+    process.exit(1);
+  }
+};
+
+if (import.meta.main) main();
