@@ -1,0 +1,178 @@
+import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
+import type { Feature, LineString } from 'geojson';
+import { useEffect, useRef, useState } from 'react';
+import {
+  deviceDirectionsLink,
+  fetchRoute,
+  straightLine,
+  type Route,
+} from '../../map/directions.ts';
+import { distanceKm, formatCoordinates, formatDistance } from '../../map/distance.ts';
+import { currentPosition, MAP_POSITION_OPTIONS } from '../../map/geolocation.ts';
+import type { LatLng } from '../../map/types.ts';
+import { routingUrlOf, whenStyleLoaded } from './basemap.ts';
+
+const ROUTE_SOURCE = 'navigation-route';
+
+type Props = {
+  map: MapLibreMap | null;
+  /** The listing the distance and directions are to; none until one is chosen on a listings map. */
+  target?: LatLng & { title: string };
+};
+
+const drawRoute = async (map: MapLibreMap, route: Route) => {
+  await whenStyleLoaded(map);
+  const data: Feature<LineString> = {
+    type: 'Feature',
+    properties: {},
+    geometry: { type: 'LineString', coordinates: route.coordinates },
+  };
+  const source = map.getSource<GeoJSONSource>(ROUTE_SOURCE);
+  if (source) void source.setData(data);
+  else {
+    map.addSource(ROUTE_SOURCE, { type: 'geojson', data });
+    map.addLayer({
+      id: ROUTE_SOURCE,
+      type: 'line',
+      source: ROUTE_SOURCE,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: {
+        'line-color': '#2563eb',
+        'line-width': 4,
+        'line-opacity': 0.85,
+        ...(route.kind === 'straight' ? { 'line-dasharray': [2, 1.5] } : {}),
+      },
+    });
+  }
+};
+
+const removeRoute = (map: MapLibreMap) => {
+  if (map.getLayer(ROUTE_SOURCE)) map.removeLayer(ROUTE_SOURCE);
+  if (map.getSource(ROUTE_SOURCE)) map.removeSource(ROUTE_SOURCE);
+};
+
+/**
+ * 'Get My Location', the straight-line distance to the target, and
+ * 'Get Directions': a road route from an OSRM-compatible service when the
+ * operator configured one, otherwise the straight line and a link that hands
+ * the trip to the device's maps app.
+ */
+export const NavigationPanel = ({ map, target }: Props) => {
+  const [position, setPosition] = useState<LatLng | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [route, setRoute] = useState<Route | null>(null);
+  const [routing, setRouting] = useState(false);
+  const userMarker = useRef<Marker | null>(null);
+
+  useEffect(
+    () => () => {
+      userMarker.current?.remove();
+    },
+    [],
+  );
+
+  const locate = async () => {
+    setLocating(true);
+    setError(null);
+    const result = await currentPosition(MAP_POSITION_OPTIONS);
+    setLocating(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    const here = { latitude: result.latitude, longitude: result.longitude };
+    setPosition(here);
+    if (map) {
+      userMarker.current ??= new Marker({
+        element: Object.assign(document.createElement('div'), {
+          className: 'map-user-marker',
+          title: 'Your location',
+        }),
+      });
+      userMarker.current.setLngLat([here.longitude, here.latitude]).addTo(map);
+    }
+  };
+
+  const directions = async () => {
+    if (!map || !position || !target) return;
+    setRouting(true);
+    const straight = straightLine(position, target, distanceKm(position, target));
+    const routingUrl = await routingUrlOf();
+    // A routing service that fails or finds nothing still leaves the straight line and the device link.
+    const found = routingUrl
+      ? await fetchRoute(routingUrl, position, target, AbortSignal.timeout(10_000)).catch(
+          () => straight,
+        )
+      : straight;
+    await drawRoute(map, found);
+    setRoute(found);
+    setRouting(false);
+  };
+
+  const clear = () => {
+    if (map) removeRoute(map);
+    setRoute(null);
+  };
+
+  const distance = position && target ? distanceKm(position, target) : undefined;
+  return (
+    <section className="map-nav" aria-label="Navigation">
+      <div className="map-nav-actions">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void locate()}
+          disabled={locating}
+        >
+          {locating ? 'Locating…' : 'Get My Location'}
+        </button>
+        <button
+          type="button"
+          className="button button-small button-primary"
+          onClick={() => void directions()}
+          disabled={!position || !target || routing}
+        >
+          Get Directions
+        </button>
+        {route && (
+          <button type="button" className="button button-small" onClick={clear}>
+            Clear Route
+          </button>
+        )}
+      </div>
+      {error && (
+        <p className="map-nav-error" role="alert">
+          {error}
+        </p>
+      )}
+      {position && (
+        <p className="map-nav-line" data-testid="my-location">
+          Your location: {formatCoordinates(position)}
+        </p>
+      )}
+      {distance !== undefined && target && (
+        <p className="map-nav-line" data-testid="distance">
+          Distance to {target.title}: <strong>{formatDistance(distance)}</strong> (straight line)
+        </p>
+      )}
+      {!target && position && (
+        <p className="map-nav-line muted">Choose a property on the map to see its distance.</p>
+      )}
+      {route && position && target && (
+        <p className="map-nav-line" data-testid="route">
+          {route.kind === 'road'
+            ? `Route: ${formatDistance(route.distanceKm)}${route.durationMin !== undefined ? `, about ${Math.max(1, Math.round(route.durationMin))} min` : ''}`
+            : `Straight line: ${formatDistance(route.distanceKm)}. `}
+          <a
+            href={deviceDirectionsLink(position, target, navigator.userAgent)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Open turn-by-turn directions in your maps app
+          </a>
+        </p>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,70 @@
+import {
+  addProtocol,
+  AttributionControl,
+  Map as MapLibreMap,
+  NavigationControl,
+  setWorkerUrl,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Protocol } from 'pmtiles';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { basemapStyle } from '../../map/style.ts';
+import type { BasemapInfo, LatLng } from '../../map/types.ts';
+import './map.css';
+
+let info: Promise<BasemapInfo> | undefined;
+let protocolAdded = false;
+
+/** GET /maps/basemap.json once per page: the versioned archive, glyphs and optional routing service. */
+export const loadBasemap = (): Promise<BasemapInfo> => {
+  info ??= fetch('/maps/basemap.json', { signal: AbortSignal.timeout(10_000) }).then(
+    async (response) => {
+      if (!response.ok) throw new Error(`basemap.json answered ${response.status}`);
+      return (await response.json()) as BasemapInfo;
+    },
+  );
+  // A failed load is tried again by the next map, not cached.
+  info.catch(() => {
+    info = undefined;
+  });
+  return info;
+};
+
+/**
+ * A MapLibre map on our own basemap. The `pmtiles://` protocol reads tiles
+ * straight out of the archive with HTTP range requests; the worker script is
+ * emitted by the bundler beside this chunk, since MapLibre cannot find it
+ * inside a bundle on its own.
+ */
+export const createMap = async (
+  container: HTMLElement,
+  view: { center: LatLng; zoom: number },
+): Promise<MapLibreMap> => {
+  const basemap = await loadBasemap();
+  if (!protocolAdded) {
+    setWorkerUrl(workerUrl);
+    addProtocol('pmtiles', new Protocol().tile);
+    protocolAdded = true;
+  }
+  const map = new MapLibreMap({
+    container,
+    style: basemapStyle(basemap, window.location.origin),
+    center: [view.center.longitude, view.center.latitude],
+    zoom: view.zoom,
+    attributionControl: false,
+    // Our tiles stop at zoom 10 (there is no street data to show); MapLibre over-zooms them.
+    maxZoom: 18,
+  });
+  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+  map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
+  return map;
+};
+
+export const routingUrlOf = async (): Promise<string | undefined> =>
+  (await loadBasemap().catch(() => undefined))?.routingUrl;
+
+/** Resolves once the style is loaded, so sources and layers can be added. */
+export const whenStyleLoaded = (map: MapLibreMap): Promise<void> =>
+  map.isStyleLoaded()
+    ? Promise.resolve()
+    : new Promise((resolve) => map.once('load', () => resolve()));
