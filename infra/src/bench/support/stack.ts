@@ -56,25 +56,42 @@ export const startBenchStack = async (): Promise<BenchStack> => {
     port: await freePort(),
     masterKey: MEILI_KEY,
   });
-  const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+  const stopServers = () => Promise.all([pg.stop(), meiliServer.stop()]);
+  // A crash or Ctrl-C must not leave the servers running (they would hold BENCH_DIR's data).
+  process.once('SIGINT', () => void stopServers().then(() => process.exit(130)));
+  process.once('SIGTERM', () => void stopServers().then(() => process.exit(143)));
+  try {
+    return await prepare(pg.url, meiliServer.url, stopServers);
+  } catch (error) {
+    await stopServers();
+    throw error;
+  }
+};
+
+const prepare = async (
+  pgUrl: string,
+  meiliUrl: string,
+  stopServers: () => Promise<unknown>,
+): Promise<BenchStack> => {
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
   const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = 'bench'`;
   if (!exists) await admin.unsafe('CREATE DATABASE bench');
   await admin.end();
-  const databaseUrl = pg.url.replace(/\/postgres$/, '/bench');
+  const databaseUrl = pgUrl.replace(/\/postgres$/, '/bench');
   const sql = createSql(databaseUrl, { max: 20 });
   await migrate(sql);
-  const meili = createMeiliHttp({ url: meiliServer.url, key: MEILI_KEY }, 60_000);
+  const meili = createMeiliHttp({ url: meiliUrl, key: MEILI_KEY }, 60_000);
   await seed(sql, databaseUrl, BENCH_LISTINGS);
   await catchUp(sql, meili);
   return {
     sql,
     databaseUrl,
-    meiliUrl: meiliServer.url,
+    meiliUrl,
     meiliKey: MEILI_KEY,
     meili,
     stop: async () => {
       await sql.end({ timeout: 5 });
-      await Promise.all([pg.stop(), meiliServer.stop()]);
+      await stopServers();
     },
   };
 };
