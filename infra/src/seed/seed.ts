@@ -32,6 +32,7 @@ export type SeedResult = { created: number; skipped: number; cities: number; own
 /** Listed dates spread over the 180 days before this fixed day, so runs are reproducible. */
 const SEED_EPOCH = Date.UTC(2026, 10, 15);
 const DAY = 86_400_000;
+const PARALLEL_BATCHES = 3;
 
 type Planned = { listingId: string; userId: string; events: ListingEvent[] };
 
@@ -116,8 +117,8 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
 
   let created = 0;
   let skipped = 0;
-  for (let start = 0; start < options.listings; start += batchSize) {
-    const batch = Array.from({ length: Math.min(batchSize, options.listings - start) }, plan);
+  let done = 0;
+  const appendBatch = async (batch: Planned[]) => {
     const ids = batch.map((b) => listingStreamId(b.listingId));
     const existing = new Set(
       (
@@ -127,7 +128,6 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
       ).map((r) => r.stream_id),
     );
     const fresh = batch.filter((b) => !existing.has(listingStreamId(b.listingId)));
-    skipped += batch.length - fresh.length;
     if (fresh.length > 0)
       await options.sql.begin(async (tx) => {
         // One transaction per batch; the appends are pipelined on its connection.
@@ -141,7 +141,19 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
         );
       });
     created += fresh.length;
-    options.onProgress?.(start + batch.length, options.listings);
+    skipped += batch.length - fresh.length;
+    done += batch.length;
+    options.onProgress?.(done, options.listings);
+  };
+
+  // Planning (CPU, here) overlaps with appending (Postgres): a few batches are in flight at once.
+  const inFlight = new Set<Promise<void>>();
+  for (let start = 0; start < options.listings; start += batchSize) {
+    const batch = Array.from({ length: Math.min(batchSize, options.listings - start) }, plan);
+    const running: Promise<void> = appendBatch(batch).finally(() => inFlight.delete(running));
+    inFlight.add(running);
+    if (inFlight.size >= PARALLEL_BATCHES) await Promise.race(inFlight);
   }
+  await Promise.all(inFlight);
   return { created, skipped, cities: cities.length, owners: users.owners.length };
 };
