@@ -123,6 +123,30 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     expect(await page.getByTestId('new-photo').count()).toBe(0);
   });
 
+  it("lists the server's field errors under the submission heading", async () => {
+    // Passes the client's checks (name and type) but the server checks the bytes.
+    await page.getByLabel('Property Title').fill('Sunny 2BHK near Baner hills');
+    await page
+      .getByLabel('Description')
+      .fill('Two bedrooms, two bathrooms, covered parking and a view of the hills.');
+    await page.getByLabel('Rent (₹)').fill('25000');
+    await page.getByLabel('City').fill('Pune');
+    await page.getByLabel('Area / Locality').fill('Baner');
+    await page.getByLabel('Pin Code').fill('411045');
+    await page.getByLabel('Full Address').fill('14 Hill View Society');
+    await page.getByLabel('Latitude (optional)').fill('');
+    await page.getByLabel('Longitude (optional)').fill('');
+    await page.getByLabel('Floor', { exact: true }).fill('0');
+    await photoInput().setInputFiles([
+      { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a picture') },
+    ]);
+    await page.getByRole('button', { name: 'Create Property' }).click();
+    await submission().waitFor();
+    expect(await submission().locator('li').count()).toBeGreaterThan(0);
+    await toast('').first().waitFor();
+    await page.getByRole('button', { name: 'Remove new photo fake.jpg' }).click();
+  });
+
   it('creates the listing with two photos and goes to My Properties after the banner', async () => {
     await page.getByLabel('Property Title').fill('Sunny 2BHK near Baner hills');
     await page

@@ -45,7 +45,17 @@ beforeAll(async () => {
   });
   await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
   await waitForPublicCount(stack.baseUrl, 'city=Mumbai', 1);
-  await waitForPublicCount(stack.baseUrl, '', 3);
+  for (let i = 1; i <= 13; i++)
+    await createListingViaApi(stack.baseUrl, token, {
+      title: `Chennai flat number ${i}`,
+      propertyType: 'flat',
+      rent: 10000 + i * 500,
+      city: 'Chennai',
+      area: 'Adyar',
+      bedrooms: 1,
+    });
+  await waitForPublicCount(stack.baseUrl, 'city=Chennai', 13);
+  await waitForPublicCount(stack.baseUrl, '', 16);
 });
 afterAll(async () => {
   await stack?.stop();
@@ -55,11 +65,11 @@ describe('a visitor browses the restricted view', () => {
   it('sees cards without rent and is sent to login from one', async () => {
     context = await stack.newContext();
     page = await context.newPage();
-    await page.goto('/browse');
-    await page.getByText('3 properties found').waitFor();
+    await page.goto('/browse?city=Pune');
+    await page.getByText('2 properties found').waitFor();
     await page.getByText('Login to See Details').first().waitFor();
     const cards = page.getByTestId('public-card');
-    expect(await cards.count()).toBe(3);
+    expect(await cards.count()).toBe(2);
     const grid = await page.locator('#browse-grid').textContent();
     expect(grid).not.toContain('₹');
     expect(grid).not.toContain('Kothrud, Pune');
@@ -70,16 +80,37 @@ describe('a visitor browses the restricted view', () => {
     await page.waitForURL('**/login?redirect=**');
   });
 
+  it('pages /browse with numbered buttons', async () => {
+    await page.goto('/browse');
+    await page.getByText('16 properties found').waitFor();
+    expect(await page.getByTestId('public-card').count()).toBe(12);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL('**/browse?page=2');
+    await page.locator('#browse-pager [aria-current="page"]', { hasText: '2' }).waitFor();
+    expect(await page.getByTestId('public-card').count()).toBe(4);
+  });
+
+  it('opens the map view on /browse only when asked', async () => {
+    await page.goto('/browse?city=Pune');
+    await page.getByText('2 properties found').waitFor();
+    await page.getByRole('button', { name: /Map/ }).click();
+    expect(await page.locator('#browse-grid').isVisible()).toBe(false);
+    await page.locator('#browse-map > *').first().waitFor();
+    expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+    await page.getByRole('button', { name: /Grid/ }).click();
+    await page.locator('#browse-grid').waitFor();
+  });
+
   it('filters /browse through the URL and the back button', async () => {
     await page.goto('/browse');
-    await page.getByText('3 properties found').waitFor();
+    await page.getByText('16 properties found').waitFor();
     await page.getByLabel('City').fill('Mumbai');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await page.getByText('1 properties found').waitFor();
     expect(new URL(page.url()).search).toBe('?city=Mumbai');
     await page.getByRole('button', { name: 'Clear Filters' }).waitFor();
     await page.goBack();
-    await page.getByText('3 properties found').waitFor();
+    await page.getByText('16 properties found').waitFor();
     await page.goto('/browse?city=Nowhere');
     await page.getByRole('heading', { name: 'No Properties Found' }).waitFor();
     await page.getByText('Try adjusting your search criteria').waitFor();
@@ -145,6 +176,15 @@ describe('a tenant searches with filters and opens a listing', () => {
     expect(await page.locator('main').textContent()).toContain('₹22,000');
     await page.goBack();
     await page.getByText('1 properties found').waitFor();
+  });
+
+  it('appends the next page of results', async () => {
+    await page.goto('/properties?city=Chennai');
+    await page.getByText('13 properties found').waitFor();
+    expect(await page.getByTestId('property-card').count()).toBe(12);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await expect.poll(() => page.getByTestId('property-card').count()).toBe(13);
+    expect(await page.getByRole('button', { name: 'Load More' }).count()).toBe(0);
   });
 
   it('shows the empty state and the not-found detail page', async () => {

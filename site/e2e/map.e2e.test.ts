@@ -1,0 +1,295 @@
+/**
+ * The maps feature in Chromium (WebGL through SwiftShader) against the real
+ * product: embedded Postgres and Meilisearch, the web and projections
+ * processes and the built site, plus what the maps need first: the basemap
+ * build (`ensureGeoData`) and the gazetteer in Meilisearch (`loadPlaces`).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSql } from '@rentals/api/shared/db';
+import { loadPlaces } from '@rentals/api/geo/placesIndex';
+import { migrate } from '@rentals/infra/db/migrate';
+import { ensureGeoData } from '@rentals/infra/geo/build';
+import { startMeiliServer } from '@rentals/infra/services/meiliServer';
+import { freePort } from '@rentals/infra/services/ports';
+import { startPostgresServer, stopChild } from '@rentals/infra/services/postgresServer';
+import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { CHROMIUM_ARGS, ensureSiteBuilt, ROOT } from './harness/stack.ts';
+import { newUser } from './harness/users.ts';
+
+const SHOTS = join(ROOT, 'artifacts', 'screenshots');
+const cleanups: (() => Promise<unknown>)[] = [];
+let baseUrl: string;
+let browser: Browser;
+let token: string;
+let kothrudId: string;
+let output = '';
+
+// A tenant standing at Pune railway station.
+const HERE = { latitude: 18.5286, longitude: 73.8743 };
+
+beforeAll(async () => {
+  ensureSiteBuilt();
+  const root = await mkdtemp(join(tmpdir(), 'rentals-map-e2e-'));
+  await chmod(root, 0o755);
+  cleanups.push(() => rm(root, { recursive: true, force: true }));
+  const pg = await startPostgresServer({ dataDir: join(root, 'pg'), port: await freePort(), password: randomBytes(12).toString('hex') });
+  cleanups.push(() => pg.stop());
+  const meiliKey = randomBytes(16).toString('hex');
+  const meili = await startMeiliServer({ dataDir: join(root, 'meili'), binDir: join(root, 'bin'), port: await freePort(), masterKey: meiliKey });
+  cleanups.push(() => meili.stop());
+  const sql = createSql(pg.url, { max: 2 });
+  await migrate(sql);
+  await sql.end({ timeout: 5 });
+
+  const dataDir = join(root, 'data');
+  await ensureGeoData(dataDir, { info: () => {} });
+  await loadPlaces({ url: meili.url, key: meiliKey }, dataDir);
+
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATABASE_URL: pg.url,
+    MEILI_URL: meili.url,
+    MEILI_MASTER_KEY: meiliKey,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+  };
+  const bun = join(ROOT, 'node_modules', '.bin', 'bun');
+  for (const [name, entry] of [
+    ['web', 'api/src/main.ts'],
+    ['projections', 'projections/src/main.ts'],
+  ] as const) {
+    const child = spawn(bun, [entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (c: Buffer) => (output += `[${name}] ${c.toString()}`));
+    child.stderr.on('data', (c: Buffer) => (output += `[${name}] ${c.toString()}`));
+    cleanups.push(() => stopChild(child, 'SIGTERM'));
+  }
+  baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`web process not healthy:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  cleanups.push(() => browser.close());
+
+  const owner = newUser('homeowner', 'Meera Kulkarni');
+  token = await registerViaApi(baseUrl, owner);
+  kothrudId = await createListingViaApi(baseUrl, token, {
+    title: 'Sunny flat near Kothrud depot',
+    propertyType: 'flat',
+    rent: 21000,
+    city: 'Pune',
+    area: 'Kothrud',
+    bedrooms: 2,
+    coordinates: { latitude: 18.5074, longitude: 73.8077 },
+  });
+  await createListingViaApi(baseUrl, token, {
+    title: 'PG rooms by Viman Nagar',
+    propertyType: 'PG',
+    rent: 9000,
+    city: 'Pune',
+    area: 'Viman Nagar',
+    bedrooms: 1,
+    coordinates: { latitude: 18.5679, longitude: 73.9143 },
+  });
+  await createListingViaApi(baseUrl, token, {
+    title: 'Bungalow in Baner hills',
+    propertyType: 'house',
+    rent: 55000,
+    city: 'Pune',
+    area: 'Baner',
+    bedrooms: 4,
+    coordinates: { latitude: 18.559, longitude: 73.7868 },
+  });
+  await createListingViaApi(baseUrl, token, {
+    title: 'Flat without a pin',
+    propertyType: 'flat',
+    rent: 15000,
+    city: 'Pune',
+    area: 'Hadapsar',
+    bedrooms: 1,
+  });
+  await waitForPublicCount(baseUrl, 'city=Pune', 4);
+}, 300_000);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
+
+/** A signed-in browser placed at HERE, with geolocation allowed. */
+const signedIn = async (): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-IN',
+    geolocation: HERE,
+    permissions: ['geolocation'],
+  });
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => (output += `[page] ${e.message}\n`));
+  return { context, page };
+};
+
+const shot = async (page: Page, name: string) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+};
+
+/** Waits until MapLibre has drawn: the canvas exists and tiles stopped loading. */
+const mapDrawn = async (page: Page, testId: string) => {
+  await page.getByTestId(testId).locator('canvas.maplibregl-canvas').waitFor();
+  await page.waitForFunction(() => !document.querySelector('.maplibregl-canvas-container.loading'), undefined, { timeout: 30_000 });
+  await page.waitForTimeout(500); // let the last frame paint before a screenshot
+};
+
+describe('map view on /properties', () => {
+  it('shows a marker per listing with coordinates, a legend, and popups that link to the listing', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/properties');
+    await page.getByRole('button', { name: 'Map' }).click();
+    await mapDrawn(page, 'listings-map');
+    const markers = page.locator('.map-marker');
+    await expect.poll(() => markers.count(), { timeout: 30_000 }).toBe(3);
+    expect(await page.getByRole('list', { name: 'Legend' }).textContent()).toBe('FlatPGHouseOther');
+    await shot(page, 'map-city-pune');
+
+    await page.getByRole('button', { name: 'Sunny flat near Kothrud depot' }).click();
+    const popup = page.locator('.maplibregl-popup');
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain('Kothrud, Pune');
+    expect(await popup.textContent()).toContain('₹21,000/monthly');
+    expect(await popup.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/properties/${kothrudId}`);
+    await shot(page, 'map-popup');
+
+    // Geolocation (Chromium's override): distance from the railway station to the flat, and the straight-line route.
+    await page.getByRole('button', { name: 'Get My Location' }).click();
+    await page.getByTestId('my-location').waitFor();
+    expect(await page.getByTestId('my-location').textContent()).toBe('Your location: 18.528600, 73.874300');
+    expect(await page.getByTestId('distance').textContent()).toMatch(/^Distance to Sunny flat near Kothrud depot: 7\.\d km \(straight line\)$/);
+    await page.getByRole('button', { name: 'Get Directions' }).click();
+    await page.getByTestId('route').waitFor();
+    expect(await page.getByTestId('route').textContent()).toMatch(/^Straight line: 7\.\d km\. Open turn-by-turn directions in your maps app$/);
+    await page.getByRole('button', { name: 'Clear Route' }).click();
+    await page.getByTestId('route').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('shows India, a city and a street-level zoom of our own basemap', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`/properties/${kothrudId}`);
+    await mapDrawn(page, 'detail-map');
+    await shot(page, 'map-detail-street-zoom');
+    // Zoom out with the map's own control: city, then the whole country.
+    const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+    for (let i = 0; i < 4; i++) await zoomOut.click();
+    await mapDrawn(page, 'detail-map');
+    await shot(page, 'map-detail-city-zoom');
+    for (let i = 0; i < 6; i++) await zoomOut.click();
+    await mapDrawn(page, 'detail-map');
+    await shot(page, 'map-detail-india-zoom');
+    // The detail map's navigation panel measures to this listing.
+    await page.getByRole('button', { name: 'Get My Location' }).click();
+    await page.getByTestId('distance').waitFor();
+    expect(await page.getByTestId('distance').textContent()).toMatch(/km/);
+    await context.close();
+  });
+
+  it('answers geolocation failures with the spec message', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, permissions: [] });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const page = await context.newPage();
+    await page.goto(`/properties/${kothrudId}`);
+    await mapDrawn(page, 'detail-map');
+    await page.getByRole('button', { name: 'Get My Location' }).click();
+    await page.getByText('Location access denied. Please enable location services.').waitFor();
+    await context.close();
+  });
+});
+
+describe('location picker on /add-property', () => {
+  it('sets coordinates by manual entry, search and a click on the map, and fills the form', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/add-property');
+    await page.getByRole('button', { name: /Select on Map/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Property Location' });
+    await dialog.waitFor();
+    await mapDrawn(page, 'picker-map');
+    const summary = dialog.getByTestId('selected-location');
+
+    // Manual: the spec's three messages, then a valid point named by reverse geocoding.
+    await dialog.getByRole('tab', { name: 'Manual' }).click();
+    await dialog.getByLabel('Latitude').fill('abc');
+    await dialog.getByRole('button', { name: 'Set Location' }).click();
+    await dialog.getByText('Please enter valid coordinates.').waitFor();
+    await dialog.getByLabel('Latitude').fill('95');
+    await dialog.getByLabel('Longitude').fill('73.8');
+    await dialog.getByRole('button', { name: 'Set Location' }).click();
+    await dialog.getByText('Latitude must be between -90 and 90.').waitFor();
+    await dialog.getByLabel('Latitude').fill('18.5');
+    await dialog.getByLabel('Longitude').fill('190');
+    await dialog.getByRole('button', { name: 'Set Location' }).click();
+    await dialog.getByText('Longitude must be between -180 and 180.').waitFor();
+    await dialog.getByLabel('Longitude').fill('73.8077');
+    await dialog.getByLabel('Latitude').fill('18.5074');
+    await dialog.getByRole('button', { name: 'Set Location' }).click();
+    await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toMatch(/Pune, Maharashtra 4110\d\d18\.507400, 73\.807700$/);
+
+    // Search: our geocoder finds Koramangala by name.
+    await dialog.getByRole('tab', { name: 'Search' }).click();
+    await dialog.getByLabel('Search for a place').fill('Koramangala');
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Koramangala, Bangalore, Karnataka 560034' }).click();
+    await expect.poll(() => summary.textContent()).toContain('Koramangala, Bangalore, Karnataka 560034');
+    expect(await summary.textContent()).toContain('12.926138, 77.622109');
+
+    // Map: a click on the map selects that point (the map has flown to Koramangala).
+    await dialog.getByRole('tab', { name: 'Map' }).click();
+    await mapDrawn(page, 'picker-map');
+    const box = await page.getByTestId('picker-map').boundingBox();
+    if (!box) throw new Error('picker map has no box');
+    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
+    await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toMatch(/Bangalore, Karnataka 5600\d\d/);
+    const coordinates = (await summary.locator('.muted').textContent()) ?? '';
+    expect(coordinates).not.toBe('12.926138, 77.622109');
+    await shot(page, 'map-location-picker');
+
+    await dialog.getByRole('button', { name: 'Confirm Location' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const [lat, lng] = coordinates.split(', ');
+    expect(await page.getByLabel('Latitude (optional)').inputValue()).toBe(lat);
+    expect(await page.getByLabel('Longitude (optional)').inputValue()).toBe(lng);
+    expect(await page.getByLabel('Full Address').inputValue()).toMatch(/Bangalore, Karnataka 5600\d\d/);
+    await context.close();
+  });
+});
+
+describe('visitors on /browse', () => {
+  it('see markers with public fields only, linking to /browse/{id}', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/browse');
+    await page.getByRole('button', { name: 'Map' }).click();
+    await mapDrawn(page, 'listings-map');
+    await expect.poll(() => page.locator('.map-marker').count(), { timeout: 30_000 }).toBe(3);
+    await page.getByRole('button', { name: 'Bungalow in Baner hills' }).click();
+    const popup = page.locator('.maplibregl-popup');
+    await popup.waitFor();
+    const text = (await popup.textContent()) ?? '';
+    expect(text).toContain('Bungalow in Baner hills');
+    expect(text).not.toContain('₹');
+    expect(text).not.toContain('Baner,');
+    expect(await popup.getByRole('link', { name: 'View Details' }).getAttribute('href')).toMatch(/^\/browse\//);
+    await context.close();
+  });
+});
