@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { createEventStore, type EventStore } from '../eventStore/eventStore.ts';
+import { ConcurrencyError } from '../shared/errors.ts';
+import { listingCommandHandler } from './commandHandler.ts';
+import { LISTING_STREAM_TYPE, listingStreamId, type ListingEvent } from './domain/events.ts';
+import type { ListingState } from './domain/state.ts';
+
+let db: TestDatabase;
+let store: EventStore;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  store = createEventStore(db.sql);
+});
+afterAll(() => db.drop());
+
+const at = '2026-01-01T00:00:00.000Z';
+const verified = (listingId: string): ListingEvent => ({
+  type: 'ListingVerified',
+  data: { listingId, at },
+});
+const delisted = (listingId: string): ListingEvent => ({
+  type: 'ListingDelisted',
+  data: { listingId, at, city: 'Pune' },
+});
+
+/** A decision that, the first time it runs, lets another writer append first: a real race, made deterministic. */
+const racingDecision = (listingId: string, seen: ListingState['status'][]) => {
+  let first = true;
+  return async (state: ListingState) => {
+    seen.push(state.status);
+    if (first) {
+      first = false;
+      await store.append(listingStreamId(listingId), LISTING_STREAM_TYPE, 'any', [
+        verified(listingId),
+      ]);
+    }
+    return [delisted(listingId)];
+  };
+};
+
+describe('listing command handler', () => {
+  it('retries a write that lost a race once, on fresh state, when no version was given', async () => {
+    const handler = listingCommandHandler(store);
+    const seen: ListingState['status'][] = [];
+    const outcome = await handler.handle('race-1', racingDecision('race-1', seen), {
+      userId: 'u-1',
+    });
+    expect(seen).toHaveLength(2);
+    expect(outcome.version).toBe(2);
+    const { events } = await store.readStream(listingStreamId('race-1'));
+    expect(events.map((e) => [e.type, e.metadata.userId ?? null])).toEqual([
+      ['ListingVerified', null],
+      ['ListingDelisted', 'u-1'],
+    ]);
+  });
+
+  it('answers 409 without retrying when the caller sent the version it read', async () => {
+    const handler = listingCommandHandler(store);
+    const seen: ListingState['status'][] = [];
+    const attempt = handler.handle('race-2', racingDecision('race-2', seen), {
+      userId: 'u-1',
+      expectedVersion: 0,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(seen).toHaveLength(1);
+    expect((await store.readStream(listingStreamId('race-2'))).events.map((e) => e.type)).toEqual([
+      'ListingVerified',
+    ]);
+  });
+
+  it('appends nothing when the decision produces no events', async () => {
+    const handler = listingCommandHandler(store);
+    const outcome = await handler.handle('quiet', () => [], { userId: 'u-1' });
+    expect(outcome).toMatchObject({ version: 0, events: [] });
+    expect((await store.readStream(listingStreamId('quiet'))).version).toBe(0);
+  });
+});
