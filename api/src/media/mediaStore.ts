@@ -2,6 +2,10 @@
  * Where processed photos live. Keys are slash-separated paths such as
  * `listings/<listingId>/<hash>-640.webp`; their URL is `/media/<key>`. Files
  * are content-hashed, so a key's bytes never change and may be cached forever.
+ *
+ * Only the local-disk store exists. An S3-compatible store (Bun's S3 client)
+ * would implement this same type; it is left out until it can be tested
+ * against a real S3-compatible server started by the tests.
  */
 export type MediaStore = {
   put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
