@@ -18,7 +18,9 @@ import { createPublisher, type Publisher } from './publisher.ts';
 import {
   cityCounts,
   listingsByIds,
+  pageListings,
   streamListings,
+  streamSitemapEntries,
   type CityCounts,
   type PublicListing,
 } from './queries.ts';
@@ -235,9 +237,20 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
     current = undefined;
   };
 
+  const addToPages = (row: PublicListing) => {
+    for (const filter of [null, row.propertyType] as Filter[]) {
+      const buffer = current!.buffers.get(filter);
+      // Past the last pre-rendered page: the row is only in the sitemap (and has its own page).
+      if (!buffer || current!.pageNo.get(filter)! > cap) continue;
+      buffer.push(row);
+      if (buffer.length === PAGE_SIZE) flushPage(filter);
+    }
+  };
+
   const done = new Set<string>();
-  if (slugs.some((s) => bySlug.has(s))) {
-    for await (const rows of streamListings(sql, full ? 'all' : slugs)) {
+  if (full) {
+    // One pass over every listed row, city by city: listing pages, city pages and sitemaps.
+    for await (const rows of streamListings(sql, 'all')) {
       for (const row of rows) {
         if (row.citySlug !== current?.city.slug) {
           finishCity();
@@ -248,20 +261,30 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
           done.add(city.slug);
         }
         if (!SAFE_SEGMENT.test(row.id)) continue;
-        if (full) publisher.publish(pageFile(listingPath(row.id)), renderListingPage(site, row));
+        publisher.publish(pageFile(listingPath(row.id)), renderListingPage(site, row));
         current!.sitemap.add({ loc: abs(listingPath(row.id)), lastmod: row.updatedAt });
-        for (const filter of [null, row.propertyType] as Filter[]) {
-          const buffer = current!.buffers.get(filter);
-          // Past the last pre-rendered page: the row is only in the sitemap (and has its own page).
-          if (!buffer || current!.pageNo.get(filter)! > cap) continue;
-          buffer.push(row);
-          if (buffer.length === PAGE_SIZE) flushPage(filter);
-        }
+        addToPages(row);
       }
       streamed += rows.length;
       request.onProgress?.(streamed);
     }
     finishCity();
+  } else {
+    // A city at a time: only the rows its numbered pages show, then ids and dates for its sitemap.
+    for (const slug of slugs) {
+      const city = bySlug.get(slug);
+      if (!city) continue;
+      startCity(city);
+      done.add(slug);
+      for (const row of await pageListings(sql, slug, cap * PAGE_SIZE)) addToPages(row);
+      for await (const rows of streamSitemapEntries(sql, slug)) {
+        for (const row of rows)
+          if (SAFE_SEGMENT.test(row.id))
+            current!.sitemap.add({ loc: abs(listingPath(row.id)), lastmod: row.updatedAt });
+        streamed += rows.length;
+      }
+      finishCity();
+    }
   }
   // Cities without listed rows now: empty state, moved pages, empty sitemap.
   for (const slug of slugs)

@@ -43,9 +43,10 @@ export const streamListings = (sql: Sql, slugs: readonly string[] | 'all') =>
     SELECT p.id, public_site_city_slug(p.city) AS "citySlug", p.city, p.title, p.description,
            p.property_type AS "propertyType", p.bedrooms, p.bathrooms, p.images, p.owner,
            p.is_verified AS "isVerified", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
-           coalesce(v.views, 0)::int AS views
+           -- A lookup per row (not a join) keeps the plan an index scan in page order: rows
+           -- stream from the first one instead of after a sort of the whole city (or table).
+           coalesce((SELECT v.views FROM listing_view_counts v WHERE v.listing_id = p.id), 0)::int AS views
     FROM listing_public p
-    LEFT JOIN listing_view_counts v ON v.listing_id = p.id
     WHERE p.listed ${slugs === 'all' ? sql`` : sql`AND public_site_city_slug(p.city) = ANY(${slugs as string[]})`}
     ORDER BY public_site_city_slug(p.city), p.created_at DESC, p.id DESC`.cursor(ROWS_PER_FETCH);
 
@@ -84,17 +85,22 @@ export const cityCounts = async (
   sql: Sql,
   slugs: readonly string[] | 'all',
 ): Promise<CityCounts[]> => {
+  // Hash-aggregated by spelling first (a few hundred groups), so no sort of the whole table.
   const rows = await sql<CountRow[]>`
-    SELECT public_site_city_slug(city) AS slug,
-           mode() WITHIN GROUP (ORDER BY city) AS name,
-           count(*) FILTER (WHERE property_type = 'flat')::int AS flat,
-           count(*) FILTER (WHERE property_type = 'house')::int AS house,
-           count(*) FILTER (WHERE property_type = 'PG')::int AS pg,
-           count(*)::int AS total,
-           max(updated_at) AS last_modified
-    FROM listing_public
-    WHERE listed ${slugs === 'all' ? sql`` : sql`AND public_site_city_slug(city) = ANY(${slugs as string[]})`}
-    GROUP BY 1 ORDER BY 1`;
+    WITH by_spelling AS (
+      SELECT public_site_city_slug(city) AS slug, city, property_type, count(*)::int AS n,
+             max(updated_at) AS last_modified
+      FROM listing_public
+      WHERE listed ${slugs === 'all' ? sql`` : sql`AND public_site_city_slug(city) = ANY(${slugs as string[]})`}
+      GROUP BY 1, 2, 3)
+    SELECT slug,
+           (array_agg(city ORDER BY n DESC, city))[1] AS name,
+           coalesce(sum(n) FILTER (WHERE property_type = 'flat'), 0)::int AS flat,
+           coalesce(sum(n) FILTER (WHERE property_type = 'house'), 0)::int AS house,
+           coalesce(sum(n) FILTER (WHERE property_type = 'PG'), 0)::int AS pg,
+           sum(n)::int AS total,
+           max(last_modified) AS last_modified
+    FROM by_spelling GROUP BY slug ORDER BY slug`;
   return rows.map((r) => ({
     slug: r.slug,
     name: r.name.trim(),
@@ -103,3 +109,39 @@ export const cityCounts = async (
     lastModified: r.last_modified,
   }));
 };
+
+const PUBLIC_COLUMNS = (sql: Sql) => sql`
+  p.id, public_site_city_slug(p.city) AS "citySlug", p.city, p.title, p.description,
+  p.property_type AS "propertyType", p.bedrooms, p.bathrooms, p.images, p.owner,
+  p.is_verified AS "isVerified", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+  coalesce((SELECT v.views FROM listing_view_counts v WHERE v.listing_id = p.id), 0)::int AS views`;
+
+/**
+ * What one city's numbered pages show: the newest `perFilter` listings overall
+ * and the newest `perFilter` of each type, newest first. In that order the
+ * first `perFilter` rows are exactly the newest overall, so the page builder's
+ * per-filter cap places every row correctly. A few thousand rows at most,
+ * however big the city.
+ */
+export const pageListings = (sql: Sql, slug: string, perFilter: number) =>
+  sql<PublicListing[]>`
+    SELECT ${PUBLIC_COLUMNS(sql)} FROM listing_public p WHERE p.id IN (
+      (SELECT id FROM listing_public WHERE listed AND public_site_city_slug(city) = ${slug}
+       ORDER BY created_at DESC, id DESC LIMIT ${perFilter})
+      UNION
+      (SELECT id FROM listing_public WHERE listed AND public_site_city_slug(city) = ${slug} AND property_type = 'flat'
+       ORDER BY created_at DESC, id DESC LIMIT ${perFilter})
+      UNION
+      (SELECT id FROM listing_public WHERE listed AND public_site_city_slug(city) = ${slug} AND property_type = 'house'
+       ORDER BY created_at DESC, id DESC LIMIT ${perFilter})
+      UNION
+      (SELECT id FROM listing_public WHERE listed AND public_site_city_slug(city) = ${slug} AND property_type = 'PG'
+       ORDER BY created_at DESC, id DESC LIMIT ${perFilter}))
+    ORDER BY p.created_at DESC, p.id DESC`;
+
+/** Every listed listing of a city, id and date only, for its sitemap. */
+export const streamSitemapEntries = (sql: Sql, slug: string) =>
+  sql<{ id: string; updatedAt: Date }[]>`
+    SELECT id, updated_at AS "updatedAt" FROM listing_public
+    WHERE listed AND public_site_city_slug(city) = ${slug}
+    ORDER BY created_at DESC, id DESC`.cursor(5000);
