@@ -1,12 +1,14 @@
 import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import type { Statement } from '../runner/statement.ts';
 import {
   isListingEvent,
   LISTING_EVENT_TYPES,
+  type ListingCreated,
   type ListingEvent,
 } from '@rentals/api/listings/domain/events';
 
 export { LISTING_EVENT_TYPES };
-export type { ListingEvent };
+export type { ListingCreated, ListingEvent };
 
 /** The listing event a recorded event holds; the runner only hands us types we declared in canHandle. */
 export const asListingEvent = (event: RecordedEvent): ListingEvent => {
@@ -25,3 +27,22 @@ export const enabledFacilities = (facilities: Record<string, boolean>): string[]
  * marker shows the neighbourhood, never the building.
  */
 export const coarsen = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * A batch as few statements: every creation in one set-based statement, then
+ * the other events one by one in log order. Hoisting creations is exact
+ * because a listing's creation is always its stream's first event and ids are
+ * never reused, so no other event of the batch can depend on a later creation.
+ */
+export const creationsFirst = (
+  events: RecordedEvent[],
+  createMany: (created: ListingCreated[]) => Statement,
+  one: (event: ListingEvent) => Statement[],
+): Statement[] => {
+  const listing = events.map(asListingEvent);
+  const created = listing.filter((e): e is ListingCreated => e.type === 'ListingCreated');
+  return [
+    ...(created.length > 0 ? [createMany(created)] : []),
+    ...listing.filter((e) => e.type !== 'ListingCreated').flatMap(one),
+  ];
+};

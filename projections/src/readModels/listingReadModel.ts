@@ -7,6 +7,8 @@ import {
   asListingEvent,
   enabledFacilities,
   LISTING_EVENT_TYPES,
+  creationsFirst,
+  type ListingCreated,
   type ListingEvent,
 } from './listingEvents.ts';
 
@@ -14,27 +16,56 @@ export const LISTING_READ_MODEL = 'listing-read-model';
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** The row a creation inserts: the write side's document (less the views counter) and its filter columns. */
+const createdRow = (event: ListingCreated) => {
+  const doc = toPropertyDocument(evolveListing(initialState, event))!;
+  const { views: _views, ...stored } = doc;
+  const c = doc.location.coordinates;
+  return {
+    id: doc._id,
+    owner_id: doc.ownerId,
+    doc: stored,
+    title: doc.title,
+    description: doc.description,
+    property_type: doc.propertyType,
+    rent: doc.rent,
+    city: doc.location.city,
+    area: doc.location.area,
+    city_key: normaliseLocality(doc.location.city),
+    area_key: normaliseLocality(doc.location.area),
+    address: doc.location.address,
+    latitude: c?.latitude ?? null,
+    longitude: c?.longitude ?? null,
+    bedrooms: doc.propertyDetails.bedrooms,
+    bathrooms: doc.propertyDetails.bathrooms,
+    facilities: enabledFacilities(doc.facilities),
+    image_count: doc.images.length,
+    is_available: doc.isAvailable,
+    is_verified: doc.isVerified,
+    created_at: doc.createdAt,
+  };
+};
+
+/** Any number of creations as one set-based INSERT (one row each). */
+const insertCreated = (events: ListingCreated[]): Statement =>
+  sql`INSERT INTO listing_read (id, owner_id, doc, title, description, property_type, rent, city, area, city_key,
+        area_key, address, latitude, longitude, bedrooms, bathrooms, facilities, image_count, is_available,
+        is_verified, created_at)
+      SELECT r.id, r.owner_id, r.doc, r.title, r.description, r.property_type, r.rent, r.city, r.area, r.city_key,
+        r.area_key, r.address, r.latitude, r.longitude, r.bedrooms, r.bathrooms,
+        ARRAY(SELECT jsonb_array_elements_text(r.facilities)), r.image_count, r.is_available, r.is_verified,
+        r.created_at
+      FROM jsonb_to_recordset(${json(events.map(createdRow))}::text::jsonb) AS r(id text, owner_id text, doc jsonb,
+        title text, description text, property_type text, rent float8, city text, area text, city_key text,
+        area_key text, address text, latitude float8, longitude float8, bedrooms int, bathrooms int,
+        facilities jsonb, image_count int, is_available boolean, is_verified boolean, created_at timestamptz)
+      ON CONFLICT (id) DO NOTHING`;
+
 const toStatements = (event: ListingEvent): Statement[] => {
   const { listingId: id, at } = event.data;
   switch (event.type) {
-    case 'ListingCreated': {
-      const doc = toPropertyDocument(evolveListing(initialState, event));
-      if (!doc) return [];
-      const { views: _views, ...stored } = doc;
-      const c = doc.location.coordinates;
-      return [
-        sql`INSERT INTO listing_read (id, owner_id, doc, title, description, property_type, rent, city, area,
-              city_key, area_key, address, latitude, longitude, bedrooms, bathrooms, facilities, image_count, is_available,
-              is_verified, created_at)
-            VALUES (${id}, ${doc.ownerId}, ${json(stored)}::text::jsonb, ${doc.title}, ${doc.description},
-              ${doc.propertyType}, ${doc.rent}, ${doc.location.city}, ${doc.location.area},
-              ${normaliseLocality(doc.location.city)}, ${normaliseLocality(doc.location.area)}, ${doc.location.address}, ${c?.latitude ?? null}, ${c?.longitude ?? null},
-              ${doc.propertyDetails.bedrooms}, ${doc.propertyDetails.bathrooms},
-              ${enabledFacilities(doc.facilities)}, ${doc.images.length}, ${doc.isAvailable},
-              ${doc.isVerified}, ${doc.createdAt})
-            ON CONFLICT (id) DO NOTHING`,
-      ];
-    }
+    case 'ListingCreated':
+      return [insertCreated([event])];
     case 'ListingDetailsRevised': {
       const { listingId: _id, at: _at, ...changes } = event.data;
       const merged = json({ ...changes, updatedAt: at });
@@ -139,5 +170,6 @@ export const listingReadModel: SqlProjection = {
   name: LISTING_READ_MODEL,
   canHandle: LISTING_EVENT_TYPES,
   evolve: (event) => toStatements(asListingEvent(event)),
+  evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE listing_read`],
 };

@@ -1,25 +1,38 @@
 import type { Sql } from 'postgres';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
-import { asListingEvent, type ListingEvent } from './listingEvents.ts';
+import {
+  asListingEvent,
+  creationsFirst,
+  type ListingCreated,
+  type ListingEvent,
+} from './listingEvents.ts';
 
 export const OWNER_LISTING_STATS = 'owner-listing-stats';
+
+/** Any number of creations in one statement: membership rows, then the counts added per owner. */
+const insertCreated = (events: ListingCreated[]): Statement => {
+  const rows = events.map(({ data: d }) => ({
+    listing_id: d.listingId,
+    owner_id: d.ownerId,
+    listed: d.isAvailable,
+  }));
+  return sql`WITH m AS (
+      INSERT INTO owner_listing_membership (listing_id, owner_id, listed)
+      SELECT r.listing_id, r.owner_id, r.listed
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) AS r(listing_id text, owner_id text, listed boolean)
+      ON CONFLICT (listing_id) DO NOTHING RETURNING owner_id, listed)
+    INSERT INTO owner_listing_stats AS s (owner_id, total, listed, delisted)
+    SELECT owner_id, count(*), count(*) FILTER (WHERE listed), count(*) FILTER (WHERE NOT listed) FROM m GROUP BY owner_id
+    ON CONFLICT (owner_id) DO UPDATE SET total = s.total + excluded.total, listed = s.listed + excluded.listed,
+      delisted = s.delisted + excluded.delisted`;
+};
 
 const toStatements = (event: ListingEvent): Statement[] => {
   const id = event.data.listingId;
   switch (event.type) {
-    case 'ListingCreated': {
-      const { ownerId, isAvailable } = event.data;
-      return [
-        sql`WITH m AS (
-              INSERT INTO owner_listing_membership (listing_id, owner_id, listed) VALUES (${id}, ${ownerId}, ${isAvailable})
-              ON CONFLICT (listing_id) DO NOTHING RETURNING owner_id, listed)
-            INSERT INTO owner_listing_stats AS s (owner_id, total, listed, delisted)
-            SELECT owner_id, 1, listed::int, (NOT listed)::int FROM m
-            ON CONFLICT (owner_id) DO UPDATE SET total = s.total + 1, listed = s.listed + excluded.listed,
-              delisted = s.delisted + excluded.delisted`,
-      ];
-    }
+    case 'ListingCreated':
+      return [insertCreated([event])];
     case 'ListingDelisted':
     case 'ListingRelisted': {
       const listed = event.type === 'ListingRelisted';
@@ -50,6 +63,7 @@ export const ownerListingStats: SqlProjection = {
   name: OWNER_LISTING_STATS,
   canHandle: ['ListingCreated', 'ListingDelisted', 'ListingRelisted', 'ListingDeleted'],
   evolve: (event) => toStatements(asListingEvent(event)),
+  evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE owner_listing_stats`, sql`TRUNCATE owner_listing_membership`],
 };
 

@@ -5,7 +5,9 @@ import { sql, type Statement } from '../runner/statement.ts';
 import {
   asListingEvent,
   coarsen,
+  creationsFirst,
   LISTING_EVENT_TYPES,
+  type ListingCreated,
   type ListingEvent,
 } from './listingEvents.ts';
 
@@ -31,22 +33,47 @@ const publicImages = (images: ListingImage[]) =>
 
 const json = (value: unknown) => JSON.stringify(value);
 
+const createdRow = ({ data: d }: ListingCreated) => {
+  const c = coarse(d.location.coordinates);
+  return {
+    id: d.listingId,
+    owner_id: d.ownerId,
+    title: d.title,
+    description: d.description,
+    property_type: d.propertyType,
+    city: d.location.city,
+    city_key: normaliseLocality(d.location.city),
+    bedrooms: d.propertyDetails.bedrooms,
+    bathrooms: d.propertyDetails.bathrooms,
+    coarse_lat: c.lat,
+    coarse_lng: c.lng,
+    show_on_map: d.showOnMap,
+    images: publicImages(d.images),
+    owner: { name: d.owner.name, role: d.owner.role },
+    listed: d.isAvailable,
+    is_verified: d.isVerified,
+    created_at: d.createdAt,
+  };
+};
+
+/** Any number of creations as one set-based INSERT. */
+const insertCreated = (events: ListingCreated[]): Statement =>
+  sql`INSERT INTO listing_public (id, owner_id, title, description, property_type, city, city_key, bedrooms,
+        bathrooms, coarse_lat, coarse_lng, show_on_map, images, owner, listed, is_verified, created_at, updated_at)
+      SELECT r.id, r.owner_id, r.title, r.description, r.property_type, r.city, r.city_key, r.bedrooms, r.bathrooms,
+        r.coarse_lat, r.coarse_lng, r.show_on_map, r.images, r.owner, r.listed, r.is_verified, r.created_at,
+        r.created_at
+      FROM jsonb_to_recordset(${json(events.map(createdRow))}::text::jsonb) AS r(id text, owner_id text, title text,
+        description text, property_type text, city text, city_key text, bedrooms int, bathrooms int,
+        coarse_lat float8, coarse_lng float8, show_on_map boolean, images jsonb, owner jsonb, listed boolean,
+        is_verified boolean, created_at timestamptz)
+      ON CONFLICT (id) DO NOTHING`;
+
 const toStatements = (event: ListingEvent): Statement[] => {
   const { listingId: id, at } = event.data;
   switch (event.type) {
-    case 'ListingCreated': {
-      const d = event.data;
-      const c = coarse(d.location.coordinates);
-      return [
-        sql`INSERT INTO listing_public (id, owner_id, title, description, property_type, city, city_key, bedrooms,
-              bathrooms, coarse_lat, coarse_lng, show_on_map, images, owner, listed, is_verified, created_at, updated_at)
-            VALUES (${id}, ${d.ownerId}, ${d.title}, ${d.description}, ${d.propertyType}, ${d.location.city},
-              ${normaliseLocality(d.location.city)}, ${d.propertyDetails.bedrooms}, ${d.propertyDetails.bathrooms}, ${c.lat}, ${c.lng},
-              ${d.showOnMap}, ${json(publicImages(d.images))}::text::jsonb, ${json({ name: d.owner.name, role: d.owner.role })}::text::jsonb,
-              ${d.isAvailable}, ${d.isVerified}, ${d.createdAt}, ${d.createdAt})
-            ON CONFLICT (id) DO NOTHING`,
-      ];
-    }
+    case 'ListingCreated':
+      return [insertCreated([event])];
     case 'ListingDetailsRevised': {
       const d = event.data;
       return [
@@ -122,5 +149,6 @@ export const publicListingModel: SqlProjection = {
     (t) => t !== 'ListingRentChanged' && t !== 'ListingImageCaptioned',
   ),
   evolve: (event) => toStatements(asListingEvent(event)),
+  evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE listing_public`],
 };

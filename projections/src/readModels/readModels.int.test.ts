@@ -222,3 +222,41 @@ describe('owner figures', () => {
     });
   });
 });
+
+describe('batched creations', () => {
+  it('build exactly the read models that applying event by event builds', async () => {
+    for (let i = 0; i < 12; i++)
+      await appendListingEvents(
+        store,
+        `b-${i}`,
+        i % 3 === 0 ? lifecycle(`b-${i}`) : [listingCreated(`b-${i}`, { ownerId: `bo-${i % 4}` })],
+      );
+    const snapshot = () =>
+      Promise.all([
+        db.sql`SELECT * FROM listing_read ORDER BY id`,
+        db.sql`SELECT * FROM listing_public ORDER BY id`,
+        db.sql`SELECT * FROM owner_listing_stats ORDER BY owner_id`,
+        db.sql`SELECT * FROM owner_listing_membership ORDER BY listing_id`,
+      ]);
+    const run = async (projections: SqlProjection[], batchSize: number) => {
+      await db.sql`TRUNCATE listing_read, listing_public, owner_listing_stats, owner_listing_membership`;
+      for (const p of projections) {
+        const runner = startProjection(db.sql, p, { batchSize, pollIntervalMs: 5 });
+        await runner.whenCaughtUp();
+        await runner.stop();
+      }
+      return snapshot();
+    };
+    const all = [listingReadModel, publicListingModel, ownerListingStats];
+    const oneByOne = await run(
+      all.map((p) => ({ ...p, name: `${p.name}-single`, evolveBatch: undefined })),
+      1,
+    );
+    const batched = await run(
+      all.map((p) => ({ ...p, name: `${p.name}-batched` })),
+      500,
+    );
+    expect(batched).toEqual(oneByOne);
+    expect(batched[0].length).toBeGreaterThan(10);
+  });
+});

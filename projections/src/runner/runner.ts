@@ -67,7 +67,9 @@ export const startProjection = (
     if (projection.kind === 'sql') {
       return sql
         .begin(async (tx) => {
-          const statements = relevant.flatMap((e) => projection.evolve(e));
+          const statements = projection.evolveBatch
+            ? projection.evolveBatch(relevant)
+            : relevant.flatMap((e) => projection.evolve(e));
           // Issued together so they are pipelined on the transaction's connection, in order.
           await Promise.all(
             statements.map((s) => tx.unsafe(s.text, s.values as never[], { prepare: true })),
