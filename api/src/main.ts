@@ -29,10 +29,11 @@ const app = buildApp({
   newId: () => randomUUID(),
   log,
   media,
-  // The socket's address (`server` exists by the time any request arrives); behind a reverse
-  // proxy, pass its hop count as trustedProxyHops.
+  // The socket's address (`server` exists by the time any request arrives); behind reverse
+  // proxies, TRUST_PROXY_HOPS says how many X-Forwarded-For entries to trust.
   clientIp: clientIpFrom({
     socketAddress: (request) => server.requestIP(request)?.address ?? null,
+    trustedProxyHops: config.trustProxyHops,
   }),
   tokenTtlSeconds: durationSeconds(config.jwtTtl),
 });
@@ -41,7 +42,11 @@ const site = staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url
 const publicPages = publicSiteHandler(resolve(config.dataDir, 'public-site'));
 
 const mediaFiles = serveMedia(media);
-const mapFiles = createMapFiles({ dataDir: config.dataDir, basemapUrl: config.basemapUrl, routingUrl: config.osrmUrl });
+const mapFiles = createMapFiles({
+  dataDir: config.dataDir,
+  basemapUrl: config.basemapUrl,
+  routingUrl: config.osrmUrl,
+});
 
 const server = Bun.serve({
   port: config.port,

@@ -25,6 +25,14 @@ const positiveInt = (env: Env, name: string, fallback: number, max = 1_000_000):
   return value;
 };
 
+const hopCount = (env: Env, name: string): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return 0;
+  if (!/^[0-5]$/.test(raw))
+    throw new ConfigError(`${name} must be a whole number from 0 to 5 (got "${raw}")`);
+  return Number(raw);
+};
+
 const url = (env: Env, name: string, protocols: string[]): string | undefined => {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -82,6 +90,8 @@ export const loadConfig = (env: Env) => ({
   basemapUrl: url(env, 'BASEMAP_URL', ['https:', 'http:']),
   /** An OSRM-compatible routing service for 'Get Directions'; without it the map draws a straight line. */
   osrmUrl: url(env, 'OSRM_URL', ['https:', 'http:']),
+  /** Reverse proxies in front of the web server whose X-Forwarded-For entries are trusted (login limits). */
+  trustProxyHops: hopCount(env, 'TRUST_PROXY_HOPS'),
 });
 
 /** The settings a child process (API, projections) needs once the dev runner has resolved them. */
