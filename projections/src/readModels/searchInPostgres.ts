@@ -6,14 +6,14 @@ import {
   type SearchResult,
 } from '../search/criteria.ts';
 
-/** `%word%` for ILIKE, with the pattern characters of the word escaped. */
-const contains = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Every word as a prefix ('koram' finds Koramangala); words are letters and digits only (queryWords). */
+const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
 
 /**
  * The degraded search path: the same criteria as the Meilisearch query, over
  * the Postgres read models (the full one for signed-in users, the public one
  * for visitors). City and area compare resolved keys; free text requires every
- * word as a substring of the searchable fields (no typo tolerance here).
+ * word, as a word prefix, in the searchable fields (no typo tolerance here).
  */
 export const searchInPostgres = async (
   db: Sql,
@@ -22,9 +22,10 @@ export const searchInPostgres = async (
 ): Promise<SearchResult> => {
   if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
   const full = audience === 'full';
+  // The same expressions as the word indexes (migration 0015), so the planner uses them.
   const text = full
-    ? db`lower(title || ' ' || description || ' ' || city || ' ' || area || ' ' || address)`
-    : db`lower(title || ' ' || description || ' ' || city)`;
+    ? db`to_tsvector('simple', title || ' ' || description || ' ' || city || ' ' || area || ' ' || address)`
+    : db`to_tsvector('simple', title || ' ' || description || ' ' || city)`;
   const words = queryWords(c.q);
   const lat = full ? db`latitude` : db`coarse_lat`;
   const lng = full ? db`longitude` : db`coarse_lng`;
@@ -43,7 +44,7 @@ export const searchInPostgres = async (
            ${full ? db`` : db`AND show_on_map`}`
         : db``
     }
-    ${words.reduce((acc, w) => db`${acc} AND ${text} LIKE ${contains(w)}`, db``)}`;
+    ${words.length > 0 ? db`AND ${text} @@ to_tsquery('simple', ${prefixQuery(words)})` : db``}`;
   const table = full ? db`listing_read` : db`listing_public`;
   const order =
     full && c.sort === 'rent_asc'
