@@ -1,10 +1,15 @@
-import { ValidationError, type FieldError } from '../shared/errors.ts';
+import type { FieldError } from '../shared/errors.ts';
 import type { ListingImage } from './domain/listing.ts';
 import { mediaUrl, type MediaStore } from '../media/mediaStore.ts';
+import { createLimiter } from '../media/limiter.ts';
 import { checkPhoto, processPhoto, type CheckedPhoto } from '../media/photoPipeline.ts';
 
-/** Two photos at a time: sharp decodes one per libuv thread, and this machine class has two cores. */
-const PARALLEL = 2;
+/**
+ * Two photos decode at a time across the whole process (this machine class
+ * has two cores, and each decode holds tens of MB), however many uploads are
+ * in flight.
+ */
+const decodeSlot = createLimiter(2);
 
 export const listingMediaPrefix = (listingId: string) => `listings/${listingId}`;
 
@@ -30,17 +35,6 @@ export const checkPhotos = async (
   return { photos, errors };
 };
 
-const inBatches = async <T, R>(
-  items: T[],
-  size: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> => {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size)
-    out.push(...(await Promise.all(items.slice(i, i + size).map(work))));
-  return out;
-};
-
 /**
  * Processes checked photos and stores every rendition under the listing's
  * prefix. Returns the images for the event; their ids come from `newId`.
@@ -52,7 +46,7 @@ export const storeListingPhotos = async (
   captions: string[],
   newId: () => string,
 ): Promise<ListingImage[]> => {
-  const processed = await inBatches(photos, PARALLEL, processPhoto);
+  const processed = await Promise.all(photos.map((photo) => decodeSlot(() => processPhoto(photo))));
   return Promise.all(
     processed.map(async (p, i) => {
       const variants = await Promise.all(
@@ -73,9 +67,4 @@ export const storeListingPhotos = async (
       };
     }),
   );
-};
-
-/** Throws the batch's photo errors, if any (helper for handlers that collect errors first). */
-export const throwIfErrors = (errors: FieldError[]) => {
-  if (errors.length > 0) throw new ValidationError(errors);
 };
