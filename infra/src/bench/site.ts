@@ -4,7 +4,7 @@
  *
  *  1. full regeneration of every page for N listings (default 200,000; `--listings N`)
  *     in pages/s, against Astro building a trivial page (`--astro-pages M`, default
- *     5,000) with the installed astro, in the same run (bar: ≥ 0.5×);
+ *     20,000) with the installed astro, in the same run (bar: ≥ 0.5×);
  *  2. a listing change → the updated city page served by the real web process,
  *     through the real projections process and its regenerator (bar: ≤ 5 s);
  *  3. the gzip weight of a city page (HTML + CSS + JS);
@@ -34,7 +34,7 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const LISTINGS = arg('--listings', 200_000);
-const ASTRO_PAGES = arg('--astro-pages', 5_000);
+const ASTRO_PAGES = arg('--astro-pages', 20_000);
 const LATENCY_TRIALS = arg('--trials', 5);
 const say = (line: string) => console.log(`[bench:site] ${line}`);
 
