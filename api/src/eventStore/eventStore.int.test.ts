@@ -53,8 +53,7 @@ describe('event store', () => {
       const lost = results.filter((r) => r.status === 'rejected');
       expect(won).toHaveLength(1);
       expect(lost).toHaveLength(writers - 1);
-      for (const r of lost)
-        expect((r).reason).toBeInstanceOf(ConcurrencyError);
+      for (const r of lost) expect(r.reason).toBeInstanceOf(ConcurrencyError);
     }
     const { version, events } = await store.readStream('race');
     expect(version).toBe(rounds + 1);
