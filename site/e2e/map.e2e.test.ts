@@ -39,10 +39,19 @@ beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), 'rentals-map-e2e-'));
   await chmod(root, 0o755);
   cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const pg = await startPostgresServer({ dataDir: join(root, 'pg'), port: await freePort(), password: randomBytes(12).toString('hex') });
+  const pg = await startPostgresServer({
+    dataDir: join(root, 'pg'),
+    port: await freePort(),
+    password: randomBytes(12).toString('hex'),
+  });
   cleanups.push(() => pg.stop());
   const meiliKey = randomBytes(16).toString('hex');
-  const meili = await startMeiliServer({ dataDir: join(root, 'meili'), binDir: join(root, 'bin'), port: await freePort(), masterKey: meiliKey });
+  const meili = await startMeiliServer({
+    dataDir: join(root, 'meili'),
+    binDir: join(root, 'bin'),
+    port: await freePort(),
+    masterKey: meiliKey,
+  });
   cleanups.push(() => meili.stop());
   const sql = createSql(pg.url, { max: 2 });
   await migrate(sql);
@@ -75,11 +84,18 @@ beforeAll(async () => {
   }
   baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false))) {
+  while (
+    !(await fetch(`${baseUrl}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false))
+  ) {
     if (Date.now() > deadline) throw new Error(`web process not healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   cleanups.push(() => browser.close());
 
   const owner = newUser('homeowner', 'Meera Kulkarni');
@@ -138,48 +154,75 @@ const signedIn = async (): Promise<{ context: BrowserContext; page: Page }> => {
   await context.addInitScript((t) => localStorage.setItem('token', t), token);
   const page = await context.newPage();
   page.on('pageerror', (e) => (output += `[page] ${e.message}\n`));
+
   return { context, page };
 };
 
-const shot = async (page: Page, name: string) => {
+/** Saves a screenshot of one map (with its legend and overlays) as a test artifact. */
+const shot = async (page: Page, testId: string, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await page
+    .getByTestId(testId)
+    .locator('xpath=..')
+    .screenshot({ path: join(SHOTS, `${name}.png`) });
 };
 
 /** Waits until MapLibre has drawn: the canvas exists and tiles stopped loading. */
 const mapDrawn = async (page: Page, testId: string) => {
   await page.getByTestId(testId).locator('canvas.maplibregl-canvas').waitFor();
-  await page.waitForFunction(() => !document.querySelector('.maplibregl-canvas-container.loading'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('.maplibregl-canvas-container.loading'),
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.waitForTimeout(500); // let the last frame paint before a screenshot
 };
 
 describe('map view on /properties', () => {
   it('shows a marker per listing with coordinates, a legend, and popups that link to the listing', async () => {
     const { context, page } = await signedIn();
-    await page.goto('/properties');
+    // The signed-in list comes from the search index, which catches up on its own schedule.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/properties');
+          return page.getByText(/properties found/).textContent();
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe('4 properties found');
     await page.getByRole('button', { name: 'Map' }).click();
     await mapDrawn(page, 'listings-map');
     const markers = page.locator('.map-marker');
+
     await expect.poll(() => markers.count(), { timeout: 30_000 }).toBe(3);
     expect(await page.getByRole('list', { name: 'Legend' }).textContent()).toBe('FlatPGHouseOther');
-    await shot(page, 'map-city-pune');
+    await shot(page, 'listings-map', 'map-listings-pune');
 
     await page.getByRole('button', { name: 'Sunny flat near Kothrud depot' }).click();
     const popup = page.locator('.maplibregl-popup');
     await popup.waitFor();
     expect(await popup.textContent()).toContain('Kothrud, Pune');
     expect(await popup.textContent()).toContain('₹21,000/monthly');
-    expect(await popup.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/properties/${kothrudId}`);
-    await shot(page, 'map-popup');
+    expect(await popup.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(
+      `/properties/${kothrudId}`,
+    );
+    await shot(page, 'listings-map', 'map-popup');
 
     // Geolocation (Chromium's override): distance from the railway station to the flat, and the straight-line route.
     await page.getByRole('button', { name: 'Get My Location' }).click();
     await page.getByTestId('my-location').waitFor();
-    expect(await page.getByTestId('my-location').textContent()).toBe('Your location: 18.528600, 73.874300');
-    expect(await page.getByTestId('distance').textContent()).toMatch(/^Distance to Sunny flat near Kothrud depot: 7\.\d km \(straight line\)$/);
+    expect(await page.getByTestId('my-location').textContent()).toBe(
+      'Your location: 18.528600, 73.874300',
+    );
+    expect(await page.getByTestId('distance').textContent()).toMatch(
+      /^Distance to Sunny flat near Kothrud depot: 7\.\d km \(straight line\)$/,
+    );
     await page.getByRole('button', { name: 'Get Directions' }).click();
     await page.getByTestId('route').waitFor();
-    expect(await page.getByTestId('route').textContent()).toMatch(/^Straight line: 7\.\d km\. Open turn-by-turn directions in your maps app$/);
+    expect(await page.getByTestId('route').textContent()).toMatch(
+      /^Straight line: 7\.\d km\. Open turn-by-turn directions in your maps app$/,
+    );
     await page.getByRole('button', { name: 'Clear Route' }).click();
     await page.getByTestId('route').waitFor({ state: 'detached' });
     await context.close();
@@ -189,15 +232,20 @@ describe('map view on /properties', () => {
     const { context, page } = await signedIn();
     await page.goto(`/properties/${kothrudId}`);
     await mapDrawn(page, 'detail-map');
-    await shot(page, 'map-detail-street-zoom');
-    // Zoom out with the map's own control: city, then the whole country.
-    const zoomOut = page.getByRole('button', { name: 'Zoom out' });
-    for (let i = 0; i < 4; i++) await zoomOut.click();
+    await shot(page, 'detail-map', 'map-street-zoom');
+    // Zoom out with the map's own control (each click one level, once the last animation ended): city, then the country.
+    const zoomOut = async (levels: number) => {
+      for (let i = 0; i < levels; i++) {
+        await page.getByRole('button', { name: 'Zoom out' }).click();
+        await page.waitForTimeout(400);
+      }
+    };
+    await zoomOut(4);
     await mapDrawn(page, 'detail-map');
-    await shot(page, 'map-detail-city-zoom');
-    for (let i = 0; i < 6; i++) await zoomOut.click();
+    await shot(page, 'detail-map', 'map-city-zoom');
+    await zoomOut(6);
     await mapDrawn(page, 'detail-map');
-    await shot(page, 'map-detail-india-zoom');
+    await shot(page, 'detail-map', 'map-india-zoom');
     // The detail map's navigation panel measures to this listing.
     await page.getByRole('button', { name: 'Get My Location' }).click();
     await page.getByTestId('distance').waitFor();
@@ -243,14 +291,18 @@ describe('location picker on /add-property', () => {
     await dialog.getByLabel('Longitude').fill('73.8077');
     await dialog.getByLabel('Latitude').fill('18.5074');
     await dialog.getByRole('button', { name: 'Set Location' }).click();
-    await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toMatch(/Pune, Maharashtra 4110\d\d18\.507400, 73\.807700$/);
+    await expect
+      .poll(() => summary.textContent(), { timeout: 15_000 })
+      .toMatch(/Pune, Maharashtra 4110\d\d18\.507400, 73\.807700$/);
 
     // Search: our geocoder finds Koramangala by name.
     await dialog.getByRole('tab', { name: 'Search' }).click();
     await dialog.getByLabel('Search for a place').fill('Koramangala');
     await dialog.getByRole('button', { name: 'Search', exact: true }).click();
     await dialog.getByRole('button', { name: 'Koramangala, Bangalore, Karnataka 560034' }).click();
-    await expect.poll(() => summary.textContent()).toContain('Koramangala, Bangalore, Karnataka 560034');
+    await expect
+      .poll(() => summary.textContent())
+      .toContain('Koramangala, Bangalore, Karnataka 560034');
     expect(await summary.textContent()).toContain('12.926138, 77.622109');
 
     // Map: a click on the map selects that point (the map has flown to Koramangala).
@@ -259,24 +311,31 @@ describe('location picker on /add-property', () => {
     const box = await page.getByTestId('picker-map').boundingBox();
     if (!box) throw new Error('picker map has no box');
     await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
-    await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toMatch(/Bangalore, Karnataka 5600\d\d/);
+    await expect
+      .poll(() => summary.textContent(), { timeout: 15_000 })
+      .toMatch(/Bangalore, Karnataka 5600\d\d/);
     const coordinates = (await summary.locator('.muted').textContent()) ?? '';
     expect(coordinates).not.toBe('12.926138, 77.622109');
-    await shot(page, 'map-location-picker');
+    await shot(page, 'picker-map', 'map-location-picker');
 
     await dialog.getByRole('button', { name: 'Confirm Location' }).click();
     await dialog.waitFor({ state: 'detached' });
     const [lat, lng] = coordinates.split(', ');
     expect(await page.getByLabel('Latitude (optional)').inputValue()).toBe(lat);
     expect(await page.getByLabel('Longitude (optional)').inputValue()).toBe(lng);
-    expect(await page.getByLabel('Full Address').inputValue()).toMatch(/Bangalore, Karnataka 5600\d\d/);
+    expect(await page.getByLabel('Full Address').inputValue()).toMatch(
+      /Bangalore, Karnataka 5600\d\d/,
+    );
     await context.close();
   });
 });
 
 describe('visitors on /browse', () => {
   it('see markers with public fields only, linking to /browse/{id}', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1280, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto('/browse');
     await page.getByRole('button', { name: 'Map' }).click();
@@ -289,7 +348,9 @@ describe('visitors on /browse', () => {
     expect(text).toContain('Bungalow in Baner hills');
     expect(text).not.toContain('₹');
     expect(text).not.toContain('Baner,');
-    expect(await popup.getByRole('link', { name: 'View Details' }).getAttribute('href')).toMatch(/^\/browse\//);
+    expect(await popup.getByRole('link', { name: 'View Details' }).getAttribute('href')).toMatch(
+      /^\/browse\//,
+    );
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { Marker, type Map as MapLibreMap, type MapMouseEvent } from 'maplibre-gl';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { INDIA_CENTER, PICKER_ZOOM } from '../../map/constants.ts';
 import { formatCoordinates } from '../../map/distance.ts';
 import { currentPosition, FORM_POSITION_OPTIONS, GEO_MESSAGES } from '../../map/geolocation.ts';
@@ -119,9 +120,12 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
     // Deliberately not re-run: choose is stable in effect
   }, [map, selection]);
 
-  // A map in a hidden tab has no size; measure again when it is shown.
+  // A map in a hidden tab has no size and ignored camera moves: measure again and show the selection.
   useEffect(() => {
-    if (tab === 'map') map?.resize();
+    if (tab !== 'map' || !map) return;
+    map.resize();
+    if (selection) map.jumpTo({ center: [selection.longitude, selection.latitude] });
+    // Deliberately not on selection changes: only when the tab is shown.
   }, [tab, map]);
 
   useEffect(() => {
@@ -152,8 +156,7 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
     await choose(result.latitude, result.longitude);
   };
 
-  const search = async (e: FormEvent) => {
-    e.preventDefault();
+  const search = async () => {
     if (query.trim() === '') return;
     setSearching(true);
     try {
@@ -171,8 +174,7 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
     flyTo(r.lat, r.lon);
   };
 
-  const setManualLocation = (e: FormEvent) => {
-    e.preventDefault();
+  const setManualLocation = () => {
     const parsed = parseManualCoordinates(manual.latitude, manual.longitude);
     if (!parsed.ok) {
       setManualError(parsed.message);
@@ -183,8 +185,16 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
     void choose(parsed.latitude, parsed.longitude);
   };
 
+  /** Enter in a field acts as its button: the picker has no <form>, because it opens inside the property form. */
+  const onEnter = (action: () => void) => (e: ReactKeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    action();
+  };
+
   if (!open) return null;
-  return (
+  // A portal keeps the dialog out of the property form's DOM (no nested forms, no inherited layout).
+  return createPortal(
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={dialog}
@@ -250,7 +260,7 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
           aria-labelledby="map-picker-tab-search"
           hidden={tab !== 'search'}
         >
-          <form className="map-picker-search" onSubmit={(e) => void search(e)} role="search">
+          <div className="map-picker-search" role="search">
             <label className="visually-hidden" htmlFor="map-picker-query">
               Search for a place
             </label>
@@ -260,11 +270,17 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
               value={query}
               placeholder="Locality, city or PIN code"
               onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={onEnter(() => void search())}
             />
-            <button type="submit" className="button button-primary" disabled={searching}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={searching}
+              onClick={() => void search()}
+            >
               {searching ? 'Searching…' : 'Search'}
             </button>
-          </form>
+          </div>
           {results && results.length === 0 && <p className="muted">No places found.</p>}
           {results && results.length > 0 && (
             <ul className="map-picker-results">
@@ -285,7 +301,7 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
           aria-labelledby="map-picker-tab-manual"
           hidden={tab !== 'manual'}
         >
-          <form className="map-picker-manual" onSubmit={setManualLocation} noValidate>
+          <div className="map-picker-manual">
             <div className="field">
               <label htmlFor="map-picker-lat">Latitude</label>
               <input
@@ -293,6 +309,7 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
                 inputMode="decimal"
                 value={manual.latitude}
                 onChange={(e) => setManual({ ...manual, latitude: e.target.value })}
+                onKeyDown={onEnter(setManualLocation)}
               />
             </div>
             <div className="field">
@@ -302,12 +319,13 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
                 inputMode="decimal"
                 value={manual.longitude}
                 onChange={(e) => setManual({ ...manual, longitude: e.target.value })}
+                onKeyDown={onEnter(setManualLocation)}
               />
             </div>
-            <button type="submit" className="button">
+            <button type="button" className="button" onClick={setManualLocation}>
               Set Location
             </button>
-          </form>
+          </div>
           {manualError && (
             <p className="field-error" role="alert">
               {manualError}
@@ -345,6 +363,7 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
