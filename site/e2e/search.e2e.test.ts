@@ -58,15 +58,31 @@ beforeAll(async () => {
   await waitForPublicCount(stack.baseUrl, '', 16);
 });
 afterAll(async () => {
+  if (process.env.E2E_LOGS)
+    console.log(
+      stack
+        ?.logs()
+        .split('\n')
+        .filter((l) => l.startsWith('[browser]'))
+        .join('\n'),
+    );
   await stack?.stop();
 });
+
+/** Waits for /browse to show its count, failing with the page's own error text if the list call failed. */
+const browseCount = async (page: Page, text: string) => {
+  await page.locator('#browse-count:not(:empty), #browse-error:not([hidden])').first().waitFor();
+  const error = page.locator('#browse-error:not([hidden])');
+  if (await error.count()) throw new Error(`/browse failed to load: ${await error.textContent()}`);
+  await page.getByText(text).waitFor();
+};
 
 describe('a visitor browses the restricted view', () => {
   it('sees cards without rent and is sent to login from one', async () => {
     context = await stack.newContext();
     page = await context.newPage();
     await page.goto('/browse?city=Pune');
-    await page.getByText('2 properties found').waitFor();
+    await browseCount(page, '2 properties found');
     await page.getByText('Login to See Details').first().waitFor();
     const cards = page.getByTestId('public-card');
     expect(await cards.count()).toBe(2);
@@ -194,5 +210,9 @@ describe('a tenant searches with filters and opens a listing', () => {
     await page.getByRole('heading', { name: 'Property Not Found' }).waitFor();
     await page.getByText("The property you're looking for doesn't exist.").waitFor();
     await checkScreen(page, 'property-not-found');
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await checkScreen(page, 'not-found-404');
   });
 });

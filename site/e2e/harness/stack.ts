@@ -153,14 +153,22 @@ const boot = async (
   return {
     baseUrl,
     browser,
-    newContext: ({ mobile } = {}) =>
-      browser.newContext({
+    newContext: async ({ mobile } = {}) => {
+      const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
         locale: 'en-IN',
         // Lets the axe-core check inject its script; the app itself runs under the real CSP.
         bypassCSP: true,
-      }),
+      });
+      // Failed requests and page errors go into the logs a failing test can print.
+      context.on('response', (r) => {
+        if (r.status() >= 400)
+          output += `[browser] ${r.status()} ${r.request().method()} ${r.url()}\n`;
+      });
+      context.on('weberror', (e) => (output += `[browser] page error: ${e.error().message}\n`));
+      return context;
+    },
     logs: () => output,
     stop: stopAll,
   };
