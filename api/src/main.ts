@@ -10,7 +10,7 @@ import { durationSeconds } from './access/tokens.ts';
 import { buildApp } from './app.ts';
 import { createEventStore } from './eventStore/eventStore.ts';
 import { createMapFiles, MAPS_PREFIX } from './geo/mapFiles.ts';
-import { localDiskStore } from './media/localDiskStore.ts';
+import { mediaStoreFor } from './media/mediaStoreFor.ts';
 import { serveMedia } from './media/serveMedia.ts';
 import { MULTIPART_BODY_LIMIT } from './shared/bodyLimit.ts';
 import { createSql } from './shared/db.ts';
@@ -19,7 +19,7 @@ import { staticSite } from './web/staticSite.ts';
 
 const config = requireResolved(loadConfig(process.env));
 const sql = createSql(config.databaseUrl, { max: 20 });
-const media = localDiskStore(config.mediaDir);
+const media = mediaStoreFor(config);
 const app = buildApp({
   sql,
   eventStore: createEventStore(sql),

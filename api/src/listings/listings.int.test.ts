@@ -476,7 +476,9 @@ describe('photo rules', () => {
     for (const v of image.variants) {
       const key = mediaKeyOf(v.url)!;
       const stored = await media.get(key);
-      const meta = await sharp(Buffer.from(await stored!.body.arrayBuffer())).metadata();
+      const meta = await sharp(
+        Buffer.from(await new Response(stored!.body).arrayBuffer()),
+      ).metadata();
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
       expect(meta.orientation).toBeUndefined();

@@ -3,14 +3,14 @@
  * `listings/<listingId>/<hash>-640.webp`; their URL is `/media/<key>`. Files
  * are content-hashed, so a key's bytes never change and may be cached forever.
  *
- * Only the local-disk store exists. An S3-compatible store (Bun's S3 client)
- * would implement this same type; it is left out until it can be tested
- * against a real S3-compatible server started by the tests.
+ * Two stores implement it: the local disk (default) and an S3-compatible
+ * bucket through Bun's S3 client (MEDIA_S3_*); mediaStores.int.test.ts runs
+ * one contract against both, the bucket served by s3rver started in the test.
  */
 export type MediaStore = {
   put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
   /** null when the key does not exist. */
-  get: (key: string) => Promise<{ body: Blob; size: number } | null>;
+  get: (key: string) => Promise<{ body: Blob | ReadableStream<Uint8Array>; size: number } | null>;
   /** Removes these files; missing ones are ignored. */
   remove: (keys: string[]) => Promise<void>;
   /** Removes every file under `prefix/` (a listing's photos once it is deleted). */

@@ -6,7 +6,7 @@
 // same --seed gives the same data; re-running skips listings that exist.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { localDiskStore } from '@rentals/api/media/localDiskStore';
+import { mediaStoreFor } from '@rentals/api/media/mediaStoreFor';
 import { seedListings } from '../seed/seed.ts';
 import { DEMO_ACCOUNTS, SEED_PASSWORD } from '../seed/users.ts';
 import { progressBar, ROOT, withCliContext } from './context.ts';
@@ -48,7 +48,7 @@ if (
 
 await withCliContext(async ({ config, sql }) => {
   const started = Date.now();
-  const media = localDiskStore(resolve(ROOT, config.mediaDir));
+  const media = mediaStoreFor({ ...config, mediaDir: resolve(ROOT, config.mediaDir) });
   const result = await seedListings({
     sql,
     media,
