@@ -46,8 +46,9 @@ export const listingsIndexSettings = {
     '_geo',
   ],
   sortableAttributes: ['createdAt', 'rent', '_geo'],
-  // Searches return ids only: the documents come from the read model.
-  displayedAttributes: ['id'],
+  // Signed-in searches return the stored documents; visitors' searches only ids (their
+  // documents come from the public model, which has no restricted field).
+  displayedAttributes: ['id', 'property'],
   rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness'],
   synonyms: meiliSynonyms(),
   pagination: { maxTotalHits: MAX_TOTAL_HITS },
