@@ -20,8 +20,6 @@ export const LEGEND: { label: string; colour: string }[] = [
   { label: 'Other', colour: MARKER_COLOURS.other },
 ];
 
-export const TYPE_ICONS: Record<string, string> = { flat: '🏢', PG: '🛏️', house: '🏠' };
-
 /** SPEC §2: only listings with coordinates whose owner left showOnMap on. */
 export const mappable = <P extends MapProperty>(properties: P[]) =>
   properties.filter(

@@ -191,8 +191,9 @@ export default function ListingsMap({ properties, visitor, onSearchArea }: Props
         const bounds = points.reduce((b, p) => b.extend(p), new LngLatBounds(points[0], points[0]));
         const camera = map.cameraForBounds(bounds, { padding: 60, maxZoom: 13 });
         const center = averageCenter(properties);
+        // Centred on the average rather than the bounds' middle, so leave a little room at the edges.
         if (camera?.zoom !== undefined && center)
-          map.jumpTo({ center: [center.longitude, center.latitude], zoom: camera.zoom });
+          map.jumpTo({ center: [center.longitude, center.latitude], zoom: camera.zoom - 0.5 });
       } else if (points.length === 1 && points[0]) map.jumpTo({ center: points[0], zoom: 13 });
     });
 

@@ -57,6 +57,10 @@ export const createMap = async (
   });
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
   map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
+  // Start with the attribution folded behind its (i) button: expanded, it covers a small map's bottom third.
+  map.once('load', () =>
+    container.querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show'),
+  );
   return map;
 };
 

@@ -1,5 +1,5 @@
 import { formatRent, typeLabel } from '../../lib/format.ts';
-import { listingHref, TYPE_ICONS } from '../../map/markers.ts';
+import { listingHref, markerColour } from '../../map/markers.ts';
 import type { MapProperty } from '../../map/types.ts';
 
 const el = <K extends keyof HTMLElementTagNameMap>(
@@ -12,6 +12,29 @@ const el = <K extends keyof HTMLElementTagNameMap>(
   // textContent, never innerHTML: titles are user input.
   if (text !== undefined) node.textContent = text;
   return node;
+};
+
+const SVG = 'http://www.w3.org/2000/svg';
+/** Building outlines for a flat, a house and a PG, in the type's marker colour (no emoji font needed). */
+const ICON_PATHS: Record<string, string> = {
+  flat: 'M6 3h12v18H6z M9 6h2v2H9z M13 6h2v2h-2z M9 10h2v2H9z M13 10h2v2h-2z M9 14h2v2H9z M13 14h2v2h-2z M11 18h2v3h-2z',
+  house: 'M3 11 12 3l9 8 M5 10v11h14V10 M10 21v-6h4v6',
+  PG: 'M3 18V8 M3 14h18v4 M21 18v-6a3 3 0 0 0-3-3h-7v5 M6.5 11.5a1.5 1.5 0 1 0 0-.01',
+};
+
+const typeIcon = (type: string): SVGSVGElement => {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('class', 'map-popup-icon');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', ICON_PATHS[type] ?? ICON_PATHS.house ?? '');
+  path.setAttribute('fill', 'none');
+  path.setAttribute('stroke', markerColour(type));
+  path.setAttribute('stroke-width', '1.6');
+  path.setAttribute('stroke-linejoin', 'round');
+  svg.append(path);
+  return svg;
 };
 
 /**
@@ -28,11 +51,7 @@ export const popupContent = (p: MapProperty, visitor: boolean): HTMLElement => {
     img.alt = p.title;
     img.loading = 'lazy';
     root.append(img);
-  } else {
-    const icon = el('div', 'map-popup-icon', TYPE_ICONS[p.propertyType] ?? '🏘️');
-    icon.setAttribute('aria-hidden', 'true');
-    root.append(icon);
-  }
+  } else root.append(typeIcon(p.propertyType));
   root.append(el('strong', 'map-popup-title', p.title));
   const place = visitor
     ? p.location.city
