@@ -253,6 +253,8 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
     for await (const rows of streamListings(sql, 'all')) {
       for (const row of rows) {
         if (row.citySlug !== current?.city.slug) {
+          // The city's listing pages exist before its pages and sitemap name them.
+          await publisher.settle();
           finishCity();
           const city = bySlug.get(row.citySlug);
           // Counted and streamed in different statements: a city that appeared in between waits for its own run.
@@ -261,13 +263,14 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
           done.add(city.slug);
         }
         if (!SAFE_SEGMENT.test(row.id)) continue;
-        publisher.publish(pageFile(listingPath(row.id)), renderListingPage(site, row));
+        await publisher.publishSoon(pageFile(listingPath(row.id)), renderListingPage(site, row));
         current!.sitemap.add({ loc: abs(listingPath(row.id)), lastmod: row.updatedAt });
         addToPages(row);
       }
       streamed += rows.length;
       request.onProgress?.(streamed);
     }
+    await publisher.settle();
     finishCity();
   } else {
     // A city at a time: only the rows its numbered pages show, then ids and dates for its sitemap.

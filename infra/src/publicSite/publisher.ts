@@ -1,5 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+
+const IN_FLIGHT = 32;
 
 export type PublishStats = { written: number; unchanged: number; paths: string[] };
 
@@ -42,7 +45,39 @@ export const createPublisher = (outDir: string, options: { skipUnchanged: boolea
     if (options.skipUnchanged) stats.paths.push(relative);
   };
 
-  return { publish, stats };
+  /**
+   * The full build's variant: the same temp-and-rename, on the I/O thread pool
+   * with up to `IN_FLIGHT` files under way, so rendering, Postgres and the disk
+   * overlap. Resolves when there is room for another file; `settle` waits for
+   * all of them (call it before publishing anything that links to them).
+   */
+  const inFlight = new Set<Promise<void>>();
+  let failure: Error | undefined;
+  const publishSoon = async (relative: string, content: string) => {
+    if (failure) throw failure;
+    const file = join(outDir, relative);
+    ensureDir(dirname(file));
+    const temp = file + suffix;
+    const write = writeFile(temp, content)
+      .then(() => rename(temp, file))
+      .then(
+        () => {
+          stats.written++;
+        },
+        (error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        },
+      )
+      .finally(() => inFlight.delete(write));
+    inFlight.add(write);
+    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+  };
+  const settle = async () => {
+    await Promise.all(inFlight);
+    if (failure) throw failure;
+  };
+
+  return { publish, publishSoon, settle, stats };
 };
 
 export type Publisher = ReturnType<typeof createPublisher>;
