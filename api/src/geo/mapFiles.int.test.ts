@@ -73,6 +73,7 @@ describe('the basemap build', () => {
       'localities',
       'neighbours',
       'places',
+      'state_labels',
       'states',
     ]);
     expect(metadata.attribution).toContain('GeoNames');
