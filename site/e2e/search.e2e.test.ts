@@ -56,6 +56,8 @@ beforeAll(async () => {
     });
   await waitForPublicCount(stack.baseUrl, 'city=Chennai', 13);
   await waitForPublicCount(stack.baseUrl, '', 16);
+  // The search index applies its settings in the background; wait until it is done.
+  await stack.waitForSearchIdle();
 });
 afterAll(async () => {
   if (process.env.E2E_LOGS)
@@ -74,6 +76,15 @@ const browseCount = async (page: Page, text: string) => {
   await page.locator('#browse-count:not(:empty), #browse-error:not([hidden])').first().waitFor();
   const error = page.locator('#browse-error:not([hidden])');
   if (await error.count()) throw new Error(`/browse failed to load: ${await error.textContent()}`);
+  await page.getByText(text).waitFor();
+};
+
+/** The same for /properties, whose list errors show in an alert. */
+const propertiesCount = async (page: Page, text: string) => {
+  await page.locator('.list-toolbar p:not(:empty), main .alert-error').first().waitFor();
+  const error = page.locator('main .alert-error');
+  if (await error.count())
+    throw new Error(`/properties failed to load: ${await error.textContent()}`);
   await page.getByText(text).waitFor();
 };
 
@@ -160,7 +171,7 @@ describe('a tenant searches with filters and opens a listing', () => {
     await checkScreen(page, 'home-tenant');
     await form.getByRole('button', { name: 'Search Properties' }).click();
     await page.waitForURL('**/properties?city=Pune&propertyType=flat&maxRent=30000&bedrooms=2');
-    await page.getByText('1 properties found').waitFor();
+    await propertiesCount(page, '1 properties found');
     const card = page.getByTestId('property-card');
     expect(await card.count()).toBe(1);
     const text = await card.textContent();
@@ -196,7 +207,7 @@ describe('a tenant searches with filters and opens a listing', () => {
 
   it('appends the next page of results', async () => {
     await page.goto('/properties?city=Chennai');
-    await page.getByText('13 properties found').waitFor();
+    await propertiesCount(page, '13 properties found');
     expect(await page.getByTestId('property-card').count()).toBe(12);
     await page.getByRole('button', { name: 'Load More' }).click();
     await expect.poll(() => page.getByTestId('property-card').count()).toBe(13);

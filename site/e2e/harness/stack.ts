@@ -37,6 +37,8 @@ export type Stack = {
   /** A fresh browser profile (own localStorage) with a phone- or desktop-sized window. */
   newContext: (options?: { mobile?: boolean }) => Promise<BrowserContext>;
   logs: () => string;
+  /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
+  waitForSearchIdle: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -170,6 +172,18 @@ const boot = async (
       return context;
     },
     logs: () => output,
+    waitForSearchIdle: async () => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const res = await fetch(`${meili.url}/tasks?statuses=enqueued,processing&limit=1`, {
+          headers: { authorization: `Bearer ${meiliKey}` },
+        });
+        const body = (await res.json()) as { total?: number; results?: unknown[] };
+        if (res.ok && (body.total ?? body.results?.length ?? 0) === 0) return;
+        if (Date.now() > deadline) throw new Error('Meilisearch still busy after 60 s');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     stop: stopAll,
   };
 };
