@@ -217,7 +217,12 @@ try {
   await seedPublicModel(stack.sql, placeholder);
   say(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  // 1. Full regeneration.
+  // 1. Full regeneration, between two Astro runs.
+  say(`Astro (before ours): building a trivial page ${ASTRO_PAGES} times…`);
+  const astroBefore = await astroTrivial();
+  say(
+    `Astro before: ${astroBefore.seconds.toFixed(1)} s = ${Math.round(astroBefore.rate)} pages/s`,
+  );
   say('full regeneration (npm run site:build does the same)…');
   const bar = progressBar(LISTINGS, 'listings');
   let peakRss = 0;
@@ -239,11 +244,11 @@ try {
     `${htmlPages.toLocaleString('en-IN')} pages (${report.cities.length} cities) in ${fullSeconds.toFixed(1)} s = ${Math.round(ours)} pages/s, peak RSS ${Math.round(peakRss / 2 ** 20)} MiB`,
   );
 
-  say(`Astro: building a trivial page ${ASTRO_PAGES} times…`);
-  const astro = await astroTrivial();
-  say(
-    `Astro: ${astro.pages} pages in ${astro.seconds.toFixed(1)} s = ${Math.round(astro.rate)} pages/s`,
-  );
+  say(`Astro (after ours): building a trivial page ${ASTRO_PAGES} times…`);
+  const astroAfter = await astroTrivial();
+  say(`Astro after: ${astroAfter.seconds.toFixed(1)} s = ${Math.round(astroAfter.rate)} pages/s`);
+  // The machine is shared: compare with Astro's better run, the stricter ratio.
+  const astro = astroAfter.rate > astroBefore.rate ? astroAfter : astroBefore;
 
   // 2. Change → served, through the real processes.
   const baseUrl = await stack.startProcesses();
@@ -300,7 +305,7 @@ try {
 | Measure | Result | Bar |
 |---|---|---|
 | Full regeneration, ${LISTINGS.toLocaleString('en-IN')} listings | ${htmlPages.toLocaleString('en-IN')} pages in ${fullSeconds.toFixed(1)} s = **${Math.round(ours)} pages/s** (peak RSS ${Math.round(peakRss / 2 ** 20)} MiB) | |
-| Astro, trivial page ×${ASTRO_PAGES} | ${astro.seconds.toFixed(1)} s = **${Math.round(astro.rate)} pages/s** | |
+| Astro, trivial page ×${ASTRO_PAGES}, before / after ours | ${Math.round(astroBefore.rate)} / ${Math.round(astroAfter.rate)} pages/s (the better: **${Math.round(astro.rate)} pages/s**) | |
 | Ratio ours / Astro | **${(ours / astro.rate).toFixed(1)}×** | ≥ 0.5× |
 | Listing created → its city page served (${biggest.city}, ${biggest.n.toLocaleString('en-IN')} listings) | median **${Math.round(median)} ms**, max ${Math.round(latencies.at(-1)!)} ms (${LATENCY_TRIALS} trials) | ≤ 5 s |
 | City page weight, gzip | HTML ${(htmlGz / 1024).toFixed(1)} KB + CSS ${(cssGz / 1024).toFixed(1)} KB + JS 0 KB = **${((htmlGz + cssGz) / 1024).toFixed(1)} KB** | ≤ 50 KB |
