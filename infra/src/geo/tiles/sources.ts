@@ -33,14 +33,21 @@ const ringCentroid = (ring: Position[]) => {
     x += (x0 + x1) * cross;
     y += (y0 + y1) * cross;
   }
-  return area === 0 ? undefined : { area: Math.abs(area / 2), lng: x / (3 * area), lat: y / (3 * area) };
+  return area === 0
+    ? undefined
+    : { area: Math.abs(area / 2), lng: x / (3 * area), lat: y / (3 * area) };
 };
 
 /** One label point per state, at the centre of its largest part, so a state is named once, not once per tile. */
 export const stateLabelPoints = (states: FeatureCollection<Geometry, Record<string, unknown>>) => {
   const best = new Map<string, { area: number; lng: number; lat: number }>();
   for (const f of states.features) {
-    const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates : [];
+    const polygons =
+      f.geometry.type === 'Polygon'
+        ? [f.geometry.coordinates]
+        : f.geometry.type === 'MultiPolygon'
+          ? f.geometry.coordinates
+          : [];
     const name = String(f.properties.name);
     for (const polygon of polygons) {
       const c = polygon[0] ? ringCentroid(polygon[0]) : undefined;
@@ -66,7 +73,11 @@ export const basemapLayers = (cities: City[], gazetteer: Gazetteer): LayerSource
     { name: 'neighbours', minZoom: 0, data: loadNeighbours(INDIA_BOUNDS) },
     { name: 'country', minZoom: 0, data: loadIndiaOutline() },
     { name: 'states', minZoom: 0, data: states },
-    { name: 'state_labels', minZoom: 3, data: { type: 'FeatureCollection', features: stateLabelPoints(states) } },
+    {
+      name: 'state_labels',
+      minZoom: 3,
+      data: { type: 'FeatureCollection', features: stateLabelPoints(states) },
+    },
     placesOfRank(1),
     placesOfRank(2),
     placesOfRank(3),
