@@ -6,11 +6,10 @@ import type { AppDeps } from '../deps.ts';
 import { listingStreamId } from '../listings/domain/events.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import {
-  featuredListings,
   findListing,
+  featuredListings,
   listingsByIds,
   ownerListings,
-  viewCounts,
 } from '@rentals/projections/readModels/listingQueries';
 import { ownerSummary } from '@rentals/projections/readModels/ownerStats';
 import {
@@ -18,8 +17,7 @@ import {
   findPublicListing,
   publicListingsByIds,
 } from '@rentals/projections/readModels/publicQueries';
-import type { IndexedProperty, SearchCriteria } from '@rentals/projections/search/criteria';
-import type { PropertyDocument } from '../listings/domain/document.ts';
+import type { SearchCriteria } from '@rentals/projections/search/criteria';
 import { searchParameters, tags } from './openapi.ts';
 import { waitForStream, waitForUser } from './readYourWrites.ts';
 import { parseSearchParams, type SearchParams } from './searchParams.ts';
@@ -58,14 +56,6 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
     return { ...p, cities, areas };
   };
 
-  const withViews = async (documents: IndexedProperty[]): Promise<PropertyDocument[]> => {
-    const views = await viewCounts(
-      deps.sql,
-      documents.map((d) => d._id),
-    );
-    return documents.map((d) => ({ ...d, views: views.get(d._id) ?? 0 }));
-  };
-
   const viewerOf = (request: Request, userId: string | undefined) => {
     if (userId) return `u:${userId}`;
     const address =
@@ -83,13 +73,8 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       async ({ request }) => {
         const params = parseSearchParams(new URL(request.url).searchParams);
         const found = await search.search('full', await criteriaFor(params));
-        // Meilisearch returns the documents it holds (only the view counters are added);
-        // the fallback's ids are looked up in the read model.
-        const properties = found.documents
-          ? await withViews(found.documents)
-          : await listingsByIds(deps.sql, found.ids);
         return {
-          properties,
+          properties: await listingsByIds(deps.sql, found.ids),
           totalCount: found.total,
           hasMore: params.page * params.limit < found.total,
         };

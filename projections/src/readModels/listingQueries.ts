@@ -25,14 +25,6 @@ export const listingsByIds = async (
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
-/** The view counters of these listings (absent: 0). */
-export const viewCounts = async (db: Sql, ids: readonly string[]): Promise<Map<string, number>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db<{ listing_id: string; views: number }[]>`
-    SELECT listing_id, views FROM listing_view_counts WHERE listing_id = ANY(${ids as string[]}::text[])`;
-  return new Map(rows.map((r) => [r.listing_id, r.views]));
-};
-
 /** All of an owner's live listings, delisted included, newest first. */
 export const ownerListings = async (db: Sql, ownerId: string): Promise<PropertyDocument[]> => {
   const rows = await db<{ doc: PropertyDocument }[]>`

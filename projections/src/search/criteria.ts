@@ -1,4 +1,3 @@
-import type { PropertyDocument } from '@rentals/api/listings/domain/document';
 import type { PropertyType } from '@rentals/api/listings/domain/listing';
 
 export type SortOrder = 'newest' | 'rent_asc' | 'rent_desc';
@@ -33,15 +32,7 @@ export type SearchCriteria = {
 /** Which model a search runs over: all fields (signed in) or the visitor fields only. */
 export type SearchAudience = 'full' | 'public';
 
-/**
- * What a search found: ids in order and the exact total; Meilisearch also
- * returns the full documents it holds (signed-in searches), which saves the
- * read-model lookup on the hot path.
- */
-export type SearchResult = { ids: string[]; total: number; documents?: IndexedProperty[] };
-
-/** The property document as the index holds it: everything but the views counter. */
-export type IndexedProperty = Omit<PropertyDocument, 'views'>;
+export type SearchResult = { ids: string[]; total: number };
 
 /** Criteria a visitor may use: rent and area are not public fields, so they never filter the visitor list. */
 export const publicCriteria = (c: SearchCriteria): SearchCriteria => {

@@ -1,6 +1,5 @@
 import type { PropertyDocument } from '@rentals/api/listings/domain/document';
 import { coarsen, enabledFacilities } from '../readModels/listingEvents.ts';
-import type { IndexedProperty } from './criteria.ts';
 import { normaliseLocality } from './localityMatcher.ts';
 
 /**
@@ -30,13 +29,10 @@ export type SearchDocument = {
   /** The visitor map position (about 1 km), only when the owner shows the listing on the map. */
   coarseLat?: number;
   coarseLng?: number;
-  /** The SPEC §3 document without views, returned as is by signed-in searches. */
-  property: IndexedProperty;
 };
 
 export const toSearchDocument = (doc: PropertyDocument): SearchDocument => {
   const c = doc.location.coordinates;
-  const { views: _views, ...property } = doc;
   return {
     id: doc._id,
     title: doc.title,
@@ -58,6 +54,5 @@ export const toSearchDocument = (doc: PropertyDocument): SearchDocument => {
     ...(c && doc.showOnMap
       ? { coarseLat: coarsen(c.latitude), coarseLng: coarsen(c.longitude) }
       : {}),
-    property,
   };
 };

@@ -1,4 +1,4 @@
-import type { IndexedProperty, SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
+import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
 import { LISTINGS_INDEX } from './indexSettings.ts';
 import type { MeiliHttp } from './meiliHttp.ts';
 
@@ -52,13 +52,13 @@ export const meiliSearchBody = (audience: SearchAudience, c: SearchCriteria) => 
   sort: [...SORTS[audience === 'full' ? c.sort : 'newest']],
   page: c.page,
   hitsPerPage: c.limit,
-  attributesToRetrieve: audience === 'full' ? ['id', 'property'] : ['id'],
+  attributesToRetrieve: ['id'],
   // Every word must match, as in the Postgres fallback; visitors' text search never looks at address or area.
   matchingStrategy: 'all',
   ...(audience === 'public' ? { attributesToSearchOn: ['title', 'description', 'city'] } : {}),
 });
 
-type SearchResponse = { hits: { id: string; property?: IndexedProperty }[]; totalHits?: number };
+type SearchResponse = { hits: { id: string }[]; totalHits?: number };
 
 /** Runs a search; `page`/`hitsPerPage` make Meilisearch count exhaustively, so `total` is exact. */
 export const searchInMeili = async (
@@ -73,10 +73,5 @@ export const searchInMeili = async (
     `/indexes/${index}/search`,
     meiliSearchBody(audience, c),
   );
-  const documents = result.hits.flatMap((h) => (h.property ? [h.property] : []));
-  return {
-    ids: result.hits.map((h) => h.id),
-    total: result.totalHits ?? 0,
-    ...(audience === 'full' && documents.length === result.hits.length ? { documents } : {}),
-  };
+  return { ids: result.hits.map((h) => h.id), total: result.totalHits ?? 0 };
 };

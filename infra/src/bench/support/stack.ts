@@ -11,6 +11,7 @@ import { publicListingModel } from '@rentals/projections/readModels/publicListin
 import { ensureCheckpoint } from '@rentals/projections/runner/checkpoints';
 import { startProjection } from '@rentals/projections/runner/runner';
 import { createMeiliHttp, type MeiliHttp } from '@rentals/projections/search/meiliHttp';
+import { ensureListingsIndex } from '@rentals/projections/search/listingsIndex';
 import { rebuildSearchIndex } from '@rentals/projections/search/rebuildSearchIndex';
 import {
   LISTINGS_SEARCH_PROJECTION,
@@ -160,15 +161,32 @@ const seed = async (sql: Sql, databaseUrl: string, count: number) => {
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 };
 
+/** An index left by an earlier version of the code (other document shape, wrong count) is rebuilt. */
+const indexLooksCurrent = async (sql: Sql, meili: MeiliHttp) => {
+  const stats = await meili
+    .request<{ numberOfDocuments: number }>('GET', '/indexes/listings/stats')
+    .catch(() => ({ numberOfDocuments: -1 }));
+  const [row] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM listing_read WHERE is_available`;
+  const sample = await meili
+    .request<{ results: Record<string, unknown>[] }>('GET', '/indexes/listings/documents?limit=1')
+    .catch(() => ({ results: [] }));
+  // Documents of the current shape display their id only.
+  return stats.numberOfDocuments === row?.n && sample.results[0]?.property === undefined;
+};
+
 /** Brings the read models and the search index up to the end of the log (the index by a bulk rebuild when empty). */
 export const catchUp = async (sql: Sql, meili: MeiliHttp) => {
   const search = await ensureCheckpoint(sql, LISTINGS_SEARCH_PROJECTION);
-  if (search.position === 0) {
+  if (search.position === 0 || !(await indexLooksCurrent(sql, meili))) {
     log('building the search index');
     const result = await rebuildSearchIndex(sql, meili);
     await sql`UPDATE projection_checkpoints SET transaction_id = ${result.checkpoint.transactionId}::xid8,
               position = ${result.checkpoint.position} WHERE name = ${LISTINGS_SEARCH_PROJECTION}`;
   }
+  // Settings as code: an index built by an earlier version gets the current settings (Meilisearch reindexes).
+  await ensureListingsIndex(meili);
   const projections = [
     listingReadModel,
     publicListingModel,
