@@ -24,8 +24,11 @@ type ListState = {
   error: string | null;
 };
 
-const toQuery = (filters: Filters | null, page: number) => {
+type BBox = [number, number, number, number];
+
+const toQuery = (filters: Filters | null, page: number, bbox: BBox | null = null) => {
   const query = new URLSearchParams(filters ?? {});
+  if (bbox) query.set('bbox', bbox.map((n) => n.toFixed(5)).join(','));
   query.set('page', String(page));
   query.set('limit', String(PAGE_SIZE));
   return query;
@@ -50,6 +53,8 @@ const PropertiesList = () => {
     error: null,
   });
   const visitor = auth.status === 'anonymous';
+  // 'Search this area' on the map narrows the signed-in search to the viewport.
+  const [bbox, setBbox] = useState<BBox | null>(null);
 
   const load = useCallback(
     async (page: number) => {
@@ -70,7 +75,7 @@ const PropertiesList = () => {
         } else {
           const res = await api<{ properties: Property[]; totalCount: number; hasMore: boolean }>(
             '/properties',
-            { query: toQuery(filters, page) },
+            { query: toQuery(filters, page, bbox) },
           );
           items = res.properties;
           total = res.totalCount;
@@ -92,7 +97,7 @@ const PropertiesList = () => {
         }));
       }
     },
-    [filters, visitor],
+    [filters, visitor, bbox],
   );
 
   useEffect(() => {
@@ -107,7 +112,14 @@ const PropertiesList = () => {
         <p aria-live="polite" style={{ margin: 0, fontWeight: 600 }}>
           {!firstLoad && `${state.total} properties found`}
         </p>
-        <ViewToggle />
+        <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>
+          {bbox && (
+            <button type="button" className="link-button" onClick={() => setBbox(null)}>
+              Show all areas
+            </button>
+          )}
+          <ViewToggle />
+        </div>
       </div>
       {visitor && (
         <div className="login-banner">
@@ -128,7 +140,11 @@ const PropertiesList = () => {
       {firstLoad ? (
         <SkeletonGrid />
       ) : mode === 'map' ? (
-        <MapPanel properties={state.items} visitor={visitor} />
+        <MapPanel
+          properties={state.items}
+          visitor={visitor}
+          onSearchArea={visitor ? undefined : setBbox}
+        />
       ) : state.items.length === 0 && !state.error ? (
         <NoProperties />
       ) : (
