@@ -20,6 +20,7 @@ import { startMeiliServer } from '@rentals/infra/services/meiliServer';
 import { freePort } from '@rentals/infra/services/ports';
 import { startPostgresServer, stopChild } from '@rentals/infra/services/postgresServer';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { seriousViolations } from './harness/axe.ts';
 import { CHROMIUM_ARGS, ensureSiteBuilt, ROOT } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
 
@@ -150,6 +151,8 @@ const signedIn = async (): Promise<{ context: BrowserContext; page: Page }> => {
     locale: 'en-IN',
     geolocation: HERE,
     permissions: ['geolocation'],
+    // Lets the axe-core check inject its script; the app itself runs under the real CSP.
+    bypassCSP: true,
   });
   await context.addInitScript((t) => localStorage.setItem('token', t), token);
   const page = await context.newPage();
@@ -208,6 +211,7 @@ describe('map view on /properties', () => {
       `/properties/${kothrudId}`,
     );
     await shot(page, 'listings-map', 'map-popup');
+    expect(await seriousViolations(page), 'axe on the map view with a popup').toEqual([]);
 
     // Geolocation (Chromium's override): distance from the railway station to the flat, and the straight-line route.
     await page.getByRole('button', { name: 'Get My Location' }).click();
@@ -317,6 +321,7 @@ describe('location picker on /add-property', () => {
     const coordinates = (await summary.locator('.muted').textContent()) ?? '';
     expect(coordinates).not.toBe('12.926138, 77.622109');
     await shot(page, 'picker-map', 'map-location-picker');
+    expect(await seriousViolations(page), 'axe on the location picker').toEqual([]);
 
     await dialog.getByRole('button', { name: 'Confirm Location' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -28,6 +28,7 @@ export default function DetailMap({ latitude, longitude, title }: Props) {
         const pin = document.createElement('div');
         pin.className = 'map-marker';
         pin.style.setProperty('--marker-colour', MARKER_COLOURS.other);
+        pin.setAttribute('role', 'img');
         pin.setAttribute('aria-label', title);
         const popup = new Popup({ offset: 16 }).setText(title);
         new Marker({ element: pin }).setLngLat([longitude, latitude]).setPopup(popup).addTo(m);

@@ -108,6 +108,7 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
       const pin = document.createElement('div');
       pin.className = 'map-marker';
       pin.style.setProperty('--marker-colour', MARKER_COLOURS.other);
+      pin.setAttribute('role', 'img');
       pin.setAttribute('aria-label', 'Selected location');
       marker.current = new Marker({ element: pin, draggable: true })
         .setLngLat([selection.longitude, selection.latitude])
@@ -219,7 +220,6 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
                 role="tab"
                 id={`map-picker-tab-${t.id}`}
                 aria-selected={tab === t.id}
-                aria-pressed={tab === t.id}
                 aria-controls={`map-picker-panel-${t.id}`}
                 onClick={() => setTab(t.id)}
               >
