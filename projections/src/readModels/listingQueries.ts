@@ -25,6 +25,20 @@ export const listingsByIds = async (
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
+/**
+ * The same documents as JSON text, for the search hot path: the response is
+ * spliced from Postgres' own JSON instead of parsing and re-serialising it.
+ */
+export const listingJsonByIds = async (db: Sql, ids: readonly string[]): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db<{ id: string; doc: string }[]>`
+    SELECT r.id, (r.doc || jsonb_build_object('views', coalesce(v.views, 0)))::text AS doc
+    FROM listing_read r LEFT JOIN listing_view_counts v ON v.listing_id = r.id
+    WHERE r.id = ANY(${ids as string[]}::text[])`;
+  const byId = new Map(rows.map((r) => [r.id, r.doc]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
+
 /** All of an owner's live listings, delisted included, newest first. */
 export const ownerListings = async (db: Sql, ownerId: string): Promise<PropertyDocument[]> => {
   const rows = await db<{ doc: PropertyDocument }[]>`

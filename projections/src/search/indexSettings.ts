@@ -55,6 +55,10 @@ export const listingsIndexSettings = {
   // Pin codes and numbers in text must match exactly.
   typoTolerance: { disableOnNumbers: true },
   facetSearch: false,
+  // Prefix databases are recomputed on every indexing batch, which dominated the cost of small,
+  // frequent updates on the 200k index (freshness). Prefixes of place names are handled by the
+  // locality matcher; free text matches whole words (with typos).
+  prefixSearch: 'disabled',
   // Word proximity per attribute rather than per word position: much cheaper to index, and our
   // texts are short.
   proximityPrecision: 'byAttribute',
