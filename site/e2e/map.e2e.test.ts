@@ -237,6 +237,14 @@ describe('map view on /properties', () => {
     }
     await expect.poll(() => markers.count(), { timeout: 15_000 }).toBe(0);
     await shot(page, 'listings-map', 'map-clustered');
+
+    // "Search this area" refetches the list for the visible map area.
+    const refetch = page.waitForRequest((r) =>
+      /\/api\/properties\?.*bbox=[-\d.]+%2C[-\d.]+%2C[-\d.]+%2C[-\d.]+/.test(r.url()),
+    );
+    await page.getByRole('button', { name: 'Search this area' }).click();
+    await refetch;
+    await page.getByRole('button', { name: 'Search this area' }).waitFor({ state: 'detached' });
     await context.close();
   });
 

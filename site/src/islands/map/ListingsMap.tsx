@@ -62,6 +62,7 @@ const markerElement = (p: MapProperty) => {
 export default function ListingsMap({ properties, visitor, onSearchArea }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
+  const framed = useRef(false);
   const [failed, setFailed] = useState(false);
   const [moved, setMoved] = useState(false);
   const [target, setTarget] = useState<
@@ -185,8 +186,11 @@ export default function ListingsMap({ properties, visitor, onSearchArea }: Props
         map.on('mouseenter', 'listing-clusters', () => (map.getCanvas().style.cursor = 'pointer'));
         map.on('mouseleave', 'listing-clusters', () => (map.getCanvas().style.cursor = ''));
       }
-      // Frame the listings around their average position, close enough to tell them apart.
+      // Frame the listings once, around their average position, close enough to tell them apart.
+      // Later lists (a "Search this area" refetch, new filters) keep the view the user chose.
       const points = data.features.map((f) => f.geometry.coordinates as [number, number]);
+      if (framed.current || points.length === 0) return;
+      framed.current = true;
       if (points.length > 1) {
         const bounds = points.reduce((b, p) => b.extend(p), new LngLatBounds(points[0], points[0]));
         const camera = map.cameraForBounds(bounds, { padding: 60, maxZoom: 13 });
