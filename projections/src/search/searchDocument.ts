@@ -4,7 +4,7 @@ import { normaliseLocality } from './localityMatcher.ts';
 
 /**
  * One listed listing in the `listings` index: the searchable text, the filter
- * and sort fields, and `_geo` as numbers. Only ids are displayed; responses
+ * and sort fields, and the position as numbers. Only ids are displayed; responses
  * carry the read model's documents.
  */
 export type SearchDocument = {
@@ -25,7 +25,9 @@ export type SearchDocument = {
   ownerId: string;
   /** Milliseconds since the epoch: sortable as a number. */
   createdAt: number;
-  _geo?: { lat: number; lng: number };
+  /** The exact position (signed-in map viewport). */
+  lat?: number;
+  lng?: number;
   /** The visitor map position (about 1 km), only when the owner shows the listing on the map. */
   coarseLat?: number;
   coarseLng?: number;
@@ -50,7 +52,7 @@ export const toSearchDocument = (doc: PropertyDocument): SearchDocument => {
     facilities: enabledFacilities(doc.facilities),
     ownerId: doc.ownerId,
     createdAt: Date.parse(doc.createdAt),
-    ...(c ? { _geo: { lat: c.latitude, lng: c.longitude } } : {}),
+    ...(c ? { lat: c.latitude, lng: c.longitude } : {}),
     ...(c && doc.showOnMap
       ? { coarseLat: coarsen(c.latitude), coarseLng: coarsen(c.longitude) }
       : {}),

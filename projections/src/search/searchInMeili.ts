@@ -30,10 +30,9 @@ export const meiliFilter = (audience: SearchAudience, c: SearchCriteria): string
   if (c.bathrooms !== undefined) filter.push(`bathrooms >= ${number(c.bathrooms)}`);
   if (c.bbox) {
     const { west, south, east, north } = c.bbox;
+    const [lat, lng] = full ? ['lat', 'lng'] : ['coarseLat', 'coarseLng'];
     filter.push(
-      full
-        ? `_geoBoundingBox([${number(north)}, ${number(east)}], [${number(south)}, ${number(west)}])`
-        : `coarseLat >= ${number(south)} AND coarseLat <= ${number(north)} AND coarseLng >= ${number(west)} AND coarseLng <= ${number(east)}`,
+      `${lat} >= ${number(south)} AND ${lat} <= ${number(north)} AND ${lng} >= ${number(west)} AND ${lng} <= ${number(east)}`,
     );
   }
   return filter;

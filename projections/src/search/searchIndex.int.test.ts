@@ -76,11 +76,7 @@ describe('listings search index', () => {
     expect(settings.searchableAttributes).toEqual(listingsIndexSettings.searchableAttributes);
     expect(settings.filterableAttributes).toEqual(listingsIndexSettings.filterableAttributes);
     expect(settings).toMatchObject({ facetSearch: false, proximityPrecision: 'byAttribute' });
-    expect([...(settings.sortableAttributes as string[])].sort()).toEqual([
-      '_geo',
-      'createdAt',
-      'rent',
-    ]);
+    expect([...(settings.sortableAttributes as string[])].sort()).toEqual(['createdAt', 'rent']);
     expect((settings.synonyms as Record<string, string[]>).bangalore).toContain('bengaluru');
     expect(settings.pagination).toEqual({
       maxTotalHits: listingsIndexSettings.pagination.maxTotalHits,
@@ -94,7 +90,8 @@ describe('listings search index', () => {
     });
     expect(await document('ix-2')).toMatchObject({
       rent: 8000,
-      _geo: { lat: 12.934567, lng: 77.626789 },
+      lat: 12.934567,
+      lng: 77.626789,
       coarseLat: 12.93,
     });
     expect(await document('ix-3')).toBeNull();

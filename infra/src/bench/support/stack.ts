@@ -173,7 +173,8 @@ const indexLooksCurrent = async (sql: Sql, meili: MeiliHttp) => {
     .request<{ results: Record<string, unknown>[] }>('GET', '/indexes/listings/documents?limit=1')
     .catch(() => ({ results: [] }));
   // Documents of the current shape display their id only.
-  return stats.numberOfDocuments === row?.n && sample.results[0]?.property === undefined;
+  const first = sample.results[0] ?? {};
+  return stats.numberOfDocuments === row?.n && !('property' in first) && !('_geo' in first);
 };
 
 /** Brings the read models and the search index up to the end of the log (the index by a bulk rebuild when empty). */
