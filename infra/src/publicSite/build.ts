@@ -50,6 +50,12 @@ export type BuildRequest = {
   listings?: readonly { id: string; citySlug: string }[];
   /** Compare with the published bytes and leave unchanged files alone (incremental runs). */
   skipUnchanged: boolean;
+  /**
+   * Counts of every city kept between incremental runs by a long-lived caller
+   * (the regenerator): counts only change in marked cities, so a run refreshes
+   * those and skips counting the whole table (the index page needs them all).
+   */
+  countsCache?: Map<string, CityCounts>;
   /** Numbered pages per city and type (MAX_PAGES unless a test wants fewer). */
   maxPages?: number;
   onProgress?: (listingsDone: number) => void;
@@ -62,6 +68,8 @@ export type BuildReport = {
   unchanged: number;
   /** Relative paths of the files written, in publish order. */
   paths: string[];
+  /** Where the time went: the counts query, listing pages, city pages (with sitemaps), the index. */
+  timings: { countsMs: number; listingPagesMs: number; cityPagesMs: number; indexMs: number };
 };
 
 type Filter = PropertyType | null;
@@ -138,6 +146,22 @@ const citySitemap = (publisher: Publisher, outDir: string, slug: string) => {
   };
 };
 
+const currentCounts = async (sql: Sql, request: BuildRequest): Promise<CityCounts[]> => {
+  const cache = request.countsCache;
+  if (!cache || request.cities === 'all' || cache.size === 0) {
+    const all = await cityCounts(sql, 'all');
+    if (cache) {
+      cache.clear();
+      for (const c of all) cache.set(c.slug, c);
+    }
+    return all;
+  }
+  const fresh = await cityCounts(sql, request.cities);
+  for (const slug of request.cities) cache.delete(slug);
+  for (const c of fresh) cache.set(c.slug, c);
+  return [...cache.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+};
+
 /**
  * Renders the public site from the public read model and publishes it
  * atomically, leaves first: listing pages, then city pages, then the cities
@@ -152,7 +176,15 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
   const site: SiteContext = { siteUrl: request.siteUrl, cssHref: stylesheet.href };
   const abs = (path: string) => `${request.siteUrl}${path}`;
 
-  const allCities = await cityCounts(sql, 'all');
+  const timings = { countsMs: 0, listingPagesMs: 0, cityPagesMs: 0, indexMs: 0 };
+  let mark = performance.now();
+  const lap = (key: keyof typeof timings) => {
+    const now = performance.now();
+    timings[key] = Math.round(now - mark);
+    mark = now;
+  };
+  const allCities = await currentCounts(sql, request);
+  lap('countsMs');
   const bySlug = new Map(allCities.map((c) => [c.slug, c]));
   const full = request.cities === 'all';
   const targets = new Set(full ? allCities.map((c) => c.slug) : request.cities);
@@ -184,6 +216,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
     }
   }
 
+  lap('listingPagesMs');
   // 2. City pages, streamed city by city, newest first.
   let streamed = 0;
   let current:
@@ -296,6 +329,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
       citySitemap(publisher, outDir, slug).finish();
     }
 
+  lap('cityPagesMs');
   // 3. The cities index, robots.txt and the sitemap index, last.
   publisher.publish(pageFile(CITIES_PATH), renderIndexPage(site, allCities));
   publisher.publish(
@@ -317,11 +351,13 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
       ),
     ]),
   );
+  lap('indexMs');
   return {
     cities: slugs,
     listingsStreamed: streamed,
     written: publisher.stats.written,
     unchanged: publisher.stats.unchanged,
     paths: publisher.stats.paths,
+    timings,
   };
 };

@@ -6,6 +6,7 @@ import { DIRTY_CHANNEL } from '@rentals/projections/dirtyCities/dirtyCities';
 import { buildPublicSite, type BuildReport } from './build.ts';
 import { fullBuild } from './fullBuild.ts';
 import { CITIES_PATH, pageFile } from './paths.ts';
+import type { CityCounts } from './queries.ts';
 import { recordRun } from './status.ts';
 import { withSiteLock } from './siteLock.ts';
 
@@ -35,7 +36,9 @@ type Mark = { key: string; city_slug: string; generation: number };
  * pages, then clear exactly the marks that were taken; a mark that moved on
  * meanwhile (a newer change) stays for the next run.
  */
-export const regenerateOnce = async (options: RegeneratorOptions): Promise<RegenerationResult> => {
+export const regenerateOnce = async (
+  options: RegeneratorOptions & { countsCache?: Map<string, CityCounts> },
+): Promise<RegenerationResult> => {
   const { sql } = options;
   const result = await withSiteLock(sql, 'try', async () => {
     const [fence] = await sql<{ tx: string; position: number }[]>`
@@ -61,6 +64,7 @@ export const regenerateOnce = async (options: RegeneratorOptions): Promise<Regen
       cities: cities.map((c) => c.city_slug),
       listings: listings.map((l) => ({ id: l.key, citySlug: l.city_slug })),
       skipUnchanged: true,
+      ...(options.countsCache ? { countsCache: options.countsCache } : {}),
     });
     await sql.begin(async (tx) => {
       await tx`DELETE FROM public_site_dirty_cities d USING unnest(${cities.map((c) => c.key)}::text[], ${cities.map((c) => c.generation)}::bigint[]) AS t(k, g)
@@ -76,7 +80,7 @@ export const regenerateOnce = async (options: RegeneratorOptions): Promise<Regen
 
 const describe = (report: BuildReport & { ms: number }, listingPages: number) => {
   const names = report.cities.slice(0, 10).join(', ') + (report.cities.length > 10 ? ', …' : '');
-  return `public site: rebuilt ${report.cities.length} ${report.cities.length === 1 ? 'city' : 'cities'} (${names || 'none'}) and ${listingPages} listing page(s): ${report.written} files written, ${report.unchanged} unchanged in ${report.ms} ms`;
+  return `public site: rebuilt ${report.cities.length} ${report.cities.length === 1 ? 'city' : 'cities'} (${names || 'none'}) and ${listingPages} listing page(s): ${report.written} files written, ${report.unchanged} unchanged in ${report.ms} ms ${JSON.stringify(report.timings)}`;
 };
 
 /**
@@ -99,6 +103,8 @@ export const startRegenerator = (options: RegeneratorOptions) => {
       };
     });
   let failures = 0;
+  // Every city's counts, refreshed per run only for the cities rebuilt (see BuildRequest.countsCache).
+  const countsCache = new Map<string, CityCounts>();
 
   const loop = async () => {
     const listener = await options.sql.listen(DIRTY_CHANNEL, () => wake?.());
@@ -111,7 +117,7 @@ export const startRegenerator = (options: RegeneratorOptions) => {
     try {
       while (!stopped) {
         try {
-          const { report, waiting } = await regenerateOnce(options);
+          const { report, waiting } = await regenerateOnce({ ...options, countsCache });
           failures = 0;
           if (report) {
             log(
