@@ -138,7 +138,9 @@ describe('incremental regeneration', () => {
     expect(read('browse/cities/pune.html')).toContain('15 properties found');
     // The index counts: Pune's refreshed, the others' carried over from the cache.
     expect(read('browse/cities.html')).toMatch(/pune">Pune<\/a>\s*<span class="muted">15<\/span>/);
-    expect(read('browse/cities.html')).toMatch(/mumbai">Mumbai<\/a>\s*<span class="muted">13<\/span>/);
+    expect(read('browse/cities.html')).toMatch(
+      /mumbai">Mumbai<\/a>\s*<span class="muted">13<\/span>/,
+    );
     expect(read(`browse/${listing.id}.html`)).toContain(`<h1>${listing.title}</h1>`);
     expect(mtime('browse/cities/mumbai.html')).toBe(mumbaiBefore);
   });
