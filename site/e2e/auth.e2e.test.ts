@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi } from './harness/users.ts';
@@ -42,6 +43,7 @@ describe('signing up, in and out', () => {
 
   it('lists every register rule in one alert', async () => {
     await page.goto('/register');
+    await islandsHydrated(page);
     await page.getByLabel('Full Name').fill('A');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Phone').fill('12ab34');
@@ -100,6 +102,7 @@ describe('signing up, in and out', () => {
 
   it('checks login fields on blur and keeps the button disabled until they are valid', async () => {
     await page.goto('/login');
+    await islandsHydrated(page);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     const email = page.getByLabel('Email address');
     const password = page.getByLabel('Password', { exact: true });
@@ -137,6 +140,7 @@ describe('signing up, in and out', () => {
     await fresh();
     await page.goto('/my-properties');
     await page.waitForURL('**/login?redirect=%2Fmy-properties');
+    await islandsHydrated(page);
     await page.getByLabel('Email address').fill(owner.email);
     await page.getByLabel('Password', { exact: true }).fill(owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { jpeg, type UploadFile } from './harness/photos.ts';
+import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi } from './harness/users.ts';
@@ -36,6 +37,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     await registerThroughUi(page, owner);
     await page.locator('.site-header').getByRole('link', { name: 'List Property' }).click();
     await page.getByRole('heading', { name: 'Add New Property' }).waitFor();
+    await islandsHydrated(page);
     for (const section of [
       'Basic Information',
       'Location Information',

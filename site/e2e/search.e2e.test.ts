@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { jpeg } from './harness/photos.ts';
+import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi } from './harness/users.ts';
@@ -60,14 +61,6 @@ beforeAll(async () => {
   await stack.waitForSearchIdle();
 });
 afterAll(async () => {
-  if (process.env.E2E_LOGS)
-    console.log(
-      stack
-        ?.logs()
-        .split('\n')
-        .filter((l) => l.startsWith('[browser]'))
-        .join('\n'),
-    );
   await stack?.stop();
 });
 
@@ -76,7 +69,8 @@ const browseCount = async (page: Page, text: string) => {
   await page.locator('#browse-count:not(:empty), #browse-error:not([hidden])').first().waitFor();
   const error = page.locator('#browse-error:not([hidden])');
   if (await error.count()) throw new Error(`/browse failed to load: ${await error.textContent()}`);
-  await page.getByText(text).waitFor();
+  const shown = await page.locator('#browse-count').textContent();
+  if (shown !== text) throw new Error(`/browse shows "${shown}", expected "${text}"`);
 };
 
 /** The same for /properties, whose list errors show in an alert. */
@@ -109,7 +103,7 @@ describe('a visitor browses the restricted view', () => {
 
   it('pages /browse with numbered buttons', async () => {
     await page.goto('/browse');
-    await page.getByText('16 properties found').waitFor();
+    await browseCount(page, '16 properties found');
     expect(await page.getByTestId('public-card').count()).toBe(12);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL('**/browse?page=2');
@@ -160,6 +154,7 @@ describe('a tenant searches with filters and opens a listing', () => {
     await registerThroughUi(page, newUser('tenant', 'Anjali Iyer'));
     await page.goto('/');
     await page.getByTestId('property-card').first().waitFor();
+    await islandsHydrated(page);
     const form = page.getByRole('search', { name: 'Search properties' });
     await form.getByLabel('City').fill('Pune');
     expect(await form.getByLabel('Property Type').isVisible()).toBe(false);

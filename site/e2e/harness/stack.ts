@@ -184,7 +184,18 @@ const boot = async (
         await new Promise((r) => setTimeout(r, 100));
       }
     },
-    stop: stopAll,
+    stop: async () => {
+      if (process.env.E2E_LOGS) {
+        await new Promise((r) => setTimeout(r, 300));
+        console.log(
+          output
+            .split('\n')
+            .filter((l) => l.startsWith('[browser]'))
+            .join('\n'),
+        );
+      }
+      await stopAll();
+    },
   };
 };
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { islandsHydrated } from './islands.ts';
 
 export type TestUser = {
   name: string;
@@ -23,6 +24,7 @@ export const newUser = (
 /** Registers through the page, as a person would, and waits for the dashboard. */
 export const registerThroughUi = async (page: Page, user: TestUser): Promise<void> => {
   await page.goto('/register');
+  await islandsHydrated(page);
   await page.getByLabel('Full Name').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Phone').fill(user.phone);
@@ -36,6 +38,7 @@ export const registerThroughUi = async (page: Page, user: TestUser): Promise<voi
 
 export const loginThroughUi = async (page: Page, user: TestUser): Promise<void> => {
   await page.goto('/login');
+  await islandsHydrated(page);
   await page.getByLabel('Email address').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

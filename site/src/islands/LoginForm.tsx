@@ -6,6 +6,7 @@ import { carryToast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
+import { useHydrated } from '../components/react/useHydrated.ts';
 import { useAuth } from '../components/react/useAuth.ts';
 
 type Errors = Partial<Record<LoginField, string>>;
@@ -19,6 +20,7 @@ const Login = () => {
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState('');
+  const hydrated = useHydrated();
   const [submitting, setSubmitting] = useState(false);
   const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
@@ -118,7 +120,7 @@ const Login = () => {
           type="submit"
           className="button button-primary"
           style={{ width: '100%' }}
-          disabled={!filled || !clean || submitting}
+          disabled={!hydrated || !filled || !clean || submitting}
         >
           {submitting ? 'Signing in...' : 'Sign in'}
         </button>

@@ -7,6 +7,7 @@ import { carryToast, toast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
+import { useHydrated } from '../components/react/useHydrated.ts';
 
 /** /register: checked on submit, errors listed in an alert (SPEC §5); success → /dashboard. */
 const Register = () => {
@@ -18,6 +19,7 @@ const Register = () => {
     password: '',
     confirmPassword: '',
   });
+  const hydrated = useHydrated();
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState('');
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -112,7 +114,7 @@ const Register = () => {
           type="submit"
           className="button button-primary"
           style={{ width: '100%' }}
-          disabled={submitting}
+          disabled={!hydrated || submitting}
         >
           {submitting ? 'Creating Account...' : 'Create Account'}
         </button>

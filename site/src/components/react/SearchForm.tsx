@@ -40,7 +40,14 @@ export const SearchForm = ({ initial = {}, target = '/properties', startOpen }: 
     </div>
   );
   return (
-    <form className="search-form" role="search" aria-label="Search properties" onSubmit={submit}>
+    <form
+      className="search-form"
+      role="search"
+      action={target}
+      method="get"
+      aria-label="Search properties"
+      onSubmit={submit}
+    >
       <div className="search-row">
         {field(
           'city',
