@@ -19,8 +19,8 @@ import {
   cityCounts,
   listingsByIds,
   pageListings,
+  streamCityEntries,
   streamListings,
-  streamSitemapEntries,
   type CityCounts,
   type PublicListing,
 } from './queries.ts';
@@ -56,6 +56,8 @@ export type BuildRequest = {
    * those and skips counting the whole table (the index page needs them all).
    */
   countsCache?: Map<string, CityCounts>;
+  /** Rows per keyset batch when an incremental run reads a city's pages (tests use tiny ones). */
+  pageBatchRows?: number;
   /** Numbered pages per city and type (MAX_PAGES unless a test wants fewer). */
   maxPages?: number;
   onProgress?: (listingsDone: number) => void;
@@ -146,21 +148,23 @@ const citySitemap = (publisher: Publisher, outDir: string, slug: string) => {
   };
 };
 
-const currentCounts = async (sql: Sql, request: BuildRequest): Promise<CityCounts[]> => {
-  const cache = request.countsCache;
-  if (!cache || request.cities === 'all' || cache.size === 0) {
+/**
+ * Every city's counts (the index page lists them all). A full build, or the
+ * first run of a long-lived regenerator, counts the whole table; later runs
+ * start from the cache and refresh only the cities they rebuild (counts only
+ * change in marked cities).
+ */
+const currentCounts = async (sql: Sql, full: boolean, cache: Map<string, CityCounts>) => {
+  if (full || cache.size === 0) {
     const all = await cityCounts(sql, 'all');
-    if (cache) {
-      cache.clear();
-      for (const c of all) cache.set(c.slug, c);
-    }
-    return all;
+    cache.clear();
+    for (const c of all) cache.set(c.slug, c);
   }
-  const fresh = await cityCounts(sql, request.cities);
-  for (const slug of request.cities) cache.delete(slug);
-  for (const c of fresh) cache.set(c.slug, c);
-  return [...cache.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  return sortedCities(cache);
 };
+
+const sortedCities = (cache: Map<string, CityCounts>) =>
+  [...cache.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 
 /**
  * Renders the public site from the public read model and publishes it
@@ -170,6 +174,7 @@ const currentCounts = async (sql: Sql, request: BuildRequest): Promise<CityCount
 export const buildPublicSite = async (request: BuildRequest): Promise<BuildReport> => {
   const { sql, outDir } = request;
   const cap = request.maxPages ?? MAX_PAGES;
+  const batchRows = request.pageBatchRows ?? 1000;
   const publisher = createPublisher(outDir, { skipUnchanged: request.skipUnchanged });
   const stylesheet = buildStylesheet();
   publisher.publish(stylesheet.file, stylesheet.css);
@@ -183,10 +188,11 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
     timings[key] = Math.round(now - mark);
     mark = now;
   };
-  const allCities = await currentCounts(sql, request);
+  const full = request.cities === 'all';
+  const cache = request.countsCache ?? new Map<string, CityCounts>();
+  let allCities = await currentCounts(sql, full, cache);
   lap('countsMs');
   const bySlug = new Map(allCities.map((c) => [c.slug, c]));
-  const full = request.cities === 'all';
   const targets = new Set(full ? allCities.map((c) => c.slug) : request.cities);
   if (full && existsSync(join(outDir, 'browse/cities')))
     // Cities published before that have nothing listed now.
@@ -247,12 +253,12 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
     c.pageNo.set(filter, page + 1);
   };
 
-  const startCity = (city: CityCounts) => {
+  const startCity = (city: CityCounts, sitemap = citySitemap(publisher, outDir, city.slug)) => {
     current = {
       city,
       buffers: new Map(FILTERS.map((f) => [f, []])),
       pageNo: new Map(FILTERS.map((f) => [f, 1])),
-      sitemap: citySitemap(publisher, outDir, city.slug),
+      sitemap,
     };
     for (const filter of FILTERS)
       for (let p = 1; p <= pagesFor(city, filter, cap); p++)
@@ -306,21 +312,54 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
     await publisher.settle();
     finishCity();
   } else {
-    // A city at a time: only the rows its numbered pages show, then ids and dates for its sitemap.
+    // A city at a time. First one light pass over its listings (id, type, spelling, date):
+    // its sitemap and its counts. Then only the rows its numbered pages show.
     for (const slug of slugs) {
-      const city = bySlug.get(slug);
-      if (!city) continue;
-      startCity(city);
-      done.add(slug);
-      for (const row of await pageListings(sql, slug, cap * PAGE_SIZE)) addToPages(row);
-      for await (const rows of streamSitemapEntries(sql, slug)) {
-        for (const row of rows)
+      const sitemap = citySitemap(publisher, outDir, slug);
+      const tally = {
+        total: 0,
+        byType: { flat: 0, house: 0, PG: 0 },
+        names: new Map<string, number>(),
+        last: new Date(0),
+      };
+      for await (const rows of streamCityEntries(sql, slug)) {
+        for (const row of rows) {
           if (SAFE_SEGMENT.test(row.id))
-            current!.sitemap.add({ loc: abs(listingPath(row.id)), lastmod: row.updatedAt });
+            sitemap.add({ loc: abs(listingPath(row.id)), lastmod: row.updatedAt });
+          tally.total++;
+          tally.byType[row.propertyType]++;
+          tally.names.set(row.city, (tally.names.get(row.city) ?? 0) + 1);
+          if (row.updatedAt > tally.last) tally.last = row.updatedAt;
+        }
         streamed += rows.length;
+      }
+      if (tally.total === 0) {
+        cache.delete(slug);
+        sitemap.finish();
+        continue;
+      }
+      const city: CityCounts = {
+        slug,
+        name: [...tally.names].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0].trim(),
+        total: tally.total,
+        byType: tally.byType,
+        lastModified: tally.last,
+      };
+      cache.set(slug, city);
+      startCity(city, sitemap);
+      done.add(slug);
+      let after: { key: string; id: string } | undefined;
+      // Newest first in keyset batches, until every filter's last pre-rendered page is full.
+      while (FILTERS.some((f) => current!.pageNo.get(f)! <= cap)) {
+        const rows = await pageListings(sql, slug, after, batchRows);
+        for (const row of rows) addToPages(row);
+        const last = rows.at(-1);
+        if (!last || rows.length < batchRows) break;
+        after = { key: last.cursorKey, id: last.id };
       }
       finishCity();
     }
+    allCities = sortedCities(cache);
   }
   // Cities without listed rows now: empty state, moved pages, empty sitemap.
   for (const slug of slugs)

@@ -135,5 +135,11 @@ describe('the public city pages in Chromium with JavaScript disabled', () => {
       'Freshly painted flat by the river',
     );
     expect(stack.logs()).toMatch(/public site: rebuilt 1 city \(pune\)/);
+    // Its lag is visible in the health report.
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as {
+      publicSite?: { pendingCities: number; lagSeconds: number; lastRunAt: string | null };
+    };
+    expect(health.publicSite?.lastRunAt).toBeTruthy();
+    expect(typeof health.publicSite?.pendingCities).toBe('number');
   });
 });

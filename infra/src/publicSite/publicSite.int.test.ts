@@ -7,6 +7,7 @@ import { dirtyCitiesProjection } from '@rentals/projections/dirtyCities/dirtyCit
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
 import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { buildPublicSite } from './build.ts';
 import { fullBuild } from './fullBuild.ts';
 import type { CityCounts } from './queries.ts';
 import { regenerateOnce } from './regenerator.ts';
@@ -252,6 +253,21 @@ describe('incremental regeneration', () => {
     const report = await regenerate();
     expect(report?.cities).toEqual(['pune']);
     expect(await regenerate()).toBeNull();
+  });
+});
+
+describe('reading a city in keyset batches', () => {
+  it('gives the same pages as one batch', async () => {
+    const report = await buildPublicSite({
+      sql: db.sql,
+      outDir: out,
+      siteUrl: SITE,
+      cities: ['pune', 'mumbai'],
+      skipUnchanged: true,
+      pageBatchRows: 5,
+    });
+    expect(report.paths.filter((p) => p.startsWith('browse/cities/'))).toEqual([]);
+    expect(report.unchanged).toBeGreaterThan(5);
   });
 });
 

@@ -117,31 +117,25 @@ const PUBLIC_COLUMNS = (sql: Sql) => sql`
   coalesce((SELECT v.views FROM listing_view_counts v WHERE v.listing_id = p.id), 0)::int AS views`;
 
 /**
- * What one city's numbered pages show: the newest `perFilter` listings overall
- * and the newest `perFilter` of each type, newest first. In that order the
- * first `perFilter` rows are exactly the newest overall, so the page builder's
- * per-filter cap places every row correctly. A few thousand rows at most,
- * however big the city.
+ * One batch of a city's listed rows, newest first, after a keyset position:
+ * an index scan that stops after `limit` rows however big the city is.
  */
-export const pageListings = (sql: Sql, slug: string, perFilter: number) =>
-  sql<PublicListing[]>`
-    SELECT ${PUBLIC_COLUMNS(sql)} FROM listing_public p WHERE p.id IN (
-      (SELECT id FROM listing_public WHERE listed AND public_site_city_slug(city) = ${slug}
-       ORDER BY created_at DESC, id DESC LIMIT ${perFilter})
-      UNION
-      (SELECT id FROM listing_public WHERE listed AND public_site_city_slug(city) = ${slug} AND property_type = 'flat'
-       ORDER BY created_at DESC, id DESC LIMIT ${perFilter})
-      UNION
-      (SELECT id FROM listing_public WHERE listed AND public_site_city_slug(city) = ${slug} AND property_type = 'house'
-       ORDER BY created_at DESC, id DESC LIMIT ${perFilter})
-      UNION
-      (SELECT id FROM listing_public WHERE listed AND public_site_city_slug(city) = ${slug} AND property_type = 'PG'
-       ORDER BY created_at DESC, id DESC LIMIT ${perFilter}))
-    ORDER BY p.created_at DESC, p.id DESC`;
+export const pageListings = (
+  sql: Sql,
+  slug: string,
+  after: { key: string; id: string } | undefined,
+  limit: number,
+) =>
+  sql<(PublicListing & { cursorKey: string })[]>`
+    SELECT ${PUBLIC_COLUMNS(sql)}, p.created_at::text AS "cursorKey"
+    FROM listing_public p
+    WHERE p.listed AND public_site_city_slug(p.city) = ${slug}
+      ${after ? sql`AND (p.created_at, p.id) < (${after.key}::timestamptz, ${after.id})` : sql``}
+    ORDER BY p.created_at DESC, p.id DESC
+    LIMIT ${limit}`;
 
-/** Every listed listing of a city, id and date only, for its sitemap. */
-export const streamSitemapEntries = (sql: Sql, slug: string) =>
-  sql<{ id: string; updatedAt: Date }[]>`
-    SELECT id, updated_at AS "updatedAt" FROM listing_public
-    WHERE listed AND public_site_city_slug(city) = ${slug}
-    ORDER BY created_at DESC, id DESC`.cursor(5000);
+/** Every listed listing of a city, light columns only: its sitemap and its counts. */
+export const streamCityEntries = (sql: Sql, slug: string) =>
+  sql<{ id: string; propertyType: PropertyType; city: string; updatedAt: Date }[]>`
+    SELECT id, property_type AS "propertyType", city, updated_at AS "updatedAt" FROM listing_public
+    WHERE listed AND public_site_city_slug(city) = ${slug}`.cursor(5000);
