@@ -8,6 +8,7 @@ import {
   listingCreated,
   nextTime,
 } from '../readModels/testing/listingFixtures.ts';
+import { rebuildProjection } from '../runner/rebuild.ts';
 import { startProjection } from '../runner/runner.ts';
 import { listingsIndexSettings } from './indexSettings.ts';
 import { deleteIndex, upsertDocuments } from './listingsIndex.ts';
@@ -182,5 +183,23 @@ describe('listings search index', () => {
     expect(
       indexes.results.map((i) => i.uid).filter((u) => u.startsWith(`${index}_build_`)),
     ).toEqual([]);
+  });
+
+  it('rebuilds through the generic rebuild command (projections:rebuild) and then keeps up', async () => {
+    await upsertDocuments(meili, [{ ...(await document('ix-3'))!, id: 'ghost-2' }], index);
+    const projection = createSearchProjection(() => ({ sql: db.sql, meili, index }));
+    await rebuildProjection(db.sql, projection);
+    expect(await document('ghost-2')).toBeNull();
+    expect(await checkpoint()).toBe(await lastPosition());
+    const runner = startProjection(db.sql, projection, { pollIntervalMs: 10 });
+    await appendListingEvents(store, 'ix-6', [listingCreated('ix-6')]);
+    await runner.whenCaughtUp();
+    await runner.stop();
+    expect((await searchInMeili(meili, 'full', all, index)).ids.sort()).toEqual([
+      'ix-3',
+      'ix-4',
+      'ix-5',
+      'ix-6',
+    ]);
   });
 });
