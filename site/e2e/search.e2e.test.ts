@@ -214,6 +214,16 @@ describe('a tenant searches with filters and opens a listing', () => {
     expect(await page.getByRole('button', { name: 'Load More' }).count()).toBe(0);
   });
 
+  it('shows the application error fallback when a code chunk fails to load', async () => {
+    await page.route(/\/_astro\/ListingsMap[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/properties?city=Pune');
+    await propertiesCount(page, '2 properties found');
+    await page.getByRole('button', { name: /Map/ }).click();
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByText('Loading chunk failed').waitFor();
+    await page.unroute(/\/_astro\/ListingsMap[^/]*\.js$/);
+  });
+
   it('shows the empty state and the not-found detail page', async () => {
     await page.goto('/properties?city=Atlantis');
     await page.getByRole('heading', { name: 'No Properties Found' }).waitFor();
