@@ -183,6 +183,22 @@ describe('signing up, in and out', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
+  it('works under the real Content-Security-Policy', async () => {
+    await context?.close();
+    context = await stack.newContext({ enforceCsp: true });
+    page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('Content Security Policy')) violations.push(m.text());
+    });
+    await registerThroughUi(page, newUser('homeowner', 'Csp Checker'));
+    await page.goto('/browse');
+    await page.locator('#browse-count:not(:empty)').waitFor();
+    await page.goto('/add-property');
+    await page.getByRole('heading', { name: 'Add New Property' }).waitFor();
+    expect(violations).toEqual([]);
+  });
+
   it('has a working menu at phone width', async () => {
     await fresh(true);
     const owner2 = newUser('homeowner', 'Mobile Owner');

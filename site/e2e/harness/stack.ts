@@ -35,7 +35,7 @@ export type Stack = {
   baseUrl: string;
   browser: Browser;
   /** A fresh browser profile (own localStorage) with a phone- or desktop-sized window. */
-  newContext: (options?: { mobile?: boolean }) => Promise<BrowserContext>;
+  newContext: (options?: { mobile?: boolean; enforceCsp?: boolean }) => Promise<BrowserContext>;
   logs: () => string;
   /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
   waitForSearchIdle: () => Promise<void>;
@@ -155,13 +155,13 @@ const boot = async (
   return {
     baseUrl,
     browser,
-    newContext: async ({ mobile } = {}) => {
+    newContext: async ({ mobile, enforceCsp } = {}) => {
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
         locale: 'en-IN',
         // Lets the axe-core check inject its script; the app itself runs under the real CSP.
-        bypassCSP: true,
+        bypassCSP: !enforceCsp,
       });
       // Failed requests and page errors go into the logs a failing test can print.
       context.on('response', (r) => {
