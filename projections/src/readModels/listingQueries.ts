@@ -12,22 +12,10 @@ export const findListing = async (db: Sql, id: string): Promise<PropertyDocument
   return row?.doc ?? null;
 };
 
-/** Documents for ids found by a search, in the search's order; ids without a row (deleted meanwhile) drop out. */
-export const listingsByIds = async (
-  db: Sql,
-  ids: readonly string[],
-): Promise<PropertyDocument[]> => {
-  if (ids.length === 0) return [];
-  const rows = await db<{ id: string; doc: PropertyDocument }[]>`
-    SELECT r.id, ${DOC(db)} FROM listing_read r LEFT JOIN listing_view_counts v ON v.listing_id = r.id
-    WHERE r.id = ANY(${ids as string[]}::text[])`;
-  const byId = new Map(rows.map((r) => [r.id, r.doc]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-};
-
 /**
- * The same documents as JSON text, for the search hot path: the response is
- * spliced from Postgres' own JSON instead of parsing and re-serialising it.
+ * Documents for ids found by a search, in the search's order, as JSON text:
+ * the response is spliced from Postgres' own JSON instead of parsing and
+ * re-serialising it. Ids without a row (deleted meanwhile) drop out.
  */
 export const listingJsonByIds = async (db: Sql, ids: readonly string[]): Promise<string[]> => {
   if (ids.length === 0) return [];
