@@ -138,4 +138,43 @@ describe('degraded mode', () => {
     });
     expect((await get(t.app, '/api/health')).body.search).toEqual({ engine: 'meilisearch' });
   });
+
+  it('answers from Postgres while the index exists but its settings are not applied yet', async () => {
+    const bare = `listings_bare_${randomBytes(4).toString('hex')}`;
+    const meiliUrl = inject('meiliUrl');
+    const headers = {
+      authorization: `Bearer ${inject('meiliKey')}`,
+      'content-type': 'application/json',
+    };
+    const created = (await (
+      await fetch(`${meiliUrl}/indexes`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ uid: bare, primaryKey: 'id' }),
+      })
+    ).json()) as { taskUid: number };
+    for (;;) {
+      const task = (await (
+        await fetch(`${meiliUrl}/tasks/${created.taskUid}`, { headers })
+      ).json()) as {
+        status: string;
+      };
+      if (task.status === 'succeeded') break;
+      if (task.status === 'failed') throw new Error('could not create the bare index');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const app = buildApp({
+      ...t.deps,
+      meili: { url: meiliUrl, key: inject('meiliKey'), index: bare },
+    });
+    const query = 'city=bangalore&propertyType=flat';
+    const fromBare = await get(app, `/api/properties?${query}`, tenant.token);
+    expect(fromBare.status).toBe(200);
+    expect(fromBare.body.totalCount).toBe(
+      (await get(t.app, `/api/properties?${query}`, tenant.token)).body.totalCount,
+    );
+    expect((await get(app, '/api/health')).body.search).toMatchObject({
+      engine: 'postgres-fallback',
+    });
+  });
 });

@@ -59,11 +59,14 @@ export const createPropertySearch = (deps: {
         }
         return result;
       } catch (error) {
-        const unavailable = error instanceof MeiliUnavailableError;
-        // A missing index (fresh install before the first listing) is answered from Postgres too.
-        const noIndex = error instanceof MeiliRequestError && error.code === 'index_not_found';
-        if (!unavailable && !noIndex) throw error;
-        degrade(error.message);
+        // Input is validated before it reaches here, so an error Meilisearch answers with is a
+        // state of the index (missing, or its settings still being applied after a rebuild),
+        // not of the request: the read model answers instead, and the reason is logged.
+        if (!(error instanceof MeiliUnavailableError) && !(error instanceof MeiliRequestError))
+          throw error;
+        degrade(
+          error instanceof MeiliRequestError ? `${error.code}: ${error.message}` : error.message,
+        );
       }
     }
     return searchInPostgres(deps.sql, audience, criteria);
