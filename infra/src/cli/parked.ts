@@ -1,6 +1,7 @@
 // `npm run projections:parked`: lists the streams each projection has parked (an event it cannot apply).
 // `-- --retry <stream>…` or `-- --retry-all` replays their held events in order after a fix or an upcaster;
 // `--projection <name>` limits either to one projection. Safe while `npm run dev` runs.
+import { DIRTY_CITIES } from '@rentals/projections/dirtyCities/dirtyCities';
 import { parkedStreams, type ParkedStream } from '@rentals/projections/runner/parking';
 import { retryParked } from '@rentals/projections/runner/retryParked';
 import { projectionByName, projections } from '@rentals/projections/registry';
@@ -62,7 +63,11 @@ await withCliContext(async ({ sql, config }) => {
     print(parked);
     return;
   }
-  const targets = parked.filter((s) => retryAll || toRetry.includes(s.streamId));
+  // The page marks last: the regenerator rebuilds a marked page from the public model, which must have the fix first.
+  const order = (name: string) => (name === DIRTY_CITIES ? 1 : 0);
+  const targets = parked
+    .filter((s) => retryAll || toRetry.includes(s.streamId))
+    .sort((a, b) => order(a.projection) - order(b.projection));
   const missing = toRetry.filter((id) => !targets.some((s) => s.streamId === id));
   for (const id of missing)
     console.log(`${id}: not parked${projectionName ? ` in ${projectionName}` : ''}`);
