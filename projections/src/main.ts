@@ -5,6 +5,7 @@ import { consoleLogger as log } from '@rentals/api/shared/logger';
 import { loadConfig, requireResolved } from '@rentals/infra/config/env';
 import { startRegenerator } from '@rentals/infra/publicSite/regenerator';
 import { projections } from './registry.ts';
+import { parkedStreams } from './runner/parking.ts';
 import { startProjection } from './runner/runner.ts';
 
 const config = requireResolved(loadConfig(process.env));
@@ -19,6 +20,15 @@ const running = projections.map((p) =>
 log.info(
   `projections running: ${projections.map((p) => p.name).join(', ') || '(none registered)'}`,
 );
+// Parked streams stay parked across restarts; say so where an operator looks first.
+void parkedStreams(sql)
+  .then((parked) => {
+    if (parked.length > 0)
+      log.warn(
+        `${parked.length} parked stream(s) wait behind an event a projection cannot apply; see npm run projections:parked`,
+      );
+  })
+  .catch(() => undefined);
 // Rebuilds the static public pages of the cities the dirty-cities projection marks.
 const regenerator = startRegenerator({
   sql,

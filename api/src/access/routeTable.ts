@@ -34,6 +34,7 @@ const operations: RouteRule[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
   { method: 'GET', path: '/api/docs', access: 'public' },
+  { method: 'GET', path: '/api/docs/assets/start.js', access: 'public' },
   { method: 'GET', path: '/api/docs/assets/swagger-ui.css', access: 'public' },
   { method: 'GET', path: '/api/docs/assets/swagger-ui-bundle.js', access: 'public' },
 ];

@@ -100,7 +100,12 @@ export const createMapFiles = (options: {
 
     const versioned = VERSIONED.exec(pathname);
     if (!versioned || versioned[1] !== manifest.version) return notFound();
-    const file = decodeURIComponent(versioned[2] ?? '');
+    let file: string;
+    try {
+      file = decodeURIComponent(versioned[2] ?? '');
+    } catch {
+      return notFound(); // not valid percent-encoding: no such file
+    }
     const etag = `"${manifest.version}"`;
     if (file === manifest.basemap)
       return serveFile(

@@ -1,6 +1,37 @@
 import { Elysia } from 'elysia';
+import { BodyTooLargeError } from './bodyLimit.ts';
 import { AppError, ValidationError, type FieldError } from './errors.ts';
 import type { Logger } from './logger.ts';
+
+/** The whole answer to a failure on our side: the detail goes to the log, never to the client. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+export const MALFORMED_QUERY_MESSAGE =
+  'The query string is not valid percent-encoding (e.g. a lone % or a cut-off UTF-8 sequence)';
+
+const decodes = (text: string) => {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A path or query that is not valid percent-encoding never reaches a route,
+ * which would see it half-decoded (or as null): the path is a 404 like any
+ * unknown address, the query a 400.
+ */
+export const malformedUrl = (url: string): { status: 400 | 404; message: string } | undefined => {
+  const withoutHash = url.split('#', 1)[0] ?? '';
+  const query = withoutHash.indexOf('?');
+  const path = new URL(url).pathname;
+  if (!decodes(path)) return { status: 404, message: 'Not found' };
+  if (query >= 0 && !decodes(withoutHash.slice(query + 1)))
+    return { status: 400, message: MALFORMED_QUERY_MESSAGE };
+  return undefined;
+};
 
 type SchemaIssue = { path?: string; message?: string; schema?: { error?: unknown } };
 
@@ -27,11 +58,27 @@ const issuesOf = (error: unknown): FieldError[] => {
 /**
  * One place that turns every error into the wire contract: `{message}`, or
  * `{message: 'Validation failed', errors: [{path, msg}]}` for bad input.
- * Unknown errors are logged with the request and answered without details.
+ * Failures on our side (unknown errors, a response that breaks its own
+ * schema, a 500 raised on purpose) are logged with their detail and answered
+ * `{message: 'Internal server error'}` alone.
  */
-export const errorHandler = (log: Logger) =>
-  new Elysia({ name: 'errorHandler' })
+export const errorHandler = (log: Logger) => {
+  const internal = (request: Request, error: unknown) => {
+    log.error('unhandled error', {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      error: error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error),
+    });
+    return { message: INTERNAL_ERROR_MESSAGE };
+  };
+  return new Elysia({ name: 'errorHandler' })
     .error({ AppError })
+    .onRequest(({ request, set }) => {
+      const malformed = malformedUrl(request.url);
+      if (!malformed) return undefined;
+      set.status = malformed.status;
+      return { message: malformed.message };
+    })
     .onError({ as: 'global' }, ({ code, error, set, request }) => {
       if (error instanceof ValidationError) {
         set.status = 400;
@@ -39,17 +86,28 @@ export const errorHandler = (log: Logger) =>
       }
       if (error instanceof AppError) {
         set.status = error.status;
-        return { message: error.message };
+        return error.status === 500 ? internal(request, error) : { message: error.message };
       }
       switch (code) {
         case 'VALIDATION':
+          // A response that fails its own schema is our bug, not the caller's.
+          if ((error as { type?: string }).type === 'response') {
+            set.status = 500;
+            return internal(request, error);
+          }
           set.status = 400;
           return { message: 'Validation failed', errors: issuesOf(error) };
-        case 'PARSE':
+        case 'PARSE': {
+          const cause = (error as { cause?: unknown }).cause;
+          if (cause instanceof BodyTooLargeError) {
+            set.status = 413;
+            return { message: cause.message };
+          }
           set.status = 400;
           return {
             message: 'The request body could not be parsed; send valid JSON or multipart form data',
           };
+        }
         case 'NOT_FOUND':
           set.status = 404;
           return { message: 'Not found' };
@@ -59,13 +117,9 @@ export const errorHandler = (log: Logger) =>
             set.status = status;
             return { message: (error as Error).message || 'Bad request' };
           }
-          log.error('unhandled error', {
-            method: request.method,
-            path: new URL(request.url).pathname,
-            error: error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error),
-          });
           set.status = 500;
-          return { message: 'Something went wrong on our side; please try again' };
+          return internal(request, error);
         }
       }
     });
+};

@@ -1,5 +1,6 @@
 // `npm run projections:rebuild -- <name>|--all`: rebuilds projections from position zero with a progress bar.
 // If `npm run dev` is running, its projections process does the replay and this command shows the progress.
+// An event a projection cannot apply parks its stream (as in normal running) instead of stopping the rebuild.
 import { projections, projectionByName } from '@rentals/projections/registry';
 import { rebuildProjection } from '@rentals/projections/runner/rebuild';
 import { progressBar, withCliContext } from './context.ts';
@@ -29,7 +30,7 @@ await withCliContext(async ({ sql, config }) => {
     const started = Date.now();
     let total = 0;
     let bar: ((done: number) => void) | undefined;
-    await rebuildProjection(
+    const { parked } = await rebuildProjection(
       sql,
       projectionByName(name)!,
       (p) => {
@@ -40,5 +41,9 @@ await withCliContext(async ({ sql, config }) => {
     );
     const seconds = (Date.now() - started) / 1000;
     console.log(`${name}: rebuilt from ${total} events in ${seconds.toFixed(1)} s`);
+    if (parked > 0)
+      console.log(
+        `${name}: ${parked} stream(s) parked on events it cannot apply; see npm run projections:parked`,
+      );
   }
 });

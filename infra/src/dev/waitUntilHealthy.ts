@@ -1,4 +1,7 @@
-/** Polls /api/health until it answers 200; after a while, says what is still down. */
+/**
+ * Polls /api/health until it answers 200 (ok or degraded); after a while,
+ * says what is still down. Called from this machine, so it gets the details.
+ */
 export const waitUntilHealthy = async (
   url: string,
   log: (line: string) => void,
@@ -10,7 +13,17 @@ export const waitUntilHealthy = async (
   for (;;) {
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      if (res.ok) {
+        const report = (await res.json().catch(() => ({}))) as {
+          status?: string;
+          parked?: unknown[];
+        };
+        if (report.status === 'degraded')
+          log(
+            `degraded: ${report.parked?.length ?? 'some'} stream(s) parked on events a projection cannot apply; see npm run projections:parked`,
+          );
+        return;
+      }
       lastReport = await res.text();
     } catch (error) {
       lastReport = (error as Error).message;

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import type { EventRef } from './parking.ts';
 import type { Statement } from './statement.ts';
 
 /** A read model in Postgres: pure `evolve(event) → statements`, applied with the checkpoint in one transaction. */
@@ -26,7 +27,15 @@ export type ExternalProjection = {
   name: string;
   canHandle: readonly string[];
   apply: (events: RecordedEvent[]) => Promise<void>;
-  reset: () => Promise<void>;
+  /**
+   * Rebuilds the model from the log and sets the checkpoint it reflects. A
+   * stream it could not apply is skipped and returned (with the event that
+   * fails and why), and the rebuild parks it instead of stopping.
+   */
+  reset: () => Promise<{ unapplied: Unapplied[] } | void>;
 };
+
+/** A stream a rebuild could not apply: the event at which it fails, and the error. */
+export type Unapplied = { event: EventRef; error: string };
 
 export type Projection = SqlProjection | ExternalProjection;

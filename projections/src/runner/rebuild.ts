@@ -1,31 +1,45 @@
 import type { Sql } from 'postgres';
 import type { Projection } from './projection.ts';
 import { ensureCheckpoint } from './checkpoints.ts';
+import { clearParked, parkFromLog } from './parking.ts';
 import { startProjection } from './runner.ts';
 
 export type RebuildProgress = { applied: number; total: number };
 
+export type RebuildResult = { parked: number };
+
 /**
- * Rebuilds a projection from position zero. The read model and checkpoint are
- * reset in one transaction; if a running projector owns the projection it
- * notices the reset (its checkpoint compare-and-set fails) and replays, and we
- * only watch; otherwise we replay here with large batches.
+ * Rebuilds a projection from position zero. The read model, its parked
+ * streams and the checkpoint are reset in one transaction; if a running
+ * projector owns the projection it notices the reset (its checkpoint
+ * compare-and-set fails) and replays, and we only watch; otherwise we replay
+ * here with large batches. An event that cannot be applied parks its stream,
+ * as in normal running: the rebuild goes on and reports how many are parked.
  */
 export const rebuildProjection = async (
   sql: Sql,
   projection: Projection,
   onProgress: (p: RebuildProgress) => void = () => {},
   options: { batchSize?: number; log?: (line: string) => void } = {},
-) => {
+): Promise<RebuildResult> => {
   await ensureCheckpoint(sql, projection.name);
   await sql.begin(async (tx) => {
     await tx`SELECT 1 FROM projection_checkpoints WHERE name = ${projection.name} FOR UPDATE`;
     if (projection.kind === 'sql')
       for (const s of projection.reset) await tx.unsafe(s.text, s.values as never[]);
+    await clearParked(tx, projection.name);
     await tx`UPDATE projection_checkpoints SET transaction_id = '0', position = 0, status = 'rebuilding',
              last_error = NULL, updated_at = now() WHERE name = ${projection.name}`;
   });
-  if (projection.kind === 'external') await projection.reset();
+  if (projection.kind === 'external') {
+    const result = await projection.reset();
+    for (const { event, error } of result?.unapplied ?? []) {
+      options.log?.(
+        `${projection.name}: parked stream ${event.streamId} at event #${event.position} (${event.type}): ${error}`,
+      );
+      await parkFromLog(sql, projection, event, error);
+    }
+  }
 
   const [{ total } = { total: 0 }] = await sql<
     { total: number }[]
@@ -63,4 +77,7 @@ export const rebuildProjection = async (
     await sql`UPDATE projection_checkpoints SET status = ${local ? 'idle' : 'running'}, updated_at = now()
               WHERE name = ${projection.name} AND status = 'rebuilding'`;
   }
+  const [parked] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM projection_parked_streams WHERE projection = ${projection.name}`;
+  return { parked: parked?.n ?? 0 };
 };

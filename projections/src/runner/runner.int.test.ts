@@ -7,6 +7,8 @@ import { startProjection } from './runner.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
 import { projectionStates } from './checkpoints.ts';
+import type { ExternalProjection } from './projection.ts';
+import { retryParked } from './retryParked.ts';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -137,28 +139,195 @@ describe('projection runner', () => {
     expect(state).toMatchObject({ status: 'idle', lag: 0 });
   });
 
-  it('stops on a poison event with a clear error and a non-zero lag, without skipping it', async () => {
-    const logs: string[] = [];
-    const runner = startProjection(db.sql, seenProjection('poisoned'), {
-      batchSize: 50,
-      pollIntervalMs: 5,
-      maxRetries: 2,
-      backoffMs: 1,
-      log: (l) => logs.push(l),
+  describe('an event it cannot apply', () => {
+    const parkedRows = (projection: string) =>
+      db.sql<{ stream_id: string; position: number; event_type: string; error: string }[]>`
+        SELECT stream_id, position, event_type, error FROM projection_parked_streams
+        WHERE projection = ${projection}`;
+    const heldRows = async (projection: string) =>
+      (
+        await db.sql<{ position: number }[]>`
+          SELECT position FROM projection_parked_events WHERE projection = ${projection} ORDER BY position`
+      ).map((r) => r.position);
+    const appliedOf = async (projection: string, streamId: string) =>
+      (
+        await db.sql<{ position: number }[]>`
+          SELECT position FROM seen WHERE projection = ${projection} AND stream_id = ${streamId} ORDER BY seq`
+      ).map((r) => r.position);
+
+    it('parks only its stream, holds that stream’s later events and goes on with every other stream', async () => {
+      const logs: string[] = [];
+      const runner = startProjection(db.sql, seenProjection('parking'), {
+        batchSize: 50,
+        pollIntervalMs: 5,
+        maxRetries: 2,
+        backoffMs: 1,
+        log: (l) => logs.push(l),
+      });
+      await runner.whenCaughtUp();
+      const before = await store.append('pk-1', 'test', 0, [tick]);
+      const bad = await store.append('pk-2', 'test', 0, [{ type: 'Tick', data: { poison: true } }]);
+      const after = await store.append('pk-3', 'test', 0, [tick]);
+      const held = await store.append('pk-2', 'test', 1, [tick, tick]);
+      await runner.whenCaughtUp(10_000);
+      const later = await store.append('pk-4', 'test', 0, [tick]);
+      const heldLater = await store.append('pk-2', 'test', 3, [tick]);
+      await runner.whenCaughtUp(10_000);
+
+      expect(await appliedOf('parking', 'pk-1')).toEqual([before.lastPosition]);
+      expect(await appliedOf('parking', 'pk-3')).toEqual([after.lastPosition]);
+      expect(await appliedOf('parking', 'pk-4')).toEqual([later.lastPosition]);
+      expect(await appliedOf('parking', 'pk-2')).toEqual([]);
+      expect(await parkedRows('parking')).toEqual([
+        {
+          stream_id: 'pk-2',
+          position: bad.lastPosition,
+          event_type: 'Tick',
+          error: expect.stringContaining('division by zero') as unknown,
+        },
+      ]);
+      expect(await heldRows('parking')).toEqual([
+        bad.lastPosition,
+        held.lastPosition - 1,
+        held.lastPosition,
+        heldLater.lastPosition,
+      ]);
+      const [state] = (await projectionStates(db.sql)).filter((s) => s.name === 'parking');
+      expect(state).toMatchObject({ status: 'running', lag: 0, parked: 1 });
+      expect(logs.some((l) => l.includes(`parked stream pk-2 at event #${bad.lastPosition}`))).toBe(
+        true,
+      );
+
+      // A retry that still fails keeps the stream parked, with the new error, and applies nothing.
+      await db.sql`UPDATE events SET type = 'Poison' WHERE position = ${bad.lastPosition}`;
+      expect(await retryParked(db.sql, seenProjection('parking'), 'pk-2')).toMatchObject({
+        outcome: 'still-parked',
+        applied: 0,
+        position: bad.lastPosition,
+        eventType: 'Poison',
+      });
+      expect((await parkedRows('parking'))[0]).toMatchObject({ event_type: 'Poison' });
+      expect(await appliedOf('parking', 'pk-2')).toEqual([]);
+
+      // Fixed in the log (as an upcaster would): the retry applies the held events in log order
+      // while the runner keeps running, and releases the stream.
+      await db.sql`UPDATE events SET type = 'Tick', data = '{}' WHERE position = ${bad.lastPosition}`;
+      expect(await retryParked(db.sql, seenProjection('parking'), 'pk-2')).toEqual({
+        outcome: 'applied',
+        applied: 4,
+      });
+      expect(await appliedOf('parking', 'pk-2')).toEqual([
+        bad.lastPosition,
+        held.lastPosition - 1,
+        held.lastPosition,
+        heldLater.lastPosition,
+      ]);
+      expect(await parkedRows('parking')).toEqual([]);
+      expect(await heldRows('parking')).toEqual([]);
+      // Released: the stream's next event is applied as usual.
+      const next = await store.append('pk-2', 'test', 4, [tick]);
+      await runner.whenCaughtUp(10_000);
+      expect((await appliedOf('parking', 'pk-2')).at(-1)).toBe(next.lastPosition);
+      await runner.stop();
+      const rows = await seen('parking');
+      expect(rows.every((r) => r.times === 1)).toBe(true);
     });
-    await runner.whenCaughtUp();
-    const good = await store.append('p-1', 'test', 0, [tick]);
-    const bad = await store.append('p-2', 'test', 0, [{ type: 'Poison', data: {} }]);
-    await store.append('p-3', 'test', 0, [tick]);
-    await expect(runner.whenCaughtUp(10_000)).rejects.toThrow(
-      /stopped at event #\d+ \(Poison on p-2\)/,
-    );
-    await runner.done;
-    const [state] = (await projectionStates(db.sql)).filter((s) => s.name === 'poisoned');
-    expect(state!.status).toBe('failed');
-    expect(state!.lag).toBe(2);
-    expect(state!.position).toBe(good.lastPosition);
-    expect(state!.lastError).toContain(`#${bad.lastPosition}`);
-    expect(logs.some((l) => l.includes('division by zero'))).toBe(true);
+
+    it('parks in an external projection too, and the retry replays through it', async () => {
+      const applied: number[] = [];
+      let refuse = true;
+      const external: ExternalProjection = {
+        kind: 'external',
+        name: 'external-parking',
+        canHandle: ['Tick'],
+        apply: async (events) => {
+          if (refuse && events.some((e) => (e.data as { poison?: boolean }).poison === true))
+            throw new Error('the index refused the document');
+          applied.push(...events.map((e) => e.position));
+          await Promise.resolve();
+        },
+        reset: async () => {},
+      };
+      const runner = startProjection(db.sql, external, {
+        batchSize: 50,
+        pollIntervalMs: 5,
+        maxRetries: 2,
+        backoffMs: 1,
+      });
+      await runner.whenCaughtUp();
+      applied.length = 0;
+      const bad = await store.append('ex-1', 'test', 0, [{ type: 'Tick', data: { poison: true } }]);
+      const other = await store.append('ex-2', 'test', 0, [tick]);
+      const held = await store.append('ex-1', 'test', 1, [tick]);
+      await runner.whenCaughtUp(10_000);
+      expect(applied).toContain(other.lastPosition);
+      expect(applied).not.toContain(bad.lastPosition);
+      expect(applied).not.toContain(held.lastPosition);
+      expect(await heldRows('external-parking')).toEqual([bad.lastPosition, held.lastPosition]);
+      refuse = false;
+      expect(await retryParked(db.sql, external, 'ex-1')).toEqual({
+        outcome: 'applied',
+        applied: 2,
+      });
+      expect(applied.slice(-2)).toEqual([bad.lastPosition, held.lastPosition]);
+      expect(await parkedRows('external-parking')).toEqual([]);
+      await runner.stop();
+    });
+
+    it('waits out an outage instead of parking', async () => {
+      let outages = 8;
+      const applied: number[] = [];
+      const flaky: ExternalProjection = {
+        kind: 'external',
+        name: 'flaky',
+        canHandle: ['Tick'],
+        apply: async (events) => {
+          if (events.some((e) => e.streamId === 'fl-1') && outages-- > 0)
+            throw Object.assign(new Error('terminating connection'), { code: '57P01' });
+          applied.push(...events.map((e) => e.position));
+          await Promise.resolve();
+        },
+        reset: async () => {},
+      };
+      const runner = startProjection(db.sql, flaky, {
+        pollIntervalMs: 5,
+        maxRetries: 2,
+        backoffMs: 1,
+      });
+      const appended = await store.append('fl-1', 'test', 0, [tick]);
+      await runner.whenCaughtUp(30_000);
+      await runner.stop();
+      expect(outages).toBeLessThan(0);
+      expect(applied).toContain(appended.lastPosition);
+      expect(await parkedRows('flaky')).toEqual([]);
+    });
+
+    it('parks during a rebuild instead of stopping, to the same read model as incremental processing', async () => {
+      const incremental = startProjection(db.sql, seenProjection('rebuilt-parking'), {
+        batchSize: 3,
+        pollIntervalMs: 5,
+        maxRetries: 1,
+      });
+      await store.append('rp-1', 'test', 0, [tick]);
+      const bad = await store.append('rp-2', 'test', 0, [{ type: 'Poison', data: {} }]);
+      await store.append('rp-2', 'test', 1, [tick]);
+      await store.append('rp-3', 'test', 0, [tick]);
+      await incremental.whenCaughtUp(10_000);
+      await incremental.stop();
+      const snapshot = () =>
+        db.sql`SELECT stream_id, n FROM seen_counts WHERE projection = 'rebuilt-parking' ORDER BY stream_id`;
+      const before = await snapshot();
+      const heldBefore = await heldRows('rebuilt-parking');
+      const result = await rebuildProjection(db.sql, seenProjection('rebuilt-parking'), () => {}, {
+        batchSize: 50,
+      });
+      // Every Poison event in the shared log parks its stream (earlier tests wrote some too).
+      expect(result.parked).toBeGreaterThanOrEqual(1);
+      expect(await snapshot()).toEqual(before);
+      expect(await heldRows('rebuilt-parking')).toEqual(heldBefore);
+      expect(heldBefore).toContain(bad.lastPosition);
+      const [state] = (await projectionStates(db.sql)).filter((s) => s.name === 'rebuilt-parking');
+      expect(state).toMatchObject({ status: 'idle', lag: 0 });
+    });
   });
 });

@@ -5,28 +5,68 @@ import { fold } from '@rentals/api/listings/domain/state';
 import { listingStreamId } from '@rentals/api/listings/domain/events';
 import type { RecordedEvent } from '@rentals/api/eventStore/types';
 import { asListingEvent } from '../readModels/listingEvents.ts';
+import type { Unapplied } from '../runner/projection.ts';
 import { toSearchDocument, type SearchDocument } from './searchDocument.ts';
 
-type Row = { stream_id: string; type: string; data: Record<string, unknown> };
+type Row = {
+  stream_id: string;
+  position: number;
+  transaction_id: string;
+  type: string;
+  data: Record<string, unknown>;
+};
 
 /** What the index should hold for a listing: its document while listed, nothing otherwise. */
 export type IndexChange = { upserts: SearchDocument[]; deletes: string[] };
+
+/** The search document of a listing after these events (undefined when it is not listed). */
+const documentAfter = (rows: Row[]): SearchDocument | undefined => {
+  const doc = toPropertyDocument(
+    fold(rows.map((r) => asListingEvent({ type: r.type, data: r.data } as RecordedEvent))),
+  );
+  return doc?.isAvailable ? toSearchDocument(doc) : undefined;
+};
+
+/** The first event after which the listing's document can no longer be built, and why. */
+const firstUnfoldable = (rows: Row[], error: unknown): Unapplied => {
+  const failing =
+    rows.find((_, i) => {
+      try {
+        documentAfter(rows.slice(0, i + 1));
+        return false;
+      } catch {
+        return true;
+      }
+    }) ?? rows.at(-1)!;
+  return {
+    event: {
+      streamId: failing.stream_id,
+      position: failing.position,
+      transactionId: failing.transaction_id,
+      type: failing.type,
+    },
+    error: error instanceof Error ? error.message : String(error),
+  };
+};
 
 /**
  * Folds each listing's stream with the write side's own `evolve` and builds
  * the search document with its `toPropertyDocument`, so the index and the API
  * agree on every field. `upTo` limits the fold to a checkpoint (rebuilds);
  * without it the newest state is used, which is safe because upserts are
- * full documents and later events re-send them.
+ * full documents and later events re-send them. A stream that cannot be
+ * folded throws, unless `skipUnfoldable` (a rebuild): then it is left out and
+ * reported in `unapplied` with the event at which it fails.
  */
 export const indexChangesFor = async (
   db: Sql,
   listingIds: readonly string[],
   upTo?: Checkpoint,
-): Promise<IndexChange> => {
+  options: { skipUnfoldable?: boolean } = {},
+): Promise<IndexChange & { unapplied: Unapplied[] }> => {
   const streams = [...new Set(listingIds)].map(listingStreamId);
   const rows = await db<Row[]>`
-    SELECT stream_id, type, data FROM events
+    SELECT stream_id, position, transaction_id::text, type, data FROM events
     WHERE stream_id = ANY(${streams}::text[])
       ${upTo ? db`AND (transaction_id, position) <= (${upTo.transactionId}::xid8, ${upTo.position})` : db``}
     ORDER BY stream_id, stream_version`;
@@ -36,13 +76,22 @@ export const indexChangesFor = async (
     if (list) list.push(row);
     else byStream.set(row.stream_id, [row]);
   }
-  const change: IndexChange = { upserts: [], deletes: [] };
+  const change = {
+    upserts: [] as SearchDocument[],
+    deletes: [] as string[],
+    unapplied: [] as Unapplied[],
+  };
   for (const id of new Set(listingIds)) {
-    const events = (byStream.get(listingStreamId(id)) ?? []).map((r) =>
-      asListingEvent({ type: r.type, data: r.data } as RecordedEvent),
-    );
-    const doc = toPropertyDocument(fold(events));
-    if (doc?.isAvailable) change.upserts.push(toSearchDocument(doc));
+    const stream = byStream.get(listingStreamId(id)) ?? [];
+    let doc: SearchDocument | undefined;
+    try {
+      doc = documentAfter(stream);
+    } catch (error) {
+      if (!options.skipUnfoldable || stream.length === 0) throw error;
+      change.unapplied.push(firstUnfoldable(stream, error));
+      continue;
+    }
+    if (doc) change.upserts.push(doc);
     else change.deletes.push(id);
   }
   return change;

@@ -5,6 +5,7 @@ import { LISTINGS_INDEX } from './indexSettings.ts';
 import { indexChangesFor } from './listingDocuments.ts';
 import { deleteIndex, ensureListingsIndex, swapIndexes } from './listingsIndex.ts';
 import type { MeiliHttp, MeiliTask } from './meiliHttp.ts';
+import type { Unapplied } from '../runner/projection.ts';
 
 /** The last committed event every reader can already see (the xid fence), or the start of the log. */
 export const fenceCheckpoint = async (db: Sql): Promise<Checkpoint> => {
@@ -15,14 +16,22 @@ export const fenceCheckpoint = async (db: Sql): Promise<Checkpoint> => {
   return row ? { transactionId: row.transaction_id, position: row.position } : START;
 };
 
-export type SearchRebuildResult = { checkpoint: Checkpoint; documents: number; streams: number };
+export type SearchRebuildResult = {
+  checkpoint: Checkpoint;
+  documents: number;
+  streams: number;
+  /** Listings whose documents could not be built: left out, for the caller to park. */
+  unapplied: Unapplied[];
+};
 
 /**
  * Builds the whole index from the log into a fresh index (settings first,
  * then documents in large batches), then swaps it with the live one in one
  * atomic step, so searches never see a half-built index. Returns the
  * checkpoint the new index reflects; events after it are applied by the
- * projector afterwards (full-document upserts make replays harmless).
+ * projector afterwards (full-document upserts make replays harmless). A
+ * listing whose document cannot be built is left out and returned, so one bad
+ * stream never stops the rebuild.
  */
 export const rebuildSearchIndex = async (
   db: Sql,
@@ -38,6 +47,7 @@ export const rebuildSearchIndex = async (
   let after = '';
   let documents = 0;
   let streams = 0;
+  const unapplied: Unapplied[] = [];
   for (;;) {
     const rows = await db<{ stream_id: string }[]>`
       SELECT stream_id FROM streams WHERE stream_type = ${LISTING_STREAM_TYPE} AND stream_id > ${after}
@@ -46,7 +56,9 @@ export const rebuildSearchIndex = async (
     after = rows.at(-1)!.stream_id;
     streams += rows.length;
     const ids = rows.map((r) => r.stream_id.slice('listing-'.length));
-    const { upserts } = await indexChangesFor(db, ids, checkpoint);
+    const change = await indexChangesFor(db, ids, checkpoint, { skipUnfoldable: true });
+    const { upserts } = change;
+    unapplied.push(...change.unapplied);
     if (upserts.length > 0) {
       // Enqueued without waiting: consecutive additions to one index are batched by Meilisearch.
       pending.push(
@@ -64,5 +76,5 @@ export const rebuildSearchIndex = async (
   await ensureListingsIndex(meili, live);
   await swapIndexes(meili, live, fresh);
   await deleteIndex(meili, fresh);
-  return { checkpoint, documents, streams };
+  return { checkpoint, documents, streams, unapplied };
 };

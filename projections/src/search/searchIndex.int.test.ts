@@ -8,7 +8,9 @@ import {
   listingCreated,
   nextTime,
 } from '../readModels/testing/listingFixtures.ts';
+import { parkedStreams } from '../runner/parking.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
+import { retryParked } from '../runner/retryParked.ts';
 import { startProjection } from '../runner/runner.ts';
 import { listingsIndexSettings } from './indexSettings.ts';
 import { deleteIndex, upsertDocuments } from './listingsIndex.ts';
@@ -201,5 +203,41 @@ describe('listings search index', () => {
       'ix-5',
       'ix-6',
     ]);
+  });
+
+  it('parks a listing it cannot fold, in a rebuild and while running, and keeps every other listing current', async () => {
+    await appendListingEvents(store, 'ix-7', [listingCreated('ix-7')]);
+    // Written by hand, bypassing the event store: the fold of this stream throws.
+    const [bad] = await db.sql<{ position: number }[]>`
+      WITH v AS (UPDATE streams SET version = version + 1 WHERE stream_id = 'listing-ix-7' RETURNING version)
+      INSERT INTO events (stream_id, stream_version, type, data)
+      SELECT 'listing-ix-7', v.version, 'ListingDetailsRevised', 'null'::jsonb FROM v RETURNING position`;
+    const projection = createSearchProjection(() => ({ sql: db.sql, meili, index }));
+    const result = await rebuildProjection(db.sql, projection);
+    expect(result.parked).toBe(1);
+    const [parked] = await parkedStreams(db.sql, { projection: LISTINGS_SEARCH_PROJECTION });
+    expect(parked).toMatchObject({ streamId: 'listing-ix-7', position: bad!.position, held: 1 });
+    expect(await document('ix-7')).toBeNull();
+    expect(await document('ix-3')).not.toBeNull();
+
+    const runner = startProjection(db.sql, projection, { pollIntervalMs: 10 });
+    await appendListingEvents(store, 'ix-8', [listingCreated('ix-8')]);
+    await appendListingEvents(store, 'ix-7', [
+      { type: 'ListingDetailsRevised', data: { listingId: 'ix-7', at: nextTime(), title: 'Held' } },
+    ]);
+    await runner.whenCaughtUp();
+    expect(await document('ix-8')).not.toBeNull();
+    expect((await parkedStreams(db.sql, { projection: LISTINGS_SEARCH_PROJECTION }))[0]?.held).toBe(
+      2,
+    );
+
+    await db.sql`UPDATE events SET data = ${db.sql.json({ listingId: 'ix-7', at: nextTime() })}
+                 WHERE position = ${bad!.position}`;
+    expect(await retryParked(db.sql, projection, 'listing-ix-7')).toEqual({
+      outcome: 'applied',
+      applied: 2,
+    });
+    expect((await document('ix-7'))?.title).toBe('Held');
+    await runner.stop();
   });
 });

@@ -72,7 +72,13 @@ export const createSearchProjection = (
       await sql`UPDATE projection_checkpoints SET transaction_id = ${result.checkpoint.transactionId}::xid8,
                 position = ${result.checkpoint.position}, updated_at = now()
                 WHERE name = ${LISTINGS_SEARCH_PROJECTION}`;
-      log?.info('search index rebuilt and swapped in', { ...result });
+      log?.info('search index rebuilt and swapped in', {
+        checkpoint: result.checkpoint,
+        documents: result.documents,
+        streams: result.streams,
+        unapplied: result.unapplied.length,
+      });
+      return { unapplied: result.unapplied };
     },
     close: () => {
       closed = true;

@@ -1,0 +1,101 @@
+import { publicSiteHandler } from '@rentals/infra/publicSite/serve';
+import { clientIpFrom } from './access/clientIp.ts';
+import { buildApp } from './app.ts';
+import type { AppDeps } from './deps.ts';
+import { createMapFiles, MAPS_PREFIX } from './geo/mapFiles.ts';
+import type { MediaStore } from './media/mediaStore.ts';
+import { serveMedia } from './media/serveMedia.ts';
+import { BodyTooLargeError, countingBody, MULTIPART_BODY_LIMIT } from './shared/bodyLimit.ts';
+import { internalErrorResponse } from './web/serverErrors.ts';
+import { staticSite } from './web/staticSite.ts';
+
+export type WebServerOptions = {
+  /** The API's dependencies; the client address comes from the server's sockets. */
+  deps: Omit<AppDeps, 'clientIp' | 'media'>;
+  media: MediaStore;
+  port: number;
+  hostname: string;
+  /** How many reverse proxies' X-Forwarded-For entries to trust (TRUST_PROXY_HOPS). */
+  trustProxyHops: number;
+  /** The built Astro site (site/dist). */
+  siteDir: string;
+  /** The pre-rendered public pages the regenerator writes (DATA_DIR/public-site). */
+  publicSiteDir: string;
+  /** Where the basemap build lives (DATA_DIR). */
+  dataDir: string;
+  basemapUrl?: string;
+  routingUrl?: string;
+};
+
+const tooLarge = (error: BodyTooLargeError) =>
+  Response.json(
+    { message: error.message },
+    // The rest of the body is not wanted: close rather than read it to the end.
+    { status: 413, headers: { connection: 'close' } },
+  );
+
+/**
+ * The one origin: the API under /api, photos under /media, the basemap under
+ * /maps, the pre-rendered public pages and the site at /. Every request body
+ * is counted as it is read (413 past its limit, chunked or not); no failure
+ * ever reaches Bun's development error page. The web entry (main.ts) and the
+ * transport tests start the server through here.
+ */
+export const createWebServer = (options: WebServerOptions) => {
+  const { log } = options.deps;
+  // The API sees a copy of each request (with a counting body); the socket belongs to the original.
+  const originals = new WeakMap<Request, Request>();
+  const app = buildApp({
+    ...options.deps,
+    media: options.media,
+    clientIp: clientIpFrom({
+      socketAddress: (request) =>
+        server.requestIP(originals.get(request) ?? request)?.address ?? null,
+      trustedProxyHops: options.trustProxyHops,
+    }),
+  });
+  const site = staticSite(options.siteDir);
+  const publicPages = publicSiteHandler(options.publicSiteDir);
+  const mediaFiles = serveMedia(options.media);
+  const mapFiles = createMapFiles({
+    dataDir: options.dataDir,
+    basemapUrl: options.basemapUrl,
+    routingUrl: options.routingUrl,
+  });
+
+  const api = async (request: Request) => {
+    const counted = countingBody(request);
+    originals.set(counted.request, request);
+    const response = await app.handle(counted.request);
+    // Whatever the route made of the failed read (a parse error, a form error), the answer is 413.
+    return counted.exceeded() ? tooLarge(new BodyTooLargeError(counted.limit)) : response;
+  };
+
+  const route = async (request: Request): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api' || pathname.startsWith('/api/')) return api(request);
+    if (pathname.startsWith('/media/')) return mediaFiles(request);
+    if (pathname.startsWith(MAPS_PREFIX)) return mapFiles(request);
+    return (await publicPages(request)) ?? site(request);
+  };
+
+  const server = Bun.serve({
+    port: options.port,
+    hostname: options.hostname,
+    // Never Bun's development error page (stack, source lines, working directory).
+    development: false,
+    // The largest body any route takes; each route's own limit is enforced while reading.
+    maxRequestBodySize: MULTIPART_BODY_LIMIT,
+    fetch: async (request) => {
+      try {
+        return await route(request);
+      } catch (error) {
+        return internalErrorResponse(log, error, request);
+      }
+    },
+    error: (error) => internalErrorResponse(log, error),
+  });
+  return server;
+};
+
+export type WebServer = ReturnType<typeof createWebServer>;

@@ -1,0 +1,114 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import {
+  appendListingEvents,
+  listingCreated,
+  nextTime,
+} from '@rentals/projections/readModels/testing/listingFixtures';
+import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
+import { startProjection } from '@rentals/projections/runner/runner';
+import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+
+/** `npm run projections:parked` as an operator runs it, against this file's database. */
+const SCRIPT = fileURLToPath(new URL('./parked.ts', import.meta.url));
+
+let db: TestDatabase;
+let dataDir: string;
+beforeAll(async () => {
+  db = await testDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'parked-'));
+});
+afterAll(async () => {
+  await db.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const run = async (args: string[]) => {
+  const child = Bun.spawn([process.execPath, SCRIPT, ...args], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      MEILI_URL: inject('meiliUrl'),
+      MEILI_MASTER_KEY: inject('meiliKey'),
+    },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { code, out: stdout + stderr };
+};
+
+/** Appends an event by hand, bypassing the event store (and any check it makes). */
+const writeByHand = async (streamId: string, type: string, data: unknown) => {
+  const [row] = await db.sql<{ position: number }[]>`
+    WITH v AS (UPDATE streams SET version = version + 1 WHERE stream_id = ${streamId} RETURNING version)
+    INSERT INTO events (stream_id, stream_version, type, data)
+    SELECT ${streamId}, v.version, ${type}, ${db.sql.json(data as never)} FROM v RETURNING position`;
+  return row!.position;
+};
+
+const title = async (id: string) =>
+  (await db.sql<{ title: string }[]>`SELECT title FROM listing_read WHERE id = ${id}`)[0]?.title;
+
+describe('npm run projections:parked', () => {
+  it('lists parked streams, keeps one parked while it still fails, and releases it after a fix', async () => {
+    const store = createEventStore(db.sql);
+    await appendListingEvents(store, 'cli-1', [listingCreated('cli-1')]);
+    const bad = await writeByHand('listing-cli-1', 'ListingDetailsRevised', {
+      listingId: 'cli-1',
+      at: nextTime(),
+      propertyDetails: { bedrooms: 1e300, bathrooms: 1 },
+    });
+    await appendListingEvents(store, 'cli-1', [
+      {
+        type: 'ListingDetailsRevised',
+        data: { listingId: 'cli-1', at: nextTime(), title: 'After' },
+      },
+    ]);
+    const runner = startProjection(db.sql, listingReadModel, {
+      pollIntervalMs: 10,
+      maxRetries: 1,
+    });
+    await runner.whenCaughtUp();
+    await runner.stop();
+
+    const listed = await run([]);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain('listing-read-model: 1 parked');
+    expect(listed.out).toContain(`listing-cli-1  at #${bad} ListingDetailsRevised, 2 held`);
+    expect(listed.out).toMatch(/out of range|invalid input syntax/);
+
+    const failing = await run(['--retry', 'listing-cli-1']);
+    expect(failing.code).toBe(1);
+    expect(failing.out).toContain(
+      `listing-read-model listing-cli-1: applied 0, still parked at #${bad}`,
+    );
+    expect(await title('cli-1')).not.toBe('After');
+
+    // The fix an upcaster would make, then the retry: the held events apply in order.
+    await db.sql`UPDATE events SET data = jsonb_set(data, '{propertyDetails,bedrooms}', '3')
+                 WHERE position = ${bad}`;
+    const fixed = await run(['--retry-all', '--projection', 'listing-read-model']);
+    expect(fixed.code).toBe(0);
+    expect(fixed.out).toContain(
+      'listing-read-model listing-cli-1: applied 2 held events; released',
+    );
+    expect(await title('cli-1')).toBe('After');
+    expect((await run([])).out).toContain('no parked streams');
+  });
+
+  it('refuses an unknown projection and a --retry without a stream', async () => {
+    expect((await run(['--projection', 'nope'])).code).toBe(2);
+    expect((await run(['--retry'])).code).toBe(2);
+  });
+});

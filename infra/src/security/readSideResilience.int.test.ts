@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { PropertyDocument } from '@rentals/api/listings/domain/document';
+import type { TestUser } from '@rentals/api/testing/testApp';
+import { projections } from '@rentals/projections/registry';
+import { parkedStreams } from '@rentals/projections/runner/parking';
+import type { Projection } from '@rentals/projections/runner/projection';
+import { retryParked } from '@rentals/projections/runner/retryParked';
+import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
+import { deleteIndex } from '@rentals/projections/search/listingsIndex';
+import { createMeiliHttp } from '@rentals/projections/search/meiliHttp';
+import { createSearchProjection } from '@rentals/projections/search/searchProjection';
+import type { SearchDocument } from '@rentals/projections/search/searchDocument';
+import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+
+/**
+ * One event that the read side cannot apply, written into the log by hand,
+ * must stop one listing and never the site: through the real web server and
+ * every projection the projections process runs.
+ */
+let web: TestWebServer;
+let owner: TestUser;
+let tenant: TestUser;
+let running: RunningProjection[];
+let readSide: Projection[];
+const meili = createMeiliHttp({ url: inject('meiliUrl'), key: inject('meiliKey') });
+
+beforeAll(async () => {
+  web = await startTestWebServer();
+  owner = await web.t.registerUser('homeowner');
+  tenant = await web.t.registerUser('tenant');
+  // The projections process's set, with the search index of this test file.
+  readSide = [
+    ...projections.filter((p) => p.kind === 'sql'),
+    createSearchProjection(() => ({ sql: web.t.db.sql, meili, index: web.deps.meili.index })),
+  ];
+  running = readSide.map((p) =>
+    startProjection(web.t.db.sql, p, {
+      batchSize: 200,
+      pollIntervalMs: 20,
+      maxRetries: 2,
+      backoffMs: 5,
+    }),
+  );
+});
+afterAll(async () => {
+  await Promise.all(running.map((r) => r.stop()));
+  await deleteIndex(meili, web.deps.meili.index!);
+  await web.stop();
+});
+
+const caughtUp = () => Promise.all(running.map((r) => r.whenCaughtUp(60_000)));
+
+const api = async <T>(method: string, path: string, token?: string, body?: FormData | object) => {
+  const res = await fetch(`${web.base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as T };
+};
+
+const createListing = async (title: string) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    title,
+    description: 'Bright flat with a balcony, five minutes from the market and the bus stop.',
+    propertyType: 'flat',
+    rent: '25000',
+    rentType: 'monthly',
+    showOnMap: 'true',
+    'location[city]': 'Pune',
+    'location[area]': 'Baner',
+    'location[pinCode]': '411045',
+    'location[address]': 'Lane 4, Baner Road',
+    'location[coordinates][latitude]': '18.559',
+    'location[coordinates][longitude]': '73.7868',
+    facilities: JSON.stringify({ wifi: true }),
+    propertyDetails: JSON.stringify({
+      bedrooms: 2,
+      bathrooms: 1,
+      area: 900,
+      floor: 2,
+      totalFloors: 5,
+    }),
+    contactInfo: JSON.stringify({ showPhone: true, showEmail: true }),
+  }))
+    form.append(k, v);
+  const res = await api<{ property: PropertyDocument }>(
+    'POST',
+    '/api/properties',
+    owner.token,
+    form,
+  );
+  expect(res.status).toBe(201);
+  return res.body.property;
+};
+
+const fullDocument = async (id: string) =>
+  (await api<{ property: PropertyDocument }>('GET', `/api/properties/${id}`, tenant.token)).body
+    .property;
+const searchIds = async (path: string, token?: string) => {
+  const res = await api<{ properties: { _id: string }[] }>('GET', path, token);
+  expect(res.status).toBe(200);
+  return res.body.properties.map((p) => p._id);
+};
+const indexed = (id: string) =>
+  meili
+    .request<SearchDocument>('GET', `/indexes/${web.deps.meili.index}/documents/${id}`)
+    .catch(() => null);
+const summary = async () =>
+  (
+    await api<{ summary: { total: number; listed: number; delisted: number } }>(
+      'GET',
+      '/api/properties/my-properties',
+      owner.token,
+    )
+  ).body.summary;
+
+/** Appends an event by hand, bypassing the event store and everything it checks. */
+const writeByHand = async (streamId: string, type: string, data: unknown) => {
+  const [row] = await web.t.db.sql<{ position: number }[]>`
+    WITH v AS (UPDATE streams SET version = version + 1 WHERE stream_id = ${streamId} RETURNING version)
+    INSERT INTO events (stream_id, stream_version, type, data, metadata)
+    SELECT ${streamId}, v.version, ${type}, ${data === null ? web.t.db.sql`'null'::jsonb` : web.t.db.sql`${web.t.db.sql.json(data as never)}`},
+           '{"schemaVersion": 1}'::jsonb
+    FROM v RETURNING position`;
+  return row!.position;
+};
+
+describe('an event the read side cannot apply', () => {
+  it('parks its stream in every projection while every other listing flows; a retry after a fix applies the held events in order', async () => {
+    const parked = await createListing('Quiet flat by the old banyan');
+    const other = await createListing('Corner flat with a terrace');
+    await caughtUp();
+    const streamId = `listing-${parked._id}`;
+
+    // Delisting with no data at all: every projection handles ListingDelisted and none can apply it.
+    const bad = await writeByHand(streamId, 'ListingDelisted', null);
+    // Right after it, another listing changes and a new one is created, through the API.
+    expect(
+      (
+        await api('PUT', `/api/properties/${other._id}`, owner.token, {
+          title: 'Corner flat with a rooftop garden',
+        })
+      ).status,
+    ).toBe(200);
+    const created = await createListing('Fresh studio near the metro');
+    // The parked stream goes on in the log: relisted, then retitled.
+    await web.deps.eventStore.append(streamId, 'listing', 'any', [
+      {
+        type: 'ListingRelisted',
+        data: { listingId: parked._id, at: new Date().toISOString(), city: 'Pune' },
+      },
+      {
+        type: 'ListingDetailsRevised',
+        data: {
+          listingId: parked._id,
+          at: new Date().toISOString(),
+          title: 'Quiet flat, freshly painted',
+        },
+      },
+    ]);
+    await caughtUp();
+
+    // Every other listing is current everywhere: full and visitor documents, search, owner figures.
+    expect((await fullDocument(other._id)).title).toBe('Corner flat with a rooftop garden');
+    expect((await fullDocument(created._id)).title).toBe('Fresh studio near the metro');
+    expect(await searchIds('/api/properties?q=rooftop', tenant.token)).toEqual([other._id]);
+    expect(await searchIds('/api/properties/public?q=rooftop')).toEqual([other._id]);
+    expect(await searchIds('/api/properties/public?q=studio')).toEqual([created._id]);
+    expect((await indexed(other._id))?.title).toBe('Corner flat with a rooftop garden');
+    expect(await indexed(created._id)).not.toBeNull();
+    expect(await summary()).toMatchObject({ total: 3, listed: 3, delisted: 0 });
+
+    // The bad stream is parked in every projection, at the bad event, with its later events held.
+    const parkedNow = await parkedStreams(web.t.db.sql);
+    expect(parkedNow.map((p) => p.streamId)).toEqual(readSide.map(() => streamId));
+    expect(parkedNow.map((p) => p.projection).sort()).toEqual(readSide.map((p) => p.name).sort());
+    for (const p of parkedNow) {
+      expect(p).toMatchObject({ position: bad, eventType: 'ListingDelisted' });
+      expect(p.error).toMatch(/null/);
+      const handled = readSide.find((r) => r.name === p.projection)!.canHandle;
+      expect(p.held).toBe(
+        1 + ['ListingRelisted', 'ListingDetailsRevised'].filter((t) => handled.includes(t)).length,
+      );
+    }
+    // Held, neither applied nor skipped: the listing still shows its state before the bad event.
+    expect((await fullDocument(parked._id)).title).toBe('Quiet flat by the old banyan');
+    expect((await indexed(parked._id))?.title).toBe('Quiet flat by the old banyan');
+    // Health says so, with HTTP 200: the site serves.
+    const health = await api<{ status: string; parked: { streamId: string }[] }>(
+      'GET',
+      '/api/health',
+    );
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe('degraded');
+    expect(health.body.parked.map((p) => p.streamId)).toContain(streamId);
+
+    // The fix an upcaster would make, then the retry of every projection: the held events apply
+    // in log order (delisted, then relisted, then retitled) and the stream is released.
+    await web.t.db.sql`
+      UPDATE events SET data = ${web.t.db.sql.json({ listingId: parked._id, at: new Date().toISOString(), city: 'Pune' })}
+      WHERE position = ${bad}`;
+    for (const projection of readSide)
+      expect(await retryParked(web.t.db.sql, projection, streamId)).toMatchObject({
+        outcome: 'applied',
+      });
+    expect(await parkedStreams(web.t.db.sql)).toEqual([]);
+    const fixed = await fullDocument(parked._id);
+    expect(fixed).toMatchObject({ title: 'Quiet flat, freshly painted', isAvailable: true });
+    expect((await indexed(parked._id))?.title).toBe('Quiet flat, freshly painted');
+    expect(await searchIds('/api/properties/public?q=painted')).toEqual([parked._id]);
+    expect(await summary()).toMatchObject({ total: 3, listed: 3, delisted: 0 });
+    expect((await api<{ status: string }>('GET', '/api/health')).body.status).toBe('ok');
+
+    // Released: its next change through the API is applied as usual.
+    expect(
+      (
+        await api('PUT', `/api/properties/${parked._id}`, owner.token, {
+          title: 'Quiet flat, now with a study',
+        })
+      ).status,
+    ).toBe(200);
+    await caughtUp();
+    expect((await fullDocument(parked._id)).title).toBe('Quiet flat, now with a study');
+  });
+});
