@@ -2,22 +2,20 @@ import { Elysia } from 'elysia';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../shared/errorHandler.ts';
 import { silentLogger } from '../shared/logger.ts';
-import { ChangePasswordBody, LoginBody, MESSAGES, ProfileBody, RegisterBody } from './model.ts';
-import { checkLogin, checkNewPassword, checkProfile, checkRegister } from './rules.ts';
+import { MESSAGES } from './model.ts';
+import { readChangePassword, readLogin, readProfile, readRegister } from './rules.ts';
 
 /**
- * The auth bodies' validation exactly as the API answers it: the TypeBox
- * schemas, then the rules, mapped by the app's error handler. In-process, no
- * database. Each row is one bad input and the one error it must produce.
+ * The auth bodies' validation exactly as the API answers it: each body read
+ * through its TypeBox schema, mapped by the app's error handler. In-process,
+ * no database. Each row is one bad input and the one error it must produce.
  */
 const validator = new Elysia()
   .use(errorHandler(silentLogger))
-  .post('/register', ({ body }) => (checkRegister(body), body), { body: RegisterBody })
-  .post('/login', ({ body }) => (checkLogin(body), body), { body: LoginBody })
-  .put('/profile', ({ body }) => (checkProfile(body), body), { body: ProfileBody })
-  .post('/change-password', ({ body }) => (checkNewPassword(body), body), {
-    body: ChangePasswordBody,
-  });
+  .post('/register', ({ body }) => readRegister(body))
+  .post('/login', ({ body }) => readLogin(body))
+  .put('/profile', ({ body }) => readProfile(body))
+  .post('/change-password', ({ body }) => readChangePassword(body));
 
 const send = async (path: string, body: unknown) => {
   const response = await validator.handle(

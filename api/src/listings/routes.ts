@@ -9,6 +9,7 @@ import { ValidationError } from '../shared/errors.ts';
 import {
   createRequestBody,
   IdParams,
+  listingIdOr404,
   MessageResponse,
   PropertyResponse,
   updateRequestBody,
@@ -81,10 +82,11 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     .put(
       '/properties/:id',
       async ({ request, user, params, set }) => {
+        const id = listingIdOr404(params.id);
         const expected = parseIfMatch(request.headers.get('if-match'));
         const { body, errors } = await readListingRequest(request);
         if (errors.length > 0) throw new ValidationError(errors);
-        const { property, version } = await service.update(user, params.id, body, expected);
+        const { property, version } = await service.update(user, id, body, expected);
         set.headers.etag = etag(version);
         return { property };
       },
@@ -110,7 +112,11 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     .delete(
       '/properties/:id',
       async ({ request, user, params }) => {
-        await service.remove(user, params.id, parseIfMatch(request.headers.get('if-match')));
+        await service.remove(
+          user,
+          listingIdOr404(params.id),
+          parseIfMatch(request.headers.get('if-match')),
+        );
         return { message: 'Property deleted' };
       },
       {
@@ -129,8 +135,9 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     .patch(
       '/properties/:id/toggle-availability',
       async ({ request, user, params, set }) => {
+        const id = listingIdOr404(params.id);
         const expected = parseIfMatch(request.headers.get('if-match'));
-        const { property, version } = await service.toggleAvailability(user, params.id, expected);
+        const { property, version } = await service.toggleAvailability(user, id, expected);
         set.headers.etag = etag(version);
         return { property };
       },
@@ -152,7 +159,7 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       async ({ body, user, params, set }) => {
         const { property, version } = await service.setVerification(
           user,
-          params.id,
+          listingIdOr404(params.id),
           body?.isVerified ?? true,
         );
         set.headers.etag = etag(version);

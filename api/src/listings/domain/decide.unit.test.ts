@@ -147,7 +147,7 @@ describe('ReviseListing', () => {
       ...fields,
       title: 'Sunny 2BHK, metro 2 min',
       rent: 23000,
-      location: { ...fields.location, city: 'Bangalore', coordinates: null },
+      location: { ...fields.location, city: 'Mysuru', coordinates: null },
     };
     given(created)
       .when(revise(owner, { fields: next }))
