@@ -60,7 +60,7 @@ const messageFor = (error: ValueError): string => {
   const absent = error.value === undefined || error.value === '' || error.value === null;
   if (absent && m.required) return m.required;
   const key =
-    error.type === ValueErrorType.Integer && typeof error.value === 'number'
+    error.type === ValueErrorType.Integer && Number.isFinite(error.value)
       ? 'integer'
       : KEYWORDS[error.type];
   return (key && m[key]) ?? m.type ?? error.message;
