@@ -58,17 +58,20 @@ export const PropertySchema = t.Object({
 
 export const PropertyResponse = t.Object({ property: PropertySchema });
 export const MessageResponse = t.Object({ message: t.String() });
-/** `:id` as text; a value that is not a well-formed id is answered 404 by the handler (see `listingIdOr404`). */
-export const IdParams = t.Object({ id: t.String({ description: 'A listing id (a UUID)' }) });
 export const VerifyBody = t.Object({
   isVerified: t.Optional(
     t.Boolean({ description: 'Default true; false revokes the verification' }),
   ),
 });
 
-/** A listing id from a route, or the 404 a missing listing gets: a malformed id names no listing. */
-export const listingIdOr404 = (id: string): string => {
-  if (!isWellFormedId(id)) throw new NotFoundError(messages.notFound);
+/**
+ * A listing id from a route, or the 404 a missing listing gets: a malformed
+ * id (NUL, too long, bad percent-encoding that leaves no id at all) names no
+ * listing. The routes check ids here rather than with a params schema, whose
+ * failure would be a 400.
+ */
+export const listingIdOr404 = (id: string | undefined): string => {
+  if (typeof id !== 'string' || !isWellFormedId(id)) throw new NotFoundError(messages.notFound);
   return id;
 };
 

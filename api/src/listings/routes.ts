@@ -8,7 +8,6 @@ import { localDiskStore } from '../media/localDiskStore.ts';
 import { ValidationError } from '../shared/errors.ts';
 import {
   createRequestBody,
-  IdParams,
   listingIdOr404,
   MessageResponse,
   PropertyResponse,
@@ -93,7 +92,6 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       {
         requireRole: OWNER_ROLES,
         parse: 'none',
-        params: IdParams,
         response: { 200: PropertyResponse },
         detail: {
           summary: 'Edit a property (its owner or an admin)',
@@ -121,7 +119,6 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       },
       {
         requireRole: OWNER_ROLES,
-        params: IdParams,
         response: { 200: MessageResponse },
         detail: {
           summary:
@@ -143,7 +140,6 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       },
       {
         requireRole: OWNER_ROLES,
-        params: IdParams,
         response: { 200: PropertyResponse },
         detail: {
           summary:
@@ -167,7 +163,6 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       },
       {
         requireRole: ['admin'],
-        params: IdParams,
         body: t.Optional(VerifyBody),
         response: { 200: PropertyResponse },
         detail: {
