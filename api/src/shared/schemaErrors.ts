@@ -109,7 +109,8 @@ const orders = new WeakMap<TSchema, string[]>();
 
 /**
  * Errors sorted as the schema lists its fields (a form's order), whatever
- * order they were found in; `extra` errors (rules across fields) join them.
+ * order they were found in, so errors of rules across fields sit among the
+ * schema's. Paths are under `prefix`; unknown paths go last.
  */
 export const inFieldOrder = (schema: TSchema, errors: FieldError[], prefix = ''): FieldError[] => {
   let order = orders.get(schema);

@@ -136,8 +136,8 @@ const detail = (key: DetailKey, negative: string): TInteger => {
 };
 
 export const TitleSchema = Type.String({
-  minLength: 5,
-  maxLength: 100,
+  minLength: TEXT_BOUNDS.title.min,
+  maxLength: TEXT_BOUNDS.title.max,
   format: SINGLE_LINE,
   description: '5–100 characters after trimming',
   ...messages({
@@ -150,8 +150,8 @@ export const TitleSchema = Type.String({
 });
 
 export const DescriptionSchema = Type.String({
-  minLength: 20,
-  maxLength: 1000,
+  minLength: TEXT_BOUNDS.description.min,
+  maxLength: TEXT_BOUNDS.description.max,
   format: MULTI_LINE,
   description: '20–1000 characters after trimming; line breaks allowed',
   ...messages({
@@ -193,9 +193,6 @@ export const CitySchema = Type.String({
     format: m.cityUnknown,
   }),
 });
-
-/** Any text a listing carries along that was checked when it was first given (a legacy city, say). */
-export const PlaceTextSchema = Type.String({ minLength: 1, maxLength: 300, format: SINGLE_LINE });
 
 const placeText = (max: number, required: string, long: string, control: string) =>
   Type.String({
@@ -299,9 +296,13 @@ export const ListingImageSchema = Type.Object({
   caption: CaptionSchema,
 });
 
-/** Denormalised from the user at creation; the cards show it without a join. */
+/**
+ * Denormalised from the user at creation; the cards show it without a join.
+ * The name was checked when the account was made (older accounts may predate
+ * today's rules), so here it is only bounded.
+ */
 export const ListingOwnerSchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100, format: SINGLE_LINE }),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
   role: literals(USER_ROLES),
 });
 
