@@ -13,8 +13,8 @@ import {
   RegisterBody,
   UserResponse,
 } from './model.ts';
-import { requireJsonBody } from './jsonBody.ts';
-import { checkLogin, checkNewPassword, checkProfile, checkRegister } from './rules.ts';
+import { jsonBody, requireJsonBody } from './jsonBody.ts';
+import { readChangePassword, readLogin, readProfile, readRegister } from './rules.ts';
 
 export type AuthDeps = Pick<
   AppDeps,
@@ -35,15 +35,14 @@ export const authRoutes = (deps: AuthDeps) => {
     .post(
       '/register',
       async ({ body, set }) => {
-        checkRegister(body);
-        const user = await accounts.create({ ...body, role: body.role ?? 'homeowner' });
+        const user = await accounts.create(readRegister(body));
         set.status = 201;
         return accounts.signIn(user);
       },
       {
-        body: RegisterBody,
         response: { 201: AuthResponse },
         detail: {
+          requestBody: jsonBody(RegisterBody),
           summary: 'Create an account (homeowner, broker or tenant; default homeowner) and sign in',
           description:
             "409 when the email is taken. 'admin' is never accepted here; see npm run admin:create.",
@@ -54,9 +53,9 @@ export const authRoutes = (deps: AuthDeps) => {
     .post(
       '/login',
       async ({ body, request, set }) => {
-        checkLogin(body);
+        const input = readLogin(body);
         try {
-          return await accounts.login(body.email, body.password, clientAddress(request));
+          return await accounts.login(input.email, input.password, clientAddress(request));
         } catch (error) {
           if (error instanceof TooManyAttemptsError)
             set.headers['retry-after'] = String(error.retryAfterSeconds);
@@ -64,9 +63,9 @@ export const authRoutes = (deps: AuthDeps) => {
         }
       },
       {
-        body: LoginBody,
         response: { 200: AuthResponse },
         detail: {
+          requestBody: jsonBody(LoginBody),
           summary: 'Sign in with email and password',
           description:
             '401 for an unknown email or a wrong password (same message, same time). After 5 failures for one ' +
@@ -88,15 +87,14 @@ export const authRoutes = (deps: AuthDeps) => {
     })
     .put(
       '/profile',
-      async ({ user, body }) => {
-        checkProfile(body);
-        return { user: await accounts.updateProfile(user, body) };
-      },
+      async ({ user, body }) => ({
+        user: await accounts.updateProfile(user, readProfile(body)),
+      }),
       {
         requireUser: true,
-        body: ProfileBody,
         response: { 200: UserResponse },
         detail: {
+          requestBody: jsonBody(ProfileBody),
           summary: 'Change your name and/or phone',
           description:
             'Other fields (email, role, password) are ignored; fields not sent keep their value.',
@@ -108,15 +106,15 @@ export const authRoutes = (deps: AuthDeps) => {
     .post(
       '/change-password',
       async ({ user, body }) => {
-        checkNewPassword(body);
-        const token = await accounts.changePassword(user, body.currentPassword, body.newPassword);
+        const input = readChangePassword(body);
+        const token = await accounts.changePassword(user, input.currentPassword, input.newPassword);
         return { message: MESSAGES.passwordChanged, token };
       },
       {
         requireUser: true,
-        body: ChangePasswordBody,
         response: { 200: PasswordChangedResponse },
         detail: {
+          requestBody: jsonBody(ChangePasswordBody),
           summary: 'Change your password; ends all your earlier tokens and returns a new one',
           tags,
           security: bearer,

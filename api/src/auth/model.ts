@@ -1,4 +1,6 @@
 import { t, type Static } from 'elysia';
+import { messages } from '../shared/schemaErrors.ts';
+import { SINGLE_LINE } from '../shared/textFormats.ts';
 
 /** The spec's §5 and §9 limits, and its exact messages where it gives them. */
 export const LIMITS = {
@@ -11,10 +13,14 @@ export const LIMITS = {
 
 export const MESSAGES = {
   name: `Name must be between ${LIMITS.nameMin} and ${LIMITS.nameMax} characters`,
+  nameControl: 'Name cannot contain control characters',
   email: 'Please provide a valid email address',
   phone: 'Please provide a valid 10-digit phone number',
   password: `Password must be at least ${LIMITS.passwordMin} characters long`,
   passwordTooLong: `Password cannot exceed ${LIMITS.passwordMax} characters`,
+  passwordControl: 'Password cannot contain control characters',
+  passwordBlank: 'Password cannot be only spaces',
+  passwordUnchanged: 'New password must be different from the current password',
   role: 'Role must be homeowner, broker or tenant',
   loginEmailRequired: 'Email is required',
   loginEmail: 'Please enter a valid email address',
@@ -33,54 +39,94 @@ export const MESSAGES = {
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 const PHONE_PATTERN = '^[0-9]{10}$';
 
+/*
+ * One schema per body: it checks the body, gives the OpenAPI document and the
+ * handler's type, and says every message (SPEC §5's where it has one). Names
+ * are checked trimmed (auth/bodies.ts trims them first).
+ */
 const name = t.String({
   minLength: LIMITS.nameMin,
   maxLength: LIMITS.nameMax,
-  error: MESSAGES.name,
+  format: SINGLE_LINE,
+  description: `${LIMITS.nameMin}–${LIMITS.nameMax} characters after trimming`,
+  ...messages({ type: MESSAGES.name, format: MESSAGES.nameControl }),
 });
 const email = t.String({
   pattern: EMAIL_PATTERN,
   maxLength: LIMITS.emailMax,
-  error: MESSAGES.email,
+  format: SINGLE_LINE,
+  ...messages({ type: MESSAGES.email }),
 });
-const phone = t.String({ pattern: PHONE_PATTERN, error: MESSAGES.phone, examples: ['9876543210'] });
-/** Shorter and longer passwords get different messages, so the two limits are two schemas. */
-const newPassword = t.String({ minLength: LIMITS.passwordMin, error: MESSAGES.password });
+const phone = t.String({
+  pattern: PHONE_PATTERN,
+  examples: ['9876543210'],
+  ...messages({ type: MESSAGES.phone }),
+});
+/** A password being set: SPEC's length, no control characters, not only spaces. */
+const newPassword = t.String({
+  minLength: LIMITS.passwordMin,
+  maxLength: LIMITS.passwordMax,
+  format: SINGLE_LINE,
+  pattern: '\\S',
+  ...messages({
+    type: MESSAGES.password,
+    maxLength: MESSAGES.passwordTooLong,
+    format: MESSAGES.passwordControl,
+    pattern: MESSAGES.passwordBlank,
+  }),
+});
 const role = t.Union([t.Literal('homeowner'), t.Literal('broker'), t.Literal('tenant')], {
-  error: MESSAGES.role,
   default: 'homeowner',
+  ...messages({ type: MESSAGES.role }),
 });
 
-/** Unknown fields are dropped by Elysia's normalisation before the handler sees the body. */
-export const RegisterBody = t.Object(
-  { name, email, password: newPassword, phone, role: t.Optional(role) },
-  { error: MESSAGES.body },
-);
+/** Unknown fields are dropped (auth/bodies.ts) before the handler sees the body. */
+export const RegisterBody = t.Object({
+  name,
+  email,
+  password: newPassword,
+  phone,
+  role: t.Optional(role),
+});
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const LoginBody = t.Object(
-  {
-    email: t.String({ error: MESSAGES.loginEmailRequired }),
-    password: t.String({ minLength: 1, error: MESSAGES.loginPasswordRequired }),
-  },
-  { error: MESSAGES.body },
-);
+export const LoginBody = t.Object({
+  email: t.String({
+    pattern: EMAIL_PATTERN,
+    maxLength: LIMITS.emailMax,
+    format: SINGLE_LINE,
+    ...messages({ required: MESSAGES.loginEmailRequired, type: MESSAGES.loginEmail }),
+  }),
+  password: t.String({
+    minLength: 1,
+    maxLength: LIMITS.passwordMax,
+    format: SINGLE_LINE,
+    ...messages({
+      type: MESSAGES.loginPasswordRequired,
+      maxLength: MESSAGES.passwordTooLong,
+      format: MESSAGES.passwordControl,
+    }),
+  }),
+});
 export type LoginBody = Static<typeof LoginBody>;
 
 /** Name and phone only: email and role changes are not self-service. */
-export const ProfileBody = t.Object(
-  { name: t.Optional(name), phone: t.Optional(phone) },
-  { error: MESSAGES.body },
-);
+export const ProfileBody = t.Object({ name: t.Optional(name), phone: t.Optional(phone) });
 export type ProfileBody = Static<typeof ProfileBody>;
 
-export const ChangePasswordBody = t.Object(
-  {
-    currentPassword: t.String({ minLength: 1, error: MESSAGES.currentPasswordRequired }),
-    newPassword,
-  },
-  { error: MESSAGES.body },
-);
+export const ChangePasswordBody = t.Object({
+  currentPassword: t.String({
+    minLength: 1,
+    maxLength: LIMITS.passwordMax,
+    format: SINGLE_LINE,
+    ...messages({
+      type: MESSAGES.currentPasswordRequired,
+      maxLength: MESSAGES.currentPasswordWrong,
+      format: MESSAGES.passwordControl,
+    }),
+  }),
+  newPassword,
+});
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 /** The user document of the wire contract. It never contains a password or hash. */

@@ -1,41 +1,55 @@
+import type { TObject } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { ValidationError, type FieldError } from '../shared/errors.ts';
-import { EMAIL_PATTERN, LIMITS, MESSAGES, type LoginBody } from './model.ts';
+import { parseWith, schemaErrors } from '../shared/schemaErrors.ts';
+import { ChangePasswordBody, LoginBody, MESSAGES, ProfileBody, RegisterBody } from './model.ts';
 
 /**
- * The rules a schema cannot phrase with the spec's messages: one field with
- * two messages (empty vs malformed email, too short vs too long password) and
- * lengths counted after trimming. The schemas in model.ts run first.
+ * Reads each auth body through its schema (model.ts): anything but a JSON
+ * object counts as an empty one (so the answer names every missing field),
+ * unknown fields are dropped, names and the login email are checked trimmed,
+ * and every problem is one field error with the schema's message.
  */
-const emailShape = new RegExp(EMAIL_PATTERN);
+const asObject = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
 
-const fail = (errors: FieldError[]) => {
+const prepared = (schema: TObject, body: unknown, trim: string[]) => {
+  const value = Value.Clean(schema, { ...asObject(body) }) as Record<string, unknown>;
+  for (const key of trim) if (typeof value[key] === 'string') value[key] = value[key].trim();
+  return value;
+};
+
+/** With the role defaulted to homeowner (SPEC §9). */
+export const readRegister = (body: unknown): Required<RegisterBody> => {
+  const input = parseWith(RegisterBody, prepared(RegisterBody, body, ['name']));
+  return { ...input, role: input.role ?? 'homeowner' };
+};
+
+export const readLogin = (body: unknown): LoginBody =>
+  parseWith(LoginBody, prepared(LoginBody, body, ['email']));
+
+export const readProfile = (body: unknown): ProfileBody =>
+  parseWith(ProfileBody, prepared(ProfileBody, body, ['name']));
+
+/** Also refuses a new password equal to the current one: it would end every session and change nothing. */
+export const readChangePassword = (body: unknown): ChangePasswordBody => {
+  const value = prepared(ChangePasswordBody, body, []);
+  const errors = schemaErrors(ChangePasswordBody, value);
+  if (errors.length === 0 && value.newPassword === value.currentPassword)
+    errors.push({ path: 'newPassword', msg: MESSAGES.passwordUnchanged });
   if (errors.length > 0) throw new ValidationError(errors);
+  return value as ChangePasswordBody;
 };
 
-const nameErrors = (name: string | undefined): FieldError[] => {
-  if (name === undefined) return [];
-  const length = name.trim().length;
-  return length < LIMITS.nameMin || length > LIMITS.nameMax
-    ? [{ path: 'name', msg: MESSAGES.name }]
-    : [];
-};
-
-const passwordErrors = (path: string, password: string): FieldError[] =>
-  password.length > LIMITS.passwordMax ? [{ path, msg: MESSAGES.passwordTooLong }] : [];
-
-export const checkRegister = (body: { name: string; password: string }) =>
-  fail([...nameErrors(body.name), ...passwordErrors('password', body.password)]);
-
-export const checkProfile = (body: { name?: string }) => fail(nameErrors(body.name));
-
-export const checkNewPassword = (body: { newPassword: string }) =>
-  fail(passwordErrors('newPassword', body.newPassword));
-
-export const checkLogin = (body: LoginBody) => {
-  const email = body.email.trim();
-  if (email === '') fail([{ path: 'email', msg: MESSAGES.loginEmailRequired }]);
-  else if (!emailShape.test(email)) fail([{ path: 'email', msg: MESSAGES.loginEmail }]);
-};
+/** The registration rules outside HTTP (the admin command): the same schema, the same messages. */
+export const accountErrors = (input: {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}): FieldError[] => schemaErrors(RegisterBody, prepared(RegisterBody, input, ['name']));
 
 /** Emails are compared and stored lower-case and trimmed. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

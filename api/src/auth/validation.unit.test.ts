@@ -2,22 +2,20 @@ import { Elysia } from 'elysia';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../shared/errorHandler.ts';
 import { silentLogger } from '../shared/logger.ts';
-import { ChangePasswordBody, LoginBody, MESSAGES, ProfileBody, RegisterBody } from './model.ts';
-import { checkLogin, checkNewPassword, checkProfile, checkRegister } from './rules.ts';
+import { MESSAGES } from './model.ts';
+import { readChangePassword, readLogin, readProfile, readRegister } from './rules.ts';
 
 /**
- * The auth bodies' validation exactly as the API answers it: the TypeBox
- * schemas, then the rules, mapped by the app's error handler. In-process, no
- * database. Each row is one bad input and the one error it must produce.
+ * The auth bodies' validation exactly as the API answers it: each body read
+ * through its TypeBox schema, mapped by the app's error handler. In-process,
+ * no database. Each row is one bad input and the one error it must produce.
  */
 const validator = new Elysia()
   .use(errorHandler(silentLogger))
-  .post('/register', ({ body }) => (checkRegister(body), body), { body: RegisterBody })
-  .post('/login', ({ body }) => (checkLogin(body), body), { body: LoginBody })
-  .put('/profile', ({ body }) => (checkProfile(body), body), { body: ProfileBody })
-  .post('/change-password', ({ body }) => (checkNewPassword(body), body), {
-    body: ChangePasswordBody,
-  });
+  .post('/register', ({ body }) => readRegister(body))
+  .post('/login', ({ body }) => readLogin(body))
+  .put('/profile', ({ body }) => readProfile(body))
+  .post('/change-password', ({ body }) => readChangePassword(body));
 
 const send = async (path: string, body: unknown) => {
   const response = await validator.handle(
@@ -70,6 +68,12 @@ const registerRows: Row[] = [
   ],
   ['admin role', { role: 'admin' }, 'role', MESSAGES.role],
   ['unknown role', { role: 'landlord' }, 'role', MESSAGES.role],
+  ['password of six spaces', { password: '      ' }, 'password', MESSAGES.passwordBlank],
+  ['NUL in the name', { name: 'Ravi\u0000 Kumar' }, 'name', MESSAGES.nameControl],
+  ['escape in the name', { name: 'Ravi \u001b[2J' }, 'name', MESSAGES.nameControl],
+  ['NUL in the email', { email: 'ravi\u0000@example.in' }, 'email', MESSAGES.email],
+  ['NUL in the password', { password: 'secret\u00001' }, 'password', MESSAGES.passwordControl],
+  ['NUL in the phone', { phone: '98765\u000043210' }, 'phone', MESSAGES.phone],
 ];
 
 describe('register validation', () => {
@@ -89,8 +93,11 @@ describe('register validation', () => {
     for (const change of [
       { name: 'Al' },
       { name: 'A'.repeat(50) },
+      { name: 'श्रुति अय्यर' },
       { password: '123456' },
       { password: 'p'.repeat(128) },
+      { password: '  a b  ' },
+      { password: 'पासवर्ड१२३' },
     ]) {
       expect((await send('/register', { ...validRegistration, ...change })).status).toBe(200);
     }
@@ -135,6 +142,14 @@ const loginRows: Row[] = [
   ['malformed email', { email: 'ravi@' }, 'email', 'Please enter a valid email address'],
   ['missing password', { password: undefined }, 'password', 'Password is required'],
   ['empty password', { password: '' }, 'password', 'Password is required'],
+  ['NUL in the email', { email: 'ravi\u0000@example.in' }, 'email', MESSAGES.loginEmail],
+  ['NUL in the password', { password: 'what\u0000ever' }, 'password', MESSAGES.passwordControl],
+  [
+    'password of 129 characters',
+    { password: 'p'.repeat(129) },
+    'password',
+    MESSAGES.passwordTooLong,
+  ],
 ];
 
 describe('login validation', () => {
@@ -171,6 +186,25 @@ const changePasswordRows: Row[] = [
     'newPassword',
     MESSAGES.passwordTooLong,
   ],
+  ['new password of six spaces', { newPassword: '      ' }, 'newPassword', MESSAGES.passwordBlank],
+  [
+    'new password equal to the current one',
+    { currentPassword: 'same-secret', newPassword: 'same-secret' },
+    'newPassword',
+    MESSAGES.passwordUnchanged,
+  ],
+  [
+    'NUL in the new password',
+    { newPassword: 'new\u0000secret' },
+    'newPassword',
+    MESSAGES.passwordControl,
+  ],
+  [
+    'NUL in the current password',
+    { currentPassword: 'old\u0000secret' },
+    'currentPassword',
+    MESSAGES.passwordControl,
+  ],
 ];
 
 describe('change-password validation', () => {
@@ -193,6 +227,8 @@ const profileRows: Row[] = [
   ['name of 1 character', { name: 'R' }, 'name', MESSAGES.name],
   ['blank name', { name: '      ' }, 'name', MESSAGES.name],
   ['phone of 9 digits', { phone: '987654321' }, 'phone', MESSAGES.phone],
+  ['NUL in the name', { name: 'Ravi\u0000' }, 'name', MESSAGES.nameControl],
+  ['a tab in the name', { name: 'Ravi\tKumar' }, 'name', MESSAGES.nameControl],
 ];
 
 describe('profile validation', () => {

@@ -1,15 +1,31 @@
+import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { listingCreated } from '@rentals/projections/readModels/testing/listingFixtures';
 import { ConcurrencyError } from '../shared/errors.ts';
 import { createEventStore, type EventStore } from './eventStore.ts';
+import { createEventRegistry, InvalidEventError } from './registry.ts';
 import { START } from './types.ts';
 
 let db: TestDatabase;
 let store: EventStore;
 
+/**
+ * This file's own event types. `Renamed` is at version 2: its data was
+ * `{old}` in version 1 and is `{name}` now.
+ */
+const registry = createEventRegistry({
+  Tick: { schema: Type.Object({ n: Type.Integer({ minimum: 0 }) }), version: 1 },
+  Renamed: {
+    schema: Type.Object({ name: Type.String() }, { additionalProperties: false }),
+    version: 2,
+    upcasters: { 1: ({ old, ...rest }) => ({ ...rest, name: old }) },
+  },
+});
+
 beforeAll(async () => {
   db = await testDatabase({ max: 40 });
-  store = createEventStore(db.sql);
+  store = createEventStore(db.sql, registry);
 });
 afterAll(() => db.drop());
 
@@ -80,5 +96,54 @@ describe('event store', () => {
     } finally {
       slow.release();
     }
+  });
+
+  it('refuses an unknown type and data that does not match, before taking a position', async () => {
+    const before = await store.append('checked', 'test', 0, [tick(1)]);
+    await expect(store.append('checked', 'test', 1, [tick(2), tick(-1)])).rejects.toThrow(
+      InvalidEventError,
+    );
+    await expect(store.append('checked', 'test', 1, [tick(2.5)])).rejects.toThrow(
+      /Invalid Tick: n/,
+    );
+    await expect(store.append('checked', 'test', 1, [{ type: 'Tock', data: {} }])).rejects.toThrow(
+      /Unknown event type Tock/,
+    );
+    const after = await store.append('checked', 'test', 1, [tick(3)]);
+    // Nothing refused was written, and nothing refused took a position.
+    expect(after.lastPosition).toBe(before.lastPosition + 1);
+    expect((await store.readStream('checked')).events.map((e) => e.data.n)).toEqual([1, 3]);
+  });
+
+  it("records each type's current version and upcasts older data on every read", async () => {
+    await store.append('shapes', 'test', 0, [{ type: 'Renamed', data: { name: 'new shape' } }]);
+    // An event recorded before the shape changed, as it sits in the log.
+    await db.sql`SELECT * FROM append_events('shapes', 'test', 1, ARRAY['Renamed'],
+      ARRAY['{"old":"old shape"}'::jsonb], ARRAY['{"schemaVersion":1}'::jsonb])`;
+    const stored = await db.sql<{ data: unknown; metadata: unknown }[]>`
+      SELECT data, metadata FROM events WHERE stream_id = 'shapes' ORDER BY stream_version`;
+    expect(stored).toEqual([
+      { data: { name: 'new shape' }, metadata: { schemaVersion: 2 } },
+      { data: { old: 'old shape' }, metadata: { schemaVersion: 1 } },
+    ]);
+    const read = (await store.readStream('shapes')).events;
+    const all = (await store.readAll(START, 10_000)).filter((e) => e.streamId === 'shapes');
+    for (const events of [read, all])
+      expect(events.map((e) => [e.data, e.metadata.schemaVersion])).toEqual([
+        [{ name: 'new shape' }, 2],
+        [{ name: 'old shape' }, 2],
+      ]);
+  });
+
+  it("accepts the product's listing events by default and refuses one a read model cannot hold", async () => {
+    const product = createEventStore(db.sql);
+    const good = listingCreated('default-ok');
+    await product.append('listing-default-ok', 'listing', 0, [good]);
+    const frozen = listingCreated('default-bad');
+    frozen.data.propertyDetails = { ...frozen.data.propertyDetails, bedrooms: 1e300 };
+    await expect(product.append('listing-default-bad', 'listing', 0, [frozen])).rejects.toThrow(
+      /Invalid ListingCreated: propertyDetails\.bedrooms: Bedrooms must be a whole number between 0 and 50/,
+    );
+    expect((await product.readStream('listing-default-bad')).version).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 import type { Sql } from 'postgres';
+import { appEventRegistry } from '../eventRegistry.ts';
 import { ConcurrencyError } from '../shared/errors.ts';
+import type { EventRegistry } from './registry.ts';
 import type {
   AppendResult,
   Checkpoint,
@@ -33,10 +35,16 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 
 export type EventStore = ReturnType<typeof createEventStore>;
 
-export const createEventStore = (sql: Sql) => ({
+/**
+ * The event log. `registry` says which event types it accepts and their
+ * schemas (the product's own by default; tests register their own types).
+ */
+export const createEventStore = (sql: Sql, registry: EventRegistry = appEventRegistry) => ({
   /**
-   * Appends events in one round trip. Throws ConcurrencyError when the stream is
-   * not at `expectedVersion` (another writer won).
+   * Appends events in one round trip. Every event is checked against its
+   * type's schema first (InvalidEventError, and nothing is written); its
+   * metadata records the version of that shape. Throws ConcurrencyError when
+   * the stream is not at `expectedVersion` (another writer won).
    */
   async append(
     streamId: string,
@@ -45,8 +53,10 @@ export const createEventStore = (sql: Sql) => ({
     events: readonly Event[],
     metadata: EventMetadata = {},
   ): Promise<AppendResult> {
+    for (const event of events) registry.assertValid(event);
     const expected = expectedVersion === 'any' ? -1 : expectedVersion;
-    const meta = { schemaVersion: 1, ...metadata };
+    const metaOf = (event: Event) =>
+      JSON.stringify({ ...metadata, schemaVersion: registry.versionOf(event.type) });
     const rows = await sql<
       { next_version: number; last_position: number; transaction_id: string }[]
     >`
@@ -54,7 +64,7 @@ export const createEventStore = (sql: Sql) => ({
         ${streamId}, ${streamType}, ${expected},
         ${sql.array(events.map((e) => e.type))}::text[],
         ${sql.array(events.map((e) => JSON.stringify(e.data)))}::jsonb[],
-        ${sql.array(events.map(() => JSON.stringify(meta)))}::jsonb[])`;
+        ${sql.array(events.map(metaOf))}::jsonb[])`;
     const row = rows[0];
     if (!row) throw new ConcurrencyError(streamId, expected);
     return {
@@ -64,11 +74,12 @@ export const createEventStore = (sql: Sql) => ({
     };
   },
 
+  /** A stream's events in order, their data upcast to the current shapes. */
   async readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }> {
     const rows = await sql<EventRow[]>`
       SELECT position, transaction_id::text, stream_id, stream_version, type, data, metadata, recorded_at
       FROM events WHERE stream_id = ${streamId} ORDER BY stream_version`;
-    const events = rows.map(toRecorded);
+    const events = rows.map(toRecorded).map((event) => registry.upcast(event));
     return { version: events.at(-1)?.streamVersion ?? 0, events };
   },
 
@@ -76,6 +87,7 @@ export const createEventStore = (sql: Sql) => ({
    * Reads committed events after a checkpoint, in (transaction id, position)
    * order. Only transactions older than every transaction still running are
    * read, so an event that commits late can never land behind a checkpoint.
+   * Data comes upcast to the current shapes, as in readStream.
    */
   async readAll(after: Checkpoint, limit: number): Promise<RecordedEvent[]> {
     const rows = await sql<EventRow[]>`
@@ -85,6 +97,14 @@ export const createEventStore = (sql: Sql) => ({
         AND (transaction_id, position) > (${after.transactionId}::xid8, ${after.position})
       ORDER BY events.transaction_id, events.position -- the table columns, not the ::text aliases
       LIMIT ${limit}`;
-    return rows.map(toRecorded);
+    return rows.map(toRecorded).map((event) => {
+      // An event that cannot be upcast is passed on as it is: the projection then fails on
+      // that one event and parks its stream, instead of the whole batch failing for every runner.
+      try {
+        return registry.upcast(event);
+      } catch {
+        return event;
+      }
+    });
   },
 });

@@ -256,6 +256,26 @@ describe('a homeowner’s listing from creation to deletion', () => {
     expect(byAdmin.body.property.isVerified).toBe(true);
   });
 
+  it('keeps the verification through a rent change, and returns to Pending on a new title', async () => {
+    const rent = await t.request<PropertyBody>('PUT', `/api/properties/${id}`, {
+      token: owner.token,
+      json: { rent: 26000 },
+    });
+    expect(rent.body.property.isVerified).toBe(true);
+    const retitled = await t.request<PropertyBody>('PUT', `/api/properties/${id}`, {
+      token: owner.token,
+      json: { title: 'Sunny 2BHK near Baner, newly painted' },
+    });
+    expect(retitled.status).toBe(200);
+    expect(retitled.body.property.isVerified).toBe(false);
+    const types = (await t.deps.eventStore.readStream(`listing-${id}`)).events.map((e) => e.type);
+    expect(types.slice(-2)).toEqual(['ListingDetailsRevised', 'ListingVerificationRevoked']);
+    const again = await t.request<PropertyBody>('PATCH', `/api/properties/${id}/verify`, {
+      token: admin.token,
+    });
+    expect(again.body.property.isVerified).toBe(true);
+  });
+
   it("refuses someone else's listing (403) and a tenant (403)", async () => {
     for (const who of [broker, tenant]) {
       for (const [method, path] of [

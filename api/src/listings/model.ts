@@ -1,6 +1,11 @@
 import { t } from 'elysia';
 import type { OpenAPIV3 } from 'openapi-types';
+import { NotFoundError } from '../shared/errors.ts';
+import { isWellFormedId } from './domain/bounds.ts';
+import { messages } from './domain/decide.ts';
+import { LatitudeSchema, ListingFieldsSchema, LongitudeSchema } from './domain/fields.ts';
 import { FACILITIES } from './domain/listing.ts';
+import { ImageCaptionsSchema, KeepImagesSchema } from './listingInput.ts';
 
 /** TypeBox shapes of the property document (SPEC §3), for response validation and the OpenAPI document. */
 const Coordinates = t.Object({ latitude: t.Number(), longitude: t.Number() });
@@ -53,76 +58,112 @@ export const PropertySchema = t.Object({
 
 export const PropertyResponse = t.Object({ property: PropertySchema });
 export const MessageResponse = t.Object({ message: t.String() });
-export const IdParams = t.Object({ id: t.String({ minLength: 1, maxLength: 64 }) });
 export const VerifyBody = t.Object({
   isVerified: t.Optional(
     t.Boolean({ description: 'Default true; false revokes the verification' }),
   ),
 });
 
-const text = (description: string): OpenAPIV3.SchemaObject => ({ type: 'string', description });
-
 /**
- * The multipart body of SPEC §7, written out for the OpenAPI document (the
- * handler parses the form itself, so Elysia cannot derive it).
+ * A listing id from a route, or the 404 a missing listing gets: a malformed
+ * id (NUL, too long, bad percent-encoding that leaves no id at all) names no
+ * listing. The routes check ids here rather than with a params schema, whose
+ * failure would be a 400.
  */
-const listingFormSchema = (edit: boolean): OpenAPIV3.SchemaObject => ({
+export const listingIdOr404 = (id: string | undefined): string => {
+  if (typeof id !== 'string' || !isWellFormedId(id)) throw new NotFoundError(messages.notFound);
+  return id;
+};
+
+/*
+ * The request bodies of create and edit, described from the listing's own
+ * schemas (domain/fields.ts, listingInput.ts): the same nodes that check the
+ * values, with their bounds and `x-messages`.
+ */
+const { location, facilities, propertyDetails, contactInfo, ...scalars } =
+  ListingFieldsSchema.properties;
+const { coordinates: _coordinates, ...place } = location.properties;
+
+const jsonPart = { contentType: 'application/json' };
+
+/** The multipart body of SPEC §7: bracketed location keys, JSON-text groups, files under `images`. */
+const multipartSchema = (edit: boolean): OpenAPIV3.SchemaObject => ({
   type: 'object',
-  required: edit ? [] : ['title', 'description', 'propertyType', 'rent', 'rentType'],
+  required: edit
+    ? []
+    : [
+        'title',
+        'description',
+        'propertyType',
+        'rent',
+        'rentType',
+        ...Object.keys(place).map((k) => `location[${k}]`),
+      ],
   properties: {
-    title: text('5–100 characters after trimming'),
-    description: text('20–1000 characters after trimming'),
-    propertyType: { type: 'string', enum: ['PG', 'house', 'flat'] },
-    rent: text('A number greater than 0'),
-    rentType: { type: 'string', enum: ['monthly', 'yearly'] },
-    showOnMap: text("'true' or 'false' (default true)"),
-    'location[city]': text('Required'),
-    'location[area]': text('Required'),
-    'location[pinCode]': text('Exactly 6 digits'),
-    'location[address]': text('Required'),
-    'location[coordinates][latitude]': text(
-      'Optional, -90 to 90 (send both or neither; blank clears on edit)',
-    ),
-    'location[coordinates][longitude]': text('Optional, -180 to 180'),
-    facilities: text(`JSON object of booleans (${FACILITIES.join(', ')}); missing flags are false`),
-    propertyDetails: text(
-      'JSON {bedrooms, bathrooms, area, floor, totalFloors}; non-negative, floor ≤ totalFloors when totalFloors > 0',
-    ),
-    contactInfo: text('JSON {showPhone (default true), showEmail (default false)}'),
+    ...scalars,
+    ...Object.fromEntries(Object.entries(place).map(([k, schema]) => [`location[${k}]`, schema])),
+    'location[coordinates][latitude]': {
+      ...LatitudeSchema,
+      description: `${LatitudeSchema.description}. Send both or neither; blank clears on edit`,
+    },
+    'location[coordinates][longitude]': LongitudeSchema,
+    facilities: t.Partial(facilities, {
+      description: 'JSON text; flags left out are false (on edit: unchanged)',
+    }),
+    propertyDetails: t.Partial(propertyDetails, {
+      description:
+        'JSON text; blank numbers are 0; floor ≤ totalFloors when totalFloors > 0 (on edit: keys left out unchanged)',
+    }),
+    contactInfo: t.Partial(contactInfo, {
+      description: 'JSON text; showPhone defaults to true, showEmail to false',
+    }),
     images: {
       type: 'array',
       items: { type: 'string', format: 'binary' },
       description:
         'New photos: JPEG, PNG or WebP by content, ≤ 5 MB each, ≤ 10 per listing counting those kept',
     },
-    imageCaptions: text('Optional JSON list of captions for the new photos, by position'),
-    ...(edit
-      ? {
-          keepImages: text(
-            'Optional JSON list of the existing photos to keep, in display order: ids, or {id, caption}. ' +
-              'Photos left out are removed. Omitted: every existing photo is kept as it is.',
-          ),
-        }
-      : {}),
-  },
+    imageCaptions: ImageCaptionsSchema,
+    ...(edit ? { keepImages: KeepImagesSchema } : {}),
+  } as Record<string, OpenAPIV3.SchemaObject>,
 });
+
+const encoding = (edit: boolean) => ({
+  facilities: jsonPart,
+  propertyDetails: jsonPart,
+  contactInfo: jsonPart,
+  imageCaptions: jsonPart,
+  ...(edit ? { keepImages: jsonPart } : {}),
+});
+
+/** The JSON edit: the same fields nested; every one optional, coordinates null to clear them. */
+export const ListingUpdateJson = t.Object(
+  {
+    ...Object.fromEntries(Object.entries(scalars).map(([k, schema]) => [k, t.Optional(schema)])),
+    location: t.Optional(t.Partial(location, { description: 'Keys left out keep their values' })),
+    facilities: t.Optional(t.Partial(facilities)),
+    propertyDetails: t.Optional(t.Partial(propertyDetails)),
+    contactInfo: t.Optional(t.Partial(contactInfo)),
+    keepImages: t.Optional(KeepImagesSchema),
+    imageCaptions: t.Optional(ImageCaptionsSchema),
+  },
+  {
+    description:
+      'Fields left out keep their current values; numbers and flags may also be sent as text, as the form does.',
+  },
+);
 
 export const createRequestBody: OpenAPIV3.RequestBodyObject = {
   required: true,
-  content: { 'multipart/form-data': { schema: listingFormSchema(false) } },
+  content: {
+    'multipart/form-data': { schema: multipartSchema(false), encoding: encoding(false) },
+  },
 };
 
 export const updateRequestBody: OpenAPIV3.RequestBodyObject = {
   required: true,
   content: {
-    'multipart/form-data': { schema: listingFormSchema(true) },
-    'application/json': {
-      schema: {
-        type: 'object',
-        description:
-          'The same fields nested (location: {city, …, coordinates: {latitude, longitude} | null}, facilities: {...}, …) ' +
-          'and keepImages as a list. Fields left out keep their current values.',
-      },
-    },
+    'multipart/form-data': { schema: multipartSchema(true), encoding: encoding(true) },
+    'application/json': { schema: ListingUpdateJson as OpenAPIV3.SchemaObject },
   },
 };

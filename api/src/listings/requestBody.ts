@@ -1,9 +1,15 @@
 import type { FieldError } from '../shared/errors.ts';
 import { ValidationError } from '../shared/errors.ts';
 import type { KeptImage } from './domain/commands.ts';
-import { MAX_CAPTION_LENGTH } from './validation.ts';
+import { readImageCaptions, readKeepImages } from './listingInput.ts';
 
 type Tree = Record<string, unknown>;
+
+/**
+ * The transport step of a create/update: multipart flattened to a tree (or
+ * JSON as it is), JSON-text parts parsed. The tree is then checked against
+ * the listing's schema by listingInput.ts.
+ */
 
 /** A create/update body: the field tree to validate, the uploaded files and the photo-edit instructions. */
 export type ListingRequestBody = {
@@ -81,46 +87,6 @@ const parseJsonText = (tree: Tree, errors: FieldError[]) => {
   }
 };
 
-const keptImages = (raw: unknown, errors: FieldError[]): KeptImage[] | undefined => {
-  if (raw === undefined) return undefined;
-  if (!Array.isArray(raw)) {
-    errors.push({ path: 'keepImages', msg: 'keepImages must be a list of image ids' });
-    return undefined;
-  }
-  const kept: KeptImage[] = [];
-  raw.forEach((item: unknown, i) => {
-    if (typeof item === 'string') kept.push({ id: item });
-    else if (typeof item === 'object' && item !== null && typeof (item as Tree).id === 'string') {
-      const { id, caption } = item as { id: string; caption?: unknown };
-      if (caption === undefined) kept.push({ id });
-      else if (typeof caption === 'string' && caption.trim().length <= MAX_CAPTION_LENGTH)
-        kept.push({ id, caption: caption.trim() });
-      else
-        errors.push({
-          path: `keepImages.${i}.caption`,
-          msg: `Caption cannot exceed ${MAX_CAPTION_LENGTH} characters`,
-        });
-    } else
-      errors.push({ path: `keepImages.${i}`, msg: 'Each kept image is an id or {id, caption}' });
-  });
-  return kept;
-};
-
-const captions = (raw: unknown, errors: FieldError[]): string[] => {
-  if (raw === undefined) return [];
-  if (
-    !Array.isArray(raw) ||
-    raw.some((c) => typeof c !== 'string' || c.length > MAX_CAPTION_LENGTH)
-  ) {
-    errors.push({
-      path: 'imageCaptions',
-      msg: `imageCaptions must be a list of texts of at most ${MAX_CAPTION_LENGTH} characters`,
-    });
-    return [];
-  }
-  return (raw as string[]).map((c) => c.trim());
-};
-
 /**
  * Reads a create/update request: multipart per SPEC §7, or (update) JSON with
  * the same names nested. Malformed JSON-text parts are reported as field
@@ -157,11 +123,8 @@ export const readListingRequest = async (
       ]);
     tree = parsed as Tree;
   }
-  const body: ListingRequestBody = {
-    fields: tree,
-    files,
-    captions: captions(tree.imageCaptions, errors),
-    keepImages: keptImages(tree.keepImages, errors),
-  };
-  return { body, errors };
+  const { captions, errors: captionErrors } = readImageCaptions(tree.imageCaptions);
+  const { keepImages, errors: keepErrors } = readKeepImages(tree.keepImages);
+  const body: ListingRequestBody = { fields: tree, files, captions, keepImages };
+  return { body, errors: [...errors, ...captionErrors, ...keepErrors] };
 };

@@ -8,7 +8,7 @@ import { localDiskStore } from '../media/localDiskStore.ts';
 import { ValidationError } from '../shared/errors.ts';
 import {
   createRequestBody,
-  IdParams,
+  listingIdOr404,
   MessageResponse,
   PropertyResponse,
   updateRequestBody,
@@ -81,17 +81,17 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     .put(
       '/properties/:id',
       async ({ request, user, params, set }) => {
+        const id = listingIdOr404(params.id);
         const expected = parseIfMatch(request.headers.get('if-match'));
         const { body, errors } = await readListingRequest(request);
         if (errors.length > 0) throw new ValidationError(errors);
-        const { property, version } = await service.update(user, params.id, body, expected);
+        const { property, version } = await service.update(user, id, body, expected);
         set.headers.etag = etag(version);
         return { property };
       },
       {
         requireRole: OWNER_ROLES,
         parse: 'none',
-        params: IdParams,
         response: { 200: PropertyResponse },
         detail: {
           summary: 'Edit a property (its owner or an admin)',
@@ -110,12 +110,15 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     .delete(
       '/properties/:id',
       async ({ request, user, params }) => {
-        await service.remove(user, params.id, parseIfMatch(request.headers.get('if-match')));
+        await service.remove(
+          user,
+          listingIdOr404(params.id),
+          parseIfMatch(request.headers.get('if-match')),
+        );
         return { message: 'Property deleted' };
       },
       {
         requireRole: OWNER_ROLES,
-        params: IdParams,
         response: { 200: MessageResponse },
         detail: {
           summary:
@@ -129,14 +132,14 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     .patch(
       '/properties/:id/toggle-availability',
       async ({ request, user, params, set }) => {
+        const id = listingIdOr404(params.id);
         const expected = parseIfMatch(request.headers.get('if-match'));
-        const { property, version } = await service.toggleAvailability(user, params.id, expected);
+        const { property, version } = await service.toggleAvailability(user, id, expected);
         set.headers.etag = etag(version);
         return { property };
       },
       {
         requireRole: OWNER_ROLES,
-        params: IdParams,
         response: { 200: PropertyResponse },
         detail: {
           summary:
@@ -152,7 +155,7 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       async ({ body, user, params, set }) => {
         const { property, version } = await service.setVerification(
           user,
-          params.id,
+          listingIdOr404(params.id),
           body?.isVerified ?? true,
         );
         set.headers.etag = etag(version);
@@ -160,7 +163,6 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       },
       {
         requireRole: ['admin'],
-        params: IdParams,
         body: t.Optional(VerifyBody),
         response: { 200: PropertyResponse },
         detail: {

@@ -10,7 +10,7 @@ import type { ListingImage } from './domain/listing.ts';
 import type { ListingState } from './domain/state.ts';
 import { checkPhotos, listingMediaPrefix, storeListingPhotos } from './photos.ts';
 import type { ListingRequestBody } from './requestBody.ts';
-import { validateListingFields } from './validation.ts';
+import { readListingFields } from './listingInput.ts';
 
 export type ListingServiceDeps = Pick<AppDeps, 'eventStore' | 'clock' | 'newId' | 'log'> & {
   media: MediaStore;
@@ -100,13 +100,13 @@ export const listingService = (deps: ListingServiceDeps) => {
   return {
     async create(user: AuthUser, body: ListingRequestBody): Promise<WriteResult> {
       const listingId = deps.newId();
-      const fieldErrors = collect(() => validateListingFields(body.fields));
+      const fieldErrors = collect(() => readListingFields(body.fields));
       const roomErrors = collect(() => assertImageRoom(0, body.files.length));
       // Files are only examined when their number is acceptable: an 11th photo rejects the batch as is.
       const { photos, errors: photoErrors } =
         roomErrors.length === 0 ? await checkPhotos(body.files) : { photos: [], errors: [] };
       throwAll(fieldErrors, roomErrors, photoErrors);
-      const fields = validateListingFields(body.fields);
+      const fields = readListingFields(body.fields);
       const images = await storeListingPhotos(
         deps.media,
         listingId,
@@ -146,7 +146,7 @@ export const listingService = (deps: ListingServiceDeps) => {
       // Ownership and existence first: a stranger learns nothing from validation messages.
       const current = await commands.load(listingId);
       const listing = assertCanChange(current.state, actor);
-      const fieldErrors = collect(() => validateListingFields(body.fields, listing));
+      const fieldErrors = collect(() => readListingFields(body.fields, listing));
       const kept = body.keepImages?.length ?? listing.images.length;
       const roomErrors = collect(() => assertImageRoom(kept, body.files.length));
       const { photos, errors: photoErrors } =
@@ -165,7 +165,7 @@ export const listingService = (deps: ListingServiceDeps) => {
           (state) => {
             // Re-validated on the state the decision is made on (a retry reads fresh state).
             const base = assertCanChange(state, actor);
-            const fields = validateListingFields(body.fields, base);
+            const fields = readListingFields(body.fields, base);
             return decide(
               {
                 type: 'ReviseListing',

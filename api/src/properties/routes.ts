@@ -4,6 +4,7 @@ import { access } from '../access/access.ts';
 import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingStreamId } from '../listings/domain/events.ts';
+import { listingIdOr404 } from '../listings/model.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import {
   findListing,
@@ -180,8 +181,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
     .get(
       '/:id',
       async ({ params, user, request }) => {
-        const id = params.id;
-        if (id.length > 100) throw new NotFoundError(NOT_FOUND);
+        const id = listingIdOr404(params.id);
         if (user) await waitForStream(deps.sql, listingStreamId(id));
         const property = user
           ? await findListing(deps.sql, id)

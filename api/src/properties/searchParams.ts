@@ -1,5 +1,9 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { literals } from '../listings/domain/fields.ts';
 import { PROPERTY_TYPES, type PropertyType } from '../listings/domain/listing.ts';
-import { ValidationError, type FieldError } from '../shared/errors.ts';
+import { ValidationError } from '../shared/errors.ts';
+import { messages, schemaErrors } from '../shared/schemaErrors.ts';
+import { SINGLE_LINE } from '../shared/textFormats.ts';
 import {
   SORT_ORDERS,
   type BoundingBox,
@@ -9,8 +13,11 @@ import { MAX_TOTAL_HITS } from '@rentals/projections/search/indexSettings';
 
 export const DEFAULT_LIMIT = 12;
 export const MAX_LIMIT = 50;
+/** Rents and room counts beyond any listing's bounds find nothing; far beyond, they are typos. */
+const MAX_RENT_FILTER = 1_000_000_000;
+const MAX_ROOMS_FILTER = 1000;
 
-export const messages = {
+export const searchMessages = {
   page: 'page must be a whole number of 1 or more',
   limit: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
   tooDeep: `page × limit cannot go past result ${MAX_TOTAL_HITS}; narrow the search instead`,
@@ -21,27 +28,142 @@ export const messages = {
   sort: `sort must be one of ${SORT_ORDERS.join(', ')}`,
   bbox: 'bbox must be four numbers west,south,east,north in degrees, with south ≤ north and west ≤ east',
   tooLong: (name: string, max: number) => `${name} cannot be longer than ${max} characters`,
+  control: (name: string) => `${name} cannot contain control characters`,
 } as const;
+const m = searchMessages;
+
+const text = (name: string, max: number, description: string) =>
+  Type.Optional(
+    Type.String({
+      maxLength: max,
+      format: SINGLE_LINE,
+      description,
+      ...messages({ maxLength: m.tooLong(name, max), format: m.control(name) }),
+    }),
+  );
+
+const rent = (name: string, description: string) =>
+  Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: MAX_RENT_FILTER,
+      description,
+      ...messages({ type: m.rent(name) }),
+    }),
+  );
+
+const rooms = (name: string, description: string) =>
+  Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_ROOMS_FILTER,
+      description,
+      ...messages({ type: m.rooms(name) }),
+    }),
+  );
+
+/** Four numbers in degrees, west,south,east,north. */
+const BBOX_PATTERN = '^-?\\d{1,3}(\\.\\d{1,12})?(,-?\\d{1,3}(\\.\\d{1,12})?){3}$';
+
+/**
+ * The list endpoints' query as one schema: it checks the parameters, gives
+ * the OpenAPI parameters (openapi.ts) and the handler's type. Values arrive
+ * as text; readQuery below types the ones written plainly and leaves the rest
+ * for the schema to refuse with its message.
+ */
+export const SearchQuery = Type.Object({
+  city: text(
+    'city',
+    100,
+    "City, case-insensitive and typo-tolerant, with old names ('bangalore', 'bombay')",
+  ),
+  area: text('area', 100, "Locality, case-insensitive and typo-tolerant ('Koramangla')"),
+  propertyType: Type.Optional(
+    Type.Array(literals(PROPERTY_TYPES, messages({ type: m.propertyType })), {
+      description:
+        "PG, house or flat; repeat the key (or separate by commas) for several; 'all' is no filter",
+      maxItems: 20,
+      ...messages({ type: m.propertyType, maxItems: m.propertyType }),
+    }),
+  ),
+  minRent: rent('minRent', 'Lowest rent (₹), 0 or more'),
+  maxRent: rent('maxRent', 'Highest rent (₹)'),
+  bedrooms: rooms('bedrooms', "At least this many ('4' means 4 or more)"),
+  bathrooms: rooms('bathrooms', 'At least this many'),
+  q: text('q', 200, 'Free text (every word must match)'),
+  bbox: Type.Optional(
+    Type.String({
+      pattern: BBOX_PATTERN,
+      description: 'Map viewport: west,south,east,north in degrees',
+      ...messages({ type: m.bbox }),
+    }),
+  ),
+  sort: literals(SORT_ORDERS, {
+    default: 'newest',
+    description: 'newest (default), rent_asc or rent_desc',
+    ...messages({ type: m.sort }),
+  }),
+  page: Type.Integer({
+    minimum: 1,
+    maximum: MAX_TOTAL_HITS,
+    default: 1,
+    description: 'Page number from 1',
+    ...messages({ type: m.page, maximum: m.tooDeep }),
+  }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    description: `Page size, at most ${MAX_LIMIT}`,
+    ...messages({ type: m.limit }),
+  }),
+});
+type SearchQuery = Static<typeof SearchQuery>;
 
 /** The search a caller asked for, validated; city/area still as typed (the locality matcher resolves them). */
-export type SearchParams = {
-  city?: string;
-  area?: string;
+export type SearchParams = Omit<SearchQuery, 'propertyType' | 'bbox'> & {
   propertyTypes?: PropertyType[];
-  minRent?: number;
-  maxRent?: number;
-  bedrooms?: number;
-  bathrooms?: number;
-  q?: string;
   bbox?: BoundingBox;
   sort: SortOrder;
-  page: number;
-  limit: number;
 };
 
 const WHOLE = /^\d{1,9}$/;
 const DECIMAL = /^\d{1,12}(\.\d{1,4})?$/;
-const SIGNED = /^-?\d{1,3}(\.\d{1,12})?$/;
+
+/** Query text → the schema's types: empty is absent; numbers count only when written plainly. */
+const readQuery = (query: URLSearchParams): Record<string, unknown> => {
+  const value: Record<string, unknown> = {};
+  const get = (name: string) => query.get(name)?.trim() || undefined;
+  const set = (name: string, typed: unknown) => {
+    if (typed !== undefined) value[name] = typed;
+  };
+  const number = (name: string, shape: RegExp) => {
+    const raw = get(name);
+    return raw !== undefined && shape.test(raw) ? Number(raw) : raw;
+  };
+  for (const name of ['city', 'area', 'q', 'sort']) set(name, get(name));
+  set('bbox', get('bbox')?.replace(/\s+/g, ''));
+  for (const name of ['minRent', 'maxRent']) set(name, number(name, DECIMAL));
+  for (const name of ['bedrooms', 'bathrooms', 'page', 'limit']) set(name, number(name, WHOLE));
+  const types = query
+    .getAll('propertyType')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '' && v.toLowerCase() !== 'all')
+    .map((v) => PROPERTY_TYPES.find((p) => p.toLowerCase() === v.toLowerCase()) ?? v);
+  if (types.length > 0) value.propertyType = [...new Set(types)];
+  value.sort ??= 'newest';
+  value.page ??= 1;
+  value.limit ??= DEFAULT_LIMIT;
+  return value;
+};
+
+const bboxOf = (raw: string): BoundingBox | undefined => {
+  const [west, south, east, north] = raw.split(',').map(Number) as [number, number, number, number];
+  const ok =
+    south >= -90 && north <= 90 && west >= -180 && east <= 180 && south <= north && west <= east;
+  return ok ? { west, south, east, north } : undefined;
+};
 
 /**
  * Reads the list endpoints' query string (repeated `propertyType` keys for
@@ -51,84 +173,27 @@ const SIGNED = /^-?\d{1,3}(\.\d{1,12})?$/;
  * ignored.
  */
 export const parseSearchParams = (query: URLSearchParams): SearchParams => {
-  const errors: FieldError[] = [];
-  const fail = (path: string, msg: string) => {
-    errors.push({ path, msg });
-    return undefined;
-  };
-  const text = (name: string, max: number) => {
-    const value = query.get(name)?.trim();
-    if (!value) return undefined;
-    return value.length > max ? fail(name, messages.tooLong(name, max)) : value;
-  };
-  const whole = (name: string, msg: string, fallback?: number) => {
-    const raw = query.get(name)?.trim();
-    if (!raw) return fallback;
-    return WHOLE.test(raw) ? Number(raw) : fail(name, msg);
-  };
-  const rent = (name: string) => {
-    const raw = query.get(name)?.trim();
-    if (!raw) return undefined;
-    return DECIMAL.test(raw) ? Number(raw) : fail(name, messages.rent(name));
-  };
-
-  const page = whole('page', messages.page, 1);
-  if (page === 0) fail('page', messages.page);
-  const limit = whole('limit', messages.limit, DEFAULT_LIMIT);
-  if (limit !== undefined && (limit < 1 || limit > MAX_LIMIT)) fail('limit', messages.limit);
-  const minRent = rent('minRent');
-  const maxRent = rent('maxRent');
-  if (minRent !== undefined && maxRent !== undefined && minRent > maxRent)
-    fail('minRent', messages.rentOrder);
-
-  const types = query
-    .getAll('propertyType')
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter((v) => v !== '' && v.toLowerCase() !== 'all');
-  const propertyTypes: PropertyType[] = [];
-  for (const type of types) {
-    const known = PROPERTY_TYPES.find((p) => p.toLowerCase() === type.toLowerCase());
-    if (known) {
-      if (!propertyTypes.includes(known)) propertyTypes.push(known);
-    } else fail('propertyType', messages.propertyType);
-  }
-
-  const sortRaw = query.get('sort')?.trim() || 'newest';
-  const sort = (SORT_ORDERS as readonly string[]).includes(sortRaw)
-    ? (sortRaw as SortOrder)
-    : fail('sort', messages.sort);
-
-  let bbox: BoundingBox | undefined;
-  const bboxRaw = query.get('bbox')?.trim();
-  if (bboxRaw) {
-    const parts = bboxRaw.split(',').map((p) => p.trim());
-    const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
-    const ok =
-      parts.length === 4 &&
-      parts.every((p) => SIGNED.test(p)) &&
-      south >= -90 &&
-      north <= 90 &&
-      west >= -180 &&
-      east <= 180 &&
-      south <= north &&
-      west <= east;
-    if (ok) bbox = { west, south, east, north };
-    else fail('bbox', messages.bbox);
-  }
-
-  const params = {
-    city: text('city', 100),
-    area: text('area', 100),
-    propertyTypes: propertyTypes.length > 0 ? propertyTypes : undefined,
-    minRent,
-    maxRent,
-    bedrooms: whole('bedrooms', messages.rooms('bedrooms')),
-    bathrooms: whole('bathrooms', messages.rooms('bathrooms')),
-    q: text('q', 200),
-    bbox,
-  };
-  if (errors.length === 0 && page! * limit! > MAX_TOTAL_HITS) fail('page', messages.tooDeep);
+  const value = readQuery(query);
+  // One message for the parameter, whichever of its repeated values is wrong.
+  const errors = schemaErrors(SearchQuery, value)
+    .map((e) => ({ ...e, path: e.path.replace(/^propertyType\.\d+$/, 'propertyType') }))
+    .filter((e, i, all) => all.findIndex((o) => o.path === e.path) === i);
+  const wrong = new Set(errors.map((e) => e.path));
+  const p = value as SearchQuery;
+  if (!wrong.has('page') && !wrong.has('limit') && p.page * p.limit > MAX_TOTAL_HITS)
+    errors.push({ path: 'page', msg: m.tooDeep });
+  if (
+    !wrong.has('minRent') &&
+    !wrong.has('maxRent') &&
+    p.minRent !== undefined &&
+    p.maxRent !== undefined &&
+    p.minRent > p.maxRent
+  )
+    errors.push({ path: 'minRent', msg: m.rentOrder });
+  const bbox = p.bbox === undefined || wrong.has('bbox') ? undefined : bboxOf(p.bbox);
+  if (p.bbox !== undefined && !wrong.has('bbox') && !bbox)
+    errors.push({ path: 'bbox', msg: m.bbox });
   if (errors.length > 0) throw new ValidationError(errors);
-  return { ...params, sort: sort!, page: page!, limit: limit! };
+  const { propertyType, bbox: _bbox, ...rest } = p;
+  return { ...rest, propertyTypes: propertyType, bbox };
 };

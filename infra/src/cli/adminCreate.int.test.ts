@@ -121,4 +121,27 @@ describe('npm run admin:create', () => {
       expect(result.out).toContain(message);
     expect((await admins()).map((a) => a.email)).toEqual(['ops@example.in', 'second@example.in']);
   });
+
+  it('refuses a password of only spaces and control characters in any value, as registration does', async () => {
+    const blank = await run(
+      ['--email', 'blank@example.in', '--name', 'Blank', '--phone', '9876543212'],
+      { ADMIN_PASSWORD: '        ' },
+    );
+    expect(blank.code).toBe(2);
+    expect(blank.out).toContain('password: Password cannot be only spaces');
+    const control = await run([
+      '--email',
+      'control@example.in',
+      '--name',
+      'Ops\u001b[2J',
+      '--phone',
+      '9876543213',
+      '--password',
+      'admin\u0007pass',
+    ]);
+    expect(control.code).toBe(2);
+    expect(control.out).toContain('name: Name cannot contain control characters');
+    expect(control.out).toContain('password: Password cannot contain control characters');
+    expect((await admins()).map((a) => a.email)).toEqual(['ops@example.in', 'second@example.in']);
+  });
 });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { createAccounts } from '@rentals/api/auth/accounts';
-import { accountErrors } from '@rentals/api/auth/validateAccount';
+import { accountErrors } from '@rentals/api/auth/rules';
 import { withCliContext } from './context.ts';
 
 const USAGE =

@@ -1,15 +1,16 @@
 import type { Sql } from 'postgres';
 import { createEventStore } from '@rentals/api/eventStore/eventStore';
 import type { MediaStore } from '@rentals/api/media/mediaStore';
+import type { Actor } from '@rentals/api/listings/domain/commands';
 import { decide } from '@rentals/api/listings/domain/decide';
 import {
   LISTING_STREAM_TYPE,
   listingStreamId,
   type ListingEvent,
 } from '@rentals/api/listings/domain/events';
+import type { ListingOwner } from '@rentals/api/listings/domain/listing';
 import { fold, initialState } from '@rentals/api/listings/domain/state';
-import { validateListingFields } from '@rentals/api/listings/validation';
-import { generateListing } from './listingGenerator.ts';
+import { generateListing, type GeneratedListing } from './listingGenerator.ts';
 import { loadSeedLocalities } from './localities.ts';
 import { buildPhotoPool } from './photoPool.ts';
 import { createRandom } from './random.ts';
@@ -36,10 +37,61 @@ const PARALLEL_BATCHES = 3;
 
 type Planned = { listingId: string; userId: string; events: ListingEvent[] };
 
+export type SeedListingPlan = {
+  listingId: string;
+  owner: Actor & ListingOwner;
+  admin: Actor;
+  generated: GeneratedListing;
+  createdAt: string;
+  /** When the delisting or verification happens, if either does. */
+  later: string;
+  delist: boolean;
+  verify: boolean;
+};
+
+/**
+ * One seeded listing's events, decided by the domain as the API's commands
+ * would be: create, then delist and/or verify. `decide` keeps the listing's
+ * invariants, so a generator bug (a value the form would refuse) fails here,
+ * loudly, and never reaches the log.
+ */
+export const seedListingEvents = (plan: SeedListingPlan): ListingEvent[] => {
+  const actor = { id: plan.owner.id, role: plan.owner.role };
+  let state = initialState;
+  const events: ListingEvent[] = [];
+  const apply = (produced: ListingEvent[]) => {
+    events.push(...produced);
+    state = fold(produced, state);
+  };
+  apply(
+    decide(
+      {
+        type: 'CreateListing',
+        listingId: plan.listingId,
+        actor,
+        owner: { name: plan.owner.name, role: plan.owner.role },
+        fields: plan.generated.fields,
+        images: plan.generated.images,
+        at: plan.createdAt,
+      },
+      state,
+    ),
+  );
+  if (plan.delist) apply(decide({ type: 'DelistListing', actor, at: plan.later }, state));
+  if (plan.verify)
+    apply(
+      decide(
+        { type: 'SetVerification', actor: plan.admin, isVerified: true, at: plan.later },
+        state,
+      ),
+    );
+  return events;
+};
+
 /**
  * Fills the product with realistic listings: real localities of 25 Indian
- * cities, owners of every role, pooled photos. Each listing goes through the
- * API's own validation and `decide` (create, then delist or verify for some),
+ * cities, owners of every role, pooled photos. Each listing goes through
+ * `decide` and its invariants (create, then delist or verify for some),
  * and its events are appended through the event store, many streams per
  * transaction. Projections build everything else from those events.
  * Re-running with the same seed skips the listings that exist.
@@ -83,35 +135,16 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
     const listingId = listingRandom.uuid();
     const createdAt = new Date(SEED_EPOCH - listingRandom.int(0, 180 * DAY)).toISOString();
     const later = new Date(Date.parse(createdAt) + listingRandom.int(1, 5) * DAY).toISOString();
-    // The same checks the API applies to a form; a generator bug fails loudly here.
-    const fields = validateListingFields(generated.fields);
-    const actor = { id: owner.id, role: owner.role };
-    let state = initialState;
-    const events: ListingEvent[] = [];
-    const apply = (produced: ListingEvent[]) => {
-      events.push(...produced);
-      state = fold(produced, state);
-    };
-    apply(
-      decide(
-        {
-          type: 'CreateListing',
-          listingId,
-          actor,
-          owner: { name: owner.name, role: owner.role },
-          fields,
-          images: generated.images,
-          at: createdAt,
-        },
-        state,
-      ),
-    );
-    if (listingRandom.chance(0.08))
-      apply(decide({ type: 'DelistListing', actor, at: later }, state));
-    if (listingRandom.chance(0.35))
-      apply(
-        decide({ type: 'SetVerification', actor: users.admin, isVerified: true, at: later }, state),
-      );
+    const events = seedListingEvents({
+      listingId,
+      owner,
+      admin: users.admin,
+      generated,
+      createdAt,
+      later,
+      delist: listingRandom.chance(0.08),
+      verify: listingRandom.chance(0.35),
+    });
     return { listingId, userId: owner.id, events };
   };
 

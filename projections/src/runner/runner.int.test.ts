@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { Type } from '@sinclair/typebox';
 import { createEventStore, type EventStore } from '@rentals/api/eventStore/eventStore';
+import { createEventRegistry } from '@rentals/api/eventStore/registry';
 import { startProjection } from './runner.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
@@ -15,7 +17,14 @@ let store: EventStore;
 
 beforeAll(async () => {
   db = await testDatabase({ max: 40 });
-  store = createEventStore(db.sql);
+  // The runner's own test events, not the product's: the store refuses types it does not know.
+  store = createEventStore(
+    db.sql,
+    createEventRegistry({
+      Tick: { schema: Type.Object({}), version: 1 },
+      Poison: { schema: Type.Object({}), version: 1 },
+    }),
+  );
   await createSeenTables(db.sql);
 });
 afterAll(() => db.drop());

@@ -3,7 +3,12 @@
  * multipart body of SPEC §7, and how server field paths map back to fields.
  */
 import { FACILITIES, type Facility, type Property } from './types.ts';
-import { numberOrZero, type PropertyFormField, type PropertyFormValues } from './validation.ts';
+import {
+  numberOrZero,
+  plainNumber,
+  type PropertyFormField,
+  type PropertyFormValues,
+} from './validation.ts';
 
 /** The ten facilities the form offers (laundry and balcony are kept as they were). */
 export const FORM_FACILITIES = [
@@ -90,14 +95,14 @@ export const formFromProperty = (p: Property): FormState => ({
   totalFloors: String(p.propertyDetails.totalFloors),
 });
 
-const coordinate = (raw: string): number | null => (raw.trim() === '' ? null : Number(raw));
+const coordinate = (raw: string): number | null => (raw.trim() === '' ? null : plainNumber(raw));
 
 /** What the validation rules see. Blank numbers are 0; blank coordinates mean "none". */
 export const valuesOf = (s: FormState): PropertyFormValues => ({
   title: s.title,
   description: s.description,
   propertyType: s.propertyType,
-  rent: s.rent.trim() === '' ? 0 : Number(s.rent),
+  rent: numberOrZero(s.rent),
   rentType: s.rentType,
   city: s.city,
   area: s.area,

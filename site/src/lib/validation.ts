@@ -1,4 +1,9 @@
-/** Client-side rules and their exact messages (SPEC §5, §9). */
+/**
+ * Client-side rules and their exact messages (SPEC §5, §9), and the API's
+ * bounds on top (api/src/listings/domain/bounds.ts, api/src/auth/model.ts):
+ * a copy, so the site ships no API code; validation.unit.test.ts checks that
+ * it agrees with the API's.
+ */
 export const LIMITS = {
   name: { min: 2, max: 50 },
   password: { min: 6, max: 128 },
@@ -7,10 +12,24 @@ export const LIMITS = {
   description: { min: 20, max: 1000 },
   pinCodeDigits: 6,
   images: { max: 10, maxBytes: 5 * 1024 * 1024 },
+  rent: { min: 1, max: 10_000_000 },
+  bedrooms: { min: 0, max: 50 },
+  bathrooms: { min: 0, max: 50 },
+  areaSqft: { min: 0, max: 100_000 },
+  floor: { min: 0, max: 200 },
+  totalFloors: { min: 0, max: 200 },
+  india: { south: 6, north: 38, west: 68, east: 98 },
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\d{10}$/;
+// Matching control characters is the point here: the API refuses them in every text field.
+/* eslint-disable no-control-regex */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
+/** A number as people write one: no exponent, hex or words (as the API reads form text). */
+const PLAIN_DECIMAL = /^[-+]?\d{1,16}(?:\.\d{1,16})?$/;
 
 /////////////////////////////////////////
 ////////// Login (on blur and submit)
@@ -20,10 +39,12 @@ export type LoginField = 'email' | 'password';
 export const validateLoginField = (field: LoginField, value: string): string | undefined => {
   if (field === 'email') {
     if (!value.trim()) return 'Email is required';
-    if (!EMAIL.test(value.trim())) return 'Please enter a valid email address';
+    if (!EMAIL.test(value.trim()) || CONTROL.test(value))
+      return 'Please enter a valid email address';
     return undefined;
   }
-  return value ? undefined : 'Password is required';
+  if (!value) return 'Password is required';
+  return CONTROL.test(value) ? 'Password cannot contain control characters' : undefined;
 };
 
 /////////////////////////////////////////
@@ -42,10 +63,16 @@ export const validateRegister = (v: RegisterValues): string[] => {
   const name = v.name.trim();
   if (name.length < LIMITS.name.min || name.length > LIMITS.name.max)
     errors.push(`Name must be between ${LIMITS.name.min} and ${LIMITS.name.max} characters`);
-  if (!EMAIL.test(v.email.trim())) errors.push('Please provide a valid email address');
+  else if (CONTROL.test(name)) errors.push('Name cannot contain control characters');
+  if (!EMAIL.test(v.email.trim()) || CONTROL.test(v.email))
+    errors.push('Please provide a valid email address');
   if (!PHONE.test(v.phone)) errors.push('Please provide a valid 10-digit phone number');
   if (v.password.length < LIMITS.password.min)
     errors.push(`Password must be at least ${LIMITS.password.min} characters long`);
+  else if (v.password.length > LIMITS.password.max)
+    errors.push(`Password cannot exceed ${LIMITS.password.max} characters`);
+  else if (CONTROL.test(v.password)) errors.push('Password cannot contain control characters');
+  else if (v.password.trim() === '') errors.push('Password cannot be only spaces');
   if (v.password !== v.confirmPassword) errors.push('Passwords do not match');
   return errors;
 };
@@ -81,12 +108,29 @@ export type PropertyFormValues = {
 export type PropertyFormField = keyof PropertyFormValues;
 export type FieldErrors = Partial<Record<PropertyFormField, string>>;
 
+const DETAILS = [
+  ['bedrooms', 'Bedrooms'],
+  ['bathrooms', 'Bathrooms'],
+  ['areaSqft', 'Area'],
+  ['floor', 'Floor'],
+  ['totalFloors', 'Total floors'],
+] as const;
+
+const detailRange = (field: (typeof DETAILS)[number][0], label: string) => {
+  const { min, max } = LIMITS[field];
+  return field === 'areaSqft'
+    ? `Area must be a whole number of square feet between ${min} and ${max}`
+    : `${label} must be a whole number between ${min} and ${max}`;
+};
+
+/** The property form's rules, with the API's messages, so the form catches what the API would refuse. */
 export const validateProperty = (v: PropertyFormValues): FieldErrors => {
   const e: FieldErrors = {};
   const title = v.title.trim();
   if (!title) e.title = 'Title is required';
   else if (title.length < LIMITS.title.min) e.title = 'Title must be at least 5 characters long';
   else if (title.length > LIMITS.title.max) e.title = 'Title cannot exceed 100 characters';
+  else if (CONTROL.test(title)) e.title = 'Title cannot contain control characters';
 
   const description = v.description.trim();
   if (!description) e.description = 'Description is required';
@@ -94,41 +138,61 @@ export const validateProperty = (v: PropertyFormValues): FieldErrors => {
     e.description = 'Description must be at least 20 characters long';
   else if (description.length > LIMITS.description.max)
     e.description = 'Description cannot exceed 1000 characters';
+  else if (CONTROL_BUT_LINE_BREAKS.test(description))
+    e.description = 'Description cannot contain control characters other than line breaks and tabs';
 
   if (!['PG', 'house', 'flat'].includes(v.propertyType))
     e.propertyType = 'Property type must be PG, house, or flat';
   if (!Number.isFinite(v.rent)) e.rent = 'Rent must be a valid number';
-  else if (v.rent <= 0) e.rent = 'Rent must be greater than 0';
+  else if (v.rent < LIMITS.rent.min) e.rent = 'Rent must be greater than 0';
+  else if (!Number.isInteger(v.rent)) e.rent = 'Rent must be a whole number of rupees';
+  else if (v.rent > LIMITS.rent.max) e.rent = 'Rent cannot exceed ₹1,00,00,000';
   if (!['monthly', 'yearly'].includes(v.rentType))
     e.rentType = 'Rent type must be monthly or yearly';
 
-  if (!v.city.trim()) e.city = 'City is required';
-  if (!v.area.trim()) e.area = 'Area is required';
-  if (!v.address.trim()) e.address = 'Address is required';
+  const place = (field: 'city' | 'area' | 'address', label: string, max: number) => {
+    const value = v[field].trim();
+    if (!value) e[field] = `${label} is required`;
+    else if (value.length > max) e[field] = `${label} cannot exceed ${max} characters`;
+    else if (CONTROL.test(value)) e[field] = `${label} cannot contain control characters`;
+  };
+  place('city', 'City', 100);
+  place('area', 'Area', 100);
+  place('address', 'Address', 300);
   if (!v.pinCode.trim()) e.pinCode = 'Pin code is required';
   else if (!/^\d{6}$/.test(v.pinCode.trim())) e.pinCode = 'Please enter a valid 6-digit pin code';
 
-  if (v.latitude !== null && !(Number.isFinite(v.latitude) && Math.abs(v.latitude) <= 90))
-    e.latitude = 'Latitude must be a valid number between -90 and 90';
-  if (v.longitude !== null && !(Number.isFinite(v.longitude) && Math.abs(v.longitude) <= 180))
-    e.longitude = 'Longitude must be a valid number between -180 and 180';
+  const { india } = LIMITS;
+  if (v.latitude !== null) {
+    if (!(Number.isFinite(v.latitude) && Math.abs(v.latitude) <= 90))
+      e.latitude = 'Latitude must be a valid number between -90 and 90';
+    else if (v.latitude < india.south || v.latitude > india.north)
+      e.latitude = `Latitude must be between ${india.south} and ${india.north} (inside India)`;
+  }
+  if (v.longitude !== null) {
+    if (!(Number.isFinite(v.longitude) && Math.abs(v.longitude) <= 180))
+      e.longitude = 'Longitude must be a valid number between -180 and 180';
+    else if (v.longitude < india.west || v.longitude > india.east)
+      e.longitude = `Longitude must be between ${india.west} and ${india.east} (inside India)`;
+  }
 
-  if (v.bedrooms < 0) e.bedrooms = 'Bedrooms cannot be negative';
-  if (v.bathrooms < 0) e.bathrooms = 'Bathrooms cannot be negative';
-  if (v.areaSqft < 0) e.areaSqft = 'Area cannot be negative';
-  if (v.floor < 0) e.floor = 'Floor cannot be negative';
-  if (v.totalFloors < 0) e.totalFloors = 'Total floors cannot be negative';
-  if (!e.floor && v.totalFloors > 0 && v.floor > v.totalFloors)
+  for (const [field, label] of DETAILS) {
+    const value = v[field];
+    if (value < 0) e[field] = `${label} cannot be negative`;
+    else if (!Number.isInteger(value) || value > LIMITS[field].max)
+      e[field] = detailRange(field, label);
+  }
+  if (!e.floor && !e.totalFloors && v.totalFloors > 0 && v.floor > v.totalFloors)
     e.floor = 'Floor number cannot be greater than total floors';
   return e;
 };
 
-/** Number inputs parse to 0 when blank (or not a number). */
-export const numberOrZero = (raw: string): number => {
-  if (raw.trim() === '') return 0;
-  const value = Number(raw);
-  return Number.isFinite(value) ? value : 0;
-};
+/** A number typed plainly ('12', '-3', '1.5'); anything else ('1e3', '0x10', 'abc') is NaN, which the rules refuse. */
+export const plainNumber = (raw: string): number =>
+  PLAIN_DECIMAL.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+
+/** Number inputs parse to 0 when blank (SPEC §2). */
+export const numberOrZero = (raw: string): number => (raw.trim() === '' ? 0 : plainNumber(raw));
 
 /** Pin code: digits only, at most 6. */
 export const cleanPinCode = (raw: string): string =>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@rentals/api/auth/model';
 import {
+  DETAIL_BOUNDS,
+  INDIA_BOUNDS,
+  RENT_BOUNDS,
+  TEXT_BOUNDS,
+} from '@rentals/api/listings/domain/bounds';
+import { fieldMessages } from '@rentals/api/listings/domain/fields';
+import {
+  LIMITS,
   checkImageBatch,
   cleanPinCode,
   numberOrZero,
@@ -9,6 +18,33 @@ import {
   validateRegister,
   type PropertyFormValues,
 } from './validation.ts';
+
+const ok = {
+  name: 'Asha',
+  email: 'asha@example.in',
+  phone: '9876543210',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+};
+
+const base: PropertyFormValues = {
+  title: 'Sunny 2BHK flat',
+  description: 'A bright flat close to the metro station.',
+  propertyType: 'flat',
+  rent: 25000,
+  rentType: 'monthly',
+  city: 'Pune',
+  area: 'Baner',
+  address: '4 Hill Road',
+  pinCode: '411045',
+  latitude: null,
+  longitude: null,
+  bedrooms: 2,
+  bathrooms: 2,
+  areaSqft: 900,
+  floor: 3,
+  totalFloors: 8,
+};
 
 describe('login rules', () => {
   it.each([
@@ -24,13 +60,6 @@ describe('login rules', () => {
 });
 
 describe('register rules', () => {
-  const ok = {
-    name: 'Asha',
-    email: 'asha@example.in',
-    phone: '9876543210',
-    password: 'secret1',
-    confirmPassword: 'secret1',
-  };
   it.each([
     [{}, []],
     [{ name: 'A' }, ['Name must be between 2 and 50 characters']],
@@ -52,24 +81,6 @@ describe('register rules', () => {
 });
 
 describe('property rules', () => {
-  const base: PropertyFormValues = {
-    title: 'Sunny 2BHK flat',
-    description: 'A bright flat close to the metro station.',
-    propertyType: 'flat',
-    rent: 25000,
-    rentType: 'monthly',
-    city: 'Pune',
-    area: 'Baner',
-    address: '4 Hill Road',
-    pinCode: '411045',
-    latitude: null,
-    longitude: null,
-    bedrooms: 2,
-    bathrooms: 2,
-    areaSqft: 900,
-    floor: 3,
-    totalFloors: 8,
-  };
   it('accepts a valid listing', () => {
     expect(validateProperty(base)).toEqual({});
   });
@@ -101,11 +112,100 @@ describe('property rules', () => {
     [{ floor: -1 }, 'floor', 'Floor cannot be negative'],
     [{ totalFloors: -1 }, 'totalFloors', 'Total floors cannot be negative'],
     [{ floor: 9, totalFloors: 8 }, 'floor', 'Floor number cannot be greater than total floors'],
+    [{ rent: 2.5 }, 'rent', 'Rent must be a whole number of rupees'],
+    [{ rent: 10_000_001 }, 'rent', 'Rent cannot exceed ₹1,00,00,000'],
+    [{ rent: 1e300 }, 'rent', 'Rent cannot exceed ₹1,00,00,000'],
+    [{ bedrooms: 51 }, 'bedrooms', 'Bedrooms must be a whole number between 0 and 50'],
+    [{ bedrooms: 1e300 }, 'bedrooms', 'Bedrooms must be a whole number between 0 and 50'],
+    [{ bathrooms: 1.5 }, 'bathrooms', 'Bathrooms must be a whole number between 0 and 50'],
+    [{ bathrooms: Number.NaN }, 'bathrooms', 'Bathrooms must be a whole number between 0 and 50'],
+    [
+      { areaSqft: 100_001 },
+      'areaSqft',
+      'Area must be a whole number of square feet between 0 and 100000',
+    ],
+    [{ floor: 201, totalFloors: 0 }, 'floor', 'Floor must be a whole number between 0 and 200'],
+    [{ totalFloors: 201 }, 'totalFloors', 'Total floors must be a whole number between 0 and 200'],
+    [
+      { latitude: 51.5, longitude: 77 },
+      'latitude',
+      'Latitude must be between 6 and 38 (inside India)',
+    ],
+    [
+      { latitude: 12, longitude: -0.1 },
+      'longitude',
+      'Longitude must be between 68 and 98 (inside India)',
+    ],
+    [{ title: 'Sunny\u0000 flat' }, 'title', 'Title cannot contain control characters'],
+    [
+      { description: 'A bright flat close to the metro\u0000' },
+      'description',
+      'Description cannot contain control characters other than line breaks and tabs',
+    ],
+    [{ city: 'Pu\u0000ne' }, 'city', 'City cannot contain control characters'],
+    [{ area: 'x'.repeat(101) }, 'area', 'Area cannot exceed 100 characters'],
+    [{ address: '4 Hill\u0007 Road' }, 'address', 'Address cannot contain control characters'],
   ] as const)('%o → %s', (change, field, message) => {
     expect(validateProperty({ ...base, ...change })[field]).toBe(message);
   });
-  it('allows any floor when total floors is 0', () => {
+  it('allows any floor when total floors is 0, and line breaks in the description', () => {
     expect(validateProperty({ ...base, floor: 5, totalFloors: 0 })).toEqual({});
+    expect(
+      validateProperty({ ...base, description: 'A bright flat\r\nclose to the metro\tstation.' }),
+    ).toEqual({});
+  });
+});
+
+describe('agreement with the API', () => {
+  it('has the API’s bounds', () => {
+    expect(LIMITS.rent).toEqual(RENT_BOUNDS);
+    expect(LIMITS.india).toEqual(INDIA_BOUNDS);
+    expect(LIMITS.bedrooms).toEqual(DETAIL_BOUNDS.bedrooms);
+    expect(LIMITS.bathrooms).toEqual(DETAIL_BOUNDS.bathrooms);
+    expect(LIMITS.areaSqft).toEqual(DETAIL_BOUNDS.area);
+    expect(LIMITS.floor).toEqual(DETAIL_BOUNDS.floor);
+    expect(LIMITS.totalFloors).toEqual(DETAIL_BOUNDS.totalFloors);
+    expect(LIMITS.title).toEqual(TEXT_BOUNDS.title);
+    expect(LIMITS.description).toEqual(TEXT_BOUNDS.description);
+  });
+
+  it('says what the API says for the same value', () => {
+    const bad = validateProperty({
+      ...base,
+      title: 'Sunny\u0000 flat',
+      rent: 2.5,
+      bedrooms: 51,
+      bathrooms: 51,
+      areaSqft: 1e6,
+      floor: 201,
+      totalFloors: 201,
+      latitude: 51,
+      longitude: 0,
+    });
+    expect(bad).toEqual({
+      title: fieldMessages.titleControl,
+      rent: fieldMessages.rentWhole,
+      bedrooms: fieldMessages.bedroomsRange,
+      bathrooms: fieldMessages.bathroomsRange,
+      areaSqft: fieldMessages.areaRange,
+      floor: fieldMessages.floorRange,
+      totalFloors: fieldMessages.totalFloorsRange,
+      latitude: fieldMessages.latitudeIndia,
+      longitude: fieldMessages.longitudeIndia,
+    });
+    expect(validateProperty({ ...base, rent: 1e8 }).rent).toBe(fieldMessages.rentMax);
+    expect(validateProperty({ ...base, description: 'x'.repeat(30) + '\u0000' }).description).toBe(
+      fieldMessages.descriptionControl,
+    );
+    expect(validateProperty({ ...base, address: 'x'.repeat(301) }).address).toBe(
+      fieldMessages.addressLong,
+    );
+    expect(TEXT_BOUNDS.city.max).toBe(100);
+    expect(validateRegister({ ...ok, password: '      ', confirmPassword: '      ' })).toEqual([
+      MESSAGES.passwordBlank,
+    ]);
+    expect(validateRegister({ ...ok, name: 'As\u0000ha' })).toEqual([MESSAGES.nameControl]);
+    expect(validateLoginField('password', 'a\u0000b')).toBe(MESSAGES.passwordControl);
   });
 });
 
@@ -115,7 +215,10 @@ describe('input cleaners', () => {
     ['  ', 0],
     ['12', 12],
     ['1.5', 1.5],
-    ['abc', 0],
+    [' -3 ', -3],
+    ['abc', Number.NaN],
+    ['1e3', Number.NaN],
+    ['0x10', Number.NaN],
   ])('numberOrZero(%j) = %d', (raw, value) => {
     expect(numberOrZero(raw)).toBe(value);
   });

@@ -6,6 +6,7 @@ import {
 } from '../../shared/errors.ts';
 import type { Actor, CreateListing, KeptImage, ListingCommand, ReviseListing } from './commands.ts';
 import type { ListingDetailsRevised, ListingEvent } from './events.ts';
+import { assertListingFields } from './fields.ts';
 import { MAX_IMAGES, type ListingImage } from './listing.ts';
 import type { Listing, ListingState } from './state.ts';
 
@@ -43,6 +44,7 @@ export const assertImageRoom = (keptCount: number, newCount: number) => {
 const create = (command: CreateListing, state: ListingState): ListingEvent[] => {
   if (!OWNER_ROLES.includes(command.actor.role)) throw new ForbiddenError(messages.cannotCreate);
   if (state.status !== 'absent') throw new IllegalStateError(messages.alreadyExists);
+  assertListingFields(command.fields);
   assertImageRoom(0, command.images.length);
   return [
     {
@@ -136,8 +138,28 @@ const imageEvents = (listing: Listing, command: ReviseListing): ListingEvent[] =
   return events;
 };
 
+/**
+ * What an admin checks when verifying: that the home is the one described
+ * and shown. Changing its title, type, rooms and size, its place or its
+ * photos (added or removed) makes that check stale; rent, facilities,
+ * contact preferences, map visibility, description wording, photo order and
+ * captions do not. An admin's own edit keeps the verification (it is one).
+ */
+const MATERIAL_EVENTS: readonly ListingEvent['type'][] = [
+  'ListingLocationChanged',
+  'ListingImagesAdded',
+  'ListingImageRemoved',
+];
+const MATERIAL_DETAILS = ['title', 'propertyType', 'propertyDetails'] as const;
+
+const isMaterial = (event: ListingEvent) =>
+  MATERIAL_EVENTS.includes(event.type) ||
+  (event.type === 'ListingDetailsRevised' &&
+    MATERIAL_DETAILS.some((key) => Object.hasOwn(event.data, key)));
+
 const revise = (command: ReviseListing, state: ListingState): ListingEvent[] => {
   const listing = assertCanChange(state, command.actor);
+  assertListingFields(command.fields);
   const { fields } = command;
   const base = { listingId: listing.id, at: command.at };
   const events: ListingEvent[] = [];
@@ -159,7 +181,10 @@ const revise = (command: ReviseListing, state: ListingState): ListingEvent[] => 
       type: 'ListingLocationChanged',
       data: { ...base, location: fields.location, previousCity: listing.location.city },
     });
-  return [...events, ...imageEvents(listing, command)];
+  events.push(...imageEvents(listing, command));
+  if (listing.isVerified && command.actor.role !== 'admin' && events.some(isMaterial))
+    events.push({ type: 'ListingVerificationRevoked', data: base });
+  return events;
 };
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '../../shared/errors.ts';
 import type { Actor, ListingCommand } from './commands.ts';
 import { decide, messages } from './decide.ts';
+import { fieldMessages } from './fields.ts';
 import { toPropertyDocument } from './document.ts';
 import type { ListingEvent } from './events.ts';
 import { noFacilities, type ListingFields, type ListingImage } from './listing.ts';
@@ -147,7 +148,7 @@ describe('ReviseListing', () => {
       ...fields,
       title: 'Sunny 2BHK, metro 2 min',
       rent: 23000,
-      location: { ...fields.location, city: 'Bangalore', coordinates: null },
+      location: { ...fields.location, city: 'Mysuru', coordinates: null },
     };
     given(created)
       .when(revise(owner, { fields: next }))
@@ -329,5 +330,167 @@ describe('changes are judged by value, not key order', () => {
       ),
     ) as ListingEvent;
     given(reordered).when(revise(owner)).then([]);
+  });
+});
+
+/** Fields that no path may record: the edge refuses them, and so does decide for the seed, an admin or an import. */
+const unrecordable: [string, ListingFields, string, string][] = [
+  [
+    'bedrooms 1e300 (the one-edit freeze)',
+    { ...fields, propertyDetails: { ...fields.propertyDetails, bedrooms: 1e300 } },
+    'propertyDetails.bedrooms',
+    fieldMessages.bedroomsRange,
+  ],
+  [
+    '2.5 bathrooms',
+    { ...fields, propertyDetails: { ...fields.propertyDetails, bathrooms: 2.5 } },
+    'propertyDetails.bathrooms',
+    fieldMessages.bathroomsRange,
+  ],
+  [
+    'an area of a million sq ft',
+    { ...fields, propertyDetails: { ...fields.propertyDetails, area: 1_000_000 } },
+    'propertyDetails.area',
+    fieldMessages.areaRange,
+  ],
+  [
+    'floor 300',
+    { ...fields, propertyDetails: { ...fields.propertyDetails, floor: 300, totalFloors: 0 } },
+    'propertyDetails.floor',
+    fieldMessages.floorRange,
+  ],
+  [
+    'floor above total floors',
+    { ...fields, propertyDetails: { ...fields.propertyDetails, floor: 9, totalFloors: 5 } },
+    'propertyDetails.floor',
+    fieldMessages.floorAboveTotal,
+  ],
+  ['rent 1e308', { ...fields, rent: 1e308 }, 'rent', fieldMessages.rentMax],
+  ['rent above 2^53', { ...fields, rent: 2 ** 53 + 2 }, 'rent', fieldMessages.rentMax],
+  ['rent of ₹0.50', { ...fields, rent: 0.5 }, 'rent', fieldMessages.rentWhole],
+  ['rent NaN', { ...fields, rent: NaN }, 'rent', fieldMessages.rentNumber],
+  ['rent Infinity', { ...fields, rent: Infinity }, 'rent', fieldMessages.rentNumber],
+  [
+    'an invented city',
+    { ...fields, location: { ...fields.location, city: 'Wonderland' } },
+    'location.city',
+    fieldMessages.cityUnknown,
+  ],
+  [
+    'a city spelled other than the list (the edge turns Bangalore into Bengaluru)',
+    { ...fields, location: { ...fields.location, city: 'Bangalore' } },
+    'location.city',
+    fieldMessages.cityUnknown,
+  ],
+  [
+    'a position in Siberia',
+    {
+      ...fields,
+      location: { ...fields.location, coordinates: { latitude: 51.5, longitude: 77.6 } },
+    },
+    'location.coordinates.latitude',
+    fieldMessages.latitudeIndia,
+  ],
+  [
+    'a NUL byte in the title',
+    { ...fields, title: 'Sunny\u0000 2BHK' },
+    'title',
+    fieldMessages.titleControl,
+  ],
+];
+
+describe('listing invariants', () => {
+  it.each(unrecordable)('CreateListing refuses %s', (_case, bad, path, msg) => {
+    expect(() =>
+      decide(
+        {
+          type: 'CreateListing',
+          listingId: 'l-2',
+          actor: owner,
+          owner: { name: 'Asha', role: 'homeowner' },
+          fields: bad,
+          images: [],
+          at: T0,
+        },
+        fold([]),
+      ),
+    ).toThrow(expect.objectContaining({ errors: [{ path, msg }] }));
+  });
+  it.each(unrecordable)('ReviseListing refuses %s, even from an admin', (_case, bad, path, msg) => {
+    for (const actor of [owner, admin])
+      expect(() => decide(revise(actor, { fields: bad }), fold([created]))).toThrow(
+        expect.objectContaining({ errors: [{ path, msg }] }),
+      );
+  });
+});
+
+describe('verification and material changes', () => {
+  const verified: ListingEvent = { type: 'ListingVerified', data: { listingId: 'l-1', at: T0 } };
+  const revoked: ListingEvent = {
+    type: 'ListingVerificationRevoked',
+    data: { listingId: 'l-1', at: T1 },
+  };
+  const typesOf = (events: ListingEvent[]) => events.map((e) => e.type);
+
+  it.each([
+    ['title', revise(owner, { fields: { ...fields, title: 'Huge villa with a pool' } })],
+    ['type', revise(owner, { fields: { ...fields, propertyType: 'house' } })],
+    [
+      'rooms',
+      revise(owner, {
+        fields: { ...fields, propertyDetails: { ...fields.propertyDetails, bedrooms: 4 } },
+      }),
+    ],
+    [
+      'address',
+      revise(owner, {
+        fields: { ...fields, location: { ...fields.location, address: 'Elsewhere 1' } },
+      }),
+    ],
+    [
+      'city',
+      revise(owner, { fields: { ...fields, location: { ...fields.location, city: 'Mysuru' } } }),
+    ],
+    ['photo added', revise(owner, { newImages: [image('d')] })],
+    ['photo removed', revise(owner, { keepImages: [{ id: 'a' }, { id: 'b' }] })],
+  ])('returns a verified listing to Pending when its owner changes its %s', (_case, command) => {
+    const events = decide(command, fold([created, verified]));
+    expect(events.at(-1)).toEqual(revoked);
+    expect(typesOf(events).filter((t) => t === 'ListingVerificationRevoked')).toHaveLength(1);
+    expect(toPropertyDocument(fold([created, verified, ...events]))?.isVerified).toBe(false);
+  });
+
+  it.each([
+    ['rent', revise(owner, { fields: { ...fields, rent: 24000 } })],
+    [
+      'description',
+      revise(owner, { fields: { ...fields, description: `${fields.description} Updated.` } }),
+    ],
+    [
+      'facilities',
+      revise(owner, { fields: { ...fields, facilities: { ...fields.facilities, ac: true } } }),
+    ],
+    [
+      'contact preferences',
+      revise(owner, { fields: { ...fields, contactInfo: { showPhone: false, showEmail: true } } }),
+    ],
+    ['map visibility', revise(owner, { fields: { ...fields, showOnMap: false } })],
+    [
+      'photo order and captions',
+      revise(owner, { keepImages: [{ id: 'c', caption: 'Kitchen' }, { id: 'a' }, { id: 'b' }] }),
+    ],
+  ])('keeps the verification when the owner changes only its %s', (_case, command) => {
+    const events = decide(command, fold([created, verified]));
+    expect(events.length).toBeGreaterThan(0);
+    expect(typesOf(events)).not.toContain('ListingVerificationRevoked');
+  });
+
+  it('keeps it when an admin makes the change, and revokes nothing that is not verified', () => {
+    const retitle = (actor: Actor) =>
+      revise(actor, { fields: { ...fields, title: 'Checked title' } });
+    expect(typesOf(decide(retitle(admin), fold([created, verified])))).toEqual([
+      'ListingDetailsRevised',
+    ]);
+    expect(typesOf(decide(retitle(owner), fold([created])))).toEqual(['ListingDetailsRevised']);
   });
 });

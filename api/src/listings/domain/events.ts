@@ -1,126 +1,149 @@
 /**
  * The listing events: the contract between the write side and every
  * projection. Facts in past tense, never edited once released; add new event
- * types or optional fields, and upcast when a shape must change.
+ * types or optional fields, and when a shape must change raise its version
+ * and add an upcaster (eventStore/registry.ts) instead of touching the log.
+ *
+ * Each type has a TypeBox schema made of the same value schemas and bounds
+ * as the form (fields.ts); the event store refuses data that does not match
+ * before it takes a position, so no path (API, seed, admin, import) can
+ * record a value a read model cannot hold. The TypeScript types come from
+ * the schemas.
  *
  * Every event carries `listingId` (the stream is `listing-<listingId>`) and
  * `at`, the ISO time the command was decided (passed in, not read by the
  * domain). The user who caused it is in the event metadata (`userId`).
  */
-import type {
-  ContactInfo,
-  Facilities,
-  ListingFields,
-  ListingImage,
-  ListingOwner,
-  Location,
-  PropertyDetails,
-  PropertyType,
-  RentType,
-} from './listing.ts';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import type { EventDefinitions } from '../../eventStore/registry.ts';
+import {
+  CaptionSchema,
+  ContactInfoSchema,
+  DescriptionSchema,
+  FacilitiesSchema,
+  IdSchema,
+  ListingFieldsSchema,
+  ListingImageSchema,
+  ListingOwnerSchema,
+  LocationSchema,
+  PropertyDetailsSchema,
+  PropertyTypeSchema,
+  RentSchema,
+  RentTypeSchema,
+  ShowOnMapSchema,
+  TitleSchema,
+} from './fields.ts';
+import { MAX_IMAGES } from './listing.ts';
 
 export const LISTING_STREAM_TYPE = 'listing';
 export const listingStreamId = (listingId: string) => `listing-${listingId}`;
 
-type Base = { listingId: string; at: string };
+/** An ISO time as `Date#toISOString` writes it. */
+const IsoTime = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?Z$',
+});
+
+/**
+ * Values an event repeats from the listing's state (its current city, its
+ * previous rent): checked when they were first recorded, so here only
+ * bounded, whatever older rules allowed then.
+ */
+const CarriedText = Type.String({ maxLength: 1000 });
+const CarriedNumber = Type.Number();
+
+const eventData = <P extends TProperties>(properties: P) =>
+  Type.Object({ listingId: IdSchema, at: IsoTime, ...properties }, { additionalProperties: false });
+
+const ImageList = Type.Array(ListingImageSchema, { maxItems: MAX_IMAGES });
+const ImageIds = Type.Array(IdSchema, { maxItems: MAX_IMAGES });
 
 /** The whole initial listing: a projection can build the full document from this event alone. */
-export type ListingCreated = {
-  type: 'ListingCreated';
-  data: Base &
-    ListingFields & {
-      ownerId: string;
-      owner: ListingOwner;
-      images: ListingImage[];
-      isAvailable: boolean;
-      isVerified: boolean;
-      createdAt: string;
-    };
-};
+const ListingCreatedData = eventData({
+  ...ListingFieldsSchema.properties,
+  ownerId: IdSchema,
+  owner: ListingOwnerSchema,
+  images: ImageList,
+  isAvailable: Type.Boolean(),
+  isVerified: Type.Boolean(),
+  createdAt: IsoTime,
+});
 
 /** Only the fields that changed are present (rent and location have their own events). */
-export type ListingDetailsRevised = {
-  type: 'ListingDetailsRevised';
-  data: Base &
-    Partial<{
-      title: string;
-      description: string;
-      propertyType: PropertyType;
-      facilities: Facilities;
-      propertyDetails: PropertyDetails;
-      contactInfo: ContactInfo;
-      showOnMap: boolean;
-    }>;
-};
+const ListingDetailsRevisedData = eventData({
+  title: Type.Optional(TitleSchema),
+  description: Type.Optional(DescriptionSchema),
+  propertyType: Type.Optional(PropertyTypeSchema),
+  facilities: Type.Optional(FacilitiesSchema),
+  propertyDetails: Type.Optional(PropertyDetailsSchema),
+  contactInfo: Type.Optional(ContactInfoSchema),
+  showOnMap: Type.Optional(ShowOnMapSchema),
+});
 
 /** Its own event so that tenants can later be told "rent reduced". */
-export type ListingRentChanged = {
-  type: 'ListingRentChanged';
-  data: Base & {
-    rent: number;
-    rentType: RentType;
-    previousRent: number;
-    previousRentType: RentType;
-  };
-};
+const ListingRentChangedData = eventData({
+  rent: RentSchema,
+  rentType: RentTypeSchema,
+  previousRent: CarriedNumber,
+  previousRentType: RentTypeSchema,
+});
 
 /** The whole new location; `previousCity` lets the static-site projection mark both cities dirty. */
-export type ListingLocationChanged = {
-  type: 'ListingLocationChanged';
-  data: Base & { location: Location; previousCity: string };
-};
+const ListingLocationChangedData = eventData({
+  location: LocationSchema,
+  previousCity: CarriedText,
+});
 
 /** Appended after the existing photos, in this order. */
-export type ListingImagesAdded = {
-  type: 'ListingImagesAdded';
-  data: Base & { images: ListingImage[] };
-};
+const ListingImagesAddedData = eventData({
+  images: Type.Array(ListingImageSchema, { minItems: 1, maxItems: MAX_IMAGES }),
+});
 
-export type ListingImageRemoved = {
-  type: 'ListingImageRemoved';
-  data: Base & { imageId: string };
-};
+const ListingImageRemovedData = eventData({ imageId: IdSchema });
 
 /** The new order of the photos (ids, first shown first). */
-export type ListingImagesReordered = {
-  type: 'ListingImagesReordered';
-  data: Base & { imageIds: string[] };
-};
+const ListingImagesReorderedData = eventData({ imageIds: ImageIds });
 
-export type ListingImageCaptioned = {
-  type: 'ListingImageCaptioned';
-  data: Base & { imageId: string; caption: string };
-};
+const ListingImageCaptionedData = eventData({ imageId: IdSchema, caption: CaptionSchema });
 
 /** isAvailable became false ('Delisted'). */
-export type ListingDelisted = {
-  type: 'ListingDelisted';
-  data: Base & { city: string };
-};
+const ListingDelistedData = eventData({ city: CarriedText });
 
 /** isAvailable became true ('Listed'). */
-export type ListingRelisted = {
-  type: 'ListingRelisted';
-  data: Base & { city: string };
-};
+const ListingRelistedData = eventData({ city: CarriedText });
 
 /** The listing is gone for everyone; its photos are removed after this is recorded. */
-export type ListingDeleted = {
-  type: 'ListingDeleted';
-  data: Base & { city: string; imageIds: string[] };
-};
+const ListingDeletedData = eventData({ city: CarriedText, imageIds: ImageIds });
 
 /** isVerified became true (an admin checked the listing). */
-export type ListingVerified = {
-  type: 'ListingVerified';
-  data: Base;
-};
+const ListingVerifiedData = eventData({});
 
-/** isVerified became false again. */
-export type ListingVerificationRevoked = {
-  type: 'ListingVerificationRevoked';
-  data: Base;
-};
+/** isVerified became false again: an admin revoked it, or the owner made a material change. */
+const ListingVerificationRevokedData = eventData({});
+
+type Of<Type extends string, Schema extends TSchema> = { type: Type; data: Static<Schema> };
+
+export type ListingCreated = Of<'ListingCreated', typeof ListingCreatedData>;
+export type ListingDetailsRevised = Of<'ListingDetailsRevised', typeof ListingDetailsRevisedData>;
+export type ListingRentChanged = Of<'ListingRentChanged', typeof ListingRentChangedData>;
+export type ListingLocationChanged = Of<
+  'ListingLocationChanged',
+  typeof ListingLocationChangedData
+>;
+export type ListingImagesAdded = Of<'ListingImagesAdded', typeof ListingImagesAddedData>;
+export type ListingImageRemoved = Of<'ListingImageRemoved', typeof ListingImageRemovedData>;
+export type ListingImagesReordered = Of<
+  'ListingImagesReordered',
+  typeof ListingImagesReorderedData
+>;
+export type ListingImageCaptioned = Of<'ListingImageCaptioned', typeof ListingImageCaptionedData>;
+export type ListingDelisted = Of<'ListingDelisted', typeof ListingDelistedData>;
+export type ListingRelisted = Of<'ListingRelisted', typeof ListingRelistedData>;
+export type ListingDeleted = Of<'ListingDeleted', typeof ListingDeletedData>;
+export type ListingVerified = Of<'ListingVerified', typeof ListingVerifiedData>;
+export type ListingVerificationRevoked = Of<
+  'ListingVerificationRevoked',
+  typeof ListingVerificationRevokedData
+>;
 
 export type ListingEvent =
   | ListingCreated
@@ -139,21 +162,24 @@ export type ListingEvent =
 
 export type ListingEventType = ListingEvent['type'];
 
-export const LISTING_EVENT_TYPES = [
-  'ListingCreated',
-  'ListingDetailsRevised',
-  'ListingRentChanged',
-  'ListingLocationChanged',
-  'ListingImagesAdded',
-  'ListingImageRemoved',
-  'ListingImagesReordered',
-  'ListingImageCaptioned',
-  'ListingDelisted',
-  'ListingRelisted',
-  'ListingDeleted',
-  'ListingVerified',
-  'ListingVerificationRevoked',
-] as const satisfies readonly ListingEventType[];
+/** Every listing event type with its data schema and the version of that shape (all still 1). */
+export const listingEventDefinitions = {
+  ListingCreated: { schema: ListingCreatedData, version: 1 },
+  ListingDetailsRevised: { schema: ListingDetailsRevisedData, version: 1 },
+  ListingRentChanged: { schema: ListingRentChangedData, version: 1 },
+  ListingLocationChanged: { schema: ListingLocationChangedData, version: 1 },
+  ListingImagesAdded: { schema: ListingImagesAddedData, version: 1 },
+  ListingImageRemoved: { schema: ListingImageRemovedData, version: 1 },
+  ListingImagesReordered: { schema: ListingImagesReorderedData, version: 1 },
+  ListingImageCaptioned: { schema: ListingImageCaptionedData, version: 1 },
+  ListingDelisted: { schema: ListingDelistedData, version: 1 },
+  ListingRelisted: { schema: ListingRelistedData, version: 1 },
+  ListingDeleted: { schema: ListingDeletedData, version: 1 },
+  ListingVerified: { schema: ListingVerifiedData, version: 1 },
+  ListingVerificationRevoked: { schema: ListingVerificationRevokedData, version: 1 },
+} as const satisfies Record<ListingEventType, EventDefinitions[string]>;
+
+export const LISTING_EVENT_TYPES = Object.keys(listingEventDefinitions) as ListingEventType[];
 
 /** Narrows a recorded event (from the log) to a listing event by its type. */
 export const isListingEvent = <E extends { type: string }>(event: E): event is E & ListingEvent =>

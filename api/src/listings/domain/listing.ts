@@ -1,8 +1,20 @@
 /**
  * The listing's value types, shared by commands, events, state and the
  * property document. Field names follow the spec's §3 so the wire document is
- * a plain projection of them.
+ * a plain projection of them. The types come from the schemas in fields.ts,
+ * which also check the values.
  */
+import type { Static } from '@sinclair/typebox';
+import type {
+  ContactInfoSchema,
+  CoordinatesSchema,
+  FacilitiesSchema,
+  ListingFieldsSchema,
+  ListingImageSchema,
+  ListingOwnerSchema,
+  LocationSchema,
+  PropertyDetailsSchema,
+} from './fields.ts';
 
 export const PROPERTY_TYPES = ['PG', 'house', 'flat'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -26,66 +38,32 @@ export const FACILITIES = [
   'petFriendly',
 ] as const;
 export type Facility = (typeof FACILITIES)[number];
-export type Facilities = Record<Facility, boolean>;
+export type Facilities = Static<typeof FacilitiesSchema>;
 
-export type UserRole = 'homeowner' | 'broker' | 'tenant' | 'admin';
+export const USER_ROLES = ['homeowner', 'broker', 'tenant', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
-export type Coordinates = { latitude: number; longitude: number };
+export type Coordinates = Static<typeof CoordinatesSchema>;
 
-export type Location = {
-  city: string;
-  area: string;
-  pinCode: string;
-  address: string;
-  /** null when the owner gave no map position. */
-  coordinates: Coordinates | null;
-};
+/** `coordinates` is null when the owner gave no map position. */
+export type Location = Static<typeof LocationSchema>;
 
-export type PropertyDetails = {
-  bedrooms: number;
-  bathrooms: number;
-  /** Built-up area in square feet. */
-  area: number;
-  floor: number;
-  totalFloors: number;
-};
+/** `area` is the built-up area in square feet. */
+export type PropertyDetails = Static<typeof PropertyDetailsSchema>;
 
-export type ContactInfo = { showPhone: boolean; showEmail: boolean };
+export type ContactInfo = Static<typeof ContactInfoSchema>;
 
 /** One resized rendition of a photo (WebP). */
-export type ImageVariant = { width: number; height: number; url: string };
+export type ImageVariant = ListingImage['variants'][number];
 
 /** A processed photo: immutable, content-hashed URLs, metadata stripped. */
-export type ListingImage = {
-  id: string;
-  /** The largest variant; what `images[].url` of the document points at. */
-  url: string;
-  /** Smallest first. */
-  variants: ImageVariant[];
-  /** Size of the auto-oriented original. */
-  width: number;
-  height: number;
-  /** A tiny blurred WebP as a data URI, shown while the real image loads. */
-  placeholder: string;
-  caption: string;
-};
+export type ListingImage = Static<typeof ListingImageSchema>;
 
 /** Denormalised from the user at creation; the cards show it without a join. */
-export type ListingOwner = { name: string; role: UserRole };
+export type ListingOwner = Static<typeof ListingOwnerSchema>;
 
 /** Everything the owner edits through the form (all but photos). */
-export type ListingFields = {
-  title: string;
-  description: string;
-  propertyType: PropertyType;
-  rent: number;
-  rentType: RentType;
-  location: Location;
-  facilities: Facilities;
-  propertyDetails: PropertyDetails;
-  contactInfo: ContactInfo;
-  showOnMap: boolean;
-};
+export type ListingFields = Static<typeof ListingFieldsSchema>;
 
 export const MAX_IMAGES = 10;
 

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../auth/model.ts';
+import { RENT_BOUNDS } from '../listings/domain/bounds.ts';
+import { fieldMessages } from '../listings/domain/fields.ts';
+import { testApp, type TestApp } from '../testing/testApp.ts';
+
+/**
+ * The OpenAPI document describes each body from the schema that checks it:
+ * the same bounds and the same messages (`x-messages`), never a hand-kept copy.
+ */
+type Schema = {
+  required?: string[];
+  properties: Record<string, Record<string, unknown>>;
+};
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content: Record<string, { schema: Schema; encoding?: object }> };
+        parameters?: { name: string; schema: Record<string, unknown> }[];
+      }
+    >
+  >;
+};
+
+let t: TestApp;
+let doc: Doc;
+beforeAll(async () => {
+  t = await testApp();
+  doc = (await t.request<Doc>('GET', '/api/openapi.json')).body;
+});
+afterAll(() => t.close());
+
+describe('the OpenAPI document', () => {
+  it('describes the listing form (SPEC §7 names) from the listing schema', () => {
+    const create = doc.paths['/api/properties']!.post!.requestBody!.content['multipart/form-data']!;
+    expect(create.schema.required).toEqual([
+      'title',
+      'description',
+      'propertyType',
+      'rent',
+      'rentType',
+      'location[city]',
+      'location[area]',
+      'location[address]',
+      'location[pinCode]',
+    ]);
+    expect(create.schema.properties.rent).toMatchObject({
+      type: 'integer',
+      maximum: RENT_BOUNDS.max,
+      'x-messages': { minimum: fieldMessages.rentPositive, maximum: fieldMessages.rentMax },
+    });
+    expect(create.encoding).toMatchObject({ propertyDetails: { contentType: 'application/json' } });
+    const edit = doc.paths['/api/properties/{id}']!.put!.requestBody!.content;
+    expect(Object.keys(edit['multipart/form-data']!.schema.properties)).toContain('keepImages');
+    expect(edit['application/json']!.schema.properties.propertyDetails).toMatchObject({
+      properties: { bedrooms: { type: 'integer', maximum: 50 } },
+    });
+  });
+
+  it('describes the auth bodies and the search query from their schemas', () => {
+    const register =
+      doc.paths['/api/auth/register']!.post!.requestBody!.content['application/json']!;
+    expect(register.schema.properties.password).toMatchObject({
+      'x-messages': { pattern: MESSAGES.passwordBlank },
+    });
+    const search = doc.paths['/api/properties']!.get!.parameters!;
+    expect(search.map((p) => p.name)).toEqual([
+      'city',
+      'area',
+      'propertyType',
+      'minRent',
+      'maxRent',
+      'bedrooms',
+      'bathrooms',
+      'q',
+      'bbox',
+      'sort',
+      'page',
+      'limit',
+    ]);
+    expect(doc.paths['/api/properties/public']!.get!.parameters!.map((p) => p.name)).not.toContain(
+      'minRent',
+    );
+  });
+});

@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PropertyDocument } from '@rentals/api/listings/domain/document';
+import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/api/listings/domain/events';
+import { fieldMessages as m } from '@rentals/api/listings/domain/fields';
+import { ValidationError } from '@rentals/api/shared/errors';
+import { InvalidEventError } from '@rentals/api/eventStore/registry';
+import { testApp, type TestApp, type TestUser } from '@rentals/api/testing/testApp';
+import {
+  listingCreated,
+  testFields,
+} from '@rentals/projections/readModels/testing/listingFixtures';
+import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
+import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
+import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
+import { seedListingEvents } from '../seed/seed.ts';
+
+/**
+ * The input contract under attack (issue 11): values no read model can hold,
+ * NUL and control characters, malformed ids and invented cities, by every
+ * path that writes — the API (as owner and as admin), the seed's domain path
+ * and a raw append to the event store. Each must be refused with a clear 4xx
+ * (or, below the API, an error) and leave the log and the read side as they
+ * were.
+ */
+type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
+type PropertyBody = { property: PropertyDocument };
+
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+let runners: RunningProjection[];
+
+beforeAll(async () => {
+  t = await testApp();
+  owner = await t.registerUser('homeowner');
+  admin = await t.registerUser('admin');
+  runners = [listingReadModel, publicListingModel].map((p) =>
+    startProjection(t.db.sql, p, { batchSize: 50, pollIntervalMs: 10 }),
+  );
+});
+afterAll(async () => {
+  await Promise.all(runners.map((r) => r.stop()));
+  await t.close();
+});
+
+const validForm: Record<string, string> = {
+  title: 'Sunny 2BHK near Baner',
+  description: 'Bright flat with balcony, five minutes from the main road and market.',
+  propertyType: 'flat',
+  rent: '25000',
+  rentType: 'monthly',
+  'location[city]': 'Pune',
+  'location[area]': 'Baner',
+  'location[pinCode]': '411045',
+  'location[address]': 'Lane 4, Baner Road',
+  'location[coordinates][latitude]': '18.559',
+  'location[coordinates][longitude]': '73.7868',
+  propertyDetails: JSON.stringify({
+    bedrooms: 2,
+    bathrooms: 2,
+    area: 1100,
+    floor: 3,
+    totalFloors: 7,
+  }),
+};
+
+const form = (values: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.append(k, v);
+  return f;
+};
+
+const create = (values: Record<string, string>, token = owner.token) =>
+  t.request<PropertyBody & ErrorBody>('POST', '/api/properties', { token, form: form(values) });
+
+const versionOf = async (id: string) =>
+  (await t.deps.eventStore.readStream(listingStreamId(id))).version;
+
+/** The read side is still applying events: a new listing by someone else shows to visitors. */
+const readSideStillFlows = async () => {
+  const other = await t.registerUser('broker');
+  const res = await create({ ...validForm, title: 'Proof the read side still flows' }, other.token);
+  expect(res.status).toBe(201);
+  await Promise.all(runners.map((r) => r.whenCaughtUp(20_000)));
+  const seen = await t.request<PropertyBody>('GET', `/api/properties/${res.body.property._id}`);
+  expect(seen.status).toBe(200);
+  expect(seen.body.property.title).toBe('Proof the read side still flows');
+};
+
+describe('the one-edit freeze: PUT {"propertyDetails":{"bedrooms":1e300}}', () => {
+  let id: string;
+  beforeAll(async () => {
+    const res = await create(validForm);
+    expect(res.status).toBe(201);
+    id = res.body.property._id;
+  });
+
+  it('is refused through the API as JSON, as raw JSON text and as multipart, by the owner and by an admin', async () => {
+    const before = await versionOf(id);
+    const attempts = [
+      { token: owner.token, json: { propertyDetails: { bedrooms: 1e300 } } },
+      { token: admin.token, json: { propertyDetails: { bedrooms: 1e300 } } },
+      {
+        token: owner.token,
+        body: '{"propertyDetails":{"bedrooms":1e300}}',
+        headers: { 'content-type': 'application/json' },
+      },
+      { token: owner.token, form: form({ propertyDetails: '{"bedrooms":1e300}' }) },
+      { token: admin.token, form: form({ propertyDetails: '{"bedrooms":1e300}' }) },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.request<ErrorBody>('PUT', `/api/properties/${id}`, attempt);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        message: 'Validation failed',
+        errors: [{ path: 'propertyDetails.bedrooms', msg: m.bedroomsRange }],
+      });
+    }
+    expect(await versionOf(id)).toBe(before);
+    await readSideStillFlows();
+  });
+
+  it('is refused on the seed’s path (decide), before anything is appended', () => {
+    const fields = testFields({
+      propertyDetails: { bedrooms: 1e300, bathrooms: 1, area: 500, floor: 0, totalFloors: 0 },
+    });
+    expect(() =>
+      seedListingEvents({
+        listingId: 'seed-freeze',
+        owner: { id: owner.user._id, name: 'Asha', role: 'homeowner' },
+        admin: { id: admin.user._id, role: 'admin' },
+        generated: { fields, images: [] },
+        createdAt: '2026-01-01T00:00:00.000Z',
+        later: '2026-01-02T00:00:00.000Z',
+        delist: false,
+        verify: true,
+      }),
+    ).toThrow(ValidationError);
+  });
+
+  it('is refused by the event store itself, for an import or any code that skips decide', async () => {
+    const created = listingCreated('import-freeze', { ownerId: owner.user._id });
+    created.data.propertyDetails = { ...created.data.propertyDetails, bedrooms: 1e300 };
+    await expect(
+      t.deps.eventStore.append(listingStreamId('import-freeze'), LISTING_STREAM_TYPE, 0, [created]),
+    ).rejects.toThrow(InvalidEventError);
+    await expect(
+      t.deps.eventStore.append(listingStreamId(id), LISTING_STREAM_TYPE, 'any', [
+        {
+          type: 'ListingDetailsRevised',
+          data: {
+            listingId: id,
+            at: '2026-01-02T00:00:00.000Z',
+            propertyDetails: { bedrooms: 1e300, bathrooms: 1, area: 1, floor: 0, totalFloors: 0 },
+          },
+        },
+      ]),
+    ).rejects.toThrow(/propertyDetails\.bedrooms/);
+    expect(await versionOf('import-freeze')).toBe(0);
+    await readSideStillFlows();
+  });
+});
+
+describe('malformed numbers', () => {
+  it.each([
+    [{ rent: '1e308' }, 'rent', m.rentNumber],
+    [{ rent: '0x10' }, 'rent', m.rentNumber],
+    [{ rent: 'Infinity' }, 'rent', m.rentNumber],
+    [{ rent: 'NaN' }, 'rent', m.rentNumber],
+    [{ rent: '9007199254740993' }, 'rent', m.rentMax],
+    [{ rent: '100000000' }, 'rent', m.rentMax],
+    [{ rent: '2.5' }, 'rent', m.rentWhole],
+    [{ propertyDetails: '{"bedrooms":2.5}' }, 'propertyDetails.bedrooms', m.bedroomsRange],
+    [{ propertyDetails: '{"bathrooms":"0x10"}' }, 'propertyDetails.bathrooms', m.bathroomsRange],
+    [{ propertyDetails: '{"area":1e9}' }, 'propertyDetails.area', m.areaRange],
+    [{ propertyDetails: '{"floor":"1e2","totalFloors":0}' }, 'propertyDetails.floor', m.floorRange],
+    [{ propertyDetails: '{"totalFloors":-1}' }, 'propertyDetails.totalFloors', m.totalFloors],
+    [{ 'location[coordinates][latitude]': '1e1' }, 'location.coordinates.latitude', m.latitude],
+    [
+      { 'location[coordinates][latitude]': '51.5' },
+      'location.coordinates.latitude',
+      m.latitudeIndia,
+    ],
+  ])('create with %o → 400 %s: %s', async (change, path, msg) => {
+    const res = await create({ ...validForm, ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path, msg }]);
+  });
+
+  it('refuses JSON numbers beyond the bounds on an edit, whatever their notation', async () => {
+    const { body } = await create(validForm);
+    for (const [json, path, msg] of [
+      ['{"rent":1e308}', 'rent', m.rentMax],
+      ['{"rent":9007199254740993}', 'rent', m.rentMax],
+      ['{"rent":"0x10"}', 'rent', m.rentNumber],
+      ['{"rent":16.5}', 'rent', m.rentWhole],
+      ['{"propertyDetails":{"floor":-1e-300}}', 'propertyDetails.floor', m.floorRange],
+      ['{"propertyDetails":{"floor":-1}}', 'propertyDetails.floor', m.floor],
+      [
+        '{"location":{"coordinates":{"latitude":1e300,"longitude":77}}}',
+        'location.coordinates.latitude',
+        m.latitude,
+      ],
+    ] as const) {
+      const res = await t.request<ErrorBody>('PUT', `/api/properties/${body.property._id}`, {
+        token: owner.token,
+        body: json,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status, json).toBe(400);
+      expect(res.body.errors, json).toEqual([{ path, msg }]);
+    }
+  });
+});
+
+describe('NUL and other control characters', () => {
+  it.each([
+    ['title', { title: 'Sunny 2BHK\u0000 flat' }, 'title', m.titleControl],
+    [
+      'description',
+      { description: `${validForm.description}\u0000` },
+      'description',
+      m.descriptionControl,
+    ],
+    ['city', { 'location[city]': 'Pu\u0000ne' }, 'location.city', m.cityUnknown],
+    ['area', { 'location[area]': 'Ba\u0000ner' }, 'location.area', m.areaControl],
+    ['address', { 'location[address]': 'Lane\u0000 4' }, 'location.address', m.addressControl],
+    ['pin code', { 'location[pinCode]': '41104\u0000' }, 'location.pinCode', m.pinFormat],
+    ['title (escape)', { title: 'Sunny \u001b[2J 2BHK' }, 'title', m.titleControl],
+    [
+      'caption',
+      { imageCaptions: JSON.stringify(['Hall\u0000']) },
+      'imageCaptions.0',
+      m.captionControl,
+    ],
+  ])('in the listing %s → 400 with a field message', async (_field, change, path, msg) => {
+    const res = await create({ ...validForm, ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path, msg }]);
+  });
+
+  it('in a JSON edit → 400, and nothing is recorded', async () => {
+    const { body } = await create(validForm);
+    const before = await versionOf(body.property._id);
+    const res = await t.request<ErrorBody>('PUT', `/api/properties/${body.property._id}`, {
+      token: owner.token,
+      json: { title: 'Sunny\u0000', location: { area: 'B\u0000' } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: 'title', msg: m.titleControl },
+      { path: 'location.area', msg: m.areaControl },
+    ]);
+    expect(await versionOf(body.property._id)).toBe(before);
+  });
+
+  it('in register, login and profile → 400 with a field message, never 500', async () => {
+    const register = await t.request<ErrorBody>('POST', '/api/auth/register', {
+      json: {
+        name: 'Ravi\u0000',
+        email: 'ravi\u0000@example.in',
+        password: 'sec\u0000ret1',
+        phone: '9876543210',
+      },
+    });
+    expect(register.status).toBe(400);
+    expect(register.body.errors).toEqual([
+      { path: 'name', msg: 'Name cannot contain control characters' },
+      { path: 'email', msg: 'Please provide a valid email address' },
+      { path: 'password', msg: 'Password cannot contain control characters' },
+    ]);
+    const login = await t.request<ErrorBody>('POST', '/api/auth/login', {
+      json: { email: 'a\u0000@example.in', password: 'x\u0000' },
+    });
+    expect(login.status).toBe(400);
+    expect(login.body.errors).toEqual([
+      { path: 'email', msg: 'Please enter a valid email address' },
+      { path: 'password', msg: 'Password cannot contain control characters' },
+    ]);
+    const profile = await t.request<ErrorBody>('PUT', '/api/auth/profile', {
+      token: owner.token,
+      json: { name: 'Asha\u0000' },
+    });
+    expect(profile.status).toBe(400);
+    expect(profile.body.errors).toEqual([
+      { path: 'name', msg: 'Name cannot contain control characters' },
+    ]);
+  });
+
+  it('in a search → 400 naming the parameter', async () => {
+    const res = await t.request<ErrorBody>(
+      'GET',
+      '/api/properties/public?q=lake%00view&city=Pu%00ne',
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: 'city', msg: 'city cannot contain control characters' },
+      { path: 'q', msg: 'q cannot contain control characters' },
+    ]);
+  });
+});
+
+describe('malformed ids', () => {
+  const bad = [
+    '%00',
+    'abc%00def',
+    'x'.repeat(65),
+    "1'%20OR%20'1'%3D'1",
+    '..%2F..%2Fetc%2Fpasswd',
+    '%F0%9F%98%80',
+    'a.b',
+    '%20',
+    '%E0%A4%A',
+    '%ZZ',
+  ];
+  it.each(bad)('/api/properties/%s is 404 for every method, never 500', async (id) => {
+    const calls: [string, string, string | undefined][] = [
+      ['GET', `/api/properties/${id}`, undefined],
+      ['GET', `/api/properties/${id}`, owner.token],
+      ['PUT', `/api/properties/${id}`, owner.token],
+      ['DELETE', `/api/properties/${id}`, owner.token],
+      ['PATCH', `/api/properties/${id}/toggle-availability`, owner.token],
+      ['PATCH', `/api/properties/${id}/verify`, admin.token],
+    ];
+    for (const [method, path, token] of calls) {
+      const res = await t.request<ErrorBody>(method, path, {
+        token,
+        ...(method === 'PUT' ? { json: { title: 'A valid new title' } } : {}),
+      });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body, `${method} ${path}`).toEqual({ message: 'Property not found' });
+    }
+  });
+});
+
+describe('cities', () => {
+  it.each(['Wonderland', 'New York', '서울특별시', 'Koramangala', 'Pune<script>'])(
+    'refuses the invented city %s',
+    async (city) => {
+      const res = await create({ ...validForm, 'location[city]': city });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { path: 'location.city', msg: 'Choose a city from the list' },
+      ]);
+    },
+  );
+
+  it('accepts other spellings and stores the list’s name, on create and edit', async () => {
+    const res = await create({ ...validForm, 'location[city]': 'bangalore' });
+    expect(res.status).toBe(201);
+    expect(res.body.property.location.city).toBe('Bengaluru');
+    const edit = await t.request<PropertyBody>('PUT', `/api/properties/${res.body.property._id}`, {
+      token: owner.token,
+      json: { location: { city: 'Gurgaon' } },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.property.location.city).toBe('Gurugram');
+  });
+});
