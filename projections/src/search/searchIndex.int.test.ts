@@ -223,7 +223,10 @@ describe('listings search index', () => {
     const runner = startProjection(db.sql, projection, { pollIntervalMs: 10 });
     await appendListingEvents(store, 'ix-8', [listingCreated('ix-8')]);
     await appendListingEvents(store, 'ix-7', [
-      { type: 'ListingDetailsRevised', data: { listingId: 'ix-7', at: nextTime(), title: 'Held' } },
+      {
+        type: 'ListingDetailsRevised',
+        data: { listingId: 'ix-7', at: nextTime(), title: 'Held back' },
+      },
     ]);
     await runner.whenCaughtUp();
     expect(await document('ix-8')).not.toBeNull();
@@ -237,7 +240,7 @@ describe('listings search index', () => {
       outcome: 'applied',
       applied: 2,
     });
-    expect((await document('ix-7'))?.title).toBe('Held');
+    expect((await document('ix-7'))?.title).toBe('Held back');
     await runner.stop();
   });
 });
