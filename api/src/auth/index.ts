@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
 import { access } from '../access/access.ts';
+import { withRetryAfter } from '../access/attemptLimit.ts';
 import type { AppDeps } from '../deps.ts';
-import { createAccounts, TooManyAttemptsError } from './accounts.ts';
+import { createAccounts } from './accounts.ts';
 import {
   AuthResponse,
   ChangePasswordBody,
@@ -34,9 +35,12 @@ export const authRoutes = (deps: AuthDeps) => {
     .onTransform(requireJsonBody)
     .post(
       '/register',
-      async ({ body, set }) => {
+      async ({ body, request, set }) => {
         checkRegister(body);
-        const user = await accounts.create({ ...body, role: body.role ?? 'homeowner' });
+        const account = { ...body, role: body.role ?? 'homeowner' } as const;
+        const user = await withRetryAfter(set, () =>
+          accounts.register(account, clientAddress(request)),
+        );
         set.status = 201;
         return accounts.signIn(user);
       },
@@ -46,7 +50,8 @@ export const authRoutes = (deps: AuthDeps) => {
         detail: {
           summary: 'Create an account (homeowner, broker or tenant; default homeowner) and sign in',
           description:
-            "409 when the email is taken. 'admin' is never accepted here; see npm run admin:create.",
+            "409 when the email is taken. 'admin' is never accepted here; see npm run admin:create. " +
+            'More than 10 registrations from one address in an hour: 429 with Retry-After (seconds).',
           tags,
         },
       },
@@ -55,13 +60,9 @@ export const authRoutes = (deps: AuthDeps) => {
       '/login',
       async ({ body, request, set }) => {
         checkLogin(body);
-        try {
-          return await accounts.login(body.email, body.password, clientAddress(request));
-        } catch (error) {
-          if (error instanceof TooManyAttemptsError)
-            set.headers['retry-after'] = String(error.retryAfterSeconds);
-          throw error;
-        }
+        return withRetryAfter(set, () =>
+          accounts.login(body.email, body.password, clientAddress(request)),
+        );
       },
       {
         body: LoginBody,
@@ -107,9 +108,16 @@ export const authRoutes = (deps: AuthDeps) => {
     )
     .post(
       '/change-password',
-      async ({ user, body }) => {
+      async ({ user, body, request, set }) => {
         checkNewPassword(body);
-        const token = await accounts.changePassword(user, body.currentPassword, body.newPassword);
+        const token = await withRetryAfter(set, () =>
+          accounts.changePassword(
+            user,
+            body.currentPassword,
+            body.newPassword,
+            clientAddress(request),
+          ),
+        );
         return { message: MESSAGES.passwordChanged, token };
       },
       {
@@ -118,6 +126,9 @@ export const authRoutes = (deps: AuthDeps) => {
         response: { 200: PasswordChangedResponse },
         detail: {
           summary: 'Change your password; ends all your earlier tokens and returns a new one',
+          description:
+            'After 5 wrong current passwords for one account from one address, or 20 from one address, in 15 ' +
+            'minutes: 429 with Retry-After (seconds).',
           tags,
           security: bearer,
         },
