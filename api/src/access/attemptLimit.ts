@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { AppError } from '../shared/errors.ts';
+import { RetryLaterError } from '../shared/errors.ts';
 
 /**
  * Limits on attempts per client address and, optionally, per subject (the
@@ -28,29 +28,12 @@ export type AttemptLimit = {
 
 export type LimitCheck = { blocked: false } | { blocked: true; retryAfterSeconds: number };
 
-/** 429 with the seconds until the next attempt may go through (the route sets Retry-After). */
-export class TooManyAttemptsError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
+/** 429 with the seconds until the next attempt may go through (Retry-After). */
+export class TooManyAttemptsError extends RetryLaterError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, retryAfterSeconds);
   }
 }
-
-/** Runs a route's work and, when an attempt limit refuses it, sets Retry-After on the 429. */
-export const withRetryAfter = async <T>(
-  set: { headers: Record<string, string | number> },
-  work: () => Promise<T>,
-): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof TooManyAttemptsError)
-      set.headers['retry-after'] = String(error.retryAfterSeconds);
-    throw error;
-  }
-};
 
 type Row = {
   byAddress: number;

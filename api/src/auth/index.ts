@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import { access } from '../access/access.ts';
-import { withRetryAfter } from '../access/attemptLimit.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAccounts } from './accounts.ts';
 import {
@@ -38,9 +37,7 @@ export const authRoutes = (deps: AuthDeps) => {
       async ({ body, request, set }) => {
         checkRegister(body);
         const account = { ...body, role: body.role ?? 'homeowner' } as const;
-        const user = await withRetryAfter(set, () =>
-          accounts.register(account, clientAddress(request)),
-        );
+        const user = await accounts.register(account, clientAddress(request));
         set.status = 201;
         return accounts.signIn(user);
       },
@@ -58,11 +55,9 @@ export const authRoutes = (deps: AuthDeps) => {
     )
     .post(
       '/login',
-      async ({ body, request, set }) => {
+      async ({ body, request }) => {
         checkLogin(body);
-        return withRetryAfter(set, () =>
-          accounts.login(body.email, body.password, clientAddress(request)),
-        );
+        return accounts.login(body.email, body.password, clientAddress(request));
       },
       {
         body: LoginBody,
@@ -108,15 +103,13 @@ export const authRoutes = (deps: AuthDeps) => {
     )
     .post(
       '/change-password',
-      async ({ user, body, request, set }) => {
+      async ({ user, body, request }) => {
         checkNewPassword(body);
-        const token = await withRetryAfter(set, () =>
-          accounts.changePassword(
-            user,
-            body.currentPassword,
-            body.newPassword,
-            clientAddress(request),
-          ),
+        const token = await accounts.changePassword(
+          user,
+          body.currentPassword,
+          body.newPassword,
+          clientAddress(request),
         );
         return { message: MESSAGES.passwordChanged, token };
       },

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { AppError, ValidationError, type FieldError } from './errors.ts';
+import { AppError, RetryLaterError, ValidationError, type FieldError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 type SchemaIssue = { path?: string; message?: string; schema?: { error?: unknown } };
@@ -39,6 +39,8 @@ export const errorHandler = (log: Logger) =>
       }
       if (error instanceof AppError) {
         set.status = error.status;
+        if (error instanceof RetryLaterError)
+          set.headers['retry-after'] = String(error.retryAfterSeconds);
         return { message: error.message };
       }
       switch (code) {
