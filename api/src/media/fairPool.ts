@@ -126,9 +126,9 @@ export const createFairPool = (options: FairPoolOptions) => {
               start: () => {
                 Promise.resolve()
                   .then(task.run)
-                  .then(resolve, (error: unknown) => {
+                  .then(resolve, (error: Error) => {
                     drop(job);
-                    reject(error as Error);
+                    reject(error);
                   })
                   .finally(() => finished(key));
               },
