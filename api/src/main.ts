@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, requireResolved } from '@rentals/infra/config/env';
+import { withListingStatus } from '@rentals/infra/publicSite/listingStatus';
 import { publicSiteHandler } from '@rentals/infra/publicSite/serve';
 import { clientIpFrom } from './access/clientIp.ts';
 import { durationSeconds } from './access/tokens.ts';
@@ -37,7 +38,11 @@ const app = buildApp({
   }),
   tokenTtlSeconds: durationSeconds(config.jwtTtl),
 });
-const site = staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url)));
+// /browse/{id} without a generated page answers its shell with 404 or 410 when the listing is gone.
+const site = withListingStatus(
+  sql,
+  staticSite(fileURLToPath(new URL('../../site/dist', import.meta.url))),
+);
 // The pre-rendered public pages (/browse/cities…, /browse/{id}, sitemaps, robots.txt) that the regenerator keeps current.
 const publicPages = publicSiteHandler(resolve(config.dataDir, 'public-site'));
 
