@@ -5,6 +5,7 @@ import { fold } from '@rentals/api/listings/domain/state';
 import { listingStreamId } from '@rentals/api/listings/domain/events';
 import type { RecordedEvent } from '@rentals/api/eventStore/types';
 import { asListingEvent } from '../readModels/listingEvents.ts';
+import { visitorPositions } from '../readModels/visitorPosition.ts';
 import { toSearchDocument, type SearchDocument } from './searchDocument.ts';
 
 type Row = { stream_id: string; type: string; data: Record<string, unknown> };
@@ -37,13 +38,24 @@ export const indexChangesFor = async (
     else byStream.set(row.stream_id, [row]);
   }
   const change: IndexChange = { upserts: [], deletes: [] };
+  const listed = [];
   for (const id of new Set(listingIds)) {
     const events = (byStream.get(listingStreamId(id)) ?? []).map((r) =>
       asListingEvent({ type: r.type, data: r.data } as RecordedEvent),
     );
     const doc = toPropertyDocument(fold(events));
-    if (doc?.isAvailable) change.upserts.push(toSearchDocument(doc));
+    if (doc?.isAvailable) listed.push(doc);
     else change.deletes.push(id);
   }
+  // Visitors' map areas filter on the same positions the visitor model shows.
+  const positions = await visitorPositions(
+    db,
+    listed.flatMap((d) =>
+      d.location.coordinates && d.showOnMap
+        ? [{ id: d._id, city: d.location.city, coordinates: d.location.coordinates }]
+        : [],
+    ),
+  );
+  change.upserts = listed.map((doc) => toSearchDocument(doc, positions.get(doc._id)));
   return change;
 };
