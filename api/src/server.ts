@@ -1,3 +1,4 @@
+import { withListingStatus } from '@rentals/infra/publicSite/listingStatus';
 import { publicSiteHandler } from '@rentals/infra/publicSite/serve';
 import { clientIpFrom } from './access/clientIp.ts';
 import { buildApp } from './app.ts';
@@ -54,7 +55,8 @@ export const createWebServer = (options: WebServerOptions) => {
       trustedProxyHops: options.trustProxyHops,
     }),
   });
-  const site = staticSite(options.siteDir);
+  // /browse/{id} without a generated page answers its shell with 404 or 410 when the listing is gone.
+  const site = withListingStatus(options.deps.sql, staticSite(options.siteDir));
   const publicPages = publicSiteHandler(options.publicSiteDir);
   const mediaFiles = serveMedia(options.media);
   const mapFiles = createMapFiles({

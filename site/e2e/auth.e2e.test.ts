@@ -149,6 +149,43 @@ describe('signing up, in and out', () => {
     await page.getByRole('heading', { name: 'My Properties' }).waitFor();
   });
 
+  it('stays on the site after login whatever the redirect says (open redirect)', async () => {
+    // Each as it would sit in a link; the page reads it with URLSearchParams.
+    const hostile = [
+      '/%09/evil.example/a',
+      '/%0a/evil.example/a',
+      '/%0d/evil.example/a',
+      '//evil.example/a',
+      '/%5Cevil.example/a',
+      '%5C%5Cevil.example/a',
+      '/.//evil.example/a',
+      '%2F%2Fevil.example/a',
+      '/%2509/evil.example/a',
+      'https://evil.example/a',
+      'javascript:alert(document.domain)',
+    ];
+    const leftLogin = (url: URL) => url.pathname !== '/login';
+    const expectDashboard = () => {
+      const url = new URL(page.url());
+      expect(url.origin).toBe(stack.baseUrl);
+      expect(url.pathname).toBe('/dashboard');
+    };
+    await fresh();
+    await page.goto(`/login?redirect=${hostile[0]}`);
+    await islandsHydrated(page);
+    await page.getByLabel('Email address').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(leftLogin);
+    expectDashboard();
+    // Signed in, /login sends the user on at once: the same check for every other spelling.
+    for (const value of hostile.slice(1)) {
+      await page.goto(`/login?redirect=${value}`);
+      await page.waitForURL(leftLogin);
+      expectDashboard();
+    }
+  });
+
   it('keeps tenants out of owner pages and shows their dashboard', async () => {
     await fresh();
     const tenant = newUser('tenant');

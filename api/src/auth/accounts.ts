@@ -1,8 +1,14 @@
 import type { Sql } from 'postgres';
 import type { AuthUser, Role } from '../access/roles.ts';
 import { createTokens, type Tokens } from '../access/tokens.ts';
+import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
 import { AppError, NotFoundError, ValidationError } from '../shared/errors.ts';
-import { beginLoginAttempt, loginFailed, loginSucceeded } from './loginLimit.ts';
+import {
+  CHANGE_PASSWORD_LIMIT,
+  LIMIT_MESSAGES,
+  LOGIN_LIMIT,
+  REGISTER_LIMIT,
+} from './attemptLimits.ts';
 import { MESSAGES } from './model.ts';
 import { hashPassword, primeDummyHash, verifyPassword } from './passwords.ts';
 import { normaliseEmail } from './rules.ts';
@@ -31,12 +37,6 @@ export class EmailTakenError extends AppError {
   }
 }
 
-export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, MESSAGES.tooManyAttempts);
-  }
-}
-
 export type NewAccount = {
   name: string;
   email: string;
@@ -51,13 +51,18 @@ export type NewAccount = {
  */
 export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens(deps)) => {
   const { sql, clock } = deps;
+  const limits = {
+    login: createAttemptLimiter(sql, LOGIN_LIMIT),
+    changePassword: createAttemptLimiter(sql, CHANGE_PASSWORD_LIMIT),
+    register: createAttemptLimiter(sql, REGISTER_LIMIT),
+  };
   void primeDummyHash();
   const signIn = async (user: UserRecord) => ({
     user: toUserDocument(user),
     token: (await tokens.issue(user)).token,
   });
 
-  return {
+  const accounts = {
     /** Creates the account (any role, admin included: the API narrows roles before it calls this). */
     create: async (account: NewAccount): Promise<UserRecord> => {
       const user = await insertUser(sql, {
@@ -78,15 +83,16 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
     /** Checks the limit first (a blocked attempt costs no hashing), then the password; an unknown email and a wrong password look alike. */
     login: async (emailInput: string, password: string, address: string) => {
       const email = normaliseEmail(emailInput);
-      const attempt = await beginLoginAttempt(sql, email, address, clock());
-      if (attempt.blocked) throw new TooManyAttemptsError(attempt.retryAfterSeconds);
+      const attempt = await limits.login.begin(email, address, clock());
+      if (attempt.blocked)
+        throw new TooManyAttemptsError(MESSAGES.tooManyAttempts, attempt.retryAfterSeconds);
       const user = await findUserByEmail(sql, email);
       const ok = await verifyPassword(password, user?.passwordHash);
       if (!user || !ok) {
-        await loginFailed(sql, clock());
+        await limits.login.prune(clock());
         throw new AppError(401, MESSAGES.badCredentials);
       }
-      await loginSucceeded(sql, email, address);
+      await limits.login.clear(email, address);
       return signIn(user);
     },
 
@@ -107,13 +113,27 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
       return toUserDocument(updated);
     },
 
-    /** Ends every earlier token of the user and returns a fresh one, so the caller stays signed in. */
-    changePassword: async (user: AuthUser, currentPassword: string, newPassword: string) => {
+    /**
+     * Ends every earlier token of the user and returns a fresh one, so the caller stays signed in.
+     * Wrong current passwords are limited like failed logins (per account and address).
+     */
+    changePassword: async (
+      user: AuthUser,
+      currentPassword: string,
+      newPassword: string,
+      address: string,
+    ) => {
+      const attempt = await limits.changePassword.begin(user.id, address, clock());
+      if (attempt.blocked)
+        throw new TooManyAttemptsError(LIMIT_MESSAGES.changePassword, attempt.retryAfterSeconds);
       const found = await findUserById(sql, user.id);
-      if (!found || !(await verifyPassword(currentPassword, found.passwordHash)))
+      if (!found || !(await verifyPassword(currentPassword, found.passwordHash))) {
+        await limits.changePassword.prune(clock());
         throw new ValidationError([
           { path: 'currentPassword', msg: MESSAGES.currentPasswordWrong },
         ]);
+      }
+      await limits.changePassword.clear(user.id, address);
       const updated = await replacePassword(sql, user.id, await hashPassword(newPassword), clock());
       if (!updated) throw new NotFoundError('This account no longer exists');
       return (await tokens.issue(updated)).token;
@@ -121,6 +141,18 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
 
     logout: (session: { tokenId: string; expiresAt: Date }) =>
       revokeToken(sql, session.tokenId, session.expiresAt, clock()),
+  };
+
+  return {
+    ...accounts,
+    /** Self-service registration: `create`, limited per client address whether it succeeds or not. */
+    register: async (account: NewAccount, address: string): Promise<UserRecord> => {
+      const attempt = await limits.register.begin('', address, clock());
+      if (attempt.blocked)
+        throw new TooManyAttemptsError(LIMIT_MESSAGES.register, attempt.retryAfterSeconds);
+      await limits.register.prune(clock());
+      return accounts.create(account);
+    },
   };
 };
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../shared/bodyLimit.ts';
 import { testApp, type TestApp } from '../testing/testApp.ts';
+import { REGISTER_LIMIT } from './attemptLimits.ts';
 import { MESSAGES, type UserDocument } from './model.ts';
 
 type Auth = { user: UserDocument; token: string };
@@ -13,6 +14,9 @@ beforeAll(async () => {
   t = await testApp();
 });
 afterAll(() => t.close());
+// Every registration here comes from one address: each test starts a fresh registration window
+// (the limit itself is tested in infra/src/security/rateLimits.int.test.ts).
+beforeEach(() => t.clock.advance(REGISTER_LIMIT.windowMs));
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   name: 'Asha Rao',

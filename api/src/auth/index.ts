@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
-import { createAccounts, TooManyAttemptsError } from './accounts.ts';
+import { createAccounts } from './accounts.ts';
 import {
   AuthResponse,
   ChangePasswordBody,
@@ -34,8 +34,8 @@ export const authRoutes = (deps: AuthDeps) => {
     .onTransform(requireJsonBody)
     .post(
       '/register',
-      async ({ body, set }) => {
-        const user = await accounts.create(readRegister(body));
+      async ({ body, request, set }) => {
+        const user = await accounts.register(readRegister(body), clientAddress(request));
         set.status = 201;
         return accounts.signIn(user);
       },
@@ -45,22 +45,17 @@ export const authRoutes = (deps: AuthDeps) => {
           requestBody: jsonBody(RegisterBody),
           summary: 'Create an account (homeowner, broker or tenant; default homeowner) and sign in',
           description:
-            "409 when the email is taken. 'admin' is never accepted here; see npm run admin:create.",
+            "409 when the email is taken. 'admin' is never accepted here; see npm run admin:create. " +
+            'More than 10 registrations from one address in an hour: 429 with Retry-After (seconds).',
           tags,
         },
       },
     )
     .post(
       '/login',
-      async ({ body, request, set }) => {
+      async ({ body, request }) => {
         const input = readLogin(body);
-        try {
-          return await accounts.login(input.email, input.password, clientAddress(request));
-        } catch (error) {
-          if (error instanceof TooManyAttemptsError)
-            set.headers['retry-after'] = String(error.retryAfterSeconds);
-          throw error;
-        }
+        return accounts.login(input.email, input.password, clientAddress(request));
       },
       {
         response: { 200: AuthResponse },
@@ -105,9 +100,14 @@ export const authRoutes = (deps: AuthDeps) => {
     )
     .post(
       '/change-password',
-      async ({ user, body }) => {
+      async ({ user, body, request }) => {
         const input = readChangePassword(body);
-        const token = await accounts.changePassword(user, input.currentPassword, input.newPassword);
+        const token = await accounts.changePassword(
+          user,
+          input.currentPassword,
+          input.newPassword,
+          clientAddress(request),
+        );
         return { message: MESSAGES.passwordChanged, token };
       },
       {
@@ -116,6 +116,9 @@ export const authRoutes = (deps: AuthDeps) => {
         detail: {
           requestBody: jsonBody(ChangePasswordBody),
           summary: 'Change your password; ends all your earlier tokens and returns a new one',
+          description:
+            'After 5 wrong current passwords for one account from one address, or 20 from one address, in 15 ' +
+            'minutes: 429 with Retry-After (seconds).',
           tags,
           security: bearer,
         },

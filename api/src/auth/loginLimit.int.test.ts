@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, TEST_CLIENT_IP_HEADER, type TestApp } from '../testing/testApp.ts';
-import { LOGIN_LIMITS } from './loginLimit.ts';
+import { LOGIN_LIMIT } from './attemptLimits.ts';
 import { MESSAGES } from './model.ts';
 
 let t: TestApp;
@@ -28,20 +28,20 @@ describe('failed logins per email (from one address)', () => {
   it('blocks the email from that address after 5 failures in 15 minutes, with Retry-After, even for the right password', async () => {
     const { email, password } = await t.registerUser('tenant');
     const attacker = newAddress();
-    await failTimes(LOGIN_LIMITS.perEmail, email, attacker);
+    await failTimes(LOGIN_LIMIT.perSubject, email, attacker);
 
     const blocked = await login(email, password, attacker);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: MESSAGES.tooManyAttempts });
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMIT.windowMs / 1000);
   });
 
   it('never blocks the owner, on another address, because of someone else’s failures', async () => {
     const { email, password } = await t.registerUser('tenant');
     const attacker = newAddress();
-    await failTimes(LOGIN_LIMITS.perEmail, email, attacker);
+    await failTimes(LOGIN_LIMIT.perSubject, email, attacker);
     expect((await login(email, password, attacker)).status).toBe(429);
     const owner = await login(email, password, newAddress());
     expect(owner.status).toBe(200);
@@ -51,7 +51,7 @@ describe('failed logins per email (from one address)', () => {
   it('lifts the block once Retry-After has passed, and does not count blocked attempts', async () => {
     const { email, password } = await t.registerUser('tenant');
     const address = newAddress();
-    await failTimes(LOGIN_LIMITS.perEmail, email, address);
+    await failTimes(LOGIN_LIMIT.perSubject, email, address);
     const blocked = await login(email, 'wrong-password', address);
     expect(blocked.status).toBe(429);
     // Hammering while blocked does not extend the block.
@@ -67,16 +67,16 @@ describe('failed logins per email (from one address)', () => {
   it('forgets an address’s failures for an email once it signs in', async () => {
     const { email, password } = await t.registerUser('tenant');
     const address = newAddress();
-    await failTimes(LOGIN_LIMITS.perEmail - 1, email, address);
+    await failTimes(LOGIN_LIMIT.perSubject - 1, email, address);
     expect((await login(email, password, address)).status).toBe(200);
-    await failTimes(LOGIN_LIMITS.perEmail - 1, email, address);
+    await failTimes(LOGIN_LIMIT.perSubject - 1, email, address);
     expect((await login(email, password, address)).status).toBe(200);
   });
 
   it('counts failures for unknown emails too, case-insensitively', async () => {
     const address = newAddress();
     const email = `ghost-${crypto.randomUUID()}@example.com`;
-    await failTimes(LOGIN_LIMITS.perEmail, email, address);
+    await failTimes(LOGIN_LIMIT.perSubject, email, address);
     expect((await login(email.toUpperCase(), 'anything', address)).status).toBe(429);
   });
 });
@@ -90,9 +90,9 @@ describe('concurrent attempts', () => {
         login(email, `guess-${i}`, address).then((r) => r.status),
       ),
     );
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.perEmail);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_LIMIT.perSubject);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(
-      12 - LOGIN_LIMITS.perEmail,
+      12 - LOGIN_LIMIT.perSubject,
     );
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
   });
@@ -101,7 +101,7 @@ describe('concurrent attempts', () => {
 describe('failed logins per address', () => {
   it('blocks an address that fails 20 times over many emails, for every email, and no other address', async () => {
     const address = newAddress();
-    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++)
+    for (let i = 0; i < LOGIN_LIMIT.perAddress; i++)
       expect(
         (await login(`stuffing-${i}-${crypto.randomUUID()}@example.com`, 'pw', address)).status,
       ).toBe(401);

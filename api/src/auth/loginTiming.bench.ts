@@ -56,5 +56,5 @@ console.log(
   `median ratio unknown/wrong: ${(quantile(unknown, 0.5) / quantile(wrong, 0.5)).toFixed(3)}`,
 );
 await sql`DELETE FROM users WHERE email = ${email}`;
-await sql`DELETE FROM login_failures WHERE address LIKE 'bench-%'`;
+await sql`DELETE FROM limited_attempts WHERE address LIKE 'bench-%'`;
 await sql.end();

@@ -113,6 +113,7 @@ export const listingService = (deps: ListingServiceDeps) => {
         photos,
         body.captions,
         deps.newId,
+        user.id,
       );
       const outcome = await withPhotos(images, [], () =>
         commands.handle(
@@ -158,6 +159,7 @@ export const listingService = (deps: ListingServiceDeps) => {
         photos,
         body.captions,
         deps.newId,
+        user.id,
       );
       const outcome = await withPhotos(images, listing.images, () =>
         commands.handle(

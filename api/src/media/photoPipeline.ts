@@ -17,7 +17,7 @@ export type ProcessedPhoto = {
 };
 
 /** A file that may be processed: within size, a real JPEG/PNG/WebP, within the pixel limit. */
-export type CheckedPhoto = { name: string; bytes: Buffer };
+export type CheckedPhoto = { name: string; bytes: Buffer; pixels: number };
 
 const contentHash = (bytes: Uint8Array) =>
   createHash('sha256').update(bytes).digest('hex').slice(0, 20);
@@ -40,16 +40,24 @@ export const checkPhoto = async (file: {
     const meta = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
     if (!meta.width || !meta.height || !['jpeg', 'png', 'webp'].includes(meta.format ?? ''))
       return { error: photoMessages.invalidType(file.name) } as const;
-    if (meta.width * meta.height > MAX_PHOTO_PIXELS)
+    const pixels = meta.width * meta.height;
+    if (pixels > MAX_PHOTO_PIXELS)
       return { error: photoMessages.tooManyPixels(file.name) } as const;
+    return { photo: { name: file.name, bytes, pixels } satisfies CheckedPhoto } as const;
   } catch (error) {
     const pixels = error instanceof Error && /pixel limit/i.test(error.message);
     return {
       error: pixels ? photoMessages.tooManyPixels(file.name) : photoMessages.invalidType(file.name),
     } as const;
   }
-  return { photo: { name: file.name, bytes } satisfies CheckedPhoto } as const;
 };
+
+/** A photo whose header was fine but whose pixels cannot be decoded (truncated, corrupt). */
+export class UndecodablePhotoError extends Error {
+  constructor(readonly file: string) {
+    super(photoMessages.invalidType(file));
+  }
+}
 
 /**
  * Turns one checked photo into WebP renditions and a placeholder. The photo
@@ -58,7 +66,21 @@ export const checkPhoto = async (file: {
  * are made from those pixels. sharp writes no metadata unless asked, so EXIF
  * (GPS included), XMP and IPTC never reach the output.
  */
-export const processPhoto = async (photo: CheckedPhoto): Promise<ProcessedPhoto> => {
+export const processPhoto = async (
+  photo: Pick<CheckedPhoto, 'name' | 'bytes'>,
+): Promise<ProcessedPhoto> => {
+  try {
+    return await decodeAndEncode(photo);
+  } catch {
+    // The header passed checkPhoto, so a failure here is the file's pixels: libvips reports a
+    // truncated or corrupt JPEG, PNG or WebP only once it decodes them.
+    throw new UndecodablePhotoError(photo.name);
+  }
+};
+
+const decodeAndEncode = async (
+  photo: Pick<CheckedPhoto, 'name' | 'bytes'>,
+): Promise<ProcessedPhoto> => {
   const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
   const source = sharp(photo.bytes, {
     limitInputPixels: MAX_PHOTO_PIXELS,

@@ -8,6 +8,13 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
  */
 export const MAX_PHOTO_PIXELS = 50_000_000;
 
+/**
+ * Decoded pixels of all photos in one request together: ten 16-megapixel
+ * phone photos fit; ten 49-megapixel PNGs (1.5 MB on the wire, seconds of
+ * CPU each) do not. Also what one user may have waiting in the photo pool.
+ */
+export const MAX_UPLOAD_PIXELS = 160_000_000;
+
 export type PhotoFormat = 'jpeg' | 'png' | 'webp';
 
 export const photoMessages = {
@@ -16,6 +23,8 @@ export const photoMessages = {
   tooLarge: (file: string) => `${file} - File too large. Maximum size is 5MB.`,
   tooManyPixels: (file: string) =>
     `${file} - Image dimensions too large. Maximum is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
+  tooManyPixelsInAll: `Images too large in total. Maximum is ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels per upload.`,
+  busy: 'Photo processing is busy right now; please try again in a few seconds.',
 } as const;
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Elysia } from 'elysia';
 import { access } from '../access/access.ts';
 import { OWNER_ROLES } from '../access/routeTable.ts';
@@ -55,16 +54,6 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
     const cities = p.city === undefined ? undefined : matcher.resolveCities(p.city);
     const areas = p.area === undefined ? undefined : matcher.resolveAreas(p.area, cities);
     return { ...p, cities, areas };
-  };
-
-  const viewerOf = (request: Request, userId: string | undefined) => {
-    if (userId) return `u:${userId}`;
-    const address =
-      deps.clientIp?.(request) ??
-      request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
-      '';
-    const agent = request.headers.get('user-agent') ?? '';
-    return `a:${createHash('sha256').update(`${address}|${agent}`).digest('hex').slice(0, 32)}`;
   };
 
   return new Elysia({ name: 'propertyQueries', prefix: '/properties' })
@@ -188,7 +177,8 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
           : await findPublicListing(deps.sql, id);
         if (!property) throw new NotFoundError(NOT_FOUND);
         const ownerId = 'ownerId' in property ? property.ownerId : undefined;
-        if (!user || user.id !== ownerId) views.record(id, viewerOf(request, user?.id));
+        if (!user || user.id !== ownerId)
+          views.record(id, { userId: user?.id, address: deps.clientIp?.(request) ?? null });
         return { property };
       },
       {
@@ -197,7 +187,8 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
           summary:
             'One property: the full document with a valid token, the visitor document without one',
           description:
-            '404 when it does not exist or was deleted (and, for visitors, when it is delisted). A view by anyone but the owner counts once per viewer.',
+            '404 when it does not exist or was deleted (and, for visitors, when it is delisted). A view by anyone but ' +
+            'the owner counts once per viewer per day: a signed-in user by account, a visitor by address.',
           tags,
         },
       },

@@ -23,7 +23,7 @@ export const propertyServices = (
     services = {
       search: createPropertySearch(deps),
       localities: createLocalities(deps.sql),
-      views: createViewCounter(deps.sql, deps.log),
+      views: createViewCounter(deps.sql, deps.log, deps.clock),
     };
     byDeps.set(deps, services);
   }

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { BodyTooLargeError } from './bodyLimit.ts';
-import { AppError, ValidationError, type FieldError } from './errors.ts';
+import { AppError, RetryLaterError, ValidationError, type FieldError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 /** The whole answer to a failure on our side: the detail goes to the log, never to the client. */
@@ -86,6 +86,8 @@ export const errorHandler = (log: Logger) => {
       }
       if (error instanceof AppError) {
         set.status = error.status;
+        if (error instanceof RetryLaterError)
+          set.headers['retry-after'] = String(error.retryAfterSeconds);
         return error.status === 500 ? internal(request, error) : { message: error.message };
       }
       switch (code) {

@@ -59,7 +59,7 @@ let n = 0;
 const pipeline = async () => {
   const { photos, errors } = await checkPhotos(files);
   if (errors.length > 0) throw new Error(JSON.stringify(errors));
-  await storeListingPhotos(store, `bench-${n++}`, photos, [], () => crypto.randomUUID());
+  await storeListingPhotos(store, `bench-${n++}`, photos, [], () => crypto.randomUUID(), 'bench');
 };
 const inputs = await Promise.all(files.map(async (f) => Buffer.from(await f.arrayBuffer())));
 const plain = () => inPairs(inputs, (bytes) => sharp(bytes).jpeg({ quality: 80 }).toBuffer());

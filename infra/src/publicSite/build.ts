@@ -17,6 +17,7 @@ import {
 import { createPublisher, type Publisher } from './publisher.ts';
 import {
   cityCounts,
+  existingListingIds,
   listingsByIds,
   pageListings,
   streamCityEntries,
@@ -203,21 +204,22 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
   // 1. Listing pages of an incremental run (a full build renders them while streaming).
   if (!full && request.listings && request.listings.length > 0) {
     const wanted = request.listings.filter((l) => SAFE_SEGMENT.test(l.id));
-    const found = new Map(
-      (
-        await listingsByIds(
-          sql,
-          wanted.map((l) => l.id),
-        )
-      ).map((l) => [l.id, l]),
-    );
+    const ids = wanted.map((l) => l.id);
+    const found = new Map((await listingsByIds(sql, ids)).map((l) => [l.id, l]));
+    // Not listed: delisted when its public row is still there (404), deleted when not (410).
+    const existing = await existingListingIds(sql, ids);
     for (const { id, citySlug } of wanted) {
       const listing = found.get(id);
       publisher.publish(
         pageFile(listingPath(id)),
         listing
           ? renderListingPage(site, listing)
-          : renderGoneListingPage(site, id, bySlug.has(citySlug) ? citySlug : null),
+          : renderGoneListingPage(
+              site,
+              id,
+              bySlug.has(citySlug) ? citySlug : null,
+              existing.has(id) ? 404 : 410,
+            ),
       );
     }
   }

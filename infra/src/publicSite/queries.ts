@@ -61,6 +61,14 @@ export const listingsByIds = (sql: Sql, ids: readonly string[]) =>
     LEFT JOIN listing_view_counts v ON v.listing_id = p.id
     WHERE p.listed AND p.id = ANY(${ids as string[]})`;
 
+/** Which of `ids` still have a public row (listed or delisted); a deleted listing has none. */
+export const existingListingIds = async (sql: Sql, ids: readonly string[]) =>
+  new Set(
+    (
+      await sql<{ id: string }[]>`SELECT id FROM listing_public WHERE id = ANY(${ids as string[]})`
+    ).map((r) => r.id),
+  );
+
 export type CityCounts = {
   slug: string;
   /** The spelling most listings use. */

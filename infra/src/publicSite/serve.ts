@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PAGE_STATUS_BYTES, statusOfPage } from './pageStatus.ts';
 import { ASSETS_DIR } from './paths.ts';
 
 const TYPES: Record<string, string> = {
@@ -26,6 +27,8 @@ const SECURITY_HEADERS = {
 
 /** Only these paths belong to the generated site; everything else falls through to the app's site. */
 const OWNED = /^\/(?:browse\/.+|sitemap\.xml|sitemaps\/[a-z0-9-]+\.xml|robots\.txt)$/;
+/** A listing's own page, whose status may be 404 (delisted) or 410 (deleted). */
+const LISTING_PAGE = /^browse\/[^/]+\.html$/;
 /** Letters, digits, dots, dashes, underscores and slashes; no `..` (checked below). */
 const SAFE_PATH = /^[A-Za-z0-9/_.-]+$/;
 
@@ -62,7 +65,10 @@ export const publicSiteHandler = (dir: string) => async (request: Request) => {
     etag,
     ...SECURITY_HEADERS,
   };
-  if (request.headers.get('if-none-match') === etag)
+  const status = LISTING_PAGE.test(relative)
+    ? statusOfPage(await Bun.file(file).slice(0, PAGE_STATUS_BYTES).text())
+    : 200;
+  if (status === 200 && request.headers.get('if-none-match') === etag)
     return new Response(null, { status: 304, headers });
-  return new Response(request.method === 'HEAD' ? null : Bun.file(file), { headers });
+  return new Response(request.method === 'HEAD' ? null : Bun.file(file), { status, headers });
 };

@@ -23,12 +23,6 @@ export const enabledFacilities = (facilities: Record<string, boolean>): string[]
     .map(([name]) => name);
 
 /**
- * Visitor coordinates: rounded to 0.01° (about 1.1 km north–south), so a
- * marker shows the neighbourhood, never the building.
- */
-export const coarsen = (value: number) => Math.round(value * 100) / 100;
-
-/**
  * A batch as few statements: every creation in one set-based statement, then
  * the other events one by one in log order. Hoisting creations is exact
  * because a listing's creation is always its stream's first event and ids are

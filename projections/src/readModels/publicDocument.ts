@@ -3,8 +3,9 @@ import type { ListingOwner, PropertyType } from '@rentals/api/listings/domain/li
 
 /**
  * What a visitor gets (SPEC §1): no rent, contact, facilities, address, area,
- * pin code or exact position; the city only, and map coordinates rounded to
- * about 1 km when the owner shows the listing on the map.
+ * pin code or exact position; the city only, and a map position 2–7 km from
+ * the listing inside its city (visitorPosition.ts, migration 0027) when the
+ * owner shows the listing on the map, so that it names no PIN area.
  */
 export type PublicPropertyDocument = {
   _id: string;

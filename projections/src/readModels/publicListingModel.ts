@@ -1,23 +1,17 @@
-import type { Coordinates, ListingImage } from '@rentals/api/listings/domain/listing';
+import type { ListingImage } from '@rentals/api/listings/domain/listing';
 import { normaliseLocality } from '../search/localityMatcher.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import {
   asListingEvent,
-  coarsen,
   creationsFirst,
   LISTING_EVENT_TYPES,
   type ListingCreated,
   type ListingEvent,
 } from './listingEvents.ts';
+import { visitorPositionInput } from './visitorPosition.ts';
 
 export const PUBLIC_LISTING_MODEL = 'public-listing-model';
-
-/** About 1 km: the neighbourhood, never the building. */
-const coarse = (coordinates: Coordinates | null) =>
-  coordinates
-    ? { lat: coarsen(coordinates.latitude), lng: coarsen(coordinates.longitude) }
-    : { lat: null, lng: null };
 
 /** Photos as visitors get them: no captions (owners sometimes write the address there). */
 const publicImages = (images: ListingImage[]) =>
@@ -33,40 +27,42 @@ const publicImages = (images: ListingImage[]) =>
 
 const json = (value: unknown) => JSON.stringify(value);
 
-const createdRow = ({ data: d }: ListingCreated) => {
-  const c = coarse(d.location.coordinates);
-  return {
-    id: d.listingId,
-    owner_id: d.ownerId,
-    title: d.title,
-    description: d.description,
-    property_type: d.propertyType,
-    city: d.location.city,
-    city_key: normaliseLocality(d.location.city),
-    bedrooms: d.propertyDetails.bedrooms,
-    bathrooms: d.propertyDetails.bathrooms,
-    coarse_lat: c.lat,
-    coarse_lng: c.lng,
-    show_on_map: d.showOnMap,
-    images: publicImages(d.images),
-    owner: { name: d.owner.name, role: d.owner.role },
-    listed: d.isAvailable,
-    is_verified: d.isVerified,
-    created_at: d.createdAt,
-  };
-};
+/** The row as JSON; the exact position only passes through visitor_position (see insertCreated). */
+const createdRow = ({ data: d }: ListingCreated) => ({
+  ...visitorPositionInput(d.location.city, d.location.coordinates),
+  id: d.listingId,
+  owner_id: d.ownerId,
+  title: d.title,
+  description: d.description,
+  property_type: d.propertyType,
+  city: d.location.city,
+  city_key: normaliseLocality(d.location.city),
+  bedrooms: d.propertyDetails.bedrooms,
+  bathrooms: d.propertyDetails.bathrooms,
+  show_on_map: d.showOnMap,
+  images: publicImages(d.images),
+  owner: { name: d.owner.name, role: d.owner.role },
+  listed: d.isAvailable,
+  is_verified: d.isVerified,
+  created_at: d.createdAt,
+});
 
-/** Any number of creations as one set-based INSERT. */
+/**
+ * Any number of creations as one set-based INSERT. The visitor position is
+ * the listing's moved 3–6 km by visitor_position (migration 0027), so that it
+ * shows the neighbourhood but not the PIN area; the exact one is not stored.
+ */
 const insertCreated = (events: ListingCreated[]): Statement =>
   sql`INSERT INTO listing_public (id, owner_id, title, description, property_type, city, city_key, bedrooms,
         bathrooms, coarse_lat, coarse_lng, show_on_map, images, owner, listed, is_verified, created_at, updated_at)
       SELECT r.id, r.owner_id, r.title, r.description, r.property_type, r.city, r.city_key, r.bedrooms, r.bathrooms,
-        r.coarse_lat, r.coarse_lng, r.show_on_map, r.images, r.owner, r.listed, r.is_verified, r.created_at,
+        v.visitor_lat, v.visitor_lng, r.show_on_map, r.images, r.owner, r.listed, r.is_verified, r.created_at,
         r.created_at
       FROM jsonb_to_recordset(${json(events.map(createdRow))}::text::jsonb) AS r(id text, owner_id text, title text,
         description text, property_type text, city text, city_key text, bedrooms int, bathrooms int,
-        coarse_lat float8, coarse_lng float8, show_on_map boolean, images jsonb, owner jsonb, listed boolean,
-        is_verified boolean, created_at timestamptz)
+        lat float8, lng float8, centre_lat float8, centre_lng float8, radius_km float8, show_on_map boolean,
+        images jsonb, owner jsonb, listed boolean, is_verified boolean, created_at timestamptz)
+      CROSS JOIN LATERAL visitor_position(r.id, r.lat, r.lng, r.centre_lat, r.centre_lng, r.radius_km) v
       ON CONFLICT (id) DO NOTHING`;
 
 const toStatements = (event: ListingEvent): Statement[] => {
@@ -89,11 +85,13 @@ const toStatements = (event: ListingEvent): Statement[] => {
       ];
     }
     case 'ListingLocationChanged': {
-      const c = coarse(event.data.location.coordinates);
+      const { city, coordinates } = event.data.location;
+      const p = visitorPositionInput(city, coordinates);
       return [
-        sql`UPDATE listing_public SET city = ${event.data.location.city},
-              city_key = ${normaliseLocality(event.data.location.city)}, coarse_lat = ${c.lat}::float8,
-              coarse_lng = ${c.lng}::float8, updated_at = ${at}
+        sql`UPDATE listing_public SET city = ${city}, city_key = ${normaliseLocality(city)},
+              coarse_lat = v.visitor_lat, coarse_lng = v.visitor_lng, updated_at = ${at}
+            FROM visitor_position(${id}, ${p.lat}::float8, ${p.lng}::float8, ${p.centre_lat}::float8,
+                                  ${p.centre_lng}::float8, ${p.radius_km}::float8) v
             WHERE id = ${id}`,
       ];
     }

@@ -6,6 +6,7 @@ import { fold } from '@rentals/api/listings/domain/state';
 import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
+import { cityArea, kmBetween } from './cityAreas.ts';
 import { findListing, ownerListings } from './listingQueries.ts';
 import { listingReadModel } from './listingReadModel.ts';
 import { ownerListingStats, ownerSummary } from './ownerStats.ts';
@@ -122,7 +123,7 @@ describe('listing read model', () => {
 });
 
 describe('public (visitor) model', () => {
-  it('has no restricted field at all, and coordinates rounded to about 1 km', async () => {
+  it('has no restricted field at all, and a position 2–7 km from the listing, inside its city', async () => {
     await given({ 'pub-1': [listingCreated('pub-1')] }, [publicListingModel]);
     const columns = await db.sql<{ column_name: string }[]>`
       SELECT column_name FROM information_schema.columns WHERE table_name = 'listing_public'`;
@@ -143,10 +144,15 @@ describe('public (visitor) model', () => {
       expect(names).not.toContain(restricted);
     const doc = await findPublicListing(db.sql, 'pub-1');
     expect(Object.keys(doc!).sort()).toEqual([...PUBLIC_DOCUMENT_KEYS].sort());
-    expect(doc!.location).toEqual({
-      city: 'Bengaluru',
-      coordinates: { latitude: 12.93, longitude: 77.63 },
-    });
+    const shown = doc!.location.coordinates!;
+    expect(doc!.location.city).toBe('Bengaluru');
+    const at = { lat: shown.latitude, lng: shown.longitude };
+    const moved = kmBetween(at, { lat: 12.934567, lng: 77.626789 });
+    expect(moved).toBeGreaterThan(2.2);
+    expect(moved).toBeLessThan(6.8);
+    expect(kmBetween(at, cityArea('Bengaluru').centre)).toBeLessThan(
+      cityArea('Bengaluru').radiusKm,
+    );
     expect(doc!.propertyDetails).toEqual({ bedrooms: 2, bathrooms: 2 });
     expect(doc!.images[0]!.caption).toBe('');
     expect(JSON.stringify(doc)).not.toMatch(/25000|560034|80 Feet|Koramangala|wifi|showPhone/);

@@ -5,7 +5,9 @@ import { fold } from '@rentals/api/listings/domain/state';
 import { listingStreamId } from '@rentals/api/listings/domain/events';
 import type { RecordedEvent } from '@rentals/api/eventStore/types';
 import { asListingEvent } from '../readModels/listingEvents.ts';
+import { visitorPositions } from '../readModels/visitorPosition.ts';
 import type { Unapplied } from '../runner/projection.ts';
+import type { PropertyDocument } from '@rentals/api/listings/domain/document';
 import { toSearchDocument, type SearchDocument } from './searchDocument.ts';
 
 type Row = {
@@ -19,12 +21,12 @@ type Row = {
 /** What the index should hold for a listing: its document while listed, nothing otherwise. */
 export type IndexChange = { upserts: SearchDocument[]; deletes: string[] };
 
-/** The search document of a listing after these events (undefined when it is not listed). */
-const documentAfter = (rows: Row[]): SearchDocument | undefined => {
+/** The document of a listing after these events (undefined when it is not listed). */
+const documentAfter = (rows: Row[]): PropertyDocument | undefined => {
   const doc = toPropertyDocument(
     fold(rows.map((r) => asListingEvent({ type: r.type, data: r.data } as RecordedEvent))),
   );
-  return doc?.isAvailable ? toSearchDocument(doc) : undefined;
+  return doc?.isAvailable ? doc : undefined;
 };
 
 /** The first event after which the listing's document can no longer be built, and why. */
@@ -81,9 +83,10 @@ export const indexChangesFor = async (
     deletes: [] as string[],
     unapplied: [] as Unapplied[],
   };
+  const listed: PropertyDocument[] = [];
   for (const id of new Set(listingIds)) {
     const stream = byStream.get(listingStreamId(id)) ?? [];
-    let doc: SearchDocument | undefined;
+    let doc: PropertyDocument | undefined;
     try {
       doc = documentAfter(stream);
     } catch (error) {
@@ -91,8 +94,18 @@ export const indexChangesFor = async (
       change.unapplied.push(firstUnfoldable(stream, error));
       continue;
     }
-    if (doc) change.upserts.push(doc);
+    if (doc) listed.push(doc);
     else change.deletes.push(id);
   }
+  // Visitors' map areas filter on the same positions the visitor model shows.
+  const positions = await visitorPositions(
+    db,
+    listed.flatMap((d) =>
+      d.location.coordinates && d.showOnMap
+        ? [{ id: d._id, city: d.location.city, coordinates: d.location.coordinates }]
+        : [],
+    ),
+  );
+  change.upserts = listed.map((doc) => toSearchDocument(doc, positions.get(doc._id)));
   return change;
 };

@@ -1,5 +1,5 @@
 import type { PropertyDocument } from '@rentals/api/listings/domain/document';
-import { coarsen, enabledFacilities } from '../readModels/listingEvents.ts';
+import { enabledFacilities } from '../readModels/listingEvents.ts';
 import { normaliseLocality } from './localityMatcher.ts';
 
 /**
@@ -28,12 +28,15 @@ export type SearchDocument = {
   /** The exact position (signed-in map viewport). */
   lat?: number;
   lng?: number;
-  /** The visitor map position (about 1 km), only when the owner shows the listing on the map. */
+  /** The visitor map position (3–6 km off, see visitorPosition.ts), only when the owner shows the listing on the map. */
   coarseLat?: number;
   coarseLng?: number;
 };
 
-export const toSearchDocument = (doc: PropertyDocument): SearchDocument => {
+export const toSearchDocument = (
+  doc: PropertyDocument,
+  visitorPosition?: { lat: number; lng: number },
+): SearchDocument => {
   const c = doc.location.coordinates;
   return {
     id: doc._id,
@@ -53,8 +56,8 @@ export const toSearchDocument = (doc: PropertyDocument): SearchDocument => {
     ownerId: doc.ownerId,
     createdAt: Date.parse(doc.createdAt),
     ...(c ? { lat: c.latitude, lng: c.longitude } : {}),
-    ...(c && doc.showOnMap
-      ? { coarseLat: coarsen(c.latitude), coarseLng: coarsen(c.longitude) }
+    ...(c && doc.showOnMap && visitorPosition
+      ? { coarseLat: visitorPosition.lat, coarseLng: visitorPosition.lng }
       : {}),
   };
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventStore, type EventStore } from '@rentals/api/eventStore/eventStore';
 import { freePort } from '@rentals/infra/services/ports';
 import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { kmBetween } from '../readModels/cityAreas.ts';
 import {
   appendListingEvents,
   listingCreated,
@@ -91,12 +92,15 @@ describe('listings search index', () => {
       cityKey: 'bengaluru',
       areaKey: 'koramangala',
     });
-    expect(await document('ix-2')).toMatchObject({
-      rent: 8000,
-      lat: 12.934567,
-      lng: 77.626789,
-      coarseLat: 12.93,
-    });
+    const ix2 = await document('ix-2');
+    expect(ix2).toMatchObject({ rent: 8000, lat: 12.934567, lng: 77.626789 });
+    // Visitors' map areas filter on the visitor position: 2–7 km from the listing (visitorPosition.ts).
+    const moved = kmBetween(
+      { lat: ix2!.lat!, lng: ix2!.lng! },
+      { lat: ix2!.coarseLat!, lng: ix2!.coarseLng! },
+    );
+    expect(moved).toBeGreaterThan(2.2);
+    expect(moved).toBeLessThan(6.8);
     expect(await document('ix-3')).toBeNull();
 
     // Delist, relist, delete: documents leave and come back.

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../lib/api.ts';
 import { validateLoginField, type LoginField } from '../lib/validation.ts';
-import { login, safeRedirect } from '../stores/auth.ts';
+import { safeRedirect } from '../lib/redirect.ts';
+import { login } from '../stores/auth.ts';
 import { carryToast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
@@ -11,8 +12,12 @@ import { useAuth } from '../components/react/useAuth.ts';
 
 type Errors = Partial<Record<LoginField, string>>;
 
+/** Where to go after login: the `redirect` path when it stays on this site, else the dashboard. */
 const destination = () =>
-  safeRedirect(new URLSearchParams(window.location.search).get('redirect')) ?? '/dashboard';
+  safeRedirect(
+    new URLSearchParams(window.location.search).get('redirect'),
+    window.location.origin,
+  ) ?? '/dashboard';
 
 /** /login (SPEC §2, §5, §8): checks on blur and submit; the first bad field gets focus. */
 const Login = () => {

@@ -108,12 +108,6 @@ export const logout = async (): Promise<void> => {
 export const isOwnerRole = (role: Role | undefined): boolean =>
   role === 'homeowner' || role === 'broker';
 
-/** A path we may send the user back to after login: same-origin paths only. */
-export const safeRedirect = (value: string | null): string | null =>
-  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
-    ? value
-    : null;
-
 export const loginUrlFor = (path: string): string => `/login?redirect=${encodeURIComponent(path)}`;
 
 // A 401 while a token is stored means the session ended: drop it and sign in again.

@@ -1,4 +1,5 @@
 import { markup } from '../html.ts';
+import { withPageStatus, type PageStatus } from '../pageStatus.ts';
 import {
   CITIES_PATH,
   cityPath,
@@ -110,20 +111,27 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
 };
 
 /**
- * A listing that was delisted or deleted: its address keeps answering with a
- * real page (old city pages and shared links may still point here) that says
- * so and leads back to the city.
+ * A listing that was delisted (404) or deleted (410): its address keeps
+ * answering with a real page (old city pages and shared links may still point
+ * here) that says so and leads back to the city, with that status.
  */
-export const renderGoneListingPage = (site: SiteContext, id: string, citySlug: string | null) =>
-  layout(
-    site,
-    {
-      title: 'Property Not Found',
-      description: 'This property is no longer listed.',
-      path: listingPath(id),
-      noindex: true,
-    },
-    markup`<div class="container page">
+export const renderGoneListingPage = (
+  site: SiteContext,
+  id: string,
+  citySlug: string | null,
+  status: PageStatus,
+) =>
+  withPageStatus(
+    status,
+    layout(
+      site,
+      {
+        title: 'Property Not Found',
+        description: 'This property is no longer listed.',
+        path: listingPath(id),
+        noindex: true,
+      },
+      markup`<div class="container page">
       <div class="empty-state card">
         <div class="empty-icon" aria-hidden="true">🏘</div>
         <h1>Property Not Found</h1>
@@ -135,4 +143,5 @@ export const renderGoneListingPage = (site: SiteContext, id: string, citySlug: s
         </p>
       </div>
     </div>`,
+    ),
   );

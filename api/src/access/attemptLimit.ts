@@ -1,0 +1,117 @@
+import type { Sql } from 'postgres';
+import { RetryLaterError } from '../shared/errors.ts';
+
+/**
+ * Limits on attempts per client address and, optionally, per subject (the
+ * email tried, the account) from that address, counted over a sliding window
+ * in Postgres so that every web process sees the same counts.
+ *
+ * Keying the subject limit by the pair (subject, address) means someone else's
+ * attempts from another address never block the subject's owner; the address
+ * limit catches one address trying many subjects.
+ *
+ * `begin` records the attempt *before* the guarded work runs and counts the
+ * attempts up to and including its own, so a burst of concurrent attempts
+ * cannot all slip under the limit. A blocked attempt is refused and removes
+ * its record, so waiting out Retry-After always works. What ends an attempt's
+ * record is the caller's choice: a success can `clear` it (failed logins), or
+ * it can stay and count (registrations count whether they succeed or not).
+ */
+export type AttemptLimit = {
+  /** Which limit a record counts for ('login', 'change-password', 'register'). */
+  action: string;
+  windowMs: number;
+  perAddress: number;
+  /** Attempts for one subject from one address; absent, only the address is limited. */
+  perSubject?: number;
+};
+
+export type LimitCheck = { blocked: false } | { blocked: true; retryAfterSeconds: number };
+
+/** 429 with the seconds until the next attempt may go through (Retry-After). */
+export class TooManyAttemptsError extends RetryLaterError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, retryAfterSeconds);
+  }
+}
+
+type Row = {
+  byAddress: number;
+  bySubject: number;
+  addressUnblocksAt: Date | null;
+  subjectUnblocksAt: Date | null;
+};
+
+const secondsUntil = (at: Date, now: Date) =>
+  Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+
+export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;
+
+export const createAttemptLimiter = (sql: Sql, limit: AttemptLimit) => {
+  const { action, windowMs, perAddress } = limit;
+  // No subject limit: one subject ('') whose limit the address limit always reaches first.
+  const perSubject = limit.perSubject ?? perAddress;
+  const since = (now: Date) => new Date(now.getTime() - windowMs);
+
+  /**
+   * One query over the address's recent attempts. The block lifts when the
+   * attempt that reached the limit (the Nth most recent) leaves the window.
+   */
+  const check = async (subject: string, address: string, now: Date): Promise<LimitCheck> => {
+    const [row] = await sql<Row[]>`
+      WITH recent AS (
+        SELECT subject, attempted_at,
+               row_number() OVER (ORDER BY attempted_at DESC) AS address_rank,
+               row_number() OVER (PARTITION BY subject ORDER BY attempted_at DESC) AS subject_rank
+        FROM limited_attempts
+        WHERE action = ${action} AND address = ${address} AND attempted_at > ${since(now)})
+      SELECT count(*)::int AS "byAddress",
+             (count(*) FILTER (WHERE subject = ${subject}))::int AS "bySubject",
+             max(attempted_at) FILTER (WHERE address_rank = ${perAddress}) AS "addressUnblocksAt",
+             max(attempted_at) FILTER (WHERE subject = ${subject} AND subject_rank = ${perSubject})
+               AS "subjectUnblocksAt"
+      FROM recent`;
+    if (!row) return { blocked: false };
+    const unblocks = [
+      row.byAddress >= perAddress ? row.addressUnblocksAt : null,
+      row.bySubject >= perSubject ? row.subjectUnblocksAt : null,
+    ]
+      .filter((at): at is Date => at !== null)
+      .map((at) => at.getTime() + windowMs);
+    if (unblocks.length === 0) return { blocked: false };
+    return { blocked: true, retryAfterSeconds: secondsUntil(new Date(Math.max(...unblocks)), now) };
+  };
+
+  return {
+    limit,
+    check,
+
+    /** Records the attempt, then decides whether it may go on. */
+    begin: async (subject: string, address: string, now: Date): Promise<LimitCheck> => {
+      const [attempt] = await sql<{ id: number }[]>`
+        INSERT INTO limited_attempts (action, subject, address, attempted_at)
+        VALUES (${action}, ${subject}, ${address}, ${now}) RETURNING id`;
+      const id = attempt!.id;
+      const [counts] = await sql<{ byAddress: number; bySubject: number }[]>`
+        SELECT count(*)::int AS "byAddress", (count(*) FILTER (WHERE subject = ${subject}))::int AS "bySubject"
+        FROM limited_attempts
+        WHERE action = ${action} AND address = ${address} AND attempted_at > ${since(now)} AND id <= ${id}`;
+      if (counts!.byAddress <= perAddress && counts!.bySubject <= perSubject)
+        return { blocked: false };
+      await sql`DELETE FROM limited_attempts WHERE id = ${id}`;
+      const after = await check(subject, address, now);
+      return { blocked: true, retryAfterSeconds: after.blocked ? after.retryAfterSeconds : 1 };
+    },
+
+    /** Removes this limit's records that left the window. */
+    prune: async (now: Date) => {
+      await sql`DELETE FROM limited_attempts WHERE action = ${action} AND attempted_at <= ${since(now)}`;
+    },
+
+    /** Forgets the subject's attempts from this address, the current one's record included. */
+    clear: async (subject: string, address: string) => {
+      await sql`DELETE FROM limited_attempts
+                WHERE action = ${action} AND subject = ${subject} AND address = ${address}`;
+    },
+  };
+};

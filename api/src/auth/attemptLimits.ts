@@ -1,0 +1,40 @@
+import type { AttemptLimit } from '../access/attemptLimit.ts';
+
+/**
+ * The attempt limits of the account routes (mechanism: access/attemptLimit.ts).
+ *
+ * - login: 5 failures for one email from one address block that email from
+ *   that address; 20 failures from one address over any emails block the
+ *   address (credential stuffing). Higher than the per-email limit because
+ *   offices and mobile carriers put many people behind one address. A
+ *   successful login clears that email's failures from that address.
+ * - change-password: the same numbers per account and per address, so a
+ *   stolen token is no better for guessing the password than the login form,
+ *   and the owner, on another address, can still change it.
+ * - register: 10 registrations an hour from one address, successful or not,
+ *   so the "email taken" answer cannot be used to list who has an account.
+ */
+export const LOGIN_LIMIT = {
+  action: 'login',
+  windowMs: 15 * 60 * 1000,
+  perSubject: 5,
+  perAddress: 20,
+} as const satisfies AttemptLimit;
+
+export const CHANGE_PASSWORD_LIMIT = {
+  action: 'change-password',
+  windowMs: 15 * 60 * 1000,
+  perSubject: 5,
+  perAddress: 20,
+} as const satisfies AttemptLimit;
+
+export const REGISTER_LIMIT = {
+  action: 'register',
+  windowMs: 60 * 60 * 1000,
+  perAddress: 10,
+} as const satisfies AttemptLimit;
+
+export const LIMIT_MESSAGES = {
+  changePassword: 'Too many wrong current passwords; please try again later',
+  register: 'Too many registrations from this address; please try again later',
+} as const;

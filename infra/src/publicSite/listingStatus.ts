@@ -1,0 +1,44 @@
+import type { Sql } from 'postgres';
+import { listingStreamId } from '@rentals/api/listings/domain/events';
+import type { PageStatus } from './pageStatus.ts';
+
+/** /browse/{id}; `cities` is the index of the generated site, not a listing. */
+const LISTING_PATH = /^\/browse\/(?!cities\/?$)([A-Za-z0-9_-]{1,64})\/?$/;
+
+/**
+ * What a visitor's /browse/{id} should answer, from the event log (the read
+ * models may not have caught up with a listing created a moment ago): 404
+ * for a listing that never existed or is delisted, 410 for a deleted one,
+ * undefined (200) for a listed one.
+ */
+export const listingPageStatus = async (
+  sql: Sql,
+  pathname: string,
+): Promise<PageStatus | undefined> => {
+  const id = LISTING_PATH.exec(pathname)?.[1];
+  if (id === undefined) return undefined;
+  const [last] = await sql<{ type: string; available: boolean }[]>`
+    SELECT type, coalesce((data ->> 'isAvailable')::boolean, true) AS available FROM events
+    WHERE stream_id = ${listingStreamId(id)}
+      AND type IN ('ListingCreated', 'ListingDelisted', 'ListingRelisted', 'ListingDeleted')
+    ORDER BY stream_version DESC LIMIT 1`;
+  if (!last) return 404;
+  if (last.type === 'ListingDeleted') return 410;
+  if (last.type === 'ListingDelisted' || !last.available) return 404;
+  return undefined;
+};
+
+/**
+ * The site's /browse/{id} shell (used when the regenerator has not written a
+ * page for the id, e.g. an id that never existed) with the status the
+ * listing's state calls for; its island then shows 'Property Not Found'.
+ */
+export const withListingStatus =
+  (sql: Sql, site: (request: Request) => Promise<Response>) => async (request: Request) => {
+    const response = await site(request);
+    if (response.status !== 200) return response;
+    const status = await listingPageStatus(sql, new URL(request.url).pathname);
+    return status === undefined
+      ? response
+      : new Response(response.body, { status, headers: response.headers });
+  };

@@ -1,0 +1,249 @@
+// Security checklist: uploads. Attacks: a truncated or corrupt image (was a 500); ten
+// 49-megapixel PNGs in one 1.5 MB request (seconds of CPU each, accepted); one user's
+// uploads filling the photo pool so that everyone else's wait for ever.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listingStreamId } from '@rentals/api/listings/domain/events';
+import { photoPool } from '@rentals/api/listings/photos';
+import { localDiskStore } from '@rentals/api/media/localDiskStore';
+import { MAX_UPLOAD_PIXELS, photoMessages } from '@rentals/api/media/photoRules';
+import { pngBomb, samplePhoto } from '@rentals/api/media/samplePhotos';
+import { testApp, type TestApp, type TestUser } from '@rentals/api/testing/testApp';
+
+type Answer = {
+  message: string;
+  errors?: { path: string; msg: string }[];
+  property?: { _id: string; images: unknown[] };
+};
+
+let t: TestApp;
+let mediaDir: string;
+let owner: TestUser;
+let jpeg: Buffer;
+let png: Buffer;
+let webp: Buffer;
+
+beforeAll(async () => {
+  mediaDir = await mkdtemp(join(tmpdir(), 'security-uploads-'));
+  t = await testApp({ deps: { media: localDiskStore(mediaDir) } });
+  owner = await t.registerUser('homeowner');
+  const make = (format: 'jpeg' | 'png' | 'webp') =>
+    samplePhoto({ width: 1200, height: 900, label: format, format, grain: 0.3 });
+  [jpeg, png, webp] = [await make('jpeg'), await make('png'), await make('webp')];
+});
+afterAll(async () => {
+  await t.close();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+const fields: Record<string, string> = {
+  title: 'Quiet 1BHK near the market',
+  description: 'A quiet flat two minutes from the market, with good light all day.',
+  propertyType: 'flat',
+  rent: '18000',
+  rentType: 'monthly',
+  showOnMap: 'false',
+  'location[city]': 'Pune',
+  'location[area]': 'Baner',
+  'location[pinCode]': '411045',
+  'location[address]': 'Lane 2, Baner Road',
+  facilities: JSON.stringify({ wifi: true }),
+  propertyDetails: JSON.stringify({
+    bedrooms: 1,
+    bathrooms: 1,
+    area: 600,
+    floor: 1,
+    totalFloors: 4,
+  }),
+  contactInfo: JSON.stringify({ showPhone: true, showEmail: false }),
+};
+
+type Upload = { name: string; bytes: Uint8Array; type: string };
+
+const form = (values: Record<string, string>, files: Upload[]) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.append(k, v);
+  for (const file of files)
+    f.append('images', new File([file.bytes], file.name, { type: file.type }));
+  return f;
+};
+
+const create = (files: Upload[], user: TestUser = owner) =>
+  t.request<Answer>('POST', '/api/properties', { token: user.token, form: form(fields, files) });
+
+const storedFiles = async () =>
+  (await readdir(join(mediaDir, 'listings'), { recursive: true }).catch(() => [])).length;
+
+const listingCount = async () =>
+  (await t.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM streams`)[0]!.n;
+
+const invalid = (name: string) => ({ path: 'images', msg: photoMessages.invalidType(name) });
+
+/** The first part of a file, as an interrupted upload or a broken download leaves it. */
+const truncated = (bytes: Buffer, keep = 0.5) => bytes.subarray(0, Math.floor(bytes.length * keep));
+
+/** The file with junk written over `length` bytes from `from`; its format header stays intact. */
+const junkAt = (bytes: Buffer, from: number, length: number) => {
+  const copy = Buffer.from(bytes);
+  copy.fill(0x5a, from, from + length);
+  return copy;
+};
+
+describe('truncated and corrupt images get the SPEC’s invalid-file message, never a 500', () => {
+  const cases: [string, () => Upload][] = [
+    ['a truncated JPEG', () => ({ name: 'cut.jpg', bytes: truncated(jpeg), type: 'image/jpeg' })],
+    [
+      'a JPEG cut after its header',
+      () => ({ name: 'head.jpg', bytes: truncated(jpeg, 0.05), type: 'image/jpeg' }),
+    ],
+    ['a truncated PNG', () => ({ name: 'cut.png', bytes: truncated(png), type: 'image/png' })],
+    [
+      // libpng checks every chunk's CRC and the deflate stream.
+      'a corrupt PNG',
+      () => ({ name: 'junk.png', bytes: junkAt(png, png.length >> 1, 4096), type: 'image/png' }),
+    ],
+    [
+      'a JPEG with a corrupt Huffman table',
+      () => {
+        const table = jpeg.indexOf(Buffer.from([0xff, 0xc4]));
+        return { name: 'junk.jpg', bytes: junkAt(jpeg, table + 4, 24), type: 'image/jpeg' };
+      },
+    ],
+    ['a truncated WebP', () => ({ name: 'cut.webp', bytes: truncated(webp), type: 'image/webp' })],
+    [
+      // Junk in the VP8 frame just after its header: the header reads fine, the frame does not.
+      'a corrupt WebP',
+      () => ({ name: 'junk.webp', bytes: junkAt(webp, 40, 160), type: 'image/webp' }),
+    ],
+  ];
+
+  it.each(cases)('%s: 400, and neither the listing nor any file is stored', async (_, make) => {
+    const upload = make();
+    const [files, listings] = [await storedFiles(), await listingCount()];
+    const res = await create([{ name: 'fine.jpg', bytes: jpeg, type: 'image/jpeg' }, upload]);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toEqual({ message: 'Validation failed', errors: [invalid(upload.name)] });
+    expect(await storedFiles()).toBe(files);
+    expect(await listingCount()).toBe(listings);
+  });
+
+  it('the same when the broken photo is added to an existing listing', async () => {
+    const created = await create([{ name: 'fine.jpg', bytes: jpeg, type: 'image/jpeg' }]);
+    expect(created.status).toBe(201);
+    const id = created.body.property!._id;
+    const files = await storedFiles();
+    const res = await t.request<Answer>('PUT', `/api/properties/${id}`, {
+      token: owner.token,
+      form: form({}, [{ name: 'cut.jpg', bytes: truncated(jpeg), type: 'image/jpeg' }]),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([invalid('cut.jpg')]);
+    expect(await storedFiles()).toBe(files);
+    const [stream] = await t.db.sql<{ version: string }[]>`
+      SELECT version FROM streams WHERE stream_id = ${listingStreamId(id)}`;
+    expect(Number(stream?.version)).toBe(1);
+  });
+
+  it('still accepts the intact files', async () => {
+    const res = await create([
+      { name: 'a.jpg', bytes: jpeg, type: 'image/jpeg' },
+      { name: 'b.png', bytes: png, type: 'image/png' },
+      { name: 'c.webp', bytes: webp, type: 'image/webp' },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.property!.images).toHaveLength(3);
+  });
+});
+
+/** Keeps the photo pool busy with work that finishes only when `release` is called. */
+const holdPool = (jobs: { key: string; megapixels: number }[]) => {
+  const gate = Promise.withResolvers<void>();
+  const running = jobs.map(({ key, megapixels }) =>
+    photoPool.run(key, [{ cost: megapixels, run: () => gate.promise }]),
+  );
+  return {
+    release: async () => {
+      gate.resolve();
+      await Promise.all(running);
+    },
+  };
+};
+
+const fullPool = () => {
+  const share = MAX_UPLOAD_PIXELS / 1_000_000;
+  // Two running (the pool's slots) and four users' full shares waiting.
+  return holdPool([
+    { key: 'busy-1', megapixels: 1 },
+    { key: 'busy-2', megapixels: 1 },
+    ...[3, 4, 5, 6].map((n) => ({ key: `busy-${n}`, megapixels: share })),
+  ]);
+};
+
+describe('pixels per request', () => {
+  it('refuses ten 49-megapixel PNGs in one request before decoding any of them', async () => {
+    const bomb = pngBomb(7000);
+    const files = Array.from({ length: 10 }, (_, i) => ({
+      name: `big-${i}.png`,
+      bytes: bomb,
+      type: 'image/png',
+    }));
+    expect(files.reduce((n, f) => n + f.bytes.length, 0)).toBeLessThan(1.5 * 1024 * 1024);
+    // With the pool full, a request that reached it would get 503: this one never does.
+    const pool = fullPool();
+    const res = await create(files);
+    await pool.release();
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: 'images', msg: photoMessages.tooManyPixelsInAll }]);
+    expect(photoMessages.tooManyPixelsInAll).toContain(
+      `${MAX_UPLOAD_PIXELS / 1_000_000} megapixels`,
+    );
+  });
+
+  it('accepts three of them (147 megapixels, within the limit)', async () => {
+    const bomb = pngBomb(7000);
+    const res = await create(
+      Array.from({ length: 3 }, (_, i) => ({
+        name: `big-${i}.png`,
+        bytes: bomb,
+        type: 'image/png',
+      })),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+});
+
+describe('the shared photo pool', () => {
+  it('answers 503 with Retry-After at once when its queue is full, and works again after', async () => {
+    const pool = fullPool();
+    const upload = [{ name: 'fine.jpg', bytes: jpeg, type: 'image/jpeg' }];
+    const busy = await create(upload);
+    expect(busy.status).toBe(503);
+    expect(busy.body).toEqual({ message: photoMessages.busy });
+    expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Nothing was stored for the refused request.
+    const listings = await listingCount();
+    await pool.release();
+    expect(await listingCount()).toBe(listings);
+    expect((await create(upload)).status).toBe(201);
+  });
+
+  it('does not let one user fill it: their second upload waits no longer than their share', async () => {
+    const share = MAX_UPLOAD_PIXELS / 1_000_000;
+    // Both slots busy and this owner's whole share waiting.
+    const pool = holdPool([
+      { key: 'other-1', megapixels: 1 },
+      { key: 'other-2', megapixels: 1 },
+      { key: owner.user._id, megapixels: share },
+    ]);
+    const greedy = await create([{ name: 'more.jpg', bytes: jpeg, type: 'image/jpeg' }]);
+    expect(greedy.status).toBe(503);
+    // Someone else's upload is queued, not refused, and finishes once the pool moves.
+    const someoneElse = await t.registerUser('broker');
+    const waiting = create([{ name: 'mine.jpg', bytes: jpeg, type: 'image/jpeg' }], someoneElse);
+    await vi.waitFor(() => expect(photoPool.stats().queuedCost).toBeGreaterThan(share));
+    await pool.release();
+    expect((await waiting).status).toBe(201);
+  });
+});

@@ -1,0 +1,181 @@
+// Security checklist: view counts. Attack: 20 requests with different User-Agents added
+// 20 views. A viewer now counts once per listing per day, by account or by address,
+// whatever the headers say, across web processes, never the owner, and never stored raw.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyServices } from '@rentals/api/properties/services';
+import {
+  testApp,
+  TEST_CLIENT_IP_HEADER,
+  type TestApp,
+  type TestUser,
+} from '@rentals/api/testing/testApp';
+import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
+import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
+import {
+  appendListingEvents,
+  listingCreated,
+} from '@rentals/projections/readModels/testing/listingFixtures';
+import { startProjection } from '@rentals/projections/runner/runner';
+
+let t: TestApp;
+let owner: TestUser;
+let runners: ReturnType<typeof startProjection>[];
+
+beforeAll(async () => {
+  t = await testApp();
+  owner = await t.registerUser('homeowner');
+  runners = [listingReadModel, publicListingModel].map((p) =>
+    startProjection(t.db.sql, p, { batchSize: 100, pollIntervalMs: 20 }),
+  );
+});
+afterAll(async () => {
+  await Promise.all(runners.map((r) => r.stop()));
+  await t.close();
+});
+
+/** A fresh listed listing of `owner`, visible to visitors and signed-in users. */
+const newListing = async () => {
+  const id = `v-${randomUUID()}`;
+  await appendListingEvents(
+    t.deps.eventStore,
+    id,
+    [listingCreated(id, { ownerId: owner.user._id })],
+    owner.user._id,
+  );
+  await Promise.all(runners.map((r) => r.whenCaughtUp()));
+  return id;
+};
+
+const view = async (
+  id: string,
+  options: {
+    app?: TestApp;
+    token?: string;
+    address?: string;
+    headers?: Record<string, string>;
+  } = {},
+) => {
+  const response = await (options.app ?? t).request('GET', `/api/properties/${id}`, {
+    token: options.token,
+    headers: {
+      ...(options.address ? { [TEST_CLIENT_IP_HEADER]: options.address } : {}),
+      ...options.headers,
+    },
+  });
+  expect(response.status).toBe(200);
+};
+
+const viewsOf = async (id: string, apps: TestApp[] = [t]) => {
+  for (const app of apps) await propertyServices(app.deps).views.flush();
+  const [row] = await t.db.sql<{ views: string }[]>`
+    SELECT views FROM listing_view_counts WHERE listing_id = ${id}`;
+  return Number(row?.views ?? 0);
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('one view per viewer per listing per day', () => {
+  it('the issue’s attack: 20 requests with different User-Agents (and forged headers) are one view', async () => {
+    const id = await newListing();
+    for (let i = 0; i < 20; i++)
+      await view(id, {
+        address: '203.0.113.50',
+        headers: {
+          'user-agent': `Browser/${i}.0 (attempt ${i})`,
+          'x-forwarded-for': `198.51.100.${i}`,
+          'accept-language': i % 2 ? 'en-IN' : 'hi-IN',
+          cookie: `session=${randomUUID()}`,
+        },
+      });
+    expect(await viewsOf(id)).toBe(1);
+  });
+
+  it('counts different visitors’ addresses apart, and one IPv6 /64 as one visitor', async () => {
+    const id = await newListing();
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      await view(id, { address });
+    for (let i = 1; i <= 10; i++) await view(id, { address: `2001:db8:42:7::${i.toString(16)}` });
+    await view(id, { address: '::ffff:203.0.113.1' });
+    expect(await viewsOf(id)).toBe(4);
+  });
+
+  it('counts a signed-in user once, from any address or browser, and another user again', async () => {
+    const id = await newListing();
+    const tenant = await t.registerUser('tenant');
+    for (let i = 0; i < 5; i++)
+      await view(id, {
+        token: tenant.token,
+        address: `192.0.2.${i}`,
+        headers: { 'user-agent': `UA ${i}` },
+      });
+    const other = await t.registerUser('broker');
+    await view(id, { token: other.token, address: '192.0.2.1' });
+    expect(await viewsOf(id)).toBe(2);
+  });
+
+  it('never counts the owner viewing their own listing', async () => {
+    const id = await newListing();
+    for (let i = 0; i < 3; i++)
+      await view(id, { token: owner.token, address: `192.0.2.${100 + i}` });
+    expect(await viewsOf(id)).toBe(0);
+  });
+
+  it('counts the same viewer again on the next day (India time), once', async () => {
+    const id = await newListing();
+    const tenant = await t.registerUser('tenant');
+    await view(id, { address: '203.0.113.77' });
+    await view(id, { token: tenant.token });
+    expect(await viewsOf(id)).toBe(2);
+    t.clock.advance(DAY);
+    await view(id, { address: '203.0.113.77' });
+    await view(id, { address: '203.0.113.77' });
+    await view(id, { token: tenant.token });
+    expect(await viewsOf(id)).toBe(4);
+  });
+
+  it('holds across web processes: two apps on one database count a viewer once', async () => {
+    const second = await testApp({
+      deps: { sql: t.db.sql, clock: t.clock, jwtSecret: t.deps.jwtSecret },
+    });
+    try {
+      const id = await newListing();
+      const tenant = await t.registerUser('tenant');
+      for (const app of [t, second, t, second]) {
+        await view(id, { app, address: '203.0.113.90' });
+        await view(id, { app, token: tenant.token });
+      }
+      expect(await viewsOf(id, [t, second])).toBe(2);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('what is stored', () => {
+  it('keeps no address or user id, only keyed hashes, and forgets past days', async () => {
+    const id = await newListing();
+    const tenant = await t.registerUser('tenant');
+    await view(id, { address: '203.0.113.123' });
+    await view(id, { token: tenant.token });
+    await viewsOf(id);
+    const rows = await t.db.sql<{ viewer: string }[]>`
+      SELECT viewer FROM listing_viewers WHERE listing_id = ${id}`;
+    expect(rows).toHaveLength(2);
+    for (const { viewer } of rows) {
+      expect(viewer).toMatch(/^[0-9a-f]{32}$/);
+      expect(viewer).not.toContain('203');
+      expect(viewer).not.toContain(tenant.user._id);
+    }
+
+    // Two days on, the next flush deletes those rows and their day's salt.
+    t.clock.advance(2 * DAY);
+    await view(id, { address: '203.0.113.124' });
+    await viewsOf(id);
+    const left = await t.db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM listing_viewers WHERE listing_id = ${id}`;
+    expect(left[0]!.n).toBe(1);
+    const salts = await t.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM view_salts`;
+    expect(salts[0]!.n).toBe(1);
+  });
+});
