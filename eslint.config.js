@@ -35,7 +35,7 @@ export default tseslint.config(
   },
   {
     // The listing domain stays pure: no IO, no framework, no clock.
-    files: ['api/src/listings/domain/**/*.ts'],
+    files: ['core/src/listings/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          include: ['{api,projections,infra,site}/**/*.unit.test.{ts,tsx}'],
+          include: ['{core,api,projections,infra,site}/**/*.unit.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
         },
       },
@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'int',
-          include: ['{api,projections,infra,site}/**/*.int.test.ts'],
+          include: ['{core,api,projections,infra,site}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['infra/src/testing/globalSetup.ts'],
           testTimeout: 60_000,
@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'e2e',
-          include: ['{api,projections,infra,site}/**/*.e2e.test.ts'],
+          include: ['{core,api,projections,infra,site}/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 120_000,
           hookTimeout: 300_000,

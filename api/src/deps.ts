@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
-import type { EventStore } from './eventStore/eventStore.ts';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import type { MediaStore } from './media/mediaStore.ts';
-import type { Logger } from './shared/logger.ts';
+import type { Logger } from '@rentals/core/logger';
 
 /** Everything the API needs from the outside, injected so tests build the app without a server. */
 export type AppDeps = {

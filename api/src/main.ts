@@ -3,13 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, requireResolved } from '@rentals/infra/config/env';
+import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { durationSeconds } from './access/tokens.ts';
-import { createEventStore } from './eventStore/eventStore.ts';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { mediaStoreFor } from './media/mediaStoreFor.ts';
 import { createWebServer } from './server.ts';
-import { createSql } from './shared/db.ts';
-import { consoleLogger as log } from './shared/logger.ts';
+import { createSql } from '@rentals/core/db';
+import { consoleLogger as log } from '@rentals/core/logger';
 
 const config = requireResolved(loadConfig(process.env));
 const sql = createSql(config.databaseUrl, { max: 20 });

@@ -1,8 +1,8 @@
 // Entry of the projections process: one runner per registered projection.
 import { resolve } from 'node:path';
-import { createSql } from '@rentals/api/shared/db';
-import { consoleLogger as log } from '@rentals/api/shared/logger';
-import { loadConfig, requireResolved } from '@rentals/infra/config/env';
+import { createSql } from '@rentals/core/db';
+import { consoleLogger as log } from '@rentals/core/logger';
+import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { startRegenerator } from '@rentals/infra/publicSite/regenerator';
 import { projections } from './registry.ts';
 import { parkedStreams } from './runner/parking.ts';

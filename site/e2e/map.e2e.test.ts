@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSql } from '@rentals/api/shared/db';
+import { createSql } from '@rentals/core/db';
 import { loadPlaces } from '@rentals/api/geo/placesIndex';
 import { migrate } from '@rentals/infra/db/migrate';
 import { ensureGeoData } from '@rentals/infra/geo/build';

@@ -2,7 +2,7 @@ import { Elysia, t as schema } from 'elysia';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwt } from '@elysiajs/jwt';
 import { errorHandler } from '../shared/errorHandler.ts';
-import { silentLogger } from '../shared/logger.ts';
+import { silentLogger } from '@rentals/core/logger';
 import { testApp, type TestApp } from '../testing/testApp.ts';
 import { access, commandMetadata } from './access.ts';
 import { OWNER_ROLES } from './routeTable.ts';

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../deps.ts';
-import { ForbiddenError } from '../shared/errors.ts';
+import { ForbiddenError } from '@rentals/core/errors';
 import { roleAllows, type AuthUser, type Role } from './roles.ts';
 import { authenticate, bearerToken, MESSAGES, UnauthorizedError } from './session.ts';
 import { createTokens } from './tokens.ts';

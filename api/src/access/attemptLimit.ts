@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { RetryLaterError } from '../shared/errors.ts';
+import { RetryLaterError } from '@rentals/core/errors';
 
 /**
  * Limits on attempts per client address and, optionally, per subject (the

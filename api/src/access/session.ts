@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '@rentals/core/errors';
 import type { AuthUser, Role } from './roles.ts';
 import type { TokenClaims, Tokens } from './tokens.ts';
 

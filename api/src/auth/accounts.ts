@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import type { AuthUser, Role } from '../access/roles.ts';
 import { createTokens, type Tokens } from '../access/tokens.ts';
 import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
-import { AppError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import { AppError, NotFoundError, ValidationError } from '@rentals/core/errors';
 import {
   CHANGE_PASSWORD_LIMIT,
   LIMIT_MESSAGES,

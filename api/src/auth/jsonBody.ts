@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { OpenAPIV3 } from 'openapi-types';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '@rentals/core/errors';
 
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json)';
 

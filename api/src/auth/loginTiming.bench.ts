@@ -3,7 +3,7 @@
 //   DATABASE_URL=postgres://… bun api/src/auth/loginTiming.bench.ts [pairs=40]
 // Each attempt comes from its own made-up address, so the rate limit never interferes.
 import { randomUUID } from 'node:crypto';
-import { createSql } from '../shared/db.ts';
+import { createSql } from '@rentals/core/db';
 import { createAccounts } from './accounts.ts';
 
 const url = process.env.DATABASE_URL;

@@ -1,6 +1,6 @@
 import { t, type Static } from 'elysia';
-import { messages } from '../shared/schemaErrors.ts';
-import { SINGLE_LINE } from '../shared/textFormats.ts';
+import { messages } from '@rentals/core/schemaErrors';
+import { SINGLE_LINE } from '@rentals/core/textFormats';
 
 /** The spec's §5 and §9 limits, and its exact messages where it gives them. */
 export const LIMITS = {

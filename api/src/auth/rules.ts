@@ -1,7 +1,7 @@
 import type { TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { ValidationError, type FieldError } from '../shared/errors.ts';
-import { parseWith, schemaErrors } from '../shared/schemaErrors.ts';
+import { ValidationError, type FieldError } from '@rentals/core/errors';
+import { parseWith, schemaErrors } from '@rentals/core/schemaErrors';
 import { ChangePasswordBody, LoginBody, MESSAGES, ProfileBody, RegisterBody } from './model.ts';
 
 /**

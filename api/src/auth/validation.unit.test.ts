@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../shared/errorHandler.ts';
-import { silentLogger } from '../shared/logger.ts';
+import { silentLogger } from '@rentals/core/logger';
 import { MESSAGES } from './model.ts';
 import { readChangePassword, readLogin, readProfile, readRegister } from './rules.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../auth/model.ts';
-import { RENT_BOUNDS } from '../listings/domain/bounds.ts';
-import { fieldMessages } from '../listings/domain/fields.ts';
+import { RENT_BOUNDS } from '@rentals/core/listings/bounds';
+import { fieldMessages } from '@rentals/core/listings/fields';
 import { testApp, type TestApp } from '../testing/testApp.ts';
 
 /**

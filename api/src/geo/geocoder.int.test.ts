@@ -6,7 +6,7 @@ import { Elysia } from 'elysia';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureGeoData } from '@rentals/infra/geo/build';
 import { errorHandler } from '../shared/errorHandler.ts';
-import { silentLogger } from '../shared/logger.ts';
+import { silentLogger } from '@rentals/core/logger';
 import type { GeoResult } from './geocoder.ts';
 import { geoRoutes } from './index.ts';
 import { loadPlaces } from './placesIndex.ts';

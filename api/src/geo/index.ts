@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../deps.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '@rentals/core/errors';
 import { coordinatesLabel, createGeocoder } from './geocoder.ts';
 import { parseReverseQuery, parseSearchQuery } from './query.ts';
 

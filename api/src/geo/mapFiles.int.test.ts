@@ -7,7 +7,7 @@ import { PbfReader } from 'pbf';
 import { FetchSource, PMTiles } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureGeoData, geoDir, type GeoManifest } from '@rentals/infra/geo/build';
-import { silentLogger } from '../shared/logger.ts';
+import { silentLogger } from '@rentals/core/logger';
 import type { BasemapInfo } from './basemapInfo.ts';
 import { createMapFiles } from './mapFiles.ts';
 

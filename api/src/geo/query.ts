@@ -1,4 +1,4 @@
-import { ValidationError, type FieldError } from '../shared/errors.ts';
+import { ValidationError, type FieldError } from '@rentals/core/errors';
 import { MAX_RESULTS } from './geocoder.ts';
 
 /**

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
-import { createEventStore, type EventStore } from '../eventStore/eventStore.ts';
-import { ConcurrencyError } from '../shared/errors.ts';
+import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import { ConcurrencyError } from '@rentals/core/errors';
 import { listingCommandHandler } from './commandHandler.ts';
-import { LISTING_STREAM_TYPE, listingStreamId, type ListingEvent } from './domain/events.ts';
-import type { ListingState } from './domain/state.ts';
+import {
+  LISTING_STREAM_TYPE,
+  listingStreamId,
+  type ListingEvent,
+} from '@rentals/core/listings/events';
+import type { ListingState } from '@rentals/core/listings/state';
 
 let db: TestDatabase;
 let store: EventStore;

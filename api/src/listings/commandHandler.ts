@@ -1,8 +1,8 @@
-import type { EventStore } from '../eventStore/eventStore.ts';
-import { ConcurrencyError } from '../shared/errors.ts';
-import type { ListingEvent } from './domain/events.ts';
-import { LISTING_STREAM_TYPE, listingStreamId } from './domain/events.ts';
-import { fold, initialState, type ListingState } from './domain/state.ts';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
+import { ConcurrencyError } from '@rentals/core/errors';
+import type { ListingEvent } from '@rentals/core/listings/events';
+import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
+import { fold, initialState, type ListingState } from '@rentals/core/listings/state';
 
 export type Decision = (state: ListingState) => ListingEvent[] | Promise<ListingEvent[]>;
 export type Outcome = { state: ListingState; version: number; events: ListingEvent[] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../shared/errors.ts';
+import { ValidationError } from '@rentals/core/errors';
 import { parseIfMatch } from './routes.ts';
 
 describe('parseIfMatch', () => {

@@ -1,17 +1,17 @@
 import { Type } from '@sinclair/typebox';
-import type { FieldError } from '../shared/errors.ts';
-import { messages, schemaErrors } from '../shared/schemaErrors.ts';
-import { PLAIN_DECIMAL } from './domain/bounds.ts';
-import { canonicalCity } from './domain/cities.ts';
-import type { KeptImage } from './domain/commands.ts';
-import { assertListingFields, CaptionSchema, IdSchema } from './domain/fields.ts';
+import type { FieldError } from '@rentals/core/errors';
+import { messages, schemaErrors } from '@rentals/core/schemaErrors';
+import { PLAIN_DECIMAL } from '@rentals/core/listings/bounds';
+import { canonicalCity } from '@rentals/core/listings/cities';
+import type { KeptImage } from '@rentals/core/listings/commands';
+import { assertListingFields, CaptionSchema, IdSchema } from '@rentals/core/listings/fields';
 import {
   MAX_IMAGES,
   noFacilities,
   type ContactInfo,
   type ListingFields,
   type PropertyDetails,
-} from './domain/listing.ts';
+} from '@rentals/core/listings/listing';
 
 /**
  * The listing body as the edge reads it: form text (or JSON values) turned

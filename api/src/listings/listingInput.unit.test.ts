@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError, type FieldError } from '../shared/errors.ts';
-import { fieldMessages as m } from './domain/fields.ts';
+import { ValidationError, type FieldError } from '@rentals/core/errors';
+import { fieldMessages as m } from '@rentals/core/listings/fields';
 import { readImageCaptions, readKeepImages, readListingFields } from './listingInput.ts';
 import { formDataToTree } from './requestBody.ts';
 

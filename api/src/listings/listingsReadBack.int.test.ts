@@ -9,7 +9,7 @@ import { startProjection } from '@rentals/projections/runner/runner';
 import { localDiskStore } from '../media/localDiskStore.ts';
 import { samplePhoto } from '../media/samplePhotos.ts';
 import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';
-import type { PropertyDocument } from './domain/document.ts';
+import type { PropertyDocument } from '@rentals/core/listings/document';
 
 /**
  * The product's loop end to end on real Postgres: a homeowner's writes through

@@ -1,10 +1,14 @@
 import { t } from 'elysia';
 import type { OpenAPIV3 } from 'openapi-types';
-import { NotFoundError } from '../shared/errors.ts';
-import { isWellFormedId } from './domain/bounds.ts';
-import { messages } from './domain/decide.ts';
-import { LatitudeSchema, ListingFieldsSchema, LongitudeSchema } from './domain/fields.ts';
-import { FACILITIES } from './domain/listing.ts';
+import { NotFoundError } from '@rentals/core/errors';
+import { isWellFormedId } from '@rentals/core/listings/bounds';
+import { messages } from '@rentals/core/listings/decide';
+import {
+  LatitudeSchema,
+  ListingFieldsSchema,
+  LongitudeSchema,
+} from '@rentals/core/listings/fields';
+import { FACILITIES } from '@rentals/core/listings/listing';
 import { ImageCaptionsSchema, KeepImagesSchema } from './listingInput.ts';
 
 /** TypeBox shapes of the property document (SPEC §3), for response validation and the OpenAPI document. */

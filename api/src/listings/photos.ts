@@ -1,5 +1,5 @@
-import { ValidationError, type FieldError } from '../shared/errors.ts';
-import type { ListingImage } from './domain/listing.ts';
+import { ValidationError, type FieldError } from '@rentals/core/errors';
+import type { ListingImage } from '@rentals/core/listings/listing';
 import { mediaUrl, type MediaStore } from '../media/mediaStore.ts';
 import { createFairPool } from '../media/fairPool.ts';
 import {

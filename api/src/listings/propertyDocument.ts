@@ -7,6 +7,12 @@ export {
   toPropertyDocument,
   type PropertyDocument,
   type PropertyImage,
-} from './domain/document.ts';
-export { evolve, fold, initialState, type Listing, type ListingState } from './domain/state.ts';
-export type * from './domain/events.ts';
+} from '@rentals/core/listings/document';
+export {
+  evolve,
+  fold,
+  initialState,
+  type Listing,
+  type ListingState,
+} from '@rentals/core/listings/state';
+export type * from '@rentals/core/listings/events';

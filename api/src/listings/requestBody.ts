@@ -1,6 +1,6 @@
-import type { FieldError } from '../shared/errors.ts';
-import { ValidationError } from '../shared/errors.ts';
-import type { KeptImage } from './domain/commands.ts';
+import type { FieldError } from '@rentals/core/errors';
+import { ValidationError } from '@rentals/core/errors';
+import type { KeptImage } from '@rentals/core/listings/commands';
 import { readImageCaptions, readKeepImages } from './listingInput.ts';
 
 type Tree = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { access } from '../access/access.ts';
 import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
 import { localDiskStore } from '../media/localDiskStore.ts';
-import { ValidationError } from '../shared/errors.ts';
+import { ValidationError } from '@rentals/core/errors';
 import {
   createRequestBody,
   listingIdOr404,

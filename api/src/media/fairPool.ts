@@ -1,4 +1,4 @@
-import { RetryLaterError } from '../shared/errors.ts';
+import { RetryLaterError } from '@rentals/core/errors';
 
 /** One unit of work and what it costs the pool while it waits (photos: megapixels). */
 export type PoolTask<T> = { cost: number; run: () => Promise<T> };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '@rentals/infra/config/env';
+import { ConfigError, loadConfig } from '@rentals/core/config/env';
 
 describe('media store settings', () => {
   it('keeps photos on the local disk under DATA_DIR unless told otherwise', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
-import type { PropertyDocument } from '../listings/domain/document.ts';
+import type { PropertyDocument } from '@rentals/core/listings/document';
 import { freePort } from '@rentals/infra/services/ports';
 import { searchInPostgres } from '@rentals/projections/readModels/searchInPostgres';
 import type { SearchAudience, SearchCriteria } from '@rentals/projections/search/criteria';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { PropertyDocument } from '../listings/domain/document.ts';
-import { listingStreamId, LISTING_STREAM_TYPE } from '../listings/domain/events.ts';
+import type { PropertyDocument } from '@rentals/core/listings/document';
+import { listingStreamId, LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import { PUBLIC_DOCUMENT_KEYS } from '@rentals/projections/readModels/publicDocument';
 import { nextTime } from '@rentals/projections/readModels/testing/listingFixtures';
 import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';

@@ -11,7 +11,7 @@ import {
   MeiliUnavailableError,
 } from '@rentals/projections/search/meiliHttp';
 import { searchInMeili } from '@rentals/projections/search/searchInMeili';
-import type { Logger } from '../shared/logger.ts';
+import type { Logger } from '@rentals/core/logger';
 
 /** Which engine answered the last searches; /api/health shows it. */
 export type SearchStatus =

@@ -2,9 +2,9 @@ import { Elysia } from 'elysia';
 import { access } from '../access/access.ts';
 import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
-import { listingStreamId } from '../listings/domain/events.ts';
+import { listingStreamId } from '@rentals/core/listings/events';
 import { listingIdOr404 } from '../listings/model.ts';
-import { NotFoundError } from '../shared/errors.ts';
+import { NotFoundError } from '@rentals/core/errors';
 import {
   findListing,
   featuredListings,

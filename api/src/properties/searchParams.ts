@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { literals } from '../listings/domain/fields.ts';
-import { PROPERTY_TYPES, type PropertyType } from '../listings/domain/listing.ts';
-import { ValidationError } from '../shared/errors.ts';
-import { messages, schemaErrors } from '../shared/schemaErrors.ts';
-import { SINGLE_LINE } from '../shared/textFormats.ts';
+import { literals } from '@rentals/core/listings/fields';
+import { PROPERTY_TYPES, type PropertyType } from '@rentals/core/listings/listing';
+import { ValidationError } from '@rentals/core/errors';
+import { messages, schemaErrors } from '@rentals/core/schemaErrors';
+import { SINGLE_LINE } from '@rentals/core/textFormats';
 import {
   SORT_ORDERS,
   type BoundingBox,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError, type FieldError } from '../shared/errors.ts';
+import { ValidationError, type FieldError } from '@rentals/core/errors';
 import { parseSearchParams, searchMessages as m } from './searchParams.ts';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Sql } from 'postgres';
-import type { Logger } from '../shared/logger.ts';
+import type { Logger } from '@rentals/core/logger';
 
 /** Who viewed: a signed-in user, or a visitor known only by the client address the app saw. */
 export type Viewer = { userId?: string; address: string | null };

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { AppError } from './errors.ts';
+import { AppError } from '@rentals/core/errors';
 
 export const JSON_BODY_LIMIT = 256 * 1024;
 /** Ten 5 MB photos plus the form fields. */

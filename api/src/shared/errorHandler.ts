@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { BodyTooLargeError } from './bodyLimit.ts';
-import { AppError, RetryLaterError, ValidationError, type FieldError } from './errors.ts';
-import type { Logger } from './logger.ts';
+import { AppError, RetryLaterError, ValidationError, type FieldError } from '@rentals/core/errors';
+import type { Logger } from '@rentals/core/logger';
 
 /** The whole answer to a failure on our side: the detail goes to the log, never to the client. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';

@@ -7,8 +7,8 @@ import { createAccounts } from '../auth/accounts.ts';
 import type { UserDocument } from '../auth/model.ts';
 import { findUserById } from '../auth/users.ts';
 import type { AppDeps } from '../deps.ts';
-import { createEventStore } from '../eventStore/eventStore.ts';
-import { silentLogger } from '../shared/logger.ts';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { silentLogger } from '@rentals/core/logger';
 import { testClock, type TestClock } from './testClock.ts';
 
 /** Sets the client address the app sees for a request (tests only; see `clientIp` below). */

@@ -1,5 +1,5 @@
 import { INTERNAL_ERROR_MESSAGE } from '../shared/errorHandler.ts';
-import type { Logger } from '../shared/logger.ts';
+import type { Logger } from '@rentals/core/logger';
 import { BASE_SECURITY_HEADERS } from './securityHeaders.ts';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Internal server error</title>

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import { appEventRegistry } from '../eventRegistry.ts';
-import { ConcurrencyError } from '../shared/errors.ts';
+import { ConcurrencyError } from '../errors.ts';
 import type { EventRegistry } from './registry.ts';
 import type {
   AppendResult,

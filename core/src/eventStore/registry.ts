@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { FieldError } from '../shared/errors.ts';
-import { matches, schemaErrors } from '../shared/schemaErrors.ts';
+import type { FieldError } from '../errors.ts';
+import { matches, schemaErrors } from '../schemaErrors.ts';
 import type { Event, RecordedEvent } from './types.ts';
 
 type Data = Record<string, unknown>;

@@ -1,9 +1,4 @@
-import {
-  ForbiddenError,
-  IllegalStateError,
-  NotFoundError,
-  ValidationError,
-} from '../../shared/errors.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Actor, CreateListing, KeptImage, ListingCommand, ReviseListing } from './commands.ts';
 import type { ListingDetailsRevised, ListingEvent } from './events.ts';
 import { assertListingFields } from './fields.ts';

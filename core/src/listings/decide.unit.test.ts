@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ForbiddenError,
-  IllegalStateError,
-  NotFoundError,
-  ValidationError,
-} from '../../shared/errors.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Actor, ListingCommand } from './commands.ts';
 import { decide, messages } from './decide.ts';
 import { fieldMessages } from './fields.ts';

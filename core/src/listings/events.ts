@@ -15,7 +15,7 @@
  * domain). The user who caused it is in the event metadata (`userId`).
  */
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
-import type { EventDefinitions } from '../../eventStore/registry.ts';
+import type { EventDefinitions } from '../eventStore/registry.ts';
 import {
   CaptionSchema,
   ContactInfoSchema,

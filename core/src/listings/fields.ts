@@ -6,9 +6,9 @@ import {
   type TLiteral,
   type TUnion,
 } from '@sinclair/typebox';
-import { ValidationError, type FieldError } from '../../shared/errors.ts';
-import { inFieldOrder, messages, schemaErrors } from '../../shared/schemaErrors.ts';
-import { MULTI_LINE, SINGLE_LINE } from '../../shared/textFormats.ts';
+import { ValidationError, type FieldError } from '../errors.ts';
+import { inFieldOrder, messages, schemaErrors } from '../schemaErrors.ts';
+import { MULTI_LINE, SINGLE_LINE } from '../textFormats.ts';
 import {
   DETAIL_BOUNDS,
   ID_PATTERN,

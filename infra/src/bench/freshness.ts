@@ -2,8 +2,8 @@
 // listing read model and in the Meilisearch index. Bars (DESIGN §12): p50 ≤ 100 ms, p99 ≤ 500 ms.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
-import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/api/listings/domain/events';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import { LISTINGS_INDEX } from '@rentals/projections/search/indexSettings';
 import { fmt, percentile } from './support/stats.ts';
 import { startBenchStack } from './support/stack.ts';

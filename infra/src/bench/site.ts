@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Sql } from 'postgres';
 import sharp from 'sharp';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { fullBuild } from '../publicSite/fullBuild.ts';
 import { progressBar } from '../publicSite/progress.ts';
 import { appendListingEvent, createdEvent, seededListing } from '../publicSite/testing/fixtures.ts';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSql, type Sql } from '@rentals/api/shared/db';
-import { ConfigError, loadConfig, type ResolvedConfig } from '../config/env.ts';
+import { createSql, type Sql } from '@rentals/core/db';
+import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
 import { migrate } from '../db/migrate.ts';
 import { startMeiliServer } from '../services/meiliServer.ts';
 import { isPortFree } from '../services/ports.ts';

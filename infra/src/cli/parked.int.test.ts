@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import {
   appendListingEvents,
   listingCreated,

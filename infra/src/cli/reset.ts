@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadConfig } from '../config/env.ts';
+import { loadConfig } from '@rentals/core/config/env';
 import { ROOT } from './context.ts';
 
 const dataDir = resolve(ROOT, loadConfig(process.env).dataDir);

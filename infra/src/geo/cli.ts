@@ -1,5 +1,5 @@
 // `npm run geo:build`: builds the basemap, glyphs and gazetteer into DATA_DIR/geo (a no-op when up to date).
-import { loadConfig } from '../config/env.ts';
+import { loadConfig } from '@rentals/core/config/env';
 import { ensureGeoData } from './build.ts';
 
 const { dataDir } = loadConfig(process.env);

@@ -8,8 +8,8 @@
  * dev runner's embedded Postgres, see infra/src/cli/context.ts).
  */
 import { resolve } from 'node:path';
-import { createSql } from '@rentals/api/shared/db';
-import { loadConfig } from '../config/env.ts';
+import { createSql } from '@rentals/core/db';
+import { loadConfig } from '@rentals/core/config/env';
 import { fullBuild } from './fullBuild.ts';
 import { progressBar } from './progress.ts';
 

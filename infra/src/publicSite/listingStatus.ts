@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { listingStreamId } from '@rentals/api/listings/domain/events';
+import { listingStreamId } from '@rentals/core/listings/events';
 import type { PageStatus } from './pageStatus.ts';
 
 /** /browse/{id}; `cities` is the index of the generated site, not a listing. */

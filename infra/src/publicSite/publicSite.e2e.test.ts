@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import {
   appendListingEvent,
   createdEvent,

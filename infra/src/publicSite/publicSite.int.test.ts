@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { dirtyCitiesProjection } from '@rentals/projections/dirtyCities/dirtyCities';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';

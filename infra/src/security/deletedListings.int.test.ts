@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { staticSite } from '@rentals/api/web/staticSite';
 import { dirtyCitiesProjection } from '@rentals/projections/dirtyCities/dirtyCities';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PropertyDocument } from '@rentals/api/listings/domain/document';
-import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/api/listings/domain/events';
-import { fieldMessages as m } from '@rentals/api/listings/domain/fields';
-import { ValidationError } from '@rentals/api/shared/errors';
-import { InvalidEventError } from '@rentals/api/eventStore/registry';
+import type { PropertyDocument } from '@rentals/core/listings/document';
+import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
+import { fieldMessages as m } from '@rentals/core/listings/fields';
+import { ValidationError } from '@rentals/core/errors';
+import { InvalidEventError } from '@rentals/core/eventStore/registry';
 import { testApp, type TestApp, type TestUser } from '@rentals/api/testing/testApp';
 import {
   listingCreated,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { PropertyDocument } from '@rentals/api/listings/domain/document';
+import type { PropertyDocument } from '@rentals/core/listings/document';
 import type { TestUser } from '@rentals/api/testing/testApp';
 import { projections } from '@rentals/projections/registry';
 import { parkedStreams } from '@rentals/projections/runner/parking';

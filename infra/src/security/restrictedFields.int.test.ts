@@ -8,16 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import {
   LISTING_STREAM_TYPE,
   listingStreamId,
   type ListingCreated,
-} from '@rentals/api/listings/domain/events';
+} from '@rentals/core/listings/events';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { createGeocoder, type Geocoder } from '@rentals/api/geo/geocoder';
 import { loadPlaces } from '@rentals/api/geo/placesIndex';
-import { silentLogger } from '@rentals/api/shared/logger';
+import { silentLogger } from '@rentals/core/logger';
 import { cityAreaOf, kmBetween } from '@rentals/projections/readModels/cityAreas';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSql } from '@rentals/api/shared/db';
+import { createSql } from '@rentals/core/db';
 import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
 import { DOCS_CONTENT_SECURITY_POLICY } from '@rentals/api/docs/index';
 import type { TestUser } from '@rentals/api/testing/testApp';

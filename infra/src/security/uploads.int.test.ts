@@ -5,7 +5,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listingStreamId } from '@rentals/api/listings/domain/events';
+import { listingStreamId } from '@rentals/core/listings/events';
 import { photoPool } from '@rentals/api/listings/photos';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { MAX_UPLOAD_PIXELS, photoMessages } from '@rentals/api/media/photoRules';

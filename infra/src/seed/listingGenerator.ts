@@ -4,7 +4,7 @@ import {
   type ListingFields,
   type ListingImage,
   type PropertyType,
-} from '@rentals/api/listings/domain/listing';
+} from '@rentals/core/listings/listing';
 import type { SeedCity } from './cities.ts';
 import type { Locality } from './localities.ts';
 import type { PooledPhoto } from './photoPool.ts';

@@ -1,7 +1,7 @@
 import { processPhoto } from '@rentals/api/media/photoPipeline';
 import { mediaUrl, type MediaStore } from '@rentals/api/media/mediaStore';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
-import type { ListingImage } from '@rentals/api/listings/domain/listing';
+import type { ListingImage } from '@rentals/core/listings/listing';
 
 /** A processed photo the seed reuses across listings; each listing gives it its own image id. */
 export type PooledPhoto = Omit<ListingImage, 'id' | 'caption'> & { caption: string };

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
-import { toPropertyDocument } from '@rentals/api/listings/domain/document';
-import type { ListingEvent } from '@rentals/api/listings/domain/events';
-import { fold } from '@rentals/api/listings/domain/state';
+import { toPropertyDocument } from '@rentals/core/listings/document';
+import type { ListingEvent } from '@rentals/core/listings/events';
+import { fold } from '@rentals/core/listings/state';
 import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { seedListings } from './seed.ts';
 

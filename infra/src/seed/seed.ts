@@ -1,15 +1,15 @@
 import type { Sql } from 'postgres';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import type { MediaStore } from '@rentals/api/media/mediaStore';
-import type { Actor } from '@rentals/api/listings/domain/commands';
-import { decide } from '@rentals/api/listings/domain/decide';
+import type { Actor } from '@rentals/core/listings/commands';
+import { decide } from '@rentals/core/listings/decide';
 import {
   LISTING_STREAM_TYPE,
   listingStreamId,
   type ListingEvent,
-} from '@rentals/api/listings/domain/events';
-import type { ListingOwner } from '@rentals/api/listings/domain/listing';
-import { fold, initialState } from '@rentals/api/listings/domain/state';
+} from '@rentals/core/listings/events';
+import type { ListingOwner } from '@rentals/core/listings/listing';
+import { fold, initialState } from '@rentals/core/listings/state';
 import { generateListing, type GeneratedListing } from './listingGenerator.ts';
 import { loadSeedLocalities } from './localities.ts';
 import { buildPhotoPool } from './photoPool.ts';

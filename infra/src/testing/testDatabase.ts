@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { createSql, type Sql } from '@rentals/api/shared/db';
+import { createSql, type Sql } from '@rentals/core/db';
 import { inject } from 'vitest';
 import { migrate } from '../db/migrate.ts';
 

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@rentals/api/eventStore/types';
-import type { ListingDetailsRevised } from '@rentals/api/listings/domain/events';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
+import type { ListingDetailsRevised } from '@rentals/core/listings/events';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import { asListingEvent, type ListingEvent } from '../readModels/listingEvents.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { dirtyCitiesProjection } from './dirtyCities.ts';
 
 const recorded = (type: string, data: Record<string, unknown>): RecordedEvent => ({

@@ -1,11 +1,11 @@
-import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { Statement } from '../runner/statement.ts';
 import {
   isListingEvent,
   LISTING_EVENT_TYPES,
   type ListingCreated,
   type ListingEvent,
-} from '@rentals/api/listings/domain/events';
+} from '@rentals/core/listings/events';
 
 export { LISTING_EVENT_TYPES };
 export type { ListingCreated, ListingEvent };

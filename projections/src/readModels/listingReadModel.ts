@@ -1,5 +1,5 @@
-import { toPropertyDocument } from '@rentals/api/listings/domain/document';
-import { evolve as evolveListing, initialState } from '@rentals/api/listings/domain/state';
+import { toPropertyDocument } from '@rentals/core/listings/document';
+import { evolve as evolveListing, initialState } from '@rentals/core/listings/state';
 import { normaliseLocality } from '../search/localityMatcher.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';

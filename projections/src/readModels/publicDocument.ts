@@ -1,5 +1,5 @@
-import type { PropertyImage } from '@rentals/api/listings/domain/document';
-import type { ListingOwner, PropertyType } from '@rentals/api/listings/domain/listing';
+import type { PropertyImage } from '@rentals/core/listings/document';
+import type { ListingOwner, PropertyType } from '@rentals/core/listings/listing';
 
 /**
  * What a visitor gets (SPEC §1): no rent, contact, facilities, address, area,

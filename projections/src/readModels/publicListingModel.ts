@@ -1,4 +1,4 @@
-import type { ListingImage } from '@rentals/api/listings/domain/listing';
+import type { ListingImage } from '@rentals/core/listings/listing';
 import { normaliseLocality } from '../search/localityMatcher.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';

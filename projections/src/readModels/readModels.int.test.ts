@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore, type EventStore } from '@rentals/api/eventStore/eventStore';
-import { toPropertyDocument } from '@rentals/api/listings/domain/document';
-import type { ListingEvent } from '@rentals/api/listings/domain/events';
-import { fold } from '@rentals/api/listings/domain/state';
+import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import { toPropertyDocument } from '@rentals/core/listings/document';
+import type { ListingEvent } from '@rentals/core/listings/events';
+import { fold } from '@rentals/core/listings/state';
 import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';

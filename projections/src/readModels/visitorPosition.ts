@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { Coordinates } from '@rentals/api/listings/domain/listing';
+import type { Coordinates } from '@rentals/core/listings/listing';
 import { cityAreaOf } from './cityAreas.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Checkpoint } from '@rentals/api/eventStore/types';
+import type { Checkpoint } from '@rentals/core/eventStore/types';
 
 export type ProjectionStatus = 'idle' | 'running' | 'failed' | 'rebuilding';
 

@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
 
 /** What parking needs to know of an event: where it is in the log and in which stream. */
 export type EventRef = Pick<RecordedEvent, 'streamId' | 'position' | 'transactionId' | 'type'>;

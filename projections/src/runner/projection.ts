@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { EventRef } from './parking.ts';
 import type { Statement } from './statement.ts';
 

@@ -1,6 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
-import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { heldPositions, lockParking } from './parking.ts';
 import type { Projection } from './projection.ts';
 

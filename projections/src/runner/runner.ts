@@ -1,6 +1,6 @@
 import type { ReservedSql, Sql } from 'postgres';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
-import type { Checkpoint, RecordedEvent } from '@rentals/api/eventStore/types';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
 import type { Projection } from './projection.ts';
 import { advanceCheckpoint, ensureCheckpoint } from './checkpoints.ts';
 import { holdEvents, lockParking, parkedAmong, parkStream } from './parking.ts';

@@ -1,4 +1,4 @@
-import type { PropertyType } from '@rentals/api/listings/domain/listing';
+import type { PropertyType } from '@rentals/core/listings/listing';
 
 export type SortOrder = 'newest' | 'rent_asc' | 'rent_desc';
 export const SORT_ORDERS: readonly SortOrder[] = ['newest', 'rent_asc', 'rent_desc'];

@@ -1,6 +1,6 @@
-import { createSql } from '@rentals/api/shared/db';
-import { consoleLogger } from '@rentals/api/shared/logger';
-import { loadConfig, requireResolved } from '@rentals/infra/config/env';
+import { createSql } from '@rentals/core/db';
+import { consoleLogger } from '@rentals/core/logger';
+import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { createMeiliHttp } from './meiliHttp.ts';
 import { createSearchProjection, type SearchProjectionDeps } from './searchProjection.ts';
 

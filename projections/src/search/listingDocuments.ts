@@ -1,13 +1,13 @@
 import type { Sql } from 'postgres';
-import type { Checkpoint } from '@rentals/api/eventStore/types';
-import { toPropertyDocument } from '@rentals/api/listings/domain/document';
-import { fold } from '@rentals/api/listings/domain/state';
-import { listingStreamId } from '@rentals/api/listings/domain/events';
-import type { RecordedEvent } from '@rentals/api/eventStore/types';
+import type { Checkpoint } from '@rentals/core/eventStore/types';
+import { toPropertyDocument } from '@rentals/core/listings/document';
+import { fold } from '@rentals/core/listings/state';
+import { listingStreamId } from '@rentals/core/listings/events';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { asListingEvent } from '../readModels/listingEvents.ts';
 import { visitorPositions } from '../readModels/visitorPosition.ts';
 import type { Unapplied } from '../runner/projection.ts';
-import type { PropertyDocument } from '@rentals/api/listings/domain/document';
+import type { PropertyDocument } from '@rentals/core/listings/document';
 import { toSearchDocument, type SearchDocument } from './searchDocument.ts';
 
 type Row = {

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
-import { START, type Checkpoint } from '@rentals/api/eventStore/types';
-import { LISTING_STREAM_TYPE } from '@rentals/api/listings/domain/events';
+import { START, type Checkpoint } from '@rentals/core/eventStore/types';
+import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import { LISTINGS_INDEX } from './indexSettings.ts';
 import { indexChangesFor } from './listingDocuments.ts';
 import { deleteIndex, ensureListingsIndex, swapIndexes } from './listingsIndex.ts';

@@ -1,4 +1,4 @@
-import type { PropertyDocument } from '@rentals/api/listings/domain/document';
+import type { PropertyDocument } from '@rentals/core/listings/document';
 import { enabledFacilities } from '../readModels/listingEvents.ts';
 import { normaliseLocality } from './localityMatcher.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createEventStore, type EventStore } from '@rentals/api/eventStore/eventStore';
+import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { freePort } from '@rentals/infra/services/ports';
 import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
 import { kmBetween } from '../readModels/cityAreas.ts';

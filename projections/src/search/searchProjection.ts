@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { Logger } from '@rentals/api/shared/logger';
+import type { Logger } from '@rentals/core/logger';
 import type { ExternalProjection } from '../runner/projection.ts';
 import { LISTING_EVENT_TYPES } from '../readModels/listingEvents.ts';
 import { LISTINGS_INDEX } from './indexSettings.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createSql } from '@rentals/api/shared/db';
+import { createSql } from '@rentals/core/db';
 import { migrate } from '@rentals/infra/db/migrate';
 import { startMeiliServer } from '@rentals/infra/services/meiliServer';
 import { freePort } from '@rentals/infra/services/ports';

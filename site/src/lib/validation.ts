@@ -1,6 +1,6 @@
 /**
  * Client-side rules and their exact messages (SPEC §5, §9), and the API's
- * bounds on top (api/src/listings/domain/bounds.ts, api/src/auth/model.ts):
+ * bounds on top (core/src/listings/bounds.ts, api/src/auth/model.ts):
  * a copy, so the site ships no API code; validation.unit.test.ts checks that
  * it agrees with the API's.
  */

@@ -5,8 +5,8 @@ import {
   INDIA_BOUNDS,
   RENT_BOUNDS,
   TEXT_BOUNDS,
-} from '@rentals/api/listings/domain/bounds';
-import { fieldMessages } from '@rentals/api/listings/domain/fields';
+} from '@rentals/core/listings/bounds';
+import { fieldMessages } from '@rentals/core/listings/fields';
 import {
   LIMITS,
   checkImageBatch,

@@ -1,6 +1,6 @@
-import type { EventStore } from '../../eventStore/eventStore.ts';
-import type { ListingEvent } from '../../listings/domain/events.ts';
-import type { PropertyType } from '../../listings/domain/listing.ts';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
+import type { ListingEvent } from '@rentals/core/listings/events';
+import type { PropertyType } from '@rentals/core/listings/listing';
 import {
   appendListingEvents,
   listingCreated,

@@ -1,9 +1,9 @@
 // The API alone on a port, for the search benchmark: the same buildApp the web entry serves under /api.
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '@rentals/api/app';
-import { createEventStore } from '@rentals/api/eventStore/eventStore';
-import { createSql } from '@rentals/api/shared/db';
-import { consoleLogger } from '@rentals/api/shared/logger';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { createSql } from '@rentals/core/db';
+import { consoleLogger } from '@rentals/core/logger';
 
 const env = (name: string) => {
   const value = process.env[name];

@@ -1,9 +1,5 @@
-import type { ListingEvent } from '@rentals/api/listings/domain/events';
-import {
-  FACILITIES,
-  type Facilities,
-  type PropertyType,
-} from '@rentals/api/listings/domain/listing';
+import type { ListingEvent } from '@rentals/core/listings/events';
+import { FACILITIES, type Facilities, type PropertyType } from '@rentals/core/listings/listing';
 
 /** Small deterministic PRNG (mulberry32), so every run seeds the same listings. */
 export const random = (seed: number) => () => {

@@ -1,5 +1,5 @@
 // The read side's projections in their own process, as the projections entry runs them, for the freshness benchmark.
-import { createSql } from '@rentals/api/shared/db';
+import { createSql } from '@rentals/core/db';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';

@@ -1,4 +1,4 @@
-import type { PropertyType } from '@rentals/api/listings/domain/listing';
+import type { PropertyType } from '@rentals/core/listings/listing';
 import { CITIES, random } from './listingGenerator.ts';
 
 /** Old names and casual spellings tenants type for our seeded cities. */

@@ -1,5 +1,5 @@
 import { CITY_SYNONYM_GROUPS } from '@rentals/projections/search/synonyms';
-import { asciiName, cityKey } from '@rentals/api/listings/domain/cities';
+import { asciiName, cityKey } from '@rentals/core/listings/cities';
 import type { City } from '../sources/cities.ts';
 
 /**

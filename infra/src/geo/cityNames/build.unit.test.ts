@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalCity, isListedCity } from '@rentals/api/listings/domain/cities';
+import { canonicalCity, isListedCity } from '@rentals/core/listings/cities';
 import { CITY_SYNONYM_GROUPS } from '@rentals/projections/search/synonyms';
 import { SEED_CITIES } from '../../seed/cities.ts';
 import { loadCities } from '../sources/cities.ts';

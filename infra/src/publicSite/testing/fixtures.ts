@@ -1,11 +1,11 @@
-import type { EventStore } from '@rentals/api/eventStore/eventStore';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import {
   LISTING_STREAM_TYPE,
   listingStreamId,
   type ListingCreated,
   type ListingEvent,
-} from '@rentals/api/listings/domain/events';
-import { noFacilities, type PropertyType } from '@rentals/api/listings/domain/listing';
+} from '@rentals/core/listings/events';
+import { noFacilities, type PropertyType } from '@rentals/core/listings/listing';
 import type { Sql } from 'postgres';
 
 /**

@@ -9,7 +9,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSql, type Sql } from '@rentals/api/shared/db';
+import { createSql, type Sql } from '@rentals/core/db';
 import { migrate } from '../../db/migrate.ts';
 import { startMeiliServer } from '../../services/meiliServer.ts';
 import { freePort } from '../../services/ports.ts';

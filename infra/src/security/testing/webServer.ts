@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import type { AppDeps } from '@rentals/api/deps';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { createWebServer, type WebServer } from '@rentals/api/server';
-import type { Logger } from '@rentals/api/shared/logger';
+import type { Logger } from '@rentals/core/logger';
 import { testApp, type TestApp } from '@rentals/api/testing/testApp';
 
 /** A basemap build version as the manifest names it (12 hex digits). */

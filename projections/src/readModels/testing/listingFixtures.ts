@@ -1,11 +1,11 @@
-import type { EventStore } from '@rentals/api/eventStore/eventStore';
-import type { ListingCreated, ListingEvent } from '@rentals/api/listings/domain/events';
-import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/api/listings/domain/events';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
+import type { ListingCreated, ListingEvent } from '@rentals/core/listings/events';
+import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import {
   noFacilities,
   type ListingFields,
   type ListingImage,
-} from '@rentals/api/listings/domain/listing';
+} from '@rentals/core/listings/listing';
 
 let clock = Date.parse('2026-01-01T00:00:00.000Z');
 /** Strictly increasing times, so "newest first" is well defined in tests. */

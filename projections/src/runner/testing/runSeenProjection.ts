@@ -1,5 +1,5 @@
 // Child process for the kill-mid-batch test: runs a slow `seen` projection until killed.
-import { createSql } from '@rentals/api/shared/db';
+import { createSql } from '@rentals/core/db';
 import { startProjection } from '../runner.ts';
 import { seenProjection } from './seenProjection.ts';
 
