@@ -14,17 +14,6 @@ export class AppError extends Error {
   }
 }
 
-/** A refusal to retry later: 429 or 503, answered with Retry-After (seconds) by the error handler. */
-export class RetryLaterError extends AppError {
-  constructor(
-    status: 429 | 503,
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(status, message);
-  }
-}
-
 export class ValidationError extends AppError {
   constructor(readonly errors: FieldError[]) {
     super(400, 'Validation failed');

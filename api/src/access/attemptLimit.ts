@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { RetryLaterError } from '@rentals/core/errors';
+import { RetryLaterError } from '../shared/retryLater.ts';
 
 /**
  * Limits on attempts per client address and, optionally, per subject (the

@@ -1,4 +1,4 @@
-import { RetryLaterError } from '@rentals/core/errors';
+import { RetryLaterError } from '../shared/retryLater.ts';
 
 /** One unit of work and what it costs the pool while it waits (photos: megapixels). */
 export type PoolTask<T> = { cost: number; run: () => Promise<T> };

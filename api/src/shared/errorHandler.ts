@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { BodyTooLargeError } from './bodyLimit.ts';
-import { AppError, RetryLaterError, ValidationError, type FieldError } from '@rentals/core/errors';
+import { AppError, ValidationError, type FieldError } from '@rentals/core/errors';
+import { RetryLaterError } from './retryLater.ts';
 import type { Logger } from '@rentals/core/logger';
 
 /** The whole answer to a failure on our side: the detail goes to the log, never to the client. */

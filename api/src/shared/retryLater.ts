@@ -1,0 +1,12 @@
+import { AppError } from '@rentals/core/errors';
+
+/** A refusal to retry later: 429 or 503, answered with Retry-After (seconds) by the error handler. */
+export class RetryLaterError extends AppError {
+  constructor(
+    status: 429 | 503,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, message);
+  }
+}
