@@ -1,5 +1,5 @@
-import { withListingStatus } from '@rentals/infra/publicSite/listingStatus';
-import { publicSiteHandler } from '@rentals/infra/publicSite/serve';
+import { withListingStatus } from './web/listingStatus.ts';
+import { publicSiteHandler } from './web/publicPages.ts';
 import { clientIpFrom } from './access/clientIp.ts';
 import { buildApp } from './app.ts';
 import type { AppDeps } from './deps.ts';
@@ -56,7 +56,7 @@ export const createWebServer = (options: WebServerOptions) => {
     }),
   });
   // /browse/{id} without a generated page answers its shell with 404 or 410 when the listing is gone.
-  const site = withListingStatus(options.deps.sql, staticSite(options.siteDir));
+  const site = withListingStatus(options.deps.eventStore, staticSite(options.siteDir));
   const publicPages = publicSiteHandler(options.publicSiteDir);
   const mediaFiles = serveMedia(options.media);
   const mapFiles = createMapFiles({

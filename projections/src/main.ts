@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { consoleLogger as log } from '@rentals/core/logger';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
-import { startRegenerator } from '@rentals/infra/publicSite/regenerator';
+import { startRegenerator } from './publicSite/regenerator.ts';
 import { projections } from './registry.ts';
-import { parkedStreams } from './runner/parking.ts';
+import { parkedStreams } from './queries/readSideHealth.ts';
 import { startProjection } from './runner/runner.ts';
 
 const config = requireResolved(loadConfig(process.env));

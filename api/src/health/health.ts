@@ -1,7 +1,10 @@
 import type { Sql } from 'postgres';
-import { projectionStates } from '@rentals/projections/runner/checkpoints';
-import { parkedStreams } from '@rentals/projections/runner/parking';
-import { publicSiteStatus, type PublicSiteStatus } from '@rentals/infra/publicSite/status';
+import {
+  parkedStreams,
+  projectionStates,
+  publicSiteStatus,
+  type PublicSiteStatus,
+} from '@rentals/projections/queries/readSideHealth';
 
 /**
  * ok: everything works. degraded: the product serves, but some streams are

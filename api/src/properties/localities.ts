@@ -1,9 +1,9 @@
 import type { Sql } from 'postgres';
-import { listedLocalities } from '@rentals/projections/readModels/listingQueries';
+import { listedLocalities } from '@rentals/projections/queries/listingQueries';
 import {
   createLocalityMatcher,
   type LocalityMatcher,
-} from '@rentals/projections/search/localityMatcher';
+} from '@rentals/projections/queries/localityMatcher';
 
 /**
  * The locality matcher over the cities and areas that currently have listed

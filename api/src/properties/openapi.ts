@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { SearchAudience } from '@rentals/projections/search/criteria';
+import type { SearchAudience } from '@rentals/projections/queries/criteria';
 import { SearchQuery } from './searchParams.ts';
 
 export const tags = ['Properties'];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/listings/document';
 import { listingStreamId, LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
-import { PUBLIC_DOCUMENT_KEYS } from '@rentals/projections/readModels/publicDocument';
+import { PUBLIC_DOCUMENT_KEYS } from '@rentals/projections/queries/publicDocument';
 import { nextTime } from '@rentals/projections/readModels/testing/listingFixtures';
 import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';
 import { searchable, seedCorpus, type Seeded } from './testing/corpus.ts';

@@ -1,16 +1,16 @@
 import type { Sql } from 'postgres';
-import { searchInPostgres } from '@rentals/projections/readModels/searchInPostgres';
+import { searchInPostgres } from '@rentals/projections/queries/searchInPostgres';
 import type {
   SearchAudience,
   SearchCriteria,
   SearchResult,
-} from '@rentals/projections/search/criteria';
+} from '@rentals/projections/queries/criteria';
 import {
   createMeiliHttp,
   MeiliRequestError,
   MeiliUnavailableError,
-} from '@rentals/projections/search/meiliHttp';
-import { searchInMeili } from '@rentals/projections/search/searchInMeili';
+} from '@rentals/projections/queries/meiliHttp';
+import { searchInMeili } from '@rentals/projections/queries/searchInMeili';
 import type { Logger } from '@rentals/core/logger';
 
 /** Which engine answered the last searches; /api/health shows it. */

@@ -10,16 +10,16 @@ import {
   featuredListings,
   listingJsonByIds,
   ownerListings,
-} from '@rentals/projections/readModels/listingQueries';
-import { ownerSummary } from '@rentals/projections/readModels/ownerStats';
+} from '@rentals/projections/queries/listingQueries';
+import { ownerSummary } from '@rentals/projections/queries/ownerSummary';
 import {
   featuredPublicListings,
   findPublicListing,
   publicListingsByIds,
-} from '@rentals/projections/readModels/publicQueries';
-import type { SearchCriteria } from '@rentals/projections/search/criteria';
+} from '@rentals/projections/queries/publicQueries';
+import type { SearchCriteria } from '@rentals/projections/queries/criteria';
 import { searchParameters, tags } from './openapi.ts';
-import { waitForStream, waitForUser } from './readYourWrites.ts';
+import { waitForStream, waitForUser } from '@rentals/projections/queries/readYourWrites';
 import { parseSearchParams, type SearchParams } from './searchParams.ts';
 import { propertyServices } from './services.ts';
 

@@ -8,8 +8,8 @@ import {
   SORT_ORDERS,
   type BoundingBox,
   type SortOrder,
-} from '@rentals/projections/search/criteria';
-import { MAX_TOTAL_HITS } from '@rentals/projections/search/indexSettings';
+} from '@rentals/projections/queries/criteria';
+import { MAX_TOTAL_HITS } from '@rentals/projections/queries/criteria';
 
 export const DEFAULT_LIMIT = 12;
 export const MAX_LIMIT = 50;

@@ -1,6 +1,7 @@
-import type { Sql } from 'postgres';
-import { listingStreamId } from '@rentals/core/listings/events';
-import type { PageStatus } from './pageStatus.ts';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
+import { fold } from '@rentals/core/listings/state';
+import { listingStreamId, type ListingEvent } from '@rentals/core/listings/events';
+import type { PageStatus } from '@rentals/projections/queries/publicPageFiles';
 
 /** /browse/{id}; `cities` is the index of the generated site, not a listing. */
 const LISTING_PATH = /^\/browse\/(?!cities\/?$)([A-Za-z0-9_-]{1,64})\/?$/;
@@ -12,19 +13,16 @@ const LISTING_PATH = /^\/browse\/(?!cities\/?$)([A-Za-z0-9_-]{1,64})\/?$/;
  * undefined (200) for a listed one.
  */
 export const listingPageStatus = async (
-  sql: Sql,
+  eventStore: EventStore,
   pathname: string,
 ): Promise<PageStatus | undefined> => {
   const id = LISTING_PATH.exec(pathname)?.[1];
   if (id === undefined) return undefined;
-  const [last] = await sql<{ type: string; available: boolean }[]>`
-    SELECT type, coalesce((data ->> 'isAvailable')::boolean, true) AS available FROM events
-    WHERE stream_id = ${listingStreamId(id)}
-      AND type IN ('ListingCreated', 'ListingDelisted', 'ListingRelisted', 'ListingDeleted')
-    ORDER BY stream_version DESC LIMIT 1`;
-  if (!last) return 404;
-  if (last.type === 'ListingDeleted') return 410;
-  if (last.type === 'ListingDelisted' || !last.available) return 404;
+  const { events } = await eventStore.readStream(listingStreamId(id));
+  const state = fold(events as unknown as ListingEvent[]);
+  if (state.status === 'absent') return 404;
+  if (state.status === 'deleted') return 410;
+  if (!state.listing.isAvailable) return 404;
   return undefined;
 };
 
@@ -34,10 +32,11 @@ export const listingPageStatus = async (
  * listing's state calls for; its island then shows 'Property Not Found'.
  */
 export const withListingStatus =
-  (sql: Sql, site: (request: Request) => Promise<Response>) => async (request: Request) => {
+  (eventStore: EventStore, site: (request: Request) => Promise<Response>) =>
+  async (request: Request) => {
     const response = await site(request);
     if (response.status !== 200) return response;
-    const status = await listingPageStatus(sql, new URL(request.url).pathname);
+    const status = await listingPageStatus(eventStore, new URL(request.url).pathname);
     return status === undefined
       ? response
       : new Response(response.body, { status, headers: response.headers });

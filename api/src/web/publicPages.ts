@@ -1,7 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PAGE_STATUS_BYTES, statusOfPage } from './pageStatus.ts';
-import { ASSETS_DIR } from './paths.ts';
+import {
+  ASSETS_DIR,
+  PAGE_STATUS_BYTES,
+  statusOfPage,
+} from '@rentals/projections/queries/publicPageFiles';
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',

@@ -39,72 +39,99 @@ export type EventStore = ReturnType<typeof createEventStore>;
  * The event log. `registry` says which event types it accepts and their
  * schemas (the product's own by default; tests register their own types).
  */
-export const createEventStore = (sql: Sql, registry: EventRegistry = appEventRegistry) => ({
-  /**
-   * Appends events in one round trip. Every event is checked against its
-   * type's schema first (InvalidEventError, and nothing is written); its
-   * metadata records the version of that shape. Throws ConcurrencyError when
-   * the stream is not at `expectedVersion` (another writer won).
-   */
-  async append(
-    streamId: string,
-    streamType: string,
-    expectedVersion: ExpectedVersion,
-    events: readonly Event[],
-    metadata: EventMetadata = {},
-  ): Promise<AppendResult> {
-    for (const event of events) registry.assertValid(event);
-    const expected = expectedVersion === 'any' ? -1 : expectedVersion;
-    const metaOf = (event: Event) =>
-      JSON.stringify({ ...metadata, schemaVersion: registry.versionOf(event.type) });
-    const rows = await sql<
-      { next_version: number; last_position: number; transaction_id: string }[]
-    >`
+export const createEventStore = (sql: Sql, registry: EventRegistry = appEventRegistry) => {
+  // An event that cannot be upcast is passed on as it is: the projection then fails on
+  // that one event and parks its stream, instead of the whole batch failing for every runner.
+  const upcastOrPass = (event: RecordedEvent) => {
+    try {
+      return registry.upcast(event);
+    } catch {
+      return event;
+    }
+  };
+  return {
+    /**
+     * Appends events in one round trip. Every event is checked against its
+     * type's schema first (InvalidEventError, and nothing is written); its
+     * metadata records the version of that shape. Throws ConcurrencyError when
+     * the stream is not at `expectedVersion` (another writer won).
+     */
+    async append(
+      streamId: string,
+      streamType: string,
+      expectedVersion: ExpectedVersion,
+      events: readonly Event[],
+      metadata: EventMetadata = {},
+    ): Promise<AppendResult> {
+      for (const event of events) registry.assertValid(event);
+      const expected = expectedVersion === 'any' ? -1 : expectedVersion;
+      const metaOf = (event: Event) =>
+        JSON.stringify({ ...metadata, schemaVersion: registry.versionOf(event.type) });
+      const rows = await sql<
+        { next_version: number; last_position: number; transaction_id: string }[]
+      >`
       SELECT * FROM append_events(
         ${streamId}, ${streamType}, ${expected},
         ${sql.array(events.map((e) => e.type))}::text[],
         ${sql.array(events.map((e) => JSON.stringify(e.data)))}::jsonb[],
         ${sql.array(events.map(metaOf))}::jsonb[])`;
-    const row = rows[0];
-    if (!row) throw new ConcurrencyError(streamId, expected);
-    return {
-      nextVersion: row.next_version,
-      lastPosition: row.last_position,
-      transactionId: row.transaction_id,
-    };
-  },
+      const row = rows[0];
+      if (!row) throw new ConcurrencyError(streamId, expected);
+      return {
+        nextVersion: row.next_version,
+        lastPosition: row.last_position,
+        transactionId: row.transaction_id,
+      };
+    },
 
-  /** A stream's events in order, their data upcast to the current shapes. */
-  async readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }> {
-    const rows = await sql<EventRow[]>`
+    /** A stream's events in order, their data upcast to the current shapes. */
+    async readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }> {
+      const rows = await sql<EventRow[]>`
       SELECT position, transaction_id::text, stream_id, stream_version, type, data, metadata, recorded_at
       FROM events WHERE stream_id = ${streamId} ORDER BY stream_version`;
-    const events = rows.map(toRecorded).map((event) => registry.upcast(event));
-    return { version: events.at(-1)?.streamVersion ?? 0, events };
-  },
+      const events = rows.map(toRecorded).map((event) => registry.upcast(event));
+      return { version: events.at(-1)?.streamVersion ?? 0, events };
+    },
 
-  /**
-   * Reads committed events after a checkpoint, in (transaction id, position)
-   * order. Only transactions older than every transaction still running are
-   * read, so an event that commits late can never land behind a checkpoint.
-   * Data comes upcast to the current shapes, as in readStream.
-   */
-  async readAll(after: Checkpoint, limit: number): Promise<RecordedEvent[]> {
-    const rows = await sql<EventRow[]>`
+    /**
+     * Several streams' events at once (one round trip), each in stream order,
+     * optionally only up to a checkpoint; streams without events are absent.
+     * An event that cannot be upcast is passed on as it is, as in readAll, so
+     * only its own stream fails to fold.
+     */
+    async readStreams(
+      streamIds: readonly string[],
+      upTo?: Checkpoint,
+    ): Promise<Map<string, RecordedEvent[]>> {
+      const rows = await sql<EventRow[]>`
+      SELECT position, transaction_id::text, stream_id, stream_version, type, data, metadata, recorded_at
+      FROM events WHERE stream_id = ANY(${streamIds as string[]}::text[])
+        ${upTo ? sql`AND (transaction_id, position) <= (${upTo.transactionId}::xid8, ${upTo.position})` : sql``}
+      ORDER BY stream_id, stream_version`;
+      const byStream = new Map<string, RecordedEvent[]>();
+      for (const event of rows.map(toRecorded).map(upcastOrPass)) {
+        const list = byStream.get(event.streamId);
+        if (list) list.push(event);
+        else byStream.set(event.streamId, [event]);
+      }
+      return byStream;
+    },
+
+    /**
+     * Reads committed events after a checkpoint, in (transaction id, position)
+     * order. Only transactions older than every transaction still running are
+     * read, so an event that commits late can never land behind a checkpoint.
+     * Data comes upcast to the current shapes, as in readStream.
+     */
+    async readAll(after: Checkpoint, limit: number): Promise<RecordedEvent[]> {
+      const rows = await sql<EventRow[]>`
       SELECT position, transaction_id::text, stream_id, stream_version, type, data, metadata, recorded_at
       FROM events
       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         AND (transaction_id, position) > (${after.transactionId}::xid8, ${after.position})
       ORDER BY events.transaction_id, events.position -- the table columns, not the ::text aliases
       LIMIT ${limit}`;
-    return rows.map(toRecorded).map((event) => {
-      // An event that cannot be upcast is passed on as it is: the projection then fails on
-      // that one event and parks its stream, instead of the whole batch failing for every runner.
-      try {
-        return registry.upcast(event);
-      } catch {
-        return event;
-      }
-    });
-  },
-});
+      return rows.map(toRecorded).map(upcastOrPass);
+    },
+  };
+};

@@ -4,9 +4,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseSearchParams } from '@rentals/api/properties/searchParams';
-import { listedLocalities } from '@rentals/projections/readModels/listingQueries';
-import { createLocalityMatcher } from '@rentals/projections/search/localityMatcher';
-import { meiliSearchBody } from '@rentals/projections/search/searchInMeili';
+import { listedLocalities } from '@rentals/projections/queries/listingQueries';
+import { createLocalityMatcher } from '@rentals/projections/queries/localityMatcher';
+import { meiliSearchBody } from '@rentals/projections/queries/searchInMeili';
 import { LISTINGS_INDEX } from '@rentals/projections/search/indexSettings';
 import { freePort } from '../services/ports.ts';
 import { load, type LoadRequest, type LoadResult } from './support/load.ts';

@@ -23,10 +23,17 @@ import { gzipSync } from 'node:zlib';
 import type { Sql } from 'postgres';
 import sharp from 'sharp';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
-import { fullBuild } from '../publicSite/fullBuild.ts';
-import { progressBar } from '../publicSite/progress.ts';
-import { appendListingEvent, createdEvent, seededListing } from '../publicSite/testing/fixtures.ts';
-import { startProductStack, waitForPage } from '../publicSite/testing/productStack.ts';
+import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
+import { progressBar } from '../cli/progress.ts';
+import {
+  appendListingEvent,
+  createdEvent,
+  seededListing,
+} from '@rentals/projections/publicSite/testing/fixtures';
+import {
+  startProductStack,
+  waitForPage,
+} from '@rentals/projections/publicSite/testing/productStack';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const arg = (name: string, fallback: number) => {

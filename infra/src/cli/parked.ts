@@ -2,7 +2,7 @@
 // `-- --retry <stream>…` or `-- --retry-all` replays their held events in order after a fix or an upcaster;
 // `--projection <name>` limits either to one projection. Safe while `npm run dev` runs.
 import { DIRTY_CITIES } from '@rentals/projections/dirtyCities/dirtyCities';
-import { parkedStreams, type ParkedStream } from '@rentals/projections/runner/parking';
+import { parkedStreams, type ParkedStream } from '@rentals/projections/queries/readSideHealth';
 import { retryParked } from '@rentals/projections/runner/retryParked';
 import { projectionByName, projections } from '@rentals/projections/registry';
 import { withCliContext } from './context.ts';

@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { loadConfig } from '@rentals/core/config/env';
-import { fullBuild } from './fullBuild.ts';
+import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
 import { progressBar } from './progress.ts';
 
 const args = process.argv.slice(2);

@@ -10,17 +10,17 @@ import { staticSite } from '@rentals/api/web/staticSite';
 import { dirtyCitiesProjection } from '@rentals/projections/dirtyCities/dirtyCities';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
-import { fullBuild } from '../publicSite/fullBuild.ts';
-import { withListingStatus } from '../publicSite/listingStatus.ts';
-import { regenerateOnce } from '../publicSite/regenerator.ts';
-import { publicSiteHandler } from '../publicSite/serve.ts';
+import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
+import { withListingStatus } from '@rentals/api/web/listingStatus';
+import { regenerateOnce } from '@rentals/projections/publicSite/regenerator';
+import { publicSiteHandler } from '@rentals/api/web/publicPages';
 import {
   appendListingEvent,
   createdEvent,
   insertOwners,
   seededListing,
   type SeededListing,
-} from '../publicSite/testing/fixtures.ts';
+} from '@rentals/projections/publicSite/testing/fixtures';
 import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 
 const SITE = 'https://rentals.example.in';
@@ -39,7 +39,7 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
   const request = new Request(`http://localhost${path}`, { headers });
   const response =
     (await publicSiteHandler(out)(request)) ??
-    (await withListingStatus(db.sql, staticSite(siteDir))(request));
+    (await withListingStatus(store(), staticSite(siteDir))(request));
   return { status: response.status, body: await response.text(), headers: response.headers };
 };
 

@@ -21,7 +21,7 @@ import { silentLogger } from '@rentals/core/logger';
 import { cityAreaOf, kmBetween } from '@rentals/projections/readModels/cityAreas';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
-import { publicListingsByIds } from '@rentals/projections/readModels/publicQueries';
+import { publicListingsByIds } from '@rentals/projections/queries/publicQueries';
 import { rebuildProjection } from '@rentals/projections/runner/rebuild';
 import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
 import { indexChangesFor } from '@rentals/projections/search/listingDocuments';

@@ -114,7 +114,7 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
 /**
  * Marks the cities (and listings) whose public pages changed, with the position
  * of the newest event that changed them. Feeds the static-site regenerator
- * (infra/src/publicSite), which rebuilds only what is marked.
+ * (projections/src/publicSite), which rebuilds only what is marked.
  */
 export const dirtyCitiesProjection: SqlProjection = {
   kind: 'sql',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ASSETS_DIR } from './paths.ts';
+import { ASSETS_DIR } from '../queries/publicPageFiles.ts';
 
 /** The site's own stylesheet: the public pages share its look (classes, colours, cards). */
 const SITE_CSS = fileURLToPath(new URL('../../../site/src/styles/global.css', import.meta.url));

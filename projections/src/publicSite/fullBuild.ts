@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { PUBLIC_LISTING_MODEL } from '@rentals/projections/readModels/publicListingModel';
+import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
 import { buildPublicSite, type BuildReport } from './build.ts';
 import { withSiteLock } from './siteLock.ts';
 import { recordRun } from './status.ts';

@@ -54,5 +54,3 @@ export const pageFile = (path: string) => `${path.replace(/^\//, '')}.html`;
 
 export const citySitemapFile = (slug: string, part: number) =>
   `sitemaps/city-${slug}${part > 1 ? `-${part}` : ''}.xml`;
-
-export const ASSETS_DIR = 'browse/_assets';

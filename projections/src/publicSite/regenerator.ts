@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
-import { PUBLIC_LISTING_MODEL } from '@rentals/projections/readModels/publicListingModel';
-import { DIRTY_CHANNEL } from '@rentals/projections/dirtyCities/dirtyCities';
+import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
+import { DIRTY_CHANNEL } from '../dirtyCities/dirtyCities.ts';
 import { buildPublicSite, type BuildReport } from './build.ts';
 import { fullBuild } from './fullBuild.ts';
 import { CITIES_PATH, pageFile } from './paths.ts';

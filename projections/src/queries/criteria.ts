@@ -48,3 +48,11 @@ export const queryWords = (q: string | undefined): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 10);
+
+/**
+ * The most hits a search can count and page through. Exact `totalCount`
+ * needs exhaustive counting (page/hitsPerPage) and Meilisearch never counts
+ * past this, so it is set above the largest result a filter can produce on
+ * our data (a whole metro: tens of thousands of listings).
+ */
+export const MAX_TOTAL_HITS = 250_000;

@@ -1,4 +1,4 @@
-import { cityAliases } from './synonyms.ts';
+import { cityAliases } from '../search/synonyms.ts';
 
 /** Lower-case, accents and punctuation folded, single spaces: 'Koramangala, 4th Block' → 'koramangala 4th block'. */
 export const normaliseLocality = (value: string) =>

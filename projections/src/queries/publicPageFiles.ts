@@ -16,3 +16,6 @@ export const statusOfPage = (head: string): 200 | PageStatus => {
   const match = /^<!-- status (404|410) -->/.exec(head);
   return match ? (Number(match[1]) as PageStatus) : 200;
 };
+
+/** Where the generated pages' content-hashed assets (the stylesheet) live, served immutable. */
+export const ASSETS_DIR = 'browse/_assets';

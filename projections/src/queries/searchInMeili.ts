@@ -1,5 +1,5 @@
 import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
-import { LISTINGS_INDEX } from './indexSettings.ts';
+import { LISTINGS_INDEX } from '../search/indexSettings.ts';
 import type { MeiliHttp } from './meiliHttp.ts';
 
 /** A Meilisearch string literal: the value quoted, with backslashes and quotes escaped. */

@@ -4,7 +4,7 @@ import {
   type SearchAudience,
   type SearchCriteria,
   type SearchResult,
-} from '../search/criteria.ts';
+} from './criteria.ts';
 
 /** Every word as a prefix ('koram' finds Koramangala); words are letters and digits only (queryWords). */
 const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');

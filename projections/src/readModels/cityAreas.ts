@@ -1,4 +1,4 @@
-import { normaliseLocality } from '../search/localityMatcher.ts';
+import { normaliseLocality } from '../queries/localityMatcher.ts';
 import { cityAliases } from '../search/synonyms.ts';
 
 /** A city's centre and the radius its neighbourhoods lie within. */

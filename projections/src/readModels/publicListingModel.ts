@@ -1,5 +1,5 @@
 import type { ListingImage } from '@rentals/core/listings/listing';
-import { normaliseLocality } from '../search/localityMatcher.ts';
+import { normaliseLocality } from '../queries/localityMatcher.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import {

@@ -7,12 +7,13 @@ import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testData
 import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { cityArea, kmBetween } from './cityAreas.ts';
-import { findListing, ownerListings } from './listingQueries.ts';
+import { findListing, ownerListings } from '../queries/listingQueries.ts';
 import { listingReadModel } from './listingReadModel.ts';
-import { ownerListingStats, ownerSummary } from './ownerStats.ts';
-import { PUBLIC_DOCUMENT_KEYS } from './publicDocument.ts';
+import { ownerSummary } from '../queries/ownerSummary.ts';
+import { ownerListingStats } from './ownerStats.ts';
+import { PUBLIC_DOCUMENT_KEYS } from '../queries/publicDocument.ts';
 import { publicListingModel } from './publicListingModel.ts';
-import { featuredPublicListings, findPublicListing } from './publicQueries.ts';
+import { featuredPublicListings, findPublicListing } from '../queries/publicQueries.ts';
 import {
   appendListingEvents,
   listingCreated,

@@ -32,24 +32,3 @@ export const advanceCheckpoint = async (
     WHERE name = ${name} AND transaction_id = ${from.transactionId}::xid8 AND position = ${from.position}`;
   return result.count === 1;
 };
-
-/**
- * Every projection's checkpoint with how many committed events it still has to
- * apply (capped) and how many streams it has parked.
- */
-export const projectionStates = async (sql: Sql, lagCap = 100_000) =>
-  sql<
-    (Omit<ProjectionState, 'transactionId'> & {
-      transactionId: string;
-      lag: number;
-      parked: number;
-    })[]
-  >`
-    SELECT c.name, c.transaction_id::text AS "transactionId", c.position, c.status,
-           c.last_error AS "lastError", c.updated_at AS "updatedAt",
-           (SELECT count(*)::int FROM projection_parked_streams p WHERE p.projection = c.name) AS parked,
-           (SELECT count(*) FROM (
-              SELECT 1 FROM events e
-              WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
-              LIMIT ${lagCap}) behind) AS lag
-    FROM projection_checkpoints c ORDER BY c.name`;

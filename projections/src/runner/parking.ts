@@ -4,20 +4,6 @@ import type { RecordedEvent } from '@rentals/core/eventStore/types';
 /** What parking needs to know of an event: where it is in the log and in which stream. */
 export type EventRef = Pick<RecordedEvent, 'streamId' | 'position' | 'transactionId' | 'type'>;
 
-export type ParkedStream = {
-  projection: string;
-  streamId: string;
-  /** The event that fails now: the first one the stream still holds. */
-  position: number;
-  eventType: string;
-  error: string;
-  parkedAt: Date;
-  retriedAt: Date | null;
-  attempts: number;
-  /** Events held for the stream, the failing one included. */
-  held: number;
-};
-
 const lockKey = (projection: string) => `parked:${projection}`;
 
 /**
@@ -103,22 +89,6 @@ export const parkFromLog = async (
         AND (e.transaction_id, e.position) <= (c.transaction_id, c.position)
       ON CONFLICT (projection, position) DO NOTHING`;
   });
-
-/** Every parked stream (of one projection, or all), oldest first, with how many events each holds. */
-export const parkedStreams = async (
-  sql: Sql,
-  options: { projection?: string; streamId?: string; limit?: number } = {},
-): Promise<ParkedStream[]> =>
-  sql<ParkedStream[]>`
-    SELECT s.projection, s.stream_id AS "streamId", s.position, s.event_type AS "eventType", s.error,
-           s.parked_at AS "parkedAt", s.retried_at AS "retriedAt", s.attempts,
-           (SELECT count(*)::int FROM projection_parked_events e
-            WHERE e.projection = s.projection AND e.stream_id = s.stream_id) AS held
-    FROM projection_parked_streams s
-    WHERE (${options.projection ?? null}::text IS NULL OR s.projection = ${options.projection ?? null})
-      AND (${options.streamId ?? null}::text IS NULL OR s.stream_id = ${options.streamId ?? null})
-    ORDER BY s.parked_at, s.projection, s.stream_id
-    LIMIT ${options.limit ?? 1_000_000}`;
 
 /** The held events of a parked stream, in log order. Read after `lockParking`. */
 export const heldPositions = async (tx: TransactionSql, projection: string, streamId: string) =>

@@ -8,7 +8,7 @@ import { createEventRegistry } from '@rentals/core/eventStore/registry';
 import { startProjection } from './runner.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
-import { projectionStates } from './checkpoints.ts';
+import { projectionStates } from '../queries/readSideHealth.ts';
 import type { ExternalProjection } from './projection.ts';
 import { retryParked } from './retryParked.ts';
 

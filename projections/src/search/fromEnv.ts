@@ -1,7 +1,7 @@
 import { createSql } from '@rentals/core/db';
 import { consoleLogger } from '@rentals/core/logger';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
-import { createMeiliHttp } from './meiliHttp.ts';
+import { createMeiliHttp } from '../queries/meiliHttp.ts';
 import { createSearchProjection, type SearchProjectionDeps } from './searchProjection.ts';
 
 let deps: SearchProjectionDeps | undefined;

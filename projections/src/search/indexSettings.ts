@@ -1,15 +1,8 @@
+import { MAX_TOTAL_HITS } from '../queries/criteria.ts';
 import { meiliSynonyms } from './synonyms.ts';
 
 /** The alias every search reads; a rebuild fills a fresh index and swaps it in under this name. */
 export const LISTINGS_INDEX = 'listings';
-
-/**
- * The most hits a search can count and page through. Exact `totalCount`
- * needs exhaustive counting (page/hitsPerPage) and Meilisearch never counts
- * past this, so it is set above the largest result a filter can produce on
- * our data (a whole metro: tens of thousands of listings).
- */
-export const MAX_TOTAL_HITS = 250_000;
 
 /** Fields filtered with = and IN. */
 export const EQUALITY_FIELDS = [

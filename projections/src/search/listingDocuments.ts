@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import type { Checkpoint } from '@rentals/core/eventStore/types';
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import { fold } from '@rentals/core/listings/state';
@@ -10,41 +11,31 @@ import type { Unapplied } from '../runner/projection.ts';
 import type { PropertyDocument } from '@rentals/core/listings/document';
 import { toSearchDocument, type SearchDocument } from './searchDocument.ts';
 
-type Row = {
-  stream_id: string;
-  position: number;
-  transaction_id: string;
-  type: string;
-  data: Record<string, unknown>;
-};
-
 /** What the index should hold for a listing: its document while listed, nothing otherwise. */
 export type IndexChange = { upserts: SearchDocument[]; deletes: string[] };
 
 /** The document of a listing after these events (undefined when it is not listed). */
-const documentAfter = (rows: Row[]): PropertyDocument | undefined => {
-  const doc = toPropertyDocument(
-    fold(rows.map((r) => asListingEvent({ type: r.type, data: r.data } as RecordedEvent))),
-  );
+const documentAfter = (events: RecordedEvent[]): PropertyDocument | undefined => {
+  const doc = toPropertyDocument(fold(events.map(asListingEvent)));
   return doc?.isAvailable ? doc : undefined;
 };
 
 /** The first event after which the listing's document can no longer be built, and why. */
-const firstUnfoldable = (rows: Row[], error: unknown): Unapplied => {
+const firstUnfoldable = (events: RecordedEvent[], error: unknown): Unapplied => {
   const failing =
-    rows.find((_, i) => {
+    events.find((_, i) => {
       try {
-        documentAfter(rows.slice(0, i + 1));
+        documentAfter(events.slice(0, i + 1));
         return false;
       } catch {
         return true;
       }
-    }) ?? rows.at(-1)!;
+    }) ?? events.at(-1)!;
   return {
     event: {
-      streamId: failing.stream_id,
+      streamId: failing.streamId,
       position: failing.position,
-      transactionId: failing.transaction_id,
+      transactionId: failing.transactionId,
       type: failing.type,
     },
     error: error instanceof Error ? error.message : String(error),
@@ -67,17 +58,8 @@ export const indexChangesFor = async (
   options: { skipUnfoldable?: boolean } = {},
 ): Promise<IndexChange & { unapplied: Unapplied[] }> => {
   const streams = [...new Set(listingIds)].map(listingStreamId);
-  const rows = await db<Row[]>`
-    SELECT stream_id, position, transaction_id::text, type, data FROM events
-    WHERE stream_id = ANY(${streams}::text[])
-      ${upTo ? db`AND (transaction_id, position) <= (${upTo.transactionId}::xid8, ${upTo.position})` : db``}
-    ORDER BY stream_id, stream_version`;
-  const byStream = new Map<string, Row[]>();
-  for (const row of rows) {
-    const list = byStream.get(row.stream_id);
-    if (list) list.push(row);
-    else byStream.set(row.stream_id, [row]);
-  }
+  // Through the store, so old event shapes arrive upcast as every other reader sees them.
+  const byStream = await createEventStore(db).readStreams(streams, upTo);
   const change = {
     upserts: [] as SearchDocument[],
     deletes: [] as string[],

@@ -1,5 +1,5 @@
 import { listingsIndexSettings, LISTINGS_INDEX } from './indexSettings.ts';
-import { MeiliRequestError, type MeiliHttp, type MeiliTask } from './meiliHttp.ts';
+import { MeiliRequestError, type MeiliHttp, type MeiliTask } from '../queries/meiliHttp.ts';
 import type { SearchDocument } from './searchDocument.ts';
 
 /** Creates the index if it does not exist and applies the settings (a no-op task when unchanged). */

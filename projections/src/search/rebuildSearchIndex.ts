@@ -4,7 +4,7 @@ import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import { LISTINGS_INDEX } from './indexSettings.ts';
 import { indexChangesFor } from './listingDocuments.ts';
 import { deleteIndex, ensureListingsIndex, swapIndexes } from './listingsIndex.ts';
-import type { MeiliHttp, MeiliTask } from './meiliHttp.ts';
+import type { MeiliHttp, MeiliTask } from '../queries/meiliHttp.ts';
 import type { Unapplied } from '../runner/projection.ts';
 
 /** The last committed event every reader can already see (the xid fence), or the start of the log. */

@@ -9,15 +9,15 @@ import {
   listingCreated,
   nextTime,
 } from '../readModels/testing/listingFixtures.ts';
-import { parkedStreams } from '../runner/parking.ts';
+import { parkedStreams } from '../queries/readSideHealth.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { retryParked } from '../runner/retryParked.ts';
 import { startProjection } from '../runner/runner.ts';
 import { listingsIndexSettings } from './indexSettings.ts';
 import { deleteIndex, upsertDocuments } from './listingsIndex.ts';
-import { createMeiliHttp, type MeiliHttp } from './meiliHttp.ts';
+import { createMeiliHttp, type MeiliHttp } from '../queries/meiliHttp.ts';
 import { rebuildSearchIndex } from './rebuildSearchIndex.ts';
-import { searchInMeili } from './searchInMeili.ts';
+import { searchInMeili } from '../queries/searchInMeili.ts';
 import { createSearchProjection, LISTINGS_SEARCH_PROJECTION } from './searchProjection.ts';
 import type { SearchDocument } from './searchDocument.ts';
 

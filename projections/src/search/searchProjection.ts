@@ -5,7 +5,7 @@ import { LISTING_EVENT_TYPES } from '../readModels/listingEvents.ts';
 import { LISTINGS_INDEX } from './indexSettings.ts';
 import { indexChangesFor } from './listingDocuments.ts';
 import { deleteDocuments, ensureListingsIndex, upsertDocuments } from './listingsIndex.ts';
-import { MeiliUnavailableError, type MeiliHttp } from './meiliHttp.ts';
+import { MeiliUnavailableError, type MeiliHttp } from '../queries/meiliHttp.ts';
 import { rebuildSearchIndex } from './rebuildSearchIndex.ts';
 
 export const LISTINGS_SEARCH_PROJECTION = 'listings-search-index';

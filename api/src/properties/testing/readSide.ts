@@ -3,7 +3,7 @@ import { listingReadModel } from '@rentals/projections/readModels/listingReadMod
 import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { startProjection } from '@rentals/projections/runner/runner';
-import { createMeiliHttp } from '@rentals/projections/search/meiliHttp';
+import { createMeiliHttp } from '@rentals/projections/queries/meiliHttp';
 import { createSearchProjection } from '@rentals/projections/search/searchProjection';
 import { deleteIndex } from '@rentals/projections/search/listingsIndex';
 

@@ -10,7 +10,7 @@ import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { ensureCheckpoint } from '@rentals/projections/runner/checkpoints';
 import { startProjection } from '@rentals/projections/runner/runner';
-import { createMeiliHttp, type MeiliHttp } from '@rentals/projections/search/meiliHttp';
+import { createMeiliHttp, type MeiliHttp } from '@rentals/projections/queries/meiliHttp';
 import { ensureListingsIndex } from '@rentals/projections/search/listingsIndex';
 import { rebuildSearchIndex } from '@rentals/projections/search/rebuildSearchIndex';
 import {

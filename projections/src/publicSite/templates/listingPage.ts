@@ -1,5 +1,5 @@
 import { markup } from '../html.ts';
-import { withPageStatus, type PageStatus } from '../pageStatus.ts';
+import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import {
   CITIES_PATH,
   cityPath,

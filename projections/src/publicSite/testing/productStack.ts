@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSql, type Sql } from '@rentals/core/db';
-import { migrate } from '../../db/migrate.ts';
-import { startMeiliServer } from '../../services/meiliServer.ts';
-import { freePort } from '../../services/ports.ts';
-import { startPostgresServer, stopChild } from '../../services/postgresServer.ts';
+import { migrate } from '@rentals/infra/db/migrate';
+import { startMeiliServer } from '@rentals/infra/services/meiliServer';
+import { freePort } from '@rentals/infra/services/ports';
+import { startPostgresServer, stopChild } from '@rentals/infra/services/postgresServer';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 

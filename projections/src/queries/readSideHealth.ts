@@ -1,0 +1,84 @@
+import type { Sql } from 'postgres';
+import type { ProjectionState } from '../runner/checkpoints.ts';
+
+/*
+ * What /api/health and the operations commands read about the read side:
+ * each projection's place and lag, the streams it parked, and the public
+ * site's regeneration lag.
+ */
+
+/**
+ * Every projection's checkpoint with how many committed events it still has to
+ * apply (capped) and how many streams it has parked.
+ */
+export const projectionStates = async (sql: Sql, lagCap = 100_000) =>
+  sql<
+    (Omit<ProjectionState, 'transactionId'> & {
+      transactionId: string;
+      lag: number;
+      parked: number;
+    })[]
+  >`
+    SELECT c.name, c.transaction_id::text AS "transactionId", c.position, c.status,
+           c.last_error AS "lastError", c.updated_at AS "updatedAt",
+           (SELECT count(*)::int FROM projection_parked_streams p WHERE p.projection = c.name) AS parked,
+           (SELECT count(*) FROM (
+              SELECT 1 FROM events e
+              WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
+              LIMIT ${lagCap}) behind) AS lag
+    FROM projection_checkpoints c ORDER BY c.name`;
+
+export type ParkedStream = {
+  projection: string;
+  streamId: string;
+  /** The event that fails now: the first one the stream still holds. */
+  position: number;
+  eventType: string;
+  error: string;
+  parkedAt: Date;
+  retriedAt: Date | null;
+  attempts: number;
+  /** Events held for the stream, the failing one included. */
+  held: number;
+};
+
+/** Every parked stream (of one projection, or all), oldest first, with how many events each holds. */
+export const parkedStreams = async (
+  sql: Sql,
+  options: { projection?: string; streamId?: string; limit?: number } = {},
+): Promise<ParkedStream[]> =>
+  sql<ParkedStream[]>`
+    SELECT s.projection, s.stream_id AS "streamId", s.position, s.event_type AS "eventType", s.error,
+           s.parked_at AS "parkedAt", s.retried_at AS "retriedAt", s.attempts,
+           (SELECT count(*)::int FROM projection_parked_events e
+            WHERE e.projection = s.projection AND e.stream_id = s.stream_id) AS held
+    FROM projection_parked_streams s
+    WHERE (${options.projection ?? null}::text IS NULL OR s.projection = ${options.projection ?? null})
+      AND (${options.streamId ?? null}::text IS NULL OR s.stream_id = ${options.streamId ?? null})
+    ORDER BY s.parked_at, s.projection, s.stream_id
+    LIMIT ${options.limit ?? 1_000_000}`;
+
+export type PublicSiteStatus = {
+  /** Cities and listing pages marked and not yet rebuilt. */
+  pendingCities: number;
+  pendingListings: number;
+  /** Seconds since the oldest pending mark; 0 when nothing waits. */
+  lagSeconds: number;
+  lastRunAt: string | null;
+};
+
+/** The regenerator's lag, for /api/health. */
+export const publicSiteStatus = async (sql: Sql): Promise<PublicSiteStatus> => {
+  const [row] = await sql<
+    { cities: number; listings: number; lag: number; last_run: Date | null }[]
+  >`SELECT (SELECT count(*) FROM public_site_dirty_cities)::int AS cities,
+           (SELECT count(*) FROM public_site_dirty_listings)::int AS listings,
+           coalesce(extract(epoch FROM now() - (SELECT min(first_dirty_at) FROM public_site_dirty_cities)), 0)::float8 AS lag,
+           (SELECT max(finished_at) FROM public_site_runs) AS last_run`;
+  return {
+    pendingCities: row?.cities ?? 0,
+    pendingListings: row?.listings ?? 0,
+    lagSeconds: Math.round((row?.lag ?? 0) * 10) / 10,
+    lastRunAt: row?.last_run?.toISOString() ?? null,
+  };
+};
