@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Elysia } from 'elysia';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CITIES, meiliSynonyms } from '@rentals/core/gazetteer/cities';
+import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import { ensureGeoData } from '@rentals/infra/geo/build';
+import { createLocalityMatcher } from '@rentals/projections/queries/localityMatcher';
 import { errorHandler } from '../shared/errorHandler.ts';
 import { silentLogger } from '@rentals/core/logger';
 import type { GeoResult } from './geocoder.ts';
 import { geoRoutes } from './index.ts';
-import { loadPlaces } from './placesIndex.ts';
+import { loadPlaces, PLACES_SETTINGS } from './placesIndex.ts';
 
 const km = (a: { lat: number; lon: number }, b: [number, number]) => {
   const rad = Math.PI / 180;
@@ -132,6 +135,25 @@ describe('forward geocoding', () => {
       expect(km(first!, at), `${old} → ${first?.display_name}`).toBeLessThan(5);
       expect(first!.kind).toBe('city');
     }
+  });
+
+  it('finds a city under every name the listings search knows it by (one gazetteer table)', async () => {
+    // The places index's synonyms are the listings index's, not a copy that can drift.
+    expect(PLACES_SETTINGS.synonyms).toEqual(meiliSynonyms());
+    const matcher = createLocalityMatcher([]);
+    for (const city of CITIES)
+      for (const alias of city.aliases ?? []) {
+        // The listings search reads the alias as the city…
+        expect(matcher.resolveCities(alias), alias).toContain(normaliseLocality(city.name));
+        // …and the geocoder puts it where the city's own name is.
+        const [byName] = await search(city.name);
+        const [byAlias] = await search(alias);
+        expect(byAlias?.kind, `${alias} → ${byAlias?.display_name}`).toBe('city');
+        expect(
+          km(byAlias!, [byName!.lat, byName!.lon]),
+          `${alias} → ${byAlias?.display_name}, ${city.name} → ${byName?.display_name}`,
+        ).toBeLessThan(20);
+      }
   });
 
   it('returns at most 5 results, fewer when asked, each place once', async () => {

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FONT_STACKS } from '@rentals/infra/geo/glyphs/buildGlyphs';
-import { geoDir, readManifest } from '@rentals/infra/geo/build';
+import { FONT_STACKS, geoDir, readManifest } from '@rentals/core/geo/manifest';
 import type { BasemapInfo } from './basemapInfo.ts';
 
 export const MAPS_PREFIX = '/maps/';

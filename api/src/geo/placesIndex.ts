@@ -6,8 +6,8 @@ import {
   type EnqueuedTaskPromise,
   type Settings,
 } from 'meilisearch';
-import { CITY_SYNONYMS } from '@rentals/infra/geo/gazetteer/aliases';
-import { geoDir, readManifest } from '@rentals/infra/geo/build';
+import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
+import { geoDir, readManifest } from '@rentals/core/geo/manifest';
 
 export const PLACES_INDEX = 'places';
 
@@ -37,12 +37,8 @@ export const PLACES_SETTINGS: Settings = {
   sortableAttributes: ['_geo'],
   rankingRules: ['words', 'typo', 'proximity', 'sort', 'importance:desc', 'attribute', 'exactness'],
   distinctAttribute: 'group',
-  synonyms: Object.fromEntries(
-    CITY_SYNONYMS.flatMap(([a, b]) => [
-      [a, [b]],
-      [b, [a]],
-    ]),
-  ),
+  // The same city names as the listings index, so a name that finds listings finds the place.
+  synonyms: meiliSynonyms(),
   // A PIN with one digit wrong is another place, not a typo.
   typoTolerance: { disableOnNumbers: true },
   pagination: { maxTotalHits: 100 },

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FieldError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { PLAIN_DECIMAL } from '@rentals/core/listings/bounds';
-import { canonicalCity } from '@rentals/core/listings/cities';
+import { canonicalCity } from '@rentals/core/gazetteer/cityList';
 import type { KeptImage } from '@rentals/core/listings/commands';
 import { assertListingFields, CaptionSchema, IdSchema } from '@rentals/core/listings/fields';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalCity, cityKey, isListedCity } from './cities.ts';
+import { canonicalCity, cityKey, isListedCity } from './cityList.ts';
 
 describe('the city list', () => {
   it.each([

@@ -19,7 +19,7 @@ import {
   RENT_BOUNDS,
   TEXT_BOUNDS,
 } from './bounds.ts';
-import { isListedCity } from './cities.ts';
+import { isListedCity } from '../gazetteer/cityList.ts';
 import {
   FACILITIES,
   PROPERTY_TYPES,

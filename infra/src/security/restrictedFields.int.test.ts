@@ -18,7 +18,7 @@ import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { createGeocoder, type Geocoder } from '@rentals/api/geo/geocoder';
 import { loadPlaces } from '@rentals/api/geo/placesIndex';
 import { silentLogger } from '@rentals/core/logger';
-import { cityAreaOf, kmBetween } from '@rentals/projections/readModels/cityAreas';
+import { cityAreaOf, kmBetween } from '@rentals/core/gazetteer/cities';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { publicListingsByIds } from '@rentals/projections/queries/publicQueries';

@@ -1,3 +1,4 @@
+import { kmBetween } from '@rentals/core/gazetteer/cities';
 import { loadPostOffices, type PostOffice } from '../geo/sources/postOffices.ts';
 import { SEED_CITIES, type SeedCity } from './cities.ts';
 
@@ -14,23 +15,13 @@ const cleanName = (raw: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const distanceKm = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
-  const toRad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * toRad;
-  const dLng = (b.lng - a.lng) * toRad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * toRad) * Math.cos(b.lat * toRad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-};
-
 const localitiesOf = (city: SeedCity, offices: readonly PostOffice[]): Locality[] => {
   const districts = new Set(city.districts.map((d) => d.toLowerCase()));
   const seen = new Set<string>();
   const out: Locality[] = [];
   for (const o of offices) {
     if (!districts.has(o.district.toLowerCase())) continue;
-    if (distanceKm(city.centre, o) > city.radiusKm) continue;
+    if (kmBetween(city.centre, o) > city.radiusKm) continue;
     const name = cleanName(o.name);
     // Abbreviations such as 'M.P.T.' or 'V.W.T.C.' are offices, not places.
     if (name.length < 4 || /^([A-Z]\.\s?)+[A-Z]?\.?$/.test(name) || NOT_A_LOCALITY.test(name))

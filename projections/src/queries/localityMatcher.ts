@@ -1,13 +1,5 @@
-import { cityAliases } from '../search/synonyms.ts';
-
-/** Lower-case, accents and punctuation folded, single spaces: 'Koramangala, 4th Block' → 'koramangala 4th block'. */
-export const normaliseLocality = (value: string) =>
-  value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+import { cityAliases } from '@rentals/core/gazetteer/cities';
+import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 
 /** Typos allowed for a word of this length, as Meilisearch's defaults: 1 from 5 letters, 2 from 9. */
 const typoBudget = (length: number) => (length >= 9 ? 2 : length >= 5 ? 1 : 0);

@@ -1,6 +1,6 @@
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import { evolve as evolveListing, initialState } from '@rentals/core/listings/state';
-import { normaliseLocality } from '../queries/localityMatcher.ts';
+import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import {

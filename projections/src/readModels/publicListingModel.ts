@@ -1,5 +1,5 @@
 import type { ListingImage } from '@rentals/core/listings/listing';
-import { normaliseLocality } from '../queries/localityMatcher.ts';
+import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import {

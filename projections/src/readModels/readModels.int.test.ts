@@ -6,7 +6,7 @@ import { fold } from '@rentals/core/listings/state';
 import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
-import { cityArea, kmBetween } from './cityAreas.ts';
+import { cityArea, kmBetween } from '@rentals/core/gazetteer/cities';
 import { findListing, ownerListings } from '../queries/listingQueries.ts';
 import { listingReadModel } from './listingReadModel.ts';
 import { ownerSummary } from '../queries/ownerSummary.ts';

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import type { Coordinates } from '@rentals/core/listings/listing';
-import { cityAreaOf } from './cityAreas.ts';
+import { cityAreaOf } from '@rentals/core/gazetteer/cities';
 
 /**
  * What the SQL function visitor_position (migration 0027) needs to place a

@@ -1,5 +1,5 @@
 import { MAX_TOTAL_HITS } from '../queries/criteria.ts';
-import { meiliSynonyms } from './synonyms.ts';
+import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
 
 /** The alias every search reads; a rebuild fills a fresh index and swaps it in under this name. */
 export const LISTINGS_INDEX = 'listings';

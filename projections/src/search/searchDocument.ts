@@ -1,6 +1,6 @@
 import type { PropertyDocument } from '@rentals/core/listings/document';
 import { enabledFacilities } from '../readModels/listingEvents.ts';
-import { normaliseLocality } from '../queries/localityMatcher.ts';
+import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 
 /**
  * One listed listing in the `listings` index: the searchable text, the filter

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { freePort } from '@rentals/infra/services/ports';
 import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
-import { kmBetween } from '../readModels/cityAreas.ts';
+import { kmBetween } from '@rentals/core/gazetteer/cities';
 import {
   appendListingEvents,
   listingCreated,

@@ -1,22 +1,6 @@
-import { CITY_SYNONYM_GROUPS } from '@rentals/projections/search/synonyms';
-import { asciiName, cityKey } from '@rentals/core/listings/cities';
+import { CITY_SYNONYM_GROUPS, PREFERRED_NAMES } from '@rentals/core/gazetteer/cities';
+import { asciiName, cityKey } from '@rentals/core/gazetteer/cityList';
 import type { City } from '../sources/cities.ts';
-
-/**
- * The names the city list shows where GeoNames keeps an older or another
- * spelling than the one people (and our seed) use now.
- */
-export const PREFERRED_NAMES: Readonly<Record<string, string>> = {
-  Gurgaon: 'Gurugram',
-  Cochin: 'Kochi',
-  Mysore: 'Mysuru',
-  Allahabad: 'Prayagraj',
-  Belgaum: 'Belagavi',
-  Mangalore: 'Mangaluru',
-  Hubli: 'Hubballi',
-  Bhubaneshwar: 'Bhubaneswar',
-  'Dehra Dun': 'Dehradun',
-};
 
 /** Airport and other all-capital codes among GeoNames' alternate names ('BOM', 'IXE'). */
 const CODE = /^[A-Z]{2,4}$/;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalCity, isListedCity } from '@rentals/core/listings/cities';
-import { CITY_SYNONYM_GROUPS } from '@rentals/projections/search/synonyms';
+import { canonicalCity, isListedCity } from '@rentals/core/gazetteer/cityList';
+import { CITY_SYNONYM_GROUPS } from '@rentals/core/gazetteer/cities';
 import { SEED_CITIES } from '../../seed/cities.ts';
 import { loadCities } from '../sources/cities.ts';
 import { buildCityNames } from './build.ts';

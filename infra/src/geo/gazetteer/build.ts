@@ -1,20 +1,10 @@
 import type { City } from '../sources/cities.ts';
 import type { PostOffice } from '../sources/postOffices.ts';
-import { LOCALITY_ALIASES } from './aliases.ts';
+import { kmBetween, LOCALITY_ALIASES } from '@rentals/core/gazetteer/cities';
 import { CITY_IMPORTANCE_BASE, type Place } from './place.ts';
 
 const CELL = 0.25; // degrees; about 28 km, so a 3×3 block covers every city within 25 km
 const NEAR_KM = 25;
-
-const haversineKm = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-};
 
 /** Buckets points by grid cell so "what is near here" looks at nine cells instead of every point. */
 class Grid<T extends { lat: number; lng: number }> {
@@ -76,7 +66,7 @@ export const buildGazetteer = (cities: City[], offices: PostOffice[]): Gazetteer
   const nearbyPopulation = (at: { lat: number; lng: number }) =>
     cityGrid
       .near(at)
-      .reduce((max, c) => (haversineKm(at, c) <= NEAR_KM ? Math.max(max, c.population) : max), 0);
+      .reduce((max, c) => (kmBetween(at, c) <= NEAR_KM ? Math.max(max, c.population) : max), 0);
 
   const byPin = new Map<string, PostOffice[]>();
   for (const o of offices) {
@@ -155,7 +145,7 @@ export const buildGazetteer = (cities: City[], offices: PostOffice[]): Gazetteer
     // Remote towns (Ladakh, islands) can be beyond the neighbouring cells: look at every PIN then.
     return (candidates.length > 0 ? candidates : firsts).reduce<{ o?: PostOffice; d: number }>(
       (best, o) => {
-        const d = haversineKm(at, o);
+        const d = kmBetween(at, o);
         return d < best.d ? { o, d } : best;
       },
       { d: Infinity },

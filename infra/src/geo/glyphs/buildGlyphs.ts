@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { FONT_STACKS } from '@rentals/core/geo/manifest';
 
 const require = createRequire(import.meta.url);
 
@@ -12,12 +13,8 @@ type Fontnik = {
   ) => void;
 };
 
-/** Debian's fonts-noto-core; the basemap labels use these two stacks. */
+/** Debian's fonts-noto-core, where the files of FONT_STACKS are. */
 const FONT_DIR = '/usr/share/fonts/truetype/noto';
-export const FONT_STACKS = {
-  'Noto Sans Regular': 'NotoSans-Regular.ttf',
-  'Noto Sans Bold': 'NotoSans-Bold.ttf',
-} as const;
 
 /**
  * Latin, Latin-1, Latin Extended and General Punctuation cover every label we
