@@ -1,4 +1,4 @@
-import { Meilisearch } from 'meilisearch';
+import { createMeili } from '@rentals/projections/queries/meili';
 import { PLACE_KINDS_FILTER, PLACES_INDEX } from './placesIndex.ts';
 
 /** The shape of a third-party geocoder's answer (SPEC §7), so clients written for one work unchanged. */
@@ -31,7 +31,7 @@ export const coordinatesLabel = (lat: number, lng: number) =>
   `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 
 export const createGeocoder = (meili: { url: string; key: string }, index = PLACES_INDEX) => {
-  const places = new Meilisearch({ host: meili.url, apiKey: meili.key }).index<PlaceHit>(index);
+  const places = createMeili(meili).index<PlaceHit>(index);
   return {
     search: async (query: string, limit = MAX_RESULTS): Promise<GeoResult[]> => {
       const { hits } = await places.search(query, {

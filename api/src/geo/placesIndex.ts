@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  Meilisearch,
-  MeilisearchApiError,
-  type EnqueuedTaskPromise,
-  type Settings,
-} from 'meilisearch';
+import type { EnqueuedTaskPromise, Meilisearch, Settings } from 'meilisearch';
 import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
 import { geoDir, readManifest } from '@rentals/core/geo/manifest';
+import {
+  createMeili,
+  isMeiliRefusal,
+  refusalCode,
+  succeeded,
+} from '@rentals/projections/queries/meili';
 
 export const PLACES_INDEX = 'places';
 
@@ -44,15 +45,8 @@ export const PLACES_SETTINGS: Settings = {
   pagination: { maxTotalHits: 100 },
 };
 
-const succeeded = async (task: EnqueuedTaskPromise) => {
-  const done = await task.waitTask({ timeout: 300_000, interval: 100 });
-  if (done.status !== 'succeeded')
-    throw new Error(`Meilisearch task ${done.type} ${done.status}: ${done.error?.message ?? ''}`);
-};
-
 const isMissing = (error: unknown) =>
-  error instanceof MeilisearchApiError &&
-  ['document_not_found', 'index_not_found'].includes(error.cause?.code ?? '');
+  isMeiliRefusal(error) && ['document_not_found', 'index_not_found'].includes(refusalCode(error));
 
 /** The build version the index holds, or undefined when it holds none. */
 export const loadedPlacesVersion = async (
@@ -69,6 +63,8 @@ export const loadedPlacesVersion = async (
 };
 
 const CHUNK = 40_000;
+/** A whole gazetteer can take minutes to index on a busy machine. */
+const loaded = (task: EnqueuedTaskPromise) => succeeded(task, 300_000);
 
 /**
  * Loads the built gazetteer (`geo:build`) into the `places` index unless it
@@ -83,16 +79,16 @@ export const loadPlaces = async (
 ): Promise<{ loaded: boolean; version: string; documents: number }> => {
   const manifest = readManifest(dataDir);
   if (!manifest) throw new Error(`no geo build in ${geoDir(dataDir)}: run npm run geo:build`);
-  const client = new Meilisearch({ host: meili.url, apiKey: meili.key });
+  const client = createMeili(meili, 60_000);
   const uid = options.index ?? PLACES_INDEX;
   if ((await loadedPlacesVersion(client, uid)) === manifest.version)
     return { loaded: false, version: manifest.version, documents: manifest.placeCount };
 
   const staging = `${uid}_${manifest.version}`;
   await client.deleteIndexIfExists(staging);
-  await succeeded(client.createIndex(staging, { primaryKey: 'id' }));
+  await loaded(client.createIndex(staging, { primaryKey: 'id' }));
   const index = client.index(staging);
-  await succeeded(index.updateSettings(PLACES_SETTINGS));
+  await loaded(index.updateSettings(PLACES_SETTINGS));
   const lines = readFileSync(
     join(geoDir(dataDir), manifest.version, manifest.places),
     'utf8',
@@ -102,15 +98,15 @@ export const loadPlaces = async (
     tasks.push(
       index.addDocumentsFromString(lines.slice(i, i + CHUNK).join('\n'), 'application/x-ndjson'),
     );
-  for (const task of tasks) await succeeded(task);
-  await succeeded(index.addDocuments([{ id: META_ID, kind: 'meta', version: manifest.version }]));
+  for (const task of tasks) await loaded(task);
+  await loaded(index.addDocuments([{ id: META_ID, kind: 'meta', version: manifest.version }]));
 
   try {
-    await succeeded(client.createIndex(uid, { primaryKey: 'id' }));
+    await loaded(client.createIndex(uid, { primaryKey: 'id' }));
   } catch {
     // it exists already: the swap replaces it
   }
-  await succeeded(client.swapIndexes([{ indexes: [uid, staging], rename: false }]));
-  await succeeded(client.deleteIndex(staging));
+  await loaded(client.swapIndexes([{ indexes: [uid, staging], rename: false }]));
+  await loaded(client.deleteIndex(staging));
   return { loaded: true, version: manifest.version, documents: lines.length };
 };

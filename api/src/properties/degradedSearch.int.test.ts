@@ -6,7 +6,7 @@ import type { PropertyDocument } from '@rentals/core/listings/document';
 import { freePort } from '@rentals/infra/services/ports';
 import { searchInPostgres } from '@rentals/projections/queries/searchInPostgres';
 import type { SearchAudience, SearchCriteria } from '@rentals/projections/queries/criteria';
-import { createMeiliHttp } from '@rentals/projections/queries/meiliHttp';
+import { createMeili } from '@rentals/projections/queries/meili';
 import { searchInMeili } from '@rentals/projections/queries/searchInMeili';
 import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';
 import { seedCorpus } from './testing/corpus.ts';
@@ -67,7 +67,7 @@ const CORPUS: SearchCriteria[] = [
 ];
 
 describe('parity: Meilisearch and the Postgres fallback answer the same', () => {
-  const meili = () => createMeiliHttp({ url: inject('meiliUrl'), key: inject('meiliKey') });
+  const meili = () => createMeili({ url: inject('meiliUrl'), key: inject('meiliKey') });
   it.each(
     CORPUS.flatMap((c) =>
       (['full', 'public'] as SearchAudience[]).map((a) => [a, JSON.stringify(c), c] as const),

@@ -6,10 +6,11 @@ import type {
   SearchResult,
 } from '@rentals/projections/queries/criteria';
 import {
-  createMeiliHttp,
-  MeiliRequestError,
-  MeiliUnavailableError,
-} from '@rentals/projections/queries/meiliHttp';
+  createMeili,
+  isMeiliRefusal,
+  isMeiliUnavailable,
+  refusalCode,
+} from '@rentals/projections/queries/meili';
 import { searchInMeili } from '@rentals/projections/queries/searchInMeili';
 import type { Logger } from '@rentals/core/logger';
 
@@ -32,7 +33,7 @@ export const createPropertySearch = (deps: {
   log: Logger;
   clock: () => Date;
 }) => {
-  const meili = createMeiliHttp(deps.meili, SEARCH_TIMEOUT_MS);
+  const meili = createMeili(deps.meili, SEARCH_TIMEOUT_MS);
   let status: SearchStatus = { engine: 'meilisearch' };
   let retryAt = 0;
 
@@ -62,11 +63,9 @@ export const createPropertySearch = (deps: {
         // Input is validated before it reaches here, so an error Meilisearch answers with is a
         // state of the index (missing, or its settings still being applied after a rebuild),
         // not of the request: the read model answers instead, and the reason is logged.
-        if (!(error instanceof MeiliUnavailableError) && !(error instanceof MeiliRequestError))
-          throw error;
-        degrade(
-          error instanceof MeiliRequestError ? `${error.code}: ${error.message}` : error.message,
-        );
+        if (isMeiliRefusal(error)) degrade(`${refusalCode(error)}: ${error.message}`);
+        else if (isMeiliUnavailable(error)) degrade(`Meilisearch unreachable: ${error.message}`);
+        else throw error;
       }
     }
     return searchInPostgres(deps.sql, audience, criteria);

@@ -52,15 +52,11 @@ try {
           stack.sql<
             { id: string; rent: number }[]
           >`SELECT id, rent FROM listing_read WHERE id = ANY(${waiting.map((w) => w.id)}::text[])`,
-          stack.meili.request<{ results: { id: string; rent: number }[] }>(
-            'POST',
-            `/indexes/${LISTINGS_INDEX}/documents/fetch`,
-            {
-              ids: waiting.map((w) => w.id),
-              fields: ['id', 'rent'],
-              limit: waiting.length,
-            },
-          ),
+          stack.meili.index<{ id: string; rent: number }>(LISTINGS_INDEX).getDocuments({
+            ids: waiting.map((w) => w.id),
+            fields: ['id', 'rent'],
+            limit: waiting.length,
+          }),
         ]);
         const now = performance.now();
         const rm = new Map(rows.map((r) => [r.id, r.rent]));

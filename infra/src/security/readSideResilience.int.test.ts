@@ -7,7 +7,7 @@ import type { Projection } from '@rentals/projections/runner/projection';
 import { retryParked } from '@rentals/projections/runner/retryParked';
 import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
 import { deleteIndex } from '@rentals/projections/search/listingsIndex';
-import { createMeiliHttp } from '@rentals/projections/queries/meiliHttp';
+import { createMeili } from '@rentals/projections/queries/meili';
 import { createSearchProjection } from '@rentals/projections/search/searchProjection';
 import type { SearchDocument } from '@rentals/projections/search/searchDocument';
 import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
@@ -22,7 +22,7 @@ let owner: TestUser;
 let tenant: TestUser;
 let running: RunningProjection[];
 let readSide: Projection[];
-const meili = createMeiliHttp({ url: inject('meiliUrl'), key: inject('meiliKey') });
+const meili = createMeili({ url: inject('meiliUrl'), key: inject('meiliKey') });
 
 beforeAll(async () => {
   web = await startTestWebServer();
@@ -108,7 +108,8 @@ const searchIds = async (path: string, token?: string) => {
 };
 const indexed = (id: string) =>
   meili
-    .request<SearchDocument>('GET', `/indexes/${web.deps.meili.index}/documents/${id}`)
+    .index(web.deps.meili.index!)
+    .getDocument<SearchDocument>(id)
     .catch(() => null);
 const summary = async () =>
   (

@@ -1,6 +1,6 @@
 import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
 import { LISTINGS_INDEX } from '../search/indexSettings.ts';
-import type { MeiliHttp } from './meiliHttp.ts';
+import type { Meilisearch } from 'meilisearch';
 
 /** A Meilisearch string literal: the value quoted, with backslashes and quotes escaped. */
 export const quoteFilterValue = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
@@ -53,24 +53,19 @@ export const meiliSearchBody = (audience: SearchAudience, c: SearchCriteria) => 
   hitsPerPage: c.limit,
   attributesToRetrieve: ['id'],
   // Every word must match, as in the Postgres fallback; visitors' text search never looks at address or area.
-  matchingStrategy: 'all',
+  matchingStrategy: 'all' as const,
   ...(audience === 'public' ? { attributesToSearchOn: ['title', 'description', 'city'] } : {}),
 });
 
-type SearchResponse = { hits: { id: string }[]; totalHits?: number };
-
 /** Runs a search; `page`/`hitsPerPage` make Meilisearch count exhaustively, so `total` is exact. */
 export const searchInMeili = async (
-  meili: MeiliHttp,
+  meili: Meilisearch,
   audience: SearchAudience,
   c: SearchCriteria,
   index = LISTINGS_INDEX,
 ): Promise<SearchResult> => {
   if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
-  const result = await meili.request<SearchResponse>(
-    'POST',
-    `/indexes/${index}/search`,
-    meiliSearchBody(audience, c),
-  );
+  const { q, ...options } = meiliSearchBody(audience, c);
+  const result = await meili.index<{ id: string }>(index).search(q ?? null, options);
   return { ids: result.hits.map((h) => h.id), total: result.totalHits ?? 0 };
 };

@@ -1,7 +1,7 @@
 import { createSql } from '@rentals/core/db';
 import { consoleLogger } from '@rentals/core/logger';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
-import { createMeiliHttp } from '../queries/meiliHttp.ts';
+import { createMeili } from '../queries/meili.ts';
 import { createSearchProjection, type SearchProjectionDeps } from './searchProjection.ts';
 
 let deps: SearchProjectionDeps | undefined;
@@ -16,7 +16,7 @@ export const listingsSearchProjection = createSearchProjection(() => {
     const config = requireResolved(loadConfig(process.env));
     deps = {
       sql: createSql(config.databaseUrl, { max: 2 }),
-      meili: createMeiliHttp({ url: config.meiliUrl, key: config.meiliMasterKey }, 30_000),
+      meili: createMeili({ url: config.meiliUrl, key: config.meiliMasterKey }, 30_000),
       log: consoleLogger,
     };
   }

@@ -1,3 +1,4 @@
+import type { Settings } from 'meilisearch';
 import { MAX_TOTAL_HITS } from '../queries/criteria.ts';
 import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
 
@@ -31,7 +32,7 @@ export const RANGE_FIELDS = [
  * index before documents are loaded; applying them to an existing index is a
  * no-op when nothing changed.
  */
-export const listingsIndexSettings = {
+export const listingsIndexSettings: Settings = {
   searchableAttributes: ['title', 'area', 'city', 'address', 'description'],
   // Granular: each field gets only the filter operations our queries use and no facet search,
   // which keeps indexing (every write) cheaper than the plain list would.

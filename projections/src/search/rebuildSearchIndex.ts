@@ -4,7 +4,8 @@ import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import { LISTINGS_INDEX } from './indexSettings.ts';
 import { indexChangesFor } from './listingDocuments.ts';
 import { deleteIndex, ensureListingsIndex, swapIndexes } from './listingsIndex.ts';
-import type { MeiliHttp, MeiliTask } from '../queries/meiliHttp.ts';
+import type { EnqueuedTaskPromise, Meilisearch } from 'meilisearch';
+import { succeeded } from '../queries/meili.ts';
 import type { Unapplied } from '../runner/projection.ts';
 
 /** The last committed event every reader can already see (the xid fence), or the start of the log. */
@@ -35,7 +36,7 @@ export type SearchRebuildResult = {
  */
 export const rebuildSearchIndex = async (
   db: Sql,
-  meili: MeiliHttp,
+  meili: Meilisearch,
   options: { batchSize?: number; live?: string; onProgress?: (streams: number) => void } = {},
 ): Promise<SearchRebuildResult> => {
   const live = options.live ?? LISTINGS_INDEX;
@@ -43,7 +44,7 @@ export const rebuildSearchIndex = async (
   const checkpoint = await fenceCheckpoint(db);
   const fresh = `${live}_build_${Date.now()}`;
   await ensureListingsIndex(meili, fresh);
-  const pending: MeiliTask[] = [];
+  const pending: EnqueuedTaskPromise[] = [];
   let after = '';
   let documents = 0;
   let streams = 0;
@@ -61,18 +62,14 @@ export const rebuildSearchIndex = async (
     unapplied.push(...change.unapplied);
     if (upserts.length > 0) {
       // Enqueued without waiting: consecutive additions to one index are batched by Meilisearch.
-      pending.push(
-        await meili.request<MeiliTask>(
-          'POST',
-          `/indexes/${fresh}/documents?primaryKey=id`,
-          upserts,
-        ),
-      );
+      const task = meili.index(fresh).addDocuments(upserts, { primaryKey: 'id' });
+      await task;
+      pending.push(task);
       documents += upserts.length;
     }
     options.onProgress?.(streams);
   }
-  for (const task of pending) await meili.waitTask(task, 600_000);
+  for (const task of pending) await succeeded(task, 600_000);
   await ensureListingsIndex(meili, live);
   await swapIndexes(meili, live, fresh);
   await deleteIndex(meili, fresh);

@@ -15,7 +15,8 @@ import { retryParked } from '../runner/retryParked.ts';
 import { startProjection } from '../runner/runner.ts';
 import { listingsIndexSettings } from './indexSettings.ts';
 import { deleteIndex, upsertDocuments } from './listingsIndex.ts';
-import { createMeiliHttp, type MeiliHttp } from '../queries/meiliHttp.ts';
+import type { Meilisearch } from 'meilisearch';
+import { createMeili } from '../queries/meili.ts';
 import { rebuildSearchIndex } from './rebuildSearchIndex.ts';
 import { searchInMeili } from '../queries/searchInMeili.ts';
 import { createSearchProjection, LISTINGS_SEARCH_PROJECTION } from './searchProjection.ts';
@@ -23,13 +24,13 @@ import type { SearchDocument } from './searchDocument.ts';
 
 let db: TestDatabase;
 let store: EventStore;
-let meili: MeiliHttp;
+let meili: Meilisearch;
 const index = `listings_s_${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
   db = await testDatabase();
   store = createEventStore(db.sql);
-  meili = createMeiliHttp({ url: inject('meiliUrl'), key: inject('meiliKey') });
+  meili = createMeili({ url: inject('meiliUrl'), key: inject('meiliKey') });
 });
 afterAll(async () => {
   await deleteIndex(meili, index);
@@ -37,7 +38,10 @@ afterAll(async () => {
 });
 
 const document = (id: string) =>
-  meili.request<SearchDocument>('GET', `/indexes/${index}/documents/${id}`).catch(() => null);
+  meili
+    .index(index)
+    .getDocument<SearchDocument>(id)
+    .catch(() => null);
 const checkpoint = async () =>
   (
     await db.sql<
@@ -73,17 +77,14 @@ describe('listings search index', () => {
     ]);
     await runner.whenCaughtUp();
 
-    const settings = await meili.request<Record<string, unknown>>(
-      'GET',
-      `/indexes/${index}/settings`,
-    );
+    const settings = await meili.index(index).getSettings();
     expect(settings.searchableAttributes).toEqual(listingsIndexSettings.searchableAttributes);
     expect(settings.filterableAttributes).toEqual(listingsIndexSettings.filterableAttributes);
     expect(settings).toMatchObject({ facetSearch: false, proximityPrecision: 'byAttribute' });
     expect([...(settings.sortableAttributes as string[])].sort()).toEqual(['createdAt', 'rent']);
     expect((settings.synonyms as Record<string, string[]>).bangalore).toContain('bengaluru');
     expect(settings.pagination).toEqual({
-      maxTotalHits: listingsIndexSettings.pagination.maxTotalHits,
+      maxTotalHits: listingsIndexSettings.pagination?.maxTotalHits,
     });
 
     expect(await document('ix-1')).toMatchObject({
@@ -157,7 +158,7 @@ describe('listings search index', () => {
   });
 
   it('does not advance its checkpoint while Meilisearch is unreachable, and catches up when it is back', async () => {
-    const dead = createMeiliHttp({ url: `http://127.0.0.1:${await freePort()}`, key: 'x' }, 200);
+    const dead = createMeili({ url: `http://127.0.0.1:${await freePort()}`, key: 'x' }, 200);
     let target = dead;
     const projection = createSearchProjection(() => ({ sql: db.sql, meili: target, index }));
     const runner = startProjection(db.sql, projection, { pollIntervalMs: 10 });
@@ -182,10 +183,7 @@ describe('listings search index', () => {
     expect(await document('ghost')).toBeNull();
     const found = await searchInMeili(meili, 'full', all, index);
     expect(found.ids.sort()).toEqual(['ix-3', 'ix-4', 'ix-5']);
-    const indexes = await meili.request<{ results: { uid: string }[] }>(
-      'GET',
-      '/indexes?limit=1000',
-    );
+    const indexes = await meili.getRawIndexes({ limit: 1000 });
     expect(
       indexes.results.map((i) => i.uid).filter((u) => u.startsWith(`${index}_build_`)),
     ).toEqual([]);

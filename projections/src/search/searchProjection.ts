@@ -5,12 +5,13 @@ import { LISTING_EVENT_TYPES } from '../readModels/listingEvents.ts';
 import { LISTINGS_INDEX } from './indexSettings.ts';
 import { indexChangesFor } from './listingDocuments.ts';
 import { deleteDocuments, ensureListingsIndex, upsertDocuments } from './listingsIndex.ts';
-import { MeiliUnavailableError, type MeiliHttp } from '../queries/meiliHttp.ts';
+import type { Meilisearch } from 'meilisearch';
+import { isMeiliUnavailable } from '../queries/meili.ts';
 import { rebuildSearchIndex } from './rebuildSearchIndex.ts';
 
 export const LISTINGS_SEARCH_PROJECTION = 'listings-search-index';
 
-export type SearchProjectionDeps = { sql: Sql; meili: MeiliHttp; log?: Logger; index?: string };
+export type SearchProjectionDeps = { sql: Sql; meili: Meilisearch; log?: Logger; index?: string };
 
 /**
  * Keeps the Meilisearch `listings` index in step with the log. Each batch
@@ -33,7 +34,7 @@ export const createSearchProjection = (
       try {
         return await work();
       } catch (error) {
-        if (!(error instanceof MeiliUnavailableError) || closed) throw error;
+        if (!isMeiliUnavailable(error) || closed) throw error;
         const delay = Math.min(100 * 2 ** attempt, 5000);
         if (attempt === 0 || delay === 5000)
           deps().log?.warn('search index: Meilisearch unavailable, retrying', {

@@ -3,7 +3,7 @@ import { listingReadModel } from '@rentals/projections/readModels/listingReadMod
 import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { startProjection } from '@rentals/projections/runner/runner';
-import { createMeiliHttp } from '@rentals/projections/queries/meiliHttp';
+import { createMeili } from '@rentals/projections/queries/meili';
 import { createSearchProjection } from '@rentals/projections/search/searchProjection';
 import { deleteIndex } from '@rentals/projections/search/listingsIndex';
 
@@ -13,7 +13,7 @@ import { deleteIndex } from '@rentals/projections/search/listingsIndex';
  * them. `caughtUp()` waits until every committed event is applied (never sleep).
  */
 export const startReadSide = (db: Sql, meili: { url: string; key: string; index: string }) => {
-  const http = createMeiliHttp(meili);
+  const http = createMeili(meili);
   const search = createSearchProjection(() => ({ sql: db, meili: http, index: meili.index }));
   const runners = [listingReadModel, publicListingModel, ownerListingStats, search].map((p) =>
     startProjection(db, p, { batchSize: 200, pollIntervalMs: 20 }),

@@ -4,11 +4,11 @@ import { listingReadModel } from '@rentals/projections/readModels/listingReadMod
 import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { startProjection } from '@rentals/projections/runner/runner';
-import { createMeiliHttp } from '@rentals/projections/queries/meiliHttp';
+import { createMeili } from '@rentals/projections/queries/meili';
 import { createSearchProjection } from '@rentals/projections/search/searchProjection';
 
 const sql = createSql(process.env.DATABASE_URL!, { max: 12 });
-const meili = createMeiliHttp(
+const meili = createMeili(
   { url: process.env.MEILI_URL!, key: process.env.MEILI_MASTER_KEY! },
   30_000,
 );

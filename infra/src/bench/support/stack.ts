@@ -10,7 +10,9 @@ import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { ensureCheckpoint } from '@rentals/projections/runner/checkpoints';
 import { startProjection } from '@rentals/projections/runner/runner';
-import { createMeiliHttp, type MeiliHttp } from '@rentals/projections/queries/meiliHttp';
+import type { Meilisearch } from 'meilisearch';
+import { createMeili } from '@rentals/projections/queries/meili';
+import { LISTINGS_INDEX } from '@rentals/projections/search/indexSettings';
 import { ensureListingsIndex } from '@rentals/projections/search/listingsIndex';
 import { rebuildSearchIndex } from '@rentals/projections/search/rebuildSearchIndex';
 import {
@@ -32,7 +34,7 @@ export type BenchStack = {
   databaseUrl: string;
   meiliUrl: string;
   meiliKey: string;
-  meili: MeiliHttp;
+  meili: Meilisearch;
   stop: () => Promise<void>;
 };
 
@@ -81,7 +83,7 @@ const prepare = async (
   const databaseUrl = pgUrl.replace(/\/postgres$/, '/bench');
   const sql = createSql(databaseUrl, { max: 20 });
   await migrate(sql);
-  const meili = createMeiliHttp({ url: meiliUrl, key: MEILI_KEY }, 60_000);
+  const meili = createMeili({ url: meiliUrl, key: MEILI_KEY }, 60_000);
   await seed(sql, databaseUrl, BENCH_LISTINGS);
   await catchUp(sql, meili);
   return {
@@ -162,23 +164,25 @@ const seed = async (sql: Sql, databaseUrl: string, count: number) => {
 };
 
 /** An index left by an earlier version of the code (other document shape, wrong count) is rebuilt. */
-const indexLooksCurrent = async (sql: Sql, meili: MeiliHttp) => {
+const indexLooksCurrent = async (sql: Sql, meili: Meilisearch) => {
   const stats = await meili
-    .request<{ numberOfDocuments: number }>('GET', '/indexes/listings/stats')
+    .index(LISTINGS_INDEX)
+    .getStats()
     .catch(() => ({ numberOfDocuments: -1 }));
   const [row] = await sql<
     { n: number }[]
   >`SELECT count(*)::int AS n FROM listing_read WHERE is_available`;
   const sample = await meili
-    .request<{ results: Record<string, unknown>[] }>('GET', '/indexes/listings/documents?limit=1')
-    .catch(() => ({ results: [] }));
+    .index(LISTINGS_INDEX)
+    .getDocuments({ limit: 1 })
+    .catch(() => ({ results: [] as Record<string, unknown>[] }));
   // Documents of the current shape display their id only.
   const first = sample.results[0] ?? {};
   return stats.numberOfDocuments === row?.n && !('property' in first) && !('_geo' in first);
 };
 
 /** Brings the read models and the search index up to the end of the log (the index by a bulk rebuild when empty). */
-export const catchUp = async (sql: Sql, meili: MeiliHttp) => {
+export const catchUp = async (sql: Sql, meili: Meilisearch) => {
   const search = await ensureCheckpoint(sql, LISTINGS_SEARCH_PROJECTION);
   if (search.position === 0 || !(await indexLooksCurrent(sql, meili))) {
     log('building the search index');

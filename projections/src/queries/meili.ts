@@ -1,0 +1,44 @@
+import {
+  Meilisearch,
+  MeilisearchApiError,
+  MeilisearchRequestError,
+  MeilisearchRequestTimeOutError,
+  MeilisearchTaskTimeOutError,
+  type EnqueuedTaskPromise,
+  type Task,
+} from 'meilisearch';
+
+/**
+ * Meilisearch through its official client, for the search index, its
+ * queries and the gazetteer. Every request has a timeout, and callers tell
+ * "Meilisearch is unavailable" (wait, retry or degrade) from "Meilisearch
+ * refused this" (a state of the index, or a bug).
+ */
+export type MeiliConfig = { url: string; key: string };
+
+export const createMeili = (config: MeiliConfig, timeoutMs = 5000) =>
+  new Meilisearch({ host: config.url, apiKey: config.key, timeout: timeoutMs });
+
+/** Could not be reached, timed out, or failed on its side (5xx): a transient condition. */
+export const isMeiliUnavailable = (error: unknown): error is Error =>
+  error instanceof MeilisearchRequestError ||
+  error instanceof MeilisearchRequestTimeOutError ||
+  error instanceof MeilisearchTaskTimeOutError ||
+  (error instanceof MeilisearchApiError && error.response.status >= 500);
+
+/** Answered with a 4xx: the request, or the index it names, is wrong. */
+export const isMeiliRefusal = (error: unknown): error is MeilisearchApiError =>
+  error instanceof MeilisearchApiError && error.response.status < 500;
+
+/** The error code of a refusal ('index_not_found', …). */
+export const refusalCode = (error: MeilisearchApiError) => error.cause?.code ?? 'unknown';
+
+/** Waits until a task is done; throws if it failed, so callers never advance past a lost write. */
+export const succeeded = async (task: EnqueuedTaskPromise, timeout = 60_000): Promise<Task> => {
+  const done = await task.waitTask({ timeout, interval: 10 });
+  if (done.status !== 'succeeded')
+    throw new Error(
+      `Meilisearch task ${done.uid} ${done.status}: ${done.error?.message ?? 'no reason given'}`,
+    );
+  return done;
+};
