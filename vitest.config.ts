@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'int',
           include: ['{core,api,projections,infra,site}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
-          globalSetup: ['infra/src/testing/globalSetup.ts'],
+          globalSetup: ['infra/testing/src/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -31,6 +31,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['{core,api,projections,infra,site}/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
+          // The same servers for every file; each file's product gets its own database.
+          globalSetup: ['infra/testing/src/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

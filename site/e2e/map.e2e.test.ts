@@ -4,28 +4,17 @@
  * processes and the built site, plus what the maps need first: the basemap
  * build (`ensureGeoData`) and the gazetteer in Meilisearch (`loadPlaces`).
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSql } from '@rentals/core/db';
-import { loadPlaces } from '@rentals/api/geo/placesIndex';
-import { migrate } from '@rentals/infra/db/migrate';
-import { ensureGeoData } from '@rentals/infra/geo/build';
-import { startMeiliServer } from '@rentals/infra/services/meiliServer';
-import { freePort } from '@rentals/infra/services/ports';
-import { startPostgresServer, stopChild } from '@rentals/infra/services/postgresServer';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { seriousViolations } from './harness/axe.ts';
-import { CHROMIUM_ARGS, ensureSiteBuilt, ROOT } from './harness/stack.ts';
+import { ROOT, startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
 
 const SHOTS = join(ROOT, 'artifacts', 'screenshots');
-const cleanups: (() => Promise<unknown>)[] = [];
+let stack: Stack;
 let baseUrl: string;
 let browser: Browser;
 let token: string;
@@ -36,68 +25,10 @@ let output = '';
 const HERE = { latitude: 18.5286, longitude: 73.8743 };
 
 beforeAll(async () => {
-  ensureSiteBuilt();
-  const root = await mkdtemp(join(tmpdir(), 'rentals-map-e2e-'));
-  await chmod(root, 0o755);
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const pg = await startPostgresServer({
-    dataDir: join(root, 'pg'),
-    port: await freePort(),
-    password: randomBytes(12).toString('hex'),
-  });
-  cleanups.push(() => pg.stop());
-  const meiliKey = randomBytes(16).toString('hex');
-  const meili = await startMeiliServer({
-    dataDir: join(root, 'meili'),
-    binDir: join(root, 'bin'),
-    port: await freePort(),
-    masterKey: meiliKey,
-  });
-  cleanups.push(() => meili.stop());
-  const sql = createSql(pg.url, { max: 2 });
-  await migrate(sql);
-  await sql.end({ timeout: 5 });
-
-  const dataDir = join(root, 'data');
-  await ensureGeoData(dataDir, { info: () => {} });
-  await loadPlaces({ url: meili.url, key: meiliKey }, dataDir);
-
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    DATABASE_URL: pg.url,
-    MEILI_URL: meili.url,
-    MEILI_MASTER_KEY: meiliKey,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-  };
-  const bun = join(ROOT, 'node_modules', '.bin', 'bun');
-  for (const [name, entry] of [
-    ['web', 'api/src/main.ts'],
-    ['projections', 'projections/src/main.ts'],
-  ] as const) {
-    const child = spawn(bun, [entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (c: Buffer) => (output += `[${name}] ${c.toString()}`));
-    child.stderr.on('data', (c: Buffer) => (output += `[${name}] ${c.toString()}`));
-    cleanups.push(() => stopChild(child, 'SIGTERM'));
-  }
-  baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${baseUrl}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false))
-  ) {
-    if (Date.now() > deadline) throw new Error(`web process not healthy:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-  cleanups.push(() => browser.close());
+  // The map needs the basemap built and the gazetteer loaded (ensureGeoData, loadPlaces).
+  stack = await startStack({ geo: true });
+  baseUrl = stack.baseUrl;
+  browser = stack.browser;
 
   const owner = newUser('homeowner', 'Meera Kulkarni');
   token = await registerViaApi(baseUrl, owner);
@@ -140,7 +71,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  await stack?.stop();
 });
 
 /** A signed-in browser placed at HERE, with geolocation allowed. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwt } from '@elysiajs/jwt';
 import { errorHandler } from '../shared/errorHandler.ts';
 import { silentLogger } from '@rentals/core/logger';
-import { testApp, type TestApp } from '../testing/testApp.ts';
+import { testApp, type TestApp } from '@rentals/testing/testApp';
 import { access, commandMetadata } from './access.ts';
 import { OWNER_ROLES } from './routeTable.ts';
 import { TOKEN_TTL_SECONDS } from './tokens.ts';

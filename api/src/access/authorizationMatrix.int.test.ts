@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../testing/testApp.ts';
+import { testApp, type TestApp } from '@rentals/testing/testApp';
 import type { Role } from './roles.ts';
 import { ROLES_FOR, ROUTE_TABLE, type RouteRule } from './routeTable.ts';
 

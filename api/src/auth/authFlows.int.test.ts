@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../shared/bodyLimit.ts';
-import { testApp, type TestApp } from '../testing/testApp.ts';
+import { testApp, type TestApp } from '@rentals/testing/testApp';
 import { REGISTER_LIMIT } from './attemptLimits.ts';
 import { MESSAGES, type UserDocument } from './model.ts';
 

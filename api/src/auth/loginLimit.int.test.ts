@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, TEST_CLIENT_IP_HEADER, type TestApp } from '../testing/testApp.ts';
+import { testApp, TEST_CLIENT_IP_HEADER, type TestApp } from '@rentals/testing/testApp';
 import { LOGIN_LIMIT } from './attemptLimits.ts';
 import { MESSAGES } from './model.ts';
 

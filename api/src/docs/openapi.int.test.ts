@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../auth/model.ts';
 import { RENT_BOUNDS } from '@rentals/core/listings/bounds';
 import { fieldMessages } from '@rentals/core/listings/fields';
-import { testApp, type TestApp } from '../testing/testApp.ts';
+import { testApp, type TestApp } from '@rentals/testing/testApp';
 
 /**
  * The OpenAPI document describes each body from the schema that checks it:

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { ConcurrencyError } from '@rentals/core/errors';
 import { listingCommandHandler } from './commandHandler.ts';

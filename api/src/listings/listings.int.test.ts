@@ -13,7 +13,7 @@ import {
   samplePhoto,
 } from '../media/samplePhotos.ts';
 import { serveMedia } from '../media/serveMedia.ts';
-import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/listings/document';
 
 type PropertyBody = { property: PropertyDocument };

@@ -2,13 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
-import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
-import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
-import { startProjection } from '@rentals/projections/runner/runner';
+import { catchUpReadModels } from '@rentals/testing/readSide';
 import { localDiskStore } from '../media/localDiskStore.ts';
 import { samplePhoto } from '../media/samplePhotos.ts';
-import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/listings/document';
 
 /**
@@ -30,13 +27,7 @@ afterAll(async () => {
   await rm(mediaDir, { recursive: true, force: true });
 });
 
-const catchUp = async () => {
-  for (const projection of [listingReadModel, publicListingModel, ownerListingStats]) {
-    const runner = startProjection(t.db.sql, projection, { batchSize: 50, pollIntervalMs: 5 });
-    await runner.whenCaughtUp();
-    await runner.stop();
-  }
-};
+const catchUp = () => catchUpReadModels(t.db.sql);
 
 const form = async () => {
   const f = new FormData();

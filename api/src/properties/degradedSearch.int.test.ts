@@ -8,9 +8,9 @@ import { searchInPostgres } from '@rentals/projections/queries/searchInPostgres'
 import type { SearchAudience, SearchCriteria } from '@rentals/projections/queries/criteria';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { searchInMeili } from '@rentals/projections/queries/searchInMeili';
-import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';
-import { seedCorpus } from './testing/corpus.ts';
-import { startReadSide } from './testing/readSide.ts';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { seedCorpus } from '@rentals/testing/corpus';
+import { startReadSide } from '@rentals/testing/readSide';
 import { propertyServices } from './services.ts';
 
 let t: TestApp;

@@ -4,10 +4,10 @@ import { inject } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/listings/document';
 import { listingStreamId, LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import { PUBLIC_DOCUMENT_KEYS } from '@rentals/projections/queries/publicDocument';
-import { nextTime } from '@rentals/projections/readModels/testing/listingFixtures';
-import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';
-import { searchable, seedCorpus, type Seeded } from './testing/corpus.ts';
-import { startReadSide } from './testing/readSide.ts';
+import { nextTime } from '@rentals/testing/listingFixtures';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { searchable, seedCorpus, type Seeded } from '@rentals/testing/corpus';
+import { startReadSide } from '@rentals/testing/readSide';
 import { propertyServices } from './services.ts';
 
 type ListBody = { properties: PropertyDocument[]; totalCount: number; hasMore: boolean };

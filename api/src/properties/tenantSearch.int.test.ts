@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/listings/document';
 import { localDiskStore } from '../media/localDiskStore.ts';
 import { samplePhoto } from '../media/samplePhotos.ts';
-import { testApp, type TestApp, type TestUser } from '../testing/testApp.ts';
-import { startReadSide } from './testing/readSide.ts';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { startReadSide } from '@rentals/testing/readSide';
 import { propertyServices } from './services.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
-import { listingCreated } from '@rentals/projections/readModels/testing/listingFixtures';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { listingCreated } from '@rentals/testing/listingFixtures';
 import { ConcurrencyError } from '../errors.ts';
 import { createEventStore, type EventStore } from './eventStore.ts';
 import { createEventRegistry, InvalidEventError } from './registry.ts';

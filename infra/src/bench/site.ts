@@ -29,11 +29,8 @@ import {
   appendListingEvent,
   createdEvent,
   seededListing,
-} from '@rentals/projections/publicSite/testing/fixtures';
-import {
-  startProductStack,
-  waitForPage,
-} from '@rentals/projections/publicSite/testing/productStack';
+} from '@rentals/testing/publicSiteFixtures';
+import { startProduct, waitForPage } from '@rentals/testing/product';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -215,7 +212,7 @@ const countFiles = (dir: string, ext: string): number =>
     0,
   );
 
-const stack = await startProductStack();
+const stack = await startProduct();
 try {
   const outDir = join(stack.dataDir, 'public-site');
   say(`seeding ${LISTINGS.toLocaleString('en-IN')} listings into the public read model…`);
@@ -258,7 +255,7 @@ try {
   const astro = astroAfter.rate > astroBefore.rate ? astroAfter : astroBefore;
 
   // 2. Change → served, through the real processes.
-  const baseUrl = await stack.startProcesses();
+  const baseUrl = await stack.startProcesses({ PROJECTION_POLL_MS: '200' });
   const store = createEventStore(stack.sql);
   const biggest = (
     await stack.sql<{ city: string; slug: string; n: number }[]>`

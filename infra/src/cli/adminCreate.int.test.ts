@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 
 /** `npm run admin:create` as an operator runs it, against this file's database. */
 const SCRIPT = fileURLToPath(new URL('./adminCreate.ts', import.meta.url));

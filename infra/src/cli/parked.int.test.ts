@@ -4,14 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
-import {
-  appendListingEvents,
-  listingCreated,
-  nextTime,
-} from '@rentals/projections/readModels/testing/listingFixtures';
+import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { startProjection } from '@rentals/projections/runner/runner';
-import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 
 /** `npm run projections:parked` as an operator runs it, against this file's database. */
 const SCRIPT = fileURLToPath(new URL('./parked.ts', import.meta.url));

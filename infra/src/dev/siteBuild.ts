@@ -11,7 +11,7 @@ const newestMtime = (dir: string): number => {
   return newest;
 };
 
-/** Builds the static site when site/src (or its config) is newer than the last build. */
+/** Builds the static site when site/src, site/public or its config is newer than the last build. */
 export const buildSiteIfChanged = async (root: string, log: (line: string) => void) => {
   const site = join(root, 'site');
   const marker = join(site, 'dist', 'index.html');
@@ -21,6 +21,7 @@ export const buildSiteIfChanged = async (root: string, log: (line: string) => vo
   }
   const sources = Math.max(
     newestMtime(join(site, 'src')),
+    ...[join(site, 'public')].filter(existsSync).map(newestMtime),
     ...['astro.config.mjs', 'astro.config.ts', 'package.json']
       .map((f) => join(site, f))
       .filter(existsSync)
@@ -33,6 +34,8 @@ export const buildSiteIfChanged = async (root: string, log: (line: string) => vo
   log('building the site…');
   const child = spawn(process.execPath, ['run', 'build'], {
     cwd: site,
+    // A test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr])

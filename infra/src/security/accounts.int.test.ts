@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentals/api/auth/model';
-import { testApp, type TestApp } from '@rentals/api/testing/testApp';
+import { testApp, type TestApp } from '@rentals/testing/testApp';
 
 /**
  * Password rules under attack (issue 11): a password of only spaces and a

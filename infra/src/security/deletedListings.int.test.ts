@@ -20,8 +20,8 @@ import {
   insertOwners,
   seededListing,
   type SeededListing,
-} from '@rentals/projections/publicSite/testing/fixtures';
-import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+} from '@rentals/testing/publicSiteFixtures';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 
 const SITE = 'https://rentals.example.in';
 const SHELL = '<!doctype html><title>Property</title><div id="property-view"></div>';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '@rentals/api/testing/testApp';
+import type { TestUser } from '@rentals/testing/testApp';
 import { freePort } from '../services/ports.ts';
 import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 

@@ -4,11 +4,8 @@ import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/eve
 import { fieldMessages as m } from '@rentals/core/listings/fields';
 import { ValidationError } from '@rentals/core/errors';
 import { InvalidEventError } from '@rentals/core/eventStore/registry';
-import { testApp, type TestApp, type TestUser } from '@rentals/api/testing/testApp';
-import {
-  listingCreated,
-  testFields,
-} from '@rentals/projections/readModels/testing/listingFixtures';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { listingCreated, testFields } from '@rentals/testing/listingFixtures';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';

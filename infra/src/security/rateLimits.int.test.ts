@@ -9,7 +9,7 @@ import {
   REGISTER_LIMIT,
 } from '@rentals/api/auth/attemptLimits';
 import { MESSAGES } from '@rentals/api/auth/model';
-import { testApp, TEST_CLIENT_IP_HEADER, type TestApp } from '@rentals/api/testing/testApp';
+import { testApp, TEST_CLIENT_IP_HEADER, type TestApp } from '@rentals/testing/testApp';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/listings/document';
-import type { TestUser } from '@rentals/api/testing/testApp';
+import type { TestUser } from '@rentals/testing/testApp';
 import { projections } from '@rentals/projections/registry';
 import { parkedStreams } from '@rentals/projections/queries/readSideHealth';
 import type { Projection } from '@rentals/projections/runner/projection';

@@ -27,7 +27,7 @@ import { startProjection, type RunningProjection } from '@rentals/projections/ru
 import { indexChangesFor } from '@rentals/projections/search/listingDocuments';
 import { ensureGeoData } from '../geo/build.ts';
 import { seedListings } from '../seed/seed.ts';
-import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 
 const LISTINGS = 400;
 const meili = () => ({ url: inject('meiliUrl'), key: inject('meiliKey') });

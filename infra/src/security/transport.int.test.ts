@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSql } from '@rentals/core/db';
 import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
 import { DOCS_CONTENT_SECURITY_POLICY } from '@rentals/api/docs/index';
-import type { TestUser } from '@rentals/api/testing/testApp';
+import type { TestUser } from '@rentals/testing/testApp';
 import {
   leaksInternals,
   MAP_VERSION,

@@ -10,7 +10,7 @@ import { photoPool } from '@rentals/api/listings/photos';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { MAX_UPLOAD_PIXELS, photoMessages } from '@rentals/api/media/photoRules';
 import { pngBomb, samplePhoto } from '@rentals/api/media/samplePhotos';
-import { testApp, type TestApp, type TestUser } from '@rentals/api/testing/testApp';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 
 type Answer = {
   message: string;

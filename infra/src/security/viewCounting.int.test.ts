@@ -9,13 +9,10 @@ import {
   TEST_CLIENT_IP_HEADER,
   type TestApp,
   type TestUser,
-} from '@rentals/api/testing/testApp';
+} from '@rentals/testing/testApp';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
-import {
-  appendListingEvents,
-  listingCreated,
-} from '@rentals/projections/readModels/testing/listingFixtures';
+import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
 import { startProjection } from '@rentals/projections/runner/runner';
 
 let t: TestApp;

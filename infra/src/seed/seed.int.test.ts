@@ -6,7 +6,7 @@ import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
-import { testDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { seedListings } from './seed.ts';
 
 const COUNT = 300;

@@ -1,12 +1,7 @@
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import type { PropertyType } from '@rentals/core/listings/listing';
-import {
-  appendListingEvents,
-  listingCreated,
-  nextTime,
-  testImage,
-} from '@rentals/projections/readModels/testing/listingFixtures';
+import { appendListingEvents, listingCreated, nextTime, testImage } from './listingFixtures.ts';
 
 /** One seeded listing as the tests expect to find it. */
 export type Seeded = {

@@ -1,97 +1,153 @@
 /**
- * The product as production runs it, for the public site's e2e test and its
- * benchmark: embedded Postgres and Meilisearch, migrations, then the real web
- * process (api/src/main.ts) and projections process (with the regenerator).
+ * The product as production runs it, for the end-to-end tests, the public
+ * site's tests and the benchmarks: a migrated database of its own on the
+ * given servers (or on servers of its own), then the real web process
+ * (api/src/main.ts) and projections process (with the regenerator),
+ * optionally with the basemap built and the gazetteer loaded.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSql, type Sql } from '@rentals/core/db';
-import { migrate } from '@rentals/infra/db/migrate';
-import { startMeiliServer } from '@rentals/infra/services/meiliServer';
+import type { Sql } from '@rentals/core/db';
+import { loadPlaces } from '@rentals/api/geo/placesIndex';
+import { buildSiteIfChanged } from '@rentals/infra/dev/siteBuild';
+import { ensureGeoData } from '@rentals/infra/geo/build';
 import { freePort } from '@rentals/infra/services/ports';
-import { startPostgresServer, stopChild } from '@rentals/infra/services/postgresServer';
+import { stopChild } from '@rentals/infra/services/postgresServer';
+import { createMeili } from '@rentals/projections/queries/meili';
+import { startServers, type Servers } from './servers.ts';
+import { createDatabase } from './database.ts';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export type ProductStack = {
   sql: Sql;
   databaseUrl: string;
   dataDir: string;
-  /** Starts the web and projections processes; resolves once /api/health answers. */
-  startProcesses: () => Promise<string>;
+  meili: { url: string; key: string };
+  /** Starts the web and projections processes; resolves with the base URL once /api/health answers. */
+  startProcesses: (env?: Record<string, string>) => Promise<string>;
+  /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
+  waitForSearchIdle: () => Promise<void>;
   logs: () => string;
   stop: () => Promise<void>;
 };
 
-export const startProductStack = async (): Promise<ProductStack> => {
-  const root = await mkdtemp(join(tmpdir(), 'rentals-public-site-'));
-  await chmod(root, 0o755); // the postgres user must reach its data directory
+export type ProductOptions = {
+  /** Shared servers (a test run's, see runServers); without them the product starts its own. */
+  servers?: Omit<Servers, 'stop'>;
+  /** Build the basemap and load the gazetteer into Meilisearch first (the maps). */
+  geo?: boolean;
+  /** Build the Astro site first when its sources changed (the pages the browser tests open). */
+  site?: boolean;
+};
+
+const waitForHealth = async (url: string, children: ChildProcess[], logs: () => string) => {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (children.some((c) => c.exitCode !== null)) throw new Error(`a process exited:\n${logs()}`);
+    const healthy = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (healthy) return;
+    if (Date.now() > deadline) throw new Error(`web process not healthy in 60 s:\n${logs()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+export const startProduct = async (options: ProductOptions = {}): Promise<ProductStack> => {
+  const root = await mkdtemp(join(tmpdir(), 'rentals-product-'));
   const cleanups: (() => Promise<unknown>)[] = [() => rm(root, { recursive: true, force: true })];
   const stop = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const pg = await startPostgresServer({
-      dataDir: join(root, 'pg'),
-      port: await freePort(),
-      password: randomBytes(12).toString('hex'),
-    });
-    cleanups.push(() => pg.stop());
-    const meiliKey = randomBytes(16).toString('hex');
-    const meili = await startMeiliServer({
-      dataDir: join(root, 'meili'),
-      binDir: join(root, 'bin'),
-      port: await freePort(),
-      masterKey: meiliKey,
-    });
-    cleanups.push(() => meili.stop());
-    const sql = createSql(pg.url, { max: 8 });
-    cleanups.push(() => sql.end({ timeout: 5 }));
-    await migrate(sql);
+    if (options.site) await buildSiteIfChanged(ROOT, () => {});
+    let servers = options.servers;
+    if (!servers) {
+      const own = await startServers();
+      cleanups.push(() => own.stop());
+      servers = own;
+    }
+    const meili = { url: servers.meiliUrl, key: servers.meiliKey };
+    // The processes use the product's own index names: a product starts from empty indexes.
+    const client = createMeili(meili, 60_000);
+    for (const index of (await client.getRawIndexes({ limit: 1000 })).results)
+      await client.deleteIndex(index.uid).waitTask({ timeout: 60_000 });
+    const db = await createDatabase(servers.pgAdminUrl, { max: 8 });
+    cleanups.push(() => db.drop());
     const dataDir = join(root, 'data');
+    if (options.geo) {
+      await ensureGeoData(dataDir, { info: () => {} });
+      await loadPlaces(meili, dataDir);
+    }
     let output = '';
+    const logs = () => output;
 
-    const startProcesses = async () => {
+    const startProcesses = async (env: Record<string, string> = {}) => {
       const port = await freePort();
-      const env = {
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const childEnv = {
         ...process.env,
-        DATABASE_URL: pg.url,
+        DATABASE_URL: db.url,
         MEILI_URL: meili.url,
-        MEILI_MASTER_KEY: meiliKey,
+        MEILI_MASTER_KEY: meili.key,
         JWT_SECRET: randomBytes(32).toString('hex'),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        SITE_URL: `http://127.0.0.1:${port}`,
-        PROJECTION_POLL_MS: '200',
+        SITE_URL: baseUrl,
+        NODE_ENV: 'production',
+        ...env,
       };
       const bun = join(ROOT, 'node_modules', '.bin', 'bun');
-      for (const [name, entry] of [
-        ['web', 'api/src/main.ts'],
-        ['projections', 'projections/src/main.ts'],
-      ] as const) {
-        const child = spawn(bun, [entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-        child.stdout.on('data', (c: Buffer) => (output += `[${name}] ${c.toString()}`));
-        child.stderr.on('data', (c: Buffer) => (output += `[${name}] ${c.toString()}`));
+      const children = (
+        [
+          ['web', 'api/src/main.ts'],
+          ['projections', 'projections/src/main.ts'],
+        ] as const
+      ).map(([name, entry]) => {
+        const child = spawn(bun, [entry], {
+          cwd: ROOT,
+          env: childEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const collect = (chunk: Buffer) => (output += `[${name}] ${chunk.toString()}`);
+        child.stdout.on('data', collect);
+        child.stderr.on('data', collect);
         cleanups.push(() => stopChild(child, 'SIGTERM'));
-      }
-      const baseUrl = `http://127.0.0.1:${port}`;
+        return child;
+      });
+      await waitForHealth(baseUrl, children, logs);
+      return baseUrl;
+    };
+
+    const waitForSearchIdle = async () => {
       const deadline = Date.now() + 60_000;
       for (;;) {
-        const ok = await fetch(`${baseUrl}/api/health`)
-          .then((r) => r.status < 500 || r.status === 503)
-          .catch(() => false);
-        if (ok) return baseUrl;
-        if (Date.now() > deadline)
-          throw new Error(`web process did not answer in 60 s:\n${output}`);
-        await new Promise((r) => setTimeout(r, 200));
+        const { total, results } = await client.tasks.getTasks({
+          statuses: ['enqueued', 'processing'],
+          limit: 1,
+        });
+        if ((total ?? results.length) === 0) return;
+        if (Date.now() > deadline) throw new Error('Meilisearch still busy after 60 s');
+        await new Promise((r) => setTimeout(r, 100));
       }
     };
-    return { sql, databaseUrl: pg.url, dataDir, startProcesses, logs: () => output, stop };
+
+    return {
+      sql: db.sql,
+      databaseUrl: db.url,
+      dataDir,
+      meili,
+      startProcesses,
+      waitForSearchIdle,
+      logs,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -27,3 +27,12 @@ export const startReadSide = (db: Sql, meili: { url: string; key: string; index:
     },
   };
 };
+
+/** Runs the Postgres read models until they have applied every committed event, then stops them. */
+export const catchUpReadModels = async (db: Sql) => {
+  for (const projection of [listingReadModel, publicListingModel, ownerListingStats]) {
+    const runner = startProjection(db, projection, { batchSize: 50, pollIntervalMs: 5 });
+    await runner.whenCaughtUp();
+    await runner.stop();
+  }
+};

@@ -1,22 +1,15 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { launchChromium } from '@rentals/testing/browser';
+import { startProduct, waitForPage, type ProductStack } from '@rentals/testing/product';
 import {
   appendListingEvent,
   createdEvent,
   seededListing,
   type SeededListing,
-} from './testing/fixtures.ts';
-import { startProductStack, waitForPage, type ProductStack } from './testing/productStack.ts';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+} from '@rentals/testing/publicSiteFixtures';
+import { runServers } from '@rentals/testing/testDatabase';
 
 let stack: ProductStack;
 let baseUrl: string;
@@ -25,8 +18,8 @@ let page: Page;
 const pune: SeededListing[] = [];
 
 beforeAll(async () => {
-  stack = await startProductStack();
-  baseUrl = await stack.startProcesses();
+  stack = await startProduct({ servers: runServers() });
+  baseUrl = await stack.startProcesses({ PROJECTION_POLL_MS: '200' });
   const store = createEventStore(stack.sql);
   for (let n = 1; n <= 14; n++) {
     const listing = seededListing(n, 'Pune', n % 3 === 0 ? 'house' : 'flat');
@@ -43,7 +36,7 @@ beforeAll(async () => {
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${stack.logs()}`, { cause: error });
   }
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const context = await browser.newContext({
     javaScriptEnabled: false,
     baseURL: baseUrl,

@@ -6,7 +6,7 @@ import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { dirtyCitiesProjection } from '../dirtyCities/dirtyCities.ts';
 import { publicListingModel } from '../readModels/publicListingModel.ts';
 import { startProjection, type RunningProjection } from '../runner/runner.ts';
-import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { buildPublicSite } from './build.ts';
 import { fullBuild } from './fullBuild.ts';
 import type { CityCounts } from './queries.ts';
@@ -17,7 +17,7 @@ import {
   insertOwners,
   seededListing,
   type SeededListing,
-} from './testing/fixtures.ts';
+} from '@rentals/testing/publicSiteFixtures';
 
 const SITE = 'https://rentals.example.in';
 let db: TestDatabase;

@@ -3,7 +3,7 @@ import { createEventStore, type EventStore } from '@rentals/core/eventStore/even
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
-import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { cityArea, kmBetween } from '@rentals/core/gazetteer/cities';
@@ -19,7 +19,7 @@ import {
   listingCreated,
   nextTime,
   testImage,
-} from './testing/listingFixtures.ts';
+} from '@rentals/testing/listingFixtures';
 
 let db: TestDatabase;
 let store: EventStore;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { Type } from '@sinclair/typebox';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { createEventRegistry } from '@rentals/core/eventStore/registry';

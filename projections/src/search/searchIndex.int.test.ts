@@ -2,13 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { freePort } from '@rentals/infra/services/ports';
-import { testDatabase, type TestDatabase } from '@rentals/infra/testing/testDatabase';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { kmBetween } from '@rentals/core/gazetteer/cities';
-import {
-  appendListingEvents,
-  listingCreated,
-  nextTime,
-} from '../readModels/testing/listingFixtures.ts';
+import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
 import { parkedStreams } from '../queries/readSideHealth.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { retryParked } from '../runner/retryParked.ts';

@@ -1,7 +1,5 @@
-import { chmod, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import { createSql, type Sql } from '@rentals/core/db';
@@ -19,10 +17,8 @@ import {
   LISTINGS_SEARCH_PROJECTION,
   createSearchProjection,
 } from '@rentals/projections/search/searchProjection';
-import { migrate } from '../../db/migrate.ts';
-import { startMeiliServer } from '../../services/meiliServer.ts';
-import { freePort } from '../../services/ports.ts';
-import { startPostgresServer } from '../../services/postgresServer.ts';
+import { startServers } from '@rentals/testing/servers';
+import { createDatabase } from '@rentals/testing/database';
 import { generatedListing } from './listingGenerator.ts';
 
 export const BENCH_LISTINGS = Number(process.env.BENCH_LISTINGS ?? 200_000);
@@ -46,57 +42,30 @@ const log = (line: string) => console.log(`[bench] ${line}`);
  * the search index caught up with the log.
  */
 export const startBenchStack = async (): Promise<BenchStack> => {
-  await mkdir(DIR, { recursive: true });
-  await chmod(DIR, 0o755);
-  const pg = await startPostgresServer({
-    dataDir: join(DIR, 'pg'),
-    port: await freePort(),
-    password: 'bench',
-  });
-  const meiliServer = await startMeiliServer({
-    dataDir: join(DIR, 'meili'),
-    binDir: join(DIR, 'bin'),
-    port: await freePort(),
-    masterKey: MEILI_KEY,
-  });
-  const stopServers = () => Promise.all([pg.stop(), meiliServer.stop()]);
+  const servers = await startServers({ dir: DIR, password: 'bench', meiliKey: MEILI_KEY });
   // A crash or Ctrl-C must not leave the servers running (they would hold BENCH_DIR's data).
-  process.once('SIGINT', () => void stopServers().then(() => process.exit(130)));
-  process.once('SIGTERM', () => void stopServers().then(() => process.exit(143)));
+  process.once('SIGINT', () => void servers.stop().then(() => process.exit(130)));
+  process.once('SIGTERM', () => void servers.stop().then(() => process.exit(143)));
   try {
-    return await prepare(pg.url, meiliServer.url, stopServers);
+    const db = await createDatabase(servers.pgAdminUrl, { name: 'bench', max: 20 });
+    const meili = createMeili({ url: servers.meiliUrl, key: MEILI_KEY }, 60_000);
+    await seed(db.sql, db.url, BENCH_LISTINGS);
+    await catchUp(db.sql, meili);
+    return {
+      sql: db.sql,
+      databaseUrl: db.url,
+      meiliUrl: servers.meiliUrl,
+      meiliKey: MEILI_KEY,
+      meili,
+      stop: async () => {
+        await db.sql.end({ timeout: 5 });
+        await servers.stop();
+      },
+    };
   } catch (error) {
-    await stopServers();
+    await servers.stop();
     throw error;
   }
-};
-
-const prepare = async (
-  pgUrl: string,
-  meiliUrl: string,
-  stopServers: () => Promise<unknown>,
-): Promise<BenchStack> => {
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = 'bench'`;
-  if (!exists) await admin.unsafe('CREATE DATABASE bench');
-  await admin.end();
-  const databaseUrl = pgUrl.replace(/\/postgres$/, '/bench');
-  const sql = createSql(databaseUrl, { max: 20 });
-  await migrate(sql);
-  const meili = createMeili({ url: meiliUrl, key: MEILI_KEY }, 60_000);
-  await seed(sql, databaseUrl, BENCH_LISTINGS);
-  await catchUp(sql, meili);
-  return {
-    sql,
-    databaseUrl,
-    meiliUrl,
-    meiliKey: MEILI_KEY,
-    meili,
-    stop: async () => {
-      await sql.end({ timeout: 5 });
-      await stopServers();
-    },
-  };
 };
 
 /** Appends listings until `count` exist, plus a rent change for every tenth and a delisting for every 25th. */

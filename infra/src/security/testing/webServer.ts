@@ -8,7 +8,7 @@ import type { AppDeps } from '@rentals/api/deps';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { createWebServer, type WebServer } from '@rentals/api/server';
 import type { Logger } from '@rentals/core/logger';
-import { testApp, type TestApp } from '@rentals/api/testing/testApp';
+import { testApp, type TestApp } from '@rentals/testing/testApp';
 
 /** A basemap build version as the manifest names it (12 hex digits). */
 export const MAP_VERSION = '0123456789ab';
