@@ -2,6 +2,75 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/*
+ * Package boundaries (docs/ARCHITECTURE.md): dependencies run one way,
+ * core ← api, projections ← infra. core imports no other package; api
+ * imports core and the published queries of projections; projections imports
+ * core (and the site's stylesheet, as text, for the public pages); infra may
+ * import everything. Production code never imports the test harness
+ * (@rentals/testing); tests may. The site imports only types, and only from
+ * core's contract (the API's response schemas). Another package is imported
+ * by its name, never by a relative path.
+ */
+const TESTS = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/testing/**',
+  'site/e2e/**',
+  'infra/src/bench/**',
+];
+const relativeIntoAnotherPackage = {
+  regex: '^(\\.\\./)+(core|api|projections|infra|site)/',
+  message: 'Import another package by its name (@rentals/…), not by a relative path.',
+};
+const onlyPackages = (allowed, why) => ({
+  regex: `^@rentals/(?!${allowed.join('|')})`,
+  message: why,
+});
+/** The listing domain stays pure: no IO, no framework, no clock. */
+const PURE = ['node:*', 'postgres', 'elysia', 'meilisearch', 'sharp', 'bun'];
+/** `files` of one package: its production code, or (`tests`) its tests. */
+const boundary = (files, allowed, why, { tests = false, extra = [] } = {}) => ({
+  files: tests ? files.flatMap((f) => TESTS.map((t) => [f, t])) : files,
+  ...(tests ? {} : { ignores: TESTS }),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [relativeIntoAnotherPackage, onlyPackages(allowed, why), ...extra] },
+    ],
+  },
+});
+const CORE = 'core imports no other package.';
+const API = "api imports core and projections/queries (the read side's published modules) only.";
+const PROJECTIONS = 'projections imports core only (and the site stylesheet).';
+const SITE = 'The site imports nothing server-side but the types of core/src/contract.';
+const packageBoundaries = [
+  boundary(['core/**/*.ts'], ['\\b\\B'], CORE),
+  boundary(['core/**/*.ts'], ['testing/'], CORE, { tests: true }),
+  boundary(['core/src/listings/**/*.ts', 'core/src/gazetteer/**/*.ts'], ['\\b\\B'], CORE, {
+    extra: [{ group: PURE, message: 'The listing domain stays pure: no IO, no framework.' }],
+  }),
+  boundary(['api/**/*.ts'], ['core/', 'projections/queries/'], API),
+  boundary(['api/**/*.ts'], ['core/', 'projections/queries/', 'testing/'], API, { tests: true }),
+  boundary(['projections/**/*.ts'], ['core/', 'site/styles/global\\.css$'], PROJECTIONS),
+  boundary(['projections/**/*.ts'], ['core/', 'site/styles/', 'testing/'], PROJECTIONS, {
+    tests: true,
+  }),
+  boundary(
+    ['infra/src/**/*.ts'],
+    ['core/', 'api/', 'projections/', 'infra/'],
+    'infra may not import the test harness.',
+  ),
+  boundary(['site/src/**/*.{ts,tsx}', 'site/scripts/**/*.ts'], ['core/contract/'], SITE, {
+    extra: [{ regex: '^@rentals/core/contract/', allowTypeImports: true, message: SITE }],
+  }),
+  {
+    files: ['core/src/listings/**/*.ts', 'core/src/gazetteer/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-globals': ['error', 'Date', 'crypto', 'fetch', 'process'] },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,18 +102,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
     },
   },
-  {
-    // The listing domain stays pure: no IO, no framework, no clock.
-    files: ['core/src/listings/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['node:*', 'postgres', 'elysia', 'meilisearch', 'sharp', 'bun'] },
-      ],
-      'no-restricted-globals': ['error', 'Date', 'crypto', 'fetch', 'process'],
-    },
-  },
+  ...packageBoundaries,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

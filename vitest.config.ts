@@ -1,12 +1,32 @@
-import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 // Vitest runs under Bun (`bun --bun vitest`); the forks pool does not work there.
 const shared = { pool: 'threads' as const };
+
+/**
+ * Bun reads `import css from '….css' with { type: 'text' }` as the file's
+ * text; Vite would load it as a stylesheet (empty under Vitest). The public
+ * pages import the site's stylesheet that way (projections/src/publicSite/assets.ts).
+ */
+const SITE_CSS = fileURLToPath(new URL('site/src/styles/global.css', import.meta.url));
+const SITE_CSS_TEXT = '\0site-global-css-as-text';
+const cssAsText: Plugin = {
+  name: 'css-as-text',
+  enforce: 'pre',
+  resolveId: (source) => (source === '@rentals/site/styles/global.css' ? SITE_CSS_TEXT : undefined),
+  load: (id) =>
+    id === SITE_CSS_TEXT
+      ? `export default ${JSON.stringify(readFileSync(SITE_CSS, 'utf8'))};`
+      : undefined,
+};
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [cssAsText],
         test: {
           ...shared,
           name: 'unit',
@@ -15,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [cssAsText],
         test: {
           ...shared,
           name: 'int',
@@ -26,6 +47,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [cssAsText],
         test: {
           ...shared,
           name: 'e2e',

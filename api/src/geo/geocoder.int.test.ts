@@ -6,7 +6,7 @@ import { Elysia } from 'elysia';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CITIES, meiliSynonyms } from '@rentals/core/gazetteer/cities';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
-import { ensureGeoData } from '@rentals/infra/geo/build';
+import { ensureGeoData } from '@rentals/testing/infra';
 import { createLocalityMatcher } from '@rentals/projections/queries/localityMatcher';
 import { errorHandler } from '../shared/errorHandler.ts';
 import { silentLogger } from '@rentals/core/logger';

@@ -7,7 +7,7 @@ import { PbfReader } from 'pbf';
 import { FetchSource, PMTiles } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geoDir, type GeoManifest } from '@rentals/core/geo/manifest';
-import { ensureGeoData } from '@rentals/infra/geo/build';
+import { ensureGeoData } from '@rentals/testing/infra';
 import { silentLogger } from '@rentals/core/logger';
 import type { BasemapInfo } from './basemapInfo.ts';
 import { createMapFiles } from './mapFiles.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@rentals/infra/services/ports';
+import { freePort } from '@rentals/testing/infra';
 import { localDiskStore } from './localDiskStore.ts';
 import type { MediaStore } from './mediaStore.ts';
 import { s3Store } from './s3Store.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PropertyDocument } from '@rentals/core/listings/document';
-import { freePort } from '@rentals/infra/services/ports';
+import { freePort } from '@rentals/testing/infra';
 import { searchInPostgres } from '@rentals/projections/queries/searchInPostgres';
 import type { SearchAudience, SearchCriteria } from '@rentals/projections/queries/criteria';
 import { createMeili } from '@rentals/projections/queries/meili';

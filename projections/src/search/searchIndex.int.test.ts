@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
-import { freePort } from '@rentals/infra/services/ports';
+import { freePort } from '@rentals/testing/infra';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { kmBetween } from '@rentals/core/gazetteer/cities';
 import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
