@@ -1,3 +1,4 @@
+import { UserSchema } from '@rentals/core/contract/user';
 import { t, type Static } from 'elysia';
 import { messages } from '@rentals/core/schemaErrors';
 import { SINGLE_LINE } from '@rentals/core/textFormats';
@@ -129,21 +130,8 @@ export const ChangePasswordBody = t.Object({
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
-/** The user document of the wire contract. It never contains a password or hash. */
-export const UserDocument = t.Object({
-  _id: t.String(),
-  name: t.String(),
-  email: t.String(),
-  phone: t.String(),
-  role: t.Union([
-    t.Literal('homeowner'),
-    t.Literal('broker'),
-    t.Literal('tenant'),
-    t.Literal('admin'),
-  ]),
-  createdAt: t.String({ format: 'date-time' }),
-});
-export type UserDocument = Static<typeof UserDocument>;
+export const UserDocument = UserSchema;
+export type UserDocument = Static<typeof UserSchema>;
 
 export const UserResponse = t.Object({ user: UserDocument });
 export const AuthResponse = t.Object({ user: UserDocument, token: t.String() });

@@ -14,7 +14,7 @@ import {
 } from '../media/samplePhotos.ts';
 import { serveMedia } from '../media/serveMedia.ts';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
-import type { PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 
 type PropertyBody = { property: PropertyDocument };
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };

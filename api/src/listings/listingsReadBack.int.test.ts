@@ -6,7 +6,7 @@ import { catchUpReadModels } from '@rentals/testing/readSide';
 import { localDiskStore } from '../media/localDiskStore.ts';
 import { samplePhoto } from '../media/samplePhotos.ts';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
-import type { PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 
 /**
  * The product's loop end to end on real Postgres: a homeowner's writes through

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import type { OpenAPIV3 } from 'openapi-types';
+import { PropertySchema } from '@rentals/core/contract/property';
 import { NotFoundError } from '@rentals/core/errors';
 import { isWellFormedId } from '@rentals/core/listings/bounds';
 import { messages } from '@rentals/core/listings/decide';
@@ -8,57 +9,7 @@ import {
   ListingFieldsSchema,
   LongitudeSchema,
 } from '@rentals/core/listings/fields';
-import { FACILITIES } from '@rentals/core/listings/listing';
 import { ImageCaptionsSchema, KeepImagesSchema } from './listingInput.ts';
-
-/** TypeBox shapes of the property document (SPEC §3), for response validation and the OpenAPI document. */
-const Coordinates = t.Object({ latitude: t.Number(), longitude: t.Number() });
-
-const Variant = t.Object({ width: t.Integer(), height: t.Integer(), url: t.String() });
-
-export const PropertyImageSchema = t.Object({
-  id: t.String(),
-  url: t.String({ description: 'The largest WebP rendition (immutable, content-hashed)' }),
-  caption: t.String(),
-  width: t.Integer(),
-  height: t.Integer(),
-  placeholder: t.String({ description: 'A tiny blurred WebP as a data URI' }),
-  variants: t.Array(Variant, { description: 'WebP renditions, smallest first, for srcset' }),
-});
-
-export const PropertySchema = t.Object({
-  _id: t.String(),
-  title: t.String(),
-  description: t.String(),
-  propertyType: t.Union([t.Literal('PG'), t.Literal('house'), t.Literal('flat')]),
-  rent: t.Number(),
-  rentType: t.Union([t.Literal('monthly'), t.Literal('yearly')]),
-  location: t.Object({
-    city: t.String(),
-    area: t.String(),
-    pinCode: t.String(),
-    address: t.String(),
-    coordinates: t.Optional(Coordinates),
-  }),
-  facilities: t.Object(Object.fromEntries(FACILITIES.map((f) => [f, t.Boolean()]))),
-  propertyDetails: t.Object({
-    bedrooms: t.Number(),
-    bathrooms: t.Number(),
-    area: t.Number(),
-    floor: t.Number(),
-    totalFloors: t.Number(),
-  }),
-  contactInfo: t.Object({ showPhone: t.Boolean(), showEmail: t.Boolean() }),
-  showOnMap: t.Boolean(),
-  images: t.Array(PropertyImageSchema),
-  owner: t.Object({ name: t.String(), role: t.String() }),
-  ownerId: t.String(),
-  isAvailable: t.Boolean(),
-  isVerified: t.Boolean(),
-  views: t.Integer(),
-  createdAt: t.String({ format: 'date-time' }),
-  updatedAt: t.String({ format: 'date-time' }),
-});
 
 export const PropertyResponse = t.Object({ property: PropertySchema });
 export const MessageResponse = t.Object({ message: t.String() });

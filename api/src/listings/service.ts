@@ -5,7 +5,8 @@ import { AppError, type FieldError, ValidationError } from '@rentals/core/errors
 import { listingCommandHandler } from './commandHandler.ts';
 import type { Actor } from '@rentals/core/listings/commands';
 import { assertCanChange, assertImageRoom, decide } from '@rentals/core/listings/decide';
-import { toPropertyDocument, type PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
+import { toPropertyDocument } from '@rentals/core/listings/document';
 import type { ListingImage } from '@rentals/core/listings/listing';
 import type { ListingState } from '@rentals/core/listings/state';
 import { checkPhotos, listingMediaPrefix, storeListingPhotos } from './photos.ts';

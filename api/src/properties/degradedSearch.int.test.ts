@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
-import type { PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 import { freePort } from '@rentals/testing/infra';
 import { searchInPostgres } from '@rentals/projections/queries/searchInPostgres';
 import type { SearchAudience, SearchCriteria } from '@rentals/projections/queries/criteria';

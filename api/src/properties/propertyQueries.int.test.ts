@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 import { listingStreamId, LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
-import { PUBLIC_DOCUMENT_KEYS } from '@rentals/projections/queries/publicDocument';
+import { PublicPropertySchema } from '@rentals/core/contract/property';
 import { nextTime } from '@rentals/testing/listingFixtures';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import { searchable, seedCorpus, type Seeded } from '@rentals/testing/corpus';
@@ -222,7 +222,7 @@ describe('GET /api/properties/public (visitors)', () => {
 
 const assertPublic = (doc: Record<string, unknown>) => {
   for (const key of Object.keys(doc))
-    expect(PUBLIC_DOCUMENT_KEYS as readonly string[]).toContain(key);
+    expect(Object.keys(PublicPropertySchema.properties) as readonly string[]).toContain(key);
   expect(
     Object.keys(doc.location as object).filter((k) => k !== 'city' && k !== 'coordinates'),
   ).toEqual([]);

@@ -1,49 +1,5 @@
 import type { ListingState } from './state.ts';
-import type {
-  ContactInfo,
-  Facilities,
-  ListingOwner,
-  Location,
-  PropertyDetails,
-  PropertyType,
-  RentType,
-} from './listing.ts';
-
-/** A photo as the wire document carries it: the spec's {url, caption} plus what the site needs for srcset. */
-export type PropertyImage = {
-  id: string;
-  url: string;
-  caption: string;
-  width: number;
-  height: number;
-  placeholder: string;
-  variants: { width: number; height: number; url: string }[];
-};
-
-/** The property document of SPEC §3, as every endpoint returns it. */
-export type PropertyDocument = {
-  _id: string;
-  title: string;
-  description: string;
-  propertyType: PropertyType;
-  rent: number;
-  rentType: RentType;
-  location: Omit<Location, 'coordinates'> & {
-    coordinates?: { latitude: number; longitude: number };
-  };
-  facilities: Facilities;
-  propertyDetails: PropertyDetails;
-  contactInfo: ContactInfo;
-  showOnMap: boolean;
-  images: PropertyImage[];
-  owner: ListingOwner;
-  ownerId: string;
-  isAvailable: boolean;
-  isVerified: boolean;
-  views: number;
-  createdAt: string;
-  updatedAt: string;
-};
+import type { PropertyDocument } from '../contract/property.ts';
 
 /**
  * Builds the spec's property document from a listing's state. Pure, so the

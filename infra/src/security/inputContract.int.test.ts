@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import { fieldMessages as m } from '@rentals/core/listings/fields';
 import { ValidationError } from '@rentals/core/errors';

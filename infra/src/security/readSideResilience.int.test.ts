@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 import type { TestUser } from '@rentals/testing/testApp';
 import { projections } from '@rentals/projections/registry';
 import { parkedStreams } from '@rentals/projections/queries/readSideHealth';

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 
 /** The stored document with the current view counter. */
 const DOC = (db: Sql) => db`r.doc || jsonb_build_object('views', coalesce(v.views, 0)) AS doc`;

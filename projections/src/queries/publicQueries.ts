@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { PublicPropertyDocument } from './publicDocument.ts';
+import type { PublicPropertyDocument } from '@rentals/core/contract/property';
 
 const iso = (db: Sql, column: string) =>
   db.unsafe(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);

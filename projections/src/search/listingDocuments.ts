@@ -8,7 +8,7 @@ import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { asListingEvent } from '../readModels/listingEvents.ts';
 import { visitorPositions } from '../readModels/visitorPosition.ts';
 import type { Unapplied } from '../runner/projection.ts';
-import type { PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 import { toSearchDocument, type SearchDocument } from './searchDocument.ts';
 
 /** What the index should hold for a listing: its document while listed, nothing otherwise. */

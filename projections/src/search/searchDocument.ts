@@ -1,4 +1,4 @@
-import type { PropertyDocument } from '@rentals/core/listings/document';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 import { enabledFacilities } from '../readModels/listingEvents.ts';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 

@@ -1,6 +1,7 @@
 /** Direct API calls for test set-up, so each flow starts from the data it needs. */
 import type { TestUser } from './users.ts';
 import type { UploadFile } from './photos.ts';
+import { FACILITIES } from '../../src/lib/types.ts';
 
 export const registerViaApi = async (baseUrl: string, user: TestUser): Promise<string> => {
   const res = await fetch(`${baseUrl}/api/auth/register`, {
@@ -52,23 +53,9 @@ export const createListingViaApi = async (
     form.set('location[coordinates][latitude]', String(seed.coordinates.latitude));
     form.set('location[coordinates][longitude]', String(seed.coordinates.longitude));
   }
-  const facilities = [
-    'wifi',
-    'parking',
-    'ac',
-    'kitchen',
-    'laundry',
-    'security',
-    'gym',
-    'pool',
-    'garden',
-    'balcony',
-    'furnished',
-    'petFriendly',
-  ];
   form.set(
     'facilities',
-    JSON.stringify(Object.fromEntries(facilities.map((f) => [f, f === 'wifi' || f === 'ac']))),
+    JSON.stringify(Object.fromEntries(FACILITIES.map((f) => [f, f === 'wifi' || f === 'ac']))),
   );
   form.set(
     'propertyDetails',

@@ -12,7 +12,7 @@ const inr = new Intl.NumberFormat('en-IN', {
 export const formatRent = (amount: number): string =>
   Number.isFinite(amount) ? inr.format(amount) : inr.format(0);
 
-const roleLabels: Record<Role, string> = {
+const roleLabels: Partial<Record<Role, string>> = {
   homeowner: 'Homeowner',
   broker: 'Broker',
   tenant: 'Tenant',

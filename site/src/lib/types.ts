@@ -1,11 +1,35 @@
-/** Shapes of the API's documents (SPEC §3, DESIGN §6), as the site reads them. */
-export type Role = 'homeowner' | 'broker' | 'tenant';
+/**
+ * Shapes of the API's documents (SPEC §3, DESIGN §6), as the site reads them:
+ * the API's own TypeBox schemas (core/src/contract), imported as types only,
+ * so a change to a response shape fails the site's type check.
+ */
+import type { Static } from '@sinclair/typebox';
+import type {
+  PaginationSchema,
+  PropertyImageSchema,
+  PropertySchema,
+  PublicPropertySchema,
+} from '@rentals/core/contract/property';
+import type { UserSchema } from '@rentals/core/contract/user';
 
-export type User = { _id: string; name: string; email: string; phone: string; role: Role };
+export type User = Static<typeof UserSchema>;
+export type Role = User['role'];
 
-export type PropertyType = 'PG' | 'house' | 'flat';
-export type RentType = 'monthly' | 'yearly';
+/**
+ * Keys some components read that the API never sends (an image's `_id`, the
+ * owner's phone and email): typed as absent until that code goes.
+ */
+export type PropertyImage = Static<typeof PropertyImageSchema> & { _id?: never };
+type NoOwnerContact = { owner: { email?: never; phone?: never } };
 
+export type Property = Static<typeof PropertySchema> & NoOwnerContact;
+export type PublicProperty = Static<typeof PublicPropertySchema>;
+export type Pagination = Static<typeof PaginationSchema>;
+
+export type PropertyType = Property['propertyType'];
+export type Facility = keyof Property['facilities'];
+
+/** The twelve facility flags in the spec's order; the type check keeps it equal to the API's. */
 export const FACILITIES = [
   'wifi',
   'parking',
@@ -19,79 +43,7 @@ export const FACILITIES = [
   'balcony',
   'furnished',
   'petFriendly',
-] as const;
-export type Facility = (typeof FACILITIES)[number];
-export type Facilities = Partial<Record<Facility, boolean>>;
-
-/** The media pipeline may add resized variants and a tiny inline placeholder. */
-export type PropertyImage = {
-  _id?: string;
-  id?: string;
-  url: string;
-  caption?: string;
-  placeholder?: string;
-  variants?: { width: number; url: string }[];
-};
-
-export type Coordinates = { latitude: number; longitude: number };
-
-export type PropertyLocation = {
-  city: string;
-  area: string;
-  pinCode: string;
-  address: string;
-  coordinates?: Coordinates | null;
-};
-
-export type PropertyDetails = {
-  bedrooms: number;
-  bathrooms: number;
-  area: number;
-  floor: number;
-  totalFloors: number;
-};
-
-export type Owner = { name: string; role: Role; email?: string; phone?: string };
-
-export type Property = {
-  _id: string;
-  title: string;
-  description: string;
-  propertyType: PropertyType;
-  rent: number;
-  rentType: RentType;
-  location: PropertyLocation;
-  facilities: Facilities;
-  propertyDetails: PropertyDetails;
-  contactInfo: { showPhone: boolean; showEmail: boolean };
-  showOnMap: boolean;
-  images: PropertyImage[];
-  owner: Owner;
-  ownerId?: string;
-  isAvailable: boolean;
-  isVerified: boolean;
-  views: number;
-  createdAt: string;
-};
-
-/** The visitor's shape: no rent, no contact, no facilities, only the city. */
-export type PublicProperty = {
-  _id: string;
-  title: string;
-  description?: string;
-  propertyType: PropertyType;
-  location: { city: string; coordinates?: Coordinates | null };
-  propertyDetails?: Partial<PropertyDetails>;
-  images: PropertyImage[];
-  owner: { name: string; role: Role };
-  views: number;
-  showOnMap?: boolean;
-  createdAt?: string;
-};
-
-export type Pagination = {
-  currentPage: number;
-  totalPages: number;
-  totalItems: number;
-  itemsPerPage: number;
-};
+] as const satisfies readonly Facility[];
+// Fails to compile when the API adds a facility the list above lacks.
+export type AllFacilitiesListed =
+  Exclude<Facility, (typeof FACILITIES)[number]> extends never ? true : never;
