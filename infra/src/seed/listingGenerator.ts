@@ -236,3 +236,24 @@ export const generateListing = (
     images,
   };
 };
+
+export type SeedLocalities = { city: SeedCity; localities: Locality[] };
+
+/**
+ * Picks where the next listing is: bigger cities (the table's first) get more
+ * listings, as on a real site, then a locality of that city.
+ */
+export const placePicker = (cities: readonly SeedLocalities[]) => {
+  const weights = cities.map((_, i) => (i < 6 ? 3 : i < 12 ? 2 : 1));
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  return (random: Random): { city: SeedCity; locality: Locality } => {
+    let r = random.next() * totalWeight;
+    let chosen = cities[cities.length - 1]!;
+    for (const [i, w] of weights.entries())
+      if ((r -= w) < 0) {
+        chosen = cities[i]!;
+        break;
+      }
+    return { city: chosen.city, locality: random.pick(chosen.localities) };
+  };
+};

@@ -10,7 +10,7 @@ import {
 } from '@rentals/core/listings/events';
 import type { ListingOwner } from '@rentals/core/listings/listing';
 import { fold, initialState } from '@rentals/core/listings/state';
-import { generateListing, type GeneratedListing } from './listingGenerator.ts';
+import { generateListing, placePicker, type GeneratedListing } from './listingGenerator.ts';
 import { loadSeedLocalities } from './localities.ts';
 import { buildPhotoPool } from './photoPool.ts';
 import { createRandom } from './random.ts';
@@ -118,18 +118,10 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
   log(`${pool.length} photos in the pool`);
 
   const listingRandom = random.fork('listings');
-  // Bigger cities get more listings, as on a real site.
-  const weights = cities.map((c, i) => (i < 6 ? 3 : i < 12 ? 2 : 1));
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const pickCity = () => {
-    let r = listingRandom.next() * totalWeight;
-    for (const [i, w] of weights.entries()) if ((r -= w) < 0) return cities[i]!;
-    return cities[cities.length - 1]!;
-  };
+  const pickPlace = placePicker(cities);
 
   const plan = (): Planned => {
-    const { city, localities } = pickCity();
-    const locality = listingRandom.pick(localities);
+    const { city, locality } = pickPlace(listingRandom);
     const owner = listingRandom.pick(users.owners);
     const generated = generateListing(listingRandom, city, locality, pool);
     const listingId = listingRandom.uuid();

@@ -103,9 +103,9 @@ const seed = async (sql: Sql, databaseUrl: string, count: number) => {
                   listingId: created.data.listingId,
                   at,
                   rent: created.data.rent + 1000,
-                  rentType: 'monthly',
+                  rentType: created.data.rentType,
                   previousRent: created.data.rent,
-                  previousRentType: 'monthly',
+                  previousRentType: created.data.rentType,
                 },
               },
             ]
