@@ -228,7 +228,7 @@ try {
     `Astro before: ${astroBefore.seconds.toFixed(1)} s = ${Math.round(astroBefore.rate)} pages/s`,
   );
   say('full regeneration (npm run site:build does the same)…');
-  const bar = progressBar(LISTINGS, 'listings');
+  const bar = progressBar('listings', LISTINGS);
   let peakRss = 0;
   t = performance.now();
   const report = await fullBuild({

@@ -89,22 +89,3 @@ export const withCliContext = async (run: (ctx: CliContext) => Promise<void>) =>
   }
   process.exit(failed ? 1 : 0);
 };
-
-/** A one-line progress bar on a terminal; periodic lines otherwise (CI logs). */
-export const progressBar = (label: string, total: number) => {
-  const started = Date.now();
-  let lastPrinted = 0;
-  return (done: number) => {
-    const now = Date.now();
-    const finished = done >= total;
-    if (!finished && now - lastPrinted < (process.stdout.isTTY ? 100 : 5000)) return;
-    lastPrinted = now;
-    const ratio = total === 0 ? 1 : Math.min(done / total, 1);
-    const width = 30;
-    const bar = '█'.repeat(Math.round(ratio * width)).padEnd(width, '░');
-    const rate = Math.round(done / Math.max((now - started) / 1000, 0.001));
-    const line = `${label} ${bar} ${done}/${total} (${Math.round(ratio * 100)}%, ${rate}/s)`;
-    if (process.stdout.isTTY) process.stdout.write(`\r${line}${finished ? '\n' : ''}`);
-    else console.log(line);
-  };
-};

@@ -1,5 +1,8 @@
-/** A one-line progress bar on stderr (redrawn in place on a terminal, a line every 10% otherwise). */
-export const progressBar = (total: number, unit: string) => {
+/**
+ * The one progress bar of the operations commands and benchmarks, on stderr:
+ * redrawn in place on a terminal, a line every 10% otherwise (CI logs).
+ */
+export const progressBar = (label: string, total: number) => {
   const tty = process.stderr.isTTY;
   const started = performance.now();
   let lastDecile = -1;
@@ -8,7 +11,7 @@ export const progressBar = (total: number, unit: string) => {
     const width = 30;
     const filled = Math.round(ratio * width);
     const rate = done / Math.max(0.001, (performance.now() - started) / 1000);
-    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(ratio * 100)}% ${done.toLocaleString('en-IN')}/${total.toLocaleString('en-IN')} ${unit} · ${Math.round(rate).toLocaleString('en-IN')} ${unit}/s`;
+    const line = `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(ratio * 100)}% ${done.toLocaleString('en-IN')}/${total.toLocaleString('en-IN')} · ${Math.round(rate).toLocaleString('en-IN')}/s`;
     if (tty) process.stderr.write(`\r${line}`);
     else if (Math.floor(ratio * 10) > lastDecile) {
       lastDecile = Math.floor(ratio * 10);

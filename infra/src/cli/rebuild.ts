@@ -3,7 +3,8 @@
 // An event a projection cannot apply parks its stream (as in normal running) instead of stopping the rebuild.
 import { projections, projectionByName } from '@rentals/projections/registry';
 import { rebuildProjection } from '@rentals/projections/runner/rebuild';
-import { progressBar, withCliContext } from './context.ts';
+import { withCliContext } from './context.ts';
+import { progressBar } from './progress.ts';
 
 const args = process.argv.slice(2);
 const names = args.includes('--all')
@@ -29,16 +30,17 @@ await withCliContext(async ({ sql, config }) => {
   for (const name of names) {
     const started = Date.now();
     let total = 0;
-    let bar: ((done: number) => void) | undefined;
+    let bar: ReturnType<typeof progressBar> | undefined;
     const { parked } = await rebuildProjection(
       sql,
       projectionByName(name)!,
       (p) => {
         if (!bar || p.total !== total) bar = progressBar(name, (total = p.total));
-        bar(p.applied);
+        bar.update(p.applied);
       },
       { batchSize: Math.max(config.projectionBatchSize, 2000), log: (l) => console.log(l) },
     );
+    bar?.done();
     const seconds = (Date.now() - started) / 1000;
     console.log(`${name}: rebuilt from ${total} events in ${seconds.toFixed(1)} s`);
     if (parked > 0)

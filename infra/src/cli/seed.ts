@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { mediaStoreFor } from '@rentals/api/media/mediaStoreFor';
 import { seedListings } from '../seed/seed.ts';
 import { DEMO_ACCOUNTS, SEED_PASSWORD } from '../seed/users.ts';
-import { progressBar, ROOT, withCliContext } from './context.ts';
+import { ROOT, withCliContext } from './context.ts';
+import { progressBar } from './progress.ts';
 
 const USAGE = 'usage: npm run seed -- [--listings <count, default 600>] [--seed <number>]';
 
@@ -49,14 +50,16 @@ if (
 await withCliContext(async ({ config, sql }) => {
   const started = Date.now();
   const media = mediaStoreFor({ ...config, mediaDir: resolve(ROOT, config.mediaDir) });
+  const bar = progressBar('listings', listings);
   const result = await seedListings({
     sql,
     media,
     listings,
     seed,
     log: (line) => console.log(line),
-    onProgress: progressBar('listings', listings),
+    onProgress: bar.update,
   });
+  bar.done();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `seeded ${result.created} listings (${result.skipped} already there) in ${result.cities} cities ` +

@@ -27,7 +27,7 @@ const outDir =
 const sql = createSql(config.databaseUrl, { max: 4 });
 const [{ total } = { total: 0 }] = await sql<{ total: number }[]>`
   SELECT count(*)::int AS total FROM listing_public WHERE listed`;
-const bar = progressBar(total, 'listings');
+const bar = progressBar('listings', total);
 const started = performance.now();
 const report = await fullBuild({ sql, outDir, siteUrl: config.siteUrl, onProgress: bar.update });
 bar.done();
