@@ -1,64 +1,34 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FONT_STACKS, geoDir, readManifest } from '@rentals/core/geo/manifest';
+import { contentTypeOf, fileResponse, IMMUTABLE, readOnly } from '../web/files.ts';
 import type { BasemapInfo } from './basemapInfo.ts';
 
 export const MAPS_PREFIX = '/maps/';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const VERSIONED = /^\/maps\/([0-9a-f]{12})\/(.+)$/;
 const GLYPH_RANGE = /^fonts\/([^/]+)\/(\d{1,5})-(\d{1,5})\.pbf$/;
 
 const notFound = () =>
   new Response('Not found', { status: 404, headers: { 'cache-control': 'no-cache' } });
 
-/** Parses a single `bytes=` range; PMTiles readers send exactly one. */
-const parseRange = (header: string, size: number): { start: number; end: number } | 'invalid' => {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
-  if (match[1] === '') {
-    const suffix = Math.min(Number(match[2]), size);
-    return suffix === 0 ? 'invalid' : { start: size - suffix, end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  return start > end || start >= size ? 'invalid' : { start, end };
-};
-
 /**
- * Serves one file with byte ranges (206) and long-lived caching. Never
- * compressed in transit: the archive's tiles are gzipped inside it, and a
- * Content-Encoding would make byte offsets meaningless.
+ * One file with byte ranges (206) and long-lived caching. Never compressed in
+ * transit: the archive's tiles are gzipped inside it, and a Content-Encoding
+ * would make byte offsets meaningless.
  */
-const serveFile = (request: Request, path: string, contentType: string, etag: string): Response => {
+const serveFile = (request: Request, path: string, etag: string): Response => {
   const file = Bun.file(path);
-  const size = file.size;
-  const headers: Record<string, string> = {
-    'content-type': contentType,
-    'cache-control': IMMUTABLE,
-    'accept-ranges': 'bytes',
-    etag,
-    'access-control-allow-origin': '*',
-    'access-control-expose-headers': 'content-range, etag, content-length',
-  };
-  const range = request.headers.get('range');
-  if (range === null)
-    return new Response(request.method === 'HEAD' ? null : file, {
-      headers: { ...headers, 'content-length': String(size) },
-    });
-  const parsed = parseRange(range, size);
-  if (parsed === 'invalid')
-    return new Response(null, {
-      status: 416,
-      headers: { ...headers, 'content-range': `bytes */${size}` },
-    });
-  const { start, end } = parsed;
-  return new Response(request.method === 'HEAD' ? null : file.slice(start, end + 1), {
-    status: 206,
+  return fileResponse(request, {
+    body: file,
+    size: file.size,
+    contentType: contentTypeOf(path),
+    cacheControl: IMMUTABLE,
+    ranges: true,
     headers: {
-      ...headers,
-      'content-range': `bytes ${start}-${end}/${size}`,
-      'content-length': String(end - start + 1),
+      etag,
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'content-range, etag, content-length',
     },
   });
 };
@@ -74,8 +44,8 @@ export const createMapFiles = (options: {
 }) => {
   const root = geoDir(options.dataDir);
   return (request: Request): Response => {
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
+    const refused = readOnly(request);
+    if (refused) return refused;
     const { pathname } = new URL(request.url);
     const manifest = readManifest(options.dataDir);
     if (!manifest)
@@ -107,12 +77,7 @@ export const createMapFiles = (options: {
     }
     const etag = `"${manifest.version}"`;
     if (file === manifest.basemap)
-      return serveFile(
-        request,
-        join(root, manifest.version, manifest.basemap),
-        'application/vnd.pmtiles',
-        etag,
-      );
+      return serveFile(request, join(root, manifest.version, manifest.basemap), etag);
 
     const glyph = GLYPH_RANGE.exec(file);
     if (
@@ -128,7 +93,7 @@ export const createMapFiles = (options: {
         glyph[1]!,
         `${glyph[2]}-${glyph[3]}.pbf`,
       );
-      if (existsSync(path)) return serveFile(request, path, 'application/x-protobuf', etag);
+      if (existsSync(path)) return serveFile(request, path, etag);
       // Ranges we do not build (scripts our labels never use) are empty, not errors, so MapLibre draws on.
       return new Response(new Uint8Array(0), {
         headers: { 'content-type': 'application/x-protobuf', 'cache-control': IMMUTABLE },

@@ -1,6 +1,5 @@
+import { contentTypeOf, fileResponse, IMMUTABLE, readOnly } from '../web/files.ts';
 import { MEDIA_URL_PREFIX, type MediaStore } from './mediaStore.ts';
-
-const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 
 /** The stored key a path names; undefined when the path is not valid percent-encoding (a 404 like any unknown key). */
 const decodedKey = (encoded: string): string | undefined => {
@@ -18,19 +17,18 @@ const decodedKey = (encoded: string): string | undefined => {
 export const serveMedia =
   (store: MediaStore) =>
   async (request: Request): Promise<Response> => {
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+    const refused = readOnly(request);
+    if (refused) return refused;
     const { pathname } = new URL(request.url);
     const key = decodedKey(pathname.slice(MEDIA_URL_PREFIX.length));
     const found = key === undefined ? undefined : await store.get(key);
     if (!found || key === undefined)
       return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } });
-    const ext = key.slice(key.lastIndexOf('.') + 1);
-    const headers = {
-      'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'content-length': String(found.size),
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    };
-    return new Response(request.method === 'HEAD' ? null : found.body, { headers });
+    return fileResponse(request, {
+      body: found.body,
+      size: found.size,
+      contentType: contentTypeOf(key),
+      cacheControl: IMMUTABLE,
+      headers: { 'x-content-type-options': 'nosniff' },
+    });
   };

@@ -1,20 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { contentTypeOf, fileResponse, IMMUTABLE } from './files.ts';
 import {
   ASSETS_DIR,
   PAGE_STATUS_BYTES,
   statusOfPage,
 } from '@rentals/projections/queries/publicPageFiles';
-
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  xml: 'application/xml; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  webp: 'image/webp',
-  png: 'image/png',
-  svg: 'image/svg+xml',
-};
 
 /**
  * The generated pages run no script at all (JSON-LD blocks are data), so the
@@ -59,19 +50,16 @@ export const publicSiteHandler = (dir: string) => async (request: Request) => {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
-  const headers = {
-    'content-type':
-      TYPES[relative.slice(relative.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
-    'cache-control': relative.startsWith(`${ASSETS_DIR}/`)
-      ? 'public, max-age=31536000, immutable'
-      : 'no-cache',
-    etag,
-    ...SECURITY_HEADERS,
-  };
   const status = LISTING_PAGE.test(relative)
     ? statusOfPage(await Bun.file(file).slice(0, PAGE_STATUS_BYTES).text())
     : 200;
-  if (status === 200 && request.headers.get('if-none-match') === etag)
-    return new Response(null, { status: 304, headers });
-  return new Response(request.method === 'HEAD' ? null : Bun.file(file), { status, headers });
+  return fileResponse(request, {
+    body: Bun.file(file),
+    size: info.size,
+    status,
+    contentType: contentTypeOf(relative),
+    cacheControl: relative.startsWith(`${ASSETS_DIR}/`) ? IMMUTABLE : 'no-cache',
+    etag,
+    headers: SECURITY_HEADERS,
+  });
 };

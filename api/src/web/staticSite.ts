@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { contentTypeOf, IMMUTABLE, readOnly } from './files.ts';
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from './securityHeaders.ts';
 import { DEFAULT_SHELLS, shellFor, type Shell } from './shells.ts';
 
@@ -9,25 +10,6 @@ const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <body><main><h1>Rentals</h1><p>The API is running under <a href="/api/docs">/api/docs</a>.
 The site has not been built yet (npm run build -w site).</p></main></body></html>`;
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.pbf': 'application/x-protobuf',
-  '.pmtiles': 'application/octet-stream',
-};
 /** Text is gzipped once per file version; binary data (tiles, images) never is. */
 const COMPRESSIBLE = new Set([
   '.html',
@@ -96,7 +78,7 @@ export const staticSite = (siteDir: string, shells: Shell[] = DEFAULT_SHELLS) =>
   const respond = async (request: Request, file: string, status: number, cacheControl: string) => {
     const prepared = await prepare(file);
     const headers = new Headers(BASE_SECURITY_HEADERS);
-    headers.set('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+    headers.set('content-type', contentTypeOf(file));
     headers.set('cache-control', cacheControl);
     if (prepared.csp) headers.set('content-security-policy', prepared.csp);
     let body = prepared.body;
@@ -112,11 +94,8 @@ export const staticSite = (siteDir: string, shells: Shell[] = DEFAULT_SHELLS) =>
   };
 
   return async (request: Request): Promise<Response> => {
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return new Response('Method not allowed', {
-        status: 405,
-        headers: { allow: 'GET, HEAD', ...BASE_SECURITY_HEADERS },
-      });
+    const refused = readOnly(request, BASE_SECURITY_HEADERS);
+    if (refused) return refused;
     const { pathname } = new URL(request.url);
     if (!existsSync(root))
       return new Response(PLACEHOLDER, {
@@ -130,11 +109,7 @@ export const staticSite = (siteDir: string, shells: Shell[] = DEFAULT_SHELLS) =>
         request,
         file,
         200,
-        immutable
-          ? 'public, max-age=31536000, immutable'
-          : html
-            ? 'no-cache'
-            : 'public, max-age=3600',
+        immutable ? IMMUTABLE : html ? 'no-cache' : 'public, max-age=3600',
       );
     }
     const notFound = fileAt('404.html');
