@@ -45,8 +45,6 @@ type Row = {
 const secondsUntil = (at: Date, now: Date) =>
   Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 
-export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;
-
 export const createAttemptLimiter = (sql: Sql, limit: AttemptLimit) => {
   const { action, windowMs, perAddress } = limit;
   // No subject limit: one subject ('') whose limit the address limit always reaches first.

@@ -1,8 +1,7 @@
-export type Role = 'homeowner' | 'broker' | 'tenant' | 'admin';
+import type { UserRole } from '@rentals/core/listings/listing';
 
-/** The roles a visitor may choose at registration; `admin` exists only through `npm run admin:create`. */
-export const SELF_SERVICE_ROLES = ['homeowner', 'broker', 'tenant'] as const;
-export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
+/** `admin` exists only through `npm run admin:create`; the others may register themselves. */
+export type Role = UserRole;
 
 /** Who is calling, as every handler sees it. Never carries a password or hash. */
 export type AuthUser = { id: string; name: string; email: string; phone: string; role: Role };

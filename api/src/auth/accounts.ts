@@ -155,5 +155,3 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
     },
   };
 };
-
-export type Accounts = ReturnType<typeof createAccounts>;

@@ -61,5 +61,3 @@ export const listingCommandHandler = (eventStore: EventStore) => {
     },
   };
 };
-
-export type ListingCommandHandler = ReturnType<typeof listingCommandHandler>;

@@ -143,5 +143,3 @@ export const createFairPool = (options: FairPoolOptions) => {
     stats: () => ({ running, queuedCost }),
   };
 };
-
-export type FairPool = ReturnType<typeof createFairPool>;

@@ -1,2 +1,1 @@
 export { propertyQueryRoutes } from './routes.ts';
-export { propertyServices } from './services.ts';

@@ -37,5 +37,3 @@ export const createLocalities = (db: Sql, maxAgeMs = 5000) => {
 
   return { current, refresh };
 };
-
-export type Localities = ReturnType<typeof createLocalities>;

@@ -73,5 +73,3 @@ export const createPropertySearch = (deps: {
 
   return { search, status: (): SearchStatus => status };
 };
-
-export type PropertySearch = ReturnType<typeof createPropertySearch>;

@@ -145,5 +145,3 @@ export const createViewCounter = (
     },
   };
 };
-
-export type ViewCounter = ReturnType<typeof createViewCounter>;

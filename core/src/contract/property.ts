@@ -75,7 +75,6 @@ export const PropertySchema = Type.Object({
 });
 
 export type PropertyDocument = Static<typeof PropertySchema>;
-export type PropertyImage = Static<typeof PropertyImageSchema>;
 
 /**
  * What a visitor gets (SPEC §1): no rent, contact, facilities, address, area,

@@ -11,5 +11,3 @@ export const UserSchema = Type.Object({
   role: oneOf(USER_ROLES),
   createdAt: Type.String({ format: 'date-time' }),
 });
-
-export type UserDocument = Static<typeof UserSchema>;

@@ -20,7 +20,6 @@ export const PROPERTY_TYPES = ['PG', 'house', 'flat'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export const RENT_TYPES = ['monthly', 'yearly'] as const;
-export type RentType = (typeof RENT_TYPES)[number];
 
 /** The twelve facility flags of SPEC §3, in the spec's order. */
 export const FACILITIES = [
@@ -45,16 +44,10 @@ export type UserRole = (typeof USER_ROLES)[number];
 
 export type Coordinates = Static<typeof CoordinatesSchema>;
 
-/** `coordinates` is null when the owner gave no map position. */
-export type Location = Static<typeof LocationSchema>;
-
 /** `area` is the built-up area in square feet. */
 export type PropertyDetails = Static<typeof PropertyDetailsSchema>;
 
 export type ContactInfo = Static<typeof ContactInfoSchema>;
-
-/** One resized rendition of a photo (WebP). */
-export type ImageVariant = ListingImage['variants'][number];
 
 /** A processed photo: immutable, content-hashed URLs, metadata stripped. */
 export type ListingImage = Static<typeof ListingImageSchema>;

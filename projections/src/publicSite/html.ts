@@ -46,6 +46,3 @@ export const jsonLd = (data: unknown): Html =>
       .replace(/\u2028/g, '\\u2028')
       .replace(/\u2029/g, '\\u2029')}</script>`,
   );
-
-/** Text for XML documents (sitemaps). */
-export const escapeXml = escapeHtml;

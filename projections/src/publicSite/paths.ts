@@ -17,9 +17,6 @@ export const TYPE_PLURALS: Record<PropertyType, string> = {
 
 export const TYPE_LABELS: Record<PropertyType, string> = { flat: 'Flat', house: 'House', PG: 'PG' };
 
-export const isPropertyType = (value: string): value is PropertyType =>
-  (PROPERTY_TYPES as readonly string[]).includes(value);
-
 export const PAGE_SIZE = 12;
 
 /**

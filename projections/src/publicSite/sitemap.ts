@@ -1,4 +1,4 @@
-import { escapeXml } from './html.ts';
+import { escapeHtml } from './html.ts';
 
 /** Search engines accept at most 50,000 URLs per sitemap file; stay well below. */
 export const SITEMAP_MAX_URLS = 45_000;
@@ -9,13 +9,13 @@ export const renderUrlset = (urls: readonly SitemapUrl[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
     .map(
       (u) =>
-        `<url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+        `<url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</url>`,
     )
     .join('\n')}\n</urlset>\n`;
 
 export const renderSitemapIndex = (sitemaps: readonly string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps
-    .map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`)
+    .map((loc) => `<sitemap><loc>${escapeHtml(loc)}</loc></sitemap>`)
     .join('\n')}\n</sitemapindex>\n`;
 
 export const renderRobots = (siteUrl: string) =>

@@ -34,12 +34,6 @@ export type SearchAudience = 'full' | 'public';
 
 export type SearchResult = { ids: string[]; total: number };
 
-/** Criteria a visitor may use: rent and area are not public fields, so they never filter the visitor list. */
-export const publicCriteria = (c: SearchCriteria): SearchCriteria => {
-  const { minRent: _min, maxRent: _max, areas: _areas, sort, ...rest } = c;
-  return { ...rest, sort: sort === 'newest' ? sort : 'newest' };
-};
-
 /** Splits free text into lower-case words (letters and digits of any script). */
 export const queryWords = (q: string | undefined): string[] =>
   (q ?? '')

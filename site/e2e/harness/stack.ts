@@ -3,7 +3,7 @@
  * database on the run's servers, the web and projections processes, the
  * built site), and Debian's Chromium through playwright-core.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '@rentals/testing/browser';
 import { startProduct, ROOT } from '@rentals/testing/product';
 import { runServers } from '@rentals/testing/testDatabase';
@@ -59,5 +59,3 @@ export const startStack = async (options: { geo?: boolean } = {}): Promise<Stack
     throw error;
   }
 };
-
-export type { Page };

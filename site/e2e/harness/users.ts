@@ -35,12 +35,3 @@ export const registerThroughUi = async (page: Page, user: TestUser): Promise<voi
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { name: `Welcome back, ${user.name}!` }).waitFor();
 };
-
-export const loginThroughUi = async (page: Page, user: TestUser): Promise<void> => {
-  await page.goto('/login');
-  await islandsHydrated(page);
-  await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-};

@@ -26,7 +26,6 @@ export type Property = Static<typeof PropertySchema> & NoOwnerContact;
 export type PublicProperty = Static<typeof PublicPropertySchema>;
 export type Pagination = Static<typeof PaginationSchema>;
 
-export type PropertyType = Property['propertyType'];
 export type Facility = keyof Property['facilities'];
 
 /** The twelve facility flags in the spec's order; the type check keeps it equal to the API's. */
@@ -44,6 +43,7 @@ export const FACILITIES = [
   'furnished',
   'petFriendly',
 ] as const satisfies readonly Facility[];
-// Fails to compile when the API adds a facility the list above lacks.
-export type AllFacilitiesListed =
-  Exclude<Facility, (typeof FACILITIES)[number]> extends never ? true : never;
+// Fails to compile when the API has a facility the list above lacks.
+const _everyFacilityListed: Exclude<Facility, (typeof FACILITIES)[number]> extends never
+  ? true
+  : false = true;

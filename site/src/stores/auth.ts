@@ -2,7 +2,7 @@
  * Who is signed in (SPEC §4). The token lives in localStorage under 'token';
  * every page load asks /api/auth/me once, and a failure logs out.
  */
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import { api, readToken, setUnauthorizedHandler, storeToken } from '../lib/api.ts';
 import type { Role, User } from '../lib/types.ts';
 import { carryToast } from './toasts.ts';
@@ -13,7 +13,6 @@ export type AuthState =
   | { status: 'anonymous'; user: null };
 
 export const $auth = atom<AuthState>({ status: 'loading', user: null });
-export const $user = computed($auth, (state) => state.user);
 
 let started: Promise<void> | undefined;
 
@@ -33,12 +32,6 @@ export const initAuth = (): Promise<void> => {
     }
   })();
   return started;
-};
-
-/** Resolves once the start-up check is over. */
-export const authReady = async (): Promise<AuthState> => {
-  await initAuth();
-  return $auth.get();
 };
 
 const signIn = (user: User, token: string) => {
@@ -83,14 +76,6 @@ export const register = async (data: Registration): Promise<User> => {
     $auth.set({ status: 'anonymous', user: null });
     throw error;
   }
-};
-
-export const updateProfile = async (
-  fields: Partial<Pick<User, 'name' | 'phone'>>,
-): Promise<User> => {
-  const { user } = await api<{ user: User }>('/auth/profile', { method: 'PUT', json: fields });
-  $auth.set({ status: 'authenticated', user });
-  return user;
 };
 
 /**
