@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { oneOf } from './oneOf.ts';
 import { USER_ROLES } from '../listings/listing.ts';
 

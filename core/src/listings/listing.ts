@@ -12,7 +12,6 @@ import type {
   ListingFieldsSchema,
   ListingImageSchema,
   ListingOwnerSchema,
-  LocationSchema,
   PropertyDetailsSchema,
 } from './fields.ts';
 

@@ -16,11 +16,12 @@ export type User = Static<typeof UserSchema>;
 export type Role = User['role'];
 
 /**
- * Keys some components read that the API never sends (an image's `_id`, the
- * owner's phone and email): typed as absent until that code goes.
+ * An image's `_id` and the owner's phone and email are read by some
+ * components but never sent by the API (the contact links fall back to
+ * /messages): kept optional here until that code goes.
  */
 export type PropertyImage = Static<typeof PropertyImageSchema> & { _id?: never };
-type NoOwnerContact = { owner: { email?: never; phone?: never } };
+type NoOwnerContact = { owner: { email?: string; phone?: string } };
 
 export type Property = Static<typeof PropertySchema> & NoOwnerContact;
 export type PublicProperty = Static<typeof PublicPropertySchema>;
