@@ -1,46 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { cliRunner } from '@rentals/testing/cli';
+import type { TestDatabase } from '@rentals/testing/testDatabase';
 
 /** `npm run admin:create` as an operator runs it, against this file's database. */
 const SCRIPT = fileURLToPath(new URL('./adminCreate.ts', import.meta.url));
 
+const cli = cliRunner(SCRIPT);
 let db: TestDatabase;
-let dataDir: string;
 beforeAll(async () => {
-  db = await testDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'admin-create-'));
+  await cli.start();
+  db = cli.db();
 });
-afterAll(async () => {
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const run = async (args: string[], env: Record<string, string> = {}) => {
-  const child = Bun.spawn([process.execPath, SCRIPT, ...args], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      DATABASE_URL: db.url,
-      MEILI_URL: inject('meiliUrl'),
-      MEILI_MASTER_KEY: inject('meiliKey'),
-      ...env,
-    },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, out: stdout + stderr };
-};
+afterAll(() => cli.stop());
+const run = cli.run;
 
 const admins = () => db.sql<{ email: string; name: string; phone: string }[]>`
   SELECT email, name, phone FROM users WHERE role = 'admin' ORDER BY email`;

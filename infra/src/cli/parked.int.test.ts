@@ -1,48 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { startProjection } from '@rentals/projections/runner/runner';
-import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { cliRunner } from '@rentals/testing/cli';
+import type { TestDatabase } from '@rentals/testing/testDatabase';
 
 /** `npm run projections:parked` as an operator runs it, against this file's database. */
 const SCRIPT = fileURLToPath(new URL('./parked.ts', import.meta.url));
 
+const cli = cliRunner(SCRIPT);
 let db: TestDatabase;
-let dataDir: string;
 beforeAll(async () => {
-  db = await testDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'parked-'));
+  await cli.start();
+  db = cli.db();
 });
-afterAll(async () => {
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const run = async (args: string[]) => {
-  const child = Bun.spawn([process.execPath, SCRIPT, ...args], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      DATABASE_URL: db.url,
-      MEILI_URL: inject('meiliUrl'),
-      MEILI_MASTER_KEY: inject('meiliKey'),
-    },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, out: stdout + stderr };
-};
+afterAll(() => cli.stop());
+const run = cli.run;
 
 /** Appends an event by hand, bypassing the event store (and any check it makes). */
 const writeByHand = async (streamId: string, type: string, data: unknown) => {

@@ -51,7 +51,7 @@ const SOURCE_DIRS = ['.', '../../../core/src/gazetteer', '../../../core/src/geo'
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : [join(dir, e.name)]))
-    .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
+    .filter((f) => /\.(ts|json)$/.test(f) && !f.includes('.test.'))
     .sort();
 
 /**
