@@ -174,6 +174,16 @@ const boot = async (
     logs: () => output,
     waitForSearchIdle: async () => {
       const deadline = Date.now() + 60_000;
+      // First every projection must have applied the log (the search projection may still be
+      // creating the index while searches fall back to Postgres), then Meilisearch its tasks.
+      for (;;) {
+        const res = await fetch(`${baseUrl}/api/health`);
+        const health = (await res.json()) as { projections?: { lag: number }[] };
+        if (health.projections?.every((p) => p.lag === 0)) break;
+        if (Date.now() > deadline)
+          throw new Error(`projections still behind after 60 s: ${JSON.stringify(health)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
       for (;;) {
         const res = await fetch(`${meili.url}/tasks?statuses=enqueued,processing&limit=1`, {
           headers: { authorization: `Bearer ${meiliKey}` },
