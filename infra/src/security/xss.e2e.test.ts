@@ -179,8 +179,8 @@ describe('pages a visitor sees', () => {
     await page.locator('.map-marker').first().click({ timeout: 60_000 });
     const popup = page.locator('.maplibregl-popup');
     await popup.waitFor();
-    expect(await popup.textContent()).toContain(PAYLOAD.title);
     await expectNoXss(page, '/browse map popup');
+    expect(await popup.textContent()).toContain(PAYLOAD.title);
     await context.close();
   });
 
@@ -219,8 +219,8 @@ describe('pages a tenant sees', () => {
     await page.locator('.map-marker').first().click({ timeout: 60_000 });
     const popup = page.locator('.maplibregl-popup');
     await popup.waitFor();
-    expect(await popup.textContent()).toContain(PAYLOAD.area);
     await expectNoXss(page, '/properties map popup');
+    expect(await popup.textContent()).toContain(PAYLOAD.area);
     await context.close();
   });
 
