@@ -255,11 +255,12 @@ describe('methods', () => {
   });
 
   it('a method-override header or parameter does not turn a request into another method', async () => {
-    for (const init of [
+    const attempts: { path: string; headers: Record<string, string> }[] = [
       { path: `/api/properties/${listingId}`, headers: { 'x-http-method-override': 'DELETE' } },
       { path: `/api/properties/${listingId}`, headers: { 'x-http-method': 'DELETE' } },
       { path: `/api/properties/${listingId}?_method=DELETE`, headers: {} },
-    ]) {
+    ];
+    for (const init of attempts) {
       const res = await call(web.base, 'GET', init.path, {
         token: owner.token,
         headers: init.headers,

@@ -168,12 +168,7 @@ describe('forged tokens', () => {
     ],
     [
       'HS256 keyed with the attacker’s public key (RS/HS confusion)',
-      () =>
-        jwt(
-          { alg: 'HS256', jwk: attackerJwk },
-          victimClaims(),
-          hmac('sha256', attackerPem as string),
-        ),
+      () => jwt({ alg: 'HS256', jwk: attackerJwk }, victimClaims(), hmac('sha256', attackerPem)),
     ],
     [
       'a kid pointing at an empty file, signed with an empty key',
@@ -286,13 +281,14 @@ describe('malformed Authorization headers', () => {
 
   it('a token anywhere but the Authorization header (query, cookie, other headers) is not read', async () => {
     const live = await web.t.newToken(victim.user._id);
-    for (const init of [
+    const elsewhere: { path: string; headers: Record<string, string> }[] = [
       { path: `/api/auth/me?token=${live}`, headers: {} },
       { path: `/api/auth/me?access_token=${live}`, headers: {} },
       { path: '/api/auth/me', headers: { cookie: `token=${live}` } },
       { path: '/api/auth/me', headers: { 'x-access-token': live } },
       { path: '/api/auth/me', headers: { 'proxy-authorization': `Bearer ${live}` } },
-    ]) {
+    ];
+    for (const init of elsewhere) {
       const res = await call(web.base, 'GET', init.path, { headers: init.headers });
       expect(res.status, init.path).toBe(401);
       expect(res.body).toEqual({ message: MISSING });

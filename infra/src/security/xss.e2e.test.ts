@@ -5,6 +5,7 @@
 // photo's file name — and every page and popup that shows them is opened as a visitor, a
 // tenant and the owner. On each: no dialog, no injected element or inline handler, no CSP
 // violation, and the payload shown as the text it is.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +13,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMapFiles } from '@rentals/api/geo/mapFiles';
 import { ensureGeoData } from '../geo/build.ts';
-import { registerViaApi, waitForPublicCount } from '../../../site/e2e/harness/api.ts';
-import { islandsHydrated } from '../../../site/e2e/harness/islands.ts';
-import { jpeg } from '../../../site/e2e/harness/photos.ts';
+import { samplePhoto } from '@rentals/api/media/samplePhotos';
+// Only the stack: the harness's page helpers are typed for the DOM, which this program is not.
 import { startStack, type Stack } from '../../../site/e2e/harness/stack.ts';
-import { newUser } from '../../../site/e2e/harness/users.ts';
-import { LISTING_FORM, listingForm } from './testing/attacker.ts';
+import { call, LISTING_FORM, listingForm } from './testing/attacker.ts';
 
 /** Each payload marks what it would inject with `data-xss`, and calls alert when it runs. */
 const PAYLOAD = {
@@ -32,6 +31,22 @@ const PAYLOAD = {
   name: `<img src=x onerror=alert('name') data-xss>`,
   file: `<img src=x onerror=alert('file') data-xss>.jpg`,
 };
+
+/** Polls what the projections process produces on its own schedule (no event to await across processes). */
+const until = async (done: () => Promise<boolean>) => {
+  const deadline = Date.now() + 60_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out:\n${stack.logs()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+/** Astro drops an island's `ssr` attribute once React has hydrated it. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      (globalThis as unknown as InPage).document.querySelectorAll('astro-island[ssr]').length === 0,
+  );
 
 let stack: Stack;
 let geoDir: string;
@@ -49,14 +64,25 @@ beforeAll(async () => {
   await ensureGeoData(geoDir, { info: () => {} });
   mapFiles = createMapFiles({ dataDir: geoDir });
 
-  const owner = { ...newUser('homeowner'), name: PAYLOAD.name };
-  ownerToken = await registerViaApi(stack.baseUrl, owner);
-  tenantToken = await registerViaApi(stack.baseUrl, newUser('tenant'));
-  const photo = await jpeg('room.jpg', { r: 200, g: 120, b: 60 });
-  const res = await fetch(`${stack.baseUrl}/api/properties`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ownerToken}` },
-    body: listingForm(
+  const register = async (name: string, role: 'homeowner' | 'tenant') => {
+    const res = await call<{ token: string }>(stack.baseUrl, 'POST', '/api/auth/register', {
+      json: {
+        name,
+        role,
+        email: `${role}-${randomUUID()}@example.in`,
+        password: 'secret-pass-1',
+        phone: '9876543210',
+      },
+    });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+    return res.body.token;
+  };
+  ownerToken = await register(PAYLOAD.name, 'homeowner');
+  tenantToken = await register('Tara Tenant', 'tenant');
+  const photo = await samplePhoto({ width: 640, height: 480, label: 'room' });
+  const res = await call<{ property: { _id: string } }>(stack.baseUrl, 'POST', '/api/properties', {
+    token: ownerToken,
+    form: listingForm(
       {
         ...LISTING_FORM,
         title: PAYLOAD.title,
@@ -65,19 +91,18 @@ beforeAll(async () => {
         'location[address]': PAYLOAD.address,
         imageCaptions: JSON.stringify([PAYLOAD.caption]),
       },
-      [{ name: 'room.jpg', bytes: photo.buffer, type: 'image/jpeg' }],
+      [{ name: 'room.jpg', bytes: photo, type: 'image/jpeg' }],
     ),
   });
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-  listingId = ((await res.json()) as { property: { _id: string } }).property._id;
-  await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  listingId = res.body.property._id;
+  await until(async () => {
+    const found = await call(stack.baseUrl, 'GET', '/api/properties/public?city=Pune');
+    return found.text.includes(listingId);
+  });
   await stack.waitForSearchIdle();
   // The projections process publishes the listing's own public page.
-  const deadline = Date.now() + 60_000;
-  while ((await fetch(`${stack.baseUrl}/browse/${listingId}`)).status !== 200) {
-    if (Date.now() > deadline) throw new Error(`no public page:\n${stack.logs()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await until(async () => (await fetch(`${stack.baseUrl}/browse/${listingId}`)).status === 200);
 }, 600_000);
 
 afterAll(async () => {
@@ -87,15 +112,32 @@ afterAll(async () => {
 
 type Who = 'visitor' | 'tenant' | 'owner';
 
+/** The little of the page's DOM the checks read (this program is typed without the DOM library). */
+type InPage = {
+  document: {
+    querySelectorAll: (selector: string) => ArrayLike<{
+      type: string;
+      textContent: string | null;
+      getAttributeNames: () => string[];
+      getAttribute: (name: string) => string | null;
+    }>;
+    addEventListener: (
+      type: 'securitypolicyviolation',
+      listener: (e: { violatedDirective: string; blockedURI: string; sample: string }) => void,
+    ) => void;
+  };
+  __violations: string[];
+};
+
 /** A browser under the enforced CSP that records dialogs and CSP violations, signed in as `who`. */
 const browse = async (who: Who): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await stack.newContext({ enforceCsp: true });
   const token = who === 'tenant' ? tenantToken : who === 'owner' ? ownerToken : undefined;
   if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
   await context.addInitScript(() => {
-    const w = window as unknown as { __violations: string[] };
+    const w = globalThis as unknown as InPage;
     w.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) =>
+    w.document.addEventListener('securitypolicyviolation', (e) =>
       w.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
     );
   });
@@ -121,30 +163,34 @@ const browse = async (who: Who): Promise<{ context: BrowserContext; page: Page }
 /** Nothing ran, nothing was injected, nothing was blocked on this page. */
 const expectNoXss = async (page: Page, where: string) => {
   expect(dialogs, where).toEqual([]);
-  const found = await page.evaluate(() => ({
-    marked: document.querySelectorAll('[data-xss]').length,
-    handlers: [...document.querySelectorAll('*')].filter((el) =>
-      el.getAttributeNames().some((a) => a.startsWith('on')),
-    ).length,
-    // Scripts a browser would run that carry a payload (JSON-LD blocks are data, checked below).
-    scripts: [...document.scripts].filter(
-      (s) =>
-        (s.type === '' || /javascript|module/i.test(s.type)) && /alert\(/.test(s.textContent ?? ''),
-    ).length,
-    // Every JSON-LD block is still one whole JSON value: a title cannot end it early.
-    brokenData: [...document.querySelectorAll('script[type="application/ld+json"]')].filter((s) => {
-      try {
-        JSON.parse(s.textContent ?? '');
-        return false;
-      } catch {
-        return true;
-      }
-    }).length,
-    javascriptUrls: [...document.querySelectorAll('[href],[src]')].filter((el) =>
-      /^\s*javascript:/i.test(el.getAttribute('href') ?? el.getAttribute('src') ?? ''),
-    ).length,
-    violations: (window as unknown as { __violations: string[] }).__violations,
-  }));
+  const found = await page.evaluate(() => {
+    const { document, __violations } = globalThis as unknown as InPage;
+    const all = (selector: string) => Array.from(document.querySelectorAll(selector));
+    return {
+      marked: all('[data-xss]').length,
+      handlers: all('*').filter((el) => el.getAttributeNames().some((a) => a.startsWith('on')))
+        .length,
+      // Scripts a browser would run that carry a payload (JSON-LD blocks are data, checked below).
+      scripts: all('script').filter(
+        (s) =>
+          (s.type === '' || /javascript|module/i.test(s.type)) &&
+          /alert\(/.test(s.textContent ?? ''),
+      ).length,
+      // Every JSON-LD block is still one whole JSON value: a title cannot end it early.
+      brokenData: all('script[type="application/ld+json"]').filter((s) => {
+        try {
+          JSON.parse(s.textContent ?? '');
+          return false;
+        } catch {
+          return true;
+        }
+      }).length,
+      javascriptUrls: all('[href],[src]').filter((el) =>
+        /^\s*javascript:/i.test(el.getAttribute('href') ?? el.getAttribute('src') ?? ''),
+      ).length,
+      violations: __violations,
+    };
+  });
   expect(found, where).toEqual({
     marked: 0,
     handlers: 0,
@@ -227,7 +273,7 @@ describe('pages a tenant sees', () => {
   it('/properties/{id}: the detail, its address line, gallery captions and full-screen viewer', async () => {
     const { context, page } = await browse('tenant');
     await page.goto(`/properties/${listingId}`);
-    await islandsHydrated(page);
+    await hydrated(page);
     await showsText(page, PAYLOAD.title);
     await showsText(page, PAYLOAD.address);
     await showsText(page, PAYLOAD.caption);
@@ -271,7 +317,7 @@ describe('pages the owner sees', () => {
   it('/edit-property/{id}: the form holds the payloads as values, and a photo with a hostile name is refused as text', async () => {
     const { context, page } = await browse('owner');
     await page.goto(`/edit-property/${listingId}`);
-    await islandsHydrated(page);
+    await hydrated(page);
     await page.getByRole('heading', { name: 'Edit Property' }).waitFor();
     await expect.poll(() => page.locator('input[name=title]').inputValue()).toBe(PAYLOAD.title);
     expect(await page.locator('textarea[name=description]').inputValue()).toBe(PAYLOAD.description);

@@ -62,7 +62,7 @@ export const call = async <T = Record<string, unknown>>(
 ): Promise<Answer<T>> => {
   const headers = new Headers(options.headers);
   if (options.token !== undefined) headers.set('authorization', `Bearer ${options.token}`);
-  let body: BodyInit | undefined = options.form ?? options.body;
+  let body: RequestInit['body'] = options.form ?? options.body;
   if (options.json !== undefined) {
     headers.set('content-type', 'application/json');
     body = JSON.stringify(options.json);
