@@ -141,6 +141,18 @@ describe('everything a visitor can fetch', () => {
     }
   });
 
+  it('the product’s geocoder, asked about the visitor position, names nothing restricted', async () => {
+    const shown = await call<{ property: Doc }>(web.base, 'GET', `/api/properties/${listed._id}`);
+    const at = shown.body.property.location.coordinates!;
+    const res = await call(
+      web.base,
+      'GET',
+      `/api/geo/reverse?lat=${at.latitude}&lng=${at.longitude}`,
+    );
+    expect(res.status).toBe(200);
+    expect(leaksIn(res.text)).toEqual([]);
+  });
+
   it('a visitor asking for hidden fields or the full view by other means gets the visitor view', async () => {
     for (const [path, headers] of [
       [`/api/properties/${listed._id}?fields=rent,location&full=true&view=full`, {}],
