@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../testing/testApp.ts';
-import type { Role } from './roles.ts';
-import { ROLES_FOR, ROUTE_TABLE, type RouteRule } from './routeTable.ts';
+import type { Role } from '@rentals/api/access/roles';
+import { ROLES_FOR, ROUTE_TABLE, type RouteRule } from '@rentals/api/access/routeTable';
+import { testApp, type TestApp } from '@rentals/api/testing/testApp';
 
 /**
  * Every /api route × {visitor, tenant, homeowner, broker, admin}: a caller the
