@@ -6,7 +6,7 @@ import type { Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
-import { PropertyForm, type SubmitResult } from '../components/react/PropertyForm.tsx';
+import { PropertyForm, type SubmitResult } from '../components/react/propertyForm/PropertyForm.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 
 export const REDIRECT_AFTER_SAVE_MS = 2000;
