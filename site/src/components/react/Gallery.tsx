@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import { useModal } from './useModal.ts';
 
 type Props = { images: PropertyImage[]; title: string };
 
@@ -110,22 +111,18 @@ type ViewerProps = ThumbProps & { step: (delta: number) => void; onClose: () => 
 const Viewer = ({ images, title, index, step, onPick, onClose }: ViewerProps) => {
   const [fit, setFit] = useState<'contain' | 'cover'>('contain');
   const closeRef = useRef<HTMLButtonElement>(null);
+  useModal(closeRef, (event) => {
+    if (event.key === 'Escape') onClose();
+    else if (event.key === 'ArrowLeft') step(-1);
+    else if (event.key === 'ArrowRight') step(1);
+  });
+  // The page behind the full-screen viewer does not scroll.
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      else if (event.key === 'ArrowLeft') step(-1);
-      else if (event.key === 'ArrowRight') step(1);
-    };
-    document.addEventListener('keydown', onKey);
     document.body.style.overflow = 'hidden';
     return () => {
-      document.removeEventListener('keydown', onKey);
       document.body.style.overflow = '';
-      opener?.focus();
     };
-  }, [onClose, step]);
+  }, []);
   const current = images[index];
   if (!current) return null;
   return (
