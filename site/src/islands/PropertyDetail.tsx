@@ -10,7 +10,7 @@ import {
 } from '../lib/format.ts';
 import { idFromPath } from '../lib/routeId.ts';
 import { FACILITIES, type Property } from '../lib/types.ts';
-import { loginUrlFor } from '../stores/auth.ts';
+import { loginUrlFor } from '../lib/loginUrl.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { Gallery } from '../components/react/Gallery.tsx';

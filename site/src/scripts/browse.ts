@@ -12,7 +12,7 @@ import {
 } from '../lib/filters.ts';
 import { initial, roleLabel, typeLabel } from '../lib/format.ts';
 import type { Pagination, PublicProperty } from '../lib/types.ts';
-import { loginUrlFor } from '../stores/auth.ts';
+import { loginUrlFor } from '../lib/loginUrl.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 
 type BrowseMapModule = { renderBrowseMap: (box: HTMLElement, items: PublicProperty[]) => void };

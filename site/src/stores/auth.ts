@@ -4,6 +4,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { api, readToken, setUnauthorizedHandler, storeToken } from '../lib/api.ts';
+import { loginUrlFor } from '../lib/loginUrl.ts';
 import type { Role, User } from '../lib/types.ts';
 import { carryToast } from './toasts.ts';
 
@@ -107,8 +108,6 @@ export const logout = async (): Promise<void> => {
 
 export const isOwnerRole = (role: Role | undefined): boolean =>
   role === 'homeowner' || role === 'broker';
-
-export const loginUrlFor = (path: string): string => `/login?redirect=${encodeURIComponent(path)}`;
 
 // A 401 while a token is stored means the session ended: drop it and sign in again.
 setUnauthorizedHandler(() => {

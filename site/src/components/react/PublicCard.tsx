@@ -1,6 +1,6 @@
 import type { PublicProperty } from '../../lib/types.ts';
 import { initial, roleLabel, typeLabel } from '../../lib/format.ts';
-import { loginUrlFor } from '../../stores/auth.ts';
+import { loginUrlFor } from '../../lib/loginUrl.ts';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 /** The visitor's card: no rent, no contact; the whole card leads to /login. */
