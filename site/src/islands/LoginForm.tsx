@@ -5,6 +5,7 @@ import { safeRedirect } from '../lib/redirect.ts';
 import { login } from '../stores/auth.ts';
 import { carryToast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { errorAria, Field } from '../components/react/Field.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
@@ -79,8 +80,7 @@ const Login = () => {
     value: values[field],
     onChange: change(field),
     onBlur: () => check(field, values[field]),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${field}-error` : undefined,
+    ...errorAria(field, errors[field]),
   });
 
   return (
@@ -93,28 +93,16 @@ const Login = () => {
         </p>
       )}
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label htmlFor="email">Email address</label>
+        <Field id="email" label="Email address" error={errors.email}>
           <input {...fieldProps('email')} ref={refs.email} type="email" autoComplete="email" />
-          {errors.email && (
-            <p className="field-error" id="email-error">
-              {errors.email}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
+        </Field>
+        <Field id="password" label="Password" error={errors.password}>
           <PasswordInput
             {...fieldProps('password')}
             inputRef={refs.password}
             autoComplete="current-password"
           />
-          {errors.password && (
-            <p className="field-error" id="password-error">
-              {errors.password}
-            </p>
-          )}
-        </div>
+        </Field>
         <div className="row-between">
           <label className="checkbox">
             <input type="checkbox" name="remember" /> Remember me

@@ -5,6 +5,7 @@ import { LIMITS, cleanPhone, validateRegister, type RegisterValues } from '../li
 import { register } from '../stores/auth.ts';
 import { carryToast, toast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { Field } from '../components/react/Field.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
@@ -56,10 +57,21 @@ const Register = () => {
   };
 
   const text = (key: 'name' | 'email' | 'phone', label: string, extra: Record<string, unknown>) => (
-    <div className="field">
-      <label htmlFor={key}>{label}</label>
+    <Field id={key} label={label}>
       <input id={key} name={key} value={values[key]} onChange={set(key)} required {...extra} />
-    </div>
+    </Field>
+  );
+  const password = (key: 'password' | 'confirmPassword', label: string) => (
+    <Field id={key} label={label}>
+      <PasswordInput
+        id={key}
+        name={key}
+        value={values[key]}
+        onChange={set(key)}
+        autoComplete="new-password"
+        maxLength={LIMITS.password.max}
+      />
+    </Field>
   );
 
   return (
@@ -81,35 +93,14 @@ const Register = () => {
           maxLength: LIMITS.phoneDigits,
           placeholder: '10-digit mobile number',
         })}
-        <div className="field">
-          <label htmlFor="role">I am a</label>
+        <Field id="role" label="I am a">
           <select id="role" name="role" value={values.role} onChange={set('role')}>
             <option value="homeowner">Homeowner</option>
             <option value="tenant">Tenant</option>
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <PasswordInput
-            id="password"
-            name="password"
-            value={values.password}
-            onChange={set('password')}
-            autoComplete="new-password"
-            maxLength={LIMITS.password.max}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="confirmPassword">Confirm Password</label>
-          <PasswordInput
-            id="confirmPassword"
-            name="confirmPassword"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            autoComplete="new-password"
-            maxLength={LIMITS.password.max}
-          />
-        </div>
+        </Field>
+        {password('password', 'Password')}
+        {password('confirmPassword', 'Confirm Password')}
         <button
           type="submit"
           className="button button-primary"

@@ -1,15 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { LIMITS } from '../../../lib/validation.ts';
-import { Counter, Field, InputField, NumberField, useControl } from './fields.tsx';
+import { Field } from '../Field.tsx';
+import { Counter, InputField, NumberField, useControl } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 
 type Props = { form: PropertyFormStore };
 
 const Description = ({ form }: Props) => {
   const value = useStore(form.$values).description;
-  const { error, props } = useControl({ form, name: 'description' });
+  const { id, error, props } = useControl({ form, name: 'description' });
   return (
-    <Field form={form} name="description" label="Description" error={error}>
+    <Field id={id} label="Description" error={error}>
       <textarea
         {...props}
         value={value}
@@ -32,9 +33,9 @@ const Choice = ({
   options: readonly (readonly [value: string, label: string])[];
 }) => {
   const value = useStore(form.$values)[name];
-  const { error, props } = useControl({ form, name });
+  const { id, error, props } = useControl({ form, name });
   return (
-    <Field form={form} name={name} label={label} error={error}>
+    <Field id={id} label={label} error={error}>
       <select {...props} value={value} onChange={(e) => form.setField(name, e.target.value)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>

@@ -1,42 +1,17 @@
 import { useStore } from '@nanostores/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { errorAria, Field } from '../Field.tsx';
 import type { PropertyFormField } from '../../../lib/validation.ts';
-import { controlId, type PropertyFormStore } from './formStore.ts';
+import type { PropertyFormStore } from './formStore.ts';
 
 type FieldProps = { form: PropertyFormStore; name: PropertyFormField };
 
 /** The control's id and name, and while it has an error the attributes that tie the error to it. */
 export const useControl = ({ form, name }: FieldProps) => {
   const error = useStore(form.$errors)[name];
-  const id = controlId(form, name);
-  return {
-    error,
-    props: {
-      id,
-      name,
-      ...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}),
-    },
-  };
+  const id = `${form.id}-${name}`;
+  return { id, error, props: { id, name, ...errorAria(id, error) } };
 };
-
-/** Label, control (and what follows it, such as a counter), then the field's error. */
-export const Field = ({
-  form,
-  name,
-  label,
-  error,
-  children,
-}: FieldProps & { label: string; error: string | undefined; children: ReactNode }) => (
-  <div className="field">
-    <label htmlFor={controlId(form, name)}>{label}</label>
-    {children}
-    {error ? (
-      <p className="field-error" id={`${controlId(form, name)}-error`}>
-        {error}
-      </p>
-    ) : null}
-  </div>
-);
 
 type InputFieldProps = FieldProps & {
   label: string;
@@ -60,9 +35,9 @@ export const InputField = ({
   ...input
 }: InputFieldProps) => {
   const value = useStore(form.$values)[name];
-  const { error, props } = useControl({ form, name });
+  const { id, error, props } = useControl({ form, name });
   return (
-    <Field form={form} name={name} label={label} error={error}>
+    <Field id={id} label={label} error={error}>
       <input
         {...props}
         value={value}

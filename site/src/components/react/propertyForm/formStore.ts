@@ -132,6 +132,3 @@ export const createPropertyForm = ({
 };
 
 export type PropertyFormStore = ReturnType<typeof createPropertyForm>;
-
-/** Id of a control, and of its error text. */
-export const controlId = (form: PropertyFormStore, name: string) => `${form.id}-${name}`;
