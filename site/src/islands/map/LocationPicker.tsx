@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { INDIA_CENTER, PICKER_ZOOM } from '../../map/constants.ts';
+import { FORM_POSITION_OPTIONS, GEO_MESSAGES } from '../../map/geolocation.ts';
 import type { LatLng } from '../../map/types.ts';
 import { ManualTab } from './locationPicker/ManualTab.tsx';
 import { MapTab } from './locationPicker/MapTab.tsx';
@@ -7,8 +8,8 @@ import { PickerDialog } from './locationPicker/PickerDialog.tsx';
 import { SearchTab } from './locationPicker/SearchTab.tsx';
 import { SelectedLocation } from './locationPicker/SelectedLocation.tsx';
 import { TabList, type Tab } from './locationPicker/tabs.tsx';
-import { useDeviceLocation } from './locationPicker/useDeviceLocation.ts';
 import { useSelection, type LocationSelection } from './locationPicker/useSelection.ts';
+import { useDeviceLocation } from '../../components/react/useDeviceLocation.ts';
 import { useMaplibre } from './useMaplibre.ts';
 
 export type { LocationSelection } from './locationPicker/useSelection.ts';
@@ -42,7 +43,13 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
     flyTo(at);
     return choose(at.latitude, at.longitude, address);
   };
-  const device = useDeviceLocation((at) => void goTo(at));
+  const device = useDeviceLocation(
+    FORM_POSITION_OPTIONS,
+    (at) => void goTo(at),
+    // Only a missing API keeps its own message; every other failure gets the picker's.
+    (failure) =>
+      failure.message === GEO_MESSAGES.unsupported ? failure.message : GEO_MESSAGES.picker,
+  );
 
   if (!open) return null;
   return (

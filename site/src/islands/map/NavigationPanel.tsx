@@ -8,9 +8,10 @@ import {
   type Route,
 } from '../../map/directions.ts';
 import { distanceKm, formatCoordinates, formatDistance } from '../../map/distance.ts';
-import { currentPosition, MAP_POSITION_OPTIONS } from '../../map/geolocation.ts';
+import { MAP_POSITION_OPTIONS } from '../../map/geolocation.ts';
 import type { LatLng } from '../../map/types.ts';
 import { routingUrlOf, whenStyleLoaded } from './basemap.ts';
+import { useDeviceLocation } from '../../components/react/useDeviceLocation.ts';
 
 const ROUTE_SOURCE = 'navigation-route';
 
@@ -59,8 +60,6 @@ const removeRoute = (map: MapLibreMap) => {
  */
 export const NavigationPanel = ({ map, target }: Props) => {
   const [position, setPosition] = useState<LatLng | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [locating, setLocating] = useState(false);
   const [route, setRoute] = useState<Route | null>(null);
   const [routing, setRouting] = useState(false);
   const userMarker = useRef<Marker | null>(null);
@@ -72,16 +71,7 @@ export const NavigationPanel = ({ map, target }: Props) => {
     [],
   );
 
-  const locate = async () => {
-    setLocating(true);
-    setError(null);
-    const result = await currentPosition(MAP_POSITION_OPTIONS);
-    setLocating(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    const here = { latitude: result.latitude, longitude: result.longitude };
+  const { locating, error, locate } = useDeviceLocation(MAP_POSITION_OPTIONS, (here) => {
     setPosition(here);
     if (map) {
       userMarker.current ??= new Marker({
@@ -92,7 +82,7 @@ export const NavigationPanel = ({ map, target }: Props) => {
       });
       userMarker.current.setLngLat([here.longitude, here.latitude]).addTo(map);
     }
-  };
+  });
 
   const directions = async () => {
     if (!map || !position || !target) return;

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, useState } from 'react';
 import { cleanPinCode } from '../../../lib/validation.ts';
-import { currentPosition, FORM_POSITION_OPTIONS, GEO_MESSAGES } from '../../../map/geolocation.ts';
+import { FORM_POSITION_OPTIONS, GEO_MESSAGES } from '../../../map/geolocation.ts';
 import { lazyMap } from '../mapModules.tsx';
+import { useDeviceLocation } from '../useDeviceLocation.ts';
 import { Checkbox, InputField } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 
@@ -30,15 +31,12 @@ const coordinatesOf = (latitude: string, longitude: string) => {
 export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
   const { latitude, longitude, showOnMap } = useStore(form.$values);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [locationNote, setLocationNote] = useState('');
   const coordinates = coordinatesOf(latitude, longitude);
-
-  const locateDevice = async () => {
-    const position = await currentPosition(FORM_POSITION_OPTIONS);
-    if (!position.ok) return setLocationNote(GEO_MESSAGES.form);
-    form.setCoordinates(position.latitude, position.longitude);
-    setLocationNote('');
-  };
+  const device = useDeviceLocation(
+    FORM_POSITION_OPTIONS,
+    (at) => form.setCoordinates(at.latitude, at.longitude),
+    () => GEO_MESSAGES.form,
+  );
 
   return (
     <section className="card form-section">
@@ -64,7 +62,7 @@ export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
         <button type="button" className="button" onClick={() => setPickerOpen(true)}>
           📍 Select on Map
         </button>
-        <button type="button" className="button" onClick={() => void locateDevice()}>
+        <button type="button" className="button" onClick={() => void device.locate()}>
           🎯 Use Current Location
         </button>
         {coordinates && (
@@ -73,9 +71,9 @@ export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
           </button>
         )}
       </div>
-      {locationNote && (
+      {device.error && (
         <p className="field-error" role="alert">
-          {locationNote}
+          {device.error}
         </p>
       )}
       <Checkbox
