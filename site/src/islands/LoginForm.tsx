@@ -10,6 +10,7 @@ import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
 import { useAuth } from '../components/react/useAuth.ts';
+import { Alert } from '../components/react/Alert.tsx';
 
 type Errors = Partial<Record<LoginField, string>>;
 
@@ -87,11 +88,7 @@ const Login = () => {
     <div className="card auth-card">
       <h1>Welcome back</h1>
       <p className="muted">Sign in to your account</p>
-      {serverError && (
-        <p className="alert alert-error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={serverError} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Field id="email" label="Email address" error={errors.email}>
           <input {...fieldProps('email')} ref={refs.email} type="email" autoComplete="email" />

@@ -12,6 +12,7 @@ import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.t
 import { SearchForm } from '../components/react/SearchForm.tsx';
 import { ViewToggle } from '../components/react/ViewToggle.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
+import { Alert } from '../components/react/Alert.tsx';
 
 export const PAGE_SIZE = 12;
 
@@ -132,11 +133,7 @@ const PropertiesList = () => {
           </a>
         </div>
       )}
-      {state.error && (
-        <p className="alert alert-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={state.error} />
       {firstLoad ? (
         <SkeletonGrid />
       ) : mode === 'map' ? (

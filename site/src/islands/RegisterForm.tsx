@@ -9,6 +9,7 @@ import { Field } from '../components/react/Field.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
+import { Alert } from '../components/react/Alert.tsx';
 
 /** /register: checked on submit, errors listed in an alert (SPEC §5); success → /dashboard. */
 const Register = () => {
@@ -78,11 +79,7 @@ const Register = () => {
     <div className="card auth-card">
       <h1>Create your account</h1>
       <p className="muted">Join to list or find rental homes across India</p>
-      {serverError && (
-        <p className="alert alert-error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={serverError} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         {text('name', 'Full Name', { autoComplete: 'name', maxLength: LIMITS.name.max })}
         {text('email', 'Email', { type: 'email', autoComplete: 'email' })}

@@ -11,6 +11,7 @@ import { TabList, type Tab } from './locationPicker/tabs.tsx';
 import { useSelection, type LocationSelection } from './locationPicker/useSelection.ts';
 import { useDeviceLocation } from '../../components/react/useDeviceLocation.ts';
 import { useMaplibre } from './useMaplibre.ts';
+import { Alert } from '../../components/react/Alert.tsx';
 
 export type { LocationSelection } from './locationPicker/useSelection.ts';
 
@@ -65,11 +66,7 @@ export default function LocationPicker({ open, initial, onConfirm, onClose }: Pr
           {device.locating ? 'Locating…' : 'Get Current Location'}
         </button>
       </div>
-      {device.error && (
-        <p className="field-error" role="alert">
-          {device.error}
-        </p>
-      )}
+      <Alert className="field-error" message={device.error} />
       <MapTab
         shown={tab === 'map'}
         container={container}

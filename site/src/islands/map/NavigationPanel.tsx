@@ -12,6 +12,7 @@ import { MAP_POSITION_OPTIONS } from '../../map/geolocation.ts';
 import type { LatLng } from '../../map/types.ts';
 import { routingUrlOf, whenStyleLoaded } from './basemap.ts';
 import { useDeviceLocation } from '../../components/react/useDeviceLocation.ts';
+import { Alert } from '../../components/react/Alert.tsx';
 
 const ROUTE_SOURCE = 'navigation-route';
 
@@ -131,11 +132,7 @@ export const NavigationPanel = ({ map, target }: Props) => {
           </button>
         )}
       </div>
-      {error && (
-        <p className="map-nav-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="map-nav-error" message={error} />
       {position && (
         <p className="map-nav-line" data-testid="my-location">
           Your location: {formatCoordinates(position)}

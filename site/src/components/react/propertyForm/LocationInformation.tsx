@@ -6,6 +6,7 @@ import { lazyMap } from '../mapModules.tsx';
 import { useDeviceLocation } from '../useDeviceLocation.ts';
 import { Checkbox, InputField } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
+import { Alert } from '../Alert.tsx';
 
 type PickedLocation = { latitude: number; longitude: number; address: string };
 const LocationPicker = lazyMap<{
@@ -71,11 +72,7 @@ export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
           </button>
         )}
       </div>
-      {device.error && (
-        <p className="field-error" role="alert">
-          {device.error}
-        </p>
-      )}
+      <Alert className="field-error" message={device.error} />
       <Checkbox
         label="Show this property on the map"
         checked={showOnMap}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { parseManualCoordinates } from '../../../map/manualCoordinates.ts';
 import type { LatLng } from '../../../map/types.ts';
 import { onEnter, TabPanel } from './tabs.tsx';
+import { Alert } from '../../../components/react/Alert.tsx';
 
 const FIELDS = [
   { key: 'latitude', id: 'map-picker-lat', label: 'Latitude' },
@@ -53,11 +54,7 @@ export const ManualTab = ({
           Set Location
         </button>
       </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="field-error" message={error} />
     </TabPanel>
   );
 };
