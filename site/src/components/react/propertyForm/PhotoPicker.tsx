@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo } from 'react';
-import type { PropertyImage } from '../../lib/types.ts';
-import { LIMITS, checkImageBatch } from '../../lib/validation.ts';
+import type { PropertyImage } from '../../../lib/types.ts';
+import { LIMITS, checkImageBatch } from '../../../lib/validation.ts';
 
 type Props = {
   existing: PropertyImage[];
