@@ -7,6 +7,7 @@ import { createMapFiles, MAPS_PREFIX } from './geo/mapFiles.ts';
 import type { MediaStore } from './media/mediaStore.ts';
 import { serveMedia } from './media/serveMedia.ts';
 import { BodyTooLargeError, countingBody, MULTIPART_BODY_LIMIT } from './shared/bodyLimit.ts';
+import { withApiSecurityHeaders } from './web/securityHeaders.ts';
 import { internalErrorResponse } from './web/serverErrors.ts';
 import { staticSite } from './web/staticSite.ts';
 
@@ -70,7 +71,9 @@ export const createWebServer = (options: WebServerOptions) => {
     originals.set(counted.request, request);
     const response = await app.handle(counted.request);
     // Whatever the route made of the failed read (a parse error, a form error), the answer is 413.
-    return counted.exceeded() ? tooLarge(new BodyTooLargeError(counted.limit)) : response;
+    return withApiSecurityHeaders(
+      counted.exceeded() ? tooLarge(new BodyTooLargeError(counted.limit)) : response,
+    );
   };
 
   const route = async (request: Request): Promise<Response> => {

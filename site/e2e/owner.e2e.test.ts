@@ -30,6 +30,21 @@ const submission = () =>
 const photoInput = () => page.locator('input[type="file"]');
 const card = () => page.getByTestId('owner-card');
 
+/** The Baner flat's basic and location fields, valid by every rule; coordinates as given ('' for none). */
+const fillBanerListing = async (coordinates: { latitude: string; longitude: string }) => {
+  await page.getByLabel('Property Title').fill('Sunny 2BHK near Baner hills');
+  await page
+    .getByLabel('Description')
+    .fill('Two bedrooms, two bathrooms, covered parking and a view of the hills.');
+  await page.getByLabel('Rent (₹)').fill('25000');
+  await page.getByLabel('City').fill('Pune');
+  await page.getByLabel('Area / Locality').fill('Baner');
+  await page.getByLabel('Pin Code').fill('411045');
+  await page.getByLabel('Full Address').fill('14 Hill View Society');
+  await page.getByLabel('Latitude (optional)').fill(coordinates.latitude);
+  await page.getByLabel('Longitude (optional)').fill(coordinates.longitude);
+};
+
 describe('an owner lists, edits, delists and deletes a property', () => {
   const owner = newUser('homeowner', 'Meera Kulkarni');
 
@@ -127,17 +142,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
 
   it("lists the server's field errors under the submission heading", async () => {
     // Passes the client's checks (name and type) but the server checks the bytes.
-    await page.getByLabel('Property Title').fill('Sunny 2BHK near Baner hills');
-    await page
-      .getByLabel('Description')
-      .fill('Two bedrooms, two bathrooms, covered parking and a view of the hills.');
-    await page.getByLabel('Rent (₹)').fill('25000');
-    await page.getByLabel('City').fill('Pune');
-    await page.getByLabel('Area / Locality').fill('Baner');
-    await page.getByLabel('Pin Code').fill('411045');
-    await page.getByLabel('Full Address').fill('14 Hill View Society');
-    await page.getByLabel('Latitude (optional)').fill('');
-    await page.getByLabel('Longitude (optional)').fill('');
+    await fillBanerListing({ latitude: '', longitude: '' });
     await page.getByLabel('Floor', { exact: true }).fill('0');
     await photoInput().setInputFiles([
       { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a picture') },
@@ -150,17 +155,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
   });
 
   it('creates the listing with two photos and goes to My Properties after the banner', async () => {
-    await page.getByLabel('Property Title').fill('Sunny 2BHK near Baner hills');
-    await page
-      .getByLabel('Description')
-      .fill('Two bedrooms, two bathrooms, covered parking and a view of the hills.');
-    await page.getByLabel('Rent (₹)').fill('25000');
-    await page.getByLabel('City').fill('Pune');
-    await page.getByLabel('Area / Locality').fill('Baner');
-    await page.getByLabel('Pin Code').fill('411045');
-    await page.getByLabel('Full Address').fill('14 Hill View Society');
-    await page.getByLabel('Latitude (optional)').fill('18.559');
-    await page.getByLabel('Longitude (optional)').fill('73.7868');
+    await fillBanerListing({ latitude: '18.559', longitude: '73.7868' });
     await page.getByLabel('Bedrooms').fill('2');
     await page.getByLabel('Bathrooms').fill('2');
     await page.getByLabel('Area (sq ft)').fill('950');

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { VisitorCard, visitorListingOf } from '../src/components/react/VisitorCard.tsx';
+import type { PublicProperty } from '../src/lib/types.ts';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { jpeg } from './harness/photos.ts';
 import { islandsHydrated } from './harness/islands.ts';
@@ -99,6 +103,31 @@ describe('a visitor browses the restricted view', () => {
     await checkScreen(page, 'browse-visitor');
     await cards.first().click();
     await page.waitForURL('**/login?redirect=**');
+  });
+
+  it("renders /browse's cards without React, node for node as the islands' VisitorCard", async () => {
+    await page.goto('/browse?city=Pune');
+    await browseCount(page, '2 properties found');
+    const res = await fetch(`${stack.baseUrl}/api/properties/public?city=Pune&page=1&limit=12`);
+    const { properties } = (await res.json()) as { properties: PublicProperty[] };
+    const expected = properties.map((p) =>
+      renderToStaticMarkup(createElement(VisitorCard, { listing: visitorListingOf(p) })),
+    );
+    const differences = await page.evaluate((markup) => {
+      const cards = [...document.querySelectorAll('#browse-grid > *')];
+      return markup.flatMap((html, i) => {
+        const template = document.createElement('template');
+        template.innerHTML = html;
+        const want = template.content.firstElementChild;
+        const card = cards[i];
+        return want && card?.isEqualNode(want)
+          ? []
+          : [{ card: i, shown: card?.outerHTML, react: want?.outerHTML }];
+      });
+    }, expected);
+    expect(expected).toHaveLength(2);
+    expect(await page.getByTestId('public-card').count()).toBe(2);
+    expect(differences).toEqual([]);
   });
 
   it('pages /browse with numbered buttons', async () => {

@@ -9,7 +9,7 @@ import type { Role } from './roles.ts';
  * - `admin`: admins only (`{ requireRole: ['admin'] }`).
  *
  * Every route the app serves under /api must have a row here: the
- * authorisation matrix test (authorizationMatrix.int.test.ts) fails for a
+ * authorisation matrix test (infra/src/security/authorizationMatrix.int.test.ts) fails for a
  * route without one and checks each row against every kind of caller. A new
  * feature appends its rows; `:param` segments are filled with a made-up id.
  */

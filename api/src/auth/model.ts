@@ -36,8 +36,13 @@ export const MESSAGES = {
   passwordChanged: 'Password changed successfully',
 } as const;
 
-/** Shaped like an email: something@something.something, no spaces (checked again on login). */
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+/**
+ * Shaped like an email: something@something.something, no spaces (checked again on login).
+ * The lookahead caps the length before the rest runs: on a long value full of dots the
+ * domain part backtracks in quadratic time (200 KB held the event loop for a minute),
+ * and TypeBox tests the pattern even when maxLength has already failed.
+ */
+export const EMAIL_PATTERN = `^(?=.{1,${LIMITS.emailMax}}$)[^\\s@]+@[^\\s@]+\\.[^\\s@]+$`;
 const PHONE_PATTERN = '^[0-9]{10}$';
 
 /*

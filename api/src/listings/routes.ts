@@ -5,6 +5,7 @@ import { access } from '../access/access.ts';
 import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
 import { localDiskStore } from '../media/localDiskStore.ts';
+import { MAX_UPLOAD_PIXELS } from '../media/photoRules.ts';
 import { ValidationError } from '@rentals/core/errors';
 import {
   createRequestBody,
@@ -39,6 +40,10 @@ export const parseIfMatch = (header: string | null | undefined): number | undefi
 
 const etag = (version: number) => `"${version}"`;
 
+const photoLimits =
+  `One request may hold at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels of photos (400). Photos are decoded in a ` +
+  'pool shared by every uploader; when it is full the answer is 503 with Retry-After (seconds).';
+
 const versioning =
   'Send `If-Match: "<version>"` (the ETag of your last read or write) to refuse to overwrite a newer ' +
   'change (409); without it a write that races another is retried once on the fresh state. Responses carry the new ETag.';
@@ -71,7 +76,8 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
           description:
             'Multipart form of SPEC §7. Every invalid field and photo is reported at once as ' +
             "{message: 'Validation failed', errors: [{path, msg}]}; one bad photo rejects the whole batch. " +
-            'Photos are checked by content, stripped of metadata (EXIF GPS) and stored as WebP renditions.',
+            'Photos are checked by content, stripped of metadata (EXIF GPS) and stored as WebP renditions. ' +
+            photoLimits,
           tags,
           security,
           requestBody: createRequestBody,
@@ -100,6 +106,8 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
             '`images` are appended; `keepImages` (a JSON list of existing image ids, or {id, caption}) keeps ' +
             'exactly those photos in that order with those captions and removes the others; without ' +
             '`keepImages` every existing photo stays. At most 10 photos in all. ' +
+            photoLimits +
+            ' ' +
             versioning,
           tags,
           security,

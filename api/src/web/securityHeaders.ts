@@ -9,6 +9,23 @@ export const BASE_SECURITY_HEADERS: Record<string, string> = {
   'permissions-policy': 'geolocation=(self), camera=(), microphone=(), payment=()',
 };
 
+/**
+ * Headers of every API answer (JSON, errors, the 413 of the body limit): on top of the
+ * base set, a policy that lets nothing load or run should an answer ever be opened as a
+ * document. Routes that set their own (the docs page) keep theirs.
+ */
+export const API_SECURITY_HEADERS: Record<string, string> = {
+  ...BASE_SECURITY_HEADERS,
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+/** Adds the API's security headers that a response does not already carry. */
+export const withApiSecurityHeaders = (response: Response): Response => {
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS))
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  return response;
+};
+
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /** SHA-256 sources for the inline scripts Astro writes into a page (island loader, small modules). */

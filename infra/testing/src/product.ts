@@ -86,6 +86,7 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
     }
     let output = '';
     const logs = () => output;
+    let webUrl: string | undefined;
 
     const startProcesses = async (env: Record<string, string> = {}) => {
       const port = await freePort();
@@ -122,11 +123,22 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
         return child;
       });
       await waitForHealth(baseUrl, children, logs);
+      webUrl = baseUrl;
       return baseUrl;
     };
 
     const waitForSearchIdle = async () => {
       const deadline = Date.now() + 60_000;
+      // First every projection must have applied the log (the search projection may still be
+      // creating the index while searches fall back to Postgres), then Meilisearch its tasks.
+      while (webUrl) {
+        const res = await fetch(`${webUrl}/api/health`);
+        const health = (await res.json()) as { projections?: { lag: number }[] };
+        if (health.projections?.every((p) => p.lag === 0)) break;
+        if (Date.now() > deadline)
+          throw new Error(`projections still behind after 60 s: ${JSON.stringify(health)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
       for (;;) {
         const { total, results } = await client.tasks.getTasks({
           statuses: ['enqueued', 'processing'],

@@ -4,7 +4,7 @@ import type { Property, PublicProperty } from '../lib/types.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { SkeletonGrid } from '../components/react/ListStates.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
-import { PublicCard } from '../components/react/PublicCard.tsx';
+import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
 
 const FEATURED_COUNT = 6;
@@ -45,7 +45,7 @@ const Featured = () => {
         auth.status === 'authenticated' ? (
           <PropertyCard key={p._id} property={p as Property} />
         ) : (
-          <PublicCard key={p._id} property={p} />
+          <VisitorCard key={p._id} listing={visitorListingOf(p)} />
         ),
       )}
     </div>

@@ -5,10 +5,12 @@ import { safeRedirect } from '../lib/redirect.ts';
 import { login } from '../stores/auth.ts';
 import { carryToast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { errorAria, Field } from '../components/react/Field.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
 import { useAuth } from '../components/react/useAuth.ts';
+import { Alert } from '../components/react/Alert.tsx';
 
 type Errors = Partial<Record<LoginField, string>>;
 
@@ -79,42 +81,25 @@ const Login = () => {
     value: values[field],
     onChange: change(field),
     onBlur: () => check(field, values[field]),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${field}-error` : undefined,
+    ...errorAria(field, errors[field]),
   });
 
   return (
     <div className="card auth-card">
       <h1>Welcome back</h1>
       <p className="muted">Sign in to your account</p>
-      {serverError && (
-        <p className="alert alert-error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={serverError} />
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label htmlFor="email">Email address</label>
+        <Field id="email" label="Email address" error={errors.email}>
           <input {...fieldProps('email')} ref={refs.email} type="email" autoComplete="email" />
-          {errors.email && (
-            <p className="field-error" id="email-error">
-              {errors.email}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
+        </Field>
+        <Field id="password" label="Password" error={errors.password}>
           <PasswordInput
             {...fieldProps('password')}
             inputRef={refs.password}
             autoComplete="current-password"
           />
-          {errors.password && (
-            <p className="field-error" id="password-error">
-              {errors.password}
-            </p>
-          )}
-        </div>
+        </Field>
         <div className="row-between">
           <label className="checkbox">
             <input type="checkbox" name="remember" /> Remember me

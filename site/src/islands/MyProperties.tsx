@@ -9,6 +9,7 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
+import { Alert } from '../components/react/Alert.tsx';
 
 const MAX_FACILITIES = 5;
 
@@ -166,11 +167,7 @@ const Mine = () => {
           </div>
         ))}
       </div>
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={error} />
       {properties.length === 0 ? (
         <div className="empty-state card">
           <div className="empty-icon" aria-hidden="true">

@@ -8,10 +8,11 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { MapPanel } from '../components/react/MapPanel.tsx';
 import { NoProperties, SkeletonGrid } from '../components/react/ListStates.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
-import { PublicCard } from '../components/react/PublicCard.tsx';
+import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
 import { SearchForm } from '../components/react/SearchForm.tsx';
 import { ViewToggle } from '../components/react/ViewToggle.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
+import { Alert } from '../components/react/Alert.tsx';
 
 export const PAGE_SIZE = 12;
 
@@ -132,11 +133,7 @@ const PropertiesList = () => {
           </a>
         </div>
       )}
-      {state.error && (
-        <p className="alert alert-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={state.error} />
       {firstLoad ? (
         <SkeletonGrid />
       ) : mode === 'map' ? (
@@ -151,7 +148,7 @@ const PropertiesList = () => {
         <div className="property-grid">
           {state.items.map((p) =>
             visitor ? (
-              <PublicCard key={p._id} property={p} />
+              <VisitorCard key={p._id} listing={visitorListingOf(p)} />
             ) : (
               <PropertyCard key={p._id} property={p as Property} />
             ),

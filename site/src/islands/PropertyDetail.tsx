@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { ApiError, api, describeError } from '../lib/api.ts';
+import { describeError } from '../lib/api.ts';
 import {
   addressLine,
   formatDate,
@@ -8,9 +8,10 @@ import {
   roleLabel,
   typeLabel,
 } from '../lib/format.ts';
+import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
-import { FACILITIES, type Property } from '../lib/types.ts';
-import { loginUrlFor } from '../stores/auth.ts';
+import { FACILITIES } from '../lib/types.ts';
+import { loginUrlFor } from '../lib/loginUrl.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { Gallery } from '../components/react/Gallery.tsx';
@@ -19,12 +20,6 @@ import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
 
 const DetailMap = lazyMap<{ latitude: number; longitude: number; title: string }>('DetailMap');
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; property: Property };
 
 const NotFound = () => (
   <div className="empty-state card">
@@ -39,7 +34,7 @@ const NotFound = () => (
 /** /properties/{id} and /browse/{id}: full details for signed-in users; visitors sign in first. */
 const Detail = () => {
   const auth = useAuth();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [load, setLoad] = useState<PropertyLoad>({ status: 'loading' });
 
   useEffect(() => {
     if (auth.status === 'loading') return;
@@ -53,15 +48,9 @@ const Detail = () => {
       setLoad({ status: 'missing' });
       return;
     }
-    api<{ property: Property }>(`/properties/${encodeURIComponent(id)}`)
-      .then(({ property }) => setLoad({ status: 'ready', property }))
-      .catch((error: unknown) =>
-        setLoad(
-          error instanceof ApiError && (error.status === 404 || error.status === 400)
-            ? { status: 'missing' }
-            : { status: 'error', message: describeError(error, 'An unexpected error occurred.') },
-        ),
-      );
+    void loadProperty(id, [404, 400], (error) =>
+      describeError(error, 'An unexpected error occurred.'),
+    ).then(setLoad);
   }, [auth.status]);
 
   if (load.status === 'loading') return <Spinner />;

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, describeError } from '../lib/api.ts';
 import { emptyForm, formFromProperty } from '../lib/propertyForm.ts';
+import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
-import type { Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
-import { PropertyForm, type SubmitResult } from '../components/react/PropertyForm.tsx';
+import { PropertyForm, type SubmitResult } from '../components/react/propertyForm/PropertyForm.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 
 export const REDIRECT_AFTER_SAVE_MS = 2000;
@@ -26,12 +26,6 @@ const Create = () => (
   />
 );
 
-type Load =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; property: Property };
-
 const BackToMine = () => (
   <a className="button button-primary" href="/my-properties">
     Back to My Properties
@@ -39,28 +33,16 @@ const BackToMine = () => (
 );
 
 const Edit = () => {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [load, setLoad] = useState<PropertyLoad>({ status: 'loading' });
   useEffect(() => {
     const id = idFromPath(window.location.pathname, 'edit-property');
     if (!id) {
       setLoad({ status: 'missing' });
       return;
     }
-    api<{ property: Property }>(`/properties/${encodeURIComponent(id)}`)
-      .then(({ property }) => setLoad({ status: 'ready', property }))
-      .catch((error: unknown) =>
-        setLoad(
-          error instanceof ApiError && error.status === 404
-            ? { status: 'missing' }
-            : {
-                status: 'error',
-                message:
-                  error instanceof ApiError && error.message
-                    ? error.message
-                    : 'Failed to fetch property',
-              },
-        ),
-      );
+    void loadProperty(id, [404], (error) =>
+      error instanceof ApiError && error.message ? error.message : 'Failed to fetch property',
+    ).then(setLoad);
   }, []);
   if (load.status === 'loading') return <Spinner />;
   if (load.status === 'missing')

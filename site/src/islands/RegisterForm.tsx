@@ -5,9 +5,11 @@ import { LIMITS, cleanPhone, validateRegister, type RegisterValues } from '../li
 import { register } from '../stores/auth.ts';
 import { carryToast, toast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { Field } from '../components/react/Field.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
+import { Alert } from '../components/react/Alert.tsx';
 
 /** /register: checked on submit, errors listed in an alert (SPEC §5); success → /dashboard. */
 const Register = () => {
@@ -56,21 +58,28 @@ const Register = () => {
   };
 
   const text = (key: 'name' | 'email' | 'phone', label: string, extra: Record<string, unknown>) => (
-    <div className="field">
-      <label htmlFor={key}>{label}</label>
+    <Field id={key} label={label}>
       <input id={key} name={key} value={values[key]} onChange={set(key)} required {...extra} />
-    </div>
+    </Field>
+  );
+  const password = (key: 'password' | 'confirmPassword', label: string) => (
+    <Field id={key} label={label}>
+      <PasswordInput
+        id={key}
+        name={key}
+        value={values[key]}
+        onChange={set(key)}
+        autoComplete="new-password"
+        maxLength={LIMITS.password.max}
+      />
+    </Field>
   );
 
   return (
     <div className="card auth-card">
       <h1>Create your account</h1>
       <p className="muted">Join to list or find rental homes across India</p>
-      {serverError && (
-        <p className="alert alert-error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={serverError} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         {text('name', 'Full Name', { autoComplete: 'name', maxLength: LIMITS.name.max })}
         {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
@@ -81,35 +90,14 @@ const Register = () => {
           maxLength: LIMITS.phoneDigits,
           placeholder: '10-digit mobile number',
         })}
-        <div className="field">
-          <label htmlFor="role">I am a</label>
+        <Field id="role" label="I am a">
           <select id="role" name="role" value={values.role} onChange={set('role')}>
             <option value="homeowner">Homeowner</option>
             <option value="tenant">Tenant</option>
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <PasswordInput
-            id="password"
-            name="password"
-            value={values.password}
-            onChange={set('password')}
-            autoComplete="new-password"
-            maxLength={LIMITS.password.max}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="confirmPassword">Confirm Password</label>
-          <PasswordInput
-            id="confirmPassword"
-            name="confirmPassword"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            autoComplete="new-password"
-            maxLength={LIMITS.password.max}
-          />
-        </div>
+        </Field>
+        {password('password', 'Password')}
+        {password('confirmPassword', 'Confirm Password')}
         <button
           type="submit"
           className="button button-primary"

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loginUrlFor } from './loginUrl.ts';
 import { safeRedirect } from './redirect.ts';
 
 const ORIGIN = 'https://rentals.example.in';
@@ -60,4 +61,15 @@ describe('safeRedirect', () => {
       if (path !== null) expect(new URL(path, ORIGIN).origin).toBe(ORIGIN);
     }
   });
+});
+
+describe('loginUrlFor', () => {
+  it.each(['/properties/7f0c-11', '/properties?city=Pune&bedrooms=2', '/my-properties#top'])(
+    'sends %s through /login and back unchanged',
+    (path) => {
+      const url = new URL(loginUrlFor(path), ORIGIN);
+      expect(url.pathname).toBe('/login');
+      expect(safeRedirect(url.searchParams.get('redirect'), ORIGIN)).toBe(path);
+    },
+  );
 });

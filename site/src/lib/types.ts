@@ -18,11 +18,10 @@ export type User = Static<typeof UserSchema>;
 export type Role = User['role'];
 
 /**
- * An image's `_id` and the owner's phone and email are read by some
- * components but never sent by the API (the contact links fall back to
- * /messages): kept optional here until that code goes.
+ * The owner's phone and email are read by the contact links but never sent by
+ * the API (the links fall back to /messages): kept optional here until that code goes.
  */
-export type PropertyImage = Static<typeof PropertyImageSchema> & { _id?: never };
+export type PropertyImage = Static<typeof PropertyImageSchema>;
 type NoOwnerContact = { owner: { email?: string; phone?: string } };
 
 export type Property = Static<typeof PropertySchema> & NoOwnerContact;

@@ -1,7 +1,8 @@
 /**
  * /browse for visitors, in plain DOM code: filters in the URL, numbered
- * pages, cards that send to /login. Text goes in through textContent only.
+ * pages, cards that send to /login. Text goes in through text nodes only.
  */
+import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
 import { api, describeError } from '../lib/api.ts';
 import {
   filtersFromSearch,
@@ -10,10 +11,9 @@ import {
   pageFromSearch,
   type Filters,
 } from '../lib/filters.ts';
-import { initial, roleLabel, typeLabel } from '../lib/format.ts';
 import type { Pagination, PublicProperty } from '../lib/types.ts';
-import { loginUrlFor } from '../stores/auth.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
+import { renderToDom } from './renderToDom.ts';
 
 type BrowseMapModule = { renderBrowseMap: (box: HTMLElement, items: PublicProperty[]) => void };
 
@@ -27,54 +27,8 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return node;
 };
 
-const card = (p: PublicProperty): HTMLElement => {
-  const article = el('article', 'property-card visitor-card');
-  article.dataset.testid = 'public-card';
-  article.title = 'Click to login and see details';
-  const media = el('div', 'carousel');
-  const image = p.images[0];
-  if (image) {
-    const img = el('img');
-    img.src = image.url;
-    if (image.variants?.length) {
-      img.srcset = image.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
-      img.sizes = '(max-width: 640px) 100vw, 400px';
-    }
-    img.alt = image.caption || p.title;
-    img.loading = 'lazy';
-    img.decoding = 'async';
-    if (image.placeholder) {
-      img.style.backgroundImage = `url("${image.placeholder}")`;
-      img.style.backgroundSize = 'cover';
-    }
-    media.append(img);
-  } else {
-    const none = el('div', 'no-image', '🏠');
-    none.setAttribute('aria-hidden', 'true');
-    media.append(none);
-  }
-  media.append(el('span', 'badge badge-type', typeLabel(p.propertyType)));
-  const hint = el('span', 'hover-hint', 'Click to login and see details');
-  hint.setAttribute('aria-hidden', 'true');
-  const body = el('div', 'property-card-body');
-  const heading = el('h3');
-  const link = el('a', undefined, p.title);
-  link.href = loginUrlFor(`/properties/${p._id}`);
-  heading.append(link);
-  const owner = el('div', 'owner-line');
-  const avatar = el('span', 'avatar', initial(p.owner.name));
-  avatar.setAttribute('aria-hidden', 'true');
-  const who = el('span', undefined, `${p.owner.name} `);
-  who.append(el('span', 'muted', `· ${roleLabel(p.owner.role)}`));
-  const views = el('span', 'muted', `👁 ${p.views} views`);
-  views.style.marginLeft = 'auto';
-  owner.append(avatar, who, views);
-  const city = el('p', 'muted', p.location.city);
-  city.style.margin = '0';
-  body.append(heading, city, owner);
-  article.append(media, hint, body);
-  return article;
-};
+/** The visitor card, the islands' own component, rendered without React's runtime. */
+const card = (p: PublicProperty) => renderToDom(VisitorCard({ listing: visitorListingOf(p) }));
 
 type State = { filters: Filters; page: number; items: PublicProperty[] };
 

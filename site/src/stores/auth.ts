@@ -4,6 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { api, readToken, setUnauthorizedHandler, storeToken } from '../lib/api.ts';
+import { loginUrlFor } from '../lib/loginUrl.ts';
 import type { Role, User } from '../lib/types.ts';
 import { carryToast } from './toasts.ts';
 
@@ -34,19 +35,20 @@ export const initAuth = (): Promise<void> => {
   return started;
 };
 
-const signIn = (user: User, token: string) => {
-  storeToken(token);
-  $auth.set({ status: 'authenticated', user });
-};
-
-export const login = async (email: string, password: string): Promise<User> => {
+/** Signs in with what /auth/login or /auth/register answers; a failure leaves no token behind. */
+const authenticate = async (
+  path: '/auth/login' | '/auth/register',
+  json: unknown,
+  skipUnauthorizedHandler = false,
+): Promise<User> => {
   try {
-    const { user, token } = await api<{ user: User; token: string }>('/auth/login', {
+    const { user, token } = await api<{ user: User; token: string }>(path, {
       method: 'POST',
-      json: { email, password },
-      skipUnauthorizedHandler: true,
+      json,
+      skipUnauthorizedHandler,
     });
-    signIn(user, token);
+    storeToken(token);
+    $auth.set({ status: 'authenticated', user });
     return user;
   } catch (error) {
     storeToken(null);
@@ -54,6 +56,10 @@ export const login = async (email: string, password: string): Promise<User> => {
     throw error;
   }
 };
+
+/** A 401 here means a wrong password, not an ended session. */
+export const login = (email: string, password: string): Promise<User> =>
+  authenticate('/auth/login', { email, password }, true);
 
 export type Registration = {
   name: string;
@@ -63,20 +69,7 @@ export type Registration = {
   role: Role;
 };
 
-export const register = async (data: Registration): Promise<User> => {
-  try {
-    const { user, token } = await api<{ user: User; token: string }>('/auth/register', {
-      method: 'POST',
-      json: data,
-    });
-    signIn(user, token);
-    return user;
-  } catch (error) {
-    storeToken(null);
-    $auth.set({ status: 'anonymous', user: null });
-    throw error;
-  }
-};
+export const register = (data: Registration): Promise<User> => authenticate('/auth/register', data);
 
 /**
  * Ends the session on the server too (revocation), then returns to '/'. The
@@ -92,8 +85,6 @@ export const logout = async (): Promise<void> => {
 
 export const isOwnerRole = (role: Role | undefined): boolean =>
   role === 'homeowner' || role === 'broker';
-
-export const loginUrlFor = (path: string): string => `/login?redirect=${encodeURIComponent(path)}`;
 
 // A 401 while a token is stored means the session ended: drop it and sign in again.
 setUnauthorizedHandler(() => {

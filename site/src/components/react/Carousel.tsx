@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
+import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 type Props = { images: PropertyImage[]; title: string; fallbackIcon?: string };
@@ -9,11 +10,11 @@ export const Carousel = ({ images, title, fallbackIcon = '🏠' }: Props) => {
   const [index, setIndex] = useState(0);
   const total = images.length;
   const current = images[Math.min(index, total - 1)];
-  const step = (delta: number) => setIndex((i) => (i + delta + total) % total);
+  const step = (delta: number) => setIndex((i) => stepPhoto(i, delta, total));
   return (
     <div className="carousel">
       {current ? (
-        <ResponsiveImage image={current} alt={current.caption || `${title}, photo ${index + 1}`} />
+        <ResponsiveImage image={current} alt={photoAlt(current, title, index)} />
       ) : (
         <div className="no-image" aria-hidden="true">
           {fallbackIcon}
@@ -21,22 +22,7 @@ export const Carousel = ({ images, title, fallbackIcon = '🏠' }: Props) => {
       )}
       {total > 1 && (
         <>
-          <button
-            type="button"
-            className="carousel-nav carousel-prev"
-            aria-label="Previous photo"
-            onClick={() => step(-1)}
-          >
-            ‹
-          </button>
-          <button
-            type="button"
-            className="carousel-nav carousel-next"
-            aria-label="Next photo"
-            onClick={() => step(1)}
-          >
-            ›
-          </button>
+          <PhotoArrows onStep={step} />
           <span className="carousel-counter">
             {index + 1} / {total}
           </span>

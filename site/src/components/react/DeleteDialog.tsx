@@ -1,22 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModal } from './useModal.ts';
 
 type Props = { title: string; busy: boolean; onConfirm: () => void; onCancel: () => void };
 
 /** 'Delete Property' confirmation: Escape or a click on the backdrop closes it. */
 export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus();
-    };
-  }, [onCancel]);
+  useModal(cancelRef, (event) => {
+    if (event.key === 'Escape') onCancel();
+  });
   return (
     <div
       className="dialog-backdrop"

@@ -1,21 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
+import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import { useModal } from './useModal.ts';
 
 type Props = { images: PropertyImage[]; title: string };
-
-const altFor = (image: PropertyImage, title: string, index: number) =>
-  image.caption || `${title}, photo ${index + 1}`;
 
 /** The detail page's gallery plus its full-screen viewer (arrow keys, Escape, fit toggle). */
 export const Gallery = ({ images, title }: Props) => {
   const [index, setIndex] = useState(0);
   const [viewer, setViewer] = useState(false);
   const total = images.length;
-  const step = useCallback(
-    (delta: number) => setIndex((i) => (i + delta + total) % total),
-    [total],
-  );
+  const step = useCallback((delta: number) => setIndex((i) => stepPhoto(i, delta, total)), [total]);
   const current = images[index];
   if (!current)
     return (
@@ -36,31 +32,12 @@ export const Gallery = ({ images, title }: Props) => {
         >
           <ResponsiveImage
             image={current}
-            alt={altFor(current, title, index)}
+            alt={photoAlt(current, title, index)}
             eager
             sizes="(max-width: 900px) 100vw, 800px"
           />
         </button>
-        {total > 1 && (
-          <>
-            <button
-              type="button"
-              className="carousel-nav carousel-prev"
-              aria-label="Previous photo"
-              onClick={() => step(-1)}
-            >
-              ‹
-            </button>
-            <button
-              type="button"
-              className="carousel-nav carousel-next"
-              aria-label="Next photo"
-              onClick={() => step(1)}
-            >
-              ›
-            </button>
-          </>
-        )}
+        {total > 1 && <PhotoArrows onStep={step} />}
         <span className="carousel-counter" data-testid="gallery-counter">
           {index + 1} / {total}
         </span>
@@ -93,13 +70,13 @@ const Thumbnails = ({ images, title, index, onPick }: ThumbProps) =>
     <div className="thumbs">
       {images.map((image, i) => (
         <button
-          key={image.id ?? image._id ?? image.url}
+          key={image.id}
           type="button"
           aria-current={i === index}
           aria-label={`Show photo ${i + 1}`}
           onClick={() => onPick(i)}
         >
-          <ResponsiveImage image={image} alt={altFor(image, title, i)} sizes="80px" />
+          <ResponsiveImage image={image} alt={photoAlt(image, title, i)} sizes="80px" />
         </button>
       ))}
     </div>
@@ -110,22 +87,18 @@ type ViewerProps = ThumbProps & { step: (delta: number) => void; onClose: () => 
 const Viewer = ({ images, title, index, step, onPick, onClose }: ViewerProps) => {
   const [fit, setFit] = useState<'contain' | 'cover'>('contain');
   const closeRef = useRef<HTMLButtonElement>(null);
+  useModal(closeRef, (event) => {
+    if (event.key === 'Escape') onClose();
+    else if (event.key === 'ArrowLeft') step(-1);
+    else if (event.key === 'ArrowRight') step(1);
+  });
+  // The page behind the full-screen viewer does not scroll.
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      else if (event.key === 'ArrowLeft') step(-1);
-      else if (event.key === 'ArrowRight') step(1);
-    };
-    document.addEventListener('keydown', onKey);
     document.body.style.overflow = 'hidden';
     return () => {
-      document.removeEventListener('keydown', onKey);
       document.body.style.overflow = '';
-      opener?.focus();
     };
-  }, [onClose, step]);
+  }, []);
   const current = images[index];
   if (!current) return null;
   return (
@@ -155,27 +128,8 @@ const Viewer = ({ images, title, index, step, onPick, onClose }: ViewerProps) =>
         </div>
       </div>
       <div className="viewer-stage">
-        <img src={current.url} alt={altFor(current, title, index)} className={`fit-${fit}`} />
-        {images.length > 1 && (
-          <>
-            <button
-              type="button"
-              className="carousel-nav carousel-prev"
-              aria-label="Previous photo"
-              onClick={() => step(-1)}
-            >
-              ‹
-            </button>
-            <button
-              type="button"
-              className="carousel-nav carousel-next"
-              aria-label="Next photo"
-              onClick={() => step(1)}
-            >
-              ›
-            </button>
-          </>
-        )}
+        <img src={current.url} alt={photoAlt(current, title, index)} className={`fit-${fit}`} />
+        {images.length > 1 && <PhotoArrows onStep={step} />}
       </div>
       {current.caption && (
         <p className="center" style={{ margin: '0.4rem' }}>

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { loginUrlFor } from '../../stores/auth.ts';
+import { loginUrlFor } from '../../lib/loginUrl.ts';
 import type { Role, User } from '../../lib/types.ts';
 import { Spinner } from './Spinner.tsx';
 import { useAuth } from './useAuth.ts';

@@ -1,7 +1,8 @@
 import type { Property } from '../../lib/types.ts';
-import { formatRent, initial, roleLabel, typeLabel } from '../../lib/format.ts';
+import { formatRent, typeLabel } from '../../lib/format.ts';
 import { Carousel } from './Carousel.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
+import { OwnerLine } from './OwnerLine.tsx';
 
 const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
 
@@ -40,15 +41,9 @@ export const PropertyCard = ({ property }: { property: Property }) => {
             ))}
           </div>
         )}
-        <div className="owner-line">
-          <span className="avatar" aria-hidden="true">
-            {initial(property.owner.name)}
-          </span>
-          <span>
-            {property.owner.name} <span className="muted">· {roleLabel(property.owner.role)}</span>
-          </span>
+        <OwnerLine owner={property.owner}>
           <span className="verified">✓ Verified</span>
-        </div>
+        </OwnerLine>
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import {
   PROPERTY_TYPE_OPTIONS,
   ROOM_OPTIONS,
@@ -7,8 +7,18 @@ import {
   type FilterKey,
   type Filters,
 } from '../../lib/filters.ts';
+import { Field } from './Field.tsx';
 
 type Props = { initial?: Filters; target?: string; startOpen?: boolean };
+
+const PLACE_FIELDS = [
+  ['city', 'City', 'e.g. Bengaluru'],
+  ['area', 'Area', 'e.g. Koramangala'],
+] as const;
+const RENT_FIELDS = [
+  ['minRent', 'Min Rent (₹)'],
+  ['maxRent', 'Max Rent (₹)'],
+] as const;
 
 /**
  * City, area and the 'Advanced Filters'. Submitting goes to `target` with only
@@ -33,11 +43,19 @@ export const SearchForm = ({ initial = {}, target = '/properties', startOpen }: 
     event.preventDefault();
     window.location.assign(`${target}${filtersToSearch(values)}`);
   };
-  const field = (key: FilterKey, label: string, input: ReactNode) => (
-    <div className="field" key={key}>
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      {input}
-    </div>
+  const input = (key: FilterKey, attributes: InputHTMLAttributes<HTMLInputElement>) => (
+    <input
+      id={`${id}-${key}`}
+      name={key}
+      value={values[key] ?? ''}
+      onChange={set(key)}
+      {...attributes}
+    />
+  );
+  const field = (key: FilterKey, label: string, control: ReactNode) => (
+    <Field key={key} id={`${id}-${key}`} label={label}>
+      {control}
+    </Field>
   );
   return (
     <form
@@ -49,27 +67,8 @@ export const SearchForm = ({ initial = {}, target = '/properties', startOpen }: 
       onSubmit={submit}
     >
       <div className="search-row">
-        {field(
-          'city',
-          'City',
-          <input
-            id={`${id}-city`}
-            name="city"
-            placeholder="e.g. Bengaluru"
-            value={values.city ?? ''}
-            onChange={set('city')}
-          />,
-        )}
-        {field(
-          'area',
-          'Area',
-          <input
-            id={`${id}-area`}
-            name="area"
-            placeholder="e.g. Koramangala"
-            value={values.area ?? ''}
-            onChange={set('area')}
-          />,
+        {PLACE_FIELDS.map(([key, label, placeholder]) =>
+          field(key, label, input(key, { placeholder })),
         )}
         <button type="submit" className="button button-primary">
           Search Properties
@@ -108,31 +107,8 @@ export const SearchForm = ({ initial = {}, target = '/properties', startOpen }: 
             ))}
           </select>,
         )}
-        {field(
-          'minRent',
-          'Min Rent (₹)',
-          <input
-            id={`${id}-minRent`}
-            name="minRent"
-            type="number"
-            min="0"
-            inputMode="numeric"
-            value={values.minRent ?? ''}
-            onChange={set('minRent')}
-          />,
-        )}
-        {field(
-          'maxRent',
-          'Max Rent (₹)',
-          <input
-            id={`${id}-maxRent`}
-            name="maxRent"
-            type="number"
-            min="0"
-            inputMode="numeric"
-            value={values.maxRent ?? ''}
-            onChange={set('maxRent')}
-          />,
+        {RENT_FIELDS.map(([key, label]) =>
+          field(key, label, input(key, { type: 'number', min: '0', inputMode: 'numeric' })),
         )}
         {(['bedrooms', 'bathrooms'] as const).map((key) =>
           field(

@@ -1,45 +1,36 @@
-import { Marker, Popup, type Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { Marker, Popup } from 'maplibre-gl';
+import { useEffect } from 'react';
 import { DETAIL_ZOOM } from '../../map/constants.ts';
 import { MARKER_COLOURS } from '../../map/markers.ts';
-import { createMap } from './basemap.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
+import { useMaplibre } from './useMaplibre.ts';
 
 type Props = { latitude: number; longitude: number; title: string };
 
 /** The detail page's 'Location & Navigation' map (the page renders the heading): zoom 15, the listing's pin, the navigation panel. */
 export default function DetailMap({ latitude, longitude, title }: Props) {
-  const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<MapLibreMap | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { container, map, failed } = useMaplibre({
+    center: { latitude, longitude },
+    zoom: DETAIL_ZOOM,
+  });
 
   useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let live = true;
-    let created: MapLibreMap | undefined;
-    createMap(element, { center: { latitude, longitude }, zoom: DETAIL_ZOOM })
-      .then((m) => {
-        if (!live) {
-          m.remove();
-          return;
-        }
-        created = m;
-        const pin = document.createElement('div');
-        pin.className = 'map-marker';
-        pin.style.setProperty('--marker-colour', MARKER_COLOURS.other);
-        pin.setAttribute('role', 'img');
-        pin.setAttribute('aria-label', title);
-        const popup = new Popup({ offset: 16 }).setText(title);
-        new Marker({ element: pin }).setLngLat([longitude, latitude]).setPopup(popup).addTo(m);
-        setMap(m);
-      })
-      .catch(() => setFailed(true));
+    if (!map) return;
+    map.jumpTo({ center: [longitude, latitude], zoom: DETAIL_ZOOM });
+    const pin = document.createElement('div');
+    pin.className = 'map-marker';
+    pin.style.setProperty('--marker-colour', MARKER_COLOURS.other);
+    pin.setAttribute('role', 'img');
+    pin.setAttribute('aria-label', title);
+    const popup = new Popup({ offset: 16 }).setText(title);
+    const marker = new Marker({ element: pin })
+      .setLngLat([longitude, latitude])
+      .setPopup(popup)
+      .addTo(map);
     return () => {
-      live = false;
-      created?.remove();
+      marker.remove();
     };
-  }, [latitude, longitude, title]);
+  }, [map, latitude, longitude, title]);
 
   return (
     <div className="map-view">

@@ -1,18 +1,13 @@
 import type { FeatureCollection, Point } from 'geojson';
-import {
-  LngLatBounds,
-  Marker,
-  Popup,
-  type GeoJSONSource,
-  type Map as MapLibreMap,
-} from 'maplibre-gl';
+import { LngLatBounds, Marker, Popup, type GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { INDIA_CENTER, LIST_MAP_HEIGHT_PX, LIST_MAP_ZOOM } from '../../map/constants.ts';
 import { averageCenter, LEGEND, mappable, markerColour } from '../../map/markers.ts';
 import type { MapProperty } from '../../map/types.ts';
-import { createMap, whenStyleLoaded } from './basemap.ts';
+import { whenStyleLoaded } from './basemap.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
 import { popupContent } from './popup.ts';
+import { useMaplibre } from './useMaplibre.ts';
 
 export type { MapProperty } from '../../map/types.ts';
 
@@ -60,10 +55,12 @@ const markerElement = (p: MapProperty) => {
  * where they crowd, a legend, "Search this area", and the navigation panel.
  */
 export default function ListingsMap({ properties, visitor, onSearchArea }: Props) {
-  const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<MapLibreMap | null>(null);
+  // The first listings decide the first view only.
+  const { container, map, failed } = useMaplibre({
+    center: averageCenter(properties) ?? INDIA_CENTER,
+    zoom: LIST_MAP_ZOOM,
+  });
   const framed = useRef(false);
-  const [failed, setFailed] = useState(false);
   const [moved, setMoved] = useState(false);
   const [target, setTarget] = useState<
     { latitude: number; longitude: number; title: string } | undefined
@@ -71,33 +68,17 @@ export default function ListingsMap({ properties, visitor, onSearchArea }: Props
   const shown = useMemo(() => mappable(properties), [properties]);
   const byId = useMemo(() => new Map(shown.map((p) => [p._id, p])), [shown]);
 
-  // The map itself: created once, removed with the component.
+  // Only moves the user makes offer "Search this area"; fitting the listings does not.
   useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let live = true;
-    let created: MapLibreMap | undefined;
-    const center = averageCenter(properties) ?? INDIA_CENTER;
-    createMap(element, { center, zoom: LIST_MAP_ZOOM })
-      .then((m) => {
-        if (!live) {
-          m.remove();
-          return;
-        }
-        created = m;
-        // Only moves the user makes offer "Search this area"; fitting the listings does not.
-        m.on('moveend', (e: { originalEvent?: unknown }) => {
-          if (e.originalEvent) setMoved(true);
-        });
-        setMap(m);
-      })
-      .catch(() => setFailed(true));
-    return () => {
-      live = false;
-      created?.remove();
+    if (!map) return;
+    const onMoveEnd = (e: { originalEvent?: unknown }) => {
+      if (e.originalEvent) setMoved(true);
     };
-    // Deliberately not re-run: the first listings decide the first view only
-  }, []);
+    map.on('moveend', onMoveEnd);
+    return () => {
+      map.off('moveend', onMoveEnd);
+    };
+  }, [map]);
 
   // Listings: a clustered source; clusters drawn by the map, single listings as DOM markers.
   useEffect(() => {

@@ -8,9 +8,11 @@ import {
   type Route,
 } from '../../map/directions.ts';
 import { distanceKm, formatCoordinates, formatDistance } from '../../map/distance.ts';
-import { currentPosition, MAP_POSITION_OPTIONS } from '../../map/geolocation.ts';
+import { MAP_POSITION_OPTIONS } from '../../map/geolocation.ts';
 import type { LatLng } from '../../map/types.ts';
 import { routingUrlOf, whenStyleLoaded } from './basemap.ts';
+import { useDeviceLocation } from '../../components/react/useDeviceLocation.ts';
+import { Alert } from '../../components/react/Alert.tsx';
 
 const ROUTE_SOURCE = 'navigation-route';
 
@@ -59,8 +61,6 @@ const removeRoute = (map: MapLibreMap) => {
  */
 export const NavigationPanel = ({ map, target }: Props) => {
   const [position, setPosition] = useState<LatLng | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [locating, setLocating] = useState(false);
   const [route, setRoute] = useState<Route | null>(null);
   const [routing, setRouting] = useState(false);
   const userMarker = useRef<Marker | null>(null);
@@ -72,16 +72,7 @@ export const NavigationPanel = ({ map, target }: Props) => {
     [],
   );
 
-  const locate = async () => {
-    setLocating(true);
-    setError(null);
-    const result = await currentPosition(MAP_POSITION_OPTIONS);
-    setLocating(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    const here = { latitude: result.latitude, longitude: result.longitude };
+  const { locating, error, locate } = useDeviceLocation(MAP_POSITION_OPTIONS, (here) => {
     setPosition(here);
     if (map) {
       userMarker.current ??= new Marker({
@@ -92,7 +83,7 @@ export const NavigationPanel = ({ map, target }: Props) => {
       });
       userMarker.current.setLngLat([here.longitude, here.latitude]).addTo(map);
     }
-  };
+  });
 
   const directions = async () => {
     if (!map || !position || !target) return;
@@ -141,11 +132,7 @@ export const NavigationPanel = ({ map, target }: Props) => {
           </button>
         )}
       </div>
-      {error && (
-        <p className="map-nav-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="map-nav-error" message={error} />
       {position && (
         <p className="map-nav-line" data-testid="my-location">
           Your location: {formatCoordinates(position)}

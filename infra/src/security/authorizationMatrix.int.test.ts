@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@rentals/api/access/roles';
+import { ROLES_FOR, ROUTE_TABLE, type RouteRule } from '@rentals/api/access/routeTable';
 import { testApp, type TestApp } from '@rentals/testing/testApp';
-import type { Role } from './roles.ts';
-import { ROLES_FOR, ROUTE_TABLE, type RouteRule } from './routeTable.ts';
 
 /**
  * Every /api route × {visitor, tenant, homeowner, broker, admin}: a caller the

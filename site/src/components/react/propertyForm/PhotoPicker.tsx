@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo } from 'react';
-import type { PropertyImage } from '../../lib/types.ts';
-import { LIMITS, checkImageBatch } from '../../lib/validation.ts';
+import type { PropertyImage } from '../../../lib/types.ts';
+import { LIMITS, checkImageBatch } from '../../../lib/validation.ts';
 
 type Props = {
   existing: PropertyImage[];
@@ -63,7 +63,7 @@ export const PhotoPicker = ({
       {chosen > 0 && (
         <div className="photo-grid">
           {existing.map((image, i) => (
-            <figure key={image.id ?? image._id ?? image.url} data-testid="existing-photo">
+            <figure key={image.id} data-testid="existing-photo">
               <img src={image.url} alt={image.caption || `Current photo ${i + 1}`} loading="lazy" />
               <button
                 type="button"

@@ -1,0 +1,274 @@
+// Security checklist: restricted fields, everything a visitor or a scraper can reach. A
+// listing with distinctive restricted values (rent, address, area, PIN, exact position,
+// facilities, contact preferences, the owner's id, email and phone) is read back through
+// every visitor route of the real web server and every pre-rendered page, and none of
+// those values may appear. Then the search filters a visitor may send are tried as
+// oracles: rent bounds, rent sorts, areas, free text and tiny map boxes must tell a
+// visitor nothing about fields they cannot see. (Whether visitor positions name the PIN
+// area, over a realistic seed: restrictedFields.int.test.ts.)
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReadSide } from '@rentals/testing/readSide';
+import { samplePhoto } from '@rentals/api/media/samplePhotos';
+import type { TestUser } from '@rentals/testing/testApp';
+import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
+import { call, LISTING_FORM, listingForm } from './testing/attacker.ts';
+import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+
+type Doc = Record<string, unknown> & {
+  _id: string;
+  location: { coordinates?: { latitude: number; longitude: number } };
+};
+
+/** Restricted values no other text in this test contains. */
+const SECRET = {
+  rent: 23457,
+  address: 'Plot 77, Zqxresidency Lane',
+  area: 'Vyomnagar',
+  pinCode: '411077',
+  latitude: 18.52347,
+  longitude: 73.85671,
+  phone: '9123456789',
+  email: 'owner.leakcheck@example.in',
+};
+
+let web: TestWebServer;
+let readSide: ReturnType<typeof startReadSide>;
+let owner: TestUser;
+let tenant: TestUser;
+let listed: Doc;
+let delisted: Doc;
+let publicSiteDir: string;
+
+const create = async (title: string) => {
+  const res = await call<{ property: Doc }>(web.base, 'POST', '/api/properties', {
+    token: owner.token,
+    form: listingForm(
+      {
+        ...LISTING_FORM,
+        title,
+        rent: String(SECRET.rent),
+        'location[area]': SECRET.area,
+        'location[address]': SECRET.address,
+        'location[pinCode]': SECRET.pinCode,
+        'location[coordinates][latitude]': String(SECRET.latitude),
+        'location[coordinates][longitude]': String(SECRET.longitude),
+        facilities: JSON.stringify({ wifi: true, gym: true, petFriendly: true }),
+        contactInfo: JSON.stringify({ showPhone: true, showEmail: true }),
+        imageCaptions: JSON.stringify(['The living room']),
+      },
+      [
+        {
+          name: 'room.jpg',
+          bytes: await samplePhoto({ width: 640, height: 480, label: 'room' }),
+          type: 'image/jpeg',
+        },
+      ],
+    ),
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.property;
+};
+
+beforeAll(async () => {
+  web = await startTestWebServer();
+  publicSiteDir = join(dirname(web.dataDir), 'public-site');
+  readSide = startReadSide(web.t.db.sql, {
+    url: web.deps.meili.url,
+    key: web.deps.meili.key,
+    index: web.deps.meili.index!,
+  });
+  owner = await web.t.registerUser('homeowner', {
+    name: 'Leela Owner',
+    email: SECRET.email,
+    phone: SECRET.phone,
+  });
+  tenant = await web.t.registerUser('tenant');
+  listed = await create('Sunlit flat for the leak check');
+  delisted = await create('Delisted flat for the leak check');
+  await call(web.base, 'PATCH', `/api/properties/${delisted._id}/toggle-availability`, {
+    token: owner.token,
+  });
+  await readSide.caughtUp();
+  // The pages the regenerator would publish, where the server serves them.
+  await fullBuild({ sql: web.t.db.sql, outDir: publicSiteDir, siteUrl: web.base });
+}, 120_000);
+afterAll(async () => {
+  await readSide.stop();
+  await web.stop();
+});
+
+const inr = new Intl.NumberFormat('en-IN');
+const NEEDLES = (): [string, RegExp][] => [
+  ['rent', new RegExp(`(?<!\\d)${SECRET.rent}(?!\\d)`)],
+  ['rent (formatted)', new RegExp(inr.format(SECRET.rent).replace(',', '\\s*,\\s*'))],
+  ['address', /Zqxresidency/i],
+  ['area', /Vyomnagar/i],
+  ['PIN code', new RegExp(`(?<!\\d)${SECRET.pinCode}(?!\\d)`)],
+  // The exact position to three decimals (~100 m) in any notation.
+  ['latitude', /18\.523\d*/],
+  ['longitude', /73\.856\d*/],
+  ['owner id', new RegExp(owner.user._id)],
+  ['owner email', /owner\.leakcheck/i],
+  ['owner phone', new RegExp(SECRET.phone)],
+  ['facilities', /"?(wifi|gym|petFriendly|facilities)"?\s*[:=]/i],
+  ['contact preferences', /contactInfo|showPhone|showEmail/],
+  ['rent type', /rentType|per month/i],
+];
+const leaksIn = (text: string) =>
+  NEEDLES()
+    .filter(([, re]) => re.test(text))
+    .map(([what]) => what);
+
+describe('everything a visitor can fetch', () => {
+  const visitorPaths = () => [
+    '/api/properties/public',
+    '/api/properties/public?city=Pune&limit=50',
+    '/api/properties/public?bbox=68,6,98,38&limit=50',
+    '/api/properties/public?propertyType=flat&bedrooms=1',
+    '/api/properties/public/featured',
+    '/api/properties/public/featured?limit=50',
+    `/api/properties/${listed._id}`,
+  ];
+
+  it('the visitor routes carry the listing, and none of its restricted values', async () => {
+    for (const path of visitorPaths()) {
+      const res = await call(web.base, 'GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain(listed._id);
+      expect(leaksIn(res.text), path).toEqual([]);
+    }
+  });
+
+  it('the product’s geocoder, asked about the visitor position, names nothing restricted', async () => {
+    const shown = await call<{ property: Doc }>(web.base, 'GET', `/api/properties/${listed._id}`);
+    const at = shown.body.property.location.coordinates!;
+    const res = await call(
+      web.base,
+      'GET',
+      `/api/geo/reverse?lat=${at.latitude}&lng=${at.longitude}`,
+    );
+    expect(res.status).toBe(200);
+    expect(leaksIn(res.text)).toEqual([]);
+  });
+
+  it('a visitor asking for hidden fields or the full view by other means gets the visitor view', async () => {
+    for (const [path, headers] of [
+      [`/api/properties/${listed._id}?fields=rent,location&full=true&view=full`, {}],
+      [`/api/properties/${listed._id}`, { accept: 'application/json; view=full' }],
+      [`/api/properties/${listed._id}`, { 'x-user-role': 'admin', 'x-user-id': owner.user._id }],
+      [`/api/properties/${listed._id}`, { cookie: `token=${tenant.token}` }],
+    ] as const) {
+      const res = await call(web.base, 'GET', path, { headers });
+      expect(res.status, path).toBe(200);
+      expect(leaksIn(res.text), path).toEqual([]);
+    }
+  });
+
+  it('a delisted listing is not there for visitors at all', async () => {
+    const res = await call(web.base, 'GET', `/api/properties/${delisted._id}`);
+    expect(res.status).toBe(404);
+    const search = await call(web.base, 'GET', '/api/properties/public?limit=50');
+    expect(search.text).not.toContain(delisted._id);
+  });
+
+  it('every pre-rendered page, sitemap and robots.txt, as served', async () => {
+    const files = (readdirSync(publicSiteDir, { recursive: true }) as string[]).filter((f) =>
+      /\.(html|xml|txt)$/.test(f),
+    );
+    const urls = files.map((f) => `/${f.replace(/\.html$/, '')}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/browse/cities',
+        '/browse/cities/pune',
+        `/browse/${listed._id}`,
+        '/sitemap.xml',
+        '/robots.txt',
+      ]),
+    );
+    for (const url of urls) {
+      const res = await fetch(`${web.base}${url}`);
+      const text = await res.text();
+      expect(res.status, url).toBeLessThan(500);
+      expect(leaksIn(text), url).toEqual([]);
+      // The files themselves too (what a CDN would be given).
+    }
+    for (const file of files)
+      expect(leaksIn(readFileSync(join(publicSiteDir, file), 'utf8')), file).toEqual([]);
+    const page = await (await fetch(`${web.base}/browse/${listed._id}`)).text();
+    expect(page).toContain('Sunlit flat for the leak check');
+  });
+
+  it('the signed-in views give the listing to tenants, but never the owner’s email, phone or password hash', async () => {
+    const full = await call(web.base, 'GET', `/api/properties/${listed._id}`, {
+      token: tenant.token,
+    });
+    // The needles find every restricted value in the full document (so a leak would be seen).
+    expect(leaksIn(full.text)).toEqual(
+      expect.arrayContaining([
+        'rent',
+        'address',
+        'area',
+        'PIN code',
+        'latitude',
+        'longitude',
+        'owner id',
+        'facilities',
+        'contact preferences',
+        'rent type',
+      ]),
+    );
+    for (const path of [
+      `/api/properties/${listed._id}`,
+      '/api/properties?limit=50',
+      '/api/properties/featured',
+    ]) {
+      const res = await call(web.base, 'GET', path, { token: tenant.token });
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toMatch(/owner\.leakcheck|9123456789|\$argon2|password/i);
+    }
+  });
+});
+
+describe('filters a visitor sends as oracles', () => {
+  const ids = async (query: string) => {
+    const res = await call<{ properties: Doc[] }>(
+      web.base,
+      'GET',
+      `/api/properties/public?${query}`,
+    );
+    expect(res.status, query).toBe(200);
+    return res.body.properties.map((p) => p._id);
+  };
+
+  it('rent bounds and rent sorts change nothing (the rent cannot be bisected)', async () => {
+    const all = await ids('limit=50');
+    for (const query of [
+      `minRent=${SECRET.rent + 1}`,
+      `maxRent=${SECRET.rent - 1}`,
+      `minRent=${SECRET.rent}&maxRent=${SECRET.rent}`,
+      'sort=rent_asc',
+      'sort=rent_desc',
+    ])
+      expect(await ids(`${query}&limit=50`), query).toEqual(all);
+  });
+
+  it('the area, the address and the PIN code find nothing a visitor could not find without them', async () => {
+    const all = await ids('city=Pune&limit=50');
+    expect(all).toContain(listed._id);
+    expect(await ids(`city=Pune&area=${SECRET.area}&limit=50`)).toEqual(all);
+    expect(await ids(`city=Pune&area=Somewhereelse&limit=50`)).toEqual(all);
+    for (const q of [SECRET.area, 'Zqxresidency', SECRET.pinCode])
+      expect(await ids(`q=${encodeURIComponent(q)}`), q).toEqual([]);
+  });
+
+  it('a tiny map box around the exact position finds nothing; one around the visitor position does', async () => {
+    const box = (lat: number, lng: number, d = 0.002) =>
+      [lng - d, lat - d, lng + d, lat + d].map((v) => v.toFixed(5)).join(',');
+    expect(await ids(`bbox=${box(SECRET.latitude, SECRET.longitude)}`)).not.toContain(listed._id);
+    const visitor = await call<{ property: Doc }>(web.base, 'GET', `/api/properties/${listed._id}`);
+    const at = visitor.body.property.location.coordinates!;
+    expect(await ids(`bbox=${box(at.latitude, at.longitude)}`)).toContain(listed._id);
+  });
+});

@@ -1,0 +1,29 @@
+/** 'Previous photo' / 'Next photo' over a photo; the strip wraps around at both ends. */
+export const PhotoArrows = ({ onStep }: { onStep: (delta: -1 | 1) => void }) => (
+  <>
+    <button
+      type="button"
+      className="carousel-nav carousel-prev"
+      aria-label="Previous photo"
+      onClick={() => onStep(-1)}
+    >
+      ‹
+    </button>
+    <button
+      type="button"
+      className="carousel-nav carousel-next"
+      aria-label="Next photo"
+      onClick={() => onStep(1)}
+    >
+      ›
+    </button>
+  </>
+);
+
+/** The index `delta` photos on from `index` in a strip of `total`, wrapping around. */
+export const stepPhoto = (index: number, delta: number, total: number) =>
+  (index + delta + total) % total;
+
+/** A photo's alt text: its caption, else which photo of the listing it is. */
+export const photoAlt = (image: { caption?: string }, title: string, index: number) =>
+  image.caption || `${title}, photo ${index + 1}`;

@@ -1,0 +1,87 @@
+/**
+ * The visitor card of SPEC §2, the one markup for every place a visitor sees
+ * a listing: the React islands, /browse (scripts/renderToDom.ts, without
+ * React's runtime) and the pre-rendered city pages (react-dom/server). So it
+ * stays a pure render: no hooks, no browser APIs, no event handlers.
+ */
+import { typeLabel } from '../../lib/format.ts';
+import { loginUrlFor } from '../../lib/loginUrl.ts';
+import type { PublicProperty } from '../../lib/types.ts';
+import { OwnerLine } from './OwnerLine.tsx';
+import { ResponsiveImage, type PhotoSource } from './ResponsiveImage.tsx';
+
+export type CardPhoto = PhotoSource & { width?: number; height?: number };
+
+/**
+ * What the card shows. The public-site generator's listing model
+ * (PublicListing: id, title, propertyType, city, owner, views, images) fits
+ * it as it is; the site's API shape goes through `visitorListingOf`.
+ */
+export type VisitorCardListing = {
+  id: string;
+  title: string;
+  propertyType: string;
+  city: string;
+  owner: { name: string; role: string };
+  views: number;
+  images: readonly CardPhoto[];
+};
+
+export type VisitorCardProps = {
+  listing: VisitorCardListing;
+  /** The card titles' level in the page's outline: h3 on the site's screens, h2 on the city pages. */
+  headingLevel?: 2 | 3;
+  /** For the first cards of a page: load the photo at once, with high priority. */
+  eager?: boolean;
+};
+
+export const visitorListingOf = (p: PublicProperty): VisitorCardListing => ({
+  id: p._id,
+  title: p.title,
+  propertyType: p.propertyType,
+  city: p.location.city,
+  owner: p.owner,
+  views: p.views,
+  images: p.images,
+});
+
+const HINT = 'Click to login and see details';
+
+/** No rent, no contact; the title's link stretches over the whole card and leads to /login. */
+export const VisitorCard = ({ listing, headingLevel = 3, eager = false }: VisitorCardProps) => {
+  const image = listing.images[0];
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="property-card visitor-card" data-testid="public-card" title={HINT}>
+      <div className="carousel">
+        {image ? (
+          <ResponsiveImage
+            image={image}
+            alt={image.caption || listing.title}
+            width={image.width}
+            height={image.height}
+            eager={eager}
+            priority={eager}
+          />
+        ) : (
+          <div className="no-image" aria-hidden="true">
+            🏠
+          </div>
+        )}
+        <span className="badge badge-type">{typeLabel(listing.propertyType)}</span>
+      </div>
+      <span className="hover-hint" aria-hidden="true">
+        {HINT}
+      </span>
+      <div className="property-card-body">
+        <Heading className="card-title">
+          <a href={loginUrlFor(`/properties/${listing.id}`)}>{listing.title}</a>
+        </Heading>
+        <p className="muted card-city">{listing.city}</p>
+        <OwnerLine owner={listing.owner}>
+          <span className="muted card-views">👁 {listing.views} views</span>
+        </OwnerLine>
+      </div>
+    </article>
+  );
+};

@@ -1,0 +1,82 @@
+import { useStore } from '@nanostores/react';
+import { LIMITS } from '../../../lib/validation.ts';
+import { Field } from '../Field.tsx';
+import { Counter, InputField, NumberField, useControl } from './fields.tsx';
+import type { PropertyFormStore } from './formStore.ts';
+
+type Props = { form: PropertyFormStore };
+
+const Description = ({ form }: Props) => {
+  const value = useStore(form.$values).description;
+  const { id, error, props } = useControl({ form, name: 'description' });
+  return (
+    <Field id={id} label="Description" error={error}>
+      <textarea
+        {...props}
+        value={value}
+        maxLength={LIMITS.description.max}
+        onChange={(e) => form.setField('description', e.target.value)}
+      />
+      <Counter length={value.length} max={LIMITS.description.max} warnAbove={900} />
+    </Field>
+  );
+};
+
+const Choice = ({
+  form,
+  name,
+  label,
+  options,
+}: Props & {
+  name: 'propertyType' | 'rentType';
+  label: string;
+  options: readonly (readonly [value: string, label: string])[];
+}) => {
+  const value = useStore(form.$values)[name];
+  const { id, error, props } = useControl({ form, name });
+  return (
+    <Field id={id} label={label} error={error}>
+      <select {...props} value={value} onChange={(e) => form.setField(name, e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+};
+
+const TYPES = [
+  ['flat', 'Flat'],
+  ['house', 'House'],
+  ['PG', 'PG'],
+] as const;
+const RENT_TYPES = [
+  ['monthly', 'Monthly'],
+  ['yearly', 'Yearly'],
+] as const;
+
+/** Title and description with their counters, type, rent and rent type. */
+export const BasicInformation = ({ form }: Props) => {
+  const title = useStore(form.$values).title;
+  return (
+    <section className="card form-section">
+      <h2>Basic Information</h2>
+      <InputField
+        form={form}
+        name="title"
+        label="Property Title"
+        maxLength={LIMITS.title.max}
+        placeholder="e.g. Spacious 2BHK near the metro"
+        after={<Counter length={title.length} max={LIMITS.title.max} warnAbove={90} />}
+      />
+      <Description form={form} />
+      <div className="grid-2">
+        <Choice form={form} name="propertyType" label="Property Type" options={TYPES} />
+        <NumberField form={form} name="rent" label="Rent (₹)" />
+        <Choice form={form} name="rentType" label="Rent Type" options={RENT_TYPES} />
+      </div>
+    </section>
+  );
+};

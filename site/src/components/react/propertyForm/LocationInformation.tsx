@@ -1,0 +1,96 @@
+import { useStore } from '@nanostores/react';
+import { Suspense, useState } from 'react';
+import { cleanPinCode } from '../../../lib/validation.ts';
+import { FORM_POSITION_OPTIONS, GEO_MESSAGES } from '../../../map/geolocation.ts';
+import { lazyMap } from '../mapModules.tsx';
+import { useDeviceLocation } from '../useDeviceLocation.ts';
+import { Checkbox, InputField } from './fields.tsx';
+import type { PropertyFormStore } from './formStore.ts';
+import { Alert } from '../Alert.tsx';
+
+type PickedLocation = { latitude: number; longitude: number; address: string };
+const LocationPicker = lazyMap<{
+  open: boolean;
+  initial?: { latitude: number; longitude: number };
+  onConfirm: (location: PickedLocation) => void;
+  onClose: () => void;
+}>('LocationPicker');
+
+/** The form's coordinates when both are numbers, else undefined. */
+const coordinatesOf = (latitude: string, longitude: string) => {
+  const lat = Number(latitude);
+  const lng = Number(longitude);
+  return latitude.trim() !== '' &&
+    longitude.trim() !== '' &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lng)
+    ? { latitude: lat, longitude: lng }
+    : undefined;
+};
+
+/** City, locality, pin code and address; the point from the map picker, the device or typed in. */
+export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
+  const { latitude, longitude, showOnMap } = useStore(form.$values);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const coordinates = coordinatesOf(latitude, longitude);
+  const device = useDeviceLocation(
+    FORM_POSITION_OPTIONS,
+    (at) => form.setCoordinates(at.latitude, at.longitude),
+    () => GEO_MESSAGES.form,
+  );
+
+  return (
+    <section className="card form-section">
+      <h2>Location Information</h2>
+      <div className="grid-2">
+        <InputField form={form} name="city" label="City" autoComplete="address-level2" />
+        <InputField form={form} name="area" label="Area / Locality" />
+        <InputField
+          form={form}
+          name="pinCode"
+          label="Pin Code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          clean={cleanPinCode}
+        />
+      </div>
+      <InputField form={form} name="address" label="Full Address" autoComplete="street-address" />
+      <div className="grid-2">
+        <InputField form={form} name="latitude" label="Latitude (optional)" inputMode="decimal" />
+        <InputField form={form} name="longitude" label="Longitude (optional)" inputMode="decimal" />
+      </div>
+      <div className="card-actions" style={{ marginBottom: '0.75rem' }}>
+        <button type="button" className="button" onClick={() => setPickerOpen(true)}>
+          📍 Select on Map
+        </button>
+        <button type="button" className="button" onClick={() => void device.locate()}>
+          🎯 Use Current Location
+        </button>
+        {coordinates && (
+          <button type="button" className="button" onClick={form.clearCoordinates}>
+            Clear Location
+          </button>
+        )}
+      </div>
+      <Alert className="field-error" message={device.error} />
+      <Checkbox
+        label="Show this property on the map"
+        checked={showOnMap}
+        onChange={(on) => form.setField('showOnMap', on)}
+      />
+      {pickerOpen && (
+        <Suspense fallback={null}>
+          <LocationPicker
+            open={pickerOpen}
+            initial={coordinates}
+            onClose={() => setPickerOpen(false)}
+            onConfirm={(picked) => {
+              form.confirmLocation(picked);
+              setPickerOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+};

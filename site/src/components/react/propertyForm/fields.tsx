@@ -1,0 +1,93 @@
+import { useStore } from '@nanostores/react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { errorAria, Field } from '../Field.tsx';
+import type { PropertyFormField } from '../../../lib/validation.ts';
+import type { PropertyFormStore } from './formStore.ts';
+
+type FieldProps = { form: PropertyFormStore; name: PropertyFormField };
+
+/** The control's id and name, and while it has an error the attributes that tie the error to it. */
+export const useControl = ({ form, name }: FieldProps) => {
+  const error = useStore(form.$errors)[name];
+  const id = `${form.id}-${name}`;
+  return { id, error, props: { id, name, ...errorAria(id, error) } };
+};
+
+type InputFieldProps = FieldProps & {
+  label: string;
+  /** Rewrites what is typed before it is kept (the pin code drops everything but digits). */
+  clean?: (raw: string) => string;
+  /** A number left blank reads 0 once the field is left (SPEC §2). */
+  zeroWhenBlank?: boolean;
+  after?: ReactNode;
+} & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'form' | 'id' | 'name' | 'value' | 'onChange' | 'onBlur'
+  >;
+
+export const InputField = ({
+  form,
+  name,
+  label,
+  clean = (raw) => raw,
+  zeroWhenBlank = false,
+  after,
+  ...input
+}: InputFieldProps) => {
+  const value = useStore(form.$values)[name];
+  const { id, error, props } = useControl({ form, name });
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        {...props}
+        value={value}
+        onChange={(e) => form.setField(name, clean(e.target.value))}
+        onBlur={zeroWhenBlank ? () => value.trim() === '' && form.setField(name, '0') : undefined}
+        {...input}
+      />
+      {after}
+    </Field>
+  );
+};
+
+/** A whole number from 0 up, as the rent and the property details take. */
+export const NumberField = (props: Omit<InputFieldProps, 'zeroWhenBlank'>) => (
+  <InputField type="number" min="0" inputMode="numeric" zeroWhenBlank {...props} />
+);
+
+export const Checkbox = ({
+  label,
+  name,
+  checked,
+  onChange,
+}: {
+  label: string;
+  name?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) => (
+  <label className="checkbox">
+    <input
+      type="checkbox"
+      name={name}
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+    />{' '}
+    {label}
+  </label>
+);
+
+/** 'n/max', orange above `warnAbove`. */
+export const Counter = ({
+  length,
+  max,
+  warnAbove,
+}: {
+  length: number;
+  max: number;
+  warnAbove: number;
+}) => (
+  <span className={`counter ${length > warnAbove ? 'counter-warn' : ''}`} aria-live="polite">
+    {length}/{max}
+  </span>
+);

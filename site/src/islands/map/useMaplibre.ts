@@ -1,0 +1,50 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import type { LatLng } from '../../map/types.ts';
+import { createMap } from './basemap.ts';
+
+type Options = {
+  /** The first view; later changes do not move the map (callers move the camera themselves). */
+  center: LatLng;
+  zoom: number;
+  /** While false there is no map (the picker's is created per opening of its dialog). */
+  active?: boolean;
+};
+
+/**
+ * A MapLibre map in the element of the returned `container` ref: created when
+ * the component mounts (or `active` turns true), removed when it unmounts (or
+ * `active` turns false). `map` is null until the map exists; `failed` says the
+ * basemap could not be loaded.
+ */
+export const useMaplibre = ({ center, zoom, active = true }: Options) => {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!active || !element) return;
+    let live = true;
+    let created: MapLibreMap | undefined;
+    setFailed(false);
+    createMap(element, { center, zoom })
+      .then((m) => {
+        // Unmounted (or closed) while the basemap loaded: this map is not wanted any more.
+        if (!live) return m.remove();
+        created = m;
+        setMap(m);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+      created?.remove();
+      setMap(null);
+    };
+    // Deliberately only on `active`: the view is the first one, not one to follow.
+  }, [active]);
+
+  return { container, map, failed };
+};
