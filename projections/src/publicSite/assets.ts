@@ -15,11 +15,6 @@ const PUBLIC_CSS = `
 .type-filter a[aria-current='page'] { background: var(--blue); border-color: var(--blue); color: #fff; }
 .type-filter a[aria-current='page'] .muted { color: #e5e7eb; }
 .list-count { font-weight: 600; margin: 0 0 1rem; }
-.property-card .card-title { font-size: 1.05rem; margin: 0; }
-.property-card .card-title a { color: inherit; text-decoration: none; }
-.property-card .card-title a::after { content: ''; position: absolute; inset: 0; }
-.card-city { margin: 0; }
-.card-views { margin-left: auto; }
 .pager a[aria-current='page'] { background: var(--blue); color: #fff; border-color: var(--blue); }
 .pager-gap { align-self: center; }
 .city-list { list-style: none; padding: 0; display: grid; gap: 0.5rem 1.5rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); }

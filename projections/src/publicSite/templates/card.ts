@@ -1,5 +1,7 @@
-import { markup, type Html } from '../html.ts';
-import { loginPath, TYPE_LABELS } from '../paths.ts';
+import { VisitorCard } from '@rentals/site/components/react/VisitorCard.tsx';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { markup, raw, type Html } from '../html.ts';
 import type { PublicImage, PublicListing } from '../queries.ts';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -37,29 +39,9 @@ export const photo = (
 };
 
 /**
- * The visitor card of SPEC §2: image, type, title, city, owner name and role,
- * view count. The whole card is one link to /login (the title link stretches
- * over it), so it works without JavaScript.
+ * The visitor card of SPEC §2 is the site's own component, rendered here at
+ * build time, so the city pages and the islands cannot drift apart. Listing
+ * text is escaped by React, as `markup` would.
  */
-export const visitorCard = (listing: PublicListing, eager: boolean): Html => {
-  const image = listing.images[0];
-  return markup`<article class="property-card visitor-card" title="Click to login and see details">
-    <div class="carousel">
-      ${image ? photo(image, listing.title, { eager }) : markup`<div class="no-image" aria-hidden="true">🏠</div>`}<span
-        class="badge badge-type"
-        >${TYPE_LABELS[listing.propertyType]}</span
-      >
-    </div>
-    <span class="hover-hint" aria-hidden="true">Click to login and see details</span>
-    <div class="property-card-body">
-      <h2 class="card-title"><a href="${loginPath(listing.id)}">${listing.title}</a></h2>
-      <p class="muted card-city">${listing.city}</p>
-      <div class="owner-line">
-        <span class="avatar" aria-hidden="true">${initial(listing.owner.name)}</span
-        ><span
-          >${listing.owner.name} <span class="muted">· ${roleLabel(listing.owner.role)}</span></span
-        ><span class="muted card-views">👁 ${formatCount(listing.views)} views</span>
-      </div>
-    </div>
-  </article>`;
-};
+export const visitorCard = (listing: PublicListing, eager: boolean): Html =>
+  raw(renderToStaticMarkup(createElement(VisitorCard, { listing, headingLevel: 2, eager })));
