@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geoDir, type GeoManifest } from '@rentals/core/geo/manifest';
 import { ensureGeoData } from '@rentals/testing/infra';
 import { silentLogger } from '@rentals/core/logger';
-import type { BasemapInfo } from './basemapInfo.ts';
+import type { BasemapInfo } from '@rentals/core/contract/basemap';
 import { createMapFiles } from './mapFiles.ts';
 
 let dataDir: string;

@@ -1,5 +1,5 @@
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
-import type { BasemapInfo } from './types.ts';
+import type { BasemapInfo } from '@rentals/core/contract/basemap';
 
 const REGULAR = ['Noto Sans Regular'];
 const BOLD = ['Noto Sans Bold'];

@@ -15,14 +15,3 @@ export type MapProperty = {
 };
 
 export type LatLng = { latitude: number; longitude: number };
-
-/** GET /maps/basemap.json (api/src/geo/basemapInfo.ts). */
-export type BasemapInfo = {
-  version: string;
-  pmtiles: string;
-  flavour: 'india' | 'protomaps';
-  boundaries: string;
-  glyphs: string;
-  attribution: string;
-  routingUrl?: string;
-};

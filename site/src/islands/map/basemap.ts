@@ -9,7 +9,8 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { basemapStyle } from '../../map/style.ts';
-import type { BasemapInfo, LatLng } from '../../map/types.ts';
+import type { BasemapInfo } from '@rentals/core/contract/basemap';
+import type { LatLng } from '../../map/types.ts';
 import './map.css';
 
 let info: Promise<BasemapInfo> | undefined;
