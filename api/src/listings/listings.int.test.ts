@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDiskStore } from '../media/localDiskStore.ts';
 import { mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
@@ -47,41 +48,14 @@ afterAll(async () => {
   await rm(mediaDir, { recursive: true, force: true });
 });
 
+/** The kit's form with the title and rent this file's read-backs check. */
 const fields: Record<string, string> = {
+  ...LISTING_FORM,
   title: 'Sunny 2BHK near Baner',
-  description: 'Bright flat with balcony, five minutes from the main road and market.',
-  propertyType: 'flat',
   rent: '25000',
-  rentType: 'monthly',
-  showOnMap: 'true',
-  'location[city]': 'Pune',
-  'location[area]': 'Baner',
-  'location[pinCode]': '411045',
-  'location[address]': 'Lane 4, Baner Road',
-  'location[coordinates][latitude]': '18.559',
-  'location[coordinates][longitude]': '73.7868',
-  facilities: JSON.stringify({ wifi: true, parking: true }),
-  propertyDetails: JSON.stringify({
-    bedrooms: 2,
-    bathrooms: 2,
-    area: 1100,
-    floor: 3,
-    totalFloors: 7,
-  }),
-  contactInfo: JSON.stringify({ showPhone: true, showEmail: true }),
 };
-
-const form = (
-  values: Record<string, string>,
-  files: { name: string; bytes: Uint8Array; type?: string }[] = [],
-) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.append(k, v);
-  for (const file of files)
-    f.append('images', new File([file.bytes], file.name, { type: file.type ?? 'image/jpeg' }));
-  return f;
-};
-const jpg = (bytes: Uint8Array, name: string) => ({ name, bytes });
+const form = listingForm;
+const jpg = (bytes: Uint8Array, name: string) => ({ name, bytes, type: 'image/jpeg' });
 
 const create = (
   token: string | undefined,

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingStreamId } from '@rentals/core/listings/events';
 import type { TestUser } from '@rentals/testing/testApp';
-import { call, listingForm } from './testing/attacker.ts';
+import { call } from './testing/attacker.ts';
+import { listingForm } from '@rentals/testing/listingForm';
 import {
   MAP_VERSION,
   rawRequest,

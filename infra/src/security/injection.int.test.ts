@@ -10,7 +10,8 @@ import { MESSAGES } from '@rentals/api/auth/model';
 import { startReadSide } from '@rentals/testing/readSide';
 import type { TestUser } from '@rentals/testing/testApp';
 import { freePort } from '../services/ports.ts';
-import { call, LISTING_FORM, listingForm } from './testing/attacker.ts';
+import { call } from './testing/attacker.ts';
+import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 
 type Doc = { _id: string; title: string; description: string; location: Record<string, string> };

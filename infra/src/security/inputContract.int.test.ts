@@ -1,3 +1,4 @@
+import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
@@ -41,31 +42,11 @@ afterAll(async () => {
 });
 
 const validForm: Record<string, string> = {
+  ...LISTING_FORM,
   title: 'Sunny 2BHK near Baner',
-  description: 'Bright flat with balcony, five minutes from the main road and market.',
-  propertyType: 'flat',
   rent: '25000',
-  rentType: 'monthly',
-  'location[city]': 'Pune',
-  'location[area]': 'Baner',
-  'location[pinCode]': '411045',
-  'location[address]': 'Lane 4, Baner Road',
-  'location[coordinates][latitude]': '18.559',
-  'location[coordinates][longitude]': '73.7868',
-  propertyDetails: JSON.stringify({
-    bedrooms: 2,
-    bathrooms: 2,
-    area: 1100,
-    floor: 3,
-    totalFloors: 7,
-  }),
 };
-
-const form = (values: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.append(k, v);
-  return f;
-};
+const form = (values: Record<string, string>) => listingForm(values);
 
 const create = (values: Record<string, string>, token = owner.token) =>
   t.request<PropertyBody & ErrorBody>('POST', '/api/properties', { token, form: form(values) });

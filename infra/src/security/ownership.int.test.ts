@@ -12,7 +12,8 @@ import { listingReadModel } from '@rentals/projections/readModels/listingReadMod
 import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
 import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
 import type { TestUser } from '@rentals/testing/testApp';
-import { call, LISTING_FORM, listingForm, type Upload } from './testing/attacker.ts';
+import { call } from './testing/attacker.ts';
+import { LISTING_FORM, listingForm, type Upload } from '@rentals/testing/listingForm';
 import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 
 type Property = {

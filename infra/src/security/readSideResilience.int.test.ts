@@ -1,3 +1,4 @@
+import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import type { TestUser } from '@rentals/testing/testApp';
@@ -63,31 +64,7 @@ const api = async <T>(method: string, path: string, token?: string, body?: FormD
 };
 
 const createListing = async (title: string) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    title,
-    description: 'Bright flat with a balcony, five minutes from the market and the bus stop.',
-    propertyType: 'flat',
-    rent: '25000',
-    rentType: 'monthly',
-    showOnMap: 'true',
-    'location[city]': 'Pune',
-    'location[area]': 'Baner',
-    'location[pinCode]': '411045',
-    'location[address]': 'Lane 4, Baner Road',
-    'location[coordinates][latitude]': '18.559',
-    'location[coordinates][longitude]': '73.7868',
-    facilities: JSON.stringify({ wifi: true }),
-    propertyDetails: JSON.stringify({
-      bedrooms: 2,
-      bathrooms: 1,
-      area: 900,
-      floor: 2,
-      totalFloors: 5,
-    }),
-    contactInfo: JSON.stringify({ showPhone: true, showEmail: true }),
-  }))
-    form.append(k, v);
+  const form = listingForm({ ...LISTING_FORM, title });
   const res = await api<{ property: PropertyDocument }>(
     'POST',
     '/api/properties',

@@ -10,7 +10,8 @@ import { fieldMessages as m } from '@rentals/core/listings/fields';
 import { JSON_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
 import { MAX_LIMIT, searchMessages } from '@rentals/api/properties/searchParams';
 import type { TestUser } from '@rentals/testing/testApp';
-import { call, LISTING_FORM, listingForm } from './testing/attacker.ts';
+import { call } from './testing/attacker.ts';
+import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { rawRequest, startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };

@@ -13,7 +13,8 @@ import { startReadSide } from '@rentals/testing/readSide';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import type { TestUser } from '@rentals/testing/testApp';
 import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
-import { call, LISTING_FORM, listingForm } from './testing/attacker.ts';
+import { call } from './testing/attacker.ts';
+import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 
 type Doc = Record<string, unknown> & {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingStreamId } from '@rentals/core/listings/events';
 import { TOKEN_TTL_SECONDS } from '@rentals/api/access/tokens';
 import type { TestUser } from '@rentals/testing/testApp';
-import { call, listingForm } from './testing/attacker.ts';
+import { call } from './testing/attacker.ts';
+import { listingForm } from '@rentals/testing/listingForm';
 import { rawRequest, startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 
 const ENDED = 'Your session is invalid or has expired; please log in again';

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, photoMessages } from '@rentals/api/media/photoRules';
 import { hasGpsTag, pngBomb, samplePhoto } from '@rentals/api/media/samplePhotos';
 import type { TestUser } from '@rentals/testing/testApp';
-import { call, LISTING_FORM, listingForm, type Upload } from './testing/attacker.ts';
+import { call } from './testing/attacker.ts';
+import { LISTING_FORM, listingForm, type Upload } from '@rentals/testing/listingForm';
 import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 
 type Image = {

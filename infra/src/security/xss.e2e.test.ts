@@ -16,7 +16,8 @@ import { ensureGeoData } from '../geo/build.ts';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 // Only the stack: the harness's page helpers are typed for the DOM, which this program is not.
 import { startStack, type Stack } from '../../../site/e2e/harness/stack.ts';
-import { call, LISTING_FORM, listingForm } from './testing/attacker.ts';
+import { call } from './testing/attacker.ts';
+import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 
 /** Each payload marks what it would inject with `data-xss`, and calls alert when it runs. */
 const PAYLOAD = {
