@@ -4,36 +4,24 @@
 // Missing values are prompted for on a terminal; without one (CI, scripts) they are an error.
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
-import { parseArgs } from 'node:util';
 import { createAccounts } from '@rentals/api/auth/accounts';
 import { accountErrors } from '@rentals/api/auth/rules';
+import { parseCommandArgs } from './args.ts';
 import { withCliContext } from './context.ts';
 
 const USAGE =
   'usage: npm run admin:create -- --email <email> --name <name> --phone <10 digits> [--password <password>]\n' +
   '       (or set ADMIN_PASSWORD; on a terminal, missing values are asked for)';
 
-const parsed = (() => {
-  try {
-    return parseArgs({
-      options: {
-        email: { type: 'string' },
-        name: { type: 'string' },
-        phone: { type: 'string' },
-        password: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`error: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-})();
-if (parsed.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const parsed = parseCommandArgs(
+  {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    phone: { type: 'string' },
+    password: { type: 'string' },
+  },
+  USAGE,
+);
 
 const interactive = process.stdin.isTTY && process.stdout.isTTY;
 

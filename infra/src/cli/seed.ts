@@ -5,34 +5,22 @@
 // projections build read models and the search index from the events. The
 // same --seed gives the same data; re-running skips listings that exist.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { mediaStoreFor } from '@rentals/api/media/mediaStoreFor';
 import { seedListings } from '../seed/seed.ts';
 import { DEMO_ACCOUNTS, SEED_PASSWORD } from '../seed/users.ts';
+import { parseCommandArgs } from './args.ts';
 import { ROOT, withCliContext } from './context.ts';
 import { progressBar } from './progress.ts';
 
 const USAGE = 'usage: npm run seed -- [--listings <count, default 600>] [--seed <number>]';
 
-const args = (() => {
-  try {
-    return parseArgs({
-      options: {
-        listings: { type: 'string', default: '600' },
-        seed: { type: 'string', default: '20260101' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`error: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-})();
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const args = parseCommandArgs(
+  {
+    listings: { type: 'string', default: '600' },
+    seed: { type: 'string', default: '20260101' },
+  },
+  USAGE,
+);
 const listings = Number(args.listings);
 const seed = Number(args.seed);
 if (
