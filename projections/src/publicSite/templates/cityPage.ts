@@ -10,7 +10,7 @@ import {
 } from '../paths.ts';
 import type { CityCounts, PublicListing } from '../queries.ts';
 import { formatCount, visitorCard } from './card.ts';
-import { absolute, layout, type SiteContext } from './layout.ts';
+import { absolute, breadcrumbList, layout, type SiteContext } from './layout.ts';
 
 export type CityPageInput = {
   city: CityCounts;
@@ -77,29 +77,10 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
   const countLine = `${formatCount(count)} properties found${totalPages > 1 ? ` · page ${page} of ${totalPages}` : ''}`;
   const first = (page - 1) * 12;
   const structuredData = [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Cities', item: absolute(site, CITIES_PATH) },
-        {
-          '@type': 'ListItem',
-          position: 2,
-          name: city.name,
-          item: absolute(site, cityPath(city.slug)),
-        },
-        ...(type
-          ? [
-              {
-                '@type': 'ListItem',
-                position: 3,
-                name: TYPE_PLURALS[type],
-                item: absolute(site, cityPath(city.slug, type)),
-              },
-            ]
-          : []),
-      ],
-    },
+    breadcrumbList(site, [
+      { name: city.name, path: cityPath(city.slug) },
+      ...(type ? [{ name: TYPE_PLURALS[type], path: cityPath(city.slug, type) }] : []),
+    ]),
     {
       '@context': 'https://schema.org',
       '@type': 'ItemList',

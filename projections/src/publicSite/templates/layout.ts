@@ -79,3 +79,15 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
       </body>
     </html> `.value.replace(/\n\s+/g, '\n'); // drop the source indentation
 };
+
+/** schema.org BreadcrumbList from Cities down to `trail` (name and page path of each step). */
+export const breadcrumbList = (site: SiteContext, trail: { name: string; path: string }[]) => ({
+  '@context': 'https://schema.org',
+  '@type': 'BreadcrumbList',
+  itemListElement: [{ name: 'Cities', path: CITIES_PATH }, ...trail].map((step, i) => ({
+    '@type': 'ListItem',
+    position: i + 1,
+    name: step.name,
+    item: absolute(site, step.path),
+  })),
+});

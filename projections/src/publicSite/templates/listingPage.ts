@@ -10,7 +10,7 @@ import {
 } from '../paths.ts';
 import type { PublicListing } from '../queries.ts';
 import { formatCount, initial, photo, roleLabel } from './card.ts';
-import { absolute, layout, type SiteContext } from './layout.ts';
+import { absolute, breadcrumbList, layout, type SiteContext } from './layout.ts';
 
 const SCHEMA_TYPES = { flat: 'Apartment', house: 'House', PG: 'Accommodation' } as const;
 
@@ -37,20 +37,10 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
       ...(listing.bedrooms > 0 ? { numberOfBedrooms: listing.bedrooms } : {}),
       ...(listing.bathrooms > 0 ? { numberOfBathroomsTotal: listing.bathrooms } : {}),
     },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Cities', item: absolute(site, CITIES_PATH) },
-        {
-          '@type': 'ListItem',
-          position: 2,
-          name: listing.city,
-          item: absolute(site, cityPath(listing.citySlug)),
-        },
-        { '@type': 'ListItem', position: 3, name: listing.title, item: absolute(site, path) },
-      ],
-    },
+    breadcrumbList(site, [
+      { name: listing.city, path: cityPath(listing.citySlug) },
+      { name: listing.title, path },
+    ]),
   ];
   const body = markup`<div class="container page">
     <nav class="breadcrumbs" aria-label="Breadcrumb">
