@@ -1,7 +1,5 @@
 import type { Sql } from 'postgres';
-import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
-import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
-import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
+import { postgresReadModels, readSideProjections } from '@rentals/projections/registry';
 import { startProjection } from '@rentals/projections/runner/runner';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { createSearchProjection } from '@rentals/projections/search/searchProjection';
@@ -15,7 +13,7 @@ import { deleteIndex } from '@rentals/projections/search/listingsIndex';
 export const startReadSide = (db: Sql, meili: { url: string; key: string; index: string }) => {
   const http = createMeili(meili);
   const search = createSearchProjection(() => ({ sql: db, meili: http, index: meili.index }));
-  const runners = [listingReadModel, publicListingModel, ownerListingStats, search].map((p) =>
+  const runners = readSideProjections(search).map((p) =>
     startProjection(db, p, { batchSize: 200, pollIntervalMs: 20 }),
   );
   return {
@@ -30,7 +28,7 @@ export const startReadSide = (db: Sql, meili: { url: string; key: string; index:
 
 /** Runs the Postgres read models until they have applied every committed event, then stops them. */
 export const catchUpReadModels = async (db: Sql) => {
-  for (const projection of [listingReadModel, publicListingModel, ownerListingStats]) {
+  for (const projection of postgresReadModels) {
     const runner = startProjection(db, projection, { batchSize: 50, pollIntervalMs: 5 });
     await runner.whenCaughtUp();
     await runner.stop();

@@ -1,8 +1,6 @@
 // The read side's projections in their own process, as the projections entry runs them, for the freshness benchmark.
 import { createSql } from '@rentals/core/db';
-import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
-import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
-import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
+import { readSideProjections } from '@rentals/projections/registry';
 import { startProjection } from '@rentals/projections/runner/runner';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { createSearchProjection } from '@rentals/projections/search/searchProjection';
@@ -13,12 +11,7 @@ const meili = createMeili(
   30_000,
 );
 const pollIntervalMs = Number(process.env.PROJECTION_POLL_MS ?? 1000);
-const projections = [
-  listingReadModel,
-  publicListingModel,
-  ownerListingStats,
-  createSearchProjection(() => ({ sql, meili })),
-];
+const projections = readSideProjections(createSearchProjection(() => ({ sql, meili })));
 const running = projections.map((p) =>
   startProjection(sql, p, { pollIntervalMs, log: (l) => console.log(l) }),
 );

@@ -3,10 +3,8 @@ import { join } from 'node:path';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import { createSql, type Sql } from '@rentals/core/db';
-import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
-import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
-import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { ensureCheckpoint } from '@rentals/projections/runner/checkpoints';
+import { readSideProjections } from '@rentals/projections/registry';
 import { startProjection } from '@rentals/projections/runner/runner';
 import type { Meilisearch } from 'meilisearch';
 import { createMeili } from '@rentals/projections/queries/meili';
@@ -161,12 +159,7 @@ export const catchUp = async (sql: Sql, meili: Meilisearch) => {
   }
   // Settings as code: an index built by an earlier version gets the current settings (Meilisearch reindexes).
   await ensureListingsIndex(meili);
-  const projections = [
-    listingReadModel,
-    publicListingModel,
-    ownerListingStats,
-    createSearchProjection(() => ({ sql, meili })),
-  ];
+  const projections = readSideProjections(createSearchProjection(() => ({ sql, meili })));
   const runners = projections.map((p) =>
     startProjection(sql, p, { batchSize: 2000, pollIntervalMs: 50 }),
   );
