@@ -1,7 +1,7 @@
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
 import { basemapStyle } from './style.ts';
-import type { BasemapInfo } from './types.ts';
+import type { BasemapInfo } from '@rentals/core/contract/basemap';
 
 const ours: BasemapInfo = {
   version: 'abcdef012345',
