@@ -1,5 +1,6 @@
 // Entry of the web process: the API under /api, media under /media and the
 // site at /, on one origin (see server.ts). The only API file that reads the environment.
+import { s3Bucket } from '@rentals/core/s3Bucket';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,7 @@ const server = createWebServer({
   hostname: config.host,
   trustProxyHops: config.trustProxyHops,
   siteDir: fileURLToPath(new URL('../../site/dist', import.meta.url)),
-  publicSiteDir: resolve(config.dataDir, 'public-site'),
+  publicSite: config.pagesS3 ? s3Bucket(config.pagesS3) : resolve(config.dataDir, 'public-site'),
   dataDir: config.dataDir,
   basemapUrl: config.basemapUrl,
   routingUrl: config.osrmUrl,

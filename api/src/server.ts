@@ -1,3 +1,4 @@
+import type { S3Bucket } from '@rentals/core/s3Bucket';
 import { withListingStatus } from './web/listingStatus.ts';
 import { publicSiteHandler } from './web/publicPages.ts';
 import { clientIpFrom } from './access/clientIp.ts';
@@ -21,8 +22,8 @@ export type WebServerOptions = {
   trustProxyHops: number;
   /** The built Astro site (site/dist). */
   siteDir: string;
-  /** The pre-rendered public pages the regenerator writes (DATA_DIR/public-site). */
-  publicSiteDir: string;
+  /** Where the generated public pages are read: their directory, or the bucket they are published to. */
+  publicSite: string | S3Bucket;
   /** Where the basemap build lives (DATA_DIR). */
   dataDir: string;
   basemapUrl?: string;
@@ -58,7 +59,7 @@ export const createWebServer = (options: WebServerOptions) => {
   });
   // /browse/{id} without a generated page answers its shell with 404 or 410 when the listing is gone.
   const site = withListingStatus(options.deps.eventStore, staticSite(options.siteDir));
-  const publicPages = publicSiteHandler(options.publicSiteDir);
+  const publicPages = publicSiteHandler(options.publicSite);
   const mediaFiles = serveMedia(options.media);
   const mapFiles = createMapFiles({
     dataDir: options.dataDir,

@@ -1,4 +1,6 @@
 // Entry of the projections process: one runner per registered projection.
+import { s3Bucket } from '@rentals/core/s3Bucket';
+import { createBucketMirror } from './publicSite/bucketMirror.ts';
 import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { consoleLogger as log } from '@rentals/core/logger';
@@ -30,11 +32,21 @@ void parkedStreams(sql)
   })
   .catch(() => undefined);
 // Rebuilds the static public pages of the cities the dirty-cities projection marks.
+const publicSiteDir = resolve(config.dataDir, 'public-site');
 const regenerator = startRegenerator({
   sql,
-  outDir: resolve(config.dataDir, 'public-site'),
+  outDir: publicSiteDir,
   siteUrl: config.siteUrl,
   log: (line) => log.info(line),
+  // With PAGES_S3_* the pages are published to the bucket as well, for the web processes or a CDN.
+  mirror: config.pagesS3
+    ? createBucketMirror({
+        sql,
+        outDir: publicSiteDir,
+        bucket: s3Bucket(config.pagesS3),
+        purgeUrl: config.pagesPurgeUrl,
+      })
+    : undefined,
 });
 
 const shutdown = async () => {

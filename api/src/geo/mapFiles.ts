@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FONT_STACKS, geoDir, readManifest } from '@rentals/core/geo/manifest';
-import { contentTypeOf, fileResponse, IMMUTABLE, readOnly } from '../web/files.ts';
+import { contentTypeOf, IMMUTABLE } from '@rentals/core/contentTypes';
+import { fileResponse, readOnly } from '../web/files.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
 
 export const MAPS_PREFIX = '/maps/';

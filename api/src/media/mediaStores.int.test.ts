@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@rentals/testing/infra';
+import { startS3Server } from '@rentals/testing/s3Server';
 import { localDiskStore } from './localDiskStore.ts';
 import type { MediaStore } from './mediaStore.ts';
 import { s3Store } from './s3Store.ts';
@@ -14,36 +13,17 @@ import { serveMedia } from './serveMedia.ts';
  * client against s3rver, a real S3-compatible HTTP server started here.
  */
 let root: string;
-let s3: S3rver;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 const stores: [string, MediaStore][] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'media-stores-'));
-  const port = await freePort();
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port,
-    silent: true,
-    directory: join(root, 's3'),
-    vhostBuckets: false,
-    configureBuckets: [{ name: 'rentals-media' }],
-  });
-  await s3.run();
+  s3 = await startS3Server(['rentals-media']);
   stores.push(['local disk', localDiskStore(join(root, 'disk'))]);
-  stores.push([
-    's3',
-    s3Store({
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket: 'rentals-media',
-      // s3rver's fixed development credentials
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      prefix: 'test',
-    }),
-  ]);
+  stores.push(['s3', s3Store(s3.bucket('rentals-media', 'test'))]);
 });
 afterAll(async () => {
-  await s3.close();
+  await s3.stop();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -1,34 +1,16 @@
-import { S3Client } from 'bun';
+import { s3Bucket, type S3BucketOptions } from '@rentals/core/s3Bucket';
 import { isSafeKey, type MediaStore } from './mediaStore.ts';
-
-export type S3StoreOptions = {
-  /** e.g. https://s3.ap-south-1.amazonaws.com, or a MinIO/R2/Spaces endpoint. */
-  endpoint: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  region?: string;
-  /** Key prefix inside the bucket, so one bucket can serve several environments. */
-  prefix?: string;
-};
 
 /**
  * Photos in an S3-compatible bucket through Bun's S3 client. Keys are the same
  * as on disk (`listings/<id>/<hash>-<width>.webp`), under an optional prefix;
  * the web process still serves them under /media (or a CDN in front of it).
  */
-export const s3Store = (options: S3StoreOptions): MediaStore => {
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    bucket: options.bucket,
-    accessKeyId: options.accessKeyId,
-    secretAccessKey: options.secretAccessKey,
-    region: options.region ?? 'us-east-1',
-  });
-  const base = options.prefix ? `${options.prefix.replace(/\/+$/, '')}/` : '';
+export const s3Store = (options: S3BucketOptions): MediaStore => {
+  const { client, key: prefixed } = s3Bucket(options);
   const objectKey = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`unsafe media key: ${key}`);
-    return `${base}${key}`;
+    return prefixed(key);
   };
 
   return {

@@ -1,4 +1,5 @@
-import { contentTypeOf, fileResponse, IMMUTABLE, readOnly } from '../web/files.ts';
+import { contentTypeOf, IMMUTABLE } from '@rentals/core/contentTypes';
+import { fileResponse, readOnly } from '../web/files.ts';
 import { MEDIA_URL_PREFIX, type MediaStore } from './mediaStore.ts';
 
 /** The stored key a path names; undefined when the path is not valid percent-encoding (a 404 like any unknown key). */

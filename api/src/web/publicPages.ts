@@ -1,8 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentTypeOf, fileResponse, IMMUTABLE } from './files.ts';
+import { contentTypeOf } from '@rentals/core/contentTypes';
+import type { S3Bucket } from '@rentals/core/s3Bucket';
+import { fileResponse } from './files.ts';
 import {
-  ASSETS_DIR,
+  cacheControlOfPage,
   PAGE_STATUS_BYTES,
   statusOfPage,
 } from '@rentals/projections/queries/publicPageFiles';
@@ -33,33 +35,75 @@ const fileFor = (pathname: string): string | undefined => {
   return /\.(xml|txt|css|webp|png|svg)$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`;
 };
 
+/** One generated file as a source holds it; `head` reads its first bytes (a listing page's status). */
+type PageFile = {
+  size: number;
+  etag: string;
+  head: (bytes: number) => Promise<string>;
+  body: () => Blob | ReadableStream<Uint8Array>;
+};
+type PageSource = (relative: string) => Promise<PageFile | undefined>;
+
+/** DATA_DIR/public-site, where the projections process writes the pages. */
+const diskPages =
+  (dir: string): PageSource =>
+  async (relative) => {
+    const file = join(dir, relative);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    return {
+      size: info.size,
+      etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      head: (bytes) => Bun.file(file).slice(0, bytes).text(),
+      body: () => Bun.file(file),
+    };
+  };
+
+/** The pages' bucket (PAGES_S3_*), which the regenerator keeps in step with the disk. */
+const bucketPages =
+  (bucket: S3Bucket): PageSource =>
+  async (relative) => {
+    const found = await bucket.stat(relative);
+    if (!found) return undefined;
+    const object = bucket.client.file(bucket.key(relative));
+    return {
+      size: found.size,
+      etag: found.etag.startsWith('"') ? found.etag : `"${found.etag}"`,
+      head: (bytes) => object.slice(0, bytes).text(),
+      // A stream: Bun cannot wrap an S3 file itself in a Response with headers.
+      body: () => object.stream(),
+    };
+  };
+
 /**
- * Serves the generated public site from `dir` (DATA_DIR/public-site):
- * HTML, sitemaps and robots.txt are revalidated on every visit (`no-cache`
- * with an ETag, answered 304 when unchanged); the content-hashed stylesheet
- * is immutable. Returns undefined for paths it does not have, so the caller
+ * Serves the generated public site from `from`: the directory the projections
+ * process writes (DATA_DIR/public-site), or the bucket it publishes to. HTML,
+ * sitemaps and robots.txt are revalidated on every visit (`no-cache` with an
+ * ETag, answered 304 when unchanged); the content-hashed stylesheet is
+ * immutable. Returns undefined for paths it does not have, so the caller
  * falls back to the Astro site (e.g. its /browse screen and id shells).
  */
-export const publicSiteHandler = (dir: string) => async (request: Request) => {
-  const { pathname } = new URL(request.url);
-  if (!OWNED.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD'))
-    return undefined;
-  const relative = fileFor(pathname);
-  if (!relative) return undefined;
-  const file = join(dir, relative);
-  const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) return undefined;
-  const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
-  const status = LISTING_PAGE.test(relative)
-    ? statusOfPage(await Bun.file(file).slice(0, PAGE_STATUS_BYTES).text())
-    : 200;
-  return fileResponse(request, {
-    body: Bun.file(file),
-    size: info.size,
-    status,
-    contentType: contentTypeOf(relative),
-    cacheControl: relative.startsWith(`${ASSETS_DIR}/`) ? IMMUTABLE : 'no-cache',
-    etag,
-    headers: SECURITY_HEADERS,
-  });
+export const publicSiteHandler = (from: string | S3Bucket) => {
+  const source = typeof from === 'string' ? diskPages(from) : bucketPages(from);
+  return async (request: Request) => {
+    const { pathname } = new URL(request.url);
+    if (!OWNED.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return undefined;
+    const relative = fileFor(pathname);
+    if (!relative) return undefined;
+    const file = await source(relative);
+    if (!file) return undefined;
+    const status = LISTING_PAGE.test(relative)
+      ? statusOfPage(await file.head(PAGE_STATUS_BYTES))
+      : 200;
+    return fileResponse(request, {
+      body: file.body(),
+      size: file.size,
+      status,
+      contentType: contentTypeOf(relative),
+      cacheControl: cacheControlOfPage(relative),
+      etag: file.etag,
+      headers: SECURITY_HEADERS,
+    });
+  };
 };

@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { contentTypeOf, IMMUTABLE, readOnly } from './files.ts';
+import { contentTypeOf, IMMUTABLE } from '@rentals/core/contentTypes';
+import { readOnly } from './files.ts';
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from './securityHeaders.ts';
 import { DEFAULT_SHELLS, shellFor, type Shell } from './shells.ts';
 

@@ -63,19 +63,22 @@ const duration = (env: Env, name: string, fallback: string): string => {
   return raw;
 };
 
-/** MEDIA_S3_*: all of bucket, endpoint and keys, or none (photos then stay on the local disk). */
-const s3Media = (env: Env) => {
-  const bucket = env.MEDIA_S3_BUCKET;
+/**
+ * `<NAME>_S3_*` (MEDIA_S3_*, PAGES_S3_*): all of bucket, endpoint and keys, or
+ * none (the files then stay on the local disk).
+ */
+const s3Bucket = (env: Env, name: 'MEDIA' | 'PAGES') => {
+  const bucket = env[`${name}_S3_BUCKET`];
   if (bucket === undefined || bucket === '') return undefined;
-  const endpoint = url(env, 'MEDIA_S3_ENDPOINT', ['http:', 'https:']);
-  const accessKeyId = env.MEDIA_S3_ACCESS_KEY_ID;
-  const secretAccessKey = env.MEDIA_S3_SECRET_ACCESS_KEY;
+  const endpoint = url(env, `${name}_S3_ENDPOINT`, ['http:', 'https:']);
+  const accessKeyId = env[`${name}_S3_ACCESS_KEY_ID`];
+  const secretAccessKey = env[`${name}_S3_SECRET_ACCESS_KEY`];
   if (!endpoint || !accessKeyId || !secretAccessKey)
     throw new ConfigError(
-      'MEDIA_S3_BUCKET needs MEDIA_S3_ENDPOINT, MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY too',
+      `${name}_S3_BUCKET needs ${name}_S3_ENDPOINT, ${name}_S3_ACCESS_KEY_ID and ${name}_S3_SECRET_ACCESS_KEY too`,
     );
-  const region = env.MEDIA_S3_REGION || undefined;
-  const prefix = env.MEDIA_S3_PREFIX || undefined;
+  const region = env[`${name}_S3_REGION`] || undefined;
+  const prefix = env[`${name}_S3_PREFIX`] || undefined;
   return { endpoint, bucket, accessKeyId, secretAccessKey, region, prefix };
 };
 
@@ -91,7 +94,11 @@ export const loadConfig = (env: Env) => ({
       ? env.MEDIA_DIR
       : `${env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : '.data'}/media`,
   /** Listing photos in an S3-compatible bucket instead of MEDIA_DIR, when configured. */
-  mediaS3: s3Media(env),
+  mediaS3: s3Bucket(env, 'MEDIA'),
+  /** The public pages published to an S3-compatible bucket too (and served from it), when configured. */
+  pagesS3: s3Bucket(env, 'PAGES'),
+  /** Told the paths of the pages each regeneration changed (POST, JSON), e.g. a CDN's purge endpoint. */
+  pagesPurgeUrl: url(env, 'PAGES_PURGE_URL', ['https:', 'http:']),
   /** The public origin of canonical URLs, sitemaps and Open Graph tags on the static pages. */
   siteUrl:
     url(env, 'SITE_URL', ['http:', 'https:']) ?? `http://localhost:${port(env, 'PORT', 3000)}`,

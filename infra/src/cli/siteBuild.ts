@@ -4,12 +4,15 @@
  * robots.txt) from the public read model, with a progress bar. Memory stays
  * bounded: rows are streamed from a cursor, pages written as they fill.
  *
- * Writes into DATA_DIR/public-site (or --out DIR). Needs DATABASE_URL (or the
- * dev runner's embedded Postgres, see infra/src/cli/context.ts).
+ * Writes into DATA_DIR/public-site (or --out DIR), then, when PAGES_S3_* are
+ * set, uploads every file to that bucket. Needs DATABASE_URL (or the dev
+ * runner's embedded Postgres, see infra/src/cli/context.ts).
  */
 import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { loadConfig } from '@rentals/core/config/env';
+import { s3Bucket } from '@rentals/core/s3Bucket';
+import { createBucketMirror } from '@rentals/projections/publicSite/bucketMirror';
 import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
 import { progressBar } from './progress.ts';
 
@@ -35,4 +38,20 @@ const seconds = (performance.now() - started) / 1000;
 console.log(
   `public site: ${report.written} files for ${report.cities.length} cities and ${report.listingsStreamed} listings in ${seconds.toFixed(1)} s (${Math.round(report.written / seconds)} files/s) → ${outDir}`,
 );
+if (config.pagesS3) {
+  // The bucket gets every file (a full build rewrites them all); the purge hook is asked to drop everything.
+  const mirror = createBucketMirror({
+    sql,
+    outDir,
+    bucket: s3Bucket(config.pagesS3),
+    purgeUrl: config.pagesPurgeUrl,
+  });
+  let upload: ReturnType<typeof progressBar> | undefined;
+  const uploaded = await mirror.syncAll((done, all) => {
+    upload ??= progressBar('upload', all);
+    upload.update(done);
+  });
+  upload?.done();
+  console.log(`public site: ${uploaded} files uploaded to s3://${config.pagesS3.bucket}`);
+}
 await sql.end({ timeout: 5 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Sql } from 'postgres';
 import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
 import { DIRTY_CHANNEL } from '../dirtyCities/dirtyCities.ts';
+import type { BucketMirror } from './bucketMirror.ts';
 import { buildPublicSite, type BuildReport } from './build.ts';
 import { fullBuild } from './fullBuild.ts';
 import { CITIES_PATH, pageFile } from './paths.ts';
@@ -19,6 +20,8 @@ export type RegeneratorOptions = {
   batchWindowMs?: number;
   /** Safety net when a notification is missed. */
   pollMs?: number;
+  /** Also publish to the pages' bucket (PAGES_S3_*), when configured. */
+  mirror?: BucketMirror | undefined;
 };
 
 export type RegenerationResult = {
@@ -72,6 +75,7 @@ export const regenerateOnce = async (
       await tx`DELETE FROM public_site_dirty_listings d USING unnest(${listings.map((l) => l.key)}::text[], ${listings.map((l) => l.generation)}::bigint[]) AS t(k, g)
                WHERE d.listing_id = t.k AND d.generation = t.g`;
       await recordRun(tx, 'incremental', startedAt, report);
+      await options.mirror?.queue(tx, report.paths);
     });
     return { report: { ...report, ms: Date.now() - startedAt.getTime() }, waiting };
   });
@@ -94,10 +98,22 @@ export const startRegenerator = (options: RegeneratorOptions) => {
   const pollMs = options.pollMs ?? 5000;
   let stopped = false;
   let wake: (() => void) | undefined;
+  // A notification that arrives while a run is under way must not be lost until the next poll.
+  let notified = false;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      if (notified || stopped) {
+        notified = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        wake = undefined;
+        resolve();
+      }, ms);
       wake = () => {
+        wake = undefined;
+        notified = false;
         clearTimeout(timer);
         resolve();
       };
@@ -107,17 +123,27 @@ export const startRegenerator = (options: RegeneratorOptions) => {
   const countsCache = new Map<string, CityCounts>();
 
   const loop = async () => {
-    const listener = await options.sql.listen(DIRTY_CHANNEL, () => wake?.());
+    const listener = await options.sql.listen(DIRTY_CHANNEL, () => {
+      notified = true;
+      wake?.();
+    });
     log('public site: regenerator running');
     if (!existsSync(join(options.outDir, pageFile(CITIES_PATH)))) {
       // Nothing published yet (first start, or the output was wiped): build everything once.
       const report = await fullBuild(options);
       log(`public site: first build, ${report.written} files for ${report.cities.length} cities`);
     }
+    if (options.mirror && (await options.mirror.isEmpty())) {
+      const uploaded = await options.mirror.syncAll();
+      log(`public site: ${uploaded} files uploaded to the pages' bucket`);
+    }
     try {
       while (!stopped) {
         try {
           const { report, waiting } = await regenerateOnce({ ...options, countsCache });
+          // Before anything else: what an earlier run queued and could not upload goes first.
+          const uploaded = (await options.mirror?.drain()) ?? 0;
+          if (uploaded > 0) log(`public site: ${uploaded} files uploaded to the pages' bucket`);
           failures = 0;
           if (report) {
             log(

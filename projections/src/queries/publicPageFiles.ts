@@ -1,3 +1,4 @@
+import { IMMUTABLE } from '@rentals/core/contentTypes';
 /**
  * A generated page that must not answer 200 (a delisted listing: 404, a
  * deleted one: 410) says so in its first line, an HTML comment (allowed
@@ -19,3 +20,11 @@ export const statusOfPage = (head: string): 200 | PageStatus => {
 
 /** Where the generated pages' content-hashed assets (the stylesheet) live, served immutable. */
 export const ASSETS_DIR = 'browse/_assets';
+
+/**
+ * How long a generated file may be cached, wherever it is served from (the
+ * web process, or a CDN in front of the pages' bucket): the content-hashed
+ * assets for a year; pages, sitemaps and robots.txt revalidated on every visit.
+ */
+export const cacheControlOfPage = (relative: string) =>
+  relative.startsWith(`${ASSETS_DIR}/`) ? IMMUTABLE : 'no-cache';

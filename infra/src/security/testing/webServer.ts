@@ -81,7 +81,7 @@ export const startTestWebServer = async (
     hostname: '127.0.0.1',
     trustProxyHops: options.trustProxyHops ?? 0,
     siteDir,
-    publicSiteDir,
+    publicSite: publicSiteDir,
     dataDir,
   });
   return {
