@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSql } from '@rentals/core/db';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { buildApp } from '../app.ts';
 import { createDatabase } from '@rentals/testing/database';
 import { listingForm } from '@rentals/testing/listingForm';
 import {
@@ -67,4 +70,31 @@ describe('the web API while Postgres is down', () => {
     },
     60_000,
   );
+
+  it('answers 503 with Retry-After when a statement runs past the statement timeout', async () => {
+    // The web process's client (statement_timeout) against a table another session holds locked.
+    const sql = createSql(t.db.url, { max: 2, statementTimeoutMs: 200 });
+    const app = buildApp({ ...t.deps, sql, eventStore: createEventStore(sql) });
+    try {
+      const response = await t.db.sql.begin(async (tx) => {
+        await tx`LOCK TABLE events IN ACCESS EXCLUSIVE MODE`;
+        const form = new Response(listingForm());
+        return app.handle(
+          new Request('http://localhost/api/properties', {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${owner.token}`,
+              'content-type': form.headers.get('content-type')!,
+            },
+            body: await form.arrayBuffer(),
+          }),
+        );
+      });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(await response.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
 });
