@@ -6,7 +6,8 @@ import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { createEventRegistry } from '@rentals/core/eventStore/registry';
 import { projectionStates } from '../queries/readSideHealth.ts';
-import { createSeenTables } from './testing/seenProjection.ts';
+import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
+import { startProjection } from './runner.ts';
 
 /*
  * Fault drill: the projections process is killed. Its checkpoint row still
@@ -70,5 +71,40 @@ describe('projection heartbeats', () => {
     // The last heartbeat came before the kill, so it turns stale within the limit (plus a poll on a busy machine).
     expect(Date.now() - killedAt).toBeLessThan(STALE_AFTER_SECONDS * 1000 + 2000);
     expect(gone).toMatchObject({ status: 'running', alive: false, lag: 1 });
+  }, 30_000);
+
+  it('hands the projection to a standby when the owner is killed: it beats instead, applying nothing twice', async () => {
+    const script = fileURLToPath(new URL('./testing/runSeenProjection.ts', import.meta.url));
+    const child = spawn(process.execPath, [script, db.url, 'handover', String(HEARTBEAT_MS)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await until('handover', (s) => s.alive);
+    const lines: string[] = [];
+    let announced: () => void = () => {};
+    const standingBy = new Promise<void>((resolve) => (announced = resolve));
+    const standby = startProjection(db.sql, seenProjection('handover'), {
+      pollIntervalMs: 50,
+      heartbeatMs: HEARTBEAT_MS,
+      log: (line) => {
+        lines.push(line);
+        if (/standing by/.test(line)) announced();
+      },
+    });
+    await standingBy;
+    for (let i = 0; i < 5; i++)
+      await store.append(`handover-${i}`, 'test', 'any', [{ type: 'Tick', data: {} }]);
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    await standby.whenCaughtUp();
+    const [owner] = await db.sql<{ owner: string }[]>`
+      SELECT owner FROM projection_heartbeats WHERE projection = 'handover'`;
+    expect(owner?.owner).toMatch(new RegExp(`:${process.pid}$`));
+    expect(await state('handover')).toMatchObject({ alive: true, lag: 0 });
+    const twice = await db.sql`
+      SELECT position FROM seen WHERE projection = 'handover' GROUP BY position HAVING count(*) > 1`;
+    expect(twice).toHaveLength(0);
+    expect(lines.some((l) => /running from/.test(l))).toBe(true);
+    await standby.stop();
   }, 30_000);
 });

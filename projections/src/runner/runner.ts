@@ -244,14 +244,17 @@ export const startProjection = (
       SELECT ${projection.name}, ${owner}, now() WHERE pg_backend_pid() = ${lockPid!}
       ON CONFLICT (projection) DO UPDATE SET owner = EXCLUDED.owner, beat_at = now()
       RETURNING 1`;
-    if (rows.length === 0) loseSession('the connection holding the projection lock was replaced');
+    return rows.length > 0 || 'the connection holding the projection lock was replaced';
   };
 
+  /** Beats until its session ends; a beat of an older session that finishes late changes nothing. */
   const heartbeat = async (own: Sql) => {
-    while (!stopped && !lost) {
+    const current = () => !stopped && !lost && session === own;
+    while (current()) {
       await sleep(heartbeatMs, heartbeatWaker);
-      if (stopped || lost) return;
-      await beat(own).catch((error: Error) => loseSession(error.message));
+      if (!current()) return;
+      const alive = await beat(own).catch((error: Error) => error.message);
+      if (alive !== true && current()) loseSession(alive);
     }
   };
 
@@ -270,7 +273,8 @@ export const startProjection = (
     let checkpoint = await ensureCheckpoint(sql, projection.name);
     await sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL, updated_at = now()
               WHERE name = ${projection.name} AND status <> 'rebuilding'`;
-    await beat(own);
+    const first = await beat(own);
+    if (first !== true) throw Object.assign(new Error(first), { code: 'CONNECTION_CLOSED' });
     const beating = heartbeat(own);
     log(`${projection.name}: running from #${checkpoint.position}`);
     try {
@@ -322,7 +326,8 @@ export const startProjection = (
       }
     } finally {
       loseSession('session ended');
-      await beating;
+      // Not awaited: a beat stuck on a frozen connection ends when endSession closes it.
+      void beating;
     }
   };
 
