@@ -13,7 +13,8 @@ import { createSql } from '@rentals/core/db';
 import { consoleLogger as log } from '@rentals/core/logger';
 
 const config = requireResolved(loadConfig(process.env));
-const sql = createSql(config.databaseUrl, { max: 20 });
+// No request waits on a stuck statement longer than a client waits for its answer (10 s).
+const sql = createSql(config.databaseUrl, { max: 20, statementTimeoutMs: 5000 });
 const server = createWebServer({
   deps: {
     sql,

@@ -1,13 +1,31 @@
 import postgres from 'postgres';
 
+const CONNECT_TIMEOUT_SECONDS = 3;
+
 /**
  * Our `postgres` client settings: bigint columns arrive as numbers (positions
- * and counts stay far below 2^53), notices stay out of the logs.
+ * and counts stay far below 2^53), notices stay out of the logs. A connection
+ * attempt gives up after `connectTimeoutSeconds` (postgres.js would wait 30 s,
+ * longer than a client waits for an answer); `statementTimeoutMs` bounds every
+ * statement on the server (the web process sets it, so a request never waits
+ * on a stuck query; projections and commands that rebuild do not).
  */
-export const createSql = (url: string, options: { max?: number; idleTimeout?: number } = {}) =>
+export const createSql = (
+  url: string,
+  options: {
+    max?: number;
+    idleTimeout?: number;
+    connectTimeoutSeconds?: number;
+    statementTimeoutMs?: number;
+  } = {},
+) =>
   postgres(url, {
     max: options.max ?? 10,
     idle_timeout: options.idleTimeout ?? 30,
+    connect_timeout: options.connectTimeoutSeconds ?? CONNECT_TIMEOUT_SECONDS,
+    ...(options.statementTimeoutMs
+      ? { connection: { statement_timeout: options.statementTimeoutMs } }
+      : {}),
     onnotice: () => {},
     types: {
       bigint: {
@@ -19,4 +37,30 @@ export const createSql = (url: string, options: { max?: number; idleTimeout?: nu
     },
   });
 
-export type { Sql } from 'postgres';
+import type { Sql } from 'postgres';
+export type { Sql };
+
+/**
+ * A client of exactly one connection, with `sql`'s settings, that is never
+ * recycled: for what lives in a database session (an advisory lock, LISTEN).
+ * Not a reserved pool connection: when the server cuts one, postgres.js
+ * (3.4) moves it to its closed list, but `release()` then puts it back among
+ * the open ones, and a query on it writes to a null socket in a setImmediate:
+ * a TypeError outside any promise, which ends the process. If this
+ * connection is cut, `onclose` is called and the next query opens a new
+ * session without the old one's state (compare `pg_backend_pid()`).
+ */
+export const sessionClient = (
+  sql: Sql,
+  handlers: { onnotify?: (channel: string, payload: string) => void; onclose?: () => void } = {},
+): Sql =>
+  // postgres.js builds its own LISTEN client the same way: the parsed options, one connection.
+  postgres({
+    ...sql.options,
+    max: 1,
+    idle_timeout: undefined,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotify: handlers.onnotify,
+    onclose: handlers.onclose,
+  } as unknown as postgres.Options<Record<string, postgres.PostgresType>>);

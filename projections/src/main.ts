@@ -11,7 +11,8 @@ import { parkedStreams } from './queries/readSideHealth.ts';
 import { startProjection } from './runner/runner.ts';
 
 const config = requireResolved(loadConfig(process.env));
-const sql = createSql(config.databaseUrl, { max: projections.length * 2 + 4 });
+// Batches share this pool; each runner also holds one connection of its own (lock, LISTEN, heartbeat).
+const sql = createSql(config.databaseUrl, { max: projections.length + 4 });
 const running = projections.map((p) =>
   startProjection(sql, p, {
     batchSize: config.projectionBatchSize,

@@ -32,6 +32,8 @@ export const ROLES_FOR: Record<RouteAccess, readonly Role[] | null> = {
 
 const operations: RouteRule[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
+  { method: 'GET', path: '/api/health/live', access: 'public' },
+  { method: 'GET', path: '/api/health/ready', access: 'public' },
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
   { method: 'GET', path: '/api/docs', access: 'public' },
   { method: 'GET', path: '/api/docs/assets/start.js', access: 'public' },

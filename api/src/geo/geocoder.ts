@@ -30,8 +30,11 @@ const toResult = (hit: PlaceHit): GeoResult => ({
 export const coordinatesLabel = (lat: number, lng: number) =>
   `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 
+/** The longest a location search waits for Meilisearch; then it is a 503 (reverse: the coordinates). */
+export const GEOCODER_TIMEOUT_MS = 1500;
+
 export const createGeocoder = (meili: { url: string; key: string }, index = PLACES_INDEX) => {
-  const places = createMeili(meili).index<PlaceHit>(index);
+  const places = createMeili(meili, GEOCODER_TIMEOUT_MS).index<PlaceHit>(index);
   return {
     search: async (query: string, limit = MAX_RESULTS): Promise<GeoResult[]> => {
       const { hits } = await places.search(query, {

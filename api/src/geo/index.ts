@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../deps.ts';
-import { AppError } from '@rentals/core/errors';
+import { RetryLaterError } from '../shared/retryLater.ts';
 import { coordinatesLabel, createGeocoder } from './geocoder.ts';
 import { parseReverseQuery, parseSearchQuery } from './query.ts';
 
@@ -28,7 +28,7 @@ export const geoRoutes = (deps: Pick<AppDeps, 'meili' | 'log'> & { placesIndex?:
           return await geocoder.search(q, limit);
         } catch (error) {
           deps.log.error('geocoder search failed', { error: (error as Error).message });
-          throw new AppError(503, 'Location search is unavailable. Please try again.');
+          throw new RetryLaterError(503, 'Location search is unavailable. Please try again.', 5);
         }
       },
       {

@@ -8,8 +8,9 @@ import {
 
 /**
  * ok: everything works. degraded: the product serves, but some streams are
- * parked (their listings are stale in a read model). down: Postgres or
- * Meilisearch does not answer, or a projection's runner has stopped.
+ * parked (their listings are stale in a read model) or Meilisearch does not
+ * answer (searches fall back to Postgres). down: Postgres does not answer, or
+ * a projection has no live worker (its heartbeat is stale) or its worker failed.
  */
 export type HealthStatus = 'ok' | 'degraded' | 'down';
 
@@ -22,10 +23,13 @@ export type HealthReport = {
   meilisearch: { ok: boolean; error?: string };
   projections: {
     name: string;
+    /** The checkpoint's status, or 'down' when no worker has sent a heartbeat lately. */
     status: string;
     lag: number;
     lastError: string | null;
     parked: number;
+    /** The worker's last heartbeat; null when none ever ran (or it stopped cleanly). */
+    lastSeenAt: string | null;
   }[];
   /** The oldest parked streams, with the event that fails and why. */
   parked: {
@@ -52,20 +56,32 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
     ),
   ]);
 
-export const checkHealth = async (sql: Sql, meiliUrl: string): Promise<HealthReport> => {
-  const postgres = await withTimeout(sql`SELECT 1`, 2000)
+/** How long a health check waits for each dependency. */
+const CHECK_TIMEOUT_MS = 2000;
+
+/** Whether Postgres answers within the check's timeout (readiness asks only this). */
+export const checkPostgres = (sql: Sql): Promise<{ ok: boolean; error?: string }> =>
+  withTimeout(sql`SELECT 1`, CHECK_TIMEOUT_MS)
     .then(() => ({ ok: true }))
     .catch((e: Error) => ({ ok: false, error: e.message }));
-  const meilisearch = await withTimeout(fetch(`${meiliUrl}/health`), 2000)
+
+export const checkHealth = async (
+  sql: Sql,
+  meiliUrl: string,
+  options: { staleAfterSeconds?: number } = {},
+): Promise<HealthReport> => {
+  const postgres = await checkPostgres(sql);
+  const meilisearch = await withTimeout(fetch(`${meiliUrl}/health`), CHECK_TIMEOUT_MS)
     .then((r) => (r.ok ? { ok: true } : { ok: false, error: `HTTP ${r.status}` }))
     .catch((e: Error) => ({ ok: false, error: e.message }));
   const projections = postgres.ok
-    ? (await projectionStates(sql)).map((p) => ({
+    ? (await projectionStates(sql, options)).map((p) => ({
         name: p.name,
-        status: p.status,
+        status: p.alive ? p.status : 'down',
         lag: p.lag,
         lastError: p.lastError,
         parked: p.parked,
+        lastSeenAt: p.lastSeenAt?.toISOString() ?? null,
       }))
     : [];
   const parked = projections.some((p) => p.parked > 0)
@@ -79,8 +95,11 @@ export const checkHealth = async (sql: Sql, meiliUrl: string): Promise<HealthRep
         held: s.held,
       }))
     : [];
-  const down = !postgres.ok || !meilisearch.ok || projections.some((p) => p.status === 'failed');
-  const status: HealthStatus = down ? 'down' : parked.length > 0 ? 'degraded' : 'ok';
+  const down =
+    !postgres.ok || projections.some((p) => p.status === 'failed' || p.status === 'down');
+  // Searches fall back to the Postgres read model, so a dead Meilisearch degrades, never downs.
+  const degraded = parked.length > 0 || !meilisearch.ok;
+  const status: HealthStatus = down ? 'down' : degraded ? 'degraded' : 'ok';
   const publicSite = postgres.ok ? await publicSiteStatus(sql).catch(() => undefined) : undefined;
   return { status, postgres, meilisearch, projections, parked, publicSite };
 };

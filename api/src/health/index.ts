@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { searchStatusOf } from '../properties/services.ts';
-import { checkHealth, httpStatusOf, isLoopback } from './health.ts';
+import { checkHealth, checkPostgres, httpStatusOf, isLoopback } from './health.ts';
 
 const component = t.Object({ ok: t.Boolean(), error: t.Optional(t.String()) });
 const status = t.Union([t.Literal('ok'), t.Literal('degraded'), t.Literal('down')]);
@@ -26,6 +26,7 @@ const DetailedHealth = t.Object({
       lag: t.Number(),
       lastError: t.Union([t.String(), t.Null()]),
       parked: t.Number(),
+      lastSeenAt: t.Union([t.String(), t.Null()]),
     }),
   ),
   parked: t.Array(
@@ -51,6 +52,8 @@ const DetailedHealth = t.Object({
 
 const Health = t.Union([DetailedHealth, PublicHealth]);
 
+const Liveness = t.Object({ status: t.Literal('ok') });
+
 export type HealthDeps = Pick<
   AppDeps,
   'sql' | 'meili' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds' | 'clientIp'
@@ -64,27 +67,65 @@ export type HealthDeps = Pick<
  * mistaken for a local one when TRUST_PROXY_HOPS is set).
  */
 export const healthRoutes = (deps: HealthDeps) =>
-  new Elysia({ name: 'health' }).use(access(deps)).get(
-    '/health',
-    async ({ set, user, request }) => {
-      const report = await checkHealth(deps.sql, deps.meili.url);
-      set.status = httpStatusOf(report.status);
-      const detailed = user?.role === 'admin' || isLoopback(deps.clientIp?.(request) ?? null);
-      if (!detailed) return { status: report.status };
-      return { ...report, search: searchStatusOf(deps) };
-    },
-    {
-      optionalUser: true,
+  new Elysia({ name: 'health' })
+    .use(access(deps))
+    .get(
+      '/health',
+      async ({ set, user, request }) => {
+        const report = await checkHealth(deps.sql, deps.meili.url);
+        set.status = httpStatusOf(report.status);
+        const detailed = user?.role === 'admin' || isLoopback(deps.clientIp?.(request) ?? null);
+        if (!detailed) return { status: report.status };
+        return { ...report, search: searchStatusOf(deps) };
+      },
+      {
+        optionalUser: true,
+        detail: {
+          summary:
+            'Health of the whole product: ok, degraded (streams parked, or search on the Postgres fallback) or down; details for admins and local callers',
+          description:
+            'Anyone: `{status}`, 200 for ok and degraded, 503 for down (Postgres unreachable, or a ' +
+            'projection without a live worker or with a failed one). With an admin token or from the ' +
+            'machine itself: the state of Postgres, Meilisearch, the search engine in use, each projection ' +
+            "(status — 'down' when its heartbeat is stale —, lag in events, parked streams, last heartbeat), " +
+            "the parked streams with their errors, and the public site's lag. For a load balancer use " +
+            '/api/health/ready: a dead projections process must not take every web instance out.',
+          tags: ['Operations'],
+        },
+        response: { 200: Health, 503: Health },
+      },
+    )
+    .get('/health/live', () => ({ status: 'ok' as const }), {
       detail: {
-        summary:
-          'Health: ok, degraded (streams parked) or down; details for admins and local callers',
+        summary: 'Liveness: 200 whenever the process answers',
         description:
-          'Anyone: `{status}`, 200 for ok and degraded, 503 for down. With an admin token or from the ' +
-          'machine itself: the state of Postgres, Meilisearch, the search engine in use, each projection ' +
-          '(status, lag in events, parked streams), the parked streams with their errors, and the public ' +
-          "site's lag.",
+          'Touches no dependency: restart the process only when this fails or times out.',
         tags: ['Operations'],
       },
-      response: { 200: Health, 503: Health },
-    },
-  );
+      response: { 200: Liveness },
+    })
+    .get(
+      '/health/ready',
+      async ({ set }) => {
+        const postgres = await checkPostgres(deps.sql);
+        if (!postgres.ok) {
+          set.status = 503;
+          return { status: 'down' as const };
+        }
+        // Searching on the Postgres fallback still serves every request: ready, degraded.
+        return {
+          status:
+            searchStatusOf(deps).engine === 'meilisearch' ? ('ok' as const) : ('degraded' as const),
+        };
+      },
+      {
+        detail: {
+          summary: 'Readiness: 200 (ok or degraded) when this instance can serve, 503 when not',
+          description:
+            'Ready when Postgres answers within 2 s. Search on the Postgres fallback (Meilisearch ' +
+            'down) is still ready, as `degraded`. Point a load balancer here.',
+          tags: ['Operations'],
+        },
+        response: { 200: PublicHealth, 503: PublicHealth },
+      },
+    );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
@@ -12,6 +13,9 @@ import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import { seedCorpus } from '@rentals/testing/corpus';
 import { startReadSide } from '@rentals/testing/readSide';
 import { propertyServices } from './services.ts';
+import { SEARCH_TIMEOUT_MS } from './propertySearch.ts';
+import { GEOCODER_TIMEOUT_MS } from '../geo/geocoder.ts';
+import { listingForm } from '@rentals/testing/listingForm';
 
 let t: TestApp;
 let readSide: ReturnType<typeof startReadSide>;
@@ -176,5 +180,64 @@ describe('degraded mode', () => {
     expect((await get(app, '/api/health')).body.search).toMatchObject({
       engine: 'postgres-fallback',
     });
+  });
+});
+
+describe('a paused Meilisearch (accepts connections, never answers)', () => {
+  // What a SIGSTOPped or swamped engine looks like from here: the kernel accepts, nothing replies.
+  const sockets: Socket[] = [];
+  const blackHole = createServer((socket) => sockets.push(socket));
+  let paused: ReturnType<typeof buildApp>;
+  beforeAll(async () => {
+    const port = await freePort();
+    await new Promise<void>((resolve) => blackHole.listen(port, '127.0.0.1', resolve));
+    paused = buildApp({ ...t.deps, meili: { url: `http://127.0.0.1:${port}`, key: 'k', index } });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise((resolve) => blackHole.close(resolve));
+  });
+  const timed = async (path: string, init?: RequestInit) => {
+    const started = Date.now();
+    const response = await paused.handle(new Request(`http://localhost${path}`, init));
+    return { response, ms: Date.now() - started };
+  };
+
+  it('answers searches from Postgres within the search timeout, and the next ones at once', async () => {
+    const first = await timed('/api/properties/public?city=pune');
+    expect(first.response.status).toBe(200);
+    expect(first.ms).toBeLessThan(SEARCH_TIMEOUT_MS + 1000);
+    const body = (await first.response.json()) as { pagination: { totalItems: number } };
+    const live = (await (
+      await t.app.handle(new Request('http://localhost/api/properties/public?city=pune'))
+    ).json()) as { pagination: { totalItems: number } };
+    expect(body.pagination.totalItems).toBe(live.pagination.totalItems);
+    // Meilisearch is not asked again for a while: the next search does not wait for it.
+    const next = await timed('/api/properties/public?city=mumbai');
+    expect(next.response.status).toBe(200);
+    expect(next.ms).toBeLessThan(SEARCH_TIMEOUT_MS);
+    await next.response.arrayBuffer();
+  });
+
+  it('answers location search 503 with Retry-After within its timeout, and keeps readiness', async () => {
+    const geo = await timed('/api/geo/search?q=pune');
+    expect(geo.response.status).toBe(503);
+    expect(geo.response.headers.get('retry-after')).toBeTruthy();
+    expect(geo.ms).toBeLessThan(GEOCODER_TIMEOUT_MS + 1000);
+    await geo.response.arrayBuffer();
+    const ready = await timed('/api/health/ready');
+    expect(ready.response.status).toBe(200);
+    expect(await ready.response.json()).toEqual({ status: 'degraded' });
+  });
+
+  it('keeps taking writes: they append to the log, and Meilisearch is not on their path', async () => {
+    const owner = await t.registerUser('homeowner');
+    const created = await timed('/api/properties', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: listingForm(),
+    });
+    expect(created.response.status).toBe(201);
+    await created.response.arrayBuffer();
   });
 });

@@ -20,7 +20,8 @@ export type SearchStatus =
 
 /** After a failure, Meilisearch is tried again only after this pause, so a dead server costs no request a timeout. */
 const RETRY_AFTER_MS = 2000;
-const SEARCH_TIMEOUT_MS = 1500;
+/** The longest a search waits for Meilisearch (dead, paused or swamped) before Postgres answers. */
+export const SEARCH_TIMEOUT_MS = 1500;
 
 /**
  * Search with a degraded mode: Meilisearch when it answers, otherwise the

@@ -3,6 +3,7 @@ import { BodyTooLargeError } from './bodyLimit.ts';
 import { AppError, ValidationError, type FieldError } from '@rentals/core/errors';
 import { RetryLaterError } from './retryLater.ts';
 import type { Logger } from '@rentals/core/logger';
+import { isTimedOut, isTransient } from '@rentals/core/dbErrors';
 
 /** The whole answer to a failure on our side: the detail goes to the log, never to the client. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
@@ -34,6 +35,12 @@ export const malformedUrl = (url: string): { status: 400 | 404; message: string 
   return undefined;
 };
 
+/** What a client is told while the database cannot answer (it is down, restarting, or too slow). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable; please try again in a few seconds';
+/** Long enough for a restart or failover to finish, short enough that nobody gives up. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 type SchemaIssue = { path?: string; message?: string; schema?: { error?: unknown } };
 
 /** '/location/pinCode' → 'location.pinCode', the paths the forms map to fields. */
@@ -61,7 +68,8 @@ const issuesOf = (error: unknown): FieldError[] => {
  * `{message: 'Validation failed', errors: [{path, msg}]}` for bad input.
  * Failures on our side (unknown errors, a response that breaks its own
  * schema, a 500 raised on purpose) are logged with their detail and answered
- * `{message: 'Internal server error'}` alone.
+ * `{message: 'Internal server error'}` alone; a database that cannot answer
+ * is a 503 with Retry-After.
  */
 export const errorHandler = (log: Logger) => {
   const internal = (request: Request, error: unknown) => {
@@ -90,6 +98,17 @@ export const errorHandler = (log: Logger) => {
         if (error instanceof RetryLaterError)
           set.headers['retry-after'] = String(error.retryAfterSeconds);
         return error.status === 500 ? internal(request, error) : { message: error.message };
+      }
+      if (isTransient(error) || isTimedOut(error)) {
+        // An outage, not a bug: nothing was acknowledged, so the client may safely retry.
+        log.warn('database unavailable', {
+          method: request.method,
+          path: new URL(request.url).pathname,
+          error: (error as Error).message,
+        });
+        set.status = 503;
+        set.headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
+        return { message: DATABASE_UNAVAILABLE_MESSAGE };
       }
       switch (code) {
         case 'VALIDATION':

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@rentals/testing/testApp';
+import { createSql } from '@rentals/core/db';
 import { freePort } from '../services/ports.ts';
 import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 
@@ -56,6 +57,10 @@ describe('GET /api/health', () => {
   it('is degraded (200) with a parked stream, and names it only to those who may see details', async () => {
     await web.t.db.sql`
       INSERT INTO projection_checkpoints (name, status) VALUES ('listing-read-model', 'running')`;
+    // A worker whose heartbeat stays fresh for the whole file (a live projections process).
+    await web.t.db.sql`
+      INSERT INTO projection_heartbeats (projection, owner, beat_at)
+      VALUES ('listing-read-model', 'test:1', now() + interval '1 day')`;
     await web.t.db.sql`
       INSERT INTO projection_parked_streams (projection, stream_id, position, event_type, error)
       VALUES ('listing-read-model', 'listing-secret-42', 7, 'ListingDetailsRevised', ${SECRET_ERROR})`;
@@ -110,7 +115,36 @@ describe('GET /api/health', () => {
     }
   });
 
-  it('is down (503) when Meilisearch does not answer, and says why only in the details', async () => {
+  it('is down (503) when a projection’s worker is gone (stale heartbeat), with its lag and last heartbeat', async () => {
+    await web.t.db.sql`
+      UPDATE projection_heartbeats SET beat_at = now() - interval '1 minute'
+      WHERE projection = 'listing-read-model'`;
+    await web.t.db.sql`
+      SELECT * FROM append_events('behind-1', 'test', -1, ARRAY['Tick'], ARRAY['{}'::jsonb], ARRAY['{}'::jsonb])`;
+    try {
+      const anonymous = await health(web.base, REMOTE);
+      expect(anonymous.status).toBe(503);
+      expect(anonymous.body).toEqual({ status: 'down' });
+      const local = await health(web.base);
+      expect(local.status).toBe(503);
+      expect(local.body).toMatchObject({
+        status: 'down',
+        projections: [
+          {
+            name: 'listing-read-model',
+            status: 'down',
+            lag: 1,
+            lastSeenAt: expect.any(String) as unknown,
+          },
+        ],
+      });
+    } finally {
+      await web.t.db.sql`
+        UPDATE projection_heartbeats SET beat_at = now() + interval '1 day'`;
+    }
+  });
+
+  it('is degraded (200), not down, when Meilisearch does not answer: searches fall back to Postgres', async () => {
     const dead = `http://127.0.0.1:${await freePort()}`;
     const other = await startTestWebServer({
       trustProxyHops: 1,
@@ -118,13 +152,50 @@ describe('GET /api/health', () => {
     });
     try {
       const anonymous = await health(other.base, REMOTE);
-      expect(anonymous.status).toBe(503);
-      expect(anonymous.body).toEqual({ status: 'down' });
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body).toEqual({ status: 'degraded' });
       const local = await health(other.base);
-      expect(local.body).toMatchObject({ status: 'down', meilisearch: { ok: false } });
+      expect(local.body).toMatchObject({ status: 'degraded', meilisearch: { ok: false } });
       expect((local.body.meilisearch as { error?: string }).error).toBeTruthy();
+
+      // Ready for a load balancer: it serves, searches included.
+      const search = await fetch(`${other.base}/api/properties/public`, { headers: REMOTE });
+      expect(search.status).toBe(200);
+      await search.arrayBuffer();
+      const ready = await fetch(`${other.base}/api/health/ready`, { headers: REMOTE });
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'degraded' });
     } finally {
       await other.stop();
+    }
+  });
+});
+
+describe('GET /api/health/live and /api/health/ready', () => {
+  it('are 200 while the instance can serve', async () => {
+    const live = await fetch(`${web.base}/api/health/live`, { headers: REMOTE });
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${web.base}/api/health/ready`, { headers: REMOTE });
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('readiness is 503 without Postgres, while liveness stays 200 (restart nothing, route elsewhere)', async () => {
+    const nowhere = createSql(`postgres://nobody:nothing@127.0.0.1:${await freePort()}/nothing`, {
+      max: 1,
+    });
+    const other = await startTestWebServer({ deps: { sql: nowhere } });
+    try {
+      const ready = await fetch(`${other.base}/api/health/ready`, { headers: REMOTE });
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'down' });
+      const live = await fetch(`${other.base}/api/health/live`, { headers: REMOTE });
+      expect(live.status).toBe(200);
+      await live.arrayBuffer();
+    } finally {
+      await other.stop();
+      await nowhere.end({ timeout: 1 });
     }
   });
 });

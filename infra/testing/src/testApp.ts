@@ -68,8 +68,11 @@ let sequence = 0;
  * The client address is read from the `x-test-client-ip` header (127.0.0.1
  * without it), standing in for the socket address the web entry passes.
  */
-export const testApp = async (options: { deps?: Partial<AppDeps> } = {}): Promise<TestApp> => {
-  const db = await testDatabase();
+export const testApp = async (
+  options: { deps?: Partial<AppDeps>; db?: TestDatabase } = {},
+): Promise<TestApp> => {
+  // `db`: a database of the test's own cluster (a fault drill stops and restarts it).
+  const db = options.db ?? (await testDatabase());
   const clock = testClock();
   const deps: AppDeps = {
     sql: db.sql,

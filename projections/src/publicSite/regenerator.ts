@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
+import { sessionClient } from '@rentals/core/db';
 import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
 import { DIRTY_CHANNEL } from '../dirtyCities/dirtyCities.ts';
 import type { BucketMirror } from './bucketMirror.ts';
@@ -122,24 +123,43 @@ export const startRegenerator = (options: RegeneratorOptions) => {
   // Every city's counts, refreshed per run only for the cities rebuilt (see BuildRequest.countsCache).
   const countsCache = new Map<string, CityCounts>();
 
-  const loop = async () => {
-    const listener = await options.sql.listen(DIRTY_CHANNEL, () => {
+  // Its own connection for LISTEN: when the database restarts, the next LISTEN on it opens a new one.
+  let listening = false;
+  const listener = sessionClient(options.sql, {
+    onnotify: () => {
       notified = true;
       wake?.();
-    });
+    },
+    onclose: () => {
+      listening = false;
+    },
+  });
+  let published = false;
+  let synced = false;
+
+  /** Every failure, the first build and LISTEN included, is retried with backoff: the loop never ends by itself. */
+  const loop = async () => {
     log('public site: regenerator running');
-    if (!existsSync(join(options.outDir, pageFile(CITIES_PATH)))) {
-      // Nothing published yet (first start, or the output was wiped): build everything once.
-      const report = await fullBuild(options);
-      log(`public site: first build, ${report.written} files for ${report.cities.length} cities`);
-    }
-    if (options.mirror && (await options.mirror.isEmpty())) {
-      const uploaded = await options.mirror.syncAll();
-      log(`public site: ${uploaded} files uploaded to the pages' bucket`);
-    }
     try {
       while (!stopped) {
         try {
+          if (!listening) {
+            await listener.unsafe(`LISTEN ${DIRTY_CHANNEL}`);
+            listening = true;
+          }
+          if (!published && !existsSync(join(options.outDir, pageFile(CITIES_PATH)))) {
+            // Nothing published yet (first start, or the output was wiped): build everything once.
+            const report = await fullBuild(options);
+            log(
+              `public site: first build, ${report.written} files for ${report.cities.length} cities`,
+            );
+          }
+          published = true;
+          if (options.mirror && !synced && (await options.mirror.isEmpty())) {
+            const uploaded = await options.mirror.syncAll();
+            log(`public site: ${uploaded} files uploaded to the pages' bucket`);
+          }
+          synced = true;
           const { report, waiting } = await regenerateOnce({ ...options, countsCache });
           // Before anything else: what an earlier run queued and could not upload goes first.
           const uploaded = (await options.mirror?.drain()) ?? 0;
@@ -169,7 +189,7 @@ export const startRegenerator = (options: RegeneratorOptions) => {
         }
       }
     } finally {
-      await listener.unlisten().catch(() => undefined);
+      await listener.end({ timeout: 1 }).catch(() => undefined);
     }
   };
   const done = loop();

@@ -8,25 +8,41 @@ import type { ProjectionState } from '../runner/checkpoints.ts';
  */
 
 /**
- * Every projection's checkpoint with how many committed events it still has to
- * apply (capped) and how many streams it has parked.
+ * A worker whose heartbeat (projection_heartbeats, written every HEARTBEAT_MS
+ * by the runner that owns the projection) is older than this is gone: killed,
+ * hung, or cut off from the database.
  */
-export const projectionStates = async (sql: Sql, lagCap = 100_000) =>
+export const STALE_AFTER_SECONDS = 10;
+
+/**
+ * Every projection's checkpoint with how many committed events it still has to
+ * apply (capped), how many streams it has parked, and whether a worker owns it
+ * now: `alive` when its heartbeat is fresher than `staleAfterSeconds`.
+ */
+export const projectionStates = async (
+  sql: Sql,
+  options: { lagCap?: number; staleAfterSeconds?: number } = {},
+) =>
   sql<
     (Omit<ProjectionState, 'transactionId'> & {
       transactionId: string;
       lag: number;
       parked: number;
+      lastSeenAt: Date | null;
+      alive: boolean;
     })[]
   >`
     SELECT c.name, c.transaction_id::text AS "transactionId", c.position, c.status,
            c.last_error AS "lastError", c.updated_at AS "updatedAt",
+           h.beat_at AS "lastSeenAt",
+           coalesce(h.beat_at > now() - make_interval(secs => ${options.staleAfterSeconds ?? STALE_AFTER_SECONDS}), false) AS alive,
            (SELECT count(*)::int FROM projection_parked_streams p WHERE p.projection = c.name) AS parked,
            (SELECT count(*) FROM (
               SELECT 1 FROM events e
               WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
-              LIMIT ${lagCap}) behind) AS lag
-    FROM projection_checkpoints c ORDER BY c.name`;
+              LIMIT ${options.lagCap ?? 100_000}) behind) AS lag
+    FROM projection_checkpoints c LEFT JOIN projection_heartbeats h ON h.projection = c.name
+    ORDER BY c.name`;
 
 export type ParkedStream = {
   projection: string;

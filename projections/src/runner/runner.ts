@@ -1,10 +1,12 @@
-import type { ReservedSql, Sql } from 'postgres';
+import { hostname } from 'node:os';
+import type { Sql } from 'postgres';
+import { sessionClient } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
 import type { Projection } from './projection.ts';
 import { advanceCheckpoint, ensureCheckpoint } from './checkpoints.ts';
 import { holdEvents, lockParking, parkedAmong, parkStream } from './parking.ts';
-import { isTransient } from './transientErrors.ts';
+import { isTransient } from '@rentals/core/dbErrors';
 
 export type RunnerOptions = {
   batchSize?: number;
@@ -12,15 +14,20 @@ export type RunnerOptions = {
   /** Attempts per batch before the runner narrows down to the failing event (and parks its stream). */
   maxRetries?: number;
   backoffMs?: number;
+  /** How often the owning runner writes its heartbeat (projection_heartbeats). */
+  heartbeatMs?: number;
   log?: (line: string) => void;
 };
 
+/** The heartbeat's period; health counts a worker gone after STALE_AFTER_SECONDS (readSideHealth.ts) without one. */
+const HEARTBEAT_MS = 2000;
+
 export type RunningProjection = {
   name: string;
-  /** Resolves once every event committed before the call has been applied or held; rejects if the runner crashed. */
+  /** Resolves once every event committed before the call has been applied or held; rejects after `timeoutMs`. */
   whenCaughtUp: (timeoutMs?: number) => Promise<void>;
   stop: () => Promise<void>;
-  /** The loop's promise: settles when the runner stops (or crashes on an outage it cannot wait out). */
+  /** The loop's promise: settles when `stop()` is called (the worker never stops by itself). */
   done: Promise<void>;
 };
 
@@ -75,16 +82,17 @@ export const startProjection = (
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const maxRetries = options.maxRetries ?? 5;
   const backoffMs = options.backoffMs ?? 100;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const log = options.log ?? (() => {});
+  const owner = `${hostname()}:${process.pid}`;
   const store = createEventStore(sql);
   const handles = new Set(projection.canHandle);
 
   let stopped = false;
-  let failure: Error | undefined;
+  let lastError: Error | undefined;
   const waker: { wake?: () => void } = {};
   const wake = () => waker.wake?.();
-  let lockConn: ReservedSql | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
+  let session: Sql | undefined;
 
   /** Splits a batch into the events to apply and those held behind parked streams. */
   const split = (relevant: RecordedEvent[], parked: Set<string>) => ({
@@ -152,7 +160,7 @@ export const startProjection = (
         }
         // An outage is waited out however long it lasts; only the event's own failures count.
         const transient = isTransient(error);
-        if (stopped || (!transient && attempt >= maxRetries)) throw error;
+        if (stopped || lost || (!transient && attempt >= maxRetries)) throw error;
         const delay = Math.min(backoffMs * 2 ** (Math.min(attempt, 16) - 1), 5000);
         log(
           `${projection.name}: batch after #${from.position} failed (attempt ${attempt}${transient ? ', outage' : `/${maxRetries}`}), retrying in ${delay} ms: ${(error as Error).message}`,
@@ -181,99 +189,194 @@ export const startProjection = (
     }
   };
 
+  /** Set when the session's connection is gone (cut, or replaced by a new backend): start over. */
+  let lost: Error | undefined;
+  let lockPid: number | undefined;
+  const heartbeatWaker: { wake?: () => void } = {};
+  /** Read through a call: the checks below run after awaits, where another callback may have set it. */
+  const lostSession = (): Error | undefined => lost;
+  const loseSession = (reason: string) => {
+    lost ??= Object.assign(new Error(reason), { code: 'CONNECTION_CLOSED' });
+    heartbeatWaker.wake?.();
+    wake();
+  };
+
+  /**
+   * The session's own connection holds the advisory lock (a standby waits on
+   * it), LISTENs for appends and writes the heartbeat, so all three end
+   * together and a new session restores all three.
+   */
   const acquireLock = async () => {
-    lockConn = await sql.reserve();
+    const own = sessionClient(sql, {
+      onnotify: (channel) => {
+        if (channel === 'events_appended') wake();
+      },
+      onclose: () => {
+        // A client being replaced may still report its close; only the current one counts.
+        if (session === own) loseSession('the connection holding the projection lock was closed');
+      },
+    });
+    session = own;
     let announced = false;
     while (!stopped) {
-      const [row] = await lockConn<
-        { ok: boolean }[]
-      >`SELECT pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) AS ok`;
-      if (row?.ok) return true;
+      const [row] = await own<{ ok: boolean; pid: number }[]>`
+        SELECT pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) AS ok, pg_backend_pid() AS pid`;
+      if (row?.ok) {
+        lockPid = row.pid;
+        lost = undefined;
+        return own;
+      }
       if (!announced) log(`${projection.name}: another runner owns this projection; standing by`);
       announced = true;
       await sleep(pollIntervalMs, waker);
     }
-    return false;
+    return undefined;
   };
 
-  const loop = async () => {
-    if (!(await acquireLock())) return;
-    const listener = await sql.listen('events_appended', wake);
-    unlisten = () => listener.unlisten();
-    let checkpoint = await ensureCheckpoint(sql, projection.name);
-    await sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL, updated_at = now()
-              WHERE name = ${projection.name} AND status <> 'rebuilding'`;
-    log(`${projection.name}: running from #${checkpoint.position}`);
-    // While set, events are applied one at a time up to here: a batch failed and its bad event is being found.
-    let narrowUntil: Checkpoint | undefined;
-    while (!stopped) {
-      let events: RecordedEvent[];
-      try {
-        events = await store.readAll(checkpoint, narrowUntil ? 1 : batchSize);
-      } catch (error) {
-        if (stopped || !isTransient(error)) throw error;
-        log(`${projection.name}: cannot read the log, waiting: ${(error as Error).message}`);
-        await sleep(Math.max(pollIntervalMs, 1000), waker);
-        continue;
-      }
-      if (events.length === 0) {
-        narrowUntil = undefined;
-        await sleep(pollIntervalMs, waker);
-        continue;
-      }
-      let applied: boolean;
-      try {
-        applied = await withRetries(checkpoint, events);
-      } catch (error) {
-        if (stopped) return;
-        if (events.length > 1) {
-          // Narrow down: replay one event at a time so the good ones land and the bad one is named.
-          narrowUntil = at(events.at(-1)!);
-          continue;
-        }
-        const event = events[0]!;
-        // Only an event the projection applies can be its fault; anything else is an outage.
-        if (!handles.has(event.type)) throw error;
-        const message = `${(error as Error).message}`;
-        applied = await park(checkpoint, event, message);
-        if (applied)
-          log(
-            `${projection.name}: parked stream ${event.streamId} at event #${event.position} (${event.type}); its later events wait behind it: ${message}`,
-          );
-      }
-      if (!applied) {
-        // Someone reset our checkpoint (a rebuild): start again from where it now stands.
-        checkpoint = await ensureCheckpoint(sql, projection.name);
-        narrowUntil = undefined;
-        log(`${projection.name}: checkpoint was reset; continuing from #${checkpoint.position}`);
-        continue;
-      }
-      checkpoint = at(events.at(-1)!);
-      if (narrowUntil && !isBefore(checkpoint, narrowUntil)) narrowUntil = undefined;
+  /**
+   * Only from the backend that took the lock: a connection the server cut
+   * comes back as a new backend without the lock, and a heartbeat from it
+   * would claim a projection nobody owns.
+   */
+  const beat = async (own: Sql) => {
+    const rows = await own`
+      INSERT INTO projection_heartbeats (projection, owner, beat_at)
+      SELECT ${projection.name}, ${owner}, now() WHERE pg_backend_pid() = ${lockPid!}
+      ON CONFLICT (projection) DO UPDATE SET owner = EXCLUDED.owner, beat_at = now()
+      RETURNING 1`;
+    return rows.length > 0 || 'the connection holding the projection lock was replaced';
+  };
+
+  /** Beats until its session ends; a beat of an older session that finishes late changes nothing. */
+  const heartbeat = async (own: Sql) => {
+    const current = () => !stopped && !lost && session === own;
+    while (current()) {
+      await sleep(heartbeatMs, heartbeatWaker);
+      if (!current()) return;
+      const alive = await beat(own).catch((error: Error) => error.message);
+      if (alive !== true && current()) loseSession(alive);
     }
   };
 
-  const done = loop()
-    .catch(async (error: unknown) => {
-      if (stopped) return;
-      failure = error as Error;
-      const message = `runner stopped: ${(error as Error).message}`;
-      log(`${projection.name}: ${message}`);
-      await sql`UPDATE projection_checkpoints SET status = 'failed', last_error = ${message}, updated_at = now()
-                WHERE name = ${projection.name}`.catch(() => undefined);
-    })
-    .finally(async () => {
-      await unlisten?.().catch(() => undefined);
-      if (!failure)
-        await sql`UPDATE projection_checkpoints SET status = 'idle', updated_at = now()
-                  WHERE name = ${projection.name} AND status = 'running'`.catch(() => undefined);
-      if (lockConn) {
-        await lockConn`SELECT pg_advisory_unlock(hashtext(${lockKey(projection.name)}))`.catch(
-          () => undefined,
-        );
-        lockConn.release();
+  /**
+   * One ownership of the projection: lock, LISTEN, heartbeat, then batches
+   * until stopped. Throws when anything outside an event's own failure goes
+   * wrong (the database went away, the lock connection was cut); the
+   * supervisor below then starts a new session, which takes the lock and
+   * LISTENs afresh.
+   */
+  const runSession = async () => {
+    const own = await acquireLock();
+    if (!own) return;
+    // LISTEN before reading, so an append between the read and the wait still wakes us.
+    await own`LISTEN events_appended`;
+    let checkpoint = await ensureCheckpoint(sql, projection.name);
+    await sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL, updated_at = now()
+              WHERE name = ${projection.name} AND status <> 'rebuilding'`;
+    const first = await beat(own);
+    if (first !== true) throw Object.assign(new Error(first), { code: 'CONNECTION_CLOSED' });
+    const beating = heartbeat(own);
+    log(`${projection.name}: running from #${checkpoint.position}`);
+    try {
+      // While set, events are applied one at a time up to here: a batch failed and its bad event is being found.
+      let narrowUntil: Checkpoint | undefined;
+      while (!stopped) {
+        const gone = lostSession();
+        if (gone) throw gone;
+        const events = await store.readAll(checkpoint, narrowUntil ? 1 : batchSize);
+        if (events.length === 0) {
+          narrowUntil = undefined;
+          await sleep(pollIntervalMs, waker);
+          continue;
+        }
+        let applied: boolean;
+        try {
+          applied = await withRetries(checkpoint, events);
+        } catch (error) {
+          if (stopped) return;
+          const gone = lostSession();
+          if (gone) throw gone;
+          if (isTransient(error)) throw error;
+          if (events.length > 1) {
+            // Narrow down: replay one event at a time so the good ones land and the bad one is named.
+            narrowUntil = at(events.at(-1)!);
+            continue;
+          }
+          const event = events[0]!;
+          // Only an event the projection applies can be its fault; anything else is an outage.
+          if (!handles.has(event.type)) throw error;
+          // Never park a stream for what was the database's fault: only when it answers now.
+          await sql`SELECT 1`;
+          const message = `${(error as Error).message}`;
+          applied = await park(checkpoint, event, message);
+          if (applied)
+            log(
+              `${projection.name}: parked stream ${event.streamId} at event #${event.position} (${event.type}); its later events wait behind it: ${message}`,
+            );
+        }
+        if (!applied) {
+          // Someone reset our checkpoint (a rebuild): start again from where it now stands.
+          checkpoint = await ensureCheckpoint(sql, projection.name);
+          narrowUntil = undefined;
+          log(`${projection.name}: checkpoint was reset; continuing from #${checkpoint.position}`);
+          continue;
+        }
+        checkpoint = at(events.at(-1)!);
+        if (narrowUntil && !isBefore(checkpoint, narrowUntil)) narrowUntil = undefined;
       }
-    });
+    } finally {
+      loseSession('session ended');
+      // Not awaited: a beat stuck on a frozen connection ends when endSession closes it.
+      void beating;
+    }
+  };
+
+  /** Closes the session's connection, which gives up the lock and the LISTEN with it. */
+  const endSession = async () => {
+    const ending = session;
+    session = undefined;
+    await ending?.end({ timeout: 1 }).catch(() => undefined);
+  };
+
+  /**
+   * The worker never stops by itself: whatever ends a session (an outage, a
+   * restart of the database, a bug) is logged, recorded where /api/health
+   * reads it when the database answers, and followed by a new session after
+   * a backoff. Only `stop()` ends the loop.
+   */
+  const loop = async () => {
+    for (let attempt = 1; !stopped; attempt++) {
+      try {
+        await runSession();
+        attempt = 0;
+      } catch (error) {
+        if (stopped) break;
+        lastError = error as Error;
+        const transient = isTransient(error);
+        const delay = Math.min(backoffMs * 2 ** (Math.min(attempt, 16) - 1), 5000);
+        log(
+          `${projection.name}: ${transient ? 'lost the database' : 'worker failed'}, starting again in ${delay} ms: ${lastError.message}`,
+        );
+        if (!transient)
+          await sql`UPDATE projection_checkpoints SET status = 'failed', last_error = ${lastError.message}, updated_at = now()
+                    WHERE name = ${projection.name}`.catch(() => undefined);
+        await endSession();
+        await sleep(delay, waker);
+        continue;
+      }
+      await endSession();
+    }
+    await endSession();
+    // A clean stop: the projection has no worker now, and health says so at once.
+    await sql`UPDATE projection_checkpoints SET status = 'idle', updated_at = now()
+              WHERE name = ${projection.name} AND status = 'running'`.catch(() => undefined);
+    if (lockPid !== undefined)
+      await sql`DELETE FROM projection_heartbeats WHERE projection = ${projection.name} AND owner = ${owner}`.catch(
+        () => undefined,
+      );
+  };
+
+  const done = loop();
 
   const whenCaughtUp = async (timeoutMs = 30_000) => {
     const [target] = await sql<
@@ -281,7 +384,6 @@ export const startProjection = (
     >`SELECT coalesce(max(position), 0) AS max FROM events`;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (failure) throw failure;
       const [row] = await sql<{ behind: boolean }[]>`
         SELECT EXISTS (
           SELECT 1 FROM events e, projection_checkpoints c
@@ -290,7 +392,9 @@ export const startProjection = (
         ) OR NOT EXISTS (SELECT 1 FROM projection_checkpoints WHERE name = ${projection.name}) AS behind`;
       if (!row?.behind) return;
       if (Date.now() > deadline)
-        throw new Error(`${projection.name} did not catch up within ${timeoutMs} ms`);
+        throw new Error(
+          `${projection.name} did not catch up within ${timeoutMs} ms${lastError ? ` (last error: ${lastError.message})` : ''}`,
+        );
       wake();
       await new Promise((r) => setTimeout(r, 10));
     }

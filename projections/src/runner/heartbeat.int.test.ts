@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Type } from '@sinclair/typebox';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import { createEventRegistry } from '@rentals/core/eventStore/registry';
+import { projectionStates } from '../queries/readSideHealth.ts';
+import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
+import { startProjection } from './runner.ts';
+
+/*
+ * Fault drill: the projections process is killed. Its checkpoint row still
+ * says 'running' (a dead process updates nothing), but its heartbeat stops,
+ * so the read side's state shows the worker gone once the heartbeat is older
+ * than the freshness limit, with the lag that builds up behind it.
+ */
+let db: TestDatabase;
+let store: EventStore;
+const STALE_AFTER_SECONDS = 1;
+const HEARTBEAT_MS = 200;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  store = createEventStore(
+    db.sql,
+    createEventRegistry({ Tick: { schema: Type.Object({}), version: 1 } }),
+  );
+  await createSeenTables(db.sql);
+});
+afterAll(() => db.drop());
+
+const state = async (name: string) =>
+  (await projectionStates(db.sql, { staleAfterSeconds: STALE_AFTER_SECONDS })).find(
+    (s) => s.name === name,
+  );
+
+/** Resolves with the projection's state once `test` holds for it. */
+const until = async (
+  name: string,
+  test: (s: NonNullable<Awaited<ReturnType<typeof state>>>) => boolean,
+) => {
+  for (;;) {
+    const s = await state(name);
+    if (s && test(s)) return s;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('projection heartbeats', () => {
+  it('keep an idle worker alive, and show a killed one gone within the freshness limit, with its lag', async () => {
+    const script = fileURLToPath(new URL('./testing/runSeenProjection.ts', import.meta.url));
+    const child = spawn(process.execPath, [script, db.url, 'beating', String(HEARTBEAT_MS)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const first = await until('beating', (s) => s.alive);
+    // Idle (no events to apply) for several freshness periods: still alive, the heartbeat moves.
+    let seen = first.lastSeenAt!.getTime();
+    for (let beats = 0; beats < 3 * ((STALE_AFTER_SECONDS * 1000) / HEARTBEAT_MS); beats++) {
+      const next = await until('beating', (s) => s.lastSeenAt!.getTime() > seen);
+      expect(next.alive).toBe(true);
+      seen = next.lastSeenAt!.getTime();
+    }
+
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    const killedAt = Date.now();
+    await store.append('behind', 'test', 'any', [{ type: 'Tick', data: {} }]);
+    const gone = await until('beating', (s) => !s.alive);
+    // The last heartbeat came before the kill, so it turns stale within the limit (plus a poll on a busy machine).
+    expect(Date.now() - killedAt).toBeLessThan(STALE_AFTER_SECONDS * 1000 + 2000);
+    expect(gone).toMatchObject({ status: 'running', alive: false, lag: 1 });
+  }, 30_000);
+
+  it('hands the projection to a standby when the owner is killed: it beats instead, applying nothing twice', async () => {
+    const script = fileURLToPath(new URL('./testing/runSeenProjection.ts', import.meta.url));
+    const child = spawn(process.execPath, [script, db.url, 'handover', String(HEARTBEAT_MS)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await until('handover', (s) => s.alive);
+    const lines: string[] = [];
+    let announced: () => void = () => {};
+    const standingBy = new Promise<void>((resolve) => (announced = resolve));
+    const standby = startProjection(db.sql, seenProjection('handover'), {
+      pollIntervalMs: 50,
+      heartbeatMs: HEARTBEAT_MS,
+      log: (line) => {
+        lines.push(line);
+        if (/standing by/.test(line)) announced();
+      },
+    });
+    await standingBy;
+    for (let i = 0; i < 5; i++)
+      await store.append(`handover-${i}`, 'test', 'any', [{ type: 'Tick', data: {} }]);
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    await standby.whenCaughtUp();
+    const [owner] = await db.sql<{ owner: string }[]>`
+      SELECT owner FROM projection_heartbeats WHERE projection = 'handover'`;
+    expect(owner?.owner).toMatch(new RegExp(`:${process.pid}$`));
+    expect(await state('handover')).toMatchObject({ alive: true, lag: 0 });
+    const twice = await db.sql`
+      SELECT position FROM seen WHERE projection = 'handover' GROUP BY position HAVING count(*) > 1`;
+    expect(twice).toHaveLength(0);
+    expect(lines.some((l) => /running from/.test(l))).toBe(true);
+    await standby.stop();
+  }, 30_000);
+});
