@@ -37,7 +37,7 @@ const server = createWebServer({
 log.info(`web listening on http://${config.host}:${server.port}`);
 
 const shutdown = async () => {
-  await server.stop();
+  await server.close();
   await sql.end({ timeout: 5 });
   process.exit(0);
 };
