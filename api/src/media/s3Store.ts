@@ -57,5 +57,18 @@ export const s3Store = (options: S3StoreOptions): MediaStore => {
         if (!page.isTruncated) return;
       }
     },
+    async *list(prefix) {
+      const listPrefix = `${objectKey(prefix)}/`;
+      let continuationToken: string | undefined;
+      do {
+        const page = await client.list({ prefix: listPrefix, maxKeys: 1000, continuationToken });
+        for (const object of page.contents ?? [])
+          yield {
+            key: object.key.slice(base.length),
+            modifiedAt: new Date(object.lastModified ?? 0),
+          };
+        continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
+      } while (continuationToken);
+    },
   };
 };
