@@ -8,7 +8,12 @@ import { createMeili } from '@rentals/projections/queries/meili';
 import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
 import { listingPath, pageFile } from '@rentals/projections/publicSite/paths';
 import { cliRunner } from '@rentals/testing/cli';
-import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
+import {
+  appendListingEvents,
+  listingCreated,
+  nextTime,
+  testImage,
+} from '@rentals/testing/listingFixtures';
 import { startReadSide } from '@rentals/testing/readSide';
 import { runServers } from '@rentals/testing/testDatabase';
 
@@ -16,9 +21,9 @@ const cli = cliRunner('infra/src/cli/verify.ts');
 const index = `verify-${randomUUID()}`;
 let readSide: ReturnType<typeof startReadSide>;
 let siteDir: string;
-const [listed, other, delisted, deleted] = ['a', 'b', 'c', 'd'].map(
+const [listed, other, delisted, deleted, edited] = ['a', 'b', 'c', 'd', 'e'].map(
   (n) => `verify-${n}-${randomUUID().slice(0, 8)}`,
-) as [string, string, string, string];
+) as [string, string, string, string, string];
 
 const verify = () => cli.run(['--index', index, '--public-site', siteDir, '--wait', '10']);
 
@@ -28,7 +33,63 @@ beforeAll(async () => {
   const store = createEventStore(sql);
   for (const id of [listed, other, delisted, deleted])
     await appendListingEvents(store, id, [listingCreated(id)]);
-  const city = listingCreated(delisted).data.location.city;
+  const created = listingCreated(edited, { images: [testImage(`${edited}-a`)] });
+  const { city } = created.data.location;
+  // Every kind of change, so each store's incremental patches are checked against the fold.
+  const at = nextTime;
+  await appendListingEvents(store, edited, [
+    created,
+    {
+      type: 'ListingDetailsRevised',
+      data: {
+        listingId: edited,
+        at: at(),
+        title: 'Quiet 3BHK & garden <near> park',
+        propertyDetails: { bedrooms: 3, bathrooms: 2, area: 1400, floor: 1, totalFloors: 4 },
+        facilities: { ...created.data.facilities, ac: true },
+      },
+    },
+    {
+      type: 'ListingRentChanged',
+      data: {
+        listingId: edited,
+        at: at(),
+        rent: 31000,
+        rentType: 'monthly',
+        previousRent: 25000,
+        previousRentType: 'monthly',
+      },
+    },
+    {
+      type: 'ListingLocationChanged',
+      data: {
+        listingId: edited,
+        at: at(),
+        location: { ...created.data.location, area: 'HSR Layout', address: '4, 27th Main' },
+        previousCity: city,
+      },
+    },
+    {
+      type: 'ListingImagesAdded',
+      data: {
+        listingId: edited,
+        at: at(),
+        images: [testImage(`${edited}-b`), testImage(`${edited}-c`)],
+      },
+    },
+    { type: 'ListingImageRemoved', data: { listingId: edited, at: at(), imageId: `${edited}-a` } },
+    {
+      type: 'ListingImagesReordered',
+      data: { listingId: edited, at: at(), imageIds: [`${edited}-c`, `${edited}-b`] },
+    },
+    {
+      type: 'ListingImageCaptioned',
+      data: { listingId: edited, at: at(), imageId: `${edited}-b`, caption: 'The garden' },
+    },
+    { type: 'ListingVerified', data: { listingId: edited, at: at() } },
+    { type: 'ListingDelisted', data: { listingId: edited, at: at(), city } },
+    { type: 'ListingRelisted', data: { listingId: edited, at: at(), city } },
+  ]);
   await appendListingEvents(store, delisted, [
     { type: 'ListingDelisted', data: { listingId: delisted, at: nextTime(), city } },
   ]);
@@ -50,8 +111,8 @@ afterAll(async () => {
 describe('npm run verify', () => {
   it('exits 0 when the read models, the index and the pages hold what the log says', async () => {
     const { code, out } = await verify();
-    expect(out).toContain('event log: 4 listings (3 live, 2 listed, 0 parked)');
-    expect(out).toContain('search index: 2 documents');
+    expect(out).toContain('event log: 5 listings (4 live, 3 listed, 0 parked)');
+    expect(out).toContain('search index: 3 documents');
     expect(out).toContain('consistent');
     expect(code).toBe(0);
   });
