@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -127,11 +127,12 @@ describe('npm run dev', () => {
 
   it('restarts a child that was killed with SIGKILL, says so, and the product answers again', async () => {
     const port = await freePort();
-    const run = runDev({
+    const env = {
       PORT: String(port),
       PG_PORT: String(await freePort()),
       MEILI_PORT: String(await freePort()),
-    });
+    };
+    const run = runDev(env);
     try {
       await waitFor(run, `ready http://localhost:${port}`);
       for (const name of ['web', 'projections', 'meilisearch', 'postgres']) {
@@ -146,6 +147,14 @@ describe('npm run dev', () => {
       }
       const search = await fetch(`http://localhost:${port}/api/properties/public?limit=1`);
       expect(search.status).toBe(200);
+      // The consistency check finds the running stack's servers through DATA_DIR and the ports.
+      const verify = spawnSync(process.execPath, ['infra/src/cli/verify.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, ...env },
+        encoding: 'utf8',
+      });
+      expect(verify.stdout).toContain('consistent');
+      expect(verify.status).toBe(0);
     } finally {
       run.child.kill('SIGINT');
       expect(await run.exit).toBe(0);

@@ -11,6 +11,7 @@ import { toPropertyDocument } from '@rentals/core/listings/document';
 import { fold } from '@rentals/core/listings/state';
 import { escapeHtml } from '@rentals/projections/publicSite/html';
 import { listingPath, pageFile } from '@rentals/projections/publicSite/paths';
+import { isMeiliRefusal, refusalCode } from '@rentals/projections/queries/meili';
 import { statusOfPage } from '@rentals/projections/queries/publicPageFiles';
 import { asListingEvent } from '@rentals/projections/readModels/listingEvents';
 import { LISTINGS_INDEX } from '@rentals/projections/search/indexSettings';
@@ -112,7 +113,14 @@ const allIndexDocuments = async (meili: Meilisearch, uid: string) => {
   const docs = new Map<string, Record<string, unknown>>();
   const index = meili.index(uid);
   for (let offset = 0; ; offset += 1000) {
-    const page = await index.getDocuments<Record<string, unknown>>({ limit: 1000, offset });
+    const page = await index
+      .getDocuments<Record<string, unknown>>({ limit: 1000, offset })
+      .catch((error: unknown) => {
+        // No index yet (nothing was ever listed): it holds nothing.
+        if (isMeiliRefusal(error) && refusalCode(error) === 'index_not_found')
+          return { results: [] };
+        throw error;
+      });
     for (const doc of page.results) docs.set(String(doc.id), doc);
     if (page.results.length < 1000) return docs;
   }
