@@ -8,6 +8,7 @@ import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { durationSeconds } from './access/tokens.ts';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { mediaStoreFor } from './media/mediaStoreFor.ts';
+import { startOrphanSweep } from './media/orphanSweep.ts';
 import { createWebServer } from './server.ts';
 import { createSql } from '@rentals/core/db';
 import { consoleLogger as log } from '@rentals/core/logger';
@@ -15,6 +16,7 @@ import { consoleLogger as log } from '@rentals/core/logger';
 const config = requireResolved(loadConfig(process.env));
 // No request waits on a stuck statement longer than a client waits for its answer (10 s).
 const sql = createSql(config.databaseUrl, { max: 20, statementTimeoutMs: 5000 });
+const media = mediaStoreFor(config);
 const server = createWebServer({
   deps: {
     sql,
@@ -26,7 +28,7 @@ const server = createWebServer({
     log,
     tokenTtlSeconds: durationSeconds(config.jwtTtl),
   },
-  media: mediaStoreFor(config),
+  media,
   port: config.port,
   hostname: config.host,
   trustProxyHops: config.trustProxyHops,
@@ -37,9 +39,12 @@ const server = createWebServer({
   routingUrl: config.osrmUrl,
 });
 log.info(`web listening on http://${config.host}:${server.port}`);
+// Photos of uploads whose event never got appended (a crash mid-request) are removed after a grace period.
+const sweep = startOrphanSweep({ sql, media, log });
 
 const shutdown = async () => {
-  await server.stop();
+  sweep.stop();
+  await server.close();
   await sql.end({ timeout: 5 });
   process.exit(0);
 };

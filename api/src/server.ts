@@ -3,6 +3,7 @@ import { withListingStatus } from './web/listingStatus.ts';
 import { publicSiteHandler } from './web/publicPages.ts';
 import { clientIpFrom } from './access/clientIp.ts';
 import { buildApp } from './app.ts';
+import { propertyServices } from './properties/services.ts';
 import type { AppDeps } from './deps.ts';
 import { createMapFiles, MAPS_PREFIX } from './geo/mapFiles.ts';
 import type { MediaStore } from './media/mediaStore.ts';
@@ -48,15 +49,16 @@ export const createWebServer = (options: WebServerOptions) => {
   const { log } = options.deps;
   // The API sees a copy of each request (with a counting body); the socket belongs to the original.
   const originals = new WeakMap<Request, Request>();
-  const app = buildApp({
+  const appDeps = {
     ...options.deps,
     media: options.media,
     clientIp: clientIpFrom({
-      socketAddress: (request) =>
+      socketAddress: (request: Request) =>
         server.requestIP(originals.get(request) ?? request)?.address ?? null,
       trustedProxyHops: options.trustProxyHops,
     }),
-  });
+  };
+  const app = buildApp(appDeps);
   // /browse/{id} without a generated page answers its shell with 404 or 410 when the listing is gone.
   const site = withListingStatus(options.deps.eventStore, staticSite(options.siteDir));
   const publicPages = publicSiteHandler(options.publicSite);
@@ -101,7 +103,17 @@ export const createWebServer = (options: WebServerOptions) => {
     },
     error: (error) => internalErrorResponse(log, error),
   });
-  return server;
+  return Object.assign(server, {
+    /**
+     * Graceful stop (SIGTERM): no new connections, requests in flight finish,
+     * then the buffered view counts are written. A SIGKILL loses at most the
+     * views of the last flush interval (docs/OPERATIONS.md).
+     */
+    close: async () => {
+      await server.stop();
+      await propertyServices(appDeps).views.stop();
+    },
+  });
 };
 
 export type WebServer = ReturnType<typeof createWebServer>;

@@ -1,7 +1,7 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isSafeKey, type MediaStore } from './mediaStore.ts';
+import { isSafeKey, type MediaStore, type StoredFile } from './mediaStore.ts';
 
 /**
  * Photos on the local disk under `root` (MEDIA_DIR). Writes go to a temporary
@@ -32,6 +32,20 @@ export const localDiskStore = (root: string): MediaStore => {
     },
     async deletePrefix(prefix) {
       await rm(pathOf(prefix), { recursive: true, force: true });
+    },
+    async *list(prefix) {
+      const walk = async function* (dir: string, key: string): AsyncGenerator<StoredFile> {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const path = join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(path, `${key}/${entry.name}`);
+          else if (entry.isFile()) {
+            const info = await stat(path).catch(() => null);
+            if (info) yield { key: `${key}/${entry.name}`, modifiedAt: info.mtime };
+          }
+        }
+      };
+      yield* walk(pathOf(prefix), prefix);
     },
   };
 };

@@ -15,7 +15,14 @@ export type MediaStore = {
   remove: (keys: string[]) => Promise<void>;
   /** Removes every file under `prefix/` (a listing's photos once it is deleted). */
   deletePrefix: (prefix: string) => Promise<void>;
+  /**
+   * Every file under `prefix/` with its last change, leftover temporary files
+   * (`….tmp`) included: what the orphan sweep (orphanSweep.ts) looks through.
+   */
+  list: (prefix: string) => AsyncIterable<StoredFile>;
 };
+
+export type StoredFile = { key: string; modifiedAt: Date };
 
 export const MEDIA_URL_PREFIX = '/media/';
 

@@ -39,5 +39,18 @@ export const s3Store = (options: S3BucketOptions): MediaStore => {
         if (!page.isTruncated) return;
       }
     },
+    async *list(prefix) {
+      const listPrefix = `${objectKey(prefix)}/`;
+      let continuationToken: string | undefined;
+      do {
+        const page = await client.list({ prefix: listPrefix, maxKeys: 1000, continuationToken });
+        for (const object of page.contents ?? [])
+          yield {
+            key: object.key.slice(prefixed('').length),
+            modifiedAt: new Date(object.lastModified ?? 0),
+          };
+        continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
+      } while (continuationToken);
+    },
   };
 };

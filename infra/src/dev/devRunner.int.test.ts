@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../services/ports.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,6 +19,16 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 type Run = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
 
+const started: Run[] = [];
+// A failed test must not leave its runner holding the data directory for the next one.
+afterEach(async () => {
+  for (const run of started.splice(0))
+    if (run.child.exitCode === null && run.child.signalCode === null) {
+      run.child.kill('SIGINT');
+      await run.exit;
+    }
+});
+
 const runDev = (env: Record<string, string>): Run => {
   let output = '';
   const child = spawn(process.execPath, ['infra/src/dev/main.ts', '--no-seed', '--no-site-build'], {
@@ -28,11 +38,13 @@ const runDev = (env: Record<string, string>): Run => {
   });
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  return {
+  const run: Run = {
     child,
     output: () => output,
     exit: new Promise((r) => child.on('exit', (code) => r(code))),
   };
+  started.push(run);
+  return run;
 };
 
 const waitFor = async (run: Run, text: string, timeoutMs = 90_000) => {
@@ -44,6 +56,19 @@ const waitFor = async (run: Run, text: string, timeoutMs = 90_000) => {
       throw new Error(`runner exited early; output:\n${run.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+};
+
+/** The product's health answers 200 again (after a restart, the web process reconnects on its own). */
+const waitUntilAnswering = async (url: string, timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const res = await fetch(url).catch((e: Error) => e.message);
+    if (typeof res !== 'string' && res.ok) return;
+    last = typeof res === 'string' ? res : `${res.status} ${await res.text()}`;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer 200 in ${timeoutMs} ms: ${last}`);
 };
 
 /** Processes whose command line mentions the data directory: postgres (-D) and meilisearch (--db-path). */
@@ -81,6 +106,12 @@ describe('npm run dev', () => {
       'text/html',
     );
     expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    // One line per service in the terminal; the transcripts go to DATA_DIR/logs.
+    const initdb = 'The files belonging to this database system';
+    expect(run.output()).not.toContain(initdb);
+    expect(readFileSync(join(dataDir, 'logs', 'postgres.log'), 'utf8')).toContain(initdb);
+    for (const service of ['postgres', 'meilisearch', 'web', 'projections'])
+      expect(run.output()).toMatch(new RegExp(`^${service} *\\| (ready|listening|running)`, 'm'));
     expect(processesUsing(dataDir).length).toBeGreaterThan(0);
 
     const second = runDev({ ...env, PORT: String(await freePort()) });
@@ -92,7 +123,44 @@ describe('npm run dev', () => {
     expect(processesUsing(dataDir)).toEqual([]);
     const ws = await fetch(`http://localhost:${port}/api/health`).catch(() => 'refused');
     expect(ws).toBe('refused');
-  });
+  }, 240_000);
+
+  it('restarts a child that was killed with SIGKILL, says so, and the product answers again', async () => {
+    const port = await freePort();
+    const env = {
+      PORT: String(port),
+      PG_PORT: String(await freePort()),
+      MEILI_PORT: String(await freePort()),
+    };
+    const run = runDev(env);
+    try {
+      await waitFor(run, `ready http://localhost:${port}`);
+      for (const name of ['web', 'projections', 'meilisearch', 'postgres']) {
+        const pids = JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
+          string,
+          number
+        >;
+        process.kill(pids[name]!, 'SIGKILL');
+        await waitFor(run, `${name} restarted`);
+        expect(run.output()).toMatch(new RegExp(`${name} exited \\(SIGKILL\\); restarting in`));
+        await waitUntilAnswering(`http://localhost:${port}/api/health`);
+      }
+      const search = await fetch(`http://localhost:${port}/api/properties/public?limit=1`);
+      expect(search.status).toBe(200);
+      // The consistency check finds the running stack's servers through DATA_DIR and the ports.
+      const verify = spawnSync(process.execPath, ['infra/src/cli/verify.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, ...env },
+        encoding: 'utf8',
+      });
+      expect(verify.stdout).toContain('consistent');
+      expect(verify.status).toBe(0);
+    } finally {
+      run.child.kill('SIGINT');
+      expect(await run.exit).toBe(0);
+    }
+    expect(processesUsing(dataDir)).toEqual([]);
+  }, 240_000);
 
   it('names the variable to change when the port is taken', async () => {
     const blocker = createServer();

@@ -9,15 +9,20 @@
  * the web and projections processes and prints `ready` once /api/health is
  * healthy. Ctrl-C or SIGTERM stops everything in order.
  *
+ * The terminal gets one line per service when it is ready, and one line when
+ * one exits and is restarted (supervisor.ts); every process' full output goes
+ * to DATA_DIR/logs/<name>.log (and to the terminal with --verbose).
+ *
  * Flags:
  *   --no-seed        do not seed an empty event log
  *   --no-site-build  serve site/dist as it is (or a placeholder page) without building
+ *   --verbose        show every process' output in the terminal too
  *
  * Environment variables: infra/src/config/env.ts and the README's table.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSql } from '@rentals/core/db';
 import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
@@ -30,12 +35,15 @@ import { startPostgresServer, stopChild } from '../services/postgresServer.ts';
 import { AlreadyRunningError, acquireInstanceLock, recordChildren } from './instanceLock.ts';
 import { labelled, pipeLines } from './labelledOutput.ts';
 import { loadOrCreateSecrets } from './secrets.ts';
+import { serviceLogs } from './serviceLogs.ts';
 import { buildSiteIfChanged } from './siteBuild.ts';
+import { supervise, type Service } from './supervisor.ts';
 import { waitUntilHealthy } from './waitUntilHealthy.ts';
+import { watchExternal } from './watchExternal.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const flags = new Set(process.argv.slice(2));
-const say = labelled('dev');
+let say: (line: string) => void = labelled('dev');
 
 /** Resources to stop on the way out, newest first. */
 const cleanups: { name: string; stop: () => Promise<unknown> }[] = [];
@@ -61,23 +69,46 @@ const fail = (message: string, code = 1): never => {
   throw new Error(message);
 };
 
-const spawnBun = (label: string, script: string, env: Record<string, string>): ChildProcess => {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+/** A Bun process of ours; resolves once `ready` says so, rejects when it exits first. */
+const startBun = (
+  script: string,
+  env: Record<string, string>,
+  log: (line: string) => void,
+  ready: (line: string) => boolean,
+  readyCheck?: () => Promise<boolean>,
+): Promise<ChildProcess> =>
+  new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let settled = false;
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      resolvePromise(child);
+    };
+    const print = (line: string) => {
+      log(line);
+      if (ready(line)) done();
+    };
+    pipeLines(child.stdout, print);
+    pipeLines(child.stderr, print);
+    child.once('exit', (code, signal) => {
+      if (settled) return;
+      settled = true;
+      reject(new Error(`exited during start-up (${signal ?? `exit code ${code}`})`));
+    });
+    if (readyCheck)
+      void (async () => {
+        while (!settled) {
+          if (await readyCheck()) return done();
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
   });
-  const print = labelled(label);
-  pipeLines(child.stdout, print);
-  pipeLines(child.stderr, print);
-  child.on('exit', (code, signal) => {
-    if (shuttingDown) return;
-    say(`error: ${label} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
-    void shutdown(1);
-  });
-  return child;
-};
 
 const portCheck = async (port: number, variable: string, what: string) => {
   if (!(await isPortFree(port)))
@@ -107,6 +138,15 @@ const main = async () => {
     if (error instanceof AlreadyRunningError) return fail(error.message, 2);
     throw error;
   }
+  const logs = serviceLogs(dataDir, flags.has('--verbose'));
+  cleanups.push({ name: 'logs', stop: logs.close });
+  say = logs.say('dev');
+  /** Short when the data directory is under the working directory, absolute otherwise. */
+  const shown = (path: string) => {
+    const rel = relative(process.cwd(), path);
+    return rel && !rel.startsWith('..') ? rel : path;
+  };
+  const logFile = (name: string) => shown(logs.file(name));
   const secrets = await loadOrCreateSecrets(resolve(dataDir, 'secrets.json'));
 
   // 3. Ports, before anything starts listening.
@@ -114,43 +154,81 @@ const main = async () => {
   if (!config.databaseUrl) await portCheck(config.pgPort, 'PG_PORT', 'embedded Postgres');
   if (!config.meiliUrl) await portCheck(config.meiliPort, 'MEILI_PORT', 'bundled Meilisearch');
   const pids: Record<string, number> = {};
+  const record = (name: string) => (child: ChildProcess) => {
+    pids[name] = child.pid!;
+    void recordChildren(pidsFile, pids);
+  };
+
+  /** Starts a service under supervision; its first start must succeed. */
+  const keep = async (service: Service) => {
+    const supervisor = supervise(service, {
+      say: logs.say(service.name),
+      onStart: record(service.name),
+      logFile: logFile(service.name),
+    });
+    cleanups.push({ name: service.name, stop: supervisor.stop });
+    try {
+      await supervisor.start();
+    } catch (error) {
+      const print = logs.say(service.name);
+      for (const line of logs.recent(service.name)) print(line);
+      throw error;
+    }
+  };
 
   // 4. Postgres.
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    const pg = await startPostgresServer({
-      dataDir: resolve(dataDir, 'postgres'),
-      port: config.pgPort,
-      password: secrets.pgPassword,
-      onLog: labelled('postgres'),
-      detached: true,
+    let url = '';
+    await keep({
+      name: 'postgres',
+      start: async () => {
+        const pg = await startPostgresServer({
+          dataDir: resolve(dataDir, 'postgres'),
+          port: config.pgPort,
+          password: secrets.pgPassword,
+          onLog: logs.of('postgres'),
+          detached: true,
+        });
+        url = pg.url;
+        return pg.process;
+      },
+      stop: (child) => stopChild(child, 'SIGINT'),
     });
-    cleanups.push({ name: 'postgres', stop: pg.stop });
-    pids.postgres = pg.process.pid!;
-    const admin = createSql(pg.url, { max: 1 });
+    logs.say('postgres')(`ready on 127.0.0.1:${config.pgPort}`);
+    const admin = createSql(url, { max: 1 });
     const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = 'rentals'`;
     if (!exists) await admin.unsafe('CREATE DATABASE rentals');
     await admin.end();
-    databaseUrl = pg.url.replace(/\/postgres$/, '/rentals');
+    databaseUrl = url.replace(/\/postgres$/, '/rentals');
+  } else {
+    cleanups.push({ name: 'postgres watch', stop: watchExternal('postgres', databaseUrl, say) });
   }
 
   // 5. Meilisearch.
   let meiliUrl = config.meiliUrl;
   const meiliMasterKey = config.meiliMasterKey ?? secrets.meiliMasterKey;
   if (!meiliUrl) {
-    const meili = await startMeiliServer({
-      dataDir: resolve(dataDir, 'meilisearch'),
-      binDir: resolve(dataDir, 'bin'),
-      port: config.meiliPort,
-      masterKey: meiliMasterKey,
-      onLog: labelled('meilisearch'),
-      detached: true,
+    await keep({
+      name: 'meilisearch',
+      start: async () =>
+        (
+          await startMeiliServer({
+            dataDir: resolve(dataDir, 'meilisearch'),
+            binDir: resolve(dataDir, 'bin'),
+            port: config.meiliPort,
+            masterKey: meiliMasterKey,
+            onLog: logs.of('meilisearch'),
+            detached: true,
+          })
+        ).process,
+      stop: (child) => stopChild(child, 'SIGTERM'),
     });
-    cleanups.push({ name: 'meilisearch', stop: meili.stop });
-    pids.meilisearch = meili.process.pid!;
-    meiliUrl = meili.url;
+    meiliUrl = `http://127.0.0.1:${config.meiliPort}`;
+    logs.say('meilisearch')(`ready on ${meiliUrl}`);
+  } else {
+    cleanups.push({ name: 'meilisearch watch', stop: watchExternal('meilisearch', meiliUrl, say) });
   }
-  await recordChildren(pidsFile, pids);
 
   const resolved: ResolvedConfig = {
     ...config,
@@ -172,10 +250,10 @@ const main = async () => {
 
   // 6. Schema.
   const sql = createSql(resolved.databaseUrl, { max: 2 });
-  await migrate(sql, labelled('migrate'));
+  await migrate(sql, logs.of('migrate'));
 
   // 7. Map data: basemap, glyphs and gazetteer (cached under DATA_DIR/geo), and the geocoder's index.
-  const geoLog = labelled('geo');
+  const geoLog = logs.of('geo');
   await ensureGeoData(dataDir, {
     info: (m, f) => geoLog(`${m}${f ? ` ${JSON.stringify(f)}` : ''}`),
   });
@@ -190,7 +268,11 @@ const main = async () => {
   );
 
   // 8. Site.
-  if (!flags.has('--no-site-build')) await buildSiteIfChanged(ROOT, labelled('site'));
+  if (!flags.has('--no-site-build')) {
+    await buildSiteIfChanged(ROOT, logs.of('site')).catch((error: Error) =>
+      fail(`${error.message.replace('see the site lines above', `see ${logFile('site')}`)}`),
+    );
+  }
 
   // 9. Seed an empty log through the same commands the API runs.
   const [{ events } = { events: 0 }] = await sql<
@@ -199,29 +281,44 @@ const main = async () => {
   await sql.end();
   const seedScript = resolve(ROOT, 'infra/src/cli/seed.ts');
   if (!flags.has('--no-seed') && events === 0 && existsSync(seedScript)) {
-    say('first start: seeding demo data');
+    say(`first start: seeding demo data (progress in ${logFile('seed')})`);
     const seed = spawn(process.execPath, [seedScript], {
       cwd: ROOT,
       env: { ...process.env, ...childEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    pipeLines(seed.stdout, labelled('seed'));
-    pipeLines(seed.stderr, labelled('seed'));
+    pipeLines(seed.stdout, logs.of('seed'));
+    pipeLines(seed.stderr, logs.of('seed'));
     const code = await new Promise<number | null>((r) => seed.on('exit', r));
-    if (code !== 0) fail(`seeding failed (exit code ${code}); see the seed lines above`);
+    if (code !== 0) fail(`seeding failed (exit code ${code}); see ${logFile('seed')}`);
   }
 
-  // 10. The product's own processes.
-  const web = spawnBun('web', 'api/src/main.ts', childEnv);
-  cleanups.push({ name: 'web', stop: () => stopChild(web, 'SIGTERM') });
-  const projections = spawnBun('projections', 'projections/src/main.ts', childEnv);
-  cleanups.push({ name: 'projections', stop: () => stopChild(projections, 'SIGTERM') });
-  await recordChildren(pidsFile, { ...pids, web: web.pid!, projections: projections.pid! });
+  // 10. The product's own processes, restarted when they exit.
+  const url = `http://localhost:${resolved.port}`;
+  const answers = () =>
+    fetch(`${url}/api/health`).then(
+      () => true,
+      () => false,
+    );
+  await keep({
+    name: 'web',
+    start: () => startBun('api/src/main.ts', childEnv, logs.of('web'), () => false, answers),
+    stop: (child) => stopChild(child, 'SIGTERM'),
+  });
+  logs.say('web')(`listening on ${url}`);
+  await keep({
+    name: 'projections',
+    start: () =>
+      startBun('projections/src/main.ts', childEnv, logs.of('projections'), (line) =>
+        line.includes('projections running'),
+      ),
+    stop: (child) => stopChild(child, 'SIGTERM'),
+  });
+  logs.say('projections')('running');
 
   // 11. Ready only when the product says it is healthy.
-  const url = `http://localhost:${resolved.port}`;
   await waitUntilHealthy(`${url}/api/health`, say);
-  say(`ready ${url}`);
+  say(`ready ${url} (full logs in ${shown(logs.dir)}; --verbose shows them here)`);
 };
 
 main().catch((error: Error) => {
