@@ -77,7 +77,8 @@ export const checkHealth = async (
   const projections = postgres.ok
     ? (await projectionStates(sql, options)).map((p) => ({
         name: p.name,
-        status: p.alive ? p.status : 'down',
+        // A rebuild's copy (`<name>~rebuild`) has no worker of its own in this table: it is not a dead projection.
+        status: p.alive || p.status === 'rebuilding' ? p.status : 'down',
         lag: p.lag,
         lastError: p.lastError,
         parked: p.parked,
@@ -98,7 +99,8 @@ export const checkHealth = async (
   const down =
     !postgres.ok || projections.some((p) => p.status === 'failed' || p.status === 'down');
   // Searches fall back to the Postgres read model, so a dead Meilisearch degrades, never downs.
-  const degraded = parked.length > 0 || !meilisearch.ok;
+  const degraded =
+    parked.length > 0 || !meilisearch.ok || projections.some((p) => p.status === 'rebuilding');
   const status: HealthStatus = down ? 'down' : degraded ? 'degraded' : 'ok';
   const publicSite = postgres.ok ? await publicSiteStatus(sql).catch(() => undefined) : undefined;
   return { status, postgres, meilisearch, projections, parked, publicSite };

@@ -1,5 +1,7 @@
 // `npm run projections:rebuild -- <name>|--all`: rebuilds projections from position zero with a progress bar.
-// If `npm run dev` is running, its projections process does the replay and this command shows the progress.
+// Safe against a running stack: each model is filled beside the live one (fresh tables, a fresh search index),
+// caught up with the log and swapped in with its checkpoint in one step; readers see the old model until then,
+// and the running projections process carries on with the new one (docs/OPERATIONS.md, "Rebuild while running").
 // An event a projection cannot apply parks its stream (as in normal running) instead of stopping the rebuild.
 import { projections, projectionByName } from '@rentals/projections/registry';
 import { rebuildProjection } from '@rentals/projections/runner/rebuild';
@@ -30,19 +32,25 @@ await withCliContext(async ({ sql, config }) => {
   for (const name of names) {
     const started = Date.now();
     let total = 0;
+    let unit = '';
     let bar: ReturnType<typeof progressBar> | undefined;
     const { parked } = await rebuildProjection(
       sql,
       projectionByName(name)!,
       (p) => {
-        if (!bar || p.total !== total) bar = progressBar(name, (total = p.total));
+        // One bar per phase: a fresh search index counts listings first, then log events.
+        if (!bar || p.total !== total || (p.unit ?? 'events') !== unit) {
+          bar?.done();
+          unit = p.unit ?? 'events';
+          bar = progressBar(`${name} (${unit})`, (total = p.total));
+        }
         bar.update(p.applied);
       },
       { batchSize: Math.max(config.projectionBatchSize, 2000), log: (l) => console.log(l) },
     );
     bar?.done();
     const seconds = (Date.now() - started) / 1000;
-    console.log(`${name}: rebuilt from ${total} events in ${seconds.toFixed(1)} s`);
+    console.log(`${name}: rebuilt and swapped in (${total} ${unit}) in ${seconds.toFixed(1)} s`);
     if (parked > 0)
       console.log(
         `${name}: ${parked} stream(s) parked on events it cannot apply; see npm run projections:parked`,

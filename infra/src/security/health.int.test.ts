@@ -144,6 +144,24 @@ describe('GET /api/health', () => {
     }
   });
 
+  it('is degraded (200), not down, while a rebuild fills its copy beside the live model', async () => {
+    await web.t.db.sql`
+      INSERT INTO projection_checkpoints (name, status) VALUES ('listing-read-model~rebuild', 'rebuilding')`;
+    try {
+      const local = await health(web.base);
+      expect(local.status).toBe(200);
+      expect(local.body).toMatchObject({ status: 'degraded' });
+      expect(
+        (local.body as { projections: { name: string; status: string }[] }).projections,
+      ).toContainEqual(
+        expect.objectContaining({ name: 'listing-read-model~rebuild', status: 'rebuilding' }),
+      );
+    } finally {
+      await web.t.db
+        .sql`DELETE FROM projection_checkpoints WHERE name = 'listing-read-model~rebuild'`;
+    }
+  });
+
   it('is degraded (200), not down, when Meilisearch does not answer: searches fall back to Postgres', async () => {
     const dead = `http://127.0.0.1:${await freePort()}`;
     const other = await startTestWebServer({

@@ -132,4 +132,5 @@ export const dirtyCitiesProjection: SqlProjection = {
     sql`TRUNCATE public_site_dirty_cities`,
     sql`TRUNCATE public_site_dirty_listings`,
   ],
+  tables: ['public_site_listing_city', 'public_site_dirty_cities', 'public_site_dirty_listings'],
 };

@@ -172,4 +172,5 @@ export const listingReadModel: SqlProjection = {
   evolve: (event) => toStatements(asListingEvent(event)),
   evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE listing_read`],
+  tables: ['listing_read'],
 };

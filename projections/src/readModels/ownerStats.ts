@@ -64,4 +64,5 @@ export const ownerListingStats: SqlProjection = {
   evolve: (event) => toStatements(asListingEvent(event)),
   evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE owner_listing_stats`, sql`TRUNCATE owner_listing_membership`],
+  tables: ['owner_listing_stats', 'owner_listing_membership'],
 };

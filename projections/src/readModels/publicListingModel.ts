@@ -149,4 +149,5 @@ export const publicListingModel: SqlProjection = {
   evolve: (event) => toStatements(asListingEvent(event)),
   evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE listing_public`],
+  tables: ['listing_public'],
 };

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@rentals/core/eventStore/types';
+import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
 import type { EventRef } from './parking.ts';
 import type { Statement } from './statement.ts';
 
@@ -15,6 +15,13 @@ export type SqlProjection = {
   evolveBatch?: (events: RecordedEvent[]) => Statement[];
   /** Empties the read model before a rebuild from position zero. */
   reset: Statement[];
+  /**
+   * The tables this read model alone writes (unqualified, as its statements
+   * name them). When given, a rebuild fills fresh copies of them beside the
+   * live ones and swaps them in once caught up, so readers never see an empty
+   * or partial model; without it the rebuild resets the tables in place.
+   */
+  tables?: readonly string[];
 };
 
 /**
@@ -33,6 +40,28 @@ export type ExternalProjection = {
    * fails and why), and the rebuild parks it instead of stopping.
    */
   reset: () => Promise<{ unapplied: Unapplied[] } | void>;
+  /**
+   * Optional: fills a fresh copy of the model from the log beside the live one
+   * (a rebuild while running): `checkpoint` is the position the copy reflects,
+   * `unapplied` the streams it could not apply (to park). A projection that
+   * offers this applies its live batches under `withSwapLockShared`
+   * (swapLock.ts), so the swap can hold them off.
+   */
+  buildFresh?: (onProgress?: (done: number, total: number) => void) => Promise<{
+    checkpoint: Checkpoint;
+    unapplied: Unapplied[];
+    copy: FreshCopy;
+  }>;
+};
+
+/** A fresh copy of an external model, kept current by a rebuild until it is swapped in. */
+type FreshCopy = {
+  /** Applies later events to the copy, as `apply` does to the live model (idempotently). */
+  apply: (events: RecordedEvent[]) => Promise<void>;
+  /** Makes the copy the live model in one step readers cannot see halfway. */
+  swap: () => Promise<void>;
+  /** Removes what is left beside the live model: the old one after a swap, the copy otherwise. */
+  drop: () => Promise<void>;
 };
 
 /** A stream a rebuild could not apply: the event at which it fails, and the error. */

@@ -15,7 +15,8 @@ export const listingsSearchProjection = createSearchProjection(() => {
   if (!deps) {
     const config = requireResolved(loadConfig(process.env));
     deps = {
-      sql: createSql(config.databaseUrl, { max: 2 }),
+      // One connection holds the swap lock while a batch is applied (runner/swapLock.ts).
+      sql: createSql(config.databaseUrl, { max: 3 }),
       meili: createMeili({ url: config.meiliUrl, key: config.meiliMasterKey }, 30_000),
       log: consoleLogger,
     };

@@ -26,23 +26,23 @@ export type SearchRebuildResult = {
 };
 
 /**
- * Builds the whole index from the log into a fresh index (settings first,
- * then documents in large batches), then swaps it with the live one in one
- * atomic step, so searches never see a half-built index. Returns the
- * checkpoint the new index reflects; events after it are applied by the
- * projector afterwards (full-document upserts make replays harmless). A
- * listing whose document cannot be built is left out and returned, so one bad
- * stream never stops the rebuild.
+ * Builds the whole index from the log into a fresh index named `fresh`
+ * (settings first, then documents in large batches), up to the checkpoint
+ * every reader can see. Returns that checkpoint; events after it are applied
+ * afterwards (full-document upserts make replays harmless). A listing whose
+ * document cannot be built is left out and returned, so one bad stream never
+ * stops the rebuild.
  */
-export const rebuildSearchIndex = async (
+export const buildSearchIndex = async (
   db: Sql,
   meili: Meilisearch,
-  options: { batchSize?: number; live?: string; onProgress?: (streams: number) => void } = {},
+  fresh: string,
+  options: { batchSize?: number; onProgress?: (streams: number, total: number) => void } = {},
 ): Promise<SearchRebuildResult> => {
-  const live = options.live ?? LISTINGS_INDEX;
   const batchSize = options.batchSize ?? 5000;
   const checkpoint = await fenceCheckpoint(db);
-  const fresh = `${live}_build_${Date.now()}`;
+  const [{ total } = { total: 0 }] = await db<{ total: number }[]>`
+    SELECT count(*)::int AS total FROM streams WHERE stream_type = ${LISTING_STREAM_TYPE}`;
   await ensureListingsIndex(meili, fresh);
   const pending: EnqueuedTaskPromise[] = [];
   let after = '';
@@ -67,11 +67,32 @@ export const rebuildSearchIndex = async (
       pending.push(task);
       documents += upserts.length;
     }
-    options.onProgress?.(streams);
+    options.onProgress?.(streams, Math.max(total, streams));
   }
   for (const task of pending) await succeeded(task, 600_000);
+  return { checkpoint, documents, streams, unapplied };
+};
+
+/** A name for a fresh index beside `live`. */
+export const freshIndexName = (live: string) => `${live}_build_${Date.now()}`;
+
+/**
+ * Builds a fresh index (buildSearchIndex) and swaps it with the live one in
+ * one atomic step, so searches never see a half-built index. Offline use
+ * (benchmarks): events after the returned checkpoint are left to the
+ * projector; `projections:rebuild` also catches the fresh index up before
+ * the swap (runner/rebuild.ts).
+ */
+export const rebuildSearchIndex = async (
+  db: Sql,
+  meili: Meilisearch,
+  options: { batchSize?: number; live?: string } = {},
+): Promise<SearchRebuildResult> => {
+  const live = options.live ?? LISTINGS_INDEX;
+  const fresh = freshIndexName(live);
+  const result = await buildSearchIndex(db, meili, fresh, options);
   await ensureListingsIndex(meili, live);
   await swapIndexes(meili, live, fresh);
   await deleteIndex(meili, fresh);
-  return { checkpoint, documents, streams, unapplied };
+  return result;
 };

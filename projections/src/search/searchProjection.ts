@@ -1,13 +1,21 @@
 import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { ExternalProjection } from '../runner/projection.ts';
+import { withSwapLockShared } from '../runner/swapLock.ts';
 import { LISTING_EVENT_TYPES } from '../readModels/listingEvents.ts';
 import { LISTINGS_INDEX } from './indexSettings.ts';
 import { indexChangesFor } from './listingDocuments.ts';
-import { deleteDocuments, ensureListingsIndex, upsertDocuments } from './listingsIndex.ts';
+import {
+  deleteDocuments,
+  deleteIndex,
+  ensureListingsIndex,
+  swapIndexes,
+  upsertDocuments,
+} from './listingsIndex.ts';
 import type { Meilisearch } from 'meilisearch';
 import { isMeiliUnavailable } from '../queries/meili.ts';
-import { rebuildSearchIndex } from './rebuildSearchIndex.ts';
+import { buildSearchIndex, freshIndexName, rebuildSearchIndex } from './rebuildSearchIndex.ts';
 
 export const LISTINGS_SEARCH_PROJECTION = 'listings-search-index';
 
@@ -20,7 +28,9 @@ export type SearchProjectionDeps = { sql: Sql; meili: Meilisearch; log?: Logger;
  * resolves, and this resolves only after Meilisearch reports both tasks
  * succeeded. While Meilisearch is unreachable it waits and retries (never
  * skipping, never failing the projection), so the index catches up when it
- * is back. `reset` rebuilds into a fresh index and swaps it in.
+ * is back. `buildFresh` fills a fresh index beside the live one for a
+ * rebuild while running (swapped in with Meilisearch's index swap); `reset`
+ * rebuilds into a fresh index and swaps it in at once.
  */
 export const createSearchProjection = (
   deps: () => SearchProjectionDeps,
@@ -46,22 +56,48 @@ export const createSearchProjection = (
     }
   };
 
+  const applyTo = async (uid: string, events: RecordedEvent[]) => {
+    const ids = events.map((e) => (e.data as { listingId: string }).listingId);
+    const change = await indexChangesFor(deps().sql, ids);
+    await whileUnavailable(async () => {
+      const { meili } = deps();
+      await Promise.all([
+        upsertDocuments(meili, change.upserts, uid),
+        deleteDocuments(meili, change.deletes, uid),
+      ]);
+    });
+  };
+
   return {
     kind: 'external',
     name: LISTINGS_SEARCH_PROJECTION,
     canHandle: LISTING_EVENT_TYPES,
     apply: async (events) => {
-      const ids = events.map((e) => (e.data as { listingId: string }).listingId);
-      const change = await indexChangesFor(deps().sql, ids);
-      await whileUnavailable(async () => {
-        const { meili } = deps();
-        if (!ensured) await ensureListingsIndex(meili, index());
-        ensured = true;
-        await Promise.all([
-          upsertDocuments(meili, change.upserts, index()),
-          deleteDocuments(meili, change.deletes, index()),
-        ]);
-      });
+      if (!ensured) await whileUnavailable(() => ensureListingsIndex(deps().meili, index()));
+      ensured = true;
+      await withSwapLockShared(deps().sql, LISTINGS_SEARCH_PROJECTION, () =>
+        applyTo(index(), events),
+      );
+    },
+    buildFresh: async (onProgress) => {
+      const { sql, meili } = deps();
+      const fresh = freshIndexName(index());
+      const result = await whileUnavailable(() =>
+        buildSearchIndex(sql, meili, fresh, { onProgress }),
+      );
+      return {
+        checkpoint: result.checkpoint,
+        unapplied: result.unapplied,
+        copy: {
+          apply: (events) => applyTo(fresh, events),
+          swap: () =>
+            whileUnavailable(async () => {
+              await ensureListingsIndex(meili, index());
+              await swapIndexes(meili, index(), fresh);
+            }),
+          drop: () => deleteIndex(meili, fresh),
+        },
+      };
     },
     reset: async () => {
       const { sql, meili, log } = deps();

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Meilisearch } from 'meilisearch';
+import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
+import { startReadSide } from '@rentals/testing/readSide';
+import { postgresReadModels } from '../registry.ts';
+import { createMeili } from '../queries/meili.ts';
+import { ownerListings } from '../queries/listingQueries.ts';
+import { searchInMeili } from '../queries/searchInMeili.ts';
+import { createSearchProjection } from '../search/searchProjection.ts';
+import type { Projection } from './projection.ts';
+import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
+
+let db: TestDatabase;
+let store: EventStore;
+let meili: Meilisearch;
+let readSide: ReturnType<typeof startReadSide>;
+const index = `listings_rb_${randomBytes(4).toString('hex')}`;
+const owners = ['owner-a', 'owner-b', 'owner-c'];
+let created = 0;
+
+let delisted = 0;
+
+/** Creates listings (unless `only`: every fifth one then delisted, every third one revised), as owners would. */
+const createListings = async (n: number, only?: 'creations') => {
+  for (let i = 0; i < n; i++) {
+    const id = `rb-${created++}`;
+    const ownerId = owners[created % owners.length]!;
+    await appendListingEvents(store, id, [listingCreated(id, { ownerId })], ownerId);
+    if (only) continue;
+    if (created % 3 === 0)
+      await appendListingEvents(
+        store,
+        id,
+        [
+          {
+            type: 'ListingDetailsRevised',
+            data: { listingId: id, at: nextTime(), title: `Flat ${id}` },
+          },
+        ],
+        ownerId,
+      );
+    if (created % 5 === 0 && ++delisted)
+      await appendListingEvents(
+        store,
+        id,
+        [{ type: 'ListingDelisted', data: { listingId: id, at: nextTime(), city: 'Pune' } }],
+        ownerId,
+      );
+  }
+};
+
+const READ_MODEL_TABLES = [
+  'listing_read',
+  'listing_public',
+  'owner_listing_stats',
+  'owner_listing_membership',
+];
+
+/** Every row of every read model table as text, in a fixed order: a dump to compare byte for byte. */
+const dump = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      READ_MODEL_TABLES.map(async (t) => [
+        t,
+        (
+          await db.sql.unsafe<{ row: string }[]>(`SELECT r::text AS row FROM ${t} r ORDER BY 1`)
+        ).map((r) => r.row),
+      ]),
+    ),
+  ) as Record<string, string[]>;
+
+/** The tables' shape as migrations see it: index names and definitions, comments. */
+const schemaShape = () =>
+  db.sql`SELECT tablename, indexname, indexdef FROM pg_indexes
+         WHERE tablename = ANY(${READ_MODEL_TABLES}) ORDER BY tablename, indexname`;
+
+const leftovers = async () =>
+  (
+    await db.sql<{ nspname: string }[]>`
+      SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%'`
+  ).map((r) => r.nspname);
+
+/** What readers see, by every path they read: tables, owner pages, search. */
+const read = async () => {
+  const [counts] = await db.sql<{ full: number; public: number; stats: number; members: number }[]>`
+    SELECT (SELECT count(*) FROM listing_read)::int AS full,
+           (SELECT count(*) FROM listing_public)::int AS public,
+           (SELECT coalesce(sum(total), 0) FROM owner_listing_stats)::int AS stats,
+           (SELECT count(*) FROM owner_listing_membership)::int AS members`;
+  const mine = (await ownerListings(db.sql, 'owner-a')).length;
+  const search = (await searchInMeili(meili, 'full', { sort: 'newest', page: 1, limit: 1 }, index))
+    .total;
+  return { ...counts!, mine, search };
+};
+
+const projectionsToRebuild = (): Projection[] => [
+  ...postgresReadModels,
+  createSearchProjection(() => ({ sql: db.sql, meili, index })),
+];
+
+const rebuildAll = async (progress: RebuildProgress[] = []) => {
+  for (const projection of projectionsToRebuild())
+    // Small batches for the tables, so that their rebuild spans many batches (and the readers' loop).
+    await rebuildProjection(db.sql, projection, (p) => progress.push(p), {
+      batchSize: projection.kind === 'sql' ? 40 : 2000,
+    });
+};
+
+beforeAll(async () => {
+  db = await testDatabase({ max: 30 });
+  store = createEventStore(db.sql);
+  meili = createMeili({ url: inject('meiliUrl'), key: inject('meiliKey') });
+  readSide = startReadSide(db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });
+  await createListings(150);
+  await readSide.caughtUp();
+});
+
+afterAll(async () => {
+  await readSide.stop();
+  await db.drop();
+});
+
+describe('projections:rebuild while the read side runs', () => {
+  it('finishes on an idle stack, with byte-identical read models and the same indexes', async () => {
+    const before = await dump();
+    const shape = await schemaShape();
+    expect(before.listing_read).toHaveLength(150);
+    const progress: RebuildProgress[] = [];
+    // No write happens from here on: the rebuild must make progress by itself.
+    await rebuildAll(progress);
+    expect(await dump()).toEqual(before);
+    expect(await schemaShape()).toEqual(shape);
+    expect(await leftovers()).toEqual([]);
+    expect(progress.at(-1)).toMatchObject({ unit: 'events' });
+    expect(progress.at(-1)!.applied).toBe(progress.at(-1)!.total);
+    const checkpoints = await db.sql<{ name: string }[]>`SELECT name FROM projection_checkpoints`;
+    expect(checkpoints.map((c) => c.name).filter((n) => n.endsWith('~rebuild'))).toEqual([]);
+  });
+
+  it('never shows readers an empty or partial model, and keeps the writes made during the rebuild', async () => {
+    const seen: Awaited<ReturnType<typeof read>>[] = [await read()];
+    let rebuilding = true;
+    const reader = (async () => {
+      while (rebuilding) seen.push(await read());
+    })();
+    const writes = (async () => {
+      let rounds = 0;
+      // At least a few writes land while the copies are being built and swapped.
+      while (rebuilding || rounds < 3) {
+        // Creations only, so that every count readers see can only grow.
+        await createListings(2, 'creations');
+        rounds++;
+      }
+    })();
+    try {
+      await rebuildAll();
+    } finally {
+      rebuilding = false;
+      await Promise.all([reader, writes]);
+    }
+    await readSide.caughtUp();
+    seen.push(await read());
+
+    for (const key of ['full', 'public', 'stats', 'members', 'mine', 'search'] as const)
+      for (let i = 1; i < seen.length; i++)
+        expect(seen[i]![key], `${key} at read ${i} of ${seen.length}`).toBeGreaterThanOrEqual(
+          seen[i - 1]![key],
+        );
+    const final = seen.at(-1)!;
+    expect(seen.length).toBeGreaterThan(2);
+    expect(final.full).toBe(created);
+    expect(final.members).toBe(created);
+    expect(final.stats).toBe(created);
+    expect(final.public).toBe(created);
+    expect(final.search).toBe(created - delisted);
+    // The models the live projectors keep from here on match a rebuild from zero.
+    const live = await dump();
+    await rebuildAll();
+    expect(await dump()).toEqual(live);
+  });
+});

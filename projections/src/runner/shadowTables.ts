@@ -1,0 +1,129 @@
+import type { Sql, TransactionSql } from 'postgres';
+import { sql as statement, type Statement } from './statement.ts';
+
+/**
+ * Fresh copies of a read model's tables in a schema of their own, for a
+ * rebuild while running: the projection's statements name its tables
+ * unqualified, so running them with the shadow schema first on the
+ * search_path fills the copies without rewriting any SQL.
+ */
+type ShadowTables = {
+  /** The schema holding the copies while they are filled. */
+  schema: string;
+  /** The schema the live tables are in. */
+  liveSchema: string;
+  tables: readonly string[];
+};
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Shadow schemas of one projection share this prefix, so a crashed rebuild's leftovers can be found. */
+const schemaPrefix = (projection: string) =>
+  `rebuild_${projection.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_`.slice(0, 40);
+
+/** Drops the shadow (and retired) schemas an interrupted rebuild of this projection left behind. */
+export const dropLeftovers = async (sql: Sql, projection: string) => {
+  const rows = await sql<{ nspname: string }[]>`
+    SELECT nspname FROM pg_namespace WHERE starts_with(nspname, ${schemaPrefix(projection)})`;
+  for (const { nspname } of rows) await sql.unsafe(`DROP SCHEMA ${ident(nspname)} CASCADE`);
+};
+
+/**
+ * Creates empty copies of the live tables (columns, defaults, constraints,
+ * indexes, comments) in a new schema.
+ */
+export const createShadowTables = async (
+  sql: Sql,
+  projection: string,
+  tables: readonly string[],
+): Promise<ShadowTables> => {
+  const schema = `${schemaPrefix(projection)}${Date.now().toString(36)}`;
+  const [live] = await sql<{ nspname: string }[]>`
+    SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.oid = ${tables[0]!}::regclass`;
+  const liveSchema = live!.nspname;
+  await sql.begin(async (tx) => {
+    await tx.unsafe(`CREATE SCHEMA ${ident(schema)}`);
+    for (const t of tables)
+      await tx.unsafe(
+        `CREATE TABLE ${ident(schema)}.${ident(t)} (LIKE ${ident(liveSchema)}.${ident(t)} INCLUDING ALL)`,
+      );
+  });
+  return { schema, liveSchema, tables };
+};
+
+/** Statements that run against the copies: the shadow schema first on the search_path, for this transaction only. */
+export const inShadow = (shadow: ShadowTables, statements: Statement[]): Statement[] =>
+  statements.length === 0
+    ? statements
+    : [
+        statement`SELECT set_config('search_path', ${`${ident(shadow.schema)}, ${ident(shadow.liveSchema)}`}, true)`,
+        ...statements,
+      ];
+
+/** Planner statistics for the filled copies, so the first queries after the swap plan as before. */
+export const analyzeShadow = async (sql: Sql, shadow: ShadowTables) => {
+  for (const t of shadow.tables) await sql.unsafe(`ANALYZE ${ident(shadow.schema)}.${ident(t)}`);
+};
+
+/**
+ * Holds writers (the live projector) off the live tables until the
+ * transaction ends; readers go on reading them. EXCLUSIVE, not ACCESS
+ * EXCLUSIVE: the latter takes a transaction id (for standbys), which would
+ * hold back the log's visibility fence while the copy catches up.
+ */
+export const lockLiveTables = async (tx: TransactionSql, shadow: ShadowTables) => {
+  const names = shadow.tables.map((t) => `${ident(shadow.liveSchema)}.${ident(t)}`).join(', ');
+  await tx.unsafe(`LOCK TABLE ${names} IN EXCLUSIVE MODE`);
+};
+
+const indexes = async (tx: TransactionSql, schema: string, table: string) => {
+  const rows = await tx<{ name: string; def: string }[]>`
+    SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def
+    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+    WHERE x.indrelid = ${`${ident(schema)}.${ident(table)}`}::regclass ORDER BY i.relname`;
+  // The same index on either table, whatever its name and schema.
+  return rows.map((r) => ({
+    name: r.name,
+    shape: r.def.replace(/^(CREATE (?:UNIQUE )?INDEX )\S+( ON (?:ONLY )?)\S+/, '$1$2'),
+  }));
+};
+
+/**
+ * Inside the caller's transaction (after `lockLiveTables`): waits for
+ * readers of the live tables to finish (new ones wait for the commit, then
+ * read the copies) and moves the live
+ * tables out to a retired schema and the copies into the live schema, and
+ * gives the copies' indexes the live indexes' names, so migrations that name
+ * them keep working. Returns the retired schema, to drop after commit.
+ */
+export const swapShadowTables = async (tx: TransactionSql, shadow: ShadowTables) => {
+  const retired = `${shadow.schema}_old`;
+  const live = ident(shadow.liveSchema);
+  const names = shadow.tables.map((t) => `${live}.${ident(t)}`).join(', ');
+  // A reader that holds one table and waits for another could deadlock with us: give up soon and retry.
+  await tx`SELECT set_config('lock_timeout', '2s', true)`;
+  await tx.unsafe(`LOCK TABLE ${names} IN ACCESS EXCLUSIVE MODE`);
+  await tx.unsafe(`CREATE SCHEMA ${ident(retired)}`);
+  for (const t of shadow.tables) {
+    const names = new Map((await indexes(tx, shadow.liveSchema, t)).map((i) => [i.shape, i.name]));
+    await tx.unsafe(`ALTER TABLE ${live}.${ident(t)} SET SCHEMA ${ident(retired)}`);
+    await tx.unsafe(`ALTER TABLE ${ident(shadow.schema)}.${ident(t)} SET SCHEMA ${live}`);
+    const fresh = await indexes(tx, shadow.liveSchema, t);
+    // Two steps, so a copy's generated name never collides with a name another copy is about to take.
+    for (const [n, i] of fresh.entries())
+      await tx.unsafe(
+        `ALTER INDEX ${live}.${ident(i.name)} RENAME TO ${ident(`rebuild_swap_${n}`)}`,
+      );
+    for (const [n, i] of fresh.entries()) {
+      const name = names.get(i.shape);
+      if (!name) throw new Error(`${t}: the copy has an index the live table lacks: ${i.shape}`);
+      await tx.unsafe(`ALTER INDEX ${live}.${ident(`rebuild_swap_${n}`)} RENAME TO ${ident(name)}`);
+    }
+  }
+  return retired;
+};
+
+export const dropSchema = async (sql: Sql, schema: string) => {
+  await sql.unsafe(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
+};
