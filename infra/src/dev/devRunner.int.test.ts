@@ -95,8 +95,9 @@ describe('npm run dev', () => {
     await waitFor(run, `ready http://localhost:${port}`);
 
     const health = await fetch(`http://localhost:${port}/api/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({
+    const body: unknown = await health.json();
+    expect(health.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({
       status: 'ok',
       postgres: { ok: true },
       meilisearch: { ok: true },

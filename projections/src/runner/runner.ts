@@ -270,11 +270,12 @@ export const startProjection = (
     if (!own) return;
     // LISTEN before reading, so an append between the read and the wait still wakes us.
     await own`LISTEN events_appended`;
+    // The heartbeat before the checkpoint row: health must never see a projection's row without one.
+    const first = await beat(own);
+    if (first !== true) throw Object.assign(new Error(first), { code: 'CONNECTION_CLOSED' });
     let checkpoint = await ensureCheckpoint(sql, projection.name);
     await sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL, updated_at = now()
               WHERE name = ${projection.name} AND status <> 'rebuilding'`;
-    const first = await beat(own);
-    if (first !== true) throw Object.assign(new Error(first), { code: 'CONNECTION_CLOSED' });
     const beating = heartbeat(own);
     log(`${projection.name}: running from #${checkpoint.position}`);
     try {
