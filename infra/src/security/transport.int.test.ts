@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSql } from '@rentals/core/db';
 import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
 import { DOCS_CONTENT_SECURITY_POLICY } from '@rentals/api/docs/index';
 import type { TestUser } from '@rentals/testing/testApp';
@@ -76,10 +75,13 @@ describe('failures on our side', () => {
   });
 
   it('answer {message: Internal server error} under /api and log the detail', async () => {
-    // The same server with its database connections gone.
-    const broken = createSql(web.t.db.url, { max: 1 });
-    await broken.end();
-    const other = await startTestWebServer({ deps: { sql: broken } });
+    // The same server whose queries fail with an error nobody expects (an outage would be a 503).
+    const failing = new Proxy(web.t.db.sql, {
+      apply: () => {
+        throw new Error('relation "secret_internal_table" is broken');
+      },
+    });
+    const other = await startTestWebServer({ deps: { sql: failing } });
     try {
       const res = await rawGet(other.port, '/api/properties/public');
       expect(res.status).toBe(500);
