@@ -9,7 +9,7 @@ import { createMapFiles, MAPS_PREFIX } from './geo/mapFiles.ts';
 import type { MediaStore } from './media/mediaStore.ts';
 import { serveMedia } from './media/serveMedia.ts';
 import { BodyTooLargeError, countingBody, MULTIPART_BODY_LIMIT } from './shared/bodyLimit.ts';
-import { withApiSecurityHeaders } from './web/securityHeaders.ts';
+import { BASE_SECURITY_HEADERS, withApiSecurityHeaders } from './web/securityHeaders.ts';
 import { internalErrorResponse } from './web/serverErrors.ts';
 import { staticSite } from './web/staticSite.ts';
 
@@ -95,6 +95,13 @@ export const createWebServer = (options: WebServerOptions) => {
     // The largest body any route takes; each route's own limit is enforced while reading.
     maxRequestBodySize: MULTIPART_BODY_LIMIT,
     fetch: async (request) => {
+      // An HTTP/1.0 request without a Host header (a bare health check) arrives with a relative URL
+      // that nothing downstream can parse: a client error, not a 500.
+      if (!URL.canParse(request.url))
+        return Response.json(
+          { message: 'A Host header is required' },
+          { status: 400, headers: { ...BASE_SECURITY_HEADERS, 'cache-control': 'no-store' } },
+        );
       try {
         return await route(request);
       } catch (error) {

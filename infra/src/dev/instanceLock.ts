@@ -57,7 +57,7 @@ const killRecordedChildren = (pidsFile: string, log: (l: string) => void) => {
     if (!alive(pid)) continue;
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
     // Only signal processes that still look like ours (pids are reused).
-    if (!/postgres|meilisearch|bun/.test(cmdline)) continue;
+    if (!/postgres|meilisearch|bun|haproxy/.test(cmdline)) continue;
     log(`stopping leftover ${name} (pid ${pid})`);
     try {
       process.kill(pid, name === 'postgres' ? 'SIGINT' : 'SIGTERM');

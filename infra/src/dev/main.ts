@@ -20,24 +20,19 @@
  *
  * Environment variables: infra/src/config/env.ts and the README's table.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSql } from '@rentals/core/db';
 import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
-import { migrate } from '../db/migrate.ts';
-import { ensureGeoData } from '../geo/build.ts';
-import { loadPlaces } from '@rentals/api/geo/placesIndex';
-import { startMeiliServer } from '../services/meiliServer.ts';
 import { isPortFree } from '../services/ports.ts';
-import { startPostgresServer, stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/postgresServer.ts';
+import { answers, startBun } from './bunProcess.ts';
+import { keepBundledMeili, keepEmbeddedPostgres } from './dataServices.ts';
 import { AlreadyRunningError, acquireInstanceLock, recordChildren } from './instanceLock.ts';
-import { labelled, pipeLines } from './labelledOutput.ts';
+import { keeper } from './keepService.ts';
+import { labelled } from './labelledOutput.ts';
+import { prepareData } from './prepareData.ts';
 import { loadOrCreateSecrets } from './secrets.ts';
 import { serviceLogs } from './serviceLogs.ts';
-import { buildSiteIfChanged } from './siteBuild.ts';
-import { supervise, type Service } from './supervisor.ts';
 import { waitUntilHealthy } from './waitUntilHealthy.ts';
 import { watchExternal } from './watchExternal.ts';
 
@@ -68,47 +63,6 @@ const fail = (message: string, code = 1): never => {
   // shutdown() exits; this keeps the type checker and readers honest.
   throw new Error(message);
 };
-
-/** A Bun process of ours; resolves once `ready` says so, rejects when it exits first. */
-const startBun = (
-  script: string,
-  env: Record<string, string>,
-  log: (line: string) => void,
-  ready: (line: string) => boolean,
-  readyCheck?: () => Promise<boolean>,
-): Promise<ChildProcess> =>
-  new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [script], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let settled = false;
-    const done = () => {
-      if (settled) return;
-      settled = true;
-      resolvePromise(child);
-    };
-    const print = (line: string) => {
-      log(line);
-      if (ready(line)) done();
-    };
-    pipeLines(child.stdout, print);
-    pipeLines(child.stderr, print);
-    child.once('exit', (code, signal) => {
-      if (settled) return;
-      settled = true;
-      reject(new Error(`exited during start-up (${signal ?? `exit code ${code}`})`));
-    });
-    if (readyCheck)
-      void (async () => {
-        while (!settled) {
-          if (await readyCheck()) return done();
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      })();
-  });
 
 const portCheck = async (port: number, variable: string, what: string) => {
   if (!(await isPortFree(port)))
@@ -154,53 +108,24 @@ const main = async () => {
   if (!config.databaseUrl) await portCheck(config.pgPort, 'PG_PORT', 'embedded Postgres');
   if (!config.meiliUrl) await portCheck(config.meiliPort, 'MEILI_PORT', 'bundled Meilisearch');
   const pids: Record<string, number> = {};
-  const record = (name: string) => (child: ChildProcess) => {
-    pids[name] = child.pid!;
-    void recordChildren(pidsFile, pids);
-  };
-
-  /** Starts a service under supervision; its first start must succeed. */
-  const keep = async (service: Service) => {
-    const supervisor = supervise(service, {
-      say: logs.say(service.name),
-      onStart: record(service.name),
-      logFile: logFile(service.name),
-    });
-    cleanups.push({ name: service.name, stop: supervisor.stop });
-    try {
-      await supervisor.start();
-    } catch (error) {
-      const print = logs.say(service.name);
-      for (const line of logs.recent(service.name)) print(line);
-      throw error;
-    }
-  };
+  const keep = keeper({
+    logs,
+    logFile,
+    onStart: (name, pid) => {
+      pids[name] = pid;
+      void recordChildren(pidsFile, pids);
+    },
+    cleanups,
+  });
 
   // 4. Postgres.
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    let url = '';
-    await keep({
-      name: 'postgres',
-      start: async () => {
-        const pg = await startPostgresServer({
-          dataDir: resolve(dataDir, 'postgres'),
-          port: config.pgPort,
-          password: secrets.pgPassword,
-          onLog: logs.of('postgres'),
-          detached: true,
-        });
-        url = pg.url;
-        return pg.process;
-      },
-      stop: (child) => stopChild(child, 'SIGINT'),
+    databaseUrl = await keepEmbeddedPostgres(keep, logs, {
+      dataDir,
+      port: config.pgPort,
+      password: secrets.pgPassword,
     });
-    logs.say('postgres')(`ready on 127.0.0.1:${config.pgPort}`);
-    const admin = createSql(url, { max: 1 });
-    const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = 'rentals'`;
-    if (!exists) await admin.unsafe('CREATE DATABASE rentals');
-    await admin.end();
-    databaseUrl = url.replace(/\/postgres$/, '/rentals');
   } else {
     cleanups.push({ name: 'postgres watch', stop: watchExternal('postgres', databaseUrl, say) });
   }
@@ -209,23 +134,12 @@ const main = async () => {
   let meiliUrl = config.meiliUrl;
   const meiliMasterKey = config.meiliMasterKey ?? secrets.meiliMasterKey;
   if (!meiliUrl) {
-    await keep({
+    meiliUrl = await keepBundledMeili(keep, logs, {
       name: 'meilisearch',
-      start: async () =>
-        (
-          await startMeiliServer({
-            dataDir: resolve(dataDir, 'meilisearch'),
-            binDir: resolve(dataDir, 'bin'),
-            port: config.meiliPort,
-            masterKey: meiliMasterKey,
-            onLog: logs.of('meilisearch'),
-            detached: true,
-          })
-        ).process,
-      stop: (child) => stopChild(child, 'SIGTERM'),
+      dataDir,
+      port: config.meiliPort,
+      masterKey: meiliMasterKey,
     });
-    meiliUrl = `http://127.0.0.1:${config.meiliPort}`;
-    logs.say('meilisearch')(`ready on ${meiliUrl}`);
   } else {
     cleanups.push({ name: 'meilisearch watch', stop: watchExternal('meilisearch', meiliUrl, say) });
   }
@@ -248,61 +162,32 @@ const main = async () => {
     JWT_TTL: resolved.jwtTtl,
   };
 
-  // 6. Schema.
-  const sql = createSql(resolved.databaseUrl, { max: 2 });
-  await migrate(sql, logs.of('migrate'));
-
-  // 7. Map data: basemap, glyphs and gazetteer (cached under DATA_DIR/geo), and the geocoder's index.
-  const geoLog = logs.of('geo');
-  await ensureGeoData(dataDir, {
-    info: (m, f) => geoLog(`${m}${f ? ` ${JSON.stringify(f)}` : ''}`),
-  });
-  const places = await loadPlaces(
-    { url: resolved.meiliUrl, key: resolved.meiliMasterKey },
+  // 6.–9. Schema, map data, site, demo data.
+  await prepareData({
     dataDir,
-  );
-  geoLog(
-    places.loaded
-      ? `loaded ${places.documents} places into the geocoder`
-      : 'geocoder index is up to date',
-  );
-
-  // 8. Site.
-  if (!flags.has('--no-site-build')) {
-    await buildSiteIfChanged(ROOT, logs.of('site')).catch((error: Error) =>
-      fail(`${error.message.replace('see the site lines above', `see ${logFile('site')}`)}`),
-    );
-  }
-
-  // 9. Seed an empty log through the same commands the API runs.
-  const [{ events } = { events: 0 }] = await sql<
-    { events: number }[]
-  >`SELECT count(*) AS events FROM events`;
-  await sql.end();
-  const seedScript = resolve(ROOT, 'infra/src/cli/seed.ts');
-  if (!flags.has('--no-seed') && events === 0 && existsSync(seedScript)) {
-    say(`first start: seeding demo data (progress in ${logFile('seed')})`);
-    const seed = spawn(process.execPath, [seedScript], {
-      cwd: ROOT,
-      env: { ...process.env, ...childEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    pipeLines(seed.stdout, logs.of('seed'));
-    pipeLines(seed.stderr, logs.of('seed'));
-    const code = await new Promise<number | null>((r) => seed.on('exit', r));
-    if (code !== 0) fail(`seeding failed (exit code ${code}); see ${logFile('seed')}`);
-  }
+    databaseUrl: resolved.databaseUrl,
+    meiliUrls: [resolved.meiliUrl],
+    meiliMasterKey: resolved.meiliMasterKey,
+    childEnv,
+    logs,
+    logFile,
+    say,
+    siteBuild: !flags.has('--no-site-build'),
+    seed: !flags.has('--no-seed'),
+  });
 
   // 10. The product's own processes, restarted when they exit.
   const url = `http://localhost:${resolved.port}`;
-  const answers = () =>
-    fetch(`${url}/api/health`).then(
-      () => true,
-      () => false,
-    );
   await keep({
     name: 'web',
-    start: () => startBun('api/src/main.ts', childEnv, logs.of('web'), () => false, answers),
+    start: () =>
+      startBun(
+        'api/src/main.ts',
+        childEnv,
+        logs.of('web'),
+        () => false,
+        answers(`${url}/api/health`),
+      ),
     stop: (child) => stopChild(child, 'SIGTERM'),
   });
   logs.say('web')(`listening on ${url}`);

@@ -1,0 +1,34 @@
+import type { serviceLogs } from './serviceLogs.ts';
+import { supervise, type Service } from './supervisor.ts';
+
+/**
+ * The runner's `keep`: starts a service under supervision (restarted when it
+ * exits, stopped on the way out) and requires its first start to succeed,
+ * showing the service's last lines when it does not.
+ */
+export const keeper =
+  (options: {
+    logs: ReturnType<typeof serviceLogs>;
+    /** How a service's log file is named in the terminal. */
+    logFile: (name: string) => string;
+    /** Called with each process of a service that starts (e.g. to record its pid). */
+    onStart: (name: string, pid: number) => void;
+    /** The runner's list of what to stop on the way out. */
+    cleanups: { name: string; stop: () => Promise<unknown> }[];
+  }) =>
+  async (service: Service) => {
+    const { logs } = options;
+    const supervisor = supervise(service, {
+      say: logs.say(service.name),
+      onStart: (child) => options.onStart(service.name, child.pid!),
+      logFile: options.logFile(service.name),
+    });
+    options.cleanups.push({ name: service.name, stop: supervisor.stop });
+    try {
+      await supervisor.start();
+    } catch (error) {
+      const print = logs.say(service.name);
+      for (const line of logs.recent(service.name)) print(line);
+      throw error;
+    }
+  };
