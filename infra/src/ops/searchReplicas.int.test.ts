@@ -13,6 +13,14 @@ import {
   searchProjectionName,
 } from '@rentals/projections/search/searchProjection';
 import { propertyServices } from '@rentals/api/properties/services';
+import {
+  createSearchReplicas,
+  REPLICA_LAG_LIMIT,
+} from '@rentals/projections/queries/searchReplicas';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { silentLogger } from '@rentals/core/logger';
+import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { testDatabase } from '@rentals/testing/testDatabase';
 import { searchable, seedCorpus } from '@rentals/testing/corpus';
 import { startReadSide } from '@rentals/testing/readSide';
 import { testApp, type TestApp } from '@rentals/testing/testApp';
@@ -178,3 +186,61 @@ it('answers every search from the other replica while one is killed, and it conv
     .toEqual(['up', 'up']);
   expect((await localHealth()).body.status).toBe('ok');
 }, 90_000);
+
+it('asks a replica whose projection lags only when no current one answers', async () => {
+  // A log of its own, where the second replica's projection is far behind and the first is at the head.
+  const db = await testDatabase();
+  try {
+    const lagging = Array.from({ length: REPLICA_LAG_LIMIT + 1 }, () => listingCreated('lag-1'));
+    await appendListingEvents(createEventStore(db.sql), 'lag-1', lagging);
+    await db.sql`
+      INSERT INTO projection_checkpoints (name, transaction_id, position, status)
+      SELECT ${searchProjectionName(0)}, transaction_id, position, 'running'
+      FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`;
+    await db.sql`
+      INSERT INTO projection_checkpoints (name, status) VALUES (${searchProjectionName(1)}, 'running')`;
+    await db.sql`
+      INSERT INTO projection_heartbeats (projection, owner, beat_at)
+      VALUES (${searchProjectionName(0)}, 'test', now() + interval '1 hour'),
+             (${searchProjectionName(1)}, 'test', now() + interval '1 hour')`;
+    const marker = { id: 'lag-marker', title: 'quokkamarker', isAvailable: true, createdAt: 0 };
+    await createMeili({ url: second.url, key }).index(index).addDocuments([marker]).waitTask();
+    const pool = (first: string) =>
+      createSearchReplicas({
+        sql: db.sql,
+        urls: [first, second.url],
+        key,
+        index,
+        timeoutMs: 1500,
+        log: silentLogger,
+        clock: () => new Date(),
+      });
+    const criteria = { q: 'quokkamarker', sort: 'newest', page: 1, limit: 10 } as const;
+
+    const replicas = pool(inject('meiliUrl'));
+    await expect
+      .poll(async () => {
+        await replicas.search('full', criteria);
+        return replicas.states().map((r) => r.state);
+      })
+      .toEqual(['up', 'behind']);
+    // Only the current replica answers (the marker is in the lagging one alone).
+    for (let i = 0; i < 4; i++) expect((await replicas.search('full', criteria)).total).toBe(0);
+
+    // With the current one dead, the lagging one answers rather than Postgres.
+    const deadFirst = pool(`http://127.0.0.1:${await freePort()}`);
+    await expect
+      .poll(async () => {
+        await deadFirst.search('full', criteria);
+        return deadFirst.states().map((r) => r.state);
+      })
+      .toEqual(['down', 'behind']);
+    expect((await deadFirst.search('full', criteria)).total).toBe(1);
+  } finally {
+    await createMeili({ url: second.url, key })
+      .index(index)
+      .deleteDocument('lag-marker')
+      .waitTask();
+    await db.drop();
+  }
+});
