@@ -414,6 +414,8 @@ export const startProjection = (
         const delay = Math.min(backoffMs * 2 ** (Math.min(attempt, 16) - 1), 5000);
         log(
           `${projection.name}: ${transient ? 'lost the database' : 'worker failed'}, starting again in ${delay} ms: ${lastError.message}`,
+          { projection: projection.name, error: lastError.message },
+          transient ? 'warn' : 'error',
         );
         if (!transient)
           await sql`UPDATE projection_checkpoints SET status = 'failed', last_error = ${lastError.message}, updated_at = now()
