@@ -9,9 +9,11 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { searchInMeili } from '@rentals/projections/queries/searchInMeili';
 import {
+  createSearchProjection,
   LISTINGS_SEARCH_PROJECTION,
   searchProjectionName,
 } from '@rentals/projections/search/searchProjection';
+import { rebuildProjection } from '@rentals/projections/runner/rebuild';
 import { propertyServices } from '@rentals/api/properties/services';
 import {
   createSearchReplicas,
@@ -109,7 +111,7 @@ const localHealth = () =>
 
 it('fills each index through its own projection and checkpoint', async () => {
   await seed(30);
-  await readSide.caughtUp();
+  await readSide.caughtUp({ timeoutMs: 120_000 });
   expect(await indexCounts()).toEqual([listed, listed]);
   const [{ max } = { max: 0 }] = await t.db.sql<{ max: number }[]>`
     SELECT max(position)::int AS max FROM events`;
@@ -118,12 +120,15 @@ it('fills each index through its own projection and checkpoint', async () => {
     [searchProjectionName(1)]: max,
   });
   expect(searchProjectionName(1)).toBe(`${LISTINGS_SEARCH_PROJECTION}#2`);
-});
+}, 150_000);
 
 it('spreads searches over both replicas, round robin', async () => {
   // A document only the second index holds (never in the log): its count shows who answered.
   const marker = { id: 'replica-marker', title: 'zanzibarmarker', isAvailable: true, createdAt: 0 };
-  await createMeili({ url: second.url, key }).index(index).addDocuments([marker]).waitTask();
+  await createMeili({ url: second.url, key })
+    .index(index)
+    .addDocuments([marker])
+    .waitTask({ timeout: 60_000 });
   const totals = [];
   for (let i = 0; i < 4; i++) {
     const res = await search('zanzibarmarker');
@@ -131,7 +136,10 @@ it('spreads searches over both replicas, round robin', async () => {
     totals.push(res.body.totalCount);
   }
   expect(totals.sort()).toEqual([0, 0, 1, 1]);
-  await createMeili({ url: second.url, key }).index(index).deleteDocument(marker.id).waitTask();
+  await createMeili({ url: second.url, key })
+    .index(index)
+    .deleteDocument(marker.id)
+    .waitTask({ timeout: 60_000 });
   expect(
     propertyServices(t.deps)
       .search.status()
@@ -167,7 +175,7 @@ it('answers every search from the other replica while one is killed, and it conv
 
   // Writes go on; the live replica keeps up, the dead one's projection waits.
   await seed(10);
-  await readSide.caughtUp({ except: [searchProjectionName(1)] });
+  await readSide.caughtUp({ timeoutMs: 60_000, except: [searchProjectionName(1)] });
   await search().then((r) => expect(r.body.totalCount).toBe(listed));
 
   second = await startSecond();
@@ -186,7 +194,7 @@ it('answers every search from the other replica while one is killed, and it conv
     )
     .toEqual(['up', 'up']);
   expect((await localHealth()).body.status).toBe('ok');
-}, 90_000);
+}, 150_000);
 
 it('asks a replica whose projection lags only when no current one answers', async () => {
   // A log of its own, where the second replica's projection is far behind and the first is at the head.
@@ -205,7 +213,10 @@ it('asks a replica whose projection lags only when no current one answers', asyn
       VALUES (${searchProjectionName(0)}, 'test', now() + interval '1 hour'),
              (${searchProjectionName(1)}, 'test', now() + interval '1 hour')`;
     const marker = { id: 'lag-marker', title: 'quokkamarker', isAvailable: true, createdAt: 0 };
-    await createMeili({ url: second.url, key }).index(index).addDocuments([marker]).waitTask();
+    await createMeili({ url: second.url, key })
+      .index(index)
+      .addDocuments([marker])
+      .waitTask({ timeout: 60_000 });
     const pool = (first: string) =>
       createSearchReplicas({
         sql: db.sql,
@@ -241,7 +252,7 @@ it('asks a replica whose projection lags only when no current one answers', asyn
     await createMeili({ url: second.url, key })
       .index(index)
       .deleteDocument('lag-marker')
-      .waitTask();
+      .waitTask({ timeout: 60_000 });
     await db.drop();
   }
 });
@@ -265,9 +276,41 @@ it("verify compares every replica's index with the log", async () => {
     SELECT id FROM listing_read WHERE is_available ORDER BY id`.then((rows) =>
     rows.filter((r) => !before.some((d) => d.includes(r.id))),
   );
-  await createMeili({ url: second.url, key }).index(index).deleteDocument(gone!.id).waitTask();
+  await createMeili({ url: second.url, key })
+    .index(index)
+    .deleteDocument(gone!.id)
+    .waitTask({ timeout: 60_000 });
   const after = (await verify()).differences;
   expect(after.filter((d) => !before.includes(d))).toEqual([
     `search index #2: listing ${gone!.id} is missing`,
   ]);
 });
+
+it('rebuilds one replica beside its live index while both run, leaving the other alone', async () => {
+  const stray = (id: string) => ({ id, title: 'stray', isAvailable: true, createdAt: 0 });
+  const first = createMeili({ url: inject('meiliUrl'), key });
+  const replica = createMeili({ url: second.url, key });
+  await first
+    .index(index)
+    .addDocuments([stray('stray-1')])
+    .waitTask({ timeout: 60_000 });
+  await replica
+    .index(index)
+    .addDocuments([stray('stray-2')])
+    .waitTask({ timeout: 60_000 });
+  const before = await checkpoints();
+
+  // As `npm run projections:rebuild -- 'listings-search-index#2'` does, with the live runners on.
+  await rebuildProjection(
+    t.db.sql,
+    createSearchProjection(
+      () => ({ sql: t.db.sql, meili: replica, index }),
+      searchProjectionName(1),
+    ),
+  );
+  await readSide.caughtUp({ timeoutMs: 60_000 });
+  // The rebuilt index holds exactly the log's listings; the first kept what it had.
+  expect(await indexCounts()).toEqual([listed + 1, listed]);
+  expect(await checkpoints()).toEqual(before);
+  await first.index(index).deleteDocument('stray-1').waitTask({ timeout: 60_000 });
+}, 120_000);
