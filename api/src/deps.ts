@@ -7,8 +7,12 @@ import type { Logger } from '@rentals/core/logger';
 export type AppDeps = {
   sql: Sql;
   eventStore: EventStore;
-  /** `index`: the listings index name, 'listings' unless set (tests use one per file). */
-  meili: { url: string; key: string; index?: string };
+  /**
+   * `index`: the listings index name, 'listings' unless set (tests use one per
+   * file). `replicas`: more Meilisearch servers fed by their own search
+   * projections (MEILI_URL's list after the first); searches spread over all.
+   */
+  meili: { url: string; key: string; index?: string; replicas?: string[] };
   jwtSecret: string;
   /** Time and ids come from here, never from the domain. */
   clock: () => Date;

@@ -11,9 +11,10 @@ import { mediaStoreFor } from './media/mediaStoreFor.ts';
 import { startOrphanSweep } from './media/orphanSweep.ts';
 import { createWebServer } from './server.ts';
 import { createSql } from '@rentals/core/db';
-import { consoleLogger as log } from '@rentals/core/logger';
+import { createConsoleLogger } from '@rentals/core/logger';
 
 const config = requireResolved(loadConfig(process.env));
+const log = createConsoleLogger(config.logFormat);
 // No request waits on a stuck statement longer than a client waits for its answer (10 s).
 const sql = createSql(config.databaseUrl, { max: 20, statementTimeoutMs: 5000 });
 const media = mediaStoreFor(config);
@@ -21,7 +22,11 @@ const server = createWebServer({
   deps: {
     sql,
     eventStore: createEventStore(sql),
-    meili: { url: config.meiliUrl, key: config.meiliMasterKey },
+    meili: {
+      url: config.meiliUrl,
+      replicas: config.meiliUrls.slice(1),
+      key: config.meiliMasterKey,
+    },
     jwtSecret: config.jwtSecret,
     clock: () => new Date(),
     newId: () => randomUUID(),

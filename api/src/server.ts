@@ -12,6 +12,7 @@ import { BodyTooLargeError, countingBody, MULTIPART_BODY_LIMIT } from './shared/
 import { BASE_SECURITY_HEADERS, withApiSecurityHeaders } from './web/securityHeaders.ts';
 import { internalErrorResponse } from './web/serverErrors.ts';
 import { staticSite } from './web/staticSite.ts';
+import { REQUEST_ID_HEADER, requestIdOf, shareRequestId } from './web/requestId.ts';
 
 export type WebServerOptions = {
   /** The API's dependencies; the client address comes from the server's sockets. */
@@ -29,6 +30,18 @@ export type WebServerOptions = {
   dataDir: string;
   basemapUrl?: string;
   routingUrl?: string;
+};
+
+/** The response with a header set; a response whose headers are immutable (a proxied fetch) is copied first. */
+const withHeader = (response: Response, name: string, value: string): Response => {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
 };
 
 const tooLarge = (error: BodyTooLargeError) =>
@@ -72,6 +85,8 @@ export const createWebServer = (options: WebServerOptions) => {
   const api = async (request: Request) => {
     const counted = countingBody(request);
     originals.set(counted.request, request);
+    // Commands read the id from the copy they see, to record it in their events' metadata.
+    shareRequestId(request, counted.request);
     const response = await app.handle(counted.request);
     // Whatever the route made of the failed read (a parse error, a form error), the answer is 413.
     return withApiSecurityHeaders(
@@ -94,6 +109,9 @@ export const createWebServer = (options: WebServerOptions) => {
     development: false,
     // The largest body any route takes; each route's own limit is enforced while reading.
     maxRequestBodySize: MULTIPART_BODY_LIMIT,
+    // Every response carries the request's id (X-Request-Id: the caller's when sane, else a new
+    // one), and every request is logged with it: grep the id to follow a request to its events and
+    // their projections (docs/OPERATIONS.md, "Logs").
     fetch: async (request) => {
       // An HTTP/1.0 request without a Host header (a bare health check) arrives with a relative URL
       // that nothing downstream can parse: a client error, not a 500.
@@ -102,11 +120,23 @@ export const createWebServer = (options: WebServerOptions) => {
           { message: 'A Host header is required' },
           { status: 400, headers: { ...BASE_SECURITY_HEADERS, 'cache-control': 'no-store' } },
         );
+      const started = performance.now();
+      const requestId = requestIdOf(request);
+      let response: Response;
       try {
-        return await route(request);
+        response = await route(request);
       } catch (error) {
-        return internalErrorResponse(log, error, request);
+        response = internalErrorResponse(log, error, request);
       }
+      const { pathname } = new URL(request.url);
+      log.info(`${request.method} ${pathname} ${response.status}`, {
+        requestId,
+        method: request.method,
+        path: pathname,
+        status: response.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+      return withHeader(response, REQUEST_ID_HEADER, requestId);
     },
     error: (error) => internalErrorResponse(log, error),
   });

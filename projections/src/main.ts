@@ -3,7 +3,7 @@ import { s3Bucket } from '@rentals/core/s3Bucket';
 import { createBucketMirror } from './publicSite/bucketMirror.ts';
 import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
-import { consoleLogger as log } from '@rentals/core/logger';
+import { createConsoleLogger } from '@rentals/core/logger';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { startRegenerator } from './publicSite/regenerator.ts';
 import { projections } from './registry.ts';
@@ -11,13 +11,15 @@ import { parkedStreams } from './queries/readSideHealth.ts';
 import { startProjection } from './runner/runner.ts';
 
 const config = requireResolved(loadConfig(process.env));
+const log = createConsoleLogger(config.logFormat);
 // Batches share this pool; each runner also holds one connection of its own (lock, LISTEN, heartbeat).
 const sql = createSql(config.databaseUrl, { max: projections.length + 4 });
 const running = projections.map((p) =>
   startProjection(sql, p, {
     batchSize: config.projectionBatchSize,
     pollIntervalMs: config.projectionPollMs,
-    log: (line) => log.info(line),
+    log: (line, fields, level = 'info') => log[level](line, fields),
+    logApplied: true,
   }),
 );
 log.info(

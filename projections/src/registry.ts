@@ -3,7 +3,7 @@ import { listingReadModel } from './readModels/listingReadModel.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
 import type { Projection } from './runner/projection.ts';
-import { listingsSearchProjection } from './search/fromEnv.ts';
+import { listingsSearchProjections } from './search/fromEnv.ts';
 
 /** The read models kept in Postgres. */
 export const postgresReadModels: Projection[] = [
@@ -13,18 +13,22 @@ export const postgresReadModels: Projection[] = [
 ];
 
 /**
- * The projections readers see through, with a given search projection (the
- * benchmarks and test harness pass one bound to their own Meilisearch).
+ * The projections readers see through, with the given search projections,
+ * one per Meilisearch (the benchmarks and test harness pass ones bound to
+ * their own Meilisearch).
  */
-export const readSideProjections = (search: Projection): Projection[] => [
+export const readSideProjections = (...search: Projection[]): Projection[] => [
   ...postgresReadModels,
-  search,
+  ...search,
 ];
 
-/** Every projection the projections process runs, by name. Read models register here. */
+/**
+ * Every projection the projections process runs, by name: one search
+ * projection per Meilisearch in MEILI_URL. Read models register here.
+ */
 export const projections: Projection[] = [
   dirtyCitiesProjection,
-  ...readSideProjections(listingsSearchProjection),
+  ...readSideProjections(...listingsSearchProjections),
 ];
 
 export const projectionByName = (name: string) => projections.find((p) => p.name === name);

@@ -4,7 +4,7 @@ import { jwt } from '@elysiajs/jwt';
 import { errorHandler } from '../shared/errorHandler.ts';
 import { silentLogger } from '@rentals/core/logger';
 import { testApp, type TestApp } from '@rentals/testing/testApp';
-import { access, commandMetadata } from './access.ts';
+import { access, callerOf } from './access.ts';
 import { OWNER_ROLES } from './routeTable.ts';
 import { TOKEN_TTL_SECONDS } from './tokens.ts';
 
@@ -20,7 +20,14 @@ beforeAll(async () => {
   const feature = new Elysia({ name: 'probe-feature' })
     .use(access(t.deps))
     .get('/user', ({ user }) => ({ id: user.id, role: user.role }), { requireUser: true })
-    .get('/owners', ({ user }) => commandMetadata(user), { requireRole: OWNER_ROLES })
+    .get(
+      '/owners',
+      ({ user, request }) => {
+        const caller = callerOf(user, request);
+        return { userId: caller.user.id, requestId: caller.requestId };
+      },
+      { requireRole: OWNER_ROLES },
+    )
     .get('/admins', ({ user }) => ({ id: user.id }), { requireRole: ['admin'] })
     .get('/maybe', ({ user }) => ({ id: user?.id ?? null }), { optionalUser: true })
     .post('/validated', ({ body }) => body, {
@@ -140,10 +147,13 @@ describe('requireUser', () => {
 });
 
 describe('requireRole', () => {
-  it('lets homeowners, brokers and admins through to an owner route, and passes the user id as command metadata', async () => {
+  it('lets homeowners, brokers and admins through to an owner route, and passes the user id and request id as command metadata', async () => {
     for (const role of ['homeowner', 'broker', 'admin'] as const) {
       const { user, token } = await t.registerUser(role);
-      expect(await call('/owners', { token })).toEqual({ status: 200, body: { userId: user._id } });
+      expect(await call('/owners', { token })).toEqual({
+        status: 200,
+        body: { userId: user._id, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown },
+      });
     }
   });
 

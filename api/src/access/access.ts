@@ -1,3 +1,4 @@
+import { requestIdOf } from '../web/requestId.ts';
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../deps.ts';
 import { ForbiddenError } from '@rentals/core/errors';
@@ -29,7 +30,7 @@ const roleList = (roles: readonly Role[]) => listFormat.format(roles.map((r) => 
  *   client learns its session ended instead of seeing the visitor view.
  *
  * Named, so composing it into many feature plugins registers it once per app.
- * Pass `{ userId: user.id }` to commands as metadata, never the request context.
+ * Pass `callerOf(user, request)` to commands (the user and the request id), never the request context.
  */
 export const access = (deps: AccessDeps) => {
   const tokens = createTokens(deps);
@@ -96,5 +97,11 @@ export const access = (deps: AccessDeps) => {
   });
 };
 
-/** Command metadata naming the acting user: the only part of a request that reaches the event log. */
-export const commandMetadata = (user: AuthUser) => ({ userId: user.id });
+/**
+ * Who calls a command: the acting user, and the request's id (its events'
+ * correlationId). The only parts of a request that reach the event log.
+ */
+export const callerOf = (user: AuthUser, request: Request) => ({
+  user,
+  requestId: requestIdOf(request),
+});

@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { searchProjectionName } from '@rentals/projections/queries/searchReplicas';
 import {
   parkedStreams,
   projectionStates,
@@ -8,8 +9,8 @@ import {
 
 /**
  * ok: everything works. degraded: the product serves, but some streams are
- * parked (their listings are stale in a read model) or Meilisearch does not
- * answer (searches fall back to Postgres). down: Postgres does not answer, or
+ * parked (their listings are stale in a read model) or a Meilisearch does not
+ * answer (searches go to the other replicas, or fall back to Postgres). down: Postgres does not answer, or
  * a projection has no live worker (its heartbeat is stale) or its worker failed.
  */
 export type HealthStatus = 'ok' | 'degraded' | 'down';
@@ -20,7 +21,8 @@ export const PARKED_LISTED = 100;
 export type HealthReport = {
   status: HealthStatus;
   postgres: { ok: boolean; error?: string };
-  meilisearch: { ok: boolean; error?: string };
+  /** `ok` when every Meilisearch answers; `error` is the first failure's. */
+  meilisearch: { ok: boolean; error?: string; servers: MeiliServerHealth[] };
   projections: {
     name: string;
     /** The checkpoint's status, or 'down' when no worker has sent a heartbeat lately. */
@@ -45,6 +47,9 @@ export type HealthReport = {
   publicSite?: PublicSiteStatus;
 };
 
+/** One Meilisearch of MEILI_URL and the search projection that feeds it. */
+export type MeiliServerHealth = { url: string; projection: string; ok: boolean; error?: string };
+
 /** A load balancer keeps an instance that serves, degraded or not; only an outage takes it out. */
 export const httpStatusOf = (status: HealthStatus) => (status === 'down' ? 503 : 200);
 
@@ -65,15 +70,29 @@ export const checkPostgres = (sql: Sql): Promise<{ ok: boolean; error?: string }
     .then(() => ({ ok: true }))
     .catch((e: Error) => ({ ok: false, error: e.message }));
 
+/** Asks every Meilisearch at once, each within the check's timeout. */
+const checkMeilisearch = async (urls: readonly string[]): Promise<HealthReport['meilisearch']> => {
+  const servers = await Promise.all(
+    urls.map((url, i) =>
+      withTimeout(fetch(`${url}/health`), CHECK_TIMEOUT_MS)
+        .then((r) => (r.ok ? { ok: true } : { ok: false, error: `HTTP ${r.status}` }))
+        .catch((e: Error) => ({ ok: false, error: e.message }))
+        .then((result) => ({ url, projection: searchProjectionName(i), ...result })),
+    ),
+  );
+  const failed = servers.find((s) => !s.ok);
+  return { ok: !failed, ...(failed ? { error: `${failed.url}: ${failed.error}` } : {}), servers };
+};
+
 export const checkHealth = async (
   sql: Sql,
-  meiliUrl: string,
+  meiliUrls: readonly string[],
   options: { staleAfterSeconds?: number } = {},
 ): Promise<HealthReport> => {
-  const postgres = await checkPostgres(sql);
-  const meilisearch = await withTimeout(fetch(`${meiliUrl}/health`), CHECK_TIMEOUT_MS)
-    .then((r) => (r.ok ? { ok: true } : { ok: false, error: `HTTP ${r.status}` }))
-    .catch((e: Error) => ({ ok: false, error: e.message }));
+  const [postgres, meilisearch] = await Promise.all([
+    checkPostgres(sql),
+    checkMeilisearch(meiliUrls),
+  ]);
   const projections = postgres.ok
     ? (await projectionStates(sql, options)).map((p) => ({
         name: p.name,
@@ -98,7 +117,8 @@ export const checkHealth = async (
     : [];
   const down =
     !postgres.ok || projections.some((p) => p.status === 'failed' || p.status === 'down');
-  // Searches fall back to the Postgres read model, so a dead Meilisearch degrades, never downs.
+  // Searches go to another replica or fall back to the Postgres read model, so a dead
+  // Meilisearch (one or all) degrades, never downs.
   const degraded =
     parked.length > 0 || !meilisearch.ok || projections.some((p) => p.status === 'rebuilding');
   const status: HealthStatus = down ? 'down' : degraded ? 'degraded' : 'ok';

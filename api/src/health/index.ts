@@ -2,9 +2,23 @@ import { Elysia, t } from 'elysia';
 import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { searchStatusOf } from '../properties/services.ts';
+import { meiliUrlsOf } from '../properties/propertySearch.ts';
 import { checkHealth, checkPostgres, httpStatusOf, isLoopback } from './health.ts';
 
 const component = t.Object({ ok: t.Boolean(), error: t.Optional(t.String()) });
+const meilisearch = t.Object({
+  ok: t.Boolean(),
+  error: t.Optional(t.String()),
+  // Each Meilisearch of MEILI_URL with the search projection that feeds it.
+  servers: t.Array(
+    t.Object({
+      url: t.String(),
+      projection: t.String(),
+      ok: t.Boolean(),
+      error: t.Optional(t.String()),
+    }),
+  ),
+});
 const status = t.Union([t.Literal('ok'), t.Literal('degraded'), t.Literal('down')]);
 
 const PublicHealth = t.Object({ status });
@@ -12,12 +26,23 @@ const PublicHealth = t.Object({ status });
 const DetailedHealth = t.Object({
   status,
   postgres: component,
-  meilisearch: component,
-  // Which engine answers searches: 'postgres-fallback' (with since/reason) while Meilisearch is down.
+  meilisearch,
+  // Which engine answers searches: 'postgres-fallback' (with since/reason) while no Meilisearch answers;
+  // each replica as this process' searches see it (up, behind: its projection lags, down: backing off).
   search: t.Object({
     engine: t.String(),
     since: t.Optional(t.String()),
     reason: t.Optional(t.String()),
+    replicas: t.Array(
+      t.Object({
+        url: t.String(),
+        projection: t.String(),
+        state: t.String(),
+        lag: t.Union([t.Number(), t.Null()]),
+        error: t.Optional(t.String()),
+        downSince: t.Optional(t.String()),
+      }),
+    ),
   }),
   projections: t.Array(
     t.Object({
@@ -72,7 +97,7 @@ export const healthRoutes = (deps: HealthDeps) =>
     .get(
       '/health',
       async ({ set, user, request }) => {
-        const report = await checkHealth(deps.sql, deps.meili.url);
+        const report = await checkHealth(deps.sql, meiliUrlsOf(deps.meili));
         set.status = httpStatusOf(report.status);
         const detailed = user?.role === 'admin' || isLoopback(deps.clientIp?.(request) ?? null);
         if (!detailed) return { status: report.status };
@@ -86,7 +111,8 @@ export const healthRoutes = (deps: HealthDeps) =>
           description:
             'Anyone: `{status}`, 200 for ok and degraded, 503 for down (Postgres unreachable, or a ' +
             'projection without a live worker or with a failed one). With an admin token or from the ' +
-            'machine itself: the state of Postgres, Meilisearch, the search engine in use, each projection ' +
+            'machine itself: the state of Postgres, each Meilisearch (with the search projection feeding ' +
+            'it), the search engine in use and each replica as searches see it, each projection ' +
             "(status — 'down' when its heartbeat is stale —, lag in events, parked streams, last heartbeat), " +
             "the parked streams with their errors, and the public site's lag. For a load balancer use " +
             '/api/health/ready: a dead projections process must not take every web instance out.',
@@ -112,18 +138,22 @@ export const healthRoutes = (deps: HealthDeps) =>
           set.status = 503;
           return { status: 'down' as const };
         }
-        // Searching on the Postgres fallback still serves every request: ready, degraded.
+        // Searching on the Postgres fallback, or with a replica down, still serves every
+        // request: ready, degraded.
+        const search = searchStatusOf(deps);
         return {
           status:
-            searchStatusOf(deps).engine === 'meilisearch' ? ('ok' as const) : ('degraded' as const),
+            search.engine === 'meilisearch' && search.replicas.every((r) => r.state !== 'down')
+              ? ('ok' as const)
+              : ('degraded' as const),
         };
       },
       {
         detail: {
           summary: 'Readiness: 200 (ok or degraded) when this instance can serve, 503 when not',
           description:
-            'Ready when Postgres answers within 2 s. Search on the Postgres fallback (Meilisearch ' +
-            'down) is still ready, as `degraded`. Point a load balancer here.',
+            'Ready when Postgres answers within 2 s. Search on the Postgres fallback (no Meilisearch ' +
+            'answers) or with one search replica down is still ready, as `degraded`. Point a load balancer here.',
           tags: ['Operations'],
         },
         response: { 200: PublicHealth, 503: PublicHealth },

@@ -4,6 +4,9 @@ import type { ListingEvent } from '@rentals/core/listings/events';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import { fold, initialState, type ListingState } from '@rentals/core/listings/state';
 
+/** Who acts, and the request the command came from (its request id, followed into the projections' logs). */
+type CommandMetadata = { userId: string; correlationId?: string };
+
 export type Decision = (state: ListingState) => ListingEvent[] | Promise<ListingEvent[]>;
 export type Outcome = { state: ListingState; version: number; events: ListingEvent[] };
 
@@ -24,7 +27,7 @@ export const listingCommandHandler = (eventStore: EventStore) => {
   const attempt = async (
     listingId: string,
     decision: Decision,
-    userId: string,
+    metadata: CommandMetadata,
     expectedVersion: number | undefined,
   ): Promise<Outcome> => {
     const { state, version } = await load(listingId);
@@ -37,9 +40,7 @@ export const listingCommandHandler = (eventStore: EventStore) => {
       LISTING_STREAM_TYPE,
       version,
       events,
-      {
-        userId,
-      },
+      metadata,
     );
     return { state: fold(events, state), version: result.nextVersion, events };
   };
@@ -49,14 +50,14 @@ export const listingCommandHandler = (eventStore: EventStore) => {
     async handle(
       listingId: string,
       decision: Decision,
-      options: { userId: string; expectedVersion?: number },
+      options: CommandMetadata & { expectedVersion?: number },
     ): Promise<Outcome> {
+      const { expectedVersion, ...metadata } = options;
       try {
-        return await attempt(listingId, decision, options.userId, options.expectedVersion);
+        return await attempt(listingId, decision, metadata, expectedVersion);
       } catch (error) {
-        if (!(error instanceof ConcurrencyError) || options.expectedVersion !== undefined)
-          throw error;
-        return attempt(listingId, decision, options.userId, undefined);
+        if (!(error instanceof ConcurrencyError) || expectedVersion !== undefined) throw error;
+        return attempt(listingId, decision, metadata, undefined);
       }
     },
   };

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Elysia, t } from 'elysia';
-import { access } from '../access/access.ts';
+import { access, callerOf } from '../access/access.ts';
 import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
 import { localDiskStore } from '../media/localDiskStore.ts';
@@ -61,7 +61,7 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       async ({ request, user, set }) => {
         const { body, errors } = await readListingRequest(request);
         if (errors.length > 0) throw new ValidationError(errors);
-        const { property, version } = await service.create(user, body);
+        const { property, version } = await service.create(callerOf(user, request), body);
         set.status = 201;
         set.headers.etag = etag(version);
         set.headers.location = `/api/properties/${property._id}`;
@@ -91,7 +91,12 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
         const expected = parseIfMatch(request.headers.get('if-match'));
         const { body, errors } = await readListingRequest(request);
         if (errors.length > 0) throw new ValidationError(errors);
-        const { property, version } = await service.update(user, id, body, expected);
+        const { property, version } = await service.update(
+          callerOf(user, request),
+          id,
+          body,
+          expected,
+        );
         set.headers.etag = etag(version);
         return { property };
       },
@@ -119,7 +124,7 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       '/properties/:id',
       async ({ request, user, params }) => {
         await service.remove(
-          user,
+          callerOf(user, request),
           listingIdOr404(params.id),
           parseIfMatch(request.headers.get('if-match')),
         );
@@ -142,7 +147,11 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       async ({ request, user, params, set }) => {
         const id = listingIdOr404(params.id);
         const expected = parseIfMatch(request.headers.get('if-match'));
-        const { property, version } = await service.toggleAvailability(user, id, expected);
+        const { property, version } = await service.toggleAvailability(
+          callerOf(user, request),
+          id,
+          expected,
+        );
         set.headers.etag = etag(version);
         return { property };
       },
@@ -160,9 +169,9 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     )
     .patch(
       '/properties/:id/verify',
-      async ({ body, user, params, set }) => {
+      async ({ body, user, params, set, request }) => {
         const { property, version } = await service.setVerification(
-          user,
+          callerOf(user, request),
           listingIdOr404(params.id),
           body?.isVerified ?? true,
         );

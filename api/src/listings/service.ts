@@ -17,6 +17,14 @@ export type ListingServiceDeps = Pick<AppDeps, 'eventStore' | 'clock' | 'newId' 
   media: MediaStore;
 };
 
+/** Who calls, and the id of the request the call serves (recorded as the events' correlationId). */
+export type Caller = { user: AuthUser; requestId?: string };
+
+const metadataOf = (caller: Caller) => ({
+  userId: caller.user.id,
+  ...(caller.requestId ? { correlationId: caller.requestId } : {}),
+});
+
 export type WriteResult = { property: PropertyDocument; version: number };
 
 const actorOf = (user: AuthUser): Actor => ({ id: user.id, role: user.role });
@@ -99,7 +107,8 @@ export const listingService = (deps: ListingServiceDeps) => {
   };
 
   return {
-    async create(user: AuthUser, body: ListingRequestBody): Promise<WriteResult> {
+    async create(caller: Caller, body: ListingRequestBody): Promise<WriteResult> {
+      const { user } = caller;
       const listingId = deps.newId();
       const fieldErrors = collect(() => readListingFields(body.fields));
       const roomErrors = collect(() => assertImageRoom(0, body.files.length));
@@ -132,18 +141,19 @@ export const listingService = (deps: ListingServiceDeps) => {
               },
               state,
             ),
-          { userId: user.id, expectedVersion: 0 },
+          { ...metadataOf(caller), expectedVersion: 0 },
         ),
       );
       return documentOf(outcome.state, outcome.version);
     },
 
     async update(
-      user: AuthUser,
+      caller: Caller,
       listingId: string,
       body: ListingRequestBody,
       expectedVersion: number | undefined,
     ): Promise<WriteResult> {
+      const { user } = caller;
       const actor = actorOf(user);
       // Ownership and existence first: a stranger learns nothing from validation messages.
       const current = await commands.load(listingId);
@@ -181,7 +191,7 @@ export const listingService = (deps: ListingServiceDeps) => {
               state,
             );
           },
-          { userId: user.id, expectedVersion },
+          { ...metadataOf(caller), expectedVersion },
         ),
       );
       await removeUnusedPhotos(listing.images, outcome.state);
@@ -189,10 +199,11 @@ export const listingService = (deps: ListingServiceDeps) => {
     },
 
     async toggleAvailability(
-      user: AuthUser,
+      caller: Caller,
       listingId: string,
       expectedVersion?: number,
     ): Promise<WriteResult> {
+      const { user } = caller;
       const outcome = await commands.handle(
         listingId,
         (state) => {
@@ -200,16 +211,17 @@ export const listingService = (deps: ListingServiceDeps) => {
           const type = listing.isAvailable ? 'DelistListing' : 'RelistListing';
           return decide({ type, actor: actorOf(user), at: now() }, state);
         },
-        { userId: user.id, expectedVersion },
+        { ...metadataOf(caller), expectedVersion },
       );
       return documentOf(outcome.state, outcome.version);
     },
 
-    async remove(user: AuthUser, listingId: string, expectedVersion?: number): Promise<void> {
+    async remove(caller: Caller, listingId: string, expectedVersion?: number): Promise<void> {
+      const { user } = caller;
       await commands.handle(
         listingId,
         (state) => decide({ type: 'DeleteListing', actor: actorOf(user), at: now() }, state),
-        { userId: user.id, expectedVersion },
+        { ...metadataOf(caller), expectedVersion },
       );
       // Only once the delete is recorded: a failed delete must not lose the photos.
       await deps.media.deletePrefix(listingMediaPrefix(listingId)).catch((error: unknown) =>
@@ -221,15 +233,16 @@ export const listingService = (deps: ListingServiceDeps) => {
     },
 
     async setVerification(
-      user: AuthUser,
+      caller: Caller,
       listingId: string,
       isVerified: boolean,
     ): Promise<WriteResult> {
+      const { user } = caller;
       const outcome = await commands.handle(
         listingId,
         (state) =>
           decide({ type: 'SetVerification', actor: actorOf(user), isVerified, at: now() }, state),
-        { userId: user.id },
+        metadataOf(caller),
       );
       return documentOf(outcome.state, outcome.version);
     },

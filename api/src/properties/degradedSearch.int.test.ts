@@ -140,7 +140,18 @@ describe('degraded mode', () => {
       engine: 'postgres-fallback',
       reason: expect.stringMatching(/unreachable/) as unknown,
     });
-    expect((await get(t.app, '/api/health')).body.search).toEqual({ engine: 'meilisearch' });
+    expect(health.body.search).toMatchObject({ replicas: [{ state: 'down' }] });
+    expect((await get(t.app, '/api/health')).body.search).toEqual({
+      engine: 'meilisearch',
+      replicas: [
+        {
+          url: inject('meiliUrl'),
+          projection: 'listings-search-index',
+          state: 'up',
+          lag: expect.any(Number) as unknown,
+        },
+      ],
+    });
   });
 
   it('answers from Postgres while the index exists but its settings are not applied yet', async () => {

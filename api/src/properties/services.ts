@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import { createLocalities } from './localities.ts';
-import { createPropertySearch } from './propertySearch.ts';
+import { createPropertySearch, type SearchStatus } from './propertySearch.ts';
 import { createViewCounter } from './viewCounter.ts';
 
 type Services = {
@@ -31,5 +31,5 @@ export const propertyServices = (
 };
 
 /** The search engine status for /api/health; 'meilisearch' until a search has had to fall back. */
-export const searchStatusOf = (deps: object) =>
-  byDeps.get(deps)?.search.status() ?? { engine: 'meilisearch' as const };
+export const searchStatusOf = (deps: object): SearchStatus =>
+  byDeps.get(deps)?.search.status() ?? { engine: 'meilisearch', replicas: [] };

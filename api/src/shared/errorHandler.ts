@@ -4,6 +4,7 @@ import { AppError, ValidationError, type FieldError } from '@rentals/core/errors
 import { RetryLaterError } from './retryLater.ts';
 import type { Logger } from '@rentals/core/logger';
 import { isTimedOut, isTransient } from '@rentals/core/dbErrors';
+import { requestIdOf } from '../web/requestId.ts';
 
 /** The whole answer to a failure on our side: the detail goes to the log, never to the client. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
@@ -74,6 +75,7 @@ const issuesOf = (error: unknown): FieldError[] => {
 export const errorHandler = (log: Logger) => {
   const internal = (request: Request, error: unknown) => {
     log.error('unhandled error', {
+      requestId: requestIdOf(request),
       method: request.method,
       path: new URL(request.url).pathname,
       error: error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error),
@@ -102,6 +104,7 @@ export const errorHandler = (log: Logger) => {
       if (isTransient(error) || isTimedOut(error)) {
         // An outage, not a bug: nothing was acknowledged, so the client may safely retry.
         log.warn('database unavailable', {
+          requestId: requestIdOf(request),
           method: request.method,
           path: new URL(request.url).pathname,
           error: (error as Error).message,

@@ -1,6 +1,7 @@
 import { INTERNAL_ERROR_MESSAGE } from '../shared/errorHandler.ts';
 import type { Logger } from '@rentals/core/logger';
 import { BASE_SECURITY_HEADERS } from './securityHeaders.ts';
+import { requestIdOf } from './requestId.ts';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Internal server error</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
@@ -22,6 +23,7 @@ export const internalErrorResponse = (log: Logger, error: unknown, request?: Req
     // an address we cannot even parse: answer as a page
   }
   log.error('unhandled error', {
+    ...(request ? { requestId: requestIdOf(request) } : {}),
     method: request?.method,
     path: pathname,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),

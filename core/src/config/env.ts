@@ -3,6 +3,8 @@
  * place. A bad value stops start-up with the variable's name and the form it
  * expects. The README's configuration table mirrors this list.
  */
+import { LOG_FORMATS } from '../logger.ts';
+
 export type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {}
@@ -47,6 +49,26 @@ const url = (env: Env, name: string, protocols: string[]): string | undefined =>
   return raw.replace(/\/$/, '');
 };
 
+/**
+ * A comma-separated list of URLs (MEILI_URL with search replicas): each one
+ * checked as `url` does, duplicates refused (two projections would share one
+ * index).
+ */
+const urlList = (env: Env, name: string, protocols: string[]): string[] => {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  const urls = raw.split(',').map((part, i) => {
+    const value = url({ [name]: part.trim() }, name, protocols);
+    if (!value)
+      throw new ConfigError(`${name} has an empty entry at position ${i + 1} (got "${raw}")`);
+    return value;
+  });
+  if (new Set(urls).size !== urls.length)
+    throw new ConfigError(`${name} lists the same URL twice (got "${raw}")`);
+  if (urls.length > 8) throw new ConfigError(`${name} lists at most 8 URLs (got ${urls.length})`);
+  return urls;
+};
+
 const secret = (env: Env, name: string, minLength: number): string | undefined => {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -61,6 +83,14 @@ const duration = (env: Env, name: string, fallback: string): string => {
   if (!/^\d+[smhd]$/.test(raw))
     throw new ConfigError(`${name} must be a duration like 30m, 12h or 7d (got "${raw}")`);
   return raw;
+};
+
+const oneOf = <T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!values.includes(raw as T))
+    throw new ConfigError(`${name} must be one of ${values.join(', ')} (got "${raw}")`);
+  return raw as T;
 };
 
 /**
@@ -104,7 +134,10 @@ export const loadConfig = (env: Env) => ({
     url(env, 'SITE_URL', ['http:', 'https:']) ?? `http://localhost:${port(env, 'PORT', 3000)}`,
   databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
   pgPort: port(env, 'PG_PORT', 54329),
-  meiliUrl: url(env, 'MEILI_URL', ['http:', 'https:']),
+  /** Every Meilisearch (MEILI_URL, comma-separated): each has its own search projection; the API spreads searches over them. */
+  meiliUrls: urlList(env, 'MEILI_URL', ['http:', 'https:']),
+  /** The first of `meiliUrls`, for what needs one Meilisearch (the places index, the CLI's checks). */
+  meiliUrl: urlList(env, 'MEILI_URL', ['http:', 'https:'])[0],
   meiliMasterKey: secret(env, 'MEILI_MASTER_KEY', 16),
   meiliPort: port(env, 'MEILI_PORT', 7701),
   jwtSecret: secret(env, 'JWT_SECRET', 32),
@@ -115,6 +148,8 @@ export const loadConfig = (env: Env) => ({
   basemapUrl: url(env, 'BASEMAP_URL', ['https:', 'http:']),
   /** An OSRM-compatible routing service for 'Get Directions'; without it the map draws a straight line. */
   osrmUrl: url(env, 'OSRM_URL', ['https:', 'http:']),
+  /** Log lines: plain text (development) or one JSON object a line (production; docs/OPERATIONS.md "Logs"). */
+  logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'plain'),
   /** Reverse proxies in front of the web server whose X-Forwarded-For entries are trusted (login limits). */
   trustProxyHops: hopCount(env, 'TRUST_PROXY_HOPS'),
 });
@@ -123,6 +158,8 @@ export const loadConfig = (env: Env) => ({
 export type ResolvedConfig = Config & {
   databaseUrl: string;
   meiliUrl: string;
+  /** Never empty: `meiliUrl` is its first. */
+  meiliUrls: string[];
   meiliMasterKey: string;
   jwtSecret: string;
 };

@@ -72,6 +72,7 @@ export const withCliContext = async (run: (ctx: CliContext) => Promise<void>) =>
     ...config,
     databaseUrl,
     meiliUrl,
+    meiliUrls: config.meiliUrls.length > 0 ? config.meiliUrls : [meiliUrl],
     meiliMasterKey,
     jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
   };

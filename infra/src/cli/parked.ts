@@ -55,7 +55,7 @@ const print = (streams: ParkedStream[]) => {
 await withCliContext(async ({ sql, config }) => {
   // Projections that open their own connections (the search index) read the resolved settings here.
   process.env.DATABASE_URL ??= config.databaseUrl;
-  process.env.MEILI_URL ??= config.meiliUrl;
+  process.env.MEILI_URL ??= config.meiliUrls.join(',');
   process.env.MEILI_MASTER_KEY ??= config.meiliMasterKey;
   process.env.JWT_SECRET ??= config.jwtSecret;
   const parked = await parkedStreams(sql, { projection: projectionName });

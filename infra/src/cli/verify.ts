@@ -60,6 +60,13 @@ await withCliContext(async ({ sql, config, dataDir }) => {
     meili: flags['no-search']
       ? undefined
       : createMeili({ url: config.meiliUrl, key: config.meiliMasterKey }, 30_000),
+    // Every search replica of MEILI_URL after the first, each against the same expectations.
+    replicas: flags['no-search']
+      ? []
+      : config.meiliUrls.slice(1).map((url, i) => ({
+          label: `search index #${i + 2} (${url})`,
+          meili: createMeili({ url, key: config.meiliMasterKey }, 30_000),
+        })),
     index: flags.index,
     publicSiteDir: pages
       ? resolve(flags['public-site'] ?? resolve(dataDir, 'public-site'))

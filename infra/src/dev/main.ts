@@ -148,6 +148,7 @@ const main = async () => {
     ...config,
     databaseUrl,
     meiliUrl,
+    meiliUrls: config.meiliUrls.length > 0 ? config.meiliUrls : [meiliUrl],
     meiliMasterKey,
     jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
   };
@@ -156,7 +157,8 @@ const main = async () => {
     HOST: resolved.host,
     DATA_DIR: dataDir,
     DATABASE_URL: resolved.databaseUrl,
-    MEILI_URL: resolved.meiliUrl,
+    // Every search replica: the web and projections processes each use the whole list.
+    MEILI_URL: resolved.meiliUrls.join(','),
     MEILI_MASTER_KEY: resolved.meiliMasterKey,
     JWT_SECRET: resolved.jwtSecret,
     JWT_TTL: resolved.jwtTtl,

@@ -42,6 +42,8 @@ export type ConsistencyOptions = {
   sql: Sql;
   /** Without it the index is not compared (reported as skipped). */
   meili?: Meilisearch;
+  /** More Meilisearch servers holding the same index (search replicas), each compared the same way. */
+  replicas?: { label: string; meili: Meilisearch }[];
   index?: string;
   /** DATA_DIR/public-site; without it (or when it does not exist) pages are not compared. */
   publicSiteDir?: string;
@@ -219,20 +221,27 @@ export const checkConsistency = async (options: ConsistencyOptions): Promise<Con
 
   // The search index: exactly the listed listings, each with the document the projection builds.
   let indexDocuments: number | null = null;
-  if (options.meili) {
+  const indexes = [
+    ...(options.meili ? [{ label: 'search index', meili: options.meili }] : []),
+    ...(options.replicas ?? []),
+  ];
+  if (indexes.length > 0) {
     const expected = await indexChangesFor(
       sql,
       listed.map(([id]) => id),
     );
-    const actual = await allIndexDocuments(options.meili, options.index ?? LISTINGS_INDEX);
-    indexDocuments = actual.size;
-    compareSets(
-      differences,
-      'search index',
-      new Map(expected.upserts.map((d) => [d.id, checksum(d)])),
-      new Map([...actual].map(([id, d]) => [id, checksum(d)])),
-      parked,
-    );
+    const sums = new Map(expected.upserts.map((d) => [d.id, checksum(d)]));
+    for (const { label, meili } of indexes) {
+      const actual = await allIndexDocuments(meili, options.index ?? LISTINGS_INDEX);
+      indexDocuments ??= actual.size;
+      compareSets(
+        differences,
+        label,
+        sums,
+        new Map([...actual].map(([id, d]) => [id, checksum(d)])),
+        parked,
+      );
+    }
   }
 
   // The public pages: a page for every listed listing (with its title), none answering 200 for

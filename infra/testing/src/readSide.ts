@@ -2,26 +2,47 @@ import type { Sql } from 'postgres';
 import { postgresReadModels, readSideProjections } from '@rentals/projections/registry';
 import { startProjection } from '@rentals/projections/runner/runner';
 import { createMeili } from '@rentals/projections/queries/meili';
-import { createSearchProjection } from '@rentals/projections/search/searchProjection';
+import {
+  createSearchProjection,
+  searchProjectionName,
+} from '@rentals/projections/search/searchProjection';
 import { deleteIndex } from '@rentals/projections/search/listingsIndex';
 
 /**
  * The projections the read endpoints need, running against a test's own
  * database and Meilisearch index, exactly as the projections process runs
  * them. `caughtUp()` waits until every committed event is applied (never sleep).
+ * `replicas`: more Meilisearch servers, each fed by its own search projection
+ * (named as the projections process names them).
  */
-export const startReadSide = (db: Sql, meili: { url: string; key: string; index: string }) => {
-  const http = createMeili(meili);
-  const search = createSearchProjection(() => ({ sql: db, meili: http, index: meili.index }));
-  const runners = readSideProjections(search).map((p) =>
+export const startReadSide = (
+  db: Sql,
+  meili: { url: string; key: string; index: string; replicas?: string[] },
+) => {
+  const clients = [meili.url, ...(meili.replicas ?? [])].map((url) =>
+    createMeili({ url, key: meili.key }),
+  );
+  const searches = clients.map((http, i) =>
+    createSearchProjection(
+      () => ({ sql: db, meili: http, index: meili.index }),
+      searchProjectionName(i),
+    ),
+  );
+  const runners = readSideProjections(...searches).map((p) =>
     startProjection(db, p, { batchSize: 200, pollIntervalMs: 20 }),
   );
   return {
-    caughtUp: () => Promise.all(runners.map((r) => r.whenCaughtUp())).then(() => undefined),
+    /** `except`: projections not to wait for (e.g. one whose Meilisearch a test has killed). */
+    caughtUp: (options: { timeoutMs?: number; except?: string[] } = {}) =>
+      Promise.all(
+        runners
+          .filter((r) => !options.except?.includes(r.name))
+          .map((r) => r.whenCaughtUp(options.timeoutMs)),
+      ).then(() => undefined),
     stop: async () => {
-      search.close();
+      for (const search of searches) search.close();
       await Promise.all(runners.map((r) => r.stop()));
-      await deleteIndex(http, meili.index);
+      await Promise.all(clients.map((http) => deleteIndex(http, meili.index)));
     },
   };
 };

@@ -16,7 +16,30 @@ export type RunnerOptions = {
   backoffMs?: number;
   /** How often the owning runner writes its heartbeat (projection_heartbeats). */
   heartbeatMs?: number;
-  log?: (line: string) => void;
+  /**
+   * Where the runner says what it does: each applied batch, retries, parked
+   * streams, lost sessions. `fields` carry the projection and the events'
+   * correlation ids (the request ids of the commands), for JSON logs.
+   */
+  log?: (line: string, fields?: Record<string, unknown>, level?: 'info' | 'warn' | 'error') => void;
+  /** Log every applied batch too (the projections process: its lines follow requests into projections). */
+  logApplied?: boolean;
+};
+
+/** A log line names at most this many correlation ids (a catch-up batch can hold hundreds). */
+const CORRELATION_IDS_LOGGED = 100;
+
+/** The distinct correlation ids of events (their commands' request ids), in log order, bounded. */
+const correlationIdsOf = (events: readonly RecordedEvent[]) => {
+  const ids = [
+    ...new Set(events.flatMap((e) => (e.metadata.correlationId ? [e.metadata.correlationId] : []))),
+  ];
+  return ids.length > CORRELATION_IDS_LOGGED
+    ? {
+        correlationIds: ids.slice(0, CORRELATION_IDS_LOGGED),
+        correlationIdsOmitted: ids.length - CORRELATION_IDS_LOGGED,
+      }
+    : { correlationIds: ids };
 };
 
 /** The heartbeat's period; health counts a worker gone after STALE_AFTER_SECONDS (readSideHealth.ts) without one. */
@@ -164,10 +187,32 @@ export const startProjection = (
         const delay = Math.min(backoffMs * 2 ** (Math.min(attempt, 16) - 1), 5000);
         log(
           `${projection.name}: batch after #${from.position} failed (attempt ${attempt}${transient ? ', outage' : `/${maxRetries}`}), retrying in ${delay} ms: ${(error as Error).message}`,
+          {
+            projection: projection.name,
+            from: from.position,
+            to: events.at(-1)!.position,
+            error: (error as Error).message,
+            ...correlationIdsOf(events.filter((e) => handles.has(e.type))),
+          },
+          'warn',
         );
         await sleep(delay, {});
       }
     }
+  };
+
+  /** Names the batch's commands (correlation ids), so a request can be followed into the projections. */
+  const logApplied = (events: RecordedEvent[]) => {
+    const relevant = events.filter((e) => handles.has(e.type));
+    if (relevant.length === 0) return;
+    const [first, last] = [relevant[0]!.position, relevant.at(-1)!.position];
+    log(`${projection.name}: applied ${relevant.length} event(s) #${first}..#${last}`, {
+      projection: projection.name,
+      events: relevant.length,
+      from: first,
+      to: last,
+      ...correlationIdsOf(relevant),
+    });
   };
 
   /** Parks the failing event's stream and moves the checkpoint past it, in one transaction. */
@@ -291,6 +336,7 @@ export const startProjection = (
           continue;
         }
         let applied: boolean;
+        let parkedNow = false;
         try {
           applied = await withRetries(checkpoint, events);
         } catch (error) {
@@ -313,7 +359,17 @@ export const startProjection = (
           if (applied)
             log(
               `${projection.name}: parked stream ${event.streamId} at event #${event.position} (${event.type}); its later events wait behind it: ${message}`,
+              {
+                projection: projection.name,
+                streamId: event.streamId,
+                position: event.position,
+                eventType: event.type,
+                error: message,
+                ...correlationIdsOf([event]),
+              },
+              'error',
             );
+          parkedNow = applied;
         }
         if (!applied) {
           // Someone reset our checkpoint (a rebuild): start again from where it now stands.
@@ -322,6 +378,7 @@ export const startProjection = (
           log(`${projection.name}: checkpoint was reset; continuing from #${checkpoint.position}`);
           continue;
         }
+        if (options.logApplied && !parkedNow) logApplied(events);
         checkpoint = at(events.at(-1)!);
         if (narrowUntil && !isBefore(checkpoint, narrowUntil)) narrowUntil = undefined;
       }
@@ -357,6 +414,8 @@ export const startProjection = (
         const delay = Math.min(backoffMs * 2 ** (Math.min(attempt, 16) - 1), 5000);
         log(
           `${projection.name}: ${transient ? 'lost the database' : 'worker failed'}, starting again in ${delay} ms: ${lastError.message}`,
+          { projection: projection.name, error: lastError.message },
+          transient ? 'warn' : 'error',
         );
         if (!transient)
           await sql`UPDATE projection_checkpoints SET status = 'failed', last_error = ${lastError.message}, updated_at = now()

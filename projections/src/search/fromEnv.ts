@@ -1,25 +1,50 @@
 import { createSql } from '@rentals/core/db';
-import { consoleLogger } from '@rentals/core/logger';
+import { createConsoleLogger } from '@rentals/core/logger';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
+import type { Sql } from 'postgres';
 import { createMeili } from '../queries/meili.ts';
-import { createSearchProjection, type SearchProjectionDeps } from './searchProjection.ts';
-
-let deps: SearchProjectionDeps | undefined;
+import {
+  createSearchProjection,
+  searchProjectionName,
+  type SearchProjectionDeps,
+} from './searchProjection.ts';
 
 /**
- * The search projection as the projections process runs it: its Postgres pool
- * and Meilisearch client come from the environment (DATABASE_URL, MEILI_URL,
- * MEILI_MASTER_KEY) on first use, so registering it costs nothing at import.
+ * How many Meilisearch servers MEILI_URL lists (at least one: the CLI starts
+ * the bundled one when it is unset). Counted at import, so the registry
+ * knows its projections' names before any connection is opened; the URLs
+ * themselves are validated on first use (loadConfig).
  */
-export const listingsSearchProjection = createSearchProjection(() => {
+const replicaCount = () =>
+  Math.max(1, (process.env.MEILI_URL ?? '').split(',').filter((u) => u.trim() !== '').length);
+
+let sql: Sql | undefined;
+const byReplica = new Map<number, SearchProjectionDeps>();
+
+const depsFor = (replica: number): SearchProjectionDeps => {
+  let deps = byReplica.get(replica);
   if (!deps) {
     const config = requireResolved(loadConfig(process.env));
+    const url = config.meiliUrls[replica] ?? config.meiliUrl;
+    // One connection holds the swap lock while a batch is applied (runner/swapLock.ts); the
+    // replicas' projections share the pool.
+    sql ??= createSql(config.databaseUrl, { max: 2 + replicaCount() });
     deps = {
-      // One connection holds the swap lock while a batch is applied (runner/swapLock.ts).
-      sql: createSql(config.databaseUrl, { max: 3 }),
-      meili: createMeili({ url: config.meiliUrl, key: config.meiliMasterKey }, 30_000),
-      log: consoleLogger,
+      sql,
+      meili: createMeili({ url, key: config.meiliMasterKey }, 30_000),
+      log: createConsoleLogger(config.logFormat),
     };
+    byReplica.set(replica, deps);
   }
   return deps;
-});
+};
+
+/**
+ * The search projections as the projections process runs them, one per
+ * Meilisearch in MEILI_URL (searchProjectionName): their Postgres pool and
+ * Meilisearch clients come from the environment (DATABASE_URL, MEILI_URL,
+ * MEILI_MASTER_KEY) on first use, so registering them costs nothing at import.
+ */
+export const listingsSearchProjections = Array.from({ length: replicaCount() }, (_, replica) =>
+  createSearchProjection(() => depsFor(replica), searchProjectionName(replica)),
+);

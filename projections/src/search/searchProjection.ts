@@ -19,6 +19,17 @@ import { buildSearchIndex, freshIndexName, rebuildSearchIndex } from './rebuildS
 
 export const LISTINGS_SEARCH_PROJECTION = 'listings-search-index';
 
+/**
+ * The search projection feeding the `replica`th Meilisearch of MEILI_URL
+ * (0-based): the first keeps the name it always had (its checkpoint stays
+ * valid), the others are `listings-search-index#2`, `#3`, … Each has its own
+ * checkpoint, so each index converges on its own and a replica added later
+ * fills from the log. The API pairs a Meilisearch with its projection by the
+ * same position in the list.
+ */
+export const searchProjectionName = (replica: number) =>
+  replica === 0 ? LISTINGS_SEARCH_PROJECTION : `${LISTINGS_SEARCH_PROJECTION}#${replica + 1}`;
+
 export type SearchProjectionDeps = { sql: Sql; meili: Meilisearch; log?: Logger; index?: string };
 
 /**
@@ -34,6 +45,7 @@ export type SearchProjectionDeps = { sql: Sql; meili: Meilisearch; log?: Logger;
  */
 export const createSearchProjection = (
   deps: () => SearchProjectionDeps,
+  name = LISTINGS_SEARCH_PROJECTION,
 ): ExternalProjection & { close: () => void } => {
   let closed = false;
   let ensured = false;
@@ -47,7 +59,7 @@ export const createSearchProjection = (
         if (!isMeiliUnavailable(error) || closed) throw error;
         const delay = Math.min(100 * 2 ** attempt, 5000);
         if (attempt === 0 || delay === 5000)
-          deps().log?.warn('search index: Meilisearch unavailable, retrying', {
+          deps().log?.warn(`${name}: Meilisearch unavailable, retrying`, {
             error: error.message,
             delay,
           });
@@ -70,14 +82,12 @@ export const createSearchProjection = (
 
   return {
     kind: 'external',
-    name: LISTINGS_SEARCH_PROJECTION,
+    name,
     canHandle: LISTING_EVENT_TYPES,
     apply: async (events) => {
       if (!ensured) await whileUnavailable(() => ensureListingsIndex(deps().meili, index()));
       ensured = true;
-      await withSwapLockShared(deps().sql, LISTINGS_SEARCH_PROJECTION, () =>
-        applyTo(index(), events),
-      );
+      await withSwapLockShared(deps().sql, name, () => applyTo(index(), events));
     },
     buildFresh: async (onProgress) => {
       const { sql, meili } = deps();
@@ -108,8 +118,8 @@ export const createSearchProjection = (
       // The fresh index reflects the log up to `result.checkpoint`: continue from there.
       await sql`UPDATE projection_checkpoints SET transaction_id = ${result.checkpoint.transactionId}::xid8,
                 position = ${result.checkpoint.position}, updated_at = now()
-                WHERE name = ${LISTINGS_SEARCH_PROJECTION}`;
-      log?.info('search index rebuilt and swapped in', {
+                WHERE name = ${name}`;
+      log?.info(`${name}: search index rebuilt and swapped in`, {
         checkpoint: result.checkpoint,
         documents: result.documents,
         streams: result.streams,
