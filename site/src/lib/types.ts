@@ -17,14 +17,10 @@ import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 export type User = Static<typeof UserSchema>;
 export type Role = User['role'];
 
-/**
- * The owner's phone and email are read by the contact links but never sent by
- * the API (the links fall back to /messages): kept optional here until that code goes.
- */
 export type PropertyImage = Static<typeof PropertyImageSchema>;
-type NoOwnerContact = { owner: { email?: string; phone?: string } };
-
-export type Property = Static<typeof PropertySchema> & NoOwnerContact;
+export type Property = Static<typeof PropertySchema>;
+/** Beside the property in GET /properties/{id} for signed-in users: what the owner chose to show. */
+export type OwnerContact = { phone?: string; email?: string };
 export type PublicProperty = Static<typeof PublicPropertySchema>;
 export type Pagination = Static<typeof PaginationSchema>;
 
