@@ -28,9 +28,9 @@ export const favouriteMessages = { notFound: 'Property not found' } as const;
 /**
  * Hearts are idempotent: favouriting a favourite or unfavouriting what is not
  * one records nothing, so a retried or doubled tap (the site toggles
- * optimistically) is never an error. A listing that is gone (never existed or
- * deleted) cannot become a favourite, but an existing favourite of it can
- * always be removed.
+ * optimistically) is never an error, even once the listing is gone. A listing
+ * that is gone (never existed or deleted) cannot become a favourite anew, but
+ * an existing favourite of it can always be removed.
  */
 export const decideFavourite = (
   command: FavouriteCommand,
@@ -39,8 +39,9 @@ export const decideFavourite = (
   const data = { userId: command.userId, listingId: command.listingId, at: command.at };
   switch (command.type) {
     case 'FavouriteListing':
+      if (state.favourite) return [];
       if (command.listing === 'absent') throw new NotFoundError(favouriteMessages.notFound);
-      return state.favourite ? [] : [{ type: 'ListingFavourited', data }];
+      return [{ type: 'ListingFavourited', data }];
     case 'UnfavouriteListing':
       return state.favourite ? [{ type: 'ListingUnfavourited', data }] : [];
   }

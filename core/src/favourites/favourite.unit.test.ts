@@ -52,6 +52,11 @@ describe('favourites', () => {
 
   it('a listing that is gone cannot become a favourite', () => {
     given().when(favourite('absent')).thenThrows(NotFoundError);
+    given(favourited, unfavourited).when(favourite('absent')).thenThrows(NotFoundError);
+  });
+
+  it('a favourite whose listing is gone, favourited again, records nothing and is no error', () => {
+    given(favourited).when(favourite('absent')).then([]);
   });
 
   it('a favourite is removed, even when its listing is gone', () => {
