@@ -3,7 +3,7 @@ import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import { favouriteStreamId } from '@rentals/core/favourites/events';
-import type { Favourite } from '@rentals/projections/queries/favouriteQueries';
+import type { FavouriteDocument as Favourite } from '@rentals/core/contract/favourite';
 
 /**
  * Favourites through the API on real Postgres: the commands become events on

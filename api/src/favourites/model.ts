@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
-import { PropertySchema } from '@rentals/core/contract/property';
+import { FavouriteSchema } from '@rentals/core/contract/favourite';
 import { ValidationError } from '@rentals/core/errors';
 import { literals } from '@rentals/core/listings/fields';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
@@ -80,19 +80,6 @@ export const favouritesParameters = Object.entries(
   description: schema.description,
   schema,
 }));
-
-const FavouriteSchema = t.Object({
-  listingId: t.String(),
-  favouritedAt: t.String({ format: 'date-time' }),
-  available: t.Boolean({ description: "false: delisted or deleted ('no longer available')" }),
-  title: t.String(),
-  city: t.String(),
-  area: t.String(),
-  property: t.Union([PropertySchema, t.Null()], {
-    description:
-      'The full document while the listing exists (listed or delisted); null once deleted',
-  }),
-});
 
 export const FavouritesResponse = t.Object({
   favourites: t.Array(FavouriteSchema),

@@ -1,24 +1,11 @@
 import type { Sql } from 'postgres';
-import type { PropertyDocument } from '@rentals/core/contract/property';
+import type { FavouriteDocument } from '@rentals/core/contract/favourite';
 
 export { FAVOURITES_READ_MODEL } from '../readModels/favourites.ts';
 
 export type FavouriteFilter = 'all' | 'available' | 'unavailable';
 
-/**
- * One of a user's favourites: the listing's full document while it exists
- * (listed or delisted), and always its last title and place, so a deleted
- * listing still shows as 'no longer available' instead of vanishing.
- */
-export type Favourite = {
-  listingId: string;
-  favouritedAt: string;
-  available: boolean;
-  title: string;
-  city: string;
-  area: string;
-  property: PropertyDocument | null;
-};
+type Favourite = FavouriteDocument;
 
 const FILTER = {
   all: 'true',

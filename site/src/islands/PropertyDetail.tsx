@@ -15,6 +15,7 @@ import { loginUrlFor } from '../lib/loginUrl.ts';
 import { displayPhone, mailtoHref, telHref } from '../lib/contactLinks.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
+import { FavouriteButton } from '../components/react/FavouriteButton.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -86,7 +87,10 @@ const Detail = () => {
                 📍 {addressLine(p.location)}
               </p>
             </div>
-            <span className="badge badge-listed">{typeLabel(p.propertyType)}</span>
+            <span style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+              <span className="badge badge-listed">{typeLabel(p.propertyType)}</span>
+              <FavouriteButton listingId={p._id} title={p.title} />
+            </span>
           </div>
           <p className="rent" style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>
             {formatRent(p.rent)} <small>per {p.rentType}</small>

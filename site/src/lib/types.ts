@@ -11,6 +11,7 @@ import type {
   PublicPropertySchema,
 } from '@rentals/core/contract/property';
 import type { UserSchema } from '@rentals/core/contract/user';
+import type { FavouriteSchema } from '@rentals/core/contract/favourite';
 // A type-only cycle: the labels module takes `Facility` from here.
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 
@@ -21,6 +22,9 @@ export type PropertyImage = Static<typeof PropertyImageSchema>;
 export type Property = Static<typeof PropertySchema>;
 /** Beside the property in GET /properties/{id} for signed-in users: what the owner chose to show. */
 export type OwnerContact = { phone?: string; email?: string };
+
+export type Favourite = Static<typeof FavouriteSchema>;
+export type FavouriteFilter = 'all' | 'available' | 'unavailable';
 export type PublicProperty = Static<typeof PublicPropertySchema>;
 export type Pagination = Static<typeof PaginationSchema>;
 
