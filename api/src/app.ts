@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { authRoutes } from './auth/index.ts';
 import type { AppDeps } from './deps.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { apiDocs } from './docs/index.ts';
 import { favouriteRoutes } from './favourites/routes.ts';
 import { geoRoutes } from './geo/index.ts';
@@ -23,7 +24,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(propertyQueryRoutes(deps))
         .use(listingRoutes(deps))
         .use(geoRoutes(deps))
-        .use(favouriteRoutes(deps)),
+        .use(favouriteRoutes(deps))
+        .use(dashboardRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

@@ -81,6 +81,13 @@ const favourites: RouteRule[] = [
   { method: 'DELETE', path: '/api/favourites/:listingId', access: 'user' },
 ];
 
+/** The dashboards' figures (issue 14), each about the caller only. */
+const dashboard: RouteRule[] = [
+  { method: 'GET', path: '/api/dashboard/tenant', access: 'user' },
+  { method: 'POST', path: '/api/dashboard/recent-searches', access: 'user' },
+  { method: 'GET', path: '/api/dashboard/owner/views', access: 'owner-role' },
+];
+
 export const ROUTE_TABLE: readonly RouteRule[] = [
   ...operations,
   ...auth,
@@ -88,4 +95,5 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   ...listingWrites,
   ...geo,
   ...favourites,
+  ...dashboard,
 ];

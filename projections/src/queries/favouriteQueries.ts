@@ -54,3 +54,11 @@ export const favouriteListingIds = async (db: Sql, userId: string): Promise<stri
       SELECT listing_id AS id FROM user_favourites WHERE user_id = ${userId}
       ORDER BY favourited_at DESC, listing_id`
   ).map((r) => r.id);
+
+/** How many favourites the user holds (the dashboard's card), available or not. */
+export const favouriteCount = async (db: Sql, userId: string): Promise<number> =>
+  (
+    await db<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM user_favourites WHERE user_id = ${userId}`
+  )[0]!.n;
