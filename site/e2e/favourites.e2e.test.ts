@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
+import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi } from './harness/users.ts';
 
@@ -79,6 +80,7 @@ describe('a tenant keeps a favourite', () => {
     expect(await mail.getAttribute('href')).toBe(
       `mailto:${owner.email}?subject=${encodeURIComponent(`Enquiry about your listing: ${TITLE}`)}`,
     );
+    await checkScreen(page, 'detail-contact');
   });
 
   it('lists it on Favourites, and marks it no longer available once the owner delists it', async () => {
@@ -105,6 +107,7 @@ describe('a tenant keeps a favourite', () => {
         { timeout: 15_000 },
       )
       .toBe(1);
+    await checkScreen(page, 'favourites');
     await page.getByRole('button', { name: /^No longer available/ }).click();
     await item.waitFor();
     await page.getByRole('button', { name: /^Available/ }).click();
@@ -138,5 +141,6 @@ describe('the owner’s dashboard', () => {
     // The tenant's one view today, in the chart's accessible summary and its table.
     expect(await page.locator('.chart-legend').textContent()).toContain('1 view from');
     expect(await page.locator('.activity-chart table tbody tr').count()).toBe(30);
+    await checkScreen(page, 'dashboard-owner-chart');
   });
 });
