@@ -1,7 +1,9 @@
 import { Elysia } from 'elysia';
 import { authRoutes } from './auth/index.ts';
 import type { AppDeps } from './deps.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { apiDocs } from './docs/index.ts';
+import { favouriteRoutes } from './favourites/routes.ts';
 import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { listingRoutes } from './listings/routes.ts';
@@ -21,7 +23,9 @@ export const buildApp = (deps: AppDeps) =>
         .use(authRoutes(deps))
         .use(propertyQueryRoutes(deps))
         .use(listingRoutes(deps))
-        .use(geoRoutes(deps)),
+        .use(geoRoutes(deps))
+        .use(favouriteRoutes(deps))
+        .use(dashboardRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

@@ -73,10 +73,27 @@ const geo: RouteRule[] = [
   { method: 'GET', path: '/api/geo/reverse', access: 'public' },
 ];
 
+/** A signed-in user's own favourites (issue 14): no route names another user. */
+const favourites: RouteRule[] = [
+  { method: 'GET', path: '/api/favourites', access: 'user' },
+  { method: 'GET', path: '/api/favourites/ids', access: 'user' },
+  { method: 'PUT', path: '/api/favourites/:listingId', access: 'user' },
+  { method: 'DELETE', path: '/api/favourites/:listingId', access: 'user' },
+];
+
+/** The dashboards' figures (issue 14), each about the caller only. */
+const dashboard: RouteRule[] = [
+  { method: 'GET', path: '/api/dashboard/tenant', access: 'user' },
+  { method: 'POST', path: '/api/dashboard/recent-searches', access: 'user' },
+  { method: 'GET', path: '/api/dashboard/owner/views', access: 'owner-role' },
+];
+
 export const ROUTE_TABLE: readonly RouteRule[] = [
   ...operations,
   ...auth,
   ...propertyQueries,
   ...listingWrites,
   ...geo,
+  ...favourites,
+  ...dashboard,
 ];

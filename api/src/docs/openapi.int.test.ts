@@ -85,4 +85,14 @@ describe('the OpenAPI document', () => {
       'minRent',
     );
   });
+
+  it('describes the favourites: the list query with its bounds, and the toggles', () => {
+    const list = doc.paths['/api/favourites']!.get!.parameters!;
+    expect(list.map((p) => p.name)).toEqual(['filter', 'page', 'limit']);
+    expect(list.find((p) => p.name === 'limit')!.schema).toMatchObject({ minimum: 1, maximum: 50 });
+    expect(Object.keys(doc.paths['/api/favourites/{listingId}']!).sort()).toEqual([
+      'delete',
+      'put',
+    ]);
+  });
 });

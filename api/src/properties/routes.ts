@@ -20,6 +20,7 @@ import {
 import type { SearchCriteria } from '@rentals/projections/queries/criteria';
 import { searchParameters, tags } from './openapi.ts';
 import { waitForStream, waitForUser } from '@rentals/projections/queries/readYourWrites';
+import { ownerContact } from './ownerContact.ts';
 import { parseSearchParams, type SearchParams } from './searchParams.ts';
 import { propertyServices } from './services.ts';
 
@@ -171,15 +172,19 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       '/:id',
       async ({ params, user, request }) => {
         const id = listingIdOr404(params.id);
-        if (user) await waitForStream(deps.sql, listingStreamId(id));
-        const property = user
-          ? await findListing(deps.sql, id)
-          : await findPublicListing(deps.sql, id);
+        if (!user) {
+          const visible = await findPublicListing(deps.sql, id);
+          if (!visible) throw new NotFoundError(NOT_FOUND);
+          views.record(id, { address: deps.clientIp?.(request) ?? null });
+          return { property: visible };
+        }
+        await waitForStream(deps.sql, listingStreamId(id));
+        const property = await findListing(deps.sql, id);
         if (!property) throw new NotFoundError(NOT_FOUND);
-        const ownerId = 'ownerId' in property ? property.ownerId : undefined;
-        if (!user || user.id !== ownerId)
-          views.record(id, { userId: user?.id, address: deps.clientIp?.(request) ?? null });
-        return { property };
+        if (user.id !== property.ownerId)
+          views.record(id, { userId: user.id, address: deps.clientIp?.(request) ?? null });
+        const contact = await ownerContact(deps.sql, property.ownerId, property.contactInfo);
+        return { property, contact };
       },
       {
         optionalUser: true,
@@ -188,7 +193,9 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
             'One property: the full document with a valid token, the visitor document without one',
           description:
             '404 when it does not exist or was deleted (and, for visitors, when it is delisted). A view by anyone but ' +
-            'the owner counts once per viewer per day: a signed-in user by account, a visitor by address.',
+            'the owner counts once per viewer per day: a signed-in user by account, a visitor by address. ' +
+            "A signed-in caller also gets `contact`: the owner's `phone` when the listing shows the phone and `email` " +
+            'when it shows the email (only here, never in lists or the visitor document).',
           tags,
         },
       },

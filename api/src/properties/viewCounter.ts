@@ -43,6 +43,10 @@ const viewerId = (viewer: Viewer) =>
 
 /** How long dedupe rows and salts are kept: today's, and yesterday's for late flushes. */
 const KEEP_DAYS = 2;
+/** How long the per-day totals (the owner's chart) and a user's own viewing history are kept. */
+export const ACTIVITY_KEEP_DAYS = 90;
+/** The most listings a user's own viewing history holds (the oldest go first). */
+export const VIEWED_PER_USER = 200;
 
 /**
  * View counters (DESIGN §4: counters, not events). A viewer counts once per
@@ -64,7 +68,7 @@ export const createViewCounter = (
   clock: () => Date = () => new Date(),
   flushMs = 1000,
 ) => {
-  type Pending = { listingId: string; day: string; viewer: string };
+  type Pending = { listingId: string; day: string; viewer: string; userId?: string; at: Date };
   let pending = new Map<string, Pending>();
   const salts = new Map<string, string>();
   let prunedBefore = '';
@@ -92,8 +96,32 @@ export const createViewCounter = (
     if (prunedBefore === first) return;
     await db`DELETE FROM listing_viewers WHERE day < ${first}`;
     await db`DELETE FROM view_salts WHERE day < ${first}`;
+    const activityFrom = new Date(Date.parse(today) - ACTIVITY_KEEP_DAYS * 86_400_000);
+    await db`DELETE FROM listing_daily_views WHERE day < ${viewDay(activityFrom)}`;
+    await db`DELETE FROM user_viewed_listings WHERE viewed_at < ${activityFrom}`;
     for (const day of salts.keys()) if (day < first) salts.delete(day);
     prunedBefore = first;
+  };
+
+  /** Signed-in viewers' own histories: the latest view of each listing, trimmed to the bound. */
+  const recordHistory = async (batch: Pending[]) => {
+    const mine = batch.filter((v): v is Pending & { userId: string } => v.userId !== undefined);
+    if (mine.length === 0) return;
+    const users = [...new Set(mine.map((v) => v.userId))];
+    await db`
+      INSERT INTO user_viewed_listings AS u (user_id, listing_id, viewed_at)
+      SELECT user_id, listing_id, max(viewed_at)
+      FROM unnest(${mine.map((v) => v.userId)}::text[], ${mine.map((v) => v.listingId)}::text[],
+                  ${mine.map((v) => v.at.toISOString())}::timestamptz[]) AS t(user_id, listing_id, viewed_at)
+      GROUP BY user_id, listing_id
+      ON CONFLICT (user_id, listing_id) DO UPDATE SET viewed_at = greatest(u.viewed_at, excluded.viewed_at)`;
+    await db`
+      DELETE FROM user_viewed_listings u USING (
+        SELECT user_id, listing_id,
+               row_number() OVER (PARTITION BY user_id ORDER BY viewed_at DESC, listing_id) AS rank
+        FROM user_viewed_listings WHERE user_id = ANY(${users}::text[])) ranked
+      WHERE u.user_id = ranked.user_id AND u.listing_id = ranked.listing_id
+        AND ranked.rank > ${VIEWED_PER_USER}`;
   };
 
   const flush = async () => {
@@ -110,16 +138,22 @@ export const createViewCounter = (
             .slice(0, 32),
         })),
       );
+      // The total and the day's figure grow from the same fresh (deduplicated) views.
       await db`
         WITH input AS (
           SELECT * FROM unnest(${keyed.map((v) => v.listingId)}::text[], ${keyed.map((v) => v.day)}::date[],
                                ${keyed.map((v) => v.viewer)}::text[]) AS t(listing_id, day, viewer)),
         fresh AS (
           INSERT INTO listing_viewers (listing_id, day, viewer) SELECT listing_id, day, viewer FROM input
-          ON CONFLICT DO NOTHING RETURNING listing_id)
+          ON CONFLICT DO NOTHING RETURNING listing_id, day),
+        daily AS (
+          INSERT INTO listing_daily_views AS d (listing_id, day, views)
+          SELECT listing_id, day, count(*) FROM fresh GROUP BY listing_id, day
+          ON CONFLICT (listing_id, day) DO UPDATE SET views = d.views + excluded.views)
         INSERT INTO listing_view_counts AS c (listing_id, views)
         SELECT listing_id, count(*) FROM fresh GROUP BY listing_id
         ON CONFLICT (listing_id) DO UPDATE SET views = c.views + excluded.views`;
+      await recordHistory(batch);
       await prune(viewDay(clock()));
     } catch (error) {
       log.warn('view counter flush failed; views of this batch are lost', {
@@ -135,7 +169,14 @@ export const createViewCounter = (
   return {
     /** Counts a view later (batched). The same viewer twice on one day is one view. */
     record: (listingId: string, viewer: Viewer) => {
-      const entry = { listingId, day: viewDay(clock()), viewer: viewerId(viewer) };
+      const at = clock();
+      const entry: Pending = {
+        listingId,
+        day: viewDay(at),
+        viewer: viewerId(viewer),
+        userId: viewer.userId,
+        at,
+      };
       pending.set(`${entry.listingId}\u0000${entry.day}\u0000${entry.viewer}`, entry);
     },
     flush,

@@ -39,7 +39,7 @@ export const LISTING_STREAM_TYPE = 'listing';
 export const listingStreamId = (listingId: string) => `listing-${listingId}`;
 
 /** An ISO time as `Date#toISOString` writes it. */
-const IsoTime = Type.String({
+export const IsoTime = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?Z$',
 });
 

@@ -40,9 +40,11 @@ let owner: TestUser;
 let tenant: TestUser;
 let listed: Doc;
 let delisted: Doc;
+let quiet: Doc;
+let phoneOnly: Doc;
 let publicSiteDir: string;
 
-const create = async (title: string) => {
+const create = async (title: string, contactInfo = { showPhone: true, showEmail: true }) => {
   const res = await call<{ property: Doc }>(web.base, 'POST', '/api/properties', {
     token: owner.token,
     form: listingForm(
@@ -56,7 +58,7 @@ const create = async (title: string) => {
         'location[coordinates][latitude]': String(SECRET.latitude),
         'location[coordinates][longitude]': String(SECRET.longitude),
         facilities: JSON.stringify({ wifi: true, gym: true, petFriendly: true }),
-        contactInfo: JSON.stringify({ showPhone: true, showEmail: true }),
+        contactInfo: JSON.stringify(contactInfo),
         imageCaptions: JSON.stringify(['The living room']),
       },
       [
@@ -88,6 +90,8 @@ beforeAll(async () => {
   tenant = await web.t.registerUser('tenant');
   listed = await create('Sunlit flat for the leak check');
   delisted = await create('Delisted flat for the leak check');
+  quiet = await create('Quiet flat, contact by message', { showPhone: false, showEmail: false });
+  phoneOnly = await create('Flat with a phone to call', { showPhone: true, showEmail: false });
   await call(web.base, 'PATCH', `/api/properties/${delisted._id}/toggle-availability`, {
     token: owner.token,
   });
@@ -201,10 +205,15 @@ describe('everything a visitor can fetch', () => {
     expect(page).toContain('Sunlit flat for the leak check');
   });
 
-  it('the signed-in views give the listing to tenants, but never the owner’s email, phone or password hash', async () => {
-    const full = await call(web.base, 'GET', `/api/properties/${listed._id}`, {
-      token: tenant.token,
-    });
+  it('the signed-in views give the listing to tenants, and the owner’s contact only in the detail the owner allowed', async () => {
+    const full = await call<{ contact: unknown }>(
+      web.base,
+      'GET',
+      `/api/properties/${listed._id}`,
+      {
+        token: tenant.token,
+      },
+    );
     // The needles find every restricted value in the full document (so a leak would be seen).
     expect(leaksIn(full.text)).toEqual(
       expect.arrayContaining([
@@ -215,19 +224,57 @@ describe('everything a visitor can fetch', () => {
         'latitude',
         'longitude',
         'owner id',
+        'owner email',
+        'owner phone',
         'facilities',
         'contact preferences',
         'rent type',
       ]),
     );
-    for (const path of [
-      `/api/properties/${listed._id}`,
-      '/api/properties?limit=50',
-      '/api/properties/featured',
-    ]) {
+    expect(full.body.contact).toEqual({ phone: SECRET.phone, email: SECRET.email });
+    const phone = await call<{ contact: unknown }>(
+      web.base,
+      'GET',
+      `/api/properties/${phoneOnly._id}`,
+      { token: tenant.token },
+    );
+    expect(phone.body.contact).toEqual({ phone: SECRET.phone });
+    expect(phone.text).not.toMatch(/owner\.leakcheck/i);
+    const hidden = await call<{ contact: unknown }>(
+      web.base,
+      'GET',
+      `/api/properties/${quiet._id}`,
+      {
+        token: tenant.token,
+      },
+    );
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.contact).toEqual({});
+    expect(hidden.text).not.toMatch(/owner\.leakcheck|9123456789/i);
+    // Lists never carry contact (no bulk harvesting of numbers); nothing carries the hash.
+    for (const path of ['/api/properties?limit=50', '/api/properties/featured']) {
       const res = await call(web.base, 'GET', path, { token: tenant.token });
       expect(res.status, path).toBe(200);
       expect(res.text, path).not.toMatch(/owner\.leakcheck|9123456789|\$argon2|password/i);
+    }
+    expect(full.text).not.toMatch(/\$argon2|password/i);
+  });
+
+  it('a visitor gets no contact for a listing that shows both, whatever they send', async () => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { cookie: `token=${tenant.token}` },
+      { 'x-user-id': tenant.user._id, 'x-user-role': 'tenant' },
+    ];
+    for (const headers of attempts) {
+      const res = await call<Record<string, unknown>>(
+        web.base,
+        'GET',
+        `/api/properties/${listed._id}`,
+        { headers },
+      );
+      expect(res.body).not.toHaveProperty('contact');
+      expect(res.text).not.toMatch(/owner\.leakcheck|9123456789/i);
     }
   });
 });

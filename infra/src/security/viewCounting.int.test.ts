@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { propertyServices } from '@rentals/api/properties/services';
+import { VIEWED_PER_USER } from '@rentals/api/properties/viewCounter';
 import {
   testApp,
   TEST_CLIENT_IP_HEADER,
@@ -174,5 +175,48 @@ describe('what is stored', () => {
     expect(left[0]!.n).toBe(1);
     const salts = await t.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM view_salts`;
     expect(salts[0]!.n).toBe(1);
+  });
+});
+
+describe('the activity the dashboards show', () => {
+  it('counts the same deduplicated views per India day as in the total (the owner’s chart)', async () => {
+    const id = await newListing();
+    for (const address of ['203.0.113.201', '203.0.113.202', '203.0.113.201'])
+      await view(id, { address });
+    await viewsOf(id);
+    t.clock.advance(DAY);
+    await view(id, { address: '203.0.113.201' });
+    const total = await viewsOf(id);
+    const days = await t.db.sql<{ views: number }[]>`
+      SELECT views FROM listing_daily_views WHERE listing_id = ${id} ORDER BY day`;
+    expect(days.map((d) => d.views)).toEqual([2, 1]);
+    expect(total).toBe(3);
+  });
+
+  it('keeps a signed-in user’s own viewing history (not visitors’, not the owner’s), bounded', async () => {
+    const id = await newListing();
+    const tenant = await t.registerUser('tenant');
+    await view(id, { token: tenant.token });
+    await view(id, { token: owner.token });
+    await view(id, { address: '203.0.113.250' });
+    await viewsOf(id);
+    const rows = await t.db.sql<{ user_id: string }[]>`
+      SELECT user_id FROM user_viewed_listings WHERE listing_id = ${id}`;
+    expect(rows.map((r) => r.user_id)).toEqual([tenant.user._id]);
+
+    // At the bound, the oldest entry makes way for the newest.
+    await t.db.sql`
+      INSERT INTO user_viewed_listings (user_id, listing_id, viewed_at)
+      SELECT ${tenant.user._id}, 'old-' || i, now() - interval '1 day' - i * interval '1 minute'
+      FROM generate_series(1, ${VIEWED_PER_USER}) AS i`;
+    const next = await newListing();
+    await view(next, { token: tenant.token });
+    await viewsOf(next);
+    const kept = await t.db.sql<{ listing_id: string }[]>`
+      SELECT listing_id FROM user_viewed_listings WHERE user_id = ${tenant.user._id}`;
+    const ids = kept.map((r) => r.listing_id);
+    expect(ids).toHaveLength(VIEWED_PER_USER);
+    expect(ids).toContain(next);
+    expect(ids).not.toContain(`old-${VIEWED_PER_USER}`);
   });
 });

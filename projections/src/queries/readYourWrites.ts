@@ -14,13 +14,14 @@ const waitUntilApplied = async (
   db: Sql,
   scope: { streamId: string } | { userId: string },
   boundMs: number,
+  projection = LISTING_READ_MODEL,
 ) => {
   const deadline = Date.now() + boundMs;
   for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
     const [row] = await db<{ behind: boolean }[]>`
       SELECT EXISTS (
         SELECT 1 FROM events e, projection_checkpoints c
-        WHERE c.name = ${LISTING_READ_MODEL}
+        WHERE c.name = ${projection}
           AND ${'streamId' in scope ? db`e.stream_id = ${scope.streamId}` : db`(e.metadata ->> 'userId') = ${scope.userId}`}
           AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
       ) AS behind`;
@@ -34,3 +35,11 @@ export const waitForStream = (db: Sql, streamId: string, boundMs = READ_YOUR_WRI
 
 export const waitForUser = (db: Sql, userId: string, boundMs = READ_YOUR_WRITES_BOUND_MS) =>
   waitUntilApplied(db, { userId }, boundMs);
+
+/** Read-your-writes for another read model (by its projection's name), e.g. a user's own favourites. */
+export const waitForUserIn = (
+  db: Sql,
+  projection: string,
+  userId: string,
+  boundMs = READ_YOUR_WRITES_BOUND_MS,
+) => waitUntilApplied(db, { userId }, boundMs, projection);

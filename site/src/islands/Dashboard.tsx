@@ -1,9 +1,16 @@
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
-import { formatRent } from '../lib/format.ts';
+import {
+  fetchEnquiriesPerDay,
+  fetchEnquiriesSentCount,
+  fetchUnreadMessageCount,
+} from '../lib/conversationCounts.ts';
+import { describeFilters, filtersToSearch, type Filters } from '../lib/filters.ts';
+import { formatDate, formatRent } from '../lib/format.ts';
 import type { Property, User } from '../lib/types.ts';
 import { isOwnerRole } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
+import { ActivityChart, type ListingActivity } from '../components/react/ActivityChart.tsx';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -23,45 +30,135 @@ const QuickActions = ({ actions }: { actions: Action[] }) => (
   </section>
 );
 
-const Stat = ({ label, value }: { label: string; value: number }) => (
-  <div className="card stat-card">
-    <strong>{value}</strong>
+/** A figure, or '—' while it is not known (never a made-up number). */
+const Stat = ({ label, value }: { label: string; value: number | null | undefined }) => (
+  <div className="card stat-card" data-testid="stat">
+    <strong aria-label={value === null || value === undefined ? 'Not available yet' : undefined}>
+      {value === null || value === undefined ? '—' : value}
+    </strong>
     <span className="muted">{label}</span>
   </div>
 );
 
-/** The tenant's numbers are fixed placeholders (SPEC §1). */
-const TenantDashboard = () => (
-  <>
-    <div className="stat-grid">
-      <Stat label="Properties Viewed" value={24} />
-      <Stat label="Favorites" value={8} />
-      <Stat label="Messages" value={12} />
-      <Stat label="Inquiries" value={3} />
-    </div>
-    <div className="stack">
-      <QuickActions
-        actions={[
-          { href: '/properties', icon: '🔍', label: 'Search Properties' },
-          { href: '/messages', icon: '💬', label: 'Messages' },
-          { href: '/profile', icon: '👤', label: 'Profile' },
-        ]}
-      />
-      <section className="card">
-        <h2>Recent Searches</h2>
-        <div className="empty-state">
-          <p className="muted">No recent searches yet. Start looking for your next home!</p>
-          <a className="button button-primary" href="/properties">
-            Search Properties
-          </a>
-        </div>
-      </section>
-    </div>
-  </>
+type RecentSearch = { criteria: Filters; searchedAt: string };
+type TenantFigures = {
+  propertiesViewed: number;
+  favourites: number;
+  recentSearches: RecentSearch[];
+};
+
+/** A figure that is fetched once; null while unknown or when it could not be had. */
+const useFigure = <T,>(load: () => Promise<T | null>): T | null | undefined => {
+  const [value, setValue] = useState<T | null | undefined>(undefined);
+  useEffect(() => {
+    load()
+      .then(setValue)
+      .catch(() => setValue(null));
+  }, [load]);
+  return value;
+};
+
+const RecentSearches = ({ searches }: { searches: RecentSearch[] | undefined }) => (
+  <section className="card" aria-labelledby="recent-searches">
+    <h2 id="recent-searches">Recent Searches</h2>
+    {searches === undefined ? (
+      <Spinner />
+    ) : searches.length === 0 ? (
+      <div className="empty-state">
+        <p className="muted">No recent searches yet. Start looking for your next home!</p>
+        <a className="button button-primary" href="/properties">
+          Search Properties
+        </a>
+      </div>
+    ) : (
+      <ul className="recent-searches" data-testid="recent-searches">
+        {searches.map((s) => (
+          <li key={filtersToSearch(s.criteria)}>
+            <span>
+              {describeFilters(s.criteria)}
+              <br />
+              <small className="muted">{formatDate(s.searchedAt)}</small>
+            </span>
+            <a className="button button-small" href={`/properties${filtersToSearch(s.criteria)}`}>
+              Search again
+            </a>
+          </li>
+        ))}
+      </ul>
+    )}
+  </section>
 );
+
+/** The tenant's own figures: what they viewed and saved, messages, enquiries and recent searches. */
+const TenantDashboard = () => {
+  const [figures, setFigures] = useState<TenantFigures | null | undefined>(undefined);
+  const unread = useFigure(fetchUnreadMessageCount);
+  const enquiries = useFigure(fetchEnquiriesSentCount);
+  useEffect(() => {
+    api<TenantFigures>('/dashboard/tenant')
+      .then(setFigures)
+      .catch((error: unknown) => {
+        toast.error(describeError(error, 'An unexpected error occurred.'));
+        setFigures(null);
+      });
+  }, []);
+  return (
+    <>
+      <div className="stat-grid">
+        <Stat label="Properties Viewed" value={figures?.propertiesViewed} />
+        <Stat label="Favorites" value={figures?.favourites} />
+        <Stat label="Messages" value={unread} />
+        <Stat label="Inquiries" value={enquiries} />
+      </div>
+      <div className="stack">
+        <QuickActions
+          actions={[
+            { href: '/properties', icon: '🔍', label: 'Search Properties' },
+            { href: '/favourites', icon: '♥', label: 'Favourites' },
+            { href: '/messages', icon: '💬', label: 'Messages' },
+            { href: '/profile', icon: '👤', label: 'Profile' },
+          ]}
+        />
+        <RecentSearches searches={figures === null ? [] : figures?.recentSearches} />
+      </div>
+    </>
+  );
+};
+
+type OwnerViews = { days: string[]; listings: ListingActivity[] };
+
+/** Views from the API and enquiries from the conversations (when connected), per listing. */
+const loadActivity = async (): Promise<OwnerViews> => {
+  const views = await api<OwnerViews>('/dashboard/owner/views');
+  const enquiries = await fetchEnquiriesPerDay(views.days).catch(() => null);
+  return {
+    days: views.days,
+    listings: views.listings.map((l) => ({
+      ...l,
+      ...(enquiries ? { enquiries: enquiries.get(l.listingId) ?? views.days.map(() => 0) } : {}),
+    })),
+  };
+};
+
+const ActivitySection = () => {
+  const activity = useFigure(loadActivity);
+  return (
+    <section className="card" aria-labelledby="listing-activity">
+      <h2 id="listing-activity">Views and Enquiries, Last 30 Days</h2>
+      {activity === undefined ? (
+        <Spinner />
+      ) : activity === null ? (
+        <p className="muted">The figures could not be loaded. Please try again later.</p>
+      ) : (
+        <ActivityChart days={activity.days} listings={activity.listings} />
+      )}
+    </section>
+  );
+};
 
 const OwnerDashboard = () => {
   const [properties, setProperties] = useState<Property[] | null>(null);
+  const unread = useFigure(fetchUnreadMessageCount);
   useEffect(() => {
     api<{ properties: Property[] }>('/properties/my-properties')
       .then((res) => setProperties(res.properties))
@@ -78,7 +175,7 @@ const OwnerDashboard = () => {
       <div className="stat-grid">
         <Stat label="Total Properties" value={properties.length} />
         <Stat label="Total Views" value={views} />
-        <Stat label="Messages" value={8} />
+        <Stat label="Messages" value={unread} />
         <Stat label="Active Listings" value={active} />
       </div>
       <div className="stack">
@@ -90,6 +187,7 @@ const OwnerDashboard = () => {
             { href: '/profile', icon: '👤', label: 'Profile' },
           ]}
         />
+        <ActivitySection />
         <section className="card">
           <div className="row-between">
             <h2 style={{ margin: 0 }}>Recent Properties</h2>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
-import { filtersFromSearch, type Filters } from '../lib/filters.ts';
+import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
 import { $viewMode } from '../stores/viewMode.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -104,6 +104,15 @@ const PropertiesList = () => {
   useEffect(() => {
     if (auth.status !== 'loading' && filters) void load(1);
   }, [auth.status, filters, load]);
+
+  // A tenant's search with criteria becomes their latest Recent Search on the dashboard.
+  const tenant = auth.status === 'authenticated' && auth.user.role === 'tenant';
+  useEffect(() => {
+    if (tenant && filters && hasFilters(filters))
+      void api('/dashboard/recent-searches', { method: 'POST', json: filters }).catch(() => {
+        // Only a convenience: the search itself goes on.
+      });
+  }, [tenant, filters]);
 
   const firstLoad = state.loading && state.page === 0;
   return (

@@ -12,8 +12,10 @@ import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
 import { FACILITIES } from '../lib/types.ts';
 import { loginUrlFor } from '../lib/loginUrl.ts';
+import { displayPhone, mailtoHref, telHref } from '../lib/contactLinks.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
+import { FavouriteButton } from '../components/react/FavouriteButton.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -62,6 +64,7 @@ const Detail = () => {
       </p>
     );
   const p = load.property;
+  const { contact } = load;
   document.title = `${p.title} · Rentals`;
   const d = p.propertyDetails;
   const tiles = [
@@ -84,7 +87,10 @@ const Detail = () => {
                 📍 {addressLine(p.location)}
               </p>
             </div>
-            <span className="badge badge-listed">{typeLabel(p.propertyType)}</span>
+            <span style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+              <span className="badge badge-listed">{typeLabel(p.propertyType)}</span>
+              <FavouriteButton listingId={p._id} title={p.title} />
+            </span>
           </div>
           <p className="rent" style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>
             {formatRent(p.rent)} <small>per {p.rentType}</small>
@@ -140,18 +146,20 @@ const Detail = () => {
             </span>
           </div>
           <div className="stack" style={{ gap: '0.5rem', marginTop: '0.75rem' }}>
-            {p.contactInfo.showPhone && (
-              <a
-                className="button button-primary"
-                href={p.owner.phone ? `tel:${p.owner.phone}` : '/messages'}
-              >
-                📞 Call Owner
+            {contact.phone && (
+              <a className="button button-primary" href={telHref(contact.phone)}>
+                📞 Call Owner <span className="contact-value">{displayPhone(contact.phone)}</span>
               </a>
             )}
-            {p.contactInfo.showEmail && (
-              <a className="button" href={p.owner.email ? `mailto:${p.owner.email}` : '/messages'}>
-                ✉ Send Email
+            {contact.email && (
+              <a className="button" href={mailtoHref(contact.email, p.title)}>
+                ✉ Send Email <span className="contact-value">{contact.email}</span>
               </a>
+            )}
+            {!contact.phone && !contact.email && (
+              <p className="muted" style={{ margin: 0 }}>
+                The owner prefers to be contacted by message.
+              </p>
             )}
             <a className="button" href="/messages">
               💬 Send Message

@@ -2,6 +2,8 @@
  * Search filters live in the URL so a search can be shared and the back
  * button works. These helpers are the only translation between the two.
  */
+import { formatRent, typeLabel } from './format.ts';
+
 export const FILTER_KEYS = [
   'city',
   'area',
@@ -68,4 +70,27 @@ export const hasFilters = (filters: Filters): boolean =>
 export const pageFromSearch = (search: string): number => {
   const page = Number(new URLSearchParams(search).get('page'));
   return Number.isInteger(page) && page > 0 ? page : 1;
+};
+
+/** A search in a few words, for the dashboard's Recent Searches: 'Flat · Kothrud, Pune · ₹10,000–₹30,000 · 2+ beds'. */
+export const describeFilters = (filters: Filters): string => {
+  const f = cleanFilters(filters);
+  const place = [f.area, f.city].filter(Boolean).join(', ');
+  const rupees = (v: string) => formatRent(Number(v));
+  const rent =
+    f.minRent && f.maxRent
+      ? `${rupees(f.minRent)}–${rupees(f.maxRent)}`
+      : f.minRent
+        ? `from ${rupees(f.minRent)}`
+        : f.maxRent
+          ? `up to ${rupees(f.maxRent)}`
+          : '';
+  const parts = [
+    f.propertyType ? typeLabel(f.propertyType) : '',
+    place,
+    rent,
+    f.bedrooms ? `${f.bedrooms}+ beds` : '',
+    f.bathrooms ? `${f.bathrooms}+ baths` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'All properties';
 };

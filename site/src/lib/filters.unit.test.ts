@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, filtersToSearch, hasFilters, pageFromSearch } from './filters.ts';
+import {
+  describeFilters,
+  filtersFromSearch,
+  filtersToSearch,
+  hasFilters,
+  pageFromSearch,
+} from './filters.ts';
 
 describe('filtersToSearch', () => {
   it.each([
@@ -44,5 +50,19 @@ describe('hasFilters and pageFromSearch', () => {
     ['?page=x', 1],
   ])('%s → page %d', (search, page) => {
     expect(pageFromSearch(search)).toBe(page);
+  });
+});
+
+describe('describeFilters', () => {
+  it.each([
+    [{}, 'All properties'],
+    [
+      { city: 'Pune', area: 'Kothrud', propertyType: 'flat', minRent: '10000', maxRent: '30000' },
+      'Flat · Kothrud, Pune · ₹10,000–₹30,000',
+    ],
+    [{ city: 'Pune', maxRent: '8000', bedrooms: '2' }, 'Pune · up to ₹8,000 · 2+ beds'],
+    [{ minRent: '5000', bathrooms: '1' }, 'from ₹5,000 · 1+ baths'],
+  ])('%o → %s', (filters, expected) => {
+    expect(describeFilters(filters)).toBe(expected);
   });
 });

@@ -1,12 +1,12 @@
 /** One listing fetched for a screen (detail, edit) as the states the screen shows. */
 import { ApiError, api } from './api.ts';
-import type { Property } from './types.ts';
+import type { OwnerContact, Property } from './types.ts';
 
 export type PropertyLoad =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; property: Property };
+  | { status: 'ready'; property: Property; contact: OwnerContact };
 
 /**
  * GET /properties/{id}. Answers with a status in `missingOn` read as "not
@@ -18,8 +18,10 @@ export const loadProperty = async (
   describe: (error: unknown) => string,
 ): Promise<PropertyLoad> => {
   try {
-    const { property } = await api<{ property: Property }>(`/properties/${encodeURIComponent(id)}`);
-    return { status: 'ready', property };
+    const { property, contact } = await api<{ property: Property; contact?: OwnerContact }>(
+      `/properties/${encodeURIComponent(id)}`,
+    );
+    return { status: 'ready', property, contact: contact ?? {} };
   } catch (error) {
     return error instanceof ApiError && missingOn.includes(error.status)
       ? { status: 'missing' }

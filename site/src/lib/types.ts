@@ -11,20 +11,20 @@ import type {
   PublicPropertySchema,
 } from '@rentals/core/contract/property';
 import type { UserSchema } from '@rentals/core/contract/user';
+import type { FavouriteSchema } from '@rentals/core/contract/favourite';
 // A type-only cycle: the labels module takes `Facility` from here.
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 
 export type User = Static<typeof UserSchema>;
 export type Role = User['role'];
 
-/**
- * The owner's phone and email are read by the contact links but never sent by
- * the API (the links fall back to /messages): kept optional here until that code goes.
- */
 export type PropertyImage = Static<typeof PropertyImageSchema>;
-type NoOwnerContact = { owner: { email?: string; phone?: string } };
+export type Property = Static<typeof PropertySchema>;
+/** Beside the property in GET /properties/{id} for signed-in users: what the owner chose to show. */
+export type OwnerContact = { phone?: string; email?: string };
 
-export type Property = Static<typeof PropertySchema> & NoOwnerContact;
+export type Favourite = Static<typeof FavouriteSchema>;
+export type FavouriteFilter = 'all' | 'available' | 'unavailable';
 export type PublicProperty = Static<typeof PublicPropertySchema>;
 export type Pagination = Static<typeof PaginationSchema>;
 

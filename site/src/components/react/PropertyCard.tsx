@@ -1,6 +1,7 @@
 import type { Property } from '../../lib/types.ts';
 import { formatRent, typeLabel } from '../../lib/format.ts';
 import { Carousel } from './Carousel.tsx';
+import { FavouriteButton } from './FavouriteButton.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
 import { OwnerLine } from './OwnerLine.tsx';
 
@@ -15,6 +16,11 @@ export const PropertyCard = ({ property }: { property: Property }) => {
       <div style={{ position: 'relative' }}>
         <Carousel images={property.images} title={property.title} />
         <span className="badge badge-type">{typeLabel(property.propertyType)}</span>
+        <FavouriteButton
+          listingId={property._id}
+          title={property.title}
+          className="heart-on-photo"
+        />
       </div>
       <div className="property-card-body">
         <p className="rent">

@@ -1,0 +1,71 @@
+import { ConcurrencyError } from '@rentals/core/errors';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
+import {
+  FAVOURITE_STREAM_TYPE,
+  favouriteStreamId,
+  type FavouriteEvent,
+} from '@rentals/core/favourites/events';
+import {
+  decideFavourite,
+  foldFavourite,
+  type FavouriteCommand,
+} from '@rentals/core/favourites/favourite';
+import { listingStreamId, type ListingEvent } from '@rentals/core/listings/events';
+import { fold } from '@rentals/core/listings/state';
+import type { Sql } from 'postgres';
+import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
+import { FAVOURITE_TOGGLE_LIMIT, favouriteMessages } from './model.ts';
+
+type Deps = { sql: Sql; eventStore: EventStore; clock: () => Date };
+
+/** Favourite and unfavourite: rate-limited, decided on the pair's stream, retried once on a race. */
+export const favouriteService = ({ sql, eventStore, clock }: Deps) => {
+  const limiter = createAttemptLimiter(sql, FAVOURITE_TOGGLE_LIMIT);
+  let prunedAt = 0;
+
+  const listingPresence = async (listingId: string) => {
+    const { events } = await eventStore.readStream(listingStreamId(listingId));
+    return fold(events as unknown as ListingEvent[]).status === 'active'
+      ? ('present' as const)
+      : ('absent' as const);
+  };
+
+  const run = async (streamId: string, command: FavouriteCommand, userId: string) => {
+    const { version, events } = await eventStore.readStream(streamId);
+    const decided = decideFavourite(command, foldFavourite(events as unknown as FavouriteEvent[]));
+    if (decided.length > 0)
+      await eventStore.append(streamId, FAVOURITE_STREAM_TYPE, version, decided, { userId });
+  };
+
+  return {
+    async set(userId: string, listingId: string, favourite: boolean, address: string) {
+      const now = clock();
+      const attempt = await limiter.begin(userId, address, now);
+      if (attempt.blocked)
+        throw new TooManyAttemptsError(favouriteMessages.tooMany, attempt.retryAfterSeconds);
+      if (now.getTime() - prunedAt > FAVOURITE_TOGGLE_LIMIT.windowMs) {
+        prunedAt = now.getTime();
+        await limiter.prune(now);
+      }
+      const at = now.toISOString();
+      const command: FavouriteCommand = favourite
+        ? {
+            type: 'FavouriteListing',
+            userId,
+            listingId,
+            listing: await listingPresence(listingId),
+            at,
+          }
+        : { type: 'UnfavouriteListing', userId, listingId, at };
+      const streamId = favouriteStreamId(userId, listingId);
+      try {
+        await run(streamId, command, userId);
+      } catch (error) {
+        // Two tabs toggling the same heart at once: decide again on the winner's state.
+        if (!(error instanceof ConcurrencyError)) throw error;
+        await run(streamId, command, userId);
+      }
+      return { listingId, favourite };
+    },
+  };
+};

@@ -1,0 +1,18 @@
+/** A favourite as GET /api/favourites returns it (issue 14): response validation, OpenAPI and the site's type. */
+import { Type, type Static } from '@sinclair/typebox';
+import { PropertySchema } from './property.ts';
+
+export const FavouriteSchema = Type.Object({
+  listingId: Type.String(),
+  favouritedAt: Type.String({ format: 'date-time' }),
+  available: Type.Boolean({ description: "false: delisted or deleted ('no longer available')" }),
+  title: Type.String(),
+  city: Type.String(),
+  area: Type.String(),
+  property: Type.Union([PropertySchema, Type.Null()], {
+    description:
+      'The full document while the listing exists (listed or delisted); null once deleted',
+  }),
+});
+
+export type FavouriteDocument = Static<typeof FavouriteSchema>;

@@ -1,0 +1,146 @@
+import { useId, useState } from 'react';
+import { linePath, niceMax, seriesPoints } from '../../lib/chartScale.ts';
+
+export type ListingActivity = {
+  listingId: string;
+  title: string;
+  views: number[];
+  /** One count per day; absent while the enquiries are not connected. */
+  enquiries?: number[];
+};
+
+const PLOT = { width: 600, height: 180, padding: 24 };
+const total = (values: readonly number[] = []) => values.reduce((s, v) => s + v, 0);
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+const shortDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
+/**
+ * Views (bars) and enquiries (a line) per day of one listing at a time over
+ * the days given: an SVG with a title and description for screen readers,
+ * and the numbers in a visually hidden table beside it.
+ */
+export const ActivityChart = ({
+  days,
+  listings,
+}: {
+  days: string[];
+  listings: ListingActivity[];
+}) => {
+  const id = useId();
+  const [selected, setSelected] = useState(listings[0]?.listingId ?? '');
+  const listing = listings.find((l) => l.listingId === selected) ?? listings[0];
+  if (!listing || days.length === 0)
+    return <p className="muted">No views yet: they show here once tenants open your listings.</p>;
+  const enquiries = listing.enquiries;
+  const top = niceMax([...listing.views, ...(enquiries ?? [])]);
+  const bars = seriesPoints(listing.views, top, PLOT);
+  const line = enquiries ? seriesPoints(enquiries, top, PLOT) : null;
+  const bottom = PLOT.height - PLOT.padding;
+  const slot = (PLOT.width - 2 * PLOT.padding) / Math.max(1, days.length - 1);
+  const barWidth = Math.max(2, slot * 0.6);
+  const summary =
+    count(total(listing.views), 'view') +
+    (enquiries
+      ? ` and ${total(enquiries)} ${total(enquiries) === 1 ? 'enquiry' : 'enquiries'}`
+      : '') +
+    ` from ${shortDate(days[0]!)} to ${shortDate(days.at(-1)!)}; at most ${count(Math.max(...listing.views), 'view')} in a day.`;
+  return (
+    <div className="activity-chart">
+      {listings.length > 1 && (
+        <label className="field" style={{ maxWidth: '24rem' }}>
+          <span>Listing</span>
+          <select value={listing.listingId} onChange={(e) => setSelected(e.target.value)}>
+            {listings.map((l) => (
+              <option key={l.listingId} value={l.listingId}>
+                {l.title} ({count(total(l.views), 'view')})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <svg
+        viewBox={`0 0 ${PLOT.width} ${PLOT.height}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        data-testid="activity-chart"
+        preserveAspectRatio="none"
+        style={{ width: '100%', height: 'auto' }}
+      >
+        <title
+          id={`${id}-title`}
+        >{`Views${enquiries ? ' and enquiries' : ''} per day: ${listing.title}`}</title>
+        <desc id={`${id}-desc`}>{summary}</desc>
+        <line
+          x1={PLOT.padding}
+          y1={bottom}
+          x2={PLOT.width - PLOT.padding}
+          y2={bottom}
+          className="chart-axis"
+        />
+        <text x={PLOT.padding - 4} y={PLOT.padding + 4} textAnchor="end" className="chart-label">
+          {top}
+        </text>
+        <text x={PLOT.padding - 4} y={bottom + 4} textAnchor="end" className="chart-label">
+          0
+        </text>
+        {bars.map((p, i) => (
+          <rect
+            key={days[i]}
+            x={p.x - barWidth / 2}
+            y={p.y}
+            width={barWidth}
+            height={Math.max(0, bottom - p.y)}
+            className="chart-bar"
+          />
+        ))}
+        {line && <path d={linePath(line)} className="chart-line" fill="none" />}
+        <text x={PLOT.padding} y={PLOT.height - 4} className="chart-label">
+          {shortDate(days[0]!)}
+        </text>
+        <text
+          x={PLOT.width - PLOT.padding}
+          y={PLOT.height - 4}
+          textAnchor="end"
+          className="chart-label"
+        >
+          {shortDate(days.at(-1)!)}
+        </text>
+      </svg>
+      <p className="chart-legend muted">
+        <span className="legend-bar" aria-hidden="true" /> Views
+        {enquiries && (
+          <>
+            {' '}
+            <span className="legend-line" aria-hidden="true" /> Enquiries
+          </>
+        )}
+        {' · '}
+        {summary}
+      </p>
+      <table className="visually-hidden">
+        <caption>{`Views${enquiries ? ' and enquiries' : ''} per day: ${listing.title}`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Views</th>
+            {enquiries && <th scope="col">Enquiries</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day, i) => (
+            <tr key={day}>
+              <th scope="row">{shortDate(day)}</th>
+              <td>{listing.views[i] ?? 0}</td>
+              {enquiries && <td>{enquiries[i] ?? 0}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+};

@@ -1,0 +1,38 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $favourites, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
+import { useAuth } from './useAuth.ts';
+
+/** The heart on a card or the detail page: signed-in users only, the same state in every island. */
+export const FavouriteButton = ({
+  listingId,
+  title,
+  className = '',
+}: {
+  listingId: string;
+  title: string;
+  className?: string;
+}) => {
+  const auth = useAuth();
+  const favourites = useStore($favourites);
+  const signedIn = auth.status === 'authenticated';
+  useEffect(() => {
+    if (signedIn) void loadFavourites();
+  }, [signedIn]);
+  if (!signedIn) return null;
+  const on = favourites?.has(listingId) ?? false;
+  return (
+    <button
+      type="button"
+      className={`heart-button ${className}`}
+      aria-pressed={on}
+      aria-label={on ? `Remove ${title} from favourites` : `Save ${title} to favourites`}
+      title={on ? 'Remove from favourites' : 'Save to favourites'}
+      data-testid="favourite-button"
+      disabled={favourites === null}
+      onClick={() => void toggleFavourite(listingId)}
+    >
+      <span aria-hidden="true">{on ? '♥' : '♡'}</span>
+    </button>
+  );
+};

@@ -1,0 +1,137 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { api, describeError } from '../lib/api.ts';
+import type { Favourite, FavouriteFilter } from '../lib/types.ts';
+import { $favourites, loadFavourites, setFavourite } from '../stores/favourites.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { Guarded } from '../components/react/Guarded.tsx';
+import { SkeletonGrid } from '../components/react/ListStates.tsx';
+import { PropertyCard } from '../components/react/PropertyCard.tsx';
+
+type Loaded = {
+  favourites: Favourite[];
+  counts: { available: number; unavailable: number };
+};
+
+const FILTERS: { value: FavouriteFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'available', label: 'Available' },
+  { value: 'unavailable', label: 'No longer available' },
+];
+
+/** A favourite whose listing was deleted: its last title and place, and a way to remove it. */
+const GoneCard = ({ favourite }: { favourite: Favourite }) => (
+  <article className="card favourite-gone" data-testid="favourite-gone">
+    <span className="badge badge-unavailable">No longer available</span>
+    <h3>{favourite.title}</h3>
+    <p className="muted">
+      {favourite.area}, {favourite.city}
+    </p>
+    <button
+      type="button"
+      className="button button-small"
+      onClick={() => void setFavourite(favourite.listingId, false)}
+    >
+      Remove from favourites
+    </button>
+  </article>
+);
+
+const FavouriteItem = ({ favourite }: { favourite: Favourite }) => {
+  if (!favourite.property) return <GoneCard favourite={favourite} />;
+  return (
+    <div className="favourite-item" data-testid="favourite-item">
+      {!favourite.available && (
+        <span className="badge badge-unavailable" data-testid="unavailable-badge">
+          No longer available
+        </span>
+      )}
+      <PropertyCard property={favourite.property} />
+    </div>
+  );
+};
+
+const Favourites = () => {
+  const [filter, setFilter] = useState<FavouriteFilter>('all');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const hearts = useStore($favourites);
+
+  useEffect(() => {
+    void loadFavourites();
+  }, []);
+  useEffect(() => {
+    setLoaded(null);
+    setError(null);
+    api<Loaded>('/favourites', { query: new URLSearchParams({ filter, limit: '50' }) })
+      .then(setLoaded)
+      .catch((e: unknown) => setError(describeError(e, 'Could not load your favourites.')));
+  }, [filter]);
+
+  // A heart switched off anywhere on the page takes its listing off this list at once.
+  const shown = loaded?.favourites.filter((f) => hearts === null || hearts.has(f.listingId));
+  const count = (value: FavouriteFilter) =>
+    loaded === null
+      ? null
+      : value === 'all'
+        ? loaded.counts.available + loaded.counts.unavailable
+        : loaded.counts[value];
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Favourites</h1>
+          <p className="muted" style={{ margin: 0 }}>
+            Homes you saved. Ones that are delisted or removed stay here, marked no longer
+            available.
+          </p>
+        </div>
+      </div>
+      <div className="filter-tabs" role="group" aria-label="Show">
+        {FILTERS.map((f) => (
+          <button
+            key={f.value}
+            type="button"
+            className={`button button-small ${filter === f.value ? 'button-primary' : ''}`}
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+          >
+            {f.label}
+            {count(f.value) !== null && ` (${count(f.value)})`}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!error && !shown && <SkeletonGrid count={3} />}
+      {shown && shown.length === 0 && (
+        <div className="empty-state card">
+          <h2>No favourites here yet</h2>
+          <p className="muted">Tap the heart on a home to keep it here.</p>
+          <a className="button button-primary" href="/properties">
+            Search Properties
+          </a>
+        </div>
+      )}
+      {shown && shown.length > 0 && (
+        <div className="property-grid">
+          {shown.map((f) => (
+            <FavouriteItem key={f.listingId} favourite={f} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+};
+
+export default function FavouritesPage() {
+  return (
+    <ErrorBoundary>
+      <Guarded>{() => <Favourites />}</Guarded>
+    </ErrorBoundary>
+  );
+}

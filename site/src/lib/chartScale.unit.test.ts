@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { linePath, niceMax, seriesPoints } from './chartScale.ts';
+
+describe('niceMax', () => {
+  it.each([
+    [[], 1],
+    [[0, 0], 1],
+    [[1], 1],
+    [[3], 5],
+    [[7, 2], 10],
+    [[12], 20],
+    [[20], 20],
+    [[51], 100],
+    [[340], 500],
+    [[Number.NaN, 4], 5],
+  ])('%j → %d', (values, top) => {
+    expect(niceMax(values)).toBe(top);
+  });
+});
+
+describe('seriesPoints', () => {
+  const plot = { width: 120, height: 60, padding: 10 };
+
+  it('spreads the days over the width and puts 0 at the bottom and the top value at the top', () => {
+    const points = seriesPoints([0, 5, 10], 10, plot);
+    expect(points).toEqual([
+      { x: 10, y: 50 },
+      { x: 60, y: 30 },
+      { x: 110, y: 10 },
+    ]);
+    expect(linePath(points)).toBe('M10.0 50.0 L60.0 30.0 L110.0 10.0');
+  });
+
+  it('keeps one day and negative values on the plot', () => {
+    expect(seriesPoints([-3], 1, plot)).toEqual([{ x: 10, y: 50 }]);
+  });
+});
