@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { authRoutes } from './auth/index.ts';
+import { conversationRoutes } from './conversations/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { apiDocs } from './docs/index.ts';
 import { geoRoutes } from './geo/index.ts';
@@ -21,6 +22,7 @@ export const buildApp = (deps: AppDeps) =>
         .use(authRoutes(deps))
         .use(propertyQueryRoutes(deps))
         .use(listingRoutes(deps))
+        .use(conversationRoutes(deps))
         .use(geoRoutes(deps)),
     );
 

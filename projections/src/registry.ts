@@ -1,4 +1,5 @@
 import { dirtyCitiesProjection } from './dirtyCities/dirtyCities.ts';
+import { conversationsReadModel } from './readModels/conversations.ts';
 import { listingReadModel } from './readModels/listingReadModel.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
@@ -10,6 +11,7 @@ export const postgresReadModels: Projection[] = [
   listingReadModel,
   publicListingModel,
   ownerListingStats,
+  conversationsReadModel,
 ];
 
 /**

@@ -14,13 +14,14 @@ const waitUntilApplied = async (
   db: Sql,
   scope: { streamId: string } | { userId: string },
   boundMs: number,
+  projection: string = LISTING_READ_MODEL,
 ) => {
   const deadline = Date.now() + boundMs;
   for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
     const [row] = await db<{ behind: boolean }[]>`
       SELECT EXISTS (
         SELECT 1 FROM events e, projection_checkpoints c
-        WHERE c.name = ${LISTING_READ_MODEL}
+        WHERE c.name = ${projection}
           AND ${'streamId' in scope ? db`e.stream_id = ${scope.streamId}` : db`(e.metadata ->> 'userId') = ${scope.userId}`}
           AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
       ) AS behind`;
@@ -29,8 +30,13 @@ const waitUntilApplied = async (
   }
 };
 
-export const waitForStream = (db: Sql, streamId: string, boundMs = READ_YOUR_WRITES_BOUND_MS) =>
-  waitUntilApplied(db, { streamId }, boundMs);
+/** `projection`: the read model to wait for (the listing read model unless named). */
+export const waitForStream = (
+  db: Sql,
+  streamId: string,
+  boundMs = READ_YOUR_WRITES_BOUND_MS,
+  projection?: string,
+) => waitUntilApplied(db, { streamId }, boundMs, projection);
 
 export const waitForUser = (db: Sql, userId: string, boundMs = READ_YOUR_WRITES_BOUND_MS) =>
   waitUntilApplied(db, { userId }, boundMs);
