@@ -54,15 +54,15 @@ CREATE TABLE listing_leads (
 );
 CREATE INDEX listing_leads_owner ON listing_leads (owner_id);
 
--- What changed in whose inbox, in the order the projection applied it: the live stream's events
--- (their `seq` is the SSE event id a reconnect resumes after). Not truncated by a rebuild's reset
--- sequence, so ids only grow.
+-- What changed in whose inbox, keyed by the event that changed it: the live stream's events, whose
+-- id is (transaction_id, position), the order the projection applies the log in. A rebuild makes the
+-- same rows under the same keys, so a client's Last-Event-ID stays meaningful across it.
 CREATE TABLE inbox_feed (
-  seq             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id         text NOT NULL,
+  transaction_id  xid8 NOT NULL,
+  position        bigint NOT NULL,
   conversation_id text NOT NULL,
   kind            text NOT NULL,
   message_seq     integer,
-  recorded_at     timestamptz NOT NULL DEFAULT now()
+  PRIMARY KEY (user_id, transaction_id, position)
 );
-CREATE INDEX inbox_feed_user ON inbox_feed (user_id, seq);

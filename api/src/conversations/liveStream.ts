@@ -4,9 +4,10 @@ import {
   conversationParties,
   feedAfter,
   inboxEntry,
-  latestFeedSeq,
+  latestFeedPosition,
   messageAt,
   unreadTotal,
+  type FeedPosition,
   type FeedRow,
 } from '@rentals/projections/queries/conversations';
 import type { LiveHub } from './liveHub.ts';
@@ -16,13 +17,16 @@ import { presentConversation, presentMessage } from './present.ts';
 export const HEARTBEAT_MS = 20_000;
 const PAGE = 100;
 
+/** An event's id: its feed position, `<transaction id>.<position>`. */
+export const eventId = (p: FeedPosition) => `${p.transactionId}.${p.position}`;
+
 /** `Last-Event-ID` → the feed position to resume after; absent or unreadable → undefined. */
-export const parseLastEventId = (header: string | null): number | undefined => {
-  if (header === null || !/^\d{1,15}$/.test(header.trim())) return undefined;
-  return Number(header.trim());
+export const parseLastEventId = (header: string | null): FeedPosition | undefined => {
+  const match = header === null ? null : /^(\d{1,20})\.(\d{1,15})$/.exec(header.trim());
+  return match ? { transactionId: match[1]!, position: Number(match[2]) } : undefined;
 };
 
-const frame = (fields: { id?: number; event: string; data: unknown }) =>
+const frame = (fields: { id?: string; event: string; data: unknown }) =>
   `${fields.id === undefined ? '' : `id: ${fields.id}\n`}event: ${fields.event}\ndata: ${JSON.stringify(fields.data)}\n\n`;
 
 /** One feed row as the event the user's client gets: what changed, as the user may see it. */
@@ -38,7 +42,7 @@ const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) 
     if (found && parties) message = presentMessage(found, parties, user.id);
   }
   return frame({
-    id: row.seq,
+    id: eventId(row),
     event: row.kind,
     data: { conversationId: row.conversationId, conversation, message, unread },
   });
@@ -53,12 +57,12 @@ const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) 
 export const openLiveStream = (
   deps: { sql: Sql; hub: LiveHub; heartbeatMs?: number },
   user: AuthUser,
-  lastEventId: number | undefined,
+  lastEventId: FeedPosition | undefined,
   signal: AbortSignal,
 ): ReadableStream<Uint8Array> => {
   const encoder = new TextEncoder();
   let closed = false;
-  let cursor = 0;
+  let cursor: FeedPosition = { transactionId: '0', position: 0 };
   let flushing = false;
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -95,7 +99,7 @@ export const openLiveStream = (
         const unread = await unreadTotal(deps.sql, user.id);
         for (const row of rows) {
           write(await eventFor(deps.sql, user, row, unread));
-          cursor = row.seq;
+          cursor = row;
         }
         if (rows.length === PAGE) again = true;
       } while (again && !closed);
@@ -122,7 +126,7 @@ export const openLiveStream = (
         },
       });
       if (closed) return remove();
-      cursor = lastEventId ?? (await latestFeedSeq(deps.sql, user.id));
+      cursor = lastEventId ?? (await latestFeedPosition(deps.sql, user.id));
       write('retry: 3000\n\n');
       write(frame({ event: 'ready', data: { unread: await unreadTotal(deps.sql, user.id) } }));
       timer = setInterval(() => {

@@ -136,7 +136,7 @@ export const conversationService = (deps: ConversationServiceDeps) => {
         upToSeq,
         at: now().toISOString(),
       };
-      await write(user, conversationId, command, async () => undefined);
+      await write(user, conversationId, command, () => Promise.resolve());
       return { conversation: await conversationFor(user, conversationId) };
     },
 
@@ -146,7 +146,7 @@ export const conversationService = (deps: ConversationServiceDeps) => {
       type: 'Archive' | 'Unarchive' | 'Block' | 'Unblock',
     ) {
       const command: ConversationCommand = { type, userId: user.id, at: now().toISOString() };
-      await write(user, conversationId, command, async () => undefined);
+      await write(user, conversationId, command, () => Promise.resolve());
       return { conversation: await conversationFor(user, conversationId) };
     },
 

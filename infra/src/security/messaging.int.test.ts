@@ -180,7 +180,7 @@ describe('limits', () => {
       json: { listingId, body: 'one', messageId: 'first-message' },
     });
     const id = first.body.conversation.id;
-    const send = (body: string, messageId = randomUUID()) =>
+    const send = (body: string, messageId: string = randomUUID()) =>
       t.request<{ message: string }>('POST', `/api/conversations/${id}/messages`, {
         token: chatty.token,
         json: { body, messageId },

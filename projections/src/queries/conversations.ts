@@ -135,22 +135,28 @@ export const enquiriesByListing = (db: Sql, ownerId: string) =>
     SELECT listing_id AS "listingId", enquiries, last_enquiry_at AS "lastEnquiryAt"
     FROM listing_leads WHERE owner_id = ${ownerId} ORDER BY listing_id`;
 
-export type FeedRow = {
-  seq: number;
+/** A place in a user's feed: the (transaction id, position) of the event that changed their inbox. */
+export type FeedPosition = { transactionId: string; position: number };
+
+export type FeedRow = FeedPosition & {
   conversationId: string;
   kind: 'started' | 'message' | 'read' | 'archived' | 'blocked';
   messageSeq: number | null;
 };
 
-/** What changed in a user's inbox after feed position `afterSeq`, in order. */
-export const feedAfter = (db: Sql, userId: string, afterSeq: number, limit: number) =>
+/** What changed in a user's inbox after `after`, in the order the projection applied it. */
+export const feedAfter = (db: Sql, userId: string, after: FeedPosition, limit: number) =>
   db<FeedRow[]>`
-    SELECT seq, conversation_id AS "conversationId", kind, message_seq AS "messageSeq"
-    FROM inbox_feed WHERE user_id = ${userId} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`;
+    SELECT transaction_id::text AS "transactionId", position, conversation_id AS "conversationId", kind,
+           message_seq AS "messageSeq"
+    FROM inbox_feed
+    WHERE user_id = ${userId} AND (transaction_id, position) > (${after.transactionId}::xid8, ${after.position})
+    ORDER BY transaction_id, position LIMIT ${limit}`;
 
-/** The user's newest feed position (0 when none): where a fresh stream starts. */
-export const latestFeedSeq = async (db: Sql, userId: string): Promise<number> => {
-  const [row] = await db<{ seq: number }[]>`
-    SELECT coalesce(max(seq), 0)::bigint AS seq FROM inbox_feed WHERE user_id = ${userId}`;
-  return row?.seq ?? 0;
+/** The user's newest feed position (the start of the log when none): where a fresh stream starts. */
+export const latestFeedPosition = async (db: Sql, userId: string): Promise<FeedPosition> => {
+  const [row] = await db<FeedPosition[]>`
+    SELECT transaction_id::text AS "transactionId", position FROM inbox_feed WHERE user_id = ${userId}
+    ORDER BY transaction_id DESC, position DESC LIMIT 1`;
+  return row ?? { transactionId: '0', position: 0 };
 };

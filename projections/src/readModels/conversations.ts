@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@rentals/core/eventStore/types';
+import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
 import {
   CONVERSATION_EVENT_TYPES,
   type ConversationEvent,
@@ -16,14 +16,18 @@ type FeedKind = 'started' | 'message' | 'read' | 'archived' | 'blocked';
  * process' live streams read the feed only once the change is visible.
  */
 const tell = (
+  at: Checkpoint,
   conversationId: string,
   who: string | null,
   kind: FeedKind,
   messageSeq: number | null = null,
 ): Statement[] => [
-  sql`INSERT INTO inbox_feed (user_id, conversation_id, kind, message_seq)
-      SELECT user_id, ${conversationId}, ${kind}, ${messageSeq}::int FROM inbox_entries
-      WHERE conversation_id = ${conversationId} AND (${who}::text IS NULL OR user_id = ${who}::text)`,
+  sql`INSERT INTO inbox_feed (user_id, transaction_id, position, conversation_id, kind, message_seq)
+      SELECT user_id, ${at.transactionId}::xid8, ${at.position}::bigint, ${conversationId}, ${kind},
+        ${messageSeq}::int
+      FROM inbox_entries
+      WHERE conversation_id = ${conversationId} AND (${who}::text IS NULL OR user_id = ${who}::text)
+      ON CONFLICT DO NOTHING`,
   sql`SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM inbox_entries
       WHERE conversation_id = ${conversationId} AND (${who}::text IS NULL OR user_id = ${who}::text)`,
 ];
@@ -36,7 +40,7 @@ const recountUnread = (conversationId: string, userId: string): Statement =>
               AND e.user_id = ${userId} AND m.seq > e.read_seq AND m.sender_id <> ${userId}) u
       WHERE i.conversation_id = ${conversationId} AND i.user_id = ${userId}`;
 
-const toStatements = (event: ConversationEvent): Statement[] => {
+const toStatements = (event: ConversationEvent, at: Checkpoint): Statement[] => {
   const id = event.data.conversationId;
   switch (event.type) {
     case 'ConversationStarted': {
@@ -52,7 +56,7 @@ const toStatements = (event: ConversationEvent): Statement[] => {
             VALUES (${d.listingId}, ${d.ownerId}, 1, ${d.at})
             ON CONFLICT (listing_id) DO UPDATE SET enquiries = l.enquiries + 1,
               last_enquiry_at = greatest(l.last_enquiry_at, excluded.last_enquiry_at)`,
-        ...tell(id, null, 'started'),
+        ...tell(at, id, null, 'started'),
       ];
     }
     case 'MessageSent': {
@@ -70,7 +74,7 @@ const toStatements = (event: ConversationEvent): Statement[] => {
               unread = CASE WHEN user_id = ${d.senderId} THEN 0 ELSE unread + 1 END,
               last_unread_at = CASE WHEN user_id = ${d.senderId} THEN NULL ELSE ${d.at}::timestamptz END
             WHERE conversation_id = ${id}`,
-        ...tell(id, null, 'message', d.seq),
+        ...tell(at, id, null, 'message', d.seq),
       ];
     }
     case 'ConversationRead':
@@ -78,14 +82,14 @@ const toStatements = (event: ConversationEvent): Statement[] => {
         sql`UPDATE inbox_entries SET read_seq = greatest(read_seq, ${event.data.upToSeq})
             WHERE conversation_id = ${id} AND user_id = ${event.data.userId}`,
         recountUnread(id, event.data.userId),
-        ...tell(id, event.data.userId, 'read'),
+        ...tell(at, id, event.data.userId, 'read'),
       ];
     case 'ConversationArchived':
     case 'ConversationUnarchived':
       return [
         sql`UPDATE inbox_entries SET archived = ${event.type === 'ConversationArchived'}
             WHERE conversation_id = ${id} AND user_id = ${event.data.userId}`,
-        ...tell(id, event.data.userId, 'archived'),
+        ...tell(at, id, event.data.userId, 'archived'),
       ];
     case 'ConversationBlocked':
     case 'ConversationUnblocked': {
@@ -95,7 +99,7 @@ const toStatements = (event: ConversationEvent): Statement[] => {
               blocked_by_me = CASE WHEN user_id = ${event.data.userId} THEN ${on} ELSE blocked_by_me END,
               blocked_by_them = CASE WHEN user_id <> ${event.data.userId} THEN ${on} ELSE blocked_by_them END
             WHERE conversation_id = ${id}`,
-        ...tell(id, null, 'blocked'),
+        ...tell(at, id, null, 'blocked'),
       ];
     }
   }
@@ -104,18 +108,31 @@ const toStatements = (event: ConversationEvent): Statement[] => {
 const asConversationEvent = (event: RecordedEvent): ConversationEvent =>
   ({ type: event.type, data: event.data }) as ConversationEvent;
 
+const positionOf = (event: RecordedEvent): Checkpoint => ({
+  transactionId: event.transactionId,
+  position: event.position,
+});
+
 /**
  * Each participant's inbox (last message, unread count and newest unread
  * time, archived, blocked), the messages of each thread, enquiries per
- * listing, and the feed the live streams deliver from.
+ * listing, and the feed the live streams deliver from (keyed by the event's
+ * place in the log, so replaying the log rebuilds the same feed).
  */
 export const conversationsReadModel: SqlProjection = {
   kind: 'sql',
   name: CONVERSATIONS_READ_MODEL,
   canHandle: CONVERSATION_EVENT_TYPES,
-  evolve: (event) => toStatements(asConversationEvent(event)),
-  // The feed's ids keep growing across a rebuild (no RESTART IDENTITY): an SSE id stays meaningful.
+  evolve: (event) => toStatements(asConversationEvent(event), positionOf(event)),
   reset: [
     sql`TRUNCATE conversation_read, conversation_messages, inbox_entries, listing_leads, inbox_feed`,
+  ],
+  // Rebuilt beside the live tables and swapped in: inboxes never look empty meanwhile.
+  tables: [
+    'conversation_read',
+    'conversation_messages',
+    'inbox_entries',
+    'listing_leads',
+    'inbox_feed',
   ],
 };

@@ -15,6 +15,7 @@ import { loginUrlFor } from '../lib/loginUrl.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { Gallery } from '../components/react/Gallery.tsx';
+import { SendMessage } from '../components/react/SendMessage.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
@@ -153,9 +154,7 @@ const Detail = () => {
                 ✉ Send Email
               </a>
             )}
-            <a className="button" href="/messages">
-              💬 Send Message
-            </a>
+            {auth.user?._id !== p.ownerId && <SendMessage listingId={p._id} title={p.title} />}
           </div>
         </section>
         <section className="card">
