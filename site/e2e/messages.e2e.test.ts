@@ -27,7 +27,8 @@ const signedIn = async (token: string) => {
   return context;
 };
 
-const badge = (page: Page) => page.locator('#nav-messages [data-unread-badge]');
+/** The badge on the account button: visible on every page (the one beside Messages is in its menu). */
+const badge = (page: Page) => page.locator('#user-button [data-unread-badge]');
 
 beforeAll(async () => {
   stack = await startStack();
@@ -90,7 +91,7 @@ describe('a tenant and an owner talk about a listing', () => {
     expect(await first.textContent()).not.toContain('98765 43210');
     await badge(owner).waitFor({ state: 'hidden' });
 
-    await owner.getByLabel('Message').fill('Yes, it is. Come on Saturday.');
+    await owner.getByRole('textbox', { name: 'Message', exact: true }).fill('Yes, it is. Come on Saturday.');
     await owner.getByRole('button', { name: 'Send' }).click();
     await owner
       .getByTestId('message')
@@ -116,7 +117,7 @@ describe('a tenant and an owner talk about a listing', () => {
       }
       return route.continue();
     });
-    await tenant.getByLabel('Message').fill('See you then!');
+    await tenant.getByRole('textbox', { name: 'Message', exact: true }).fill('See you then!');
     await tenant.getByRole('button', { name: 'Send' }).click();
     const bubble = tenant.getByTestId('message').filter({ hasText: 'See you then!' });
     await bubble.filter({ hasText: 'Not sent' }).waitFor();

@@ -115,21 +115,25 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
     [c.id, c.readSeq, onChanged],
   );
 
+  /** The newest page, keeping messages typed here that are still sending or failed. */
+  const loadNewest = useCallback(
+    () =>
+      api<{ messages: ChatMessage[]; hasMore: boolean }>(`/conversations/${c.id}/messages`).then(
+        (page) => {
+          setMessages((list) =>
+            (list ?? []).filter((m) => m.status).reduce(merge, page.messages as Shown[]),
+          );
+          setHasMore(page.hasMore);
+        },
+      ),
+    [c.id],
+  );
+
   useEffect(() => {
-    let live = true;
     setMessages(null);
     setError('');
-    api<{ messages: ChatMessage[]; hasMore: boolean }>(`/conversations/${c.id}/messages`)
-      .then((page) => {
-        if (!live) return;
-        setMessages(page.messages);
-        setHasMore(page.hasMore);
-      })
-      .catch((e: unknown) => live && setError(describeError(e, 'Could not load the messages.')));
-    return () => {
-      live = false;
-    };
-  }, [c.id]);
+    loadNewest().catch((e: unknown) => setError(describeError(e, 'Could not load the messages.')));
+  }, [loadNewest]);
 
   useEffect(
     () =>
@@ -175,6 +179,8 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
       });
       setMessages((list) => merge(list ?? [], sent.message));
       onChanged(sent.conversation);
+      // An owner's reply reveals the contact details hidden in the tenant's messages so far.
+      if (messages?.some((m) => m.masked)) await loadNewest().catch(() => undefined);
     } catch (e) {
       const reason = describeError(e, 'Your message could not be sent.');
       setMessages((list) =>
