@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { jpeg } from './harness/photos.ts';
+import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
 
@@ -65,6 +66,7 @@ describe('a tenant and an owner talk about a listing', () => {
     await islandsHydrated(tenant);
     await tenant.getByRole('heading', { name: TITLE }).waitFor();
     await tenant.getByRole('button', { name: '💬 Send Message' }).click();
+    await checkScreen(tenant, 'send-message');
     await tenant.getByLabel('Message to the owner').fill('Is it available? Call me on 98765 43210');
     await tenant.getByRole('button', { name: 'Send Message' }).click();
     await tenant.waitForURL('**/messages?c=*');
@@ -90,8 +92,11 @@ describe('a tenant and an owner talk about a listing', () => {
     await first.filter({ hasText: '[phone number hidden until you reply]' }).waitFor();
     expect(await first.textContent()).not.toContain('98765 43210');
     await badge(owner).waitFor({ state: 'hidden' });
+    await checkScreen(owner, 'messages-thread');
 
-    await owner.getByRole('textbox', { name: 'Message', exact: true }).fill('Yes, it is. Come on Saturday.');
+    await owner
+      .getByRole('textbox', { name: 'Message', exact: true })
+      .fill('Yes, it is. Come on Saturday.');
     await owner.getByRole('button', { name: 'Send' }).click();
     await owner
       .getByTestId('message')

@@ -75,8 +75,9 @@ const InboxItem = ({
         </span>
       </span>
       {c.unread > 0 && (
-        <span className="unread-badge" aria-label={`${c.unread} unread`}>
-          {c.unread}
+        <span className="unread-badge">
+          <span aria-hidden="true">{c.unread}</span>
+          <span className="visually-hidden"> {c.unread} unread</span>
         </span>
       )}
     </button>

@@ -39,8 +39,13 @@ const renderHeader = () => {
 const renderUnread = (unread: number) => {
   for (const badge of document.querySelectorAll<HTMLElement>('[data-unread-badge]')) {
     badge.hidden = unread === 0;
-    badge.textContent = unread > 99 ? '99+' : String(unread);
-    badge.setAttribute('aria-label', `${unread} unread message${unread === 1 ? '' : 's'}`);
+    const count = document.createElement('span');
+    count.setAttribute('aria-hidden', 'true');
+    count.textContent = unread > 99 ? '99+' : String(unread);
+    const words = document.createElement('span');
+    words.className = 'visually-hidden';
+    words.textContent = ` ${unread} unread message${unread === 1 ? '' : 's'}`;
+    badge.replaceChildren(count, words);
   }
 };
 
