@@ -196,5 +196,3 @@ export const conversationService = (deps: ConversationServiceDeps) => {
     },
   };
 };
-
-export type ConversationService = ReturnType<typeof conversationService>;

@@ -35,7 +35,7 @@ const openAndClose = async (path: string, token: string | undefined) => {
     }),
   );
   const refused = response.status === 401 || response.status === 403;
-  const body = refused ? ((await response.json()) as unknown) : null;
+  const body = refused ? await response.json() : null;
   if (!refused) await response.body?.cancel();
   return { status: response.status, body };
 };
