@@ -141,6 +141,25 @@ describe('a tenant and an owner talk about a listing', () => {
   });
 });
 
+describe('on a phone', () => {
+  it('shows one column: the inbox, then the thread with a way back', async () => {
+    const context = await stack.newContext({ mobile: true });
+    const cookies = await tenantContext.storageState();
+    const token = cookies.origins.flatMap((o) => o.localStorage).find((e) => e.name === 'token');
+    await context.addInitScript((t) => localStorage.setItem('token', t), token!.value);
+    const phone = await context.newPage();
+    await phone.goto('/messages');
+    await islandsHydrated(phone);
+    await phone.getByTestId('inbox-item').first().click();
+    await phone.getByTestId('thread-listing-title').waitFor();
+    expect(await phone.getByTestId('inbox-item').first().isVisible()).toBe(false);
+    await phone.getByRole('button', { name: '← Inbox' }).click();
+    await phone.getByTestId('inbox-item').first().waitFor();
+    expect(await phone.getByTestId('thread-listing-title').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('a visitor', () => {
   it('is sent to sign in from /messages and gets 401 from every messaging call', async () => {
     const context = await stack.newContext();

@@ -4,11 +4,14 @@ import { fold, type ConversationState } from '@rentals/core/conversations/state'
 import { ConcurrencyError } from '@rentals/core/errors';
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
 
+/** Each attempt reads the stream again; only a write that lost a race needs another. */
+const MAX_ATTEMPTS = 10;
+
 /**
  * Runs a conversation command: read the stream, fold, decide, append at the
  * version read. Two writes racing on one conversation (both sides typing, two
  * tenants' tabs starting it) are not the caller's mistake: the loser decides
- * again on the fresh state.
+ * again on the fresh state (a burst of sends in one conversation all land).
  */
 export const conversationCommandHandler = (eventStore: EventStore) => {
   const load = async (conversationId: string) => {
@@ -20,7 +23,7 @@ export const conversationCommandHandler = (eventStore: EventStore) => {
     conversationId: string,
     decision: (state: ConversationState) => ConversationEvent[],
     userId: string,
-    attemptsLeft = 3,
+    attemptsLeft = MAX_ATTEMPTS,
   ): Promise<{ state: ConversationState; events: ConversationEvent[] }> => {
     const { version, state } = await load(conversationId);
     const events = decision(state);

@@ -203,6 +203,20 @@ describe('read marks, archive and block', () => {
   });
 });
 
+describe('concurrent sends', () => {
+  it('a burst from both sides in one conversation all lands, numbered without gaps', async () => {
+    const tenant = await t.registerUser('tenant');
+    const listingId = await listingOf(t, owner.user._id);
+    const { body } = await start(tenant, listingId, 'start');
+    const sends = Array.from({ length: 8 }, (_, i) =>
+      send(i % 2 === 0 ? tenant : owner, body.conversation.id, `burst ${i}`),
+    );
+    expect((await Promise.all(sends)).map((r) => r.status)).toEqual(Array(8).fill(201));
+    const all = await thread(tenant, body.conversation.id);
+    expect(all.body.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
+
 describe('paging', () => {
   it('pages backwards through a thread', async () => {
     const tenant = await t.registerUser('tenant');

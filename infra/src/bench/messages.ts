@@ -54,7 +54,13 @@ const deps = {
   conversationLimits: { startsPerDay: 1_000_000, messagesPerMinute: 1_000_000 },
 };
 const app = buildApp(deps);
-const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => app.handle(r) });
+// Streams are quiet between heartbeats (the web server lifts its idle timeout for them the same way).
+const server = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  idleTimeout: 60,
+  fetch: (r) => app.handle(r),
+});
 const base = `http://127.0.0.1:${server.port}/api`;
 
 type Pair = { conversationId: string; tenant: string; owner: string };
@@ -153,7 +159,8 @@ try {
     Array.from({ length: SENDERS }, async (_, s) => {
       for (let n = 0; performance.now() < stopAt; n++) {
         const body = `t-${s}-${n}`;
-        await send(pairs[(s + n) % pairs.length]!, body);
+        // One conversation per sender: a person sends one message after another.
+        await send(pairs[s % pairs.length]!, body);
         sentBodies.push(body);
       }
     }),

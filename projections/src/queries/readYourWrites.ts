@@ -5,10 +5,11 @@ import { LISTING_READ_MODEL } from '../readModels/listingReadModel.ts';
 export const READ_YOUR_WRITES_BOUND_MS = 2000;
 
 /**
- * Read-your-writes for reads of the listing read model: waits (briefly, with
- * a bound) until the projection has applied every committed event that
- * matches `scope`, i.e. of one listing's stream or written by one user. A
- * projection that has never run is not waited for.
+ * Read-your-writes for reads of a read model (the listing read model unless
+ * another projection is named): waits (briefly, with a bound) until the
+ * projection has applied every committed event that matches `scope`, i.e. of
+ * one stream or written by one user. A projection that has never run is not
+ * waited for.
  */
 const waitUntilApplied = async (
   db: Sql,
