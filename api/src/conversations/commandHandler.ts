@@ -23,9 +23,11 @@ export const conversationCommandHandler = (eventStore: EventStore) => {
     conversationId: string,
     decision: (state: ConversationState) => ConversationEvent[],
     userId: string,
+    /** The stream as the caller just read it, for the first attempt (saves a read). */
+    loaded?: { version: number; state: ConversationState },
     attemptsLeft = MAX_ATTEMPTS,
   ): Promise<{ state: ConversationState; events: ConversationEvent[] }> => {
-    const { version, state } = await load(conversationId);
+    const { version, state } = loaded ?? (await load(conversationId));
     const events = decision(state);
     if (events.length === 0) return { state, events };
     try {
@@ -38,7 +40,7 @@ export const conversationCommandHandler = (eventStore: EventStore) => {
       );
     } catch (error) {
       if (error instanceof ConcurrencyError && attemptsLeft > 1)
-        return handle(conversationId, decision, userId, attemptsLeft - 1);
+        return handle(conversationId, decision, userId, undefined, attemptsLeft - 1);
       throw error;
     }
     return { state: fold(events, state), events };

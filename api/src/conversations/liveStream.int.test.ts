@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { MAX_STREAMS_PER_USER } from './liveHub.ts';
 import { createSql } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { HIDDEN_PHONE } from '@rentals/core/conversations/contactMask';
@@ -124,6 +125,22 @@ describe('the live stream', () => {
     } finally {
       await sql.end({ timeout: 1 });
     }
+  });
+
+  it('keeps at most the stated number of streams per user: a newer one ends the oldest', async () => {
+    const user = await t.registerUser('tenant');
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const stream = await openStream(t, user.token);
+      await stream.next((e) => e.event === 'ready');
+      streams.push(stream);
+    }
+    const newest = await openStream(t, user.token);
+    await newest.next((e) => e.event === 'ready');
+    const closed = await streams[0]!.next((e) => e.event === 'closed');
+    expect((closed.data as { message: string }).message).toMatch(/Too many open message streams/);
+    await expect(streams[0]!.next()).rejects.toThrow('the stream ended');
+    for (const s of [...streams.slice(1), newest]) await s.close();
   });
 
   it('tells the reader’s other tabs when they read, so every badge drops', async () => {

@@ -31,16 +31,14 @@ const frame = (fields: { id?: string; event: string; data: unknown }) =>
 
 /** One feed row as the event the user's client gets: what changed, as the user may see it. */
 const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) => {
-  const entry = await inboxEntry(sql, user.id, row.conversationId);
+  const withMessage = row.kind === 'message' && row.messageSeq !== null;
+  const [entry, found, parties] = await Promise.all([
+    inboxEntry(sql, user.id, row.conversationId),
+    withMessage ? messageAt(sql, row.conversationId, row.messageSeq!) : undefined,
+    withMessage ? conversationParties(sql, row.conversationId) : undefined,
+  ]);
   const conversation = entry ? presentConversation(entry, user.id) : null;
-  let message = null;
-  if (row.kind === 'message' && row.messageSeq !== null) {
-    const [found, parties] = await Promise.all([
-      messageAt(sql, row.conversationId, row.messageSeq),
-      conversationParties(sql, row.conversationId),
-    ]);
-    if (found && parties) message = presentMessage(found, parties, user.id);
-  }
+  const message = found && parties ? presentMessage(found, parties, user.id) : null;
   return frame({
     id: eventId(row),
     event: row.kind,

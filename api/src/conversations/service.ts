@@ -5,6 +5,7 @@ import type { ConversationCommand } from '@rentals/core/conversations/commands';
 import { conversationIdFor } from '@rentals/core/conversations/conversationId';
 import { conversationMessages, decide } from '@rentals/core/conversations/decide';
 import { conversationStreamId } from '@rentals/core/conversations/events';
+import type { ConversationState } from '@rentals/core/conversations/state';
 import { IllegalStateError, NotFoundError } from '@rentals/core/errors';
 import { messages as listingMessages } from '@rentals/core/listings/decide';
 import {
@@ -69,20 +70,35 @@ export const conversationService = (deps: ConversationServiceDeps) => {
     command: ConversationCommand,
     count: (fresh: boolean) => Promise<void>,
   ) => {
-    const { state } = await commands.load(conversationId);
-    if (decide(command, state).length > 0) await count(state.status === 'absent');
-    await commands.handle(conversationId, (s) => decide(command, s), user.id);
+    const loaded = await commands.load(conversationId);
+    const changes = decide(command, loaded.state).length > 0;
+    if (changes) await count(loaded.state.status === 'absent');
+    // Counting took a moment: the first attempt reuses the read only when nothing was counted.
+    const { state } = await commands.handle(
+      conversationId,
+      (s) => decide(command, s),
+      user.id,
+      changes ? undefined : loaded,
+    );
     await applied(conversationId);
+    return state;
   };
 
-  const sentMessage = async (user: AuthUser, conversationId: string, messageId: string) => {
-    const parties = await conversationParties(deps.sql, conversationId);
-    const { state } = await commands.load(conversationId);
+  const sentMessage = async (
+    user: AuthUser,
+    conversationId: string,
+    messageId: string,
+    state: ConversationState,
+  ) => {
     const seq = state.status === 'open' ? state.conversation.messages[messageId]?.seq : undefined;
-    const row = seq === undefined ? undefined : await messageAt(deps.sql, conversationId, seq);
-    if (!parties || !row) throw new NotFoundError(conversationMessages.notFound);
+    const [parties, row, entry] = await Promise.all([
+      conversationParties(deps.sql, conversationId),
+      seq === undefined ? undefined : messageAt(deps.sql, conversationId, seq),
+      inboxEntry(deps.sql, user.id, conversationId),
+    ]);
+    if (!parties || !row || !entry) throw new NotFoundError(conversationMessages.notFound);
     return {
-      conversation: await conversationFor(user, conversationId),
+      conversation: presentConversation(entry, user.id),
       message: presentMessage(row, parties, user.id),
     };
   };
@@ -107,14 +123,14 @@ export const conversationService = (deps: ConversationServiceDeps) => {
         at: now().toISOString(),
       };
       let created = false;
-      await write(user, conversationId, command, async (fresh) => {
+      const after = await write(user, conversationId, command, async (fresh) => {
         if (fresh) {
           await limits.start(user.id, now());
           created = true;
         }
         await limits.message(user.id, now());
       });
-      return { created, ...(await sentMessage(user, conversationId, input.messageId)) };
+      return { created, ...(await sentMessage(user, conversationId, input.messageId, after)) };
     },
 
     async send(user: AuthUser, conversationId: string, input: { body: string; messageId: string }) {
@@ -125,8 +141,10 @@ export const conversationService = (deps: ConversationServiceDeps) => {
         body: input.body,
         at: now().toISOString(),
       };
-      await write(user, conversationId, command, () => limits.message(user.id, now()));
-      return sentMessage(user, conversationId, input.messageId);
+      const after = await write(user, conversationId, command, () =>
+        limits.message(user.id, now()),
+      );
+      return sentMessage(user, conversationId, input.messageId, after);
     },
 
     async markRead(user: AuthUser, conversationId: string, upToSeq: number) {
