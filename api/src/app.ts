@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { authRoutes } from './auth/index.ts';
+import { conversationRoutes } from './conversations/routes.ts';
 import type { AppDeps } from './deps.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { apiDocs } from './docs/index.ts';
@@ -25,7 +26,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(listingRoutes(deps))
         .use(geoRoutes(deps))
         .use(favouriteRoutes(deps))
-        .use(dashboardRoutes(deps)),
+        .use(dashboardRoutes(deps))
+        .use(conversationRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
+import type { ConversationLimits } from './conversations/limits.ts';
 import type { MediaStore } from './media/mediaStore.ts';
 import type { Logger } from '@rentals/core/logger';
 
@@ -24,4 +25,6 @@ export type AppDeps = {
   tokenTtlSeconds?: number;
   /** The client's address (from the socket) for per-address limits; absent, all clients share one bucket. */
   clientIp?: (request: Request) => string | null;
+  /** Conversations and messages a user may start and send; absent, 20 a day and 20 a minute. */
+  conversationLimits?: Partial<ConversationLimits>;
 };

@@ -3,6 +3,8 @@ import { withListingStatus } from './web/listingStatus.ts';
 import { publicSiteHandler } from './web/publicPages.ts';
 import { clientIpFrom } from './access/clientIp.ts';
 import { buildApp } from './app.ts';
+import { LIVE_STREAM_PATH } from './conversations/routes.ts';
+import { HEARTBEAT_MS } from './conversations/liveStream.ts';
 import { propertyServices } from './properties/services.ts';
 import type { AppDeps } from './deps.ts';
 import { createMapFiles, MAPS_PREFIX } from './geo/mapFiles.ts';
@@ -83,6 +85,9 @@ export const createWebServer = (options: WebServerOptions) => {
   });
 
   const api = async (request: Request) => {
+    // A live stream is quiet between heartbeats: longer than Bun's 10 s idle timeout allows.
+    if (new URL(request.url).pathname === LIVE_STREAM_PATH)
+      server.timeout(request, (2 * HEARTBEAT_MS) / 1000);
     const counted = countingBody(request);
     originals.set(counted.request, request);
     // Commands read the id from the copy they see, to record it in their events' metadata.

@@ -1,3 +1,4 @@
+import { conversationEventDefinitions } from './conversations/events.ts';
 import { createEventRegistry } from './eventStore/registry.ts';
 import { favouriteEventDefinitions } from './favourites/events.ts';
 import { listingEventDefinitions } from './listings/events.ts';
@@ -6,4 +7,5 @@ import { listingEventDefinitions } from './listings/events.ts';
 export const appEventRegistry = createEventRegistry({
   ...listingEventDefinitions,
   ...favouriteEventDefinitions,
+  ...conversationEventDefinitions,
 });

@@ -1,5 +1,6 @@
 import { dirtyCitiesProjection } from './dirtyCities/dirtyCities.ts';
 import { favouritesReadModel } from './readModels/favourites.ts';
+import { conversationsReadModel } from './readModels/conversations.ts';
 import { listingReadModel } from './readModels/listingReadModel.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
@@ -12,6 +13,7 @@ export const postgresReadModels: Projection[] = [
   publicListingModel,
   ownerListingStats,
   favouritesReadModel,
+  conversationsReadModel,
 ];
 
 /**

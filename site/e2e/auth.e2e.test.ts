@@ -202,7 +202,7 @@ describe('signing up, in and out', () => {
     await page.goto('/add-property');
     await page.waitForURL('**/dashboard');
     await page.goto('/messages');
-    await page.getByRole('heading', { name: 'Messages Coming Soon' }).waitFor();
+    await page.getByRole('heading', { name: 'No Messages Yet' }).waitFor();
     await checkScreen(page, 'messages');
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Profile Management Coming Soon' }).waitFor();

@@ -214,7 +214,8 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     expect(body).toContain('Pending');
     expect(await page.getByRole('link', { name: /Call Owner/ }).count()).toBe(1);
     expect(await page.getByRole('link', { name: /Send Email/ }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: /Send Message/ }).count()).toBe(1);
+    // No one messages themselves: the owner's own page has no 'Send Message'.
+    expect(await page.getByRole('button', { name: /Send Message/ }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Location & Navigation' }).waitFor();
     expect(await page.getByTestId('gallery-counter').textContent()).toBe('1 / 1');
     await checkScreen(page, 'property-detail');

@@ -88,6 +88,23 @@ const dashboard: RouteRule[] = [
   { method: 'GET', path: '/api/dashboard/owner/views', access: 'owner-role' },
 ];
 
+/** Conversations: only their two participants see them (404 to anyone else), visitors get 401. */
+const conversations: RouteRule[] = [
+  { method: 'POST', path: '/api/conversations', access: 'user' },
+  { method: 'GET', path: '/api/conversations', access: 'user' },
+  { method: 'GET', path: '/api/conversations/unread', access: 'user' },
+  { method: 'GET', path: '/api/conversations/enquiries', access: 'owner-role' },
+  { method: 'GET', path: '/api/conversations/stream', access: 'user' },
+  { method: 'GET', path: '/api/conversations/:id', access: 'user' },
+  { method: 'GET', path: '/api/conversations/:id/messages', access: 'user' },
+  { method: 'POST', path: '/api/conversations/:id/messages', access: 'user' },
+  { method: 'POST', path: '/api/conversations/:id/read', access: 'user' },
+  { method: 'POST', path: '/api/conversations/:id/archive', access: 'user' },
+  { method: 'DELETE', path: '/api/conversations/:id/archive', access: 'user' },
+  { method: 'POST', path: '/api/conversations/:id/block', access: 'user' },
+  { method: 'DELETE', path: '/api/conversations/:id/block', access: 'user' },
+];
+
 export const ROUTE_TABLE: readonly RouteRule[] = [
   ...operations,
   ...auth,
@@ -96,4 +113,5 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   ...geo,
   ...favourites,
   ...dashboard,
+  ...conversations,
 ];

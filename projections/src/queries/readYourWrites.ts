@@ -5,16 +5,17 @@ import { LISTING_READ_MODEL } from '../readModels/listingReadModel.ts';
 export const READ_YOUR_WRITES_BOUND_MS = 2000;
 
 /**
- * Read-your-writes for reads of the listing read model: waits (briefly, with
- * a bound) until the projection has applied every committed event that
- * matches `scope`, i.e. of one listing's stream or written by one user. A
- * projection that has never run is not waited for.
+ * Read-your-writes for reads of a read model (the listing read model unless
+ * another projection is named): waits (briefly, with a bound) until the
+ * projection has applied every committed event that matches `scope`, i.e. of
+ * one stream or written by one user. A projection that has never run is not
+ * waited for.
  */
 const waitUntilApplied = async (
   db: Sql,
   scope: { streamId: string } | { userId: string },
   boundMs: number,
-  projection = LISTING_READ_MODEL,
+  projection: string = LISTING_READ_MODEL,
 ) => {
   const deadline = Date.now() + boundMs;
   for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
@@ -30,8 +31,13 @@ const waitUntilApplied = async (
   }
 };
 
-export const waitForStream = (db: Sql, streamId: string, boundMs = READ_YOUR_WRITES_BOUND_MS) =>
-  waitUntilApplied(db, { streamId }, boundMs);
+/** `projection`: the read model to wait for (the listing read model unless named). */
+export const waitForStream = (
+  db: Sql,
+  streamId: string,
+  boundMs = READ_YOUR_WRITES_BOUND_MS,
+  projection?: string,
+) => waitUntilApplied(db, { streamId }, boundMs, projection);
 
 export const waitForUser = (db: Sql, userId: string, boundMs = READ_YOUR_WRITES_BOUND_MS) =>
   waitUntilApplied(db, { userId }, boundMs);

@@ -15,12 +15,14 @@ const MAX_FACILITIES = 5;
 
 type CardProps = {
   property: Property;
+  /** Conversations tenants started about it. */
+  enquiries: number;
   busy: boolean;
   onToggle: () => void;
   onDelete: () => void;
 };
 
-const OwnerCard = ({ property: p, busy, onToggle, onDelete }: CardProps) => {
+const OwnerCard = ({ property: p, enquiries, busy, onToggle, onDelete }: CardProps) => {
   const facilities = FACILITIES.filter((f) => p.facilities[f]);
   const d = p.propertyDetails;
   return (
@@ -55,6 +57,9 @@ const OwnerCard = ({ property: p, busy, onToggle, onDelete }: CardProps) => {
           <span>🛁 {d.bathrooms} Baths</span>
           <span>📐 {d.area} sq ft</span>
         </div>
+        <a href="/messages" className="muted" data-testid="enquiries">
+          ✉ {enquiries} {enquiries === 1 ? 'enquiry' : 'enquiries'}
+        </a>
         {facilities.length > 0 && (
           <div className="facility-icons">
             {facilities.slice(0, MAX_FACILITIES).map((f) => (
@@ -96,6 +101,14 @@ const Mine = () => {
   const [error, setError] = useState('');
   const [busyId, setBusyId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
+  const [enquiries, setEnquiries] = useState<Map<string, number>>(new Map());
+
+  useEffect(() => {
+    // Without the counts the cards still work; they show 0 until the counts arrive.
+    api<{ listings: { listingId: string; enquiries: number }[] }>('/conversations/enquiries')
+      .then((res) => setEnquiries(new Map(res.listings.map((l) => [l.listingId, l.enquiries]))))
+      .catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     api<{ properties: Property[] }>('/properties/my-properties')
@@ -187,6 +200,7 @@ const Mine = () => {
             <OwnerCard
               key={p._id}
               property={p}
+              enquiries={enquiries.get(p._id) ?? 0}
               busy={busyId === p._id}
               onToggle={() => void toggle(p)}
               onDelete={() => setDeleting(p)}

@@ -3,7 +3,7 @@ import { Guarded } from '../components/react/Guarded.tsx';
 
 type Props = { title: string; text: string; icon: string };
 
-/** /messages and /profile: signed-in placeholders (SPEC §1). */
+/** Signed-in placeholders (SPEC §1) for pages not built yet. */
 export default function Placeholder({ title, text, icon }: Props) {
   return (
     <ErrorBoundary>

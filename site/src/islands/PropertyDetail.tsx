@@ -17,6 +17,7 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { FavouriteButton } from '../components/react/FavouriteButton.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
+import { SendMessage } from '../components/react/SendMessage.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
@@ -156,14 +157,16 @@ const Detail = () => {
                 ✉ Send Email <span className="contact-value">{contact.email}</span>
               </a>
             )}
-            {!contact.phone && !contact.email && (
-              <p className="muted" style={{ margin: 0 }}>
-                The owner prefers to be contacted by message.
-              </p>
+            {auth.user?._id !== p.ownerId && (
+              <>
+                {!contact.phone && !contact.email && (
+                  <p className="muted" style={{ margin: 0 }}>
+                    The owner prefers to be contacted by message.
+                  </p>
+                )}
+                <SendMessage listingId={p._id} title={p.title} />
+              </>
             )}
-            <a className="button" href="/messages">
-              💬 Send Message
-            </a>
           </div>
         </section>
         <section className="card">

@@ -3,6 +3,7 @@
  * React: auth start-up, the signed-in menu, the mobile menu and toasts.
  */
 import { $auth, initAuth, isOwnerRole, logout } from '../stores/auth.ts';
+import { $unread, startInbox, stopInbox } from '../stores/inbox.ts';
 import {
   $toasts,
   dismissToast,
@@ -32,6 +33,27 @@ const renderHeader = () => {
   if (name) name.textContent = state.user?.name ?? '';
   const avatar = byId('user-initial');
   if (avatar) avatar.textContent = state.user ? initial(state.user.name) : '';
+};
+
+/** The unread count beside Messages (and on the menu button, which hides the link on phones). */
+const renderUnread = (unread: number) => {
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-unread-badge]')) {
+    badge.hidden = unread === 0;
+    const count = document.createElement('span');
+    count.setAttribute('aria-hidden', 'true');
+    count.textContent = unread > 99 ? '99+' : String(unread);
+    const words = document.createElement('span');
+    words.className = 'visually-hidden';
+    words.textContent = ` ${unread} unread message${unread === 1 ? '' : 's'}`;
+    badge.replaceChildren(count, words);
+  }
+};
+
+/** One live inbox stream per tab while signed in. */
+const followInbox = () => {
+  const status = $auth.get().status;
+  if (status === 'authenticated') startInbox();
+  else if (status === 'anonymous') stopInbox();
 };
 
 const toggleOnClick = (
@@ -102,6 +124,8 @@ const renderToasts = (area: HTMLElement, toasts: readonly Toast[]) => {
 
 export const startFrame = (): void => {
   $auth.subscribe(renderHeader);
+  $auth.subscribe(followInbox);
+  $unread.subscribe(renderUnread);
   wireMenus();
   const area = byId('toaster');
   if (area) {

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { MAX_STREAMS_PER_USER } from './liveHub.ts';
+import { createSql } from '@rentals/core/db';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { HIDDEN_PHONE } from '@rentals/core/conversations/contactMask';
+import {
+  listingOf,
+  openStream,
+  runReadModels,
+  type SseEvent,
+} from '@rentals/testing/conversations';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import type { PresentedMessage } from './present.ts';
+
+type Sent = { conversation: { id: string }; message: PresentedMessage };
+type Data = { conversationId: string; message: PresentedMessage | null; unread: number };
+
+let t: TestApp;
+let readModels: ReturnType<typeof runReadModels>;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await testApp();
+  readModels = runReadModels(t.db.sql);
+  owner = await t.registerUser('homeowner');
+});
+afterAll(async () => {
+  await readModels.stop();
+  await t.close();
+});
+
+const start = (user: TestUser, listingId: string, body: string) =>
+  t.request<Sent>('POST', '/api/conversations', {
+    token: user.token,
+    json: { listingId, body, messageId: randomUUID() },
+  });
+const send = (user: TestUser, id: string, body: string) =>
+  t.request<Sent>('POST', `/api/conversations/${id}/messages`, {
+    token: user.token,
+    json: { body, messageId: randomUUID() },
+  });
+const data = (e: SseEvent) => e.data as Data;
+const messageEvent = (body: string) => (e: SseEvent) =>
+  e.event === 'message' && data(e).message?.body === body;
+
+describe('the live stream', () => {
+  it('refuses a visitor', async () => {
+    const res = await t.app.handle(new Request('http://localhost/api/conversations/stream'));
+    expect(res.status).toBe(401);
+  });
+
+  it('delivers a message another user sends, as the receiver may see it, with the unread total', async () => {
+    const tenant = await t.registerUser('tenant');
+    const listingId = await listingOf(t, owner.user._id);
+    const stream = await openStream(t, owner.token);
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    const ready = await stream.next();
+    expect(ready.event).toBe('ready');
+    const before = (ready.data as { unread: number }).unread;
+
+    await start(tenant, listingId, 'Call 9876543210 please');
+    const event = await stream.next(messageEvent(`Call ${HIDDEN_PHONE} please`));
+    expect(event.id).toMatch(/^\d+\.\d+$/);
+    expect(data(event)).toMatchObject({
+      unread: before + 1,
+      message: { masked: true, mine: false },
+    });
+    await stream.close();
+  });
+
+  it('resumes after a disconnect with Last-Event-ID and gets every event it missed, in order', async () => {
+    const tenant = await t.registerUser('tenant');
+    const listingId = await listingOf(t, owner.user._id);
+    const { body } = await start(tenant, listingId, 'first');
+    const stream = await openStream(t, tenant.token);
+    await stream.next((e) => e.event === 'ready');
+    await send(owner, body.conversation.id, 'reply one');
+    const seen = await stream.next(messageEvent('reply one'));
+    await stream.close();
+
+    // Sent while the tenant is away.
+    await send(owner, body.conversation.id, 'reply two');
+    await send(owner, body.conversation.id, 'reply three');
+
+    const resumed = await openStream(t, tenant.token, seen.id);
+    const two = await resumed.next((e) => e.event === 'message');
+    const three = await resumed.next((e) => e.event === 'message');
+    expect([data(two).message?.body, data(three).message?.body]).toEqual([
+      'reply two',
+      'reply three',
+    ]);
+    expect(new Set([seen.id, two.id, three.id]).size).toBe(3);
+    expect(two.id).toMatch(/^\d+\.\d+$/);
+    await resumed.close();
+  });
+
+  it('is delivered by two web processes on one database: each LISTENs and wakes its own streams', async () => {
+    // A second app with its own connection pool (and so its own LISTEN connection), same database.
+    const sql = createSql(t.db.url, { max: 4 });
+    const second = buildApp({ ...t.deps, sql, eventStore: createEventStore(sql) });
+    try {
+      const tenant = await t.registerUser('tenant');
+      const listingId = await listingOf(t, owner.user._id);
+      const { body } = await start(tenant, listingId, 'hello from app one');
+      const ownerOnSecond = await openStream({ app: second }, owner.token);
+      const tenantOnFirst = await openStream(t, tenant.token);
+      await ownerOnSecond.next((e) => e.event === 'ready');
+      await tenantOnFirst.next((e) => e.event === 'ready');
+
+      const reply = await second.handle(
+        new Request(`http://localhost/api/conversations/${body.conversation.id}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ body: 'reply via app two', messageId: randomUUID() }),
+        }),
+      );
+      expect(reply.status).toBe(201);
+      await tenantOnFirst.next(messageEvent('reply via app two'));
+      await send(tenant, body.conversation.id, 'back via app one');
+      await ownerOnSecond.next(messageEvent('back via app one'));
+      await ownerOnSecond.close();
+      await tenantOnFirst.close();
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  it('keeps at most the stated number of streams per user: a newer one ends the oldest', async () => {
+    const user = await t.registerUser('tenant');
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const stream = await openStream(t, user.token);
+      await stream.next((e) => e.event === 'ready');
+      streams.push(stream);
+    }
+    const newest = await openStream(t, user.token);
+    await newest.next((e) => e.event === 'ready');
+    const closed = await streams[0]!.next((e) => e.event === 'closed');
+    expect((closed.data as { message: string }).message).toMatch(/Too many open message streams/);
+    await expect(streams[0]!.next()).rejects.toThrow('the stream ended');
+    for (const s of [...streams.slice(1), newest]) await s.close();
+  });
+
+  it('tells the reader’s other tabs when they read, so every badge drops', async () => {
+    const tenant = await t.registerUser('tenant');
+    const listingId = await listingOf(t, owner.user._id);
+    const { body } = await start(tenant, listingId, 'unread one');
+    const stream = await openStream(t, owner.token);
+    await stream.next((e) => e.event === 'ready');
+    await t.request('POST', `/api/conversations/${body.conversation.id}/read`, {
+      token: owner.token,
+      json: { upToSeq: 1 },
+    });
+    const read = await stream.next(
+      (e) => e.event === 'read' && data(e).conversationId === body.conversation.id,
+    );
+    const unread = await t.request<{ unread: number }>('GET', '/api/conversations/unread', {
+      token: owner.token,
+    });
+    expect(data(read).unread).toBe(unread.body.unread);
+    await stream.close();
+  });
+});

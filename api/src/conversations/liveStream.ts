@@ -1,0 +1,141 @@
+import type { Sql } from 'postgres';
+import type { AuthUser } from '../access/roles.ts';
+import {
+  conversationParties,
+  feedAfter,
+  inboxEntry,
+  latestFeedPosition,
+  messageAt,
+  unreadTotal,
+  type FeedPosition,
+  type FeedRow,
+} from '@rentals/projections/queries/conversations';
+import type { LiveHub } from './liveHub.ts';
+import { presentConversation, presentMessage } from './present.ts';
+
+/** Comment lines that keep proxies and the client's idle timers from closing a quiet stream. */
+export const HEARTBEAT_MS = 20_000;
+const PAGE = 100;
+
+/** An event's id: its feed position, `<transaction id>.<position>`. */
+export const eventId = (p: FeedPosition) => `${p.transactionId}.${p.position}`;
+
+/** `Last-Event-ID` → the feed position to resume after; absent or unreadable → undefined. */
+export const parseLastEventId = (header: string | null): FeedPosition | undefined => {
+  const match = header === null ? null : /^(\d{1,20})\.(\d{1,15})$/.exec(header.trim());
+  return match ? { transactionId: match[1]!, position: Number(match[2]) } : undefined;
+};
+
+const frame = (fields: { id?: string; event: string; data: unknown }) =>
+  `${fields.id === undefined ? '' : `id: ${fields.id}\n`}event: ${fields.event}\ndata: ${JSON.stringify(fields.data)}\n\n`;
+
+/** One feed row as the event the user's client gets: what changed, as the user may see it. */
+const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) => {
+  const withMessage = row.kind === 'message' && row.messageSeq !== null;
+  const [entry, found, parties] = await Promise.all([
+    inboxEntry(sql, user.id, row.conversationId),
+    withMessage ? messageAt(sql, row.conversationId, row.messageSeq!) : undefined,
+    withMessage ? conversationParties(sql, row.conversationId) : undefined,
+  ]);
+  const conversation = entry ? presentConversation(entry, user.id) : null;
+  const message = found && parties ? presentMessage(found, parties, user.id) : null;
+  return frame({
+    id: eventId(row),
+    event: row.kind,
+    data: { conversationId: row.conversationId, conversation, message, unread },
+  });
+};
+
+/**
+ * A user's live inbox as server-sent events. Each event's id is the user's
+ * feed position; a client that reconnects with `Last-Event-ID` gets every
+ * event after it. A fresh stream starts with `ready` (the unread total, no
+ * id) and then only what happens next.
+ */
+export const openLiveStream = (
+  deps: { sql: Sql; hub: LiveHub; heartbeatMs?: number },
+  user: AuthUser,
+  lastEventId: FeedPosition | undefined,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> => {
+  const encoder = new TextEncoder();
+  let closed = false;
+  let cursor: FeedPosition = { transactionId: '0', position: 0 };
+  let flushing = false;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let remove: (() => void) | undefined;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+
+  const write = (text: string) => {
+    if (!closed) controller.enqueue(encoder.encode(text));
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(timer);
+    remove?.();
+    try {
+      controller.close();
+    } catch {
+      // already closed by the client
+    }
+  };
+
+  /** Sends every feed row after the cursor; wakes that arrive meanwhile run it once more. */
+  const flush = async () => {
+    if (flushing) {
+      again = true;
+      return;
+    }
+    flushing = true;
+    try {
+      do {
+        again = false;
+        const rows = await feedAfter(deps.sql, user.id, cursor, PAGE);
+        if (rows.length === 0 || closed) continue;
+        const unread = await unreadTotal(deps.sql, user.id);
+        for (const row of rows) {
+          write(await eventFor(deps.sql, user, row, unread));
+          cursor = row;
+        }
+        if (rows.length === PAGE) again = true;
+      } while (again && !closed);
+    } catch {
+      // The database is away: the stream ends and the client reconnects from its last id.
+      close();
+    } finally {
+      flushing = false;
+    }
+  };
+
+  signal.addEventListener('abort', close, { once: true });
+
+  return new ReadableStream<Uint8Array>({
+    async start(c) {
+      controller = c;
+      // Registered (and LISTENing) before the starting position is read: nothing falls in between.
+      remove = await deps.hub.add({
+        userId: user.id,
+        wake: () => void flush(),
+        close: (reason) => {
+          write(frame({ event: 'closed', data: { message: reason } }));
+          close();
+        },
+      });
+      if (closed) return remove();
+      cursor = lastEventId ?? (await latestFeedPosition(deps.sql, user.id));
+      write('retry: 3000\n\n');
+      write(frame({ event: 'ready', data: { unread: await unreadTotal(deps.sql, user.id) } }));
+      timer = setInterval(() => {
+        write(': heartbeat\n\n');
+        // Also a safety net: a wake lost while LISTEN reconnected is caught up here.
+        void flush();
+      }, deps.heartbeatMs ?? HEARTBEAT_MS);
+      await flush();
+    },
+    cancel() {
+      close();
+    },
+  });
+};

@@ -1,0 +1,145 @@
+import { t } from 'elysia';
+import { MESSAGE_MAX_LENGTH, messageBodyMessages } from '@rentals/core/conversations/messageBody';
+import { ID_PATTERN } from '@rentals/core/listings/bounds';
+
+const id = (description: string, error: string) =>
+  t.String({ pattern: ID_PATTERN, description, error });
+
+/** Room for whitespace around a full message; the trimmed text is held to 2000 characters. */
+const RAW_BODY_MAX = MESSAGE_MAX_LENGTH * 2;
+
+const MessageText = t.String({
+  maxLength: RAW_BODY_MAX,
+  description: `The message: 1–${MESSAGE_MAX_LENGTH} characters once trimmed; line breaks allowed, no other control characters`,
+  error: messageBodyMessages.tooLong,
+});
+
+const ClientMessageId = id(
+  'Your own id for this message (e.g. a UUID), so that sending it again after a failure records it once',
+  'messageId must be 1–64 letters, digits, - or _',
+);
+
+export const StartBody = t.Object(
+  {
+    listingId: id('The property to ask about', 'listingId must be a property id'),
+    body: MessageText,
+    messageId: ClientMessageId,
+  },
+  { additionalProperties: false },
+);
+
+export const SendBody = t.Object(
+  { body: MessageText, messageId: ClientMessageId },
+  { additionalProperties: false },
+);
+
+export const ReadBody = t.Object(
+  {
+    upToSeq: t.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'The number (seq) of the newest message read',
+      error: 'upToSeq must be a message number (1 or more)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const InboxQuery = t.Object({
+  archived: t.Optional(
+    t.Boolean({
+      description: 'true: the archive; false (default): the inbox',
+      error: 'archived must be true or false',
+    }),
+  ),
+  limit: t.Optional(
+    t.Integer({ minimum: 1, maximum: 100, default: 50, error: 'limit must be 1–100' }),
+  ),
+  offset: t.Optional(
+    t.Integer({ minimum: 0, maximum: 10_000, default: 0, error: 'offset must be 0–10000' }),
+  ),
+});
+
+export const ThreadQuery = t.Object({
+  before: t.Optional(
+    t.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'Only messages numbered below this (the previous page)',
+      error: 'before must be a message number (1 or more)',
+    }),
+  ),
+  limit: t.Optional(
+    t.Integer({ minimum: 1, maximum: 100, default: 50, error: 'limit must be 1–100' }),
+  ),
+});
+
+export const MessageSchema = t.Object({
+  id: t.String({ description: 'The sender’s message id' }),
+  seq: t.Integer({ description: 'Its number in the conversation: 1, 2, …' }),
+  senderId: t.String(),
+  mine: t.Boolean(),
+  body: t.String(),
+  /** True when phone numbers or emails in it are hidden (the owner has not replied yet). */
+  masked: t.Boolean({
+    description: 'Phone numbers and emails are hidden from the owner until the owner replies',
+  }),
+  sentAt: t.String({ format: 'date-time' }),
+});
+
+export const ConversationSchema = t.Object({
+  id: t.String(),
+  role: t.Union([t.Literal('tenant'), t.Literal('owner')], {
+    description: 'Your side of the conversation',
+  }),
+  listing: t.Object({
+    id: t.String(),
+    title: t.Union([t.String(), t.Null()], { description: 'null when the property is gone' }),
+    photo: t.Union([t.String(), t.Null()]),
+  }),
+  counterpart: t.Object({ id: t.String(), name: t.String() }),
+  lastMessage: t.Union([
+    t.Object({
+      seq: t.Integer(),
+      senderId: t.String(),
+      mine: t.Boolean(),
+      body: t.String(),
+      masked: t.Boolean(),
+      sentAt: t.String({ format: 'date-time' }),
+    }),
+    t.Null(),
+  ]),
+  lastSeq: t.Integer(),
+  readSeq: t.Integer({ description: 'The newest message you have read' }),
+  unread: t.Integer(),
+  lastUnreadAt: t.Union([t.String({ format: 'date-time' }), t.Null()], {
+    description: 'When the newest message you have not read was sent',
+  }),
+  archived: t.Boolean(),
+  blockedByMe: t.Boolean(),
+  blockedByThem: t.Boolean(),
+  startedAt: t.String({ format: 'date-time' }),
+});
+
+export const ConversationResponse = t.Object({ conversation: ConversationSchema });
+export const SentResponse = t.Object({ conversation: ConversationSchema, message: MessageSchema });
+export const InboxResponse = t.Object({
+  conversations: t.Array(ConversationSchema),
+  unread: t.Integer({ description: 'Unread messages in all your conversations' }),
+});
+export const ThreadResponse = t.Object({
+  conversation: ConversationSchema,
+  messages: t.Array(MessageSchema),
+  hasMore: t.Boolean({ description: 'Older messages exist (ask with before = the first seq)' }),
+});
+export const UnreadResponse = t.Object({ unread: t.Integer() });
+export const EnquiriesResponse = t.Object({
+  total: t.Integer({ description: 'Enquiries (conversations started) over all your properties' }),
+  listings: t.Array(
+    t.Object({
+      listingId: t.String(),
+      enquiries: t.Integer(),
+      lastEnquiryAt: t.Union([t.String({ format: 'date-time' }), t.Null()]),
+    }),
+  ),
+});

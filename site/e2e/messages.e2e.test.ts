@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createListingViaApi, registerViaApi } from './harness/api.ts';
+import { islandsHydrated } from './harness/islands.ts';
+import { jpeg } from './harness/photos.ts';
+import { checkScreen } from './harness/screens.ts';
+import { startStack, type Stack } from './harness/stack.ts';
+import { newUser } from './harness/users.ts';
+
+/**
+ * Contact by message, end to end in Chromium: a tenant writes to an owner
+ * from the listing; the owner, on another page, sees the unread badge change
+ * without a reload, reads (contacts hidden until replying) and replies; the
+ * tenant sees the reply arrive live. A visitor gets none of it.
+ */
+let stack: Stack;
+let ownerContext: BrowserContext;
+let tenantContext: BrowserContext;
+let owner: Page;
+let tenant: Page;
+let listingId: string;
+const TITLE = 'Quiet 2BHK next to Aundh park';
+
+/** A signed-in browser profile: the token where the site keeps it. */
+const signedIn = async (token: string) => {
+  const context = await stack.newContext();
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  return context;
+};
+
+/** The badge on the account button: visible on every page (the one beside Messages is in its menu). */
+const badge = (page: Page) => page.locator('#user-button [data-unread-badge]');
+
+beforeAll(async () => {
+  stack = await startStack();
+  const ownerToken = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Omkar Owner'));
+  const tenantToken = await registerViaApi(stack.baseUrl, newUser('tenant', 'Tara Tenant'));
+  listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
+    title: TITLE,
+    propertyType: 'flat',
+    rent: 28000,
+    city: 'Pune',
+    area: 'Aundh',
+    bedrooms: 2,
+    photos: [await jpeg('hall.jpg', { r: 90, g: 140, b: 200 })],
+  });
+  ownerContext = await signedIn(ownerToken);
+  tenantContext = await signedIn(tenantToken);
+  owner = await ownerContext.newPage();
+  tenant = await tenantContext.newPage();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('a tenant and an owner talk about a listing', () => {
+  it('the owner, on the dashboard, starts with no unread badge', async () => {
+    await owner.goto('/dashboard');
+    await islandsHydrated(owner);
+    await owner.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    expect(await badge(owner).isHidden()).toBe(true);
+  });
+
+  it('the tenant messages the owner from the listing and lands in the conversation', async () => {
+    await tenant.goto(`/properties/${listingId}`);
+    await islandsHydrated(tenant);
+    await tenant.getByRole('heading', { name: TITLE }).waitFor();
+    await tenant.getByRole('button', { name: '💬 Send Message' }).click();
+    await checkScreen(tenant, 'send-message');
+    await tenant.getByLabel('Message to the owner').fill('Is it available? Call me on 98765 43210');
+    await tenant.getByRole('button', { name: 'Send Message' }).click();
+    await tenant.waitForURL('**/messages?c=*');
+    await tenant.getByTestId('thread-listing-title').filter({ hasText: TITLE }).waitFor();
+    await tenant
+      .getByTestId('message')
+      .filter({ hasText: 'Is it available? Call me on 98765 43210' })
+      .waitFor();
+  });
+
+  it('the owner’s badge shows the unread message without a reload', async () => {
+    await badge(owner).filter({ hasText: '1' }).waitFor();
+    expect(await owner.getByRole('heading', { name: /Welcome back/ }).isVisible()).toBe(true);
+  });
+
+  it('the owner reads it with the phone number hidden, replies, and the badge clears', async () => {
+    await owner.locator('#user-button').click();
+    await owner.locator('#nav-messages').click();
+    await owner.waitForURL('**/messages');
+    await islandsHydrated(owner);
+    await owner.getByTestId('inbox-item').filter({ hasText: 'Tara Tenant' }).click();
+    const first = owner.getByTestId('message').first();
+    await first.filter({ hasText: '[phone number hidden until you reply]' }).waitFor();
+    expect(await first.textContent()).not.toContain('98765 43210');
+    await badge(owner).waitFor({ state: 'hidden' });
+    await checkScreen(owner, 'messages-thread');
+
+    await owner
+      .getByRole('textbox', { name: 'Message', exact: true })
+      .fill('Yes, it is. Come on Saturday.');
+    await owner.getByRole('button', { name: 'Send' }).click();
+    await owner
+      .getByTestId('message')
+      .filter({ hasText: 'Yes, it is. Come on Saturday.' })
+      .waitFor();
+    // Replying shows the tenant's contact details.
+    await first.filter({ hasText: '98765 43210' }).waitFor();
+  });
+
+  it('the tenant sees the reply arrive live', async () => {
+    await tenant
+      .getByTestId('message')
+      .filter({ hasText: 'Yes, it is. Come on Saturday.' })
+      .waitFor();
+  });
+
+  it('a message that fails to send shows at once, says so, and goes through on Retry', async () => {
+    let refused = false;
+    await tenant.route('**/api/conversations/*/messages', async (route) => {
+      if (route.request().method() === 'POST' && !refused) {
+        refused = true;
+        return route.abort('failed');
+      }
+      return route.continue();
+    });
+    await tenant.getByRole('textbox', { name: 'Message', exact: true }).fill('See you then!');
+    await tenant.getByRole('button', { name: 'Send' }).click();
+    const bubble = tenant.getByTestId('message').filter({ hasText: 'See you then!' });
+    await bubble.filter({ hasText: 'Not sent' }).waitFor();
+    await bubble.getByRole('button', { name: 'Retry' }).click();
+    await bubble.filter({ hasNotText: 'Not sent' }).filter({ hasNotText: 'Sending' }).waitFor();
+    await owner.getByTestId('message').filter({ hasText: 'See you then!' }).waitFor();
+    expect(await tenant.getByTestId('message').filter({ hasText: 'See you then!' }).count()).toBe(
+      1,
+    );
+  });
+
+  it('the owner’s My Properties shows the enquiry', async () => {
+    await owner.goto('/my-properties');
+    await islandsHydrated(owner);
+    await owner.getByTestId('enquiries').filter({ hasText: '1 enquiry' }).waitFor();
+  });
+});
+
+describe('on a phone', () => {
+  it('shows one column: the inbox, then the thread with a way back', async () => {
+    const context = await stack.newContext({ mobile: true });
+    const cookies = await tenantContext.storageState();
+    const token = cookies.origins.flatMap((o) => o.localStorage).find((e) => e.name === 'token');
+    await context.addInitScript((t) => localStorage.setItem('token', t), token!.value);
+    const phone = await context.newPage();
+    await phone.goto('/messages');
+    await islandsHydrated(phone);
+    await phone.getByTestId('inbox-item').first().click();
+    await phone.getByTestId('thread-listing-title').waitFor();
+    expect(await phone.getByTestId('inbox-item').first().isVisible()).toBe(false);
+    await phone.getByRole('button', { name: '← Inbox' }).click();
+    await phone.getByTestId('inbox-item').first().waitFor();
+    expect(await phone.getByTestId('thread-listing-title').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a visitor', () => {
+  it('is sent to sign in from /messages and gets 401 from every messaging call', async () => {
+    const context = await stack.newContext();
+    const page = await context.newPage();
+    await page.goto('/messages');
+    await page.waitForURL('**/login**');
+    for (const path of [
+      '/api/conversations',
+      '/api/conversations/unread',
+      '/api/conversations/stream',
+    ])
+      expect((await fetch(`${stack.baseUrl}${path}`)).status).toBe(401);
+    const start = await fetch(`${stack.baseUrl}/api/conversations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ listingId, body: 'hi', messageId: 'visitor-1' }),
+    });
+    expect(start.status).toBe(401);
+    await context.close();
+  });
+});

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { api, describeError } from '../../lib/api.ts';
+import { newMessageId, type Sent } from '../../lib/conversations.ts';
+
+type Props = { listingId: string; title: string };
+
+/**
+ * 'Send Message' on a property: opens a short note to the owner, which
+ * starts the conversation about this property (or adds to the one that
+ * exists) and then opens it in /messages.
+ */
+export const SendMessage = ({ listingId, title }: Props) => {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(`Hi, is "${title}" still available?`);
+  const [messageId] = useState(newMessageId);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState('');
+
+  if (!open)
+    return (
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        💬 Send Message
+      </button>
+    );
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setError('');
+    try {
+      // The same id on a retry: a send that reached the server is recorded once.
+      const sent = await api<Sent>('/conversations', {
+        method: 'POST',
+        json: { listingId, body: text, messageId },
+      });
+      window.location.assign(`/messages?c=${encodeURIComponent(sent.conversation.id)}`);
+    } catch (e) {
+      setError(describeError(e, 'Your message could not be sent.'));
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="stack" style={{ gap: '0.5rem' }} onSubmit={(e) => void send(e)}>
+      <label htmlFor="first-message">Message to the owner</label>
+      <textarea
+        id="first-message"
+        value={text}
+        maxLength={2000}
+        rows={4}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={sending || !text.trim()}>
+        {sending ? 'Sending…' : error ? 'Retry' : 'Send Message'}
+      </button>
+    </form>
+  );
+};

@@ -1,0 +1,47 @@
+/**
+ * The signed-in user's live inbox: one stream per tab (started by the page
+ * frame once signed in), the unread total for the header badge, and the
+ * changes for whatever page shows conversations.
+ */
+import { atom } from 'nanostores';
+import { readToken } from '../lib/api.ts';
+import type { InboxChange } from '../lib/conversations.ts';
+import { openLiveStream } from '../lib/sse.ts';
+
+export const $unread = atom<number>(0);
+
+type Listener = (change: InboxChange) => void;
+const listeners = new Set<Listener>();
+let stream: { stop: () => void } | undefined;
+
+/** Calls `listener` with every change to the user's conversations; returns the unsubscribe. */
+export const onInboxChange = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Idempotent: the frame calls it on every page once the user is known. */
+export const startInbox = (): void => {
+  if (stream) return;
+  stream = openLiveStream({
+    url: '/api/conversations/stream',
+    token: readToken,
+    onUnauthorized: stopInbox,
+    onEvent: (event) => {
+      const data = JSON.parse(event.data) as Partial<InboxChange> & { unread?: number };
+      if (typeof data.unread === 'number') $unread.set(data.unread);
+      if (event.event === 'ready' || event.event === 'closed') return;
+      const change = { ...data, kind: event.event } as InboxChange;
+      for (const listener of listeners) listener(change);
+    },
+  });
+};
+
+export const stopInbox = (): void => {
+  stream?.stop();
+  stream = undefined;
+  $unread.set(0);
+};
+
+/** A read answered by the API lowers the badge at once (the stream confirms it). */
+export const setUnread = (unread: number): void => $unread.set(Math.max(0, unread));
