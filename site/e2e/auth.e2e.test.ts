@@ -192,10 +192,10 @@ describe('signing up, in and out', () => {
     await registerThroughUi(page, tenant);
     for (const label of ['Properties Viewed', 'Favorites', 'Messages', 'Inquiries'])
       await page.locator('.stat-card', { hasText: label }).waitFor();
-    // Real figures of a new account; messages read '—' until the conversations are connected.
+    // Real figures of a new account.
     await expect
       .poll(() => page.locator('.stat-card strong').allTextContents())
-      .toEqual(['0', '0', '—', '—']);
+      .toEqual(['0', '0', '0', '0']);
     await page.getByRole('heading', { name: 'Recent Searches' }).waitFor();
     expect(await header().getByRole('link', { name: 'List Property' }).isVisible()).toBe(false);
     await checkScreen(page, 'dashboard-tenant');

@@ -46,12 +46,12 @@ const stat = (label: string) =>
 const heart = () => page.getByRole('button', { name: new RegExp(`favourites`) });
 
 describe('a tenant keeps a favourite', () => {
-  it('starts with real figures on the dashboard: zeros, and — for messages not yet connected', async () => {
+  it('starts with real figures on the dashboard: zeros', async () => {
     await registerThroughUi(page, tenant);
     await expect.poll(() => stat('Properties Viewed').textContent()).toBe('0');
     expect(await stat('Favorites').textContent()).toBe('0');
-    expect(await stat('Messages').textContent()).toBe('—');
-    expect(await stat('Inquiries').textContent()).toBe('—');
+    expect(await stat('Messages').textContent()).toBe('0');
+    expect(await stat('Inquiries').textContent()).toBe('0');
     const figures = await page.locator('.stat-grid').textContent();
     for (const placeholder of ['24', '8', '12', '3']) expect(figures).not.toContain(placeholder);
   });
@@ -81,6 +81,18 @@ describe('a tenant keeps a favourite', () => {
       `mailto:${owner.email}?subject=${encodeURIComponent(`Enquiry about your listing: ${TITLE}`)}`,
     );
     await checkScreen(page, 'detail-contact');
+    // One enquiry, for the dashboards' Inquiries and Messages cards and the owner's chart.
+    const tenantToken = await page.evaluate(() => localStorage.getItem('token'));
+    const asked = await fetch(`${stack.baseUrl}/api/conversations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tenantToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        listingId,
+        body: 'Is the flat still free in June?',
+        messageId: 'm-1',
+      }),
+    });
+    expect(asked.status).toBe(201);
   });
 
   it('lists it on Favourites, and marks it no longer available once the owner delists it', async () => {
@@ -119,6 +131,7 @@ describe('a tenant keeps a favourite', () => {
     await page.goto('/dashboard');
     await expect.poll(() => stat('Properties Viewed').textContent(), { timeout: 10_000 }).toBe('1');
     expect(await stat('Favorites').textContent()).toBe('1');
+    expect(await stat('Inquiries').textContent()).toBe('1');
     const recent = page.getByTestId('recent-searches');
     await recent.getByText('Pune').waitFor();
     await recent.getByRole('link', { name: 'Search again' }).first().click();
@@ -127,7 +140,7 @@ describe('a tenant keeps a favourite', () => {
 });
 
 describe('the owner’s dashboard', () => {
-  it('shows real figures and the views chart, with messages not yet connected', async () => {
+  it('shows real figures and the chart of views and enquiries', async () => {
     await context.close();
     context = await stack.newContext();
     page = await context.newPage();
@@ -135,11 +148,15 @@ describe('the owner’s dashboard', () => {
     await page.evaluate((token) => localStorage.setItem('token', token), ownerToken);
     await page.goto('/dashboard');
     await expect.poll(() => stat('Total Properties').textContent()).toBe('1');
-    expect(await stat('Messages').textContent()).toBe('—');
-    const chart = page.getByRole('img', { name: new RegExp(`Views per day: ${TITLE}`) });
+    await expect.poll(() => stat('Messages').textContent()).toBe('1');
+    const chart = page.getByRole('img', {
+      name: new RegExp(`Views and enquiries per day: ${TITLE}`),
+    });
     await chart.waitFor();
-    // The tenant's one view today, in the chart's accessible summary and its table.
-    expect(await page.locator('.chart-legend').textContent()).toContain('1 view from');
+    // The tenant's one view and one enquiry today, in the chart's accessible summary and its table.
+    expect(await page.locator('.chart-legend').textContent()).toContain(
+      '1 view and 1 enquiry from',
+    );
     expect(await page.locator('.activity-chart table tbody tr').count()).toBe(30);
     await checkScreen(page, 'dashboard-owner-chart');
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runReadModels } from '@rentals/testing/conversations';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
 import {
@@ -18,9 +19,13 @@ let tenant: TestUser;
 type Tenant = {
   propertiesViewed: number;
   favourites: number;
+  enquiriesSent: number;
   recentSearches: { criteria: Record<string, string>; searchedAt: string }[];
 };
-type Views = { days: string[]; listings: { listingId: string; title: string; views: number[] }[] };
+type Views = {
+  days: string[];
+  listings: { listingId: string; title: string; views: number[]; enquiries: number[] }[];
+};
 
 const DAY = 86_400_000;
 const flushViews = () => propertyServices(t.deps).views.flush();
@@ -59,6 +64,7 @@ describe('the tenant dashboard', () => {
     expect(await tenantFigures()).toEqual({
       propertiesViewed: 0,
       favourites: 0,
+      enquiriesSent: 0,
       recentSearches: [],
     });
     await view('dash-1', { token: tenant.token });
@@ -136,5 +142,29 @@ describe('the owner’s views chart', () => {
       token: stranger.token,
     });
     expect(theirs.body.listings).toEqual([]);
+  });
+});
+
+describe('enquiries', () => {
+  it('counts the conversations a tenant started, and shows them per day on the owner’s chart', async () => {
+    const readModels = runReadModels(t.db.sql);
+    try {
+      const asked = await t.request('POST', '/api/conversations', {
+        token: tenant.token,
+        json: { listingId: 'dash-1', body: 'Is it free from June?', messageId: 'dash-m1' },
+      });
+      expect(asked.status).toBe(201);
+      expect((await tenantFigures()).enquiriesSent).toBe(1);
+      const other = await t.registerUser('tenant');
+      expect((await tenantFigures(other)).enquiriesSent).toBe(0);
+      const res = await t.request<Views>('GET', '/api/dashboard/owner/views', {
+        token: owner.token,
+      });
+      const byId = new Map(res.body.listings.map((l) => [l.listingId, l.enquiries]));
+      expect(byId.get('dash-1')).toEqual([...Array<number>(29).fill(0), 1]);
+      expect(byId.get('dash-2')).toEqual(Array<number>(30).fill(0));
+    } finally {
+      await readModels.stop();
+    }
   });
 });

@@ -60,12 +60,18 @@ export const TenantDashboardResponse = t.Object({
     description: 'Listings the caller opened in the last 90 days (their own history)',
   }),
   favourites: t.Integer(),
+  enquiriesSent: t.Integer({ description: 'Conversations the caller started about a listing' }),
   recentSearches: t.Array(RecentSearch),
 });
 
 export const OwnerViewsResponse = t.Object({
   days: t.Array(t.String({ format: 'date' }), { description: 'The last 30 days, oldest first' }),
   listings: t.Array(
-    t.Object({ listingId: t.String(), title: t.String(), views: t.Array(t.Integer()) }),
+    t.Object({
+      listingId: t.String(),
+      title: t.String(),
+      views: t.Array(t.Integer()),
+      enquiries: t.Array(t.Integer(), { description: 'Conversations started, per day' }),
+    }),
   ),
 });

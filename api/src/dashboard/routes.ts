@@ -3,6 +3,7 @@ import {
   FAVOURITES_READ_MODEL,
   favouriteCount,
 } from '@rentals/projections/queries/favouriteQueries';
+import { enquiriesSent } from '@rentals/projections/queries/conversations';
 import { ownerDailyViews } from '@rentals/projections/queries/ownerActivity';
 import { waitForUserIn } from '@rentals/projections/queries/readYourWrites';
 import { access } from '../access/access.ts';
@@ -38,13 +39,19 @@ export const dashboardRoutes = (deps: DashboardDeps) =>
       '/tenant',
       async ({ user }) => {
         await waitForUserIn(deps.sql, FAVOURITES_READ_MODEL, user.id);
-        const [[viewed], favourites, searches] = await Promise.all([
+        const [[viewed], favourites, sent, searches] = await Promise.all([
           deps.sql<{ n: number }[]>`
             SELECT count(*)::int AS n FROM user_viewed_listings WHERE user_id = ${user.id}`,
           favouriteCount(deps.sql, user.id),
+          enquiriesSent(deps.sql, user.id),
           recentSearches(deps.sql, user.id),
         ]);
-        return { propertiesViewed: viewed!.n, favourites, recentSearches: searches };
+        return {
+          propertiesViewed: viewed!.n,
+          favourites,
+          enquiriesSent: sent,
+          recentSearches: searches,
+        };
       },
       {
         requireUser: true,
@@ -85,7 +92,8 @@ export const dashboardRoutes = (deps: DashboardDeps) =>
         requireRole: OWNER_ROLES,
         response: { 200: OwnerViewsResponse },
         detail: {
-          summary: "Views per day of the caller's listings over the last 30 days (the chart)",
+          summary:
+            "Views and enquiries per day of the caller's listings over the last 30 days (the chart)",
           description:
             'The ten most viewed of the period. A viewer counts once per listing per day, as in the totals.',
           tags,

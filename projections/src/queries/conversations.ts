@@ -130,6 +130,13 @@ export const unreadTotal = async (db: Sql, userId: string): Promise<number> => {
 };
 
 /** Enquiries (conversations started) per listing of an owner; listings without any are absent. */
+/** Conversations the user started as a tenant (the tenant dashboard's Inquiries card). */
+export const enquiriesSent = async (db: Sql, userId: string): Promise<number> => {
+  const [row] = await db<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM inbox_entries WHERE user_id = ${userId} AND NOT is_owner`;
+  return row!.n;
+};
+
 export const enquiriesByListing = (db: Sql, ownerId: string) =>
   db<{ listingId: string; enquiries: number; lastEnquiryAt: Date | null }[]>`
     SELECT listing_id AS "listingId", enquiries, last_enquiry_at AS "lastEnquiryAt"

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
-import {
-  fetchEnquiriesPerDay,
-  fetchEnquiriesSentCount,
-  fetchUnreadMessageCount,
-} from '../lib/conversationCounts.ts';
+import { useStore } from '@nanostores/react';
+import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
 import { describeFilters, filtersToSearch, type Filters } from '../lib/filters.ts';
 import { formatDate, formatRent } from '../lib/format.ts';
 import type { Property, User } from '../lib/types.ts';
 import { isOwnerRole } from '../stores/auth.ts';
+import { $unread } from '../stores/inbox.ts';
 import { toast } from '../stores/toasts.ts';
 import { ActivityChart, type ListingActivity } from '../components/react/ActivityChart.tsx';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -44,6 +42,7 @@ type RecentSearch = { criteria: Filters; searchedAt: string };
 type TenantFigures = {
   propertiesViewed: number;
   favourites: number;
+  enquiriesSent: number;
   recentSearches: RecentSearch[];
 };
 
@@ -56,6 +55,13 @@ const useFigure = <T,>(load: () => Promise<T | null>): T | null | undefined => {
       .catch(() => setValue(null));
   }, [load]);
   return value;
+};
+
+/** Unread messages: fetched once, then following the live stream like the header badge. */
+const useUnreadMessages = (): number | null | undefined => {
+  const fetched = useFigure(fetchUnreadMessageCount);
+  const live = useStore($unread);
+  return fetched === undefined || fetched === null ? fetched : live;
 };
 
 const RecentSearches = ({ searches }: { searches: RecentSearch[] | undefined }) => (
@@ -92,8 +98,7 @@ const RecentSearches = ({ searches }: { searches: RecentSearch[] | undefined }) 
 /** The tenant's own figures: what they viewed and saved, messages, enquiries and recent searches. */
 const TenantDashboard = () => {
   const [figures, setFigures] = useState<TenantFigures | null | undefined>(undefined);
-  const unread = useFigure(fetchUnreadMessageCount);
-  const enquiries = useFigure(fetchEnquiriesSentCount);
+  const unread = useUnreadMessages();
   useEffect(() => {
     api<TenantFigures>('/dashboard/tenant')
       .then(setFigures)
@@ -108,7 +113,7 @@ const TenantDashboard = () => {
         <Stat label="Properties Viewed" value={figures?.propertiesViewed} />
         <Stat label="Favorites" value={figures?.favourites} />
         <Stat label="Messages" value={unread} />
-        <Stat label="Inquiries" value={enquiries} />
+        <Stat label="Inquiries" value={figures?.enquiriesSent} />
       </div>
       <div className="stack">
         <QuickActions
@@ -127,18 +132,8 @@ const TenantDashboard = () => {
 
 type OwnerViews = { days: string[]; listings: ListingActivity[] };
 
-/** Views from the API and enquiries from the conversations (when connected), per listing. */
-const loadActivity = async (): Promise<OwnerViews> => {
-  const views = await api<OwnerViews>('/dashboard/owner/views');
-  const enquiries = await fetchEnquiriesPerDay(views.days).catch(() => null);
-  return {
-    days: views.days,
-    listings: views.listings.map((l) => ({
-      ...l,
-      ...(enquiries ? { enquiries: enquiries.get(l.listingId) ?? views.days.map(() => 0) } : {}),
-    })),
-  };
-};
+/** Views and enquiries per day of the owner's most viewed listings. */
+const loadActivity = (): Promise<OwnerViews> => api<OwnerViews>('/dashboard/owner/views');
 
 const ActivitySection = () => {
   const activity = useFigure(loadActivity);
@@ -158,7 +153,7 @@ const ActivitySection = () => {
 
 const OwnerDashboard = () => {
   const [properties, setProperties] = useState<Property[] | null>(null);
-  const unread = useFigure(fetchUnreadMessageCount);
+  const unread = useUnreadMessages();
   useEffect(() => {
     api<{ properties: Property[] }>('/properties/my-properties')
       .then((res) => setProperties(res.properties))

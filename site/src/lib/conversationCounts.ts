@@ -1,21 +1,13 @@
 /**
- * The dashboards' message figures, which come from the conversations feature
- * (issue 14, "Messages"). Until it is connected these answer `null`, and the
- * cards show '—' rather than a number nobody counted. Connecting: make each
- * function call the conversations' endpoint and return its figure.
+ * The dashboards' Messages figure: the unread total from the API, handed to
+ * the inbox store so the card and the header badge agree and both follow
+ * the live stream from then on.
  */
+import { setUnread } from '../stores/inbox.ts';
+import { api } from './api.ts';
 
-/** Unread messages of the signed-in user (tenant and owner Messages cards). */
-export const fetchUnreadMessageCount = (): Promise<number | null> => Promise.resolve(null);
-
-/** Conversations the signed-in tenant started (the Inquiries card). */
-export const fetchEnquiriesSentCount = (): Promise<number | null> => Promise.resolve(null);
-
-/**
- * New enquiries per day for each of the owner's listings over `days` (ISO
- * dates, oldest first): listing id → one count per day. The chart draws the
- * series beside the views; `null` leaves it out.
- */
-export const fetchEnquiriesPerDay = (
-  _days: readonly string[],
-): Promise<Map<string, number[]> | null> => Promise.resolve(null);
+export const fetchUnreadMessageCount = async (): Promise<number> => {
+  const { unread } = await api<{ unread: number }>('/conversations/unread');
+  setUnread(unread);
+  return unread;
+};

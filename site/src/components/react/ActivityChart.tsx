@@ -5,7 +5,7 @@ export type ListingActivity = {
   listingId: string;
   title: string;
   views: number[];
-  /** One count per day; absent while the enquiries are not connected. */
+  /** One count per day; without it the chart draws the views alone. */
   enquiries?: number[];
 };
 
