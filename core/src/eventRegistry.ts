@@ -1,5 +1,9 @@
+import { accountEventDefinitions } from './accounts/events.ts';
 import { createEventRegistry } from './eventStore/registry.ts';
 import { listingEventDefinitions } from './listings/events.ts';
 
 /** Every event type the product records, with its schema and version: what the event store accepts. */
-export const appEventRegistry = createEventRegistry({ ...listingEventDefinitions });
+export const appEventRegistry = createEventRegistry({
+  ...listingEventDefinitions,
+  ...accountEventDefinitions,
+});
