@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import type { MediaStore } from './media/mediaStore.ts';
 import type { Logger } from '@rentals/core/logger';
+import type { MonitoredMailer } from '@rentals/core/mail/smtpMailer';
 
 /** Everything the API needs from the outside, injected so tests build the app without a server. */
 export type AppDeps = {
@@ -20,4 +21,8 @@ export type AppDeps = {
   tokenTtlSeconds?: number;
   /** The client's address (from the socket) for per-address limits; absent, all clients share one bucket. */
   clientIp?: (request: Request) => string | null;
+  /** Outgoing mail (SMTP_URL); absent, no email is sent and /api/health says mail is off. */
+  mailer?: MonitoredMailer;
+  /** The origin the links in emails point to (SITE_URL); absent, http://localhost:3000. */
+  siteUrl?: string;
 };

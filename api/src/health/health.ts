@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import type { MailStatus } from '@rentals/core/mail/smtpMailer';
 import {
   parkedStreams,
   projectionStates,
@@ -43,6 +44,8 @@ export type HealthReport = {
   }[];
   /** The static public pages: marks not yet rebuilt and how long the oldest has waited. */
   publicSite?: PublicSiteStatus;
+  /** Outgoing mail: the last send's outcome ('degraded' since it failed), 'off' without SMTP_URL. */
+  mail: MailStatus;
 };
 
 /** A load balancer keeps an instance that serves, degraded or not; only an outage takes it out. */
@@ -56,6 +59,8 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
     ),
   ]);
 
+const OFF: MailStatus = { status: 'off', error: 'no mailer configured' };
+
 /** How long a health check waits for each dependency. */
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -68,8 +73,9 @@ export const checkPostgres = (sql: Sql): Promise<{ ok: boolean; error?: string }
 export const checkHealth = async (
   sql: Sql,
   meiliUrl: string,
-  options: { staleAfterSeconds?: number } = {},
+  options: { staleAfterSeconds?: number; mail?: MailStatus } = {},
 ): Promise<HealthReport> => {
+  const mail = options.mail ?? OFF;
   const postgres = await checkPostgres(sql);
   const meilisearch = await withTimeout(fetch(`${meiliUrl}/health`), CHECK_TIMEOUT_MS)
     .then((r) => (r.ok ? { ok: true } : { ok: false, error: `HTTP ${r.status}` }))
@@ -98,12 +104,16 @@ export const checkHealth = async (
     : [];
   const down =
     !postgres.ok || projections.some((p) => p.status === 'failed' || p.status === 'down');
-  // Searches fall back to the Postgres read model, so a dead Meilisearch degrades, never downs.
+  // Searches fall back to the Postgres read model, so a dead Meilisearch degrades, never downs;
+  // mail that does not go out (reset links) degrades too.
   const degraded =
-    parked.length > 0 || !meilisearch.ok || projections.some((p) => p.status === 'rebuilding');
+    parked.length > 0 ||
+    !meilisearch.ok ||
+    projections.some((p) => p.status === 'rebuilding') ||
+    mail.status !== 'ok';
   const status: HealthStatus = down ? 'down' : degraded ? 'degraded' : 'ok';
   const publicSite = postgres.ok ? await publicSiteStatus(sql).catch(() => undefined) : undefined;
-  return { status, postgres, meilisearch, projections, parked, publicSite };
+  return { status, postgres, meilisearch, projections, parked, publicSite, mail };
 };
 
 /** The machine itself: IPv4 loopback, IPv6 loopback, and IPv4 loopback mapped into IPv6. */

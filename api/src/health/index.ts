@@ -40,6 +40,11 @@ const DetailedHealth = t.Object({
       held: t.Number(),
     }),
   ),
+  mail: t.Object({
+    status: t.Union([t.Literal('ok'), t.Literal('degraded'), t.Literal('off')]),
+    error: t.Optional(t.String()),
+    since: t.Optional(t.String()),
+  }),
   publicSite: t.Optional(
     t.Object({
       pendingCities: t.Number(),
@@ -56,7 +61,7 @@ const Liveness = t.Object({ status: t.Literal('ok') });
 
 export type HealthDeps = Pick<
   AppDeps,
-  'sql' | 'meili' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds' | 'clientIp'
+  'sql' | 'meili' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds' | 'clientIp' | 'mailer'
 >;
 
 /**
@@ -72,7 +77,9 @@ export const healthRoutes = (deps: HealthDeps) =>
     .get(
       '/health',
       async ({ set, user, request }) => {
-        const report = await checkHealth(deps.sql, deps.meili.url);
+        const report = await checkHealth(deps.sql, deps.meili.url, {
+          mail: deps.mailer?.status(),
+        });
         set.status = httpStatusOf(report.status);
         const detailed = user?.role === 'admin' || isLoopback(deps.clientIp?.(request) ?? null);
         if (!detailed) return { status: report.status };
@@ -88,7 +95,9 @@ export const healthRoutes = (deps: HealthDeps) =>
             'projection without a live worker or with a failed one). With an admin token or from the ' +
             'machine itself: the state of Postgres, Meilisearch, the search engine in use, each projection ' +
             "(status — 'down' when its heartbeat is stale —, lag in events, parked streams, last heartbeat), " +
-            "the parked streams with their errors, and the public site's lag. For a load balancer use " +
+            "the parked streams with their errors, the public site's lag, and mail (`ok`, `degraded` " +
+            'since a send failed, until one succeeds, or `off` without SMTP_URL; either degrades the ' +
+            'status). For a load balancer use ' +
             '/api/health/ready: a dead projections process must not take every web instance out.',
           tags: ['Operations'],
         },

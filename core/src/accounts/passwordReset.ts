@@ -91,8 +91,8 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     }
     case 'ResetPassword': {
       const link = state.links.get(command.tokenHash);
-      if (!link || link.status === 'void') throw new ResetLinkError('invalid');
-      if (link.status === 'used') throw new ResetLinkError('used');
+      if (link?.status !== 'outstanding')
+        throw new ResetLinkError(link?.status === 'used' ? 'used' : 'invalid');
       if (Date.parse(link.expiresAt) <= command.at.getTime()) throw new ResetLinkError('expired');
       return [
         {

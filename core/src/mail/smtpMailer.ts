@@ -33,7 +33,8 @@ export const createSmtpMailer = (options: SmtpMailerOptions): MonitoredMailer =>
       send: () => Promise.reject(new Error(error)),
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl, {
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,

@@ -3,8 +3,8 @@
  * (http://localhost:3000 unless PORT is set): site at /, API under /api,
  * media under /media.
  *
- * Starts embedded Postgres (unless DATABASE_URL) and the bundled Meilisearch
- * (unless MEILI_URL), generates dev secrets once under DATA_DIR, migrates,
+ * Starts embedded Postgres (unless DATABASE_URL), the bundled Meilisearch
+ * (unless MEILI_URL) and a local mail catcher (unless SMTP_URL), generates dev secrets once under DATA_DIR, migrates,
  * builds the site when its sources changed, seeds an empty event log, then runs
  * the web and projections processes and prints `ready` once /api/health is
  * healthy. Ctrl-C or SIGTERM stops everything in order.
@@ -153,6 +153,10 @@ const main = async () => {
   await portCheck(config.port, 'PORT', 'web');
   if (!config.databaseUrl) await portCheck(config.pgPort, 'PG_PORT', 'embedded Postgres');
   if (!config.meiliUrl) await portCheck(config.meiliPort, 'MEILI_PORT', 'bundled Meilisearch');
+  if (!config.smtpUrl) {
+    await portCheck(config.mailSmtpPort, 'MAIL_SMTP_PORT', 'mail catcher SMTP');
+    await portCheck(config.mailWebPort, 'MAIL_WEB_PORT', 'mail catcher inbox');
+  }
   const pids: Record<string, number> = {};
   const record = (name: string) => (child: ChildProcess) => {
     pids[name] = child.pid!;
@@ -230,6 +234,29 @@ const main = async () => {
     cleanups.push({ name: 'meilisearch watch', stop: watchExternal('meilisearch', meiliUrl, say) });
   }
 
+  // 6. Mail: every email the product sends lands in a local inbox instead of going out.
+  let smtpUrl = config.smtpUrl;
+  let mailInbox: string | undefined;
+  if (!smtpUrl) {
+    await keep({
+      name: 'mail',
+      start: () =>
+        startBun(
+          'infra/src/cli/mailCatcher.ts',
+          {
+            MAIL_SMTP_PORT: String(config.mailSmtpPort),
+            MAIL_WEB_PORT: String(config.mailWebPort),
+          },
+          logs.of('mail'),
+          (line) => line.includes('mail catcher ready'),
+        ),
+      stop: (child) => stopChild(child, 'SIGTERM'),
+    });
+    smtpUrl = `smtp://127.0.0.1:${config.mailSmtpPort}`;
+    mailInbox = `http://localhost:${config.mailWebPort}`;
+    logs.say('mail')(`ready on ${smtpUrl}`);
+  }
+
   const resolved: ResolvedConfig = {
     ...config,
     databaseUrl,
@@ -246,13 +273,15 @@ const main = async () => {
     MEILI_MASTER_KEY: resolved.meiliMasterKey,
     JWT_SECRET: resolved.jwtSecret,
     JWT_TTL: resolved.jwtTtl,
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: resolved.mailFrom,
   };
 
-  // 6. Schema.
+  // 7. Schema.
   const sql = createSql(resolved.databaseUrl, { max: 2 });
   await migrate(sql, logs.of('migrate'));
 
-  // 7. Map data: basemap, glyphs and gazetteer (cached under DATA_DIR/geo), and the geocoder's index.
+  // 8. Map data: basemap, glyphs and gazetteer (cached under DATA_DIR/geo), and the geocoder's index.
   const geoLog = logs.of('geo');
   await ensureGeoData(dataDir, {
     info: (m, f) => geoLog(`${m}${f ? ` ${JSON.stringify(f)}` : ''}`),
@@ -267,14 +296,14 @@ const main = async () => {
       : 'geocoder index is up to date',
   );
 
-  // 8. Site.
+  // 9. Site.
   if (!flags.has('--no-site-build')) {
     await buildSiteIfChanged(ROOT, logs.of('site')).catch((error: Error) =>
       fail(`${error.message.replace('see the site lines above', `see ${logFile('site')}`)}`),
     );
   }
 
-  // 9. Seed an empty log through the same commands the API runs.
+  // 10. Seed an empty log through the same commands the API runs.
   const [{ events } = { events: 0 }] = await sql<
     { events: number }[]
   >`SELECT count(*) AS events FROM events`;
@@ -293,7 +322,7 @@ const main = async () => {
     if (code !== 0) fail(`seeding failed (exit code ${code}); see ${logFile('seed')}`);
   }
 
-  // 10. The product's own processes, restarted when they exit.
+  // 11. The product's own processes, restarted when they exit.
   const url = `http://localhost:${resolved.port}`;
   const answers = () =>
     fetch(`${url}/api/health`).then(
@@ -316,9 +345,14 @@ const main = async () => {
   });
   logs.say('projections')('running');
 
-  // 11. Ready only when the product says it is healthy.
+  // 12. Ready only when the product says it is healthy.
   await waitUntilHealthy(`${url}/api/health`, say);
   say(`ready ${url} (full logs in ${shown(logs.dir)}; --verbose shows them here)`);
+  say(
+    mailInbox
+      ? `mail: every email the product sends is caught; read it at ${mailInbox}`
+      : `mail: sent through SMTP_URL (${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')})`,
+  );
 };
 
 main().catch((error: Error) => {
