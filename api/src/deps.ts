@@ -3,6 +3,7 @@ import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import type { ConversationLimits } from './conversations/limits.ts';
 import type { MediaStore } from './media/mediaStore.ts';
 import type { Logger } from '@rentals/core/logger';
+import type { MonitoredMailer } from '@rentals/core/mail/smtpMailer';
 
 /** Everything the API needs from the outside, injected so tests build the app without a server. */
 export type AppDeps = {
@@ -27,4 +28,8 @@ export type AppDeps = {
   clientIp?: (request: Request) => string | null;
   /** Conversations and messages a user may start and send; absent, 20 a day and 20 a minute. */
   conversationLimits?: Partial<ConversationLimits>;
+  /** Outgoing mail (SMTP_URL); absent, no email is sent and /api/health says mail is off. */
+  mailer?: MonitoredMailer;
+  /** The origin the links in emails point to (SITE_URL); absent, http://localhost:3000. */
+  siteUrl?: string;
 };

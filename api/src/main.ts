@@ -12,6 +12,7 @@ import { startOrphanSweep } from './media/orphanSweep.ts';
 import { createWebServer } from './server.ts';
 import { createSql } from '@rentals/core/db';
 import { createConsoleLogger } from '@rentals/core/logger';
+import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 
 const config = requireResolved(loadConfig(process.env));
 const log = createConsoleLogger(config.logFormat);
@@ -32,6 +33,8 @@ const server = createWebServer({
     newId: () => randomUUID(),
     log,
     tokenTtlSeconds: durationSeconds(config.jwtTtl),
+    mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    siteUrl: config.siteUrl,
   },
   media,
   port: config.port,
@@ -44,6 +47,8 @@ const server = createWebServer({
   routingUrl: config.osrmUrl,
 });
 log.info(`web listening on http://${config.host}:${server.port}`);
+if (!config.smtpUrl)
+  log.warn('SMTP_URL is not set: no email is sent (password reset links included)');
 // Photos of uploads whose event never got appended (a crash mid-request) are removed after a grace period.
 const sweep = startOrphanSweep({ sql, media, log });
 

@@ -1,4 +1,5 @@
 import { conversationEventDefinitions } from './conversations/events.ts';
+import { accountEventDefinitions } from './accounts/events.ts';
 import { createEventRegistry } from './eventStore/registry.ts';
 import { favouriteEventDefinitions } from './favourites/events.ts';
 import { listingEventDefinitions } from './listings/events.ts';
@@ -8,4 +9,5 @@ export const appEventRegistry = createEventRegistry({
   ...listingEventDefinitions,
   ...favouriteEventDefinitions,
   ...conversationEventDefinitions,
+  ...accountEventDefinitions,
 });

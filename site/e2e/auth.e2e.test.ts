@@ -205,8 +205,9 @@ describe('signing up, in and out', () => {
     await page.getByRole('heading', { name: 'No Messages Yet' }).waitFor();
     await checkScreen(page, 'messages');
     await page.goto('/profile');
-    await page.getByRole('heading', { name: 'Profile Management Coming Soon' }).waitFor();
-    await checkScreen(page, 'profile');
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    expect(await page.getByLabel('Full Name').inputValue()).toBe(tenant.name);
+    await checkScreen(page, 'profile-tenant');
   });
 
   it('drops a stored token the server rejects', async () => {

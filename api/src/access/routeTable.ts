@@ -48,6 +48,9 @@ const auth: RouteRule[] = [
   { method: 'PUT', path: '/api/auth/profile', access: 'user' },
   { method: 'POST', path: '/api/auth/change-password', access: 'user' },
   { method: 'POST', path: '/api/auth/logout', access: 'user' },
+  { method: 'POST', path: '/api/auth/logout-all', access: 'user' },
+  { method: 'POST', path: '/api/auth/forgot-password', access: 'public' },
+  { method: 'POST', path: '/api/auth/reset-password', access: 'public' },
 ];
 
 const propertyQueries: RouteRule[] = [

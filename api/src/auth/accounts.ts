@@ -13,6 +13,7 @@ import { MESSAGES } from './model.ts';
 import { hashPassword, primeDummyHash, verifyPassword } from './passwords.ts';
 import { normaliseEmail } from './rules.ts';
 import {
+  endAllSessions,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -137,6 +138,11 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
       const updated = await replacePassword(sql, user.id, await hashPassword(newPassword), clock());
       if (!updated) throw new NotFoundError('This account no longer exists');
       return (await tokens.issue(updated)).token;
+    },
+
+    logoutEverywhere: async (user: AuthUser) => {
+      if (!(await endAllSessions(sql, user.id, clock())))
+        throw new NotFoundError('This account no longer exists');
     },
 
     logout: (session: { tokenId: string; expiresAt: Date }) =>

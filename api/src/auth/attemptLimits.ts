@@ -13,6 +13,13 @@ import type { AttemptLimit } from '../access/attemptLimit.ts';
  *   and the owner, on another address, can still change it.
  * - register: 10 registrations an hour from one address, successful or not,
  *   so the "email taken" answer cannot be used to list who has an account.
+ * - forgot-password: 5 requests an hour for one email from one address, 20
+ *   from one address, whether the account exists or not (the answer must not
+ *   tell). The account itself gets at most 3 links an hour whoever asks
+ *   (core/src/accounts/passwordReset.ts): past that the answer is the same
+ *   and no mail goes out.
+ * - reset-password: 20 attempts from one address in 15 minutes. A link's
+ *   token cannot be guessed; this only bounds the work one address causes.
  */
 export const LOGIN_LIMIT = {
   action: 'login',
@@ -34,7 +41,22 @@ export const REGISTER_LIMIT = {
   perAddress: 10,
 } as const satisfies AttemptLimit;
 
+export const FORGOT_PASSWORD_LIMIT = {
+  action: 'forgot-password',
+  windowMs: 60 * 60 * 1000,
+  perSubject: 5,
+  perAddress: 20,
+} as const satisfies AttemptLimit;
+
+export const RESET_PASSWORD_LIMIT = {
+  action: 'reset-password',
+  windowMs: 15 * 60 * 1000,
+  perAddress: 20,
+} as const satisfies AttemptLimit;
+
 export const LIMIT_MESSAGES = {
+  forgotPassword: 'Too many password reset requests; please try again later',
+  resetPassword: 'Too many password reset attempts; please try again later',
   changePassword: 'Too many wrong current passwords; please try again later',
   register: 'Too many registrations from this address; please try again later',
 } as const;

@@ -5,28 +5,51 @@ import { createAccounts } from './accounts.ts';
 import {
   AuthResponse,
   ChangePasswordBody,
+  ForgotPasswordBody,
   LoginBody,
   MESSAGES,
   MessageResponse,
   PasswordChangedResponse,
   ProfileBody,
   RegisterBody,
+  ResetPasswordBody,
   UserResponse,
 } from './model.ts';
+import { createPasswordReset } from './passwordReset.ts';
 import { jsonBody, requireJsonBody } from './jsonBody.ts';
-import { readChangePassword, readLogin, readProfile, readRegister } from './rules.ts';
+import {
+  readChangePassword,
+  readForgotPassword,
+  readLogin,
+  readProfile,
+  readRegister,
+  readResetPassword,
+} from './rules.ts';
 
 export type AuthDeps = Pick<
   AppDeps,
-  'sql' | 'jwtSecret' | 'clock' | 'newId' | 'clientIp' | 'tokenTtlSeconds'
+  | 'sql'
+  | 'eventStore'
+  | 'jwtSecret'
+  | 'clock'
+  | 'newId'
+  | 'clientIp'
+  | 'tokenTtlSeconds'
+  | 'log'
+  | 'mailer'
+  | 'siteUrl'
 >;
 
 const tags = ['Auth'];
 const bearer = [{ bearer: [] }];
 
-/** Register, login, logout, me, profile and change-password under /auth (the spec's §7 calls). */
+/**
+ * Register, login, logout, me, profile and change-password under /auth (the
+ * spec's §7 calls), and the password reset by email and sign-out everywhere.
+ */
 export const authRoutes = (deps: AuthDeps) => {
   const accounts = createAccounts(deps);
+  const passwordReset = createPasswordReset(deps);
   const clientAddress = (request: Request) => deps.clientIp?.(request) ?? 'unknown';
 
   return new Elysia({ name: 'auth', prefix: '/auth' })
@@ -119,6 +142,62 @@ export const authRoutes = (deps: AuthDeps) => {
           description:
             'After 5 wrong current passwords for one account from one address, or 20 from one address, in 15 ' +
             'minutes: 429 with Retry-After (seconds).',
+          tags,
+          security: bearer,
+        },
+      },
+    )
+    .post(
+      '/forgot-password',
+      async ({ body, request }) => {
+        await passwordReset.request(readForgotPassword(body).email, clientAddress(request));
+        return { message: MESSAGES.resetLinkSent };
+      },
+      {
+        response: { 200: MessageResponse },
+        detail: {
+          requestBody: jsonBody(ForgotPasswordBody),
+          summary: 'Email a password reset link, valid once for 30 minutes',
+          description:
+            'The same answer, at the same speed, whether or not the email has an account: the link is ' +
+            'sent after the answer. An account gets at most 3 links an hour. More than 5 requests for one ' +
+            'email from one address, or 20 from one address, in an hour: 429 with Retry-After (seconds).',
+          tags,
+        },
+      },
+    )
+    .post(
+      '/reset-password',
+      async ({ body, request }) => {
+        const input = readResetPassword(body);
+        await passwordReset.reset(input.token, input.newPassword, clientAddress(request));
+        return { message: MESSAGES.passwordReset };
+      },
+      {
+        response: { 200: MessageResponse },
+        detail: {
+          requestBody: jsonBody(ResetPasswordBody),
+          summary: "Set a new password with the token of a reset email's link",
+          description:
+            'Ends every earlier session of the account and voids its other reset links. A malformed, ' +
+            'unknown, used or expired link: 400 with a message saying which, and to ask for a new one. ' +
+            'More than 20 attempts from one address in 15 minutes: 429 with Retry-After (seconds).',
+          tags,
+        },
+      },
+    )
+    .post(
+      '/logout-all',
+      async ({ user }) => {
+        await accounts.logoutEverywhere(user);
+        return { message: MESSAGES.signedOutEverywhere };
+      },
+      {
+        requireUser: true,
+        response: { 200: MessageResponse },
+        detail: {
+          summary: 'Sign out of all devices',
+          description: 'Ends every token of the user, the one sent included.',
           tags,
           security: bearer,
         },

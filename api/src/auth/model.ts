@@ -34,6 +34,9 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many failed login attempts; please try again later',
   loggedOut: 'Logged out successfully',
   passwordChanged: 'Password changed successfully',
+  resetLinkSent: 'If an account exists for that email, we have sent a link to reset your password.',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+  signedOutEverywhere: 'Signed out of all devices',
 } as const;
 
 /**
@@ -134,6 +137,20 @@ export const ChangePasswordBody = t.Object({
   newPassword,
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+/** Asks for a reset link: the login form's email rules and messages. */
+export const ForgotPasswordBody = t.Object({ email: LoginBody.properties.email });
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
+
+/** `<account id>.<43 base64url characters>`, as the reset email's link carries it. */
+export const RESET_TOKEN_PATTERN = '^[A-Za-z0-9_-]{1,64}\\.[A-Za-z0-9_-]{43}$';
+
+/** The token from the reset link and the new password (the confirmation is checked by the page). */
+export const ResetPasswordBody = t.Object({
+  token: t.String({ pattern: RESET_TOKEN_PATTERN, maxLength: 108 }),
+  newPassword,
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
 export const UserDocument = UserSchema;
 export type UserDocument = Static<typeof UserSchema>;

@@ -2,7 +2,17 @@ import type { TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ValidationError, type FieldError } from '@rentals/core/errors';
 import { parseWith, schemaErrors } from '@rentals/core/schemaErrors';
-import { ChangePasswordBody, LoginBody, MESSAGES, ProfileBody, RegisterBody } from './model.ts';
+import { ResetLinkError } from '@rentals/core/accounts/passwordReset';
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  MESSAGES,
+  ProfileBody,
+  RegisterBody,
+  RESET_TOKEN_PATTERN,
+  ResetPasswordBody,
+} from './model.ts';
 
 /**
  * Reads each auth body through its schema (model.ts): anything but a JSON
@@ -41,6 +51,20 @@ export const readChangePassword = (body: unknown): ChangePasswordBody => {
     errors.push({ path: 'newPassword', msg: MESSAGES.passwordUnchanged });
   if (errors.length > 0) throw new ValidationError(errors);
   return value as ChangePasswordBody;
+};
+
+export const readForgotPassword = (body: unknown): ForgotPasswordBody =>
+  parseWith(ForgotPasswordBody, prepared(ForgotPasswordBody, body, ['email']));
+
+/**
+ * A token that is missing or not shaped like ours is a bad link (400 with the
+ * link's message, like a used or expired one), not a field to correct.
+ */
+export const readResetPassword = (body: unknown): ResetPasswordBody => {
+  const value = prepared(ResetPasswordBody, body, []);
+  if (typeof value.token !== 'string' || !new RegExp(RESET_TOKEN_PATTERN).test(value.token))
+    throw new ResetLinkError('invalid');
+  return parseWith(ResetPasswordBody, value);
 };
 
 /** The registration rules outside HTTP (the admin command): the same schema, the same messages. */

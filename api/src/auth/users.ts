@@ -67,6 +67,13 @@ export const replacePassword = async (
       RETURNING ${columns(sql)}`
   )[0];
 
+/** Bumps the token generation alone: every token of the user ends, the current one included. */
+export const endAllSessions = async (sql: Sql, id: string, now: Date): Promise<boolean> =>
+  (
+    await sql`UPDATE users SET token_generation = token_generation + 1, updated_at = ${now}
+              WHERE id = ${id} RETURNING id`
+  ).length > 0;
+
 /** Ends one token (logout); rows that could no longer matter are pruned on the way. */
 export const revokeToken = async (sql: Sql, jti: string, expiresAt: Date, now: Date) => {
   await sql`INSERT INTO revoked_tokens (jti, expires_at) VALUES (${jti}, ${expiresAt}) ON CONFLICT (jti) DO NOTHING`;

@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import { searchProjectionName } from '@rentals/projections/queries/searchReplicas';
+import type { MailStatus } from '@rentals/core/mail/smtpMailer';
 import {
   parkedStreams,
   projectionStates,
@@ -45,6 +46,8 @@ export type HealthReport = {
   }[];
   /** The static public pages: marks not yet rebuilt and how long the oldest has waited. */
   publicSite?: PublicSiteStatus;
+  /** Outgoing mail: the last send's outcome ('degraded' since it failed), 'off' without SMTP_URL. */
+  mail: MailStatus;
 };
 
 /** One Meilisearch of MEILI_URL and the search projection that feeds it. */
@@ -60,6 +63,8 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
       setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms),
     ),
   ]);
+
+const OFF: MailStatus = { status: 'off', error: 'no mailer configured' };
 
 /** How long a health check waits for each dependency. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -87,8 +92,9 @@ const checkMeilisearch = async (urls: readonly string[]): Promise<HealthReport['
 export const checkHealth = async (
   sql: Sql,
   meiliUrls: readonly string[],
-  options: { staleAfterSeconds?: number } = {},
+  options: { staleAfterSeconds?: number; mail?: MailStatus } = {},
 ): Promise<HealthReport> => {
+  const mail = options.mail ?? OFF;
   const [postgres, meilisearch] = await Promise.all([
     checkPostgres(sql),
     checkMeilisearch(meiliUrls),
@@ -118,12 +124,16 @@ export const checkHealth = async (
   const down =
     !postgres.ok || projections.some((p) => p.status === 'failed' || p.status === 'down');
   // Searches go to another replica or fall back to the Postgres read model, so a dead
-  // Meilisearch (one or all) degrades, never downs.
+  // Meilisearch (one or all) degrades, never downs; mail that does not go out (reset links)
+  // degrades too.
   const degraded =
-    parked.length > 0 || !meilisearch.ok || projections.some((p) => p.status === 'rebuilding');
+    parked.length > 0 ||
+    !meilisearch.ok ||
+    projections.some((p) => p.status === 'rebuilding') ||
+    mail.status !== 'ok';
   const status: HealthStatus = down ? 'down' : degraded ? 'degraded' : 'ok';
   const publicSite = postgres.ok ? await publicSiteStatus(sql).catch(() => undefined) : undefined;
-  return { status, postgres, meilisearch, projections, parked, publicSite };
+  return { status, postgres, meilisearch, projections, parked, publicSite, mail };
 };
 
 /** The machine itself: IPv4 loopback, IPv6 loopback, and IPv4 loopback mapped into IPv6. */

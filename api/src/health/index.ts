@@ -65,6 +65,11 @@ const DetailedHealth = t.Object({
       held: t.Number(),
     }),
   ),
+  mail: t.Object({
+    status: t.Union([t.Literal('ok'), t.Literal('degraded'), t.Literal('off')]),
+    error: t.Optional(t.String()),
+    since: t.Optional(t.String()),
+  }),
   publicSite: t.Optional(
     t.Object({
       pendingCities: t.Number(),
@@ -81,7 +86,7 @@ const Liveness = t.Object({ status: t.Literal('ok') });
 
 export type HealthDeps = Pick<
   AppDeps,
-  'sql' | 'meili' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds' | 'clientIp'
+  'sql' | 'meili' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds' | 'clientIp' | 'mailer'
 >;
 
 /**
@@ -97,7 +102,9 @@ export const healthRoutes = (deps: HealthDeps) =>
     .get(
       '/health',
       async ({ set, user, request }) => {
-        const report = await checkHealth(deps.sql, meiliUrlsOf(deps.meili));
+        const report = await checkHealth(deps.sql, meiliUrlsOf(deps.meili), {
+          mail: deps.mailer?.status(),
+        });
         set.status = httpStatusOf(report.status);
         const detailed = user?.role === 'admin' || isLoopback(deps.clientIp?.(request) ?? null);
         if (!detailed) return { status: report.status };
@@ -114,7 +121,9 @@ export const healthRoutes = (deps: HealthDeps) =>
             'machine itself: the state of Postgres, each Meilisearch (with the search projection feeding ' +
             'it), the search engine in use and each replica as searches see it, each projection ' +
             "(status — 'down' when its heartbeat is stale —, lag in events, parked streams, last heartbeat), " +
-            "the parked streams with their errors, and the public site's lag. For a load balancer use " +
+            "the parked streams with their errors, the public site's lag, and mail (`ok`, `degraded` " +
+            'since a send failed, until one succeeds, or `off` without SMTP_URL; either degrades the ' +
+            'status). For a load balancer use ' +
             '/api/health/ready: a dead projections process must not take every web instance out.',
           tags: ['Operations'],
         },

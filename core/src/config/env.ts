@@ -112,6 +112,16 @@ const s3Bucket = (env: Env, name: 'MEDIA' | 'PAGES') => {
   return { endpoint, bucket, accessKeyId, secretAccessKey, region, prefix };
 };
 
+/** MAIL_FROM: an address, or a name and an address ('Rentals <no-reply@example.in>'). */
+const mailFrom = (env: Env): string => {
+  const raw = env.MAIL_FROM;
+  if (raw === undefined || raw === '') return 'Rentals <no-reply@rentals.localhost>';
+  // One line only: a line break here would let the value add headers of its own.
+  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(raw.trim()))
+    throw new ConfigError(`MAIL_FROM must be an email address or 'Name <address>' (got "${raw}")`);
+  return raw.trim();
+};
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export const loadConfig = (env: Env) => ({
@@ -152,6 +162,12 @@ export const loadConfig = (env: Env) => ({
   logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'plain'),
   /** Reverse proxies in front of the web server whose X-Forwarded-For entries are trusted (login limits). */
   trustProxyHops: hopCount(env, 'TRUST_PROXY_HOPS'),
+  /** Outgoing mail (password reset links, message notifications); without it no email is sent and /api/health says so. */
+  smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+  mailFrom: mailFrom(env),
+  /** The local mail catcher's ports (`npm run dev` only, when SMTP_URL is not set). */
+  mailSmtpPort: port(env, 'MAIL_SMTP_PORT', 1025),
+  mailWebPort: port(env, 'MAIL_WEB_PORT', 1080),
 });
 
 /** The settings a child process (API, projections) needs once the dev runner has resolved them. */

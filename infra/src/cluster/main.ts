@@ -18,7 +18,12 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@rentals/core/config/env';
 import { answers, startBun } from '../dev/bunProcess.ts';
-import { keepBundledMeili, keepEmbeddedPostgres } from '../dev/dataServices.ts';
+import {
+  keepBundledMeili,
+  keepEmbeddedPostgres,
+  keepMailCatcher,
+  mailLine,
+} from '../dev/dataServices.ts';
 import { AlreadyRunningError, acquireInstanceLock, recordChildren } from '../dev/instanceLock.ts';
 import { keeper } from '../dev/keepService.ts';
 import { labelled } from '../dev/labelledOutput.ts';
@@ -142,6 +147,17 @@ const main = async () => {
       cleanups.push({ name: 'meilisearch watch', stop: watchExternal('meilisearch', url, say) });
   }
 
+  if (!config.smtpUrl) {
+    await portCheck(config.mailSmtpPort, 'MAIL_SMTP_PORT', 'mail catcher SMTP');
+    await portCheck(config.mailWebPort, 'MAIL_WEB_PORT', 'mail catcher inbox');
+  }
+  const mail = config.smtpUrl
+    ? { smtpUrl: config.smtpUrl }
+    : await keepMailCatcher(keep, logs, {
+        smtpPort: config.mailSmtpPort,
+        webPort: config.mailWebPort,
+      });
+
   const bind = config.host === 'localhost' ? '127.0.0.1' : config.host;
   const url = `http://localhost:${config.port}`;
   const childEnv: Record<string, string> = {
@@ -157,6 +173,8 @@ const main = async () => {
     SITE_URL: config.siteUrl,
     // The proxy appends the client's address to X-Forwarded-For (login limits, view counts).
     TRUST_PROXY_HOPS: '1',
+    SMTP_URL: mail.smtpUrl,
+    MAIL_FROM: config.mailFrom,
   };
 
   await prepareData({
@@ -226,6 +244,7 @@ const main = async () => {
   // Ready once the proxy's own checks passed on every web process, and the product says it is healthy.
   await untilBackends(statsPort, allUp, 30_000);
   await waitUntilHealthy(`${url}/api/health`, say);
+  say(mailLine(mail));
   say(`ready ${url} (full logs in ${shown(logs.dir)}; --verbose shows them here)`);
 };
 

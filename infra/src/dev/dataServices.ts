@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { startMeiliServer } from '../services/meiliServer.ts';
 import { startPostgresServer, stopChild } from '../services/postgresServer.ts';
+import { startBun } from './bunProcess.ts';
 import type { serviceLogs } from './serviceLogs.ts';
 import type { Service } from './supervisor.ts';
 
@@ -70,3 +71,35 @@ export const keepBundledMeili = async (
   logs.say(options.name)(`ready on ${url}`);
   return url;
 };
+
+/**
+ * The local mail catcher (maildev), supervised: every email the product sends
+ * lands in its inbox instead of going out. Resolves with the SMTP URL to give
+ * the product and the inbox's address to print.
+ */
+export const keepMailCatcher = async (
+  keep: Keep,
+  logs: Logs,
+  options: { smtpPort: number; webPort: number },
+) => {
+  await keep({
+    name: 'mail',
+    start: () =>
+      startBun(
+        'infra/src/cli/mailCatcher.ts',
+        { MAIL_SMTP_PORT: String(options.smtpPort), MAIL_WEB_PORT: String(options.webPort) },
+        logs.of('mail'),
+        (line) => line.includes('mail catcher ready'),
+      ),
+    stop: (child) => stopChild(child, 'SIGTERM'),
+  });
+  const smtpUrl = `smtp://127.0.0.1:${options.smtpPort}`;
+  logs.say('mail')(`ready on ${smtpUrl}`);
+  return { smtpUrl, inbox: `http://localhost:${options.webPort}` };
+};
+
+/** The runner's closing line about mail: where to read it, or where it goes. */
+export const mailLine = (mail: { smtpUrl: string; inbox?: string }) =>
+  mail.inbox
+    ? `mail: every email the product sends is caught; read it at ${mail.inbox}`
+    : `mail: sent through SMTP_URL (${mail.smtpUrl.replace(/\/\/[^@/]*@/, '//…@')})`;

@@ -86,10 +86,13 @@ const processesUsing = (dir: string) =>
 describe('npm run dev', () => {
   it('serves a healthy product on one origin, refuses a second instance, and leaves no process after Ctrl-C', async () => {
     const port = await freePort();
+    const mailWebPort = await freePort();
     const env = {
       PORT: String(port),
       PG_PORT: String(await freePort()),
       MEILI_PORT: String(await freePort()),
+      MAIL_SMTP_PORT: String(await freePort()),
+      MAIL_WEB_PORT: String(mailWebPort),
     };
     const run = runDev(env);
     await waitFor(run, `ready http://localhost:${port}`);
@@ -101,7 +104,10 @@ describe('npm run dev', () => {
       status: 'ok',
       postgres: { ok: true },
       meilisearch: { ok: true },
+      mail: { status: 'ok' },
     });
+    expect(run.output()).toContain(`read it at http://localhost:${mailWebPort}`);
+    expect((await fetch(`http://localhost:${mailWebPort}/api/email`)).status).toBe(200);
     expect((await fetch(`http://localhost:${port}/api/openapi.json`)).status).toBe(200);
     expect((await fetch(`http://localhost:${port}/`)).headers.get('content-type')).toContain(
       'text/html',
@@ -111,7 +117,7 @@ describe('npm run dev', () => {
     const initdb = 'The files belonging to this database system';
     expect(run.output()).not.toContain(initdb);
     expect(readFileSync(join(dataDir, 'logs', 'postgres.log'), 'utf8')).toContain(initdb);
-    for (const service of ['postgres', 'meilisearch', 'web', 'projections'])
+    for (const service of ['postgres', 'meilisearch', 'mail', 'web', 'projections'])
       expect(run.output()).toMatch(new RegExp(`^${service} *\\| (ready|listening|running)`, 'm'));
     expect(processesUsing(dataDir).length).toBeGreaterThan(0);
 
@@ -132,11 +138,13 @@ describe('npm run dev', () => {
       PORT: String(port),
       PG_PORT: String(await freePort()),
       MEILI_PORT: String(await freePort()),
+      MAIL_SMTP_PORT: String(await freePort()),
+      MAIL_WEB_PORT: String(await freePort()),
     };
     const run = runDev(env);
     try {
       await waitFor(run, `ready http://localhost:${port}`);
-      for (const name of ['web', 'projections', 'meilisearch', 'postgres']) {
+      for (const name of ['web', 'projections', 'mail', 'meilisearch', 'postgres']) {
         const pids = JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
           string,
           number

@@ -3,8 +3,8 @@
  * (http://localhost:3000 unless PORT is set): site at /, API under /api,
  * media under /media.
  *
- * Starts embedded Postgres (unless DATABASE_URL) and the bundled Meilisearch
- * (unless MEILI_URL), generates dev secrets once under DATA_DIR, migrates,
+ * Starts embedded Postgres (unless DATABASE_URL), the bundled Meilisearch
+ * (unless MEILI_URL) and a local mail catcher (unless SMTP_URL), generates dev secrets once under DATA_DIR, migrates,
  * builds the site when its sources changed, seeds an empty event log, then runs
  * the web and projections processes and prints `ready` once /api/health is
  * healthy. Ctrl-C or SIGTERM stops everything in order.
@@ -26,7 +26,12 @@ import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/conf
 import { isPortFree } from '../services/ports.ts';
 import { stopChild } from '../services/postgresServer.ts';
 import { answers, startBun } from './bunProcess.ts';
-import { keepBundledMeili, keepEmbeddedPostgres } from './dataServices.ts';
+import {
+  keepBundledMeili,
+  keepEmbeddedPostgres,
+  keepMailCatcher,
+  mailLine,
+} from './dataServices.ts';
 import { AlreadyRunningError, acquireInstanceLock, recordChildren } from './instanceLock.ts';
 import { keeper } from './keepService.ts';
 import { labelled } from './labelledOutput.ts';
@@ -107,6 +112,10 @@ const main = async () => {
   await portCheck(config.port, 'PORT', 'web');
   if (!config.databaseUrl) await portCheck(config.pgPort, 'PG_PORT', 'embedded Postgres');
   if (!config.meiliUrl) await portCheck(config.meiliPort, 'MEILI_PORT', 'bundled Meilisearch');
+  if (!config.smtpUrl) {
+    await portCheck(config.mailSmtpPort, 'MAIL_SMTP_PORT', 'mail catcher SMTP');
+    await portCheck(config.mailWebPort, 'MAIL_WEB_PORT', 'mail catcher inbox');
+  }
   const pids: Record<string, number> = {};
   const keep = keeper({
     logs,
@@ -144,6 +153,14 @@ const main = async () => {
     cleanups.push({ name: 'meilisearch watch', stop: watchExternal('meilisearch', meiliUrl, say) });
   }
 
+  // 6. Mail: every email the product sends lands in a local inbox instead of going out.
+  const mail = config.smtpUrl
+    ? { smtpUrl: config.smtpUrl }
+    : await keepMailCatcher(keep, logs, {
+        smtpPort: config.mailSmtpPort,
+        webPort: config.mailWebPort,
+      });
+
   const resolved: ResolvedConfig = {
     ...config,
     databaseUrl,
@@ -162,9 +179,11 @@ const main = async () => {
     MEILI_MASTER_KEY: resolved.meiliMasterKey,
     JWT_SECRET: resolved.jwtSecret,
     JWT_TTL: resolved.jwtTtl,
+    SMTP_URL: mail.smtpUrl,
+    MAIL_FROM: resolved.mailFrom,
   };
 
-  // 6.–9. Schema, map data, site, demo data.
+  // 7.–10. Schema, map data, site, demo data.
   await prepareData({
     dataDir,
     databaseUrl: resolved.databaseUrl,
@@ -178,7 +197,7 @@ const main = async () => {
     seed: !flags.has('--no-seed'),
   });
 
-  // 10. The product's own processes, restarted when they exit.
+  // 11. The product's own processes, restarted when they exit.
   const url = `http://localhost:${resolved.port}`;
   await keep({
     name: 'web',
@@ -203,9 +222,10 @@ const main = async () => {
   });
   logs.say('projections')('running');
 
-  // 11. Ready only when the product says it is healthy.
+  // 12. Ready only when the product says it is healthy.
   await waitUntilHealthy(`${url}/api/health`, say);
   say(`ready ${url} (full logs in ${shown(logs.dir)}; --verbose shows them here)`);
+  say(mailLine(mail));
 };
 
 main().catch((error: Error) => {

@@ -354,6 +354,13 @@ describe('prototype pollution', () => {
       '/api/auth/change-password',
       () => '"currentPassword":"x","newPassword":"yyyyyy"',
     ],
+    ['forgot-password', 'POST', '/api/auth/forgot-password', () => `"email":"${owner.email}"`],
+    [
+      'reset-password',
+      'POST',
+      '/api/auth/reset-password',
+      () => `"token":"${owner.user._id}.${'A'.repeat(43)}","newPassword":"a-new-password"`,
+    ],
     [
       'a listing edit',
       'PUT',

@@ -51,6 +51,7 @@ describe('values built to make a validator backtrack', () => {
   it.each([
     ['register', '/api/auth/register', MESSAGES.email],
     ['login', '/api/auth/login', MESSAGES.loginEmail],
+    ['forgot-password', '/api/auth/forgot-password', MESSAGES.loginEmail],
   ])(
     '%s: a 250 KB email of dots is a field error, and the server answers others meanwhile',
     async (_, path, msg) => {
@@ -133,6 +134,8 @@ describe('deeply nested JSON', () => {
     ['register', 'POST', '/api/auth/register', 400],
     ['profile', 'PUT', '/api/auth/profile', 200],
     ['change-password', 'POST', '/api/auth/change-password', 400],
+    ['forgot-password', 'POST', '/api/auth/forgot-password', 400],
+    ['reset-password', 'POST', '/api/auth/reset-password', 400],
     ['a listing edit', 'PUT', '/api/properties/:id', 400],
     ['verify', 'PATCH', '/api/properties/:id/verify', 200],
   ])(

@@ -87,8 +87,8 @@ export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliS
       join(opts.dataDir, 'snapshots'),
       '--http-addr',
       `127.0.0.1:${opts.port}`,
-      '--master-key',
-      opts.masterKey,
+      // One argument: a generated key may start with '-' (base64url), which would read as a flag.
+      `--master-key=${opts.masterKey}`,
       '--no-analytics',
       '--env',
       'development',

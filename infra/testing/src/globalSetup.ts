@@ -2,7 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { startServers } from './servers.ts';
 
 /**
- * One Postgres cluster and one Meilisearch server for the whole run; each test
+ * One Postgres cluster, one Meilisearch server and one mail catcher for the whole run; each test
  * file gets its own database and index names (testDatabase, startProduct).
  * Starting a server costs seconds, creating a database milliseconds.
  */
@@ -11,5 +11,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgAdminUrl', servers.pgAdminUrl);
   project.provide('meiliUrl', servers.meiliUrl);
   project.provide('meiliKey', servers.meiliKey);
+  project.provide('smtpUrl', servers.smtpUrl);
+  project.provide('mailWebUrl', servers.mailWebUrl);
   return () => servers.stop();
 }

@@ -73,6 +73,7 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
       servers = own;
     }
     const meili = { url: servers.meiliUrl, key: servers.meiliKey };
+    const smtpUrl = servers.smtpUrl;
     // The processes use the product's own index names: a product starts from empty indexes.
     const client = createMeili(meili, 60_000);
     for (const index of (await client.getRawIndexes({ limit: 1000 })).results)
@@ -101,6 +102,7 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         SITE_URL: baseUrl,
+        SMTP_URL: smtpUrl,
         NODE_ENV: 'production',
         ...env,
       };

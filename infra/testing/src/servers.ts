@@ -2,21 +2,30 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startMailCatcher } from '@rentals/infra/services/mailCatcher';
 import { startMeiliServer } from '@rentals/infra/services/meiliServer';
 import { freePort } from '@rentals/infra/services/ports';
 import { startPostgresServer } from '@rentals/infra/services/postgresServer';
 
-/** One embedded Postgres cluster and one Meilisearch server, to hand out databases and indexes from. */
+/**
+ * One embedded Postgres cluster and one Meilisearch server, to hand out
+ * databases and indexes from, and one mail catcher (every test addresses
+ * mail to its own recipients; read it with mailbox.ts).
+ */
 export type Servers = {
   /** The cluster's `postgres` database; create one database per user of the servers. */
   pgAdminUrl: string;
   meiliUrl: string;
   meiliKey: string;
+  /** SMTP_URL of the mail catcher. */
+  smtpUrl: string;
+  /** The mail catcher's inbox and REST API. */
+  mailWebUrl: string;
   stop: () => Promise<void>;
 };
 
 /**
- * Starts both servers in `dir` (kept after `stop`, for data that outlives a
+ * Starts the servers in `dir` (kept after `stop`, for data that outlives a
  * run, such as the benchmarks' seed) or in a temporary folder (removed).
  * Whatever started is stopped again when a later step fails.
  */
@@ -47,7 +56,16 @@ export const startServers = async (
       masterKey: meiliKey,
     });
     stops.push(() => meili.stop());
-    return { pgAdminUrl: pg.url, meiliUrl: meili.url, meiliKey, stop };
+    const mail = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() });
+    stops.push(() => mail.stop());
+    return {
+      pgAdminUrl: pg.url,
+      meiliUrl: meili.url,
+      meiliKey,
+      smtpUrl: mail.smtpUrl,
+      mailWebUrl: mail.webUrl,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

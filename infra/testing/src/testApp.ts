@@ -9,10 +9,14 @@ import { findUserById } from '@rentals/api/auth/users';
 import type { AppDeps } from '@rentals/api/deps';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { silentLogger } from '@rentals/core/logger';
+import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { testClock, type TestClock } from './testClock.ts';
 
 /** Sets the client address the app sees for a request (tests only; see `clientIp` below). */
 export const TEST_CLIENT_IP_HEADER = 'x-test-client-ip';
+
+/** The From of every email a test app sends. */
+export const TEST_MAIL_FROM = 'Rentals <no-reply@rentals.test>';
 
 export type TestRequestOptions = {
   /** Sent as `Authorization: Bearer <token>`. */
@@ -65,6 +69,9 @@ let sequence = 0;
  * const res = await t.request<{ property: Property }>('POST', '/api/properties', { token: owner.token, form });
  * ```
  *
+ * Email goes to the run's mail catcher (read it with mailbox.ts); links in it
+ * point to http://rentals.test.
+ *
  * The client address is read from the `x-test-client-ip` header (127.0.0.1
  * without it), standing in for the socket address the web entry passes.
  */
@@ -83,6 +90,8 @@ export const testApp = async (
     newId: () => randomUUID(),
     log: silentLogger,
     clientIp: (request) => request.headers.get(TEST_CLIENT_IP_HEADER) ?? '127.0.0.1',
+    mailer: createSmtpMailer({ smtpUrl: inject('smtpUrl'), from: TEST_MAIL_FROM }),
+    siteUrl: 'http://rentals.test',
     ...options.deps,
   };
   const app = buildApp(deps);

@@ -9,6 +9,8 @@ declare module 'vitest' {
     pgAdminUrl: string;
     meiliUrl: string;
     meiliKey: string;
+    smtpUrl: string;
+    mailWebUrl: string;
   }
 }
 
@@ -17,6 +19,8 @@ export const runServers = () => ({
   pgAdminUrl: inject('pgAdminUrl'),
   meiliUrl: inject('meiliUrl'),
   meiliKey: inject('meiliKey'),
+  smtpUrl: inject('smtpUrl'),
+  mailWebUrl: inject('mailWebUrl'),
 });
 
 /**

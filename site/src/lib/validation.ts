@@ -58,23 +58,50 @@ export type RegisterValues = {
   confirmPassword: string;
 };
 
+/** SPEC's name rule (trimmed), with the API's control-character message. */
+export const nameError = (value: string): string | undefined => {
+  const name = value.trim();
+  if (name.length < LIMITS.name.min || name.length > LIMITS.name.max)
+    return `Name must be between ${LIMITS.name.min} and ${LIMITS.name.max} characters`;
+  return CONTROL.test(name) ? 'Name cannot contain control characters' : undefined;
+};
+
+/** The registration form's phone rule and message (SPEC §5). */
+export const phoneError = (phone: string): string | undefined =>
+  PHONE.test(phone) ? undefined : 'Please provide a valid 10-digit phone number';
+
+/** A password being set (registration, reset, change): SPEC's length, then the API's rules. */
+export const passwordError = (password: string): string | undefined => {
+  if (password.length < LIMITS.password.min)
+    return `Password must be at least ${LIMITS.password.min} characters long`;
+  if (password.length > LIMITS.password.max)
+    return `Password cannot exceed ${LIMITS.password.max} characters`;
+  if (CONTROL.test(password)) return 'Password cannot contain control characters';
+  return password.trim() === '' ? 'Password cannot be only spaces' : undefined;
+};
+
 export const validateRegister = (v: RegisterValues): string[] => {
   const errors: string[] = [];
-  const name = v.name.trim();
-  if (name.length < LIMITS.name.min || name.length > LIMITS.name.max)
-    errors.push(`Name must be between ${LIMITS.name.min} and ${LIMITS.name.max} characters`);
-  else if (CONTROL.test(name)) errors.push('Name cannot contain control characters');
+  const name = nameError(v.name);
+  if (name) errors.push(name);
   if (!EMAIL.test(v.email.trim()) || CONTROL.test(v.email))
     errors.push('Please provide a valid email address');
-  if (!PHONE.test(v.phone)) errors.push('Please provide a valid 10-digit phone number');
-  if (v.password.length < LIMITS.password.min)
-    errors.push(`Password must be at least ${LIMITS.password.min} characters long`);
-  else if (v.password.length > LIMITS.password.max)
-    errors.push(`Password cannot exceed ${LIMITS.password.max} characters`);
-  else if (CONTROL.test(v.password)) errors.push('Password cannot contain control characters');
-  else if (v.password.trim() === '') errors.push('Password cannot be only spaces');
+  const phone = phoneError(v.phone);
+  if (phone) errors.push(phone);
+  const password = passwordError(v.password);
+  if (password) errors.push(password);
   if (v.password !== v.confirmPassword) errors.push('Passwords do not match');
   return errors;
+};
+
+/** A new password and its confirmation, field by field (reset and change password). */
+export const validateNewPassword = (
+  password: string,
+  confirmPassword: string,
+): { newPassword?: string; confirmPassword?: string } => {
+  const newPassword = passwordError(password);
+  if (newPassword) return { newPassword };
+  return password === confirmPassword ? {} : { confirmPassword: 'Passwords do not match' };
 };
 
 /** The generic rule set for a phone field on its own. */

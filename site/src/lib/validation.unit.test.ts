@@ -11,7 +11,10 @@ import {
   LIMITS,
   checkImageBatch,
   cleanPinCode,
+  nameError,
   numberOrZero,
+  phoneError,
+  validateNewPassword,
   validateLoginField,
   validatePhone,
   validateProperty,
@@ -252,5 +255,28 @@ describe('photo batches', () => {
     ],
   ])('%#', (files, chosen, expected) => {
     expect(checkImageBatch(files, chosen)).toEqual(expected);
+  });
+});
+
+describe('a new password and its confirmation (reset, change)', () => {
+  it.each([
+    ['short', 'short', { newPassword: MESSAGES.password }],
+    ['x'.repeat(129), 'x'.repeat(129), { newPassword: MESSAGES.passwordTooLong }],
+    ['      ', '      ', { newPassword: MESSAGES.passwordBlank }],
+    ['pass\u0007word', 'pass\u0007word', { newPassword: MESSAGES.passwordControl }],
+    ['secret-one', 'secret-two', { confirmPassword: 'Passwords do not match' }],
+    ['secret-one', 'secret-one', {}],
+  ])('%j / %j → %j, as the API says it', (password, confirm, expected) => {
+    expect(validateNewPassword(password, confirm)).toEqual(expected);
+  });
+});
+
+describe('profile fields', () => {
+  it("uses the API's messages for name and phone", () => {
+    expect(nameError(' A ')).toBe(MESSAGES.name);
+    expect(nameError('As\u0000ha')).toBe(MESSAGES.nameControl);
+    expect(nameError('  Asha Rao ')).toBeUndefined();
+    expect(phoneError('98765')).toBe(MESSAGES.phone);
+    expect(phoneError('9876543210')).toBeUndefined();
   });
 });

@@ -83,6 +83,30 @@ export const logout = async (): Promise<void> => {
   window.location.assign('/');
 };
 
+/** PUT /auth/profile: the header and every island show the new name at once. */
+export const updateProfile = async (changes: { name: string; phone: string }): Promise<User> => {
+  const { user } = await api<{ user: User }>('/auth/profile', { method: 'PUT', json: changes });
+  $auth.set({ status: 'authenticated', user });
+  return user;
+};
+
+/** Every other session ends; this one carries on with the token the server returns. */
+export const changePassword = async (currentPassword: string, newPassword: string) => {
+  const { token } = await api<{ token: string }>('/auth/change-password', {
+    method: 'POST',
+    json: { currentPassword, newPassword },
+  });
+  storeToken(token);
+};
+
+/** Ends every session of the account, this one included, and goes to /login. */
+export const logoutEverywhere = async (): Promise<void> => {
+  await api('/auth/logout-all', { method: 'POST' });
+  storeToken(null);
+  carryToast('success', 'Signed out of all devices');
+  window.location.assign('/login');
+};
+
 export const isOwnerRole = (role: Role | undefined): boolean =>
   role === 'homeowner' || role === 'broker';
 

@@ -4,7 +4,7 @@ export const Alert = ({
   className,
 }: {
   message: string | null | undefined;
-  className: 'field-error' | 'alert alert-error' | 'map-nav-error';
+  className: 'field-error' | 'alert alert-error' | 'alert alert-success' | 'map-nav-error';
 }) =>
   message ? (
     <p className={className} role="alert">

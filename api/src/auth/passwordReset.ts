@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_STREAM_TYPE,
+  accountStreamId,
+  type AccountEvent,
+} from '@rentals/core/accounts/events';
+import {
+  decide,
+  foldAccount,
+  RESET_LINK_MINUTES,
+  ResetLinkError,
+  type AccountCommand,
+} from '@rentals/core/accounts/passwordReset';
+import { ConcurrencyError } from '@rentals/core/errors';
+import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import type { Logger } from '@rentals/core/logger';
+import { createSmtpMailer, type MonitoredMailer } from '@rentals/core/mail/smtpMailer';
+import { passwordResetEmail } from '@rentals/core/mail/emails';
+import type { Sql } from 'postgres';
+import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
+import { FORGOT_PASSWORD_LIMIT, LIMIT_MESSAGES, RESET_PASSWORD_LIMIT } from './attemptLimits.ts';
+import { hashPassword } from './passwords.ts';
+import { normaliseEmail } from './rules.ts';
+import { findUserByEmail, findUserById, replacePassword } from './users.ts';
+
+export type PasswordResetDeps = {
+  sql: Sql;
+  eventStore: EventStore;
+  clock: () => Date;
+  log: Logger;
+  mailer?: MonitoredMailer;
+  siteUrl?: string;
+};
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A reset link's token: the account (which stream to read) and 32 random bytes, of which only the hash is kept. */
+const newToken = (accountId: string) => {
+  const secret = randomBytes(32).toString('base64url');
+  return { token: `${accountId}.${secret}`, tokenHash: sha256(secret) };
+};
+
+const parseToken = (token: string) => {
+  const dot = token.lastIndexOf('.');
+  return { accountId: token.slice(0, dot), tokenHash: sha256(token.slice(dot + 1)) };
+};
+
+/**
+ * Forgot password and reset password. The answer to a request never depends
+ * on whether the email has an account: after the limits, the lookup, the
+ * event and the email happen after the answer has gone (a failure there is
+ * logged, and a failed send shows in /api/health). A reset appends
+ * PasswordReset and stores the new password in one transaction, so a link is
+ * used once even when two tabs submit it together; the new password bumps the
+ * token generation, which ends every earlier session.
+ */
+export const createPasswordReset = (deps: PasswordResetDeps) => {
+  const { sql, clock, log } = deps;
+  const mailer = deps.mailer ?? createSmtpMailer({ smtpUrl: undefined, from: '' });
+  const siteUrl = deps.siteUrl ?? 'http://localhost:3000';
+  const limits = {
+    forgot: createAttemptLimiter(sql, FORGOT_PASSWORD_LIMIT),
+    reset: createAttemptLimiter(sql, RESET_PASSWORD_LIMIT),
+  };
+  const background = new Set<Promise<void>>();
+
+  const load = async (store: EventStore, accountId: string) => {
+    const { version, events } = await store.readStream(accountStreamId(accountId));
+    return { version, state: foldAccount(events as unknown as AccountEvent[]) };
+  };
+
+  const run = async (store: EventStore, command: AccountCommand) => {
+    const { version, state } = await load(store, command.accountId);
+    const events = decide(command, state);
+    if (events.length > 0)
+      await store.append(accountStreamId(command.accountId), ACCOUNT_STREAM_TYPE, version, events, {
+        userId: command.accountId,
+      });
+    return events;
+  };
+
+  const sendLink = async (email: string) => {
+    const user = await findUserByEmail(sql, email);
+    if (!user) return;
+    const { token, tokenHash } = newToken(user.id);
+    const command = {
+      type: 'RequestPasswordReset',
+      accountId: user.id,
+      tokenHash,
+      at: clock(),
+    } as const;
+    const events = await run(deps.eventStore, command).catch((error: unknown) => {
+      if (error instanceof ConcurrencyError) return run(deps.eventStore, command);
+      throw error;
+    });
+    if (events.length === 0) {
+      log.info('password reset link not sent: the account had its links for this hour', {
+        accountId: user.id,
+      });
+      return;
+    }
+    const link = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const content = await passwordResetEmail({
+      name: user.name,
+      link,
+      validMinutes: RESET_LINK_MINUTES,
+    });
+    await mailer.send({ to: user.email, ...content });
+    log.info('password reset link sent', { accountId: user.id });
+  };
+
+  const resetOnce = async (accountId: string, tokenHash: string, passwordHash: string) => {
+    await sql.begin(async (tx) => {
+      const store = createEventStore(tx as unknown as Sql);
+      await run(store, { type: 'ResetPassword', accountId, tokenHash, at: clock() });
+      await replacePassword(tx as unknown as Sql, accountId, passwordHash, clock());
+    });
+  };
+
+  return {
+    /** Checks the limits, then answers at once; the link goes out in the background. */
+    request: async (emailInput: string, address: string) => {
+      const email = normaliseEmail(emailInput);
+      const attempt = await limits.forgot.begin(email, address, clock());
+      if (attempt.blocked)
+        throw new TooManyAttemptsError(LIMIT_MESSAGES.forgotPassword, attempt.retryAfterSeconds);
+      await limits.forgot.prune(clock());
+      const work = sendLink(email)
+        .catch((error: Error) =>
+          log.error('password reset link not sent', { error: error.message }),
+        )
+        .finally(() => background.delete(work));
+      // Held until sent, so a pending link is not collected mid-way.
+      background.add(work);
+    },
+
+    /** Sets the new password through a link; ResetLinkError (400) when the link cannot. */
+    reset: async (token: string, newPassword: string, address: string) => {
+      const attempt = await limits.reset.begin('', address, clock());
+      if (attempt.blocked)
+        throw new TooManyAttemptsError(LIMIT_MESSAGES.resetPassword, attempt.retryAfterSeconds);
+      await limits.reset.prune(clock());
+      const { accountId, tokenHash } = parseToken(token);
+      if (!(await findUserById(sql, accountId))) throw new ResetLinkError('invalid');
+      // Decided once before hashing, so a bad link costs no argon2 work; decided again in the transaction.
+      decide(
+        { type: 'ResetPassword', accountId, tokenHash, at: clock() },
+        (await load(deps.eventStore, accountId)).state,
+      );
+      const passwordHash = await hashPassword(newPassword);
+      try {
+        await resetOnce(accountId, tokenHash, passwordHash);
+      } catch (error) {
+        // Another request used a link of this account in between: decide again on what it did.
+        if (!(error instanceof ConcurrencyError)) throw error;
+        await resetOnce(accountId, tokenHash, passwordHash);
+      }
+    },
+  };
+};

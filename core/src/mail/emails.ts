@@ -1,0 +1,7 @@
+/**
+ * Every email the product sends, one function per template: props in, a
+ * subject with its HTML and plain-text parts out (`EmailContent`, render.ts); send it
+ * with `mailer.send({ to, ...content })`. A template is a React Email
+ * component in templates/, framed by layout.tsx.
+ */
+export { passwordResetEmail } from './templates/passwordReset.tsx';

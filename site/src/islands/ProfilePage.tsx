@@ -1,0 +1,230 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, describeError } from '../lib/api.ts';
+import type { User } from '../lib/types.ts';
+import { nameError, phoneError, validateNewPassword } from '../lib/validation.ts';
+import { changePassword, logoutEverywhere, updateProfile } from '../stores/auth.ts';
+import { toast } from '../stores/toasts.ts';
+import { Alert } from '../components/react/Alert.tsx';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { errorAria, Field } from '../components/react/Field.tsx';
+import { Guarded } from '../components/react/Guarded.tsx';
+import { PasswordInput } from '../components/react/PasswordInput.tsx';
+
+const FAILED = 'An unexpected error occurred.';
+
+/** Field errors the server sent, by field, for the fields this form shows. */
+const serverFieldErrors = <F extends string>(error: unknown, fields: readonly F[]) => {
+  const found: Partial<Record<F, string>> = {};
+  if (error instanceof ApiError)
+    for (const e of error.errors) {
+      const path = (e.path ?? e.param ?? '') as F;
+      if (fields.includes(path)) found[path] ??= e.msg;
+    }
+  return found;
+};
+
+/** Name and phone (email and role are not self-service). */
+const DetailsForm = ({ user }: { user: User }) => {
+  const [values, setValues] = useState({ name: user.name, phone: user.phone });
+  const [errors, setErrors] = useState<{ name?: string; phone?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const refs = { name: useRef<HTMLInputElement>(null), phone: useRef<HTMLInputElement>(null) };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = { name: nameError(values.name), phone: phoneError(values.phone) };
+    setErrors(next);
+    const first = (['name', 'phone'] as const).find((f) => next[f]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      await updateProfile({ name: values.name.trim(), phone: values.phone });
+      toast.success('Profile updated successfully');
+    } catch (error) {
+      const fields = serverFieldErrors(error, ['name', 'phone'] as const);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else toast.error(describeError(error, FAILED));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="details-heading">
+      <h2 id="details-heading">Your details</h2>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field id="profile-name" label="Full Name" error={errors.name}>
+          <input
+            id="profile-name"
+            name="name"
+            autoComplete="name"
+            ref={refs.name}
+            value={values.name}
+            onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+            {...errorAria('profile-name', errors.name)}
+          />
+        </Field>
+        <Field id="profile-email" label="Email">
+          <input id="profile-email" value={user.email} readOnly disabled />
+        </Field>
+        <Field id="profile-phone" label="Phone" error={errors.phone}>
+          <input
+            id="profile-phone"
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            maxLength={10}
+            autoComplete="tel-national"
+            ref={refs.phone}
+            value={values.phone}
+            onChange={(e) => setValues((v) => ({ ...v, phone: e.target.value }))}
+            {...errorAria('profile-phone', errors.phone)}
+          />
+        </Field>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save changes'}
+        </button>
+      </form>
+    </section>
+  );
+};
+
+type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Current + new + confirm; this device stays signed in, every other one is signed out. */
+const PasswordForm = () => {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
+  const [serverError, setServerError] = useState('');
+  const [saving, setSaving] = useState(false);
+  const refs = {
+    currentPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      currentPassword: values.currentPassword ? undefined : 'Current password is required',
+      ...validateNewPassword(values.newPassword, values.confirmPassword),
+    };
+    setErrors(next);
+    const first = PASSWORD_FIELDS.find((f) => next[f]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    setSaving(true);
+    setServerError('');
+    try {
+      await changePassword(values.currentPassword, values.newPassword);
+      setValues(EMPTY);
+      toast.success('Password changed successfully');
+    } catch (error) {
+      const fields = serverFieldErrors(error, PASSWORD_FIELDS);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setServerError(describeError(error, FAILED));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: PasswordField, autoComplete: string) => ({
+    id: name,
+    name,
+    autoComplete,
+    value: values[name],
+    inputRef: refs[name],
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
+    ...errorAria(name, errors[name]),
+  });
+
+  return (
+    <section className="card" aria-labelledby="password-heading">
+      <h2 id="password-heading">Change password</h2>
+      <p className="muted">Your other devices will be signed out; this one stays signed in.</p>
+      <Alert className="alert alert-error" message={serverError} />
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field id="currentPassword" label="Current password" error={errors.currentPassword}>
+          <PasswordInput {...field('currentPassword', 'current-password')} />
+        </Field>
+        <Field id="newPassword" label="New password" error={errors.newPassword}>
+          <PasswordInput {...field('newPassword', 'new-password')} />
+        </Field>
+        <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword}>
+          <PasswordInput {...field('confirmPassword', 'new-password')} />
+        </Field>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Change password'}
+        </button>
+      </form>
+    </section>
+  );
+};
+
+/** Ends every session, this one included, after one confirmation. */
+const SignOutEverywhere = () => {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    try {
+      await logoutEverywhere();
+    } catch (error) {
+      setBusy(false);
+      toast.error(describeError(error, FAILED));
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="devices-heading">
+      <h2 id="devices-heading">Sign out of all devices</h2>
+      <p className="muted">
+        Lost a phone, or signed in on a shared computer? This signs you out everywhere, here too.
+      </p>
+      {confirming ? (
+        <div className="row-between" role="group" aria-label="Confirm signing out everywhere">
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={busy}
+            onClick={() => void signOut()}
+          >
+            {busy ? 'Signing out...' : 'Yes, sign out everywhere'}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button" onClick={() => setConfirming(true)}>
+          Sign out of all devices
+        </button>
+      )}
+    </section>
+  );
+};
+
+/** /profile: any signed-in user (SPEC §2). */
+export default function ProfilePage() {
+  return (
+    <ErrorBoundary>
+      <Guarded>
+        {(user) => (
+          <div className="profile-page">
+            <h1>Profile</h1>
+            <DetailsForm user={user} />
+            <PasswordForm />
+            <SignOutEverywhere />
+          </div>
+        )}
+      </Guarded>
+    </ErrorBoundary>
+  );
+}

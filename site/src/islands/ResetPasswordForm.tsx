@@ -1,0 +1,126 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, api, describeError } from '../lib/api.ts';
+import { validateNewPassword } from '../lib/validation.ts';
+import { carryToast } from '../stores/toasts.ts';
+import { Alert } from '../components/react/Alert.tsx';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { errorAria, Field } from '../components/react/Field.tsx';
+import { PasswordInput } from '../components/react/PasswordInput.tsx';
+import { useHydrated } from '../components/react/useHydrated.ts';
+
+type Errors = { newPassword?: string; confirmPassword?: string };
+
+/** The link's token, as the reset email carries it (`<account>.<43 characters>`); null when malformed. */
+const tokenFromUrl = (): string | null => {
+  const token = new URLSearchParams(window.location.search).get('token');
+  return token && /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+};
+
+const INVALID = 'This password reset link is not valid. Please ask for a new one.';
+
+/** A link that cannot work (malformed, used, expired): the reason and the way to a new one. */
+const BadLink = ({ message }: { message: string }) => (
+  <div className="card auth-card">
+    <h1>Reset link not valid</h1>
+    <Alert className="alert alert-error" message={message} />
+    <a className="button button-primary" style={{ width: '100%' }} href="/forgot-password">
+      Ask for a new link
+    </a>
+    <p className="center">
+      <a href="/login">Back to sign in</a>
+    </p>
+  </div>
+);
+
+/**
+ * /reset-password?token=…: new password and its confirmation, with SPEC's
+ * rules and messages. On success the user signs in again (every earlier
+ * session ended with the reset).
+ */
+const ResetPassword = () => {
+  const hydrated = useHydrated();
+  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState('');
+  const [linkError, setLinkError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const refs = {
+    newPassword: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
+
+  if (!hydrated) return null;
+  const token = tokenFromUrl();
+  if (!token) return <BadLink message={INVALID} />;
+  if (linkError) return <BadLink message={linkError} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = validateNewPassword(values.newPassword, values.confirmPassword);
+    setErrors(next);
+    const first = (['newPassword', 'confirmPassword'] as const).find((f) => next[f]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    setServerError('');
+    try {
+      const { message } = await api<{ message: string }>('/auth/reset-password', {
+        method: 'POST',
+        json: { token, newPassword: values.newPassword },
+      });
+      carryToast('success', message);
+      window.location.assign('/login');
+    } catch (error) {
+      setSubmitting(false);
+      // A 400 without field errors is about the link itself (used, expired, not valid).
+      if (error instanceof ApiError && error.status === 400 && error.errors.length === 0)
+        setLinkError(error.message || INVALID);
+      else setServerError(describeError(error, 'An unexpected error occurred.'));
+    }
+  };
+
+  const field = (name: keyof Errors) => ({
+    id: name,
+    name,
+    value: values[name],
+    inputRef: refs[name],
+    autoComplete: 'new-password',
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
+    ...errorAria(name, errors[name]),
+  });
+
+  return (
+    <div className="card auth-card">
+      <h1>Choose a new password</h1>
+      <p className="muted">After this, sign in with your new password on every device.</p>
+      <Alert className="alert alert-error" message={serverError} />
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field id="newPassword" label="New password" error={errors.newPassword}>
+          <PasswordInput {...field('newPassword')} />
+        </Field>
+        <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword}>
+          <PasswordInput {...field('confirmPassword')} />
+        </Field>
+        <button
+          type="submit"
+          className="button button-primary"
+          style={{ width: '100%' }}
+          disabled={submitting}
+        >
+          {submitting ? 'Saving...' : 'Reset password'}
+        </button>
+      </form>
+    </div>
+  );
+};
+
+export default function ResetPasswordForm() {
+  return (
+    <ErrorBoundary>
+      <ResetPassword />
+    </ErrorBoundary>
+  );
+}
