@@ -21,7 +21,9 @@ export const judge = (o: Outcome, outage: { start: number; end: number }): Failu
     ? 'in flight at the fault'
     : overlaps
       ? 'during the outage'
-      : 'after recovery';
+      : o.end < outage.start
+        ? 'before the fault'
+        : 'after recovery';
   if (o.status === 503 && o.retryAfter !== null && o.message === photoMessages.busy)
     return { kind: '503 + Retry-After (photo pool busy)', allowed: true };
   if (o.status === 503 && o.retryAfter !== null)

@@ -45,8 +45,12 @@ export const devStack: StackKind = {
     pipeLines(runner.stdout, print);
     pipeLines(runner.stderr, print);
     const exited = new Promise<void>((r) => runner.once('exit', () => r()));
+    // Interrupted (Ctrl-C) before the stack was handed over: the runner still stops its servers.
+    const orphaned = () => runner.kill('SIGINT');
+    process.once('exit', orphaned);
 
     const stop = async () => {
+      process.off('exit', orphaned);
       if (runner.exitCode === null && runner.signalCode === null) {
         runner.kill('SIGINT');
         const timer = setTimeout(() => runner.kill('SIGKILL'), 60_000);

@@ -139,16 +139,39 @@ export const runScenario = async (
     result.failures.set(failure.kind, entry);
   }
   for (const [kind, { count, allowed, ops }] of result.failures)
-    if (!allowed)
+    if (!allowed) {
+      const first = recorder.outcomes.filter((o) => judge(o, outage)?.kind === kind).slice(0, 3);
+      const when = first
+        .map(
+          (o) =>
+            `${o.op} sent at ${((o.start - fault.start) / 1000).toFixed(1)} s, ${o.end - o.start} ms`,
+        )
+        .join('; ');
       result.breaches.push(
-        `${count} request(s): ${kind} (${[...ops].map(([op, n]) => `${op} ${n}`).join(', ')})`,
+        `${count} request(s): ${kind} (${[...ops].map(([op, n]) => `${op} ${n}`).join(', ')}; e.g. ${when} from the fault)`,
       );
+    }
 
   if (scenario.check) {
     result.check = await scenario.check(ctx, fault);
     result.breaches.push(...result.check.breaches);
   }
   result.verify = await verifyStack(stack);
+  if (!result.verify.ok) {
+    // Requests the client gave up on may still be landing (verify folds the log, then reads each
+    // store): look again once they must have, and say both.
+    const first = result.verify;
+    await new Promise((r) => setTimeout(r, 15_000));
+    const again = await verifyStack(stack);
+    result.verify = {
+      ...again,
+      summary: `exit 1 right after the load (${first.differences.length} difference(s)); 15 s later: ${again.summary}`,
+    };
+    if (again.ok)
+      result.breaches.push(
+        `npm run verify right after the load: ${first.differences.slice(0, 3).join('; ')} (clean 15 s later)`,
+      );
+  }
   if (!result.verify.ok)
     result.breaches.push(`npm run verify: ${result.verify.differences.slice(0, 5).join('; ')}`);
   result.acknowledged = await checkAcknowledged(stack, ctx.ledger);
