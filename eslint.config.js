@@ -19,6 +19,7 @@ const TESTS = [
   '**/testing/**',
   'site/e2e/**',
   'infra/src/bench/**',
+  'infra/src/drill/**',
 ];
 const relativeIntoAnotherPackage = {
   regex: '^(\\.\\./)+(core|api|projections|infra|site)/',

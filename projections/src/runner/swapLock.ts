@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
+import { sessionClient } from '@rentals/core/db';
 
 const key = (projection: string) => `swap:${projection}`;
 
@@ -8,13 +9,20 @@ const key = (projection: string) => `swap:${projection}`;
  * (`holdSwapLock`), so no batch lands on the old model after the copy caught
  * up and before it is swapped in. Postgres read models need none: the swap
  * locks their tables.
+ *
+ * The lock lives on a connection of its own (`sessionClient`), not a
+ * reserved one from the pool: `work` waits seconds for Meilisearch, and when
+ * the server cuts a reserved connection meanwhile, the release query on it
+ * writes to a null socket outside any promise and ends the process
+ * (postgres.js 3.4). On a session client the release goes to a new session
+ * instead, where there is nothing to release; the lock went with the old one.
  */
 export const withSwapLockShared = async <T>(
   sql: Sql,
   projection: string,
   work: () => Promise<T>,
 ): Promise<T> => {
-  const conn = await sql.reserve();
+  const conn = sessionClient(sql);
   try {
     await conn`SELECT pg_advisory_lock_shared(hashtext(${key(projection)}))`;
     try {
@@ -23,7 +31,7 @@ export const withSwapLockShared = async <T>(
       await conn`SELECT pg_advisory_unlock_shared(hashtext(${key(projection)}))`;
     }
   } finally {
-    conn.release();
+    await conn.end({ timeout: 1 });
   }
 };
 

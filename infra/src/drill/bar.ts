@@ -1,0 +1,37 @@
+import { photoMessages } from '@rentals/api/media/photoRules';
+import type { Outcome } from './load.ts';
+
+/**
+ * The bar every scenario is held to: a request may fail only when it
+ * overlapped the outage (in flight at the fault, or sent before the stack had
+ * recovered), and then only as a refused or cut connection or a 503 with
+ * Retry-After. Never a 500 (or any other status), never a 503 without
+ * Retry-After, never a request left without an answer past the client's
+ * 10 s timeout, never a failure once the stack has recovered. The photo
+ * pool's "busy" 503 with Retry-After is load shedding by design, allowed at
+ * any time.
+ */
+export type Failure = { kind: string; allowed: boolean };
+
+export const judge = (o: Outcome, outage: { start: number; end: number }): Failure | null => {
+  if (o.status !== null && o.status >= 200 && o.status < 300) return null;
+  const overlaps = o.start <= outage.end && o.end >= outage.start;
+  const inFlight = o.start <= outage.start && o.end >= outage.start;
+  const when = inFlight
+    ? 'in flight at the fault'
+    : overlaps
+      ? 'during the outage'
+      : o.end < outage.start
+        ? 'before the fault'
+        : 'after recovery';
+  if (o.status === 503 && o.retryAfter !== null && o.message === photoMessages.busy)
+    return { kind: '503 + Retry-After (photo pool busy)', allowed: true };
+  if (o.status === 503 && o.retryAfter !== null)
+    return { kind: `503 + Retry-After (${when})`, allowed: overlaps };
+  if (o.status === 503) return { kind: '503 without Retry-After', allowed: false };
+  if (o.status !== null)
+    return { kind: `${o.status} ${o.message ?? ''}`.trim().slice(0, 80), allowed: false };
+  if (o.error === 'timeout') return { kind: 'no answer within 10 s', allowed: false };
+  const what = o.error === 'refused' ? 'connection refused' : `connection ${o.error}`;
+  return { kind: `${what} (${when})`, allowed: overlaps };
+};

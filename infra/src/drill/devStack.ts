@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSql } from '@rentals/core/db';
+import { createMeili } from '@rentals/projections/queries/meili';
+import type { DevSecrets } from '../dev/secrets.ts';
+import { pipeLines } from '../dev/labelledOutput.ts';
+import { freePort } from '../services/ports.ts';
+import { waitUntilCaughtUp } from './health.ts';
+import { ROOT, runCommand } from './commands.ts';
+import type { Stack, StackKind } from './stack.ts';
+
+const READY_TIMEOUT_MS = 180_000;
+
+/**
+ * `npm run dev` on free ports and a temporary DATA_DIR, without the site
+ * build (the public pages come from the projections process, not the site),
+ * seeded through `npm run seed`. Its supervisor restarts whatever the drill
+ * kills; the pids it records (DATA_DIR/dev.pids.json) name the processes:
+ * postgres, meilisearch, web, projections.
+ */
+export const devStack: StackKind = {
+  name: 'dev',
+  start: async ({ listings, keep, log }) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'rentals-drill-stack-'));
+    // The embedded Postgres runs as another user when we are root.
+    await chmod(dataDir, 0o755);
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      PG_PORT: String(await freePort()),
+      MEILI_PORT: String(await freePort()),
+      NO_COLOR: '1',
+    };
+    const url = `http://localhost:${env.PORT}`;
+    let output = '';
+    const runner = spawn(
+      process.execPath,
+      ['infra/src/dev/main.ts', '--no-seed', '--no-site-build'],
+      { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const print = (line: string) => (output += `${line}\n`);
+    pipeLines(runner.stdout, print);
+    pipeLines(runner.stderr, print);
+    const exited = new Promise<void>((r) => runner.once('exit', () => r()));
+    // Interrupted (Ctrl-C) before the stack was handed over: the runner still stops its servers.
+    const orphaned = () => runner.kill('SIGINT');
+    process.once('exit', orphaned);
+
+    const stop = async () => {
+      process.off('exit', orphaned);
+      if (runner.exitCode === null && runner.signalCode === null) {
+        runner.kill('SIGINT');
+        const timer = setTimeout(() => runner.kill('SIGKILL'), 60_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (keep) log(`kept ${dataDir} (logs in ${join(dataDir, 'logs')})`);
+      else await rm(dataDir, { recursive: true, force: true });
+    };
+
+    try {
+      log(`starting npm run dev on ${url} (DATA_DIR ${dataDir})`);
+      const deadline = Date.now() + READY_TIMEOUT_MS;
+      while (!output.includes(`ready ${url}`)) {
+        if (runner.exitCode !== null || runner.signalCode !== null)
+          throw new Error(`npm run dev exited during start-up:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`npm run dev was not ready in time:\n${output}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      log(`seeding ${listings} listings`);
+      const seed = await runCommand('infra/src/cli/seed.ts', ['--listings', String(listings)], env);
+      if (seed.code !== 0) throw new Error(`npm run seed failed:\n${seed.output}`);
+      await waitUntilCaughtUp(url, 180_000);
+      log('read models, index and pages caught up with the seed');
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+
+    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as DevSecrets;
+    const sql = createSql(
+      `postgres://postgres:${encodeURIComponent(secrets.pgPassword)}@127.0.0.1:${env.PG_PORT}/rentals`,
+      { max: 4 },
+    );
+    const stack: Stack = {
+      url,
+      dataDir,
+      env,
+      sql,
+      meili: createMeili(
+        { url: `http://127.0.0.1:${env.MEILI_PORT}`, key: secrets.meiliMasterKey },
+        30_000,
+      ),
+      pid: (name) => {
+        try {
+          const pids = JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
+            string,
+            number
+          >;
+          return pids[name];
+        } catch {
+          return undefined;
+        }
+      },
+      output: () => output,
+      stop: async () => {
+        await sql.end({ timeout: 5 });
+        await stop();
+      },
+    };
+    return stack;
+  },
+};

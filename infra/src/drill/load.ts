@@ -1,0 +1,382 @@
+import { cameraPhoto, samplePhoto } from '@rentals/api/media/samplePhotos';
+import { LISTING_FORM, listingForm, type Upload } from '@rentals/testing/listingForm';
+import { PROPERTY_TYPES } from '@rentals/core/listings/listing';
+import { createRandom, type Random } from '../seed/random.ts';
+import type { Stack } from './stack.ts';
+
+/** A client gives up on a request after this long (the bar: no request hangs past it). */
+export const CLIENT_TIMEOUT_MS = 10_000;
+
+export type Op = 'create' | 'update' | 'delete' | 'search' | 'detail' | 'mine' | 'upload';
+
+/** What one request got: a status (and its Retry-After and message), or why it got none. */
+export type Outcome = {
+  op: Op;
+  start: number;
+  end: number;
+  status: number | null;
+  retryAfter: string | null;
+  message: string | null;
+  /** 'timeout', 'refused' or 'lost (<code>)' when no response came. */
+  error: string | null;
+};
+
+/**
+ * The writes the product acknowledged (2xx) in one scenario, and the ones
+ * whose fate the client does not know (a delete that got no answer): what
+ * acknowledged.ts checks afterwards.
+ */
+export type Ledger = {
+  creates: Map<string, { title: string; photos: string[] }>;
+  updates: { id: string; rent: number }[];
+  deletes: Set<string>;
+  deleteSent: Set<string>;
+};
+
+export const newLedger = (): Ledger => ({
+  creates: new Map(),
+  updates: [],
+  deletes: new Set(),
+  deleteSent: new Set(),
+});
+
+type Account = { token: string };
+
+/** What every scenario's load on one stack shares: real accounts, the seeded listings to read, photos. */
+export type LoadContext = {
+  url: string;
+  owners: Account[];
+  uploaders: Account[];
+  tenant: Account;
+  listed: string[];
+  cities: string[];
+  photo: Upload;
+  nextNumber: () => number;
+};
+
+const json = (body: unknown) => ({
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+const register = async (url: string, role: 'homeowner' | 'broker' | 'tenant', n: number) => {
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    ...json({
+      name: `Drill ${role} ${n}`,
+      email: `drill-${role}-${n}-${Date.now()}@drill.example.in`,
+      password: 'drill-password-2026',
+      phone: `98765${String(43000 + n).padStart(5, '0')}`,
+      role,
+    }),
+  });
+  if (res.status !== 201)
+    throw new Error(`could not register a ${role}: ${res.status} ${await res.text()}`);
+  return { token: ((await res.json()) as { token: string }).token };
+};
+
+/**
+ * Registers the drill's accounts through the API (four owners, three
+ * uploaders — the photo pool limits what one user may have waiting — and a
+ * tenant; at most ten registrations an hour come from one address) and reads
+ * which seeded listings and cities there are to search and read.
+ */
+export const prepareLoad = async (stack: Stack): Promise<LoadContext> => {
+  const owners = await Promise.all(
+    [0, 1, 2, 3].map((n) => register(stack.url, n % 2 ? 'broker' : 'homeowner', n)),
+  );
+  const uploaders = await Promise.all([4, 5, 6].map((n) => register(stack.url, 'homeowner', n)));
+  const tenant = await register(stack.url, 'tenant', 7);
+  const listed = (
+    await stack.sql<
+      { id: string }[]
+    >`SELECT id FROM listing_public WHERE listed ORDER BY id LIMIT 2000`
+  ).map((r) => r.id);
+  const cities = (
+    await stack.sql<{ city: string }[]>`SELECT DISTINCT city FROM listing_public ORDER BY city`
+  ).map((r) => r.city);
+  const bytes = await samplePhoto({ width: 800, height: 600, label: 'drill' });
+  let n = 0;
+  return {
+    url: stack.url,
+    owners,
+    uploaders,
+    tenant,
+    listed,
+    cities,
+    photo: { name: 'front.jpg', bytes, type: 'image/jpeg' },
+    nextNumber: () => ++n,
+  };
+};
+
+const describeError = (error: unknown) => {
+  const e = error as { name?: string; code?: string; message?: string };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'timeout';
+  const code = e.code ?? e.name ?? 'error';
+  if (/refused/i.test(code) || /refused/i.test(e.message ?? '')) return 'refused';
+  return `lost (${code})`;
+};
+
+/** Collects every request's outcome. */
+export type Recorder = { outcomes: Outcome[] };
+
+/**
+ * One request with the client timeout; `onOk` sees the body of a 2xx (what
+ * makes a write acknowledged). The outcome is recorded once the body is in.
+ */
+const send = async (
+  recorder: Recorder,
+  op: Op,
+  url: string,
+  init: RequestInit,
+  onOk?: (body: string) => void,
+) => {
+  const start = Date.now();
+  let outcome: Omit<Outcome, 'end'>;
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
+    const body = await res.text();
+    let message: string | null = null;
+    if (!res.ok) {
+      try {
+        message = (JSON.parse(body) as { message?: string }).message ?? null;
+      } catch {
+        message = body.slice(0, 120);
+      }
+    }
+    outcome = {
+      op,
+      start,
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      message,
+      error: null,
+    };
+    if (res.ok) onOk?.(body);
+  } catch (error) {
+    outcome = {
+      op,
+      start,
+      status: null,
+      retryAfter: null,
+      message: null,
+      error: describeError(error),
+    };
+  }
+  recorder.outcomes.push({ ...outcome, end: Date.now() });
+};
+
+const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+type Created = { property: { _id: string; images: { variants: { url: string }[] }[] } };
+
+/** A create through the multipart form, acknowledged in the ledger on 201. */
+const create = (
+  ctx: LoadContext,
+  recorder: Recorder,
+  ledger: Ledger,
+  account: Account,
+  label: string,
+  op: 'create' | 'upload',
+  photos: Upload[],
+  onCreated?: (id: string) => void,
+) => {
+  const title = `Drill ${label} flat ${ctx.nextNumber()}`;
+  return send(
+    recorder,
+    op,
+    `${ctx.url}/api/properties`,
+    {
+      method: 'POST',
+      headers: auth(account),
+      body: listingForm({ ...LISTING_FORM, title }, photos),
+    },
+    (body) => {
+      const { property } = JSON.parse(body) as Created;
+      ledger.creates.set(property._id, {
+        title,
+        photos: property.images.flatMap((i) => i.variants.map((v) => v.url)),
+      });
+      onCreated?.(property._id);
+    },
+  );
+};
+
+export type LoadOptions = {
+  /** Requests per second, all kinds together. */
+  rate: number;
+  /** Names the listings this load creates (the scenario's name). */
+  label: string;
+  recorder: Recorder;
+  ledger: Ledger;
+  seed: number;
+};
+
+export type RunningLoad = { stop: () => Promise<void> };
+
+/**
+ * The standard mix at a fixed rate (open loop: a slow answer does not slow
+ * the senders down), for as long as it runs: tenants and visitors searching
+ * and reading seeded listings, owners reading their list and creating (with a
+ * photo), editing and deleting their own listings. A listing gets one write
+ * at a time; one whose delete got no answer is left alone.
+ */
+export const startLoad = (ctx: LoadContext, options: LoadOptions): RunningLoad => {
+  const random = createRandom(options.seed);
+  const { recorder, ledger } = options;
+  const owned = new Map<string, Account>();
+  const busy = new Set<string>();
+
+  const writable = () =>
+    [...owned.keys()].filter((id) => !busy.has(id) && !ledger.deleteSent.has(id));
+
+  const withListing = async (id: string, work: () => Promise<void>) => {
+    busy.add(id);
+    try {
+      await work();
+    } finally {
+      busy.delete(id);
+    }
+  };
+
+  const ops: [number, (r: Random) => Promise<void>][] = [
+    [
+      25,
+      (r) => {
+        const params = new URLSearchParams({ city: r.pick(ctx.cities), page: String(r.int(1, 3)) });
+        if (r.chance(0.3)) params.set('propertyType', r.pick(PROPERTY_TYPES));
+        return r.chance(0.5)
+          ? send(recorder, 'search', `${ctx.url}/api/properties/public?${params.toString()}`, {})
+          : send(recorder, 'search', `${ctx.url}/api/properties?${params.toString()}`, {
+              headers: auth(ctx.tenant),
+            });
+      },
+    ],
+    [
+      25,
+      (r) =>
+        send(
+          recorder,
+          'detail',
+          `${ctx.url}/api/properties/${r.pick(ctx.listed)}`,
+          r.chance(0.5) ? { headers: auth(ctx.tenant) } : {},
+        ),
+    ],
+    [
+      5,
+      (r) =>
+        send(recorder, 'mine', `${ctx.url}/api/properties/my-properties`, {
+          headers: auth(r.pick(ctx.owners)),
+        }),
+    ],
+    [
+      15,
+      (r) => {
+        const owner = r.pick(ctx.owners);
+        return create(ctx, recorder, ledger, owner, options.label, 'create', [ctx.photo], (id) =>
+          owned.set(id, owner),
+        );
+      },
+    ],
+    [
+      20,
+      async (r) => {
+        const candidates = writable();
+        if (candidates.length === 0) return ops[3]![1](r);
+        const id = r.pick(candidates);
+        const rent = 10_000 + ctx.nextNumber();
+        await withListing(id, () =>
+          send(
+            recorder,
+            'update',
+            `${ctx.url}/api/properties/${id}`,
+            {
+              method: 'PUT',
+              headers: { ...auth(owned.get(id)!), 'content-type': 'application/json' },
+              body: JSON.stringify({ rent }),
+            },
+            () => ledger.updates.push({ id, rent }),
+          ),
+        );
+      },
+    ],
+    [
+      10,
+      async (r) => {
+        const candidates = writable();
+        // Keep a few listings to edit.
+        if (candidates.length < 5) return ops[3]![1](r);
+        const id = r.pick(candidates);
+        ledger.deleteSent.add(id);
+        await withListing(id, () =>
+          send(
+            recorder,
+            'delete',
+            `${ctx.url}/api/properties/${id}`,
+            { method: 'DELETE', headers: auth(owned.get(id)!) },
+            () => ledger.deletes.add(id),
+          ),
+        );
+      },
+    ],
+  ];
+  const total = ops.reduce((n, [w]) => n + w, 0);
+  const pick = () => {
+    let x = random.next() * total;
+    for (const [weight, run] of ops) if ((x -= weight) < 0) return run;
+    return ops[0]![1];
+  };
+
+  let running = true;
+  const inFlight = new Set<Promise<void>>();
+  const loop = (async () => {
+    const started = Date.now();
+    for (let i = 0; running; i++) {
+      const wait = started + (i * 1000) / options.rate - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (!running) break;
+      const request = pick()(random.fork(String(i)));
+      inFlight.add(request);
+      void request.finally(() => inFlight.delete(request));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      await Promise.all(inFlight);
+    },
+  };
+};
+
+/** Camera-sized JPEGs (4000×3000, about 4.5 MB each), made once per run. */
+export const largePhotos = (count: number) =>
+  Promise.all(
+    Array.from({ length: count }, async (_, i) => ({
+      name: `camera-${i + 1}.jpg`,
+      bytes: await cameraPhoto({ width: 4000, height: 3000, seed: i + 1 }),
+      type: 'image/jpeg',
+    })),
+  );
+
+/**
+ * Large uploads back to back: each uploader keeps one create with `photos`
+ * in flight at all times (a multipart body of 10+ MB), until stopped.
+ */
+export const startUploads = (
+  ctx: LoadContext,
+  options: { photos: Promise<Upload[]>; label: string; recorder: Recorder; ledger: Ledger },
+): RunningLoad => {
+  let running = true;
+  const streams = ctx.uploaders.map(async (account) => {
+    const photos = await options.photos;
+    while (running)
+      await create(ctx, options.recorder, options.ledger, account, options.label, 'upload', photos);
+  });
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all(streams);
+    },
+  };
+};
