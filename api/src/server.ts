@@ -15,6 +15,7 @@ import { BASE_SECURITY_HEADERS, withApiSecurityHeaders } from './web/securityHea
 import { internalErrorResponse } from './web/serverErrors.ts';
 import { staticSite } from './web/staticSite.ts';
 import { REQUEST_ID_HEADER, requestIdOf, shareRequestId } from './web/requestId.ts';
+import { withDeadline } from './web/requestDeadline.ts';
 
 export type WebServerOptions = {
   /** The API's dependencies; the client address comes from the server's sockets. */
@@ -92,7 +93,18 @@ export const createWebServer = (options: WebServerOptions) => {
     originals.set(counted.request, request);
     // Commands read the id from the copy they see, to record it in their events' metadata.
     shareRequestId(request, counted.request);
-    const response = await app.handle(counted.request);
+    const { pathname } = new URL(request.url);
+    const response = await withDeadline(
+      request,
+      pathname,
+      Promise.resolve(app.handle(counted.request)),
+      (outcome) =>
+        log.warn(`request past its deadline ${outcome}`, {
+          requestId: requestIdOf(request),
+          method: request.method,
+          path: pathname,
+        }),
+    );
     // Whatever the route made of the failed read (a parse error, a form error), the answer is 413.
     return withApiSecurityHeaders(
       counted.exceeded() ? tooLarge(new BodyTooLargeError(counted.limit)) : response,

@@ -1,0 +1,59 @@
+import { DATABASE_RETRY_AFTER_SECONDS } from '../shared/errorHandler.ts';
+
+/**
+ * How long an API request may take before its caller is told to retry: under
+ * the proxy's 9 s server timeout and the site's 10 s client timeout, so a
+ * client always gets an answer it can act on rather than a cut connection.
+ */
+export const REQUEST_DEADLINE_MS = 8_000;
+
+export const DEADLINE_MESSAGE =
+  'The service is taking too long to answer; please try again in a few seconds';
+
+/**
+ * Requests whose duration the client drives are exempt: uploads (a phone on a
+ * slow network may need longer to send ten photos) and live streams (open by
+ * design). Everything else depends only on us.
+ */
+const exempt = (request: Request, pathname: string) =>
+  pathname.endsWith('/stream') ||
+  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/');
+
+/**
+ * Answers 503 with Retry-After when `work` has not answered by the deadline.
+ * Why: after a database connection is cut, a query can wait on the dead
+ * socket far longer than any statement timeout (the server never sees it); a
+ * late answer is no answer for the client. The work itself goes on, and its
+ * outcome is logged by `onLate` (a write may still land after the 503, as it
+ * may after any cut connection).
+ */
+export const withDeadline = async (
+  request: Request,
+  pathname: string,
+  work: Promise<Response>,
+  onLate: (outcome: string) => void,
+  ms = REQUEST_DEADLINE_MS,
+): Promise<Response> => {
+  if (exempt(request, pathname)) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const first = await Promise.race([work, late]);
+  clearTimeout(timer);
+  if (first !== 'late') return first;
+  work.then(
+    (response) => onLate(`answered ${response.status} after the deadline`),
+    (error: unknown) => onLate(`failed after the deadline: ${String(error)}`),
+  );
+  return Response.json(
+    { message: DEADLINE_MESSAGE },
+    {
+      status: 503,
+      headers: {
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+        'cache-control': 'no-store',
+      },
+    },
+  );
+};
