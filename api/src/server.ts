@@ -98,12 +98,15 @@ export const createWebServer = (options: WebServerOptions) => {
       request,
       pathname,
       Promise.resolve(app.handle(counted.request)),
-      (outcome) =>
-        log.warn(`request past its deadline ${outcome}`, {
-          requestId: requestIdOf(request),
-          method: request.method,
-          path: pathname,
-        }),
+      {
+        bodyRead: counted.read,
+        onLate: (outcome) =>
+          log.warn(`request past its deadline ${outcome}`, {
+            requestId: requestIdOf(request),
+            method: request.method,
+            path: pathname,
+          }),
+      },
     );
     // Whatever the route made of the failed read (a parse error, a form error), the answer is 413.
     return withApiSecurityHeaders(

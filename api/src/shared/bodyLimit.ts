@@ -39,26 +39,33 @@ export const bodyLimitFor = (request: Request): number => {
  * fails the read with BodyTooLargeError once it passes the limit, so nothing
  * past the limit is ever buffered. A declared Content-Length says nothing
  * about a chunked body: only counting does. `exceeded()` tells the server to
- * answer 413 whatever the route made of the failed read.
+ * answer 413 whatever the route made of the failed read; `read` settles once
+ * the whole body has been read (or refused).
  */
 export const countingBody = (
   request: Request,
   limit = bodyLimitFor(request),
-): { request: Request; limit: number; exceeded: () => boolean } => {
+): { request: Request; limit: number; exceeded: () => boolean; read: Promise<void> } => {
   if (request.body === null || request.method === 'GET' || request.method === 'HEAD')
-    return { request, limit, exceeded: () => false };
+    return { request, limit, exceeded: () => false, read: Promise.resolve() };
   let seen = 0;
   let over = false;
+  let done: () => void = () => {};
+  const read = new Promise<void>((resolve) => (done = resolve));
   const counted = request.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength;
         if (seen > limit) {
           over = true;
+          done();
           controller.error(new BodyTooLargeError(limit));
           return;
         }
         controller.enqueue(chunk);
+      },
+      flush() {
+        done();
       },
     }),
   );
@@ -68,7 +75,7 @@ export const countingBody = (
     body: counted,
     duplex: 'half',
   });
-  return { request: wrapped, limit, exceeded: () => over };
+  return { request: wrapped, limit, exceeded: () => over, read };
 };
 
 /**

@@ -10,13 +10,15 @@ export const REQUEST_DEADLINE_MS = 8_000;
 export const DEADLINE_MESSAGE =
   'The service is taking too long to answer; please try again in a few seconds';
 
+/** Live streams stay open by design. */
+const exempt = (pathname: string) => pathname.endsWith('/stream');
+
 /**
- * Requests whose duration the client drives are exempt: uploads (a phone on a
- * slow network may need longer to send ten photos) and live streams (open by
- * design). Everything else depends only on us.
+ * An upload's clock starts once its body has arrived: a phone on a slow
+ * network may need longer than the deadline just to send ten photos, and
+ * that time is the client's, not ours.
  */
-const exempt = (request: Request, pathname: string) =>
-  pathname.endsWith('/stream') ||
+const isUpload = (request: Request) =>
   (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/');
 
 /**
@@ -31,13 +33,15 @@ export const withDeadline = async (
   request: Request,
   pathname: string,
   work: Promise<Response>,
-  onLate: (outcome: string) => void,
-  ms = REQUEST_DEADLINE_MS,
+  options: { bodyRead: Promise<void>; onLate: (outcome: string) => void; ms?: number },
 ): Promise<Response> => {
-  if (exempt(request, pathname)) return work;
+  const { onLate, ms = REQUEST_DEADLINE_MS } = options;
+  if (exempt(pathname)) return work;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), ms);
+    const start = () => (timer = setTimeout(() => resolve('late'), ms));
+    if (isUpload(request)) void options.bodyRead.then(start);
+    else start();
   });
   const first = await Promise.race([work, late]);
   clearTimeout(timer);

@@ -15,14 +15,14 @@ import type { Stack, StackKind } from './stack.ts';
 const READY_TIMEOUT_MS = 180_000;
 
 /**
- * `npm run dev` on free ports and a temporary DATA_DIR, without the site
- * build (the public pages come from the projections process, not the site),
- * seeded through `npm run seed`. Its supervisor restarts whatever the drill
- * kills; the pids it records (DATA_DIR/dev.pids.json) name the processes:
- * postgres, meilisearch, web, projections.
+ * A runner (`npm run dev`, `npm run cluster`) on free ports and a temporary
+ * DATA_DIR, without the site build (the public pages come from the
+ * projections process, not the site), seeded through `npm run seed`. Its
+ * supervisor restarts whatever the drill kills; the pids it records
+ * (DATA_DIR/dev.pids.json) name the processes.
  */
-export const devStack: StackKind = {
-  name: 'dev',
+const runnerStack = (name: string, script: string, args: string[]): StackKind => ({
+  name,
   start: async ({ listings, keep, log }) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'rentals-drill-stack-'));
     // The embedded Postgres runs as another user when we are root.
@@ -31,16 +31,19 @@ export const devStack: StackKind = {
       DATA_DIR: dataDir,
       PORT: String(await freePort()),
       PG_PORT: String(await freePort()),
+      // The cluster's second Meilisearch takes the next port.
       MEILI_PORT: String(await freePort()),
+      MAIL_SMTP_PORT: String(await freePort()),
+      MAIL_WEB_PORT: String(await freePort()),
       NO_COLOR: '1',
     };
     const url = `http://localhost:${env.PORT}`;
     let output = '';
-    const runner = spawn(
-      process.execPath,
-      ['infra/src/dev/main.ts', '--no-seed', '--no-site-build'],
-      { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const runner = spawn(process.execPath, [script, '--no-seed', '--no-site-build', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const print = (line: string) => (output += `${line}\n`);
     pipeLines(runner.stdout, print);
     pipeLines(runner.stderr, print);
@@ -62,12 +65,12 @@ export const devStack: StackKind = {
     };
 
     try {
-      log(`starting npm run dev on ${url} (DATA_DIR ${dataDir})`);
+      log(`starting ${script} ${args.join(' ')} on ${url} (DATA_DIR ${dataDir})`);
       const deadline = Date.now() + READY_TIMEOUT_MS;
       while (!output.includes(`ready ${url}`)) {
         if (runner.exitCode !== null || runner.signalCode !== null)
-          throw new Error(`npm run dev exited during start-up:\n${output}`);
-        if (Date.now() > deadline) throw new Error(`npm run dev was not ready in time:\n${output}`);
+          throw new Error(`${script} exited during start-up:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`${script} was not ready in time:\n${output}`);
         await new Promise((r) => setTimeout(r, 200));
       }
       log(`seeding ${listings} listings`);
@@ -113,4 +116,21 @@ export const devStack: StackKind = {
     };
     return stack;
   },
-};
+});
+
+/** `npm run dev`: postgres, meilisearch, mail, web, projections. */
+export const devStack = runnerStack('dev', 'infra/src/dev/main.ts', []);
+
+/**
+ * `npm run cluster -- --search 2`: HAProxy in front of web-1 and web-2,
+ * projections-1 and projections-2 (one active, one standing by), meilisearch
+ * and meilisearch-2 each fed by its own search projection.
+ */
+export const clusterStack = runnerStack('cluster', 'infra/src/cluster/main.ts', [
+  '--web',
+  '2',
+  '--projections',
+  '2',
+  '--search',
+  '2',
+]);
