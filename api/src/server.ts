@@ -94,20 +94,15 @@ export const createWebServer = (options: WebServerOptions) => {
     // Commands read the id from the copy they see, to record it in their events' metadata.
     shareRequestId(request, counted.request);
     const { pathname } = new URL(request.url);
-    const response = await withDeadline(
-      request,
-      pathname,
-      Promise.resolve(app.handle(counted.request)),
-      {
-        bodyRead: counted.read,
-        onLate: (outcome) =>
-          log.warn(`request past its deadline ${outcome}`, {
-            requestId: requestIdOf(request),
-            method: request.method,
-            path: pathname,
-          }),
-      },
-    );
+    const response = await withDeadline(pathname, Promise.resolve(app.handle(counted.request)), {
+      receiving: counted.receiving,
+      onLate: (outcome) =>
+        log.warn(`request past its deadline ${outcome}`, {
+          requestId: requestIdOf(request),
+          method: request.method,
+          path: pathname,
+        }),
+    });
     // Whatever the route made of the failed read (a parse error, a form error), the answer is 413.
     return withApiSecurityHeaders(
       counted.exceeded() ? tooLarge(new BodyTooLargeError(counted.limit)) : response,

@@ -33,39 +33,42 @@ export const bodyLimitFor = (request: Request): number => {
     : JSON_BODY_LIMIT;
 };
 
+const RECEIVING_WINDOW_MS = 1000;
+
 /**
  * The request with a body that counts its bytes as they are read, whoever
  * reads them (the framework's parser or a route reading the form itself), and
  * fails the read with BodyTooLargeError once it passes the limit, so nothing
  * past the limit is ever buffered. A declared Content-Length says nothing
  * about a chunked body: only counting does. `exceeded()` tells the server to
- * answer 413 whatever the route made of the failed read; `read` settles once
- * the whole body has been read (or refused).
+ * answer 413 whatever the route made of the failed read; `receiving()` says
+ * whether the body is still arriving (a chunk within the last second).
  */
 export const countingBody = (
   request: Request,
   limit = bodyLimitFor(request),
-): { request: Request; limit: number; exceeded: () => boolean; read: Promise<void> } => {
+): { request: Request; limit: number; exceeded: () => boolean; receiving: () => boolean } => {
   if (request.body === null || request.method === 'GET' || request.method === 'HEAD')
-    return { request, limit, exceeded: () => false, read: Promise.resolve() };
+    return { request, limit, exceeded: () => false, receiving: () => false };
   let seen = 0;
   let over = false;
-  let done: () => void = () => {};
-  const read = new Promise<void>((resolve) => (done = resolve));
+  let done = false;
+  let lastChunkAt = 0;
   const counted = request.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength;
+        lastChunkAt = Date.now();
         if (seen > limit) {
           over = true;
-          done();
+          done = true;
           controller.error(new BodyTooLargeError(limit));
           return;
         }
         controller.enqueue(chunk);
       },
       flush() {
-        done();
+        done = true;
       },
     }),
   );
@@ -75,7 +78,12 @@ export const countingBody = (
     body: counted,
     duplex: 'half',
   });
-  return { request: wrapped, limit, exceeded: () => over, read };
+  return {
+    request: wrapped,
+    limit,
+    exceeded: () => over,
+    receiving: () => !done && Date.now() - lastChunkAt < RECEIVING_WINDOW_MS,
+  };
 };
 
 /**

@@ -13,13 +13,8 @@ export const DEADLINE_MESSAGE =
 /** Live streams stay open by design. */
 const exempt = (pathname: string) => pathname.endsWith('/stream');
 
-/**
- * An upload's clock starts once its body has arrived: a phone on a slow
- * network may need longer than the deadline just to send ten photos, and
- * that time is the client's, not ours.
- */
-const isUpload = (request: Request) =>
-  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/');
+/** How often a request still receiving its body is looked at again once past the deadline. */
+const RECHECK_MS = 1000;
 
 /**
  * Answers 503 with Retry-After when `work` has not answered by the deadline.
@@ -30,18 +25,21 @@ const isUpload = (request: Request) =>
  * may after any cut connection).
  */
 export const withDeadline = async (
-  request: Request,
   pathname: string,
   work: Promise<Response>,
-  options: { bodyRead: Promise<void>; onLate: (outcome: string) => void; ms?: number },
+  options: { receiving: () => boolean; onLate: (outcome: string) => void; ms?: number },
 ): Promise<Response> => {
   const { onLate, ms = REQUEST_DEADLINE_MS } = options;
   if (exempt(pathname)) return work;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // A body still arriving (a phone sending ten photos on a slow network) is the client's time,
+  // not ours: the deadline waits while bytes keep coming, and applies as soon as they stop.
   const late = new Promise<'late'>((resolve) => {
-    const start = () => (timer = setTimeout(() => resolve('late'), ms));
-    if (isUpload(request)) void options.bodyRead.then(start);
-    else start();
+    const check = () => {
+      if (options.receiving()) timer = setTimeout(check, RECHECK_MS);
+      else resolve('late');
+    };
+    timer = setTimeout(check, ms);
   });
   const first = await Promise.race([work, late]);
   clearTimeout(timer);

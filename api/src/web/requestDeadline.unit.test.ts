@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEADLINE_MESSAGE, withDeadline } from './requestDeadline.ts';
 
-const get = (path = '/api/properties') => new Request(`http://x${path}`);
-const upload = () =>
-  new Request('http://x/api/properties', {
-    method: 'POST',
-    headers: { 'content-type': 'multipart/form-data; boundary=b' },
-    body: '--b--',
-  });
 const never = () => new Promise<Response>(() => {});
-const read = Promise.resolve();
+const idle = () => false;
 const quiet = () => {};
 
 describe('the request deadline', () => {
   it('passes an answer that comes in time through unchanged', async () => {
     const answer = Response.json({ ok: true }, { status: 201 });
-    const res = await withDeadline(get(), '/api/properties', Promise.resolve(answer), {
-      bodyRead: read,
+    const res = await withDeadline('/api/properties', Promise.resolve(answer), {
+      receiving: idle,
       onLate: quiet,
       ms: 50,
     });
@@ -27,8 +20,8 @@ describe('the request deadline', () => {
     let finish: (r: Response) => void = () => {};
     const work = new Promise<Response>((resolve) => (finish = resolve));
     const late: string[] = [];
-    const res = await withDeadline(get(), '/api/properties', work, {
-      bodyRead: read,
+    const res = await withDeadline('/api/properties', work, {
+      receiving: idle,
       onLate: (o) => late.push(o),
       ms: 20,
     });
@@ -41,34 +34,30 @@ describe('the request deadline', () => {
     expect(late).toEqual(['answered 201 after the deadline']);
   });
 
-  it('leaves live streams open, and starts an upload’s clock once its body has arrived', async () => {
-    const streamAnswer = new Response('stream');
-    const slowStream = new Promise<Response>((r) => setTimeout(() => r(streamAnswer), 40));
+  it('leaves live streams open', async () => {
+    const answer = new Response('stream');
+    const slow = new Promise<Response>((r) => setTimeout(() => r(answer), 40));
     const path = '/api/conversations/stream';
-    expect(
-      await withDeadline(get(path), path, slowStream, { bodyRead: read, onLate: quiet, ms: 10 }),
-    ).toBe(streamAnswer);
+    expect(await withDeadline(path, slow, { receiving: idle, onLate: quiet, ms: 10 })).toBe(answer);
+  });
 
-    // Still sending: no deadline yet, however long the work takes.
-    let arrived: () => void = () => {};
-    const bodyRead = new Promise<void>((r) => (arrived = r));
-    const uploadAnswer = new Response(null, { status: 201 });
-    const slowUpload = new Promise<Response>((r) => setTimeout(() => r(uploadAnswer), 40));
-    expect(
-      await withDeadline(upload(), '/api/properties', slowUpload, {
-        bodyRead,
-        onLate: quiet,
-        ms: 10,
-      }),
-    ).toBe(uploadAnswer);
-
-    // Arrived, then hanging: cut like any other request.
-    const hanging = withDeadline(upload(), '/api/properties', never(), {
-      bodyRead,
+  it('waits while a body is still arriving, and cuts a request once it has stopped', async () => {
+    let arriving = true;
+    const answer = new Response(null, { status: 201 });
+    // Past the deadline while the body still arrives: the work's answer, not a 503.
+    const slow = new Promise<Response>((r) => setTimeout(() => r(answer), 40));
+    const res = withDeadline('/api/properties', slow, {
+      receiving: () => arriving,
       onLate: quiet,
       ms: 10,
     });
-    arrived();
+    expect(await res).toBe(answer);
+    arriving = false;
+    const hanging = withDeadline('/api/properties', never(), {
+      receiving: () => arriving,
+      onLate: quiet,
+      ms: 10,
+    });
     expect((await hanging).status).toBe(503);
   });
 });
