@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { createConsoleLogger } from '@rentals/core/logger';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
+import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
+import { startMessageNotifier } from './messageNotifications/notifier.ts';
 import { startRegenerator } from './publicSite/regenerator.ts';
 import { projections } from './registry.ts';
 import { parkedStreams } from './queries/readSideHealth.ts';
@@ -51,10 +53,22 @@ const regenerator = startRegenerator({
       })
     : undefined,
 });
+// Emails a message left unread for a few minutes to its recipient (one an hour per conversation at most).
+// Without SMTP_URL every send would fail: say so once instead of a warning a round.
+const notifier = config.smtpUrl
+  ? startMessageNotifier({
+      sql,
+      mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+      siteUrl: config.siteUrl,
+      clock: () => new Date(),
+      log: (line, fields, level = 'info') => log[level](line, fields),
+    })
+  : (log.warn('message notifications off: SMTP_URL is not set'), { stop: async () => {} });
 
 const shutdown = async () => {
   await Promise.all(running.map((r) => r.stop()));
   await regenerator.stop();
+  await notifier.stop();
   await sql.end({ timeout: 5 });
   process.exit(0);
 };

@@ -5,3 +5,4 @@
  * component in templates/, framed by layout.tsx.
  */
 export { passwordResetEmail } from './templates/passwordReset.tsx';
+export { newMessageEmail } from './templates/newMessage.tsx';
