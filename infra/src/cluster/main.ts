@@ -29,47 +29,20 @@ import { keeper } from '../dev/keepService.ts';
 import { labelled } from '../dev/labelledOutput.ts';
 import { prepareData } from '../dev/prepareData.ts';
 import { loadOrCreateSecrets } from '../dev/secrets.ts';
+import { runnerLifecycle } from '../dev/runnerLifecycle.ts';
 import { serviceLogs } from '../dev/serviceLogs.ts';
 import { waitUntilHealthy } from '../dev/waitUntilHealthy.ts';
 import { watchExternal } from '../dev/watchExternal.ts';
 import { allUp, startHaproxy, untilBackends, type Backend } from '../proxy/haproxy.ts';
-import { freePort, isPortFree } from '../services/ports.ts';
+import { freePort } from '../services/ports.ts';
 import { stopChild } from '../services/postgresServer.ts';
 import { parseClusterFlags, type ClusterFlags } from './flags.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 let say: (line: string) => void = labelled('cluster');
 
-/** Resources to stop on the way out, newest first (the proxy, then projections, web, Meilisearch, Postgres). */
-const cleanups: { name: string; stop: () => Promise<unknown> }[] = [];
-let shuttingDown = false;
-
-const shutdown = async (code: number) => {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  say('stopping…');
-  for (const { name, stop } of cleanups.reverse()) {
-    await stop().catch((e: Error) => say(`could not stop ${name} cleanly: ${e.message}`));
-  }
-  say('stopped');
-  process.exit(code);
-};
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
-
-const fail = (message: string, code = 1): never => {
-  say(`error: ${message}`);
-  void shutdown(code);
-  throw new Error(message);
-};
-
-const portCheck = async (port: number, variable: string, what: string) => {
-  if (!(await isPortFree(port)))
-    fail(
-      `port ${port} (${what}) is already in use; set ${variable} to a free port, e.g. ${variable}=${port + 1} npm run cluster`,
-      2,
-    );
-};
+// Stopped on the way out newest first (the proxy, then projections, web, Meilisearch, Postgres).
+const { cleanups, fail, portCheck, stopping } = runnerLifecycle('npm run cluster', () => say);
 
 const main = async () => {
   let flags: ClusterFlags;
@@ -249,5 +222,5 @@ const main = async () => {
 };
 
 main().catch((error: Error) => {
-  if (!shuttingDown) fail(error.message);
+  if (!stopping()) fail(error.message);
 });

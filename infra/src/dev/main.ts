@@ -23,7 +23,6 @@
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
-import { isPortFree } from '../services/ports.ts';
 import { stopChild } from '../services/postgresServer.ts';
 import { answers, startBun } from './bunProcess.ts';
 import {
@@ -37,6 +36,7 @@ import { keeper } from './keepService.ts';
 import { labelled } from './labelledOutput.ts';
 import { prepareData } from './prepareData.ts';
 import { loadOrCreateSecrets } from './secrets.ts';
+import { runnerLifecycle } from './runnerLifecycle.ts';
 import { serviceLogs } from './serviceLogs.ts';
 import { waitUntilHealthy } from './waitUntilHealthy.ts';
 import { watchExternal } from './watchExternal.ts';
@@ -45,37 +45,8 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const flags = new Set(process.argv.slice(2));
 let say: (line: string) => void = labelled('dev');
 
-/** Resources to stop on the way out, newest first. */
-const cleanups: { name: string; stop: () => Promise<unknown> }[] = [];
-let shuttingDown = false;
-
-const shutdown = async (code: number) => {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  say('stopping…');
-  for (const { name, stop } of cleanups.reverse()) {
-    await stop().catch((e: Error) => say(`could not stop ${name} cleanly: ${e.message}`));
-  }
-  say('stopped');
-  process.exit(code);
-};
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
-
-const fail = (message: string, code = 1): never => {
-  say(`error: ${message}`);
-  void shutdown(code);
-  // shutdown() exits; this keeps the type checker and readers honest.
-  throw new Error(message);
-};
-
-const portCheck = async (port: number, variable: string, what: string) => {
-  if (!(await isPortFree(port)))
-    fail(
-      `port ${port} (${what}) is already in use; set ${variable} to a free port, e.g. ${variable}=${port + 1} npm run dev`,
-      2,
-    );
-};
+// Stopped on the way out newest first (the proxy, then projections, web, Meilisearch, Postgres).
+const { cleanups, fail, portCheck, stopping } = runnerLifecycle('npm run dev', () => say);
 
 const main = async () => {
   // 1. Configuration: a bad value stops here with the variable's name.
@@ -229,5 +200,5 @@ const main = async () => {
 };
 
 main().catch((error: Error) => {
-  if (!shuttingDown) fail(error.message);
+  if (!stopping()) fail(error.message);
 });
