@@ -61,6 +61,7 @@ const notifier = config.smtpUrl
       mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
       siteUrl: config.siteUrl,
       clock: () => new Date(),
+      notifyAfterMs: config.messageNotifyDelaySeconds * 1000,
       log: (line, fields, level = 'info') => log[level](line, fields),
     })
   : (log.warn('message notifications off: SMTP_URL is not set'), { stop: async () => {} });

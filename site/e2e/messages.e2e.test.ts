@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { mailbox } from '@rentals/testing/mailbox';
 import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { jpeg } from './harness/photos.ts';
@@ -20,6 +21,8 @@ let owner: Page;
 let tenant: Page;
 let listingId: string;
 const TITLE = 'Quiet 2BHK next to Aundh park';
+const ownerUser = newUser('homeowner', 'Omkar Owner');
+const mail = mailbox();
 
 /** A signed-in browser profile: the token where the site keeps it. */
 const signedIn = async (token: string) => {
@@ -32,8 +35,9 @@ const signedIn = async (token: string) => {
 const badge = (page: Page) => page.locator('#user-button [data-unread-badge]');
 
 beforeAll(async () => {
-  stack = await startStack();
-  const ownerToken = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Omkar Owner'));
+  // An unread message is emailed after 2 s here instead of 5 minutes.
+  stack = await startStack({ env: { MESSAGE_NOTIFY_DELAY_SECONDS: '2' } });
+  const ownerToken = await registerViaApi(stack.baseUrl, ownerUser);
   const tenantToken = await registerViaApi(stack.baseUrl, newUser('tenant', 'Tara Tenant'));
   listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
     title: TITLE,
@@ -80,6 +84,14 @@ describe('a tenant and an owner talk about a listing', () => {
   it('the owner’s badge shows the unread message without a reload', async () => {
     await badge(owner).filter({ hasText: '1' }).waitFor();
     expect(await owner.getByRole('heading', { name: /Welcome back/ }).isVisible()).toBe(true);
+  });
+
+  it('the owner, not reading it, gets one email about it, with the phone number still hidden', async () => {
+    const email = await mail.next(ownerUser.email);
+    expect(email.subject).toBe(`New message about ${TITLE}`);
+    expect(email.text).toContain('Tara Tenant');
+    expect(email.text).not.toContain('98765 43210');
+    expect(email.text).toContain('/messages?c=');
   });
 
   it('the owner reads it with the phone number hidden, replies, and the badge clears', async () => {

@@ -154,6 +154,8 @@ export const loadConfig = (env: Env) => ({
   jwtTtl: duration(env, 'JWT_TTL', '7d'),
   projectionBatchSize: positiveInt(env, 'PROJECTION_BATCH_SIZE', 500, 10_000),
   projectionPollMs: positiveInt(env, 'PROJECTION_POLL_MS', 1000, 60_000),
+  /** How long an unread message waits before the recipient gets an email about it. */
+  messageNotifyDelaySeconds: positiveInt(env, 'MESSAGE_NOTIFY_DELAY_SECONDS', 300, 86_400),
   /** A Protomaps-schema OSM PMTiles extract to use instead of the built India basemap (docs/GEO.md). */
   basemapUrl: url(env, 'BASEMAP_URL', ['https:', 'http:']),
   /** An OSRM-compatible routing service for 'Get Directions'; without it the map draws a straight line. */

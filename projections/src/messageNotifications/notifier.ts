@@ -21,6 +21,8 @@ export type MessageNotifierOptions = {
   /** The public origin the email's link points to (SITE_URL). */
   siteUrl: string;
   clock: () => Date;
+  /** How long an unread message waits before its email (MESSAGE_NOTIFY_DELAY_SECONDS); NOTIFY_AFTER_MS by default. */
+  notifyAfterMs?: number;
   log?: (line: string, fields?: Record<string, unknown>, level?: 'info' | 'warn') => void;
 };
 
@@ -47,7 +49,7 @@ const at = (clock: () => Date, agoMs: number) => new Date(clock().getTime() - ag
  * about older messages (or that have none). `after` pages past entries a
  * round already tried.
  */
-const dueEntries = (sql: Sql, clock: () => Date, after: string[]) => sql<Due[]>`
+const dueEntries = (sql: Sql, clock: () => Date, delayMs: number, after: string[]) => sql<Due[]>`
   SELECT i.user_id AS "userId", i.conversation_id AS "conversationId", r.email, r.name,
          i.is_owner AS "isOwner", c.owner_id AS "ownerId", c.owner_replied AS "ownerReplied", i.unread,
          i.last_sender_id AS "lastSenderId", i.last_message_body AS "lastMessageBody",
@@ -60,7 +62,7 @@ const dueEntries = (sql: Sql, clock: () => Date, after: string[]) => sql<Due[]>`
   LEFT JOIN message_notifications n ON n.user_id = i.user_id AND n.conversation_id = i.conversation_id
   WHERE i.unread > 0 AND NOT i.blocked_by_me
     AND i.last_sender_id IS NOT NULL AND i.last_message_body IS NOT NULL
-    AND i.last_unread_at <= ${at(clock, NOTIFY_AFTER_MS)}
+    AND i.last_unread_at <= ${at(clock, delayMs)}
     AND i.last_unread_at > ${at(clock, NOTIFY_WITHIN_MS)}
     AND (n.user_id IS NULL OR (n.last_sent_at <= ${at(clock, NOTIFY_AT_MOST_EVERY_MS)}
                                AND n.covered_unread_at < i.last_unread_at))
@@ -100,7 +102,8 @@ const claimAndSend = async (
       INSERT INTO message_notifications AS n (user_id, conversation_id, last_sent_at, covered_unread_at)
       SELECT user_id, conversation_id, ${now}, last_unread_at FROM inbox_entries
       WHERE user_id = ${due.userId} AND conversation_id = ${due.conversationId}
-        AND unread > 0 AND NOT blocked_by_me AND last_unread_at <= ${at(clock, NOTIFY_AFTER_MS)}
+        AND unread > 0 AND NOT blocked_by_me
+        AND last_unread_at <= ${at(clock, options.notifyAfterMs ?? NOTIFY_AFTER_MS)}
       ON CONFLICT (user_id, conversation_id) DO UPDATE
         SET last_sent_at = excluded.last_sent_at, covered_unread_at = excluded.covered_unread_at
         WHERE n.last_sent_at <= ${at(clock, NOTIFY_AT_MOST_EVERY_MS)}
@@ -119,7 +122,12 @@ export const notifyOnce = async (options: MessageNotifierOptions): Promise<Notif
   const round: NotifierRound = { sent: 0, failed: 0 };
   const tried: string[] = [];
   for (;;) {
-    const due = await dueEntries(options.sql, options.clock, tried);
+    const due = await dueEntries(
+      options.sql,
+      options.clock,
+      options.notifyAfterMs ?? NOTIFY_AFTER_MS,
+      tried,
+    );
     if (due.length === 0) return round;
     for (const entry of due) {
       tried.push(`${entry.userId} ${entry.conversationId}`);
@@ -147,7 +155,10 @@ export const notifyOnce = async (options: MessageNotifierOptions): Promise<Notif
  * in `claimAndSend` keeps it to one email.
  */
 export const startMessageNotifier = (options: MessageNotifierOptions & { intervalMs?: number }) => {
-  const intervalMs = options.intervalMs ?? 30_000;
+  // At least two rounds per delay, so a short delay (a test's) is kept about as well as the default.
+  const intervalMs =
+    options.intervalMs ??
+    Math.min(30_000, Math.max(500, (options.notifyAfterMs ?? NOTIFY_AFTER_MS) / 2));
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<unknown> = Promise.resolve();

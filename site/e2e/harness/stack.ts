@@ -21,11 +21,13 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-export const startStack = async (options: { geo?: boolean } = {}): Promise<Stack> => {
+export const startStack = async (
+  options: { geo?: boolean; env?: Record<string, string> } = {},
+): Promise<Stack> => {
   const product = await startProduct({ servers: runServers(), site: true, geo: options.geo });
   let output = '';
   try {
-    const baseUrl = await product.startProcesses();
+    const baseUrl = await product.startProcesses(options.env);
     const browser = await launchChromium();
     return {
       baseUrl,
