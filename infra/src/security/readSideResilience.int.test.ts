@@ -109,14 +109,16 @@ const writeByHand = async (streamId: string, type: string, data: unknown) => {
 };
 
 describe('an event the read side cannot apply', () => {
-  it('parks its stream in every projection while every other listing flows; a retry after a fix applies the held events in order', async () => {
+  it('parks its stream in every projection that handles it while every other listing flows; a retry after a fix applies the held events in order', async () => {
     const parked = await createListing('Quiet flat by the old banyan');
     const other = await createListing('Corner flat with a terrace');
     await caughtUp();
     const streamId = `listing-${parked._id}`;
 
-    // Delisting with no data at all: every projection handles ListingDelisted and none can apply it.
+    // Delisting with no data at all: no projection that handles ListingDelisted can apply it.
     const bad = await writeByHand(streamId, 'ListingDelisted', null);
+    const delisting = readSide.filter((p) => p.canHandle.includes('ListingDelisted'));
+    expect(delisting.length).toBeGreaterThan(3);
     // Right after it, another listing changes and a new one is created, through the API.
     expect(
       (
@@ -153,10 +155,11 @@ describe('an event the read side cannot apply', () => {
     expect(await indexed(created._id)).not.toBeNull();
     expect(await summary()).toMatchObject({ total: 3, listed: 3, delisted: 0 });
 
-    // The bad stream is parked in every projection, at the bad event, with its later events held.
+    // The bad stream is parked in every projection that handles it, at the bad event, with its
+    // later events held; the others never see it.
     const parkedNow = await parkedStreams(web.t.db.sql);
-    expect(parkedNow.map((p) => p.streamId)).toEqual(readSide.map(() => streamId));
-    expect(parkedNow.map((p) => p.projection).sort()).toEqual(readSide.map((p) => p.name).sort());
+    expect(parkedNow.map((p) => p.streamId)).toEqual(delisting.map(() => streamId));
+    expect(parkedNow.map((p) => p.projection).sort()).toEqual(delisting.map((p) => p.name).sort());
     for (const p of parkedNow) {
       expect(p).toMatchObject({ position: bad, eventType: 'ListingDelisted' });
       expect(p.error).toMatch(/null/);
@@ -182,7 +185,7 @@ describe('an event the read side cannot apply', () => {
     await web.t.db.sql`
       UPDATE events SET data = ${web.t.db.sql.json({ listingId: parked._id, at: new Date().toISOString(), city: 'Pune' })}
       WHERE position = ${bad}`;
-    for (const projection of readSide)
+    for (const projection of delisting)
       expect(await retryParked(web.t.db.sql, projection, streamId)).toMatchObject({
         outcome: 'applied',
       });
