@@ -96,8 +96,10 @@ export const createWebServer = (options: WebServerOptions) => {
     const { pathname } = new URL(request.url);
     const response = await withDeadline(pathname, Promise.resolve(app.handle(counted.request)), {
       receiving: counted.receiving,
+      // `grep <request id>` shows the cut and then the outcome; `npm run drill` waits for every
+      // cut request's outcome before it compares the stores.
       onLate: (outcome) =>
-        log.warn(`request past its deadline ${outcome}`, {
+        log.warn(`request past its deadline: ${outcome}`, {
           requestId: requestIdOf(request),
           method: request.method,
           path: pathname,

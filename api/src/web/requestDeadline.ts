@@ -27,7 +27,12 @@ const RECHECK_MS = 1000;
 export const withDeadline = async (
   pathname: string,
   work: Promise<Response>,
-  options: { receiving: () => boolean; onLate: (outcome: string) => void; ms?: number },
+  options: {
+    receiving: () => boolean;
+    /** Told once when the client is answered 503 while the work goes on, then with its outcome. */
+    onLate: (outcome: string) => void;
+    ms?: number;
+  },
 ): Promise<Response> => {
   const { onLate, ms = REQUEST_DEADLINE_MS } = options;
   if (exempt(pathname)) return work;
@@ -44,6 +49,7 @@ export const withDeadline = async (
   const first = await Promise.race([work, late]);
   clearTimeout(timer);
   if (first !== 'late') return first;
+  onLate('answered 503, still running');
   work.then(
     (response) => onLate(`answered ${response.status} after the deadline`),
     (error: unknown) => onLate(`failed after the deadline: ${String(error)}`),

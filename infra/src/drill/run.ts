@@ -1,3 +1,4 @@
+import { lateRequestsSettled } from './lateRequests.ts';
 import { checkAcknowledged, type AcknowledgedReport } from './acknowledged.ts';
 import { judge } from './bar.ts';
 import { runCommand } from './commands.ts';
@@ -156,6 +157,11 @@ export const runScenario = async (
     result.check = await scenario.check(ctx, fault);
     result.breaches.push(...result.check.breaches);
   }
+  const unsettled = await lateRequestsSettled(stack.dataDir);
+  if (unsettled.length > 0)
+    options.log(
+      `${unsettled.length} request(s) cut at the deadline never reported their outcome (their web process died?)`,
+    );
   result.verify = await verifyStack(stack);
   if (!result.verify.ok) {
     // Requests the client gave up on may still be landing (verify folds the log, then reads each
