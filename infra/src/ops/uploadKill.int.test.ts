@@ -2,23 +2,20 @@
 // moment a kill leaves files no event mentions): the orphan sweep removes exactly those files,
 // and the photos of a create that was acknowledged stay. The slow version, under load and with
 // the dev runner restarting the web process, is `npm run drill -- --only web-upload`.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { mediaKeyOf } from '@rentals/api/media/mediaStore';
 import { sweepOrphanPhotos } from '@rentals/api/media/orphanSweep';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import { listingForm } from '@rentals/testing/listingForm';
-import { runServers, testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { startWebProcess } from '@rentals/testing/webProcess';
 import { freePort } from '../services/ports.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 let db: TestDatabase;
 let dataDir: string;
 
@@ -33,33 +30,8 @@ afterAll(async () => {
 
 it('after the web process is killed between storing photos and appending, the sweep removes exactly the orphans', async () => {
   const port = await freePort();
-  const servers = runServers();
-  const web = spawn(process.execPath, ['api/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      MEILI_URL: servers.meiliUrl,
-      MEILI_MASTER_KEY: servers.meiliKey,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((r) => web.on('exit', () => r()));
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('web listening')) resolve();
-    };
-    web.stdout.on('data', onData);
-    web.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`web exited before listening:\n${output}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
+  const web = await startWebProcess({ databaseUrl: db.url, dataDir, port });
+  const { url } = web;
   const registered = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -105,8 +77,8 @@ it('after the web process is killed between storing photos and appending, the sw
       if (waiting!.n > 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    web.kill('SIGKILL');
-    await exited;
+    web.child.kill('SIGKILL');
+    await web.exited;
     expect(await cut).toBe('cut');
     // A backend waiting on a lock does not notice its client is gone, and would still append once
     // the lock is released; end it, as the server does when it notices.

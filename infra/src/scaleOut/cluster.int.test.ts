@@ -2,23 +2,22 @@
 // one database: what one process knows, the other knows too, because Postgres holds it —
 // login attempts, token revocations, view dedupe — and the photos are in the media store
 // both use. Killing one web process costs a client retrying once nothing.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { catchUpReadModels } from '@rentals/testing/readSide';
-import { runServers, testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { startWebProcess } from '@rentals/testing/webProcess';
 import { allUp, startHaproxy, untilBackends } from '../proxy/haproxy.ts';
 import { freePort } from '../services/ports.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const JWT_SECRET = randomBytes(32).toString('hex');
 
 let db: TestDatabase;
@@ -32,32 +31,12 @@ const webs = new Map<string, Web>();
 
 /** A web process as the cluster runner starts it: behind one proxy hop, media in the shared DATA_DIR. */
 const startWeb = async (name: string, port: number): Promise<Web> => {
-  const servers = runServers();
-  const child = spawn(process.execPath, ['api/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      MEILI_URL: servers.meiliUrl,
-      MEILI_MASTER_KEY: servers.meiliKey,
-      JWT_SECRET,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      TRUST_PROXY_HOPS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((r) => child.once('exit', r));
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('web listening')) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`${name} exited before listening:\n${output}`)));
+  const { child, exited } = await startWebProcess({
+    databaseUrl: db.url,
+    dataDir,
+    port,
+    name,
+    env: { JWT_SECRET, TRUST_PROXY_HOPS: '1' },
   });
   const web = { name, port, child, exited };
   webs.set(name, web);
