@@ -33,6 +33,10 @@ const server = createWebServer({
     newId: () => randomUUID(),
     log,
     tokenTtlSeconds: durationSeconds(config.jwtTtl),
+    conversationLimits: {
+      startsPerDay: config.conversationStartsPerDay,
+      messagesPerMinute: config.messagesPerMinute,
+    },
     mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     siteUrl: config.siteUrl,
   },

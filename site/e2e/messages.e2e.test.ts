@@ -20,6 +20,8 @@ let tenantContext: BrowserContext;
 let owner: Page;
 let tenant: Page;
 let listingId: string;
+let secondListingId: string;
+let secondTenantToken: string;
 const TITLE = 'Quiet 2BHK next to Aundh park';
 const ownerUser = newUser('homeowner', 'Omkar Owner');
 const mail = mailbox();
@@ -35,8 +37,15 @@ const signedIn = async (token: string) => {
 const badge = (page: Page) => page.locator('#user-button [data-unread-badge]');
 
 beforeAll(async () => {
-  // An unread message is emailed after 2 s here instead of 5 minutes.
-  stack = await startStack({ env: { MESSAGE_NOTIFY_DELAY_SECONDS: '2' } });
+  // An unread message is emailed after 2 s here instead of 5 minutes, and the
+  // limits are low enough for a test to reach (the flow below stays under them).
+  stack = await startStack({
+    env: {
+      MESSAGE_NOTIFY_DELAY_SECONDS: '2',
+      CONVERSATION_STARTS_PER_DAY: '1',
+      MESSAGES_PER_MINUTE: '3',
+    },
+  });
   const ownerToken = await registerViaApi(stack.baseUrl, ownerUser);
   const tenantToken = await registerViaApi(stack.baseUrl, newUser('tenant', 'Tara Tenant'));
   listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
@@ -48,6 +57,16 @@ beforeAll(async () => {
     bedrooms: 2,
     photos: [await jpeg('hall.jpg', { r: 90, g: 140, b: 200 })],
   });
+  secondListingId = await createListingViaApi(stack.baseUrl, ownerToken, {
+    title: 'Bright 1BHK in Baner',
+    propertyType: 'flat',
+    rent: 19000,
+    city: 'Pune',
+    area: 'Baner',
+    bedrooms: 1,
+    photos: [await jpeg('room.jpg', { r: 200, g: 150, b: 90 })],
+  });
+  secondTenantToken = await registerViaApi(stack.baseUrl, newUser('tenant', 'Sunil Sender'));
   ownerContext = await signedIn(ownerToken);
   tenantContext = await signedIn(tenantToken);
   owner = await ownerContext.newPage();
@@ -150,6 +169,80 @@ describe('a tenant and an owner talk about a listing', () => {
     await owner.goto('/my-properties');
     await islandsHydrated(owner);
     await owner.getByTestId('enquiries').filter({ hasText: '1 enquiry' }).waitFor();
+  });
+});
+
+describe('the limits, as a tenant meets them', () => {
+  let page: Page;
+  let context: BrowserContext;
+  const composer = () => page.getByRole('textbox', { name: 'Message', exact: true });
+  const send = async (text: string) => {
+    await composer().fill(text);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    return page.getByTestId('message').filter({ hasText: text });
+  };
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('messages past the per-minute limit are not sent, and say when to try again', async () => {
+    context = await signedIn(secondTenantToken);
+    page = await context.newPage();
+    await page.goto(`/properties/${listingId}`);
+    await islandsHydrated(page);
+    await page.getByRole('button', { name: '💬 Send Message' }).click();
+    await page.getByLabel('Message to the owner').fill('Hello, I would like to visit.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForURL('**/messages?c=*');
+    // The first message counted; two more fit in the minute (limit 3).
+    for (const text of ['Is parking included?', 'And is there a lift?'])
+      await (
+        await send(text)
+      )
+        .filter({ hasNotText: 'Sending' })
+        .filter({ hasNotText: 'Not sent' })
+        .waitFor();
+    const refused = await send('And pets?');
+    await refused
+      .filter({
+        hasText:
+          /Not sent: You are sending messages too fast \(at most 3 a minute\)\. Try again in \d+ (second|minute)s?\./,
+      })
+      .waitFor();
+    expect(await refused.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    // Nothing refused reached the owner.
+    await owner.goto('/messages');
+    await islandsHydrated(owner);
+    await owner.getByTestId('inbox-item').filter({ hasText: 'Sunil Sender' }).click();
+    await owner.getByTestId('message').filter({ hasText: 'And is there a lift?' }).waitFor();
+    expect(await owner.getByTestId('message').filter({ hasText: 'And pets?' }).count()).toBe(0);
+  });
+
+  it('a second new conversation the same day is refused with the limit’s message', async () => {
+    await page.goto(`/properties/${secondListingId}`);
+    await islandsHydrated(page);
+    await page.getByRole('button', { name: '💬 Send Message' }).click();
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: /^You can start at most 1 new conversation a day\. Try again in \d+ hours?\.$/,
+      })
+      .waitFor();
+    expect(page.url()).toContain(`/properties/${secondListingId}`);
+  });
+
+  it('once the owner blocks the tenant, the tenant can no longer write', async () => {
+    await owner.getByRole('button', { name: 'Block' }).click();
+    await owner.getByRole('button', { name: 'Unblock' }).waitFor();
+    await page.goto('/messages');
+    await islandsHydrated(page);
+    await page.getByTestId('inbox-item').filter({ hasText: 'Quiet 2BHK' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'You can no longer send messages in this conversation.' })
+      .waitFor();
+    expect(await composer().count()).toBe(0);
   });
 });
 

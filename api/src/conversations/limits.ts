@@ -26,7 +26,7 @@ const inWords = (seconds: number) =>
 
 export const limitMessages = {
   starts: (n: number, retry: number) =>
-    `You can start at most ${n} new conversations a day. Try again in ${inWords(retry)}.`,
+    `You can start at most ${n} new conversation${n === 1 ? '' : 's'} a day. Try again in ${inWords(retry)}.`,
   messages: (n: number, retry: number) =>
     `You are sending messages too fast (at most ${n} a minute). Try again in ${inWords(retry)}.`,
 };

@@ -156,6 +156,10 @@ export const loadConfig = (env: Env) => ({
   projectionPollMs: positiveInt(env, 'PROJECTION_POLL_MS', 1000, 60_000),
   /** How long an unread message waits before the recipient gets an email about it. */
   messageNotifyDelaySeconds: positiveInt(env, 'MESSAGE_NOTIFY_DELAY_SECONDS', 300, 86_400),
+  /** New conversations one user may start in a day (contact is where marketplaces get abused). */
+  conversationStartsPerDay: positiveInt(env, 'CONVERSATION_STARTS_PER_DAY', 20, 10_000),
+  /** Messages one user may send in a minute, first messages included. */
+  messagesPerMinute: positiveInt(env, 'MESSAGES_PER_MINUTE', 20, 10_000),
   /** A Protomaps-schema OSM PMTiles extract to use instead of the built India basemap (docs/GEO.md). */
   basemapUrl: url(env, 'BASEMAP_URL', ['https:', 'http:']),
   /** An OSRM-compatible routing service for 'Get Directions'; without it the map draws a straight line. */
