@@ -1,11 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
 import { INBOX_CHANNEL } from '@rentals/projections/queries/conversations';
 
 type Listener = { userId: string; wake: () => void; close: (reason: string) => void };
 
-/** Streams one user may hold open in one web process; a newer one ends the oldest. */
+/** Streams one user may hold open, across every web process; a newer one ends the oldest. */
 export const MAX_STREAMS_PER_USER = 5;
+/** Tells the process holding a stream to end it (payload: the stream's id). */
+const CLOSE_CHANNEL = 'live_stream_closed';
+/** How often a process marks its streams as alive; a row unseen for three rounds is a dead process's. */
+const SEEN_EVERY_MS = 20_000;
+const STALE_AFTER = '60 seconds';
+export const REPLACED = 'Too many open message streams; this one was replaced by a newer one';
 
 /**
  * One LISTEN per web process (postgres.js keeps a single listening
@@ -13,10 +20,15 @@ export const MAX_STREAMS_PER_USER = 5;
  * to the streams connected to this process. A notification only wakes a
  * stream, which then reads its user's feed after its own position, so a lost
  * or duplicated notification never loses or repeats an event.
+ *
+ * Every stream is also a row in `live_streams`, so the per-user limit counts
+ * the streams of all processes behind the proxy, not only this one's.
  */
 export const createLiveHub = (sql: Sql, log: Logger) => {
   const byUser = new Map<string, Listener[]>();
+  const byId = new Map<string, Listener>();
   let listening: Promise<unknown> | undefined;
+  let seenTimer: ReturnType<typeof setInterval> | undefined;
 
   const wakeUser = (userId: string) => {
     for (const listener of byUser.get(userId) ?? []) listener.wake();
@@ -26,34 +38,97 @@ export const createLiveHub = (sql: Sql, log: Logger) => {
   };
 
   const ensureListening = () => {
-    listening ??= sql
-      .listen(INBOX_CHANNEL, wakeUser, () => {
+    listening ??= Promise.all([
+      sql.listen(INBOX_CHANNEL, wakeUser, () => {
         // (Re)connected: whatever was notified while the connection was down is read now.
         wakeAll();
-      })
-      .catch((error: unknown) => {
-        listening = undefined;
-        log.warn('could not LISTEN for inbox changes', { error: String(error) });
-        throw error;
-      });
+      }),
+      sql.listen(CLOSE_CHANNEL, (streamId) => byId.get(streamId)?.close(REPLACED)),
+    ]).catch((error: unknown) => {
+      listening = undefined;
+      log.warn('could not LISTEN for inbox changes', { error: String(error) });
+      throw error;
+    });
     return listening;
   };
+
+  /** Marks this process's streams alive and forgets those of processes that died. */
+  const markSeen = async () => {
+    const ids = [...byId.keys()];
+    if (ids.length > 0)
+      await sql`UPDATE live_streams SET seen_at = clock_timestamp() WHERE stream_id = ANY(${ids}::uuid[])`;
+    await sql`DELETE FROM live_streams WHERE seen_at < clock_timestamp() - ${STALE_AFTER}::interval`;
+  };
+  const keepSeen = () => {
+    if (seenTimer || byId.size === 0) return;
+    seenTimer = setInterval(() => {
+      markSeen().catch((error: unknown) =>
+        log.warn('could not mark live streams as alive', { error: String(error) }),
+      );
+      if (byId.size === 0) {
+        clearInterval(seenTimer);
+        seenTimer = undefined;
+      }
+    }, SEEN_EVERY_MS);
+    seenTimer.unref?.();
+  };
+
+  /** Registers the stream and ends the user's oldest ones (here or elsewhere) beyond the limit. */
+  const register = async (streamId: string, userId: string) => {
+    const over = await sql.begin(async (tx) => {
+      // One user's registrations in turn, so two at once cannot both miss the limit.
+      await tx`SELECT pg_advisory_xact_lock(hashtext('live_streams'), hashtext(${userId}))`;
+      await tx`INSERT INTO live_streams (stream_id, user_id) VALUES (${streamId}, ${userId})`;
+      const rows = await tx<{ streamId: string }[]>`
+        SELECT stream_id::text AS "streamId" FROM live_streams
+        WHERE user_id = ${userId} AND seen_at >= clock_timestamp() - ${STALE_AFTER}::interval
+        ORDER BY opened_at DESC, stream_id OFFSET ${MAX_STREAMS_PER_USER}`;
+      for (const { streamId: old } of rows) {
+        await tx`DELETE FROM live_streams WHERE stream_id = ${old}`;
+        await tx`SELECT pg_notify(${CLOSE_CHANNEL}, ${old})`;
+      }
+      return rows;
+    });
+    return over.length;
+  };
+
+  const unregister = (streamId: string) =>
+    sql`DELETE FROM live_streams WHERE stream_id = ${streamId}`.catch((error: unknown) =>
+      // A row left behind stops counting a minute later.
+      log.warn('could not remove a closed live stream', { error: String(error) }),
+    );
 
   return {
     /** Registers a stream (ending the user's oldest beyond the limit); returns its removal. */
     async add(listener: Listener): Promise<() => void> {
       await ensureListening();
+      const streamId = randomUUID();
+      byId.set(streamId, listener);
       const list = byUser.get(listener.userId) ?? [];
       list.push(listener);
       byUser.set(listener.userId, list);
-      while (list.length > MAX_STREAMS_PER_USER)
-        list.shift()?.close('Too many open message streams; this one was replaced by a newer one');
-      return () => {
+      try {
+        await register(streamId, listener.userId);
+      } catch (error) {
+        remove();
+        throw error;
+      }
+      keepSeen();
+      let removed = false;
+      function remove() {
+        if (removed) return;
+        removed = true;
+        byId.delete(streamId);
         const current = byUser.get(listener.userId);
         if (!current) return;
         const rest = current.filter((l) => l !== listener);
         if (rest.length === 0) byUser.delete(listener.userId);
         else byUser.set(listener.userId, rest);
+      }
+      return () => {
+        const wasOpen = !removed;
+        remove();
+        if (wasOpen) void unregister(streamId);
       };
     },
     /** Streams open in this process (for health and tests). */

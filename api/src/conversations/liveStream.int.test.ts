@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { MAX_STREAMS_PER_USER } from './liveHub.ts';
+import { MAX_STREAMS_PER_USER, REPLACED } from './liveHub.ts';
 import { createSql } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { HIDDEN_PHONE } from '@rentals/core/conversations/contactMask';
@@ -12,6 +12,7 @@ import {
   type SseEvent,
 } from '@rentals/testing/conversations';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { FEED_KEPT_PER_USER } from '@rentals/projections/queries/conversations';
 import type { PresentedMessage } from './present.ts';
 
 type Sent = { conversation: { id: string }; message: PresentedMessage };
@@ -138,9 +139,67 @@ describe('the live stream', () => {
     const newest = await openStream(t, user.token);
     await newest.next((e) => e.event === 'ready');
     const closed = await streams[0]!.next((e) => e.event === 'closed');
-    expect((closed.data as { message: string }).message).toMatch(/Too many open message streams/);
+    expect((closed.data as { message: string }).message).toBe(REPLACED);
     await expect(streams[0]!.next()).rejects.toThrow('the stream ended');
     for (const s of [...streams.slice(1), newest]) await s.close();
+  });
+
+  it('counts the streams of every web process: one more on another process ends the oldest here', async () => {
+    const sql = createSql(t.db.url, { max: 4 });
+    const second = buildApp({ ...t.deps, sql, eventStore: createEventStore(sql) });
+    try {
+      const user = await t.registerUser('tenant');
+      // A row of a process that died a while ago (never marked alive since) is not counted.
+      await t.db.sql`INSERT INTO live_streams (stream_id, user_id, opened_at, seen_at)
+        VALUES (${randomUUID()}, ${user.user._id}, now() - interval '10 minutes', now() - interval '5 minutes')`;
+      const streams = [];
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+        const stream = await openStream(t, user.token);
+        await stream.next((e) => e.event === 'ready');
+        streams.push(stream);
+      }
+      const onSecond = await openStream({ app: second }, user.token);
+      await onSecond.next((e) => e.event === 'ready');
+      const closed = await streams[0]!.next((e) => e.event === 'closed');
+      expect((closed.data as { message: string }).message).toBe(REPLACED);
+      await expect(streams[0]!.next()).rejects.toThrow('the stream ended');
+      // The rest stay open: the limit, across both processes.
+      const [row] = await t.db.sql<{ open: number }[]>`
+        SELECT count(*)::int AS open FROM live_streams
+        WHERE user_id = ${user.user._id} AND seen_at > now() - interval '1 minute'`;
+      expect(row!.open).toBe(MAX_STREAMS_PER_USER);
+      for (const s of [...streams.slice(1), onSecond]) await s.close();
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  it('keeps a bounded feed per user, and tells a client back from before it to reload', async () => {
+    const tenant = await t.registerUser('tenant');
+    const landlord = await t.registerUser('homeowner');
+    const listingId = await listingOf(t, landlord.user._id);
+    const { body } = await start(tenant, listingId, 'a long story');
+    const id = body.conversation.id;
+    // A long history, as if from earlier transactions: more than the feed keeps.
+    await t.db.sql`INSERT INTO inbox_feed (user_id, transaction_id, position, conversation_id, kind)
+      SELECT ${tenant.user._id}, '1'::xid8, n, ${id}, 'read' FROM generate_series(1, ${FEED_KEPT_PER_USER + 100}) n`;
+    // Enough appends that one lands on a pruning position.
+    for (let i = 0; i < 10; i++) {
+      await send(tenant, id, `tenant ${i}`);
+      await send(landlord, id, `owner ${i}`);
+    }
+    await readModels.caughtUp();
+    const [feed] = await t.db.sql<{ rows: number; oldest: boolean }[]>`
+      SELECT count(*)::int AS rows, bool_or(transaction_id = '1'::xid8 AND position = 1) AS oldest
+      FROM inbox_feed WHERE user_id = ${tenant.user._id}`;
+    expect(feed!.oldest).toBe(false);
+    expect(feed!.rows).toBeLessThanOrEqual(FEED_KEPT_PER_USER + 21);
+
+    const back = await openStream(t, tenant.token, '1.1');
+    const first = await back.next((e) => e.event !== 'ready');
+    expect(first.event).toBe('reset');
+    expect(first.id).toMatch(/^\d+\.\d+$/);
+    await back.close();
   });
 
   it('tells the reader’s other tabs when they read, so every badge drops', async () => {

@@ -3,6 +3,7 @@ import type { AuthUser } from '../access/roles.ts';
 import {
   conversationParties,
   feedAfter,
+  feedPrunedAfter,
   inboxEntry,
   latestFeedPosition,
   messageAt,
@@ -49,8 +50,9 @@ const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) 
 /**
  * A user's live inbox as server-sent events. Each event's id is the user's
  * feed position; a client that reconnects with `Last-Event-ID` gets every
- * event after it. A fresh stream starts with `ready` (the unread total, no
- * id) and then only what happens next.
+ * event after it (or, when those events are no longer kept, `reset`: reload
+ * and carry on from now). A fresh stream starts with `ready` (the unread
+ * total, no id) and then only what happens next.
  */
 export const openLiveStream = (
   deps: { sql: Sql; hub: LiveHub; heartbeatMs?: number },
@@ -124,8 +126,13 @@ export const openLiveStream = (
         },
       });
       if (closed) return remove();
-      cursor = lastEventId ?? (await latestFeedPosition(deps.sql, user.id));
+      const latest = await latestFeedPosition(deps.sql, user.id);
       write('retry: 3000\n\n');
+      if (lastEventId && (await feedPrunedAfter(deps.sql, user.id, lastEventId))) {
+        // Away so long that what was missed is no longer kept: the client reloads instead.
+        cursor = latest;
+        write(frame({ id: eventId(latest), event: 'reset', data: {} }));
+      } else cursor = lastEventId ?? latest;
       write(frame({ event: 'ready', data: { unread: await unreadTotal(deps.sql, user.id) } }));
       timer = setInterval(() => {
         write(': heartbeat\n\n');

@@ -6,6 +6,12 @@ export const CONVERSATIONS_READ_MODEL = 'conversations';
 /** The NOTIFY channel the conversations projection wakes live streams on; the payload is a user id. */
 export const INBOX_CHANNEL = 'inbox_changed';
 
+/**
+ * The live-stream events kept per user (older ones are pruned by the
+ * projection); a client that reconnects from before them is told to reload.
+ */
+export const FEED_KEPT_PER_USER = 500;
+
 export type ConversationParties = {
   conversationId: string;
   listingId: string;
@@ -159,6 +165,19 @@ export const feedAfter = (db: Sql, userId: string, after: FeedPosition, limit: n
     FROM inbox_feed
     WHERE user_id = ${userId} AND (transaction_id, position) > (${after.transactionId}::xid8, ${after.position})
     ORDER BY transaction_id, position LIMIT ${limit}`;
+
+/**
+ * Whether events after `after` were pruned from the user's feed: the feed has
+ * been cut (it holds more than the kept number) and its oldest row is newer.
+ */
+export const feedPrunedAfter = async (db: Sql, userId: string, after: FeedPosition) => {
+  const [row] = await db<{ pruned: boolean }[]>`
+    SELECT (SELECT count(*) FROM (SELECT 1 FROM inbox_feed WHERE user_id = ${userId}
+              LIMIT ${FEED_KEPT_PER_USER + 1}) kept) > ${FEED_KEPT_PER_USER}
+       AND (SELECT (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)
+            FROM inbox_feed WHERE user_id = ${userId} ORDER BY transaction_id, position LIMIT 1) AS pruned`;
+  return row?.pruned === true;
+};
 
 /** The user's newest feed position (the start of the log when none): where a fresh stream starts. */
 export const latestFeedPosition = async (db: Sql, userId: string): Promise<FeedPosition> => {

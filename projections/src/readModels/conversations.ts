@@ -3,11 +3,29 @@ import {
   CONVERSATION_EVENT_TYPES,
   type ConversationEvent,
 } from '@rentals/core/conversations/events';
-import { CONVERSATIONS_READ_MODEL, INBOX_CHANNEL } from '../queries/conversations.ts';
+import {
+  CONVERSATIONS_READ_MODEL,
+  FEED_KEPT_PER_USER,
+  INBOX_CHANNEL,
+} from '../queries/conversations.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 
 type FeedKind = 'started' | 'message' | 'read' | 'archived' | 'blocked';
+
+/**
+ * Every so many log positions (decided by the position, so a rebuild prunes
+ * the same rows), the participants' feeds are cut to their newest
+ * FEED_KEPT_PER_USER rows: the feed serves reconnects, not history.
+ */
+const PRUNE_EVERY = 16;
+const prune = (conversationId: string, who: string | null): Statement =>
+  sql`DELETE FROM inbox_feed f USING inbox_entries e
+      WHERE e.conversation_id = ${conversationId} AND (${who}::text IS NULL OR e.user_id = ${who}::text)
+        AND f.user_id = e.user_id
+        AND (f.transaction_id, f.position) < (
+          SELECT g.transaction_id, g.position FROM inbox_feed g WHERE g.user_id = e.user_id
+          ORDER BY g.transaction_id DESC, g.position DESC OFFSET ${FEED_KEPT_PER_USER} LIMIT 1)`;
 
 /**
  * The feed row and the wake-up for one participant (`who` = a user id) or
@@ -30,6 +48,7 @@ const tell = (
       ON CONFLICT DO NOTHING`,
   sql`SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM inbox_entries
       WHERE conversation_id = ${conversationId} AND (${who}::text IS NULL OR user_id = ${who}::text)`,
+  ...(at.position % PRUNE_EVERY === 0 ? [prune(conversationId, who)] : []),
 ];
 
 /** A user's unread count and newest unread time, recounted from the messages after their read mark. */

@@ -139,10 +139,11 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
   useEffect(
     () =>
       onInboxChange((change) => {
+        if (change.kind === 'reset') return void loadNewest().catch(() => undefined);
         if (change.conversationId !== c.id || !change.message) return;
         setMessages((list) => (list ? merge(list, change.message!) : list));
       }),
-    [c.id],
+    [c.id, loadNewest],
   );
 
   const lastSeq = messages?.reduce((max, m) => Math.max(max, m.seq || 0), 0) ?? 0;
@@ -336,6 +337,8 @@ const Inbox = () => {
   const [error, setError] = useState('');
   const [selected, setSelected] = useState<Conversation | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(selectedFromUrl);
+  // Bumped when the live stream says it could not replay what was missed.
+  const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -346,7 +349,7 @@ const Inbox = () => {
     return () => {
       live = false;
     };
-  }, [archived]);
+  }, [archived, reloads]);
 
   useEffect(() => {
     if (!selectedId) {
@@ -377,7 +380,8 @@ const Inbox = () => {
   useEffect(
     () =>
       onInboxChange((change) => {
-        if (change.conversation) update(change.conversation);
+        if (change.kind === 'reset') setReloads((n) => n + 1);
+        else if (change.conversation) update(change.conversation);
       }),
     [update],
   );

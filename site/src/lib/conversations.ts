@@ -29,7 +29,8 @@ export type Sent = { conversation: Conversation; message: ChatMessage };
 
 /** What each live event carries (except 'ready', which has only `unread`). */
 export type InboxChange = {
-  kind: 'started' | 'message' | 'read' | 'archived' | 'blocked';
+  /** `reset`: the stream could not replay what was missed; reload what is shown. */
+  kind: 'started' | 'message' | 'read' | 'archived' | 'blocked' | 'reset';
   conversationId: string;
   conversation: Conversation | null;
   message: ChatMessage | null;
