@@ -75,7 +75,7 @@ export const createSessionCache = (deps: {
 
   const listener = liveListener({
     sql,
-    channel: SESSION_CHANNEL,
+    channels: [SESSION_CHANNEL],
     what: 'session cache',
     log: deps.log,
     onNotify: apply,
