@@ -2,6 +2,7 @@
  * /browse for visitors, in plain DOM code: filters in the URL, numbered
  * pages, cards that send to /login. Text goes in through text nodes only.
  */
+import { pageWindow } from '../lib/pageWindow.ts';
 import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
 import { api, describeError } from '../lib/api.ts';
 import {
@@ -54,15 +55,29 @@ export const startBrowse = (): void => {
 
   const renderPager = (pagination: Pagination) => {
     pager.replaceChildren();
-    if (pagination.totalPages <= 1) return;
-    for (let n = 1; n <= pagination.totalPages; n++) {
-      const button = el('button', 'button button-small', String(n));
+    const { currentPage: current, totalPages: total } = pagination;
+    if (total <= 1) return;
+    const pageButton = (label: string, name: string, to: number) => {
+      const button = el('button', 'button button-small', label);
       button.type = 'button';
-      button.setAttribute('aria-label', `Page ${n}`);
-      if (n === pagination.currentPage) button.setAttribute('aria-current', 'page');
-      button.addEventListener('click', () => navigate(state.filters, n));
+      button.setAttribute('aria-label', name);
+      button.disabled = to < 1 || to > total;
+      button.addEventListener('click', () => navigate(state.filters, to));
+      return button;
+    };
+    pager.append(pageButton('← Previous', 'Previous page', current - 1));
+    for (const slot of pageWindow(current, total)) {
+      if (slot === 'gap') {
+        const gap = el('span', 'pager-gap', '…');
+        gap.setAttribute('aria-hidden', 'true');
+        pager.append(gap);
+        continue;
+      }
+      const button = pageButton(String(slot), `Page ${slot}`, slot);
+      if (slot === current) button.setAttribute('aria-current', 'page');
       pager.append(button);
     }
+    pager.append(pageButton('Next →', 'Next page', current + 1));
   };
 
   const load = async () => {
