@@ -28,6 +28,12 @@ export type DriveOptions = {
   connections: number;
   /** Requests per second, all connections together; without it, as fast as answers come. */
   rate?: number;
+  /**
+   * Stop after this many requests (spread over the connections) instead of
+   * after `seconds`: a whole number of iterations per connection, whatever
+   * the machine's speed (the smoke tests).
+   */
+  requests?: number;
   /** Numbers this run's iterations from here (soak: one range per scenario). */
   firstIteration?: number;
 };
@@ -81,7 +87,7 @@ export const drive = (
       {
         url: options.baseUrl,
         connections,
-        duration: options.seconds,
+        ...(options.requests ? { amount: options.requests } : { duration: options.seconds }),
         requests,
         timeout: 10,
         ...(options.rate ? { overallRate: options.rate } : {}),
