@@ -10,7 +10,10 @@ import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { buildPublicSite } from './build.ts';
 import { fullBuild } from './fullBuild.ts';
 import type { CityCounts } from './queries.ts';
-import { regenerateOnce } from './regenerator.ts';
+import { regenerateOnce, startRegenerator, wantsFullBuild } from './regenerator.ts';
+import { publicSiteStatus } from '../queries/readSideHealth.ts';
+import type { SqlProjection } from '../runner/projection.ts';
+import { sql } from '../runner/statement.ts';
 import {
   appendListingEvent,
   createdEvent,
@@ -268,6 +271,67 @@ describe('reading a city in keyset batches', () => {
     });
     expect(report.paths.filter((p) => p.startsWith('browse/cities/'))).toEqual([]);
     expect(report.unchanged).toBeGreaterThan(5);
+  });
+});
+
+describe('a bulk import', () => {
+  it('is one run over the whole backlog, a full build when most cities are marked', async () => {
+    await Promise.all(running.map((r) => r.stop()));
+    const [{ last } = { last: 0 }] = await db.sql<{ last: number }[]>`
+      SELECT coalesce(max(id), 0)::int AS last FROM public_site_runs`;
+    const imported: SeededListing[] = [];
+    for (let i = 0; i < 30; i++)
+      imported.push(await seed(['Pune', 'Mumbai', 'New Delhi', 'Jaipur'][i % 4]!));
+    const lines: string[] = [];
+    const regenerator = startRegenerator({
+      sql: db.sql,
+      outDir: out,
+      siteUrl: SITE,
+      batchWindowMs: 10,
+      pollMs: 50,
+      bulkLagEvents: 5,
+      fullBuildMinListings: 10,
+      log: (line) => lines.push(line),
+    });
+    // The public model takes the backlog in small, slow batches: without the hold, each would be a run.
+    const slowPublic: SqlProjection = {
+      ...publicListingModel,
+      evolveBatch: (events) => [
+        sql`SELECT pg_sleep(0.05)`,
+        ...publicListingModel.evolveBatch!(events),
+      ],
+    };
+    running = [
+      startProjection(db.sql, slowPublic, { batchSize: 3, maxBatchSize: 3, pollIntervalMs: 10 }),
+      startProjection(db.sql, dirtyCitiesProjection, { pollIntervalMs: 10 }),
+    ];
+    await caughtUp();
+    for (;;) {
+      const status = await publicSiteStatus(db.sql);
+      if (status.pendingCities + status.pendingListings === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await regenerator.stop();
+    const runs = await db.sql<
+      { kind: string }[]
+    >`SELECT kind FROM public_site_runs WHERE id > ${last}`;
+    expect(runs).toEqual([{ kind: 'full' }]);
+    expect(lines.some((l) => /holding runs/.test(l))).toBe(true);
+    for (const listing of imported)
+      expect(read(`browse/${listing.id}.html`)).toContain(listing.title);
+    expect(read('browse/cities/jaipur.html')).toContain(imported[3]!.title);
+  });
+
+  it('takes a full build only when most cities and many listings are marked', () => {
+    const site = { cities: 25, listed: 200_000 };
+    expect(wantsFullBuild({ ...site, readyCities: 25, readyListings: 190_000 })).toBe(true);
+    expect(wantsFullBuild({ ...site, readyCities: 13, readyListings: 10_000 })).toBe(true);
+    // Edits spread over every city: a few pages each, not 200k.
+    expect(wantsFullBuild({ ...site, readyCities: 25, readyListings: 25 })).toBe(false);
+    // A small site's few edits: incremental, whatever the shares.
+    expect(wantsFullBuild({ cities: 2, listed: 30, readyCities: 2, readyListings: 5 })).toBe(false);
+    // A big import into one city: that city alone.
+    expect(wantsFullBuild({ ...site, readyCities: 1, readyListings: 40_000 })).toBe(false);
   });
 });
 
