@@ -7,7 +7,7 @@ import { dirtyCitiesProjection } from '../dirtyCities/dirtyCities.ts';
 import { publicListingModel } from '../readModels/publicListingModel.ts';
 import { startProjection, type RunningProjection } from '../runner/runner.ts';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { buildPublicSite } from './build.ts';
+import { buildPublicSite, type CityPages } from './build.ts';
 import { fullBuild } from './fullBuild.ts';
 import type { CityCounts } from './queries.ts';
 import { regenerateOnce, startRegenerator, wantsFullBuild } from './regenerator.ts';
@@ -256,6 +256,51 @@ describe('incremental regeneration', () => {
     const report = await regenerate();
     expect(report?.cities).toEqual(['pune']);
     expect(await regenerate()).toBeNull();
+  });
+});
+
+describe('per-city work', () => {
+  it('renders only the pages an edited listing is on, when the pages of the last run are remembered', async () => {
+    const pagesCache = new Map<string, CityPages>();
+    const run = async (cache?: Map<string, CityPages>) => {
+      await caughtUp();
+      return (
+        await regenerateOnce({
+          sql: db.sql,
+          outDir: out,
+          siteUrl: SITE,
+          countsCache,
+          ...(cache ? { pagesCache: cache } : {}),
+        })
+      ).report!;
+    };
+    const revise = (id: string, title: string) =>
+      appendListingEvent(store(), {
+        type: 'ListingDetailsRevised',
+        data: { listingId: id, at: new Date().toISOString(), title },
+      });
+    // A new listing changes every Pune page (the counts); the run remembers what each shows.
+    const listing = await seed('Pune', 'house');
+    const first = await run(pagesCache);
+    expect(first.pagesSkipped).toBe(0);
+    const punePages = pagesCache.get('pune')!.pages.size;
+    expect(punePages).toBeGreaterThan(2);
+
+    await revise(listing.id, 'A house with a garden');
+    const second = await run(pagesCache);
+    // Newest first: it is on page 1 of all types and page 1 of houses, and nothing else is rendered.
+    expect(second.pagesSkipped).toBe(punePages - 2);
+    expect(second.paths.filter((p) => p.startsWith('browse/cities/pune')).sort()).toEqual([
+      'browse/cities/pune.html',
+      'browse/cities/pune/house.html',
+    ]);
+    expect(read('browse/cities/pune/house.html')).toContain('A house with a garden');
+
+    // Without the memory every page is rendered again (and compared).
+    await revise(listing.id, 'A house with two gardens');
+    const third = await run();
+    expect(third.pagesSkipped).toBe(0);
+    expect(read('browse/cities/pune.html')).toContain('A house with two gardens');
   });
 });
 

@@ -5,7 +5,7 @@ import { sessionClient } from '@rentals/core/db';
 import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
 import { DIRTY_CHANNEL, DIRTY_CITIES } from '../dirtyCities/dirtyCities.ts';
 import type { BucketMirror } from './bucketMirror.ts';
-import { buildPublicSite, type BuildReport } from './build.ts';
+import { buildPublicSite, type BuildReport, type CityPages } from './build.ts';
 import { fullBuild, fullBuildLocked } from './fullBuild.ts';
 import { CITIES_PATH, pageFile } from './paths.ts';
 import { cityCounts, type CityCounts } from './queries.ts';
@@ -75,7 +75,10 @@ type Mark = { key: string; city_slug: string; generation: number };
  * meanwhile (a newer change) stays for the next run.
  */
 export const regenerateOnce = async (
-  options: RegeneratorOptions & { countsCache?: Map<string, CityCounts> },
+  options: RegeneratorOptions & {
+    countsCache?: Map<string, CityCounts>;
+    pagesCache?: Map<string, CityPages>;
+  },
 ): Promise<RegenerationResult> => {
   const { sql } = options;
   const result = await withSiteLock(sql, 'try', async () => {
@@ -105,6 +108,7 @@ export const regenerateOnce = async (
     };
     if (wantsFullBuild(backlog, options.fullBuildMinListings)) {
       const report = await fullBuildLocked({ ...options, countsCache: cache });
+      options.pagesCache?.clear();
       // A full build rewrote every file: the bucket gets all of them.
       await options.mirror?.syncAll();
       return { report: { ...report, ms: Date.now() - startedAt.getTime(), full: true }, waiting };
@@ -117,6 +121,7 @@ export const regenerateOnce = async (
       listings: listings.map((l) => ({ id: l.key, citySlug: l.city_slug })),
       skipUnchanged: true,
       countsCache: cache,
+      ...(options.pagesCache ? { pagesCache: options.pagesCache } : {}),
     });
     await sql.begin(async (tx) => {
       await tx`DELETE FROM public_site_dirty_cities d USING unnest(${cities.map((c) => c.key)}::text[], ${cities.map((c) => c.generation)}::bigint[]) AS t(k, g)
@@ -188,6 +193,8 @@ export const startRegenerator = (options: RegeneratorOptions) => {
   let failures = 0;
   // Every city's counts, refreshed per run only for the cities rebuilt (see BuildRequest.countsCache).
   const countsCache = new Map<string, CityCounts>();
+  // What each city's numbered pages showed at the last run: unchanged pages are not rendered again.
+  const pagesCache = new Map<string, CityPages>();
 
   // Its own connection for LISTEN: when the database restarts, the next LISTEN on it opens a new one.
   let listening = false;
@@ -238,7 +245,7 @@ export const startRegenerator = (options: RegeneratorOptions) => {
             continue;
           }
           hold = undefined;
-          const { report, waiting } = await regenerateOnce({ ...options, countsCache });
+          const { report, waiting } = await regenerateOnce({ ...options, countsCache, pagesCache });
           // Before anything else: what an earlier run queued and could not upload goes first.
           const uploaded = (await options.mirror?.drain()) ?? 0;
           if (uploaded > 0) log(`public site: ${uploaded} files uploaded to the pages' bucket`);
