@@ -88,6 +88,9 @@ export type BuildReport = {
 
 type Filter = PropertyType | null;
 
+/** Marked listing pages read from the public model at once in an incremental run. */
+const LISTING_PAGES_PER_READ = 2000;
+
 /** A city's numbered pages as last rendered: the heading they share, and each page's listing ids. */
 export type CityPages = { heading: string; pages: Map<string, string> };
 
@@ -222,24 +225,28 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
 
   // 1. Listing pages of an incremental run (a full build renders them while streaming).
   if (!full && request.listings && request.listings.length > 0) {
-    const wanted = request.listings.filter((l) => SAFE_SEGMENT.test(l.id));
-    const ids = wanted.map((l) => l.id);
-    const found = new Map((await listingsByIds(sql, ids)).map((l) => [l.id, l]));
-    // Not listed: delisted when its public row is still there (404), deleted when not (410).
-    const existing = await existingListingIds(sql, ids);
-    for (const { id, citySlug } of wanted) {
-      const listing = found.get(id);
-      publisher.publish(
-        pageFile(listingPath(id)),
-        listing
-          ? renderListingPage(site, listing)
-          : renderGoneListingPage(
-              site,
-              id,
-              bySlug.has(citySlug) ? citySlug : null,
-              existing.has(id) ? 404 : 410,
-            ),
-      );
+    const all = request.listings.filter((l) => SAFE_SEGMENT.test(l.id));
+    // In chunks: a bulk import marks tens of thousands, and their rows need not all be in memory at once.
+    for (let from = 0; from < all.length; from += LISTING_PAGES_PER_READ) {
+      const wanted = all.slice(from, from + LISTING_PAGES_PER_READ);
+      const ids = wanted.map((l) => l.id);
+      const found = new Map((await listingsByIds(sql, ids)).map((l) => [l.id, l]));
+      // Not listed: delisted when its public row is still there (404), deleted when not (410).
+      const existing = await existingListingIds(sql, ids);
+      for (const { id, citySlug } of wanted) {
+        const listing = found.get(id);
+        publisher.publish(
+          pageFile(listingPath(id)),
+          listing
+            ? renderListingPage(site, listing)
+            : renderGoneListingPage(
+                site,
+                id,
+                bySlug.has(citySlug) ? citySlug : null,
+                existing.has(id) ? 404 : 410,
+              ),
+        );
+      }
     }
   }
 

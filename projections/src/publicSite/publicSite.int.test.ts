@@ -325,7 +325,7 @@ describe('a bulk import', () => {
     const [{ last } = { last: 0 }] = await db.sql<{ last: number }[]>`
       SELECT coalesce(max(id), 0)::int AS last FROM public_site_runs`;
     const imported: SeededListing[] = [];
-    for (let i = 0; i < 30; i++)
+    for (let i = 0; i < 40; i++)
       imported.push(await seed(['Pune', 'Mumbai', 'New Delhi', 'Jaipur'][i % 4]!));
     const lines: string[] = [];
     const regenerator = startRegenerator({
@@ -370,7 +370,9 @@ describe('a bulk import', () => {
   it('takes a full build only when most cities and many listings are marked', () => {
     const site = { cities: 25, listed: 200_000 };
     expect(wantsFullBuild({ ...site, readyCities: 25, readyListings: 190_000 })).toBe(true);
-    expect(wantsFullBuild({ ...site, readyCities: 13, readyListings: 10_000 })).toBe(true);
+    expect(wantsFullBuild({ ...site, readyCities: 13, readyListings: 100_000 })).toBe(true);
+    // An import that adds a quarter to the site: the marked pages alone.
+    expect(wantsFullBuild({ ...site, readyCities: 25, readyListings: 50_000 })).toBe(false);
     // Edits spread over every city: a few pages each, not 200k.
     expect(wantsFullBuild({ ...site, readyCities: 25, readyListings: 25 })).toBe(false);
     // A small site's few edits: incremental, whatever the shares.
