@@ -90,6 +90,8 @@ type Filter = PropertyType | null;
 
 /** Marked listing pages read from the public model at once in an incremental run. */
 const LISTING_PAGES_PER_READ = 2000;
+/** Listing pages rendered between two turns of the event loop. */
+const YIELD_EVERY = 100;
 
 /** A city's numbered pages as last rendered: the heading they share, and each page's listing ids. */
 export type CityPages = { heading: string; pages: Map<string, string> };
@@ -233,7 +235,10 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
       const found = new Map((await listingsByIds(sql, ids)).map((l) => [l.id, l]));
       // Not listed: delisted when its public row is still there (404), deleted when not (410).
       const existing = await existingListingIds(sql, ids);
-      for (const { id, citySlug } of wanted) {
+      for (const [i, { id, citySlug }] of wanted.entries()) {
+        // Rendering is synchronous: let the process's projection runners go on meanwhile, for a batch
+        // transaction they hold open waits on this loop and holds back every projection's log fence.
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
         const listing = found.get(id);
         publisher.publish(
           pageFile(listingPath(id)),
