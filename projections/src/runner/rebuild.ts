@@ -359,7 +359,8 @@ const rebuildFresh = async (
   );
   let swapped = false;
   try {
-    const { buildFresh: _live, ...rest } = projection;
+    // Neither the live model's copy builder nor its pipelined `send` (to the live index): the copy applies its own.
+    const { buildFresh: _live, send: _liveSend, ...rest } = projection;
     const shadow: ExternalProjection = {
       ...rest,
       name: shadowName(projection.name),
