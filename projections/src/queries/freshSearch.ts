@@ -15,12 +15,14 @@ import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
  * that stopped) the search answers from the index alone, as stale as it is,
  * rather than merge thousands of listings into every page.
  */
-export const FRESH_EVENTS_LIMIT = 500;
+export const FRESH_EVENTS_LIMIT = 2000;
 
 /** Listings changed since the index's checkpoint: all of them, and those that match the criteria now, in the chosen order. */
 export type FreshChanges = { changed: string[]; matching: string[] };
 
 const STREAM_PREFIX = listingStreamId('');
+/** The event store's NOTIFY on every append (migration 0001). */
+const APPENDED_CHANNEL = 'events_appended';
 
 /**
  * The listings whose read-model rows changed after the index's checkpoint
@@ -31,17 +33,21 @@ const STREAM_PREFIX = listingStreamId('');
  * applied yet are in neither. Which of them match is decided by the
  * fallback's own criteria (criteriaSql). One round trip; a range scan of the
  * events' (transaction_id, position) index bounded by FRESH_EVENTS_LIMIT.
- * `undefined`: too many to merge.
+ * `changes` is undefined when there are too many to merge; `atHead`: the
+ * index has every listing event in the log.
  */
 export const changesSinceIndex = async (
   db: Sql,
   audience: SearchAudience,
   c: SearchCriteria,
   searchProjections: readonly string[],
-): Promise<FreshChanges | undefined> => {
+): Promise<{ changes?: FreshChanges; atHead: boolean }> => {
   const model = audience === 'full' ? LISTING_READ_MODEL : PUBLIC_LISTING_MODEL;
+  const types = LISTING_EVENT_TYPES as string[];
   const { table, where, order } = criteriaSql(db, audience, c);
-  const rows = await db<{ id: string; rank: number | null; overflow: boolean }[]>`
+  const [row] = await db<
+    { overflow: boolean; at_head: boolean; changed: string[]; matching: string[] }[]
+  >`
     WITH idx AS (SELECT transaction_id, position FROM projection_checkpoints
                  WHERE name = ANY(${searchProjections as string[]}::text[])
                  ORDER BY transaction_id, position LIMIT 1),
@@ -49,21 +55,65 @@ export const changesSinceIndex = async (
          recent AS (SELECT e.stream_id FROM events e, idx, model
                     WHERE (e.transaction_id, e.position) > (idx.transaction_id, idx.position)
                       AND (e.transaction_id, e.position) <= (model.transaction_id, model.position)
-                      AND e.type = ANY(${LISTING_EVENT_TYPES as string[]}::text[])
+                      AND e.type = ANY(${types}::text[])
                     LIMIT ${FRESH_EVENTS_LIMIT + 1}),
          changed AS (SELECT DISTINCT substr(stream_id, ${STREAM_PREFIX.length + 1}) AS id FROM recent)
-    SELECT id, NULL::int AS rank, (SELECT count(*) FROM recent) > ${FRESH_EVENTS_LIMIT} AS overflow
-      FROM changed
-    UNION ALL
-    SELECT id, (row_number() OVER (ORDER BY ${order}))::int, false
-      FROM ${table} ${where} AND id IN (SELECT id FROM changed)`;
-  if (rows.some((r) => r.overflow)) return undefined;
+    SELECT (SELECT count(*) FROM recent) > ${FRESH_EVENTS_LIMIT} AS overflow,
+           EXISTS (SELECT 1 FROM idx) AND NOT EXISTS (
+             SELECT 1 FROM events e, idx
+             WHERE (e.transaction_id, e.position) > (idx.transaction_id, idx.position)
+               AND e.type = ANY(${types}::text[])) AS at_head,
+           ARRAY(SELECT id FROM changed) AS changed,
+           ARRAY(SELECT id FROM ${table} ${where} AND id IN (SELECT id FROM changed) ORDER BY ${order}) AS matching`;
+  if (!row) throw new Error('changesSinceIndex: no row');
   return {
-    changed: rows.filter((r) => r.rank === null).map((r) => r.id),
-    matching: rows
-      .filter((r): r is typeof r & { rank: number } => r.rank !== null)
-      .sort((a, b) => a.rank - b.rank)
-      .map((r) => r.id),
+    atHead: row.at_head,
+    ...(row.overflow ? {} : { changes: { changed: row.changed, matching: row.matching } }),
+  };
+};
+
+/**
+ * Spares the per-search query above while nothing can have changed: once a
+ * search found the index holding every listing event, searches skip it until
+ * the next append is announced (the event store's NOTIFY) or the LISTEN
+ * connection is made again (announcements may have been missed meanwhile).
+ * A search that started before an announcement never closes the gate.
+ */
+const createQuietGate = (db: Sql) => {
+  let listening = false;
+  let quiet = false;
+  let announced = 0;
+  let started: Promise<unknown> | undefined;
+  const listen = () => {
+    started ??= db
+      .listen(
+        APPENDED_CHANNEL,
+        () => {
+          announced++;
+          quiet = false;
+        },
+        () => {
+          announced++;
+          quiet = false;
+          listening = true;
+        },
+      )
+      .catch(() => {
+        // Postgres unreachable: no gate (every search asks), try again with the next search.
+        started = undefined;
+        listening = false;
+      });
+  };
+  return {
+    isQuiet: () => {
+      listen();
+      return quiet;
+    },
+    /** The announcement count before a query; pass it to `atHead` if that query found the index at the head. */
+    mark: () => announced,
+    atHead: (mark: number) => {
+      if (listening && mark === announced) quiet = true;
+    },
   };
 };
 
@@ -129,7 +179,8 @@ export type SearchIndexWith = <T>(
  * chosen sort order) and every later page is shifted by them, so no listing
  * is shown twice or skipped between pages; changed listings are matched by
  * the fallback's text rule (every word as a prefix, no typos). With no
- * changes pending the index's answer is returned untouched.
+ * changes pending the index's answer is returned untouched, and while the
+ * index holds the whole log searches cost no Postgres query (createQuietGate).
  */
 export const createFreshSearch = (deps: {
   sql: Sql;
@@ -137,9 +188,18 @@ export const createFreshSearch = (deps: {
   searchProjections: readonly string[];
   searchIndexWith: SearchIndexWith;
 }) => {
+  const gate = createQuietGate(deps.sql);
   return async (audience: SearchAudience, c: SearchCriteria): Promise<SearchResult> => {
     if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
-    const changes = await changesSinceIndex(deps.sql, audience, c, deps.searchProjections);
+    if (gate.isQuiet()) return deps.searchIndexWith(audience, c, searchInMeili);
+    const mark = gate.mark();
+    const { changes, atHead } = await changesSinceIndex(
+      deps.sql,
+      audience,
+      c,
+      deps.searchProjections,
+    );
+    if (atHead) gate.atHead(mark);
     if (!changes || changes.changed.length === 0)
       return deps.searchIndexWith(audience, c, searchInMeili);
     const fresh = changes.matching;
