@@ -11,11 +11,12 @@ import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
 
 /**
  * The most listing events between the index's checkpoint and the read
- * model's that a search merges. Beyond it (a bulk import, a rebuild, an index
- * that stopped) the search answers from the index alone, as stale as it is,
- * rather than merge thousands of listings into every page.
+ * model's that a search merges: the newest ones. When the index is further
+ * behind (a bulk import, a rebuild, an index that stopped), older changes are
+ * served as the index has them, so that no search has to merge thousands of
+ * listings; the newest changes stay visible at once.
  */
-export const FRESH_EVENTS_LIMIT = 2000;
+export const FRESH_EVENTS_LIMIT = 1000;
 
 /** Listings changed since the index's checkpoint: all of them, and those that match the criteria now, in the chosen order. */
 export type FreshChanges = { changed: string[]; matching: string[] };
@@ -31,23 +32,21 @@ const APPENDED_CHANNEL = 'events_appended';
  * hold at least that state (the checkpoint commits with the rows), so each
  * is at least as new as the index's copy; events the read model has not
  * applied yet are in neither. Which of them match is decided by the
- * fallback's own criteria (criteriaSql). One round trip; a range scan of the
- * events' (transaction_id, position) index bounded by FRESH_EVENTS_LIMIT.
- * `changes` is undefined when there are too many to merge; `atHead`: the
- * index has every listing event in the log.
+ * fallback's own criteria (criteriaSql). One round trip; a backward range
+ * scan of the events' (transaction_id, position) index, the newest
+ * FRESH_EVENTS_LIMIT events at most. `atHead`: the index has every listing
+ * event in the log.
  */
 export const changesSinceIndex = async (
   db: Sql,
   audience: SearchAudience,
   c: SearchCriteria,
   searchProjections: readonly string[],
-): Promise<{ changes?: FreshChanges; atHead: boolean }> => {
+): Promise<{ changes: FreshChanges; atHead: boolean }> => {
   const model = audience === 'full' ? LISTING_READ_MODEL : PUBLIC_LISTING_MODEL;
   const types = LISTING_EVENT_TYPES as string[];
   const { table, where, order } = criteriaSql(db, audience, c);
-  const [row] = await db<
-    { overflow: boolean; at_head: boolean; changed: string[]; matching: string[] }[]
-  >`
+  const [row] = await db<{ at_head: boolean; changed: string[]; matching: string[] }[]>`
     WITH idx AS (SELECT transaction_id, position FROM projection_checkpoints
                  WHERE name = ANY(${searchProjections as string[]}::text[])
                  ORDER BY transaction_id, position LIMIT 1),
@@ -56,20 +55,17 @@ export const changesSinceIndex = async (
                     WHERE (e.transaction_id, e.position) > (idx.transaction_id, idx.position)
                       AND (e.transaction_id, e.position) <= (model.transaction_id, model.position)
                       AND e.type = ANY(${types}::text[])
-                    LIMIT ${FRESH_EVENTS_LIMIT + 1}),
+                    ORDER BY e.transaction_id DESC, e.position DESC
+                    LIMIT ${FRESH_EVENTS_LIMIT}),
          changed AS (SELECT DISTINCT substr(stream_id, ${STREAM_PREFIX.length + 1}) AS id FROM recent)
-    SELECT (SELECT count(*) FROM recent) > ${FRESH_EVENTS_LIMIT} AS overflow,
-           EXISTS (SELECT 1 FROM idx) AND NOT EXISTS (
+    SELECT EXISTS (SELECT 1 FROM idx) AND NOT EXISTS (
              SELECT 1 FROM events e, idx
              WHERE (e.transaction_id, e.position) > (idx.transaction_id, idx.position)
                AND e.type = ANY(${types}::text[])) AS at_head,
            ARRAY(SELECT id FROM changed) AS changed,
            ARRAY(SELECT id FROM ${table} ${where} AND id IN (SELECT id FROM changed) ORDER BY ${order}) AS matching`;
   if (!row) throw new Error('changesSinceIndex: no row');
-  return {
-    atHead: row.at_head,
-    ...(row.overflow ? {} : { changes: { changed: row.changed, matching: row.matching } }),
-  };
+  return { atHead: row.at_head, changes: { changed: row.changed, matching: row.matching } };
 };
 
 /**
@@ -200,8 +196,7 @@ export const createFreshSearch = (deps: {
       deps.searchProjections,
     );
     if (atHead) gate.atHead(mark);
-    if (!changes || changes.changed.length === 0)
-      return deps.searchIndexWith(audience, c, searchInMeili);
+    if (changes.changed.length === 0) return deps.searchIndexWith(audience, c, searchInMeili);
     const fresh = changes.matching;
     const range = windowFor(c.page, c.limit, fresh.length);
     const window = await deps.searchIndexWith(
