@@ -99,13 +99,16 @@ try {
   });
   // Through the API, as a tenant would search: rents from the oldest write not yet seen there, cheapest first.
   // Rents grow with each write, so every write not yet seen is on the first page unless 50 later ones are ahead.
+  const apiRequestMs: number[] = [];
   const apiWatcher = watch('api', async (waiting) => {
     const lowest = Math.min(...waiting.map((w) => w.rent));
+    const sent = performance.now();
     const response = await fetch(
       `${api.base}/api/properties?minRent=${lowest}&sort=rent_asc&limit=50`,
       { headers: { authorization: `Bearer ${api.token}` } },
     );
     const found = (await response.json()) as { properties: { _id: string; rent: number }[] };
+    apiRequestMs.push(performance.now() - sent);
     return new Map(found.properties.map((p) => [p._id, p.rent]));
   });
 
@@ -147,6 +150,10 @@ try {
   console.log(row('listing read model (Postgres)', rm));
   console.log(row('search index (Meilisearch)', ix));
   console.log(row('search through the API (GET /api/properties)', viaApi));
+  // How long one of the watcher's API searches took: a slow answer delays the API's observations by as much.
+  console.log(
+    `\n${apiRequestMs.length} API searches by the watcher: p50 ${fmt(percentile(apiRequestMs, 50), 0)} ms, p99 ${fmt(percentile(apiRequestMs, 99), 0)} ms`,
+  );
 } finally {
   api.stop();
   projections.kill('SIGTERM');

@@ -16,7 +16,7 @@ import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
  * served as the index has them, so that no search has to merge thousands of
  * listings; the newest changes stay visible at once.
  */
-export const FRESH_EVENTS_LIMIT = 1000;
+export const FRESH_EVENTS_LIMIT = 250;
 
 /** Listings changed since the index's checkpoint: all of them, and those that match the criteria now, in the chosen order. */
 export type FreshChanges = { changed: string[]; matching: string[] };
