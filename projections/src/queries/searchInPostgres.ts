@@ -10,17 +10,14 @@ import {
 const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
 
 /**
- * The degraded search path: the same criteria as the Meilisearch query, over
- * the Postgres read models (the full one for signed-in users, the public one
- * for visitors). City and area compare resolved keys; free text requires every
- * word, as a word prefix, in the searchable fields (no typo tolerance here).
+ * The criteria over a Postgres read model, as SQL fragments: the table (the
+ * full model for signed-in users, the public one for visitors), the WHERE
+ * clause and the ORDER BY. The one copy of the filter logic in SQL: the
+ * degraded search and the fresh-changes merge (freshSearch.ts) both use it.
+ * City and area compare resolved keys; free text requires every word, as a
+ * word prefix, in the searchable fields (no typo tolerance here).
  */
-export const searchInPostgres = async (
-  db: Sql,
-  audience: SearchAudience,
-  c: SearchCriteria,
-): Promise<SearchResult> => {
-  if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
+export const criteriaSql = (db: Sql, audience: SearchAudience, c: SearchCriteria) => {
   const full = audience === 'full';
   // The same expressions as the word indexes (migration 0015), so the planner uses them.
   const text = full
@@ -52,6 +49,20 @@ export const searchInPostgres = async (
       : full && c.sort === 'rent_desc'
         ? db`rent DESC, created_at DESC, id DESC`
         : db`created_at DESC, id DESC`;
+  return { table, where, order };
+};
+
+/**
+ * The degraded search path: the same criteria as the Meilisearch query, over
+ * the Postgres read models (criteriaSql).
+ */
+export const searchInPostgres = async (
+  db: Sql,
+  audience: SearchAudience,
+  c: SearchCriteria,
+): Promise<SearchResult> => {
+  if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
+  const { table, where, order } = criteriaSql(db, audience, c);
   const [rows, [count]] = await Promise.all([
     db<{ id: string }[]>`SELECT id FROM ${table} ${where} ORDER BY ${order}
       LIMIT ${c.limit} OFFSET ${(c.page - 1) * c.limit}`,

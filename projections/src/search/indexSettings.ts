@@ -5,8 +5,9 @@ import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
 /** The alias every search reads; a rebuild fills a fresh index and swaps it in under this name. */
 export const LISTINGS_INDEX = 'listings';
 
-/** Fields filtered with = and IN. */
+/** Fields filtered with = and IN (`id`: a search leaves out the listings it takes from the read model, freshSearch.ts). */
 export const EQUALITY_FIELDS = [
+  'id',
   'city',
   'area',
   'cityKey',
