@@ -10,17 +10,15 @@ import {
 const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
 
 /**
- * The degraded search path: the same criteria as the Meilisearch query, over
- * the Postgres read models (the full one for signed-in users, the public one
- * for visitors). City and area compare resolved keys; free text requires every
- * word, as a word prefix, in the searchable fields (no typo tolerance here).
+ * The WHERE clause of a search over the model of `audience` (listing_read or
+ * listing_public): the criteria's filters, without paging or sort. The map
+ * search (mapInPostgres.ts) filters with it too, so both answer the same.
  */
-export const searchInPostgres = async (
+export const searchWhere = (
   db: Sql,
   audience: SearchAudience,
-  c: SearchCriteria,
-): Promise<SearchResult> => {
-  if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
+  c: Omit<SearchCriteria, 'sort' | 'page' | 'limit'>,
+) => {
   const full = audience === 'full';
   // The same expressions as the word indexes (migration 0015), so the planner uses them.
   const text = full
@@ -29,7 +27,7 @@ export const searchInPostgres = async (
   const words = queryWords(c.q);
   const lat = full ? db`latitude` : db`coarse_lat`;
   const lng = full ? db`longitude` : db`coarse_lng`;
-  const where = db`
+  return db`
     WHERE ${full ? db`is_available` : db`listed`}
     ${c.cities ? db`AND city_key = ANY(${c.cities}::text[])` : db``}
     ${full && c.areas ? db`AND area_key = ANY(${c.areas}::text[])` : db``}
@@ -45,6 +43,22 @@ export const searchInPostgres = async (
         : db``
     }
     ${words.length > 0 ? db`AND ${text} @@ to_tsquery('simple', ${prefixQuery(words)})` : db``}`;
+};
+
+/**
+ * The degraded search path: the same criteria as the Meilisearch query, over
+ * the Postgres read models (the full one for signed-in users, the public one
+ * for visitors). City and area compare resolved keys; free text requires every
+ * word, as a word prefix, in the searchable fields (no typo tolerance here).
+ */
+export const searchInPostgres = async (
+  db: Sql,
+  audience: SearchAudience,
+  c: SearchCriteria,
+): Promise<SearchResult> => {
+  if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
+  const full = audience === 'full';
+  const where = searchWhere(db, audience, c);
   const table = full ? db`listing_read` : db`listing_public`;
   const order =
     full && c.sort === 'rent_asc'
