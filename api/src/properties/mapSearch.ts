@@ -94,13 +94,12 @@ export const createMapSearch = (deps: {
     const meili =
       text && !deps.degraded() ? await fromMeili(audience, text, pointLimit) : undefined;
     const engine = meili ? 'meilisearch' : 'postgres';
-    const found =
-      meili?.found ?? (await mapPointsInPostgres(deps.sql, audience, c, pointLimit));
+    const found = meili?.found ?? (await mapPointsInPostgres(deps.sql, audience, c, pointLimit));
     if (found.points) return { engine, total: found.total, clustered: false, points: found.points };
 
     const cell = cellDegrees(zoom, c.bbox);
     const clusters =
-      meili && found.total <= MEILI_CLUSTER_LIMIT
+      meili && meili.found.total <= MEILI_CLUSTER_LIMIT
         ? clusterPoints(
             (
               await mapPointsInMeili(

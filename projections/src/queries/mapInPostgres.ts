@@ -30,15 +30,15 @@ const model = (db: Sql, audience: SearchAudience) =>
 
 /**
  * Every match in the viewport as a point, when there are at most `limit`;
- * otherwise only the total (the caller clusters). One query: the count rides
- * along as a window over at most limit + 1 rows.
+ * otherwise `points` is undefined and the caller clusters (whose counts give
+ * the total: counting here as well would read every match twice).
  */
 export const mapPointsInPostgres = async (
   db: Sql,
   audience: SearchAudience,
   c: MapCriteria,
   limit: number,
-): Promise<{ total: number; points: MapPoint[] | undefined }> => {
+): Promise<{ total: number; points: MapPoint[] } | { total?: undefined; points: undefined }> => {
   if (noPlace(c)) return { total: 0, points: [] };
   const { table, lat, lng } = model(db, audience);
   const rent = audience === 'full' ? db`, rent` : db``;
@@ -57,9 +57,7 @@ export const mapPointsInPostgres = async (
         ...(r.rent === undefined ? {} : { rent: r.rent }),
       })),
     };
-  const [count] = await db<{ total: number }[]>`SELECT count(*)::int AS total
-    FROM ${table} ${mapWhere(db, audience, c)}`;
-  return { total: count?.total ?? 0, points: undefined };
+  return { points: undefined };
 };
 
 /**
@@ -80,7 +78,7 @@ export const mapClustersInPostgres = async (
     await tx`SET LOCAL enable_sort = off`;
     return tx<MapCluster[]>`
       SELECT avg(${lat}) AS lat, avg(${lng}) AS lng, count(*)::int AS count
-      FROM ${table} ${mapWhere(tx, audience, c)}
+      FROM ${table} ${mapWhere(db, audience, c)}
       GROUP BY floor(${lat} / ${cell}::float8), floor(${lng} / ${cell}::float8)`;
   });
   return rows.map((r) => ({
