@@ -25,7 +25,8 @@ export type MapResult =
 /**
  * Up to this many matches in the viewport come as points (the client clusters
  * them itself, as MapLibre does); more come as server-side clusters. 3,000
- * points are ~65 KB gzip (a listing id alone is ~18 bytes of entropy).
+ * points with rent are ~310 KB of JSON, ~100 KB gzip (a random listing id
+ * alone is ~16 bytes of entropy), inside the 150 KB bar.
  */
 export const MAP_POINT_LIMIT = 3000;
 

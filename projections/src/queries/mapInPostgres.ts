@@ -72,12 +72,14 @@ export const mapClustersInPostgres = async (
 ): Promise<MapCluster[]> => {
   if (noPlace(c)) return [];
   const { table, lat, lng } = model(db, audience);
+  // sum / count rather than avg, which also accumulates squares: Postgres CPU for the whole-India view
+  // 97 → 82 ms in one (noisy) run.
   // The planner cannot estimate how many cells there are (it guesses one per few rows) and, over the
   // whole country, chose sorting 160k rows on disk over hashing a few hundred cells: 1.8× slower.
   const rows = await db.begin(async (tx) => {
     await tx`SET LOCAL enable_sort = off`;
     return tx<MapCluster[]>`
-      SELECT avg(${lat}) AS lat, avg(${lng}) AS lng, count(*)::int AS count
+      SELECT sum(${lat}) / count(*) AS lat, sum(${lng}) / count(*) AS lng, count(*)::int AS count
       FROM ${table} ${mapWhere(db, audience, c)}
       GROUP BY floor(${lat} / ${cell}::float8), floor(${lng} / ${cell}::float8)`;
   });

@@ -11,6 +11,11 @@ export const MAP_VIEWS = [
   { label: 'whole India', query: 'bbox=68,6,98,37.5&zoom=5' },
   { label: 'Bengaluru', query: 'city=Bengaluru&bbox=77.35,12.8,77.85,13.15&zoom=11' },
   {
+    label: 'Bengaluru, houses 3+ bedrooms, rent ≤ 40k',
+    query:
+      'city=Bengaluru&propertyType=house&bedrooms=3&maxRent=40000&bbox=77.35,12.8,77.85,13.15&zoom=11',
+  },
+  {
     label: 'Bengaluru, flats 2+ bedrooms',
     query: 'city=Bengaluru&propertyType=flat&bedrooms=2&bbox=77.35,12.8,77.85,13.15&zoom=11',
   },

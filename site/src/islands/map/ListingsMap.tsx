@@ -1,6 +1,12 @@
 import { useStore } from '@nanostores/react';
 import type { FeatureCollection, Point } from 'geojson';
-import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
+import {
+  Marker,
+  Popup,
+  type ExpressionSpecification,
+  type GeoJSONSource,
+  type Map as MapLibreMap,
+} from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Filters } from '../../lib/filters.ts';
 import { INDIA_CENTER, LIST_MAP_HEIGHT_PX, LIST_MAP_ZOOM } from '../../map/constants.ts';
@@ -78,8 +84,12 @@ const viewportOf = (map: MapLibreMap): Viewport => {
 };
 
 /** A group's count: MapLibre's clusters sum their features' counts into `total`. */
-const COUNT = ['coalesce', ['get', 'total'], ['get', 'count']] as const;
-const IS_GROUP = ['any', ['has', 'point_count'], ['>', ['coalesce', ['get', 'count'], 1], 1]];
+const COUNT: ExpressionSpecification = ['coalesce', ['get', 'total'], ['get', 'count']];
+const IS_GROUP: ExpressionSpecification = [
+  'any',
+  ['has', 'point_count'],
+  ['>', ['coalesce', ['get', 'count'], 1], 1],
+];
 
 const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
   map.addSource(SOURCE, {
@@ -94,7 +104,7 @@ const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
     id: 'listing-clusters',
     type: 'circle',
     source: SOURCE,
-    filter: IS_GROUP as never,
+    filter: IS_GROUP,
     paint: {
       'circle-color': '#1d4ed8',
       'circle-opacity': 0.85,
@@ -107,7 +117,7 @@ const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
     id: 'listing-cluster-count',
     type: 'symbol',
     source: SOURCE,
-    filter: IS_GROUP as never,
+    filter: IS_GROUP,
     layout: {
       'text-field': ['to-string', COUNT],
       'text-font': ['Noto Sans Bold'],
