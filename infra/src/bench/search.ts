@@ -9,6 +9,7 @@ import { LISTINGS_INDEX } from '@rentals/projections/search/indexSettings';
 import { freePort } from '../services/ports.ts';
 import { startApiProcess } from './support/apiProcess.ts';
 import { load, type LoadRequest, type LoadResult } from './support/load.ts';
+import { benchMapSearch } from './support/mapPhase.ts';
 import { tenantQueries } from './support/queryMix.ts';
 import { fmt } from './support/stats.ts';
 import { startBenchStack } from './support/stack.ts';
@@ -101,6 +102,7 @@ try {
   console.log(
     `\nthroughput ratio API/direct: ${fmt(ratio, 2)} (bar ≥ 0.90); API p99 at half peak: ${apiHalf.latency.p99} ms (bar ≤ 25 ms)`,
   );
+  await benchMapSearch(base, token);
 } finally {
   api.stop();
   await stack.stop();

@@ -16,7 +16,9 @@ import type { Pagination, PublicProperty } from '../lib/types.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 import { renderToDom } from './renderToDom.ts';
 
-type BrowseMapModule = { renderBrowseMap: (box: HTMLElement, items: PublicProperty[]) => void };
+type BrowseMapModule = {
+  renderBrowseMap: (box: HTMLElement, filters: Filters, items: PublicProperty[]) => void;
+};
 
 const PAGE_SIZE = 12;
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -133,7 +135,7 @@ export const startBrowse = (): void => {
       b.setAttribute('aria-pressed', String(b.dataset.mode === $viewMode.get()));
     if (!showMap) return;
     mapModule ??= import('./browseMap.tsx');
-    (await mapModule).renderBrowseMap(mapBox, state.items);
+    (await mapModule).renderBrowseMap(mapBox, state.filters, state.items);
   };
 
   const formFilters = (): Filters => {
