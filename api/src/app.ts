@@ -8,7 +8,7 @@ import { favouriteRoutes } from './favourites/routes.ts';
 import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { listingRoutes } from './listings/routes.ts';
-import { propertyQueryRoutes } from './properties/index.ts';
+import { propertyMapRoutes, propertyQueryRoutes } from './properties/index.ts';
 import { bodyLimit } from './shared/bodyLimit.ts';
 import { errorHandler } from './shared/errorHandler.ts';
 
@@ -22,6 +22,7 @@ export const buildApp = (deps: AppDeps) =>
       api
         .use(healthRoutes(deps))
         .use(authRoutes(deps))
+        .use(propertyMapRoutes(deps))
         .use(propertyQueryRoutes(deps))
         .use(listingRoutes(deps))
         .use(geoRoutes(deps))

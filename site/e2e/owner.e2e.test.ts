@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { jpeg, type UploadFile } from './harness/photos.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
@@ -259,6 +260,23 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     await page.goto('/edit-property/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { name: 'Property Not Found' }).waitFor();
     await page.getByText("The property you're trying to edit doesn't exist.").waitFor();
+    await page.getByRole('link', { name: 'Back to My Properties' }).waitFor();
+  });
+
+  it('shows another owner’s listing as not theirs instead of a prefilled form', async () => {
+    const other = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Other Owner'));
+    const theirs = await createListingViaApi(stack.baseUrl, other, {
+      title: 'Someone else’s flat in Wakad',
+      propertyType: 'flat',
+      rent: 18000,
+      city: 'Pune',
+      area: 'Wakad',
+      bedrooms: 1,
+    });
+    await page.goto(`/edit-property/${theirs}`);
+    await page.getByRole('heading', { name: 'Not Your Property' }).waitFor();
+    await page.getByText('You can only change your own properties.').waitFor();
+    expect(await page.getByLabel('Property Title').count()).toBe(0);
     await page.getByRole('link', { name: 'Back to My Properties' }).waitFor();
   });
 });

@@ -31,6 +31,16 @@ beforeAll(async () => {
     coordinates: { latitude: 18.5074, longitude: 73.8077 },
     photos: [photo, await jpeg('hall.jpg', { r: 160, g: 90, b: 90 })],
   });
+  // An admin's check is what earns '✓ Verified' (cards and detail agree).
+  const verified = await fetch(`${stack.baseUrl}/api/properties/${flatId}/verify`, {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${await stack.adminToken()}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ isVerified: true }),
+  });
+  if (!verified.ok) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
   await createListingViaApi(stack.baseUrl, token, {
     title: 'Family house with garden',
     propertyType: 'house',
@@ -130,14 +140,19 @@ describe('a visitor browses the restricted view', () => {
     expect(differences).toEqual([]);
   });
 
-  it('pages /browse with numbered buttons', async () => {
+  it('pages /browse with numbered buttons and previous/next', async () => {
     await page.goto('/browse');
     await browseCount(page, '16 properties found');
     expect(await page.getByTestId('public-card').count()).toBe(12);
+    expect(await page.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL('**/browse?page=2');
     await page.locator('#browse-pager [aria-current="page"]', { hasText: '2' }).waitFor();
     expect(await page.getByTestId('public-card').count()).toBe(4);
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await page.waitForURL((url) => url.pathname === '/browse' && !url.searchParams.has('page'));
+    await page.locator('#browse-pager [aria-current="page"]', { hasText: '1' }).waitFor();
   });
 
   it('opens the map view on /browse only when asked', async () => {
@@ -164,6 +179,14 @@ describe('a visitor browses the restricted view', () => {
     await page.goto('/browse?city=Nowhere');
     await page.getByRole('heading', { name: 'No Properties Found' }).waitFor();
     await page.getByText('Try adjusting your search criteria').waitFor();
+  });
+
+  it('gets Property Not Found, not the login page, at a /browse address that never existed', async () => {
+    const missing = await page.goto('/browse/00000000-0000-4000-8000-000000000000');
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Property Not Found' }).waitFor();
+    await page.getByText("The property you're looking for doesn't exist.").waitFor();
+    expect(new URL(page.url()).pathname).toBe('/browse/00000000-0000-4000-8000-000000000000');
   });
 
   it('is sent to login from a detail address and sees the public featured list at home', async () => {
@@ -241,6 +264,17 @@ describe('a tenant searches with filters and opens a listing', () => {
     await page.getByRole('button', { name: 'Load More' }).click();
     await expect.poll(() => page.getByTestId('property-card').count()).toBe(13);
     expect(await page.getByRole('button', { name: 'Load More' }).count()).toBe(0);
+  });
+
+  it('marks only a verified listing ✓ Verified: a new one is Pending on its card and detail alike', async () => {
+    await page.goto('/properties?city=Pune&propertyType=house');
+    await propertiesCount(page, '1 properties found');
+    const card = page.getByTestId('property-card');
+    expect(await card.textContent()).not.toContain('Verified');
+    await card.getByRole('link', { name: 'Family house with garden' }).click();
+    await page.getByRole('heading', { name: 'Family house with garden' }).waitFor();
+    await page.getByText('Pending', { exact: true }).waitFor();
+    await page.goBack();
   });
 
   it('shows the application error fallback when a code chunk fails to load', async () => {

@@ -56,6 +56,7 @@ const auth: RouteRule[] = [
 const propertyQueries: RouteRule[] = [
   { method: 'GET', path: '/api/properties', access: 'user' },
   { method: 'GET', path: '/api/properties/public', access: 'public' },
+  { method: 'GET', path: '/api/properties/map', access: 'public' },
   { method: 'GET', path: '/api/properties/featured', access: 'user' },
   { method: 'GET', path: '/api/properties/public/featured', access: 'public' },
   { method: 'GET', path: '/api/properties/my-properties', access: 'owner-role' },

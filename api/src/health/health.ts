@@ -2,8 +2,10 @@ import type { Sql } from 'postgres';
 import { searchProjectionName } from '@rentals/projections/queries/searchReplicas';
 import type { MailStatus } from '@rentals/core/mail/smtpMailer';
 import {
+  etaSeconds,
   parkedStreams,
   projectionStates,
+  PUBLIC_SITE_SOURCES,
   publicSiteStatus,
   type PublicSiteStatus,
 } from '@rentals/projections/queries/readSideHealth';
@@ -33,7 +35,16 @@ export type HealthReport = {
     parked: number;
     /** The worker's last heartbeat; null when none ever ran (or it stopped cleanly). */
     lastSeenAt: string | null;
+    /** Events applied per second over the worker's last few seconds; null before it applied any. */
+    eventsPerSecond: number | null;
+    /** Time left to catch up at that rate: 0 when caught up, null when behind and not moving. */
+    etaSeconds: number | null;
   }[];
+  /**
+   * The read side's catch-up as a whole (a bulk import): the largest lag, and
+   * the time until every projection and the static pages have caught up.
+   */
+  catchUp: { lag: number; etaSeconds: number | null };
   /** The oldest parked streams, with the event that fails and why. */
   parked: {
     projection: string;
@@ -44,8 +55,12 @@ export type HealthReport = {
     parkedAt: string;
     held: number;
   }[];
-  /** The static public pages: marks not yet rebuilt and how long the oldest has waited. */
-  publicSite?: PublicSiteStatus;
+  /**
+   * The static public pages: marks not yet rebuilt, how long the oldest has
+   * waited, and the time left (the models the pages are built from catching
+   * up, then one run as long as the last).
+   */
+  publicSite?: PublicSiteStatus & { etaSeconds: number | null };
   /** Outgoing mail: the last send's outcome ('degraded' since it failed), 'off' without SMTP_URL. */
   mail: MailStatus;
 };
@@ -89,6 +104,23 @@ const checkMeilisearch = async (urls: readonly string[]): Promise<HealthReport['
   return { ok: !failed, ...(failed ? { error: `${failed.url}: ${failed.error}` } : {}), servers };
 };
 
+/**
+ * Time left until the static pages show everything: nothing pending, 0;
+ * otherwise the slower of the models the pages come from, plus one more run
+ * as long as the last (null while either is behind and not moving, or before
+ * any run).
+ */
+export const publicSiteEta = (
+  site: PublicSiteStatus,
+  projections: readonly { name: string; etaSeconds: number | null }[],
+): number | null => {
+  const sources = projections.filter((p) => PUBLIC_SITE_SOURCES.includes(p.name));
+  const pending = site.pendingCities + site.pendingListings > 0;
+  if (!pending && sources.every((p) => p.etaSeconds === 0)) return 0;
+  if (sources.some((p) => p.etaSeconds === null) || site.lastRunSeconds === null) return null;
+  return Math.max(0, ...sources.map((p) => p.etaSeconds ?? 0)) + Math.ceil(site.lastRunSeconds);
+};
+
 export const checkHealth = async (
   sql: Sql,
   meiliUrls: readonly string[],
@@ -108,6 +140,8 @@ export const checkHealth = async (
         lastError: p.lastError,
         parked: p.parked,
         lastSeenAt: p.lastSeenAt?.toISOString() ?? null,
+        eventsPerSecond: p.eventsPerSecond === null ? null : Math.round(p.eventsPerSecond),
+        etaSeconds: etaSeconds(p.lag, p.eventsPerSecond),
       }))
     : [];
   const parked = projections.some((p) => p.parked > 0)
@@ -132,8 +166,14 @@ export const checkHealth = async (
     projections.some((p) => p.status === 'rebuilding') ||
     mail.status !== 'ok';
   const status: HealthStatus = down ? 'down' : degraded ? 'degraded' : 'ok';
-  const publicSite = postgres.ok ? await publicSiteStatus(sql).catch(() => undefined) : undefined;
-  return { status, postgres, meilisearch, projections, parked, publicSite, mail };
+  const site = postgres.ok ? await publicSiteStatus(sql).catch(() => undefined) : undefined;
+  const publicSite = site && { ...site, etaSeconds: publicSiteEta(site, projections) };
+  const etas = [...projections.map((p) => p.etaSeconds), publicSite?.etaSeconds ?? 0];
+  const catchUp = {
+    lag: Math.max(0, ...projections.map((p) => p.lag)),
+    etaSeconds: etas.includes(null) ? null : Math.max(0, ...(etas as number[])),
+  };
+  return { status, postgres, meilisearch, projections, catchUp, parked, publicSite, mail };
 };
 
 /** The machine itself: IPv4 loopback, IPv6 loopback, and IPv4 loopback mapped into IPv6. */

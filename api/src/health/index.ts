@@ -52,8 +52,12 @@ const DetailedHealth = t.Object({
       lastError: t.Union([t.String(), t.Null()]),
       parked: t.Number(),
       lastSeenAt: t.Union([t.String(), t.Null()]),
+      eventsPerSecond: t.Union([t.Number(), t.Null()]),
+      etaSeconds: t.Union([t.Number(), t.Null()]),
     }),
   ),
+  // The largest lag in events and the time left until every projection and the static pages caught up.
+  catchUp: t.Object({ lag: t.Number(), etaSeconds: t.Union([t.Number(), t.Null()]) }),
   parked: t.Array(
     t.Object({
       projection: t.String(),
@@ -76,6 +80,8 @@ const DetailedHealth = t.Object({
       pendingListings: t.Number(),
       lagSeconds: t.Number(),
       lastRunAt: t.Union([t.String(), t.Null()]),
+      lastRunSeconds: t.Union([t.Number(), t.Null()]),
+      etaSeconds: t.Union([t.Number(), t.Null()]),
     }),
   ),
 });

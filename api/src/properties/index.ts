@@ -1,1 +1,2 @@
 export { propertyQueryRoutes } from './routes.ts';
+export { propertyMapRoutes } from './mapRoutes.ts';

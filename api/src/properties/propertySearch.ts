@@ -8,8 +8,10 @@ import type {
 import {
   createSearchReplicas,
   NoReplicaAnswered,
+  searchProjectionName,
   type ReplicaState,
 } from '@rentals/projections/queries/searchReplicas';
+import { createFreshSearch } from '@rentals/projections/queries/freshSearch';
 import type { Logger } from '@rentals/core/logger';
 import type { AppDeps } from '../deps.ts';
 
@@ -26,7 +28,9 @@ export const meiliUrlsOf = (meili: AppDeps['meili']) => [meili.url, ...(meili.re
 
 /**
  * Search with a degraded mode: a Meilisearch replica when one answers
- * (searchReplicas.ts: round robin, failover, back-off), otherwise the
+ * (searchReplicas.ts: round robin, failover, back-off), with the listings
+ * changed since the index's checkpoint merged in from the read model
+ * (freshSearch.ts), otherwise the
  * Postgres read model with the same criteria (same filter semantics). The
  * switch is logged once each way and visible in `status()`.
  */
@@ -45,6 +49,12 @@ export const createPropertySearch = (deps: {
     log: deps.log,
     clock: deps.clock,
   });
+  // Read-your-writes for everyone: listings changed since the index's checkpoint come from the read model.
+  const freshSearch = createFreshSearch({
+    sql: deps.sql,
+    searchProjections: meiliUrlsOf(deps.meili).map((_, i) => searchProjectionName(i)),
+    searchIndexWith: replicas.searchWith,
+  });
   let fallback: { since: string; reason: string } | undefined;
 
   const search = async (
@@ -52,7 +62,7 @@ export const createPropertySearch = (deps: {
     criteria: SearchCriteria,
   ): Promise<SearchResult> => {
     try {
-      const result = await replicas.search(audience, criteria);
+      const result = await freshSearch(audience, criteria);
       if (fallback) {
         deps.log.info('search recovered: Meilisearch answers again', {
           degradedSince: fallback.since,

@@ -23,6 +23,7 @@ import { documentCacheFor } from './documentCache.ts';
 import { ownerContact } from './ownerContact.ts';
 import { parseSearchParams, type SearchParams } from './searchParams.ts';
 import { propertyServices } from './services.ts';
+import { resolvePlaces } from './criteriaFor.ts';
 
 export type PropertyQueryDeps = Pick<
   AppDeps,
@@ -52,12 +53,8 @@ const featuredLimit = (query: URLSearchParams) => {
 export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
   const { search, localities, views } = propertyServices(deps);
 
-  const criteriaFor = async (p: SearchParams): Promise<SearchCriteria> => {
-    const matcher = await localities.current();
-    const cities = p.city === undefined ? undefined : matcher.resolveCities(p.city);
-    const areas = p.area === undefined ? undefined : matcher.resolveAreas(p.area, cities);
-    return { ...p, cities, areas };
-  };
+  const criteriaFor = async (p: SearchParams): Promise<SearchCriteria> =>
+    resolvePlaces(await localities.current(), p);
 
   return new Elysia({ name: 'propertyQueries', prefix: '/properties' })
     .use(access(deps))

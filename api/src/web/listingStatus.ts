@@ -26,10 +26,16 @@ export const listingPageStatus = async (
   return undefined;
 };
 
+/** The site's page for an id with nothing to show (site/src/pages/property-not-found.astro). */
+const NOT_FOUND_PAGE = '/property-not-found';
+
 /**
- * The site's /browse/{id} shell (used when the regenerator has not written a
- * page for the id, e.g. an id that never existed) with the status the
- * listing's state calls for; its island then shows 'Property Not Found'.
+ * The site's /browse/{id} shell is used when the regenerator has not written
+ * a page for the id (a listing created a moment ago). When the listing never
+ * existed, is delisted or deleted, the answer is the site's 'Property Not
+ * Found' page with the status the listing's state calls for (its own headers:
+ * the CSP hashes its own scripts), not the shell, whose island would send a
+ * visitor to log in for nothing.
  */
 export const withListingStatus =
   (eventStore: EventStore, site: (request: Request) => Promise<Response>) =>
@@ -37,7 +43,10 @@ export const withListingStatus =
     const response = await site(request);
     if (response.status !== 200) return response;
     const status = await listingPageStatus(eventStore, new URL(request.url).pathname);
-    return status === undefined
-      ? response
-      : new Response(response.body, { status, headers: response.headers });
+    if (status === undefined) return response;
+    await response.body?.cancel();
+    const page = await site(
+      new Request(new URL(NOT_FOUND_PAGE, request.url).href, { headers: request.headers }),
+    );
+    return new Response(page.body, { status, headers: page.headers });
   };

@@ -1,15 +1,15 @@
 // `npm run bench:search`: tenant searches over the 200k seed through GET /api/properties, and the very same
 // Meilisearch queries sent straight to Meilisearch, in one run. Bars (DESIGN §12): API throughput ≥ 0.9× direct;
 // p99 ≤ 25 ms at half of peak.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { parseSearchParams } from '@rentals/api/properties/searchParams';
 import { listedLocalities } from '@rentals/projections/queries/listingQueries';
 import { createLocalityMatcher } from '@rentals/projections/queries/localityMatcher';
 import { meiliSearchBody } from '@rentals/projections/queries/searchInMeili';
 import { LISTINGS_INDEX } from '@rentals/projections/search/indexSettings';
 import { freePort } from '../services/ports.ts';
+import { startApiProcess } from './support/apiProcess.ts';
 import { load, type LoadRequest, type LoadResult } from './support/load.ts';
+import { benchMapSearch } from './support/mapPhase.ts';
 import { tenantQueries } from './support/queryMix.ts';
 import { fmt } from './support/stats.ts';
 import { startBenchStack } from './support/stack.ts';
@@ -20,45 +20,9 @@ const QUERIES = 400;
 
 const stack = await startBenchStack();
 const port = await freePort();
-const api = spawn(
-  process.execPath,
-  [fileURLToPath(new URL('./support/apiServer.ts', import.meta.url))],
-  {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: stack.databaseUrl,
-      MEILI_URL: stack.meiliUrl,
-      MEILI_MASTER_KEY: stack.meiliKey,
-      JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+const api = await startApiProcess(stack, port);
 try {
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/health`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (i > 300) throw new Error('the API did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Tenant',
-      email: `tenant-${Date.now()}@bench.test`,
-      password: 'bench-password',
-      phone: '9876543210',
-      role: 'tenant',
-    }),
-  });
-  const { token } = (await registered.json()) as { token: string };
-  if (!token) throw new Error(`registration failed: ${registered.status}`);
+  const { base, token } = api;
 
   // The same criteria the API builds (same parser, same locality matcher), sent to Meilisearch directly.
   const matcher = createLocalityMatcher(await listedLocalities(stack.sql));
@@ -138,7 +102,8 @@ try {
   console.log(
     `\nthroughput ratio API/direct: ${fmt(ratio, 2)} (bar ≥ 0.90); API p99 at half peak: ${apiHalf.latency.p99} ms (bar ≤ 25 ms)`,
   );
+  await benchMapSearch(base, token);
 } finally {
-  api.kill('SIGTERM');
+  api.stop();
   await stack.stop();
 }

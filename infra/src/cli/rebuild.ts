@@ -2,9 +2,10 @@
 // Safe against a running stack: each model is filled beside the live one (fresh tables, a fresh search index),
 // caught up with the log and swapped in with its checkpoint in one step; readers see the old model until then,
 // and the running projections process carries on with the new one (docs/OPERATIONS.md, "Rebuild while running").
+// The Postgres read models named are filled together, in one pass over the log, with one progress bar.
 // An event a projection cannot apply parks its stream (as in normal running) instead of stopping the rebuild.
 import { projections, projectionByName } from '@rentals/projections/registry';
-import { rebuildProjection } from '@rentals/projections/runner/rebuild';
+import { rebuildProjections } from '@rentals/projections/runner/rebuild';
 import { withCliContext } from './context.ts';
 import { progressBar } from './progress.ts';
 
@@ -29,31 +30,32 @@ await withCliContext(async ({ sql, config }) => {
   process.env.MEILI_URL ??= config.meiliUrls.join(',');
   process.env.MEILI_MASTER_KEY ??= config.meiliMasterKey;
   process.env.JWT_SECRET ??= config.jwtSecret;
-  for (const name of names) {
-    const started = Date.now();
-    let total = 0;
-    let unit = '';
-    let bar: ReturnType<typeof progressBar> | undefined;
-    const { parked } = await rebuildProjection(
-      sql,
-      projectionByName(name)!,
-      (p) => {
-        // One bar per phase: a fresh search index counts listings first, then log events.
-        if (!bar || p.total !== total || (p.unit ?? 'events') !== unit) {
-          bar?.done();
-          unit = p.unit ?? 'events';
-          bar = progressBar(`${name} (${unit})`, (total = p.total));
-        }
-        bar.update(p.applied);
-      },
-      { batchSize: Math.max(config.projectionBatchSize, 2000), log: (l) => console.log(l) },
-    );
-    bar?.done();
-    const seconds = (Date.now() - started) / 1000;
-    console.log(`${name}: rebuilt and swapped in (${total} ${unit}) in ${seconds.toFixed(1)} s`);
+  const started = Date.now();
+  let bar: ReturnType<typeof progressBar> | undefined;
+  let phase = '';
+  // The Postgres read models are filled in one pass over the log; the search index by its own means.
+  const results = await rebuildProjections(
+    sql,
+    names.map((n) => projectionByName(n)!),
+    (p) => {
+      // One bar per phase: a fresh search index counts listings first, then log events.
+      const next = `${p.of} (${p.unit ?? 'events'})`;
+      if (!bar || next !== phase) {
+        bar?.done();
+        bar = progressBar((phase = next), p.total);
+      }
+      bar.update(p.applied);
+    },
+    { batchSize: Math.max(config.projectionBatchSize, 5000), log: (l) => console.log(l) },
+  );
+  bar?.done();
+  const seconds = (Date.now() - started) / 1000;
+  for (const [name, { parked }] of results) {
+    console.log(`${name}: rebuilt and swapped in`);
     if (parked > 0)
       console.log(
         `${name}: ${parked} stream(s) parked on events it cannot apply; see npm run projections:parked`,
       );
   }
+  console.log(`rebuilt ${results.size} projection(s) in ${seconds.toFixed(1)} s`);
 });

@@ -1,6 +1,9 @@
 import { cameraPhoto, samplePhoto } from '@rentals/api/media/samplePhotos';
 import { LISTING_FORM, listingForm, type Upload } from '@rentals/testing/listingForm';
-import { PROPERTY_TYPES } from '@rentals/core/listings/listing';
+import { benchPlaces } from '../load/benchPlaces.ts';
+import { loadEmail } from '../load/mix/accounts.ts';
+import type { Inputs } from '../load/mix/scenario.ts';
+import { tenantSearch } from '../load/mix/tenantSearch.ts';
 import { createRandom, type Random } from '../seed/random.ts';
 import type { Stack } from './stack.ts';
 
@@ -49,7 +52,8 @@ export type LoadContext = {
   uploaders: Account[];
   tenant: Account;
   listed: string[];
-  cities: string[];
+  /** What the load scenarios read (infra/src/load): the seed's places and the photo. */
+  inputs: Inputs;
   photo: Upload;
   nextNumber: () => number;
 };
@@ -92,9 +96,6 @@ export const prepareLoad = async (stack: Stack): Promise<LoadContext> => {
       { id: string }[]
     >`SELECT id FROM listing_public WHERE listed ORDER BY id LIMIT 2000`
   ).map((r) => r.id);
-  const cities = (
-    await stack.sql<{ city: string }[]>`SELECT DISTINCT city FROM listing_public ORDER BY city`
-  ).map((r) => r.city);
   const bytes = await samplePhoto({ width: 800, height: 600, label: 'drill' });
   let n = 0;
   return {
@@ -103,7 +104,7 @@ export const prepareLoad = async (stack: Stack): Promise<LoadContext> => {
     uploaders,
     tenant,
     listed,
-    cities,
+    inputs: { places: benchPlaces(), photo: bytes },
     photo: { name: 'front.jpg', bytes, type: 'image/jpeg' },
     nextNumber: () => ++n,
   };
@@ -239,29 +240,28 @@ export const startLoad = (ctx: LoadContext, options: LoadOptions): RunningLoad =
     }
   };
 
+  // The reads are the tenant-search load scenario's requests (infra/src/load/mix/tenantSearch.ts):
+  // its search mix, map viewports and detail views (of seeded listings: the drill's searches
+  // keep no state), as the drill's tenant.
+  const reads = { tokens: { [loadEmail('tenant', 1)]: ctx.tenant.token }, listed: ctx.listed };
+  const read = (op: 'search' | 'detail', step: number) => (r: Random) => {
+    const state = tenantSearch.iteration(reads, r.int(0, 2 ** 31), ctx.inputs);
+    const request = tenantSearch.steps[step]!.request(state)!;
+    return send(recorder, op, `${ctx.url}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+    });
+  };
+  const createListing = (r: Random) => {
+    const owner = r.pick(ctx.owners);
+    return create(ctx, recorder, ledger, owner, options.label, 'create', [ctx.photo], (id) =>
+      owned.set(id, owner),
+    );
+  };
   const ops: [number, (r: Random) => Promise<void>][] = [
-    [
-      25,
-      (r) => {
-        const params = new URLSearchParams({ city: r.pick(ctx.cities), page: String(r.int(1, 3)) });
-        if (r.chance(0.3)) params.set('propertyType', r.pick(PROPERTY_TYPES));
-        return r.chance(0.5)
-          ? send(recorder, 'search', `${ctx.url}/api/properties/public?${params.toString()}`, {})
-          : send(recorder, 'search', `${ctx.url}/api/properties?${params.toString()}`, {
-              headers: auth(ctx.tenant),
-            });
-      },
-    ],
-    [
-      25,
-      (r) =>
-        send(
-          recorder,
-          'detail',
-          `${ctx.url}/api/properties/${r.pick(ctx.listed)}`,
-          r.chance(0.5) ? { headers: auth(ctx.tenant) } : {},
-        ),
-    ],
+    [15, read('search', 0)],
+    [10, read('search', 1)],
+    [25, read('detail', 2)],
     [
       5,
       (r) =>
@@ -269,20 +269,12 @@ export const startLoad = (ctx: LoadContext, options: LoadOptions): RunningLoad =
           headers: auth(r.pick(ctx.owners)),
         }),
     ],
-    [
-      15,
-      (r) => {
-        const owner = r.pick(ctx.owners);
-        return create(ctx, recorder, ledger, owner, options.label, 'create', [ctx.photo], (id) =>
-          owned.set(id, owner),
-        );
-      },
-    ],
+    [15, createListing],
     [
       20,
       async (r) => {
         const candidates = writable();
-        if (candidates.length === 0) return ops[3]![1](r);
+        if (candidates.length === 0) return createListing(r);
         const id = r.pick(candidates);
         const rent = 10_000 + ctx.nextNumber();
         await withListing(id, () =>
@@ -305,7 +297,7 @@ export const startLoad = (ctx: LoadContext, options: LoadOptions): RunningLoad =
       async (r) => {
         const candidates = writable();
         // Keep a few listings to edit.
-        if (candidates.length < 5) return ops[3]![1](r);
+        if (candidates.length < 5) return createListing(r);
         const id = r.pick(candidates);
         ledger.deleteSent.add(id);
         await withListing(id, () =>

@@ -25,6 +25,7 @@ import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 
 const SITE = 'https://rentals.example.in';
 const SHELL = '<!doctype html><title>Property</title><div id="property-view"></div>';
+const NOT_FOUND = '<!doctype html><title>Property not found</title><h1>Property Not Found</h1>';
 let db: TestDatabase;
 let out: string;
 let siteDir: string;
@@ -69,6 +70,8 @@ beforeAll(async () => {
   siteDir = mkdtempSync(join(tmpdir(), 'gone-shell-'));
   mkdirSync(join(siteDir, 'properties/view'), { recursive: true });
   writeFileSync(join(siteDir, 'properties/view/index.html'), SHELL);
+  mkdirSync(join(siteDir, 'property-not-found'), { recursive: true });
+  writeFileSync(join(siteDir, 'property-not-found/index.html'), NOT_FOUND);
   running = [publicListingModel, dirtyCitiesProjection].map((p) =>
     startProjection(db.sql, p, { pollIntervalMs: 20 }),
   );
@@ -130,16 +133,19 @@ describe('the generated page of a listing', () => {
 });
 
 describe('an id without a generated page (the site’s shell answers)', () => {
-  it('answers 404 for an id that never existed', async () => {
+  it('answers 404 with the Property Not Found page, not the shell, for an id that never existed', async () => {
+    // The shell's island would send a visitor to log in for a listing that is not there.
     const page = await get('/browse/never-existed-123');
     expect(page.status).toBe(404);
-    expect(page.body).toBe(SHELL);
+    expect(page.body).toBe(NOT_FOUND);
   });
 
   it('answers 410 for a listing deleted before its page was generated', async () => {
     const listing = await seed();
     await deleteListing(listing);
-    expect((await get(`/browse/${listing.id}`)).status).toBe(410);
+    const page = await get(`/browse/${listing.id}`);
+    expect(page.status).toBe(410);
+    expect(page.body).toBe(NOT_FOUND);
   });
 
   it('answers 200 for a listing created a moment ago, before the regenerator ran', async () => {

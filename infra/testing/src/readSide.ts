@@ -28,9 +28,10 @@ export const startReadSide = (
       searchProjectionName(i),
     ),
   );
-  const runners = readSideProjections(...searches).map((p) =>
-    startProjection(db, p, { batchSize: 200, pollIntervalMs: 20 }),
-  );
+  const start = (p: (typeof searches)[number] | (typeof postgresReadModels)[number]) =>
+    startProjection(db, p, { batchSize: 200, pollIntervalMs: 20 });
+  let runners = readSideProjections(...searches).map(start);
+  const searchNames = new Set(searches.map((s) => s.name));
   return {
     /** `except`: projections not to wait for (e.g. one whose Meilisearch a test has killed). */
     caughtUp: (options: { timeoutMs?: number; except?: string[] } = {}) =>
@@ -39,6 +40,21 @@ export const startReadSide = (
           .filter((r) => !options.except?.includes(r.name))
           .map((r) => r.whenCaughtUp(options.timeoutMs)),
       ).then(() => undefined),
+    /**
+     * Stops the search projections (the index keeps its state) while the read
+     * models run on, so a test can tell the two apart without racing them.
+     */
+    holdSearchIndex: async () => {
+      const held = runners.filter((r) => searchNames.has(r.name));
+      runners = runners.filter((r) => !searchNames.has(r.name));
+      await Promise.all(held.map((r) => r.stop()));
+    },
+    /** Runs the search projections again after holdSearchIndex. */
+    releaseSearchIndex: () => {
+      runners = [...runners.filter((r) => !searchNames.has(r.name)), ...searches.map(start)];
+    },
+    /** The names of the search projections (for `caughtUp`'s `except`). */
+    searchProjections: [...searchNames],
     stop: async () => {
       for (const search of searches) search.close();
       await Promise.all(runners.map((r) => r.stop()));

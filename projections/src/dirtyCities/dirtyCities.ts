@@ -2,7 +2,11 @@ import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { ListingDetailsRevised } from '@rentals/core/listings/events';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
-import { asListingEvent, type ListingEvent } from '../readModels/listingEvents.ts';
+import {
+  asListingEvent,
+  type ListingCreated,
+  type ListingEvent,
+} from '../readModels/listingEvents.ts';
 
 export const DIRTY_CITIES = 'public-site-dirty-cities';
 
@@ -112,6 +116,66 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
 };
 
 /**
+ * A run of creations in three set-based statements (a bulk import): the
+ * listings' cities, each city once at the run's newest creation in it, and
+ * each listing's page. The same marks as `toStatements` event by event.
+ */
+const createdRun = (events: { event: ListingCreated; at: Mark }[]): Statement[] => {
+  const json = (rows: unknown[]) => JSON.stringify(rows);
+  // Later creations of the run win, as they would applied one at a time.
+  const byListing = new Map(events.map((e) => [e.event.data.listingId, e]));
+  const listings = [...byListing.values()].map(({ event, at }) => ({
+    id: event.data.listingId,
+    city: event.data.location.city,
+    tx: at.tx,
+    position: at.position,
+  }));
+  return [
+    sql`INSERT INTO public_site_listing_city (listing_id, city_slug)
+        SELECT r.id, public_site_city_slug(r.city) FROM jsonb_to_recordset(${json(listings)}::text::jsonb)
+          AS r(id text, city text)
+        ON CONFLICT (listing_id) DO UPDATE SET city_slug = excluded.city_slug`,
+    sql`INSERT INTO public_site_dirty_cities (city_slug, dirty_tx, dirty_position)
+        SELECT DISTINCT ON (public_site_city_slug(r.city)) public_site_city_slug(r.city), r.tx::xid8, r.position
+        FROM jsonb_to_recordset(${json(listings)}::text::jsonb) AS r(city text, tx text, position bigint)
+        ORDER BY public_site_city_slug(r.city), r.tx::xid8 DESC, r.position DESC
+        ON CONFLICT (city_slug) DO UPDATE SET dirty_tx = excluded.dirty_tx,
+          dirty_position = excluded.dirty_position,
+          generation = public_site_dirty_cities.generation + 1`,
+    sql`INSERT INTO public_site_dirty_listings (listing_id, city_slug, dirty_tx, dirty_position)
+        SELECT r.id, public_site_city_slug(r.city), r.tx::xid8, r.position
+        FROM jsonb_to_recordset(${json(listings)}::text::jsonb) AS r(id text, city text, tx text, position bigint)
+        ON CONFLICT (listing_id) DO UPDATE SET city_slug = excluded.city_slug, dirty_tx = excluded.dirty_tx,
+          dirty_position = excluded.dirty_position,
+          generation = public_site_dirty_listings.generation + 1`,
+  ];
+};
+
+/**
+ * A batch in log order, each run of consecutive creations set-based
+ * (`createdRun`), everything else event by event; one NOTIFY at the end.
+ */
+const evolveBatch = (events: RecordedEvent[]): Statement[] => {
+  const statements: Statement[] = [];
+  let run: { event: ListingCreated; at: Mark }[] = [];
+  const flush = () => {
+    if (run.length > 0) statements.push(...createdRun(run));
+    run = [];
+  };
+  for (const recorded of events) {
+    const event = asListingEvent(recorded);
+    const at = { tx: recorded.transactionId, position: recorded.position };
+    if (event.type === 'ListingCreated') run.push({ event, at });
+    else {
+      flush();
+      statements.push(...toStatements(event, at));
+    }
+  }
+  flush();
+  return statements.length > 0 ? [...statements, notify] : [];
+};
+
+/**
  * Marks the cities (and listings) whose public pages changed, with the position
  * of the newest event that changed them. Feeds the static-site regenerator
  * (projections/src/publicSite), which rebuilds only what is marked.
@@ -127,6 +191,7 @@ export const dirtyCitiesProjection: SqlProjection = {
     });
     return statements.length > 0 ? [...statements, notify] : [];
   },
+  evolveBatch,
   reset: [
     sql`TRUNCATE public_site_listing_city`,
     sql`TRUNCATE public_site_dirty_cities`,

@@ -57,6 +57,14 @@ export type BuildRequest = {
    * those and skips counting the whole table (the index page needs them all).
    */
   countsCache?: Map<string, CityCounts>;
+  /**
+   * What each city's numbered pages showed at the last incremental run, kept
+   * by the same long-lived caller: a page whose listings (ids, in order) and
+   * heading are the same and holds no listing of `listings` is left alone
+   * without rendering it, so one edited listing costs the page or two it is
+   * on, not the city's hundreds.
+   */
+  pagesCache?: Map<string, CityPages>;
   /** Rows per keyset batch when an incremental run reads a city's pages (tests use tiny ones). */
   pageBatchRows?: number;
   /** Numbered pages per city and type (MAX_PAGES unless a test wants fewer). */
@@ -68,7 +76,10 @@ export type BuildReport = {
   cities: string[];
   listingsStreamed: number;
   written: number;
+  /** Files left as they were: compared and found the same, or (`pagesSkipped`) not even rendered. */
   unchanged: number;
+  /** Numbered city pages an incremental run left alone without rendering (see `pagesCache`). */
+  pagesSkipped: number;
   /** Relative paths of the files written, in publish order. */
   paths: string[];
   /** Where the time went: the counts query, listing pages, city pages (with sitemaps), the index. */
@@ -76,6 +87,19 @@ export type BuildReport = {
 };
 
 type Filter = PropertyType | null;
+
+/** Marked listing pages read from the public model at once in an incremental run. */
+const LISTING_PAGES_PER_READ = 2000;
+/** Listing pages rendered between two turns of the event loop. */
+const YIELD_EVERY = 100;
+
+/** A city's numbered pages as last rendered: the heading they share, and each page's listing ids. */
+export type CityPages = { heading: string; pages: Map<string, string> };
+
+/** What every numbered page of a city shows besides its listings: name and counts. */
+const headingOf = (city: CityCounts, cap: number) =>
+  JSON.stringify([city.name, city.total, city.byType, cap]);
+const pageKey = (filter: Filter, page: number) => `${filter ?? 'all'}:${page}`;
 const FILTERS: Filter[] = [null, ...PROPERTY_TYPES];
 
 const pagesFor = (city: CityCounts, filter: Filter, cap = MAX_PAGES) =>
@@ -203,24 +227,31 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
 
   // 1. Listing pages of an incremental run (a full build renders them while streaming).
   if (!full && request.listings && request.listings.length > 0) {
-    const wanted = request.listings.filter((l) => SAFE_SEGMENT.test(l.id));
-    const ids = wanted.map((l) => l.id);
-    const found = new Map((await listingsByIds(sql, ids)).map((l) => [l.id, l]));
-    // Not listed: delisted when its public row is still there (404), deleted when not (410).
-    const existing = await existingListingIds(sql, ids);
-    for (const { id, citySlug } of wanted) {
-      const listing = found.get(id);
-      publisher.publish(
-        pageFile(listingPath(id)),
-        listing
-          ? renderListingPage(site, listing)
-          : renderGoneListingPage(
-              site,
-              id,
-              bySlug.has(citySlug) ? citySlug : null,
-              existing.has(id) ? 404 : 410,
-            ),
-      );
+    const all = request.listings.filter((l) => SAFE_SEGMENT.test(l.id));
+    // In chunks: a bulk import marks tens of thousands, and their rows need not all be in memory at once.
+    for (let from = 0; from < all.length; from += LISTING_PAGES_PER_READ) {
+      const wanted = all.slice(from, from + LISTING_PAGES_PER_READ);
+      const ids = wanted.map((l) => l.id);
+      const found = new Map((await listingsByIds(sql, ids)).map((l) => [l.id, l]));
+      // Not listed: delisted when its public row is still there (404), deleted when not (410).
+      const existing = await existingListingIds(sql, ids);
+      for (const [i, { id, citySlug }] of wanted.entries()) {
+        // Rendering is synchronous: let the process's projection runners go on meanwhile, for a batch
+        // transaction they hold open waits on this loop and holds back every projection's log fence.
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
+        const listing = found.get(id);
+        publisher.publish(
+          pageFile(listingPath(id)),
+          listing
+            ? renderListingPage(site, listing)
+            : renderGoneListingPage(
+                site,
+                id,
+                bySlug.has(citySlug) ? citySlug : null,
+                existing.has(id) ? 404 : 410,
+              ),
+        );
+      }
     }
   }
 
@@ -233,14 +264,34 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
         buffers: Map<Filter, PublicListing[]>;
         pageNo: Map<Filter, number>;
         sitemap: ReturnType<typeof citySitemap>;
+        /** Incremental runs with a pages cache: what the pages showed last time, and show now. */
+        previous?: CityPages | undefined;
+        rendered?: CityPages;
       }
     | undefined;
 
+  const changedIds = new Set((request.listings ?? []).map((l) => l.id));
+  let skipped = 0;
   const flushPage = (filter: Filter) => {
     const c = current!;
     const listings = c.buffers.get(filter)!;
     if (listings.length === 0) return;
     const page = c.pageNo.get(filter)!;
+    if (c.rendered) {
+      const ids = listings.map((l) => l.id).join(',');
+      const key = pageKey(filter, page);
+      const same =
+        c.previous?.heading === c.rendered.heading &&
+        c.previous.pages.get(key) === ids &&
+        !listings.some((l) => changedIds.has(l.id));
+      c.rendered.pages.set(key, ids);
+      if (same) {
+        skipped++;
+        c.buffers.set(filter, []);
+        c.pageNo.set(filter, page + 1);
+        return;
+      }
+    }
     publisher.publish(
       pageFile(cityPath(c.city.slug, filter, page)),
       renderCityPage(site, {
@@ -261,6 +312,12 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
       buffers: new Map(FILTERS.map((f) => [f, []])),
       pageNo: new Map(FILTERS.map((f) => [f, 1])),
       sitemap,
+      ...(!full && request.pagesCache
+        ? {
+            previous: request.pagesCache.get(city.slug),
+            rendered: { heading: headingOf(city, cap), pages: new Map<string, string>() },
+          }
+        : {}),
     };
     for (const filter of FILTERS)
       for (let p = 1; p <= pagesFor(city, filter, cap); p++)
@@ -273,6 +330,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
   const finishCity = () => {
     if (!current) return;
     for (const filter of FILTERS) flushPage(filter);
+    if (current.rendered) request.pagesCache!.set(current.city.slug, current.rendered);
     retireStalePages(publisher, site, outDir, current.city.slug, current.city, cap);
     current.sitemap.finish();
     current = undefined;
@@ -289,6 +347,8 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
   };
 
   const done = new Set<string>();
+  // A full build renders everything: what incremental runs remembered of the pages starts afresh.
+  if (full) request.pagesCache?.clear();
   if (full) {
     // One pass over every listed row, city by city: listing pages, city pages and sitemaps.
     for await (const rows of streamListings(sql, 'all')) {
@@ -337,6 +397,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
       }
       if (tally.total === 0) {
         cache.delete(slug);
+        request.pagesCache?.delete(slug);
         sitemap.finish();
         continue;
       }
@@ -397,7 +458,9 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
     cities: slugs,
     listingsStreamed: streamed,
     written: publisher.stats.written,
-    unchanged: publisher.stats.unchanged,
+    // Pages left alone without rendering count as unchanged too.
+    unchanged: publisher.stats.unchanged + skipped,
+    pagesSkipped: skipped,
     paths: publisher.stats.paths,
     timings,
   };

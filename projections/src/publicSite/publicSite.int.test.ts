@@ -7,10 +7,13 @@ import { dirtyCitiesProjection } from '../dirtyCities/dirtyCities.ts';
 import { publicListingModel } from '../readModels/publicListingModel.ts';
 import { startProjection, type RunningProjection } from '../runner/runner.ts';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { buildPublicSite } from './build.ts';
+import { buildPublicSite, type CityPages } from './build.ts';
 import { fullBuild } from './fullBuild.ts';
 import type { CityCounts } from './queries.ts';
-import { regenerateOnce } from './regenerator.ts';
+import { regenerateOnce, startRegenerator, wantsFullBuild } from './regenerator.ts';
+import { publicSiteStatus } from '../queries/readSideHealth.ts';
+import type { SqlProjection } from '../runner/projection.ts';
+import { sql } from '../runner/statement.ts';
 import {
   appendListingEvent,
   createdEvent,
@@ -256,6 +259,51 @@ describe('incremental regeneration', () => {
   });
 });
 
+describe('per-city work', () => {
+  it('renders only the pages an edited listing is on, when the pages of the last run are remembered', async () => {
+    const pagesCache = new Map<string, CityPages>();
+    const run = async (cache?: Map<string, CityPages>) => {
+      await caughtUp();
+      return (
+        await regenerateOnce({
+          sql: db.sql,
+          outDir: out,
+          siteUrl: SITE,
+          countsCache,
+          ...(cache ? { pagesCache: cache } : {}),
+        })
+      ).report!;
+    };
+    const revise = (id: string, title: string) =>
+      appendListingEvent(store(), {
+        type: 'ListingDetailsRevised',
+        data: { listingId: id, at: new Date().toISOString(), title },
+      });
+    // A new listing changes every Pune page (the counts); the run remembers what each shows.
+    const listing = await seed('Pune', 'house');
+    const first = await run(pagesCache);
+    expect(first.pagesSkipped).toBe(0);
+    const punePages = pagesCache.get('pune')!.pages.size;
+    expect(punePages).toBeGreaterThan(2);
+
+    await revise(listing.id, 'A house with a garden');
+    const second = await run(pagesCache);
+    // Newest first: it is on page 1 of all types and page 1 of houses, and nothing else is rendered.
+    expect(second.pagesSkipped).toBe(punePages - 2);
+    expect(second.paths.filter((p) => p.startsWith('browse/cities/pune')).sort()).toEqual([
+      'browse/cities/pune.html',
+      'browse/cities/pune/house.html',
+    ]);
+    expect(read('browse/cities/pune/house.html')).toContain('A house with a garden');
+
+    // Without the memory every page is rendered again (and compared).
+    await revise(listing.id, 'A house with two gardens');
+    const third = await run();
+    expect(third.pagesSkipped).toBe(0);
+    expect(read('browse/cities/pune.html')).toContain('A house with two gardens');
+  });
+});
+
 describe('reading a city in keyset batches', () => {
   it('gives the same pages as one batch', async () => {
     const report = await buildPublicSite({
@@ -268,6 +316,69 @@ describe('reading a city in keyset batches', () => {
     });
     expect(report.paths.filter((p) => p.startsWith('browse/cities/'))).toEqual([]);
     expect(report.unchanged).toBeGreaterThan(5);
+  });
+});
+
+describe('a bulk import', () => {
+  it('is one run over the whole backlog, a full build when most cities are marked', async () => {
+    await Promise.all(running.map((r) => r.stop()));
+    const [{ last } = { last: 0 }] = await db.sql<{ last: number }[]>`
+      SELECT coalesce(max(id), 0)::int AS last FROM public_site_runs`;
+    const imported: SeededListing[] = [];
+    for (let i = 0; i < 40; i++)
+      imported.push(await seed(['Pune', 'Mumbai', 'New Delhi', 'Jaipur'][i % 4]!));
+    const lines: string[] = [];
+    const regenerator = startRegenerator({
+      sql: db.sql,
+      outDir: out,
+      siteUrl: SITE,
+      batchWindowMs: 10,
+      pollMs: 50,
+      bulkLagEvents: 5,
+      fullBuildMinListings: 10,
+      log: (line) => lines.push(line),
+    });
+    // The public model takes the backlog in small, slow batches: without the hold, each would be a run.
+    const slowPublic: SqlProjection = {
+      ...publicListingModel,
+      evolveBatch: (events) => [
+        sql`SELECT pg_sleep(0.05)`,
+        ...publicListingModel.evolveBatch!(events),
+      ],
+    };
+    running = [
+      startProjection(db.sql, slowPublic, { batchSize: 3, maxBatchSize: 3, pollIntervalMs: 10 }),
+      startProjection(db.sql, dirtyCitiesProjection, { pollIntervalMs: 10 }),
+    ];
+    await caughtUp();
+    for (;;) {
+      const status = await publicSiteStatus(db.sql);
+      if (status.pendingCities + status.pendingListings === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await regenerator.stop();
+    const runs = await db.sql<
+      { kind: string }[]
+    >`SELECT kind FROM public_site_runs WHERE id > ${last}`;
+    expect(runs).toEqual([{ kind: 'full' }]);
+    expect(lines.some((l) => /holding runs/.test(l))).toBe(true);
+    for (const listing of imported)
+      expect(read(`browse/${listing.id}.html`)).toContain(listing.title);
+    expect(read('browse/cities/jaipur.html')).toContain(imported[3]!.title);
+  });
+
+  it('takes a full build only when most cities and many listings are marked', () => {
+    const site = { cities: 25, listed: 200_000 };
+    expect(wantsFullBuild({ ...site, readyCities: 25, readyListings: 190_000 })).toBe(true);
+    expect(wantsFullBuild({ ...site, readyCities: 13, readyListings: 100_000 })).toBe(true);
+    // An import that adds a quarter to the site: the marked pages alone.
+    expect(wantsFullBuild({ ...site, readyCities: 25, readyListings: 50_000 })).toBe(false);
+    // Edits spread over every city: a few pages each, not 200k.
+    expect(wantsFullBuild({ ...site, readyCities: 25, readyListings: 25 })).toBe(false);
+    // A small site's few edits: incremental, whatever the shares.
+    expect(wantsFullBuild({ cities: 2, listed: 30, readyCities: 2, readyListings: 5 })).toBe(false);
+    // A big import into one city: that city alone.
+    expect(wantsFullBuild({ ...site, readyCities: 1, readyListings: 40_000 })).toBe(false);
   });
 });
 

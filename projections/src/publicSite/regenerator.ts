@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import type { Sql } from 'postgres';
 import { sessionClient } from '@rentals/core/db';
 import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
-import { DIRTY_CHANNEL } from '../dirtyCities/dirtyCities.ts';
+import { DIRTY_CHANNEL, DIRTY_CITIES } from '../dirtyCities/dirtyCities.ts';
 import type { BucketMirror } from './bucketMirror.ts';
-import { buildPublicSite, type BuildReport } from './build.ts';
-import { fullBuild } from './fullBuild.ts';
+import { buildPublicSite, type BuildReport, type CityPages } from './build.ts';
+import { fullBuild, fullBuildLocked } from './fullBuild.ts';
 import { CITIES_PATH, pageFile } from './paths.ts';
-import type { CityCounts } from './queries.ts';
+import { cityCounts, type CityCounts } from './queries.ts';
 import { recordRun } from './status.ts';
 import { withSiteLock } from './siteLock.ts';
 
@@ -23,11 +23,47 @@ export type RegeneratorOptions = {
   pollMs?: number;
   /** Also publish to the pages' bucket (PAGES_S3_*), when configured. */
   mirror?: BucketMirror | undefined;
+  /**
+   * A bulk import: while the models the pages are built from are further
+   * behind the log than this, runs are held until they have caught up with
+   * the log as it stood when the hold began, so one run takes the whole
+   * backlog instead of one run per batch.
+   */
+  bulkLagEvents?: number;
+  /** …but a hold never lasts longer than this. */
+  maxHoldMs?: number;
+  /** Fewer marked listings than this never make a full build (see wantsFullBuild). */
+  fullBuildMinListings?: number;
 };
 
+/** Ready marks against the site's size: what decides between an incremental run and a full build. */
+export type Backlog = {
+  readyCities: number;
+  readyListings: number;
+  /** Cities with listed listings, and those listings. */
+  cities: number;
+  listed: number;
+};
+
+/**
+ * A full build writes every page (without comparing, many files in flight);
+ * an incremental run reads, renders and compares the marked listing pages one
+ * by one, at about half that rate per page, plus each marked city. So a full
+ * build wins once most cities and at least half the listings are marked (the
+ * issue's case: 200k imported into a site of 8k), and an import that adds a
+ * quarter to the site stays incremental.
+ */
+export const wantsFullBuild = (b: Backlog, minListings = FULL_BUILD_MIN_LISTINGS) =>
+  b.readyListings >= minListings &&
+  b.readyCities * 2 >= b.cities &&
+  b.readyListings * 2 >= b.listed;
+
+/** Below this many marked listings an incremental run takes a second or two whatever the site's size. */
+const FULL_BUILD_MIN_LISTINGS = 1000;
+
 export type RegenerationResult = {
-  /** What was rebuilt, or null when nothing was ready (or another builder held the lock). */
-  report: (BuildReport & { ms: number }) | null;
+  /** What was rebuilt (`full`: everything), or null when nothing was ready (or another builder held the lock). */
+  report: (BuildReport & { ms: number; full: boolean }) | null;
   /** Marks still waiting for the public read model to apply their events. */
   waiting: number;
 };
@@ -41,7 +77,10 @@ type Mark = { key: string; city_slug: string; generation: number };
  * meanwhile (a newer change) stays for the next run.
  */
 export const regenerateOnce = async (
-  options: RegeneratorOptions & { countsCache?: Map<string, CityCounts> },
+  options: RegeneratorOptions & {
+    countsCache?: Map<string, CityCounts>;
+    pagesCache?: Map<string, CityPages>;
+  },
 ): Promise<RegenerationResult> => {
   const { sql } = options;
   const result = await withSiteLock(sql, 'try', async () => {
@@ -61,6 +100,21 @@ export const regenerateOnce = async (
     if (cities.length === 0 && listings.length === 0) return { report: null, waiting };
 
     const startedAt = new Date();
+    const cache = options.countsCache ?? new Map<string, CityCounts>();
+    if (cache.size === 0) for (const c of await cityCounts(sql, 'all')) cache.set(c.slug, c);
+    const backlog = {
+      readyCities: cities.length,
+      readyListings: listings.length,
+      cities: cache.size,
+      listed: [...cache.values()].reduce((n, c) => n + c.total, 0),
+    };
+    if (wantsFullBuild(backlog, options.fullBuildMinListings)) {
+      const report = await fullBuildLocked({ ...options, countsCache: cache });
+      options.pagesCache?.clear();
+      // A full build rewrote every file: the bucket gets all of them.
+      await options.mirror?.syncAll();
+      return { report: { ...report, ms: Date.now() - startedAt.getTime(), full: true }, waiting };
+    }
     const report = await buildPublicSite({
       sql,
       outDir: options.outDir,
@@ -68,7 +122,8 @@ export const regenerateOnce = async (
       cities: cities.map((c) => c.city_slug),
       listings: listings.map((l) => ({ id: l.key, citySlug: l.city_slug })),
       skipUnchanged: true,
-      ...(options.countsCache ? { countsCache: options.countsCache } : {}),
+      countsCache: cache,
+      ...(options.pagesCache ? { pagesCache: options.pagesCache } : {}),
     });
     await sql.begin(async (tx) => {
       await tx`DELETE FROM public_site_dirty_cities d USING unnest(${cities.map((c) => c.key)}::text[], ${cities.map((c) => c.generation)}::bigint[]) AS t(k, g)
@@ -78,12 +133,26 @@ export const regenerateOnce = async (
       await recordRun(tx, 'incremental', startedAt, report);
       await options.mirror?.queue(tx, report.paths);
     });
-    return { report: { ...report, ms: Date.now() - startedAt.getTime() }, waiting };
+    return { report: { ...report, ms: Date.now() - startedAt.getTime(), full: false }, waiting };
   });
   return result ?? { report: null, waiting: 0 };
 };
 
-const describe = (report: BuildReport & { ms: number }, listingPages: number) => {
+/**
+ * How far the models the pages are built from (the public model and the
+ * dirty marks) are behind the log: the head's position and the slower one's.
+ */
+const sourcesPosition = async (sql: Sql) => {
+  const [row] = await sql<{ head: number; at: number | null }[]>`
+    SELECT (SELECT coalesce(max(position), 0) FROM events)::bigint AS head,
+           (SELECT min(position) FROM projection_checkpoints
+            WHERE name IN (${PUBLIC_LISTING_MODEL}, ${DIRTY_CITIES}))::bigint AS at`;
+  return { head: Number(row?.head ?? 0), at: row?.at === null ? null : Number(row?.at ?? 0) };
+};
+
+const describe = (report: BuildReport & { ms: number; full: boolean }, listingPages: number) => {
+  if (report.full)
+    return `public site: full build of the backlog, ${report.written} files for ${report.cities.length} cities in ${report.ms} ms ${JSON.stringify(report.timings)}`;
   const names = report.cities.slice(0, 10).join(', ') + (report.cities.length > 10 ? ', …' : '');
   return `public site: rebuilt ${report.cities.length} ${report.cities.length === 1 ? 'city' : 'cities'} (${names || 'none'}) and ${listingPages} listing page(s): ${report.written} files written, ${report.unchanged} unchanged in ${report.ms} ms ${JSON.stringify(report.timings)}`;
 };
@@ -97,6 +166,10 @@ export const startRegenerator = (options: RegeneratorOptions) => {
   const log = options.log ?? (() => {});
   const batchWindowMs = options.batchWindowMs ?? 100;
   const pollMs = options.pollMs ?? 5000;
+  const bulkLagEvents = options.bulkLagEvents ?? 5000;
+  const maxHoldMs = options.maxHoldMs ?? 180_000;
+  // While set, runs wait until the pages' models reach `until` (the log's head when the hold began).
+  let hold: { until: number; since: number } | undefined;
   let stopped = false;
   let wake: (() => void) | undefined;
   // A notification that arrives while a run is under way must not be lost until the next poll.
@@ -122,6 +195,8 @@ export const startRegenerator = (options: RegeneratorOptions) => {
   let failures = 0;
   // Every city's counts, refreshed per run only for the cities rebuilt (see BuildRequest.countsCache).
   const countsCache = new Map<string, CityCounts>();
+  // What each city's numbered pages showed at the last run: unchanged pages are not rendered again.
+  const pagesCache = new Map<string, CityPages>();
 
   // Its own connection for LISTEN: when the database restarts, the next LISTEN on it opens a new one.
   let listening = false;
@@ -160,7 +235,19 @@ export const startRegenerator = (options: RegeneratorOptions) => {
             log(`public site: ${uploaded} files uploaded to the pages' bucket`);
           }
           synced = true;
-          const { report, waiting } = await regenerateOnce({ ...options, countsCache });
+          const { head, at } = await sourcesPosition(options.sql);
+          if (!hold && at !== null && head - at > bulkLagEvents) {
+            hold = { until: head, since: Date.now() };
+            log(
+              `public site: the models the pages come from are ${head - at} events behind; holding runs until they reach #${head}, to take the backlog in one run`,
+            );
+          }
+          if (hold && at !== null && at < hold.until && Date.now() - hold.since < maxHoldMs) {
+            await new Promise((r) => setTimeout(r, Math.min(pollMs, 500)));
+            continue;
+          }
+          hold = undefined;
+          const { report, waiting } = await regenerateOnce({ ...options, countsCache, pagesCache });
           // Before anything else: what an earlier run queued and could not upload goes first.
           const uploaded = (await options.mirror?.drain()) ?? 0;
           if (uploaded > 0) log(`public site: ${uploaded} files uploaded to the pages' bucket`);

@@ -33,12 +33,22 @@ export const isMeiliRefusal = (error: unknown): error is MeilisearchApiError =>
 /** The error code of a refusal ('index_not_found', …). */
 export const refusalCode = (error: MeilisearchApiError) => error.cause?.code ?? 'unknown';
 
-/** Waits until a task is done; throws if it failed, so callers never advance past a lost write. */
-export const succeeded = async (task: EnqueuedTaskPromise, timeout = 60_000): Promise<Task> => {
-  const done = await task.waitTask({ timeout, interval: 10 });
+const throwUnlessSucceeded = (done: Task) => {
   if (done.status !== 'succeeded')
     throw new Error(
       `Meilisearch task ${done.uid} ${done.status}: ${done.error?.message ?? 'no reason given'}`,
     );
   return done;
 };
+
+/** Waits until a task is done; throws if it failed, so callers never advance past a lost write. */
+export const succeeded = async (task: EnqueuedTaskPromise, timeout = 60_000): Promise<Task> =>
+  throwUnlessSucceeded(await task.waitTask({ timeout, interval: 10 }));
+
+/** `succeeded` for a task enqueued earlier, by its uid (a batch sent ahead, see searchProjection.ts). */
+export const succeededTask = async (
+  meili: Meilisearch,
+  uid: number,
+  timeout = 60_000,
+): Promise<Task> =>
+  throwUnlessSucceeded(await meili.tasks.waitForTask(uid, { timeout, interval: 10 }));

@@ -1,5 +1,10 @@
 import type { Sql } from 'postgres';
 import type { ProjectionState } from '../runner/checkpoints.ts';
+import { DIRTY_CITIES } from '../dirtyCities/dirtyCities.ts';
+import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
+
+/** The projections the static pages are built from: the regenerator waits for both. */
+export const PUBLIC_SITE_SOURCES: readonly string[] = [PUBLIC_LISTING_MODEL, DIRTY_CITIES];
 
 /*
  * What /api/health and the operations commands read about the read side:
@@ -30,19 +35,34 @@ export const projectionStates = async (
       parked: number;
       lastSeenAt: Date | null;
       alive: boolean;
+      eventsPerSecond: number | null;
     })[]
   >`
-    SELECT c.name, c.transaction_id::text AS "transactionId", c.position, c.status,
-           c.last_error AS "lastError", c.updated_at AS "updatedAt",
-           h.beat_at AS "lastSeenAt",
-           coalesce(h.beat_at > now() - make_interval(secs => ${options.staleAfterSeconds ?? STALE_AFTER_SECONDS}), false) AS alive,
-           (SELECT count(*)::int FROM projection_parked_streams p WHERE p.projection = c.name) AS parked,
-           (SELECT count(*) FROM (
-              SELECT 1 FROM events e
-              WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
-              LIMIT ${options.lagCap ?? 100_000}) behind) AS lag
-    FROM projection_checkpoints c LEFT JOIN projection_heartbeats h ON h.projection = c.name
-    ORDER BY c.name`;
+    SELECT name, "transactionId", position, status, "lastError", "updatedAt", "lastSeenAt", alive, parked,
+           "eventsPerSecond",
+           -- Past the cap, counting costs more than it tells: the log's positions give the size of the backlog.
+           CASE WHEN counted < ${options.lagCap ?? 100_000} THEN counted
+                ELSE greatest(counted, (SELECT coalesce(max(position), 0) FROM events) - position) END::int AS lag
+    FROM (
+      SELECT c.name, c.transaction_id::text AS "transactionId", c.position, c.status,
+             c.last_error AS "lastError", c.updated_at AS "updatedAt",
+             h.beat_at AS "lastSeenAt",
+             coalesce(h.beat_at > now() - make_interval(secs => ${options.staleAfterSeconds ?? STALE_AFTER_SECONDS}), false) AS alive,
+             h.events_per_second AS "eventsPerSecond",
+             (SELECT count(*)::int FROM projection_parked_streams p WHERE p.projection = c.name) AS parked,
+             (SELECT count(*) FROM (
+                SELECT 1 FROM events e
+                WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
+                LIMIT ${options.lagCap ?? 100_000}) behind) AS counted
+      FROM projection_checkpoints c LEFT JOIN projection_heartbeats h ON h.projection = c.name) s
+    ORDER BY name`;
+
+/**
+ * Seconds until a projection catches up at its recent rate: 0 when it has,
+ * null when it is behind and applying nothing (stopped, or stuck).
+ */
+export const etaSeconds = (lag: number, eventsPerSecond: number | null): number | null =>
+  lag === 0 ? 0 : eventsPerSecond && eventsPerSecond > 0 ? Math.ceil(lag / eventsPerSecond) : null;
 
 export type ParkedStream = {
   projection: string;
@@ -81,20 +101,35 @@ export type PublicSiteStatus = {
   /** Seconds since the oldest pending mark; 0 when nothing waits. */
   lagSeconds: number;
   lastRunAt: string | null;
+  /** How long the last run took (a full or incremental build), for the time-left estimate. */
+  lastRunSeconds: number | null;
 };
 
 /** The regenerator's lag, for /api/health. */
 export const publicSiteStatus = async (sql: Sql): Promise<PublicSiteStatus> => {
   const [row] = await sql<
-    { cities: number; listings: number; lag: number; last_run: Date | null }[]
+    {
+      cities: number;
+      listings: number;
+      lag: number;
+      last_run: Date | null;
+      last_run_seconds: number | null;
+    }[]
   >`SELECT (SELECT count(*) FROM public_site_dirty_cities)::int AS cities,
            (SELECT count(*) FROM public_site_dirty_listings)::int AS listings,
            coalesce(extract(epoch FROM now() - (SELECT min(first_dirty_at) FROM public_site_dirty_cities)), 0)::float8 AS lag,
-           (SELECT max(finished_at) FROM public_site_runs) AS last_run`;
+           last.finished_at AS last_run,
+           extract(epoch FROM last.finished_at - last.started_at)::float8 AS last_run_seconds
+    FROM (SELECT 1) one
+    LEFT JOIN LATERAL (SELECT started_at, finished_at FROM public_site_runs ORDER BY id DESC LIMIT 1) last ON true`;
   return {
     pendingCities: row?.cities ?? 0,
     pendingListings: row?.listings ?? 0,
     lagSeconds: Math.round((row?.lag ?? 0) * 10) / 10,
     lastRunAt: row?.last_run?.toISOString() ?? null,
+    lastRunSeconds:
+      row?.last_run_seconds === null || row?.last_run_seconds === undefined
+        ? null
+        : Math.round(row.last_run_seconds * 10) / 10,
   };
 };

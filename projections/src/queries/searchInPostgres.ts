@@ -10,17 +10,19 @@ import {
 const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
 
 /**
- * The degraded search path: the same criteria as the Meilisearch query, over
- * the Postgres read models (the full one for signed-in users, the public one
- * for visitors). City and area compare resolved keys; free text requires every
- * word, as a word prefix, in the searchable fields (no typo tolerance here).
+ * The WHERE clause of a search over the model of `audience` (listing_read or
+ * listing_public): the criteria's filters, without paging or sort. The one
+ * copy of the filter logic in SQL: the degraded search, the fresh-changes
+ * merge (freshSearch.ts) and the map search (mapInPostgres.ts) all use it,
+ * so all answer the same. City and area compare resolved keys; free text
+ * requires every word, as a word prefix, in the searchable fields (no typo
+ * tolerance here).
  */
-export const searchInPostgres = async (
+export const searchWhere = (
   db: Sql,
   audience: SearchAudience,
-  c: SearchCriteria,
-): Promise<SearchResult> => {
-  if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
+  c: Omit<SearchCriteria, 'sort' | 'page' | 'limit'>,
+) => {
   const full = audience === 'full';
   // The same expressions as the word indexes (migration 0015), so the planner uses them.
   const text = full
@@ -29,7 +31,7 @@ export const searchInPostgres = async (
   const words = queryWords(c.q);
   const lat = full ? db`latitude` : db`coarse_lat`;
   const lng = full ? db`longitude` : db`coarse_lng`;
-  const where = db`
+  return db`
     WHERE ${full ? db`is_available` : db`listed`}
     ${c.cities ? db`AND city_key = ANY(${c.cities}::text[])` : db``}
     ${full && c.areas ? db`AND area_key = ANY(${c.areas}::text[])` : db``}
@@ -45,6 +47,15 @@ export const searchInPostgres = async (
         : db``
     }
     ${words.length > 0 ? db`AND ${text} @@ to_tsquery('simple', ${prefixQuery(words)})` : db``}`;
+};
+
+/**
+ * The criteria over a Postgres read model, as SQL fragments: the table (the
+ * full model for signed-in users, the public one for visitors), the WHERE
+ * clause (searchWhere) and the ORDER BY.
+ */
+export const criteriaSql = (db: Sql, audience: SearchAudience, c: SearchCriteria) => {
+  const full = audience === 'full';
   const table = full ? db`listing_read` : db`listing_public`;
   const order =
     full && c.sort === 'rent_asc'
@@ -52,6 +63,20 @@ export const searchInPostgres = async (
       : full && c.sort === 'rent_desc'
         ? db`rent DESC, created_at DESC, id DESC`
         : db`created_at DESC, id DESC`;
+  return { table, where: searchWhere(db, audience, c), order };
+};
+
+/**
+ * The degraded search path: the same criteria as the Meilisearch query, over
+ * the Postgres read models (criteriaSql).
+ */
+export const searchInPostgres = async (
+  db: Sql,
+  audience: SearchAudience,
+  c: SearchCriteria,
+): Promise<SearchResult> => {
+  if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
+  const { table, where, order } = criteriaSql(db, audience, c);
   const [rows, [count]] = await Promise.all([
     db<{ id: string }[]>`SELECT id FROM ${table} ${where} ORDER BY ${order}
       LIMIT ${c.limit} OFFSET ${(c.page - 1) * c.limit}`,

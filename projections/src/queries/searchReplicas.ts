@@ -31,6 +31,15 @@ export type ReplicaState = {
   downSince?: string;
 };
 
+/** One query of the criteria on one replica's client (searchInMeili, or a variant of it). */
+type RunOnReplica<T> = (
+  meili: ReturnType<typeof createMeili>,
+  audience: SearchAudience,
+  criteria: SearchCriteria,
+  index: string | undefined,
+  signal: AbortSignal,
+) => Promise<T>;
+
 /** No replica answered: the caller falls back to Postgres. */
 export class NoReplicaAnswered extends Error {}
 
@@ -146,10 +155,12 @@ export const createSearchReplicas = (deps: {
     replica.downUntil = 0;
   };
 
-  const search = async (
+  /** Runs `run` (one Meilisearch query of the criteria) on the first replica that answers. */
+  const searchWith = async <T>(
     audience: SearchAudience,
     criteria: SearchCriteria,
-  ): Promise<SearchResult> => {
+    run: RunOnReplica<T>,
+  ): Promise<T> => {
     refresh();
     const deadline = Date.now() + deps.timeoutMs;
     const asking = candidates(Date.now());
@@ -160,7 +171,7 @@ export const createSearchReplicas = (deps: {
       // Each remaining replica gets an equal share of what is left, so a hung one leaves time for the next.
       const share = Math.max(1, Math.floor(left / (asking.length - i)));
       try {
-        const result = await searchInMeili(
+        const result = await run(
           replica.client,
           audience,
           criteria,
@@ -187,6 +198,9 @@ export const createSearchReplicas = (deps: {
     );
   };
 
+  const search = (audience: SearchAudience, criteria: SearchCriteria): Promise<SearchResult> =>
+    searchWith(audience, criteria, searchInMeili);
+
   const states = (): ReplicaState[] => {
     const now = Date.now();
     return replicas.map((r) => ({
@@ -198,5 +212,5 @@ export const createSearchReplicas = (deps: {
     }));
   };
 
-  return { search, states };
+  return { search, searchWith, states };
 };

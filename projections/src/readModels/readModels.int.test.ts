@@ -13,6 +13,7 @@ import { ownerSummary } from '../queries/ownerSummary.ts';
 import { ownerListingStats } from './ownerStats.ts';
 import { PublicPropertySchema } from '@rentals/core/contract/property';
 import { publicListingModel } from './publicListingModel.ts';
+import { dirtyCitiesProjection } from '../dirtyCities/dirtyCities.ts';
 import { featuredPublicListings, findPublicListing } from '../queries/publicQueries.ts';
 import {
   appendListingEvents,
@@ -267,5 +268,65 @@ describe('batched creations', () => {
     );
     expect(batched).toEqual(oneByOne);
     expect(batched[0].length).toBeGreaterThan(10);
+  });
+});
+
+describe('a large backlog', () => {
+  it('is applied in growing batches and ends equal to event by event', async () => {
+    // A bulk import (runs of creations) with edits, moves and deletions in between.
+    for (let i = 0; i < 150; i++)
+      await appendListingEvents(
+        store,
+        `bulk-${i}`,
+        i % 25 === 0
+          ? lifecycle(`bulk-${i}`)
+          : [listingCreated(`bulk-${i}`, { ownerId: `bk-${i % 7}` })],
+      );
+    const snapshot = () =>
+      Promise.all([
+        db.sql`SELECT * FROM listing_read ORDER BY id`,
+        db.sql`SELECT * FROM listing_public ORDER BY id`,
+        db.sql`SELECT * FROM owner_listing_stats ORDER BY owner_id`,
+        db.sql`SELECT * FROM public_site_listing_city ORDER BY listing_id`,
+        // Generations count marks (one per batch or per event): what matters is what is marked, and at which event.
+        db.sql`SELECT city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_cities ORDER BY city_slug`,
+        db.sql`SELECT listing_id, city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_listings ORDER BY listing_id`,
+      ]);
+    const all = [listingReadModel, publicListingModel, ownerListingStats, dirtyCitiesProjection];
+    const run = async (
+      projections: SqlProjection[],
+      options: { batchSize: number; maxBatchSize: number },
+    ) => {
+      await db.sql`TRUNCATE listing_read, listing_public, owner_listing_stats, owner_listing_membership,
+                   public_site_listing_city, public_site_dirty_cities, public_site_dirty_listings`;
+      const batches: number[] = [];
+      for (const p of projections) {
+        const runner = startProjection(db.sql, p, {
+          ...options,
+          pollIntervalMs: 5,
+          logApplied: true,
+          log: (_line, fields) => {
+            if (typeof fields?.events === 'number') batches.push(fields.events);
+          },
+        });
+        await runner.whenCaughtUp();
+        await runner.stop();
+      }
+      return { tables: await snapshot(), batches };
+    };
+    const oneByOne = await run(
+      all.map((p) => ({ ...p, name: `${p.name}-each`, evolveBatch: undefined })),
+      { batchSize: 1, maxBatchSize: 1 },
+    );
+    const bulk = await run(
+      all.map((p) => ({ ...p, name: `${p.name}-bulk` })),
+      { batchSize: 4, maxBatchSize: 64 },
+    );
+    expect(bulk.tables).toEqual(oneByOne.tables);
+    expect(bulk.tables[0].length).toBeGreaterThan(150);
+    expect(bulk.tables[4].length).toBeGreaterThan(0);
+    expect(Math.max(...oneByOne.batches)).toBe(1);
+    // Each full batch doubled the next: 4, 8, 16, 32, then 64 at most.
+    expect(Math.max(...bulk.batches)).toBe(64);
   });
 });

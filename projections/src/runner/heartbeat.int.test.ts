@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { createEventRegistry } from '@rentals/core/eventStore/registry';
-import { projectionStates } from '../queries/readSideHealth.ts';
+import { etaSeconds, projectionStates } from '../queries/readSideHealth.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
 import { startProjection } from './runner.ts';
 
@@ -106,5 +106,24 @@ describe('projection heartbeats', () => {
     expect(twice).toHaveLength(0);
     expect(lines.some((l) => /running from/.test(l))).toBe(true);
     await standby.stop();
+  }, 30_000);
+
+  it('carry the recent rate, from which health estimates the time left', async () => {
+    const runner = startProjection(db.sql, seenProjection('rated', 2), {
+      batchSize: 10,
+      pollIntervalMs: 20,
+      heartbeatMs: HEARTBEAT_MS,
+    });
+    await runner.whenCaughtUp();
+    const appended = 40;
+    for (let i = 0; i < appended; i++)
+      await store.append(`rated-${i}`, 'test', 'any', [{ type: 'Tick', data: {} }]);
+    // Behind: the rate is positive while the lag shrinks.
+    const moving = await until('rated', (s) => (s.eventsPerSecond ?? 0) > 0 && s.lag > 0);
+    expect(etaSeconds(moving.lag, moving.eventsPerSecond)).toBeGreaterThan(0);
+    await runner.whenCaughtUp();
+    const caughtUp = await until('rated', (s) => s.lag === 0);
+    expect(etaSeconds(caughtUp.lag, caughtUp.eventsPerSecond)).toBe(0);
+    await runner.stop();
   }, 30_000);
 });

@@ -35,6 +35,14 @@ export type ExternalProjection = {
   canHandle: readonly string[];
   apply: (events: RecordedEvent[]) => Promise<void>;
   /**
+   * Optional pipelining: queues the batch without waiting for it to take
+   * effect (resolves once the model has accepted it, in the order of calls),
+   * and `done` waits until it has. The runner then sends the next batches
+   * while earlier ones are processed and advances the checkpoint as each
+   * one's `done` resolves, in order. Like `apply`, idempotent.
+   */
+  send?: (events: RecordedEvent[]) => Promise<{ done: () => Promise<void> }>;
+  /**
    * Rebuilds the model from the log and sets the checkpoint it reflects. A
    * stream it could not apply is skipped and returned (with the event that
    * fails and why), and the rebuild parks it instead of stopping.

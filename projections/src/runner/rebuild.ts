@@ -1,21 +1,26 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { START, type Checkpoint } from '@rentals/core/eventStore/types';
+import { START, type Checkpoint, type RecordedEvent } from '@rentals/core/eventStore/types';
 import type { ExternalProjection, Projection, SqlProjection } from './projection.ts';
 import { ensureCheckpoint } from './checkpoints.ts';
 import { clearParked, parkFromLog } from './parking.ts';
 import { startProjection, type RunningProjection } from './runner.ts';
 import { holdSwapLock } from './swapLock.ts';
+import { retryParked } from './retryParked.ts';
 import {
   analyzeShadow,
+  createDeferredIndexes,
   createShadowTables,
   dropLeftovers,
   dropSchema,
   inShadow,
   lockLiveTables,
   swapShadowTables,
+  type ShadowTables,
 } from './shadowTables.ts';
 
 export type RebuildProgress = {
+  /** What this pass fills: one projection's name, or several joined by " + " (one pass over the log for all). */
+  of: string;
   applied: number;
   total: number;
   /** What is counted: log events, or (building a fresh search index) listings. */
@@ -23,6 +28,9 @@ export type RebuildProgress = {
 };
 
 export type RebuildResult = { parked: number };
+
+/** Batches of the copies' runners unless the caller says otherwise: fewer, larger transactions. */
+const REBUILD_BATCH = 5000;
 
 type Options = { batchSize?: number; log?: (line: string) => void };
 
@@ -46,13 +54,14 @@ const watch = async (
   name: string,
   runner: RunningProjection | undefined,
   onProgress: (p: RebuildProgress) => void,
+  of: string,
 ) => {
   const total = await countEvents(sql);
   for (;;) {
     const row = await eventsUpTo(sql, name);
     if (row?.status === 'failed')
       throw new Error(`${name} failed during rebuild: ${row.last_error}`);
-    onProgress({ applied: row?.applied ?? 0, total, unit: 'events' });
+    onProgress({ of, applied: row?.applied ?? 0, total, unit: 'events' });
     if ((row?.applied ?? 0) >= total) break;
     // Wakes on the runner's own progress, never on a write.
     const tick = new Promise((r) => setTimeout(r, 200));
@@ -87,51 +96,51 @@ const adoptShadowState = async (tx: TransactionSql, live: string) => {
   await tx`DELETE FROM projection_checkpoints WHERE name = ${shadow}`;
 };
 
-/** Forgets a copy's checkpoint and parked streams (a finished or interrupted rebuild). */
-const forgetShadow = async (sql: Sql, live: string) => {
+/** Forgets a copy's (or a pass's) checkpoint and parked streams (a finished or interrupted rebuild). */
+const forget = async (sql: Sql, checkpoint: string) => {
   await sql.begin(async (tx) => {
-    await clearParked(tx, shadowName(live));
-    await tx`DELETE FROM projection_checkpoints WHERE name = ${shadowName(live)}`;
+    await clearParked(tx, checkpoint);
+    await tx`DELETE FROM projection_checkpoints WHERE name = ${checkpoint}`;
   });
 };
 
-/** Runs `work` holding this projection's rebuild lock: two rebuilds of one projection never overlap. */
-const exclusively = async <T>(sql: Sql, projection: string, work: () => Promise<T>) => {
+const forgetShadow = (sql: Sql, live: string) => forget(sql, shadowName(live));
+
+/** Runs `work` holding these projections' rebuild locks: two rebuilds of one projection never overlap. */
+const exclusively = async <T>(sql: Sql, projections: readonly string[], work: () => Promise<T>) => {
   const conn = await sql.reserve();
+  const held: string[] = [];
   try {
-    const [lock] = await conn<{ ok: boolean }[]>`
-      SELECT pg_try_advisory_lock(hashtext(${`rebuild:${projection}`})) AS ok`;
-    if (!lock?.ok) throw new Error(`a rebuild of ${projection} is already running`);
-    try {
-      return await work();
-    } finally {
-      await conn`SELECT pg_advisory_unlock(hashtext(${`rebuild:${projection}`}))`;
+    for (const projection of projections) {
+      const [lock] = await conn<{ ok: boolean }[]>`
+        SELECT pg_try_advisory_lock(hashtext(${`rebuild:${projection}`})) AS ok`;
+      if (!lock?.ok) throw new Error(`a rebuild of ${projection} is already running`);
+      held.push(projection);
     }
+    return await work();
   } finally {
+    for (const projection of held)
+      await conn`SELECT pg_advisory_unlock(hashtext(${`rebuild:${projection}`}))`;
     conn.release();
   }
 };
 
-/** The copy's checkpoint row, at the position it starts from. */
-const createShadowCheckpoint = async (sql: Sql, projection: string, from: Checkpoint) => {
+/** A copy's (or a pass's) checkpoint row, at the position it starts from. */
+const createShadowCheckpoint = async (sql: Sql, name: string, from: Checkpoint) => {
   await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, status)
-            VALUES (${shadowName(projection)}, ${from.transactionId}::xid8, ${from.position}, 'rebuilding')`;
+            VALUES (${name}, ${from.transactionId}::xid8, ${from.position}, 'rebuilding')`;
 };
 
 /**
- * The copy's runner: the projection under the copy's name (its own
- * checkpoint, advisory lock and parked streams), applying to the copy.
+ * A copy's runner: a projection named for the copy (its own checkpoint,
+ * advisory lock and parked streams), applying to the copy.
  */
-const shadowRunner = (projection: Projection, options: Options) => (sql: Sql) =>
-  startProjection(
-    sql,
-    { ...projection, name: shadowName(projection.name) },
-    {
-      batchSize: options.batchSize ?? 2000,
-      pollIntervalMs: 50,
-      log: options.log,
-    },
-  );
+const shadowRunner = (sql: Sql, copy: Projection, options: Options) =>
+  startProjection(sql, copy, {
+    batchSize: options.batchSize ?? REBUILD_BATCH,
+    pollIntervalMs: 50,
+    log: options.log,
+  });
 
 /**
  * The swap: with the live model held still by `holdLive` (in the swap
@@ -179,74 +188,161 @@ const swapWhenCaughtUp = async (
 };
 
 /**
- * Fills the copy from `from` with a runner of its own, reporting progress,
- * then swaps it in (swapWhenCaughtUp).
+ * Fills a copy (or several, in one pass) from `from` with a runner of its
+ * own, reporting progress, until it has passed every event there was at the
+ * start.
  */
-const fillAndSwap = async (
+const fill = async (
   sql: Sql,
-  projection: Projection,
   copy: Projection,
   from: Checkpoint,
-  hold: {
-    afterFill?: () => Promise<void>;
-    holdLive: (tx: TransactionSql) => Promise<void>;
-    swap: (tx: TransactionSql) => Promise<void>;
-  },
   onProgress: (p: RebuildProgress) => void,
+  of: string,
   options: Options,
-  beforeStart: (shadow: Projection) => Promise<void> = async () => {},
+  beforeStart: () => Promise<void> = async () => {},
 ) => {
-  await createShadowCheckpoint(sql, projection.name, from);
-  await beforeStart({ ...copy, name: shadowName(projection.name) });
-  const start = () => shadowRunner(copy, options)(sql);
-  const filling = start();
+  await createShadowCheckpoint(sql, copy.name, from);
+  await beforeStart();
+  const filling = shadowRunner(sql, copy, options);
   try {
-    await watch(sql, shadowName(projection.name), filling, onProgress);
+    await watch(sql, copy.name, filling, onProgress, of);
   } finally {
     await filling.stop();
   }
-  await hold.afterFill?.();
-  await swapWhenCaughtUp(sql, projection, start, hold.holdLive, hold.swap, options.log);
 };
 
-/** A Postgres read model with its own tables: filled as copies, then swapped in. */
+type TableModel = SqlProjection & { tables: readonly string[] };
+type Part = { model: SqlProjection; shadow: ShadowTables };
+
+/**
+ * Read models as one projection named `name`: each event goes to the models
+ * that handle it, and each model's statements run against its own copies.
+ */
+const intoCopies = (name: string, parts: readonly Part[]): SqlProjection => {
+  const handlers = parts.map((p) => ({ ...p, handles: new Set(p.model.canHandle) }));
+  const apply = (events: RecordedEvent[]) =>
+    handlers.flatMap(({ model, shadow, handles }) => {
+      const mine = events.filter((e) => handles.has(e.type));
+      if (mine.length === 0) return [];
+      return inShadow(
+        shadow,
+        model.evolveBatch ? model.evolveBatch(mine) : mine.flatMap((e) => model.evolve(e)),
+      );
+    });
+  return {
+    kind: 'sql',
+    name,
+    canHandle: [...new Set(parts.flatMap((p) => p.model.canHandle))],
+    evolve: (event) => apply([event]),
+    evolveBatch: apply,
+    reset: [],
+  };
+};
+
+/**
+ * After one pass filled several models' copies: each copy gets the pass's
+ * checkpoint, and every stream the pass parked, at the first held event the
+ * model handles. The pass parks a stream for every model at once (its batch
+ * is one transaction), so each copy then retries its parked streams: a model
+ * that can apply the events takes them, and a stream stays parked only for
+ * the models that fail on it, at the event they fail on, as when each model
+ * is rebuilt alone.
+ */
+const handOver = async (sql: Sql, pass: string, parts: readonly Part[]) => {
+  const models = parts.map((p) => p.model);
+  await sql.begin(async (tx) => {
+    for (const m of models) {
+      const copy = shadowName(m.name);
+      const types = tx.array([...m.canHandle]);
+      await tx`INSERT INTO projection_checkpoints (name, transaction_id, position, status)
+               SELECT ${copy}, transaction_id, position, 'rebuilding' FROM projection_checkpoints WHERE name = ${pass}`;
+      await tx`INSERT INTO projection_parked_streams (projection, stream_id, position, event_type, error, parked_at, retried_at, attempts)
+               SELECT ${copy}, s.stream_id, h.position, h.event_type, s.error, s.parked_at, s.retried_at, s.attempts
+               FROM projection_parked_streams s
+               CROSS JOIN LATERAL (
+                 SELECT e.position, e.event_type FROM projection_parked_events e
+                 WHERE e.projection = s.projection AND e.stream_id = s.stream_id AND e.event_type = ANY(${types}::text[])
+                 ORDER BY e.transaction_id, e.position LIMIT 1) h
+               WHERE s.projection = ${pass}`;
+      await tx`INSERT INTO projection_parked_events (projection, stream_id, transaction_id, position, event_type, held_at)
+               SELECT ${copy}, stream_id, transaction_id, position, event_type, held_at
+               FROM projection_parked_events WHERE projection = ${pass} AND event_type = ANY(${types}::text[])`;
+    }
+  });
+  for (const part of parts) {
+    const copy = intoCopies(shadowName(part.model.name), [part]);
+    const parked = await sql<{ stream_id: string }[]>`
+      SELECT stream_id FROM projection_parked_streams WHERE projection = ${copy.name} ORDER BY stream_id`;
+    for (const { stream_id } of parked) await retryParked(sql, copy, stream_id);
+  }
+};
+
+/**
+ * Postgres read models with their own tables, rebuilt together: copies of
+ * their tables without secondary indexes, filled in one pass over the log
+ * (each event read once for all of them), then for each model its indexes
+ * built in one go, planner statistics taken, and the copy caught up and
+ * swapped in with its checkpoint (swapWhenCaughtUp).
+ */
 const rebuildBeside = async (
   sql: Sql,
-  projection: SqlProjection & { tables: readonly string[] },
+  models: readonly TableModel[],
   onProgress: (p: RebuildProgress) => void,
   options: Options,
 ) => {
-  await dropLeftovers(sql, projection.name);
-  await forgetShadow(sql, projection.name);
-  const shadow = await createShadowTables(sql, projection.name, projection.tables);
-  let retired: string | undefined;
+  const pass =
+    models.length === 1
+      ? shadowName(models[0]!.name)
+      : `${models.map((m) => m.name).join('+')}~rebuild`;
+  const parts: Part[] = [];
+  const retired: string[] = [];
   try {
-    const evolveBatch = projection.evolveBatch;
-    const copy: SqlProjection = {
-      ...projection,
-      evolve: (event) => inShadow(shadow, projection.evolve(event)),
-      evolveBatch: evolveBatch && ((events) => inShadow(shadow, evolveBatch(events))),
+    await forget(sql, pass);
+    for (const model of models) {
+      await dropLeftovers(sql, model.name);
+      await forgetShadow(sql, model.name);
+      parts.push({ model, shadow: await createShadowTables(sql, model.name, model.tables) });
+    }
+    const of = models.map((m) => m.name).join(' + ');
+    const log = options.log ?? (() => {});
+    let since = performance.now();
+    const took = () => {
+      const seconds = (performance.now() - since) / 1000;
+      since = performance.now();
+      return `${seconds.toFixed(1)} s`;
     };
-    await fillAndSwap(
-      sql,
-      projection,
-      copy,
-      START,
-      {
-        // Planner statistics first (outside the swap: ANALYZE writes, which takes a transaction id).
-        afterFill: () => analyzeShadow(sql, shadow),
-        holdLive: (tx) => lockLiveTables(tx, shadow),
-        swap: async (tx) => {
-          retired = await swapShadowTables(tx, shadow);
+    await fill(sql, intoCopies(pass, parts), START, onProgress, of, options);
+    log(`${of}: copies filled from the log in ${took()}`);
+    if (models.length > 1) {
+      await handOver(sql, pass, parts);
+      await forget(sql, pass);
+    }
+    for (const { model, shadow } of parts) {
+      await createDeferredIndexes(sql, shadow);
+      log(`${model.name}: ${shadow.deferred.length} index(es) built in ${took()}`);
+      // Planner statistics first (outside the swap: ANALYZE writes, which takes a transaction id).
+      await analyzeShadow(sql, shadow);
+      const copy = intoCopies(shadowName(model.name), [{ model, shadow }]);
+      await swapWhenCaughtUp(
+        sql,
+        model,
+        () => shadowRunner(sql, copy, options),
+        (tx) => lockLiveTables(tx, shadow),
+        async (tx) => {
+          retired.push(await swapShadowTables(tx, shadow));
         },
-      },
-      onProgress,
-      options,
-    );
+        options.log,
+      );
+      log(`${model.name}: analysed, caught up and swapped in ${took()}`);
+    }
   } finally {
-    await forgetShadow(sql, projection.name);
-    await dropSchema(sql, shadow.schema);
-    if (retired) await dropSchema(sql, retired);
+    await forget(sql, pass);
+    for (const { model, shadow } of parts) {
+      await forgetShadow(sql, model.name);
+      await dropSchema(sql, shadow.schema);
+    }
+    // A swap that rolled back and was tried again names the same schema twice; dropping is idempotent.
+    for (const schema of retired) await dropSchema(sql, schema);
   }
 };
 
@@ -259,35 +355,37 @@ const rebuildFresh = async (
 ) => {
   await forgetShadow(sql, projection.name);
   const { checkpoint, unapplied, copy } = await projection.buildFresh((done, total) =>
-    onProgress({ applied: done, total, unit: 'listings' }),
+    onProgress({ of: projection.name, applied: done, total, unit: 'listings' }),
   );
   let swapped = false;
   try {
-    const { buildFresh: _live, ...rest } = projection;
-    await fillAndSwap(
+    // Neither the live model's copy builder nor its pipelined `send` (to the live index): the copy applies its own.
+    const { buildFresh: _live, send: _liveSend, ...rest } = projection;
+    const shadow: ExternalProjection = {
+      ...rest,
+      name: shadowName(projection.name),
+      apply: copy.apply,
+    };
+    await fill(sql, shadow, checkpoint, onProgress, projection.name, options, async () => {
+      // Streams the copy could not apply are parked before its runner reaches their later events.
+      for (const { event, error } of unapplied) {
+        options.log?.(
+          `${projection.name}: parked stream ${event.streamId} at event #${event.position} (${event.type}): ${error}`,
+        );
+        await parkFromLog(sql, shadow, event, error);
+      }
+    });
+    await swapWhenCaughtUp(
       sql,
       projection,
-      { ...rest, apply: copy.apply },
-      checkpoint,
-      {
-        // The live model takes batches under this lock (searchProjection.ts): held, none lands now.
-        holdLive: (tx) => holdSwapLock(tx, projection.name),
-        swap: async () => {
-          await copy.swap();
-          swapped = true;
-        },
+      () => shadowRunner(sql, shadow, options),
+      // The live model takes batches under this lock (searchProjection.ts): held, none lands now.
+      (tx) => holdSwapLock(tx, projection.name),
+      async () => {
+        await copy.swap();
+        swapped = true;
       },
-      onProgress,
-      options,
-      // Streams the copy could not apply are parked before its runner reaches their later events.
-      async (shadow) => {
-        for (const { event, error } of unapplied) {
-          options.log?.(
-            `${projection.name}: parked stream ${event.streamId} at event #${event.position} (${event.type}): ${error}`,
-          );
-          await parkFromLog(sql, shadow, event, error);
-        }
-      },
+      options.log,
     );
   } finally {
     await forgetShadow(sql, projection.name);
@@ -299,36 +397,54 @@ const rebuildFresh = async (
 };
 
 /**
- * Rebuilds a projection from position zero while it keeps running. A read
- * model that names its tables, or an external model that can build a fresh
- * copy, is filled beside the live one from the log by a runner of its own,
- * caught up with the head, and swapped in together with its checkpoint in one
- * transaction: readers see the old model until the new one is complete, the
- * live projector pauses only for the swap, and nothing waits for a write.
- * Otherwise the model, its parked streams and checkpoint are reset in place
- * and replayed. An event that cannot be applied parks its stream, as in
- * normal running: the rebuild goes on and reports how many are parked.
+ * Rebuilds projections from position zero while they keep running. Read
+ * models that name their tables are filled beside the live ones, together in
+ * one pass over the log (rebuildBeside); an external model that can build a
+ * fresh copy (the search index) is built beside the live one by its own
+ * means. Each copy is then caught up with the head and swapped in together
+ * with its checkpoint in one transaction: readers see the old model until
+ * the new one is complete, the live projector pauses only for the swap, and
+ * nothing waits for a write. Any other model, its parked streams and
+ * checkpoint are reset in place and replayed. An event that cannot be
+ * applied parks its stream, as in normal running: the rebuild goes on and
+ * reports how many are parked.
  */
+export const rebuildProjections = async (
+  sql: Sql,
+  projections: readonly Projection[],
+  onProgress: (p: RebuildProgress) => void = () => {},
+  options: Options = {},
+): Promise<Map<string, RebuildResult>> => {
+  const names = projections.map((p) => p.name);
+  await exclusively(sql, names, async () => {
+    const beside = projections.flatMap((p) =>
+      p.kind === 'sql' && p.tables ? [{ ...p, tables: p.tables }] : [],
+    );
+    if (beside.length > 0) await rebuildBeside(sql, beside, onProgress, options);
+    for (const projection of projections)
+      if (projection.kind === 'external' && projection.buildFresh)
+        await rebuildFresh(
+          sql,
+          { ...projection, buildFresh: projection.buildFresh },
+          onProgress,
+          options,
+        );
+      else if (projection.kind === 'external' || !projection.tables)
+        await rebuildInPlace(sql, projection, onProgress, options);
+  });
+  return new Map(
+    await Promise.all(names.map(async (n) => [n, { parked: await parkedCount(sql, n) }] as const)),
+  );
+};
+
+/** Rebuilds one projection (rebuildProjections). */
 export const rebuildProjection = async (
   sql: Sql,
   projection: Projection,
   onProgress: (p: RebuildProgress) => void = () => {},
   options: Options = {},
-): Promise<RebuildResult> => {
-  await exclusively(sql, projection.name, async () => {
-    if (projection.kind === 'sql' && projection.tables)
-      await rebuildBeside(sql, { ...projection, tables: projection.tables }, onProgress, options);
-    else if (projection.kind === 'external' && projection.buildFresh)
-      await rebuildFresh(
-        sql,
-        { ...projection, buildFresh: projection.buildFresh },
-        onProgress,
-        options,
-      );
-    else await rebuildInPlace(sql, projection, onProgress, options);
-  });
-  return { parked: await parkedCount(sql, projection.name) };
-};
+): Promise<RebuildResult> =>
+  (await rebuildProjections(sql, [projection], onProgress, options)).get(projection.name)!;
 
 /**
  * Resets the model, its parked streams and the checkpoint in one transaction
@@ -371,13 +487,13 @@ const rebuildInPlace = async (
 
   const local = lock?.ok
     ? startProjection(sql, projection, {
-        batchSize: options.batchSize ?? 2000,
+        batchSize: options.batchSize ?? REBUILD_BATCH,
         pollIntervalMs: 50,
         log: options.log,
       })
     : undefined;
   try {
-    await watch(sql, projection.name, local, onProgress);
+    await watch(sql, projection.name, local, onProgress, projection.name);
   } finally {
     await local?.stop();
     await sql`UPDATE projection_checkpoints SET status = ${local ? 'idle' : 'running'}, updated_at = now()

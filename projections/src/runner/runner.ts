@@ -9,7 +9,15 @@ import { holdEvents, lockParking, parkedAmong, parkStream } from './parking.ts';
 import { isTransient } from '@rentals/core/dbErrors';
 
 export type RunnerOptions = {
+  /** Events per batch when caught up (latency: a burst's first events commit without waiting for the rest). */
   batchSize?: number;
+  /**
+   * The largest batch when far behind (a bulk import): each full batch doubles
+   * the next one up to this, and a batch that is not full (caught up) goes back
+   * to `batchSize`. Read models' `evolveBatch` makes a big batch a few
+   * set-based statements.
+   */
+  maxBatchSize?: number;
   pollIntervalMs?: number;
   /** Attempts per batch before the runner narrows down to the failing event (and parks its stream). */
   maxRetries?: number;
@@ -24,6 +32,8 @@ export type RunnerOptions = {
   log?: (line: string, fields?: Record<string, unknown>, level?: 'info' | 'warn' | 'error') => void;
   /** Log every applied batch too (the projections process: its lines follow requests into projections). */
   logApplied?: boolean;
+  /** Batches an external projection with `send` may have sent and not yet seen done. */
+  pipelineDepth?: number;
 };
 
 /** A log line names at most this many correlation ids (a catch-up batch can hold hundreds). */
@@ -44,6 +54,25 @@ const correlationIdsOf = (events: readonly RecordedEvent[]) => {
 
 /** The heartbeat's period; health counts a worker gone after STALE_AFTER_SECONDS (readSideHealth.ts) without one. */
 const HEARTBEAT_MS = 2000;
+
+/** The rate written with each heartbeat covers this much recent time (health's time-left estimate). */
+const RATE_WINDOW_MS = 10_000;
+
+/** Events applied per second over the last RATE_WINDOW_MS, from (time, count) marks of the batches. */
+const recentRate = () => {
+  const marks: { at: number; events: number }[] = [];
+  const since = Date.now();
+  return {
+    add: (events: number) => marks.push({ at: Date.now(), events }),
+    perSecond: (): number | null => {
+      const now = Date.now();
+      while (marks.length > 0 && marks[0]!.at < now - RATE_WINDOW_MS) marks.shift();
+      const span = Math.min(RATE_WINDOW_MS, now - since);
+      if (span <= 0) return null;
+      return (marks.reduce((n, m) => n + m.events, 0) * 1000) / span;
+    },
+  };
+};
 
 export type RunningProjection = {
   name: string;
@@ -102,10 +131,12 @@ export const startProjection = (
   options: RunnerOptions = {},
 ): RunningProjection => {
   const batchSize = options.batchSize ?? 500;
+  const maxBatchSize = Math.max(batchSize, options.maxBatchSize ?? 8000);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const maxRetries = options.maxRetries ?? 5;
   const backoffMs = options.backoffMs ?? 100;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const pipelineDepth = Math.max(1, options.pipelineDepth ?? 4);
   const log = options.log ?? (() => {});
   const owner = `${hostname()}:${process.pid}`;
   const store = createEventStore(sql);
@@ -113,6 +144,7 @@ export const startProjection = (
 
   let stopped = false;
   let lastError: Error | undefined;
+  let rate = recentRate();
   const waker: { wake?: () => void } = {};
   const wake = () => waker.wake?.();
   let session: Sql | undefined;
@@ -161,15 +193,7 @@ export const startProjection = (
     const parkedBefore = await parkedAmong(sql, projection.name, streams);
     const { apply, held } = split(relevant, parkedBefore);
     if (apply.length > 0) await projection.apply(apply);
-    return sql.begin(async (tx) => {
-      if (streams.length > 0) {
-        await lockParking(tx, projection.name);
-        if (!sameSet(parkedBefore, await parkedAmong(tx, projection.name, streams)))
-          throw new ParkedStreamsChanged();
-      }
-      await holdEvents(tx, projection.name, held);
-      return advanceCheckpoint(tx, projection.name, from, to);
-    });
+    return commitExternal(from, events, streams, parkedBefore, held);
   };
 
   const withRetries = async (from: Checkpoint, events: RecordedEvent[]) => {
@@ -234,6 +258,83 @@ export const startProjection = (
     }
   };
 
+  /** Commits an external batch that took effect: holds its parked streams' events and advances. */
+  const commitExternal = (
+    from: Checkpoint,
+    events: RecordedEvent[],
+    streams: string[],
+    parkedBefore: Set<string>,
+    held: RecordedEvent[],
+  ) =>
+    sql.begin(async (tx) => {
+      if (streams.length > 0) {
+        await lockParking(tx, projection.name);
+        if (!sameSet(parkedBefore, await parkedAmong(tx, projection.name, streams)))
+          throw new ParkedStreamsChanged();
+      }
+      await holdEvents(tx, projection.name, held);
+      return advanceCheckpoint(tx, projection.name, from, at(events.at(-1)!));
+    });
+
+  /**
+   * An external projection with `send`: up to `pipelineDepth` batches are
+   * sent ahead while the earlier ones are processed, and the checkpoint
+   * advances as each one is done, in log order. Returns the checkpoint reached
+   * once caught up (nothing in flight, nothing to read). Any failure ends the
+   * pipeline (what was sent and not committed is sent again: at least once;
+   * a batch sent ahead of one that then fails may reach the model before a
+   * stream of it is parked, which a retry of the parked stream makes good)
+   * and is thrown: the caller goes on from the committed checkpoint the
+   * ordinary way, with retries, narrowing down and parking.
+   */
+  const sendAhead = async (
+    send: NonNullable<Extract<Projection, { kind: 'external' }>['send']>,
+    from: Checkpoint,
+    limit: { value: number },
+  ): Promise<Checkpoint> => {
+    type InFlight = {
+      from: Checkpoint;
+      events: RecordedEvent[];
+      streams: string[];
+      parkedBefore: Set<string>;
+      held: RecordedEvent[];
+      done: () => Promise<void>;
+    };
+    const inFlight: InFlight[] = [];
+    let committed = from;
+    let sent = from;
+    while (!stopped) {
+      const gone = lostSession();
+      if (gone) throw gone;
+      if (inFlight.length < pipelineDepth) {
+        const events = await store.readAll(sent, limit.value);
+        limit.value =
+          events.length === limit.value ? Math.min(limit.value * 2, maxBatchSize) : batchSize;
+        if (events.length > 0) {
+          const relevant = events.filter((e) => handles.has(e.type));
+          const streams = [...new Set(relevant.map((e) => e.streamId))];
+          const parkedBefore = await parkedAmong(sql, projection.name, streams);
+          const { apply, held } = split(relevant, parkedBefore);
+          const { done } = apply.length > 0 ? await send(apply) : { done: async () => {} };
+          inFlight.push({ from: sent, events, streams, parkedBefore, held, done });
+          sent = at(events.at(-1)!);
+          continue;
+        }
+        if (inFlight.length === 0) return committed;
+      }
+      const head = inFlight.shift()!;
+      await head.done();
+      if (
+        !(await commitExternal(head.from, head.events, head.streams, head.parkedBefore, head.held))
+      )
+        throw new CheckpointMoved();
+      if (options.logApplied) logApplied(head.events);
+      rate.add(head.events.length);
+      committed = at(head.events.at(-1)!);
+    }
+    return committed;
+  };
+
   /** Set when the session's connection is gone (cut, or replaced by a new backend): start over. */
   let lost: Error | undefined;
   let lockPid: number | undefined;
@@ -284,10 +385,12 @@ export const startProjection = (
    * would claim a projection nobody owns.
    */
   const beat = async (own: Sql) => {
+    const perSecond = rate.perSecond();
     const rows = await own`
-      INSERT INTO projection_heartbeats (projection, owner, beat_at)
-      SELECT ${projection.name}, ${owner}, now() WHERE pg_backend_pid() = ${lockPid!}
-      ON CONFLICT (projection) DO UPDATE SET owner = EXCLUDED.owner, beat_at = now()
+      INSERT INTO projection_heartbeats (projection, owner, beat_at, events_per_second)
+      SELECT ${projection.name}, ${owner}, now(), ${perSecond}::float8 WHERE pg_backend_pid() = ${lockPid!}
+      ON CONFLICT (projection) DO UPDATE SET owner = EXCLUDED.owner, beat_at = now(),
+        events_per_second = EXCLUDED.events_per_second
       RETURNING 1`;
     return rows.length > 0 || 'the connection holding the projection lock was replaced';
   };
@@ -318,6 +421,7 @@ export const startProjection = (
     // The heartbeat before the checkpoint row: health must never see a projection's row without one.
     const first = await beat(own);
     if (first !== true) throw Object.assign(new Error(first), { code: 'CONNECTION_CLOSED' });
+    rate = recentRate();
     let checkpoint = await ensureCheckpoint(sql, projection.name);
     await sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL, updated_at = now()
               WHERE name = ${projection.name} AND status <> 'rebuilding'`;
@@ -326,10 +430,44 @@ export const startProjection = (
     try {
       // While set, events are applied one at a time up to here: a batch failed and its bad event is being found.
       let narrowUntil: Checkpoint | undefined;
+      // Grows while batches come back full (a backlog), back to `batchSize` once one does not.
+      const limit = { value: batchSize };
+      const send = projection.kind === 'external' ? projection.send : undefined;
       while (!stopped) {
         const gone = lostSession();
         if (gone) throw gone;
-        const events = await store.readAll(checkpoint, narrowUntil ? 1 : batchSize);
+        if (send && !narrowUntil) {
+          try {
+            checkpoint = await sendAhead(send, checkpoint, limit);
+            // Caught up: nothing in flight and nothing to read.
+            await sleep(pollIntervalMs, waker);
+            continue;
+          } catch (error) {
+            if (stopped) return;
+            const gone = lostSession();
+            if (gone) throw gone;
+            if (error instanceof CheckpointMoved) {
+              checkpoint = await ensureCheckpoint(sql, projection.name);
+              log(
+                `${projection.name}: checkpoint was reset; continuing from #${checkpoint.position}`,
+              );
+              continue;
+            }
+            if (isTransient(error)) throw error;
+            // The checkpoint stands where the last batch that took effect left it: go on from there the
+            // ordinary way (retries, then narrowing down and parking); the pipeline resumes afterwards.
+            checkpoint = await ensureCheckpoint(sql, projection.name);
+            log(
+              `${projection.name}: a batch sent ahead failed; applying from #${checkpoint.position} one batch at a time: ${(error as Error).message}`,
+              { projection: projection.name, error: (error as Error).message },
+              'warn',
+            );
+          }
+        }
+        const events = await store.readAll(checkpoint, narrowUntil ? 1 : limit.value);
+        if (!narrowUntil)
+          limit.value =
+            events.length === limit.value ? Math.min(limit.value * 2, maxBatchSize) : batchSize;
         if (events.length === 0) {
           narrowUntil = undefined;
           await sleep(pollIntervalMs, waker);
@@ -379,6 +517,7 @@ export const startProjection = (
           continue;
         }
         if (options.logApplied && !parkedNow) logApplied(events);
+        rate.add(events.length);
         checkpoint = at(events.at(-1)!);
         if (narrowUntil && !isBefore(checkpoint, narrowUntil)) narrowUntil = undefined;
       }

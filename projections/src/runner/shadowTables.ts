@@ -7,12 +7,18 @@ import { sql as statement, type Statement } from './statement.ts';
  * unqualified, so running them with the shadow schema first on the
  * search_path fills the copies without rewriting any SQL.
  */
-type ShadowTables = {
+export type ShadowTables = {
   /** The schema holding the copies while they are filled. */
   schema: string;
   /** The schema the live tables are in. */
   liveSchema: string;
   tables: readonly string[];
+  /**
+   * The live tables' other indexes, as statements that create them on the
+   * copies: left out while the copies are filled (a bulk load is several
+   * times faster without them) and built once, after (`createDeferredIndexes`).
+   */
+  deferred: string[];
 };
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -28,9 +34,26 @@ export const dropLeftovers = async (sql: Sql, projection: string) => {
   for (const { nspname } of rows) await sql.unsafe(`DROP SCHEMA ${ident(nspname)} CASCADE`);
 };
 
+const liveIndexes = async (db: Sql | TransactionSql, schema: string, table: string) =>
+  db<{ name: string; def: string; is_unique: boolean; constraint_def: string | null }[]>`
+    SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def, x.indisunique AS is_unique,
+           (SELECT pg_get_constraintdef(k.oid) FROM pg_constraint k WHERE k.conindid = i.oid
+              AND k.conrelid = x.indrelid AND k.contype IN ('p', 'u', 'x')) AS constraint_def
+    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+    WHERE x.indrelid = ${`${ident(schema)}.${ident(table)}`}::regclass ORDER BY i.relname`;
+
+/** A live index's definition, creating the same index (same name: the copy's schema is another) on the copy. */
+const onCopy = (def: string, name: string, schema: string, table: string) =>
+  def.replace(
+    /^(CREATE (?:UNIQUE )?INDEX )\S+( ON (?:ONLY )?)\S+/,
+    `$1${ident(name)}$2${ident(schema)}.${ident(table)}`,
+  );
+
 /**
  * Creates empty copies of the live tables (columns, defaults, constraints,
- * indexes, comments) in a new schema.
+ * comments) in a new schema, with their primary keys and unique indexes (the
+ * projections' upserts need them) but without their other indexes, which
+ * are returned in `deferred` to be built after the copies are filled.
  */
 export const createShadowTables = async (
   sql: Sql,
@@ -42,22 +65,56 @@ export const createShadowTables = async (
     SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.oid = ${tables[0]!}::regclass`;
   const liveSchema = live!.nspname;
+  const deferred: string[] = [];
   await sql.begin(async (tx) => {
     await tx.unsafe(`CREATE SCHEMA ${ident(schema)}`);
-    for (const t of tables)
+    for (const t of tables) {
       await tx.unsafe(
-        `CREATE TABLE ${ident(schema)}.${ident(t)} (LIKE ${ident(liveSchema)}.${ident(t)} INCLUDING ALL)`,
+        `CREATE TABLE ${ident(schema)}.${ident(t)} (LIKE ${ident(liveSchema)}.${ident(t)} INCLUDING ALL EXCLUDING INDEXES)`,
       );
+      for (const i of await liveIndexes(tx, liveSchema, t)) {
+        if (i.constraint_def)
+          await tx.unsafe(
+            `ALTER TABLE ${ident(schema)}.${ident(t)} ADD CONSTRAINT ${ident(i.name)} ${i.constraint_def}`,
+          );
+        else if (i.is_unique) await tx.unsafe(onCopy(i.def, i.name, schema, t));
+        else deferred.push(onCopy(i.def, i.name, schema, t));
+      }
+    }
   });
-  return { schema, liveSchema, tables };
+  return { schema, liveSchema, tables, deferred };
 };
 
-/** Statements that run against the copies: the shadow schema first on the search_path, for this transaction only. */
+/**
+ * Builds the indexes left out of the filled copies, each in one pass over
+ * its table (sorted, rather than maintained row by row), with more memory
+ * for the sort than an ordinary session gets.
+ */
+export const createDeferredIndexes = async (sql: Sql, shadow: ShadowTables) => {
+  if (shadow.deferred.length === 0) return;
+  const conn = await sql.reserve();
+  try {
+    await conn`SET maintenance_work_mem = '256MB'`;
+    for (const statement of shadow.deferred) await conn.unsafe(statement);
+  } finally {
+    await conn`RESET maintenance_work_mem`.catch(() => undefined);
+    conn.release();
+  }
+};
+
+/**
+ * Statements that run against the copies: the shadow schema first on the
+ * search_path, for this transaction only. The copy's batches commit without
+ * waiting for the disk: a crash loses the copy's last batches together with
+ * their checkpoint (one transaction), and an interrupted rebuild starts over
+ * anyway; the swap commits durably, flushing every batch before it.
+ */
 export const inShadow = (shadow: ShadowTables, statements: Statement[]): Statement[] =>
   statements.length === 0
     ? statements
     : [
-        statement`SELECT set_config('search_path', ${`${ident(shadow.schema)}, ${ident(shadow.liveSchema)}`}, true)`,
+        statement`SELECT set_config('search_path', ${`${ident(shadow.schema)}, ${ident(shadow.liveSchema)}`}, true),
+                         set_config('synchronous_commit', 'off', true)`,
         ...statements,
       ];
 
@@ -77,17 +134,12 @@ export const lockLiveTables = async (tx: TransactionSql, shadow: ShadowTables) =
   await tx.unsafe(`LOCK TABLE ${names} IN EXCLUSIVE MODE`);
 };
 
-const indexes = async (tx: TransactionSql, schema: string, table: string) => {
-  const rows = await tx<{ name: string; def: string }[]>`
-    SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def
-    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-    WHERE x.indrelid = ${`${ident(schema)}.${ident(table)}`}::regclass ORDER BY i.relname`;
+const indexes = async (tx: TransactionSql, schema: string, table: string) =>
   // The same index on either table, whatever its name and schema.
-  return rows.map((r) => ({
+  (await liveIndexes(tx, schema, table)).map((r) => ({
     name: r.name,
     shape: r.def.replace(/^(CREATE (?:UNIQUE )?INDEX )\S+( ON (?:ONLY )?)\S+/, '$1$2'),
   }));
-};
 
 /** The live table's own triggers (CREATE TABLE … LIKE copies none), as statements naming the live table. */
 const triggers = async (tx: TransactionSql, schema: string, table: string) =>

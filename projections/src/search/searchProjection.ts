@@ -14,7 +14,7 @@ import {
   upsertDocuments,
 } from './listingsIndex.ts';
 import type { Meilisearch } from 'meilisearch';
-import { isMeiliUnavailable } from '../queries/meili.ts';
+import { isMeiliUnavailable, succeededTask } from '../queries/meili.ts';
 import { buildSearchIndex, freshIndexName, rebuildSearchIndex } from './rebuildSearchIndex.ts';
 
 export const LISTINGS_SEARCH_PROJECTION = 'listings-search-index';
@@ -80,14 +80,51 @@ export const createSearchProjection = (
     });
   };
 
+  /**
+   * Queues the batch's upserts and deletes (Meilisearch keeps its tasks in the
+   * order they were enqueued, so batches sent one after another take effect in
+   * log order) and returns how to wait for both. Under the swap lock: a
+   * rebuild's swap task is enqueued after every batch sent to the old index.
+   */
+  const sendTo = async (uid: string, events: RecordedEvent[]) => {
+    const ids = events.map((e) => (e.data as { listingId: string }).listingId);
+    const change = await indexChangesFor(deps().sql, ids);
+    return whileUnavailable(async () => {
+      const { meili } = deps();
+      const tasks = [
+        ...(change.upserts.length > 0
+          ? [await meili.index(uid).addDocuments(change.upserts, { primaryKey: 'id' })]
+          : []),
+        ...(change.deletes.length > 0
+          ? [await meili.index(uid).deleteDocuments(change.deletes)]
+          : []),
+      ];
+      return tasks.map((task) => task.taskUid);
+    });
+  };
+
+  const ensure = async () => {
+    if (!ensured) await whileUnavailable(() => ensureListingsIndex(deps().meili, index()));
+    ensured = true;
+  };
+
   return {
     kind: 'external',
     name,
     canHandle: LISTING_EVENT_TYPES,
     apply: async (events) => {
-      if (!ensured) await whileUnavailable(() => ensureListingsIndex(deps().meili, index()));
-      ensured = true;
+      await ensure();
       await withSwapLockShared(deps().sql, name, () => applyTo(index(), events));
+    },
+    send: async (events) => {
+      await ensure();
+      const uids = await withSwapLockShared(deps().sql, name, () => sendTo(index(), events));
+      return {
+        done: async () => {
+          // Behind a few batches sent ahead, on a big index: minutes, not the usual minute.
+          for (const uid of uids) await succeededTask(deps().meili, uid, 300_000);
+        },
+      };
     },
     buildFresh: async (onProgress) => {
       const { sql, meili } = deps();

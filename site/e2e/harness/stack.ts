@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '@rentals/testing/browser';
+import { createAdminAccount } from '@rentals/testing/adminAccount';
 import { startProduct, ROOT } from '@rentals/testing/product';
 import { runServers } from '@rentals/testing/testDatabase';
 
@@ -18,6 +19,8 @@ export type Stack = {
   logs: () => string;
   /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
   waitForSearchIdle: () => Promise<void>;
+  /** Signs in a new admin account (made as `npm run admin:create` makes one); resolves with its token. */
+  adminToken: () => Promise<string>;
   stop: () => Promise<void>;
 };
 
@@ -50,6 +53,16 @@ export const startStack = async (
       },
       logs: () => product.logs() + output,
       waitForSearchIdle: product.waitForSearchIdle,
+      adminToken: async () => {
+        const admin = await createAdminAccount(product.sql);
+        const res = await fetch(`${baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(admin),
+        });
+        if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
+        return ((await res.json()) as { token: string }).token;
+      },
       stop: async () => {
         if (process.env.E2E_LOGS) console.log(output);
         await browser.close().catch(() => undefined);

@@ -10,6 +10,7 @@ import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
+import { Specs } from '../components/react/Specs.tsx';
 
 const MAX_FACILITIES = 5;
 
@@ -52,11 +53,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onDelete }: CardPro
           {p.location.area}, {p.location.city}
         </p>
         <p className="line-clamp-2">{p.description}</p>
-        <div className="specs">
-          <span>🛏 {d.bedrooms} Beds</span>
-          <span>🛁 {d.bathrooms} Baths</span>
-          <span>📐 {d.area} sq ft</span>
-        </div>
+        <Specs details={d} />
         <a href="/messages" className="muted" data-testid="enquiries">
           ✉ {enquiries} {enquiries === 1 ? 'enquiry' : 'enquiries'}
         </a>

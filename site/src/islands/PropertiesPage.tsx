@@ -4,6 +4,7 @@ import { api, describeError } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
 import { $viewMode } from '../stores/viewMode.ts';
+import { $mapSearch } from '../stores/mapSearch.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { MapPanel } from '../components/react/MapPanel.tsx';
 import { NoProperties, SkeletonGrid } from '../components/react/ListStates.tsx';
@@ -33,6 +34,17 @@ const toQuery = (filters: Filters | null, page: number, bbox: BBox | null = null
   query.set('page', String(page));
   query.set('limit', String(PAGE_SIZE));
   return query;
+};
+
+/** In map view: how many of the search's matches the map's viewport holds. */
+const MapCount = ({ total }: { total: number }) => {
+  const search = useStore($mapSearch);
+  if (search.status !== 'ready') return null;
+  return (
+    <span className="muted" data-testid="map-count" style={{ fontWeight: 400 }}>
+      {` · Showing ${search.answer.total} of ${total}`}
+    </span>
+  );
 };
 
 /**
@@ -121,6 +133,7 @@ const PropertiesList = () => {
       <div className="list-toolbar">
         <p aria-live="polite" style={{ margin: 0, fontWeight: 600 }}>
           {!firstLoad && `${state.total} properties found`}
+          {!firstLoad && mode === 'map' && <MapCount total={state.total} />}
         </p>
         <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>
           {bbox && (
@@ -147,6 +160,7 @@ const PropertiesList = () => {
         <SkeletonGrid />
       ) : mode === 'map' ? (
         <MapPanel
+          filters={filters ?? {}}
           properties={state.items}
           visitor={visitor}
           onSearchArea={visitor ? undefined : setBbox}

@@ -3,6 +3,7 @@ import { ApiError, api, describeError } from '../lib/api.ts';
 import { emptyForm, formFromProperty } from '../lib/propertyForm.ts';
 import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
+import type { User } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
@@ -32,7 +33,7 @@ const BackToMine = () => (
   </a>
 );
 
-const Edit = () => {
+const Edit = ({ user }: { user: User }) => {
   const [load, setLoad] = useState<PropertyLoad>({ status: 'loading' });
   useEffect(() => {
     const id = idFromPath(window.location.pathname, 'edit-property');
@@ -62,6 +63,15 @@ const Edit = () => {
       </div>
     );
   const { property } = load;
+  // Saving would be refused (403); say so before anyone fills in someone else's form.
+  if (property.ownerId !== user._id)
+    return (
+      <div className="empty-state card" role="alert">
+        <h1>Not Your Property</h1>
+        <p className="muted">You can only change your own properties.</p>
+        <BackToMine />
+      </div>
+    );
   return (
     <PropertyForm
       mode="edit"
@@ -83,7 +93,9 @@ const Edit = () => {
 export default function PropertyEditor({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <ErrorBoundary>
-      <Guarded roles={OWNER_ROLES}>{() => (mode === 'create' ? <Create /> : <Edit />)}</Guarded>
+      <Guarded roles={OWNER_ROLES}>
+        {(user) => (mode === 'create' ? <Create /> : <Edit user={user} />)}
+      </Guarded>
     </ErrorBoundary>
   );
 }

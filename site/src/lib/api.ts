@@ -48,6 +48,8 @@ type RequestOptions = {
   query?: URLSearchParams;
   /** Set for calls whose 401 means "wrong password", not "session ended". */
   skipUnauthorizedHandler?: boolean;
+  /** Cancels the request (a superseded one); the call then rejects with the signal's reason. */
+  signal?: AbortSignal;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -70,9 +72,12 @@ export const api = async <T>(path: string, options: RequestOptions = {}): Promis
       method: options.method ?? 'GET',
       headers,
       body,
-      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+      signal: options.signal
+        ? AbortSignal.any([options.signal, AbortSignal.timeout(API_TIMEOUT_MS)])
+        : AbortSignal.timeout(API_TIMEOUT_MS),
     });
   } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw new ApiError(0, timedOut ? 'The server took too long to answer.' : 'Network error');
   }

@@ -2,6 +2,7 @@
  * /browse for visitors, in plain DOM code: filters in the URL, numbered
  * pages, cards that send to /login. Text goes in through text nodes only.
  */
+import { pageWindow } from '../lib/pageWindow.ts';
 import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
 import { api, describeError } from '../lib/api.ts';
 import {
@@ -15,7 +16,9 @@ import type { Pagination, PublicProperty } from '../lib/types.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 import { renderToDom } from './renderToDom.ts';
 
-type BrowseMapModule = { renderBrowseMap: (box: HTMLElement, items: PublicProperty[]) => void };
+type BrowseMapModule = {
+  renderBrowseMap: (box: HTMLElement, filters: Filters, items: PublicProperty[]) => void;
+};
 
 const PAGE_SIZE = 12;
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -54,15 +57,29 @@ export const startBrowse = (): void => {
 
   const renderPager = (pagination: Pagination) => {
     pager.replaceChildren();
-    if (pagination.totalPages <= 1) return;
-    for (let n = 1; n <= pagination.totalPages; n++) {
-      const button = el('button', 'button button-small', String(n));
+    const { currentPage: current, totalPages: total } = pagination;
+    if (total <= 1) return;
+    const pageButton = (label: string, name: string, to: number) => {
+      const button = el('button', 'button button-small', label);
       button.type = 'button';
-      button.setAttribute('aria-label', `Page ${n}`);
-      if (n === pagination.currentPage) button.setAttribute('aria-current', 'page');
-      button.addEventListener('click', () => navigate(state.filters, n));
+      button.setAttribute('aria-label', name);
+      button.disabled = to < 1 || to > total;
+      button.addEventListener('click', () => navigate(state.filters, to));
+      return button;
+    };
+    pager.append(pageButton('← Previous', 'Previous page', current - 1));
+    for (const slot of pageWindow(current, total)) {
+      if (slot === 'gap') {
+        const gap = el('span', 'pager-gap', '…');
+        gap.setAttribute('aria-hidden', 'true');
+        pager.append(gap);
+        continue;
+      }
+      const button = pageButton(String(slot), `Page ${slot}`, slot);
+      if (slot === current) button.setAttribute('aria-current', 'page');
       pager.append(button);
     }
+    pager.append(pageButton('Next →', 'Next page', current + 1));
   };
 
   const load = async () => {
@@ -118,7 +135,7 @@ export const startBrowse = (): void => {
       b.setAttribute('aria-pressed', String(b.dataset.mode === $viewMode.get()));
     if (!showMap) return;
     mapModule ??= import('./browseMap.tsx');
-    (await mapModule).renderBrowseMap(mapBox, state.items);
+    (await mapModule).renderBrowseMap(mapBox, state.filters, state.items);
   };
 
   const formFilters = (): Filters => {

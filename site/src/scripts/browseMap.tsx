@@ -2,15 +2,20 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { MapPanel } from '../components/react/MapPanel.tsx';
+import type { Filters } from '../lib/filters.ts';
 import type { PublicProperty } from '../lib/types.ts';
 
 let root: Root | undefined;
 
-export const renderBrowseMap = (container: HTMLElement, properties: PublicProperty[]): void => {
+export const renderBrowseMap = (
+  container: HTMLElement,
+  filters: Filters,
+  properties: PublicProperty[],
+): void => {
   root ??= createRoot(container);
   root.render(
     <ErrorBoundary>
-      <MapPanel properties={properties} visitor />
+      <MapPanel filters={filters} properties={properties} visitor />
     </ErrorBoundary>,
   );
 };

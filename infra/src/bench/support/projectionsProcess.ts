@@ -1,9 +1,12 @@
-// The read side's projections in their own process, as the projections entry runs them, for the freshness benchmark.
+// The read side's projections in their own process, as the projections entry runs them, for the freshness benchmark;
+// with PUBLIC_SITE_DIR also the dirty-cities projection and the static-site regenerator (bench:bulk).
 import { createSql } from '@rentals/core/db';
 import { readSideProjections } from '@rentals/projections/registry';
 import { startProjection } from '@rentals/projections/runner/runner';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { createSearchProjection } from '@rentals/projections/search/searchProjection';
+import { dirtyCitiesProjection } from '@rentals/projections/dirtyCities/dirtyCities';
+import { startRegenerator } from '@rentals/projections/publicSite/regenerator';
 
 const sql = createSql(process.env.DATABASE_URL!, { max: 12 });
 const meili = createMeili(
@@ -11,11 +14,25 @@ const meili = createMeili(
   30_000,
 );
 const pollIntervalMs = Number(process.env.PROJECTION_POLL_MS ?? 1000);
-const projections = readSideProjections(createSearchProjection(() => ({ sql, meili })));
+const siteDir = process.env.PUBLIC_SITE_DIR;
+const projections = [
+  ...(siteDir ? [dirtyCitiesProjection] : []),
+  ...readSideProjections(createSearchProjection(() => ({ sql, meili }))),
+];
 const running = projections.map((p) =>
   startProjection(sql, p, { pollIntervalMs, log: (l) => console.log(l) }),
 );
+const regenerator = siteDir
+  ? startRegenerator({
+      sql,
+      outDir: siteDir,
+      siteUrl: 'https://rentals.example.in',
+      log: (l) => console.log(l),
+    })
+  : undefined;
 process.on('SIGTERM', () => {
-  void Promise.all(running.map((r) => r.stop())).then(() => process.exit(0));
+  void Promise.all([...running.map((r) => r.stop()), regenerator?.stop()]).then(() =>
+    process.exit(0),
+  );
 });
 console.log('projections running');

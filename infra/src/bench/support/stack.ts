@@ -20,7 +20,8 @@ import { createDatabase } from '@rentals/testing/database';
 import { generatedListing } from './listingGenerator.ts';
 
 export const BENCH_LISTINGS = Number(process.env.BENCH_LISTINGS ?? 200_000);
-const DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'rentals-bench');
+/** Where the bench stack keeps its servers' data (and bench:bulk its public site) between runs. */
+export const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'rentals-bench');
 const MEILI_KEY = 'bench-master-key-0123456789abcdef';
 
 export type BenchStack = {
@@ -40,7 +41,7 @@ const log = (line: string) => console.log(`[bench] ${line}`);
  * the search index caught up with the log.
  */
 export const startBenchStack = async (): Promise<BenchStack> => {
-  const servers = await startServers({ dir: DIR, password: 'bench', meiliKey: MEILI_KEY });
+  const servers = await startServers({ dir: BENCH_DIR, password: 'bench', meiliKey: MEILI_KEY });
   // A crash or Ctrl-C must not leave the servers running (they would hold BENCH_DIR's data).
   process.once('SIGINT', () => void servers.stop().then(() => process.exit(130)));
   process.once('SIGTERM', () => void servers.stop().then(() => process.exit(143)));

@@ -122,25 +122,29 @@ export const ActivityChart = ({
         {' · '}
         {summary}
       </p>
-      <table className="visually-hidden">
-        <caption>{`Views${enquiries ? ' and enquiries' : ''} per day: ${listing.title}`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Views</th>
-            {enquiries && <th scope="col">Enquiries</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, i) => (
-            <tr key={day}>
-              <th scope="row">{shortDate(day)}</th>
-              <td>{listing.views[i] ?? 0}</td>
-              {enquiries && <td>{enquiries[i] ?? 0}</td>}
+      {/* In a hidden box, not a hidden table: a table grows to its content whatever its width,
+          and made a phone's page scroll sideways. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{`Views${enquiries ? ' and enquiries' : ''} per day: ${listing.title}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Views</th>
+              {enquiries && <th scope="col">Enquiries</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day, i) => (
+              <tr key={day}>
+                <th scope="row">{shortDate(day)}</th>
+                <td>{listing.views[i] ?? 0}</td>
+                {enquiries && <td>{enquiries[i] ?? 0}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 };

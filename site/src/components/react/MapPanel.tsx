@@ -1,11 +1,15 @@
 import { Suspense } from 'react';
+import type { Filters } from '../../lib/filters.ts';
 import type { Property, PublicProperty } from '../../lib/types.ts';
 import { lazyMap } from './mapModules.tsx';
 import { Spinner } from './Spinner.tsx';
 
 type ListingsMapProps = {
-  properties: (Property | PublicProperty)[];
+  /** The map searches every match of these filters in its viewport (GET /api/properties/map). */
+  filters: Filters;
   visitor: boolean;
+  /** The page's loaded listings: their popups show photo, title and place. */
+  properties?: (Property | PublicProperty)[];
   onSearchArea?: (bbox: [number, number, number, number]) => void;
 };
 

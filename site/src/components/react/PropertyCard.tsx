@@ -4,6 +4,7 @@ import { Carousel } from './Carousel.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
 import { OwnerLine } from './OwnerLine.tsx';
+import { Specs } from './Specs.tsx';
 
 const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
 
@@ -33,11 +34,7 @@ export const PropertyCard = ({ property }: { property: Property }) => {
         <p className="muted" style={{ margin: 0 }}>
           {property.location.area}, {property.location.city}
         </p>
-        <div className="specs">
-          {d.bedrooms > 0 && <span>🛏 {d.bedrooms} Beds</span>}
-          {d.bathrooms > 0 && <span>🛁 {d.bathrooms} Baths</span>}
-          {d.area > 0 && <span>📐 {d.area} sq ft</span>}
-        </div>
+        <Specs details={d} />
         {facilities.length > 0 && (
           <div className="facility-icons">
             {facilities.map((f) => (
@@ -48,7 +45,8 @@ export const PropertyCard = ({ property }: { property: Property }) => {
           </div>
         )}
         <OwnerLine owner={property.owner}>
-          <span className="verified">✓ Verified</span>
+          {/* The same flag as the detail's Verified / Pending: only an admin's check earns the mark. */}
+          {property.isVerified && <span className="verified">✓ Verified</span>}
         </OwnerLine>
       </div>
     </article>

@@ -1,108 +1,226 @@
+import { useStore } from '@nanostores/react';
 import type { FeatureCollection, Point } from 'geojson';
-import { LngLatBounds, Marker, Popup, type GeoJSONSource } from 'maplibre-gl';
+import {
+  Marker,
+  Popup,
+  type ExpressionSpecification,
+  type GeoJSONSource,
+  type Map as MapLibreMap,
+} from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Filters } from '../../lib/filters.ts';
 import { INDIA_CENTER, LIST_MAP_HEIGHT_PX, LIST_MAP_ZOOM } from '../../map/constants.ts';
-import { averageCenter, LEGEND, mappable, markerColour } from '../../map/markers.ts';
+import { LEGEND, markerColour } from '../../map/markers.ts';
 import type { MapProperty } from '../../map/types.ts';
+import {
+  $mapSearch,
+  searchMapArea,
+  stopMapSearch,
+  type MapAnswer,
+  type MapPoint,
+  type Viewport,
+} from '../../stores/mapSearch.ts';
 import { whenStyleLoaded } from './basemap.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
-import { popupContent } from './popup.ts';
+import { pointPopupContent, popupContent } from './popup.ts';
 import { useMaplibre } from './useMaplibre.ts';
 
 export type { MapProperty } from '../../map/types.ts';
 
 type Props = {
-  properties: MapProperty[];
+  /** The page's filters: the map shows every match of them in its viewport. */
+  filters: Filters;
   visitor: boolean;
+  /** The listings the page has loaded: their markers get the full popup (photo, title, place). */
+  properties?: MapProperty[];
   onSearchArea?: (bbox: [number, number, number, number]) => void;
 };
 
 const SOURCE = 'listings';
-/** Visitors' markers sit on a ~1 km grid (2 decimals), like their public listing pages. */
-const coarsen = (v: number) => Math.round(v * 100) / 100;
+/** India with a margin: the first search, before the map is framed on its matches. */
+const INDIA_BBOX: Viewport['bbox'] = [68, 6, 98, 37.5];
 
-const toFeatures = (
-  properties: MapProperty[],
-  visitor: boolean,
-): FeatureCollection<Point, { id: string }> => ({
+type Feature = { id?: string; type?: string; rent?: number; count: number };
+
+/**
+ * Points as single features (MapLibre clusters them where they crowd, as
+ * before); server clusters as features carrying their `count`, which the
+ * source sums when it groups them further.
+ */
+const toFeatures = (answer: MapAnswer): FeatureCollection<Point, Feature> => ({
   type: 'FeatureCollection',
-  features: mappable(properties).map((p) => {
-    const { latitude, longitude } = p.location.coordinates;
-    return {
-      type: 'Feature',
-      properties: { id: p._id },
-      geometry: {
-        type: 'Point',
-        coordinates: visitor ? [coarsen(longitude), coarsen(latitude)] : [longitude, latitude],
-      },
-    };
-  }),
+  features: answer.clustered
+    ? answer.clusters.map((c) => ({
+        type: 'Feature',
+        properties: { count: c.count },
+        geometry: { type: 'Point', coordinates: [c.lng, c.lat] },
+      }))
+    : answer.points.map((p) => ({
+        type: 'Feature',
+        properties: {
+          id: p.id,
+          type: p.type,
+          count: 1,
+          ...(p.rent === undefined ? {} : { rent: p.rent }),
+        },
+        geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+      })),
 });
 
 /** A pin as a real button, so markers are reachable by keyboard and screen readers. */
-const markerElement = (p: MapProperty) => {
+const markerElement = (id: string, type: string, title: string) => {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'map-marker';
-  button.style.setProperty('--marker-colour', markerColour(p.propertyType));
-  button.setAttribute('aria-label', p.title);
-  button.dataset.propertyId = p._id;
+  button.style.setProperty('--marker-colour', markerColour(type));
+  button.setAttribute('aria-label', title);
+  button.dataset.propertyId = id;
   return button;
 };
 
-/**
- * The listings map (SPEC §2 Map view): coloured markers with popups, clusters
- * where they crowd, a legend, "Search this area", and the navigation panel.
- */
-export default function ListingsMap({ properties, visitor, onSearchArea }: Props) {
-  // The first listings decide the first view only.
-  const { container, map, failed } = useMaplibre({
-    center: averageCenter(properties) ?? INDIA_CENTER,
-    zoom: LIST_MAP_ZOOM,
+const viewportOf = (map: MapLibreMap): Viewport => {
+  const b = map.getBounds();
+  return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() };
+};
+
+/** A group's count: MapLibre's clusters sum their features' counts into `total`. */
+const COUNT: ExpressionSpecification = ['coalesce', ['get', 'total'], ['get', 'count']];
+const IS_GROUP: ExpressionSpecification = [
+  'any',
+  ['has', 'point_count'],
+  ['>', ['coalesce', ['get', 'count'], 1], 1],
+];
+
+const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
+  map.addSource(SOURCE, {
+    type: 'geojson',
+    data,
+    cluster: true,
+    clusterRadius: 48,
+    clusterMaxZoom: 14,
+    clusterProperties: { total: ['+', ['get', 'count']] },
   });
+  map.addLayer({
+    id: 'listing-clusters',
+    type: 'circle',
+    source: SOURCE,
+    filter: IS_GROUP,
+    paint: {
+      'circle-color': '#1d4ed8',
+      'circle-opacity': 0.85,
+      'circle-stroke-color': '#fff',
+      'circle-stroke-width': 2,
+      'circle-radius': ['step', COUNT, 16, 10, 20, 50, 26, 1000, 32],
+    },
+  });
+  map.addLayer({
+    id: 'listing-cluster-count',
+    type: 'symbol',
+    source: SOURCE,
+    filter: IS_GROUP,
+    layout: {
+      'text-field': ['to-string', COUNT],
+      'text-font': ['Noto Sans Bold'],
+      'text-size': 12,
+      'text-allow-overlap': true,
+    },
+    paint: { 'text-color': '#fff' },
+  });
+  // A MapLibre cluster opens at the zoom that splits it (as before); a server cluster, two zooms closer.
+  map.on('click', 'listing-clusters', (e) => {
+    const group = e.features?.[0];
+    if (!group) return;
+    const at = (group.geometry as Point).coordinates as [number, number];
+    const id = (group.properties as { cluster_id?: number }).cluster_id;
+    if (id === undefined) {
+      map.easeTo({ center: at, zoom: map.getZoom() + 2 });
+      return;
+    }
+    void map
+      .getSource<GeoJSONSource>(SOURCE)
+      ?.getClusterExpansionZoom(id)
+      .then((zoom) => map.easeTo({ center: at, zoom }));
+  });
+  map.on('mouseenter', 'listing-clusters', () => (map.getCanvas().style.cursor = 'pointer'));
+  map.on('mouseleave', 'listing-clusters', () => (map.getCanvas().style.cursor = ''));
+};
+
+/**
+ * The listings map (SPEC §2 Map view): every match of the filters in the
+ * viewport (the map search), coloured markers with popups, clusters where
+ * they crowd, a legend, "Search this area", and the navigation panel. Panning
+ * and zooming search again.
+ */
+export default function ListingsMap({ filters, visitor, properties = [], onSearchArea }: Props) {
+  const { container, map, failed } = useMaplibre({ center: INDIA_CENTER, zoom: LIST_MAP_ZOOM });
+  const search = useStore($mapSearch);
   const framed = useRef(false);
   const [moved, setMoved] = useState(false);
   const [target, setTarget] = useState<
     { latitude: number; longitude: number; title: string } | undefined
   >();
-  const shown = useMemo(() => mappable(properties), [properties]);
-  const byId = useMemo(() => new Map(shown.map((p) => [p._id, p])), [shown]);
+  const loaded = useMemo(() => new Map(properties.map((p) => [p._id, p])), [properties]);
+  const answer =
+    search.status === 'ready'
+      ? search.answer
+      : search.status === 'loading'
+        ? search.previous
+        : undefined;
 
-  // Only moves the user makes offer "Search this area"; fitting the listings does not.
+  // New filters (or a new audience): search the country first, then follow the viewport.
+  // Effects below depend on filterKey, not on filters (a new object on every render of the page).
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => {
+    framed.current = false;
+    searchMapArea(filters, { bbox: INDIA_BBOX, zoom: LIST_MAP_ZOOM }, { immediate: true });
+    return stopMapSearch;
+  }, [filterKey, visitor]);
+
+  // Every pan and zoom searches the new viewport (debounced, the previous request aborted).
   useEffect(() => {
     if (!map) return;
     const onMoveEnd = (e: { originalEvent?: unknown }) => {
       if (e.originalEvent) setMoved(true);
+      if (framed.current) searchMapArea(filters, viewportOf(map));
     };
     map.on('moveend', onMoveEnd);
     return () => {
       map.off('moveend', onMoveEnd);
     };
-  }, [map]);
+  }, [map, filterKey]);
 
-  // Listings: a clustered source; clusters drawn by the map, single listings as DOM markers.
+  // The answer on the map: groups drawn by the map, single listings as DOM markers.
   useEffect(() => {
-    if (!map) return;
+    if (!map || !answer) return;
     const markers = new Map<string, Marker>();
     let cancelled = false;
 
     const syncMarkers = () => {
       if (cancelled || !map.getSource(SOURCE)) return;
       const visible = new Set<string>();
-      for (const f of map.querySourceFeatures(SOURCE, { filter: ['!', ['has', 'point_count']] })) {
-        const id = String((f.properties as { id?: string }).id);
-        const p = byId.get(id);
-        if (!p || visible.has(id)) continue;
+      for (const f of map.querySourceFeatures(SOURCE)) {
+        const props = f.properties as Partial<Feature> & { point_count?: number };
+        if (props.point_count !== undefined || !props.id || visible.has(props.id)) continue;
+        const id = props.id;
         visible.add(id);
         if (markers.has(id)) continue;
         const [lng, lat] = (f.geometry as Point).coordinates as [number, number];
+        const full = loaded.get(id);
+        const point: MapPoint = {
+          id,
+          lat,
+          lng,
+          type: (props.type ?? 'flat') as MapPoint['type'],
+          ...(props.rent === undefined ? {} : { rent: props.rent }),
+        };
+        const title = full?.title ?? `${point.type} listing`;
         const popup = new Popup({ offset: 16, maxWidth: '260px' }).setDOMContent(
-          popupContent(p, visitor),
+          full ? popupContent(full, visitor) : pointPopupContent(point, visitor),
         );
-        popup.on('open', () => setTarget({ latitude: lat, longitude: lng, title: p.title }));
+        popup.on('open', () => setTarget({ latitude: lat, longitude: lng, title }));
         markers.set(
           id,
-          new Marker({ element: markerElement(p) })
+          new Marker({ element: markerElement(id, point.type, title) })
             .setLngLat([lng, lat])
             .setPopup(popup)
             .addTo(map),
@@ -117,69 +235,24 @@ export default function ListingsMap({ properties, visitor, onSearchArea }: Props
 
     void whenStyleLoaded(map).then(() => {
       if (cancelled) return;
-      const data = toFeatures(properties, visitor);
+      const data = toFeatures(answer);
       const existing = map.getSource<GeoJSONSource>(SOURCE);
       if (existing) void existing.setData(data);
-      else {
-        map.addSource(SOURCE, {
-          type: 'geojson',
-          data,
-          cluster: true,
-          clusterRadius: 48,
-          clusterMaxZoom: 14,
-        });
-        map.addLayer({
-          id: 'listing-clusters',
-          type: 'circle',
-          source: SOURCE,
-          filter: ['has', 'point_count'],
-          paint: {
-            'circle-color': '#1d4ed8',
-            'circle-opacity': 0.85,
-            'circle-stroke-color': '#fff',
-            'circle-stroke-width': 2,
-            'circle-radius': ['step', ['get', 'point_count'], 16, 10, 20, 50, 26],
-          },
-        });
-        map.addLayer({
-          id: 'listing-cluster-count',
-          type: 'symbol',
-          source: SOURCE,
-          filter: ['has', 'point_count'],
-          layout: {
-            'text-field': ['get', 'point_count_abbreviated'],
-            'text-font': ['Noto Sans Bold'],
-            'text-size': 12,
-            'text-allow-overlap': true,
-          },
-          paint: { 'text-color': '#fff' },
-        });
-        map.on('click', 'listing-clusters', (e) => {
-          const cluster = e.features?.[0];
-          if (!cluster) return;
-          const id = Number((cluster.properties as { cluster_id: number }).cluster_id);
-          const at = (cluster.geometry as Point).coordinates as [number, number];
-          void map
-            .getSource<GeoJSONSource>(SOURCE)
-            ?.getClusterExpansionZoom(id)
-            .then((zoom) => map.easeTo({ center: at, zoom }));
-        });
-        map.on('mouseenter', 'listing-clusters', () => (map.getCanvas().style.cursor = 'pointer'));
-        map.on('mouseleave', 'listing-clusters', () => (map.getCanvas().style.cursor = ''));
-      }
-      // Frame the listings once, around their average position, close enough to tell them apart.
-      // Later lists (a "Search this area" refetch, new filters) keep the view the user chose.
-      const points = data.features.map((f) => f.geometry.coordinates as [number, number]);
-      if (framed.current || points.length === 0) return;
+      else addLayers(map, data);
+      // Frame the first answer once, around its matches; later answers keep the view the user chose.
+      if (framed.current) return;
       framed.current = true;
-      if (points.length > 1) {
-        const bounds = points.reduce((b, p) => b.extend(p), new LngLatBounds(points[0], points[0]));
-        const camera = map.cameraForBounds(bounds, { padding: 60, maxZoom: 13 });
-        const center = averageCenter(properties);
-        // Centred on the average rather than the bounds' middle, so leave a little room at the edges.
-        if (camera?.zoom !== undefined && center)
-          map.jumpTo({ center: [center.longitude, center.latitude], zoom: camera.zoom - 0.5 });
-      } else if (points.length === 1 && points[0]) map.jumpTo({ center: points[0], zoom: 13 });
+      const positions = data.features.map((f) => f.geometry.coordinates as [number, number]);
+      if (positions.length === 0) return;
+      const lngs = positions.map((p) => p[0]);
+      const lats = positions.map((p) => p[1]);
+      const camera = map.cameraForBounds(
+        [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)],
+        { padding: 60, maxZoom: 13 },
+      );
+      if (camera) map.jumpTo(camera);
+      // jumpTo's moveend searches the framed viewport; when nothing moved, search it here.
+      searchMapArea(filters, viewportOf(map));
     });
 
     map.on('data', syncMarkers);
@@ -190,29 +263,48 @@ export default function ListingsMap({ properties, visitor, onSearchArea }: Props
       map.off('moveend', syncMarkers);
       for (const marker of markers.values()) marker.remove();
     };
-  }, [map, properties, visitor, byId]);
+  }, [map, answer, visitor, loaded, filterKey]);
 
   const searchArea = () => {
     if (!map || !onSearchArea) return;
-    const b = map.getBounds();
-    onSearchArea([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]);
+    onSearchArea(viewportOf(map).bbox);
     setMoved(false);
   };
 
-  const none = properties.length > 0 && shown.length === 0;
+  const empty = search.status === 'ready' && search.answer.total === 0;
   return (
     <div className="map-view">
       <div className="map-frame" style={{ height: LIST_MAP_HEIGHT_PX }}>
-        <div ref={container} className="map-canvas" data-testid="listings-map" />
+        <div
+          ref={container}
+          className="map-canvas"
+          data-testid="listings-map"
+          data-total={answer?.total ?? ''}
+          data-clustered={answer ? String(answer.clustered) : ''}
+          aria-busy={search.status === 'loading'}
+        />
         {failed && (
           <p className="map-overlay alert alert-error" role="alert">
             The map could not be loaded. Please try again.
           </p>
         )}
-        {none && (
+        {search.status === 'error' && (
+          <p className="map-overlay alert alert-error" role="alert">
+            {search.message}
+          </p>
+        )}
+        {empty && !moved && properties.length > 0 && (
           <div className="map-overlay map-empty" role="status">
             <strong>No Properties on Map</strong> – Properties need coordinates to be displayed on
             the map
+          </div>
+        )}
+        {empty && (moved || properties.length === 0) && (
+          <div className="map-overlay map-empty" role="status">
+            <strong>No Properties Found</strong>
+            <p className="muted" style={{ margin: 0 }}>
+              Try adjusting your search criteria
+            </p>
           </div>
         )}
         {moved && onSearchArea && (

@@ -69,3 +69,26 @@ export const popupContent = (p: MapProperty, visitor: boolean): HTMLElement => {
   root.append(link);
   return root;
 };
+
+/**
+ * The popup of a listing the map search returned but the page has not loaded
+ * (the map shows every match, the list one page): its type, the rent for
+ * signed-in users, and the link to the listing.
+ */
+export const pointPopupContent = (
+  p: { id: string; type: string; rent?: number },
+  visitor: boolean,
+): HTMLElement => {
+  const root = el('div', 'map-popup');
+  root.append(typeIcon(p.type));
+  root.append(el('strong', 'map-popup-title', `${typeLabel(p.type)} for rent`));
+  const meta = el('div', 'map-popup-meta');
+  if (!visitor && p.rent !== undefined)
+    meta.append(el('span', 'map-popup-rent', formatRent(p.rent)));
+  meta.append(el('span', 'badge badge-type', typeLabel(p.type)));
+  root.append(meta);
+  const link = el('a', 'map-popup-link', 'View Details');
+  link.href = listingHref(p.id, visitor);
+  root.append(link);
+  return root;
+};

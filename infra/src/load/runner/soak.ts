@@ -1,0 +1,136 @@
+import { percentile } from '../../bench/support/stats.ts';
+import { SCENARIOS } from '../mix/scenarios.ts';
+import type { Inputs } from '../mix/scenario.ts';
+import { drive } from './autocannonRunner.ts';
+import { sampleMemory, WATCHED, type MemorySample } from './processMemory.ts';
+import { newRecorder, type Sample } from './recorder.ts';
+import { runSetup } from './setupFlow.ts';
+
+/** The steady moderate rate of each scenario in a soak, in requests per second. */
+const SOAK_RATES: Record<string, number> = {
+  'tenant-search': 30,
+  'owner-dashboard': 4,
+  'city-regeneration': 8,
+};
+
+/** p99 is flat when the last third of the minutes is within this factor of the first third. */
+const FLAT_FACTOR = 1.5;
+
+const median = (values: number[]) => percentile(values, 50);
+
+/**
+ * `npm run load -- soak`: the three scenarios together at steady moderate
+ * rates for `minutes`, with the autocannon runner; reports errors and p99 per
+ * minute for each scenario and the resident memory of the target's web and
+ * projections processes (from the runner's pid file under `dataDir`) before
+ * the load, after its first minute (warm: JIT, caches, pools) and at the end.
+ * Bar (DESIGN §12): 0 errors, RSS growth ≤ 10 % (after the first minute to the
+ * end), p99 flat. Returns the report's lines and whether the bar was met.
+ */
+export const runSoak = async (
+  inputs: Inputs,
+  options: { baseUrl: string; minutes: number; dataDir: string; log: (line: string) => void },
+) => {
+  const shared: unknown[] = [];
+  for (const scenario of SCENARIOS)
+    shared.push(await runSetup(options.baseUrl, scenario.setup(inputs)));
+  const memory: MemorySample[] = sampleMemory(options.dataDir);
+  const before = [...memory];
+  if (before.length === 0)
+    options.log(
+      `no web/projections pids in ${options.dataDir}/dev.pids.json: RSS is not reported (pass --data-dir of the target's npm run dev)`,
+    );
+  const sampler = setInterval(() => memory.push(...sampleMemory(options.dataDir)), 10_000);
+  const started = Date.now();
+  const recorders = SCENARIOS.map(() => newRecorder());
+  const progress = setInterval(() => {
+    const minute = Math.round((Date.now() - started) / 60_000);
+    const sent = recorders.reduce((n, r) => n + r.samples().length, 0);
+    options.log(`minute ${minute} of ${options.minutes}: ${sent} requests`);
+  }, 60_000);
+  try {
+    await Promise.all(
+      SCENARIOS.map((scenario, i) =>
+        drive(scenario, shared[i], inputs, recorders[i]!, {
+          baseUrl: options.baseUrl,
+          seconds: options.minutes * 60,
+          connections: 4,
+          rate: SOAK_RATES[scenario.name],
+          firstIteration: i * 1_000_000_000,
+        }),
+      ),
+    );
+  } finally {
+    clearInterval(sampler);
+    clearInterval(progress);
+  }
+  const after = sampleMemory(options.dataDir);
+  memory.push(...after);
+
+  const lines: string[] = [];
+  const minuteOf = (s: Sample) => Math.floor((s.at - started) / 60_000);
+  const minutes = Math.max(1, Math.ceil((Date.now() - started) / 60_000));
+  lines.push(
+    `| Minute | requests | errors | ${SCENARIOS.map((s) => `${s.name} p99 ms`).join(' | ')} |`,
+    `|---|---|---|${SCENARIOS.map(() => '---').join('|')}|`,
+  );
+  const p99s: number[][] = SCENARIOS.map(() => []);
+  let errors = 0;
+  for (let m = 0; m < minutes; m++) {
+    const per = recorders.map((r) => r.samples().filter((s) => minuteOf(s) === m));
+    const all = per.flat();
+    const failed = all.filter((s) => !s.ok).length;
+    errors += failed;
+    const cells = per.map((samples, i) => {
+      const p = percentile(
+        samples.filter((s) => s.status !== null).map((s) => s.ms),
+        99,
+      );
+      if (Number.isFinite(p)) p99s[i]!.push(p);
+      return Number.isFinite(p) ? p.toFixed(1) : '–';
+    });
+    if (all.length > 0)
+      lines.push(`| ${m + 1} | ${all.length} | ${failed} | ${cells.join(' | ')} |`);
+  }
+
+  // Flatness: the first and the last third of the minutes (without the first minute when there are enough).
+  const flat = SCENARIOS.map((scenario, i) => {
+    const series = p99s[i]!.length >= 4 ? p99s[i]!.slice(1) : p99s[i]!;
+    const third = Math.max(1, Math.floor(series.length / 3));
+    const first = median(series.slice(0, third));
+    const last = median(series.slice(-third));
+    return { name: scenario.name, first, last, ok: last <= first * FLAT_FACTOR };
+  });
+
+  lines.push('', '| Process | pid | RSS before MB | after minute 1 MB | at the end MB | growth |');
+  lines.push('|---|---|---|---|---|---|');
+  const growth: { name: string; ok: boolean }[] = [];
+  for (const name of WATCHED) {
+    const of = memory.filter((s) => s.name === name);
+    const start = before.find((s) => s.name === name);
+    const warm = of.find((s) => s.at - started >= 60_000) ?? of[0];
+    const end = after.find((s) => s.name === name);
+    const restarted = new Set(of.map((s) => s.pid)).size > 1;
+    if (!warm || !end) continue;
+    const g = (end.mb - warm.mb) / warm.mb;
+    growth.push({ name, ok: g <= 0.1 && !restarted });
+    lines.push(
+      `| ${name} | ${[...new Set(of.map((s) => s.pid))].join(' → ')}${restarted ? ' (restarted)' : ''} | ${start?.mb.toFixed(0) ?? '–'} | ${warm.mb.toFixed(0)} | ${end.mb.toFixed(0)} | ${(g * 100).toFixed(1)} % |`,
+    );
+  }
+  lines.push(
+    '',
+    `errors: ${errors} (bar 0)`,
+    `p99 flat (median of the last third of the minutes ≤ ${FLAT_FACTOR}× the first third's): ${flat
+      .map(
+        (f) =>
+          `${f.name} ${f.first.toFixed(1)} → ${f.last.toFixed(1)} ms ${f.ok ? 'flat' : 'RISING'}`,
+      )
+      .join('; ')}`,
+    `RSS growth ≤ 10 % after the first minute: ${growth.length === 0 ? 'not measured' : growth.map((g) => `${g.name} ${g.ok ? 'ok' : 'OVER'}`).join(', ')}`,
+  );
+  return {
+    lines,
+    ok: errors === 0 && flat.every((f) => f.ok) && growth.length > 0 && growth.every((g) => g.ok),
+  };
+};

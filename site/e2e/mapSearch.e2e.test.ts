@@ -1,0 +1,103 @@
+/**
+ * The map search in Chromium (issue 16): the map shows every match of the
+ * search, not the list's loaded page; panning searches the new viewport; and
+ * a search without matches says so on the map.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { startStack, type Stack } from './harness/stack.ts';
+import { newUser } from './harness/users.ts';
+
+let stack: Stack;
+let browser: Browser;
+let token: string;
+/** More than the list's page of 12, so a map of the loaded page would miss some. */
+const LISTINGS = 15;
+
+beforeAll(async () => {
+  stack = await startStack({ geo: true });
+  browser = stack.browser;
+  token = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Kavya Reddy'));
+  for (let i = 0; i < LISTINGS; i++)
+    await createListingViaApi(stack.baseUrl, token, {
+      title: `Mysuru home ${i}`,
+      propertyType: (['flat', 'PG', 'house'] as const)[i % 3]!,
+      rent: 8000 + i * 1000,
+      city: 'Mysuru',
+      area: 'Gokulam',
+      bedrooms: 1 + (i % 3),
+      // A 5 × 3 spread a kilometre or so apart.
+      coordinates: { latitude: 12.3 + (i % 5) * 0.01, longitude: 76.62 + Math.floor(i / 5) * 0.01 },
+    });
+  await waitForPublicCount(stack.baseUrl, 'city=Mysuru', LISTINGS);
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const mapOf = (page: Page) => page.getByTestId('listings-map');
+
+const openMap = async (path: string, listed: number): Promise<Page> => {
+  const context = await browser.newContext({
+    baseURL: stack.baseUrl,
+    viewport: { width: 1280, height: 900 },
+  });
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  const page = await context.newPage();
+  // The signed-in list comes from the search index, which catches up on its own schedule.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(path);
+        return page.getByText(/properties found/).textContent();
+      },
+      { timeout: 60_000, interval: 1000 },
+    )
+    .toBe(`${listed} properties found`);
+  // The list has loaded one page (12 cards); the map must show every match.
+  expect(await page.getByTestId('property-card').count()).toBe(Math.min(listed, 12));
+  await page.getByRole('button', { name: 'Map' }).click();
+  await mapOf(page).locator('canvas.maplibregl-canvas').waitFor();
+  return page;
+};
+
+describe('map search on /properties', () => {
+  it('shows every match (not the loaded page), follows a pan, and says when nothing matches', async () => {
+    let page = await openMap('/properties?city=Mysuru', LISTINGS);
+    await expect
+      .poll(() => mapOf(page).getAttribute('data-total'), { timeout: 30_000 })
+      .toBe(String(LISTINGS));
+    expect(await page.getByTestId('map-count').textContent()).toBe(
+      ` · Showing ${LISTINGS} of ${LISTINGS}`,
+    );
+    // Framed on the matches: every one is drawn, as a pin or inside a cluster's count.
+    await expect
+      .poll(() => page.locator('.map-marker').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+
+    // A pan searches the new viewport (debounced; the earlier request aborted if still running).
+    const refetch = page.waitForRequest((r) => r.url().includes('/api/properties/map?'));
+    const box = (await mapOf(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 400, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+    const url = new URL((await refetch).url());
+    expect(url.searchParams.get('city')).toBe('Mysuru');
+    expect(url.searchParams.get('bbox')).toMatch(/^[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+$/);
+    // Dragged far enough east that the matches left the viewport: the count follows.
+    await expect
+      .poll(() => page.getByTestId('map-count').textContent(), { timeout: 15_000 })
+      .toMatch(new RegExp(`^ · Showing \\d+ of ${LISTINGS}$`));
+    await page.context().close();
+
+    page = await openMap('/properties?city=Mysuru&minRent=900000', 0);
+    const empty = page.getByRole('status').filter({ hasText: 'No Properties Found' });
+    await empty.waitFor({ timeout: 30_000 });
+    expect(await empty.textContent()).toBe('No Properties FoundTry adjusting your search criteria');
+    expect(await mapOf(page).getAttribute('data-total')).toBe('0');
+    await page.context().close();
+  });
+});

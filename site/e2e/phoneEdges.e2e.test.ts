@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { islandsHydrated } from './harness/islands.ts';
+import { jpeg } from './harness/photos.ts';
+import { startStack, type Stack } from './harness/stack.ts';
+import { newUser } from './harness/users.ts';
+
+/**
+ * On a 390 px phone no page's content touches the screen's edge or makes the
+ * page scroll sideways: every visible box inside <main> keeps a margin.
+ */
+let stack: Stack;
+let listingId: string;
+let ownerToken: string;
+const PHONE_WIDTH = 390;
+const MARGIN = 8;
+
+beforeAll(async () => {
+  stack = await startStack();
+  ownerToken = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Meera Kulkarni'));
+  listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
+    title: 'Two-bedroom flat with a long title that wraps across the narrow screen of a phone',
+    propertyType: 'flat',
+    rent: 26000,
+    city: 'Pune',
+    area: 'Viman Nagar',
+    bedrooms: 2,
+    coordinates: { latitude: 18.5679, longitude: 73.9143 },
+    photos: [await jpeg('front.jpg', { r: 120, g: 140, b: 90 })],
+  });
+  await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
+  await stack.waitForSearchIdle();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Boxes inside <main> that reach closer than MARGIN to either edge, and the page's sideways overflow. */
+const edges = (page: Page) =>
+  page.evaluate(
+    ({ width, margin }) => {
+      const offenders: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.visibility === 'hidden') continue;
+        // Full-bleed media and maps may reach the edge; what is visually hidden is clipped anyway.
+        if (el.closest('.maplibregl-map, .carousel, .gallery-main, .visually-hidden')) continue;
+        // What a reader sees at the edge: text, controls and pictures (a band's background may reach it).
+        const hasText = [...el.childNodes].some(
+          (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
+        );
+        if (!hasText && !['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'IMG'].includes(el.tagName))
+          continue;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        // The content box: a full-width band may have its background at the edge, not its text.
+        const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+        const right =
+          box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+        if (left < margin - 0.5 || right > width - margin + 0.5)
+          offenders.push(
+            `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} [${Math.round(box.left)}, ${Math.round(box.right)}]`,
+          );
+      }
+      return {
+        overflow: document.documentElement.scrollWidth - width,
+        offenders: offenders.slice(0, 5),
+      };
+    },
+    { width: PHONE_WIDTH, margin: MARGIN },
+  );
+
+type Target = {
+  path: () => string;
+  /** The test's name when the path needs the seeded id. */
+  name?: string;
+  signedIn: boolean;
+  ready: (page: Page) => Promise<unknown>;
+};
+
+const PAGES: Target[] = [
+  {
+    path: () => '/',
+    signedIn: false,
+    // The featured grid hydrates when scrolled into view (client:visible).
+    ready: async (p) => {
+      await p.locator('footer').scrollIntoViewIfNeeded();
+      await p
+        .locator('section:has(#featured-heading)')
+        .locator('.property-grid, .empty-state')
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    path: () => '/browse',
+    signedIn: false,
+    ready: (p) => p.getByTestId('public-card').first().waitFor(),
+  },
+  { path: () => '/login', signedIn: false, ready: (p) => p.getByLabel('Email').waitFor() },
+  { path: () => '/register', signedIn: false, ready: (p) => p.getByLabel('Email').waitFor() },
+  {
+    path: () => '/properties?city=Pune',
+    signedIn: true,
+    ready: (p) => p.getByTestId('property-card').first().waitFor(),
+  },
+  {
+    name: '/properties/{id}',
+    path: () => `/properties/${listingId}`,
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { name: /Two-bedroom flat/ }).waitFor(),
+  },
+  {
+    path: () => '/dashboard',
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { name: /Welcome back/ }).waitFor(),
+  },
+  {
+    path: () => '/my-properties',
+    signedIn: true,
+    ready: (p) => p.getByTestId('owner-card').first().waitFor(),
+  },
+  {
+    path: () => '/add-property',
+    signedIn: true,
+    ready: (p) => p.getByLabel('Property Title').waitFor(),
+  },
+  {
+    path: () => '/profile',
+    signedIn: true,
+    ready: (p) => p.getByLabel('Name').first().waitFor(),
+  },
+];
+
+describe('on a 390 px phone', () => {
+  for (const target of PAGES)
+    it(`keeps a margin on ${target.name ?? target.path()}`, async () => {
+      const context = await stack.newContext({ mobile: true });
+      if (target.signedIn)
+        await context.addInitScript((t) => localStorage.setItem('token', t), ownerToken);
+      const page = await context.newPage();
+      await page.goto(target.path());
+      // Islands below the fold hydrate when scrolled to (client:visible): not awaited on public pages.
+      if (target.signedIn) await islandsHydrated(page);
+      await target.ready(page);
+      expect(await edges(page)).toEqual({ overflow: 0, offenders: [] });
+      await context.close();
+    });
+});

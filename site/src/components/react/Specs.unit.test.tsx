@@ -1,0 +1,27 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Specs } from './Specs.tsx';
+
+const details = (bedrooms: number, bathrooms: number, area: number) => ({
+  bedrooms,
+  bathrooms,
+  area,
+  floor: 0,
+  totalFloors: 0,
+});
+
+describe('a card’s specs', () => {
+  it('show beds, baths and sq ft when above 0', () => {
+    const html = renderToStaticMarkup(<Specs details={details(2, 1, 950)} />);
+    expect(html).toContain('2 Beds');
+    expect(html).toContain('1 Baths');
+    expect(html).toContain('950 sq ft');
+  });
+
+  it('leave out each one that is 0 (a PG room has no bedroom count)', () => {
+    const html = renderToStaticMarkup(<Specs details={details(0, 1, 0)} />);
+    expect(html).not.toContain('Beds');
+    expect(html).not.toContain('sq ft');
+    expect(html).toContain('1 Baths');
+  });
+});
