@@ -109,7 +109,8 @@ describe('projection heartbeats', () => {
   }, 30_000);
 
   it('carry the recent rate, from which health estimates the time left', async () => {
-    const runner = startProjection(db.sql, seenProjection('rated', 2), {
+    // 20 ms an event: 40 events take 0.8 s, several heartbeats (200 ms) while behind, loaded machine or not.
+    const runner = startProjection(db.sql, seenProjection('rated', 20), {
       batchSize: 10,
       pollIntervalMs: 20,
       heartbeatMs: HEARTBEAT_MS,
