@@ -5,13 +5,15 @@ import { ForbiddenError } from '@rentals/core/errors';
 import { roleAllows, type AuthUser, type Role } from './roles.ts';
 import { authenticate, bearerToken, MESSAGES, UnauthorizedError } from './session.ts';
 import { createTokens } from './tokens.ts';
+import { sessionCacheFor } from './sessionCache.ts';
 
 export type { AuthUser, Role } from './roles.ts';
 
 /** The token behind the current request, for handlers that act on the session itself (logout). */
 export type Session = { tokenId: string; expiresAt: Date };
 
-export type AccessDeps = Pick<AppDeps, 'sql' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds'>;
+export type AccessDeps = Pick<AppDeps, 'sql' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds'> &
+  Partial<Pick<AppDeps, 'log'>>;
 
 const listFormat = new Intl.ListFormat('en', { type: 'conjunction' });
 /** ['homeowner', 'broker'] → 'homeowners and brokers'. */
@@ -34,11 +36,12 @@ const roleList = (roles: readonly Role[]) => listFormat.format(roles.map((r) => 
  */
 export const access = (deps: AccessDeps) => {
   const tokens = createTokens(deps);
+  const sessions = sessionCacheFor(deps);
   type Identified = Awaited<ReturnType<typeof authenticate>> | null;
   const identify = async (authorization: string | undefined): Promise<Identified> => {
     const token = bearerToken(authorization);
     if (token === undefined) return null;
-    return authenticate(deps.sql, tokens, token);
+    return authenticate(sessions, tokens, token);
   };
   const requireSession = async (authorization: string | undefined) => {
     const found = await identify(authorization);

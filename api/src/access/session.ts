@@ -1,6 +1,6 @@
-import type { Sql } from 'postgres';
 import { AppError } from '@rentals/core/errors';
-import type { AuthUser, Role } from './roles.ts';
+import type { AuthUser } from './roles.ts';
+import type { SessionCache } from './sessionCache.ts';
 import type { TokenClaims, Tokens } from './tokens.ts';
 
 export const MESSAGES = {
@@ -24,35 +24,22 @@ export const bearerToken = (header: string | null | undefined): string | undefin
   return match[1];
 };
 
-type SessionRow = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: Role;
-  tokenGeneration: number;
-  revoked: boolean;
-};
-
 /**
- * Turns a token into the user it belongs to, or throws 401. One indexed query
- * per request loads the current user (name and role may have changed since the
- * token was issued) and checks logout revocation; the generation check ends
- * tokens issued before a password change.
+ * Turns a token into the user it belongs to, or throws 401. The current user
+ * (name and role may have changed since the token was issued) and logout
+ * revocation come from the process's session cache (sessionCache.ts: memory
+ * kept current by NOTIFY, Postgres while it is not listening); the generation
+ * check ends tokens issued before a password change or a logout everywhere.
  */
 export const authenticate = async (
-  sql: Sql,
+  sessions: SessionCache,
   tokens: Tokens,
   token: string,
 ): Promise<{ user: AuthUser; claims: TokenClaims }> => {
   const claims = await tokens.verify(token);
   if (!claims) throw new UnauthorizedError(MESSAGES.invalid);
-  const [row] = await sql<SessionRow[]>`
-    SELECT u.id, u.name, u.email, u.phone, u.role, u.token_generation AS "tokenGeneration",
-           EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = ${claims.jti}) AS revoked
-    FROM users u WHERE u.id = ${claims.sub}`;
-  if (!row || row.revoked || row.tokenGeneration !== claims.gen)
-    throw new UnauthorizedError(MESSAGES.invalid);
-  const { id, name, email, phone, role } = row;
+  const found = await sessions.lookup(claims);
+  if (!found || found.tokenGeneration !== claims.gen) throw new UnauthorizedError(MESSAGES.invalid);
+  const { id, name, email, phone, role } = found;
   return { user: { id, name, email, phone, role }, claims };
 };

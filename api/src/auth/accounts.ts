@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import type { AuthUser, Role } from '../access/roles.ts';
 import { createTokens, type Tokens } from '../access/tokens.ts';
+import { sessionCacheFor } from '../access/sessionCache.ts';
 import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
 import { AppError, NotFoundError, ValidationError } from '@rentals/core/errors';
 import {
@@ -52,6 +53,8 @@ export type NewAccount = {
  */
 export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens(deps)) => {
   const { sql, clock } = deps;
+  // Applied here at once as well as through NOTIFY, so this process's next request already sees it.
+  const sessions = sessionCacheFor(deps);
   const limits = {
     login: createAttemptLimiter(sql, LOGIN_LIMIT),
     changePassword: createAttemptLimiter(sql, CHANGE_PASSWORD_LIMIT),
@@ -110,6 +113,7 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
         { ...changes, name: changes.name?.trim() },
         clock(),
       );
+      sessions.forgetUser(user.id);
       if (!updated) throw new NotFoundError('This account no longer exists');
       return toUserDocument(updated);
     },
@@ -136,17 +140,21 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
       }
       await limits.changePassword.clear(user.id, address);
       const updated = await replacePassword(sql, user.id, await hashPassword(newPassword), clock());
+      sessions.forgetUser(user.id);
       if (!updated) throw new NotFoundError('This account no longer exists');
       return (await tokens.issue(updated)).token;
     },
 
     logoutEverywhere: async (user: AuthUser) => {
-      if (!(await endAllSessions(sql, user.id, clock())))
-        throw new NotFoundError('This account no longer exists');
+      const ended = await endAllSessions(sql, user.id, clock());
+      sessions.forgetUser(user.id);
+      if (!ended) throw new NotFoundError('This account no longer exists');
     },
 
-    logout: (session: { tokenId: string; expiresAt: Date }) =>
-      revokeToken(sql, session.tokenId, session.expiresAt, clock()),
+    logout: async (session: { tokenId: string; expiresAt: Date }) => {
+      await revokeToken(sql, session.tokenId, session.expiresAt, clock());
+      sessions.revoke(session.tokenId, session.expiresAt);
+    },
   };
 
   return {

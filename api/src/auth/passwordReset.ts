@@ -18,6 +18,7 @@ import { createSmtpMailer, type MonitoredMailer } from '@rentals/core/mail/smtpM
 import { passwordResetEmail } from '@rentals/core/mail/emails';
 import type { Sql } from 'postgres';
 import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
+import { sessionCacheFor } from '../access/sessionCache.ts';
 import { FORGOT_PASSWORD_LIMIT, LIMIT_MESSAGES, RESET_PASSWORD_LIMIT } from './attemptLimits.ts';
 import { hashPassword } from './passwords.ts';
 import { normaliseEmail } from './rules.ts';
@@ -115,6 +116,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
       await run(store, { type: 'ResetPassword', accountId, tokenHash, at: clock() });
       await replacePassword(tx as unknown as Sql, accountId, passwordHash, clock());
     });
+    sessionCacheFor(deps).forgetUser(accountId);
   };
 
   return {

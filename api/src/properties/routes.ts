@@ -8,7 +8,6 @@ import { NotFoundError } from '@rentals/core/errors';
 import {
   findListing,
   featuredListings,
-  listingJsonByIds,
   ownerListings,
 } from '@rentals/projections/queries/listingQueries';
 import { ownerSummary } from '@rentals/projections/queries/ownerSummary';
@@ -20,6 +19,7 @@ import {
 import type { SearchCriteria } from '@rentals/projections/queries/criteria';
 import { searchParameters, tags } from './openapi.ts';
 import { waitForStream, waitForUser } from '@rentals/projections/queries/readYourWrites';
+import { documentCacheFor } from './documentCache.ts';
 import { ownerContact } from './ownerContact.ts';
 import { parseSearchParams, type SearchParams } from './searchParams.ts';
 import { propertyServices } from './services.ts';
@@ -45,8 +45,10 @@ const featuredLimit = (query: URLSearchParams) => {
 /**
  * The read side of properties (SPEC §7): search for signed-in users and
  * visitors, featured lists, the owner's list and a single property. Searches
- * run on Meilisearch (Postgres when it is down); documents always come from
- * the Postgres read models, the public ones for visitors.
+ * run on Meilisearch (Postgres when it is down); documents come from the
+ * Postgres read models, the public ones for visitors; signed-in searches'
+ * documents through a per-process cache kept current by NOTIFY
+ * (documentCache.ts).
  */
 export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
   const { search, localities, views } = propertyServices(deps);
@@ -61,7 +63,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       async ({ request }) => {
         const params = parseSearchParams(new URL(request.url).searchParams);
         const found = await search.search('full', await criteriaFor(params));
-        const documents = await listingJsonByIds(deps.sql, found.ids);
+        const documents = await documentCacheFor(deps).byIds(found.ids);
         const hasMore = params.page * params.limit < found.total;
         // {properties, totalCount, hasMore}, with the documents spliced in as Postgres wrote them.
         return new Response(

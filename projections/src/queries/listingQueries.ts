@@ -13,17 +13,25 @@ export const findListing = async (db: Sql, id: string): Promise<PropertyDocument
 };
 
 /**
- * Documents for ids found by a search, in the search's order, as JSON text:
- * the response is spliced from Postgres' own JSON instead of parsing and
- * re-serialising it. Ids without a row (deleted meanwhile) drop out.
+ * Documents for ids as JSON text, by id: a response is spliced from
+ * Postgres' own JSON instead of parsing and re-serialising it. Ids without a
+ * row (deleted meanwhile) are absent.
  */
-export const listingJsonByIds = async (db: Sql, ids: readonly string[]): Promise<string[]> => {
-  if (ids.length === 0) return [];
+export const listingJsonById = async (
+  db: Sql,
+  ids: readonly string[],
+): Promise<Map<string, string>> => {
+  if (ids.length === 0) return new Map();
   const rows = await db<{ id: string; doc: string }[]>`
     SELECT r.id, (r.doc || jsonb_build_object('views', coalesce(v.views, 0)))::text AS doc
     FROM listing_read r LEFT JOIN listing_view_counts v ON v.listing_id = r.id
     WHERE r.id = ANY(${ids as string[]}::text[])`;
-  const byId = new Map(rows.map((r) => [r.id, r.doc]));
+  return new Map(rows.map((r) => [r.id, r.doc]));
+};
+
+/** Documents for ids found by a search, in the search's order, as JSON text; ids without a row drop out. */
+export const listingJsonByIds = async (db: Sql, ids: readonly string[]): Promise<string[]> => {
+  const byId = await listingJsonById(db, ids);
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
 

@@ -72,10 +72,14 @@ const dump = async () =>
     ),
   ) as Record<string, string[]>;
 
-/** The tables' shape as migrations see it: index names and definitions, comments. */
-const schemaShape = () =>
-  db.sql`SELECT tablename, indexname, indexdef FROM pg_indexes
-         WHERE tablename = ANY(${READ_MODEL_TABLES}) ORDER BY tablename, indexname`;
+/** The tables' shape as migrations see it: index names and definitions, triggers (0101's NOTIFY). */
+const schemaShape = async () => ({
+  indexes: await db.sql`SELECT tablename, indexname, indexdef FROM pg_indexes
+         WHERE tablename = ANY(${READ_MODEL_TABLES}) ORDER BY tablename, indexname`,
+  triggers: await db.sql`SELECT tgrelid::regclass::text AS table, pg_get_triggerdef(oid) AS def
+         FROM pg_trigger WHERE tgrelid::regclass::text = ANY(${READ_MODEL_TABLES}) AND NOT tgisinternal
+         ORDER BY 1, 2`,
+});
 
 const leftovers = async () =>
   (
@@ -130,12 +134,18 @@ describe('projections:rebuild while the read side runs', () => {
   it('finishes on an idle stack, with byte-identical read models and the same indexes', async () => {
     const before = await dump();
     const shape = await schemaShape();
+    expect(shape.triggers).not.toEqual([]);
     expect(before.listing_read).toHaveLength(150);
     const progress: RebuildProgress[] = [];
+    const swapped: string[] = [];
+    const listening = await db.sql.listen('read_model_swapped', (table) => swapped.push(table));
     // No write happens from here on: the rebuild must make progress by itself.
     await rebuildAll(progress);
+    await listening.unlisten();
     expect(await dump()).toEqual(before);
     expect(await schemaShape()).toEqual(shape);
+    // Web processes that keep documents in memory hear of the swap (documentCache.ts).
+    expect(swapped).toContain('listing_read');
     expect(await leftovers()).toEqual([]);
     expect(progress.at(-1)).toMatchObject({ unit: 'events' });
     // The read models were filled in one pass over the log.

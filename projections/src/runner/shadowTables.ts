@@ -141,13 +141,24 @@ const indexes = async (tx: TransactionSql, schema: string, table: string) =>
     shape: r.def.replace(/^(CREATE (?:UNIQUE )?INDEX )\S+( ON (?:ONLY )?)\S+/, '$1$2'),
   }));
 
+/** The live table's own triggers (CREATE TABLE … LIKE copies none), as statements naming the live table. */
+const triggers = async (tx: TransactionSql, schema: string, table: string) =>
+  (
+    await tx<{ def: string }[]>`
+      SELECT pg_get_triggerdef(oid) AS def FROM pg_trigger
+      WHERE tgrelid = ${`${ident(schema)}.${ident(table)}`}::regclass AND NOT tgisinternal`
+  ).map((r) => r.def);
+
 /**
  * Inside the caller's transaction (after `lockLiveTables`): waits for
  * readers of the live tables to finish (new ones wait for the commit, then
  * read the copies) and moves the live
  * tables out to a retired schema and the copies into the live schema, and
  * gives the copies' indexes the live indexes' names, so migrations that name
- * them keep working. Returns the retired schema, to drop after commit.
+ * them keep working, and the live tables' triggers, so what they announce
+ * (migration 0101) goes on. Announces the swap on `read_model_swapped` (the
+ * table's name) at commit: a process that keeps rows of it in memory drops
+ * them. Returns the retired schema, to drop after commit.
  */
 export const swapShadowTables = async (tx: TransactionSql, shadow: ShadowTables) => {
   const retired = `${shadow.schema}_old`;
@@ -159,6 +170,7 @@ export const swapShadowTables = async (tx: TransactionSql, shadow: ShadowTables)
   await tx.unsafe(`CREATE SCHEMA ${ident(retired)}`);
   for (const t of shadow.tables) {
     const names = new Map((await indexes(tx, shadow.liveSchema, t)).map((i) => [i.shape, i.name]));
+    const liveTriggers = await triggers(tx, shadow.liveSchema, t);
     await tx.unsafe(`ALTER TABLE ${live}.${ident(t)} SET SCHEMA ${ident(retired)}`);
     await tx.unsafe(`ALTER TABLE ${ident(shadow.schema)}.${ident(t)} SET SCHEMA ${live}`);
     const fresh = await indexes(tx, shadow.liveSchema, t);
@@ -172,6 +184,8 @@ export const swapShadowTables = async (tx: TransactionSql, shadow: ShadowTables)
       if (!name) throw new Error(`${t}: the copy has an index the live table lacks: ${i.shape}`);
       await tx.unsafe(`ALTER INDEX ${live}.${ident(`rebuild_swap_${n}`)} RENAME TO ${ident(name)}`);
     }
+    for (const def of liveTriggers) await tx.unsafe(def);
+    await tx`SELECT pg_notify('read_model_swapped', ${t})`;
   }
   return retired;
 };

@@ -1,0 +1,150 @@
+import type { Sql } from 'postgres';
+import type { Logger } from '@rentals/core/logger';
+import type { AuthUser } from './roles.ts';
+import { liveListener } from '../shared/liveListener.ts';
+
+/**
+ * Where the database announces session changes (migration 0100): `u:<id>`
+ * when a user's name, email, phone, role or token generation changes or the
+ * user is deleted, `r:<expiresAtMs> <jti>` when a token is revoked. Triggers
+ * send them, so they commit with the change that caused them.
+ */
+const SESSION_CHANNEL = 'session_changes';
+
+/** Users kept in memory per process; the least recently seen go first. */
+const MAX_CACHED_USERS = 50_000;
+
+type SessionUser = AuthUser & { tokenGeneration: number };
+
+type UserRow = SessionUser & { revoked?: boolean };
+
+/**
+ * What each request's session check needs, kept in memory per web process:
+ * the unexpired revoked token ids and the recently seen users. A LISTEN
+ * (liveListener.ts) keeps it current; each (re)connection reloads the revoked
+ * set and forgets every user, so nothing said while the connection was down
+ * is missed. Until it is listening (at start, after the connection was cut)
+ * every check reads Postgres, as before this cache.
+ *
+ * A user not in memory costs one read, which fills it, unless a change was
+ * announced meanwhile (that read might predate the change; the next request
+ * reads again). Writes made by this process are also applied here at once
+ * (`forgetUser`, `revoke`), so its next request never waits for the round
+ * trip of its own notification.
+ */
+export const createSessionCache = (deps: {
+  sql: Sql;
+  clock: () => Date;
+  log?: Logger;
+  maxUsers?: number;
+}) => {
+  const { sql, clock } = deps;
+  const maxUsers = deps.maxUsers ?? MAX_CACHED_USERS;
+  const users = new Map<string, SessionUser>();
+  const revoked = new Map<string, number>();
+  /** Bumped by every user change and reconnection: a read that began before one must not fill the cache. */
+  let changes = 0;
+  let revokedSincePrune = 0;
+
+  const pruneRevoked = () => {
+    const now = clock().getTime();
+    for (const [jti, expiresAt] of revoked) if (expiresAt <= now) revoked.delete(jti);
+    revokedSincePrune = 0;
+  };
+  const revoke = (jti: string, expiresAtMs: number) => {
+    revoked.set(jti, expiresAtMs);
+    if (++revokedSincePrune >= 1000) pruneRevoked();
+  };
+  const forgetUser = (id: string) => {
+    changes += 1;
+    users.delete(id);
+  };
+  const remember = (user: SessionUser) => {
+    users.delete(user.id);
+    users.set(user.id, user);
+    if (users.size > maxUsers) users.delete(users.keys().next().value!);
+  };
+
+  const apply = (payload: string) => {
+    if (payload.startsWith('u:')) forgetUser(payload.slice(2));
+    else if (payload.startsWith('r:')) {
+      const space = payload.indexOf(' ');
+      revoke(payload.slice(space + 1), Number(payload.slice(2, space)));
+    }
+  };
+
+  const listener = liveListener({
+    sql,
+    channels: [SESSION_CHANNEL],
+    what: 'session cache',
+    log: deps.log,
+    onNotify: apply,
+    onConnect: async () => {
+      changes += 1;
+      users.clear();
+      const rows = await sql<{ jti: string; expiresAt: Date }[]>`
+        SELECT jti, expires_at AS "expiresAt" FROM revoked_tokens WHERE expires_at > ${clock()}`;
+      for (const { jti, expiresAt } of rows) revoked.set(jti, expiresAt.getTime());
+      pruneRevoked();
+    },
+  });
+
+  const readUser = async (id: string, jti: string): Promise<UserRow | undefined> => {
+    const [row] = await sql<UserRow[]>`
+      SELECT u.id, u.name, u.email, u.phone, u.role, u.token_generation AS "tokenGeneration",
+             EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = ${jti}) AS revoked
+      FROM users u WHERE u.id = ${id}`;
+    return row;
+  };
+
+  /** The user behind a token's claims when the token is still live (not revoked); undefined otherwise. */
+  const lookup = async (claims: { sub: string; jti: string }): Promise<SessionUser | undefined> => {
+    if (!listener.isLive()) {
+      void listener.start();
+      const row = await readUser(claims.sub, claims.jti);
+      if (!row || row.revoked) return undefined;
+      const { revoked: _revoked, ...user } = row;
+      return user;
+    }
+    if (revoked.has(claims.jti)) return undefined;
+    const cached = users.get(claims.sub);
+    if (cached) {
+      remember(cached);
+      return cached;
+    }
+    const before = changes;
+    const row = await readUser(claims.sub, claims.jti);
+    if (!row || row.revoked) return undefined;
+    const { revoked: _revoked, ...user } = row;
+    if (listener.isLive() && changes === before) remember(user);
+    return user;
+  };
+
+  return {
+    lookup,
+    /** This process ended the token: refuse it at once, without waiting for the notification. */
+    revoke: (jti: string, expiresAt: Date) => revoke(jti, expiresAt.getTime()),
+    /** This process changed the user: read it again on its next request. */
+    forgetUser,
+    /** Whether checks are answered from memory (listening) rather than Postgres. */
+    isLive: listener.isLive,
+    listenerPid: listener.listenerPid,
+    /** Starts listening now instead of at the first check; resolves once live (or given up). */
+    start: listener.start,
+    stop: listener.stop,
+  };
+};
+
+export type SessionCache = ReturnType<typeof createSessionCache>;
+
+const caches = new WeakMap<Sql, SessionCache>();
+
+/** One cache per database client (per web process), shared by the access check and the account writes. */
+export const sessionCacheFor = (deps: { sql: Sql; clock: () => Date; log?: Logger }) => {
+  let cache = caches.get(deps.sql);
+  if (!cache) {
+    cache = createSessionCache(deps);
+    caches.set(deps.sql, cache);
+  }
+  return cache;
+};

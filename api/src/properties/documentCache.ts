@@ -1,0 +1,129 @@
+import type { Sql } from 'postgres';
+import type { Logger } from '@rentals/core/logger';
+import { listingJsonById, listingJsonByIds } from '@rentals/projections/queries/listingQueries';
+import { liveListener } from '../shared/liveListener.ts';
+
+/**
+ * Where the database announces document changes (migration 0101): a listing
+ * id when its `listing_read` row or view count changed, `*` when a table was
+ * emptied. A rebuild's table swap says the table's name on
+ * `read_model_swapped` (projections/src/runner/shadowTables.ts).
+ */
+const CHANNELS = ['listing_changes', 'read_model_swapped'];
+const SWAPPED_TABLES = new Set(['listing_read', 'listing_view_counts']);
+
+/** Documents kept per process (~1 KB of JSON each); the least recently served go first. */
+const MAX_CACHED_DOCUMENTS = 50_000;
+/** Changed ids remembered for reads in flight; past this the memory is dropped and every read in flight is discarded. */
+const MAX_REMEMBERED_CHANGES = 10_000;
+
+/**
+ * The signed-in search's documents (the full listing as JSON text, view
+ * count included), kept in memory per web process so a page of hits from
+ * Meilisearch costs no read-model query once its listings were served before.
+ * A LISTEN (liveListener.ts) evicts a listing when its row or view count
+ * changes; each (re)connection and a rebuild's reset or swap empties it.
+ * Until it is listening (at start, after the connection was cut) every page
+ * reads Postgres, as before this cache, and fills nothing.
+ *
+ * Missing ids cost one query, which fills the cache unless one of them was
+ * announced as changed meanwhile: that read might predate the change.
+ */
+export const createDocumentCache = (deps: { sql: Sql; log?: Logger; maxDocuments?: number }) => {
+  const { sql } = deps;
+  const maxDocuments = deps.maxDocuments ?? MAX_CACHED_DOCUMENTS;
+  const documents = new Map<string, string>();
+  /** Numbers every announcement; a read remembers the number it began at. */
+  let changes = 0;
+  /** A read that began before this may have missed an announcement no longer remembered. */
+  let floor = 0;
+  const changedAt = new Map<string, number>();
+
+  const forgetAll = () => {
+    floor = ++changes;
+    documents.clear();
+    changedAt.clear();
+  };
+  const forget = (id: string) => {
+    documents.delete(id);
+    changedAt.set(id, ++changes);
+    if (changedAt.size > MAX_REMEMBERED_CHANGES) {
+      changedAt.clear();
+      floor = changes;
+    }
+  };
+  const remember = (id: string, json: string) => {
+    documents.delete(id);
+    documents.set(id, json);
+    if (documents.size > maxDocuments) documents.delete(documents.keys().next().value!);
+  };
+
+  const listener = liveListener({
+    sql,
+    channels: CHANNELS,
+    what: 'document cache',
+    log: deps.log,
+    onNotify: (payload, channel) => {
+      if (channel === 'read_model_swapped') {
+        if (SWAPPED_TABLES.has(payload)) forgetAll();
+      } else if (payload === '*') forgetAll();
+      else forget(payload);
+    },
+    onConnect: () => {
+      forgetAll();
+      return Promise.resolve();
+    },
+  });
+
+  /** The documents for a search's ids, in its order, as JSON text; ids without a row drop out. */
+  const byIds = async (ids: readonly string[]): Promise<string[]> => {
+    if (!listener.isLive()) {
+      void listener.start();
+      return listingJsonByIds(sql, ids);
+    }
+    const found = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const json = documents.get(id);
+      if (json === undefined) missing.push(id);
+      else {
+        remember(id, json);
+        found.set(id, json);
+      }
+    }
+    if (missing.length > 0) {
+      const before = changes;
+      const read = await listingJsonById(sql, missing);
+      const fill = listener.isLive() && before >= floor;
+      for (const [id, json] of read) {
+        found.set(id, json);
+        if (fill && (changedAt.get(id) ?? 0) <= before) remember(id, json);
+      }
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  };
+
+  return {
+    byIds,
+    /** Whether pages are served from memory (listening) rather than Postgres. */
+    isLive: listener.isLive,
+    listenerPid: listener.listenerPid,
+    /** Starts listening now instead of at the first page; resolves once live (or given up). */
+    start: listener.start,
+    stop: listener.stop,
+  };
+};
+
+export type DocumentCache = ReturnType<typeof createDocumentCache>;
+
+const caches = new WeakMap<Sql, DocumentCache>();
+
+/** One cache per database client (per web process). */
+export const documentCacheFor = (deps: { sql: Sql; log?: Logger }) => {
+  let cache = caches.get(deps.sql);
+  if (!cache) {
+    cache = createDocumentCache(deps);
+    caches.set(deps.sql, cache);
+  }
+  return cache;
+};
