@@ -7,7 +7,7 @@ import { startProjection, type RunningProjection } from './runner.ts';
 import { holdSwapLock } from './swapLock.ts';
 import { retryParked } from './retryParked.ts';
 import {
-  analyzeShadow,
+  vacuumShadow,
   createDeferredIndexes,
   createShadowTables,
   dropLeftovers,
@@ -320,8 +320,9 @@ const rebuildBeside = async (
     for (const { model, shadow } of parts) {
       await createDeferredIndexes(sql, shadow);
       log(`${model.name}: ${shadow.deferred.length} index(es) built in ${took()}`);
-      // Planner statistics first (outside the swap: ANALYZE writes, which takes a transaction id).
-      await analyzeShadow(sql, shadow);
+      // Statistics and visibility map first (outside the swap: VACUUM cannot run in a transaction, and ANALYZE
+      // takes a transaction id).
+      await vacuumShadow(sql, shadow);
       const copy = intoCopies(shadowName(model.name), [{ model, shadow }]);
       await swapWhenCaughtUp(
         sql,

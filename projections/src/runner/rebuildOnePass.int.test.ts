@@ -102,6 +102,15 @@ const indexesDuringFill = async () =>
       SELECT DISTINCT index_name FROM pass_indexes_seen WHERE schema_name LIKE 'rebuild\\_%' ORDER BY 1`
   ).map((r) => r.index_name);
 
+/** Storage parameters and how many pages the visibility map marks all-visible, per live table. */
+const storage = () =>
+  db.sql<
+    { relname: string; reloptions: string[] | null; relpages: number; relallvisible: number }[]
+  >`
+    SELECT c.relname, c.reloptions, c.relpages, c.relallvisible FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relname = ANY(${TABLES}) ORDER BY c.relname`;
+
 const state = async () => ({
   tables: await dump(),
   moves: { parked: await parked('pass-moves'), held: await held('pass-moves') },
@@ -120,6 +129,7 @@ beforeAll(async () => {
     CREATE TABLE pass_owner_of (listing_id text NOT NULL, owner_id text NOT NULL,
       CONSTRAINT pass_owner_of_listing UNIQUE (listing_id));
     CREATE INDEX pass_owner_of_owner ON pass_owner_of (owner_id);
+    ALTER TABLE pass_moves SET (autovacuum_vacuum_scale_factor = 0.005);
     CREATE TABLE pass_indexes_seen (schema_name text, index_name text, PRIMARY KEY (schema_name, index_name));`);
   for (let i = 0; i < 30; i++) {
     const id = i % 10 === 7 ? `bad-${i}` : `ok-${i}`;
@@ -166,6 +176,16 @@ describe('rebuilding several read models in one pass over the log', () => {
       'pass_owners: pass_owners_folded',
       'pass_owners: pass_owners_pkey',
     ]);
+    // The live tables' storage parameters survive the swap (the read models' autovacuum settings,
+    // migration 0125), and the copies arrive vacuumed: every page all-visible, for index-only scans.
+    const after = await storage();
+    expect(after.map((t) => [t.relname, t.reloptions])).toEqual([
+      ['pass_moves', ['autovacuum_vacuum_scale_factor=0.005']],
+      ['pass_owner_of', null],
+      ['pass_owners', null],
+    ]);
+    for (const t of after) expect([t.relname, t.relallvisible]).toEqual([t.relname, t.relpages]);
+    expect(after.every((t) => t.relpages > 0)).toBe(true);
     const leftovers = await db.sql`
       SELECT name FROM projection_checkpoints WHERE name LIKE '%~rebuild'
       UNION ALL SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%'`;

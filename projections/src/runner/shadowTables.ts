@@ -72,6 +72,15 @@ export const createShadowTables = async (
       await tx.unsafe(
         `CREATE TABLE ${ident(schema)}.${ident(t)} (LIKE ${ident(liveSchema)}.${ident(t)} INCLUDING ALL EXCLUDING INDEXES)`,
       );
+      // LIKE copies no storage parameters; the live table's autovacuum settings (migration 0125) must
+      // survive the swap.
+      const [options] = await tx<{ reloptions: string[] | null }[]>`
+        SELECT c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = ${liveSchema} AND c.relname = ${t}`;
+      if (options?.reloptions?.length)
+        await tx.unsafe(
+          `ALTER TABLE ${ident(schema)}.${ident(t)} SET (${options.reloptions.join(', ')})`,
+        );
       for (const i of await liveIndexes(tx, liveSchema, t)) {
         if (i.constraint_def)
           await tx.unsafe(
@@ -118,9 +127,15 @@ export const inShadow = (shadow: ShadowTables, statements: Statement[]): Stateme
         ...statements,
       ];
 
-/** Planner statistics for the filled copies, so the first queries after the swap plan as before. */
-export const analyzeShadow = async (sql: Sql, shadow: ShadowTables) => {
-  for (const t of shadow.tables) await sql.unsafe(`ANALYZE ${ident(shadow.schema)}.${ident(t)}`);
+/**
+ * Planner statistics and a visibility map for the filled copies, so that the
+ * first queries after the swap plan as before and the map search's
+ * index-only scans (migration 0120) fetch no heap pages. Without the vacuum
+ * a fresh copy has no page marked all-visible until autovacuum comes by.
+ */
+export const vacuumShadow = async (sql: Sql, shadow: ShadowTables) => {
+  for (const t of shadow.tables)
+    await sql.unsafe(`VACUUM (ANALYZE) ${ident(shadow.schema)}.${ident(t)}`);
 };
 
 /**
