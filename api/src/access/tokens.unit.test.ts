@@ -44,6 +44,17 @@ describe('tokens', () => {
     expect(await tokens.verify(token)).toBeNull();
   });
 
+  it('checks every other text afresh once a token was accepted: one changed character is refused', async () => {
+    const { clock } = movableClock();
+    const tokens = createTokens({ jwtSecret: secret, clock });
+    const { token } = await tokens.issue({ id: 'u-1', tokenGeneration: 0 });
+    expect(await tokens.verify(token)).not.toBeNull();
+    const payloadAt = token.indexOf('.') + 5;
+    const changed = `${token.slice(0, payloadAt)}${token[payloadAt] === 'A' ? 'B' : 'A'}${token.slice(payloadAt + 1)}`;
+    expect(await tokens.verify(changed)).toBeNull();
+    expect(await tokens.verify(token)).not.toBeNull();
+  });
+
   it('refuses tokens signed with another secret', async () => {
     const { clock } = movableClock();
     const ours = createTokens({ jwtSecret: secret, clock });
