@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import type { ConversationLimits } from './conversations/limits.ts';
 import type { MediaStore } from './media/mediaStore.ts';
+import type { SearchRate } from './properties/searchRate.ts';
 import type { Logger } from '@rentals/core/logger';
 import type { MonitoredMailer } from '@rentals/core/mail/smtpMailer';
 
@@ -26,6 +27,8 @@ export type AppDeps = {
   tokenTtlSeconds?: number;
   /** The client's address (from the socket) for per-address limits; absent, all clients share one bucket. */
   clientIp?: (request: Request) => string | null;
+  /** Searches (list, visitor list, map) a client may make a second (SEARCHES_PER_SECOND); absent, no limit. */
+  searchRate?: SearchRate;
   /** Conversations and messages a user may start and send; absent, 20 a day and 20 a minute. */
   conversationLimits?: Partial<ConversationLimits>;
   /** Outgoing mail (SMTP_URL); absent, no email is sent and /api/health says mail is off. */

@@ -33,6 +33,7 @@ const server = createWebServer({
     newId: () => randomUUID(),
     log,
     tokenTtlSeconds: durationSeconds(config.jwtTtl),
+    searchRate: { perSecond: config.searchesPerSecond },
     conversationLimits: {
       startsPerDay: config.conversationStartsPerDay,
       messagesPerMinute: config.messagesPerMinute,

@@ -36,7 +36,7 @@ const GZIP_FROM_BYTES = 1024;
  * visitors the visitor model's positions (3–6 km off) and no rent.
  */
 export const propertyMapRoutes = (deps: PropertyQueryDeps) => {
-  const { search, localities } = propertyServices(deps);
+  const { search, localities, limitSearch } = propertyServices(deps);
   const mapSearch = createMapSearch({
     ...deps,
     degraded: () => search.status().engine === 'postgres-fallback',
@@ -46,6 +46,7 @@ export const propertyMapRoutes = (deps: PropertyQueryDeps) => {
     '/map',
     async ({ request, user }) => {
       const started = performance.now();
+      limitSearch(request, user?.id);
       const params = parseMapParams(new URL(request.url).searchParams);
       const { zoom, ...criteria } = resolvePlaces(await localities.current(), params);
       const { engine, ...answer } = await mapSearch(user ? 'full' : 'public', criteria, zoom);

@@ -27,7 +27,7 @@ import { resolvePlaces } from './criteriaFor.ts';
 
 export type PropertyQueryDeps = Pick<
   AppDeps,
-  'sql' | 'meili' | 'log' | 'clock' | 'jwtSecret' | 'clientIp'
+  'sql' | 'meili' | 'log' | 'clock' | 'jwtSecret' | 'clientIp' | 'searchRate'
 >;
 
 /** How many listings the home page's featured grid shows (SPEC §9). */
@@ -51,7 +51,7 @@ const featuredLimit = (query: URLSearchParams) => {
  * (documentCache.ts).
  */
 export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
-  const { search, localities, views } = propertyServices(deps);
+  const { search, localities, views, limitSearch } = propertyServices(deps);
 
   const criteriaFor = async (p: SearchParams): Promise<SearchCriteria> =>
     resolvePlaces(await localities.current(), p);
@@ -60,7 +60,8 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
     .use(access(deps))
     .get(
       '',
-      async ({ request }) => {
+      async ({ request, user }) => {
+        limitSearch(request, user.id);
         const params = parseSearchParams(new URL(request.url).searchParams);
         const found = await search.search('full', await criteriaFor(params));
         const documents = await documentCacheFor(deps).byIds(found.ids);
@@ -88,6 +89,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
     .get(
       '/public',
       async ({ request }) => {
+        limitSearch(request, undefined);
         const params = parseSearchParams(new URL(request.url).searchParams);
         const found = await search.search('public', await criteriaFor(params));
         return {

@@ -1,12 +1,18 @@
 import type { AppDeps } from '../deps.ts';
 import { createLocalities } from './localities.ts';
 import { createPropertySearch, type SearchStatus } from './propertySearch.ts';
+import { createSearchRate } from './searchRate.ts';
 import { createViewCounter } from './viewCounter.ts';
 
 type Services = {
   search: ReturnType<typeof createPropertySearch>;
   localities: ReturnType<typeof createLocalities>;
   views: ReturnType<typeof createViewCounter>;
+  /**
+   * Takes one search from the caller's allowance (signed-in users by id, visitors by address), or throws
+   * 429; shared by the list, the visitor list and the map.
+   */
+  limitSearch: (request: Request, userId: string | undefined) => void;
 };
 
 const byDeps = new WeakMap<object, Services>();
@@ -16,11 +22,14 @@ const byDeps = new WeakMap<object, Services>();
  * buffer), one per `deps` so the routes, /api/health and tests share it.
  */
 export const propertyServices = (
-  deps: Pick<AppDeps, 'sql' | 'meili' | 'log' | 'clock'>,
+  deps: Pick<AppDeps, 'sql' | 'meili' | 'log' | 'clock' | 'searchRate' | 'clientIp'>,
 ): Services => {
   let services = byDeps.get(deps);
   if (!services) {
+    const rate = createSearchRate(deps.searchRate, deps.clock);
     services = {
+      limitSearch: (request, userId) =>
+        rate.take(userId ? `user:${userId}` : `address:${deps.clientIp?.(request) ?? 'unknown'}`),
       search: createPropertySearch(deps),
       localities: createLocalities(deps.sql),
       views: createViewCounter(deps.sql, deps.log, deps.clock),

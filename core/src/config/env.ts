@@ -27,6 +27,14 @@ const positiveInt = (env: Env, name: string, fallback: number, max = 1_000_000):
   return value;
 };
 
+const wholeNumber = (env: Env, name: string, fallback: number, max: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > max)
+    throw new ConfigError(`${name} must be a whole number between 0 and ${max} (got "${raw}")`);
+  return Number(raw);
+};
+
 const hopCount = (env: Env, name: string): number => {
   const raw = env[name];
   if (raw === undefined || raw === '') return 0;
@@ -158,6 +166,11 @@ export const loadConfig = (env: Env) => ({
   messageNotifyDelaySeconds: positiveInt(env, 'MESSAGE_NOTIFY_DELAY_SECONDS', 300, 86_400),
   /** New conversations one user may start in a day (contact is where marketplaces get abused). */
   conversationStartsPerDay: positiveInt(env, 'CONVERSATION_STARTS_PER_DAY', 20, 10_000),
+  /**
+   * Searches (list and map) one client may make a second on average, six seconds' worth at once; a signed-in
+   * user counts by account, a visitor by address. 0: no limit (a load test from one address).
+   */
+  searchesPerSecond: wholeNumber(env, 'SEARCHES_PER_SECOND', 10, 10_000),
   /** Messages one user may send in a minute, first messages included. */
   messagesPerMinute: positiveInt(env, 'MESSAGES_PER_MINUTE', 20, 10_000),
   /** A Protomaps-schema OSM PMTiles extract to use instead of the built India basemap (docs/GEO.md). */

@@ -34,3 +34,15 @@ describe('LOG_FORMAT', () => {
     );
   });
 });
+
+describe('SEARCHES_PER_SECOND', () => {
+  it('is 10 unless set, 0 turns the limit off, and anything but a whole number up to 10,000 is refused', () => {
+    expect(loadConfig({}).searchesPerSecond).toBe(10);
+    expect(loadConfig({ SEARCHES_PER_SECOND: '0' }).searchesPerSecond).toBe(0);
+    expect(loadConfig({ SEARCHES_PER_SECOND: '25' }).searchesPerSecond).toBe(25);
+    for (const bad of ['-1', '2.5', 'ten', '10001'])
+      expect(() => loadConfig({ SEARCHES_PER_SECOND: bad })).toThrow(
+        /SEARCHES_PER_SECOND must be a whole number between 0 and 10000/,
+      );
+  });
+});
