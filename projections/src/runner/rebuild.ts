@@ -10,6 +10,7 @@ import {
   vacuumShadow,
   createDeferredIndexes,
   createShadowTables,
+  makeShadowLogged,
   dropLeftovers,
   dropSchema,
   inShadow,
@@ -318,6 +319,7 @@ const rebuildBeside = async (
       await forget(sql, pass);
     }
     for (const { model, shadow } of parts) {
+      await makeShadowLogged(sql, shadow);
       await createDeferredIndexes(sql, shadow);
       log(`${model.name}: ${shadow.deferred.length} index(es) built in ${took()}`);
       // Statistics and visibility map first (outside the swap: VACUUM cannot run in a transaction, and ANALYZE

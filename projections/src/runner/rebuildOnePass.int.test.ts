@@ -105,9 +105,16 @@ const indexesDuringFill = async () =>
 /** Storage parameters and how many pages the visibility map marks all-visible, per live table. */
 const storage = () =>
   db.sql<
-    { relname: string; reloptions: string[] | null; relpages: number; relallvisible: number }[]
+    {
+      relname: string;
+      reloptions: string[] | null;
+      relpersistence: string;
+      relpages: number;
+      relallvisible: number;
+    }[]
   >`
-    SELECT c.relname, c.reloptions, c.relpages, c.relallvisible FROM pg_class c
+    SELECT c.relname, c.reloptions, c.relpersistence::text AS relpersistence, c.relpages, c.relallvisible
+    FROM pg_class c
     JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = 'public' AND c.relname = ANY(${TABLES}) ORDER BY c.relname`;
 
@@ -185,6 +192,8 @@ describe('rebuilding several read models in one pass over the log', () => {
       ['pass_owners', null],
     ]);
     for (const t of after) expect([t.relname, t.relallvisible]).toEqual([t.relname, t.relpages]);
+    // Filled unlogged, swapped in as ordinary (logged) tables.
+    expect(after.map((t) => t.relpersistence)).toEqual(['p', 'p', 'p']);
     expect(after.every((t) => t.relpages > 0)).toBe(true);
     const leftovers = await db.sql`
       SELECT name FROM projection_checkpoints WHERE name LIKE '%~rebuild'

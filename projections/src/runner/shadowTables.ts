@@ -70,7 +70,9 @@ export const createShadowTables = async (
     await tx.unsafe(`CREATE SCHEMA ${ident(schema)}`);
     for (const t of tables) {
       await tx.unsafe(
-        `CREATE TABLE ${ident(schema)}.${ident(t)} (LIKE ${ident(liveSchema)}.${ident(t)} INCLUDING ALL EXCLUDING INDEXES)`,
+        // Unlogged while filling: no WAL for rows a crash would make the rebuild start over anyway
+        // (makeShadowLogged writes each table once, sequentially, before its indexes and the swap).
+        `CREATE UNLOGGED TABLE ${ident(schema)}.${ident(t)} (LIKE ${ident(liveSchema)}.${ident(t)} INCLUDING ALL EXCLUDING INDEXES)`,
       );
       // LIKE copies no storage parameters; the live table's autovacuum settings (migration 0125) must
       // survive the swap.
@@ -92,6 +94,12 @@ export const createShadowTables = async (
     }
   });
   return { schema, liveSchema, tables, deferred };
+};
+
+/** Makes the filled copies ordinary (logged, replicated, crash-safe) tables: one sequential write each. */
+export const makeShadowLogged = async (sql: Sql, shadow: ShadowTables) => {
+  for (const t of shadow.tables)
+    await sql.unsafe(`ALTER TABLE ${ident(shadow.schema)}.${ident(t)} SET LOGGED`);
 };
 
 /**
