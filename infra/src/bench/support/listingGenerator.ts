@@ -4,7 +4,7 @@ import { loadSeedLocalities } from '../../seed/localities.ts';
 import type { PooledPhoto } from '../../seed/photoPool.ts';
 import { createRandom } from '../../seed/random.ts';
 
-/** The seed's cities and their real localities: the benchmarks list and search the same places. */
+/** The seed's cities and their popular localities: the benchmarks list and search the same places. */
 export const BENCH_CITIES = loadSeedLocalities();
 const pickPlace = placePicker(BENCH_CITIES);
 
