@@ -13,9 +13,13 @@ const latToY = (lat: number, z: number) => {
 
 /**
  * Cuts every layer into vector tiles for zooms 0..maxZoom over the bounds and
- * packs them into one PMTiles archive. Tiles with nothing in them (open sea)
- * are left out: the style's background is the sea. MapLibre over-zooms the
- * last level, so there is no point in building deeper tiles without street data.
+ * packs them into one PMTiles archive. MapLibre over-zooms the last level, so
+ * there is no point in building deeper tiles without street data.
+ *
+ * Each zoom also gets a ring of one tile around the bounds: a view of India's
+ * edge reaches past the bounds, and where there is no tile the map shows its
+ * background (land), so the sea there must come in a tile. The sea layer fills
+ * every tile; tiles without any layer are left out.
  */
 export const buildBasemap = (
   layers: LayerSource[],
@@ -35,8 +39,11 @@ export const buildBasemap = (
   const [west, south, east, north] = options.bounds;
   const tiles: Tile[] = [];
   for (let z = 0; z <= maxZoom; z++) {
-    for (let x = lngToX(west, z); x <= lngToX(east, z); x++) {
-      for (let y = latToY(north, z); y <= latToY(south, z); y++) {
+    const last = 2 ** z - 1;
+    const [xMin, xMax] = [Math.max(0, lngToX(west, z) - 1), Math.min(last, lngToX(east, z) + 1)];
+    const [yMin, yMax] = [Math.max(0, latToY(north, z) - 1), Math.min(last, latToY(south, z) + 1)];
+    for (let x = xMin; x <= xMax; x++) {
+      for (let y = yMin; y <= yMax; y++) {
         const content: Parameters<typeof fromGeojsonVt>[0] = {};
         for (const { layer, index } of indexes) {
           if (z < layer.minZoom) continue;
