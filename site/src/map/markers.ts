@@ -84,14 +84,15 @@ export const listingPinLayers = (): {
       'text-font': ['Noto Sans Bold'],
       'text-size': 12,
       'text-max-width': 10,
-      // Beside the pin's head (right, then left), else above it; offsets in ems of the 12 px text.
+      // Beside the pin's head (right, then left), else above it; offsets in ems of the 12 px text,
+      // clear of the pin's own room (its half width or height plus both paddings).
       'text-variable-anchor-offset': [
         'left',
-        [1.1, -1.7],
+        [1.5, -1.7],
         'right',
-        [-1.1, -1.7],
+        [-1.5, -1.7],
         'bottom',
-        [0, -2.9],
+        [0, -3.3],
       ],
       'text-justify': 'auto',
     },

@@ -3,7 +3,7 @@ import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
 import { DETAIL_ZOOM, LOCALITIES_MAX_ZOOM } from './constants.ts';
-import { listingPinLayers, LISTING_PIN, pinLabelBefore } from './markers.ts';
+import { listingPinLayers, LISTING_PIN, PIN_SIZE, pinLabelBefore } from './markers.ts';
 import { basemapStyle, basemapZooms, COLOURS, NO_STREETS_NOTE } from './style.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
 
@@ -173,6 +173,26 @@ describe("the detail map's pin (issue 16)", () => {
         'icon-ignore-placement': false,
       });
     }
+  });
+
+  it('places its title clear of the pin itself, which it would otherwise collide with and never show', () => {
+    const layout = listingPinLayers().label.layout ?? {};
+    const size = layout['text-size'] as number;
+    const offsets = layout['text-variable-anchor-offset'] as unknown as (
+      string | [number, number]
+    )[];
+    // MapLibre's default icon-padding and text-padding, 2 px each.
+    const clear = { beside: PIN_SIZE.width / 2 + 4, above: PIN_SIZE.height + 4 };
+    const anchors: string[] = [];
+    for (let i = 0; i < offsets.length; i += 2) {
+      const anchor = offsets[i] as string;
+      const [x, y] = offsets[i + 1] as [number, number];
+      anchors.push(anchor);
+      if (anchor === 'left') expect(x * size).toBeGreaterThanOrEqual(clear.beside);
+      if (anchor === 'right') expect(-x * size).toBeGreaterThanOrEqual(clear.beside);
+      if (anchor === 'bottom') expect(-y * size).toBeGreaterThanOrEqual(clear.above);
+    }
+    expect(anchors).toEqual(['left', 'right', 'bottom']);
   });
 
   it("moves a locality's name aside rather than hide it under the pin", () => {
