@@ -115,8 +115,12 @@ describe('the basemap build', () => {
       [21.15, 79.09],
     ] as const)
       expect(await featuresIn(archive, 'sea', tileAt(lat, lng, 10)), `${lat}, ${lng}`).toBe(1);
-    // And one tile beyond the bounds (67.5° E) at country zoom, where a view of India reaches.
+    // And one tile beyond the bounds (67.5° E) at country zoom, where a view of India reaches;
+    // the archive's bounds include it, or MapLibre would never ask for it.
     expect(await featuresIn(archive, 'sea', tileAt(15, 60, 4))).toBe(1);
+    const header = await archive.getHeader();
+    expect(header.minLon).toBeLessThanOrEqual(45);
+    expect(header.maxLon).toBeGreaterThanOrEqual(112.5);
   });
 });
 
