@@ -6,10 +6,20 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CITY_ZOOM,
+  COUNTRY_ZOOM,
+  DETAIL_LOCALITIES_ZOOM,
+  INDIA_CENTER,
+  LOCALITIES_MAX_ZOOM,
+  PICKER_ZOOM,
+} from '../src/map/constants.ts';
+import { COLOURS, NO_STREETS_NOTE } from '../src/map/style.ts';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { seriousViolations } from './harness/axe.ts';
+import { colourDifference, pixelIn, rgbOf } from './harness/pixels.ts';
 import { ROOT, startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
 
@@ -23,6 +33,17 @@ let output = '';
 
 // A tenant standing at Pune railway station.
 const HERE = { latitude: 18.5286, longitude: 73.8743 };
+const KOTHRUD = { latitude: 18.5074, longitude: 73.8077 };
+
+/** A map element's camera as its data attributes report it (see createMap). */
+const cameraOf = async (map: Locator) => ({
+  center: await map.getAttribute('data-center'),
+  zoom: await map.getAttribute('data-zoom'),
+});
+const camera = (at: { latitude: number; longitude: number }, zoom: number) => ({
+  center: `${at.latitude.toFixed(5)},${at.longitude.toFixed(5)}`,
+  zoom: zoom.toFixed(2),
+});
 
 beforeAll(async () => {
   // The map needs the basemap built and the gazetteer loaded (ensureGeoData, loadPlaces).
@@ -39,7 +60,7 @@ beforeAll(async () => {
     city: 'Pune',
     area: 'Kothrud',
     bedrooms: 2,
-    coordinates: { latitude: 18.5074, longitude: 73.8077 },
+    coordinates: KOTHRUD,
   });
   await createListingViaApi(baseUrl, token, {
     title: 'PG rooms by Viman Nagar',
@@ -179,11 +200,24 @@ describe('map view on /properties', () => {
     await context.close();
   });
 
-  it('shows India, a city and a street-level zoom of our own basemap', async () => {
+  it('opens on the localities around the listing, zooms no deeper than our data and says it has no streets', async () => {
     const { context, page } = await signedIn();
     await page.goto(`/properties/${kothrudId}`);
+    const map = page.getByTestId('detail-map');
     await mapDrawn(page, 'detail-map');
-    await shot(page, 'detail-map', 'map-street-zoom');
+    // Not SPEC's street zoom 15 (there are no streets to show): the localities around Kothrud.
+    expect(await cameraOf(map)).toEqual(camera(KOTHRUD, DETAIL_LOCALITIES_ZOOM));
+    await shot(page, 'detail-map', 'map-detail-localities');
+    expect(await page.locator('.maplibregl-ctrl-attrib-inner').textContent()).toContain(
+      NO_STREETS_NOTE,
+    );
+
+    // One step in reaches the end of our data, where the control stops.
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    await zoomIn.click();
+    await expect.poll(() => map.getAttribute('data-zoom')).toBe(LOCALITIES_MAX_ZOOM.toFixed(2));
+    expect(await zoomIn.isDisabled()).toBe(true);
+
     // Zoom out with the map's own control (each click one level, once the last animation ended): city, then the country.
     const zoomOut = async (levels: number) => {
       for (let i = 0; i < levels; i++) {
@@ -191,7 +225,7 @@ describe('map view on /properties', () => {
         await page.waitForTimeout(700);
       }
     };
-    await zoomOut(4);
+    await zoomOut(3);
     await mapDrawn(page, 'detail-map');
     await shot(page, 'detail-map', 'map-city-zoom');
     await zoomOut(7);
@@ -201,6 +235,25 @@ describe('map view on /properties', () => {
     await page.getByRole('button', { name: 'Get My Location' }).click();
     await page.getByTestId('distance').waitFor();
     expect(await page.getByTestId('distance').textContent()).toMatch(/km/);
+    await context.close();
+  });
+
+  it('shows land, not sea, while the tiles are still on their way', async () => {
+    const { context, page } = await signedIn();
+    // Hold every request for the basemap archive: the map has its style but no tiles.
+    let held = 0;
+    await page.route('**/*.pmtiles', () => {
+      held += 1;
+    });
+    await page.goto(`/properties/${kothrudId}`);
+    const map = page.getByTestId('detail-map');
+    await map.locator('canvas.maplibregl-canvas').waitFor();
+    await expect.poll(() => held).toBeGreaterThan(0);
+    // Away from the pin and the controls.
+    const seen = await pixelIn(map, 40, 40);
+    expect(colourDifference(seen, rgbOf(COLOURS.land)), JSON.stringify(seen)).toBeLessThanOrEqual(
+      2,
+    );
     await context.close();
   });
 
@@ -217,6 +270,51 @@ describe('map view on /properties', () => {
 });
 
 describe('location picker on /add-property', () => {
+  /** Opens the picker, optionally after typing a city into the form; resolves with its map. */
+  const openPicker = async (page: Page, city?: string) => {
+    await page.goto('/add-property');
+    if (city) await page.getByLabel('City', { exact: true }).fill(city);
+    await page.getByRole('button', { name: /Select on Map/ }).click();
+    await page.getByRole('dialog', { name: 'Select Property Location' }).waitFor();
+    await mapDrawn(page, 'picker-map');
+    return page.getByTestId('picker-map');
+  };
+
+  it('opens on the city typed in the form, before the user position', async () => {
+    const { context, page } = await signedIn();
+    const [bengaluru] = (await (
+      await fetch(`${baseUrl}/api/geo/search?q=Bengaluru&limit=1`)
+    ).json()) as { lat: number; lon: number; kind: string }[];
+    if (!bengaluru) throw new Error('the geocoder does not know Bengaluru');
+    expect(bengaluru.kind).toBe('city');
+    const map = await openPicker(page, 'Bengaluru');
+    expect(await cameraOf(map)).toEqual(
+      camera({ latitude: bengaluru.lat, longitude: bengaluru.lon }, CITY_ZOOM),
+    );
+    await shot(page, 'picker-map', 'map-picker-city');
+    await context.close();
+  });
+
+  it("opens on the user's position when no city is typed and location is allowed, else on India", async () => {
+    const allowed = await signedIn();
+    expect(await cameraOf(await openPicker(allowed.page))).toEqual(camera(HERE, PICKER_ZOOM));
+    await allowed.context.close();
+
+    const context = await browser.newContext({ baseURL: baseUrl, permissions: [] });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const page = await context.newPage();
+    const map = await openPicker(page);
+    expect(await cameraOf(map)).toEqual(camera(INDIA_CENTER, COUNTRY_ZOOM));
+    await shot(page, 'picker-map', 'map-picker-india');
+    // The view reaches west of the basemap's bounds (67.5° E): the Arabian Sea there is sea, not land.
+    const height = (await map.boundingBox())?.height ?? 0;
+    const west = await pixelIn(map, 5, height / 2);
+    expect(colourDifference(west, rgbOf(COLOURS.water)), JSON.stringify(west)).toBeLessThanOrEqual(
+      2,
+    );
+    await context.close();
+  });
+
   it('sets coordinates by manual entry, search and a click on the map, and fills the form', async () => {
     const { context, page } = await signedIn();
     await page.goto('/add-property');

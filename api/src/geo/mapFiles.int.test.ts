@@ -42,6 +42,13 @@ const tileAt = (lat: number, lng: number, z: number): [number, number, number] =
   ];
 };
 
+/** How many features of a layer a tile holds (0 when the tile or layer is missing). */
+const featuresIn = async (archive: PMTiles, layer: string, at: [number, number, number]) => {
+  const tile = await archive.getZxy(...at);
+  if (!tile) return 0;
+  return new VectorTile(new PbfReader(new Uint8Array(tile.data))).layers[layer]?.length ?? 0;
+};
+
 const namesIn = async (archive: PMTiles, layer: string, at: [number, number, number]) => {
   const tile = await archive.getZxy(...at);
   if (!tile) return [];
@@ -74,6 +81,7 @@ describe('the basemap build', () => {
       'localities',
       'neighbours',
       'places',
+      'sea',
       'state_labels',
       'states',
     ]);
@@ -96,6 +104,23 @@ describe('the basemap build', () => {
     expect(await namesIn(archive, 'states', tileAt(35.3, 79.2, 7))).toContain('Ladakh');
     // No tile below zoom 9 carries localities: low zooms stay light.
     expect(await namesIn(archive, 'localities', tileAt(12.926, 77.622, 8))).toEqual([]);
+  });
+
+  it('brings the sea in its tiles, so the style can paint land while they load (issue 16)', async () => {
+    const archive = new PMTiles(new FetchSource(`${base}${(await basemapInfo()).pmtiles}`));
+    // Open sea (the Bay of Bengal), a coast (Mumbai), inland (Nagpur) at the deepest zoom: the sea is beneath all.
+    for (const [lat, lng] of [
+      [15, 88],
+      [19.07, 72.87],
+      [21.15, 79.09],
+    ] as const)
+      expect(await featuresIn(archive, 'sea', tileAt(lat, lng, 10)), `${lat}, ${lng}`).toBe(1);
+    // And one tile beyond the bounds (67.5° E) at country zoom, where a view of India reaches;
+    // the archive's bounds include it, or MapLibre would never ask for it.
+    expect(await featuresIn(archive, 'sea', tileAt(15, 60, 4))).toBe(1);
+    const header = await archive.getHeader();
+    expect(header.minLon).toBeLessThanOrEqual(45);
+    expect(header.maxLon).toBeGreaterThanOrEqual(112.5);
   });
 });
 

@@ -21,6 +21,13 @@ export const FORM_POSITION_OPTIONS: PositionOptions = {
   maximumAge: 300_000,
 };
 
+/** Only to place a map where the user is: a coarse, quick fix is enough, and an older one will do. */
+const OPENING_POSITION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: false,
+  timeout: 5_000,
+  maximumAge: 300_000,
+};
+
 /** Maps a GeolocationPositionError code (1 denied, 2 unavailable, 3 timeout) to its message. */
 export const geolocationMessage = (code: number | undefined): string =>
   code === 1
@@ -50,3 +57,19 @@ export const currentPosition = (
       options,
     );
   });
+
+/**
+ * The device's position, but only when the user has already allowed it: it
+ * never prompts, since nobody asked for their location yet. Undefined otherwise.
+ */
+export const grantedPosition = async (
+  browser: Pick<Navigator, 'permissions' | 'geolocation'> | undefined = globalThis.navigator,
+): Promise<{ latitude: number; longitude: number } | undefined> => {
+  if (!browser?.permissions) return undefined;
+  const permission = await browser.permissions
+    .query({ name: 'geolocation' })
+    .catch(() => undefined);
+  if (permission?.state !== 'granted') return undefined;
+  const result = await currentPosition(OPENING_POSITION_OPTIONS, browser.geolocation);
+  return result.ok ? { latitude: result.latitude, longitude: result.longitude } : undefined;
+};

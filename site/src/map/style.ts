@@ -1,10 +1,16 @@
-import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import type { LayerSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
+import {
+  DETAIL_LOCALITIES_ZOOM,
+  DETAIL_ZOOM,
+  LOCALITIES_MAX_ZOOM,
+  STREETS_MAX_ZOOM,
+} from './constants.ts';
 
 const REGULAR = ['Noto Sans Regular'];
 const BOLD = ['Noto Sans Bold'];
 
-const COLOURS = {
+export const COLOURS = {
   water: '#aad3df',
   neighbours: '#ece8e1',
   land: '#f7f3ea',
@@ -63,9 +69,34 @@ const boundaryLayers = (source: string): LayerSpecification[] => [
   },
 ];
 
-/** The registry-built India basemap: land, states, cities and PIN localities, sea as the background. */
+/** A place's name steps aside (below, above, beside its point) rather than vanish under the listing's pin. */
+const STEP_ASIDE: SymbolLayerSpecification['layout'] = {
+  'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+  'text-radial-offset': 0.6,
+};
+
+/**
+ * Land is the background in both styles: it is what shows before the tiles
+ * arrive, and a map that flashes sea while it loads looks broken. The sea
+ * comes from the tiles like everything else.
+ */
+const background: LayerSpecification = {
+  id: 'background',
+  type: 'background',
+  paint: { 'background-color': COLOURS.land },
+};
+
+/** The registry-built India basemap: sea, land, states, cities and PIN localities. */
 const indiaLayers = (source: string): LayerSpecification[] => [
-  { id: 'background', type: 'background', paint: { 'background-color': COLOURS.water } },
+  background,
+  // Covers every tile of the archive; the land layers are drawn on top of it.
+  {
+    id: 'sea',
+    type: 'fill',
+    source,
+    'source-layer': 'sea',
+    paint: { 'fill-color': COLOURS.water },
+  },
   {
     id: 'neighbours',
     type: 'fill',
@@ -102,6 +133,7 @@ const indiaLayers = (source: string): LayerSpecification[] => [
       'text-size': 11,
       'text-max-width': 7,
       'text-padding': 4,
+      ...STEP_ASIDE,
     },
     paint: {
       'text-color': COLOURS.minorLabel,
@@ -163,7 +195,7 @@ const indiaLayers = (source: string): LayerSpecification[] => [
  * from our official-boundary archive on top.
  */
 const protomapsLayers = (source: string, boundaries: string): LayerSpecification[] => [
-  { id: 'background', type: 'background', paint: { 'background-color': COLOURS.water } },
+  background,
   {
     id: 'earth',
     type: 'fill',
@@ -254,12 +286,26 @@ const protomapsLayers = (source: string, boundaries: string): LayerSpecification
       'text-font': ['match', ['get', 'kind'], 'locality', ['literal', BOLD], ['literal', REGULAR]],
       'text-size': ['match', ['get', 'kind'], 'locality', 14, 12],
       'symbol-sort-key': ['get', 'min_zoom'],
+      ...STEP_ASIDE,
     },
     paint: { 'text-color': COLOURS.label, 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.4 },
   },
 ];
 
 const absolute = (url: string, origin: string) => new URL(url, origin).toString();
+
+/** Said in our basemap's attribution, so nobody takes the empty streets for a broken map. */
+export const NO_STREETS_NOTE = 'This map has no streets: states, cities and localities only';
+
+/**
+ * How far in each basemap is worth zooming, and where the detail map opens:
+ * SPEC's street zoom on an operator's OSM extract; on ours, which ends at the
+ * localities, a view of the localities around the listing.
+ */
+export const basemapZooms = (info: Pick<BasemapInfo, 'flavour'>) =>
+  info.flavour === 'india'
+    ? { max: LOCALITIES_MAX_ZOOM, detail: DETAIL_LOCALITIES_ZOOM }
+    : { max: STREETS_MAX_ZOOM, detail: DETAIL_ZOOM };
 
 /**
  * The MapLibre style for the basemap the server describes (GET /maps/basemap.json).
@@ -270,7 +316,8 @@ export const basemapStyle = (info: BasemapInfo, origin: string): StyleSpecificat
   const india = {
     type: 'vector' as const,
     url: `pmtiles://${absolute(info.boundaries, origin)}`,
-    attribution: info.attribution,
+    attribution:
+      info.flavour === 'india' ? `${NO_STREETS_NOTE} · ${info.attribution}` : info.attribution,
   };
   const sources: StyleSpecification['sources'] =
     info.flavour === 'protomaps'

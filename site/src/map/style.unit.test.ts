@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { basemapStyle } from './style.ts';
+import { DETAIL_ZOOM, LOCALITIES_MAX_ZOOM } from './constants.ts';
+import { listingPinLayers, LISTING_PIN, PIN_SIZE, pinLabelBefore } from './markers.ts';
+import { basemapStyle, basemapZooms, COLOURS, NO_STREETS_NOTE } from './style.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
 
 const ours: BasemapInfo = {
@@ -13,7 +17,22 @@ const ours: BasemapInfo = {
 };
 
 // The vector layers the build writes (infra/src/geo/tiles/layers.ts): the style may use no other.
-const BUILT_LAYERS = ['neighbours', 'country', 'states', 'state_labels', 'places', 'localities'];
+const BUILT_LAYERS = [
+  'sea',
+  'neighbours',
+  'country',
+  'states',
+  'state_labels',
+  'places',
+  'localities',
+];
+
+const osm: BasemapInfo = {
+  ...ours,
+  flavour: 'protomaps',
+  pmtiles: 'https://tiles.example.in/india.pmtiles',
+  attribution: '© OpenStreetMap',
+};
 
 describe('basemap style', () => {
   it('is a valid MapLibre style for our India archive', () => {
@@ -23,7 +42,7 @@ describe('basemap style', () => {
       india: {
         type: 'vector',
         url: 'pmtiles://https://rentals.example.in/maps/abcdef012345/india.pmtiles',
-        attribution: 'GeoNames',
+        attribution: `${NO_STREETS_NOTE} · GeoNames`,
       },
     });
     expect(style.glyphs).toBe(
@@ -38,15 +57,7 @@ describe('basemap style', () => {
   });
 
   it('is a valid style for an operator OSM extract, with borders from our official-boundary archive', () => {
-    const style = basemapStyle(
-      {
-        ...ours,
-        flavour: 'protomaps',
-        pmtiles: 'https://tiles.example.in/india.pmtiles',
-        attribution: '© OpenStreetMap',
-      },
-      'https://rentals.example.in',
-    );
+    const style = basemapStyle(osm, 'https://rentals.example.in');
     expect(validateStyleMin(style)).toEqual([]);
     expect(Object.keys(style.sources).sort()).toEqual(['india', 'osm']);
     const borders = style.layers.filter((l) => l.id.endsWith('border') || l.id.endsWith('borders'));
@@ -60,5 +71,142 @@ describe('basemap style', () => {
     expect(basemapStyle(ours, 'http://localhost:3000')).toEqual(
       basemapStyle(ours, 'http://localhost:3000'),
     );
+  });
+});
+
+/** The style as the detail map makes it: the pin's label beneath the basemap's labels, the pin on top. */
+const withListingPin = (style: StyleSpecification): LayerSpecification[] => {
+  const { pin, label } = listingPinLayers();
+  const layers = [...style.layers];
+  const before = pinLabelBefore(layers);
+  layers.splice(
+    before === undefined ? layers.length : layers.findIndex((l) => l.id === before),
+    0,
+    label,
+  );
+  return [...layers, pin];
+};
+
+describe('a map without streets, said honestly (issue 16)', () => {
+  it('stops our basemap at the localities, and an OSM extract at the streets as before', () => {
+    expect(basemapZooms(ours).max).toBe(LOCALITIES_MAX_ZOOM);
+    expect(basemapZooms(osm).max).toBe(18);
+  });
+
+  it('opens the detail map where our localities are drawn, and at SPEC zoom 15 on streets', () => {
+    const localities = basemapStyle(ours, 'http://x').layers.find((l) => l.id === 'localities');
+    const { detail, max } = basemapZooms(ours);
+    // Localities are drawn from their layer's minzoom, so the detail view shows the ones around.
+    expect(detail).toBeGreaterThanOrEqual(localities?.minzoom ?? Infinity);
+    expect(detail).toBeLessThan(max);
+    expect(detail).toBeLessThan(DETAIL_ZOOM);
+    expect(basemapZooms(osm).detail).toBe(DETAIL_ZOOM);
+  });
+
+  it('says in our attribution that there are no streets, and not on an OSM extract', () => {
+    const attributions = (style: StyleSpecification) =>
+      Object.values(style.sources).map((s) => ('attribution' in s ? s.attribution : undefined));
+    expect(attributions(basemapStyle(ours, 'http://x'))).toEqual([
+      'This map has no streets: states, cities and localities only · GeoNames',
+    ]);
+    for (const attribution of attributions(basemapStyle(osm, 'http://x')))
+      expect(attribution).not.toContain(NO_STREETS_NOTE);
+  });
+});
+
+describe('no flash of sea while the map loads (issue 16)', () => {
+  it('paints land as the background of both styles; the sea comes with the tiles', () => {
+    for (const info of [ours, osm]) {
+      const [background] = basemapStyle(info, 'http://x').layers;
+      expect(background).toEqual({
+        id: 'background',
+        type: 'background',
+        paint: { 'background-color': COLOURS.land },
+      });
+    }
+    // Ours: the sea layer fills every tile beneath the land; the OSM extract has its own water.
+    const sea = basemapStyle(ours, 'http://x').layers[1];
+    expect(sea).toMatchObject({ type: 'fill', 'source-layer': 'sea' });
+    expect(sea && 'paint' in sea ? sea.paint : undefined).toEqual({
+      'fill-color': COLOURS.water,
+    });
+  });
+
+  it('paints the frame behind the map land too, before the map has drawn anything', () => {
+    const css = readFileSync(new URL('../islands/map/map.css', import.meta.url), 'utf8');
+    const frame = /\.map-frame \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(frame).toMatch(new RegExp(`background: ${COLOURS.land};`));
+  });
+});
+
+describe("the detail map's pin (issue 16)", () => {
+  it('is a valid style layer on both basemaps', () => {
+    for (const info of [ours, osm]) {
+      const style = basemapStyle(info, 'http://x');
+      const layers = withListingPin(style);
+      expect(
+        validateStyleMin({
+          ...style,
+          sources: {
+            ...style.sources,
+            [LISTING_PIN.source]: {
+              type: 'geojson',
+              data: { type: 'FeatureCollection', features: [] },
+            },
+          },
+          layers,
+        }),
+      ).toEqual([]);
+    }
+  });
+
+  it('keeps its room on top, and its label yields to every basemap label', () => {
+    for (const info of [ours, osm]) {
+      const layers = withListingPin(basemapStyle(info, 'http://x'));
+      // MapLibre places symbols from the top layer down; earlier ones keep their room.
+      const order = layers.filter((l) => l.type === 'symbol').map((l) => l.id);
+      expect(order.at(-1)).toBe('listing-pin');
+      expect(order[0]).toBe('listing-pin-label');
+      const pin = layers.at(-1);
+      expect(pin && 'layout' in pin ? pin.layout : undefined).toMatchObject({
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': false,
+      });
+    }
+  });
+
+  it('places its title clear of the pin itself, which it would otherwise collide with and never show', () => {
+    const layout = listingPinLayers().label.layout ?? {};
+    const size = layout['text-size'] as number;
+    const offsets = layout['text-variable-anchor-offset'] as unknown as (
+      string | [number, number]
+    )[];
+    // MapLibre's default icon-padding and text-padding, 2 px each.
+    const clear = { beside: PIN_SIZE.width / 2 + 4, above: PIN_SIZE.height + 4 };
+    const anchors: string[] = [];
+    for (let i = 0; i < offsets.length; i += 2) {
+      const anchor = offsets[i] as string;
+      const [x, y] = offsets[i + 1] as [number, number];
+      anchors.push(anchor);
+      if (anchor === 'left') expect(x * size).toBeGreaterThanOrEqual(clear.beside);
+      if (anchor === 'right') expect(-x * size).toBeGreaterThanOrEqual(clear.beside);
+      if (anchor === 'bottom') expect(-y * size).toBeGreaterThanOrEqual(clear.above);
+    }
+    expect(anchors).toEqual(['left', 'right', 'bottom']);
+  });
+
+  it("moves a locality's name aside rather than hide it under the pin", () => {
+    for (const [info, id] of [
+      [ours, 'localities'],
+      [osm, 'places'],
+    ] as const) {
+      const layer = basemapStyle(info, 'http://x').layers.find((l) => l.id === id);
+      const layout = layer && 'layout' in layer ? layer.layout : undefined;
+      expect(layout).toMatchObject({
+        'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+      });
+      // Not allowed to overlap: it moves to a free anchor (or, with none free, gives way) instead.
+      expect(layout).not.toHaveProperty('text-allow-overlap');
+    }
   });
 });

@@ -15,3 +15,6 @@ export type MapProperty = {
 };
 
 export type LatLng = { latitude: number; longitude: number };
+
+/** Where a map looks: its centre and zoom. */
+export type MapView = { center: LatLng; zoom: number };

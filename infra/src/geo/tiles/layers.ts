@@ -6,6 +6,7 @@ import type { FeatureCollection, Geometry } from 'geojson';
  * bump BASEMAP_VERSION.
  */
 export const BASEMAP_LAYERS = {
+  sea: { fields: {}, minzoom: 0 },
   neighbours: { fields: { name: 'String' }, minzoom: 0 },
   country: { fields: { name: 'String' }, minzoom: 0 },
   states: { fields: { name: 'String' }, minzoom: 0 },

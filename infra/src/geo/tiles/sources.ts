@@ -57,6 +57,36 @@ export const stateLabelPoints = (states: FeatureCollection<Geometry, Record<stri
   return [...best].map(([name, c]) => point(c.lng, c.lat, { name }));
 };
 
+/** Web Mercator's edge: the whole world as one polygon. */
+const MERCATOR_LAT = 85.0511;
+
+/**
+ * The sea under everything, in every tile: the land layers are drawn on top,
+ * so what they leave uncovered is sea, while the style's background (what
+ * shows before a tile arrives) can be land instead of a flash of blue.
+ */
+const sea = (): LayerSource['data'] => ({
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-180, -MERCATOR_LAT],
+            [180, -MERCATOR_LAT],
+            [180, MERCATOR_LAT],
+            [-180, MERCATOR_LAT],
+            [-180, -MERCATOR_LAT],
+          ],
+        ],
+      },
+    },
+  ],
+});
+
 export const basemapLayers = (cities: City[], gazetteer: Gazetteer): LayerSource[] => {
   const placesOfRank = (rank: 1 | 2 | 3): LayerSource => ({
     name: 'places',
@@ -70,6 +100,7 @@ export const basemapLayers = (cities: City[], gazetteer: Gazetteer): LayerSource
   });
   const states = loadStates();
   return [
+    { name: 'sea', minZoom: 0, data: sea() },
     { name: 'neighbours', minZoom: 0, data: loadNeighbours(INDIA_BOUNDS) },
     { name: 'country', minZoom: 0, data: loadIndiaOutline() },
     { name: 'states', minZoom: 0, data: states },

@@ -1,34 +1,32 @@
-import { Marker, Popup } from 'maplibre-gl';
 import { useEffect } from 'react';
-import { DETAIL_ZOOM } from '../../map/constants.ts';
-import { MARKER_COLOURS } from '../../map/markers.ts';
+import { basemapZooms } from '../../map/style.ts';
+import { whenStyleLoaded } from './basemap.ts';
+import { showListingPin } from './listingPin.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
 import { useMaplibre } from './useMaplibre.ts';
 
 type Props = { latitude: number; longitude: number; title: string };
 
-/** The detail page's 'Location & Navigation' map (the page renders the heading): zoom 15, the listing's pin, the navigation panel. */
+/**
+ * The detail page's 'Location & Navigation' map (the page renders the
+ * heading): the listing's pin among the localities around it, and the
+ * navigation panel. It opens at SPEC's street zoom on a street basemap and,
+ * on ours without streets, where the neighbouring localities are in view.
+ */
 export default function DetailMap({ latitude, longitude, title }: Props) {
   const { container, map, failed } = useMaplibre({
-    center: { latitude, longitude },
-    zoom: DETAIL_ZOOM,
+    view: (basemap) => ({ center: { latitude, longitude }, zoom: basemapZooms(basemap).detail }),
   });
 
   useEffect(() => {
     if (!map) return;
-    map.jumpTo({ center: [longitude, latitude], zoom: DETAIL_ZOOM });
-    const pin = document.createElement('div');
-    pin.className = 'map-marker';
-    pin.style.setProperty('--marker-colour', MARKER_COLOURS.other);
-    pin.setAttribute('role', 'img');
-    pin.setAttribute('aria-label', title);
-    const popup = new Popup({ offset: 16 }).setText(title);
-    const marker = new Marker({ element: pin })
-      .setLngLat([longitude, latitude])
-      .setPopup(popup)
-      .addTo(map);
+    let current = true;
+    map.jumpTo({ center: [longitude, latitude] });
+    void whenStyleLoaded(map).then(() => {
+      if (current) showListingPin(map, { latitude, longitude }, title);
+    });
     return () => {
-      marker.remove();
+      current = false;
     };
   }, [map, latitude, longitude, title]);
 

@@ -9,7 +9,12 @@ import {
 } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Filters } from '../../lib/filters.ts';
-import { INDIA_CENTER, LIST_MAP_HEIGHT_PX, LIST_MAP_ZOOM } from '../../map/constants.ts';
+import {
+  INDIA_CENTER,
+  LIST_MAP_HEIGHT_PX,
+  LIST_MAP_ZOOM,
+  LOCALITIES_MAX_ZOOM,
+} from '../../map/constants.ts';
 import { LEGEND, markerColour } from '../../map/markers.ts';
 import type { MapProperty } from '../../map/types.ts';
 import {
@@ -97,7 +102,8 @@ const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
     data,
     cluster: true,
     clusterRadius: 48,
-    clusterMaxZoom: 14,
+    // Below the map's deepest zoom (our basemap's is LOCALITIES_MAX_ZOOM), so every cluster can be opened.
+    clusterMaxZoom: LOCALITIES_MAX_ZOOM - 1,
     clusterProperties: { total: ['+', ['get', 'count']] },
   });
   map.addLayer({
@@ -152,7 +158,9 @@ const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
  * and zooming search again.
  */
 export default function ListingsMap({ filters, visitor, properties = [], onSearchArea }: Props) {
-  const { container, map, failed } = useMaplibre({ center: INDIA_CENTER, zoom: LIST_MAP_ZOOM });
+  const { container, map, failed } = useMaplibre({
+    view: { center: INDIA_CENTER, zoom: LIST_MAP_ZOOM },
+  });
   const search = useStore($mapSearch);
   const framed = useRef(false);
   const [moved, setMoved] = useState(false);

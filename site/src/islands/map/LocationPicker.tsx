@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { INDIA_CENTER, PICKER_ZOOM } from '../../map/constants.ts';
-import { FORM_POSITION_OPTIONS, GEO_MESSAGES } from '../../map/geolocation.ts';
+import { PICKER_ZOOM } from '../../map/constants.ts';
+import { FORM_POSITION_OPTIONS, GEO_MESSAGES, grantedPosition } from '../../map/geolocation.ts';
+import { pickerOpening } from '../../map/pickerOpening.ts';
 import type { LatLng } from '../../map/types.ts';
+import { searchPlaces } from './geocode.ts';
 import { ManualTab } from './locationPicker/ManualTab.tsx';
 import { MapTab } from './locationPicker/MapTab.tsx';
 import { PickerDialog } from './locationPicker/PickerDialog.tsx';
@@ -18,6 +20,8 @@ export type { LocationSelection } from './locationPicker/useSelection.ts';
 type Props = {
   open: boolean;
   initial?: LatLng & { address?: string };
+  /** The city typed in the form: without a point yet, the map opens on it. */
+  city?: string;
   onConfirm: (selection: LocationSelection) => void;
   onClose: () => void;
 };
@@ -27,13 +31,16 @@ type Props = {
  * map, find it by name or PIN through our geocoder, or type the coordinates.
  * Whichever way it is chosen, the map flies there and the pin follows.
  */
-export default function LocationPicker({ open, initial, onConfirm, onClose }: Props) {
+export default function LocationPicker({ open, initial, city, onConfirm, onClose }: Props) {
   const [tab, setTab] = useState<Tab>('map');
   const { selection, resolving, choose } = useSelection(initial);
-  // Created per opening of the dialog, at the selection it opens with.
+  // Created per opening of the dialog: at the selection, else the form's city, the user's position, or India.
   const { container, map } = useMaplibre({
-    center: selection ?? INDIA_CENTER,
-    zoom: PICKER_ZOOM,
+    view: () =>
+      pickerOpening(
+        { initial: selection ?? undefined, city },
+        { findPlace: async (query) => (await searchPlaces(query))[0], grantedPosition },
+      ),
     active: open,
   });
 

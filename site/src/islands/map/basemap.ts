@@ -8,9 +8,9 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { basemapStyle } from '../../map/style.ts';
+import { basemapStyle, basemapZooms } from '../../map/style.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
-import type { LatLng } from '../../map/types.ts';
+import type { MapView } from '../../map/types.ts';
 import './map.css';
 
 let info: Promise<BasemapInfo> | undefined;
@@ -31,6 +31,20 @@ export const loadBasemap = (): Promise<BasemapInfo> => {
   return info;
 };
 
+/** A map's first view, or how to find it once the basemap is known (it may ask a server too). */
+export type OpeningView = MapView | ((basemap: BasemapInfo) => MapView | Promise<MapView>);
+
+/** The camera as attributes of the map's element, so a page (and the e2e tests) can read where it looks. */
+const reportCamera = (map: MapLibreMap, element: HTMLElement) => {
+  const report = () => {
+    const { lat, lng } = map.getCenter();
+    element.dataset.center = `${lat.toFixed(5)},${lng.toFixed(5)}`;
+    element.dataset.zoom = map.getZoom().toFixed(2);
+  };
+  report();
+  map.on('moveend', report);
+};
+
 /**
  * A MapLibre map on our own basemap. The `pmtiles://` protocol reads tiles
  * straight out of the archive with HTTP range requests; the worker script is
@@ -39,9 +53,10 @@ export const loadBasemap = (): Promise<BasemapInfo> => {
  */
 export const createMap = async (
   container: HTMLElement,
-  view: { center: LatLng; zoom: number },
+  opening: OpeningView,
 ): Promise<MapLibreMap> => {
   const basemap = await loadBasemap();
+  const view = typeof opening === 'function' ? await opening(basemap) : opening;
   if (!protocolAdded) {
     setWorkerUrl(workerUrl);
     addProtocol('pmtiles', new Protocol().tile);
@@ -53,9 +68,10 @@ export const createMap = async (
     center: [view.center.longitude, view.center.latitude],
     zoom: view.zoom,
     attributionControl: false,
-    // Our tiles stop at zoom 10 (there is no street data to show); MapLibre over-zooms them.
-    maxZoom: 18,
+    // Ours ends at the localities (its tiles at zoom 10, over-zoomed); an operator's OSM extract goes to the streets.
+    maxZoom: basemapZooms(basemap).max,
   });
+  reportCamera(map, container);
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
   map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
   // Start with the attribution folded behind its (i) button: expanded, it covers a small map's bottom third.

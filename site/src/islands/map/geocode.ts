@@ -1,6 +1,11 @@
 import { formatCoordinates } from '../../map/distance.ts';
 
-export type GeocodeResult = { lat: number; lon: number; display_name: string };
+export type GeocodeResult = {
+  lat: number;
+  lon: number;
+  display_name: string;
+  kind?: 'city' | 'locality' | 'pin' | 'coordinates';
+};
 
 /** Forward search on our own geocoder (GET /api/geo/search): at most 5 places. Throws on failure. */
 export const searchPlaces = async (query: string): Promise<GeocodeResult[]> => {

@@ -1,12 +1,10 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import type { LatLng } from '../../map/types.ts';
-import { createMap } from './basemap.ts';
+import { createMap, type OpeningView } from './basemap.ts';
 
 type Options = {
-  /** The first view; later changes do not move the map (callers move the camera themselves). */
-  center: LatLng;
-  zoom: number;
+  /** The first view (or how to find it); later changes do not move the map (callers move the camera themselves). */
+  view: OpeningView;
   /** While false there is no map (the picker's is created per opening of its dialog). */
   active?: boolean;
 };
@@ -17,7 +15,7 @@ type Options = {
  * `active` turns false). `map` is null until the map exists; `failed` says the
  * basemap could not be loaded.
  */
-export const useMaplibre = ({ center, zoom, active = true }: Options) => {
+export const useMaplibre = ({ view, active = true }: Options) => {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
@@ -28,7 +26,7 @@ export const useMaplibre = ({ center, zoom, active = true }: Options) => {
     let live = true;
     let created: MapLibreMap | undefined;
     setFailed(false);
-    createMap(element, { center, zoom })
+    createMap(element, view)
       .then((m) => {
         // Unmounted (or closed) while the basemap loaded: this map is not wanted any more.
         if (!live) return m.remove();

@@ -12,6 +12,7 @@ type PickedLocation = { latitude: number; longitude: number; address: string };
 const LocationPicker = lazyMap<{
   open: boolean;
   initial?: { latitude: number; longitude: number };
+  city?: string;
   onConfirm: (location: PickedLocation) => void;
   onClose: () => void;
 }>('LocationPicker');
@@ -30,7 +31,7 @@ const coordinatesOf = (latitude: string, longitude: string) => {
 
 /** City, locality, pin code and address; the point from the map picker, the device or typed in. */
 export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
-  const { latitude, longitude, showOnMap } = useStore(form.$values);
+  const { city, latitude, longitude, showOnMap } = useStore(form.$values);
   const [pickerOpen, setPickerOpen] = useState(false);
   const coordinates = coordinatesOf(latitude, longitude);
   const device = useDeviceLocation(
@@ -83,6 +84,7 @@ export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
           <LocationPicker
             open={pickerOpen}
             initial={coordinates}
+            city={city}
             onClose={() => setPickerOpen(false)}
             onConfirm={(picked) => {
               form.confirmLocation(picked);
