@@ -45,5 +45,3 @@ export const createSearchRate = (rate: SearchRate | undefined, clock: () => Date
     },
   };
 };
-
-export type SearchRateLimiter = ReturnType<typeof createSearchRate>;
