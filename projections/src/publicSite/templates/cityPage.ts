@@ -100,7 +100,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
       <a href="${cityPath(city.slug)}">${city.name}</a>${type ? markup` › ${TYPE_PLURALS[type]}` : ''}
     </nav>
     <h1>${heading}</h1>
-    <div class="login-banner">
+    <div class="login-banner" data-show="out">
       <span
         ><strong>Login to See Details</strong> — rent, contact details and facilities are shown to
         signed-in users.</span

@@ -3,6 +3,7 @@ import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.t
 import {
   CITIES_PATH,
   cityPath,
+  detailPath,
   listingPath,
   loginPath,
   TYPE_LABELS,
@@ -67,11 +68,15 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
         </div>
       </div>
       <aside class="stack">
-        <div class="login-banner">
+        <div class="login-banner" data-show="out">
           <span
             ><strong>Login to See Details</strong> — rent, address, facilities and the owner's
             contact details are shown to signed-in users.</span
           ><a class="button button-primary" href="${loginPath(listing.id)}">Login</a>
+        </div>
+        <div class="login-banner" data-show="in" hidden>
+          <span>Rent, address, facilities and the owner's contact details.</span
+          ><a class="button button-primary" href="${detailPath(listing.id)}">See Full Details</a>
         </div>
         <div class="card">
           <h2>Listed by</h2>
