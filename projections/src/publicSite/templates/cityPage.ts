@@ -1,4 +1,5 @@
-import { markup, type Html } from '../html.ts';
+import { iconSvg } from '@rentals/site/components/icons';
+import { markup, raw, type Html } from '../html.ts';
 import {
   CITIES_PATH,
   cityPath,
@@ -148,7 +149,7 @@ export const renderEmptyCityPage = (site: SiteContext, slug: string, type: Prope
     },
     markup`<div class="container page">
       <div class="empty-state card">
-        <div class="empty-icon" aria-hidden="true">🏘</div>
+        <div class="empty-icon" aria-hidden="true">${raw(iconSvg('home'))}</div>
         <h1>No Properties Found</h1>
         <p class="muted">Try adjusting your search criteria</p>
         <p><a class="button button-primary" href="${CITIES_PATH}">Browse all cities</a></p>

@@ -1,3 +1,4 @@
+import { iconSvg } from '@rentals/site/components/icons';
 import { SIGNED_IN_NAV_HTML } from '@rentals/site/components/signedInNav';
 import { markup, jsonLd, raw, type Html } from '../html.ts';
 import { CITIES_PATH } from '../paths.ts';
@@ -65,7 +66,7 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         <header class="site-header">
           <nav class="nav container" aria-label="Main">
             <a href="/" class="logo" aria-label="Rentals home"
-              ><span aria-hidden="true">⌂</span> Rentals</a
+              >${raw(iconSvg('home'))} Rentals</a
             >
             <div class="static-nav">
               <a href="/browse" id="nav-browse">Browse Properties</a>

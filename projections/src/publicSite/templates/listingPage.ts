@@ -1,4 +1,5 @@
-import { markup } from '../html.ts';
+import { iconSvg } from '@rentals/site/components/icons';
+import { markup, raw } from '../html.ts';
 import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import {
   CITIES_PATH,
@@ -54,7 +55,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
     <div class="detail-layout">
       <div class="stack">
         <div class="gallery-main">
-          ${first ? photo(first, listing.title, { eager: true, sizes: '(max-width: 900px) 100vw, 800px' }) : markup`<div class="no-image" aria-hidden="true">🏠</div>`}<span
+          ${first ? photo(first, listing.title, { eager: true, sizes: '(max-width: 900px) 100vw, 800px' }) : markup`<div class="no-image" aria-hidden="true">${raw(iconSvg('home'))}</div>`}<span
             class="badge badge-type"
             >${typeLabel}</span
           >
@@ -87,7 +88,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
               <span class="muted">· ${roleLabel(listing.owner.role)}</span></span
             >
           </div>
-          <p class="muted">👁 ${formatCount(listing.views)} views</p>
+          <p class="muted">${raw(iconSvg('eye'))} ${formatCount(listing.views)} views</p>
         </div>
       </aside>
     </div>
@@ -128,7 +129,7 @@ export const renderGoneListingPage = (
       },
       markup`<div class="container page">
       <div class="empty-state card">
-        <div class="empty-icon" aria-hidden="true">🏘</div>
+        <div class="empty-icon" aria-hidden="true">${raw(iconSvg('home'))}</div>
         <h1>Property Not Found</h1>
         <p class="muted">This property is no longer listed.</p>
         <p>
