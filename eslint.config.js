@@ -20,6 +20,8 @@ const TESTS = [
   'site/e2e/**',
   'infra/src/bench/**',
   'infra/src/drill/**',
+  // Drives the whole product through the test harness, as the e2e tests do.
+  'infra/src/screenshots/**',
 ];
 const relativeIntoAnotherPackage = {
   regex: '^(\\.\\./)+(core|api|projections|infra|site)/',
