@@ -6,8 +6,8 @@ import globals from 'globals';
  * Package boundaries (docs/ARCHITECTURE.md): dependencies run one way,
  * core ← api, projections ← infra. core imports no other package; api
  * imports core and the published queries of projections; projections imports
- * core (and the site's stylesheet, as text, and its visitor card, rendered at
- * build time, for the public pages); infra may
+ * core (and the site's stylesheet, as text, its visitor card, rendered at
+ * build time, its signed-in header and icons, for the public pages); infra may
  * import everything. Production code never imports the test harness
  * (@rentals/testing); tests may. The site imports only types, and only from
  * core's contract (the API's response schemas). Another package is imported
@@ -20,6 +20,8 @@ const TESTS = [
   'site/e2e/**',
   'infra/src/bench/**',
   'infra/src/drill/**',
+  // Drives the whole product through the test harness, as the e2e tests do.
+  'infra/src/screenshots/**',
 ];
 const relativeIntoAnotherPackage = {
   regex: '^(\\.\\./)+(core|api|projections|infra|site)/',
@@ -45,7 +47,7 @@ const boundary = (files, allowed, why, { tests = false, extra = [] } = {}) => ({
 const CORE = 'core imports no other package.';
 const API = "api imports core and projections/queries (the read side's published modules) only.";
 const PROJECTIONS =
-  "projections imports core only (and the site's stylesheet and visitor card, for the public pages).";
+  "projections imports core only (and the site's stylesheet, visitor card, signed-in header and icons, for the public pages).";
 const SITE = 'The site imports nothing server-side but the types of core/src/contract.';
 const packageBoundaries = [
   boundary(['core/**/*.ts'], ['\\b\\B'], CORE),
@@ -62,7 +64,13 @@ const packageBoundaries = [
   boundary(['api/**/*.ts'], ['core/', 'projections/queries/', 'testing/'], API, { tests: true }),
   boundary(
     ['projections/**/*.ts'],
-    ['core/', 'site/styles/global\\.css$', 'site/components/react/VisitorCard\\.tsx$'],
+    [
+      'core/',
+      'site/styles/global\\.css$',
+      'site/components/react/VisitorCard\\.tsx$',
+      'site/components/signedInNav$',
+      'site/components/icons$',
+    ],
     PROJECTIONS,
   ),
   boundary(['projections/**/*.ts'], ['core/', 'site/styles/', 'testing/'], PROJECTIONS, {

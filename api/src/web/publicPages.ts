@@ -10,12 +10,13 @@ import {
 } from '@rentals/projections/queries/publicPageFiles';
 
 /**
- * The generated pages run no script at all (JSON-LD blocks are data), so the
- * policy can forbid every script; images may be data: placeholders.
+ * The generated pages run one script, their header island from our own origin
+ * (browse/_assets), and nothing inline (JSON-LD blocks are data); images may be
+ * data: placeholders.
  */
 const SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self'; object-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
@@ -32,7 +33,7 @@ const SAFE_PATH = /^[A-Za-z0-9/_.-]+$/;
 const fileFor = (pathname: string): string | undefined => {
   const path = pathname.replace(/\/+$/, '');
   if (!SAFE_PATH.test(path) || path.includes('..')) return undefined;
-  return /\.(xml|txt|css|webp|png|svg)$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`;
+  return /\.(xml|txt|css|js|webp|png|svg)$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`;
 };
 
 /** One generated file as a source holds it; `head` reads its first bytes (a listing page's status). */

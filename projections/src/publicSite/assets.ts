@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ASSETS_DIR } from '../queries/publicPageFiles.ts';
 
 // The site's own stylesheet, as text: the public pages share its look (classes, colours, cards).
 // An import rather than a path, so the module graph (and the lint's package boundaries) see it.
 import SITE_CSS from '@rentals/site/styles/global.css' with { type: 'text' };
 
-/** What the public pages add: a header without the script-driven menu, filters, breadcrumbs, the city list. */
+/** What the public pages add: a header that works without script, filters, breadcrumbs, the city list. */
 const PUBLIC_CSS = `
 .static-nav { display: flex; align-items: center; gap: 1.1rem; flex-wrap: wrap; }
 .static-nav > a:not(.button) { color: var(--gray-700); text-decoration: none; font-weight: 600; }
@@ -22,12 +24,43 @@ const PUBLIC_CSS = `
 .city-list a { font-weight: 600; text-decoration: none; }
 .description { white-space: pre-line; }
 .footer-bottom a { color: #e5e7eb; }
+/* The signed-in menu stays a drop-down here (the site's phone menu lays it out inline in its own panel). */
+@media (max-width: 760px) { .static-nav .user-menu-list { position: absolute; box-shadow: var(--shadow); z-index: 1; } }
 `;
+
+/** A file under the assets directory, named by its content's hash (so it is served immutable). */
+const hashed = (name: string, ext: string, text: string) => {
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
+  const file = `${ASSETS_DIR}/${name}.${hash}.${ext}`;
+  return { file, href: `/${file}` };
+};
 
 /** The stylesheet and its content-hashed file name (served immutable). */
 export const buildStylesheet = () => {
   const css = SITE_CSS + PUBLIC_CSS;
-  const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);
-  const file = `${ASSETS_DIR}/site.${hash}.css`;
-  return { file, href: `/${file}`, css };
+  return { ...hashed('site', 'css', css), css };
 };
+
+/**
+ * The pages' one island, the site's signed-in header (site/src/scripts/publicPages.ts),
+ * bundled and minified by Bun once per process: the site's own stores and frame, no React.
+ */
+const SCRIPT_ENTRY = '@rentals/site/scripts/publicPages';
+let script: Promise<{ file: string; href: string; js: string }> | undefined;
+
+export const buildScript = () =>
+  (script ??= (async () => {
+    const entry = Bun.resolveSync(SCRIPT_ENTRY, dirname(fileURLToPath(import.meta.url)));
+    const result = await Bun.build({
+      entrypoints: [entry],
+      target: 'browser',
+      format: 'esm',
+      minify: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+    });
+    const [output] = result.outputs;
+    if (!result.success || !output)
+      throw new AggregateError(result.logs, `${SCRIPT_ENTRY} did not build`);
+    const js = await output.text();
+    return { ...hashed('header', 'js', js), js };
+  })());

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildStylesheet } from './assets.ts';
+import { buildScript, buildStylesheet } from './assets.ts';
 
 describe('the public pages stylesheet', () => {
   it("is the site's own stylesheet, imported, plus the public pages' additions, under a content hash", () => {
@@ -13,5 +14,21 @@ describe('the public pages stylesheet', () => {
     expect(css.startsWith(site)).toBe(true);
     expect(css).toContain('.static-nav');
     expect(file).toMatch(/^browse\/_assets\/site\.[0-9a-f]{12}\.css$/);
+  });
+});
+
+describe('the public pages script', () => {
+  it("is the site's header island, bundled without React, small, under a content hash", async () => {
+    const { js, file, href } = await buildScript();
+    expect(file).toMatch(/^browse\/_assets\/header\.[0-9a-f]{12}\.js$/);
+    expect(href).toBe(`/${file}`);
+    // The site's own session check and menu, not a copy.
+    expect(js).toContain('/auth/me');
+    expect(js).toContain('user-menu-list');
+    expect(js).not.toMatch(/react/i);
+    // "Tiny": the whole island, gzipped, in a few KB (the /browse page's budget is 50 KB).
+    expect(gzipSync(js).length).toBeLessThan(8 * 1024);
+    // Built once per process.
+    expect((await buildScript()).file).toBe(file);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
-import { buildStylesheet } from './assets.ts';
+import { buildScript, buildStylesheet } from './assets.ts';
 import {
   CITIES_PATH,
   citySitemapFile,
@@ -203,7 +203,13 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
   const publisher = createPublisher(outDir, { skipUnchanged: request.skipUnchanged });
   const stylesheet = buildStylesheet();
   publisher.publish(stylesheet.file, stylesheet.css);
-  const site: SiteContext = { siteUrl: request.siteUrl, cssHref: stylesheet.href };
+  const script = await buildScript();
+  publisher.publish(script.file, script.js);
+  const site: SiteContext = {
+    siteUrl: request.siteUrl,
+    cssHref: stylesheet.href,
+    scriptHref: script.href,
+  };
   const abs = (path: string) => `${request.siteUrl}${path}`;
 
   const timings = { countsMs: 0, listingPagesMs: 0, cityPagesMs: 0, indexMs: 0 };

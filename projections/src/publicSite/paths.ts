@@ -42,9 +42,11 @@ export const cityPath = (slug: string, type: PropertyType | null = null, page = 
 
 export const listingPath = (id: string) => `/browse/${id}`;
 
+/** The full detail of a listing, for signed-in users (the site's /properties/{id}). */
+export const detailPath = (id: string) => `/properties/${id}`;
+
 /** Where a visitor card leads: the full detail after signing in (SPEC §2). */
-export const loginPath = (id: string) =>
-  `/login?redirect=${encodeURIComponent(`/properties/${id}`)}`;
+export const loginPath = (id: string) => `/login?redirect=${encodeURIComponent(detailPath(id))}`;
 
 /** The file (relative to the output directory) that serves a page path. */
 export const pageFile = (path: string) => `${path.replace(/^\//, '')}.html`;

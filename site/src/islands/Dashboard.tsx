@@ -12,8 +12,10 @@ import { ActivityChart, type ListingActivity } from '../components/react/Activit
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
+import { Icon } from '../components/react/Icon.tsx';
+import type { IconName } from '../components/icons.ts';
 
-type Action = { href: string; icon: string; label: string };
+type Action = { href: string; icon: IconName; label: string };
 
 const QuickActions = ({ actions }: { actions: Action[] }) => (
   <section className="card" aria-labelledby="quick-actions">
@@ -21,7 +23,7 @@ const QuickActions = ({ actions }: { actions: Action[] }) => (
     <div className="quick-actions">
       {actions.map((a) => (
         <a key={a.href} className="button" href={a.href}>
-          <span aria-hidden="true">{a.icon}</span> {a.label}
+          <Icon name={a.icon} /> {a.label}
         </a>
       ))}
     </div>
@@ -118,10 +120,10 @@ const TenantDashboard = () => {
       <div className="stack">
         <QuickActions
           actions={[
-            { href: '/properties', icon: '🔍', label: 'Search Properties' },
-            { href: '/favourites', icon: '♥', label: 'Favourites' },
-            { href: '/messages', icon: '💬', label: 'Messages' },
-            { href: '/profile', icon: '👤', label: 'Profile' },
+            { href: '/properties', icon: 'search', label: 'Search Properties' },
+            { href: '/favourites', icon: 'heart', label: 'Favourites' },
+            { href: '/messages', icon: 'message', label: 'Messages' },
+            { href: '/profile', icon: 'user', label: 'Profile' },
           ]}
         />
         <RecentSearches searches={figures === null ? [] : figures?.recentSearches} />
@@ -176,10 +178,10 @@ const OwnerDashboard = () => {
       <div className="stack">
         <QuickActions
           actions={[
-            { href: '/add-property', icon: '➕', label: 'Add Property' },
-            { href: '/my-properties', icon: '🏠', label: 'My Properties' },
-            { href: '/messages', icon: '💬', label: 'Messages' },
-            { href: '/profile', icon: '👤', label: 'Profile' },
+            { href: '/add-property', icon: 'plus', label: 'Add Property' },
+            { href: '/my-properties', icon: 'home', label: 'My Properties' },
+            { href: '/messages', icon: 'message', label: 'Messages' },
+            { href: '/profile', icon: 'user', label: 'Profile' },
           ]}
         />
         <ActivitySection />

@@ -6,6 +6,7 @@ import { SkeletonGrid } from '../components/react/ListStates.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
 import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
+import { Icon } from '../components/react/Icon.tsx';
 
 const FEATURED_COUNT = 6;
 
@@ -31,7 +32,7 @@ const Featured = () => {
     return (
       <div className="empty-state card">
         <div className="empty-icon" aria-hidden="true">
-          🏡
+          <Icon name="home" />
         </div>
         <p>Be the first to list a property in your area!</p>
         <a className="button button-primary" href="/add-property">

@@ -10,6 +10,7 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { onInboxChange, setUnread } from '../stores/inbox.ts';
+import { Icon } from '../components/react/Icon.tsx';
 
 /** A message on screen: the server's, or one typed here that is sending or failed. */
 type Shown = ChatMessage & { status?: 'sending' | 'failed'; error?: string };
@@ -417,7 +418,7 @@ const Inbox = () => {
         {list?.length === 0 && (
           <div className="empty-state">
             <div className="empty-icon" aria-hidden="true">
-              💬
+              <Icon name="message" />
             </div>
             <h2>{archived ? 'No Archived Conversations' : 'No Messages Yet'}</h2>
             <p className="muted">
@@ -444,7 +445,7 @@ const Inbox = () => {
         ) : (
           <div className="empty-state">
             <div className="empty-icon" aria-hidden="true">
-              ✉
+              <Icon name="mail" />
             </div>
             <h2>Select a Conversation</h2>
             <p className="muted">Choose a conversation on the left to read and reply.</p>

@@ -11,6 +11,7 @@ import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
 import { Specs } from '../components/react/Specs.tsx';
+import { Icon } from '../components/react/Icon.tsx';
 
 const MAX_FACILITIES = 5;
 
@@ -37,7 +38,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onDelete }: CardPro
           {p.isAvailable ? 'Listed' : 'Delisted'}
         </span>
         <span className="badge" style={{ position: 'absolute', top: '0.6rem', right: '0.6rem' }}>
-          👁 {p.views} views
+          <Icon name="eye" /> {p.views} views
         </span>
       </div>
       <div className="property-card-body">
@@ -55,7 +56,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onDelete }: CardPro
         <p className="line-clamp-2">{p.description}</p>
         <Specs details={d} />
         <a href="/messages" className="muted" data-testid="enquiries">
-          ✉ {enquiries} {enquiries === 1 ? 'enquiry' : 'enquiries'}
+          <Icon name="mail" /> {enquiries} {enquiries === 1 ? 'enquiry' : 'enquiries'}
         </a>
         {facilities.length > 0 && (
           <div className="facility-icons">
@@ -161,7 +162,7 @@ const Mine = () => {
       <div className="page-header">
         <h1>My Properties</h1>
         <a className="button button-primary" href="/add-property">
-          ➕ Add New Property
+          <Icon name="plus" /> Add New Property
         </a>
       </div>
       <div className="stat-grid">
@@ -181,7 +182,7 @@ const Mine = () => {
       {properties.length === 0 ? (
         <div className="empty-state card">
           <div className="empty-icon" aria-hidden="true">
-            🏠
+            <Icon name="home" />
           </div>
           <h2>No Properties Yet</h2>
           <p className="muted">

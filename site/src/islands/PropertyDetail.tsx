@@ -21,6 +21,7 @@ import { SendMessage } from '../components/react/SendMessage.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
+import { Icon } from '../components/react/Icon.tsx';
 
 const DetailMap = lazyMap<{ latitude: number; longitude: number; title: string }>('DetailMap');
 
@@ -85,7 +86,7 @@ const Detail = () => {
             <div>
               <h1>{p.title}</h1>
               <p className="muted" style={{ margin: 0 }}>
-                📍 {addressLine(p.location)}
+                <Icon name="pin" /> {addressLine(p.location)}
               </p>
             </div>
             <span style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
@@ -118,7 +119,7 @@ const Detail = () => {
             <div className="facility-icons">
               {facilities.map((f) => (
                 <span className="chip" key={f}>
-                  ✓ {FACILITY_LABELS[f]}
+                  <Icon name="check" /> {FACILITY_LABELS[f]}
                 </span>
               ))}
             </div>
@@ -149,12 +150,14 @@ const Detail = () => {
           <div className="stack" style={{ gap: '0.5rem', marginTop: '0.75rem' }}>
             {contact.phone && (
               <a className="button button-primary" href={telHref(contact.phone)}>
-                📞 Call Owner <span className="contact-value">{displayPhone(contact.phone)}</span>
+                <Icon name="phone" /> Call Owner{' '}
+                <span className="contact-value">{displayPhone(contact.phone)}</span>
               </a>
             )}
             {contact.email && (
               <a className="button" href={mailtoHref(contact.email, p.title)}>
-                ✉ Send Email <span className="contact-value">{contact.email}</span>
+                <Icon name="mail" /> Send Email{' '}
+                <span className="contact-value">{contact.email}</span>
               </a>
             )}
             {auth.user?._id !== p.ownerId && (

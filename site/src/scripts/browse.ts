@@ -1,6 +1,7 @@
 /**
  * /browse for visitors, in plain DOM code: filters in the URL, numbered
- * pages, cards that send to /login. Text goes in through text nodes only.
+ * pages, cards that send to /login (or, for a signed-in user, to the full
+ * detail). Text goes in through text nodes only.
  */
 import { pageWindow } from '../lib/pageWindow.ts';
 import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
@@ -13,7 +14,9 @@ import {
   type Filters,
 } from '../lib/filters.ts';
 import type { Pagination, PublicProperty } from '../lib/types.ts';
+import { $auth } from '../stores/auth.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
+import { leadToFullDetails } from './fullDetails.ts';
 import { renderToDom } from './renderToDom.ts';
 
 type BrowseMapModule = {
@@ -98,6 +101,7 @@ export const startBrowse = (): void => {
       state.items = res.properties;
       count.textContent = `${res.pagination.totalItems} properties found`;
       grid.replaceChildren(...res.properties.map(card));
+      if ($auth.get().status === 'authenticated') leadToFullDetails(grid);
       empty.hidden = res.properties.length > 0;
       renderPager(res.pagination);
       void renderMap();
@@ -158,6 +162,9 @@ export const startBrowse = (): void => {
   window.addEventListener('popstate', () => {
     readUrl();
     void load();
+  });
+  $auth.subscribe(({ status }) => {
+    if (status === 'authenticated') leadToFullDetails(grid);
   });
   readUrl();
   void load();

@@ -13,6 +13,8 @@ import type { ReactElement, ReactNode } from 'react';
 type Props = Record<string, unknown> & { children?: ReactNode };
 
 const FRAGMENT = Symbol.for('react.fragment');
+/** <svg> and everything inside it (the icons) live in SVG's namespace, where names keep their case (viewBox). */
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 /** Prop names that HTML spells otherwise; setAttribute lower-cases the rest (srcSet → srcset). */
 const ATTRIBUTE_NAMES: Record<string, string> = { className: 'class', htmlFor: 'for' };
 const NOT_ATTRIBUTES = new Set(['children', 'key', 'ref']);
@@ -56,31 +58,32 @@ const setProp = (element: Element, name: string, value: unknown) => {
   element.setAttribute(attribute, String(value));
 };
 
-const append = (parent: ParentNode, node: ReactNode, doc: Document): void => {
+const append = (parent: ParentNode, node: ReactNode, doc: Document, inSvg = false): void => {
   if (node === null || node === undefined || typeof node === 'boolean') return;
   if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') {
     parent.append(doc.createTextNode(String(node)));
     return;
   }
   if (Array.isArray(node)) {
-    for (const child of node as ReactNode[]) append(parent, child, doc);
+    for (const child of node as ReactNode[]) append(parent, child, doc, inSvg);
     return;
   }
   if (!isElement(node)) throw new Error('renderToDom: not a React element');
   const type: unknown = node.type;
   const props = node.props;
   if (typeof type === 'function') {
-    append(parent, (type as (props: Props) => ReactNode)(props), doc);
+    append(parent, (type as (props: Props) => ReactNode)(props), doc, inSvg);
     return;
   }
   if (type === FRAGMENT) {
-    append(parent, props.children, doc);
+    append(parent, props.children, doc, inSvg);
     return;
   }
   if (typeof type !== 'string') throw new Error('renderToDom: unsupported element type');
-  const element = doc.createElement(type);
+  const svg = inSvg || type === 'svg';
+  const element = svg ? doc.createElementNS(SVG_NAMESPACE, type) : doc.createElement(type);
   for (const [name, value] of Object.entries(props)) setProp(element, name, value);
-  append(element, props.children, doc);
+  append(element, props.children, doc, svg);
   parent.append(element);
 };
 

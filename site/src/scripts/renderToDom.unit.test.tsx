@@ -30,16 +30,20 @@ class Parent {
 }
 class Element extends Parent {
   attributes = new Map<string, string>();
-  constructor(public tag: string) {
+  constructor(
+    public tag: string,
+    public namespace?: string,
+  ) {
     super();
   }
-  // As in an HTML document: attribute names are lower-cased.
+  // As in an HTML document: attribute names of HTML elements are lower-cased, SVG's keep their case.
   setAttribute(name: string, value: string) {
-    this.attributes.set(name.toLowerCase(), value);
+    this.attributes.set(this.namespace ? name : name.toLowerCase(), value);
   }
 }
 const fakeDocument = {
   createElement: (tag: string) => new Element(tag),
+  createElementNS: (namespace: string, tag: string) => new Element(tag, namespace),
   createTextNode: (data: string) => new Text(data),
   createDocumentFragment: () => new Parent(),
 } as unknown as Document;
@@ -58,11 +62,11 @@ const html = (node: Element | Text): string => {
 };
 const viaDom = (tree: ReactNode) =>
   (renderToDom(tree, fakeDocument) as unknown as Parent).children.map(html).join('');
-/** react-dom/server keeps React's spelling of attribute names (srcSet); the DOM lower-cases them. */
+/** react-dom/server keeps React's spelling of attribute names (srcSet); the DOM lower-cases HTML's. */
 const viaReact = (tree: ReactNode) =>
   renderToStaticMarkup(tree).replace(
     / ([A-Za-z-]+)="/g,
-    (_, name: string) => ` ${name.toLowerCase()}="`,
+    (_, name: string) => ` ${name === 'viewBox' ? name : name.toLowerCase()}="`,
   );
 
 const listing: VisitorCardListing = {
@@ -108,6 +112,26 @@ describe('renderToDom', () => {
       </ul>
     );
     expect(viaDom(tree)).toBe(viaReact(tree));
+  });
+
+  it("draws the card's icons in SVG's namespace, or the browser would not paint them", () => {
+    // Without a photo: the house in the photo's place and the eye beside the views.
+    const card = renderToDom(
+      <VisitorCard listing={{ ...listing, images: [] }} />,
+      fakeDocument,
+    ) as unknown as Parent;
+    const found: Element[] = [];
+    const walk = (node: Element | Text | Parent) => {
+      if (node instanceof Element && (node.tag === 'svg' || node.tag === 'path')) found.push(node);
+      if (node instanceof Parent) node.children.forEach(walk);
+    };
+    walk(card);
+    expect(found.map((e) => `${e.tag} ${e.namespace}`)).toEqual([
+      'svg http://www.w3.org/2000/svg',
+      'path http://www.w3.org/2000/svg',
+      'svg http://www.w3.org/2000/svg',
+      'path http://www.w3.org/2000/svg',
+    ]);
   });
 
   it('refuses what needs React itself', () => {

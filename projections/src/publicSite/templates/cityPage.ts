@@ -1,4 +1,5 @@
-import { markup, type Html } from '../html.ts';
+import { iconSvg } from '@rentals/site/components/icons';
+import { markup, raw, type Html } from '../html.ts';
 import {
   CITIES_PATH,
   cityPath,
@@ -100,7 +101,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
       <a href="${cityPath(city.slug)}">${city.name}</a>${type ? markup` › ${TYPE_PLURALS[type]}` : ''}
     </nav>
     <h1>${heading}</h1>
-    <div class="login-banner">
+    <div class="login-banner" data-show="out">
       <span
         ><strong>Login to See Details</strong> — rent, contact details and facilities are shown to
         signed-in users.</span
@@ -148,7 +149,7 @@ export const renderEmptyCityPage = (site: SiteContext, slug: string, type: Prope
     },
     markup`<div class="container page">
       <div class="empty-state card">
-        <div class="empty-icon" aria-hidden="true">🏘</div>
+        <div class="empty-icon" aria-hidden="true">${raw(iconSvg('home'))}</div>
         <h1>No Properties Found</h1>
         <p class="muted">Try adjusting your search criteria</p>
         <p><a class="button button-primary" href="${CITIES_PATH}">Browse all cities</a></p>

@@ -1,4 +1,6 @@
-import { markup, jsonLd, type Html } from '../html.ts';
+import { iconSvg } from '@rentals/site/components/icons';
+import { SIGNED_IN_NAV_HTML } from '@rentals/site/components/signedInNav';
+import { markup, jsonLd, raw, type Html } from '../html.ts';
 import { CITIES_PATH } from '../paths.ts';
 
 export type PageMeta = {
@@ -19,15 +21,19 @@ export type SiteContext = {
   siteUrl: string;
   /** Site-relative URL of the content-hashed stylesheet. */
   cssHref: string;
+  /** Site-relative URL of the content-hashed header island (assets.ts). */
+  scriptHref: string;
 };
 
 export const absolute = (site: SiteContext, path: string) =>
   /^https?:\/\//.test(path) ? path : `${site.siteUrl}${path}`;
 
 /**
- * The frame of every public page: the site's header and footer as plain links
- * (no script: these pages work without JavaScript), canonical URL, Open Graph
- * and structured data.
+ * The frame of every public page: the site's header and footer as plain links,
+ * canonical URL, Open Graph and structured data. The pages work without
+ * JavaScript; one small deferred island (assets.ts) switches the header to the
+ * signed-in menu when the browser has a session, and what `data-show="out"`
+ * marks (Login, Register, the login banners) gives way to what `"in"` marks.
  */
 export const layout = (site: SiteContext, meta: PageMeta, body: Html): string => {
   const canonical = absolute(site, meta.path);
@@ -45,6 +51,7 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="${site.cssHref}" />
+        <script type="module" src="${site.scriptHref}"></script>
         <meta property="og:site_name" content="Rentals" />
         <meta property="og:type" content="website" />
         <meta property="og:locale" content="en_IN" />
@@ -59,13 +66,14 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         <header class="site-header">
           <nav class="nav container" aria-label="Main">
             <a href="/" class="logo" aria-label="Rentals home"
-              ><span aria-hidden="true">⌂</span> Rentals</a
+              >${raw(iconSvg('home'))} Rentals</a
             >
             <div class="static-nav">
-              <a href="/browse">Browse Properties</a>
+              <a href="/browse" id="nav-browse">Browse Properties</a>
               <a href="${CITIES_PATH}">Cities</a>
-              <a href="/login">Login</a>
-              <a href="/register" class="button button-primary">Register</a>
+              ${raw(SIGNED_IN_NAV_HTML)}
+              <a href="/login" data-show="out">Login</a>
+              <a href="/register" class="button button-primary" data-show="out">Register</a>
             </div>
           </nav>
         </header>

@@ -1,8 +1,10 @@
-import { markup } from '../html.ts';
+import { iconSvg } from '@rentals/site/components/icons';
+import { markup, raw } from '../html.ts';
 import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import {
   CITIES_PATH,
   cityPath,
+  detailPath,
   listingPath,
   loginPath,
   TYPE_LABELS,
@@ -53,7 +55,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
     <div class="detail-layout">
       <div class="stack">
         <div class="gallery-main">
-          ${first ? photo(first, listing.title, { eager: true, sizes: '(max-width: 900px) 100vw, 800px' }) : markup`<div class="no-image" aria-hidden="true">🏠</div>`}<span
+          ${first ? photo(first, listing.title, { eager: true, sizes: '(max-width: 900px) 100vw, 800px' }) : markup`<div class="no-image" aria-hidden="true">${raw(iconSvg('home'))}</div>`}<span
             class="badge badge-type"
             >${typeLabel}</span
           >
@@ -67,11 +69,15 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
         </div>
       </div>
       <aside class="stack">
-        <div class="login-banner">
+        <div class="login-banner" data-show="out">
           <span
             ><strong>Login to See Details</strong> — rent, address, facilities and the owner's
             contact details are shown to signed-in users.</span
           ><a class="button button-primary" href="${loginPath(listing.id)}">Login</a>
+        </div>
+        <div class="login-banner" data-show="in" hidden>
+          <span>Rent, address, facilities and the owner's contact details.</span
+          ><a class="button button-primary" href="${detailPath(listing.id)}">See Full Details</a>
         </div>
         <div class="card">
           <h2>Listed by</h2>
@@ -82,7 +88,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
               <span class="muted">· ${roleLabel(listing.owner.role)}</span></span
             >
           </div>
-          <p class="muted">👁 ${formatCount(listing.views)} views</p>
+          <p class="muted">${raw(iconSvg('eye'))} ${formatCount(listing.views)} views</p>
         </div>
       </aside>
     </div>
@@ -123,7 +129,7 @@ export const renderGoneListingPage = (
       },
       markup`<div class="container page">
       <div class="empty-state card">
-        <div class="empty-icon" aria-hidden="true">🏘</div>
+        <div class="empty-icon" aria-hidden="true">${raw(iconSvg('home'))}</div>
         <h1>Property Not Found</h1>
         <p class="muted">This property is no longer listed.</p>
         <p>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
 import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import { Icon } from './Icon.tsx';
 
-type Props = { images: PropertyImage[]; title: string; fallbackIcon?: string };
+type Props = { images: PropertyImage[]; title: string };
 
 /** A card's photo strip: arrows and an 'n / total' counter when there is more than one. */
-export const Carousel = ({ images, title, fallbackIcon = '🏠' }: Props) => {
+export const Carousel = ({ images, title }: Props) => {
   const [index, setIndex] = useState(0);
   const total = images.length;
   const current = images[Math.min(index, total - 1)];
@@ -17,7 +18,7 @@ export const Carousel = ({ images, title, fallbackIcon = '🏠' }: Props) => {
         <ResponsiveImage image={current} alt={photoAlt(current, title, index)} />
       ) : (
         <div className="no-image" aria-hidden="true">
-          {fallbackIcon}
+          <Icon name="home" />
         </div>
       )}
       {total > 1 && (

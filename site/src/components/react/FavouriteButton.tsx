@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $favourites, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
 import { useAuth } from './useAuth.ts';
+import { Icon } from './Icon.tsx';
 
 /** The heart on a card or the detail page: signed-in users only, the same state in every island. */
 export const FavouriteButton = ({
@@ -32,7 +33,7 @@ export const FavouriteButton = ({
       disabled={favourites === null}
       onClick={() => void toggleFavourite(listingId)}
     >
-      <span aria-hidden="true">{on ? '♥' : '♡'}</span>
+      <Icon name="heart" />
     </button>
   );
 };

@@ -3,6 +3,7 @@ import type { PropertyImage } from '../../lib/types.ts';
 import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { useModal } from './useModal.ts';
+import { Icon } from './Icon.tsx';
 
 type Props = { images: PropertyImage[]; title: string };
 
@@ -123,7 +124,7 @@ const Viewer = ({ images, title, index, step, onPick, onClose }: ViewerProps) =>
             aria-label="Close viewer"
             onClick={onClose}
           >
-            ✕ Close
+            <Icon name="close" /> Close
           </button>
         </div>
       </div>

@@ -1,3 +1,5 @@
+import { Icon } from './Icon.tsx';
+
 /** Loading and empty states shared by the listing screens. */
 export const SkeletonGrid = ({ count = 6 }: { count?: number }) => (
   <div className="property-grid" aria-busy="true" aria-label="Loading properties">
@@ -10,7 +12,7 @@ export const SkeletonGrid = ({ count = 6 }: { count?: number }) => (
 export const NoProperties = () => (
   <div className="empty-state card">
     <div className="empty-icon" aria-hidden="true">
-      🏘
+      <Icon name="home" />
     </div>
     <h2>No Properties Found</h2>
     <p className="muted">Try adjusting your search criteria</p>

@@ -5,6 +5,7 @@ import { FavouriteButton } from './FavouriteButton.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
 import { OwnerLine } from './OwnerLine.tsx';
 import { Specs } from './Specs.tsx';
+import { Icon } from './Icon.tsx';
 
 const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
 
@@ -39,7 +40,7 @@ export const PropertyCard = ({ property }: { property: Property }) => {
           <div className="facility-icons">
             {facilities.map((f) => (
               <span key={f} className="chip" title={FACILITY_LABELS[f]}>
-                <span aria-hidden="true">{FACILITY_ICONS[f]}</span> {FACILITY_LABELS[f]}
+                <Icon name={FACILITY_ICONS[f]} /> {FACILITY_LABELS[f]}
               </span>
             ))}
           </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, describeError } from '../../lib/api.ts';
 import { newMessageId, type Sent } from '../../lib/conversations.ts';
+import { Icon } from './Icon.tsx';
 
 type Props = { listingId: string; title: string };
 
@@ -19,7 +20,7 @@ export const SendMessage = ({ listingId, title }: Props) => {
   if (!open)
     return (
       <button type="button" className="button" onClick={() => setOpen(true)}>
-        💬 Send Message
+        <Icon name="message" /> Send Message
       </button>
     );
 

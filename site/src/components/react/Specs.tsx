@@ -1,10 +1,23 @@
 import type { Property } from '../../lib/types.ts';
+import { Icon } from './Icon.tsx';
 
 /** Beds, baths and sq ft on a card, each only when above 0 (SPEC: a PG often has none). */
 export const Specs = ({ details }: { details: Property['propertyDetails'] }) => (
   <div className="specs">
-    {details.bedrooms > 0 && <span>🛏 {details.bedrooms} Beds</span>}
-    {details.bathrooms > 0 && <span>🛁 {details.bathrooms} Baths</span>}
-    {details.area > 0 && <span>📐 {details.area} sq ft</span>}
+    {details.bedrooms > 0 && (
+      <span>
+        <Icon name="bed" /> {details.bedrooms} Beds
+      </span>
+    )}
+    {details.bathrooms > 0 && (
+      <span>
+        <Icon name="bath" /> {details.bathrooms} Baths
+      </span>
+    )}
+    {details.area > 0 && (
+      <span>
+        <Icon name="area" /> {details.area} sq ft
+      </span>
+    )}
   </div>
 );

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { $viewMode, setViewMode, type ViewMode } from '../../stores/viewMode.ts';
+import type { IconName } from '../icons.ts';
+import { Icon } from './Icon.tsx';
 
-const MODES: { mode: ViewMode; label: string }[] = [
+const MODES: { mode: ViewMode & IconName; label: string }[] = [
   { mode: 'grid', label: 'Grid' },
   { mode: 'map', label: 'Map' },
 ];
@@ -17,7 +19,7 @@ export const ViewToggle = () => {
           aria-pressed={current === mode}
           onClick={() => setViewMode(mode)}
         >
-          {mode === 'grid' ? '▦' : '🗺'} {label}
+          <Icon name={mode} /> {label}
         </button>
       ))}
     </div>

@@ -9,6 +9,7 @@ import { loginUrlFor } from '../../lib/loginUrl.ts';
 import type { PublicProperty } from '../../lib/types.ts';
 import { OwnerLine } from './OwnerLine.tsx';
 import { ResponsiveImage, type PhotoSource } from './ResponsiveImage.tsx';
+import { Icon } from './Icon.tsx';
 
 export type CardPhoto = PhotoSource & { width?: number; height?: number };
 
@@ -65,7 +66,7 @@ export const VisitorCard = ({ listing, headingLevel = 3, eager = false }: Visito
           />
         ) : (
           <div className="no-image" aria-hidden="true">
-            🏠
+            <Icon name="home" />
           </div>
         )}
         <span className="badge badge-type">{typeLabel(listing.propertyType)}</span>
@@ -79,7 +80,9 @@ export const VisitorCard = ({ listing, headingLevel = 3, eager = false }: Visito
         </Heading>
         <p className="muted card-city">{listing.city}</p>
         <OwnerLine owner={listing.owner}>
-          <span className="muted card-views">👁 {listing.views} views</span>
+          <span className="muted card-views">
+            <Icon name="eye" /> {listing.views} views
+          </span>
         </OwnerLine>
       </div>
     </article>

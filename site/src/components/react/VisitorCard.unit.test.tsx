@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { VisitorCard, visitorListingOf, type VisitorCardListing } from './VisitorCard.tsx';
 import type { PublicProperty } from '../../lib/types.ts';
+import { iconSvg } from '../icons.ts';
 
 /** A row of the public-site generator's listing model (PublicListing), extra columns and all. */
 const publicListing = {
@@ -50,14 +51,15 @@ describe('the visitor card', () => {
         '<p class="muted card-city">Pune</p>' +
         '<div class="owner-line"><span class="avatar" aria-hidden="true">R</span>' +
         '<span>ravi Deshpande <span class="muted">· Broker</span></span>' +
-        '<span class="muted card-views">👁 1234 views</span></div>' +
+        `<span class="muted card-views">${iconSvg('eye')} 1234 views</span></div>` +
         '</div></article>',
     );
   });
 
   it("shows the house icon without a photo, an h3 and a lazy photo on the site's screens", () => {
     const bare = renderToStaticMarkup(<VisitorCard listing={{ ...publicListing, images: [] }} />);
-    expect(bare).toContain('<div class="no-image" aria-hidden="true">🏠</div>');
+    // The React icon and the templates' markup of it are one and the same.
+    expect(bare).toContain(`<div class="no-image" aria-hidden="true">${iconSvg('home')}</div>`);
     expect(bare).toContain('<h3 class="card-title">');
     const lazy = renderToStaticMarkup(<VisitorCard listing={publicListing} />);
     expect(lazy).toContain('loading="lazy"');

@@ -1,4 +1,5 @@
 import type { Facility } from '../../lib/types.ts';
+import type { IconName } from '../icons.ts';
 
 export const FACILITY_LABELS: Record<Facility, string> = {
   wifi: 'WiFi',
@@ -15,8 +16,9 @@ export const FACILITY_LABELS: Record<Facility, string> = {
   petFriendly: 'Pet Friendly',
 };
 
-export const FACILITY_ICONS: Partial<Record<Facility, string>> = {
-  wifi: '📶',
-  parking: '🅿️',
-  ac: '❄️',
-};
+/** The facilities a card shows as icons (SPEC §2: wifi, parking, ac). */
+export const FACILITY_ICONS = {
+  wifi: 'wifi',
+  parking: 'parking',
+  ac: 'snowflake',
+} as const satisfies Partial<Record<Facility, IconName>>;

@@ -7,6 +7,7 @@ import { useDeviceLocation } from '../useDeviceLocation.ts';
 import { Checkbox, InputField } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 import { Alert } from '../Alert.tsx';
+import { Icon } from '../Icon.tsx';
 
 type PickedLocation = { latitude: number; longitude: number; address: string };
 const LocationPicker = lazyMap<{
@@ -62,10 +63,10 @@ export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
       </div>
       <div className="card-actions" style={{ marginBottom: '0.75rem' }}>
         <button type="button" className="button" onClick={() => setPickerOpen(true)}>
-          📍 Select on Map
+          <Icon name="pin" /> Select on Map
         </button>
         <button type="button" className="button" onClick={() => void device.locate()}>
-          🎯 Use Current Location
+          <Icon name="locate" /> Use Current Location
         </button>
         {coordinates && (
           <button type="button" className="button" onClick={form.clearCoordinates}>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import type { PropertyImage } from '../../../lib/types.ts';
 import { LIMITS, checkImageBatch } from '../../../lib/validation.ts';
+import { Icon } from '../Icon.tsx';
 
 type Props = {
   existing: PropertyImage[];
@@ -71,7 +72,7 @@ export const PhotoPicker = ({
                 aria-label={`Remove current photo ${i + 1}`}
                 onClick={() => onRemoveExisting(image)}
               >
-                ✕
+                <Icon name="close" />
               </button>
             </figure>
           ))}
@@ -84,7 +85,7 @@ export const PhotoPicker = ({
                 aria-label={`Remove new photo ${file.name}`}
                 onClick={() => onFilesChange(files.filter((_, j) => j !== i))}
               >
-                ✕
+                <Icon name="close" />
               </button>
             </figure>
           ))}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { waitForPage } from '@rentals/testing/product';
+import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { startStack, type Stack } from './harness/stack.ts';
+import { newUser } from './harness/users.ts';
+
+/**
+ * The pre-rendered public pages (city pages, /browse/{id}) carry one small
+ * island, under their own strict CSP: a signed-in user sees their menu there
+ * and cards lead to the full detail; a visitor gets the pages as rendered.
+ */
+let stack: Stack;
+let listingId: string;
+let ownerToken: string;
+const owner = newUser('homeowner', 'Meera Kulkarni');
+const TITLE = 'Sunny two-bedroom flat near the river';
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  ownerToken = await registerViaApi(stack.baseUrl, owner);
+  listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
+    title: TITLE,
+    propertyType: 'flat',
+    rent: 26000,
+    city: 'Pune',
+    area: 'Viman Nagar',
+    bedrooms: 2,
+  });
+  // The projections process's regenerator publishes the city page and the listing's own page.
+  await waitForPage(`${stack.baseUrl}/browse/cities/pune`, (body) => body.includes(TITLE));
+  await waitForPage(`${stack.baseUrl}/browse/${listingId}`, (body) => body.includes(TITLE));
+  await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
+  await stack.waitForSearchIdle();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await stack?.stop();
+});
+
+/** A page under the served CSP (the island must run under it), collecting script errors. */
+const openPage = async (token?: string): Promise<{ page: Page; errors: string[] }> => {
+  const context = await stack.newContext({ enforceCsp: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  if (token) {
+    await page.goto('/browse/cities');
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+  }
+  return { page, errors };
+};
+
+const header = (page: Page) => page.locator('header.site-header');
+const cardLink = (page: Page) =>
+  page.locator('.visitor-card', { hasText: TITLE }).getByRole('link', { name: TITLE });
+
+describe('the pre-rendered public pages', () => {
+  it('a visitor sees Login and Register, the login banner, and cards that lead to /login', async () => {
+    const { page, errors } = await openPage();
+    await page.goto('/browse/cities/pune');
+    // The island is a deferred module: by the load event it has run and found no session.
+    expect(await header(page).getByRole('link', { name: 'Login', exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(await header(page).getByRole('link', { name: 'Register' }).isVisible()).toBe(true);
+    expect(await page.locator('#user-button').isVisible()).toBe(false);
+    expect(await page.getByText('Login to See Details').isVisible()).toBe(true);
+    expect(await cardLink(page).getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent(`/properties/${listingId}`)}`,
+    );
+    expect(await page.locator('.visitor-card').first().getAttribute('title')).toBe(
+      'Click to login and see details',
+    );
+
+    await page.goto(`/browse/${listingId}`);
+    expect(await page.getByRole('link', { name: 'Login', exact: true }).count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'See Full Details' }).isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('a signed-in user sees their menu on a city page, and a card leads to the full detail', async () => {
+    const { page, errors } = await openPage(ownerToken);
+    await page.goto('/browse/cities/pune');
+    await page.locator('#user-name', { hasText: owner.name }).waitFor();
+    expect(await header(page).getByRole('link', { name: 'Login', exact: true }).isVisible()).toBe(
+      false,
+    );
+    expect(await header(page).getByRole('link', { name: 'Register' }).isVisible()).toBe(false);
+    expect(await header(page).getByRole('link', { name: 'List Property' }).isVisible()).toBe(true);
+    expect(
+      await header(page).getByRole('link', { name: 'Browse Properties' }).getAttribute('href'),
+    ).toBe('/properties');
+    expect(await page.getByText('Login to See Details').isVisible()).toBe(false);
+    await page.locator('#user-button').click();
+    for (const item of ['Dashboard', 'My Properties', 'Favourites', 'Profile', 'Messages'])
+      expect(
+        await page.locator('#user-menu-list').getByRole('link', { name: item }).isVisible(),
+      ).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await expect.poll(() => cardLink(page).getAttribute('href')).toBe(`/properties/${listingId}`);
+    expect(await page.locator('.visitor-card').first().getAttribute('title')).toBeNull();
+    await cardLink(page).click();
+    await page.waitForURL((url) => url.pathname === `/properties/${listingId}`);
+    // The full detail: rent and the owner's contact, which the public pages never show.
+    await page.getByText('₹26,000').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("/browse's cards lead a signed-in user to the full detail too", async () => {
+    const { page } = await openPage(ownerToken);
+    await page.goto('/browse?city=Pune');
+    await page.locator('#user-name', { hasText: owner.name }).waitFor();
+    await expect.poll(() => cardLink(page).getAttribute('href')).toBe(`/properties/${listingId}`);
+    expect(await page.getByText('Login to See Details').isVisible()).toBe(false);
+  });
+  it("a signed-in user's listing page leads to the full detail, and Logout works there", async () => {
+    const { page, errors } = await openPage(ownerToken);
+    await page.goto(`/browse/${listingId}`);
+    const full = page.getByRole('link', { name: 'See Full Details' });
+    await full.waitFor();
+    expect(await full.getAttribute('href')).toBe(`/properties/${listingId}`);
+    expect(await page.getByText('Login to See Details').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    // Last: this ends the session the other tests share.
+    await page.locator('#user-button').click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});

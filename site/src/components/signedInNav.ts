@@ -1,0 +1,22 @@
+/**
+ * The signed-in part of the header (SPEC §2: 'List Property' for owners and the
+ * user menu), one copy for the Astro pages (Header.astro) and the pre-rendered
+ * public pages (the projections' layout). Hidden until scripts/frame.ts knows
+ * who is signed in; it fills in the name and initial.
+ */
+export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hidden>List Property</a>
+<div class="user-menu" data-show="in" hidden>
+  <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
+    <span class="avatar" aria-hidden="true" id="user-initial"></span>
+    <span id="user-name"></span>
+    <span class="unread-badge" data-unread-badge hidden></span>
+  </button>
+  <ul class="user-menu-list" id="user-menu-list" hidden>
+    <li><a href="/dashboard">Dashboard</a></li>
+    <li data-show="owner" hidden><a href="/my-properties">My Properties</a></li>
+    <li><a href="/favourites">Favourites</a></li>
+    <li><a href="/profile">Profile</a></li>
+    <li><a href="/messages" id="nav-messages">Messages <span class="unread-badge" data-unread-badge hidden></span></a></li>
+    <li><button type="button" id="logout-button">Logout</button></li>
+  </ul>
+</div>`;
