@@ -1,0 +1,68 @@
+import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+
+/**
+ * How tenants spell a place differs from how it is stored in ways that are
+ * not typos: short forms ('Andheri (W)', 'Sec 62', 'DLF Ph 3'), Hindi words
+ * for directions ('Andheri Poorv'), spaces put in or left out ('HSRLayout',
+ * 'White field') and the usual transliteration variants ('Malleswaram' /
+ * 'Malleshwaram', 'Laxmi' / 'Lakshmi', 'Bengalooru'). A place key folds all
+ * of these away, so the locality matcher compares keys and spends its typo
+ * budget on real typos only.
+ */
+
+/** Whole words with one meaning: abbreviations and Hindi direction words. */
+const WORDS: Readonly<Record<string, string>> = {
+  e: 'east',
+  poorv: 'east',
+  purv: 'east',
+  purva: 'east',
+  w: 'west',
+  paschim: 'west',
+  pashchim: 'west',
+  n: 'north',
+  uttar: 'north',
+  s: 'south',
+  dakshin: 'south',
+  sec: 'sector',
+  sect: 'sector',
+  ph: 'phase',
+  ngr: 'nagar',
+  rd: 'road',
+  stg: 'stage',
+  blk: 'block',
+  bk: 'block',
+  extn: 'extension',
+  ext: 'extension',
+};
+
+/** The words of a place, normalised (case, accents, punctuation) and with short forms spelt out. */
+export const placeWords = (value: string): string[] =>
+  normaliseLocality(value)
+    .split(' ')
+    .filter((w) => w.length > 0)
+    .map((w) => WORDS[w] ?? w);
+
+/** Spellings of one sound, folded to one ('sh' → 's', 'oo' → 'u', 'x' → 'ks', 'w' → 'v'). */
+const foldSounds = (word: string) =>
+  word
+    .replace(/x/g, 'ks')
+    .replace(/oo|ou/g, 'u')
+    .replace(/ee/g, 'i')
+    .replace(/(\p{L})\1+/gu, '$1')
+    .replace(/([bcdgkpst])h/g, '$1')
+    .replace(/w/g, 'v')
+    .replace(/z/g, 'j')
+    .replace(/q/g, 'k')
+    .replace(/(\p{L})\1+/gu, '$1');
+
+/** The key two spellings of one place share: folded sounds, no spaces. */
+export const placeKey = (words: readonly string[]): string => words.map(foldSounds).join('');
+
+/** Typos allowed for a key of this length, as Meilisearch's defaults: 1 from 5 letters, 2 from 9. */
+export const typoBudget = (length: number) => (length >= 9 ? 2 : length >= 5 ? 1 : 0);
+
+/** A six-digit Indian PIN code, spaces allowed in between ('560 034'); undefined for anything else. */
+export const pinCodeOf = (value: string): string | undefined => {
+  const digits = value.replace(/\s+/g, '');
+  return /^[1-9]\d{5}$/.test(digits) ? digits : undefined;
+};
