@@ -116,7 +116,7 @@ describe('parity on places as typed: both engines find the same listings, and so
     '%s',
     async (_name, typed) => {
       const matcher = createLocalityMatcher(await listedLocalities(t.db.sql));
-      const criteria = resolvePlaces(matcher, { ...page, ...typed });
+      const criteria = resolvePlaces(matcher, { ...page, ...typed }, 'full');
       const [fromMeili, fromPostgres] = await Promise.all([
         searchInMeili(meili(), 'full', criteria, index),
         searchInPostgres(t.db.sql, 'full', criteria),

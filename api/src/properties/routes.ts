@@ -16,7 +16,7 @@ import {
   findPublicListing,
   publicListingsByIds,
 } from '@rentals/projections/queries/publicQueries';
-import type { SearchCriteria } from '@rentals/projections/queries/criteria';
+import type { SearchAudience, SearchCriteria } from '@rentals/projections/queries/criteria';
 import { searchParameters, tags } from './openapi.ts';
 import { waitForStream, waitForUser } from '@rentals/projections/queries/readYourWrites';
 import { documentCacheFor } from './documentCache.ts';
@@ -53,8 +53,8 @@ const featuredLimit = (query: URLSearchParams) => {
 export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
   const { search, localities, views } = propertyServices(deps);
 
-  const criteriaFor = async (p: SearchParams): Promise<SearchCriteria> =>
-    resolvePlaces(await localities.current(), p);
+  const criteriaFor = async (p: SearchParams, audience: SearchAudience): Promise<SearchCriteria> =>
+    resolvePlaces(await localities.current(), p, audience);
 
   return new Elysia({ name: 'propertyQueries', prefix: '/properties' })
     .use(access(deps))
@@ -62,7 +62,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       '',
       async ({ request }) => {
         const params = parseSearchParams(new URL(request.url).searchParams);
-        const found = await search.search('full', await criteriaFor(params));
+        const found = await search.search('full', await criteriaFor(params, 'full'));
         const documents = await documentCacheFor(deps).byIds(found.ids);
         const hasMore = params.page * params.limit < found.total;
         // {properties, totalCount, hasMore}, with the documents spliced in as Postgres wrote them.
@@ -89,7 +89,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       '/public',
       async ({ request }) => {
         const params = parseSearchParams(new URL(request.url).searchParams);
-        const found = await search.search('public', await criteriaFor(params));
+        const found = await search.search('public', await criteriaFor(params, 'public'));
         return {
           properties: await publicListingsByIds(deps.sql, found.ids),
           pagination: {

@@ -45,7 +45,9 @@ try {
   const passed = summary.all.meilisearch.recall >= BAR && summary.all.postgres.recall >= BAR;
   const figures = [
     BEGIN,
-    `${entries.length} queries (${entries.length - summary.unmeasured} measurable on this seed: ` +
+    '',
+    `Run ${new Date().toISOString().slice(0, 10)}: ` +
+      `${entries.length} queries (${entries.length - summary.unmeasured} measurable on this seed: ` +
       `${LISTINGS} listings, seed ${SEED}); recall@${K} is the share of a query's listings on its first ` +
       `page of ${K} (of all of them when fewer), MRR the mean reciprocal rank of the first right listing.`,
     '',
@@ -53,6 +55,7 @@ try {
     '',
     `Bar: recall@${K} ≥ ${BAR} on both engines: ${passed ? 'met' : 'NOT met'}.`,
     ...(missed.length > 0 ? ['', 'Not fully found:', '', ...missed.map((m) => `- ${m}`)] : []),
+    '',
     END,
   ].join('\n');
   const doc = await readFile(DOC, 'utf8');

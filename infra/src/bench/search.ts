@@ -39,7 +39,7 @@ try {
       method: 'POST',
       path: `/indexes/${LISTINGS_INDEX}/search`,
       headers: { authorization: `Bearer ${stack.meiliKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(meiliSearchBody('full', resolvePlaces(matcher, p))),
+      body: JSON.stringify(meiliSearchBody('full', resolvePlaces(matcher, p, 'full'))),
     };
   });
 

@@ -35,7 +35,7 @@ try {
   const matcher = createLocalityMatcher(await listedLocalities(stack.sql));
   const bodies = tenantQueries(400).map((q) => {
     const p = parseSearchParams(q);
-    return meiliSearchBody('full', resolvePlaces(matcher, p));
+    return meiliSearchBody('full', resolvePlaces(matcher, p, 'full'));
   });
   const search = async (body: ReturnType<typeof meiliSearchBody>, fields: string[]) => {
     const { q, ...options } = body;

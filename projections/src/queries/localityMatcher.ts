@@ -225,7 +225,8 @@ export const createLocalityMatcher = (
   /**
    * City, area and free text → the filters both engines apply. A PIN code may
    * stand in either place field or in the free text: it becomes the areas it
-   * covers (and, typed as the city, its cities), and leaves the free text.
+   * covers (and, typed as the city, its cities), and leaves the free text
+   * (unless `pinsInText` is off: visitors' searches cannot filter by area).
    */
   /**
    * 'Koramangla Bangalore' typed as the area: a known city at either end of an
@@ -250,9 +251,13 @@ export const createLocalityMatcher = (
   /**
    * City, area and free text → the filters both engines apply. A PIN code may
    * stand in either place field or in the free text: it becomes the areas it
-   * covers (and, typed as the city, its cities), and leaves the free text.
+   * covers (and, typed as the city, its cities), and leaves the free text
+   * (unless `pinsInText` is off: visitors' searches cannot filter by area).
    */
-  const resolvePlaces = ({ city, area, q }: TypedPlaces): ResolvedPlaces => {
+  const resolvePlaces = (
+    { city, area, q }: TypedPlaces,
+    options: { pinsInText: boolean } = { pinsInText: true },
+  ): ResolvedPlaces => {
     const cityPin = city === undefined ? undefined : pinCodeOf(city);
     let cities =
       city === undefined
@@ -270,7 +275,7 @@ export const createLocalityMatcher = (
           ? (pinAreas(cityPin) ?? [cityPin])
           : undefined;
     let text = q;
-    for (const pin of q?.match(PIN_IN_TEXT) ?? []) {
+    for (const pin of (options.pinsInText && q?.match(PIN_IN_TEXT)) || []) {
       const covered = pinAreas(pin, cities);
       if (!covered) continue;
       areas = areas ? areas.filter((a) => covered.includes(a)) : covered;

@@ -100,6 +100,10 @@ describe('the locality matcher', () => {
     // A PIN outside the typed city finds nothing; an unknown one stays text.
     expect(m.resolvePlaces({ city: 'Mumbai', area: '560034' }).areas).toEqual([]);
     expect(m.resolvePlaces({ q: '999999' })).toEqual({ q: '999999' });
+    // Visitors cannot filter by area: their text stays as typed.
+    expect(m.resolvePlaces({ q: 'flat 560066' }, { pinsInText: false })).toEqual({
+      q: 'flat 560066',
+    });
   });
 
   it('reads a locality with a space put in or left out', () => {

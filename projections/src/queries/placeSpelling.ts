@@ -53,7 +53,12 @@ const foldSounds = (word: string) =>
     .replace(/w/g, 'v')
     .replace(/z/g, 'j')
     .replace(/q/g, 'k')
-    .replace(/(\p{L})\1+/gu, '$1');
+    .replace(/(\p{L})\1+/gu, '$1')
+    // Endings spelt several ways: Mylapore/-pur, Tollygunge/-gunj/-ganj, Shahibaug/-bagh, Marathahally/-i.
+    .replace(/pore$/, 'pur')
+    .replace(/g[au]nj?e?$/, 'ganj')
+    .replace(/baug$/, 'bag')
+    .replace(/y$/, 'i');
 
 /** The key two spellings of one place share: folded sounds, no spaces. */
 export const placeKey = (words: readonly string[]): string => words.map(foldSounds).join('');

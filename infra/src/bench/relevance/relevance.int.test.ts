@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { POPULAR_LOCALITIES } from '@rentals/core/gazetteer/popularLocalities';
 import { listedLocalities } from '@rentals/projections/queries/listingQueries';
 import { createLocalityMatcher } from '@rentals/projections/queries/localityMatcher';
 import { createMeili } from '@rentals/projections/queries/meili';
@@ -35,13 +36,18 @@ beforeAll(async () => {
     const id = `rel-${n++}`;
     await appendListingEvents(store, id, [
       listingCreated(id, {
-        fields: { location: { city, area, pinCode, address: `${n} Main Road` } },
+        fields: { location: { city, area, pinCode, address: `${n} Main Road`, coordinates: null } },
       }),
     ]);
   };
   for (const { expect: e } of chosen) {
     const area = e.areas?.[0] ?? `Near ${e.pinCode}`;
-    for (let i = 0; i < 3; i++) await add(e.city, area, e.pinCode ?? '999001');
+    // At the locality's own PIN, as the seed places listings.
+    const pin =
+      e.pinCode ??
+      POPULAR_LOCALITIES.find((l) => l.city === e.city && l.name === area)?.pinCode ??
+      '999001';
+    for (let i = 0; i < 3; i++) await add(e.city, area, pin);
     await add(e.city, 'Somewhere Else Entirely', '999002');
   }
   readSide = startReadSide(db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });

@@ -60,7 +60,7 @@ export const runCorpus = async (deps: {
   const results: EntryResult[] = [];
   for (const entry of deps.entries) {
     const params = new URLSearchParams({ ...entry.query, limit: String(K) });
-    const criteria = resolvePlaces(deps.matcher, parseSearchParams(params));
+    const criteria = resolvePlaces(deps.matcher, parseSearchParams(params), 'full');
     const [relevant, fromMeili, fromPostgres] = await Promise.all([
       relevantIds(deps.sql, entry.expect),
       searchInMeili(deps.meili, 'full', criteria, deps.index),
@@ -107,16 +107,38 @@ export const summarise = (results: readonly EntryResult[]) => {
 
 const f = (n: number) => n.toFixed(3);
 
+/** A Markdown table with its columns padded as Prettier pads them (the figures land in docs). */
+const markdownTable = (rows: readonly (readonly string[])[]): string => {
+  const widths = rows[0]!.map((_, i) => Math.max(3, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(rows[0]!), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join(
+    '\n',
+  );
+};
+
 /** The summary as a Markdown table: one row per class, then all entries. */
 export const relevanceTable = (summary: ReturnType<typeof summarise>): string => {
-  const row = (label: string, m: Figures, p: Figures) =>
-    `| ${label} | ${m.queries} | ${f(m.recall)} | ${f(m.mrr)} | ${f(p.recall)} | ${f(p.mrr)} |`;
-  return [
-    `| Class | Queries | Meilisearch recall@${K} | Meilisearch MRR | Postgres recall@${K} | Postgres MRR |`,
-    '|---|---|---|---|---|---|',
+  const row = (label: string, m: Figures, p: Figures) => [
+    label,
+    String(m.queries),
+    f(m.recall),
+    f(m.mrr),
+    f(p.recall),
+    f(p.mrr),
+  ];
+  return markdownTable([
+    [
+      'Class',
+      'Queries',
+      `Meilisearch recall@${K}`,
+      'Meilisearch MRR',
+      `Postgres recall@${K}`,
+      'Postgres MRR',
+    ],
     ...summary.byClass.map((c) => row(c.class, c.meilisearch, c.postgres)),
     row('**all**', summary.all.meilisearch, summary.all.postgres),
-  ].join('\n');
+  ]);
 };
 
 /** The entries an engine did not fully find, to read when a figure drops. */
@@ -124,7 +146,7 @@ export const misses = (results: readonly EntryResult[]): string[] =>
   results.flatMap((r) =>
     r.relevant > 0 && ENGINES.some((e) => r.scores[e].recall < 1)
       ? [
-          `${r.entry.class}: ${JSON.stringify(r.entry.query)} → ${JSON.stringify(r.entry.expect)}: ` +
+          `\`${r.entry.class}: ${JSON.stringify(r.entry.query)} → ${JSON.stringify(r.entry.expect)}\`: ` +
             ENGINES.map((e) => `${e} ${f(r.scores[e].recall)}`).join(', ') +
             ` (${r.relevant} relevant)`,
         ]
