@@ -113,7 +113,7 @@ export const createLocalityMatcher = (
   localities: readonly Locality[],
   names: readonly LocalityNames[] = LOCALITY_NAME_GROUPS,
 ) => {
-  const cities = new Map<string, Candidate>();
+  const storedCities = new Map<string, Candidate>();
   const areasByCity = new Map<string, Map<string, Candidate>>();
   const allAreas = new Map<string, Candidate>();
   /** PIN → the city/area keys seen with it (listings and the gazetteer). */
@@ -127,7 +127,7 @@ export const createLocalityMatcher = (
   for (const { city, area, pin } of localities) {
     const c = normaliseLocality(city);
     const a = normaliseLocality(area);
-    if (!cities.has(c)) cities.set(c, candidateOf(c));
+    if (!storedCities.has(c)) storedCities.set(c, candidateOf(c));
     let areas = areasByCity.get(c);
     if (!areas) areasByCity.set(c, (areas = new Map()));
     const candidate = allAreas.get(a) ?? candidateOf(a);
@@ -170,7 +170,7 @@ export const createLocalityMatcher = (
         if (candidates.some((c) => close(typed, c.whole)))
           for (const name of group) found.add(name);
       const spellings = [typed, ...[...found].map((f) => spellingOf(placeWords(f)))];
-      for (const [key, c] of cities)
+      for (const [key, c] of storedCities)
         if (spellings.some((s) => matchesCandidate(s, c))) found.add(key);
       return [...found].filter((c) => c.length > 0);
     });
@@ -223,12 +223,6 @@ export const createLocalityMatcher = (
   };
 
   /**
-   * City, area and free text → the filters both engines apply. A PIN code may
-   * stand in either place field or in the free text: it becomes the areas it
-   * covers (and, typed as the city, its cities), and leaves the free text
-   * (unless `pinsInText` is off: visitors' searches cannot filter by area).
-   */
-  /**
    * 'Koramangla Bangalore' typed as the area: a known city at either end of an
    * area that names no known locality as a whole is the city, the rest the area.
    */
@@ -241,7 +235,7 @@ export const createLocalityMatcher = (
         [words.slice(0, k), words.slice(k)],
       ] as const) {
         const named = resolveCities(place.join(' ')).filter(
-          (c) => cities.has(c) && (!inCities || inCities.includes(c)),
+          (c) => storedCities.has(c) && (!inCities || inCities.includes(c)),
         );
         if (named.length > 0) return { area: rest.join(' '), cities: inCities ?? named };
       }

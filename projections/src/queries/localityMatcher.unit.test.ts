@@ -28,6 +28,7 @@ describe('place spelling', () => {
     expect(placeWords('Andheri Poorv')).toEqual(['andheri', 'east']);
     expect(placeWords('DLF Ph-3')).toEqual(['dlf', 'phase', '3']);
     expect(placeWords('Sec. 62')).toEqual(['sector', '62']);
+    expect(placeWords('Scheme No. 54')).toEqual(['scheme', '54']);
   });
 
   it('gives spellings of one place one key: spaces, doubled letters, transliteration', () => {

@@ -35,11 +35,14 @@ const WORDS: Readonly<Record<string, string>> = {
   ext: 'extension',
 };
 
+/** 'No.' before a number ('Scheme No. 54', 'Road No 12'), which people leave out as often as not. */
+const NUMBER_WORDS = new Set(['no', 'number']);
+
 /** The words of a place, normalised (case, accents, punctuation) and with short forms spelt out. */
 export const placeWords = (value: string): string[] =>
   normaliseLocality(value)
     .split(' ')
-    .filter((w) => w.length > 0)
+    .filter((w, i, all) => w.length > 0 && !(NUMBER_WORDS.has(w) && /^\d/.test(all[i + 1] ?? '')))
     .map((w) => WORDS[w] ?? w);
 
 /** Spellings of one sound, folded to one ('sh' → 's', 'oo' → 'u', 'x' → 'ks', 'w' → 'v'). */
