@@ -76,8 +76,9 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         detail: {
           summary: 'Search listed properties (signed in): full documents',
           description:
-            "city and area are case-insensitive and typo-tolerant ('Koramangla' finds Koramangala, 'bangalore' finds Bengaluru): " +
-            'they are resolved to the known localities first, then filtered exactly. bedrooms/bathrooms mean "at least". ' +
+            "city and area are case-insensitive and typo-tolerant ('Koramangla' finds Koramangala, 'bangalore' finds Bengaluru), " +
+            "read spacing, short forms and a locality's other names ('HSRLayout', 'Andheri (E)', 'Bidhannagar'), and take a PIN code " +
+            '(as may q): they are resolved to the known localities first, then filtered exactly. bedrooms/bathrooms mean "at least". ' +
             'totalCount is exact. Bad values answer 400 with one entry per bad parameter.',
           tags,
           parameters: searchParameters('full'),

@@ -259,6 +259,18 @@ export const createLocalityMatcher = (
         : cityPin
           ? (pinCities(cityPin) ?? [cityPin])
           : resolveCities(city);
+    // 'Secunderabad', 'Thane', 'Mohali' as the city: no listings are in a city of that name, but in its localities.
+    let suburb: string[] | undefined;
+    if (city !== undefined && !cityPin && !cities!.some((c) => storedCities.has(c))) {
+      const named = matchAreas(city);
+      const around = [...areasByCity].flatMap(([c, inCity]) =>
+        [...named].some((a) => inCity.has(a)) ? [c] : [],
+      );
+      if (around.length > 0) {
+        cities = around;
+        suburb = [...named];
+      }
+    }
     const split = area === undefined || pinCodeOf(area) ? undefined : cityInArea(area, cities);
     if (split) cities = split.cities;
     const typedArea = split?.area ?? area;
@@ -267,7 +279,7 @@ export const createLocalityMatcher = (
         ? resolveAreas(typedArea, cities)
         : cityPin
           ? (pinAreas(cityPin) ?? [cityPin])
-          : undefined;
+          : suburb;
     let text = q;
     for (const pin of (options.pinsInText && q?.match(PIN_IN_TEXT)) || []) {
       const covered = pinAreas(pin, cities);

@@ -140,6 +140,21 @@ describe('the locality matcher', () => {
     });
   });
 
+  it('reads a suburb typed as the city as its localities in the city listings name', () => {
+    const m = createLocalityMatcher(
+      [...LISTED, { city: 'Mumbai', area: 'Thane West', pin: '400601' }],
+      NAMES,
+    );
+    expect(m.resolvePlaces({ city: 'Thane' })).toEqual({
+      cities: ['mumbai'],
+      areas: ['thane west'],
+    });
+    expect(m.resolvePlaces({ city: 'Salt Lake City' })).toEqual({
+      cities: ['kolkata'],
+      areas: expect.arrayContaining(['salt lake']) as unknown,
+    });
+  });
+
   it('keeps what it does not know as typed', () => {
     expect(matcher().resolvePlaces({ city: 'Atlantis', area: 'Nowhere' })).toEqual({
       cities: ['atlantis'],

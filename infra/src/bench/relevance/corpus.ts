@@ -20,6 +20,7 @@ export const QUERY_CLASSES = [
   'transliteration',
   'short-form',
   'free-text',
+  'suburb-as-city',
 ] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 
