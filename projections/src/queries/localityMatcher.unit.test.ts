@@ -60,6 +60,8 @@ describe('localityMatches', () => {
     ['andheri purv', 'andheri east'],
     ['sec 62', 'sector 62'],
     ['dlf ph 3', 'dlf phase 3'],
+    ['r s puram', 'rs puram'],
+    ['c s pur', 'cs pur'],
   ])('%s names %s', (input, stored) => {
     expect(localityMatches(input, stored)).toBe(true);
   });

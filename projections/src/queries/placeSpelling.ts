@@ -43,7 +43,8 @@ export const placeWords = (value: string): string[] =>
   normaliseLocality(value)
     .split(' ')
     .filter((w, i, all) => w.length > 0 && !(NUMBER_WORDS.has(w) && /^\d/.test(all[i + 1] ?? '')))
-    .map((w) => WORDS[w] ?? w);
+    // A single letter is a direction only at the end ('Andheri E'); elsewhere an initial ('R S Puram').
+    .map((w, i, all) => (w.length > 1 || (i > 0 && i === all.length - 1) ? (WORDS[w] ?? w) : w));
 
 /** Spellings of one sound, folded to one ('sh' → 's', 'oo' → 'u', 'x' → 'ks', 'w' → 'v'). */
 const foldSounds = (word: string) =>
