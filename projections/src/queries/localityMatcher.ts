@@ -129,7 +129,7 @@ export const createLocalityMatcher = (
     const a = normaliseLocality(area);
     if (!storedCities.has(c)) storedCities.set(c, candidateOf(c));
     let areas = areasByCity.get(c);
-    if (!areas) areasByCity.set(c, (areas = new Map()));
+    if (!areas) areasByCity.set(c, (areas = new Map<string, Candidate>()));
     const candidate = allAreas.get(a) ?? candidateOf(a);
     areas.set(a, candidate);
     allAreas.set(a, candidate);
@@ -237,7 +237,8 @@ export const createLocalityMatcher = (
         const named = resolveCities(place.join(' ')).filter(
           (c) => storedCities.has(c) && (!inCities || inCities.includes(c)),
         );
-        if (named.length > 0) return { area: rest.join(' '), cities: inCities ?? named };
+        if (named.length > 0)
+          return { area: rest.join(' '), cities: inCities ? [...inCities] : named };
       }
     return undefined;
   };

@@ -49,7 +49,7 @@ export const readCorpus = (raw: unknown = CORPUS_FILE): CorpusEntry[] => {
     const typed = Object.keys(query);
     if (typed.length === 0 || typed.some((k) => !(QUERY_FIELDS as readonly string[]).includes(k)))
       fail(`query must fill some of ${QUERY_FIELDS.join(', ')} and nothing else`);
-    if (typed.some((k) => typeof query[k] !== 'string' || (query[k] as string).trim() === ''))
+    if (typed.some((k) => typeof query[k] !== 'string' || query[k].trim() === ''))
       fail('query values must be non-empty text');
     if (typeof expect.city !== 'string') fail('expect.city must be the city as listings store it');
     const areas = expect.areas;
@@ -60,12 +60,15 @@ export const readCorpus = (raw: unknown = CORPUS_FILE): CorpusEntry[] => {
         areas.some((a) => typeof a !== 'string' || a === ''))
     )
       fail('expect.areas must be a non-empty list of locality names');
-    if (expect.pinCode !== undefined && !/^\d{6}$/.test(String(expect.pinCode)))
+    if (
+      expect.pinCode !== undefined &&
+      (typeof expect.pinCode !== 'string' || !/^\d{6}$/.test(expect.pinCode))
+    )
       fail('expect.pinCode must be six digits');
     if (areas === undefined && expect.pinCode === undefined)
       fail('expect needs areas or pinCode (a whole city is not a relevance test)');
     return {
-      query: query as TypedQuery,
+      query,
       class: e.class as QueryClass,
       expect: expect as Expectation,
     };
