@@ -101,7 +101,7 @@ const TYPED: { city?: string; area?: string; q?: string }[] = [
   { city: 'bombay', area: 'Bandra (W)' },
   { area: '560001' },
   { city: 'Bengaluru', area: '560 001' },
-  { q: 'flat 560001' },
+  { q: 'lakeview 560001' },
   { area: 'HSRLayout' },
   { city: 'Bangalore', area: 'Indira nagar' },
   { area: 'Koramangala 4th Block' },
