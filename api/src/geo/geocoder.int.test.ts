@@ -91,6 +91,20 @@ describe('forward geocoding', () => {
     expect(km(first!, at), `${query} → ${first!.display_name}`).toBeLessThan(3);
   });
 
+  // The popular localities (popularLocalities.json) by name and by their other, official or popular, names.
+  const POPULAR: [string, [number, number]][] = [
+    ['Andheri East', [19.1178, 72.8737]],
+    ['Chandrasekharpur', [20.33, 85.8188]],
+    ['Sector 61 Mohali', [30.6837, 76.7308]],
+    ['Noida Extension', [28.5199, 77.4587]],
+    ['DLF Qutab Enclave', [28.4747, 77.1049]],
+  ];
+  it.each(POPULAR)('finds the popular locality %s at its PIN', async (query, at) => {
+    const [first] = await search(query);
+    expect(first?.kind, `${query} → ${first?.display_name}`).toBe('locality');
+    expect(km(first!, at), `${query} → ${first!.display_name}`).toBeLessThan(1);
+  });
+
   it('answers a PIN code with that PIN and its locality', async () => {
     const [first] = await search('560034');
     expect(first).toMatchObject({

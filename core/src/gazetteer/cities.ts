@@ -3,8 +3,8 @@ import { normaliseLocality } from './normalise.ts';
 
 /**
  * The gazetteer's one table (cities.json) of the cities the product knows by hand: their
- * other names, their extent, the seed's data and the localities people search
- * for that are not post-office names. Everything that needs a city's other
+ * other names, their extent and the seed's data (their neighbourhoods are in
+ * popularLocalities.json). Everything that needs a city's other
  * names reads them here, so the listings search, the geocoder, the domain's
  * city list, the seed and the pages cannot drift apart:
  *
@@ -15,10 +15,10 @@ import { normaliseLocality } from './normalise.ts';
  * - `geonamesName`: GeoNames' spelling where the product shows another.
  * - `centre`, `radiusKm`: where the city's neighbourhoods lie. Visitor
  *   positions of listings here never move out of the city (migration 0027).
- * - `seed`: the post-office districts the seed takes localities from and a
- *   typical 1 BHK rent there in 2024–25 rupees.
- * - `localities`: hand-kept names placed at the PIN that covers them (the
- *   geocoder's aliases); add to it when users miss a place.
+ * - `seed`: a typical 1 BHK rent there in 2024–25 rupees; the seed lists
+ *   in the city's popular localities (popularLocalities.json, which the
+ *   geocoder also knows by name and other names; add to it when users miss a
+ *   place).
  */
 export type GazetteerCity = {
   name: string;
@@ -26,8 +26,7 @@ export type GazetteerCity = {
   geonamesName?: string;
   centre?: { lat: number; lng: number };
   radiusKm?: number;
-  seed?: { districts: readonly string[]; oneBhkRent: number };
-  localities?: readonly { name: string; pin: string }[];
+  seed?: { oneBhkRent: number };
 };
 
 export const CITIES: readonly GazetteerCity[] = TABLE;
@@ -65,11 +64,6 @@ export const cityAliases = (normalised: string): string[] => {
 /** The name the city list shows for a GeoNames place whose spelling we do not use ('Gurgaon' → 'Gurugram'). */
 export const PREFERRED_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
   CITIES.flatMap((c) => (c.geonamesName ? [[c.geonamesName, c.name]] : [])),
-);
-
-/** The hand-kept localities with their PINs, every city's in turn. */
-export const LOCALITY_ALIASES: readonly { name: string; pin: string }[] = CITIES.flatMap(
-  (c) => c.localities ?? [],
 );
 
 const byKey = new Map(CITY_AREAS.map((c) => [normaliseLocality(c.name), c]));

@@ -23,4 +23,3 @@ export type PopularLocality = {
 };
 
 export const POPULAR_LOCALITIES: readonly PopularLocality[] = TABLE;
-

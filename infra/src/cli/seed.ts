@@ -1,6 +1,7 @@
 // `npm run seed [-- --listings 600] [--seed 20260101]`
-// Fills the product with realistic listings (see infra/src/seed/seed.ts): real
-// localities of 25 Indian cities, owners of every role, photos made locally.
+// Fills the product with realistic listings (see infra/src/seed/seed.ts) in the
+// neighbourhoods tenants search in 26 Indian cities, owners of every role,
+// photos made locally.
 // Runs against the same database as `npm run dev` (or DATABASE_URL); the
 // projections build read models and the search index from the events. The
 // same --seed gives the same data; re-running skips listings that exist.

@@ -6,6 +6,7 @@ import {
   type PropertyType,
 } from '@rentals/core/listings/listing';
 import type { SeedCity } from './cities.ts';
+import { LANDMARKS } from './landmarks.ts';
 import type { Locality } from './localities.ts';
 import type { PooledPhoto } from './photoPool.ts';
 import type { Random } from './random.ts';
@@ -99,21 +100,131 @@ const FACILITY_ODDS: Record<PropertyType, Record<(typeof FACILITIES)[number], nu
   },
 };
 
+/** How a description names each facility. */
+const FACILITY_WORDS: Record<(typeof FACILITIES)[number], string> = {
+  wifi: 'Wi-Fi',
+  parking: 'parking',
+  ac: 'air conditioning',
+  kitchen: 'a modular kitchen',
+  laundry: 'a washing machine',
+  security: '24x7 security',
+  gym: 'a gym',
+  pool: 'a swimming pool',
+  garden: 'a garden',
+  balcony: 'a balcony',
+  furnished: 'furniture',
+  petFriendly: 'pets allowed',
+};
+
 const roundTo = (value: number, step: number) => Math.max(step, Math.round(value / step) * step);
 
-/** A fixed premium per locality (0.85–1.3×), so one locality is consistently dearer than another. */
-const localityPremium = (locality: Locality) => {
-  let h = 0;
-  for (const c of locality.name) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  return 0.85 + (h % 46) / 100;
+/** Cities where owners advertise 'builder floors' (a storey of a low-rise) rather than houses. */
+const BUILDER_FLOOR_CITIES = new Set(['Delhi', 'Gurugram', 'Noida', 'Chandigarh']);
+/** Cities with a metro or suburban rail that listings mention. */
+const METRO_CITIES = new Set([
+  'Mumbai',
+  'Delhi',
+  'Bengaluru',
+  'Hyderabad',
+  'Chennai',
+  'Kolkata',
+  'Pune',
+  'Ahmedabad',
+  'Jaipur',
+  'Lucknow',
+  'Kochi',
+  'Gurugram',
+  'Noida',
+  'Nagpur',
+]);
+
+type Furnishing = 'fully furnished' | 'semi-furnished' | 'unfurnished';
+/** What furnishing does to the rent. */
+const FURNISHING_RENT: Record<Furnishing, number> = {
+  'fully furnished': 1.15,
+  'semi-furnished': 1,
+  unfurnished: 0.92,
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Somewhere near the listing that its title can name: a known landmark, else the locality's own. */
+const landmarkNear = (random: Random, city: SeedCity, locality: Locality) => {
+  const known = LANDMARKS[`${city.name}/${locality.name}`] ?? [];
+  // 'Sohna Road' is a road already: not 'Sohna Road Main Road'.
+  const own = /\bRoad$/.test(locality.name)
+    ? [locality.name, `${locality.name} Bus Stop`]
+    : [`${locality.name} Market`, `${locality.name} Main Road`, `${locality.name} Bus Stop`];
+  return random.pick(known.length > 0 && random.chance(0.7) ? known : own);
+};
+
+type TitleInput = {
+  propertyType: PropertyType;
+  houseKind: string;
+  bedrooms: number;
+  furnishing: Furnishing;
+  facilities: Facilities;
+  forWhom: string;
+  city: SeedCity;
+  locality: Locality;
+};
+
+/** A title as owners on Indian portals write them, varied in shape. */
+const titleFor = (random: Random, t: TitleInput): string => {
+  const bhk = `${t.bedrooms} BHK`;
+  const at = t.locality.name;
+  const near = landmarkNear(random, t.city, t.locality);
+  const perk = random.pick(
+    [
+      t.facilities.balcony && 'balcony',
+      t.facilities.parking && 'covered parking',
+      t.facilities.garden && 'garden',
+      t.facilities.ac && 'AC',
+      t.facilities.security && '24x7 security',
+      t.facilities.gym && 'gym',
+      t.facilities.pool && 'pool',
+    ]
+      .filter((p): p is string => typeof p === 'string')
+      .concat(['good ventilation']),
+  );
+  if (t.propertyType === 'PG') {
+    const who = t.forWhom;
+    return random.pick([
+      `PG ${who} in ${at} with meals`,
+      `PG ${who} near ${near}, single and twin sharing`,
+      `${t.facilities.ac ? 'AC' : 'Non-AC'} PG rooms ${who}, ${at}`,
+      `Furnished PG ${who} in ${at}, ${t.city.name}`,
+      `Co-living rooms near ${near} ${who}`,
+    ]);
+  }
+  if (t.propertyType === 'house') {
+    const kind = t.houseKind;
+    return random.pick([
+      `${bhk} ${t.furnishing} ${kind} in ${at}`,
+      `${capitalise(kind)}, ${bhk}, with ${perk} in ${at}`,
+      `${bhk} ${kind} near ${near}`,
+      `${capitalise(t.furnishing)} ${bhk} ${kind} for rent in ${at}, ${t.city.name}`,
+    ]);
+  }
+  const metro = METRO_CITIES.has(t.city.name) ? ['close to the metro'] : [];
+  return random.pick([
+    `${bhk} ${t.furnishing} flat near ${near}`,
+    `${capitalise(t.furnishing)} ${bhk} apartment in ${at}`,
+    `${bhk} flat for rent in ${at}, ${t.city.name}`,
+    `${bhk} with ${perk} in ${at}`,
+    `${bhk} flat in a gated society, ${at}`,
+    `Spacious ${bhk} ${t.furnishing} flat, ${at}`,
+    ...metro.map((m) => `${bhk} ${t.furnishing} flat in ${at}, ${m}`),
+  ]);
 };
 
 export type GeneratedListing = { fields: ListingFields; images: ListingImage[] };
 
 /**
  * One realistic listing in `city` at `locality`: type, size and floors that
- * fit together, a rent typical of the city, type and bedrooms (scaled by a
- * fixed locality premium), and 0–5 pooled photos with fresh image ids.
+ * fit together, a rent typical of the city, type, bedrooms and furnishing
+ * (scaled by the locality's rent level), a title as owners write them, and
+ * 0–5 pooled photos with fresh image ids.
  * Every value satisfies the API's validation.
  */
 export const generateListing = (
@@ -143,7 +254,24 @@ export const generateListing = (
         : random.int(3, 24);
   const floor = propertyType === 'house' ? 0 : random.int(0, totalFloors);
 
-  const base = city.oneBhkRent * localityPremium(locality) * (0.82 + random.next() * 0.4);
+  const facilities = Object.fromEntries(
+    FACILITIES.map((f) => [f, random.chance(FACILITY_ODDS[propertyType][f])]),
+  ) as Facilities;
+  const furnishing: Furnishing = facilities.furnished
+    ? 'fully furnished'
+    : random.pick(['semi-furnished', 'semi-furnished', 'unfurnished']);
+  const forWhom = random.pick([
+    'for women',
+    'for men',
+    'for students',
+    'for working professionals',
+  ]);
+
+  const base =
+    city.oneBhkRent *
+    locality.rentLevel *
+    FURNISHING_RENT[furnishing] *
+    (0.85 + random.next() * 0.3);
   const monthly =
     propertyType === 'PG'
       ? roundTo(base * 0.42, 250)
@@ -153,39 +281,32 @@ export const generateListing = (
   const yearly = propertyType !== 'PG' && random.chance(0.07);
   const rent = yearly ? roundTo(monthly * 12 * 0.95, 1000) : monthly;
 
-  const adjective = random.pick([
-    'Spacious',
-    'Bright',
-    'Well-kept',
-    'Airy',
-    'Cosy',
-    'Modern',
-    'Newly painted',
-    'Quiet',
-  ]);
-  const forWhom = random.pick([
-    'for women',
-    'for men',
-    'for students',
-    'for working professionals',
-  ]);
-  const title = (
-    propertyType === 'PG'
-      ? `PG ${forWhom} in ${locality.name}`
-      : propertyType === 'house'
-        ? `${adjective} ${bedrooms} BHK independent house in ${locality.name}`
-        : `${adjective} ${bedrooms} BHK flat in ${locality.name}`
-  ).slice(0, 100);
+  const houseKind =
+    BUILDER_FLOOR_CITIES.has(city.name) && random.chance(0.6)
+      ? 'builder floor'
+      : bedrooms >= 4
+        ? 'independent villa'
+        : 'independent house';
+  const title = titleFor(random, {
+    propertyType,
+    houseKind,
+    bedrooms,
+    furnishing,
+    facilities,
+    forWhom,
+    city,
+    locality,
+  }).slice(0, 100);
 
-  const facilities = Object.fromEntries(
-    FACILITIES.map((f) => [f, random.chance(FACILITY_ODDS[propertyType][f])]),
-  ) as Facilities;
   const building = `${random.pick(BUILDING_NAMES)} ${random.pick(BUILDINGS)}`;
-  const highlights = FACILITIES.filter((f) => facilities[f]).slice(0, 4);
+  const highlights = FACILITIES.filter((f) => facilities[f])
+    .slice(0, 4)
+    .map((f) => FACILITY_WORDS[f]);
+  const storey = floor === 0 ? 'the ground floor' : `floor ${floor}`;
   const description = [
     propertyType === 'PG'
-      ? `Single and twin sharing rooms ${forWhom} at ${building}, ${locality.name}.`
-      : `${adjective} ${bedrooms} BHK ${propertyType === 'house' ? 'independent house' : `flat on floor ${floor} of ${totalFloors}`} at ${building}, ${locality.name}, ${city.name}.`,
+      ? `Single and twin sharing rooms ${forWhom} at ${building}, ${locality.name}, ${city.name}.`
+      : `${capitalise(furnishing)} ${bedrooms} BHK ${propertyType === 'house' ? houseKind : `flat on ${storey} of ${totalFloors}`} at ${building}, ${locality.name}, ${city.name}.`,
     `About ${area} sq ft with ${bathrooms} bathroom${bathrooms > 1 ? 's' : ''}.`,
     highlights.length > 0 ? `Has ${highlights.join(', ')}.` : 'Simple and clean, no frills.',
     random.pick([

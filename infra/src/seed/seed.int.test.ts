@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
+import { POPULAR_LOCALITIES } from '@rentals/core/gazetteer/popularLocalities';
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
@@ -61,8 +62,10 @@ describe('seed', () => {
     expect(docs.some((d) => !d.isAvailable)).toBe(true);
     expect(docs.some((d) => d.isVerified)).toBe(true);
     expect(docs.some((d) => d.rentType === 'yearly')).toBe(true);
+    // In the neighbourhoods tenants search, never a post office's name.
+    const popular = new Set(POPULAR_LOCALITIES.map((l) => `${l.city}|${l.name}|${l.pinCode}`));
     for (const d of docs) {
-      expect(d.location.pinCode).toMatch(/^\d{6}$/);
+      expect(popular.has(`${d.location.city}|${d.location.area}|${d.location.pinCode}`)).toBe(true);
       expect(d.rent).toBeGreaterThan(0);
       expect(d.images.length).toBeLessThanOrEqual(5);
     }

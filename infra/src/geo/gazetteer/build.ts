@@ -1,6 +1,7 @@
 import type { City } from '../sources/cities.ts';
 import type { PostOffice } from '../sources/postOffices.ts';
-import { kmBetween, LOCALITY_ALIASES } from '@rentals/core/gazetteer/cities';
+import { kmBetween } from '@rentals/core/gazetteer/cities';
+import { POPULAR_LOCALITIES } from '@rentals/core/gazetteer/popularLocalities';
 import { CITY_IMPORTANCE_BASE, type Place } from './place.ts';
 
 const CELL = 0.25; // degrees; about 28 km, so a 3×3 block covers every city within 25 km
@@ -75,16 +76,17 @@ export const buildGazetteer = (cities: City[], offices: PostOffice[]): Gazetteer
     else byPin.set(o.pin, [o]);
   }
 
-  // A hand-kept alias names its PIN better than any heuristic (Connaught Place for 110001).
-  const aliasByPin = new Map<string, string>();
-  for (const a of LOCALITY_ALIASES) if (!aliasByPin.has(a.pin)) aliasByPin.set(a.pin, a.name);
+  // The name tenants search names its PIN better than any heuristic (Connaught Place for 110001, HSR Layout for 560102).
+  const popularByPin = new Map<string, string>();
+  for (const l of POPULAR_LOCALITIES)
+    if (!popularByPin.has(l.pinCode)) popularByPin.set(l.pinCode, l.name);
 
   const places: Place[] = [];
   const pins: Gazetteer['pins'] = [];
   const pinInfo = new Map<string, { primary: string; importance: number; first: PostOffice }>();
   for (const [pin, list] of byPin) {
     const first = list[0]!;
-    const primary = aliasByPin.get(pin) ?? primaryName(list.map((o) => o.name));
+    const primary = popularByPin.get(pin) ?? primaryName(list.map((o) => o.name));
     const importance = nearbyPopulation(first);
     pinInfo.set(pin, { primary, importance, first });
     pins.push({ pin, name: primary, lat: first.lat, lng: first.lng, importance });
@@ -118,22 +120,23 @@ export const buildGazetteer = (cities: City[], offices: PostOffice[]): Gazetteer
     );
   }
 
-  LOCALITY_ALIASES.forEach((alias, i) => {
-    const info = pinInfo.get(alias.pin);
+  // The popular localities, with their other names ('Sector 61 Mohali'), beside the post offices of their PIN.
+  POPULAR_LOCALITIES.forEach((locality, i) => {
+    const info = pinInfo.get(locality.pinCode);
     if (!info) return;
     const { first, importance } = info;
     places.push({
       id: `a${i}`,
       kind: 'locality',
-      name: alias.name,
-      aliases: [],
-      pin: alias.pin,
+      name: locality.name,
+      aliases: [...locality.aliases],
+      pin: locality.pinCode,
       district: first.district,
       state: first.state,
-      displayName: `${alias.name}, ${first.district}, ${first.state} ${alias.pin}`,
+      displayName: `${locality.name}, ${first.district}, ${first.state} ${locality.pinCode}`,
       _geo: { lat: first.lat, lng: first.lng },
       importance,
-      group: `p${alias.pin}`,
+      group: `p${locality.pinCode}`,
     });
   });
 

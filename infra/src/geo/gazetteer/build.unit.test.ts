@@ -54,6 +54,7 @@ describe('buildGazetteer', () => {
     office('Azad Nagar (Mumbai)', '400053', 'Mumbai', 'Maharashtra', 19.112, 72.861),
     office('Andheri', '173023', 'Sirmaur', 'Himachal Pradesh', 30.6, 77.35),
     office('Koramangala', '560034', 'Bangalore', 'Karnataka', 12.926, 77.622),
+    office('Chandigarh Sector 61', '160062', 'Mohali', 'Punjab', 30.684, 76.731),
   ];
   const { places, pins } = buildGazetteer(cities, offices);
   const byId = (id: string) => places.find((p) => p.id === id);
@@ -86,12 +87,24 @@ describe('buildGazetteer', () => {
     });
   });
 
-  it('adds the hand-kept aliases at their PIN and names cities with their state and other names', () => {
+  it('adds the popular localities with their other names at their PIN, and names the PIN by the first', () => {
     expect(places.find((p) => p.name === 'Andheri West')).toMatchObject({
       kind: 'locality',
       pin: '400053',
       _geo: { lat: 19.112, lng: 72.861 },
     });
+    // Mohali's phases are sectors to the post office: the popular name and the official one both find it.
+    expect(places.find((p) => p.name === 'Mohali Phase 7')).toMatchObject({
+      kind: 'locality',
+      aliases: ['Sector 61 Mohali'],
+      pin: '160062',
+      displayName: 'Mohali Phase 7, Mohali, Punjab 160062',
+      group: 'p160062',
+    });
+    expect(pins.find((p) => p.pin === '160062')!.name).toBe('Mohali Phase 7');
+  });
+
+  it('names cities with their state and other names', () => {
     expect(byId('cmumbai')).toMatchObject({
       displayName: 'Mumbai, Maharashtra',
       aliases: ['Bombay'],
