@@ -49,7 +49,8 @@ try {
     `Run ${new Date().toISOString().slice(0, 10)}: ` +
       `${entries.length} queries (${entries.length - summary.unmeasured} measurable on this seed: ` +
       `${LISTINGS} listings, seed ${SEED}); recall@${K} is the share of a query's listings on its first ` +
-      `page of ${K} (of all of them when fewer), MRR the mean reciprocal rank of the first right listing.`,
+      `page of ${K} (of all of them when fewer), MRR the mean reciprocal rank of the first right listing, ` +
+      `precision@${K} the share of that page that is right.`,
     '',
     table,
     '',

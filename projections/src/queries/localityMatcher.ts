@@ -2,7 +2,7 @@ import { CITY_SYNONYM_GROUPS, cityAliases } from '@rentals/core/gazetteer/cities
 import { canonicalCity } from '@rentals/core/gazetteer/cityList';
 import { LOCALITY_NAME_GROUPS, type LocalityNames } from '@rentals/core/gazetteer/localityNames';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
-import { pinCodeOf, placeKey, placeWords, typoBudget } from './placeSpelling.ts';
+import { foldedWords, pinCodeOf, placeKey, placeWords, typoBudget } from './placeSpelling.ts';
 
 /** Optimal-string-alignment distance (a swap of neighbours is one typo), stopping once over `max`. */
 export const editDistance = (a: string, b: string, max: number): number => {
@@ -28,21 +28,30 @@ export const editDistance = (a: string, b: string, max: number): number => {
 };
 
 /**
- * A place name as the matcher compares it: its key, its numbers (which must
- * match exactly) and its typo budget, the sum of its words' ('andheri east'
- * allows 1, so it never reaches 'andheri west').
+ * A place name as the matcher compares it: its folded words and their key
+ * (no spaces), its numbers (which must match exactly) and the most typos any
+ * one word may have (0 for names that must match as spelt).
  */
-type Spelling = { key: string; numbers: string; budget: number };
+type Spelling = {
+  words: string[];
+  /** Each word's length as typed (folding shortens 'khaz' to 'kaz'; the budget follows what was typed). */
+  lengths: number[];
+  key: string;
+  numbers: string;
+  maxTypos: number;
+};
 /** A stored name: the whole of it, and its first words ('hsr' finds 'HSR Layout'). */
 type Candidate = { whole: Spelling; heads: Spelling[] };
 
-const spellingOf = (words: readonly string[]): Spelling => ({
+const spellingOf = (words: readonly string[], maxTypos = 2): Spelling => ({
+  words: foldedWords(words),
+  lengths: words.map((w) => w.length),
   key: placeKey(words),
   numbers: words
     .flatMap((w) => w.match(/\d+/g) ?? [])
     .map(Number)
     .join(' '),
-  budget: words.reduce((sum, w) => sum + (/\d/.test(w) ? 0 : typoBudget(w.length)), 0),
+  maxTypos,
 });
 
 const candidateOf = (name: string): Candidate => {
@@ -53,9 +62,33 @@ const candidateOf = (name: string): Candidate => {
   };
 };
 
-const close = (input: Spelling, stored: Spelling) =>
-  input.numbers === stored.numbers &&
-  (input.key === stored.key || editDistance(input.key, stored.key, input.budget) <= input.budget);
+const wordClose = (typed: string, length: number, stored: string, maxTypos: number) => {
+  if (typed === stored) return true;
+  const budget = /\d/.test(typed) ? 0 : Math.min(maxTypos, typoBudget(length));
+  // People know how a place begins: a typo never changes the first letter ('Ballygunj' is not Tollygunge).
+  return budget > 0 && typed[0] === stored[0] && editDistance(typed, stored, budget) <= budget;
+};
+
+/**
+ * Word by word, each within its own typo budget ('Andheri Wset' is Andheri
+ * West, 'Kandivali W' never Kandivali East); with the words split otherwise
+ * ('HSRLayout', 'White field'), the keys without spaces, with one typo only
+ * in long names.
+ */
+const close = (input: Spelling, stored: Spelling) => {
+  if (input.numbers !== stored.numbers) return false;
+  if (input.key === stored.key) return true;
+  if (input.words.length === stored.words.length)
+    return input.words.every((w, i) =>
+      wordClose(w, input.lengths[i]!, stored.words[i]!, input.maxTypos),
+    );
+  return (
+    input.maxTypos > 0 &&
+    input.key.length >= 9 &&
+    input.key[0] === stored.key[0] &&
+    editDistance(input.key, stored.key, 1) <= 1
+  );
+};
 
 const matchesCandidate = (input: Spelling, c: Candidate) =>
   input.key.length > 0 && (close(input, c.whole) || c.heads.some((h) => close(input, h)));
@@ -160,7 +193,8 @@ export const createLocalityMatcher = (
 
   const resolveCities = (input: string): string[] =>
     remember(`c\u0000${input}`, () => {
-      const typed = spellingOf(placeWords(input));
+      // One typo a word at most: city names two typos apart are other cities (Bengaluru, Mangaluru).
+      const typed = spellingOf(placeWords(input), 1);
       const found = new Set<string>(cityAliases(normaliseLocality(input)));
       // Old and other spellings the city list knows ('Calcutta', 'Bengalooru'), exactly.
       const listed = canonicalCity(input);
@@ -169,7 +203,7 @@ export const createLocalityMatcher = (
       for (const { group, candidates } of citySynonyms)
         if (candidates.some((c) => close(typed, c.whole)))
           for (const name of group) found.add(name);
-      const spellings = [typed, ...[...found].map((f) => spellingOf(placeWords(f)))];
+      const spellings = [typed, ...[...found].map((f) => spellingOf(placeWords(f), 1))];
       for (const [key, c] of storedCities)
         if (spellings.some((s) => matchesCandidate(s, c))) found.add(key);
       return [...found].filter((c) => c.length > 0);
@@ -186,7 +220,7 @@ export const createLocalityMatcher = (
     for (const g of groups)
       if (inScope(g.cities) && g.candidates.some((c) => matchesCandidate(typed, c))) {
         for (const key of g.keys) found.add(key);
-        wanted.push(...g.keys.map((k) => spellingOf(placeWords(k))));
+        wanted.push(...g.keys.map((k) => spellingOf(placeWords(k), 0)));
       }
     const pool = inCities
       ? inCities.flatMap((c) => [...(areasByCity.get(c)?.entries() ?? [])])
@@ -275,6 +309,9 @@ export const createLocalityMatcher = (
     const split = area === undefined || pinCodeOf(area) ? undefined : cityInArea(area, cities);
     if (split) cities = split.cities;
     const typedArea = split?.area ?? area;
+    // A PIN names its city too: Malviya Nagar 110017 is Delhi's, not Jaipur's.
+    const areaPin = typedArea === undefined ? undefined : pinCodeOf(typedArea);
+    if (areaPin && !cities) cities = pinCities(areaPin);
     let areas =
       typedArea !== undefined
         ? resolveAreas(typedArea, cities)
@@ -283,8 +320,9 @@ export const createLocalityMatcher = (
           : suburb;
     let text = q;
     for (const pin of (options.pinsInText && q?.match(PIN_IN_TEXT)) || []) {
-      const covered = pinAreas(pin, cities);
-      if (!covered) continue;
+      if (!pins.has(pin)) continue;
+      cities ??= pinCities(pin);
+      const covered = pinAreas(pin, cities) ?? [];
       areas = areas ? areas.filter((a) => covered.includes(a)) : covered;
       text = text?.replace(pin, ' ');
     }

@@ -62,6 +62,10 @@ describe('localityMatches', () => {
     ['dlf ph 3', 'dlf phase 3'],
     ['r s puram', 'rs puram'],
     ['c s pur', 'cs pur'],
+    ['hauz khaz', 'hauz khas'],
+    ['citylight', 'city light'],
+    ['ballygunj', 'ballygunge'],
+    ['andheri wset', 'andheri west'],
   ])('%s names %s', (input, stored) => {
     expect(localityMatches(input, stored)).toBe(true);
   });
@@ -70,6 +74,9 @@ describe('localityMatches', () => {
     ['sector 62', 'sector 63'],
     ['andheri east', 'andheri west'],
     ['lake town', 'salt lake'],
+    ['kandivali w', 'kandivali east'],
+    ['ballygunj', 'tollygunge'],
+    ['t nagar', 'kk nagar'],
   ])('%s does not name %s', (input, stored) => {
     expect(localityMatches(input, stored)).toBe(false);
   });
@@ -91,7 +98,10 @@ describe('the locality matcher', () => {
 
   it('reads a PIN code typed as the area, as the city, or in the free text', () => {
     const m = matcher();
-    expect(m.resolvePlaces({ area: '560034' })).toEqual({ areas: ['koramangala'] });
+    expect(m.resolvePlaces({ area: '560034' })).toEqual({
+      cities: ['bengaluru'],
+      areas: ['koramangala'],
+    });
     expect(m.resolvePlaces({ city: 'Bengaluru', area: '560 102' })).toMatchObject({
       areas: ['hsr layout'],
     });
@@ -99,7 +109,11 @@ describe('the locality matcher', () => {
       cities: ['mumbai'],
       areas: ['andheri east'],
     });
-    expect(m.resolvePlaces({ q: 'flat 560066' })).toEqual({ areas: ['whitefield'], q: 'flat' });
+    expect(m.resolvePlaces({ q: 'flat 560066' })).toEqual({
+      cities: ['bengaluru'],
+      areas: ['whitefield'],
+      q: 'flat',
+    });
     // A PIN outside the typed city finds nothing; an unknown one stays text.
     expect(m.resolvePlaces({ city: 'Mumbai', area: '560034' }).areas).toEqual([]);
     expect(m.resolvePlaces({ q: '999999' })).toEqual({ q: '999999' });

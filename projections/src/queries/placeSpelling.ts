@@ -46,29 +46,36 @@ export const placeWords = (value: string): string[] =>
     // A single letter is a direction only at the end ('Andheri E'); elsewhere an initial ('R S Puram').
     .map((w, i, all) => (w.length > 1 || (i > 0 && i === all.length - 1) ? (WORDS[w] ?? w) : w));
 
-/** Spellings of one sound, folded to one ('sh' → 's', 'oo' → 'u', 'x' → 'ks', 'w' → 'v'). */
+/** Spellings of one sound, folded to one ('sh' → 's', 'oo' → 'u', 'y' → 'i', 'x' → 'ks', 'w' → 'v'). */
 const foldSounds = (word: string) =>
   word
     .replace(/x/g, 'ks')
     .replace(/oo|ou/g, 'u')
     .replace(/ee/g, 'i')
+    .replace(/y/g, 'i')
     .replace(/(\p{L})\1+/gu, '$1')
     .replace(/([bcdgkpst])h/g, '$1')
     .replace(/w/g, 'v')
     .replace(/z/g, 'j')
     .replace(/q/g, 'k')
     .replace(/(\p{L})\1+/gu, '$1')
-    // Endings spelt several ways: Mylapore/-pur, Tollygunge/-gunj/-ganj, Shahibaug/-bagh, Marathahally/-i.
+    // Endings spelt several ways: Mylapore/-pur, Tollygunge/-gunj/-ganj, Shahibaug/-bagh.
     .replace(/pore$/, 'pur')
-    .replace(/g[au]nj?e?$/, 'ganj')
-    .replace(/baug$/, 'bag')
-    .replace(/y$/, 'i');
+    .replace(/g[au]n(?:j|ge)?$/, 'ganj')
+    .replace(/baug$/, 'bag');
+
+/** Each word's folded spelling (a word of one or two letters is an initial, kept as typed: 'KK' is not 'K'). */
+export const foldedWords = (words: readonly string[]): string[] =>
+  words.map((w) => (w.length <= 2 ? w : foldSounds(w)));
 
 /** The key two spellings of one place share: folded sounds, no spaces. */
-export const placeKey = (words: readonly string[]): string => words.map(foldSounds).join('');
+export const placeKey = (words: readonly string[]): string => foldedWords(words).join('');
 
-/** Typos allowed for a key of this length, as Meilisearch's defaults: 1 from 5 letters, 2 from 9. */
-export const typoBudget = (length: number) => (length >= 9 ? 2 : length >= 5 ? 1 : 0);
+/**
+ * Typos allowed in a word of this length: 1 from 4 letters, 2 from 9 (one
+ * letter under Meilisearch's defaults: place names are short, 'Hauz Khaz').
+ */
+export const typoBudget = (length: number) => (length >= 9 ? 2 : length >= 4 ? 1 : 0);
 
 /** A six-digit Indian PIN code, spaces allowed in between ('560 034'); undefined for anything else. */
 export const pinCodeOf = (value: string): string | undefined => {

@@ -16,7 +16,7 @@ export const ENGINES = ['meilisearch', 'postgres'] as const;
 export type Engine = (typeof ENGINES)[number];
 
 /** One entry's outcome on one engine: recall@K (of what fits on the page) and the reciprocal rank of the first hit. */
-export type Score = { recall: number; reciprocalRank: number; ids: string[] };
+export type Score = { recall: number; precision: number; reciprocalRank: number; ids: string[] };
 export type EntryResult = {
   entry: CorpusEntry;
   /** How many listed listings the predicate holds for (0: the entry cannot be measured on this data). */
@@ -40,6 +40,7 @@ const score = (found: SearchResult, relevant: Set<string>): Score => {
   const first = ids.findIndex((id) => relevant.has(id));
   return {
     recall: relevant.size === 0 ? 0 : hits / Math.min(K, relevant.size),
+    precision: ids.length === 0 ? 0 : hits / ids.length,
     reciprocalRank: first < 0 ? 0 : 1 / (first + 1),
     ids,
   };
@@ -75,7 +76,7 @@ export const runCorpus = async (deps: {
   return results;
 };
 
-export type Figures = { queries: number; recall: number; mrr: number };
+export type Figures = { queries: number; recall: number; precision: number; mrr: number };
 
 /** Mean recall@K and MRR per engine, over all measurable entries and per class. */
 export const summarise = (results: readonly EntryResult[]) => {
@@ -83,6 +84,7 @@ export const summarise = (results: readonly EntryResult[]) => {
   const figures = (rows: readonly EntryResult[], engine: Engine): Figures => ({
     queries: rows.length,
     recall: rows.reduce((s, r) => s + r.scores[engine].recall, 0) / Math.max(1, rows.length),
+    precision: rows.reduce((s, r) => s + r.scores[engine].precision, 0) / Math.max(1, rows.length),
     mrr: rows.reduce((s, r) => s + r.scores[engine].reciprocalRank, 0) / Math.max(1, rows.length),
   });
   const classes = [...new Set(measured.map((r) => r.entry.class))];
@@ -124,8 +126,10 @@ export const relevanceTable = (summary: ReturnType<typeof summarise>): string =>
     String(m.queries),
     f(m.recall),
     f(m.mrr),
+    f(m.precision),
     f(p.recall),
     f(p.mrr),
+    f(p.precision),
   ];
   return markdownTable([
     [
@@ -133,8 +137,10 @@ export const relevanceTable = (summary: ReturnType<typeof summarise>): string =>
       'Queries',
       `Meilisearch recall@${K}`,
       'Meilisearch MRR',
+      `Meilisearch precision@${K}`,
       `Postgres recall@${K}`,
       'Postgres MRR',
+      `Postgres precision@${K}`,
     ],
     ...summary.byClass.map((c) => row(c.class, c.meilisearch, c.postgres)),
     row('**all**', summary.all.meilisearch, summary.all.postgres),
