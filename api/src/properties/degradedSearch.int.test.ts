@@ -16,6 +16,9 @@ import { propertyServices } from './services.ts';
 import { SEARCH_TIMEOUT_MS } from './propertySearch.ts';
 import { GEOCODER_TIMEOUT_MS } from '../geo/geocoder.ts';
 import { listingForm } from '@rentals/testing/listingForm';
+import { listedLocalities } from '@rentals/projections/queries/listingQueries';
+import { createLocalityMatcher } from '@rentals/projections/queries/localityMatcher';
+import { resolvePlaces } from './criteriaFor.ts';
 
 let t: TestApp;
 let readSide: ReturnType<typeof startReadSide>;
@@ -86,6 +89,43 @@ describe('parity: Meilisearch and the Postgres fallback answer the same', () => 
       expect([...fromPostgres.ids].sort()).toEqual([...fromMeili.ids].sort());
     else expect(fromPostgres.ids.length).toBe(fromMeili.ids.length);
   });
+});
+
+/**
+ * Places as tenants type them (old names with typos, PIN codes, spacing, a
+ * locality's part, an old name in the free text), resolved as the API
+ * resolves them: both engines find the same listings, and some.
+ */
+const TYPED: { city?: string; area?: string; q?: string }[] = [
+  { city: 'Bangalore', area: 'Koramangla' },
+  { city: 'bombay', area: 'Bandra (W)' },
+  { area: '560001' },
+  { city: 'Bengaluru', area: '560 001' },
+  { q: 'lakeview 560001' },
+  { area: 'HSRLayout' },
+  { city: 'Bangalore', area: 'Indira nagar' },
+  { area: 'Koramangala 4th Block' },
+  { area: 'Kothrud Poona' },
+  { q: 'bangalore' },
+  { q: 'lakeview gurgaon' },
+];
+
+describe('parity on places as typed: both engines find the same listings, and some', () => {
+  const meili = () => createMeili({ url: inject('meiliUrl'), key: inject('meiliKey') });
+  it.each(TYPED.map((typed) => [JSON.stringify(typed), typed] as const))(
+    '%s',
+    async (_name, typed) => {
+      const matcher = createLocalityMatcher(await listedLocalities(t.db.sql));
+      const criteria = resolvePlaces(matcher, { ...page, ...typed }, 'full');
+      const [fromMeili, fromPostgres] = await Promise.all([
+        searchInMeili(meili(), 'full', criteria, index),
+        searchInPostgres(t.db.sql, 'full', criteria),
+      ]);
+      expect(fromMeili.total).toBeGreaterThan(0);
+      expect(fromPostgres.total).toBe(fromMeili.total);
+      expect([...fromPostgres.ids].sort()).toEqual([...fromMeili.ids].sort());
+    },
+  );
 });
 
 describe('degraded mode', () => {

@@ -48,8 +48,9 @@ export const propertyMapRoutes = (deps: PropertyQueryDeps) => {
       const started = performance.now();
       limitSearch(request, user?.id);
       const params = parseMapParams(new URL(request.url).searchParams);
-      const { zoom, ...criteria } = resolvePlaces(await localities.current(), params);
-      const { engine, ...answer } = await mapSearch(user ? 'full' : 'public', criteria, zoom);
+      const audience = user ? 'full' : 'public';
+      const { zoom, ...criteria } = resolvePlaces(await localities.current(), params, audience);
+      const { engine, ...answer } = await mapSearch(audience, criteria, zoom);
       const json = JSON.stringify(answer);
       const gzip =
         json.length >= GZIP_FROM_BYTES &&

@@ -16,7 +16,7 @@ import {
   findPublicListing,
   publicListingsByIds,
 } from '@rentals/projections/queries/publicQueries';
-import type { SearchCriteria } from '@rentals/projections/queries/criteria';
+import type { SearchAudience, SearchCriteria } from '@rentals/projections/queries/criteria';
 import { searchParameters, tags } from './openapi.ts';
 import { waitForStream, waitForUser } from '@rentals/projections/queries/readYourWrites';
 import { documentCacheFor } from './documentCache.ts';
@@ -53,8 +53,8 @@ const featuredLimit = (query: URLSearchParams) => {
 export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
   const { search, localities, views, limitSearch } = propertyServices(deps);
 
-  const criteriaFor = async (p: SearchParams): Promise<SearchCriteria> =>
-    resolvePlaces(await localities.current(), p);
+  const criteriaFor = async (p: SearchParams, audience: SearchAudience): Promise<SearchCriteria> =>
+    resolvePlaces(await localities.current(), p, audience);
 
   return new Elysia({ name: 'propertyQueries', prefix: '/properties' })
     .use(access(deps))
@@ -63,7 +63,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       async ({ request, user }) => {
         limitSearch(request, user.id);
         const params = parseSearchParams(new URL(request.url).searchParams);
-        const found = await search.search('full', await criteriaFor(params));
+        const found = await search.search('full', await criteriaFor(params, 'full'));
         const documents = await documentCacheFor(deps).byIds(found.ids);
         const hasMore = params.page * params.limit < found.total;
         // {properties, totalCount, hasMore}, with the documents spliced in as Postgres wrote them.
@@ -77,8 +77,9 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         detail: {
           summary: 'Search listed properties (signed in): full documents',
           description:
-            "city and area are case-insensitive and typo-tolerant ('Koramangla' finds Koramangala, 'bangalore' finds Bengaluru): " +
-            'they are resolved to the known localities first, then filtered exactly. bedrooms/bathrooms mean "at least". ' +
+            "city and area are case-insensitive and typo-tolerant ('Koramangla' finds Koramangala, 'bangalore' finds Bengaluru), " +
+            "read spacing, short forms and a locality's other names ('HSRLayout', 'Andheri (E)', 'Bidhannagar'), and take a PIN code " +
+            '(as may q): they are resolved to the known localities first, then filtered exactly. bedrooms/bathrooms mean "at least". ' +
             'totalCount is exact. Bad values answer 400 with one entry per bad parameter.',
           tags,
           parameters: searchParameters('full'),
@@ -91,7 +92,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       async ({ request }) => {
         limitSearch(request, undefined);
         const params = parseSearchParams(new URL(request.url).searchParams);
-        const found = await search.search('public', await criteriaFor(params));
+        const found = await search.search('public', await criteriaFor(params, 'public'));
         return {
           properties: await publicListingsByIds(deps.sql, found.ids),
           pagination: {

@@ -77,7 +77,11 @@ export const SearchQuery = Type.Object({
     100,
     "City, case-insensitive and typo-tolerant, with old names ('bangalore', 'bombay')",
   ),
-  area: text('area', 100, "Locality, case-insensitive and typo-tolerant ('Koramangla')"),
+  area: text(
+    'area',
+    100,
+    "Locality or PIN code, case-insensitive and typo-tolerant ('Koramangla', 'HSRLayout', '560034')",
+  ),
   propertyType: Type.Optional(
     Type.Array(literals(PROPERTY_TYPES, messages({ type: m.propertyType })), {
       description:
@@ -90,7 +94,11 @@ export const SearchQuery = Type.Object({
   maxRent: rent('maxRent', 'Highest rent (₹)'),
   bedrooms: rooms('bedrooms', "At least this many ('4' means 4 or more)"),
   bathrooms: rooms('bathrooms', 'At least this many'),
-  q: text('q', 200, 'Free text (every word must match)'),
+  q: text(
+    'q',
+    200,
+    'Free text (every word must match); a PIN code in it filters by place for signed-in users',
+  ),
   bbox: Type.Optional(
     Type.String({
       pattern: BBOX_PATTERN,

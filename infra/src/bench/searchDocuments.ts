@@ -4,6 +4,7 @@
 // (a) slim card fields stored in the index, returned by Meilisearch with attributesToRetrieve;
 // (b) ids from Meilisearch, then the documents from an in-process map (warm: every document already in it).
 import { parseSearchParams } from '@rentals/api/properties/searchParams';
+import { resolvePlaces } from '@rentals/api/properties/criteriaFor';
 import { listedLocalities, listingJsonByIds } from '@rentals/projections/queries/listingQueries';
 import { createLocalityMatcher } from '@rentals/projections/queries/localityMatcher';
 import { meiliSearchBody } from '@rentals/projections/queries/searchInMeili';
@@ -34,9 +35,7 @@ try {
   const matcher = createLocalityMatcher(await listedLocalities(stack.sql));
   const bodies = tenantQueries(400).map((q) => {
     const p = parseSearchParams(q);
-    const cities = p.city === undefined ? undefined : matcher.resolveCities(p.city);
-    const areas = p.area === undefined ? undefined : matcher.resolveAreas(p.area, cities);
-    return meiliSearchBody('full', { ...p, cities, areas });
+    return meiliSearchBody('full', resolvePlaces(matcher, p, 'full'));
   });
   const search = async (body: ReturnType<typeof meiliSearchBody>, fields: string[]) => {
     const { q, ...options } = body;

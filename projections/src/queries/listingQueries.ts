@@ -52,7 +52,7 @@ export const featuredListings = async (db: Sql, limit: number): Promise<Property
   return rows.map((r) => r.doc);
 };
 
-/** The distinct city/area pairs of listed listings, for the locality matcher. */
+/** The distinct city/area pairs of listed listings with their PIN codes, for the locality matcher. */
 export const listedLocalities = (db: Sql) =>
-  db<{ city: string; area: string }[]>`
-    SELECT DISTINCT city_key AS city, area_key AS area FROM listing_read WHERE is_available`;
+  db<{ city: string; area: string; pin: string }[]>`
+    SELECT DISTINCT city_key AS city, area_key AS area, pin_code AS pin FROM listing_read WHERE is_available`;

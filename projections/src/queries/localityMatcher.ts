@@ -1,8 +1,8 @@
-import { cityAliases } from '@rentals/core/gazetteer/cities';
+import { CITY_SYNONYM_GROUPS, cityAliases } from '@rentals/core/gazetteer/cities';
+import { canonicalCity } from '@rentals/core/gazetteer/cityList';
+import { LOCALITY_NAME_GROUPS, type LocalityNames } from '@rentals/core/gazetteer/localityNames';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
-
-/** Typos allowed for a word of this length, as Meilisearch's defaults: 1 from 5 letters, 2 from 9. */
-const typoBudget = (length: number) => (length >= 9 ? 2 : length >= 5 ? 1 : 0);
+import { foldedWords, pinCodeOf, placeKey, placeWords, typoBudget } from './placeSpelling.ts';
 
 /** Optimal-string-alignment distance (a swap of neighbours is one typo), stopping once over `max`. */
 export const editDistance = (a: string, b: string, max: number): number => {
@@ -28,80 +28,313 @@ export const editDistance = (a: string, b: string, max: number): number => {
 };
 
 /**
- * Whether what a tenant typed names this stored locality: the whole name, or
- * its first words ('hsr' → 'HSR Layout'), within the typo budget of the input.
+ * A place name as the matcher compares it: its folded words and their key
+ * (no spaces), its numbers (which must match exactly) and the most typos any
+ * one word may have (0 for names that must match as spelt).
  */
-export const localityMatches = (input: string, candidate: string): boolean => {
-  if (input === candidate) return true;
-  const budget = typoBudget(input.length);
-  if (editDistance(input, candidate, budget) <= budget) return true;
-  const inputWords = input.split(' ').length;
-  const words = candidate.split(' ');
-  if (words.length <= inputWords) return false;
-  const head = words.slice(0, inputWords).join(' ');
-  return head === input || editDistance(input, head, budget) <= budget;
+type Spelling = {
+  words: string[];
+  /** Each word's length as typed (folding shortens 'khaz' to 'kaz'; the budget follows what was typed). */
+  lengths: number[];
+  key: string;
+  numbers: string;
+  maxTypos: number;
+};
+/** A stored name: the whole of it, and its first words ('hsr' finds 'HSR Layout'). */
+type Candidate = { whole: Spelling; heads: Spelling[] };
+
+const spellingOf = (words: readonly string[], maxTypos = 2): Spelling => ({
+  words: foldedWords(words),
+  lengths: words.map((w) => w.length),
+  key: placeKey(words),
+  numbers: words
+    .flatMap((w) => w.match(/\d+/g) ?? [])
+    .map(Number)
+    .join(' '),
+  maxTypos,
+});
+
+const candidateOf = (name: string): Candidate => {
+  const words = placeWords(name);
+  return {
+    whole: spellingOf(words),
+    heads: words.slice(1).map((_, i) => spellingOf(words.slice(0, i + 1))),
+  };
 };
 
-export type Locality = { city: string; area: string };
+const wordClose = (typed: string, length: number, stored: string, maxTypos: number) => {
+  if (typed === stored) return true;
+  const budget = /\d/.test(typed) ? 0 : Math.min(maxTypos, typoBudget(length));
+  // People know how a place begins: a typo never changes the first letter ('Ballygunj' is not Tollygunge).
+  return budget > 0 && typed[0] === stored[0] && editDistance(typed, stored, budget) <= budget;
+};
+
+/**
+ * Word by word, each within its own typo budget ('Andheri Wset' is Andheri
+ * West, 'Kandivali W' never Kandivali East); with the words split otherwise
+ * ('HSRLayout', 'White field'), the keys without spaces, with one typo only
+ * in long names.
+ */
+const close = (input: Spelling, stored: Spelling) => {
+  if (input.numbers !== stored.numbers) return false;
+  if (input.key === stored.key) return true;
+  if (input.words.length === stored.words.length)
+    return input.words.every((w, i) =>
+      wordClose(w, input.lengths[i]!, stored.words[i]!, input.maxTypos),
+    );
+  return (
+    input.maxTypos > 0 &&
+    input.key.length >= 9 &&
+    input.key[0] === stored.key[0] &&
+    editDistance(input.key, stored.key, 1) <= 1
+  );
+};
+
+const matchesCandidate = (input: Spelling, c: Candidate) =>
+  input.key.length > 0 && (close(input, c.whole) || c.heads.some((h) => close(input, h)));
+
+/**
+ * Whether what a tenant typed names this stored locality: the whole name, or
+ * its first words ('hsr' → 'HSR Layout'), with short forms, spaces and
+ * transliteration folded away (placeSpelling.ts), numbers exact ('Sector 62'
+ * is not 'Sector 63') and within the typo budget of the input.
+ */
+export const localityMatches = (input: string, candidate: string): boolean =>
+  matchesCandidate(spellingOf(placeWords(input)), candidateOf(candidate));
+
+/** A city and area as stored (normalised keys), with the PIN code of the listings there. */
+export type Locality = { city: string; area: string; pin?: string | null };
+
+/** What a tenant typed in the place fields and the free text, before resolving. */
+export type TypedPlaces = { city?: string; area?: string; q?: string };
+/** The same, resolved: the stored keys to filter on (an empty list: no such place), and the rest of the text. */
+export type ResolvedPlaces = { cities?: string[]; areas?: string[]; q?: string };
+
+/** Words that name a part of a locality, not another one: dropped when only the whole is known. */
+const DETAIL_WORDS = new Set([
+  'block',
+  'phase',
+  'sector',
+  'stage',
+  'main',
+  'road',
+  'cross',
+  'extension',
+  'layout',
+  'ph',
+  'sec',
+  'blk',
+  'bk',
+  'stg',
+  'extn',
+  'rd',
+]);
+
+const PIN_IN_TEXT = /(?<!\d)[1-9]\d{5}(?!\d)/g;
 
 /**
  * Resolves the city and area a tenant typed to the spellings stored in the
- * listings, case-insensitively, with typos and city synonyms. Both search
- * engines then filter on exactly these values, so Meilisearch and the Postgres
- * fallback agree. An input that matches nothing known stays as typed (after
- * normalising), so it still finds listings added since the list was loaded.
+ * listings, case-insensitively, with typos, short forms, spacing, city
+ * synonyms and old names, the gazetteer's other names of a locality (official
+ * and popular), and PIN codes (in either field or in the free text). Both
+ * search engines then filter on exactly these values, so Meilisearch and the
+ * Postgres fallback agree. An input that matches nothing known stays as typed
+ * (after normalising), so it still finds listings added since the list was
+ * loaded.
  */
-export const createLocalityMatcher = (localities: readonly Locality[]) => {
-  const cities = new Map<string, string>();
-  const areasByCity = new Map<string, Map<string, string>>();
-  const allAreas = new Map<string, string>();
-  for (const { city, area } of localities) {
+export const createLocalityMatcher = (
+  localities: readonly Locality[],
+  names: readonly LocalityNames[] = LOCALITY_NAME_GROUPS,
+) => {
+  const storedCities = new Map<string, Candidate>();
+  const areasByCity = new Map<string, Map<string, Candidate>>();
+  const allAreas = new Map<string, Candidate>();
+  /** PIN → the city/area keys seen with it (listings and the gazetteer). */
+  const pins = new Map<string, { city: string; area: string }[]>();
+  const addPin = (pin: string | null | undefined, city: string, area: string) => {
+    if (!pin) return;
+    let list = pins.get(pin);
+    if (!list) pins.set(pin, (list = []));
+    if (!list.some((p) => p.city === city && p.area === area)) list.push({ city, area });
+  };
+  for (const { city, area, pin } of localities) {
     const c = normaliseLocality(city);
     const a = normaliseLocality(area);
-    cities.set(c, c);
-    allAreas.set(a, a);
+    if (!storedCities.has(c)) storedCities.set(c, candidateOf(c));
     let areas = areasByCity.get(c);
-    if (!areas) areasByCity.set(c, (areas = new Map<string, string>()));
-    areas.set(a, a);
+    if (!areas) areasByCity.set(c, (areas = new Map<string, Candidate>()));
+    const candidate = allAreas.get(a) ?? candidateOf(a);
+    areas.set(a, candidate);
+    allAreas.set(a, candidate);
+    addPin(pin, c, a);
   }
+  const groups = names.map((g) => ({
+    cities: cityAliases(normaliseLocality(g.city)),
+    keys: g.names.map(normaliseLocality),
+    candidates: g.names.map(candidateOf),
+  }));
+  for (const g of names)
+    for (const name of g.names)
+      addPin(g.pinCode, normaliseLocality(g.city), normaliseLocality(name));
+  const citySynonyms = CITY_SYNONYM_GROUPS.map((group) => ({
+    group,
+    candidates: group.map(candidateOf),
+  }));
+
   const cache = new Map<string, string[]>();
-  const remember = (key: string, value: string[]) => {
+  const remember = (key: string, value: () => string[]) => {
+    const hit = cache.get(key);
+    if (hit) return hit;
     if (cache.size > 5000) cache.clear();
-    cache.set(key, value);
-    return value;
+    const computed = value();
+    cache.set(key, computed);
+    return computed;
   };
 
-  const resolveCities = (input: string): string[] => {
-    const key = `c\u0000${input}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const aliases = cityAliases(normaliseLocality(input));
-    const found = new Set<string>(aliases);
-    for (const alias of aliases)
-      for (const c of cities.keys()) if (localityMatches(alias, c)) found.add(c);
-    return remember(
-      key,
-      [...found].filter((c) => c.length > 0),
-    );
-  };
+  const resolveCities = (input: string): string[] =>
+    remember(`c\u0000${input}`, () => {
+      // One typo a word at most: city names two typos apart are other cities (Bengaluru, Mangaluru).
+      const typed = spellingOf(placeWords(input), 1);
+      const found = new Set<string>(cityAliases(normaliseLocality(input)));
+      // Old and other spellings the city list knows ('Calcutta', 'Bengalooru'), exactly.
+      const listed = canonicalCity(input);
+      if (listed) for (const name of cityAliases(normaliseLocality(listed))) found.add(name);
+      // The synonyms with typos ('Banglore').
+      for (const { group, candidates } of citySynonyms)
+        if (candidates.some((c) => close(typed, c.whole)))
+          for (const name of group) found.add(name);
+      const spellings = [typed, ...[...found].map((f) => spellingOf(placeWords(f), 1))];
+      for (const [key, c] of storedCities)
+        if (spellings.some((s) => matchesCandidate(s, c))) found.add(key);
+      return [...found].filter((c) => c.length > 0);
+    });
 
-  const resolveAreas = (input: string, inCities?: readonly string[]): string[] => {
-    const key = `a\u0000${input}\u0000${inCities?.join('\u0001') ?? ''}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const wanted = normaliseLocality(input);
+  /** The stored areas (and the gazetteer's names) an input names, within `inCities` when given. */
+  const matchAreas = (input: string, inCities?: readonly string[]): Set<string> => {
+    const typed = spellingOf(placeWords(input));
+    const inScope = (groupCities: readonly string[]) =>
+      !inCities || groupCities.some((c) => inCities.includes(c));
+    const wanted = [typed];
+    const found = new Set<string>();
+    // A locality's other names: typed one, find all (the gazetteer's official and popular names).
+    for (const g of groups)
+      if (inScope(g.cities) && g.candidates.some((c) => matchesCandidate(typed, c))) {
+        for (const key of g.keys) found.add(key);
+        wanted.push(...g.keys.map((k) => spellingOf(placeWords(k), 0)));
+      }
     const pool = inCities
-      ? inCities.flatMap((c) => [...(areasByCity.get(c)?.keys() ?? [])])
-      : [...allAreas.keys()];
-    const found = new Set<string>([wanted]);
-    for (const a of pool) if (localityMatches(wanted, a)) found.add(a);
-    return remember(
-      key,
-      [...found].filter((a) => a.length > 0),
-    );
+      ? inCities.flatMap((c) => [...(areasByCity.get(c)?.entries() ?? [])])
+      : [...allAreas.entries()];
+    for (const [key, c] of pool) if (wanted.some((w) => matchesCandidate(w, c))) found.add(key);
+    return found;
   };
 
-  return { resolveCities, resolveAreas, size: localities.length };
+  const resolveAreas = (input: string, inCities?: readonly string[]): string[] =>
+    remember(`a\u0000${input}\u0000${inCities?.join('\u0001') ?? ''}`, () => {
+      const pin = pinCodeOf(input);
+      if (pin) return pinAreas(pin, inCities) ?? [pin];
+      const wanted = normaliseLocality(input);
+      let found = matchAreas(input, inCities);
+      // 'Koramangala 5th Block' where listings say 'Koramangala': the part before the block, phase or number.
+      const words = wanted.split(' ');
+      for (let n = words.length - 1; found.size === 0 && n >= 1; n--)
+        if (words.slice(n).some((w) => /\d/.test(w) || DETAIL_WORDS.has(w)))
+          found = matchAreas(words.slice(0, n).join(' '), inCities);
+      return [...new Set([wanted, ...found])].filter((a) => a.length > 0);
+    });
+
+  /** The areas listings with this PIN are in (within `inCities` when given); undefined for an unknown PIN. */
+  const pinAreas = (pin: string, inCities?: readonly string[]): string[] | undefined => {
+    const places = pins.get(pin);
+    if (!places) return undefined;
+    return [
+      ...new Set(places.filter((p) => !inCities || inCities.includes(p.city)).map((p) => p.area)),
+    ];
+  };
+  const pinCities = (pin: string): string[] | undefined => {
+    const places = pins.get(pin);
+    return places && [...new Set(places.map((p) => p.city))];
+  };
+
+  /**
+   * 'Koramangla Bangalore' typed as the area: a known city at either end of an
+   * area that names no known locality as a whole is the city, the rest the area.
+   */
+  const cityInArea = (area: string, inCities?: readonly string[]) => {
+    const words = normaliseLocality(area).split(' ');
+    if (words.length < 2 || matchAreas(area, inCities).size > 0) return undefined;
+    for (const k of [2, 1].filter((n) => n < words.length))
+      for (const [place, rest] of [
+        [words.slice(-k), words.slice(0, -k)],
+        [words.slice(0, k), words.slice(k)],
+      ] as const) {
+        const named = resolveCities(place.join(' ')).filter(
+          (c) => storedCities.has(c) && (!inCities || inCities.includes(c)),
+        );
+        if (named.length > 0)
+          return { area: rest.join(' '), cities: inCities ? [...inCities] : named };
+      }
+    return undefined;
+  };
+
+  /**
+   * City, area and free text → the filters both engines apply. A PIN code may
+   * stand in either place field or in the free text: it becomes the areas it
+   * covers (and, typed as the city, its cities), and leaves the free text
+   * (unless `pinsInText` is off: visitors' searches cannot filter by area).
+   */
+  const resolvePlaces = (
+    { city, area, q }: TypedPlaces,
+    options: { pinsInText: boolean } = { pinsInText: true },
+  ): ResolvedPlaces => {
+    const cityPin = city === undefined ? undefined : pinCodeOf(city);
+    let cities =
+      city === undefined
+        ? undefined
+        : cityPin
+          ? (pinCities(cityPin) ?? [cityPin])
+          : resolveCities(city);
+    // 'Secunderabad', 'Thane', 'Mohali' as the city: no listings are in a city of that name, but in its localities.
+    let suburb: string[] | undefined;
+    if (city !== undefined && !cityPin && !cities!.some((c) => storedCities.has(c))) {
+      const named = matchAreas(city);
+      const around = [...areasByCity].flatMap(([c, inCity]) =>
+        [...named].some((a) => inCity.has(a)) ? [c] : [],
+      );
+      if (around.length > 0) {
+        cities = around;
+        suburb = [...named];
+      }
+    }
+    const split = area === undefined || pinCodeOf(area) ? undefined : cityInArea(area, cities);
+    if (split) cities = split.cities;
+    const typedArea = split?.area ?? area;
+    // A PIN names its city too: Malviya Nagar 110017 is Delhi's, not Jaipur's.
+    const areaPin = typedArea === undefined ? undefined : pinCodeOf(typedArea);
+    if (areaPin && !cities) cities = pinCities(areaPin);
+    let areas =
+      typedArea !== undefined
+        ? resolveAreas(typedArea, cities)
+        : cityPin
+          ? (pinAreas(cityPin) ?? [cityPin])
+          : suburb;
+    let text = q;
+    for (const pin of (options.pinsInText && q?.match(PIN_IN_TEXT)) || []) {
+      if (!pins.has(pin)) continue;
+      cities ??= pinCities(pin);
+      const covered = pinAreas(pin, cities) ?? [];
+      areas = areas ? areas.filter((a) => covered.includes(a)) : covered;
+      text = text?.replace(pin, ' ');
+    }
+    text = text?.replace(/\s+/g, ' ').trim();
+    return {
+      ...(cities ? { cities } : {}),
+      ...(areas ? { areas } : {}),
+      ...(text ? { q: text } : {}),
+    };
+  };
+
+  return { resolveCities, resolveAreas, resolvePlaces, size: localities.length };
 };
 
 export type LocalityMatcher = ReturnType<typeof createLocalityMatcher>;

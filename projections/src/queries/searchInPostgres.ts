@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
 import {
   queryWords,
   type SearchAudience,
@@ -6,8 +7,21 @@ import {
   type SearchResult,
 } from './criteria.ts';
 
+const SYNONYMS = meiliSynonyms();
+
+/** A word as a prefix, or any of its synonyms (Meilisearch's synonyms: 'bangalore' finds Bengaluru here too). */
+const termOf = (word: string) => {
+  const names = [word, ...(SYNONYMS[word] ?? [])].map((name) =>
+    name
+      .split(' ')
+      .map((w) => `${w}:*`)
+      .join(' <-> '),
+  );
+  return names.length === 1 ? names[0]! : `(${names.join(' | ')})`;
+};
+
 /** Every word as a prefix ('koram' finds Koramangala); words are letters and digits only (queryWords). */
-const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
+const prefixQuery = (words: string[]) => words.map(termOf).join(' & ');
 
 /**
  * The WHERE clause of a search over the model of `audience` (listing_read or

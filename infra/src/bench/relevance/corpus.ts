@@ -1,0 +1,76 @@
+import CORPUS_FILE from './corpus.json' with { type: 'json' };
+
+/**
+ * The relevance corpus (corpus.json): queries as tenants type them, each
+ * with what it must find, written as a predicate over the listings (a city,
+ * its localities, a PIN) rather than ids, so it holds for any seed. Add an
+ * entry whenever a search misses.
+ */
+
+/** What kind of spelling an entry tests; the report gives figures per class. */
+export const QUERY_CLASSES = [
+  'exact',
+  'mixed-case',
+  'typo',
+  'old-name',
+  'old-name+typo',
+  'pin',
+  'spacing',
+  'alias',
+  'transliteration',
+  'short-form',
+  'free-text',
+  'suburb-as-city',
+] as const;
+export type QueryClass = (typeof QUERY_CLASSES)[number];
+
+/** The fields of the search form (and the API's query) an entry fills. */
+export type TypedQuery = { city?: string; area?: string; q?: string };
+
+/** The listings a query must find: listed, in this city, and in one of these localities and/or at this PIN. */
+export type Expectation = { city: string; areas?: string[]; pinCode?: string };
+
+export type CorpusEntry = { query: TypedQuery; class: QueryClass; expect: Expectation };
+
+const QUERY_FIELDS = ['city', 'area', 'q'] as const;
+
+/** The corpus's entries, checked: a malformed entry fails loudly with its position, never silently. */
+export const readCorpus = (raw: unknown = CORPUS_FILE): CorpusEntry[] => {
+  if (!Array.isArray(raw)) throw new Error('corpus.json: expected an array of entries');
+  return raw.map((entry: unknown, i) => {
+    const fail = (why: string) => {
+      throw new Error(`corpus.json entry ${i} (${JSON.stringify(entry)}): ${why}`);
+    };
+    const e = (entry ?? {}) as Record<string, unknown>;
+    const query = (e.query ?? {}) as Record<string, unknown>;
+    const expect = (e.expect ?? {}) as Record<string, unknown>;
+    if (!QUERY_CLASSES.includes(e.class as QueryClass))
+      fail(`class must be one of ${QUERY_CLASSES.join(', ')}`);
+    const typed = Object.keys(query);
+    if (typed.length === 0 || typed.some((k) => !(QUERY_FIELDS as readonly string[]).includes(k)))
+      fail(`query must fill some of ${QUERY_FIELDS.join(', ')} and nothing else`);
+    if (typed.some((k) => typeof query[k] !== 'string' || query[k].trim() === ''))
+      fail('query values must be non-empty text');
+    if (typeof expect.city !== 'string') fail('expect.city must be the city as listings store it');
+    const areas = expect.areas;
+    if (
+      areas !== undefined &&
+      (!Array.isArray(areas) ||
+        areas.length === 0 ||
+        areas.some((a) => typeof a !== 'string' || a === ''))
+    )
+      fail('expect.areas must be a non-empty list of locality names');
+    if (
+      expect.pinCode !== undefined &&
+      (typeof expect.pinCode !== 'string' || !/^\d{6}$/.test(expect.pinCode))
+    )
+      fail('expect.pinCode must be six digits');
+    if (areas === undefined && expect.pinCode === undefined)
+      fail('expect needs areas or pinCode (a whole city is not a relevance test)');
+    return {
+      query,
+      class: e.class as QueryClass,
+      expect: expect as Expectation,
+    };
+  });
+};
