@@ -15,11 +15,15 @@ export const createLocalities = (db: Sql, maxAgeMs = 5000) => {
   let matcher: LocalityMatcher | undefined;
   let loadedAt = 0;
   let loading: Promise<LocalityMatcher> | undefined;
+  /** What the current matcher was built from: an unchanged list keeps it, and the places it remembers. */
+  let builtFrom = '';
 
   const refresh = (): Promise<LocalityMatcher> => {
     loading ??= listedLocalities(db)
       .then((rows) => {
-        matcher = createLocalityMatcher(rows);
+        const list = JSON.stringify(rows);
+        if (!matcher || list !== builtFrom) matcher = createLocalityMatcher(rows);
+        builtFrom = list;
         loadedAt = Date.now();
         return matcher;
       })

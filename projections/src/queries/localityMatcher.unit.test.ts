@@ -123,6 +123,16 @@ describe('the locality matcher', () => {
     });
   });
 
+  it('remembers what it resolved, by everything typed and whether PINs in the text count', () => {
+    const m = matcher();
+    const typed = { city: 'Bangalore', area: 'Koramangla', q: 'flat' };
+    expect(m.resolvePlaces(typed)).toBe(m.resolvePlaces({ ...typed }));
+    expect(m.resolvePlaces({ ...typed, q: 'house' })).not.toBe(m.resolvePlaces(typed));
+    expect(m.resolvePlaces({ q: 'flat 560066' })).not.toEqual(
+      m.resolvePlaces({ q: 'flat 560066' }, { pinsInText: false }),
+    );
+  });
+
   it('reads a locality with a space put in or left out', () => {
     expect(matcher().resolveAreas('HSRLayout')).toContain('hsr layout');
     expect(matcher().resolveAreas('White field', ['bengaluru'])).toContain('whitefield');
