@@ -26,3 +26,26 @@ it('starts with a master key that begins with a dash', async () => {
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+// An interrupted benchmark left its Meilisearch running; the next run started a second one on the
+// same data directory, and both served (and skewed) the measurements.
+it('stops a Meilisearch left running on its data directory before it starts', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'rentals-meili-'));
+  const options = {
+    dataDir: join(dir, 'data'),
+    binDir: join(dir, 'bin'),
+    masterKey: 'k'.repeat(32),
+  };
+  const left = await startMeiliServer({ ...options, port: await freePort() });
+  const exited = new Promise((resolve) => left.process.once('exit', resolve));
+  const next = await startMeiliServer({ ...options, port: await freePort() });
+  try {
+    await exited;
+    await expect(fetch(`${left.url}/health`)).rejects.toThrow();
+    expect((await fetch(`${next.url}/health`)).status).toBe(200);
+  } finally {
+    await next.stop();
+    await left.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, mkdir, readFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { createRequire } from 'node:module';
@@ -72,9 +72,27 @@ export const verifiedMeiliBinary = async (binDir: string): Promise<string> => {
   return target;
 };
 
+/**
+ * A Meilisearch left running on this data directory by a runner that was killed (SIGKILL, a timeout)
+ * is stopped before we start: two of them on one database compete for it and skewed benchmarks.
+ * Only a process that still looks like that Meilisearch is signalled (pids are reused).
+ */
+const stopOrphan = async (dataDir: string) => {
+  const pidFile = join(dataDir, 'meilisearch.pid');
+  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).trim());
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!cmdline.includes('meilisearch') || !cmdline.includes(join(dataDir, 'data.ms'))) return;
+  process.kill(pid, 'SIGTERM');
+  for (let i = 0; i < 100 && existsSync(`/proc/${pid}`); i++)
+    await new Promise((r) => setTimeout(r, 50));
+  if (existsSync(`/proc/${pid}`)) process.kill(pid, 'SIGKILL');
+};
+
 export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliServer> => {
   const binary = await verifiedMeiliBinary(opts.binDir);
   await mkdir(opts.dataDir, { recursive: true });
+  await stopOrphan(opts.dataDir);
   const url = `http://127.0.0.1:${opts.port}`;
   const child = spawn(
     binary,
@@ -97,6 +115,7 @@ export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliS
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached ?? false },
   );
+  if (child.pid) await writeFile(join(opts.dataDir, 'meilisearch.pid'), String(child.pid));
   let exited: Error | undefined;
   child.on(
     'exit',
