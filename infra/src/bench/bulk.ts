@@ -1,9 +1,7 @@
 // `npm run bench:bulk`: a bulk import on a running stack. Appends BENCH_LISTINGS listings (default 200,000) through
 // the event store as the seed does (16 writers), then reports the time from the last append until the read models,
 // the search index and the static pages have all caught up. Bar (issue 15): ≤ 60 s.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createSql } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
@@ -15,36 +13,20 @@ import {
 import { generatedListing } from './support/listingGenerator.ts';
 import { fmt } from './support/stats.ts';
 import { BENCH_DIR, BENCH_LISTINGS, startBenchStack } from './support/stack.ts';
+import { startProjectionsProcess } from './support/startProjections.ts';
 
 const WRITERS = 16;
 const log = (line: string) => console.log(`[bulk] ${line}`);
 
 const stack = await startBenchStack();
-const projections = spawn(
-  process.execPath,
-  [fileURLToPath(new URL('./support/projectionsProcess.ts', import.meta.url))],
-  {
-    env: {
-      ...process.env,
-      DATABASE_URL: stack.databaseUrl,
-      MEILI_URL: stack.meiliUrl,
-      MEILI_MASTER_KEY: stack.meiliKey,
-      PUBLIC_SITE_DIR: join(BENCH_DIR, 'public-site'),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
 const lines: { at: number; line: string }[] = [];
-let running!: () => void;
-const started = new Promise<void>((resolve) => (running = resolve));
-projections.stdout.on('data', (b: Buffer) => {
-  for (const line of b.toString().split('\n').filter(Boolean)) {
-    if (line.includes('projections running')) running();
-    // The regenerator's and the runners' own lines: where the time goes.
+const projections = await startProjectionsProcess(stack, {
+  env: { PUBLIC_SITE_DIR: join(BENCH_DIR, 'public-site') },
+  // The regenerator's and the runners' own lines: where the time goes.
+  onLine: (line) => {
     if (/public site|parked|failed/.test(line)) lines.push({ at: performance.now(), line });
-  }
+  },
 });
-await started;
 
 /** Every projection caught up with the log up to `head`, and no page waiting to be rebuilt. */
 const state = async (head: number) => {

@@ -1,13 +1,12 @@
 // `npm run bench:freshness`: at 50 writes/s, the time from an append (committed) until the change is visible in the
 // listing read model, in the Meilisearch index, and through the API's search (GET /api/properties, which merges
 // listings changed since the index's checkpoint from the read model). Bars (DESIGN §12): p50 ≤ 100 ms, p99 ≤ 500 ms.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import { LISTINGS_INDEX } from '@rentals/projections/search/indexSettings';
 import { freePort } from '../services/ports.ts';
 import { fmt, percentile } from './support/stats.ts';
+import { startProjectionsProcess } from './support/startProjections.ts';
 import { BENCH_DIR, startBenchStack } from './support/stack.ts';
 import { startApiProcess } from './support/apiProcess.ts';
 
@@ -16,25 +15,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 15);
 
 const stack = await startBenchStack();
-const projections = spawn(
-  process.execPath,
-  [fileURLToPath(new URL('./support/projectionsProcess.ts', import.meta.url))],
-  {
-    env: {
-      ...process.env,
-      DATABASE_URL: stack.databaseUrl,
-      MEILI_URL: stack.meiliUrl,
-      MEILI_MASTER_KEY: stack.meiliKey,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-await new Promise<void>((resolve) =>
-  projections.stdout.on(
-    'data',
-    (b: Buffer) => b.toString().includes('projections running') && resolve(),
-  ),
-);
+const projections = await startProjectionsProcess(stack);
 const api = await startApiProcess(stack, await freePort());
 try {
   const store = createEventStore(stack.sql);

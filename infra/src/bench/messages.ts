@@ -4,8 +4,6 @@
 // 2. latency at BENCH_MESSAGES_PER_SECOND (default 50): from the send until the receiver's stream has it.
 // Bar (issue 14): p99 ≤ 300 ms at 50 messages/s.
 import { randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '@rentals/api/app';
 import { createAccounts } from '@rentals/api/auth/accounts';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
@@ -13,6 +11,7 @@ import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/eve
 import { consoleLogger } from '@rentals/core/logger';
 import { sseReader } from '@rentals/testing/conversations';
 import { fmt, percentile } from './support/stats.ts';
+import { startProjectionsProcess } from './support/startProjections.ts';
 import { startBenchStack } from './support/stack.ts';
 
 const RATE = Number(process.env.BENCH_MESSAGES_PER_SECOND ?? 50);
@@ -21,25 +20,7 @@ const PAIRS = Number(process.env.BENCH_CONVERSATIONS ?? 25);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 16);
 
 const stack = await startBenchStack();
-const projections = spawn(
-  process.execPath,
-  [fileURLToPath(new URL('./support/projectionsProcess.ts', import.meta.url))],
-  {
-    env: {
-      ...process.env,
-      DATABASE_URL: stack.databaseUrl,
-      MEILI_URL: stack.meiliUrl,
-      MEILI_MASTER_KEY: stack.meiliKey,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-await new Promise<void>((resolve) =>
-  projections.stdout.on(
-    'data',
-    (b: Buffer) => b.toString().includes('projections running') && resolve(),
-  ),
-);
+const projections = await startProjectionsProcess(stack);
 
 // The web process: the app the web entry serves, on a port, limits lifted (the benchmark is one busy user per pair).
 const deps = {
