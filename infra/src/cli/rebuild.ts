@@ -33,7 +33,8 @@ await withCliContext(async ({ sql, config }) => {
   const started = Date.now();
   let bar: ReturnType<typeof progressBar> | undefined;
   let phase = '';
-  // The Postgres read models are filled in one pass over the log; the search index by its own means.
+  // The Postgres read models are filled in one pass (from folded listing streams where they can, else over the
+  // log); the search index by its own means.
   const results = await rebuildProjections(
     sql,
     names.map((n) => projectionByName(n)!),

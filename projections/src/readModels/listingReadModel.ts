@@ -1,8 +1,11 @@
 import { toPropertyDocument } from '@rentals/core/listings/document';
-import { evolve as evolveListing, initialState } from '@rentals/core/listings/state';
+import { evolve as evolveListing, fold, initialState } from '@rentals/core/listings/state';
+import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
+import type { PropertyDocument } from '@rentals/core/contract/property';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
+import { streamFold, TextArray } from '../runner/streamFold.ts';
 import {
   asListingEvent,
   enabledFacilities,
@@ -32,6 +35,63 @@ const createdRow = (event: ListingCreated) => {
     facilities: enabledFacilities(doc.facilities),
   };
 };
+
+/**
+ * A whole row from a listing's document, for a rebuild that folds each
+ * stream (the same columns insertCreated takes out of the document in SQL;
+ * the rebuild's test compares the two paths column by column).
+ */
+const foldedRow = (doc: PropertyDocument): unknown[] => {
+  const { views: _views, ...stored } = doc;
+  const { location: place, propertyDetails: details } = doc;
+  return [
+    doc._id,
+    doc.ownerId,
+    stored,
+    doc.title,
+    doc.description,
+    doc.propertyType,
+    doc.rent,
+    place.city,
+    place.area,
+    normaliseLocality(place.city),
+    normaliseLocality(place.area),
+    place.address,
+    place.coordinates?.latitude ?? null,
+    place.coordinates?.longitude ?? null,
+    details.bedrooms,
+    details.bathrooms,
+    new TextArray(enabledFacilities(doc.facilities)),
+    doc.images.length,
+    doc.isAvailable,
+    doc.isVerified,
+    doc.createdAt,
+  ];
+};
+
+const FOLDED_COLUMNS = [
+  'id',
+  'owner_id',
+  'doc',
+  'title',
+  'description',
+  'property_type',
+  'rent',
+  'city',
+  'area',
+  'city_key',
+  'area_key',
+  'address',
+  'latitude',
+  'longitude',
+  'bedrooms',
+  'bathrooms',
+  'facilities',
+  'image_count',
+  'is_available',
+  'is_verified',
+  'created_at',
+];
 
 /** Any number of creations as one set-based INSERT (one row each). */
 const insertCreated = (events: ListingCreated[]): Statement =>
@@ -162,4 +222,11 @@ export const listingReadModel: SqlProjection = {
   evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE listing_read`],
   tables: ['listing_read'],
+  foldStreams: streamFold({
+    streamType: LISTING_STREAM_TYPE,
+    eventTypes: LISTING_EVENT_TYPES,
+    columns: { listing_read: FOLDED_COLUMNS },
+    fold: (events) => toPropertyDocument(fold(events.map(asListingEvent))) ?? undefined,
+    rows: (_db, docs) => ({ listing_read: docs.map(foldedRow) }),
+  }),
 };

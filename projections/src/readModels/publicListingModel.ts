@@ -9,7 +9,11 @@ import {
   type ListingCreated,
   type ListingEvent,
 } from './listingEvents.ts';
-import { visitorPositionInput } from './visitorPosition.ts';
+import { visitorPositionInput, visitorPositions } from './visitorPosition.ts';
+import { fold, type Listing } from '@rentals/core/listings/state';
+import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
+import { streamFold } from '../runner/streamFold.ts';
 
 export const PUBLIC_LISTING_MODEL = 'public-listing-model';
 
@@ -135,6 +139,60 @@ const toStatements = (event: ListingEvent): Statement[] => {
   }
 };
 
+const HANDLED: readonly string[] = LISTING_EVENT_TYPES.filter(
+  (t) => t !== 'ListingRentChanged' && t !== 'ListingImageCaptioned',
+);
+
+/** A listing folded whole, with the time of the last event this model applies (its updated_at). */
+type Folded = { listing: Listing; updatedAt: string };
+
+const foldListing = (events: RecordedEvent[]): Folded | undefined => {
+  const listingEvents = events.map(asListingEvent);
+  const state = fold(listingEvents);
+  if (state.status !== 'active') return undefined;
+  const last = listingEvents.findLast(
+    (e) => e.type !== 'ListingCreated' && HANDLED.includes(e.type),
+  );
+  return { listing: state.listing, updatedAt: last?.data.at ?? state.listing.createdAt };
+};
+
+/** Whole rows of folded listings (the rebuild's path; the same columns insertCreated and the updates write). */
+const foldedRows = async (db: Parameters<typeof visitorPositions>[0], folded: Folded[]) => {
+  const positions = await visitorPositions(
+    db,
+    folded.flatMap(({ listing: l }) =>
+      l.location.coordinates
+        ? [{ id: l.id, city: l.location.city, coordinates: l.location.coordinates }]
+        : [],
+    ),
+  );
+  return {
+    listing_public: folded.map(({ listing: l, updatedAt }) => {
+      const position = positions.get(l.id);
+      return [
+        l.id,
+        l.ownerId,
+        l.title,
+        l.description,
+        l.propertyType,
+        l.location.city,
+        normaliseLocality(l.location.city),
+        l.propertyDetails.bedrooms,
+        l.propertyDetails.bathrooms,
+        position?.lat ?? null,
+        position?.lng ?? null,
+        l.showOnMap,
+        publicImages(l.images),
+        { name: l.owner.name, role: l.owner.role },
+        l.isAvailable,
+        l.isVerified,
+        l.createdAt,
+        updatedAt,
+      ];
+    }),
+  };
+};
+
 /**
  * The visitor model, built separately from the full one so that restricted
  * fields (rent, contact, facilities, address, area, pin code, exact position)
@@ -143,11 +201,37 @@ const toStatements = (event: ListingEvent): Statement[] => {
 export const publicListingModel: SqlProjection = {
   kind: 'sql',
   name: PUBLIC_LISTING_MODEL,
-  canHandle: LISTING_EVENT_TYPES.filter(
-    (t) => t !== 'ListingRentChanged' && t !== 'ListingImageCaptioned',
-  ),
+  canHandle: HANDLED,
   evolve: (event) => toStatements(asListingEvent(event)),
   evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE listing_public`],
   tables: ['listing_public'],
+  foldStreams: streamFold({
+    streamType: LISTING_STREAM_TYPE,
+    eventTypes: LISTING_EVENT_TYPES,
+    columns: {
+      listing_public: [
+        'id',
+        'owner_id',
+        'title',
+        'description',
+        'property_type',
+        'city',
+        'city_key',
+        'bedrooms',
+        'bathrooms',
+        'coarse_lat',
+        'coarse_lng',
+        'show_on_map',
+        'images',
+        'owner',
+        'listed',
+        'is_verified',
+        'created_at',
+        'updated_at',
+      ],
+    },
+    fold: foldListing,
+    rows: foldedRows,
+  }),
 };

@@ -15,6 +15,7 @@ import { PublicPropertySchema } from '@rentals/core/contract/property';
 import { publicListingModel } from './publicListingModel.ts';
 import { dirtyCitiesProjection } from '../dirtyCities/dirtyCities.ts';
 import { featuredPublicListings, findPublicListing } from '../queries/publicQueries.ts';
+import { rebuildProjections, type RebuildProgress } from '../runner/rebuild.ts';
 import {
   appendListingEvents,
   listingCreated,
@@ -328,5 +329,85 @@ describe('a large backlog', () => {
     expect(Math.max(...oneByOne.batches)).toBe(1);
     // Each full batch doubled the next: 4, 8, 16, 32, then 64 at most.
     expect(Math.max(...bulk.batches)).toBe(64);
+  });
+});
+
+describe('a rebuild from folded streams', () => {
+  it('fills exactly the rows that applying event by event builds', async () => {
+    const deleted = (id: string): ListingEvent => ({
+      type: 'ListingDeleted',
+      data: { ...base(id), city: 'Mumbai', imageIds: [] },
+    });
+    for (let i = 0; i < 40; i++) {
+      const id = `fold-${i}`;
+      const created = listingCreated(id, {
+        ownerId: `fo-${i % 5}`,
+        images: i % 4 === 0 ? [] : [testImage(`${id}-a`)],
+        isVerified: i % 6 === 0,
+        // Some without a position at all, some with one (the visitor position is computed from it).
+        ...(i % 5 === 1
+          ? { fields: { location: { ...listingCreated(id).data.location, coordinates: null } } }
+          : {}),
+      });
+      const events: ListingEvent[] =
+        i % 7 === 0
+          ? lifecycle(id)
+          : i % 7 === 1
+            ? [...lifecycle(id), { type: 'ListingRelisted', data: { ...base(id), city: 'Mumbai' } }]
+            : i % 7 === 2
+              ? [...lifecycle(id), deleted(id)]
+              : i % 7 === 3
+                ? [
+                    created,
+                    {
+                      type: 'ListingRentChanged',
+                      data: {
+                        ...base(id),
+                        rent: 9000,
+                        rentType: 'monthly',
+                        previousRent: 25000,
+                        previousRentType: 'monthly',
+                      },
+                    },
+                    {
+                      type: 'ListingImageCaptioned',
+                      data: { ...base(id), imageId: `${id}-a`, caption: 'Hall' },
+                    },
+                  ]
+                : [created];
+      await appendListingEvents(store, id, events);
+    }
+    const snapshot = () =>
+      Promise.all([
+        db.sql`SELECT * FROM listing_read ORDER BY id`,
+        db.sql`SELECT * FROM listing_public ORDER BY id`,
+      ]);
+    await db.sql`TRUNCATE listing_read, listing_public`;
+    for (const p of [listingReadModel, publicListingModel]) {
+      const runner = startProjection(
+        db.sql,
+        { ...p, name: `${p.name}-by-event`, evolveBatch: undefined },
+        { batchSize: 1, pollIntervalMs: 5 },
+      );
+      await runner.whenCaughtUp();
+      await runner.stop();
+    }
+    const eventByEvent = await snapshot();
+
+    const progress: RebuildProgress[] = [];
+    await rebuildProjections(db.sql, [listingReadModel, publicListingModel], (p) =>
+      progress.push(p),
+    );
+    const folded = await snapshot();
+
+    // Filled from the streams, not event by event.
+    expect(progress.at(-1)).toMatchObject({
+      of: `${listingReadModel.name} + ${publicListingModel.name}`,
+      unit: 'listings',
+    });
+    expect(folded).toEqual(eventByEvent);
+    expect(folded[0].filter((r) => String(r.id).startsWith('fold-'))).toHaveLength(40 - 6);
+    expect(folded[1].some((r) => r.coarse_lat === null)).toBe(true);
+    expect(folded[1].some((r) => typeof r.coarse_lat === 'number')).toBe(true);
   });
 });

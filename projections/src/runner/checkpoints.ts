@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Checkpoint } from '@rentals/core/eventStore/types';
+import { START, type Checkpoint } from '@rentals/core/eventStore/types';
 
 export type ProjectionStatus = 'idle' | 'running' | 'failed' | 'rebuilding';
 
@@ -31,4 +31,19 @@ export const advanceCheckpoint = async (
         last_error = NULL, updated_at = now()
     WHERE name = ${name} AND transaction_id = ${from.transactionId}::xid8 AND position = ${from.position}`;
   return result.count === 1;
+};
+
+/** The last committed event every reader can already see (the xid fence), or the start of the log. */
+export const fenceCheckpoint = async (db: Sql): Promise<Checkpoint> => {
+  const [row] = await db<{ transaction_id: string; position: number }[]>`
+    SELECT transaction_id::text, position FROM events
+    WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1 -- the columns, not the ::text alias`;
+  return row ? { transactionId: row.transaction_id, position: row.position } : START;
+};
+
+/** A rebuild's copy's (or pass's) checkpoint row, at the position it starts from. */
+export const createRebuildCheckpoint = async (sql: Sql, name: string, from: Checkpoint) => {
+  await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, status)
+            VALUES (${name}, ${from.transactionId}::xid8, ${from.position}, 'rebuilding')`;
 };

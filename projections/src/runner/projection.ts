@@ -1,6 +1,7 @@
 import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
 import type { EventRef } from './parking.ts';
 import type { Statement } from './statement.ts';
+import type { StreamFold } from './streamFold.ts';
 
 /** A read model in Postgres: pure `evolve(event) → statements`, applied with the checkpoint in one transaction. */
 export type SqlProjection = {
@@ -22,6 +23,11 @@ export type SqlProjection = {
    * or partial model; without it the rebuild resets the tables in place.
    */
   tables?: readonly string[];
+  /**
+   * Optional, with `tables`: how a rebuild fills the copies from whole
+   * streams, each folded once, instead of applying every event (rebuild speed).
+   */
+  foldStreams?: StreamFold;
 };
 
 /**

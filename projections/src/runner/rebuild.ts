@@ -1,9 +1,11 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { START, type Checkpoint, type RecordedEvent } from '@rentals/core/eventStore/types';
 import type { ExternalProjection, Projection, SqlProjection } from './projection.ts';
-import { ensureCheckpoint } from './checkpoints.ts';
+import { createRebuildCheckpoint, ensureCheckpoint } from './checkpoints.ts';
 import { clearParked, parkFromLog } from './parking.ts';
 import { startProjection, type RunningProjection } from './runner.ts';
+import { fillFromStreams, type FoldPart } from './fillFromStreams.ts';
+import type { StreamFold } from './streamFold.ts';
 import { holdSwapLock } from './swapLock.ts';
 import { retryParked } from './retryParked.ts';
 import {
@@ -24,8 +26,8 @@ export type RebuildProgress = {
   of: string;
   applied: number;
   total: number;
-  /** What is counted: log events, or (building a fresh search index) listings. */
-  unit?: 'events' | 'listings';
+  /** What is counted: log events, or the streams folded whole (listings: a fresh search index, folded read models). */
+  unit?: string;
 };
 
 export type RebuildResult = { parked: number };
@@ -126,12 +128,6 @@ const exclusively = async <T>(sql: Sql, projections: readonly string[], work: ()
   }
 };
 
-/** A copy's (or a pass's) checkpoint row, at the position it starts from. */
-const createShadowCheckpoint = async (sql: Sql, name: string, from: Checkpoint) => {
-  await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, status)
-            VALUES (${name}, ${from.transactionId}::xid8, ${from.position}, 'rebuilding')`;
-};
-
 /**
  * A copy's runner: a projection named for the copy (its own checkpoint,
  * advisory lock and parked streams), applying to the copy.
@@ -202,7 +198,7 @@ const fill = async (
   options: Options,
   beforeStart: () => Promise<void> = async () => {},
 ) => {
-  await createShadowCheckpoint(sql, copy.name, from);
+  await createRebuildCheckpoint(sql, copy.name, from);
   await beforeStart();
   const filling = shadowRunner(sql, copy, options);
   try {
@@ -213,7 +209,7 @@ const fill = async (
 };
 
 type TableModel = SqlProjection & { tables: readonly string[] };
-type Part = { model: SqlProjection; shadow: ShadowTables };
+type Part = { model: TableModel; shadow: ShadowTables };
 
 /**
  * Read models as one projection named `name`: each event goes to the models
@@ -278,12 +274,50 @@ const handOver = async (sql: Sql, pass: string, parts: readonly Part[]) => {
   }
 };
 
+/** A model whose copies can be filled from folded streams: every type it handles lives on its streams. */
+const canFold = (model: TableModel): model is TableModel & { foldStreams: StreamFold } =>
+  model.foldStreams !== undefined &&
+  model.canHandle.every((t) => model.foldStreams!.eventTypes.includes(t));
+
+/**
+ * Fills copies event by event, in one pass over the log for all of them
+ * (each event read once): a pass of several models then hands each copy the
+ * pass's checkpoint and parked streams.
+ */
+const fillFromEvents = async (
+  sql: Sql,
+  parts: readonly Part[],
+  onProgress: (p: RebuildProgress) => void,
+  options: Options,
+) => {
+  const models = parts.map((p) => p.model);
+  const pass =
+    models.length === 1
+      ? shadowName(models[0]!.name)
+      : `${models.map((m) => m.name).join('+')}~rebuild`;
+  try {
+    await forget(sql, pass);
+    await fill(
+      sql,
+      intoCopies(pass, parts),
+      START,
+      onProgress,
+      models.map((m) => m.name).join(' + '),
+      options,
+    );
+    if (models.length > 1) await handOver(sql, pass, parts);
+  } finally {
+    if (models.length > 1) await forget(sql, pass);
+  }
+};
+
 /**
  * Postgres read models with their own tables, rebuilt together: copies of
- * their tables without secondary indexes, filled in one pass over the log
- * (each event read once for all of them), then for each model its indexes
- * built in one go, planner statistics taken, and the copy caught up and
- * swapped in with its checkpoint (swapWhenCaughtUp).
+ * their tables without secondary indexes, filled in one pass (from folded
+ * streams where the models can, fillFromStreams; else from the log event by
+ * event, each event read once for all of them), then for each model its
+ * indexes built in one go, planner statistics taken, and the copy caught up
+ * and swapped in with its checkpoint (swapWhenCaughtUp).
  */
 const rebuildBeside = async (
   sql: Sql,
@@ -291,32 +325,42 @@ const rebuildBeside = async (
   onProgress: (p: RebuildProgress) => void,
   options: Options,
 ) => {
-  const pass =
-    models.length === 1
-      ? shadowName(models[0]!.name)
-      : `${models.map((m) => m.name).join('+')}~rebuild`;
   const parts: Part[] = [];
   const retired: string[] = [];
+  const log = options.log ?? (() => {});
   try {
-    await forget(sql, pass);
     for (const model of models) {
       await dropLeftovers(sql, model.name);
       await forgetShadow(sql, model.name);
       parts.push({ model, shadow: await createShadowTables(sql, model.name, model.tables) });
     }
-    const of = models.map((m) => m.name).join(' + ');
-    const log = options.log ?? (() => {});
     let since = performance.now();
     const took = () => {
       const seconds = (performance.now() - since) / 1000;
       since = performance.now();
       return `${seconds.toFixed(1)} s`;
     };
-    await fill(sql, intoCopies(pass, parts), START, onProgress, of, options);
-    log(`${of}: copies filled from the log in ${took()}`);
-    if (models.length > 1) {
-      await handOver(sql, pass, parts);
-      await forget(sql, pass);
+    const byStreamType = new Map<string, FoldPart[]>();
+    const byEvent: Part[] = [];
+    for (const { model, shadow } of parts)
+      if (canFold(model))
+        byStreamType.set(model.foldStreams.streamType, [
+          ...(byStreamType.get(model.foldStreams.streamType) ?? []),
+          { model, shadow, copy: shadowName(model.name) },
+        ]);
+      else byEvent.push({ model, shadow });
+    for (const [streamType, folding] of byStreamType) {
+      const of = folding.map((p) => p.model.name).join(' + ');
+      await fillFromStreams(sql, folding, (applied, total) =>
+        onProgress({ of, applied, total, unit: `${streamType}s` }),
+      );
+      log(`${of}: copies filled from the ${streamType} streams in ${took()}`);
+    }
+    if (byEvent.length > 0) {
+      await fillFromEvents(sql, byEvent, onProgress, options);
+      log(
+        `${byEvent.map((p) => p.model.name).join(' + ')}: copies filled from the log in ${took()}`,
+      );
     }
     for (const { model, shadow } of parts) {
       await makeShadowLogged(sql, shadow);
@@ -339,7 +383,6 @@ const rebuildBeside = async (
       log(`${model.name}: analysed, caught up and swapped in ${took()}`);
     }
   } finally {
-    await forget(sql, pass);
     for (const { model, shadow } of parts) {
       await forgetShadow(sql, model.name);
       await dropSchema(sql, shadow.schema);

@@ -102,21 +102,35 @@ export const makeShadowLogged = async (sql: Sql, shadow: ShadowTables) => {
     await sql.unsafe(`ALTER TABLE ${ident(shadow.schema)}.${ident(t)} SET LOGGED`);
 };
 
+/** Index builds at once: one per core here; Postgres parallelises a b-tree's sort itself, not a GIN build. */
+const INDEX_BUILDERS = 2;
+
 /**
  * Builds the indexes left out of the filled copies, each in one pass over
  * its table (sorted, rather than maintained row by row), with more memory
- * for the sort than an ordinary session gets.
+ * for the sort than an ordinary session gets, two at a time: the GIN and
+ * trigram indexes (the slowest, and single-threaded) first, so the other
+ * builds run beside them.
  */
 export const createDeferredIndexes = async (sql: Sql, shadow: ShadowTables) => {
-  if (shadow.deferred.length === 0) return;
-  const conn = await sql.reserve();
-  try {
-    await conn`SET maintenance_work_mem = '256MB'`;
-    for (const statement of shadow.deferred) await conn.unsafe(statement);
-  } finally {
-    await conn`RESET maintenance_work_mem`.catch(() => undefined);
-    conn.release();
-  }
+  const queue = [...shadow.deferred].sort(
+    (a, b) => Number(/USING gin/i.test(b)) - Number(/USING gin/i.test(a)),
+  );
+  const builder = async () => {
+    const conn = await sql.reserve();
+    try {
+      await conn`SET maintenance_work_mem = '256MB'`;
+      for (let next = queue.shift(); next; next = queue.shift()) await conn.unsafe(next);
+    } finally {
+      await conn`RESET maintenance_work_mem`.catch(() => undefined);
+      conn.release();
+    }
+  };
+  // Both builders finish (or fail) before the caller goes on to drop or swap the copies.
+  const results = await Promise.allSettled(
+    Array.from({ length: Math.min(INDEX_BUILDERS, queue.length) }, builder),
+  );
+  for (const result of results) if (result.status === 'rejected') throw result.reason;
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
-import { START, type Checkpoint } from '@rentals/core/eventStore/types';
+import type { Checkpoint } from '@rentals/core/eventStore/types';
+import { fenceCheckpoint } from '../runner/checkpoints.ts';
 import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import { LISTINGS_INDEX } from './indexSettings.ts';
 import { indexChangesFor } from './listingDocuments.ts';
@@ -7,15 +8,6 @@ import { deleteIndex, ensureListingsIndex, swapIndexes } from './listingsIndex.t
 import type { EnqueuedTaskPromise, Meilisearch } from 'meilisearch';
 import { succeeded } from '../queries/meili.ts';
 import type { Unapplied } from '../runner/projection.ts';
-
-/** The last committed event every reader can already see (the xid fence), or the start of the log. */
-export const fenceCheckpoint = async (db: Sql): Promise<Checkpoint> => {
-  const [row] = await db<{ transaction_id: string; position: number }[]>`
-    SELECT transaction_id::text, position FROM events
-    WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1 -- the columns, not the ::text alias`;
-  return row ? { transactionId: row.transaction_id, position: row.position } : START;
-};
 
 export type SearchRebuildResult = {
   checkpoint: Checkpoint;

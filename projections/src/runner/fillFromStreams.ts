@@ -1,0 +1,106 @@
+import type { Sql } from 'postgres';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import type { SqlProjection } from './projection.ts';
+import { createRebuildCheckpoint, fenceCheckpoint } from './checkpoints.ts';
+import { parkFromLog } from './parking.ts';
+import { copyText, type StreamFold } from './streamFold.ts';
+import type { ShadowTables } from './shadowTables.ts';
+
+/** Streams read, folded and written per round. */
+const STREAMS_PER_BATCH = 5000;
+
+export type FoldPart = {
+  model: SqlProjection & { foldStreams: StreamFold };
+  shadow: ShadowTables;
+  /** The copy's checkpoint name (the copy's runner catches up from it). */
+  copy: string;
+};
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** One COPY into a copy table, in a transaction of its own (short: it holds back the log's visibility fence while open). */
+const copyInto = async (
+  sql: Sql,
+  schema: string,
+  table: string,
+  columns: readonly string[],
+  text: string,
+) => {
+  if (text.length === 0) return;
+  const target = `${ident(schema)}.${ident(table)} (${columns.map(ident).join(', ')})`;
+  const stream = await sql.unsafe(`COPY ${target} FROM STDIN`).writable();
+  await new Promise<void>((resolve, reject) => {
+    stream.once('error', reject);
+    stream.once('finish', resolve);
+    stream.end(text);
+  });
+};
+
+/**
+ * Fills the copies of read models that can fold whole streams (StreamFold),
+ * all of one stream type, in one pass: the streams are read up to the log's
+ * visibility fence 5,000 at a time, each model folds them to rows, and the
+ * rows go into the copies with COPY, while the next streams are read and
+ * folded (two cores: Postgres writes while we fold). Each copy's checkpoint
+ * is then the fence, so its runner catches up from there event by event,
+ * with the streams a model could not fold parked at the event that fails.
+ * Every event is read once, and every row written once however many events
+ * made it.
+ */
+export const fillFromStreams = async (
+  sql: Sql,
+  parts: readonly FoldPart[],
+  onProgress: (applied: number, total: number) => void,
+) => {
+  const streamType = parts[0]!.model.foldStreams.streamType;
+  const fence = await fenceCheckpoint(sql);
+  for (const part of parts) await createRebuildCheckpoint(sql, part.copy, fence);
+  const [{ total } = { total: 0 }] = await sql<{ total: number }[]>`
+    SELECT count(*)::int AS total FROM streams WHERE stream_type = ${streamType}`;
+  const store = createEventStore(sql);
+  let after = '';
+  let done = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  try {
+    for (;;) {
+      const ids = await sql<{ stream_id: string }[]>`
+        SELECT stream_id FROM streams WHERE stream_type = ${streamType} AND stream_id > ${after}
+        ORDER BY stream_id LIMIT ${STREAMS_PER_BATCH}`;
+      if (ids.length === 0) break;
+      after = ids.at(-1)!.stream_id;
+      const streams = [
+        ...(
+          await store.readStreams(
+            ids.map((r) => r.stream_id),
+            fence,
+          )
+        ).values(),
+      ];
+      const built = await Promise.all(parts.map((p) => p.model.foldStreams.build(sql, streams)));
+      // One batch in flight: the previous one's writes finish before these start.
+      await writing;
+      writing = Promise.all(
+        parts.flatMap((part, i) => {
+          const { rows, unapplied } = built[i]!;
+          const copies = Object.entries(part.model.foldStreams.columns).map(([table, columns]) =>
+            copyInto(sql, part.shadow.schema, table, columns, copyText(rows[table] ?? [])),
+          );
+          const copy = { name: part.copy, canHandle: part.model.canHandle };
+          const parked = unapplied.reduce(
+            (previous, { event, error }) =>
+              previous.then(() => parkFromLog(sql, copy, event, error)),
+            Promise.resolve(),
+          );
+          return [...copies, parked];
+        }),
+      );
+      // Awaited at the next round or after the loop; marked handled so a failure is not reported twice.
+      writing.catch(() => undefined);
+      done += ids.length;
+      onProgress(done, Math.max(total, done));
+    }
+  } finally {
+    await writing.catch(() => undefined);
+  }
+  await writing;
+};
