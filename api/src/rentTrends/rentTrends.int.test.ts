@@ -95,3 +95,17 @@ describe('GET /api/rent-trends', () => {
     expect(long.body).toMatchObject({ errors: [{ path: 'locality' }] });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes both routes, the query from the schema that checks it', async () => {
+    type Doc = {
+      paths: Record<string, { get?: { parameters?: { name: string; required: boolean }[] } }>;
+    };
+    const { body } = await t.request<Doc>('GET', '/api/openapi.json');
+    expect(body.paths['/api/rent-trends']?.get?.parameters).toMatchObject([
+      { name: 'city', required: true },
+      { name: 'locality', required: false },
+    ]);
+    expect(body.paths['/api/properties/{id}/market']?.get).toBeDefined();
+  });
+});
