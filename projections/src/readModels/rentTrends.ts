@@ -3,7 +3,7 @@ import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import { monthlyRent, monthOf } from '../queries/rentMarket.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
-import { asListingEvent, type ListingEvent } from './listingEvents.ts';
+import { asListingEvent, type ListingCreated, type ListingEvent } from './listingEvents.ts';
 
 export const RENT_TRENDS = 'rent-trends';
 
@@ -33,16 +33,19 @@ const advanceClock = (month: string): Statement =>
  * now: while listed it is in each of them with its current place and rent
  * (a later event in the same month overwrites, so a month holds the last
  * rent it was on the market at); once off the market it is in none after
- * `month`. The buckets it leaves and enters are marked.
+ * `month`. The buckets it leaves (read before the change: one snapshot for
+ * the whole statement) and enters are marked. The delete and the upsert
+ * never touch the same rows (one needs the listing off the market, the
+ * other on it).
  */
-const listingMonths = (id: string, month: string): Statement[] => [
-  sql`INSERT INTO rent_trend_dirty (city_key, area_key, property_type, bedrooms, month)
-      SELECT city_key, area_key, property_type, bedrooms, month FROM rent_listing_month
-      WHERE listing_id = ${id} AND month >= ${month}::date
-      ON CONFLICT DO NOTHING`,
-  sql`DELETE FROM rent_listing_month WHERE listing_id = ${id} AND month > ${month}::date
-      AND NOT EXISTS (SELECT 1 FROM rent_listing WHERE listing_id = ${id} AND listed)`,
-  sql`WITH up AS (
+const listingMonths = (id: string, month: string): Statement =>
+  sql`WITH old AS (
+        SELECT city_key, area_key, property_type, bedrooms, month FROM rent_listing_month
+        WHERE listing_id = ${id} AND month >= ${month}::date),
+      gone AS (
+        DELETE FROM rent_listing_month WHERE listing_id = ${id} AND month > ${month}::date
+          AND NOT EXISTS (SELECT 1 FROM rent_listing WHERE listing_id = ${id} AND listed)),
+      up AS (
         INSERT INTO rent_listing_month (listing_id, month, city_key, area_key, property_type, bedrooms, monthly_rent)
         SELECT l.listing_id, g.month::date, l.city_key, l.area_key, l.property_type, l.bedrooms, l.monthly_rent
         FROM rent_listing l CROSS JOIN rent_trend_clock c
@@ -52,9 +55,53 @@ const listingMonths = (id: string, month: string): Statement[] => [
           property_type = excluded.property_type, bedrooms = excluded.bedrooms, monthly_rent = excluded.monthly_rent
         RETURNING city_key, area_key, property_type, bedrooms, month)
     INSERT INTO rent_trend_dirty (city_key, area_key, property_type, bedrooms, month)
+    SELECT DISTINCT * FROM (SELECT * FROM old UNION ALL SELECT * FROM up) AS changed
+    ON CONFLICT DO NOTHING`;
+
+/**
+ * Any number of creations in one statement: the listings' rows, and their
+ * months from each creation's month up to the clock, marked.
+ */
+const insertCreated = (events: ListingCreated[]): Statement => {
+  const rows = events.map(({ data: d }) => ({
+    listing_id: d.listingId,
+    city: d.location.city,
+    city_key: normaliseLocality(d.location.city),
+    area: d.location.area,
+    area_key: normaliseLocality(d.location.area),
+    property_type: d.propertyType,
+    bedrooms: d.propertyDetails.bedrooms,
+    rent: d.rent,
+    rent_type: d.rentType,
+    monthly_rent: monthlyRent(d.rent, d.rentType),
+    listed: d.isAvailable,
+    created_at: d.createdAt,
+    listed_since: d.isAvailable ? d.at : null,
+    month: monthOf(d.at),
+  }));
+  return sql`WITH r AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) AS r(listing_id text, city text,
+          city_key text, area text, area_key text, property_type text, bedrooms int, rent float8, rent_type text,
+          monthly_rent float8, listed boolean, created_at timestamptz, listed_since timestamptz, month date)),
+      l AS (
+        INSERT INTO rent_listing (listing_id, city, city_key, area, area_key, property_type, bedrooms, rent, rent_type,
+          monthly_rent, listed, created_at, listed_since)
+        SELECT listing_id, city, city_key, area, area_key, property_type, bedrooms, rent, rent_type, monthly_rent,
+          listed, created_at, listed_since FROM r
+        ON CONFLICT (listing_id) DO NOTHING
+        RETURNING listing_id, city_key, area_key, property_type, bedrooms, monthly_rent, listed),
+      up AS (
+        INSERT INTO rent_listing_month (listing_id, month, city_key, area_key, property_type, bedrooms, monthly_rent)
+        SELECT l.listing_id, g.month::date, l.city_key, l.area_key, l.property_type, l.bedrooms, l.monthly_rent
+        FROM l JOIN r USING (listing_id) CROSS JOIN rent_trend_clock c
+          CROSS JOIN LATERAL generate_series(r.month::timestamp, greatest(c.month, r.month)::timestamp, interval '1 month') AS g(month)
+        WHERE l.listed
+        ON CONFLICT (listing_id, month) DO NOTHING
+        RETURNING city_key, area_key, property_type, bedrooms, month)
+    INSERT INTO rent_trend_dirty (city_key, area_key, property_type, bedrooms, month)
     SELECT DISTINCT city_key, area_key, property_type, bedrooms, month FROM up
-    ON CONFLICT DO NOTHING`,
-];
+    ON CONFLICT DO NOTHING`;
+};
 
 /**
  * The marked buckets' medians recomputed from their month rows, for the
@@ -87,29 +134,17 @@ const recomputeMarked: Statement = sql`WITH d AS (
 const listingRow = (event: ListingEvent, position: number): Statement[] => {
   const { listingId: id, at } = event.data;
   switch (event.type) {
-    case 'ListingCreated': {
-      const d = event.data;
-      const { city, area } = d.location;
-      return [
-        sql`INSERT INTO rent_listing (listing_id, city, city_key, area, area_key, property_type, bedrooms, rent,
-              rent_type, monthly_rent, listed, created_at, listed_since)
-            VALUES (${id}, ${city}, ${normaliseLocality(city)}, ${area}, ${normaliseLocality(area)}, ${d.propertyType},
-              ${d.propertyDetails.bedrooms}::int, ${d.rent}::float8, ${d.rentType},
-              ${monthlyRent(d.rent, d.rentType)}::float8, ${d.isAvailable}, ${d.createdAt}::timestamptz,
-              ${d.isAvailable ? at : null}::timestamptz)
-            ON CONFLICT (listing_id) DO NOTHING`,
-      ];
-    }
     case 'ListingRentChanged': {
       const d = event.data;
       return [
-        sql`UPDATE rent_listing SET rent = ${d.rent}::float8, rent_type = ${d.rentType},
-              monthly_rent = ${monthlyRent(d.rent, d.rentType)}::float8
-            WHERE listing_id = ${id}`,
-        sql`INSERT INTO rent_change (listing_id, position, at, rent, rent_type, previous_rent, previous_rent_type)
-            SELECT ${id}, ${position}::bigint, ${at}::timestamptz, ${d.rent}::float8, ${d.rentType},
+        sql`WITH u AS (
+              UPDATE rent_listing SET rent = ${d.rent}::float8, rent_type = ${d.rentType},
+                monthly_rent = ${monthlyRent(d.rent, d.rentType)}::float8
+              WHERE listing_id = ${id} RETURNING listing_id)
+            INSERT INTO rent_change (listing_id, position, at, rent, rent_type, previous_rent, previous_rent_type)
+            SELECT listing_id, ${position}::bigint, ${at}::timestamptz, ${d.rent}::float8, ${d.rentType},
               ${d.previousRent}::float8, ${d.previousRentType}
-            WHERE EXISTS (SELECT 1 FROM rent_listing WHERE listing_id = ${id})
+            FROM u
             ON CONFLICT (listing_id, position) DO NOTHING`,
       ];
     }
@@ -161,17 +196,31 @@ const forEvent = (recorded: RecordedEvent): Statement[] => {
   if (!movesTrends(event)) return [];
   return [
     ...listingRow(event, recorded.position),
-    ...listingMonths(event.data.listingId, monthOf(event.data.at)),
+    listingMonths(event.data.listingId, monthOf(event.data.at)),
   ];
 };
 
 const latestMonth = (events: RecordedEvent[]) =>
   events.map((e) => monthOf(asListingEvent(e).data.at)).reduce((a, b) => (a > b ? a : b));
 
-const forBatch = (events: RecordedEvent[]): Statement[] =>
-  events.length === 0
-    ? []
-    : [advanceClock(latestMonth(events)), ...events.flatMap(forEvent), recomputeMarked];
+/**
+ * The clock first, then every creation of the batch in one statement, then
+ * the other events in log order, then the marked buckets. Hoisting the
+ * creations is exact: a creation is its stream's first event and ids are
+ * never reused (listingEvents.ts, creationsFirst).
+ */
+const forBatch = (events: RecordedEvent[]): Statement[] => {
+  if (events.length === 0) return [];
+  const created = events
+    .filter((e) => e.type === 'ListingCreated')
+    .map((e) => asListingEvent(e) as ListingCreated);
+  return [
+    advanceClock(latestMonth(events)),
+    ...(created.length > 0 ? [insertCreated(created)] : []),
+    ...events.filter((e) => e.type !== 'ListingCreated').flatMap(forEvent),
+    recomputeMarked,
+  ];
+};
 
 /**
  * Rent history and locality rent trends (issue 18). Per live listing: its
