@@ -109,6 +109,12 @@ const conversations: RouteRule[] = [
   { method: 'DELETE', path: '/api/conversations/:id/block', access: 'user' },
 ];
 
+/** Rent history (signed-in, as rents are) and median rents of a place (aggregates, public like the city pages). */
+const rentTrends: RouteRule[] = [
+  { method: 'GET', path: '/api/properties/:id/market', access: 'user' },
+  { method: 'GET', path: '/api/rent-trends', access: 'public' },
+];
+
 export const ROUTE_TABLE: readonly RouteRule[] = [
   ...operations,
   ...auth,
@@ -118,4 +124,5 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   ...favourites,
   ...dashboard,
   ...conversations,
+  ...rentTrends,
 ];

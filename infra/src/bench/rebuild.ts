@@ -3,6 +3,7 @@
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
+import { rentTrendsProjection } from '@rentals/projections/readModels/rentTrends';
 import { rebuildProjection, rebuildProjections } from '@rentals/projections/runner/rebuild';
 import { rebuildSearchIndex } from '@rentals/projections/search/rebuildSearchIndex';
 import { fmt } from './support/stats.ts';
@@ -36,6 +37,10 @@ try {
     await timed(projection.name, () =>
       rebuildProjection(stack.sql, projection, undefined, options),
     );
+  // Rent history and trends (issue 18): per-event statements and a median per changed bucket and batch.
+  await timed(rentTrendsProjection.name, () =>
+    rebuildProjection(stack.sql, rentTrendsProjection, undefined, options),
+  );
   await timed('all three in one pass', () =>
     rebuildProjections(stack.sql, models, undefined, options),
   );

@@ -303,6 +303,21 @@ describe('SQL in every text a user writes: stored and answered as the literal te
   });
 });
 
+describe('rent trends', () => {
+  it('takes the place as a value, never as SQL: an injected city or locality finds nothing', async () => {
+    for (const query of [
+      `city=${encodeURIComponent("Pune' OR '1'='1")}`,
+      `city=Pune&locality=${encodeURIComponent("x'; DROP TABLE rent_trend; --")}`,
+    ]) {
+      const res = await call<{ groups: unknown[] }>(web.base, 'GET', `/api/rent-trends?${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.body.groups).toEqual([]);
+    }
+    const intact = await call(web.base, 'GET', '/api/rent-trends?city=Pune');
+    expect(intact.status).toBe(200);
+  });
+});
+
 describe('operator objects and other types where text belongs', () => {
   it.each<[string, Record<string, unknown>]>([
     ['a password that is “not empty”', { password: { $ne: '' } }],
@@ -425,6 +440,7 @@ describe('prototype pollution', () => {
       '/api/properties/public?__proto__.polluted=yes&city[__proto__][polluted]=yes',
       '/api/geo/search?q=Pune&__proto__[polluted]=yes&constructor[prototype][polluted]=yes',
       '/api/geo/reverse?lat=18.5&lng=73.8&__proto__[polluted]=yes',
+      '/api/rent-trends?city=Pune&__proto__[polluted]=yes&constructor[prototype][polluted]=yes',
     ]) {
       const res = await call(web.base, 'GET', path, { token: undefined });
       // 503 is the geocoder without a gazetteer loaded in this test's search engine.

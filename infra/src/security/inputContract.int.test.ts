@@ -278,6 +278,17 @@ describe('NUL and other control characters', () => {
   });
 });
 
+describe('rent trends', () => {
+  it('a control character or an over-long place → 400 naming the parameter', async () => {
+    const res = await t.request<ErrorBody>(
+      'GET',
+      `/api/rent-trends?city=Pu%00ne&locality=${'a'.repeat(101)}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.path)).toEqual(['city', 'locality']);
+  });
+});
+
 describe('malformed ids', () => {
   const bad = [
     '%00',
@@ -299,6 +310,7 @@ describe('malformed ids', () => {
       ['DELETE', `/api/properties/${id}`, owner.token],
       ['PATCH', `/api/properties/${id}/toggle-availability`, owner.token],
       ['PATCH', `/api/properties/${id}/verify`, admin.token],
+      ['GET', `/api/properties/${id}/market`, owner.token],
     ];
     for (const [method, path, token] of calls) {
       const res = await t.request<ErrorBody>(method, path, {

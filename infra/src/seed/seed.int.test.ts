@@ -8,7 +8,8 @@ import { toPropertyDocument } from '@rentals/core/listings/document';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { seedListings } from './seed.ts';
+import { CONFIRMED_WITHIN_DAYS } from './history.ts';
+import { SEED_EPOCH, seedListings } from './seed.ts';
 
 const COUNT = 300;
 let first: TestDatabase;
@@ -92,6 +93,22 @@ describe('seed', () => {
     const files = await readdir(join(mediaDir, 'pool'));
     expect(files.length).toBeGreaterThan(0);
     expect(files.every((f) => /^[0-9a-f]{20}-\d+\.webp$/.test(f))).toBe(true);
+  });
+
+  it('gives the listings a year of history, each listed one confirmed within 20 days of now', () => {
+    const count = (type: string) => rows.filter((r) => r.type === type).length;
+    expect(count('ListingRentChanged')).toBeGreaterThan(COUNT);
+    expect(count('ListingRelisted')).toBeGreaterThan(COUNT / 20);
+    expect(new Set(rows.map((r) => r.data.at.slice(0, 7))).size).toBeGreaterThanOrEqual(12);
+    const streams = new Map<string, Row[]>();
+    for (const r of rows) streams.set(r.stream_id, [...(streams.get(r.stream_id) ?? []), r]);
+    for (const [id, events] of streams) {
+      const state = fold(events.map((r) => ({ type: r.type, data: r.data }) as ListingEvent));
+      if (state.status === 'active' && state.listing.isAvailable)
+        expect(Date.parse(events.at(-1)!.data.at), id).toBeGreaterThanOrEqual(
+          SEED_EPOCH - CONFIRMED_WITHIN_DAYS * 86_400_000,
+        );
+    }
   });
 
   it('is deterministic: the same seed gives the same events in another database', async () => {

@@ -11,6 +11,7 @@ import {
 import type { ListingOwner } from '@rentals/core/listings/listing';
 import { fold, initialState } from '@rentals/core/listings/state';
 import { generateListing, placePicker, type GeneratedListing } from './listingGenerator.ts';
+import { historyCommand, planHistory, type ListingHistory } from './history.ts';
 import { loadSeedLocalities } from './localities.ts';
 import { buildPhotoPool } from './photoPool.ts';
 import { createRandom } from './random.ts';
@@ -30,8 +31,8 @@ export type SeedOptions = {
 
 export type SeedResult = { created: number; skipped: number; cities: number; owners: number };
 
-/** Listed dates spread over the 180 days before this fixed day, so runs are reproducible. */
-const SEED_EPOCH = Date.UTC(2026, 10, 15);
+/** Listed dates spread over the year before this fixed day, so runs are reproducible. */
+export const SEED_EPOCH = Date.UTC(2026, 10, 15);
 const DAY = 86_400_000;
 const PARALLEL_BATCHES = 3;
 
@@ -47,6 +48,8 @@ export type SeedListingPlan = {
   later: string;
   delist: boolean;
   verify: boolean;
+  /** Its rent revisions, lettings and relistings after creation (history.ts); a final delisting comes after them. */
+  history?: ListingHistory;
 };
 
 /**
@@ -70,14 +73,16 @@ export const seedListingEvents = (plan: SeedListingPlan): ListingEvent[] => {
         listingId: plan.listingId,
         actor,
         owner: { name: plan.owner.name, role: plan.owner.role },
-        fields: plan.generated.fields,
+        fields: {
+          ...plan.generated.fields,
+          rent: plan.history?.openingRent ?? plan.generated.fields.rent,
+        },
         images: plan.generated.images,
         at: plan.createdAt,
       },
       state,
     ),
   );
-  if (plan.delist) apply(decide({ type: 'DelistListing', actor, at: plan.later }, state));
   if (plan.verify)
     apply(
       decide(
@@ -85,6 +90,10 @@ export const seedListingEvents = (plan: SeedListingPlan): ListingEvent[] => {
         state,
       ),
     );
+  for (const step of plan.history?.steps ?? [])
+    apply(decide(historyCommand(step, actor, state), state));
+  if (plan.delist)
+    apply(decide({ type: 'DelistListing', actor, at: plan.history?.end ?? plan.later }, state));
   return events;
 };
 
@@ -125,7 +134,7 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
     const owner = listingRandom.pick(users.owners);
     const generated = generateListing(listingRandom, city, locality, pool);
     const listingId = listingRandom.uuid();
-    const createdAt = new Date(SEED_EPOCH - listingRandom.int(0, 180 * DAY)).toISOString();
+    const createdAt = new Date(SEED_EPOCH - listingRandom.int(0, 365 * DAY)).toISOString();
     const later = new Date(Date.parse(createdAt) + listingRandom.int(1, 5) * DAY).toISOString();
     const events = seedListingEvents({
       listingId,
@@ -136,6 +145,12 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
       later,
       delist: listingRandom.chance(0.08),
       verify: listingRandom.chance(0.35),
+      history: planHistory(listingRandom.fork(listingId), {
+        createdAt,
+        now: SEED_EPOCH,
+        rent: generated.fields.rent,
+        yearly: generated.fields.rentType === 'yearly',
+      }),
     });
     return { listingId, userId: owner.id, events };
   };

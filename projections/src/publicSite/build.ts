@@ -36,6 +36,7 @@ import { renderCityPage, renderEmptyCityPage, renderMovedPage } from './template
 import { renderIndexPage } from './templates/indexPage.ts';
 import type { SiteContext } from './templates/layout.ts';
 import { renderGoneListingPage, renderListingPage } from './templates/listingPage.ts';
+import { rentTrends, type RentTrends } from '../queries/rentTrends.ts';
 
 export type BuildRequest = {
   sql: Sql;
@@ -270,6 +271,8 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
         buffers: Map<Filter, PublicListing[]>;
         pageNo: Map<Filter, number>;
         sitemap: ReturnType<typeof citySitemap>;
+        /** The city's median rents (issue 18), on its first page. */
+        trends?: RentTrends;
         /** Incremental runs with a pages cache: what the pages showed last time, and show now. */
         previous?: CityPages | undefined;
         rendered?: CityPages;
@@ -306,22 +309,32 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
         page,
         totalPages: pagesFor(c.city, filter, cap),
         listings,
+        trends: c.trends,
       }),
     );
     c.buffers.set(filter, []);
     c.pageNo.set(filter, page + 1);
   };
 
-  const startCity = (city: CityCounts, sitemap = citySitemap(publisher, outDir, city.slug)) => {
+  const startCity = (
+    city: CityCounts,
+    sitemap = citySitemap(publisher, outDir, city.slug),
+    trends?: RentTrends,
+  ) => {
     current = {
       city,
+      trends,
       buffers: new Map(FILTERS.map((f) => [f, []])),
       pageNo: new Map(FILTERS.map((f) => [f, 1])),
       sitemap,
       ...(!full && request.pagesCache
         ? {
             previous: request.pagesCache.get(city.slug),
-            rendered: { heading: headingOf(city, cap), pages: new Map<string, string>() },
+            // The trends are part of what the first page shows besides its listings.
+            rendered: {
+              heading: headingOf(city, cap) + JSON.stringify(trends ?? null),
+              pages: new Map<string, string>(),
+            },
           }
         : {}),
     };
@@ -366,7 +379,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
           const city = bySlug.get(row.citySlug);
           // Counted and streamed in different statements: a city that appeared in between waits for its own run.
           if (!city) continue;
-          startCity(city);
+          startCity(city, undefined, await rentTrends(sql, { city: city.name }));
           done.add(city.slug);
         }
         if (!SAFE_SEGMENT.test(row.id)) continue;
@@ -415,7 +428,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
         lastModified: tally.last,
       };
       cache.set(slug, city);
-      startCity(city, sitemap);
+      startCity(city, sitemap, await rentTrends(sql, { city: city.name }));
       done.add(slug);
       let after: { key: string; id: string } | undefined;
       // Newest first in keyset batches, until every filter's last pre-rendered page is full.

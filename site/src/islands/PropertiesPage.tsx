@@ -14,6 +14,7 @@ import { SearchForm } from '../components/react/SearchForm.tsx';
 import { ViewToggle } from '../components/react/ViewToggle.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
 import { Alert } from '../components/react/Alert.tsx';
+import { RentTrendChart } from '../components/react/RentTrendChart.tsx';
 
 export const PAGE_SIZE = 12;
 
@@ -155,6 +156,7 @@ const PropertiesList = () => {
           </a>
         </div>
       )}
+      {filters?.city && <RentTrendChart city={filters.city} locality={filters.area} />}
       <Alert className="alert alert-error" message={state.error} />
       {firstLoad ? (
         <SkeletonGrid />

@@ -17,6 +17,7 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { FavouriteButton } from '../components/react/FavouriteButton.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
+import { RentMarket } from '../components/react/RentMarket.tsx';
 import { SendMessage } from '../components/react/SendMessage.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -193,6 +194,7 @@ const Detail = () => {
             <dd>{formatDate(p.createdAt)}</dd>
           </dl>
         </section>
+        <RentMarket listingId={p._id} />
       </aside>
     </div>
   );

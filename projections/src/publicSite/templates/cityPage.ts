@@ -11,6 +11,9 @@ import {
 } from '../paths.ts';
 import type { CityCounts, PublicListing } from '../queries.ts';
 import { formatCount, visitorCard } from './card.ts';
+import type { RentTrends } from '../../queries/rentTrends.ts';
+import { MIN_TREND_SAMPLE } from '../../queries/rentMarket.ts';
+import { rentTrendsSection } from './rentTrends.ts';
 import { absolute, breadcrumbList, layout, type SiteContext } from './layout.ts';
 
 export type CityPageInput = {
@@ -19,6 +22,8 @@ export type CityPageInput = {
   page: number;
   totalPages: number;
   listings: PublicListing[];
+  /** The city's median rents (issue 18), shown on the first page of all types. */
+  trends?: RentTrends;
 };
 
 /** "Flats, houses and PGs for rent in Pune" / "Flats for rent in Pune". */
@@ -111,6 +116,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
     <p class="list-count">${countLine}</p>
     <div class="property-grid">${listings.map((l, i) => visitorCard(l, i < 3))}</div>
     ${pager(city.slug, type, page, totalPages)}
+    ${type === null && page === 1 ? rentTrendsSection(input.trends, city.name, MIN_TREND_SAMPLE) : ''}
     ${
       page === totalPages && count > totalPages * PAGE_SIZE
         ? markup`<p class="center muted">

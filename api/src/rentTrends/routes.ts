@@ -1,0 +1,71 @@
+import { Elysia } from 'elysia';
+import { NotFoundError } from '@rentals/core/errors';
+import { parseWith } from '@rentals/core/schemaErrors';
+import type { TSchema } from '@sinclair/typebox';
+import { FAIR_RENT_BAND, MIN_TREND_SAMPLE } from '@rentals/projections/queries/rentMarket';
+import { listingMarket, rentTrends, TREND_MONTHS } from '@rentals/projections/queries/rentTrends';
+import { access } from '../access/access.ts';
+import type { AppDeps } from '../deps.ts';
+import { listingIdOr404 } from '../listings/model.ts';
+import { ListingMarketResponse, RentTrendsQuery, RentTrendsResponse } from './model.ts';
+
+export type RentTrendDeps = Pick<AppDeps, 'sql' | 'clock' | 'jwtSecret' | 'tokenTtlSeconds'>;
+
+const tags = ['Rent trends'];
+/** The query's parameters for the OpenAPI document, from the schema that checks them. */
+const parameters = Object.entries(RentTrendsQuery.properties as Record<string, TSchema>).map(
+  ([name, schema]) => ({
+    name,
+    in: 'query' as const,
+    required: name === 'city',
+    description: schema.description,
+    schema,
+  }),
+);
+const band = `${FAIR_RENT_BAND * 100} %`;
+
+/** Rent history of a listing and median rents of a place, from the rent-trends projection (issue 18). */
+export const rentTrendRoutes = (deps: RentTrendDeps) =>
+  new Elysia({ name: 'rentTrends' })
+    .use(access(deps))
+    .get(
+      '/properties/:id/market',
+      async ({ params }) => {
+        const market = await listingMarket(deps.sql, listingIdOr404(params.id), deps.clock());
+        if (!market) throw new NotFoundError('Property not found');
+        return market;
+      },
+      {
+        requireUser: true,
+        response: { 200: ListingMarketResponse },
+        detail: {
+          summary: "A listing's rent history, days on the market, relistings and fair-rent hint",
+          description:
+            `Fair rent: the listing's monthly rent against this month's median of listings of the same type and ` +
+            `bedrooms in its locality — 'around' within ${band}, null with fewer than ${MIN_TREND_SAMPLE} of them. ` +
+            '404 when the listing does not exist or was deleted.',
+          tags,
+          security: [{ bearer: [] }],
+        },
+      },
+    )
+    .get(
+      '/rent-trends',
+      async ({ query }) => ({
+        ...(await rentTrends(deps.sql, parseWith(RentTrendsQuery, query))),
+        minSample: MIN_TREND_SAMPLE,
+      }),
+      {
+        response: { 200: RentTrendsResponse },
+        detail: {
+          // Checked in the handler: Elysia's own query check would answer without the fields' messages.
+          parameters,
+          summary: 'Median monthly rents of a city or locality by property type and bedrooms',
+          description:
+            `This month (the latest the listings reach) against three and twelve months ago, and a series of ` +
+            `${TREND_MONTHS} months. A median of fewer than ${MIN_TREND_SAMPLE} listings is null; a type and ` +
+            'bedroom count with no month worth showing is left out. Public: aggregates only, no listing.',
+          tags,
+        },
+      },
+    );

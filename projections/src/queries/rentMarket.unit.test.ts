@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeRentChange,
+  fairRent,
+  MIN_TREND_SAMPLE,
+  monthlyRent,
+  monthOf,
+  monthsBefore,
+  shownMedian,
+} from './rentMarket.ts';
+import { trendGroups } from './rentTrends.ts';
+
+describe('months', () => {
+  it('are Indian calendar months', () => {
+    expect(monthOf('2026-11-30T18:29:59.000Z')).toBe('2026-11-01');
+    // 00:00 on 1 December in India is still 30 November in UTC.
+    expect(monthOf('2026-11-30T18:30:00.000Z')).toBe('2026-12-01');
+  });
+
+  it('count back across years', () => {
+    expect(monthsBefore('2026-02-01', 3)).toBe('2025-11-01');
+    expect(monthsBefore('2026-11-01', 12)).toBe('2025-11-01');
+    expect(monthsBefore('2026-12-01', 0)).toBe('2026-12-01');
+    expect(monthsBefore('2026-12-01', -1)).toBe('2027-01-01');
+  });
+});
+
+describe('monthly rent', () => {
+  it('spreads a yearly rent over twelve months', () => {
+    expect(monthlyRent(240000, 'yearly')).toBe(20000);
+    expect(monthlyRent(20000, 'monthly')).toBe(20000);
+  });
+});
+
+describe('the minimum sample', () => {
+  it('hides a median until enough listings stand behind it', () => {
+    expect(shownMedian({ median: 20000, sample: MIN_TREND_SAMPLE - 1 })).toBeNull();
+    expect(shownMedian({ median: 20000.4, sample: MIN_TREND_SAMPLE })).toEqual({
+      median: 20000,
+      sample: MIN_TREND_SAMPLE,
+    });
+    expect(shownMedian(undefined)).toBeNull();
+  });
+});
+
+describe('fair rent', () => {
+  const comparable = { median: 20000, sample: 8 };
+
+  it('is around the median within 10 % either side', () => {
+    expect(fairRent(18000, comparable)?.verdict).toBe('around');
+    expect(fairRent(22000, comparable)?.verdict).toBe('around');
+  });
+
+  it('is below or above beyond that, with the median and sample', () => {
+    expect(fairRent(17999, comparable)).toEqual({ verdict: 'below', median: 20000, sample: 8 });
+    expect(fairRent(22001, comparable)).toEqual({ verdict: 'above', median: 20000, sample: 8 });
+  });
+
+  it('gives no hint without enough comparable listings', () => {
+    expect(fairRent(10000, { median: 20000, sample: MIN_TREND_SAMPLE - 1 })).toBeNull();
+    expect(fairRent(10000, undefined)).toBeNull();
+  });
+});
+
+describe('a rent change in words', () => {
+  it('says reduced or raised, in rupees, on the Indian date', () => {
+    const change = { rentType: 'monthly', previousRentType: 'monthly' };
+    expect(
+      describeRentChange({
+        ...change,
+        at: '2026-11-11T20:00:00.000Z',
+        rent: 27000,
+        previousRent: 30000,
+      }),
+    ).toBe('Rent reduced from ₹30,000 to ₹27,000 on 12 Nov 2026');
+    expect(
+      describeRentChange({
+        ...change,
+        at: '2026-11-12T06:00:00.000Z',
+        rent: 1_25_000,
+        previousRent: 1_00_000,
+      }),
+    ).toBe('Rent raised from ₹1,00,000 to ₹1,25,000 on 12 Nov 2026');
+  });
+
+  it('compares a yearly rent by the month', () => {
+    expect(
+      describeRentChange({
+        at: '2026-11-12T06:00:00.000Z',
+        rent: 300000,
+        rentType: 'yearly',
+        previousRent: 30000,
+        previousRentType: 'monthly',
+      }),
+    ).toBe('Rent reduced from ₹30,000 to ₹3,00,000 a year on 12 Nov 2026');
+  });
+});
+
+describe('trend groups', () => {
+  const row = (month: string, median: number, sample = 6, bedrooms = 2) => ({
+    propertyType: 'flat',
+    bedrooms,
+    month,
+    median,
+    sample,
+  });
+
+  it('sets this month against three and twelve months ago, with a thirteen-month series', () => {
+    const [group, ...rest] = trendGroups(
+      [row('2026-11-01', 25000), row('2026-08-01', 24000), row('2025-11-01', 22000, 5)],
+      '2026-11-01',
+    );
+    expect(rest).toEqual([]);
+    expect(group).toMatchObject({
+      propertyType: 'flat',
+      bedrooms: 2,
+      now: { median: 25000, sample: 6 },
+      threeMonthsAgo: { median: 24000, sample: 6 },
+      twelveMonthsAgo: { median: 22000, sample: 5 },
+    });
+    expect(group!.series).toHaveLength(13);
+    expect(group!.series[0]).toEqual({ month: '2025-11-01', median: 22000, sample: 5 });
+    expect(group!.series[1]).toEqual({ month: '2025-12-01', median: null, sample: 0 });
+    expect(group!.series[12]).toEqual({ month: '2026-11-01', median: 25000, sample: 6 });
+  });
+
+  it('shows no figure from too few listings and leaves out a group with none', () => {
+    const groups = trendGroups(
+      [row('2026-11-01', 25000, 6), row('2026-08-01', 99000, 1), row('2026-11-01', 50000, 2, 3)],
+      '2026-11-01',
+    );
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.threeMonthsAgo).toBeNull();
+    expect(groups[0]!.series[9]).toEqual({ month: '2026-08-01', median: null, sample: 1 });
+  });
+});

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { fairRentText, type ListingMarket } from '../../lib/rentTrends.ts';
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The detail page's 'Rent & market' card: the fair-rent hint, days on the
+ * market, relistings and the rent changes, newest first. Shows nothing
+ * until (or unless) the figures load: they add to the page, never block it.
+ */
+export const RentMarket = ({ listingId }: { listingId: string }) => {
+  const [market, setMarket] = useState<ListingMarket | null>(null);
+  useEffect(() => {
+    api<ListingMarket>(`/properties/${encodeURIComponent(listingId)}/market`).then(setMarket, () =>
+      setMarket(null),
+    );
+  }, [listingId]);
+  if (!market) return null;
+  const changes = [...market.rentHistory].reverse();
+  return (
+    <section className="card" data-testid="rent-market">
+      <h2 style={{ fontSize: '1.1rem' }}>Rent &amp; Market</h2>
+      {market.fairRent && (
+        <p className={`fair-rent fair-rent-${market.fairRent.verdict}`} data-testid="fair-rent">
+          {fairRentText(market.fairRent)}
+        </p>
+      )}
+      <dl className="status-list">
+        <dt>On the market</dt>
+        <dd data-testid="days-on-market">{plural(market.daysOnMarket, 'day')}</dd>
+        <dt>Relisted</dt>
+        <dd>{market.timesRelisted === 0 ? 'Never' : plural(market.timesRelisted, 'time')}</dd>
+      </dl>
+      <h3 style={{ fontSize: '1rem' }}>Rent history</h3>
+      {changes.length === 0 ? (
+        <p className="muted">The rent has not changed since the listing was posted.</p>
+      ) : (
+        <ul className="rent-history" data-testid="rent-history">
+          {changes.map((c) => (
+            <li key={c.at}>{c.text}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { changeSince, fairRentText, groupLabel, monthLabel } from './rentTrends.ts';
+
+describe('rent trend words', () => {
+  it('names a group by type and bedrooms', () => {
+    expect(groupLabel({ propertyType: 'flat', bedrooms: 2 })).toBe('Flat · 2 BHK');
+    expect(groupLabel({ propertyType: 'house', bedrooms: 0 })).toBe('House · 1 RK');
+    expect(groupLabel({ propertyType: 'PG', bedrooms: 1 })).toBe('PG');
+  });
+
+  it('names a month', () => {
+    expect(monthLabel('2026-11-01')).toBe('Nov 2026');
+  });
+
+  it('compares this month with an earlier one, only when both are shown', () => {
+    expect(changeSince({ median: 26000, sample: 5 }, { median: 25000, sample: 9 })).toBe('+4.0 %');
+    expect(changeSince({ median: 24000, sample: 5 }, { median: 25000, sample: 9 })).toBe('−4.0 %');
+    expect(changeSince({ median: 24000, sample: 5 }, null)).toBeNull();
+  });
+
+  it('says where a rent sits against comparable listings', () => {
+    expect(fairRentText({ verdict: 'below', median: 25000, sample: 6 })).toBe(
+      'Below the median of ₹25,000 for 6 comparable listings in this locality',
+    );
+  });
+});
