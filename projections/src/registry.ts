@@ -4,6 +4,7 @@ import { conversationsReadModel } from './readModels/conversations.ts';
 import { listingReadModel } from './readModels/listingReadModel.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
+import { reportQueueReadModel } from './reports/reportQueue.ts';
 import type { Projection } from './runner/projection.ts';
 import { listingsSearchProjections } from './search/fromEnv.ts';
 
@@ -14,6 +15,7 @@ export const postgresReadModels: Projection[] = [
   ownerListingStats,
   favouritesReadModel,
   conversationsReadModel,
+  reportQueueReadModel,
 ];
 
 /**

@@ -109,6 +109,15 @@ const conversations: RouteRule[] = [
   { method: 'DELETE', path: '/api/conversations/:id/block', access: 'user' },
 ];
 
+/** Reports (issue 17): anyone signed in reports and reads their own notices; the review is admins' only. */
+const reports: RouteRule[] = [
+  { method: 'POST', path: '/api/reports', access: 'user' },
+  { method: 'GET', path: '/api/reports/notices', access: 'user' },
+  { method: 'GET', path: '/api/reports/queue', access: 'admin' },
+  { method: 'GET', path: '/api/reports/listings/:listingId', access: 'admin' },
+  { method: 'POST', path: '/api/reports/listings/:listingId/review', access: 'admin' },
+];
+
 export const ROUTE_TABLE: readonly RouteRule[] = [
   ...operations,
   ...auth,
@@ -118,4 +127,5 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   ...favourites,
   ...dashboard,
   ...conversations,
+  ...reports,
 ];
