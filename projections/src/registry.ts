@@ -4,6 +4,7 @@ import { conversationsReadModel } from './readModels/conversations.ts';
 import { listingReadModel } from './readModels/listingReadModel.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
+import { brokerFlagsReadModel } from './reports/brokerFlags.ts';
 import { reportQueueReadModel } from './reports/reportQueue.ts';
 import type { Projection } from './runner/projection.ts';
 import { listingsSearchProjections } from './search/fromEnv.ts';
@@ -16,6 +17,7 @@ export const postgresReadModels: Projection[] = [
   favouritesReadModel,
   conversationsReadModel,
   reportQueueReadModel,
+  brokerFlagsReadModel,
 ];
 
 /**

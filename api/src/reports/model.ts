@@ -101,6 +101,14 @@ export const QueueResponse = t.Object({
       possiblyRented: t.Boolean(),
     }),
   ),
+  possibleBrokers: t.Array(
+    t.Object({
+      ownerId: t.String(),
+      ownerName: t.String(),
+      addresses: t.Integer(),
+      listed: t.Integer(),
+    }),
+  ),
 });
 
 export const HistoryResponse = t.Object({

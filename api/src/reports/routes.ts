@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import {
   ownerNotices,
+  possibleBrokers,
   REPORT_QUEUE_READ_MODEL,
   reviewQueue,
 } from '@rentals/projections/queries/reportQueries';
@@ -94,7 +95,12 @@ export const reportRoutes = (deps: ReportDeps) => {
       '/queue',
       async ({ query, user }) => {
         await waitForUserIn(deps.sql, REPORT_QUEUE_READ_MODEL, user.id);
-        return { entries: await reviewQueue(deps.sql, query.limit ?? 50) };
+        const limit = query.limit ?? 50;
+        const [entries, brokers] = await Promise.all([
+          reviewQueue(deps.sql, limit),
+          possibleBrokers(deps.sql, limit),
+        ]);
+        return { entries, possibleBrokers: brokers };
       },
       {
         ...admin,
@@ -102,6 +108,8 @@ export const reportRoutes = (deps: ReportDeps) => {
         response: { 200: QueueResponse },
         detail: {
           summary: 'The review queue: reported listings, most open reports first, then the oldest',
+          description:
+            '`possibleBrokers`: homeowners with listed listings at more different addresses than a homeowner plausibly has.',
           tags,
           security,
         },
