@@ -18,6 +18,7 @@ import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { FavouriteButton } from '../components/react/FavouriteButton.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
 import { SendMessage } from '../components/react/SendMessage.tsx';
+import { ReportListing } from '../components/react/ReportListing.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
@@ -193,6 +194,12 @@ const Detail = () => {
             <dd>{formatDate(p.createdAt)}</dd>
           </dl>
         </section>
+        {auth.user?._id !== p.ownerId && (
+          <section className="card">
+            <h2 style={{ fontSize: '1.1rem' }}>Something wrong with this listing?</h2>
+            <ReportListing listingId={p._id} />
+          </section>
+        )}
       </aside>
     </div>
   );
