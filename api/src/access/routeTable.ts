@@ -109,9 +109,13 @@ const conversations: RouteRule[] = [
   { method: 'DELETE', path: '/api/conversations/:id/block', access: 'user' },
 ];
 
-/** Reports (issue 17): anyone signed in reports and reads their own notices; the review is admins' only. */
+/**
+ * Reports (issue 17): anyone signed in reports and reads their own notices; the review is admins' only;
+ * the 'Possibly rented' marks are public, as the cards that show them.
+ */
 const reports: RouteRule[] = [
   { method: 'POST', path: '/api/reports', access: 'user' },
+  { method: 'GET', path: '/api/reports/possibly-rented', access: 'public' },
   { method: 'GET', path: '/api/reports/notices', access: 'user' },
   { method: 'GET', path: '/api/reports/queue', access: 'admin' },
   { method: 'GET', path: '/api/reports/listings/:listingId', access: 'admin' },

@@ -5,6 +5,8 @@ import type { AttemptLimit } from '../access/attemptLimit.ts';
 
 export const REVIEW_ACTIONS = ['dismiss', 'askOwnerToFix', 'delist', 'suspendOwner'] as const;
 const QUEUE_MAX = 200;
+/** A page of cards at most (the list's largest page is 50). */
+export const STATUS_IDS_MAX = 50;
 
 export const reportApiMessages = {
   listingId: 'listingId must be a property id',
@@ -14,6 +16,7 @@ export const reportApiMessages = {
   reviewReason: `reason must be 1–${REVIEW_REASON_MAX} characters`,
   limit: `limit must be 1–${QUEUE_MAX}`,
   tooMany: 'Too many reports; please wait an hour and try again',
+  ids: `ids must be 1–${STATUS_IDS_MAX} property ids separated by commas`,
 } as const;
 const m = reportApiMessages;
 
@@ -138,3 +141,15 @@ export const NoticesResponse = t.Object({
     }),
   ),
 });
+
+export const PossiblyRentedQuery = t.Object({
+  ids: t.String({
+    minLength: 1,
+    maxLength: STATUS_IDS_MAX * 65,
+    pattern: `^[A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64}){0,${STATUS_IDS_MAX - 1}}$`,
+    description: `Up to ${STATUS_IDS_MAX} property ids, comma-separated`,
+    error: m.ids,
+  }),
+});
+
+export const PossiblyRentedResponse = t.Object({ listingIds: t.Array(t.String()) });

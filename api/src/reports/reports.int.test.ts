@@ -78,6 +78,20 @@ describe('reporting', () => {
     expect((await report('rep-none', 'Fake or scam', tenants[0]!)).status).toBe(404);
   });
 
+  it("the 'Possibly rented' query takes a bounded list of well-formed ids", async () => {
+    for (const ids of [
+      '',
+      'a,,b',
+      'bad id',
+      Array.from({ length: 51 }, (_, i) => `x${i}`).join(','),
+    ])
+      expect(
+        (await t.request('GET', `/api/reports/possibly-rented?ids=${encodeURIComponent(ids)}`))
+          .status,
+        ids,
+      ).toBe(400);
+  });
+
   it('bad input is a 400 naming each field; visitors get 401', async () => {
     const res = await t.request<{ message: string; errors: { path: string }[] }>(
       'POST',
@@ -102,6 +116,12 @@ describe('reporting', () => {
   it("three 'Already rented' reports mark the listing possibly rented; an owner's edit ends it", async () => {
     for (const u of tenants.slice(0, 3))
       expect((await report('rep-b', 'Already rented', u)).status).toBe(201);
+    await catchUpReadModels(t.db.sql);
+    const marked = await t.request<{ listingIds: string[] }>(
+      'GET',
+      '/api/reports/possibly-rented?ids=rep-a,rep-b',
+    );
+    expect(marked.body.listingIds).toEqual(['rep-b']);
     const entry = (await queue()).find((e) => e.listingId === 'rep-b');
     expect(entry).toMatchObject({ openReports: 3, possiblyRented: true, hidden: false });
     await appendListingEvents(t.deps.eventStore, 'rep-b', [

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import {
   ownerNotices,
   possibleBrokers,
+  possiblyRented,
   REPORT_QUEUE_READ_MODEL,
   reviewQueue,
 } from '@rentals/projections/queries/reportQueries';
@@ -13,6 +14,8 @@ import { listingIdOr404 } from '../listings/model.ts';
 import {
   HistoryResponse,
   NoticesResponse,
+  PossiblyRentedQuery,
+  PossiblyRentedResponse,
   QueueQuery,
   QueueResponse,
   REPORT_LIMIT,
@@ -72,6 +75,22 @@ export const reportRoutes = (deps: ReportDeps) => {
             `(403). At most ${REPORT_LIMIT.perSubject} reports an hour (429: '${reportApiMessages.tooMany}').`,
           tags,
           security,
+        },
+      },
+    )
+    .get(
+      '/possibly-rented',
+      async ({ query }) => ({
+        listingIds: await possiblyRented(deps.sql, query.ids.split(',')),
+      }),
+      {
+        query: PossiblyRentedQuery,
+        response: { 200: PossiblyRentedResponse },
+        detail: {
+          summary: "Which of these properties are marked 'Possibly rented'",
+          description:
+            "Three independent 'Already rented' reports mark a property until its owner edits, relists or confirms it.",
+          tags,
         },
       },
     )

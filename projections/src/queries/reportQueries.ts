@@ -86,3 +86,12 @@ export const possibleBrokers = async (db: Sql, limit: number): Promise<PossibleB
     HAVING count(DISTINCT a.address_key) > ${BROKER_FLAG_ADDRESSES}
     ORDER BY addresses DESC, a.owner_id
     LIMIT ${limit}`;
+
+/** Which of these listings are marked 'Possibly rented' (cards and the detail page show it). */
+export const possiblyRented = async (db: Sql, listingIds: readonly string[]): Promise<string[]> =>
+  (
+    await db<{ id: string }[]>`
+      SELECT listing_id AS id FROM report_queue
+      WHERE possibly_rented AND listing_id = ANY(${listingIds as string[]}::text[])
+      ORDER BY listing_id`
+  ).map((r) => r.id);

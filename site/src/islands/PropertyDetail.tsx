@@ -19,6 +19,7 @@ import { FavouriteButton } from '../components/react/FavouriteButton.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
 import { SendMessage } from '../components/react/SendMessage.tsx';
 import { ReportListing } from '../components/react/ReportListing.tsx';
+import { PossiblyRented } from '../components/react/PossiblyRented.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
@@ -180,7 +181,8 @@ const Detail = () => {
             <dd>
               <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
                 {p.isAvailable ? 'Available' : 'Not Available'}
-              </span>
+              </span>{' '}
+              <PossiblyRented listingId={p._id} />
             </dd>
             <dt>Verification</dt>
             <dd>
