@@ -4,7 +4,7 @@ import { api } from './api.ts';
 const BATCH = 50;
 
 const known = new Map<string, Promise<boolean>>();
-let pending: { id: string; resolve: (marked: boolean) => void }[] = [];
+const pending: { id: string; resolve: (marked: boolean) => void }[] = [];
 
 const flush = () => {
   const batch = pending.splice(0, BATCH);
