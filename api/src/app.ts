@@ -10,6 +10,7 @@ import { healthRoutes } from './health/index.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { propertyMapRoutes, propertyQueryRoutes } from './properties/index.ts';
 import { rentTrendRoutes } from './rentTrends/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { bodyLimit } from './shared/bodyLimit.ts';
 import { errorHandler } from './shared/errorHandler.ts';
 
@@ -30,7 +31,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(favouriteRoutes(deps))
         .use(dashboardRoutes(deps))
         .use(conversationRoutes(deps))
-        .use(rentTrendRoutes(deps)),
+        .use(rentTrendRoutes(deps))
+        .use(reportRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

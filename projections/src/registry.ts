@@ -5,6 +5,8 @@ import { listingReadModel } from './readModels/listingReadModel.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
 import { rentTrendsProjection } from './readModels/rentTrends.ts';
+import { brokerFlagsReadModel } from './reports/brokerFlags.ts';
+import { reportQueueReadModel } from './reports/reportQueue.ts';
 import type { Projection } from './runner/projection.ts';
 import { listingsSearchProjections } from './search/fromEnv.ts';
 
@@ -16,6 +18,8 @@ export const postgresReadModels: Projection[] = [
   favouritesReadModel,
   conversationsReadModel,
   rentTrendsProjection,
+  reportQueueReadModel,
+  brokerFlagsReadModel,
 ];
 
 /**

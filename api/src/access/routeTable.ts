@@ -115,6 +115,19 @@ const rentTrends: RouteRule[] = [
   { method: 'GET', path: '/api/rent-trends', access: 'public' },
 ];
 
+/**
+ * Reports (issue 17): anyone signed in reports and reads their own notices; the review is admins' only;
+ * the 'Possibly rented' marks are public, as the cards that show them.
+ */
+const reports: RouteRule[] = [
+  { method: 'POST', path: '/api/reports', access: 'user' },
+  { method: 'GET', path: '/api/reports/possibly-rented', access: 'public' },
+  { method: 'GET', path: '/api/reports/notices', access: 'user' },
+  { method: 'GET', path: '/api/reports/queue', access: 'admin' },
+  { method: 'GET', path: '/api/reports/listings/:listingId', access: 'admin' },
+  { method: 'POST', path: '/api/reports/listings/:listingId/review', access: 'admin' },
+];
+
 export const ROUTE_TABLE: readonly RouteRule[] = [
   ...operations,
   ...auth,
@@ -125,4 +138,5 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   ...dashboard,
   ...conversations,
   ...rentTrends,
+  ...reports,
 ];

@@ -3,7 +3,7 @@ import type { AuthUser, Role } from '../access/roles.ts';
 import { createTokens, type Tokens } from '../access/tokens.ts';
 import { sessionCacheFor } from '../access/sessionCache.ts';
 import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
-import { AppError, NotFoundError, ValidationError } from '@rentals/core/errors';
+import { AppError, ForbiddenError, NotFoundError, ValidationError } from '@rentals/core/errors';
 import {
   CHANGE_PASSWORD_LIMIT,
   LIMIT_MESSAGES,
@@ -97,6 +97,8 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
         throw new AppError(401, MESSAGES.badCredentials);
       }
       await limits.login.clear(email, address);
+      // Only with the right password, so the answer tells a guesser nothing about the account.
+      if (user.suspendedAt) throw new ForbiddenError(MESSAGES.suspended);
       return signIn(user);
     },
 

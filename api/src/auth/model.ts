@@ -13,6 +13,7 @@ export const LIMITS = {
 } as const;
 
 export const MESSAGES = {
+  suspended: 'This account has been suspended; you cannot sign in',
   name: `Name must be between ${LIMITS.nameMin} and ${LIMITS.nameMax} characters`,
   nameControl: 'Name cannot contain control characters',
   email: 'Please provide a valid email address',

@@ -7,6 +7,8 @@ export type UserRecord = AuthUser & {
   passwordHash: string;
   tokenGeneration: number;
   createdAt: Date;
+  /** Set when an admin suspended the account (api/src/reports): it can no longer sign in. */
+  suspendedAt: Date | null;
 };
 
 export type NewUser = {
@@ -21,7 +23,7 @@ export type NewUser = {
 
 const columns = (sql: Sql) => sql`
   id, name, email, phone, role, password_hash AS "passwordHash",
-  token_generation AS "tokenGeneration", created_at AS "createdAt"`;
+  token_generation AS "tokenGeneration", created_at AS "createdAt", suspended_at AS "suspendedAt"`;
 
 /** Inserts the user; false when the email is taken (the unique constraint decides, so two racing registrations cannot both win). */
 export const insertUser = async (sql: Sql, user: NewUser): Promise<UserRecord | null> => {

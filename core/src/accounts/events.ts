@@ -1,6 +1,6 @@
 /**
  * The account events: what the product records about an account's password
- * resets (the account itself — name, email, password hash, sessions — is an
+ * resets and its suspension (the account itself — name, email, password hash, sessions — is an
  * ordinary table, DESIGN §4). The stream is `account-<accountId>`. Facts in
  * past tense, never edited once released (see listings/events.ts).
  *
@@ -35,9 +35,30 @@ export type PasswordResetRequested = {
   data: Static<typeof PasswordResetRequestedData>;
 };
 export type PasswordReset = { type: 'PasswordReset'; data: Static<typeof PasswordResetData> };
-export type AccountEvent = PasswordResetRequested | PasswordReset;
+/**
+ * An admin suspended the account after reviewing reports about `listingId`:
+ * it can no longer sign in, its sessions are revoked and its listings leave
+ * search. The reason is what the owner is told.
+ */
+const AccountSuspendedData = Type.Object(
+  {
+    accountId: AccountId,
+    adminId: AccountId,
+    listingId: AccountId,
+    reason: Type.String({ minLength: 1, maxLength: 500 }),
+    at: IsoTime,
+  },
+  { additionalProperties: false },
+);
+
+export type AccountSuspended = {
+  type: 'AccountSuspended';
+  data: Static<typeof AccountSuspendedData>;
+};
+export type AccountEvent = PasswordResetRequested | PasswordReset | AccountSuspended;
 
 export const accountEventDefinitions = {
   PasswordResetRequested: { schema: PasswordResetRequestedData, version: 1 },
   PasswordReset: { schema: PasswordResetData, version: 1 },
+  AccountSuspended: { schema: AccountSuspendedData, version: 1 },
 } as const satisfies EventDefinitions;

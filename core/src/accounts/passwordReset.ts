@@ -56,6 +56,9 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
         if (link.status === 'outstanding') links.set(hash, { status: 'void' });
       links.set(event.data.tokenHash, { status: 'used' });
       return { ...state, links };
+    case 'AccountSuspended':
+      // Sign-in refuses a suspended account whatever its password; resets stay as they were.
+      return state;
   }
 };
 

@@ -14,6 +14,7 @@ import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Icon } from '../components/react/Icon.tsx';
 import type { IconName } from '../components/icons.ts';
+import { ReviewNotices } from '../components/react/ReviewNotices.tsx';
 
 type Action = { href: string; icon: IconName; label: string };
 
@@ -176,6 +177,7 @@ const OwnerDashboard = () => {
         <Stat label="Active Listings" value={active} />
       </div>
       <div className="stack">
+        <ReviewNotices />
         <QuickActions
           actions={[
             { href: '/add-property', icon: 'plus', label: 'Add Property' },

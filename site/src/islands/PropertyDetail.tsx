@@ -19,6 +19,8 @@ import { FavouriteButton } from '../components/react/FavouriteButton.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
 import { RentMarket } from '../components/react/RentMarket.tsx';
 import { SendMessage } from '../components/react/SendMessage.tsx';
+import { ReportListing } from '../components/react/ReportListing.tsx';
+import { PossiblyRented } from '../components/react/PossiblyRented.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
@@ -180,7 +182,8 @@ const Detail = () => {
             <dd>
               <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
                 {p.isAvailable ? 'Available' : 'Not Available'}
-              </span>
+              </span>{' '}
+              <PossiblyRented listingId={p._id} />
             </dd>
             <dt>Verification</dt>
             <dd>
@@ -195,6 +198,12 @@ const Detail = () => {
           </dl>
         </section>
         <RentMarket listingId={p._id} />
+        {auth.user?._id !== p.ownerId && (
+          <section className="card">
+            <h2 style={{ fontSize: '1.1rem' }}>Something wrong with this listing?</h2>
+            <ReportListing listingId={p._id} />
+          </section>
+        )}
       </aside>
     </div>
   );

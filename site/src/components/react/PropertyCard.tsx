@@ -4,6 +4,7 @@ import { Carousel } from './Carousel.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
 import { OwnerLine } from './OwnerLine.tsx';
+import { PossiblyRented } from './PossiblyRented.tsx';
 import { Specs } from './Specs.tsx';
 import { Icon } from './Icon.tsx';
 
@@ -35,6 +36,7 @@ export const PropertyCard = ({ property }: { property: Property }) => {
         <p className="muted" style={{ margin: 0 }}>
           {property.location.area}, {property.location.city}
         </p>
+        <PossiblyRented listingId={property._id} />
         <Specs details={d} />
         {facilities.length > 0 && (
           <div className="facility-icons">

@@ -1,0 +1,155 @@
+import { t } from 'elysia';
+import { ID_PATTERN } from '@rentals/core/listings/bounds';
+import { REPORT_NOTE_MAX, REPORT_REASONS, REVIEW_REASON_MAX } from '@rentals/core/reports/events';
+import type { AttemptLimit } from '../access/attemptLimit.ts';
+
+export const REVIEW_ACTIONS = ['dismiss', 'askOwnerToFix', 'delist', 'suspendOwner'] as const;
+const QUEUE_MAX = 200;
+/** A page of cards at most (the list's largest page is 50). */
+export const STATUS_IDS_MAX = 50;
+
+export const reportApiMessages = {
+  listingId: 'listingId must be a property id',
+  reason: `reason must be one of: ${REPORT_REASONS.join(', ')}`,
+  note: `note cannot exceed ${REPORT_NOTE_MAX} characters`,
+  action: `action must be one of: ${REVIEW_ACTIONS.join(', ')}`,
+  reviewReason: `reason must be 1–${REVIEW_REASON_MAX} characters`,
+  limit: `limit must be 1–${QUEUE_MAX}`,
+  tooMany: 'Too many reports; please wait an hour and try again',
+  ids: `ids must be 1–${STATUS_IDS_MAX} property ids separated by commas`,
+} as const;
+const m = reportApiMessages;
+
+/**
+ * Reports made per hour: 10 per account from one address (someone reporting
+ * a street's worth of stale listings is still fine), 100 per address over all
+ * accounts. Every report is an event an admin reads, so a flood costs people.
+ */
+export const REPORT_LIMIT = {
+  action: 'report',
+  windowMs: 60 * 60 * 1000,
+  perSubject: 10,
+  perAddress: 100,
+} as const satisfies AttemptLimit;
+
+export const ReportBody = t.Object(
+  {
+    listingId: t.String({
+      pattern: ID_PATTERN,
+      description: 'The property reported',
+      error: m.listingId,
+    }),
+    reason: t.Union(
+      REPORT_REASONS.map((r) => t.Literal(r)),
+      { description: REPORT_REASONS.join(' | '), error: m.reason },
+    ),
+    note: t.Optional(
+      t.String({
+        maxLength: REPORT_NOTE_MAX,
+        description: `Optional details for the reviewers, at most ${REPORT_NOTE_MAX} characters`,
+        error: m.note,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ReportResponse = t.Object({
+  reportId: t.String(),
+  listingId: t.String(),
+  reason: t.String(),
+});
+
+export const ReviewBody = t.Object(
+  {
+    action: t.Union(
+      REVIEW_ACTIONS.map((a) => t.Literal(a)),
+      { description: REVIEW_ACTIONS.join(' | '), error: m.action },
+    ),
+    reason: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: REVIEW_REASON_MAX,
+        description: 'What the owner is told; required for every action but dismiss',
+        error: m.reviewReason,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ReviewResponse = t.Object({
+  listingId: t.String(),
+  action: t.String(),
+  decision: t.String(),
+});
+
+export const QueueQuery = t.Object({
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: QUEUE_MAX, default: 50, error: m.limit })),
+});
+
+export const QueueResponse = t.Object({
+  entries: t.Array(
+    t.Object({
+      listingId: t.String(),
+      ownerId: t.String(),
+      ownerName: t.Union([t.String(), t.Null()]),
+      title: t.Union([t.String(), t.Null()]),
+      city: t.Union([t.String(), t.Null()]),
+      openReports: t.Integer(),
+      totalReports: t.Integer(),
+      reasons: t.Record(t.String(), t.Integer()),
+      firstReportAt: t.Union([t.String(), t.Null()]),
+      hidden: t.Boolean(),
+      possiblyRented: t.Boolean(),
+    }),
+  ),
+  possibleBrokers: t.Array(
+    t.Object({
+      ownerId: t.String(),
+      ownerName: t.String(),
+      addresses: t.Integer(),
+      listed: t.Integer(),
+    }),
+  ),
+});
+
+export const HistoryResponse = t.Object({
+  listing: t.Union([t.Record(t.String(), t.Unknown()), t.Null()]),
+  ownerId: t.Union([t.String(), t.Null()]),
+  events: t.Array(
+    t.Object({
+      streamId: t.String(),
+      version: t.Integer(),
+      type: t.String(),
+      data: t.Record(t.String(), t.Unknown()),
+      userId: t.Union([t.String(), t.Null()]),
+      recordedAt: t.String(),
+    }),
+  ),
+});
+
+export const NoticesResponse = t.Object({
+  notices: t.Array(
+    t.Object({
+      id: t.String(),
+      kind: t.String(),
+      listingId: t.String(),
+      title: t.Union([t.String(), t.Null()]),
+      reason: t.String(),
+      at: t.String(),
+    }),
+  ),
+});
+
+export const PossiblyRentedQuery = t.Object({
+  ids: t.String({
+    minLength: 1,
+    maxLength: STATUS_IDS_MAX * 65,
+    pattern: `^[A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64}){0,${STATUS_IDS_MAX - 1}}$`,
+    description: `Up to ${STATUS_IDS_MAX} property ids, comma-separated`,
+    error: m.ids,
+  }),
+});
+
+export const PossiblyRentedResponse = t.Object({ listingIds: t.Array(t.String()) });

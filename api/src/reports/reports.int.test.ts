@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catchUpReadModels } from '@rentals/testing/readSide';
+import { appendListingEvents, listingCreated, testFields } from '@rentals/testing/listingFixtures';
+import { BROKER_FLAG_ADDRESSES } from '@rentals/projections/queries/reportQueries';
+import { mailbox } from '@rentals/testing/mailbox';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { accountStreamId } from '@rentals/core/accounts/events';
+import { listingStreamId } from '@rentals/core/listings/events';
+
+/**
+ * Reports and their review through the API on real Postgres: reports become
+ * events on the listing's reports stream, the queue projection orders them,
+ * and each decision does what it says (delist, suspend) and tells the owner
+ * in-app and by email (the run's mail catcher).
+ */
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+const tenants: TestUser[] = [];
+const mail = mailbox();
+
+type Queue = {
+  possibleBrokers: { ownerId: string }[];
+  entries: {
+    listingId: string;
+    openReports: number;
+    reasons: Record<string, number>;
+    hidden: boolean;
+    possiblyRented: boolean;
+  }[];
+};
+
+const report = (listingId: string, reason: string, user: TestUser, note?: string) =>
+  t.request<{ message?: string; reportId?: string }>('POST', '/api/reports', {
+    token: user.token,
+    json: { listingId, reason, ...(note === undefined ? {} : { note }) },
+  });
+const review = (listingId: string, action: string, reason?: string, user = admin) =>
+  t.request<{ decision?: string; message?: string }>(
+    'POST',
+    `/api/reports/listings/${listingId}/review`,
+    { token: user.token, json: { action, ...(reason === undefined ? {} : { reason }) } },
+  );
+const queue = async () => {
+  await catchUpReadModels(t.db.sql);
+  const res = await t.request<Queue>('GET', '/api/reports/queue', { token: admin.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.entries;
+};
+const listing = (id: string, ownerId = owner.user._id) =>
+  appendListingEvents(t.deps.eventStore, id, [
+    listingCreated(id, { ownerId, fields: { title: `Flat ${id}` } }),
+  ]);
+
+beforeAll(async () => {
+  t = await testApp();
+  owner = await t.registerUser('homeowner');
+  admin = await t.registerUser('admin');
+  for (let i = 0; i < 4; i++) tenants.push(await t.registerUser('tenant'));
+  for (const id of ['rep-a', 'rep-b', 'rep-c', 'rep-d', 'rep-e']) await listing(id);
+});
+afterAll(() => t.close());
+
+describe('reporting', () => {
+  it('a signed-in user reports a listing once; a second try says so', async () => {
+    const [a] = tenants;
+    const first = await report('rep-a', 'Wrong price or details', a!, 'Rent is higher');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = await report('rep-a', 'Fake or scam', a!);
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'You have already reported this listing' },
+    });
+  });
+
+  it('an owner cannot report their own listing, nor anyone a listing that does not exist', async () => {
+    expect((await report('rep-a', 'Fake or scam', owner)).status).toBe(403);
+    expect((await report('rep-none', 'Fake or scam', tenants[0]!)).status).toBe(404);
+  });
+
+  it("the 'Possibly rented' query takes a bounded list of well-formed ids", async () => {
+    for (const ids of [
+      '',
+      'a,,b',
+      'bad id',
+      Array.from({ length: 51 }, (_, i) => `x${i}`).join(','),
+    ])
+      expect(
+        (await t.request('GET', `/api/reports/possibly-rented?ids=${encodeURIComponent(ids)}`))
+          .status,
+        ids,
+      ).toBe(400);
+  });
+
+  it('bad input is a 400 naming each field; visitors get 401', async () => {
+    const res = await t.request<{ message: string; errors: { path: string }[] }>(
+      'POST',
+      '/api/reports',
+      {
+        token: tenants[1]!.token,
+        json: { listingId: 'bad id!', reason: 'Spam', note: 'x'.repeat(501) },
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Validation failed');
+    expect(res.body.errors.map((e) => e.path).sort()).toEqual(['listingId', 'note', 'reason']);
+    expect(
+      (
+        await t.request('POST', '/api/reports', {
+          json: { listingId: 'rep-a', reason: 'Fake or scam' },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("three 'Already rented' reports mark the listing possibly rented; an owner's edit ends it", async () => {
+    for (const u of tenants.slice(0, 3))
+      expect((await report('rep-b', 'Already rented', u)).status).toBe(201);
+    await catchUpReadModels(t.db.sql);
+    const marked = await t.request<{ listingIds: string[] }>(
+      'GET',
+      '/api/reports/possibly-rented?ids=rep-a,rep-b',
+    );
+    expect(marked.body.listingIds).toEqual(['rep-b']);
+    const entry = (await queue()).find((e) => e.listingId === 'rep-b');
+    expect(entry).toMatchObject({ openReports: 3, possiblyRented: true, hidden: false });
+    await appendListingEvents(t.deps.eventStore, 'rep-b', [
+      {
+        type: 'ListingDetailsRevised',
+        data: { listingId: 'rep-b', at: t.clock().toISOString(), title: 'Still here' },
+      },
+    ]);
+    expect((await queue()).find((e) => e.listingId === 'rep-b')?.possiblyRented).toBe(false);
+  });
+
+  it("three 'Fake or scam' reports hide it pending review; the queue puts most reports first", async () => {
+    for (const u of tenants.slice(0, 3)) await report('rep-c', 'Fake or scam', u);
+    const entries = await queue();
+    expect(entries.find((e) => e.listingId === 'rep-c')?.hidden).toBe(true);
+    const counts = entries.map((e) => e.openReports);
+    expect(counts).toEqual([...counts].sort((x, y) => y - x));
+  });
+});
+
+describe('possible brokers', () => {
+  it('a homeowner with listed listings at more than the stated number of addresses is flagged', async () => {
+    const many = await t.registerUser('homeowner');
+    const at = (i: number) => ({ address: `${i} MG Road`, area: 'Indiranagar', city: 'Bengaluru' });
+    const create = (id: string, i: number) =>
+      appendListingEvents(t.deps.eventStore, id, [
+        listingCreated(id, {
+          ownerId: many.user._id,
+          fields: { location: { ...testFields().location, ...at(i) } },
+        }),
+      ]);
+    for (let i = 0; i < BROKER_FLAG_ADDRESSES; i++) await create(`brk-${i}`, i);
+    // A second flat at an address already counted adds no address.
+    await create('brk-same', 0);
+    const flagged = async () => {
+      await catchUpReadModels(t.db.sql);
+      const res = await t.request<Queue>('GET', '/api/reports/queue', { token: admin.token });
+      return res.body.possibleBrokers.map((b) => b.ownerId);
+    };
+    expect(await flagged()).not.toContain(many.user._id);
+    await create(`brk-${BROKER_FLAG_ADDRESSES}`, BROKER_FLAG_ADDRESSES);
+    expect(await flagged()).toContain(many.user._id);
+    await appendListingEvents(t.deps.eventStore, 'brk-1', [
+      {
+        type: 'ListingDelisted',
+        data: { listingId: 'brk-1', at: t.clock().toISOString(), city: 'Bengaluru' },
+      },
+    ]);
+    expect(await flagged()).not.toContain(many.user._id);
+  });
+});
+
+describe('reviewing', () => {
+  it('the queue, a listing history and the decisions are for admins only', async () => {
+    expect(
+      (await t.request('GET', '/api/reports/queue', { token: tenants[0]!.token })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('GET', '/api/reports/listings/rep-a', { token: owner.token })).status,
+    ).toBe(403);
+    expect((await review('rep-a', 'dismiss', undefined, owner)).status).toBe(403);
+  });
+
+  it('an admin sees the listing with its history, events of both streams in order', async () => {
+    const res = await t.request<{
+      listing: { _id: string };
+      events: { type: string; streamId: string }[];
+    }>('GET', '/api/reports/listings/rep-a', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.listing._id).toBe('rep-a');
+    expect(res.body.events.map((e) => e.type)).toEqual(['ListingCreated', 'ListingReported']);
+  });
+
+  it('dismissing closes the reports; a second decision finds nothing to review', async () => {
+    expect((await review('rep-a', 'dismiss')).body).toMatchObject({
+      decision: 'ListingReportsDismissed',
+    });
+    expect((await review('rep-a', 'dismiss')).status).toBe(409);
+    expect((await queue()).map((e) => e.listingId)).not.toContain('rep-a');
+  });
+
+  it('asking to fix needs a reason, and tells the owner in-app and by email', async () => {
+    await report('rep-d', 'Wrong price or details', tenants[0]!);
+    expect((await review('rep-d', 'askOwnerToFix')).status).toBe(409);
+    expect((await review('rep-d', 'askOwnerToFix', 'The rent shown is wrong')).status).toBe(200);
+    const email = await mail.next(owner.email);
+    expect(email.subject).toBe('Please correct your listing on Rentals');
+    expect(email.text).toContain('The rent shown is wrong');
+    await catchUpReadModels(t.db.sql);
+    const notices = await t.request<{
+      notices: { kind: string; reason: string; listingId: string }[];
+    }>('GET', '/api/reports/notices', { token: owner.token });
+    expect(notices.body.notices[0]).toMatchObject({
+      kind: 'fix-requested',
+      listingId: 'rep-d',
+      reason: 'The rent shown is wrong',
+    });
+  });
+
+  it('delisting delists the listing as the admin and tells the owner', async () => {
+    expect((await review('rep-c', 'delist', 'Reported as a scam by three people')).status).toBe(
+      200,
+    );
+    const { events } = await t.deps.eventStore.readStream(listingStreamId('rep-c'));
+    expect(events.at(-1)).toMatchObject({
+      type: 'ListingDelisted',
+      metadata: { userId: admin.user._id },
+    });
+    expect((await mail.next(owner.email)).subject).toBe('Your listing was removed from Rentals');
+  });
+
+  it('suspending the owner blocks sign-in, ends sessions and delists every listing', async () => {
+    await report('rep-e', 'Broker posing as owner', tenants[3]!);
+    expect((await review('rep-e', 'suspendOwner', 'Broker posing as owner')).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: owner.token })).status).toBe(401);
+    const login = await t.request<{ message: string }>('POST', '/api/auth/login', {
+      json: { email: owner.email, password: owner.password },
+    });
+    expect(login).toMatchObject({
+      status: 403,
+      body: { message: 'This account has been suspended; you cannot sign in' },
+    });
+    const account = await t.deps.eventStore.readStream(accountStreamId(owner.user._id));
+    expect(account.events.map((e) => e.type)).toEqual(['AccountSuspended']);
+    for (const id of ['rep-a', 'rep-b', 'rep-d', 'rep-e']) {
+      const { events } = await t.deps.eventStore.readStream(listingStreamId(id));
+      expect(events.at(-1)?.type, id).toBe('ListingDelisted');
+    }
+    expect((await mail.next(owner.email)).subject).toBe('Your Rentals account was suspended');
+  });
+});

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
+import { appEventRegistry } from '../eventRegistry.ts';
+import { reportsStreamId, type ReportEvent, type ReportReason } from './events.ts';
+import {
+  decideReports,
+  foldReports,
+  type ReportCommand,
+  type ReportedListing,
+  type ReviewAction,
+} from './report.ts';
+
+const T0 = '2026-03-01T10:00:00.000Z';
+const T1 = '2026-03-02T10:00:00.000Z';
+const listingId = 'l-1';
+const ownerId = 'u-owner';
+const present: ReportedListing = { status: 'present', ownerId };
+
+const report = (
+  reporterId: string,
+  reason: ReportReason,
+  extra: { note?: string; listing?: ReportedListing; at?: string } = {},
+): ReportCommand => ({
+  type: 'ReportListing',
+  listingId,
+  reportId: `r-${reporterId}`,
+  reporterId,
+  reason,
+  listing: extra.listing ?? present,
+  at: extra.at ?? T1,
+  ...(extra.note === undefined ? {} : { note: extra.note }),
+});
+const reported = (reporterId: string, reason: ReportReason, at = T0): ReportEvent => ({
+  type: 'ListingReported',
+  data: { listingId, reportId: `r-${reporterId}`, reporterId, ownerId, reason, at },
+});
+const review = (action: ReviewAction, reason?: string): ReportCommand => ({
+  type: 'ReviewReports',
+  listingId,
+  adminId: 'u-admin',
+  action,
+  at: T1,
+  ...(reason === undefined ? {} : { reason }),
+});
+const decided = { listingId, ownerId, adminId: 'u-admin', at: T1 };
+
+/** Given past events, when a command is decided, then these events (or this error). */
+const given = (...history: ReportEvent[]) => ({
+  when: (command: ReportCommand) => ({
+    then: (expected: ReportEvent[]) =>
+      expect(decideReports(command, foldReports(history))).toEqual(expected),
+    thenThrows: (type: new (...args: never[]) => Error, message?: string) =>
+      expect(() => decideReports(command, foldReports(history))).toThrow(
+        message === undefined ? type : message,
+      ),
+  }),
+});
+
+describe('reporting a listing', () => {
+  it('a signed-in user reports a listing with a reason and a note', () => {
+    given()
+      .when(report('u-a', 'Wrong price or details', { note: 'Rent is 30k, not 20k' }))
+      .then([
+        {
+          type: 'ListingReported',
+          data: {
+            listingId,
+            reportId: 'r-u-a',
+            reporterId: 'u-a',
+            ownerId,
+            reason: 'Wrong price or details',
+            note: 'Rent is 30k, not 20k',
+            at: T1,
+          },
+        },
+      ]);
+  });
+
+  it('an empty note is not recorded', () => {
+    const [event] = decideReports(report('u-a', 'Fake or scam', { note: '' }), foldReports([]));
+    expect(event?.data).not.toHaveProperty('note');
+  });
+
+  it('a user reports a listing only once, whatever the reason and even after a review', () => {
+    given(reported('u-a', 'Already rented'))
+      .when(report('u-a', 'Fake or scam'))
+      .thenThrows(IllegalStateError, 'You have already reported this listing');
+    given(reported('u-a', 'Already rented'), {
+      type: 'ListingReportsDismissed',
+      data: decided,
+    })
+      .when(report('u-a', 'Already rented'))
+      .thenThrows(IllegalStateError, 'You have already reported this listing');
+  });
+
+  it('an owner cannot report their own listing', () => {
+    given()
+      .when(report(ownerId, 'Fake or scam'))
+      .thenThrows(ForbiddenError, 'You cannot report your own listing');
+  });
+
+  it('a listing that does not exist cannot be reported', () => {
+    given()
+      .when(report('u-a', 'Fake or scam', { listing: { status: 'absent' } }))
+      .thenThrows(NotFoundError);
+  });
+});
+
+describe('thresholds', () => {
+  it("the third independent 'Already rented' report marks the listing 'Possibly rented'", () => {
+    given(reported('u-a', 'Already rented'), reported('u-b', 'Already rented'))
+      .when(report('u-c', 'Already rented'))
+      .then([
+        reported('u-c', 'Already rented', T1),
+        { type: 'ListingMarkedPossiblyRented', data: { listingId, ownerId, at: T1 } },
+      ]);
+  });
+
+  it('other reasons do not count towards it, and two reports are not enough', () => {
+    given(reported('u-a', 'Already rented'), reported('u-b', 'Fake or scam'))
+      .when(report('u-c', 'Already rented'))
+      .then([reported('u-c', 'Already rented', T1)]);
+  });
+
+  it('after a mark, three new reports are needed to mark it again (the owner may have confirmed)', () => {
+    const marked: ReportEvent = {
+      type: 'ListingMarkedPossiblyRented',
+      data: { listingId, ownerId, at: T0 },
+    };
+    const three = ['u-a', 'u-b', 'u-c'].map((u) => reported(u, 'Already rented'));
+    given(...three, marked, reported('u-d', 'Already rented'))
+      .when(report('u-e', 'Already rented'))
+      .then([reported('u-e', 'Already rented', T1)]);
+    given(...three, marked, reported('u-d', 'Already rented'), reported('u-e', 'Already rented'))
+      .when(report('u-f', 'Already rented'))
+      .then([
+        reported('u-f', 'Already rented', T1),
+        { type: 'ListingMarkedPossiblyRented', data: { listingId, ownerId, at: T1 } },
+      ]);
+  });
+
+  it("the third open 'Fake or scam' report hides the listing pending review, once", () => {
+    const two = [reported('u-a', 'Fake or scam'), reported('u-b', 'Fake or scam')];
+    const hidden: ReportEvent = {
+      type: 'ListingHiddenPendingReview',
+      data: { listingId, ownerId, at: T1 },
+    };
+    given(...two)
+      .when(report('u-c', 'Fake or scam'))
+      .then([reported('u-c', 'Fake or scam', T1), hidden]);
+    given(...two, reported('u-c', 'Fake or scam'), hidden)
+      .when(report('u-d', 'Fake or scam'))
+      .then([reported('u-d', 'Fake or scam', T1)]);
+  });
+
+  it('reports closed by a review do not count towards hiding it again', () => {
+    given(reported('u-a', 'Fake or scam'), reported('u-b', 'Fake or scam'), {
+      type: 'ListingReportsDismissed',
+      data: decided,
+    })
+      .when(report('u-c', 'Fake or scam'))
+      .then([reported('u-c', 'Fake or scam', T1)]);
+  });
+});
+
+describe('reviewing reports', () => {
+  const open = reported('u-a', 'Fake or scam');
+
+  it('each decision is an event with the admin id; all but dismiss carry the reason for the owner', () => {
+    given(open)
+      .when(review('dismiss'))
+      .then([{ type: 'ListingReportsDismissed', data: decided }]);
+    given(open)
+      .when(review('askOwnerToFix', 'Show the real rent'))
+      .then([{ type: 'ListingFixRequested', data: { ...decided, reason: 'Show the real rent' } }]);
+    given(open)
+      .when(review('delist', 'Fake photos'))
+      .then([{ type: 'ListingDelistedAfterReview', data: { ...decided, reason: 'Fake photos' } }]);
+    given(open)
+      .when(review('suspendOwner', 'Scam'))
+      .then([{ type: 'ListingOwnerSuspended', data: { ...decided, reason: 'Scam' } }]);
+  });
+
+  it('a decision that tells the owner something needs a reason', () => {
+    given(open)
+      .when(review('delist', '   '))
+      .thenThrows(IllegalStateError, 'A reason for the owner is required');
+    given(open).when(review('askOwnerToFix')).thenThrows(IllegalStateError);
+  });
+
+  it('a decision closes the open reports: a second one has nothing to review', () => {
+    given()
+      .when(review('dismiss'))
+      .thenThrows(IllegalStateError, 'This listing has no reports to review');
+    given(open, { type: 'ListingReportsDismissed', data: decided })
+      .when(review('delist', 'Fake'))
+      .thenThrows(IllegalStateError);
+  });
+
+  it('the state keeps the open reports for the queue and clears them on a decision', () => {
+    const state = foldReports([open, reported('u-b', 'Already rented', T1)]);
+    expect(state.open.map((r) => r.reporterId)).toEqual(['u-a', 'u-b']);
+    expect(foldReports([open, { type: 'ListingReportsDismissed', data: decided }]).open).toEqual(
+      [],
+    );
+  });
+});
+
+describe('report events', () => {
+  it('are registered with their schemas: reasons are exactly the four, notes are bounded', () => {
+    expect(() => appEventRegistry.assertValid(reported('u-a', 'Fake or scam'))).not.toThrow();
+    const data = { ...reported('u-a', 'Fake or scam').data };
+    expect(() =>
+      appEventRegistry.assertValid({ type: 'ListingReported', data: { ...data, reason: 'Spam' } }),
+    ).toThrow();
+    expect(() =>
+      appEventRegistry.assertValid({
+        type: 'ListingReported',
+        data: { ...data, note: 'x'.repeat(501) },
+      }),
+    ).toThrow();
+    expect(() =>
+      appEventRegistry.assertValid({
+        type: 'AccountSuspended',
+        data: { accountId: ownerId, adminId: 'u-admin', listingId, reason: 'Scam', at: T1 },
+      }),
+    ).not.toThrow();
+    expect(reportsStreamId('l-2')).toBe('listing-reports-l-2');
+  });
+});

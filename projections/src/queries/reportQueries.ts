@@ -1,0 +1,97 @@
+import type { Sql } from 'postgres';
+import { BROKER_FLAG_ADDRESSES } from '../reports/brokerFlags.ts';
+import { REPORT_QUEUE_READ_MODEL } from '../reports/reportQueue.ts';
+
+export { BROKER_FLAG_ADDRESSES, REPORT_QUEUE_READ_MODEL };
+
+export type QueueEntry = {
+  listingId: string;
+  ownerId: string;
+  ownerName: string | null;
+  title: string | null;
+  city: string | null;
+  openReports: number;
+  totalReports: number;
+  reasons: Record<string, number>;
+  firstReportAt: string | null;
+  hidden: boolean;
+  possiblyRented: boolean;
+};
+
+/**
+ * The review queue: listings with open reports, most reports first, then the
+ * oldest first report (the one waiting longest).
+ */
+export const reviewQueue = async (db: Sql, limit: number): Promise<QueueEntry[]> => {
+  const rows = await db<(Omit<QueueEntry, 'firstReportAt'> & { firstReportAt: Date | null })[]>`
+    SELECT q.listing_id AS "listingId", q.owner_id AS "ownerId", u.name AS "ownerName", l.title, l.city,
+           q.open_count AS "openReports", q.total_count AS "totalReports", q.open_reasons AS reasons,
+           q.first_open_at AS "firstReportAt", q.hidden, q.possibly_rented AS "possiblyRented"
+    FROM report_queue q
+    LEFT JOIN listing_read l ON l.id = q.listing_id
+    LEFT JOIN users u ON u.id = q.owner_id
+    WHERE q.open_count > 0
+    ORDER BY q.open_count DESC, q.first_open_at, q.listing_id
+    LIMIT ${limit}`;
+  return rows.map((r) => ({ ...r, firstReportAt: r.firstReportAt?.toISOString() ?? null }));
+};
+
+export type OwnerNotice = {
+  id: string;
+  kind: 'fix-requested' | 'delisted' | 'suspended';
+  listingId: string;
+  title: string | null;
+  reason: string;
+  at: string;
+};
+
+/** What admins' review decisions told the user, newest first. */
+export const ownerNotices = async (db: Sql, userId: string, limit = 50): Promise<OwnerNotice[]> => {
+  const rows = await db<(Omit<OwnerNotice, 'at'> & { at: Date })[]>`
+    SELECT n.id, n.kind, n.listing_id AS "listingId", l.title, n.reason, n.at
+    FROM owner_notices n LEFT JOIN listing_read l ON l.id = n.listing_id
+    WHERE n.user_id = ${userId}
+    ORDER BY n.at DESC, n.id DESC
+    LIMIT ${limit}`;
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+};
+
+/** The owner's listed listings (what a suspension delists). */
+export const ownerListedListingIds = async (db: Sql, ownerId: string): Promise<string[]> =>
+  (
+    await db<{ id: string }[]>`
+      SELECT listing_id AS id FROM owner_listing_membership WHERE owner_id = ${ownerId} AND listed
+      ORDER BY listing_id`
+  ).map((r) => r.id);
+
+export type PossibleBroker = {
+  ownerId: string;
+  ownerName: string;
+  addresses: number;
+  listed: number;
+};
+
+/**
+ * Homeowners (registered so now, not suspended) with listed listings at more
+ * than BROKER_FLAG_ADDRESSES different addresses, the most addresses first.
+ */
+export const possibleBrokers = async (db: Sql, limit: number): Promise<PossibleBroker[]> =>
+  db<PossibleBroker[]>`
+    SELECT a.owner_id AS "ownerId", u.name AS "ownerName",
+           count(DISTINCT a.address_key)::int AS addresses, count(*)::int AS listed
+    FROM listing_addresses a
+    JOIN users u ON u.id = a.owner_id AND u.role = 'homeowner' AND u.suspended_at IS NULL
+    WHERE a.listed
+    GROUP BY a.owner_id, u.name
+    HAVING count(DISTINCT a.address_key) > ${BROKER_FLAG_ADDRESSES}
+    ORDER BY addresses DESC, a.owner_id
+    LIMIT ${limit}`;
+
+/** Which of these listings are marked 'Possibly rented' (cards and the detail page show it). */
+export const possiblyRented = async (db: Sql, listingIds: readonly string[]): Promise<string[]> =>
+  (
+    await db<{ id: string }[]>`
+      SELECT listing_id AS id FROM report_queue
+      WHERE possibly_rented AND listing_id = ANY(${listingIds as string[]}::text[])
+      ORDER BY listing_id`
+  ).map((r) => r.id);

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+import { isPossiblyRented } from '../../lib/possiblyRented.ts';
+
+/** 'Possibly rented' when three people reported the listing as already rented and its owner has not confirmed it since. */
+export const PossiblyRented = ({ listingId }: { listingId: string }) => {
+  const [marked, setMarked] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void isPossiblyRented(listingId).then((m) => live && setMarked(m));
+    return () => {
+      live = false;
+    };
+  }, [listingId]);
+  return marked ? <span className="badge badge-pending">Possibly rented</span> : null;
+};

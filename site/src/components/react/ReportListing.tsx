@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { api, ApiError, describeError } from '../../lib/api.ts';
+
+/** The reasons exactly as the API takes them (core/src/reports/events.ts). */
+const REASONS = [
+  'Broker posing as owner',
+  'Already rented',
+  'Wrong price or details',
+  'Fake or scam',
+] as const;
+const NOTE_MAX = 500;
+const ALREADY = 'You have already reported this listing';
+
+type Props = { listingId: string };
+
+/**
+ * 'Report' on a property: a reason and an optional note for the reviewers.
+ * A user reports a listing once; a second try says so.
+ */
+export const ReportListing = ({ listingId }: Props) => {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<string>('');
+  const [note, setNote] = useState('');
+  const [state, setState] = useState<'idle' | 'sending' | 'done' | 'already'>('idle');
+  const [error, setError] = useState('');
+
+  if (state === 'done')
+    return (
+      <p className="alert alert-success" role="status">
+        Thank you. Your report was sent; our team will review this listing.
+      </p>
+    );
+  if (state === 'already')
+    return (
+      <p className="alert alert-info" role="status">
+        {ALREADY}
+      </p>
+    );
+  if (!open)
+    return (
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        Report
+      </button>
+    );
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setState('sending');
+    setError('');
+    try {
+      await api('/reports', {
+        method: 'POST',
+        json: { listingId, reason, ...(note.trim() ? { note: note.trim() } : {}) },
+      });
+      setState('done');
+    } catch (e) {
+      if (e instanceof ApiError && e.message === ALREADY) {
+        setState('already');
+        return;
+      }
+      setError(describeError(e, 'Your report could not be sent.'));
+      setState('idle');
+    }
+  };
+
+  return (
+    <form className="stack" style={{ gap: '0.5rem' }} onSubmit={(e) => void send(e)}>
+      <fieldset className="stack" style={{ gap: '0.25rem', border: 0, padding: 0, margin: 0 }}>
+        <legend>Why are you reporting this listing?</legend>
+        {REASONS.map((r) => (
+          <label key={r}>
+            <input
+              type="radio"
+              name="report-reason"
+              value={r}
+              checked={reason === r}
+              onChange={() => setReason(r)}
+            />{' '}
+            {r}
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor="report-note">Details (optional)</label>
+      <textarea
+        id="report-note"
+        value={note}
+        maxLength={NOTE_MAX}
+        rows={3}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={state === 'sending' || reason === ''}
+      >
+        {state === 'sending' ? 'Sending…' : 'Send report'}
+      </button>
+    </form>
+  );
+};

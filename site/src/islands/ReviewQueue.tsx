@@ -1,0 +1,204 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, describeError } from '../lib/api.ts';
+import { formatDate } from '../lib/format.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { Guarded } from '../components/react/Guarded.tsx';
+import { Spinner } from '../components/react/Spinner.tsx';
+
+type Entry = {
+  listingId: string;
+  ownerId: string;
+  ownerName: string | null;
+  title: string | null;
+  city: string | null;
+  openReports: number;
+  reasons: Record<string, number>;
+  firstReportAt: string | null;
+  hidden: boolean;
+  possiblyRented: boolean;
+};
+type Broker = { ownerId: string; ownerName: string; addresses: number; listed: number };
+type Queue = { entries: Entry[]; possibleBrokers: Broker[] };
+type HistoryEvent = {
+  streamId: string;
+  version: number;
+  type: string;
+  data: Record<string, unknown>;
+  userId: string | null;
+  recordedAt: string;
+};
+type History = { listing: { title: string } | null; events: HistoryEvent[] };
+
+const ACTIONS = [
+  { action: 'dismiss', label: 'Dismiss' },
+  { action: 'askOwnerToFix', label: 'Ask owner to fix' },
+  { action: 'delist', label: 'Delist' },
+  { action: 'suspendOwner', label: 'Suspend owner' },
+] as const;
+
+/** One reported listing: its history and the four decisions. */
+const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: string) => void }) => {
+  const [history, setHistory] = useState<History | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void api<History>(`/reports/listings/${encodeURIComponent(entry.listingId)}`)
+      .then(setHistory)
+      .catch((e: unknown) => setError(describeError(e, 'The history could not be loaded.')));
+  }, [entry.listingId]);
+
+  const decide = async (action: string, label: string) => {
+    setBusy(true);
+    setError('');
+    try {
+      await api(`/reports/listings/${encodeURIComponent(entry.listingId)}/review`, {
+        method: 'POST',
+        json: { action, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      });
+      onDecided(`${label}: done for “${entry.title ?? entry.listingId}”.`);
+    } catch (e) {
+      setError(describeError(e, 'The decision could not be recorded.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="stack" style={{ gap: '0.5rem' }}>
+      {history === null && !error && <Spinner label="Loading history" />}
+      {history && (
+        <ol className="muted" aria-label="Listing history">
+          {history.events.map((e) => (
+            <li key={`${e.streamId}/${e.version}`}>
+              {formatDate(e.recordedAt)} — {e.type}
+              {typeof e.data.reason === 'string' ? `: ${e.data.reason}` : ''}
+              {typeof e.data.note === 'string' ? ` (“${e.data.note}”)` : ''}
+            </li>
+          ))}
+        </ol>
+      )}
+      <label htmlFor={`reason-${entry.listingId}`}>Reason for the owner</label>
+      <textarea
+        id={`reason-${entry.listingId}`}
+        value={reason}
+        maxLength={500}
+        rows={2}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+        {ACTIONS.map(({ action, label }) => (
+          <button
+            key={action}
+            type="button"
+            className={action === 'dismiss' ? 'button' : 'button button-primary'}
+            disabled={busy || (action !== 'dismiss' && !reason.trim())}
+            onClick={() => void decide(action, label)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+};
+
+const Queue = () => {
+  const [queue, setQueue] = useState<Queue | null>(null);
+  const [error, setError] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const reload = useCallback(() => {
+    void api<Queue>('/reports/queue')
+      .then(setQueue)
+      .catch((e: unknown) => setError(describeError(e, 'The queue could not be loaded.')));
+  }, []);
+  useEffect(reload, [reload]);
+
+  if (error)
+    return (
+      <p className="alert alert-error" role="alert">
+        {error}
+      </p>
+    );
+  if (!queue) return <Spinner />;
+  return (
+    <div className="stack">
+      <h1>Review reports</h1>
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      )}
+      {queue.entries.length === 0 && <p className="muted">No reports waiting for review.</p>}
+      {queue.entries.map((e) => (
+        <section className="card" key={e.listingId} aria-label={e.title ?? e.listingId}>
+          <div className="row-between">
+            <div>
+              <h2 style={{ fontSize: '1.1rem', margin: 0 }}>
+                <a href={`/properties/${encodeURIComponent(e.listingId)}`}>
+                  {e.title ?? e.listingId}
+                </a>
+              </h2>
+              <p className="muted" style={{ margin: 0 }}>
+                {e.city ?? ''} · Owner: {e.ownerName ?? e.ownerId} · {e.openReports} open report
+                {e.openReports === 1 ? '' : 's'}
+                {e.firstReportAt ? ` since ${formatDate(e.firstReportAt)}` : ''}
+              </p>
+              <p style={{ margin: 0 }}>
+                {Object.entries(e.reasons)
+                  .map(([reason, n]) => `${reason}: ${n}`)
+                  .join(' · ')}
+              </p>
+            </div>
+            <span style={{ display: 'flex', gap: '0.25rem' }}>
+              {e.hidden && <span className="badge badge-delisted">Hidden pending review</span>}
+              {e.possiblyRented && <span className="badge badge-pending">Possibly rented</span>}
+            </span>
+          </div>
+          {open === e.listingId ? (
+            <Review
+              entry={e}
+              onDecided={(message) => {
+                setNotice(message);
+                setOpen(null);
+                reload();
+              }}
+            />
+          ) : (
+            <button type="button" className="button" onClick={() => setOpen(e.listingId)}>
+              Review
+            </button>
+          )}
+        </section>
+      ))}
+      {queue.possibleBrokers.length > 0 && (
+        <section className="card">
+          <h2 style={{ fontSize: '1.1rem' }}>Possible brokers</h2>
+          <ul>
+            {queue.possibleBrokers.map((b) => (
+              <li key={b.ownerId}>
+                {b.ownerName}: {b.listed} listings at {b.addresses} addresses, registered as a
+                homeowner
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+};
+
+export default function ReviewQueue() {
+  return (
+    <ErrorBoundary>
+      <Guarded roles={['admin']}>{() => <Queue />}</Guarded>
+    </ErrorBoundary>
+  );
+}
