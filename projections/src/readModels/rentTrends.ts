@@ -105,7 +105,7 @@ const insertCreated = (events: ListingCreated[]): Statement => {
 
 /**
  * The marked buckets' medians recomputed from their month rows, for the
- * locality and for its city; a bucket left empty is removed. Once per batch:
+ * locality and for its city; a bucket left empty is removed. Run when the runner settles (SqlProjection.settle), not per batch:
  * a bucket's median depends only on its rows, so the order of the batch's
  * changes does not matter.
  */
@@ -218,7 +218,6 @@ const forBatch = (events: RecordedEvent[]): Statement[] => {
     advanceClock(latestMonth(events)),
     ...(created.length > 0 ? [insertCreated(created)] : []),
     ...events.filter((e) => e.type !== 'ListingCreated').flatMap(forEvent),
-    recomputeMarked,
   ];
 };
 
@@ -249,6 +248,9 @@ export const rentTrendsProjection: SqlProjection = {
   ],
   evolve: (event) => forBatch([event]),
   evolveBatch: forBatch,
+  // Recomputing the marked buckets' medians costs seconds on a large backlog (a bulk import, a rebuild): once
+  // per batch at the head of the log, else at most every 20 s.
+  settle: { statements: [recomputeMarked], atMostEveryMs: 20_000 },
   reset: [
     sql`TRUNCATE rent_listing, rent_change, rent_listing_month, rent_trend, rent_trend_clock, rent_trend_dirty`,
   ],

@@ -17,6 +17,16 @@ export type SqlProjection = {
   /** Empties the read model before a rebuild from position zero. */
   reset: Statement[];
   /**
+   * Optional: statements that bring figures derived from many rows up to
+   * date with what the batches changed (e.g. the medians of the buckets they
+   * marked), too costly to run after every batch of a large backlog. The
+   * runner runs them in the transaction of a batch that reaches the head of
+   * the log, else at most every `atMostEveryMs` while it works through a
+   * backlog, and before it reports itself caught up: the figures lag a
+   * backlog by that much at most, and never a caught-up projection.
+   */
+  settle?: { statements: Statement[]; atMostEveryMs: number };
+  /**
    * The tables this read model alone writes (unqualified, as its statements
    * name them). When given, a rebuild fills fresh copies of them beside the
    * live ones and swaps them in once caught up, so readers never see an empty

@@ -226,6 +226,11 @@ const intoCopies = (name: string, parts: readonly Part[]): SqlProjection => {
         model.evolveBatch ? model.evolveBatch(mine) : mine.flatMap((e) => model.evolve(e)),
       );
     });
+  const settling = parts.flatMap(({ model, shadow }) =>
+    model.settle
+      ? [{ ...model.settle, statements: inShadow(shadow, model.settle.statements) }]
+      : [],
+  );
   return {
     kind: 'sql',
     name,
@@ -233,6 +238,12 @@ const intoCopies = (name: string, parts: readonly Part[]): SqlProjection => {
     evolve: (event) => apply([event]),
     evolveBatch: apply,
     reset: [],
+    ...(settling.length > 0 && {
+      settle: {
+        statements: settling.flatMap((s) => s.statements),
+        atMostEveryMs: Math.min(...settling.map((s) => s.atMostEveryMs)),
+      },
+    }),
   };
 };
 

@@ -26,6 +26,13 @@ const applyOne = async (tx: TransactionSql, projection: Projection, event: Recor
   });
 };
 
+/** What the released events changed, settled (SqlProjection.settle) in the same transaction. */
+const settle = async (tx: TransactionSql, projection: Projection) => {
+  if (projection.kind !== 'sql' || !projection.settle) return;
+  for (const s of projection.settle.statements)
+    await tx.unsafe(s.text, s.values as never[], { prepare: true });
+};
+
 /**
  * Replays a parked stream's held events in log order through the projection,
  * after a fix or an upcaster. Each event that applies is released; the first
@@ -63,6 +70,7 @@ export const retryParked = async (
           SET position = ${position}, event_type = ${event?.type ?? 'unknown'}, error = ${message},
               retried_at = now(), attempts = attempts + 1
           WHERE projection = ${projection.name} AND stream_id = ${streamId}`;
+        await settle(tx, projection);
         return {
           outcome: 'still-parked',
           applied,
@@ -75,6 +83,7 @@ export const retryParked = async (
       applied += 1;
     }
     await tx`DELETE FROM projection_parked_streams WHERE projection = ${projection.name} AND stream_id = ${streamId}`;
+    await settle(tx, projection);
     return { outcome: 'applied', applied };
   });
 };

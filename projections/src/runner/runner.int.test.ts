@@ -9,7 +9,8 @@ import { startProjection } from './runner.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
 import { projectionStates } from '../queries/readSideHealth.ts';
-import type { ExternalProjection } from './projection.ts';
+import type { ExternalProjection, SqlProjection } from './projection.ts';
+import { sql } from './statement.ts';
 import { retryParked } from './retryParked.ts';
 
 let db: TestDatabase;
@@ -338,5 +339,68 @@ describe('projection runner', () => {
       const [state] = (await projectionStates(db.sql)).filter((s) => s.name === 'rebuilt-parking');
       expect(state).toMatchObject({ status: 'idle', lag: 0 });
     });
+  });
+});
+
+describe('settling (figures derived from many rows)', () => {
+  /** Counts its ticks; settling records how many it had counted at that moment. */
+  const counting = (name: string): SqlProjection => ({
+    kind: 'sql',
+    name,
+    canHandle: ['Tick'],
+    evolve: () => [sql`INSERT INTO settle_ticks (projection) VALUES (${name})`],
+    reset: [],
+    settle: {
+      statements: [
+        sql`INSERT INTO settle_runs (projection, ticks)
+            SELECT ${name}, count(*) FROM settle_ticks WHERE projection = ${name}`,
+      ],
+      atMostEveryMs: 600_000,
+    },
+  });
+  const runs = async (name: string) =>
+    (
+      await db.sql<{ ticks: number }[]>`
+        SELECT ticks::int FROM settle_runs WHERE projection = ${name} ORDER BY id`
+    ).map((r) => r.ticks);
+
+  const tickCount = async () =>
+    (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE type = 'Tick'`)[0]!
+      .n;
+
+  beforeAll(async () => {
+    await db.sql`CREATE TABLE settle_ticks (projection text NOT NULL)`;
+    await db.sql`CREATE TABLE settle_runs (id serial PRIMARY KEY, projection text NOT NULL, ticks int NOT NULL)`;
+  });
+
+  it('settles once a backlog is worked through, not after each batch, and before it reports itself caught up', async () => {
+    for (let i = 0; i < 40; i++) await store.append(`settle-${i % 3}`, 'test', 'any', [tick]);
+    const ticks = await tickCount();
+    const runner = startProjection(db.sql, counting('settling'), {
+      batchSize: 4,
+      maxBatchSize: 8,
+      pollIntervalMs: 5,
+    });
+    await runner.whenCaughtUp();
+    await runner.stop();
+    const total = ticks;
+    // Six batches or more (4, 8, 8, …); none settles but the one at the head of the log.
+    expect(total / 8).toBeGreaterThanOrEqual(5);
+    expect(await runs('settling')).toEqual([total]);
+  });
+
+  it('settles when the last batch filled its limit exactly and the log then has nothing more', async () => {
+    await db.sql`TRUNCATE settle_ticks, settle_runs`;
+    for (let i = 0; i < 12; i++) await store.append(`settle-exact-${i % 3}`, 'test', 'any', [tick]);
+    const [{ n } = { n: 0 }] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events`;
+    // Batches of exactly the log's size: the one batch is full, so only the empty read after it can settle.
+    const runner = startProjection(db.sql, counting('exact'), {
+      batchSize: n,
+      maxBatchSize: n,
+      pollIntervalMs: 5,
+    });
+    await runner.whenCaughtUp();
+    await runner.stop();
+    expect(await runs('exact')).toEqual([await tickCount()]);
   });
 });

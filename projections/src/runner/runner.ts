@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { sessionClient } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
@@ -155,7 +155,33 @@ export const startProjection = (
     held: relevant.filter((e) => parked.has(e.streamId)),
   });
 
-  const applyBatch = async (from: Checkpoint, events: RecordedEvent[]): Promise<boolean> => {
+  // Settling (projection.settle): when it last ran, and whether a batch since has left it to do.
+  // A runner that starts on a backlog settles at its head (or after atMostEveryMs), not on its first batch.
+  let settledAt = Date.now();
+  let unsettled = false;
+  const runSettle = async (tx: TransactionSql) => {
+    if (projection.kind !== 'sql' || !projection.settle) return;
+    for (const s of projection.settle.statements)
+      await tx.unsafe(s.text, s.values as never[], { prepare: true });
+  };
+  /** Whether a batch of `events` read with `requested` as the limit settles: it reached the head, or it is time. */
+  const settlesNow = (events: RecordedEvent[], requested: number) =>
+    projection.kind === 'sql' &&
+    !!projection.settle &&
+    (events.length < requested || Date.now() - settledAt >= projection.settle.atMostEveryMs);
+  /** After a batch that did not settle, when the log has nothing more: settles in a transaction of its own. */
+  const settleIfDue = async () => {
+    if (!unsettled) return;
+    await sql.begin(runSettle);
+    settledAt = Date.now();
+    unsettled = false;
+  };
+
+  const applyBatch = async (
+    from: Checkpoint,
+    events: RecordedEvent[],
+    settle = true,
+  ): Promise<boolean> => {
     const to = at(events.at(-1)!);
     const relevant = events.filter((e) => handles.has(e.type));
     const streams = [...new Set(relevant.map((e) => e.streamId))];
@@ -179,9 +205,17 @@ export const startProjection = (
             ...statements.map((s) => tx.unsafe(s.text, s.values as never[], { prepare: true })),
             holdEvents(tx, projection.name, held),
           ]);
+          if (settle) await runSettle(tx);
           if (!(await advanceCheckpoint(tx, projection.name, from, to)))
             throw new CheckpointMoved();
           return true;
+        })
+        .then((applied) => {
+          if (applied && projection.settle) {
+            if (settle) settledAt = Date.now();
+            unsettled = !settle;
+          }
+          return applied;
         })
         .catch((error: unknown) => {
           if (error instanceof CheckpointMoved) return false;
@@ -196,10 +230,10 @@ export const startProjection = (
     return commitExternal(from, events, streams, parkedBefore, held);
   };
 
-  const withRetries = async (from: Checkpoint, events: RecordedEvent[]) => {
+  const withRetries = async (from: Checkpoint, events: RecordedEvent[], settle = true) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await applyBatch(from, events);
+        return await applyBatch(from, events, settle);
       } catch (error) {
         if (error instanceof ParkedStreamsChanged) {
           attempt = 0;
@@ -464,19 +498,21 @@ export const startProjection = (
             );
           }
         }
-        const events = await store.readAll(checkpoint, narrowUntil ? 1 : limit.value);
+        const requested = narrowUntil ? 1 : limit.value;
+        const events = await store.readAll(checkpoint, requested);
         if (!narrowUntil)
           limit.value =
             events.length === limit.value ? Math.min(limit.value * 2, maxBatchSize) : batchSize;
         if (events.length === 0) {
           narrowUntil = undefined;
+          await settleIfDue();
           await sleep(pollIntervalMs, waker);
           continue;
         }
         let applied: boolean;
         let parkedNow = false;
         try {
-          applied = await withRetries(checkpoint, events);
+          applied = await withRetries(checkpoint, events, settlesNow(events, requested));
         } catch (error) {
           if (stopped) return;
           const gone = lostSession();
@@ -589,7 +625,8 @@ export const startProjection = (
           WHERE c.name = ${projection.name} AND e.position <= ${target!.max}
             AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
         ) OR NOT EXISTS (SELECT 1 FROM projection_checkpoints WHERE name = ${projection.name}) AS behind`;
-      if (!row?.behind) return;
+      // Caught up includes settled: a batch that left its settling for later has had it.
+      if (!row?.behind && !unsettled) return;
       if (Date.now() > deadline)
         throw new Error(
           `${projection.name} did not catch up within ${timeoutMs} ms${lastError ? ` (last error: ${lastError.message})` : ''}`,
