@@ -6,6 +6,7 @@ import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
 import { OwnerLine } from './OwnerLine.tsx';
 import { Specs } from './Specs.tsx';
 import { Icon } from './Icon.tsx';
+import { cardTerms } from '../../lib/tenancyForm.ts';
 
 const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
 
@@ -13,6 +14,8 @@ const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
 export const PropertyCard = ({ property }: { property: Property }) => {
   const d = property.propertyDetails;
   const facilities = CARD_FACILITIES.filter((f) => property.facilities[f]).slice(0, 3);
+  // Furnishing and deposit change what a home costs to move into, so the card shows them when given.
+  const terms = cardTerms(property);
   return (
     <article className="property-card" data-testid="property-card">
       <div style={{ position: 'relative' }}>
@@ -36,6 +39,11 @@ export const PropertyCard = ({ property }: { property: Property }) => {
           {property.location.area}, {property.location.city}
         </p>
         <Specs details={d} />
+        {terms.length > 0 && (
+          <p className="muted card-terms" style={{ margin: 0 }}>
+            {terms.join(' · ')}
+          </p>
+        )}
         {facilities.length > 0 && (
           <div className="facility-icons">
             {facilities.map((f) => (
