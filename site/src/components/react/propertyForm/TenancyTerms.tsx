@@ -136,7 +136,7 @@ export const TenancyTerms = ({ form }: Props) => {
           options={YES_NO_OPTIONS}
         />
         <Select form={form} name="facing" label="Facing" options={FACING_OPTIONS} />
-        <Select form={form} name="parking" label="Parking" options={PARKING_OPTIONS} />
+        <Select form={form} name="parking" label="Parking Space" options={PARKING_OPTIONS} />
       </div>
     </section>
   );
