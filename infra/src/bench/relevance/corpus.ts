@@ -100,7 +100,7 @@ export const readCorpus = (raw: unknown = CORPUS_FILE): CorpusEntry[] => {
       fail('filters and expect.tenancy go together');
     return {
       query,
-      ...(e.filters === undefined ? {} : { filters: filters as CorpusEntry['filters'] }),
+      ...(e.filters === undefined ? {} : { filters: filters }),
       class: e.class as QueryClass,
       expect: expect as Expectation,
     };
