@@ -213,3 +213,19 @@ export const depositInRupees = (
   if (tenancy?.depositMonths === undefined) return undefined;
   return Math.round(tenancy.depositMonths * monthlyRent(rent, rentType));
 };
+
+/**
+ * The terms a visitor may see: not furnishing, pets or parking (facilities,
+ * which SPEC §1 keeps from visitors) nor the deposit and maintenance (money,
+ * as rent is). Undefined when none of them is given.
+ */
+export const PUBLIC_TENANCY_KEYS = ['availableFrom', 'preferredTenants', 'food', 'facing'] as const;
+export type PublicTenancy = Pick<Tenancy, (typeof PUBLIC_TENANCY_KEYS)[number]>;
+
+export const publicTenancy = (tenancy: Tenancy | undefined): PublicTenancy | undefined => {
+  if (!tenancy) return undefined;
+  const shown = Object.fromEntries(
+    PUBLIC_TENANCY_KEYS.flatMap((k) => (tenancy[k] === undefined ? [] : [[k, tenancy[k]]])),
+  ) as PublicTenancy;
+  return Object.keys(shown).length > 0 ? shown : undefined;
+};

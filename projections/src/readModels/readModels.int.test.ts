@@ -15,6 +15,8 @@ import { PublicPropertySchema } from '@rentals/core/contract/property';
 import { publicListingModel } from './publicListingModel.ts';
 import { dirtyCitiesProjection } from '../dirtyCities/dirtyCities.ts';
 import { featuredPublicListings, findPublicListing } from '../queries/publicQueries.ts';
+import { listingsByIds } from '../publicSite/queries.ts';
+import { renderListingPage } from '../publicSite/templates/listingPage.ts';
 import {
   appendListingEvents,
   listingCreated,
@@ -160,6 +162,52 @@ describe('public (visitor) model', () => {
     expect(doc!.propertyDetails).toEqual({ bedrooms: 2, bathrooms: 2 });
     expect(doc!.images[0]!.caption).toBe('');
     expect(JSON.stringify(doc)).not.toMatch(/25000|560034|80 Feet|Koramangala|wifi|showPhone/);
+  });
+
+  it('holds only the tenancy terms visitors may see, and follows their revisions', async () => {
+    const terms = {
+      furnishing: 'fully-furnished',
+      depositRupees: 90000,
+      availableFrom: '2026-12-01',
+      preferredTenants: 'family',
+      petsAllowed: true,
+      food: 'vegetarian',
+      maintenance: 3000,
+      facing: 'east',
+      parking: 'car',
+    } as const;
+    const termsOf = async (id: string) =>
+      (await db.sql<{ terms: unknown }[]>`SELECT terms FROM listing_public WHERE id = ${id}`)[0]
+        ?.terms;
+    await given(
+      {
+        'pub-t1': [listingCreated('pub-t1', { fields: { tenancy: terms } })],
+        'pub-t2': [listingCreated('pub-t2')],
+      },
+      [publicListingModel],
+    );
+    expect(await termsOf('pub-t1')).toEqual({
+      availableFrom: '2026-12-01',
+      preferredTenants: 'family',
+      food: 'vegetarian',
+      facing: 'east',
+    });
+    expect(await termsOf('pub-t2')).toBeNull();
+    const html = renderListingPage(
+      { siteUrl: 'https://example.in', cssHref: '/site.css', scriptHref: '/header.js' },
+      (await listingsByIds(db.sql, ['pub-t1']))[0]!,
+    );
+    expect(html).toContain('Vegetarian only');
+    expect(html).not.toMatch(/90,?000|fully|Car</);
+    await given(
+      {
+        'pub-t1': [
+          { type: 'ListingDetailsRevised', data: { ...base('pub-t1'), tenancy: { food: 'any' } } },
+        ],
+      },
+      [publicListingModel],
+    );
+    expect(await termsOf('pub-t1')).toEqual({ food: 'any' });
   });
 
   it('hides the position when the owner turns the map off, and delisted or deleted listings', async () => {
