@@ -23,7 +23,6 @@ export const HOME_TENANTS = ['any', 'family', 'bachelors'] as const;
 export const PG_TENANTS = ['any', 'men', 'women'] as const;
 
 export const FOOD_RULES = ['any', 'vegetarian'] as const;
-export type FoodRule = (typeof FOOD_RULES)[number];
 
 /** The direction the main door faces (vaastu), clockwise from north. */
 export const FACINGS = [
@@ -40,7 +39,6 @@ export type Facing = (typeof FACINGS)[number];
 
 /** Ordered by what fits: a car space also takes a two-wheeler. */
 export const PARKING_KINDS = ['none', 'two-wheeler', 'car'] as const;
-export type Parking = (typeof PARKING_KINDS)[number];
 
 export const TENANCY_BOUNDS = {
   /** Whole rupees, as rent. */
