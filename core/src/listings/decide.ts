@@ -106,7 +106,9 @@ const detailChanges = (
   for (const key of keys) {
     // Terms left out of an edit stay as they are (an edit from before they existed); `{}` clears them.
     if (key === 'tenancy' && fields.tenancy === undefined) continue;
-    if (!same(listing[key], fields[key])) {
+    // No terms and none given are the same (the form sends `{}` for a listing made before them).
+    const current = key === 'tenancy' ? (listing.tenancy ?? {}) : listing[key];
+    if (!same(current, fields[key])) {
       Object.assign(changes, { [key]: fields[key] });
       changed = true;
     }

@@ -199,6 +199,12 @@ describe('tenancy terms: ReviseListing', () => {
       .then([{ type: 'ListingDetailsRevised', data: { listingId: 'l-1', at: T1, tenancy: {} } }]);
   });
 
+  it('records nothing when the form sends no terms for a listing made before them', () => {
+    given(old)
+      .when(reviseCommand({ ...base, tenancy: {} }))
+      .then([]);
+  });
+
   it('refuses turning a family-only flat into a PG without changing whom it lets to', () => {
     given(createdWith({ ...base, tenancy: { preferredTenants: 'family' } }))
       .when(reviseCommand({ ...base, propertyType: 'PG', tenancy: { preferredTenants: 'family' } }))
