@@ -163,7 +163,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     await page.getByLabel('Floor', { exact: true }).fill('3');
     await page.getByLabel('Total Floors').fill('7');
     await page.getByLabel('WiFi').check();
-    await page.getByLabel('Parking').check();
+    await page.getByRole('checkbox', { name: 'Parking' }).check();
     await photoInput().setInputFiles(photos);
     expect(await page.getByTestId('new-photo').count()).toBe(2);
     await page.getByRole('button', { name: 'Create Property' }).click();

@@ -100,6 +100,17 @@ describe('the tenant dashboard', () => {
     expect(recentSearches[0]!.criteria).toEqual({ city: 'pune', minRent: '3000' });
     expect(recentSearches.filter((s) => s.criteria.minRent === '3000')).toHaveLength(1);
     expect(recentSearches.map((s) => s.criteria.minRent)).not.toContain('0');
+    // The tenancy-term filters of the properties page's URL are kept too, and tell searches apart.
+    t.clock.advance(1000);
+    expect(
+      (await post({ city: 'Pune', furnishing: 'semi-furnished', tenants: 'family' })).status,
+    ).toBe(200);
+    const latest = (await tenantFigures()).recentSearches[0]!;
+    expect(latest.criteria).toEqual({
+      city: 'Pune',
+      furnishing: 'semi-furnished',
+      tenants: 'family',
+    });
   });
 
   it('refuses a bad search with a message per field', async () => {

@@ -2,6 +2,7 @@ import { t, type Static } from 'elysia';
 import { PROPERTY_TYPES } from '@rentals/core/listings/listing';
 import { messages } from '@rentals/core/schemaErrors';
 import { SINGLE_LINE } from '@rentals/core/textFormats';
+import { TENANCY_FILTER_KEYS, type TenancyFilterKey } from '@rentals/core/listings/tenancyFilters';
 
 export const dashboardMessages = {
   text: (name: string, max: number) =>
@@ -47,6 +48,11 @@ export const RecentSearchCriteria = t.Object(
     maxRent: whole('maxRent', 10),
     bedrooms: whole('bedrooms', 3),
     bathrooms: whole('bathrooms', 3),
+    // The tenancy-term filters as the URL carries them (checked when the search runs).
+    ...(Object.fromEntries(TENANCY_FILTER_KEYS.map((key) => [key, text(key, 120)])) as Record<
+      TenancyFilterKey,
+      ReturnType<typeof text>
+    >),
   },
   { additionalProperties: false },
 );

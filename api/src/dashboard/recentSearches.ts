@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import type { RecentSearchCriteria } from './model.ts';
+import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
 
 /** The last searches a user keeps: older ones go when a new one comes. */
 export const RECENT_SEARCHES_KEPT = 10;
@@ -12,6 +13,7 @@ const ORDER = [
   'maxRent',
   'bedrooms',
   'bathrooms',
+  ...TENANCY_FILTER_KEYS,
 ] as const satisfies readonly (keyof RecentSearchCriteria)[];
 
 /** The criteria with blanks dropped and text trimmed, in one fixed key order. */

@@ -1,3 +1,4 @@
+import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../auth/model.ts';
 import { RENT_BOUNDS } from '@rentals/core/listings/bounds';
@@ -75,15 +76,16 @@ describe('the OpenAPI document', () => {
       'maxRent',
       'bedrooms',
       'bathrooms',
+      ...TENANCY_FILTER_KEYS,
       'q',
       'bbox',
       'sort',
       'page',
       'limit',
     ]);
-    expect(doc.paths['/api/properties/public']!.get!.parameters!.map((p) => p.name)).not.toContain(
-      'minRent',
-    );
+    const publicNames = doc.paths['/api/properties/public']!.get!.parameters!.map((p) => p.name);
+    expect(publicNames).not.toContain('minRent');
+    expect(publicNames).not.toContain('furnishing');
   });
 
   it('describes the favourites: the list query with its bounds, and the toggles', () => {

@@ -12,6 +12,7 @@ import {
   type ListingFields,
   type PropertyDetails,
 } from '@rentals/core/listings/listing';
+import { TENANCY_KEYS, TenancySchema, type Tenancy } from '@rentals/core/listings/tenancy';
 
 /**
  * The listing body as the edge reads it: form text (or JSON values) turned
@@ -48,6 +49,35 @@ const flag = (v: unknown, fallback: boolean) => {
   if (v === true || v === 'true' || v === 'on' || v === '1') return true;
   if (v === false || v === 'false' || v === 'off' || v === '0') return false;
   return v;
+};
+
+/**
+ * The tenancy terms of a body: given, they replace the current ones as a
+ * whole (the form sends its whole section); blank values are 'not specified'
+ * and are left out; numbers and flags may come as text. Left out of the body,
+ * the current terms stay (undefined: none yet).
+ */
+const tenancy = (body: Tree, current: Tenancy | undefined): unknown => {
+  if (!given(body, 'tenancy')) return current;
+  const raw = body.tenancy;
+  if (raw === null || raw === '') return {};
+  if (!isTree(raw)) return raw;
+  const out: Tree = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (!(TENANCY_KEYS as string[]).includes(key)) {
+      out[key] = value; // left for the schema to refuse by name
+      continue;
+    }
+    const schema = TenancySchema.properties[key as keyof Tenancy];
+    out[key] =
+      schema.type === 'boolean'
+        ? flag(value, false)
+        : schema.type === 'integer' || schema.type === 'number'
+          ? number(value, undefined)
+          : text(value);
+  }
+  return out;
 };
 
 /** Any spelling the city list knows becomes the list's name; anything else is left for the schema to refuse. */
@@ -127,7 +157,9 @@ export const readListingFields = (body: Tree, base?: ListingFields): ListingFiel
     propertyDetails: group('propertyDetails', NO_DETAILS, (v, blank) => number(v, blank)),
     contactInfo: group('contactInfo', DEFAULT_CONTACT, (v, blank) => flag(v, blank)),
     showOnMap: flag(pick(body, 'showOnMap', base?.showOnMap), true),
+    tenancy: tenancy(body, base?.tenancy),
   };
+  if (fields.tenancy === undefined) delete fields.tenancy;
   assertListingFields(fields);
   return fields;
 };

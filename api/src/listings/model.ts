@@ -35,7 +35,7 @@ export const listingIdOr404 = (id: string | undefined): string => {
  * schemas (domain/fields.ts, listingInput.ts): the same nodes that check the
  * values, with their bounds and `x-messages`.
  */
-const { location, facilities, propertyDetails, contactInfo, ...scalars } =
+const { location, facilities, propertyDetails, contactInfo, tenancy, ...scalars } =
   ListingFieldsSchema.properties;
 const { coordinates: _coordinates, ...place } = location.properties;
 
@@ -79,6 +79,11 @@ const multipartSchema = (edit: boolean): OpenAPIV3.SchemaObject => ({
         'New photos: JPEG, PNG or WebP by content, ≤ 5 MB each, ≤ 10 per listing counting those kept',
     },
     imageCaptions: ImageCaptionsSchema,
+    tenancy: {
+      ...tenancy,
+      description:
+        'JSON text; optional terms, each left out or blank is not specified; on edit, given terms replace the current ones as a whole, left out they stay',
+    },
     ...(edit ? { keepImages: KeepImagesSchema } : {}),
   } as Record<string, OpenAPIV3.SchemaObject>,
 });
@@ -88,6 +93,7 @@ const encoding = (edit: boolean) => ({
   propertyDetails: jsonPart,
   contactInfo: jsonPart,
   imageCaptions: jsonPart,
+  tenancy: jsonPart,
   ...(edit ? { keepImages: jsonPart } : {}),
 });
 
@@ -101,6 +107,7 @@ export const ListingUpdateJson = t.Object(
     contactInfo: t.Optional(t.Partial(contactInfo)),
     keepImages: t.Optional(KeepImagesSchema),
     imageCaptions: t.Optional(ImageCaptionsSchema),
+    tenancy: t.Optional(tenancy),
   },
   {
     description:

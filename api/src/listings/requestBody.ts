@@ -28,6 +28,7 @@ const JSON_TEXT_FIELDS = [
   'contactInfo',
   'keepImages',
   'imageCaptions',
+  'tenancy',
 ] as const;
 
 /** 'location[coordinates][latitude]' → ['location', 'coordinates', 'latitude']. */

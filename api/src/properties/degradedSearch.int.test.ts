@@ -10,7 +10,8 @@ import type { SearchAudience, SearchCriteria } from '@rentals/projections/querie
 import { createMeili } from '@rentals/projections/queries/meili';
 import { searchInMeili } from '@rentals/projections/queries/searchInMeili';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
-import { seedCorpus } from '@rentals/testing/corpus';
+import { searchable, seedCorpus, type Seeded } from '@rentals/testing/corpus';
+import type { TenancyFilters } from '@rentals/core/listings/tenancyFilters';
 import { startReadSide } from '@rentals/testing/readSide';
 import { propertyServices } from './services.ts';
 import { SEARCH_TIMEOUT_MS } from './propertySearch.ts';
@@ -23,6 +24,7 @@ import { resolvePlaces } from './criteriaFor.ts';
 let t: TestApp;
 let readSide: ReturnType<typeof startReadSide>;
 let tenant: TestUser;
+let corpus: Seeded[];
 const index = `listings_p_${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
@@ -32,7 +34,7 @@ beforeAll(async () => {
   tenant = await t.registerUser('tenant');
   const owner = await t.registerUser('homeowner');
   readSide = startReadSide(t.db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });
-  await seedCorpus(t.deps.eventStore, [owner.user._id], 90);
+  corpus = await seedCorpus(t.deps.eventStore, [owner.user._id], 90);
   await readSide.caughtUp();
 });
 afterAll(async () => {
@@ -71,6 +73,29 @@ const CORPUS: SearchCriteria[] = [
   { ...page, sort: 'rent_asc', cities: ['gurugram'] },
   { ...page, sort: 'rent_desc', minRent: 30000 },
   { ...page, limit: 10, page: 3 },
+  // The tenancy terms (issue 18): listings that do not give a term match neither its yes nor its no.
+  { ...page, tenancy: { furnishing: 'fully-furnished' } },
+  { ...page, tenancy: { tenants: 'family' } },
+  { ...page, tenancy: { tenants: 'women' }, propertyTypes: ['PG'] },
+  { ...page, tenancy: { petsAllowed: true } },
+  { ...page, tenancy: { petsAllowed: false } },
+  { ...page, tenancy: { food: 'any' } },
+  { ...page, tenancy: { food: 'vegetarian' } },
+  { ...page, tenancy: { maxDepositMonths: 2 } },
+  { ...page, tenancy: { maxDepositMonths: 3.5 }, cities: ['bengaluru'] },
+  { ...page, tenancy: { maintenanceIncluded: true } },
+  { ...page, tenancy: { maintenanceIncluded: false } },
+  { ...page, tenancy: { availableBy: '2026-04-15' } },
+  { ...page, tenancy: { facing: ['north', 'east', 'north-east'] } },
+  { ...page, tenancy: { parking: 'two-wheeler' } },
+  { ...page, tenancy: { parking: 'car' } },
+  {
+    ...page,
+    cities: ['bengaluru', 'pune'],
+    tenancy: { furnishing: 'semi-furnished', tenants: 'bachelors', parking: 'two-wheeler' },
+    maxRent: 50000,
+  },
+  { ...page, q: 'lakeview', tenancy: { food: 'any', petsAllowed: true } },
 ];
 
 describe('parity: Meilisearch and the Postgres fallback answer the same', () => {
@@ -88,6 +113,63 @@ describe('parity: Meilisearch and the Postgres fallback answer the same', () => 
     if (criteria.page === 1)
       expect([...fromPostgres.ids].sort()).toEqual([...fromMeili.ids].sort());
     else expect(fromPostgres.ids.length).toBe(fromMeili.ids.length);
+  });
+});
+
+/** Each tenancy filter, worked out from the seeded terms by hand: what a tenant expects it to find. */
+const tenancyOracle = (s: Seeded, f: TenancyFilters): boolean => {
+  const t = s.tenancy;
+  if (!t) return false; // 'not specified' is neither yes nor no
+  const depositMonths =
+    t.depositMonths ?? (t.depositRupees === undefined ? undefined : t.depositRupees / s.rent);
+  return (
+    (f.furnishing === undefined || t.furnishing === f.furnishing) &&
+    (f.tenants === undefined || t.preferredTenants === f.tenants || t.preferredTenants === 'any') &&
+    (f.petsAllowed === undefined || t.petsAllowed === f.petsAllowed) &&
+    (f.food === undefined || t.food === f.food) &&
+    (f.maxDepositMonths === undefined ||
+      (depositMonths !== undefined && depositMonths <= f.maxDepositMonths)) &&
+    (f.maintenanceIncluded === undefined || t.maintenanceIncluded === f.maintenanceIncluded) &&
+    (f.availableBy === undefined ||
+      (t.availableFrom !== undefined && t.availableFrom <= f.availableBy)) &&
+    (f.facing === undefined || (t.facing !== undefined && f.facing.includes(t.facing))) &&
+    (f.parking === undefined ||
+      t.parking === 'car' ||
+      (f.parking === 'two-wheeler' && t.parking === 'two-wheeler'))
+  );
+};
+
+describe('tenancy filters find what a tenant expects, in both engines', () => {
+  const meili = () => createMeili({ url: inject('meiliUrl'), key: inject('meiliKey') });
+  const filters = CORPUS.filter(
+    (c) => c.tenancy && Object.keys(c).length === Object.keys(page).length + 1,
+  );
+  it.each(filters.map((c) => [JSON.stringify(c.tenancy), c] as const))(
+    '%s',
+    async (_name, criteria) => {
+      const expected = searchable(corpus)
+        .filter((s) => tenancyOracle(s, criteria.tenancy!))
+        .map((s) => s.id)
+        .sort();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(searchable(corpus).length);
+      for (const found of await Promise.all([
+        searchInMeili(meili(), 'full', criteria, index),
+        searchInPostgres(t.db.sql, 'full', criteria),
+      ]))
+        expect([...found.ids].sort()).toEqual(expected);
+    },
+  );
+
+  it('ignores them for visitors, whose model does not hold the terms', async () => {
+    const all = await searchInPostgres(t.db.sql, 'public', { ...page });
+    const filtered = await searchInMeili(
+      meili(),
+      'public',
+      { ...page, tenancy: { furnishing: 'fully-furnished' } },
+      index,
+    );
+    expect(filtered.total).toBe(all.total);
   });
 });
 

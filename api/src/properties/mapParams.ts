@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ValidationError, type FieldError } from '@rentals/core/errors';
+import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import type { MapCriteria } from '@rentals/projections/queries/mapInPostgres';
 import {
@@ -28,6 +29,7 @@ const FILTERS = [
   'bedrooms',
   'bathrooms',
   'q',
+  ...TENANCY_FILTER_KEYS,
 ] as const;
 
 /** The viewport: required on the map, so a map search is always bounded. */

@@ -7,11 +7,12 @@ import { resolvePlaces } from './criteriaFor.ts';
 import { createMapSearch } from './mapSearch.ts';
 import { MapQuery, parseMapParams } from './mapParams.ts';
 import { tags } from './openapi.ts';
+import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
 import type { PropertyQueryDeps } from './routes.ts';
 import { propertyServices } from './services.ts';
 
 /** Parameters visitors' maps accept but do not apply (fields the visitor model does not have). */
-const FULL_ONLY = new Set(['area', 'minRent', 'maxRent']);
+const FULL_ONLY = new Set<string>(['area', 'minRent', 'maxRent', ...TENANCY_FILTER_KEYS]);
 
 const parameters = Object.entries(MapQuery.properties as Record<string, TSchema>).map(
   ([name, schema]) => ({

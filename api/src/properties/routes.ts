@@ -108,7 +108,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
           summary: 'Search listed properties as a visitor: restricted documents only',
           description:
             'The visitor documents have no rent, contact, facilities, address, area, pin code or exact position. ' +
-            'Rent and area are not public, so minRent, maxRent, area and rent sorts are accepted but not applied; free text looks at title, description and city.',
+            'Rent and area are not public, so minRent, maxRent, area and rent sorts are accepted but not applied, nor are the tenancy-term filters; free text looks at title, description and city.',
           tags,
           parameters: searchParameters('public'),
         },

@@ -10,6 +10,13 @@ import {
   type SortOrder,
 } from '@rentals/projections/queries/criteria';
 import { MAX_TOTAL_HITS } from '@rentals/projections/queries/criteria';
+import {
+  readTenancyFilters,
+  TENANCY_FILTER_KEYS,
+  TenancyFilterQuery,
+  type TenancyFilterKey,
+  type TenancyFilters,
+} from '@rentals/core/listings/tenancyFilters';
 
 export const DEFAULT_LIMIT = 12;
 export const MAX_LIMIT = 50;
@@ -94,6 +101,8 @@ export const SearchQuery = Type.Object({
   maxRent: rent('maxRent', 'Highest rent (₹)'),
   bedrooms: rooms('bedrooms', "At least this many ('4' means 4 or more)"),
   bathrooms: rooms('bathrooms', 'At least this many'),
+  // The tenancy terms (signed-in users); a listing that does not give a term is not shown by its filter.
+  ...TenancyFilterQuery.properties,
   q: text(
     'q',
     200,
@@ -129,8 +138,10 @@ export const SearchQuery = Type.Object({
 type SearchQuery = Static<typeof SearchQuery>;
 
 /** The search a caller asked for, validated; city/area still as typed (the locality matcher resolves them). */
-export type SearchParams = Omit<SearchQuery, 'propertyType' | 'bbox'> & {
+export type SearchParams = Omit<SearchQuery, 'propertyType' | 'bbox' | TenancyFilterKey> & {
   propertyTypes?: PropertyType[];
+  /** Filters on the tenancy terms, when any was given. */
+  tenancy?: TenancyFilters;
   bbox?: BoundingBox;
   sort: SortOrder;
 };
@@ -160,6 +171,7 @@ const readQuery = (query: URLSearchParams): Record<string, unknown> => {
     .filter((v) => v !== '' && v.toLowerCase() !== 'all')
     .map((v) => PROPERTY_TYPES.find((p) => p.toLowerCase() === v.toLowerCase()) ?? v);
   if (types.length > 0) value.propertyType = [...new Set(types)];
+  Object.assign(value, readTenancyFilters(query));
   value.sort ??= 'newest';
   value.page ??= 1;
   value.limit ??= DEFAULT_LIMIT;
@@ -184,7 +196,7 @@ export const parseSearchParams = (query: URLSearchParams): SearchParams => {
   const value = readQuery(query);
   // One message for the parameter, whichever of its repeated values is wrong.
   const errors = schemaErrors(SearchQuery, value)
-    .map((e) => ({ ...e, path: e.path.replace(/^propertyType\.\d+$/, 'propertyType') }))
+    .map((e) => ({ ...e, path: e.path.replace(/^(propertyType|facing)\.\d+$/, '$1') }))
     .filter((e, i, all) => all.findIndex((o) => o.path === e.path) === i);
   const wrong = new Set(errors.map((e) => e.path));
   const p = value as SearchQuery;
@@ -203,5 +215,15 @@ export const parseSearchParams = (query: URLSearchParams): SearchParams => {
     errors.push({ path: 'bbox', msg: m.bbox });
   if (errors.length > 0) throw new ValidationError(errors);
   const { propertyType, bbox: _bbox, ...rest } = p;
-  return { ...rest, propertyTypes: propertyType, bbox };
+  const tenancy: Record<string, unknown> = {};
+  for (const key of TENANCY_FILTER_KEYS) {
+    if (rest[key] !== undefined) tenancy[key] = rest[key];
+    delete rest[key];
+  }
+  return {
+    ...rest,
+    propertyTypes: propertyType,
+    bbox,
+    ...(Object.keys(tenancy).length > 0 ? { tenancy } : {}),
+  };
 };

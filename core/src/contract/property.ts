@@ -13,6 +13,13 @@ import {
   USER_ROLES,
   type Facility,
 } from '../listings/listing.ts';
+import {
+  FACINGS,
+  FOOD_RULES,
+  FURNISHINGS,
+  PARKING_KINDS,
+  PREFERRED_TENANTS,
+} from '../listings/tenancy.ts';
 
 const Coordinates = Type.Object({ latitude: Type.Number(), longitude: Type.Number() });
 
@@ -36,6 +43,24 @@ const Facilities = Type.Object(
 const Owner = Type.Object({ name: Type.String(), role: oneOf(USER_ROLES) });
 
 const date = () => Type.String({ format: 'date-time' });
+
+/** The optional tenancy terms (listings/tenancy.ts); a term left out is 'not specified'. */
+const Tenancy = Type.Partial(
+  Type.Object({
+    furnishing: oneOf(FURNISHINGS),
+    depositRupees: Type.Integer(),
+    depositMonths: Type.Number(),
+    availableFrom: Type.String({ description: 'YYYY-MM-DD' }),
+    preferredTenants: oneOf(PREFERRED_TENANTS),
+    petsAllowed: Type.Boolean(),
+    food: oneOf(FOOD_RULES),
+    maintenance: Type.Integer({ description: 'Rupees a month' }),
+    maintenanceIncluded: Type.Boolean(),
+    facing: oneOf(FACINGS),
+    parking: oneOf(PARKING_KINDS),
+  }),
+  { description: 'Left out on listings whose owner gave no terms' },
+);
 
 /** The full document: for signed-in users (and the owner's own listings). */
 export const PropertySchema = Type.Object({
@@ -64,6 +89,7 @@ export const PropertySchema = Type.Object({
   }),
   contactInfo: Type.Object({ showPhone: Type.Boolean(), showEmail: Type.Boolean() }),
   showOnMap: Type.Boolean(),
+  tenancy: Type.Optional(Tenancy),
   images: Type.Array(PropertyImageSchema),
   owner: Owner,
   ownerId: Type.String(),

@@ -2,6 +2,7 @@ import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } fro
 import type { Actor, CreateListing, KeptImage, ListingCommand, ReviseListing } from './commands.ts';
 import type { ListingDetailsRevised, ListingEvent } from './events.ts';
 import { assertListingFields } from './fields.ts';
+import { availableFromErrors } from './tenancy.ts';
 import { MAX_IMAGES, type ListingImage } from './listing.ts';
 import type { Listing, ListingState } from './state.ts';
 
@@ -36,10 +37,19 @@ export const assertImageRoom = (keptCount: number, newCount: number) => {
     ]);
 };
 
+/** A move-in date is bounded when it is set (a year after `at`); an unchanged one is never refused later. */
+const assertMoveInDate = (tenancy: Listing['tenancy'], current: Listing['tenancy'], at: string) => {
+  if (tenancy?.availableFrom === undefined || tenancy.availableFrom === current?.availableFrom)
+    return;
+  const errors = availableFromErrors(tenancy, at);
+  if (errors.length > 0) throw new ValidationError(errors);
+};
+
 const create = (command: CreateListing, state: ListingState): ListingEvent[] => {
   if (!OWNER_ROLES.includes(command.actor.role)) throw new ForbiddenError(messages.cannotCreate);
   if (state.status !== 'absent') throw new IllegalStateError(messages.alreadyExists);
   assertListingFields(command.fields);
+  assertMoveInDate(command.fields.tenancy, undefined, command.at);
   assertImageRoom(0, command.images.length);
   return [
     {
@@ -90,10 +100,15 @@ const detailChanges = (
     'propertyDetails',
     'contactInfo',
     'showOnMap',
+    'tenancy',
   ] as const;
   let changed = false;
   for (const key of keys) {
-    if (!same(listing[key], fields[key])) {
+    // Terms left out of an edit stay as they are (an edit from before they existed); `{}` clears them.
+    if (key === 'tenancy' && fields.tenancy === undefined) continue;
+    // No terms and none given are the same (the form sends `{}` for a listing made before them).
+    const current = key === 'tenancy' ? (listing.tenancy ?? {}) : listing[key];
+    if (!same(current, fields[key])) {
       Object.assign(changes, { [key]: fields[key] });
       changed = true;
     }
@@ -155,6 +170,7 @@ const isMaterial = (event: ListingEvent) =>
 const revise = (command: ReviseListing, state: ListingState): ListingEvent[] => {
   const listing = assertCanChange(state, command.actor);
   assertListingFields(command.fields);
+  assertMoveInDate(command.fields.tenancy, listing.tenancy, command.at);
   const { fields } = command;
   const base = { listingId: listing.id, at: command.at };
   const events: ListingEvent[] = [];

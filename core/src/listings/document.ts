@@ -23,6 +23,8 @@ export const toPropertyDocument = (state: ListingState, views = 0): PropertyDocu
     propertyDetails: { ...l.propertyDetails },
     contactInfo: { ...l.contactInfo },
     showOnMap: l.showOnMap,
+    // Left out when the owner gave none (older listings): every term reads 'not specified'.
+    ...(l.tenancy ? { tenancy: { ...l.tenancy } } : {}),
     images: l.images.map((i) => ({
       id: i.id,
       url: i.url,

@@ -34,6 +34,7 @@ import {
   TitleSchema,
 } from './fields.ts';
 import { MAX_IMAGES } from './listing.ts';
+import { TenancySchema } from './tenancy.ts';
 
 export const LISTING_STREAM_TYPE = 'listing';
 export const listingStreamId = (listingId: string) => `listing-${listingId}`;
@@ -77,6 +78,8 @@ const ListingDetailsRevisedData = eventData({
   propertyDetails: Type.Optional(PropertyDetailsSchema),
   contactInfo: Type.Optional(ContactInfoSchema),
   showOnMap: Type.Optional(ShowOnMapSchema),
+  /** The whole set of terms as it now is (absent keys: not specified). */
+  tenancy: Type.Optional(TenancySchema),
 });
 
 /** Its own event so that tenants can later be told "rent reduced". */

@@ -27,6 +27,7 @@ import {
   USER_ROLES,
   type ListingFields,
 } from './listing.ts';
+import { TenancySchema, tenancyCrossFieldErrors } from './tenancy.ts';
 
 /**
  * The listing's value schemas: what the owner edits (ListingFields) and the
@@ -265,6 +266,8 @@ export const ListingFieldsSchema = Type.Object({
   propertyDetails: PropertyDetailsSchema,
   contactInfo: ContactInfoSchema,
   showOnMap: ShowOnMapSchema,
+  /** Optional terms (tenancy.ts); absent on listings made before them. */
+  tenancy: Type.Optional(TenancySchema),
 });
 
 export const IdSchema = Type.String({ pattern: ID_PATTERN });
@@ -332,6 +335,7 @@ const crossFieldErrors = (fields: ListingFields, wrong: Set<string>): FieldError
     )
       errors.push({ path: 'location.coordinates.longitude', msg: m.longitudeIndia });
   }
+  errors.push(...tenancyCrossFieldErrors(fields.tenancy, fields.propertyType, wrong));
   return errors;
 };
 

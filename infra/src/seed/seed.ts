@@ -12,6 +12,7 @@ import type { ListingOwner } from '@rentals/core/listings/listing';
 import { fold, initialState } from '@rentals/core/listings/state';
 import { generateListing, placePicker, type GeneratedListing } from './listingGenerator.ts';
 import { historyCommand, planHistory, type ListingHistory } from './history.ts';
+import { withIndiaFields } from './indiaFields.ts';
 import { loadSeedLocalities } from './localities.ts';
 import { buildPhotoPool } from './photoPool.ts';
 import { createRandom } from './random.ts';
@@ -132,7 +133,7 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
   const plan = (): Planned => {
     const { city, locality } = pickPlace(listingRandom);
     const owner = listingRandom.pick(users.owners);
-    const generated = generateListing(listingRandom, city, locality, pool);
+    const generated = withIndiaFields(generateListing(listingRandom, city, locality, pool), city);
     const listingId = listingRandom.uuid();
     const createdAt = new Date(SEED_EPOCH - listingRandom.int(0, 365 * DAY)).toISOString();
     const later = new Date(Date.parse(createdAt) + listingRandom.int(1, 5) * DAY).toISOString();

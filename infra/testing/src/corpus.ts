@@ -1,6 +1,14 @@
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import type { PropertyType } from '@rentals/core/listings/listing';
+import {
+  FACINGS,
+  FURNISHINGS,
+  HOME_TENANTS,
+  PARKING_KINDS,
+  PG_TENANTS,
+  type Tenancy,
+} from '@rentals/core/listings/tenancy';
 import { appendListingEvents, listingCreated, nextTime, testImage } from './listingFixtures.ts';
 
 /** One seeded listing as the tests expect to find it. */
@@ -20,6 +28,8 @@ export type Seeded = {
   coordinates: { latitude: number; longitude: number } | null;
   title: string;
   createdAt: string;
+  /** Absent: the listing gives no terms (as one made before them). */
+  tenancy?: Tenancy;
 };
 
 const PLACES = [
@@ -32,6 +42,39 @@ const PLACES = [
 ] as const;
 const TYPES: PropertyType[] = ['flat', 'house', 'PG'];
 const WORDS = ['lakeview', 'terrace', 'garden', 'metro', 'quiet'];
+
+/**
+ * The tenancy terms of corpus listing i: every fifth gives none (a listing
+ * made before they existed), every fifth after that only some; the rest all,
+ * with deposits in rupees or in months, so each filter has yeses, noes and
+ * 'not specified' to tell apart.
+ */
+const corpusTenancy = (
+  i: number,
+  propertyType: PropertyType,
+  rent: number,
+): Tenancy | undefined => {
+  if (i % 5 === 4) return undefined;
+  const partial: Tenancy = {
+    furnishing: FURNISHINGS[i % 3],
+    facing: FACINGS[i % FACINGS.length],
+  };
+  if (i % 5 === 3) return partial;
+  const tenants = propertyType === 'PG' ? PG_TENANTS : HOME_TENANTS;
+  return {
+    ...partial,
+    ...(i % 2 === 0
+      ? { depositMonths: 1 + (i % 8) * 0.5 }
+      : { depositRupees: rent * (1 + (i % 6)) }),
+    availableFrom: `2026-0${1 + (i % 9)}-1${i % 10}`,
+    preferredTenants: tenants[i % 3],
+    petsAllowed: i % 3 === 0,
+    food: i % 4 === 0 ? 'vegetarian' : 'any',
+    maintenance: (i % 4) * 1500,
+    maintenanceIncluded: i % 4 === 1,
+    parking: PARKING_KINDS[i % 3],
+  };
+};
 
 /**
  * A deterministic spread of listings over cities, areas, types, rents and
@@ -60,6 +103,7 @@ export const seedCorpus = async (
         : { latitude: place.lat + (i % 5) * 0.001, longitude: place.lng + (i % 3) * 0.001 };
     const title = `Home ${i} ${WORDS[i % WORDS.length]} ${propertyType}`;
     const verified = i % 4 === 0;
+    const tenancy = corpusTenancy(i, propertyType, rent);
     const created = listingCreated(id, {
       ownerId,
       isVerified: verified,
@@ -76,6 +120,7 @@ export const seedCorpus = async (
           coordinates,
         },
         propertyDetails: { bedrooms, bathrooms, area: 500 + i * 10, floor: 1, totalFloors: 3 },
+        ...(tenancy ? { tenancy } : {}),
       },
     });
     const events: ListingEvent[] = [created];
@@ -108,6 +153,7 @@ export const seedCorpus = async (
       coordinates,
       title,
       createdAt: created.data.createdAt,
+      ...(tenancy ? { tenancy } : {}),
     });
   }
   return seeded;

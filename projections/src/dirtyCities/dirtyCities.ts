@@ -38,6 +38,8 @@ const PUBLIC_REVISION_FIELDS = [
   'propertyType',
   'propertyDetails',
   'showOnMap',
+  // Some terms are public (move-in date, preferred tenants, food, facing).
+  'tenancy',
 ] as const satisfies readonly (keyof ListingDetailsRevised['data'])[];
 
 type Mark = { tx: string; position: number };

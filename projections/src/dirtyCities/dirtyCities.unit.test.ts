@@ -42,6 +42,11 @@ describe('dirty-cities projection', () => {
     expect(statements.at(-1)!.text).toContain('pg_notify');
   });
 
+  it('marks the listing when its tenancy terms change (some show on its public page)', () => {
+    const statements = evolve('ListingDetailsRevised', { tenancy: { food: 'vegetarian' } });
+    expect(statements.some((s) => s.text.includes('public_site_dirty_listings'))).toBe(true);
+  });
+
   it('marks both the old and the new city when a listing moves', () => {
     const statements = evolve('ListingLocationChanged', {
       previousCity: 'Pune',

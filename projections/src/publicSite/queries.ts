@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import type { PropertyType } from './paths.ts';
+import type { PublicTenancy } from '@rentals/core/listings/tenancy';
 
 export type PublicImage = {
   url: string;
@@ -30,6 +31,8 @@ export type PublicListing = {
   createdAt: Date;
   updatedAt: Date;
   views: number;
+  /** The tenancy terms visitors may see (core publicTenancy); null when none given. */
+  terms?: PublicTenancy | null;
 };
 
 const ROWS_PER_FETCH = 500;
@@ -42,7 +45,7 @@ export const streamListings = (sql: Sql, slugs: readonly string[] | 'all') =>
   sql<PublicListing[]>`
     SELECT p.id, public_site_city_slug(p.city) AS "citySlug", p.city, p.title, p.description,
            p.property_type AS "propertyType", p.bedrooms, p.bathrooms, p.images, p.owner,
-           p.is_verified AS "isVerified", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+           p.is_verified AS "isVerified", p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.terms,
            -- A lookup per row (not a join) keeps the plan an index scan in page order: rows
            -- stream from the first one instead of after a sort of the whole city (or table).
            coalesce((SELECT v.views FROM listing_view_counts v WHERE v.listing_id = p.id), 0)::int AS views
@@ -55,7 +58,7 @@ export const listingsByIds = (sql: Sql, ids: readonly string[]) =>
   sql<PublicListing[]>`
     SELECT p.id, public_site_city_slug(p.city) AS "citySlug", p.city, p.title, p.description,
            p.property_type AS "propertyType", p.bedrooms, p.bathrooms, p.images, p.owner,
-           p.is_verified AS "isVerified", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+           p.is_verified AS "isVerified", p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.terms,
            coalesce(v.views, 0)::int AS views
     FROM listing_public p
     LEFT JOIN listing_view_counts v ON v.listing_id = p.id

@@ -1,4 +1,5 @@
 import type { PropertyType } from '@rentals/core/listings/listing';
+import type { TenancyFilters } from '@rentals/core/listings/tenancyFilters';
 
 export type SortOrder = 'newest' | 'rent_asc' | 'rent_desc';
 export const SORT_ORDERS: readonly SortOrder[] = ['newest', 'rent_asc', 'rent_desc'];
@@ -22,6 +23,8 @@ export type SearchCriteria = {
   /** At least this many ('4' in the form means 4 or more). */
   bedrooms?: number;
   bathrooms?: number;
+  /** Filters on the tenancy terms (signed-in users only: visitors' model does not hold them). */
+  tenancy?: TenancyFilters;
   q?: string;
   bbox?: BoundingBox;
   sort: SortOrder;

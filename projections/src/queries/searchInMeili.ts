@@ -1,6 +1,7 @@
 import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
 import { LISTINGS_INDEX } from '../search/indexSettings.ts';
 import type { Meilisearch } from 'meilisearch';
+import { tenancyMeiliFilter } from './tenancyFilter.ts';
 
 /** A Meilisearch string literal: the value quoted, with backslashes and quotes escaped. */
 export const quoteFilterValue = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
@@ -28,6 +29,7 @@ export const meiliFilter = (audience: SearchAudience, c: SearchCriteria): string
   if (full && c.maxRent !== undefined) filter.push(`rent <= ${number(c.maxRent)}`);
   if (c.bedrooms !== undefined) filter.push(`bedrooms >= ${number(c.bedrooms)}`);
   if (c.bathrooms !== undefined) filter.push(`bathrooms >= ${number(c.bathrooms)}`);
+  if (full) filter.push(...tenancyMeiliFilter(c.tenancy));
   if (c.bbox) {
     const { west, south, east, north } = c.bbox;
     const [lat, lng] = full ? ['lat', 'lng'] : ['coarseLat', 'coarseLng'];

@@ -6,6 +6,7 @@ import {
   type SearchCriteria,
   type SearchResult,
 } from './criteria.ts';
+import { tenancySqlWhere } from './tenancyFilter.ts';
 
 const SYNONYMS = meiliSynonyms();
 
@@ -54,6 +55,7 @@ export const searchWhere = (
     ${full && c.maxRent !== undefined ? db`AND rent <= ${c.maxRent}` : db``}
     ${c.bedrooms !== undefined ? db`AND bedrooms >= ${c.bedrooms}` : db``}
     ${c.bathrooms !== undefined ? db`AND bathrooms >= ${c.bathrooms}` : db``}
+    ${full ? tenancySqlWhere(db, c.tenancy) : db``}
     ${
       c.bbox
         ? db`AND ${lat} BETWEEN ${c.bbox.south} AND ${c.bbox.north} AND ${lng} BETWEEN ${c.bbox.west} AND ${c.bbox.east}

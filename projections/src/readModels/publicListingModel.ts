@@ -1,5 +1,6 @@
 import type { ListingImage } from '@rentals/core/listings/listing';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+import { publicTenancy } from '@rentals/core/listings/tenancy';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import {
@@ -49,6 +50,7 @@ const createdRow = ({ data: d }: ListingCreated) => ({
   listed: d.isAvailable,
   is_verified: d.isVerified,
   created_at: d.createdAt,
+  terms: publicTenancy(d.tenancy) ?? null,
 });
 
 /**
@@ -58,14 +60,15 @@ const createdRow = ({ data: d }: ListingCreated) => ({
  */
 const insertCreated = (events: ListingCreated[]): Statement =>
   sql`INSERT INTO listing_public (id, owner_id, title, description, property_type, city, city_key, bedrooms,
-        bathrooms, coarse_lat, coarse_lng, show_on_map, images, owner, listed, is_verified, created_at, updated_at)
+        bathrooms, coarse_lat, coarse_lng, show_on_map, images, owner, listed, is_verified, created_at, updated_at,
+        terms)
       SELECT r.id, r.owner_id, r.title, r.description, r.property_type, r.city, r.city_key, r.bedrooms, r.bathrooms,
         v.visitor_lat, v.visitor_lng, r.show_on_map, r.images, r.owner, r.listed, r.is_verified, r.created_at,
-        r.created_at
+        r.created_at, r.terms
       FROM jsonb_to_recordset(${json(events.map(createdRow))}::text::jsonb) AS r(id text, owner_id text, title text,
         description text, property_type text, city text, city_key text, bedrooms int, bathrooms int,
         lat float8, lng float8, centre_lat float8, centre_lng float8, radius_km float8, show_on_map boolean,
-        images jsonb, owner jsonb, listed boolean, is_verified boolean, created_at timestamptz)
+        images jsonb, owner jsonb, listed boolean, is_verified boolean, created_at timestamptz, terms jsonb)
       CROSS JOIN LATERAL visitor_position(r.id, r.lat, r.lng, r.centre_lat, r.centre_lng, r.radius_km) v
       ON CONFLICT (id) DO NOTHING`;
 
@@ -84,6 +87,8 @@ const toStatements = (event: ListingEvent): Statement[] => {
               bedrooms = coalesce(${d.propertyDetails?.bedrooms ?? null}::int, bedrooms),
               bathrooms = coalesce(${d.propertyDetails?.bathrooms ?? null}::int, bathrooms),
               show_on_map = coalesce(${d.showOnMap ?? null}::boolean, show_on_map),
+              terms = CASE WHEN ${d.tenancy !== undefined} THEN ${publicTenancy(d.tenancy) ? json(publicTenancy(d.tenancy)) : null}::text::jsonb
+                      ELSE terms END,
               updated_at = ${at}
             WHERE id = ${id}`,
       ];
@@ -188,6 +193,7 @@ const foldedRows = async (db: Parameters<typeof visitorPositions>[0], folded: Fo
         l.isVerified,
         l.createdAt,
         updatedAt,
+        publicTenancy(l.tenancy) ?? null,
       ];
     }),
   };
@@ -229,6 +235,7 @@ export const publicListingModel: SqlProjection = {
         'is_verified',
         'created_at',
         'updated_at',
+        'terms',
       ],
     },
     fold: foldListing,

@@ -16,6 +16,8 @@ import { publicListingModel } from './publicListingModel.ts';
 import { dirtyCitiesProjection } from '../dirtyCities/dirtyCities.ts';
 import { featuredPublicListings, findPublicListing } from '../queries/publicQueries.ts';
 import { rebuildProjections, type RebuildProgress } from '../runner/rebuild.ts';
+import { listingsByIds } from '../publicSite/queries.ts';
+import { renderListingPage } from '../publicSite/templates/listingPage.ts';
 import {
   appendListingEvents,
   listingCreated,
@@ -161,6 +163,52 @@ describe('public (visitor) model', () => {
     expect(doc!.propertyDetails).toEqual({ bedrooms: 2, bathrooms: 2 });
     expect(doc!.images[0]!.caption).toBe('');
     expect(JSON.stringify(doc)).not.toMatch(/25000|560034|80 Feet|Koramangala|wifi|showPhone/);
+  });
+
+  it('holds only the tenancy terms visitors may see, and follows their revisions', async () => {
+    const terms = {
+      furnishing: 'fully-furnished',
+      depositRupees: 90000,
+      availableFrom: '2026-12-01',
+      preferredTenants: 'family',
+      petsAllowed: true,
+      food: 'vegetarian',
+      maintenance: 3000,
+      facing: 'east',
+      parking: 'car',
+    } as const;
+    const termsOf = async (id: string) =>
+      (await db.sql<{ terms: unknown }[]>`SELECT terms FROM listing_public WHERE id = ${id}`)[0]
+        ?.terms;
+    await given(
+      {
+        'pub-t1': [listingCreated('pub-t1', { fields: { tenancy: terms } })],
+        'pub-t2': [listingCreated('pub-t2')],
+      },
+      [publicListingModel],
+    );
+    expect(await termsOf('pub-t1')).toEqual({
+      availableFrom: '2026-12-01',
+      preferredTenants: 'family',
+      food: 'vegetarian',
+      facing: 'east',
+    });
+    expect(await termsOf('pub-t2')).toBeNull();
+    const html = renderListingPage(
+      { siteUrl: 'https://example.in', cssHref: '/site.css', scriptHref: '/header.js' },
+      (await listingsByIds(db.sql, ['pub-t1']))[0]!,
+    );
+    expect(html).toContain('Vegetarian only');
+    expect(html).not.toMatch(/90,?000|fully|Car</);
+    await given(
+      {
+        'pub-t1': [
+          { type: 'ListingDetailsRevised', data: { ...base('pub-t1'), tenancy: { food: 'any' } } },
+        ],
+      },
+      [publicListingModel],
+    );
+    expect(await termsOf('pub-t1')).toEqual({ food: 'any' });
   });
 
   it('hides the position when the owner turns the map off, and delisted or deleted listings', async () => {
@@ -345,6 +393,19 @@ describe('a rebuild from folded streams', () => {
         images: i % 4 === 0 ? [] : [testImage(`${id}-a`)],
         isVerified: i % 6 === 0,
         // Some without a position at all, some with one (the visitor position is computed from it).
+        // Some with tenancy terms (the visitors' part of them is a column of the public model).
+        ...(i % 5 === 2
+          ? {
+              fields: {
+                tenancy: {
+                  furnishing: 'semi-furnished',
+                  preferredTenants: 'family',
+                  food: 'vegetarian',
+                  depositMonths: 2,
+                },
+              },
+            }
+          : {}),
         ...(i % 5 === 1
           ? { fields: { location: { ...listingCreated(id).data.location, coordinates: null } } }
           : {}),
@@ -408,6 +469,7 @@ describe('a rebuild from folded streams', () => {
     expect(folded).toEqual(eventByEvent);
     expect(folded[0].filter((r) => String(r.id).startsWith('fold-'))).toHaveLength(40 - 6);
     expect(folded[1].some((r) => r.coarse_lat === null)).toBe(true);
+    expect(folded[1].some((r) => r.terms !== null)).toBe(true);
     expect(folded[1].some((r) => typeof r.coarse_lat === 'number')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Settings } from 'meilisearch';
 import { MAX_TOTAL_HITS } from '../queries/criteria.ts';
 import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
+import { TENANCY_EQUALITY_FIELDS, TENANCY_RANGE_FIELDS } from './tenancyFields.ts';
 
 /** The alias every search reads; a rebuild fills a fresh index and swaps it in under this name. */
 export const LISTINGS_INDEX = 'listings';
@@ -16,6 +17,7 @@ export const EQUALITY_FIELDS = [
   'isAvailable',
   'facilities',
   'ownerId',
+  ...TENANCY_EQUALITY_FIELDS,
 ];
 /** Fields filtered with ranges (rent, rooms, the visitor map box). */
 export const RANGE_FIELDS = [
@@ -26,6 +28,7 @@ export const RANGE_FIELDS = [
   'lng',
   'coarseLat',
   'coarseLng',
+  ...TENANCY_RANGE_FIELDS,
 ];
 
 /**

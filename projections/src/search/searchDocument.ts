@@ -1,6 +1,7 @@
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import { enabledFacilities } from '../readModels/listingEvents.ts';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+import { tenancyFields, type TenancySearchFields } from './tenancyFields.ts';
 
 /**
  * One listed listing in the `listings` index: the searchable text, the filter
@@ -31,7 +32,7 @@ export type SearchDocument = {
   /** The visitor map position (3–6 km off, see visitorPosition.ts), only when the owner shows the listing on the map. */
   coarseLat?: number;
   coarseLng?: number;
-};
+} & TenancySearchFields;
 
 export const toSearchDocument = (
   doc: PropertyDocument,
@@ -55,6 +56,7 @@ export const toSearchDocument = (
     facilities: enabledFacilities(doc.facilities),
     ownerId: doc.ownerId,
     createdAt: Date.parse(doc.createdAt),
+    ...tenancyFields(doc),
     ...(c ? { lat: c.latitude, lng: c.longitude } : {}),
     ...(c && doc.showOnMap && visitorPosition
       ? { coarseLat: visitorPosition.lat, coarseLng: visitorPosition.lng }

@@ -1,10 +1,13 @@
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { SearchForm } from '../components/react/SearchForm.tsx';
+import { useAuth } from '../components/react/useAuth.ts';
 
 export default function HomeSearch() {
+  // The tenancy-term filters only for signed-in users: visitors' results do not carry the terms.
+  const signedIn = useAuth().status === 'authenticated';
   return (
     <ErrorBoundary>
-      <SearchForm target="/properties" />
+      <SearchForm target="/properties" showTerms={signedIn} />
     </ErrorBoundary>
   );
 }

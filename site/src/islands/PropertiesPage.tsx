@@ -130,7 +130,12 @@ const PropertiesList = () => {
   const firstLoad = state.loading && state.page === 0;
   return (
     <>
-      <SearchForm key={JSON.stringify(filters)} initial={filters ?? {}} target="/properties" />
+      <SearchForm
+        key={JSON.stringify(filters)}
+        initial={filters ?? {}}
+        target="/properties"
+        showTerms={!visitor}
+      />
       <div className="list-toolbar">
         <p aria-live="polite" style={{ margin: 0, fontWeight: 600 }}>
           {!firstLoad && `${state.total} properties found`}

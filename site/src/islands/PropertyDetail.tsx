@@ -15,6 +15,7 @@ import { loginUrlFor } from '../lib/loginUrl.ts';
 import { displayPhone, mailtoHref, telHref } from '../lib/contactLinks.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
+import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
 import { FavouriteButton } from '../components/react/FavouriteButton.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
 import { RentMarket } from '../components/react/RentMarket.tsx';
@@ -128,6 +129,7 @@ const Detail = () => {
             </div>
           </section>
         )}
+        <TenancyDetails property={p} />
         {coords && (
           <section className="card">
             <h2 style={{ fontSize: '1.1rem' }}>Location &amp; Navigation</h2>

@@ -12,6 +12,16 @@ export const FILTER_KEYS = [
   'maxRent',
   'bedrooms',
   'bathrooms',
+  // The tenancy terms (issue 18), as core/src/listings/tenancyFilters.ts names them (filters.unit.test.ts checks).
+  'furnishing',
+  'tenants',
+  'petsAllowed',
+  'food',
+  'maxDepositMonths',
+  'maintenanceIncluded',
+  'availableBy',
+  'facing',
+  'parking',
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
@@ -31,6 +41,92 @@ export const ROOM_OPTIONS = [
   { value: '3', label: '3' },
   { value: '4', label: '4+' },
 ] as const;
+
+/** The filters on the tenancy terms, for the 'Tenancy Terms' part of the form. */
+export const TERM_FILTERS = [
+  [
+    'furnishing',
+    'Furnishing',
+    [
+      ['unfurnished', 'Unfurnished'],
+      ['semi-furnished', 'Semi-furnished'],
+      ['fully-furnished', 'Fully furnished'],
+    ],
+  ],
+  [
+    'tenants',
+    'Tenants',
+    [
+      ['family', 'Family'],
+      ['bachelors', 'Bachelors'],
+      ['men', 'Men (PG)'],
+      ['women', 'Women (PG)'],
+    ],
+  ],
+  [
+    'petsAllowed',
+    'Pets',
+    [
+      ['true', 'Pets allowed'],
+      ['false', 'No pets'],
+    ],
+  ],
+  [
+    'food',
+    'Food',
+    [
+      ['any', 'Any food'],
+      ['vegetarian', 'Vegetarian only'],
+    ],
+  ],
+  [
+    'maxDepositMonths',
+    'Deposit',
+    [
+      ['1', 'Up to 1 month'],
+      ['2', 'Up to 2 months'],
+      ['3', 'Up to 3 months'],
+      ['6', 'Up to 6 months'],
+    ],
+  ],
+  [
+    'maintenanceIncluded',
+    'Maintenance',
+    [
+      ['true', 'Included in rent'],
+      ['false', 'On top of rent'],
+    ],
+  ],
+  [
+    'facing',
+    'Facing',
+    [
+      ['north', 'North'],
+      ['north-east', 'North-east'],
+      ['east', 'East'],
+      ['south-east', 'South-east'],
+      ['south', 'South'],
+      ['south-west', 'South-west'],
+      ['west', 'West'],
+      ['north-west', 'North-west'],
+    ],
+  ],
+  [
+    'parking',
+    'Parking',
+    [
+      ['two-wheeler', 'Two-wheeler'],
+      ['car', 'Car'],
+    ],
+  ],
+] as const satisfies readonly (readonly [
+  FilterKey,
+  string,
+  readonly (readonly [string, string])[],
+])[];
+
+/** Shown with the term filters: a listing whose owner did not say is neither a yes nor a no. */
+export const TERM_FILTER_HINT = "Listings that don't say are not shown";
 
 const numeric = new Set<FilterKey>(['minRent', 'maxRent', 'bedrooms', 'bathrooms']);
 
@@ -91,6 +187,10 @@ export const describeFilters = (filters: Filters): string => {
     rent,
     f.bedrooms ? `${f.bedrooms}+ beds` : '',
     f.bathrooms ? `${f.bathrooms}+ baths` : '',
+    ...TERM_FILTERS.map(([key, , options]) =>
+      f[key] ? (options.find(([v]) => v === f[key])?.[1] ?? f[key]) : '',
+    ),
+    f.availableBy ? `move in by ${f.availableBy}` : '',
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : 'All properties';
 };

@@ -4,6 +4,13 @@
  */
 import { FACILITIES, type Facility, type Property } from './types.ts';
 import {
+  emptyTenancyForm,
+  TENANCY_SERVER_PATHS,
+  tenancyFormFrom,
+  tenancyPayload,
+  type TenancyFormState,
+} from './tenancyForm.ts';
+import {
   numberOrZero,
   plainNumber,
   type PropertyFormField,
@@ -43,7 +50,8 @@ export type FormState = {
   facilities: Record<Facility, boolean>;
   showPhone: boolean;
   showEmail: boolean;
-} & Record<NumberField, string>;
+} & Record<NumberField, string> &
+  TenancyFormState;
 
 const noFacilities = () =>
   Object.fromEntries(FACILITIES.map((f) => [f, false])) as Record<Facility, boolean>;
@@ -70,6 +78,7 @@ export const emptyForm = (): FormState => ({
   areaSqft: '0',
   floor: '0',
   totalFloors: '0',
+  ...emptyTenancyForm(),
 });
 
 export const formFromProperty = (p: Property): FormState => ({
@@ -93,6 +102,7 @@ export const formFromProperty = (p: Property): FormState => ({
   areaSqft: String(p.propertyDetails.area),
   floor: String(p.propertyDetails.floor),
   totalFloors: String(p.propertyDetails.totalFloors),
+  ...tenancyFormFrom(p.tenancy),
 });
 
 const coordinate = (raw: string): number | null => (raw.trim() === '' ? null : plainNumber(raw));
@@ -149,6 +159,8 @@ export const toFormData = (s: FormState, files: File[], keepImages?: KeptImage[]
     }),
   );
   form.set('contactInfo', JSON.stringify({ showPhone: s.showPhone, showEmail: s.showEmail }));
+  // The whole set of terms, so clearing one in the form clears it on the listing.
+  form.set('tenancy', JSON.stringify(tenancyPayload(s)));
   if (keepImages) form.set('keepImages', JSON.stringify(keepImages));
   for (const file of files) form.append('images', file, file.name);
   return form;
@@ -166,6 +178,7 @@ const SERVER_PATHS: Record<string, PropertyFormField> = {
   'propertyDetails.area': 'areaSqft',
   'propertyDetails.floor': 'floor',
   'propertyDetails.totalFloors': 'totalFloors',
+  ...TENANCY_SERVER_PATHS,
 };
 const FORM_FIELDS = new Set<string>(['title', 'description', 'propertyType', 'rent', 'rentType']);
 

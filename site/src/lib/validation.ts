@@ -4,6 +4,8 @@
  * a copy, so the site ships no API code; validation.unit.test.ts checks that
  * it agrees with the API's.
  */
+import type { TenancyFormField } from './tenancyForm.ts';
+
 export const LIMITS = {
   name: { min: 2, max: 50 },
   password: { min: 6, max: 128 },
@@ -132,7 +134,8 @@ export type PropertyFormValues = {
   totalFloors: number;
 };
 
-export type PropertyFormField = keyof PropertyFormValues;
+/** The form's fields: the values above, and the tenancy terms (tenancyForm.ts). */
+export type PropertyFormField = keyof PropertyFormValues | TenancyFormField;
 export type FieldErrors = Partial<Record<PropertyFormField, string>>;
 
 const DETAILS = [

@@ -1,4 +1,6 @@
 import CORPUS_FILE from './corpus.json' with { type: 'json' };
+import { TENANCY_FILTER_KEYS, type TenancyFilterKey } from '@rentals/core/listings/tenancyFilters';
+import { TENANCY_KEYS, type Tenancy } from '@rentals/core/listings/tenancy';
 
 /**
  * The relevance corpus (corpus.json): queries as tenants type them, each
@@ -21,16 +23,28 @@ export const QUERY_CLASSES = [
   'short-form',
   'free-text',
   'suburb-as-city',
+  /** A place as typed plus a filter on the tenancy terms (issue 18): only listings that give the term. */
+  'tenancy-filter',
 ] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 
 /** The fields of the search form (and the API's query) an entry fills. */
 export type TypedQuery = { city?: string; area?: string; q?: string };
 
-/** The listings a query must find: listed, in this city, and in one of these localities and/or at this PIN. */
-export type Expectation = { city: string; areas?: string[]; pinCode?: string };
+/**
+ * The listings a query must find: listed, in this city, and in one of these
+ * localities and/or at this PIN; with `tenancy`, only those whose terms
+ * include these values (a listing that does not give a term is not one).
+ */
+export type Expectation = { city: string; areas?: string[]; pinCode?: string; tenancy?: Tenancy };
 
-export type CorpusEntry = { query: TypedQuery; class: QueryClass; expect: Expectation };
+/** `filters`: the term filters of the search form, as its URL carries them. */
+export type CorpusEntry = {
+  query: TypedQuery;
+  filters?: Partial<Record<TenancyFilterKey, string>>;
+  class: QueryClass;
+  expect: Expectation;
+};
 
 const QUERY_FIELDS = ['city', 'area', 'q'] as const;
 
@@ -67,8 +81,26 @@ export const readCorpus = (raw: unknown = CORPUS_FILE): CorpusEntry[] => {
       fail('expect.pinCode must be six digits');
     if (areas === undefined && expect.pinCode === undefined)
       fail('expect needs areas or pinCode (a whole city is not a relevance test)');
+    const filters = (e.filters ?? {}) as Record<string, unknown>;
+    if (
+      Object.entries(filters).some(
+        ([k, v]) =>
+          !(TENANCY_FILTER_KEYS as readonly string[]).includes(k) || typeof v !== 'string',
+      )
+    )
+      fail(`filters must be text values of ${TENANCY_FILTER_KEYS.join(', ')}`);
+    const tenancy = expect.tenancy as Record<string, unknown> | undefined;
+    if (
+      tenancy !== undefined &&
+      (typeof tenancy !== 'object' ||
+        Object.keys(tenancy).some((k) => !(TENANCY_KEYS as string[]).includes(k)))
+    )
+      fail(`expect.tenancy must hold terms among ${TENANCY_KEYS.join(', ')}`);
+    if ((e.filters === undefined) !== (tenancy === undefined))
+      fail('filters and expect.tenancy go together');
     return {
       query,
+      ...(e.filters === undefined ? {} : { filters: filters }),
       class: e.class as QueryClass,
       expect: expect as Expectation,
     };

@@ -9,6 +9,7 @@ import { appendListingEvents, listingCreated } from '@rentals/testing/listingFix
 import { startReadSide } from '@rentals/testing/readSide';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { QUERY_CLASSES, readCorpus, type CorpusEntry } from './corpus.ts';
+import type { Tenancy } from '@rentals/core/listings/tenancy';
 import { ENGINES, runCorpus, summarise, type EntryResult } from './runCorpus.ts';
 
 /**
@@ -32,11 +33,14 @@ beforeAll(async () => {
   db = await testDatabase();
   const store = createEventStore(db.sql);
   let n = 0;
-  const add = async (city: string, area: string, pinCode: string) => {
+  const add = async (city: string, area: string, pinCode: string, tenancy?: Tenancy) => {
     const id = `rel-${n++}`;
     await appendListingEvents(store, id, [
       listingCreated(id, {
-        fields: { location: { city, area, pinCode, address: `${n} Main Road`, coordinates: null } },
+        fields: {
+          location: { city, area, pinCode, address: `${n} Main Road`, coordinates: null },
+          ...(tenancy ? { tenancy } : {}),
+        },
       }),
     ]);
   };
@@ -47,8 +51,10 @@ beforeAll(async () => {
       e.pinCode ??
       POPULAR_LOCALITIES.find((l) => l.city === e.city && l.name === area)?.pinCode ??
       '999001';
-    for (let i = 0; i < 3; i++) await add(e.city, area, pin);
-    await add(e.city, 'Somewhere Else Entirely', '999002');
+    for (let i = 0; i < 3; i++) await add(e.city, area, pin, e.tenancy);
+    await add(e.city, 'Somewhere Else Entirely', '999002', e.tenancy);
+    // In the same place but without terms: a term filter must leave it out.
+    if (e.tenancy) await add(e.city, area, pin);
   }
   readSide = startReadSide(db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });
   await readSide.caughtUp();
@@ -76,7 +82,11 @@ describe('the relevance corpus runner', () => {
       const result = results.find((r) => r.entry === entry)!;
       expect(result.relevant).toBeGreaterThanOrEqual(3);
       for (const engine of ENGINES)
-        expect(result.scores[engine], engine).toMatchObject({ recall: 1, reciprocalRank: 1 });
+        expect(result.scores[engine], engine).toMatchObject({
+          recall: 1,
+          reciprocalRank: 1,
+          ...(entry.filters ? { precision: 1 } : {}),
+        });
     },
   );
 

@@ -30,7 +30,9 @@ export const relevantIds = async (sql: Sql, e: Expectation): Promise<Set<string>
   const rows = await sql<{ id: string }[]>`
     SELECT id FROM listing_read WHERE is_available AND city_key = ${normaliseLocality(e.city)}
       AND (${areas}::text[] IS NULL OR area_key = ANY(${areas}::text[]))
-      AND (${e.pinCode ?? null}::text IS NULL OR pin_code = ${e.pinCode ?? null})`;
+      AND (${e.pinCode ?? null}::text IS NULL OR pin_code = ${e.pinCode ?? null})
+      AND (${e.tenancy ? JSON.stringify(e.tenancy) : null}::text::jsonb IS NULL
+           OR doc -> 'tenancy' @> ${e.tenancy ? JSON.stringify(e.tenancy) : null}::text::jsonb)`;
   return new Set(rows.map((r) => r.id));
 };
 
@@ -60,7 +62,7 @@ export const runCorpus = async (deps: {
 }): Promise<EntryResult[]> => {
   const results: EntryResult[] = [];
   for (const entry of deps.entries) {
-    const params = new URLSearchParams({ ...entry.query, limit: String(K) });
+    const params = new URLSearchParams({ ...entry.query, ...entry.filters, limit: String(K) });
     const criteria = resolvePlaces(deps.matcher, parseSearchParams(params), 'full');
     const [relevant, fromMeili, fromPostgres] = await Promise.all([
       relevantIds(deps.sql, entry.expect),

@@ -16,6 +16,31 @@ import { absolute, breadcrumbList, layout, type SiteContext } from './layout.ts'
 
 const SCHEMA_TYPES = { flat: 'Apartment', house: 'House', PG: 'Accommodation' } as const;
 
+const words = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+const TENANTS = {
+  any: 'Anyone',
+  family: 'Family',
+  bachelors: 'Bachelors',
+  men: 'Men',
+  women: 'Women',
+};
+const FOOD = { any: 'Any food', vegetarian: 'Vegetarian only' };
+
+/** The terms visitors may see (core publicTenancy), 'Not specified' where the owner gave none. */
+const termsList = (listing: PublicListing) => {
+  const t = listing.terms ?? {};
+  const rows: [string, string | undefined][] = [
+    ['Available from', t.availableFrom],
+    ['Preferred tenants', t.preferredTenants && TENANTS[t.preferredTenants]],
+    ['Food', t.food && FOOD[t.food]],
+    ['Facing', t.facing && words(t.facing)],
+  ];
+  return markup`<div class="card"><h2>Tenancy Terms</h2><dl class="tenancy-terms">${rows.map(
+    ([label, text]) =>
+      markup`<div><dt class="muted">${label}</dt><dd${text ? '' : raw(' class="muted"')}>${text ?? 'Not specified'}</dd></div>`,
+  )}</dl></div>`;
+};
+
 const summary = (text: string, max = 155) =>
   text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 
@@ -67,6 +92,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
           <p class="description">${listing.description}</p>
           ${listing.bedrooms > 0 || listing.bathrooms > 0 ? markup`<div class="tiles">${listing.bedrooms > 0 ? markup`<div class="tile"><strong>${listing.bedrooms}</strong>Bedrooms</div>` : ''}${listing.bathrooms > 0 ? markup`<div class="tile"><strong>${listing.bathrooms}</strong>Bathrooms</div>` : ''}</div>` : ''}
         </div>
+        ${termsList(listing)}
       </div>
       <aside class="stack">
         <div class="login-banner" data-show="out">

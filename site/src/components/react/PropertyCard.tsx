@@ -7,6 +7,7 @@ import { OwnerLine } from './OwnerLine.tsx';
 import { PossiblyRented } from './PossiblyRented.tsx';
 import { Specs } from './Specs.tsx';
 import { Icon } from './Icon.tsx';
+import { cardTerms } from '../../lib/tenancyForm.ts';
 
 const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
 
@@ -14,6 +15,8 @@ const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
 export const PropertyCard = ({ property }: { property: Property }) => {
   const d = property.propertyDetails;
   const facilities = CARD_FACILITIES.filter((f) => property.facilities[f]).slice(0, 3);
+  // Furnishing and deposit change what a home costs to move into, so the card shows them when given.
+  const terms = cardTerms(property);
   return (
     <article className="property-card" data-testid="property-card">
       <div style={{ position: 'relative' }}>
@@ -38,6 +41,11 @@ export const PropertyCard = ({ property }: { property: Property }) => {
         </p>
         <PossiblyRented listingId={property._id} />
         <Specs details={d} />
+        {terms.length > 0 && (
+          <p className="muted card-terms" style={{ margin: 0 }}>
+            {terms.join(' · ')}
+          </p>
+        )}
         {facilities.length > 0 && (
           <div className="facility-icons">
             {facilities.map((f) => (

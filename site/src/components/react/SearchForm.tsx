@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNo
 import {
   PROPERTY_TYPE_OPTIONS,
   ROOM_OPTIONS,
+  TERM_FILTER_HINT,
+  TERM_FILTERS,
   filtersToSearch,
   hasFilters,
   type FilterKey,
@@ -9,7 +11,13 @@ import {
 } from '../../lib/filters.ts';
 import { Field } from './Field.tsx';
 
-type Props = { initial?: Filters; target?: string; startOpen?: boolean };
+type Props = {
+  initial?: Filters;
+  target?: string;
+  startOpen?: boolean;
+  /** The tenancy-term filters: for signed-in users (visitors' results do not carry the terms). */
+  showTerms?: boolean;
+};
 
 const PLACE_FIELDS = [
   ['city', 'City', 'e.g. Bengaluru'],
@@ -24,7 +32,12 @@ const RENT_FIELDS = [
  * City, area and the 'Advanced Filters'. Submitting goes to `target` with only
  * the non-empty fields in the query string; there is no validation (SPEC §2).
  */
-export const SearchForm = ({ initial = {}, target = '/properties', startOpen }: Props) => {
+export const SearchForm = ({
+  initial = {},
+  target = '/properties',
+  startOpen,
+  showTerms = true,
+}: Props) => {
   const id = useId();
   const [values, setValues] = useState<Filters>(initial);
   const [advanced, setAdvanced] = useState(
@@ -34,7 +47,9 @@ export const SearchForm = ({ initial = {}, target = '/properties', startOpen }: 
         initial.minRent ||
         initial.maxRent ||
         initial.bedrooms ||
-        initial.bathrooms,
+        initial.bathrooms ||
+        TERM_FILTERS.some(([key]) => initial[key]) ||
+        initial.availableBy,
       ),
   );
   const set = (key: FilterKey) => (event: { target: { value: string } }) =>
@@ -122,6 +137,34 @@ export const SearchForm = ({ initial = {}, target = '/properties', startOpen }: 
               ))}
             </select>,
           ),
+        )}
+        {showTerms && (
+          <fieldset className="term-filters" aria-describedby={`${id}-terms-hint`}>
+            <legend>Tenancy Terms</legend>
+            <p className="muted" id={`${id}-terms-hint`} style={{ margin: 0 }}>
+              {TERM_FILTER_HINT}
+            </p>
+            {TERM_FILTERS.map(([key, label, options]) =>
+              field(
+                key,
+                label,
+                <select
+                  id={`${id}-${key}`}
+                  name={key}
+                  value={values[key] ?? ''}
+                  onChange={set(key)}
+                >
+                  <option value="">Any</option>
+                  {options.map(([value, text]) => (
+                    <option key={value} value={value}>
+                      {text}
+                    </option>
+                  ))}
+                </select>,
+              ),
+            )}
+            {field('availableBy', 'Move In By', input('availableBy', { type: 'date' }))}
+          </fieldset>
         )}
       </div>
     </form>

@@ -10,6 +10,7 @@ import { LocationInformation } from './LocationInformation.tsx';
 import { PropertyDetails } from './PropertyDetails.tsx';
 import { PropertyImages } from './PropertyImages.tsx';
 import { SubmissionStatus } from './SubmissionStatus.tsx';
+import { TenancyTerms } from './TenancyTerms.tsx';
 
 export type { SubmitResult } from './formStore.ts';
 
@@ -55,6 +56,7 @@ export const PropertyForm = ({
       <LocationInformation form={form} />
       <PropertyDetails form={form} />
       <AvailableFacilities form={form} />
+      <TenancyTerms form={form} />
       <ContactPreferences form={form} />
       <PropertyImages form={form} />
       <FormActions form={form} />

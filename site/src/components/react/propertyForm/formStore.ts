@@ -14,6 +14,7 @@ import {
 } from '../../../lib/propertyForm.ts';
 import type { Facility, Property, PropertyImage } from '../../../lib/types.ts';
 import { validateProperty, type FieldErrors } from '../../../lib/validation.ts';
+import { validateTenancy } from '../../../lib/tenancyForm.ts';
 
 export type SubmitResult = { property: Property };
 export type FormMode = 'create' | 'edit';
@@ -80,7 +81,11 @@ export const createPropertyForm = ({
     update({ [key]: value });
 
   const submitForm = async (): Promise<SubmitOutcome> => {
-    const found = validateProperty(valuesOf($values.get()));
+    const values = $values.get();
+    const found = {
+      ...validateProperty(valuesOf(values)),
+      ...validateTenancy(values, values.propertyType, Date.now()),
+    };
     $errors.set(found);
     if (Object.keys(found).length > 0) {
       $status.set({ kind: 'failed', messages: Object.values(found) });

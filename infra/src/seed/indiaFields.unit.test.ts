@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { listingFieldErrors } from '@rentals/core/listings/fields';
+import {
+  availableFromErrors,
+  depositInMonths,
+  depositInRupees,
+} from '@rentals/core/listings/tenancy';
+import { withIndiaFields } from './indiaFields.ts';
+import { generateListing, placePicker } from './listingGenerator.ts';
+import { loadSeedLocalities } from './localities.ts';
+import { createRandom } from './random.ts';
+
+const cities = loadSeedLocalities();
+const random = createRandom(11);
+const pick = placePicker(cities);
+const listings = Array.from({ length: 4000 }, () => {
+  const { city, locality } = pick(random);
+  return withIndiaFields(generateListing(random, city, locality, []), city).fields;
+});
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const inCity = (name: string) =>
+  listings.filter((l) => l.location.city === name && l.propertyType !== 'PG' && l.tenancy);
+
+describe('the seed’s tenancy terms', () => {
+  it('pass the API’s rules, the move-in date included (recorded at the seed’s earliest)', () => {
+    for (const fields of listings) {
+      expect(listingFieldErrors(fields)).toEqual([]);
+      expect(availableFromErrors(fields.tenancy, '2026-05-19T00:00:00.000Z')).toEqual([]);
+    }
+  });
+
+  it('leave some listings without terms and some terms out, so filters have "not specified"', () => {
+    const without = listings.filter((l) => !l.tenancy).length / listings.length;
+    expect(without).toBeGreaterThan(0.05);
+    expect(without).toBeLessThan(0.2);
+    expect(listings.filter((l) => l.tenancy && !l.tenancy.facing).length).toBeGreaterThan(100);
+  });
+
+  it('follow each city’s custom: Bengaluru in months and many, Mumbai a lump sum, the largest', () => {
+    const bengaluru = inCity('Bengaluru');
+    expect(bengaluru.every((l) => l.tenancy?.depositRupees === undefined)).toBe(true);
+    const months = (name: string) =>
+      median(
+        inCity(name).flatMap((l) => {
+          const m = depositInMonths(l.tenancy, l.rent, l.rentType);
+          return m === undefined ? [] : [m];
+        }),
+      );
+    const rupees = (name: string) =>
+      median(
+        inCity(name).flatMap((l) => {
+          const r = depositInRupees(l.tenancy, l.rent, l.rentType);
+          return r === undefined ? [] : [r];
+        }),
+      );
+    expect(inCity('Mumbai').some((l) => l.tenancy?.depositRupees !== undefined)).toBe(true);
+    expect(months('Bengaluru')).toBeGreaterThanOrEqual(5);
+    expect(months('Delhi')).toBeLessThanOrEqual(3);
+    for (const other of ['Bengaluru', 'Delhi', 'Pune', 'Hyderabad'])
+      expect(rupees('Mumbai'), other).toBeGreaterThan(rupees(other));
+  });
+
+  it('let PGs to men, women or anyone, and about a third of homes to families only', () => {
+    const homes = listings.filter((l) => l.propertyType !== 'PG' && l.tenancy?.preferredTenants);
+    const families = homes.filter((l) => l.tenancy?.preferredTenants === 'family').length;
+    expect(families / homes.length).toBeGreaterThan(0.25);
+    expect(families / homes.length).toBeLessThan(0.42);
+    const pgs = listings.filter((l) => l.propertyType === 'PG' && l.tenancy?.preferredTenants);
+    expect(new Set(pgs.map((l) => l.tenancy?.preferredTenants))).toEqual(
+      new Set(['men', 'women', 'any']),
+    );
+  });
+});
