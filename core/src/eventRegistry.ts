@@ -3,6 +3,7 @@ import { accountEventDefinitions } from './accounts/events.ts';
 import { createEventRegistry } from './eventStore/registry.ts';
 import { favouriteEventDefinitions } from './favourites/events.ts';
 import { listingEventDefinitions } from './listings/events.ts';
+import { savedSearchEventDefinitions } from './savedSearches/events.ts';
 
 /** Every event type the product records, with its schema and version: what the event store accepts. */
 export const appEventRegistry = createEventRegistry({
@@ -10,4 +11,5 @@ export const appEventRegistry = createEventRegistry({
   ...favouriteEventDefinitions,
   ...conversationEventDefinitions,
   ...accountEventDefinitions,
+  ...savedSearchEventDefinitions,
 });

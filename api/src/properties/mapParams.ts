@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ValidationError, type FieldError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
+import { searchFilterFields } from '@rentals/core/search/filters';
 import type { MapCriteria } from '@rentals/projections/queries/mapInPostgres';
 import {
   parseSearchParams,
@@ -19,16 +20,7 @@ export const mapMessages = {
 } as const;
 
 /** The list's filters the map applies too (paging and sort mean nothing on a map). */
-const FILTERS = [
-  'city',
-  'area',
-  'propertyType',
-  'minRent',
-  'maxRent',
-  'bedrooms',
-  'bathrooms',
-  'q',
-] as const;
+const FILTERS = Object.keys(searchFilterFields) as (keyof typeof searchFilterFields)[];
 
 /** The viewport: required on the map, so a map search is always bounded. */
 const MapViewport = Type.Object({
