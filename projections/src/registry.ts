@@ -1,3 +1,4 @@
+import { alertsProjection } from './alerts/alertsProjection.ts';
 import { dirtyCitiesProjection } from './dirtyCities/dirtyCities.ts';
 import { favouritesReadModel } from './readModels/favourites.ts';
 import { conversationsReadModel } from './readModels/conversations.ts';
@@ -14,6 +15,7 @@ export const postgresReadModels: Projection[] = [
   ownerListingStats,
   favouritesReadModel,
   conversationsReadModel,
+  alertsProjection,
 ];
 
 /**

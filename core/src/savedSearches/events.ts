@@ -94,6 +94,8 @@ export type SavedSearchResumed = Of<'SavedSearchResumed', Static<typeof SearchRe
 /** The one-click unsubscribe of an email: alerts off, the search stays. */
 export type SavedSearchUnsubscribed = Of<'SavedSearchUnsubscribed', Static<typeof SearchRefData>>;
 export type SavedSearchDeleted = Of<'SavedSearchDeleted', Static<typeof SearchRefData>>;
+/** The user looked at the search's matches: those recorded until `at` are no longer new. */
+export type SavedSearchSeen = Of<'SavedSearchSeen', Static<typeof SearchRefData>>;
 
 export type SavedSearchEvent =
   | SavedSearchCreated
@@ -101,7 +103,8 @@ export type SavedSearchEvent =
   | SavedSearchPaused
   | SavedSearchResumed
   | SavedSearchUnsubscribed
-  | SavedSearchDeleted;
+  | SavedSearchDeleted
+  | SavedSearchSeen;
 
 export const savedSearchEventDefinitions = {
   SavedSearchCreated: { schema: SearchDefinitionData, version: 1 },
@@ -110,6 +113,7 @@ export const savedSearchEventDefinitions = {
   SavedSearchResumed: { schema: SearchRefData, version: 1 },
   SavedSearchUnsubscribed: { schema: SearchRefData, version: 1 },
   SavedSearchDeleted: { schema: SearchRefData, version: 1 },
+  SavedSearchSeen: { schema: SearchRefData, version: 1 },
 } as const satisfies Record<SavedSearchEvent['type'], EventDefinitions[string]>;
 
 export const SAVED_SEARCH_EVENT_TYPES = Object.keys(

@@ -17,7 +17,8 @@ export type SavedSearchCommand =
   | ({ type: 'PauseSavedSearch' } & Ref)
   | ({ type: 'ResumeSavedSearch' } & Ref)
   | ({ type: 'UnsubscribeSavedSearch' } & Ref)
-  | ({ type: 'DeleteSavedSearch' } & Ref);
+  | ({ type: 'DeleteSavedSearch' } & Ref)
+  | ({ type: 'SeeSavedSearch' } & Ref);
 
 export type SavedSearch = SavedSearchDefinition & { paused: boolean };
 /** A user's saved searches by id (deleted ones are gone). */
@@ -125,6 +126,9 @@ export const decideSavedSearches = (
     case 'DeleteSavedSearch':
       if (!current) throw new NotFoundError(m.notFound);
       return [{ type: 'SavedSearchDeleted', data: ref }];
+    case 'SeeSavedSearch':
+      if (!current) throw new NotFoundError(m.notFound);
+      return [{ type: 'SavedSearchSeen', data: ref }];
   }
 };
 
@@ -149,6 +153,8 @@ export const evolveSavedSearches = (
       return current ? put({ ...current, paused: false }) : state;
     case 'SavedSearchUnsubscribed':
       return current ? put({ ...current, alert: 'off' }) : state;
+    case 'SavedSearchSeen':
+      return state;
     case 'SavedSearchDeleted': {
       const { [searchId]: _gone, ...rest } = state.searches;
       return { searches: rest };

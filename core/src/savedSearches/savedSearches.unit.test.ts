@@ -190,10 +190,17 @@ describe('saved searches', () => {
         { type: 'PauseSavedSearch', ...ref() },
         { type: 'ResumeSavedSearch', ...ref() },
         { type: 'DeleteSavedSearch', ...ref() },
+        { type: 'SeeSavedSearch', ...ref() },
       ] satisfies SavedSearchCommand[])
         given(...history)
           .when(command)
           .thenThrows(NotFoundError, m.notFound);
+  });
+
+  it('looking at the matches is recorded, so the projection can count only newer ones', () => {
+    given(created())
+      .when({ type: 'SeeSavedSearch', ...ref() })
+      .then([{ type: 'SavedSearchSeen', data: ref() }]);
   });
 
   it('a deleted search frees its name', () => {
