@@ -9,6 +9,7 @@ import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { propertyMapRoutes, propertyQueryRoutes } from './properties/index.ts';
+import { savedSearchRoutes } from './savedSearches/routes.ts';
 import { bodyLimit } from './shared/bodyLimit.ts';
 import { errorHandler } from './shared/errorHandler.ts';
 
@@ -28,7 +29,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(geoRoutes(deps))
         .use(favouriteRoutes(deps))
         .use(dashboardRoutes(deps))
-        .use(conversationRoutes(deps)),
+        .use(conversationRoutes(deps))
+        .use(savedSearchRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;
