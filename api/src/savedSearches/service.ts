@@ -1,6 +1,4 @@
-import type { Sql } from 'postgres';
 import { ConcurrencyError, NotFoundError } from '@rentals/core/errors';
-import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import { isWellFormedId } from '@rentals/core/listings/bounds';
 import {
   SAVED_SEARCH_STREAM_TYPE,
