@@ -88,6 +88,7 @@ const favourites: RouteRule[] = [
 /** A signed-in user's own saved searches (issue 17): no route names another user. */
 const savedSearches: RouteRule[] = [
   { method: 'GET', path: '/api/saved-searches', access: 'user' },
+  { method: 'GET', path: '/api/saved-searches/alerts', access: 'user' },
   { method: 'POST', path: '/api/saved-searches', access: 'user' },
   { method: 'PUT', path: '/api/saved-searches/:id', access: 'user' },
   { method: 'POST', path: '/api/saved-searches/:id/pause', access: 'user' },

@@ -98,3 +98,19 @@ export type SavedSearchDocument = Static<typeof SavedSearchDocument>;
 export const SavedSearchResponse = t.Object({ savedSearch: SavedSearchDocument });
 export const SavedSearchesResponse = t.Object({ savedSearches: t.Array(SavedSearchDocument) });
 export const DeletedResponse = t.Object({ id: t.String(), deleted: t.Literal(true) });
+
+export const MAX_ALERTS_LISTED = 20;
+
+export const SavedSearchAlertDocument = t.Object({
+  id: t.Integer(),
+  searchId: t.String(),
+  searchName: t.String(),
+  listingId: t.String(),
+  title: t.String(),
+  city: t.String(),
+  area: t.String(),
+  rent: t.Number(),
+  at: t.String({ description: 'When the listing matched (ISO time)' }),
+  isNew: t.Boolean({ description: "Matched after the search's matches were last seen" }),
+});
+export const SavedSearchAlertsResponse = t.Object({ alerts: t.Array(SavedSearchAlertDocument) });

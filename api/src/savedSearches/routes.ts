@@ -8,7 +8,10 @@ import {
   savedSearchBodyMessages,
   SavedSearchesResponse,
   SavedSearchResponse,
+  MAX_ALERTS_LISTED,
+  SavedSearchAlertsResponse,
 } from './model.ts';
+import { recentAlerts } from '@rentals/projections/queries/savedSearchQueries';
 import { savedSearchService, searchIdOr404, type SavedSearchDeps } from './service.ts';
 import { MAX_SAVED_SEARCHES } from '@rentals/core/savedSearches/events';
 import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
@@ -51,6 +54,22 @@ export const savedSearchRoutes = (
         security,
       },
     })
+    .get(
+      '/alerts',
+      async ({ user }) => ({ alerts: await recentAlerts(deps.sql, user.id, MAX_ALERTS_LISTED) }),
+      {
+        requireUser: true,
+        response: { 200: SavedSearchAlertsResponse },
+        detail: {
+          summary: `My newest ${MAX_ALERTS_LISTED} saved-search alerts (the header's notifications)`,
+          description:
+            'Listings that newly matched a saved search whose alerts are on, newest first; listings no longer ' +
+            'available are left out. New ones arrive live on /api/conversations/stream as `alert` events.',
+          tags,
+          security,
+        },
+      },
+    )
     .post(
       '',
       async ({ user, body: sent, request, set }) => {

@@ -1,3 +1,4 @@
+import { INBOX_CHANNEL } from '../queries/conversations.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 
 /** A listing that stops matching and matches again within this is not announced again. */
@@ -14,7 +15,9 @@ export const REALERT_AFTER = '1 day';
  *
  * Then records the outcome: searches it no longer matches forget that it
  * does; a search it newly matches gets an alert, unless it was announced
- * there within REALERT_AFTER. An unavailable or unknown listing matches
+ * there within REALERT_AFTER, and the users to notify are woken on the
+ * messages' live channel (INBOX_CHANNEL: their open streams read the new
+ * alerts; the notification is sent when the transaction commits). An unavailable or unknown listing matches
  * nothing, so the same statement serves delisting.
  */
 export const percolate = (listingId: string, at: string): Statement =>
@@ -52,7 +55,11 @@ export const percolate = (listingId: string, at: string): Statement =>
                             THEN excluded.alerted_at ELSE m.alerted_at END
         WHERE NOT m.matching
         RETURNING m.search_id, m.alerted_at = ${at}::timestamptz AS announced
+      ),
+      announced AS (
+        INSERT INTO saved_search_alerts (search_id, user_id, listing_id, at, notify, alert)
+        SELECT hit.search_id, hit.user_id, ${listingId}, ${at}::timestamptz, hit.alert <> 'off', hit.alert
+        FROM matched JOIN hit USING (search_id) WHERE matched.announced
+        RETURNING user_id, notify
       )
-      INSERT INTO saved_search_alerts (search_id, user_id, listing_id, at, notify, alert)
-      SELECT hit.search_id, hit.user_id, ${listingId}, ${at}::timestamptz, hit.alert <> 'off', hit.alert
-      FROM matched JOIN hit USING (search_id) WHERE matched.announced`;
+      SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM (SELECT DISTINCT user_id FROM announced WHERE notify) u`;
