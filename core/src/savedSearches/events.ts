@@ -20,7 +20,6 @@ export const MAX_POLYGON_VERTICES = 100;
 const MAX_PLACES = 50;
 
 export const ALERT_CHOICES = ['instant', 'daily', 'off'] as const;
-export type AlertChoice = (typeof ALERT_CHOICES)[number];
 
 const Latitude = Type.Number({ minimum: -90, maximum: 90 });
 const Longitude = Type.Number({ minimum: -180, maximum: 180 });
