@@ -89,6 +89,9 @@ const favourites: RouteRule[] = [
 const savedSearches: RouteRule[] = [
   { method: 'GET', path: '/api/saved-searches', access: 'user' },
   { method: 'GET', path: '/api/saved-searches/alerts', access: 'user' },
+  // The email's one-click link: no sign-in, a signed token instead.
+  { method: 'GET', path: '/api/saved-searches/unsubscribe', access: 'public' },
+  { method: 'POST', path: '/api/saved-searches/unsubscribe', access: 'public' },
   { method: 'POST', path: '/api/saved-searches', access: 'user' },
   { method: 'PUT', path: '/api/saved-searches/:id', access: 'user' },
   { method: 'POST', path: '/api/saved-searches/:id/pause', access: 'user' },

@@ -18,6 +18,18 @@ import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
 import type { AppDeps } from '../deps.ts';
 
 const tags = ['Saved searches'];
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page an unsubscribe link opens. */
+const unsubscribedPage = (name: string | null) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+  `<title>Unsubscribed · Rentals</title><main style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">` +
+  `<h1>You are unsubscribed</h1><p>${
+    name === null
+      ? 'This saved search no longer exists, so it sends no emails.'
+      : `We will send no more emails for your saved search “${escapeHtml(name)}”.`
+  } You can turn alerts on again on your <a href="/saved-searches">saved searches</a> page.</p></main></html>`;
 const security = [{ bearer: [] }];
 const body = jsonBody(SavedSearchBody);
 const notes =
@@ -43,8 +55,38 @@ export const savedSearchRoutes = (
     type: 'PauseSavedSearch' | 'ResumeSavedSearch' | 'SeeSavedSearch',
   ) => ({ savedSearch: (await service.act(acted(request, userId), searchIdOr404(id), type))! });
 
+  const unsubscribe = async (request: Request) => {
+    const query = new URL(request.url).searchParams;
+    const param = (name: string) => query.get(name)?.slice(0, 200) ?? '';
+    const name = await service.unsubscribe(
+      searchIdOr404(param('u')),
+      searchIdOr404(param('s')),
+      param('t'),
+    );
+    return new Response(unsubscribedPage(name), {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  };
+
   return new Elysia({ name: 'saved-searches', prefix: '/saved-searches' })
     .use(access(deps))
+    .get('/unsubscribe', ({ request }) => unsubscribe(request), {
+      detail: {
+        summary:
+          "One-click unsubscribe from a saved search's emails (the link in every alert email)",
+        description:
+          'No sign-in: the link carries the user (u), the search (s) and a token (t) signed by the server. ' +
+          'Turns the alerts of that search off; repeating it changes nothing. A wrong token is 404. ' +
+          'Answers a short HTML page.',
+        tags,
+      },
+    })
+    .post('/unsubscribe', ({ request }) => unsubscribe(request), {
+      detail: {
+        summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post), as the GET',
+        tags,
+      },
+    })
     .get('', async ({ user }) => ({ savedSearches: await service.list(user.id) }), {
       requireUser: true,
       response: { 200: SavedSearchesResponse },

@@ -14,6 +14,7 @@ import {
   type SavedSearchesState,
   type SearchDraft,
 } from '@rentals/core/savedSearches/savedSearches';
+import { isUnsubscribeToken } from '@rentals/core/savedSearches/unsubscribeToken';
 import { newMatchCounts } from '@rentals/projections/queries/savedSearchQueries';
 import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
 import type { AppDeps } from '../deps.ts';
@@ -28,7 +29,15 @@ import {
 
 export type SavedSearchDeps = Pick<
   AppDeps,
-  'sql' | 'eventStore' | 'clock' | 'newId' | 'meili' | 'log' | 'searchRate' | 'clientIp'
+  | 'sql'
+  | 'eventStore'
+  | 'clock'
+  | 'newId'
+  | 'meili'
+  | 'log'
+  | 'searchRate'
+  | 'clientIp'
+  | 'jwtSecret'
 >;
 
 /** Each attempt reads the stream again; only a write that lost a race needs another. */
@@ -155,6 +164,19 @@ export const savedSearchService = (deps: SavedSearchDeps) => {
         search,
       });
       return withCount(acted.userId, state.searches[searchId]!);
+    },
+
+    /**
+     * The email's one-click unsubscribe: no sign-in, the signed token instead.
+     * Idempotent, also once the search is gone; a bad token is 404 like an
+     * unknown search, so links cannot be probed.
+     */
+    async unsubscribe(userId: string, searchId: string, token: string) {
+      if (!isUnsubscribeToken(deps.jwtSecret, userId, searchId, token))
+        throw new NotFoundError(savedSearchMessages.notFound);
+      const at = clock().toISOString();
+      const state = await handle(userId, { type: 'UnsubscribeSavedSearch', searchId, userId, at });
+      return state.searches[searchId]?.name ?? null;
     },
 
     /** Pause, resume, seen or delete; the search as it is after (undefined once deleted). */
