@@ -9,6 +9,7 @@ import {
 } from '@rentals/api/savedSearches/model';
 import { MAX_POLYGON_VERTICES } from '@rentals/core/savedSearches/events';
 import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
+import { unsubscribeLink } from '@rentals/core/savedSearches/unsubscribeToken';
 import {
   testApp,
   TEST_CLIENT_IP_HEADER,
@@ -121,6 +122,55 @@ describe('saved searches: input', () => {
           .status,
         id,
       ).toBe(404);
+  });
+});
+
+describe('saved searches: the unsubscribe link', () => {
+  it('needs the token signed for that user and search: forged, moved or oversized links are 404', async () => {
+    const own = unsubscribeLink('', t.deps.jwtSecret, mallory.user._id, aliceSearch);
+    const moved = own.replace(`u=${mallory.user._id}`, `u=${alice.user._id}`);
+    const forged = unsubscribeLink(
+      '',
+      'not-the-server-secret-but-long-enough',
+      alice.user._id,
+      aliceSearch,
+    );
+    // Signed for Mallory, it acts on Mallory's own searches only: Alice's is not among them.
+    expect((await t.request('GET', own)).status).toBe(200);
+    for (const path of [
+      moved,
+      forged,
+      `/api/saved-searches/unsubscribe?u=${alice.user._id}&s=${aliceSearch}`,
+      `/api/saved-searches/unsubscribe?u=${'a'.repeat(5000)}&s=${aliceSearch}&t=x`,
+      '/api/saved-searches/unsubscribe',
+    ])
+      expect((await t.request('GET', path)).status, path.slice(0, 80)).toBe(404);
+    const list = await t.request<{ savedSearches: { alert: string }[] }>(
+      'GET',
+      '/api/saved-searches',
+      {
+        token: alice.token,
+      },
+    );
+    expect(list.body.savedSearches[0]?.alert).toBe('daily');
+  });
+
+  it('escapes the search name in the page it answers', async () => {
+    const user = await t.registerUser('tenant');
+    const created = await t.request<{ savedSearch: { id: string } }>(
+      'POST',
+      '/api/saved-searches',
+      {
+        token: user.token,
+        json: { ...body, name: '<script>alert(1)</script>' },
+      },
+    );
+    const res = await t.request<string>(
+      'POST',
+      unsubscribeLink('', t.deps.jwtSecret, user.user._id, created.body.savedSearch.id),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).not.toContain('<script>');
   });
 });
 
