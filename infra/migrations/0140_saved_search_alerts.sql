@@ -29,14 +29,15 @@ CREATE TABLE saved_search_filters (
 );
 CREATE INDEX saved_search_filters_user ON saved_search_filters (user_id, created_at);
 
--- Percolation: a listing's candidate searches are those keyed by its city (or '' for any city) and
--- its property type (or '' for any type). One row per pair of a search's cities × types; paused
--- searches have none, so they never match.
+-- Percolation: a listing's candidate searches are those keyed by its city, its area and its property
+-- type, each or '' for any: one row per combination of a search's cities × areas × types; paused
+-- searches have none, so they never match. A listing probes its 8 keys.
 CREATE TABLE saved_search_keys (
   city_key      text NOT NULL,
+  area_key      text NOT NULL,
   property_type text NOT NULL,
   search_id     text NOT NULL,
-  PRIMARY KEY (city_key, property_type, search_id)
+  PRIMARY KEY (city_key, area_key, property_type, search_id)
 );
 CREATE INDEX saved_search_keys_search ON saved_search_keys (search_id);
 

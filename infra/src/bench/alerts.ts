@@ -1,6 +1,8 @@
 // `npm run bench:alerts [-- --listings N --searches N --events N --rate N --seconds N]`: saved-search
 // alerts (issue 17) on the bench stack (BENCH_LISTINGS listings, default 200k) with --searches saved
-// searches (default 100k) shaped like the listings (city, often type, rent, area, rooms, words, map area):
+// searches (default 100k) shaped like the listings: each around one listing's city, most also with its
+// type (70%), a rent ceiling (80%) and floor (40%), its locality (60%) and rooms (50%), some with a
+// word (10%) or a map area (10%):
 // 1. matching rate: --events listing events (default 20k: creations and rent changes) appended as a
 //    backlog, then the matching projection alone catches up; listing events per second (bar ≥ 2,000);
 // 2. listing created → in-app alert visible: tenants with a live stream (GET /api/conversations/stream)
@@ -87,15 +89,16 @@ const searchFrom = (n: number, userId: string, at: string): SavedSearchEvent => 
       name: `Search ${n}`,
       filters: {
         city: l.location.city,
-        ...(pick(0.6, 1) ? { propertyType: [l.propertyType] } : {}),
-        ...(pick(0.5, 2) ? { maxRent: Math.round(l.rent * (1 + rand(n, 3))) } : {}),
-        ...(pick(0.3, 4) ? { area: l.location.area } : {}),
-        ...(pick(0.2, 5) ? { bedrooms: Math.max(0, (l.propertyDetails.bedrooms ?? 1) - 1) } : {}),
+        ...(pick(0.7, 1) ? { propertyType: [l.propertyType] } : {}),
+        ...(pick(0.4, 9) ? { minRent: Math.round(l.rent * 0.6) } : {}),
+        ...(pick(0.8, 2) ? { maxRent: Math.round(l.rent * (0.9 + rand(n, 3) * 0.6)) } : {}),
+        ...(pick(0.6, 4) ? { area: l.location.area } : {}),
+        ...(pick(0.5, 5) ? { bedrooms: l.propertyDetails.bedrooms ?? 1 } : {}),
         ...(word && pick(0.1, 6) ? { q: word } : {}),
       },
       places: {
         cities: [city],
-        ...(pick(0.3, 4) ? { areas: [normaliseLocality(l.location.area)] } : {}),
+        ...(pick(0.6, 4) ? { areas: [normaliseLocality(l.location.area)] } : {}),
         ...(word && pick(0.1, 6) ? { q: word } : {}),
       },
       ...(c && pick(0.1, 7)
@@ -259,7 +262,7 @@ try {
       `owner-${i % 2000}`,
       new Date().toISOString(),
     );
-    listing.data.title = `${listing.data.title} ${words[i % TENANTS]}`.slice(0, 100);
+    listing.data.title = `${words[i % TENANTS]} ${listing.data.title}`.slice(0, 100);
     const t0 = performance.now();
     inFlight.push(
       store

@@ -50,12 +50,13 @@ const filterColumns = (d: SavedSearchCreated['data']) => {
   };
 };
 
-/** The search's percolation keys again from its row: cities × types ('' for any); none while paused. */
+/** The search's percolation keys again from its row: cities × areas × types ('' for any); none while paused. */
 const rekey = (searchId: string): Statement[] => [
   sql`DELETE FROM saved_search_keys WHERE search_id = ${searchId}`,
-  sql`INSERT INTO saved_search_keys (city_key, property_type, search_id)
-      SELECT DISTINCT c, t, s.search_id FROM saved_search_filters s,
-        unnest(coalesce(s.city_keys, ARRAY[''])) AS c, unnest(coalesce(s.property_types, ARRAY[''])) AS t
+  sql`INSERT INTO saved_search_keys (city_key, area_key, property_type, search_id)
+      SELECT DISTINCT c, a, t, s.search_id FROM saved_search_filters s,
+        unnest(coalesce(s.city_keys, ARRAY[''])) AS c, unnest(coalesce(s.area_keys, ARRAY[''])) AS a,
+        unnest(coalesce(s.property_types, ARRAY[''])) AS t
       WHERE s.search_id = ${searchId} AND NOT s.paused`,
 ];
 

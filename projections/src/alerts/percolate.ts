@@ -9,8 +9,8 @@ export const REALERT_AFTER = '1 day';
  * (searchWhere in queries/searchInPostgres.ts, the signed-in model): city and
  * area by resolved key, type, rent, at least the bedrooms and bathrooms, the
  * map area or drawn area, and every word of the free text as a word prefix.
- * Percolation, not a scan: only the searches keyed by the listing's city (or
- * any city) and type (or any type) are candidates (saved_search_keys' primary
+ * Percolation, not a scan: only the searches keyed by the listing's city,
+ * area and type (each or any) are candidates (saved_search_keys' primary
  * key), and paused searches have no keys.
  *
  * Then records the outcome: searches it no longer matches forget that it
@@ -28,7 +28,8 @@ export const percolate = (listingId: string, at: string): Statement =>
       hit AS (
         SELECT s.search_id, s.user_id, s.alert
         FROM l
-        JOIN saved_search_keys k ON k.city_key IN (l.city_key, '') AND k.property_type IN (l.property_type, '')
+        JOIN saved_search_keys k ON k.city_key IN (l.city_key, '') AND k.area_key IN (l.area_key, '')
+          AND k.property_type IN (l.property_type, '')
         JOIN saved_search_filters s ON s.search_id = k.search_id
         WHERE (s.city_keys IS NULL OR l.city_key = ANY(s.city_keys))
           AND (s.area_keys IS NULL OR l.area_key = ANY(s.area_keys))
