@@ -26,7 +26,7 @@ export const percolate = (listingId: string, at: string): Statement =>
         FROM alert_listings a WHERE id = ${listingId} AND available
       ),
       hit AS (
-        SELECT s.search_id, s.user_id, s.alert
+        SELECT DISTINCT s.search_id, s.user_id, s.alert
         FROM l
         JOIN saved_search_keys k ON k.city_key IN (l.city_key, '') AND k.area_key IN (l.area_key, '')
           AND k.property_type IN (l.property_type, '')
