@@ -11,6 +11,7 @@ import { listingRoutes } from './listings/routes.ts';
 import { propertyMapRoutes, propertyQueryRoutes } from './properties/index.ts';
 import { rentTrendRoutes } from './rentTrends/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { savedSearchRoutes } from './savedSearches/routes.ts';
 import { bodyLimit } from './shared/bodyLimit.ts';
 import { errorHandler } from './shared/errorHandler.ts';
 
@@ -32,7 +33,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(dashboardRoutes(deps))
         .use(conversationRoutes(deps))
         .use(rentTrendRoutes(deps))
-        .use(reportRoutes(deps)),
+        .use(reportRoutes(deps))
+        .use(savedSearchRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

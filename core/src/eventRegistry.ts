@@ -4,6 +4,7 @@ import { createEventRegistry } from './eventStore/registry.ts';
 import { favouriteEventDefinitions } from './favourites/events.ts';
 import { listingEventDefinitions } from './listings/events.ts';
 import { reportEventDefinitions } from './reports/events.ts';
+import { savedSearchEventDefinitions } from './savedSearches/events.ts';
 
 /** Every event type the product records, with its schema and version: what the event store accepts. */
 export const appEventRegistry = createEventRegistry({
@@ -12,4 +13,5 @@ export const appEventRegistry = createEventRegistry({
   ...conversationEventDefinitions,
   ...accountEventDefinitions,
   ...reportEventDefinitions,
+  ...savedSearchEventDefinitions,
 });

@@ -6,6 +6,7 @@ import { createSql } from '@rentals/core/db';
 import { createConsoleLogger } from '@rentals/core/logger';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
+import { startAlertMailer } from './alerts/alertMailer.ts';
 import { startMessageNotifier } from './messageNotifications/notifier.ts';
 import { startRegenerator } from './publicSite/regenerator.ts';
 import { projections } from './registry.ts';
@@ -65,11 +66,23 @@ const notifier = config.smtpUrl
       log: (line, fields, level = 'info') => log[level](line, fields),
     })
   : (log.warn('message notifications off: SMTP_URL is not set'), { stop: async () => {} });
+// Emails saved-search alerts (instant: one per search per 15 minutes at most; daily: a digest).
+const alertMailer = config.smtpUrl
+  ? startAlertMailer({
+      sql,
+      mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+      siteUrl: config.siteUrl,
+      secret: config.jwtSecret,
+      clock: () => new Date(),
+      log: (line, fields, level = 'info') => log[level](line, fields),
+    })
+  : { stop: async () => {} };
 
 const shutdown = async () => {
   await Promise.all(running.map((r) => r.stop()));
   await regenerator.stop();
   await notifier.stop();
+  await alertMailer.stop();
   await sql.end({ timeout: 5 });
   process.exit(0);
 };

@@ -1,3 +1,4 @@
+import { alertsProjection } from './alerts/alertsProjection.ts';
 import { dirtyCitiesProjection } from './dirtyCities/dirtyCities.ts';
 import { favouritesReadModel } from './readModels/favourites.ts';
 import { conversationsReadModel } from './readModels/conversations.ts';
@@ -20,6 +21,7 @@ export const postgresReadModels: Projection[] = [
   rentTrendsProjection,
   reportQueueReadModel,
   brokerFlagsReadModel,
+  alertsProjection,
 ];
 
 /**

@@ -85,6 +85,21 @@ const favourites: RouteRule[] = [
   { method: 'DELETE', path: '/api/favourites/:listingId', access: 'user' },
 ];
 
+/** A signed-in user's own saved searches (issue 17): no route names another user. */
+const savedSearches: RouteRule[] = [
+  { method: 'GET', path: '/api/saved-searches', access: 'user' },
+  { method: 'GET', path: '/api/saved-searches/alerts', access: 'user' },
+  // The email's one-click link: no sign-in, a signed token instead.
+  { method: 'GET', path: '/api/saved-searches/unsubscribe', access: 'public' },
+  { method: 'POST', path: '/api/saved-searches/unsubscribe', access: 'public' },
+  { method: 'POST', path: '/api/saved-searches', access: 'user' },
+  { method: 'PUT', path: '/api/saved-searches/:id', access: 'user' },
+  { method: 'POST', path: '/api/saved-searches/:id/pause', access: 'user' },
+  { method: 'POST', path: '/api/saved-searches/:id/resume', access: 'user' },
+  { method: 'POST', path: '/api/saved-searches/:id/seen', access: 'user' },
+  { method: 'DELETE', path: '/api/saved-searches/:id', access: 'user' },
+];
+
 /** The dashboards' figures (issue 14), each about the caller only. */
 const dashboard: RouteRule[] = [
   { method: 'GET', path: '/api/dashboard/tenant', access: 'user' },
@@ -139,4 +154,5 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   ...conversations,
   ...rentTrends,
   ...reports,
+  ...savedSearches,
 ];

@@ -11,6 +11,7 @@ import {
   type FeedPosition,
   type FeedRow,
 } from '@rentals/projections/queries/conversations';
+import { alertsAfter, latestAlertId } from '@rentals/projections/queries/savedSearchQueries';
 import type { LiveHub } from './liveHub.ts';
 import { presentConversation, presentMessage } from './present.ts';
 
@@ -52,7 +53,9 @@ const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) 
  * feed position; a client that reconnects with `Last-Event-ID` gets every
  * event after it (or, when those events are no longer kept, `reset`: reload
  * and carry on from now). A fresh stream starts with `ready` (the unread
- * total, no id) and then only what happens next.
+ * total, no id) and then only what happens next. The same stream carries
+ * saved-search alerts (`alert`, no id: a client that reconnects reloads its
+ * notifications list instead).
  */
 export const openLiveStream = (
   deps: { sql: Sql; hub: LiveHub; heartbeatMs?: number },
@@ -63,6 +66,8 @@ export const openLiveStream = (
   const encoder = new TextEncoder();
   let closed = false;
   let cursor: FeedPosition = { transactionId: '0', position: 0 };
+  /** Saved-search alerts sent so far (their own numbering; on reconnect the client reloads its list). */
+  let alertCursor = 0;
   let flushing = false;
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -94,6 +99,12 @@ export const openLiveStream = (
     try {
       do {
         again = false;
+        const alerts = await alertsAfter(deps.sql, user.id, alertCursor, PAGE);
+        for (const alert of alerts) {
+          write(frame({ event: 'alert', data: { alert } }));
+          alertCursor = alert.id;
+        }
+        if (alerts.length === PAGE) again = true;
         const rows = await feedAfter(deps.sql, user.id, cursor, PAGE);
         if (rows.length === 0 || closed) continue;
         const unread = await unreadTotal(deps.sql, user.id);
@@ -126,7 +137,11 @@ export const openLiveStream = (
         },
       });
       if (closed) return remove();
-      const latest = await latestFeedPosition(deps.sql, user.id);
+      const [latest, latestAlert] = await Promise.all([
+        latestFeedPosition(deps.sql, user.id),
+        latestAlertId(deps.sql, user.id),
+      ]);
+      alertCursor = latestAlert;
       write('retry: 3000\n\n');
       if (lastEventId && (await feedPrunedAfter(deps.sql, user.id, lastEventId))) {
         // Away so long that what was missed is no longer kept: the client reloads instead.

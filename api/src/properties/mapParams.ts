@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ValidationError, type FieldError } from '@rentals/core/errors';
 import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
+import { searchFilterFields } from '@rentals/core/search/filters';
 import type { MapCriteria } from '@rentals/projections/queries/mapInPostgres';
 import {
   parseSearchParams,
@@ -21,16 +22,9 @@ export const mapMessages = {
 
 /** The list's filters the map applies too (paging and sort mean nothing on a map). */
 const FILTERS = [
-  'city',
-  'area',
-  'propertyType',
-  'minRent',
-  'maxRent',
-  'bedrooms',
-  'bathrooms',
-  'q',
+  ...(Object.keys(searchFilterFields) as (keyof typeof searchFilterFields)[]),
   ...TENANCY_FILTER_KEYS,
-] as const;
+];
 
 /** The viewport: required on the map, so a map search is always bounded. */
 const MapViewport = Type.Object({

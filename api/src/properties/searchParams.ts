@@ -3,7 +3,7 @@ import { literals } from '@rentals/core/listings/fields';
 import { PROPERTY_TYPES, type PropertyType } from '@rentals/core/listings/listing';
 import { ValidationError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
-import { SINGLE_LINE } from '@rentals/core/textFormats';
+import { searchFilterFields, searchFilterMessages } from '@rentals/core/search/filters';
 import {
   SORT_ORDERS,
   type BoundingBox,
@@ -20,54 +20,16 @@ import {
 
 export const DEFAULT_LIMIT = 12;
 export const MAX_LIMIT = 50;
-/** Rents and room counts beyond any listing's bounds find nothing; far beyond, they are typos. */
-const MAX_RENT_FILTER = 1_000_000_000;
-const MAX_ROOMS_FILTER = 1000;
 
 export const searchMessages = {
+  ...searchFilterMessages,
   page: 'page must be a whole number of 1 or more',
   limit: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
   tooDeep: `page × limit cannot go past result ${MAX_TOTAL_HITS}; narrow the search instead`,
-  rent: (name: string) => `${name} must be a number of 0 or more`,
-  rentOrder: 'minRent cannot be greater than maxRent',
-  rooms: (name: string) => `${name} must be a whole number of 0 or more ('4' means 4 or more)`,
-  propertyType: 'Property type must be PG, house, or flat',
   sort: `sort must be one of ${SORT_ORDERS.join(', ')}`,
   bbox: 'bbox must be four numbers west,south,east,north in degrees, with south ≤ north and west ≤ east',
-  tooLong: (name: string, max: number) => `${name} cannot be longer than ${max} characters`,
-  control: (name: string) => `${name} cannot contain control characters`,
 } as const;
 const m = searchMessages;
-
-const text = (name: string, max: number, description: string) =>
-  Type.Optional(
-    Type.String({
-      maxLength: max,
-      format: SINGLE_LINE,
-      description,
-      ...messages({ maxLength: m.tooLong(name, max), format: m.control(name) }),
-    }),
-  );
-
-const rent = (name: string, description: string) =>
-  Type.Optional(
-    Type.Number({
-      minimum: 0,
-      maximum: MAX_RENT_FILTER,
-      description,
-      ...messages({ type: m.rent(name) }),
-    }),
-  );
-
-const rooms = (name: string, description: string) =>
-  Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: MAX_ROOMS_FILTER,
-      description,
-      ...messages({ type: m.rooms(name) }),
-    }),
-  );
 
 /** Four numbers in degrees, west,south,east,north. */
 const BBOX_PATTERN = '^-?\\d{1,3}(\\.\\d{1,12})?(,-?\\d{1,3}(\\.\\d{1,12})?){3}$';
@@ -79,35 +41,9 @@ const BBOX_PATTERN = '^-?\\d{1,3}(\\.\\d{1,12})?(,-?\\d{1,3}(\\.\\d{1,12})?){3}$
  * for the schema to refuse with its message.
  */
 export const SearchQuery = Type.Object({
-  city: text(
-    'city',
-    100,
-    "City, case-insensitive and typo-tolerant, with old names ('bangalore', 'bombay')",
-  ),
-  area: text(
-    'area',
-    100,
-    "Locality or PIN code, case-insensitive and typo-tolerant ('Koramangla', 'HSRLayout', '560034')",
-  ),
-  propertyType: Type.Optional(
-    Type.Array(literals(PROPERTY_TYPES, messages({ type: m.propertyType })), {
-      description:
-        "PG, house or flat; repeat the key (or separate by commas) for several; 'all' is no filter",
-      maxItems: 20,
-      ...messages({ type: m.propertyType, maxItems: m.propertyType }),
-    }),
-  ),
-  minRent: rent('minRent', 'Lowest rent (₹), 0 or more'),
-  maxRent: rent('maxRent', 'Highest rent (₹)'),
-  bedrooms: rooms('bedrooms', "At least this many ('4' means 4 or more)"),
-  bathrooms: rooms('bathrooms', 'At least this many'),
+  ...searchFilterFields,
   // The tenancy terms (signed-in users); a listing that does not give a term is not shown by its filter.
   ...TenancyFilterQuery.properties,
-  q: text(
-    'q',
-    200,
-    'Free text (every word must match); a PIN code in it filters by place for signed-in users',
-  ),
   bbox: Type.Optional(
     Type.String({
       pattern: BBOX_PATTERN,

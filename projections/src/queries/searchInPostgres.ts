@@ -22,7 +22,7 @@ const termOf = (word: string) => {
 };
 
 /** Every word as a prefix ('koram' finds Koramangala); words are letters and digits only (queryWords). */
-const prefixQuery = (words: string[]) => words.map(termOf).join(' & ');
+export const prefixQuery = (words: string[]) => words.map(termOf).join(' & ');
 
 /**
  * The WHERE clause of a search over the model of `audience` (listing_read or

@@ -15,6 +15,7 @@ export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hid
     <li><a href="/dashboard">Dashboard</a></li>
     <li data-show="owner" hidden><a href="/my-properties">My Properties</a></li>
     <li><a href="/favourites">Favourites</a></li>
+    <li><a href="/saved-searches">Saved searches</a></li>
     <li><a href="/profile">Profile</a></li>
     <li><a href="/messages" id="nav-messages">Messages <span class="unread-badge" data-unread-badge hidden></span></a></li>
     <li><button type="button" id="logout-button">Logout</button></li>

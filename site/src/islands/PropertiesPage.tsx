@@ -10,6 +10,7 @@ import { MapPanel } from '../components/react/MapPanel.tsx';
 import { NoProperties, SkeletonGrid } from '../components/react/ListStates.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
 import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
+import { SaveSearch } from '../components/react/SaveSearch.tsx';
 import { SearchForm } from '../components/react/SearchForm.tsx';
 import { ViewToggle } from '../components/react/ViewToggle.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
@@ -147,6 +148,7 @@ const PropertiesList = () => {
               Show all areas
             </button>
           )}
+          {auth.status === 'authenticated' && filters && <SaveSearch filters={filters} />}
           <ViewToggle />
         </div>
       </div>

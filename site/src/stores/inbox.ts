@@ -6,6 +6,7 @@
 import { atom } from 'nanostores';
 import { readToken } from '../lib/api.ts';
 import type { InboxChange } from '../lib/conversations.ts';
+import type { SearchAlert } from '../lib/savedSearches.ts';
 import { openLiveStream } from '../lib/sse.ts';
 
 export const $unread = atom<number>(0);
@@ -20,6 +21,14 @@ export const onInboxChange = (listener: Listener): (() => void) => {
   return () => listeners.delete(listener);
 };
 
+const alertListeners = new Set<(alert: SearchAlert) => void>();
+
+/** Calls `listener` with every saved-search alert the stream brings (stores/savedSearches.ts). */
+export const onAlert = (listener: (alert: SearchAlert) => void): (() => void) => {
+  alertListeners.add(listener);
+  return () => alertListeners.delete(listener);
+};
+
 /** Idempotent: the frame calls it on every page once the user is known. */
 export const startInbox = (): void => {
   if (stream) return;
@@ -28,6 +37,11 @@ export const startInbox = (): void => {
     token: readToken,
     onUnauthorized: stopInbox,
     onEvent: (event) => {
+      if (event.event === 'alert') {
+        const { alert } = JSON.parse(event.data) as { alert: SearchAlert };
+        for (const listener of alertListeners) listener(alert);
+        return;
+      }
       const data = JSON.parse(event.data) as Partial<InboxChange> & { unread?: number };
       if (typeof data.unread === 'number') $unread.set(data.unread);
       if (event.event === 'ready' || event.event === 'closed') return;

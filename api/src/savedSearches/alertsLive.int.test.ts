@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream, runReadModels, type SseEvent } from '@rentals/testing/conversations';
+import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { testApp, type TestApp } from '@rentals/testing/testApp';
+import type { SavedSearchAlert } from '@rentals/projections/queries/savedSearchQueries';
+
+/**
+ * A saved search's alert in-app: the matching projection records it and wakes
+ * the user's live stream (the messages' stream), which sends it as `alert`;
+ * the header's list has it too.
+ */
+let t: TestApp;
+let readModels: ReturnType<typeof runReadModels>;
+
+beforeAll(async () => {
+  t = await testApp();
+  readModels = runReadModels(t.db.sql);
+});
+afterAll(async () => {
+  await readModels.stop();
+  await t.close();
+});
+
+const alertOf = (e: SseEvent) => (e.data as { alert: SavedSearchAlert }).alert;
+
+describe('saved-search alerts in-app', () => {
+  it('a matching listing arrives live on the stream and in the notifications list', async () => {
+    const tenant = await t.registerUser('tenant');
+    const saved = await t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
+      token: tenant.token,
+      json: {
+        name: 'Pune flats',
+        filters: { city: 'Pune', propertyType: ['flat'] },
+        alert: 'instant',
+      },
+    });
+    expect(saved.status).toBe(201);
+    await readModels.caughtUp();
+    const stream = await openStream(t, tenant.token);
+    await stream.next((e) => e.event === 'ready');
+
+    const at = t.clock().toISOString();
+    const pune = {
+      city: 'Pune',
+      area: 'Baner',
+      pinCode: '411045',
+      address: '3, Baner Road',
+      coordinates: { latitude: 18.559, longitude: 73.7868 },
+    };
+    await appendListingEvents(t.deps.eventStore, 'live-alert-house', [
+      listingCreated('live-alert-house', { at, fields: { location: pune, propertyType: 'house' } }),
+    ]);
+    await appendListingEvents(t.deps.eventStore, 'live-alert-flat', [
+      listingCreated('live-alert-flat', { at, fields: { location: pune, title: 'Flat in Baner' } }),
+    ]);
+    const event = await stream.next((e) => e.event === 'alert');
+    expect(alertOf(event)).toMatchObject({
+      searchId: saved.body.savedSearch.id,
+      searchName: 'Pune flats',
+      listingId: 'live-alert-flat',
+      title: 'Flat in Baner',
+      city: 'Pune',
+    });
+    await stream.close();
+
+    const list = await t.request<{ alerts: SavedSearchAlert[] }>(
+      'GET',
+      '/api/saved-searches/alerts',
+      { token: tenant.token },
+    );
+    expect(list.body.alerts.map((a) => a.listingId)).toEqual(['live-alert-flat']);
+  });
+});

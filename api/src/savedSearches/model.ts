@@ -1,0 +1,116 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { t } from 'elysia';
+import { literals } from '@rentals/core/listings/fields';
+import {
+  ALERT_CHOICES,
+  MAX_NAME_LENGTH,
+  MAX_POLYGON_VERTICES,
+  SearchArea,
+} from '@rentals/core/savedSearches/events';
+import { ValidationError } from '@rentals/core/errors';
+import { messages, schemaErrors } from '@rentals/core/schemaErrors';
+import { SearchFilters } from '@rentals/core/search/filters';
+import { SINGLE_LINE } from '@rentals/core/textFormats';
+import type { AttemptLimit } from '../access/attemptLimit.ts';
+
+export const savedSearchBodyMessages = {
+  name: `name must be text of 1 to ${MAX_NAME_LENGTH} characters on one line`,
+  alert: `alert must be one of ${ALERT_CHOICES.join(', ')}`,
+  area:
+    "area must be {kind: 'bbox', west, south, east, north} in degrees, or " +
+    `{kind: 'polygon', points: [[longitude, latitude], …]} with 3 to ${MAX_POLYGON_VERTICES} points`,
+  filters: 'filters must be an object of search filters (city, area, propertyType, minRent, …)',
+  tooMany: 'Too many changes to your saved searches; please wait a minute and try again',
+} as const;
+const m = savedSearchBodyMessages;
+
+/**
+ * Changes to saved searches per minute: 30 per account from one address
+ * (a person editing a few searches never comes near), 300 from one address.
+ */
+export const SAVED_SEARCH_CHANGE_LIMIT = {
+  action: 'saved-search',
+  windowMs: 60 * 1000,
+  perSubject: 30,
+  perAddress: 300,
+} as const satisfies AttemptLimit;
+
+/** POST and PUT /api/saved-searches' body: the search's filters as the search page sends them. */
+export const SavedSearchBody = Type.Object(
+  {
+    name: Type.String({
+      maxLength: MAX_NAME_LENGTH,
+      format: SINGLE_LINE,
+      description: `What to call the search, 1–${MAX_NAME_LENGTH} characters, unique among yours`,
+      ...messages({ type: m.name, maxLength: m.name, format: m.name, required: m.name }),
+    }),
+    filters: Type.Optional(
+      Type.Object(SearchFilters.properties, {
+        description: 'The search’s filters, as the list search takes them (all optional)',
+        additionalProperties: false,
+        ...messages({ type: m.filters }),
+      }),
+    ),
+    area: Type.Optional(
+      Type.Union(SearchArea.anyOf, {
+        description: 'The map area (bbox) or an area drawn on the map (polygon)',
+        ...messages({ type: m.area }),
+      }),
+    ),
+    alert: literals(ALERT_CHOICES, {
+      description: 'instant (at most an email each 15 minutes), daily (a digest) or off',
+      ...messages({ type: m.alert, required: m.alert }),
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SavedSearchBody = Static<typeof SavedSearchBody>;
+
+/**
+ * Reads the body, or a 400 naming each bad field once: a malformed area is
+ * one message for the area (not one per branch of its union), a bad property
+ * type one for the list.
+ */
+export const readSavedSearchBody = (body: unknown): SavedSearchBody => {
+  const errors = schemaErrors(SavedSearchBody, body)
+    .map((e) =>
+      /^area(\.|$)/.test(e.path)
+        ? { path: 'area', msg: m.area }
+        : { ...e, path: e.path.replace(/^filters\.propertyType\.\d+$/, 'filters.propertyType') },
+    )
+    .filter((e, i, all) => all.findIndex((o) => o.path === e.path) === i);
+  if (errors.length > 0) throw new ValidationError(errors);
+  return body as SavedSearchBody;
+};
+
+export const SavedSearchDocument = t.Object({
+  id: t.String(),
+  name: t.String(),
+  // Unsafe: Elysia cannot infer a response type from a schema carrying our field messages.
+  filters: t.Unsafe<SearchFilters>(SearchFilters),
+  area: t.Union([SearchArea, t.Null()]),
+  alert: t.Union([t.Literal('instant'), t.Literal('daily'), t.Literal('off')]),
+  paused: t.Boolean(),
+  newMatches: t.Integer({ description: 'Listings matched since the matches were last seen' }),
+});
+export type SavedSearchDocument = Static<typeof SavedSearchDocument>;
+
+export const SavedSearchResponse = t.Object({ savedSearch: SavedSearchDocument });
+export const SavedSearchesResponse = t.Object({ savedSearches: t.Array(SavedSearchDocument) });
+export const DeletedResponse = t.Object({ id: t.String(), deleted: t.Literal(true) });
+
+export const MAX_ALERTS_LISTED = 20;
+
+export const SavedSearchAlertDocument = t.Object({
+  id: t.Integer(),
+  searchId: t.String(),
+  searchName: t.String(),
+  listingId: t.String(),
+  title: t.String(),
+  city: t.String(),
+  area: t.String(),
+  rent: t.Number(),
+  at: t.String({ description: 'When the listing matched (ISO time)' }),
+  isNew: t.Boolean({ description: "Matched after the search's matches were last seen" }),
+});
+export const SavedSearchAlertsResponse = t.Object({ alerts: t.Array(SavedSearchAlertDocument) });

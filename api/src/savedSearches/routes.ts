@@ -1,0 +1,211 @@
+import { Elysia } from 'elysia';
+import { access } from '../access/access.ts';
+import { jsonBody, requireJsonBody } from '../auth/jsonBody.ts';
+import {
+  DeletedResponse,
+  SAVED_SEARCH_CHANGE_LIMIT,
+  SavedSearchBody,
+  savedSearchBodyMessages,
+  SavedSearchesResponse,
+  SavedSearchResponse,
+  MAX_ALERTS_LISTED,
+  SavedSearchAlertsResponse,
+} from './model.ts';
+import { recentAlerts } from '@rentals/projections/queries/savedSearchQueries';
+import { savedSearchService, searchIdOr404, type SavedSearchDeps } from './service.ts';
+import { MAX_SAVED_SEARCHES } from '@rentals/core/savedSearches/events';
+import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
+import type { AppDeps } from '../deps.ts';
+
+const tags = ['Saved searches'];
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page an unsubscribe link opens. */
+const unsubscribedPage = (name: string | null) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+  `<title>Unsubscribed · Rentals</title><main style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">` +
+  `<h1>You are unsubscribed</h1><p>${
+    name === null
+      ? 'This saved search no longer exists, so it sends no emails.'
+      : `We will send no more emails for your saved search “${escapeHtml(name)}”.`
+  } You can turn alerts on again on your <a href="/saved-searches">saved searches</a> page.</p></main></html>`;
+const security = [{ bearer: [] }];
+const body = jsonBody(SavedSearchBody);
+const notes =
+  `Only your own searches: another user's search id is 404 ('${savedSearchMessages.notFound}'). ` +
+  `At most ${SAVED_SEARCH_CHANGE_LIMIT.perSubject} changes a minute (429: '${savedSearchBodyMessages.tooMany}').`;
+
+/**
+ * The signed-in user's saved searches (issue 17). Every route acts on the
+ * caller's own stream of saved searches: none takes a user id.
+ */
+export const savedSearchRoutes = (
+  deps: SavedSearchDeps & Pick<AppDeps, 'jwtSecret' | 'tokenTtlSeconds'>,
+) => {
+  const service = savedSearchService(deps);
+  const acted = (request: Request, userId: string) => ({
+    userId,
+    address: deps.clientIp?.(request) ?? 'unknown',
+  });
+  const one = async (
+    request: Request,
+    userId: string,
+    id: string | undefined,
+    type: 'PauseSavedSearch' | 'ResumeSavedSearch' | 'SeeSavedSearch',
+  ) => ({ savedSearch: (await service.act(acted(request, userId), searchIdOr404(id), type))! });
+
+  const unsubscribe = async (request: Request) => {
+    const query = new URL(request.url).searchParams;
+    const param = (name: string) => query.get(name)?.slice(0, 200) ?? '';
+    const name = await service.unsubscribe(
+      searchIdOr404(param('u')),
+      searchIdOr404(param('s')),
+      param('t'),
+    );
+    return new Response(unsubscribedPage(name), {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  };
+
+  return new Elysia({ name: 'saved-searches', prefix: '/saved-searches' })
+    .use(access(deps))
+    .get('/unsubscribe', ({ request }) => unsubscribe(request), {
+      detail: {
+        summary:
+          "One-click unsubscribe from a saved search's emails (the link in every alert email)",
+        description:
+          'No sign-in: the link carries the user (u), the search (s) and a token (t) signed by the server. ' +
+          'Turns the alerts of that search off; repeating it changes nothing. A wrong token is 404. ' +
+          'Answers a short HTML page.',
+        tags,
+      },
+    })
+    .post('/unsubscribe', ({ request }) => unsubscribe(request), {
+      detail: {
+        summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post), as the GET',
+        tags,
+      },
+    })
+    .get('', async ({ user }) => ({ savedSearches: await service.list(user.id) }), {
+      requireUser: true,
+      response: { 200: SavedSearchesResponse },
+      detail: {
+        summary: 'My saved searches, oldest first, with how many new matches each has',
+        tags,
+        security,
+      },
+    })
+    .get(
+      '/alerts',
+      async ({ user }) => ({ alerts: await recentAlerts(deps.sql, user.id, MAX_ALERTS_LISTED) }),
+      {
+        requireUser: true,
+        response: { 200: SavedSearchAlertsResponse },
+        detail: {
+          summary: `My newest ${MAX_ALERTS_LISTED} saved-search alerts (the header's notifications)`,
+          description:
+            'Listings that newly matched a saved search whose alerts are on, newest first; listings no longer ' +
+            'available are left out. New ones arrive live on /api/conversations/stream as `alert` events.',
+          tags,
+          security,
+        },
+      },
+    )
+    .post(
+      '',
+      async ({ user, body: sent, request, set }) => {
+        const savedSearch = await service.create(acted(request, user.id), sent);
+        set.status = 201;
+        return { savedSearch };
+      },
+      {
+        requireUser: true,
+        beforeHandle: requireJsonBody,
+        response: { 201: SavedSearchResponse },
+        detail: {
+          summary: 'Save a search with a name and an alert choice',
+          description:
+            `At most ${MAX_SAVED_SEARCHES} per user (409: '${savedSearchMessages.tooMany}'); names are unique ` +
+            `among yours. City and area are resolved as the search resolves them. ${notes}`,
+          requestBody: body,
+          tags,
+          security,
+        },
+      },
+    )
+    .put(
+      '/:id',
+      async ({ user, params, body: sent, request }) => ({
+        savedSearch: await service.edit(acted(request, user.id), searchIdOr404(params.id), sent),
+      }),
+      {
+        requireUser: true,
+        beforeHandle: requireJsonBody,
+        response: { 200: SavedSearchResponse },
+        detail: {
+          summary: 'Change a saved search: its name, its filters and its alert choice at once',
+          description: notes,
+          requestBody: body,
+          tags,
+          security,
+        },
+      },
+    )
+    .post(
+      '/:id/pause',
+      ({ user, params, request }) => one(request, user.id, params.id, 'PauseSavedSearch'),
+      {
+        requireUser: true,
+        response: { 200: SavedSearchResponse },
+        detail: {
+          summary: 'Pause a saved search: no matches, no alerts until resumed',
+          description: notes,
+          tags,
+          security,
+        },
+      },
+    )
+    .post(
+      '/:id/resume',
+      ({ user, params, request }) => one(request, user.id, params.id, 'ResumeSavedSearch'),
+      {
+        requireUser: true,
+        response: { 200: SavedSearchResponse },
+        detail: { summary: 'Resume a paused saved search', description: notes, tags, security },
+      },
+    )
+    .post(
+      '/:id/seen',
+      ({ user, params, request }) => one(request, user.id, params.id, 'SeeSavedSearch'),
+      {
+        requireUser: true,
+        response: { 200: SavedSearchResponse },
+        detail: {
+          summary:
+            'Mark the matches of a saved search as seen (its new-match count starts again from 0)',
+          description: notes,
+          tags,
+          security,
+        },
+      },
+    )
+    .delete(
+      '/:id',
+      async ({ user, params, request }) => {
+        const id = searchIdOr404(params.id);
+        await service.act(acted(request, user.id), id, 'DeleteSavedSearch');
+        return { id, deleted: true as const };
+      },
+      {
+        requireUser: true,
+        response: { 200: DeletedResponse },
+        detail: {
+          summary: 'Delete a saved search and its matches',
+          description: notes,
+          tags,
+          security,
+        },
+      },
+    );
+};

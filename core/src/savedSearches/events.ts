@@ -1,0 +1,120 @@
+/**
+ * The saved-search events. One stream per user (`savedsearches-<userId>`)
+ * holds all of the user's saved searches: the rules that span them (at most
+ * MAX_SAVED_SEARCHES, names unique) live in one aggregate, and a user edits
+ * their few searches rarely enough that serialising those edits costs nothing.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { EventDefinitions } from '../eventStore/registry.ts';
+import { IsoTime } from '../listings/events.ts';
+import { IdSchema } from '../listings/fields.ts';
+import { SearchFilters } from '../search/filters.ts';
+import { SINGLE_LINE } from '../textFormats.ts';
+
+export const SAVED_SEARCH_STREAM_TYPE = 'savedsearches';
+export const savedSearchStreamId = (userId: string) => `savedsearches-${userId}`;
+
+export const MAX_SAVED_SEARCHES = 20;
+export const MAX_NAME_LENGTH = 60;
+export const MAX_POLYGON_VERTICES = 100;
+const MAX_PLACES = 50;
+
+export const ALERT_CHOICES = ['instant', 'daily', 'off'] as const;
+
+const Latitude = Type.Number({ minimum: -90, maximum: 90 });
+const Longitude = Type.Number({ minimum: -180, maximum: 180 });
+
+/** The map viewport the search was saved with (GeoJSON order). */
+export const BboxArea = Type.Object(
+  {
+    kind: Type.Literal('bbox'),
+    west: Longitude,
+    south: Latitude,
+    east: Longitude,
+    north: Latitude,
+  },
+  { additionalProperties: false },
+);
+/** An area drawn on the map: its vertices as [longitude, latitude], closed implicitly. */
+export const PolygonArea = Type.Object(
+  {
+    kind: Type.Literal('polygon'),
+    points: Type.Array(Type.Tuple([Longitude, Latitude]), {
+      minItems: 3,
+      maxItems: MAX_POLYGON_VERTICES,
+    }),
+  },
+  { additionalProperties: false },
+);
+export const SearchArea = Type.Union([BboxArea, PolygonArea]);
+export type SearchArea = Static<typeof SearchArea>;
+
+const PlaceKey = Type.String({ minLength: 1, maxLength: 100, format: SINGLE_LINE });
+/**
+ * City, area and free text as the locality matcher resolved them when the
+ * search was saved (the keys stored in the listings); an empty list is "no
+ * such place" and matches nothing, as in search.
+ */
+export const ResolvedPlaces = Type.Object(
+  {
+    cities: Type.Optional(Type.Array(PlaceKey, { maxItems: MAX_PLACES })),
+    areas: Type.Optional(Type.Array(PlaceKey, { maxItems: MAX_PLACES })),
+    q: Type.Optional(Type.String({ maxLength: 200, format: SINGLE_LINE })),
+  },
+  { additionalProperties: false },
+);
+export type ResolvedPlaces = Static<typeof ResolvedPlaces>;
+
+const SearchDefinition = {
+  searchId: IdSchema,
+  userId: IdSchema,
+  name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH, format: SINGLE_LINE }),
+  filters: SearchFilters,
+  places: ResolvedPlaces,
+  area: Type.Optional(SearchArea),
+  alert: Type.Union(ALERT_CHOICES.map((c) => Type.Literal(c))),
+  at: IsoTime,
+};
+const SearchDefinitionData = Type.Object(SearchDefinition, { additionalProperties: false });
+const SearchRefData = Type.Object(
+  { searchId: IdSchema, userId: IdSchema, at: IsoTime },
+  { additionalProperties: false },
+);
+
+/** What a saved search is: the part of the created and edited events a read model keeps. */
+export type SavedSearchDefinition = Omit<Static<typeof SearchDefinitionData>, 'at'>;
+
+type Of<T extends string, D> = { type: T; data: D };
+export type SavedSearchCreated = Of<'SavedSearchCreated', Static<typeof SearchDefinitionData>>;
+/** The whole definition again: an edit replaces name, search and alert choice at once. */
+export type SavedSearchEdited = Of<'SavedSearchEdited', Static<typeof SearchDefinitionData>>;
+export type SavedSearchPaused = Of<'SavedSearchPaused', Static<typeof SearchRefData>>;
+export type SavedSearchResumed = Of<'SavedSearchResumed', Static<typeof SearchRefData>>;
+/** The one-click unsubscribe of an email: alerts off, the search stays. */
+export type SavedSearchUnsubscribed = Of<'SavedSearchUnsubscribed', Static<typeof SearchRefData>>;
+export type SavedSearchDeleted = Of<'SavedSearchDeleted', Static<typeof SearchRefData>>;
+/** The user looked at the search's matches: those recorded until `at` are no longer new. */
+export type SavedSearchSeen = Of<'SavedSearchSeen', Static<typeof SearchRefData>>;
+
+export type SavedSearchEvent =
+  | SavedSearchCreated
+  | SavedSearchEdited
+  | SavedSearchPaused
+  | SavedSearchResumed
+  | SavedSearchUnsubscribed
+  | SavedSearchDeleted
+  | SavedSearchSeen;
+
+export const savedSearchEventDefinitions = {
+  SavedSearchCreated: { schema: SearchDefinitionData, version: 1 },
+  SavedSearchEdited: { schema: SearchDefinitionData, version: 1 },
+  SavedSearchPaused: { schema: SearchRefData, version: 1 },
+  SavedSearchResumed: { schema: SearchRefData, version: 1 },
+  SavedSearchUnsubscribed: { schema: SearchRefData, version: 1 },
+  SavedSearchDeleted: { schema: SearchRefData, version: 1 },
+  SavedSearchSeen: { schema: SearchRefData, version: 1 },
+} as const satisfies Record<SavedSearchEvent['type'], EventDefinitions[string]>;
+
+export const SAVED_SEARCH_EVENT_TYPES = Object.keys(
+  savedSearchEventDefinitions,
+) as SavedSearchEvent['type'][];

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { appEventRegistry } from '../eventRegistry.ts';
+import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
+import { MAX_SAVED_SEARCHES, savedSearchStreamId, type SavedSearchEvent } from './events.ts';
+import {
+  decideSavedSearches,
+  foldSavedSearches,
+  savedSearchMessages as m,
+  type SavedSearchCommand,
+  type SearchDraft,
+} from './savedSearches.ts';
+
+const T0 = '2026-11-01T10:00:00.000Z';
+const T1 = '2026-11-02T10:00:00.000Z';
+const userId = 'u-tenant';
+const draft: SearchDraft = {
+  name: '2BHK Koramangala',
+  filters: { city: 'bangalore', area: 'Koramangla', propertyType: ['flat'], maxRent: 30000 },
+  places: { cities: ['bengaluru'], areas: ['koramangala'] },
+  alert: 'instant',
+};
+const created = (searchId = 's-1', name = draft.name): SavedSearchEvent => ({
+  type: 'SavedSearchCreated',
+  data: { searchId, userId, ...draft, name, at: T0 },
+});
+const ref = (searchId = 's-1') => ({ searchId, userId, at: T1 });
+const create = (search: SearchDraft = draft, searchId = 's-2'): SavedSearchCommand => ({
+  type: 'CreateSavedSearch',
+  ...ref(searchId),
+  search,
+});
+const edit = (search: SearchDraft): SavedSearchCommand => ({
+  type: 'EditSavedSearch',
+  ...ref(),
+  search,
+});
+
+/** Given past events, when a command is decided, then these events (or this error). */
+const given = (...history: SavedSearchEvent[]) => ({
+  when: (command: SavedSearchCommand) => {
+    const decide = () => decideSavedSearches(command, foldSavedSearches(history));
+    return {
+      then: (expected: SavedSearchEvent[]) => expect(decide()).toEqual(expected),
+      thenThrows: (type: new (...args: never[]) => Error, message?: string | RegExp) => {
+        expect(decide).toThrow(type);
+        if (message) expect(decide).toThrow(message);
+      },
+      thenFieldErrors: (paths: string[]) => {
+        try {
+          decide();
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError);
+          expect((error as ValidationError).errors.map((e) => e.path)).toEqual(paths);
+          return;
+        }
+        throw new Error('expected a ValidationError');
+      },
+    };
+  },
+});
+
+describe('saved searches', () => {
+  it('a search is saved with its name trimmed', () => {
+    given()
+      .when(create({ ...draft, name: '  Near work  ' }))
+      .then([
+        {
+          type: 'SavedSearchCreated',
+          data: { ...ref('s-2'), ...draft, name: 'Near work' },
+        },
+      ]);
+  });
+
+  it('names are unique per user, whatever their case', () => {
+    given(created())
+      .when(create({ ...draft, name: '2bhk koramangala ' }))
+      .thenFieldErrors(['name']);
+  });
+
+  it('a blank name, rents in the wrong order and an inside-out map area are refused together', () => {
+    given()
+      .when(
+        create({
+          ...draft,
+          name: '   ',
+          filters: { minRent: 50000, maxRent: 20000 },
+          area: { kind: 'bbox', west: 78, south: 13, east: 77, north: 12 },
+        }),
+      )
+      .thenFieldErrors(['name', 'filters.minRent', 'area']);
+  });
+
+  it('a drawn area needs at least three points', () => {
+    given()
+      .when(
+        create({
+          ...draft,
+          area: {
+            kind: 'polygon',
+            points: [
+              [77.6, 12.9],
+              [77.7, 12.9],
+            ],
+          },
+        }),
+      )
+      .thenFieldErrors(['area.points']);
+  });
+
+  it(`a user keeps at most ${MAX_SAVED_SEARCHES} saved searches`, () => {
+    const full = Array.from({ length: MAX_SAVED_SEARCHES }, (_, i) => created(`s-${i}`, `n ${i}`));
+    given(...full)
+      .when(create({ ...draft, name: 'one more' }, 's-new'))
+      .thenThrows(IllegalStateError, m.tooMany);
+    const [first] = full;
+    given(...full, { type: 'SavedSearchDeleted', data: { ...ref(first!.data.searchId) } })
+      .when(create({ ...draft, name: 'one more' }, 's-new'))
+      .then([
+        { type: 'SavedSearchCreated', data: { ...ref('s-new'), ...draft, name: 'one more' } },
+      ]);
+  });
+
+  it('an edit replaces the definition; one that changes nothing records nothing', () => {
+    const changed = { ...draft, alert: 'daily' as const, filters: { city: 'Pune' } };
+    given(created())
+      .when(edit(changed))
+      .then([{ type: 'SavedSearchEdited', data: { ...ref(), ...changed } }]);
+    given(created()).when(edit(draft)).then([]);
+  });
+
+  it('an edit may keep its own name', () => {
+    given(created())
+      .when(edit({ ...draft, name: '2BHK KORAMANGALA', alert: 'off' }))
+      .then([
+        {
+          type: 'SavedSearchEdited',
+          data: { ...ref(), ...draft, name: '2BHK KORAMANGALA', alert: 'off' },
+        },
+      ]);
+  });
+
+  it('pause and resume are idempotent', () => {
+    const paused: SavedSearchEvent = { type: 'SavedSearchPaused', data: ref() };
+    given(created())
+      .when({ type: 'PauseSavedSearch', ...ref() })
+      .then([paused]);
+    given(created(), paused)
+      .when({ type: 'PauseSavedSearch', ...ref() })
+      .then([]);
+    given(created())
+      .when({ type: 'ResumeSavedSearch', ...ref() })
+      .then([]);
+    given(created(), paused)
+      .when({ type: 'ResumeSavedSearch', ...ref() })
+      .then([{ type: 'SavedSearchResumed', data: ref() }]);
+    expect(foldSavedSearches([created(), paused]).searches['s-1']?.paused).toBe(true);
+  });
+
+  it('an edit keeps a paused search paused', () => {
+    const paused: SavedSearchEvent = { type: 'SavedSearchPaused', data: ref() };
+    const edited: SavedSearchEvent = {
+      type: 'SavedSearchEdited',
+      data: { ...ref(), ...draft, alert: 'daily' },
+    };
+    expect(foldSavedSearches([created(), paused, edited]).searches['s-1']).toMatchObject({
+      paused: true,
+      alert: 'daily',
+    });
+  });
+
+  it('unsubscribing turns alerts off once, and is no error for a search that is gone', () => {
+    const unsubscribed: SavedSearchEvent = { type: 'SavedSearchUnsubscribed', data: ref() };
+    given(created())
+      .when({ type: 'UnsubscribeSavedSearch', ...ref() })
+      .then([unsubscribed]);
+    given(created(), unsubscribed)
+      .when({ type: 'UnsubscribeSavedSearch', ...ref() })
+      .then([]);
+    given()
+      .when({ type: 'UnsubscribeSavedSearch', ...ref() })
+      .then([]);
+    expect(foldSavedSearches([created(), unsubscribed]).searches['s-1']?.alert).toBe('off');
+  });
+
+  it('a search that does not exist (or is deleted) cannot be edited, paused, resumed or deleted', () => {
+    const deleted: SavedSearchEvent = { type: 'SavedSearchDeleted', data: ref() };
+    for (const history of [[], [created(), deleted]])
+      for (const command of [
+        edit(draft),
+        { type: 'PauseSavedSearch', ...ref() },
+        { type: 'ResumeSavedSearch', ...ref() },
+        { type: 'DeleteSavedSearch', ...ref() },
+        { type: 'SeeSavedSearch', ...ref() },
+      ] satisfies SavedSearchCommand[])
+        given(...history)
+          .when(command)
+          .thenThrows(NotFoundError, m.notFound);
+  });
+
+  it('looking at the matches is recorded, so the projection can count only newer ones', () => {
+    given(created())
+      .when({ type: 'SeeSavedSearch', ...ref() })
+      .then([{ type: 'SavedSearchSeen', data: ref() }]);
+  });
+
+  it('a deleted search frees its name', () => {
+    given(created(), { type: 'SavedSearchDeleted', data: ref() })
+      .when(create())
+      .then([{ type: 'SavedSearchCreated', data: { ...ref('s-2'), ...draft } }]);
+  });
+
+  it('the events are registered with their schemas', () => {
+    expect(() => appEventRegistry.assertValid(created())).not.toThrow();
+    expect(() =>
+      appEventRegistry.assertValid({
+        type: 'SavedSearchCreated',
+        data: { ...created().data, filters: { maxRent: -1 } },
+      }),
+    ).toThrow();
+    expect(() =>
+      appEventRegistry.assertValid({
+        type: 'SavedSearchCreated',
+        data: { ...created().data, name: 'x'.repeat(61) },
+      }),
+    ).toThrow();
+    expect(savedSearchStreamId('u-1')).toBe('savedsearches-u-1');
+  });
+});

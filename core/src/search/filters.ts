@@ -1,0 +1,88 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { PROPERTY_TYPES } from '../listings/listing.ts';
+import { literals } from '../listings/fields.ts';
+import { messages } from '../schemaErrors.ts';
+import { SINGLE_LINE } from '../textFormats.ts';
+
+/** Rents and room counts beyond any listing's bounds find nothing; far beyond, they are typos. */
+const MAX_RENT_FILTER = 1_000_000_000;
+const MAX_ROOMS_FILTER = 1000;
+
+export const searchFilterMessages = {
+  rent: (name: string) => `${name} must be a number of 0 or more`,
+  rentOrder: 'minRent cannot be greater than maxRent',
+  rooms: (name: string) => `${name} must be a whole number of 0 or more ('4' means 4 or more)`,
+  propertyType: 'Property type must be PG, house, or flat',
+  tooLong: (name: string, max: number) => `${name} cannot be longer than ${max} characters`,
+  control: (name: string) => `${name} cannot contain control characters`,
+} as const;
+const m = searchFilterMessages;
+
+const text = (name: string, max: number, description: string) =>
+  Type.Optional(
+    Type.String({
+      maxLength: max,
+      format: SINGLE_LINE,
+      description,
+      ...messages({ maxLength: m.tooLong(name, max), format: m.control(name) }),
+    }),
+  );
+
+const rent = (name: string, description: string) =>
+  Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: MAX_RENT_FILTER,
+      description,
+      ...messages({ type: m.rent(name) }),
+    }),
+  );
+
+const rooms = (name: string, description: string) =>
+  Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_ROOMS_FILTER,
+      description,
+      ...messages({ type: m.rooms(name) }),
+    }),
+  );
+
+/**
+ * The filters of a search, as the caller types them: the one copy of them.
+ * The list and map searches (api/src/properties) read them from the query
+ * string; a saved search (savedSearches/) keeps them as given, so it can be
+ * shown and opened again as it was typed.
+ */
+export const searchFilterFields = {
+  city: text(
+    'city',
+    100,
+    "City, case-insensitive and typo-tolerant, with old names ('bangalore', 'bombay')",
+  ),
+  area: text(
+    'area',
+    100,
+    "Locality or PIN code, case-insensitive and typo-tolerant ('Koramangla', 'HSRLayout', '560034')",
+  ),
+  propertyType: Type.Optional(
+    Type.Array(literals(PROPERTY_TYPES, messages({ type: m.propertyType })), {
+      description:
+        "PG, house or flat; repeat the key (or separate by commas) for several; 'all' is no filter",
+      maxItems: 20,
+      ...messages({ type: m.propertyType, maxItems: m.propertyType }),
+    }),
+  ),
+  minRent: rent('minRent', 'Lowest rent (₹), 0 or more'),
+  maxRent: rent('maxRent', 'Highest rent (₹)'),
+  bedrooms: rooms('bedrooms', "At least this many ('4' means 4 or more)"),
+  bathrooms: rooms('bathrooms', 'At least this many'),
+  q: text(
+    'q',
+    200,
+    'Free text (every word must match); a PIN code in it filters by place for signed-in users',
+  ),
+};
+
+export const SearchFilters = Type.Object(searchFilterFields, { additionalProperties: false });
+export type SearchFilters = Static<typeof SearchFilters>;

@@ -1,0 +1,300 @@
+// `npm run bench:alerts [-- --listings N --searches N --events N --rate N --seconds N]`: saved-search
+// alerts (issue 17) on the bench stack (BENCH_LISTINGS listings, default 200k) with --searches saved
+// searches (default 100k) shaped like the listings: each around one listing's city, most also with its
+// type (70%), a rent ceiling (80%) and floor (40%), its locality (60%) and rooms (50%), some with a
+// word (10%) or a map area (10%):
+// 1. matching rate: --events listing events (default 20k: creations and rent changes) appended as a
+//    backlog, then the matching projection alone catches up; listing events per second (bar ≥ 2,000);
+// 2. listing created → in-app alert visible: tenants with a live stream (GET /api/conversations/stream)
+//    and a saved search each; listings that match one of them created at --rate per second (default 20)
+//    for --seconds (default 20) while the projections process runs everything; from the append until the
+//    tenant's stream has the `alert` (bar p99 ≤ 5 s).
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type { ListingEvent } from '@rentals/core/listings/events';
+import type { SavedSearchEvent } from '@rentals/core/savedSearches/events';
+
+const { values: flags } = parseArgs({
+  options: {
+    listings: { type: 'string' },
+    searches: { type: 'string', default: '100000' },
+    events: { type: 'string', default: '20000' },
+    rate: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '20' },
+    tenants: { type: 'string', default: '20' },
+  },
+});
+// The stack reads its size when it loads.
+if (flags.listings) process.env.BENCH_LISTINGS = flags.listings;
+const SEARCHES = Number(flags.searches);
+const EVENTS = Number(flags.events);
+const RATE = Number(flags.rate);
+const SECONDS = Number(flags.seconds);
+const TENANTS = Number(flags.tenants);
+
+const { buildApp } = await import('@rentals/api/app');
+const { createAccounts } = await import('@rentals/api/auth/accounts');
+const { createSql } = await import('@rentals/core/db');
+const { createEventStore } = await import('@rentals/core/eventStore/eventStore');
+const { normaliseLocality } = await import('@rentals/core/gazetteer/normalise');
+const { LISTING_STREAM_TYPE, listingStreamId } = await import('@rentals/core/listings/events');
+const { consoleLogger } = await import('@rentals/core/logger');
+const { MAX_SAVED_SEARCHES, SAVED_SEARCH_STREAM_TYPE, savedSearchStreamId } =
+  await import('@rentals/core/savedSearches/events');
+const { alertsProjection } = await import('@rentals/projections/alerts/alertsProjection');
+const { startProjection } = await import('@rentals/projections/runner/runner');
+const { sseReader } = await import('@rentals/testing/conversations');
+const { generatedListing } = await import('./support/listingGenerator.ts');
+const { fmt, percentile } = await import('./support/stats.ts');
+const { startProjectionsProcess } = await import('./support/startProjections.ts');
+const { startBenchStack } = await import('./support/stack.ts');
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const stack = await startBenchStack();
+const fast = createSql(stack.databaseUrl, { max: 16 });
+await fast`SELECT 1`;
+const store = createEventStore(fast);
+
+/** Runs `count` jobs on 16 connections. */
+const inParallel = async (count: number, job: (i: number) => Promise<unknown>) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      for (let i = next++; i < count; i = next++) await job(i);
+    }),
+  );
+};
+
+/** A deterministic pseudo-random number in [0, 1) for (n, salt). */
+const rand = (n: number, salt: number) => {
+  const x = Math.sin(n * 12.9898 + salt * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+};
+
+/** Saved search number `n`, shaped like listing number `n`'s neighbourhood. */
+const searchFrom = (n: number, userId: string, at: string): SavedSearchEvent => {
+  const l = generatedListing(n, 'owner', at).data;
+  const city = normaliseLocality(l.location.city);
+  const pick = (p: number, salt: number) => rand(n, salt) < p;
+  const word = l.title
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .find((w) => w.length > 4);
+  const c = l.location.coordinates;
+  return {
+    type: 'SavedSearchCreated',
+    data: {
+      searchId: `bench-search-${n}`,
+      userId,
+      name: `Search ${n}`,
+      filters: {
+        city: l.location.city,
+        ...(pick(0.7, 1) ? { propertyType: [l.propertyType] } : {}),
+        ...(pick(0.4, 9) ? { minRent: Math.round(l.rent * 0.6) } : {}),
+        ...(pick(0.8, 2) ? { maxRent: Math.round(l.rent * (0.9 + rand(n, 3) * 0.6)) } : {}),
+        ...(pick(0.6, 4) ? { area: l.location.area } : {}),
+        ...(pick(0.5, 5) ? { bedrooms: l.propertyDetails.bedrooms ?? 1 } : {}),
+        ...(word && pick(0.1, 6) ? { q: word } : {}),
+      },
+      places: {
+        cities: [city],
+        ...(pick(0.6, 4) ? { areas: [normaliseLocality(l.location.area)] } : {}),
+        ...(word && pick(0.1, 6) ? { q: word } : {}),
+      },
+      ...(c && pick(0.1, 7)
+        ? {
+            area: {
+              kind: 'bbox' as const,
+              west: c.longitude - 0.05,
+              south: c.latitude - 0.05,
+              east: c.longitude + 0.05,
+              north: c.latitude + 0.05,
+            },
+          }
+        : {}),
+      alert: pick(0.7, 8) ? 'instant' : 'daily',
+      at,
+    },
+  };
+};
+
+const catchUpAlerts = async () => {
+  const runner = startProjection(stack.sql, alertsProjection, {
+    batchSize: 500,
+    pollIntervalMs: 20,
+  });
+  await runner.whenCaughtUp(3_600_000);
+  await runner.stop();
+};
+
+let server: ReturnType<typeof Bun.serve> | undefined;
+let projections: Awaited<ReturnType<typeof startProjectionsProcess>> | undefined;
+const streams: AbortController[] = [];
+try {
+  // Saved searches: MAX_SAVED_SEARCHES per user, as the API would record them, once per bench stack.
+  const [{ n: have } = { n: 0 }] = await stack.sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM events WHERE type = 'SavedSearchCreated' AND data ->> 'searchId' LIKE 'bench-search-%'`;
+  if (have < SEARCHES) {
+    log(`saving searches ${have} → ${SEARCHES}`);
+    const users = Math.ceil(SEARCHES / MAX_SAVED_SEARCHES);
+    const at = new Date().toISOString();
+    await inParallel(users, async (u) => {
+      const from = u * MAX_SAVED_SEARCHES;
+      const to = Math.min(SEARCHES, from + MAX_SAVED_SEARCHES);
+      if (to <= have) return;
+      const userId = `bench-searcher-${u}`;
+      const events = Array.from({ length: to - Math.max(from, have) }, (_, i) =>
+        searchFrom(Math.max(from, have) + i, userId, at),
+      );
+      await store.append(savedSearchStreamId(userId), SAVED_SEARCH_STREAM_TYPE, 'any', events, {
+        userId,
+      });
+    });
+  }
+  log('indexing the saved searches (the matching projection catches up)');
+  await catchUpAlerts();
+
+  // 1. Matching rate: a backlog of listing events, then the projection alone.
+  log(`matching rate: appending ${EVENTS} listing events`);
+  const base = 10_000_000 + Math.floor(Date.now() / 1000) * 100;
+  const created = Math.ceil(EVENTS * 0.7);
+  const at = new Date().toISOString();
+  await inParallel(created, async (i) => {
+    const listing = generatedListing(base + i, `owner-${i % 2000}`, at);
+    const events: ListingEvent[] = [listing];
+    if (i < EVENTS - created)
+      events.push({
+        type: 'ListingRentChanged',
+        data: {
+          listingId: listing.data.listingId,
+          at,
+          rent: Math.max(1000, listing.data.rent - 3000),
+          rentType: listing.data.rentType,
+          previousRent: listing.data.rent,
+          previousRentType: listing.data.rentType,
+        },
+      });
+    await store.append(listingStreamId(listing.data.listingId), LISTING_STREAM_TYPE, 0, events, {
+      userId: listing.data.ownerId,
+    });
+  });
+  const [{ before } = { before: 0 }] = await stack.sql<{ before: number }[]>`
+    SELECT count(*)::int AS before FROM saved_search_alerts`;
+  const matchStart = performance.now();
+  await catchUpAlerts();
+  const matchSeconds = (performance.now() - matchStart) / 1000;
+  const [{ after } = { after: 0 }] = await stack.sql<{ after: number }[]>`
+    SELECT count(*)::int AS after FROM saved_search_alerts`;
+  const matchRate = EVENTS / matchSeconds;
+
+  // 2. Latency: the whole projections process, the web process, tenants on their live streams.
+  log('latency: starting the projections process and the web process');
+  projections = await startProjectionsProcess(stack);
+  const deps = {
+    sql: stack.sql,
+    eventStore: createEventStore(stack.sql),
+    meili: { url: stack.meiliUrl, key: stack.meiliKey },
+    jwtSecret: randomUUID(),
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+    log: consoleLogger,
+    clientIp: () => '127.0.0.1',
+  };
+  const app = buildApp(deps);
+  server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 60,
+    fetch: (r) => app.handle(r),
+  });
+  const api = `http://127.0.0.1:${server.port}/api`;
+  const accounts = createAccounts(deps);
+  const seen = new Map<string, number>();
+  const run = randomUUID().slice(0, 8);
+  const words: string[] = [];
+  for (let k = 0; k < TENANTS; k++) {
+    const record = await accounts.create({
+      name: `Bench tenant ${k}`,
+      email: `alerts-${run}-${k}@bench.test`,
+      phone: '9876543210',
+      password: 'bench-password',
+      role: 'tenant',
+    });
+    const { token } = await accounts.signIn(record);
+    const word = `benchalert${run}x${k}`.replace(/[^a-z0-9]/g, '');
+    words.push(word);
+    const saved = await fetch(`${api}/saved-searches`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', filters: { q: word }, alert: 'instant' }),
+    });
+    if (!saved.ok) throw new Error(`saving a search: ${saved.status} ${await saved.text()}`);
+    const controller = new AbortController();
+    streams.push(controller);
+    const res = await fetch(`${api}/conversations/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
+    const events = sseReader(res);
+    await events.next((e) => e.event === 'ready');
+    void (async () => {
+      for (;;) {
+        const event = await events.next((e) => e.event === 'alert').catch(() => null);
+        if (!event) return;
+        const id = (event.data as { alert?: { listingId: string } }).alert?.listingId;
+        if (id && !seen.has(id)) seen.set(id, performance.now());
+      }
+    })();
+  }
+  // The searches are indexed before the first listing (otherwise the first alerts measure that).
+  await new Promise((r) => setTimeout(r, 2000));
+
+  log(`latency: ${RATE} matching listings/s for ${SECONDS} s`);
+  const appended: { id: string; at: number }[] = [];
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < RATE * SECONDS; i++) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const listing = generatedListing(
+      base + created + i,
+      `owner-${i % 2000}`,
+      new Date().toISOString(),
+    );
+    listing.data.title = `${words[i % TENANTS]} ${listing.data.title}`.slice(0, 100);
+    const t0 = performance.now();
+    inFlight.push(
+      store
+        .append(listingStreamId(listing.data.listingId), LISTING_STREAM_TYPE, 0, [listing], {
+          userId: listing.data.ownerId,
+        })
+        .then(() => void appended.push({ id: listing.data.listingId, at: t0 })),
+    );
+  }
+  await Promise.all(inFlight);
+  const deadline = performance.now() + 60_000;
+  while (appended.some((a) => !seen.has(a.id)) && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+  const latencies = appended.filter((a) => seen.has(a.id)).map((a) => seen.get(a.id)! - a.at);
+
+  console.log(
+    `\n${SEARCHES} saved searches, ${EVENTS} listing events (${created} creations, ${EVENTS - created} rent changes): ` +
+      `matched in ${fmt(matchSeconds, 1)} s = ${fmt(matchRate, 0)} listing events/s (bar ≥ 2,000); ` +
+      `${after - before} alerts recorded\n`,
+  );
+  console.log(
+    `${appended.length} matching listings at ${RATE}/s for ${SECONDS} s, ${TENANTS} tenants on live streams ` +
+      `(${appended.length - latencies.length} not delivered within 60 s):\n`,
+  );
+  console.log('| listing created → in-app alert | p50 ms | p99 ms | max ms |\n|---|---|---|---|');
+  console.log(
+    `| append → the tenant's SSE \`alert\` | ${fmt(percentile(latencies, 50), 0)} | ${fmt(percentile(latencies, 99), 0)} | ${fmt(Math.max(...latencies), 0)} |`,
+  );
+} finally {
+  for (const s of streams) s.abort();
+  await server?.stop(true);
+  projections?.kill('SIGTERM');
+  await fast.end({ timeout: 5 });
+  await stack.stop();
+}

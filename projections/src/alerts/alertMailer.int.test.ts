@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
+import { savedSearchStreamId } from '@rentals/core/savedSearches/events';
+import { runReadModels } from '@rentals/testing/conversations';
+import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { linkIn, mailbox } from '@rentals/testing/mailbox';
+import { TEST_MAIL_FROM, testApp, type TestApp } from '@rentals/testing/testApp';
+import { INSTANT_EVERY_MS, mailAlertsOnce, type AlertMailerOptions } from './alertMailer.ts';
+
+/**
+ * Saved-search alerts → email, through the API that saves the search, the
+ * matching projection and the run's real mail catcher; the mailer and the
+ * API share the test clock, so moving it is the minutes passing.
+ */
+const SITE = 'http://rentals.test';
+let t: TestApp;
+let readModels: ReturnType<typeof runReadModels>;
+const mail = mailbox();
+
+beforeAll(async () => {
+  t = await testApp();
+  readModels = runReadModels(t.db.sql);
+});
+afterAll(async () => {
+  await readModels.stop();
+  await t.close();
+});
+
+const mailer = (): AlertMailerOptions => ({
+  sql: t.db.sql,
+  mailer: createSmtpMailer({ smtpUrl: inject('smtpUrl'), from: TEST_MAIL_FROM }),
+  siteUrl: SITE,
+  secret: t.deps.jwtSecret,
+  clock: t.clock,
+});
+const chennai = {
+  city: 'Chennai',
+  area: 'Adyar',
+  pinCode: '600020',
+  address: '9, Gandhi Nagar',
+  coordinates: { latitude: 13.0012, longitude: 80.2565 },
+};
+const post = async (id: string, title: string) => {
+  await appendListingEvents(t.deps.eventStore, id, [
+    listingCreated(id, { at: t.clock().toISOString(), fields: { location: chennai, title } }),
+  ]);
+  await readModels.caughtUp();
+};
+
+describe('saved-search alert emails', () => {
+  it('instant: one email per 15 minutes, collating what matched meanwhile; one-click unsubscribe', async () => {
+    const tenant = await t.registerUser('tenant');
+    const saved = await t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
+      token: tenant.token,
+      json: { name: 'Adyar homes', filters: { city: 'Chennai' }, alert: 'instant' },
+    });
+    expect(saved.status).toBe(201);
+    await readModels.caughtUp();
+
+    await post('mail-1', 'Sea-facing flat in Adyar');
+    expect(await mailAlertsOnce(mailer())).toEqual({ sent: 1, failed: 0 });
+    const first = await mail.next(tenant.email);
+    expect(first.subject).toBe('1 new property for “Adyar homes”');
+    expect(first.text).toContain('Sea-facing flat in Adyar');
+    expect(first.text).toContain(`${SITE}/properties/mail-1`);
+
+    await post('mail-2', 'Quiet house near the beach');
+    await post('mail-3', 'Garden flat by the river');
+    expect(await mailAlertsOnce(mailer())).toEqual({ sent: 0, failed: 0 });
+    t.clock.advance(INSTANT_EVERY_MS);
+    expect(await mailAlertsOnce(mailer())).toEqual({ sent: 1, failed: 0 });
+    const second = await mail.next(tenant.email);
+    expect(second.subject).toBe('2 new properties for “Adyar homes”');
+    expect(second.text).not.toContain('Sea-facing flat in Adyar');
+    expect(second.text).toContain('Garden flat by the river');
+
+    const link = linkIn(second, `${SITE}/api/saved-searches/unsubscribe`);
+    const path = link.slice(SITE.length);
+    const forged = path.replace(/t=[^&]+/, 't=AAAA');
+    expect((await t.request('GET', forged)).status).toBe(404);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.request<string>('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('Adyar homes');
+    }
+    const { events } = await t.deps.eventStore.readStream(savedSearchStreamId(tenant.user._id));
+    expect(events.filter((e) => e.type === 'SavedSearchUnsubscribed')).toHaveLength(1);
+    await readModels.caughtUp();
+
+    await post('mail-4', 'One more flat in Adyar');
+    t.clock.advance(INSTANT_EVERY_MS);
+    expect(await mailAlertsOnce(mailer())).toEqual({ sent: 0, failed: 0 });
+  });
+});

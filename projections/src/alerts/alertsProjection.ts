@@ -1,0 +1,199 @@
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
+import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+import {
+  SAVED_SEARCH_EVENT_TYPES,
+  type SavedSearchCreated,
+  type SavedSearchEvent,
+} from '@rentals/core/savedSearches/events';
+import { queryWords } from '../queries/criteria.ts';
+import { prefixQuery } from '../queries/searchInPostgres.ts';
+import { asListingEvent, type ListingEvent } from '../readModels/listingEvents.ts';
+import type { SqlProjection } from '../runner/projection.ts';
+import { sql, type Statement } from '../runner/statement.ts';
+import { percolate } from './percolate.ts';
+
+export const ALERTS_PROJECTION = 'saved-search-alerts';
+
+/** The listing events that can make a listing match or stop matching a search. */
+const LISTING_TYPES = [
+  'ListingCreated',
+  'ListingDetailsRevised',
+  'ListingRentChanged',
+  'ListingLocationChanged',
+  'ListingDelisted',
+  'ListingRelisted',
+  'ListingDeleted',
+] as const satisfies readonly ListingEvent['type'][];
+
+const isSavedSearchEvent = (event: RecordedEvent): boolean =>
+  (SAVED_SEARCH_EVENT_TYPES as readonly string[]).includes(event.type);
+
+/** A search's filters as the matcher's columns (saved_search_filters). */
+const filterColumns = (d: SavedSearchCreated['data']) => {
+  const words = queryWords(d.places.q);
+  const area = d.area;
+  return {
+    city_keys: d.places.cities ?? null,
+    area_keys: d.places.areas ?? null,
+    property_types: d.filters.propertyType?.length ? d.filters.propertyType : null,
+    min_rent: d.filters.minRent ?? null,
+    max_rent: d.filters.maxRent ?? null,
+    bedrooms: d.filters.bedrooms ?? null,
+    bathrooms: d.filters.bathrooms ?? null,
+    text_query: words.length > 0 ? prefixQuery(words) : null,
+    west: area?.kind === 'bbox' ? area.west : null,
+    south: area?.kind === 'bbox' ? area.south : null,
+    east: area?.kind === 'bbox' ? area.east : null,
+    north: area?.kind === 'bbox' ? area.north : null,
+    drawn_area:
+      area?.kind === 'polygon' ? `(${area.points.map(([x, y]) => `(${x},${y})`).join(',')})` : null,
+  };
+};
+
+/** The search's percolation keys again from its row: cities × areas × types ('' for any); none while paused. */
+const rekey = (searchId: string): Statement[] => [
+  sql`DELETE FROM saved_search_keys WHERE search_id = ${searchId}`,
+  sql`INSERT INTO saved_search_keys (city_key, area_key, property_type, search_id)
+      SELECT DISTINCT c, a, t, s.search_id FROM saved_search_filters s,
+        unnest(coalesce(s.city_keys, ARRAY[''])) AS c, unnest(coalesce(s.area_keys, ARRAY[''])) AS a,
+        unnest(coalesce(s.property_types, ARRAY[''])) AS t
+      WHERE s.search_id = ${searchId} AND NOT s.paused`,
+];
+
+const savedSearchStatements = (event: SavedSearchEvent): Statement[] => {
+  const { searchId, at } = event.data;
+  switch (event.type) {
+    case 'SavedSearchCreated':
+    case 'SavedSearchEdited': {
+      const d = event.data;
+      const row = JSON.stringify({
+        search_id: searchId,
+        user_id: d.userId,
+        name: d.name,
+        alert: d.alert,
+        ...filterColumns(d),
+      });
+      return [
+        sql`INSERT INTO saved_search_filters AS s (search_id, user_id, name, alert, city_keys, area_keys,
+              property_types, min_rent, max_rent, bedrooms, bathrooms, text_query, west, south, east, north,
+              drawn_area, created_at, seen_at)
+            SELECT r.search_id, r.user_id, r.name, r.alert, r.city_keys, r.area_keys, r.property_types, r.min_rent,
+              r.max_rent, r.bedrooms, r.bathrooms, r.text_query, r.west, r.south, r.east, r.north,
+              r.drawn_area::polygon, ${at}::timestamptz, ${at}::timestamptz
+            FROM jsonb_to_record(${row}::text::jsonb) AS r(search_id text, user_id text, name text, alert text,
+              city_keys text[], area_keys text[], property_types text[], min_rent float8, max_rent float8,
+              bedrooms int, bathrooms int, text_query text, west float8, south float8, east float8, north float8,
+              drawn_area text)
+            ON CONFLICT (search_id) DO UPDATE SET name = excluded.name, alert = excluded.alert,
+              city_keys = excluded.city_keys, area_keys = excluded.area_keys,
+              property_types = excluded.property_types, min_rent = excluded.min_rent,
+              max_rent = excluded.max_rent, bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms,
+              text_query = excluded.text_query, west = excluded.west, south = excluded.south,
+              east = excluded.east, north = excluded.north, drawn_area = excluded.drawn_area`,
+        ...rekey(searchId),
+      ];
+    }
+    case 'SavedSearchPaused':
+    case 'SavedSearchResumed':
+      return [
+        sql`UPDATE saved_search_filters SET paused = ${event.type === 'SavedSearchPaused'}
+            WHERE search_id = ${searchId}`,
+        ...rekey(searchId),
+      ];
+    case 'SavedSearchUnsubscribed':
+      return [sql`UPDATE saved_search_filters SET alert = 'off' WHERE search_id = ${searchId}`];
+    case 'SavedSearchSeen':
+      return [
+        sql`UPDATE saved_search_filters SET seen_at = greatest(seen_at, ${at}::timestamptz)
+            WHERE search_id = ${searchId}`,
+      ];
+    case 'SavedSearchDeleted':
+      return [
+        sql`DELETE FROM saved_search_keys WHERE search_id = ${searchId}`,
+        sql`DELETE FROM saved_search_filters WHERE search_id = ${searchId}`,
+        sql`DELETE FROM saved_search_matches WHERE search_id = ${searchId}`,
+        sql`DELETE FROM saved_search_alerts WHERE search_id = ${searchId}`,
+      ];
+  }
+};
+
+const listingStatements = (event: ListingEvent): Statement[] => {
+  const { listingId: id, at } = event.data;
+  switch (event.type) {
+    case 'ListingCreated': {
+      const d = event.data;
+      const { city, area, address, coordinates } = d.location;
+      return [
+        sql`INSERT INTO alert_listings (id, available, title, description, property_type, rent, city, area,
+              address, city_key, area_key, bedrooms, bathrooms, latitude, longitude)
+            VALUES (${id}, ${d.isAvailable}, ${d.title}, ${d.description}, ${d.propertyType}, ${d.rent}, ${city},
+              ${area}, ${address}, ${normaliseLocality(city)}, ${normaliseLocality(area)},
+              ${d.propertyDetails.bedrooms ?? null}, ${d.propertyDetails.bathrooms ?? null},
+              ${coordinates?.latitude ?? null}, ${coordinates?.longitude ?? null})
+            ON CONFLICT (id) DO NOTHING`,
+        percolate(id, at),
+      ];
+    }
+    case 'ListingDetailsRevised': {
+      const c = event.data;
+      return [
+        sql`UPDATE alert_listings SET title = coalesce(${c.title ?? null}, title),
+              description = coalesce(${c.description ?? null}, description),
+              property_type = coalesce(${c.propertyType ?? null}, property_type),
+              bedrooms = coalesce(${c.propertyDetails?.bedrooms ?? null}::int, bedrooms),
+              bathrooms = coalesce(${c.propertyDetails?.bathrooms ?? null}::int, bathrooms)
+            WHERE id = ${id}`,
+        percolate(id, at),
+      ];
+    }
+    case 'ListingRentChanged':
+      return [
+        sql`UPDATE alert_listings SET rent = ${event.data.rent} WHERE id = ${id}`,
+        percolate(id, at),
+      ];
+    case 'ListingLocationChanged': {
+      const { city, area, address, coordinates } = event.data.location;
+      return [
+        sql`UPDATE alert_listings SET city = ${city}, area = ${area}, address = ${address},
+              city_key = ${normaliseLocality(city)}, area_key = ${normaliseLocality(area)},
+              latitude = ${coordinates?.latitude ?? null}, longitude = ${coordinates?.longitude ?? null}
+            WHERE id = ${id}`,
+        percolate(id, at),
+      ];
+    }
+    case 'ListingDelisted':
+    case 'ListingRelisted':
+      return [
+        sql`UPDATE alert_listings SET available = ${event.type === 'ListingRelisted'} WHERE id = ${id}`,
+        percolate(id, at),
+      ];
+    case 'ListingDeleted':
+      return [
+        sql`DELETE FROM alert_listings WHERE id = ${id}`,
+        sql`DELETE FROM saved_search_matches WHERE listing_id = ${id}`,
+      ];
+    default:
+      return [];
+  }
+};
+
+/**
+ * Saved-search matching (issue 17): keeps each saved search's filters and
+ * each listing's searchable columns, and on every listing event that can
+ * change whether it matches, percolates the listing through the candidate
+ * searches (percolate.ts), recording matches and alerts. The in-app
+ * notifications and the emails read saved_search_alerts.
+ */
+export const alertsProjection: SqlProjection = {
+  kind: 'sql',
+  name: ALERTS_PROJECTION,
+  canHandle: [...LISTING_TYPES, ...SAVED_SEARCH_EVENT_TYPES],
+  evolve: (event) =>
+    isSavedSearchEvent(event)
+      ? savedSearchStatements({ type: event.type, data: event.data } as SavedSearchEvent)
+      : listingStatements(asListingEvent(event)),
+  reset: [
+    sql`TRUNCATE saved_search_filters, saved_search_keys, alert_listings, saved_search_matches,
+        saved_search_alerts`,
+  ],
+};

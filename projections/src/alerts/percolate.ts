@@ -1,0 +1,66 @@
+import { INBOX_CHANNEL } from '../queries/conversations.ts';
+import { sql, type Statement } from '../runner/statement.ts';
+
+/** A listing that stops matching and matches again within this is not announced again. */
+export const REALERT_AFTER = '1 day';
+
+/**
+ * Tests one listing against the saved searches, as the list search would
+ * (searchWhere in queries/searchInPostgres.ts, the signed-in model): city and
+ * area by resolved key, type, rent, at least the bedrooms and bathrooms, the
+ * map area or drawn area, and every word of the free text as a word prefix.
+ * Percolation, not a scan: only the searches keyed by the listing's city,
+ * area and type (each or any) are candidates (saved_search_keys' primary
+ * key), and paused searches have no keys.
+ *
+ * Then records the outcome: searches it no longer matches forget that it
+ * does; a search it newly matches gets an alert, unless it was announced
+ * there within REALERT_AFTER, and the users to notify are woken on the
+ * messages' live channel (INBOX_CHANNEL: their open streams read the new
+ * alerts; the notification is sent when the transaction commits). An unavailable or unknown listing matches
+ * nothing, so the same statement serves delisting.
+ */
+export const percolate = (listingId: string, at: string): Statement =>
+  sql`WITH l AS MATERIALIZED (
+        SELECT a.*, to_tsvector('simple', title || ' ' || description || ' ' || city || ' ' || area || ' ' || address) AS words
+        FROM alert_listings a WHERE id = ${listingId} AND available
+      ),
+      hit AS (
+        SELECT DISTINCT s.search_id, s.user_id, s.alert
+        FROM l
+        JOIN saved_search_keys k ON k.city_key IN (l.city_key, '') AND k.area_key IN (l.area_key, '')
+          AND k.property_type IN (l.property_type, '')
+        JOIN saved_search_filters s ON s.search_id = k.search_id
+        WHERE (s.city_keys IS NULL OR l.city_key = ANY(s.city_keys))
+          AND (s.area_keys IS NULL OR l.area_key = ANY(s.area_keys))
+          AND (s.property_types IS NULL OR l.property_type = ANY(s.property_types))
+          AND (s.min_rent IS NULL OR l.rent >= s.min_rent)
+          AND (s.max_rent IS NULL OR l.rent <= s.max_rent)
+          AND (s.bedrooms IS NULL OR l.bedrooms >= s.bedrooms)
+          AND (s.bathrooms IS NULL OR l.bathrooms >= s.bathrooms)
+          AND (s.west IS NULL OR (l.latitude BETWEEN s.south AND s.north AND l.longitude BETWEEN s.west AND s.east))
+          AND (s.drawn_area IS NULL OR s.drawn_area @> point(l.longitude, l.latitude))
+          AND (s.text_query IS NULL OR l.words @@ to_tsquery('simple', s.text_query))
+      ),
+      stopped AS (
+        UPDATE saved_search_matches m SET matching = false
+        WHERE m.listing_id = ${listingId} AND m.matching
+          AND NOT EXISTS (SELECT 1 FROM hit WHERE hit.search_id = m.search_id)
+      ),
+      matched AS (
+        INSERT INTO saved_search_matches AS m (search_id, listing_id, matching, alerted_at)
+        SELECT search_id, ${listingId}, true, ${at}::timestamptz FROM hit
+        ON CONFLICT (search_id, listing_id) DO UPDATE SET
+          matching = true,
+          alerted_at = CASE WHEN m.alerted_at <= excluded.alerted_at - ${REALERT_AFTER}::interval
+                            THEN excluded.alerted_at ELSE m.alerted_at END
+        WHERE NOT m.matching
+        RETURNING m.search_id, m.alerted_at = ${at}::timestamptz AS announced
+      ),
+      announced AS (
+        INSERT INTO saved_search_alerts (search_id, user_id, listing_id, at, notify, alert)
+        SELECT hit.search_id, hit.user_id, ${listingId}, ${at}::timestamptz, hit.alert <> 'off', hit.alert
+        FROM matched JOIN hit USING (search_id) WHERE matched.announced
+        RETURNING user_id, notify
+      )
+      SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM (SELECT DISTINCT user_id FROM announced WHERE notify) u`;

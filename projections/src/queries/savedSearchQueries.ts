@@ -1,0 +1,56 @@
+import type { Sql } from 'postgres';
+
+/**
+ * New matches of each of a user's saved searches: listings announced to the
+ * search since its matches were last seen (the alerts projection's
+ * saved_search_alerts), by search id. Searches without any are absent.
+ */
+export const newMatchCounts = async (db: Sql, userId: string): Promise<Map<string, number>> => {
+  const rows = await db<{ searchId: string; count: number }[]>`
+    SELECT a.search_id AS "searchId", count(*)::int AS count
+    FROM saved_search_filters s JOIN saved_search_alerts a ON a.search_id = s.search_id AND a.at > s.seen_at
+    WHERE s.user_id = ${userId}
+    GROUP BY a.search_id`;
+  return new Map(rows.map((r) => [r.searchId, r.count]));
+};
+
+/** An in-app notification: a listing newly matching one of the user's saved searches. */
+export type SavedSearchAlert = {
+  id: number;
+  searchId: string;
+  searchName: string;
+  listingId: string;
+  title: string;
+  city: string;
+  area: string;
+  rent: number;
+  at: string;
+  /** Recorded after the search's matches were last seen. */
+  isNew: boolean;
+};
+
+const alertRows = (db: Sql, userId: string, after: number, order: 'asc' | 'desc', limit: number) =>
+  db<SavedSearchAlert[]>`
+    SELECT a.id::int AS id, a.search_id AS "searchId", s.name AS "searchName", a.listing_id AS "listingId",
+           l.title, l.city, l.area, l.rent, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+           a.at > s.seen_at AS "isNew"
+    FROM saved_search_alerts a
+    JOIN saved_search_filters s ON s.search_id = a.search_id
+    JOIN alert_listings l ON l.id = a.listing_id AND l.available
+    WHERE a.user_id = ${userId} AND a.notify AND a.id > ${after}
+    ORDER BY a.id ${order === 'asc' ? db`ASC` : db`DESC`} LIMIT ${limit}`;
+
+/** The user's newest notifications first (the header's list); listings no longer available are left out. */
+export const recentAlerts = (db: Sql, userId: string, limit: number) =>
+  alertRows(db, userId, 0, 'desc', limit);
+
+/** Notifications after `after` (an alert id), oldest first: what a live stream sends next. */
+export const alertsAfter = (db: Sql, userId: string, after: number, limit: number) =>
+  alertRows(db, userId, after, 'asc', limit);
+
+/** The user's newest alert id (0 when none): where a fresh live stream starts. */
+export const latestAlertId = async (db: Sql, userId: string): Promise<number> => {
+  const [row] = await db<{ id: number }[]>`
+    SELECT coalesce(max(id), 0)::int AS id FROM saved_search_alerts WHERE user_id = ${userId} AND notify`;
+  return row?.id ?? 0;
+};

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { describeError } from '../../lib/api.ts';
+import { describeFilters, type Filters } from '../../lib/filters.ts';
+import { ALERT_OPTIONS, apiFiltersOf, type AlertChoice } from '../../lib/savedSearches.ts';
+import { saveSearch } from '../../stores/savedSearches.ts';
+
+/** 'Save this search': a name and an alert choice for the filters on screen. */
+export const SaveSearch = ({ filters }: { filters: Filters }) => {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [alert, setAlert] = useState<AlertChoice>('instant');
+  const [state, setState] = useState<{ busy: boolean; error?: string; saved?: string }>({
+    busy: false,
+  });
+
+  if (state.saved)
+    return (
+      <p className="muted" role="status" data-testid="search-saved">
+        Saved as “{state.saved}”. <a href="/saved-searches">Your saved searches</a>
+      </p>
+    );
+  if (!open)
+    return (
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => {
+          setName(describeFilters(filters) || 'All properties');
+          setOpen(true);
+        }}
+      >
+        Save this search
+      </button>
+    );
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setState({ busy: true });
+    try {
+      const saved = await saveSearch({ name, filters: apiFiltersOf(filters), alert });
+      setState({ busy: false, saved: saved.name });
+    } catch (error) {
+      setState({ busy: false, error: describeError(error, 'Could not save this search.') });
+    }
+  };
+  return (
+    <form className="save-search" onSubmit={(e) => void submit(e)} aria-label="Save this search">
+      <label>
+        Name
+        <input
+          name="name"
+          value={name}
+          maxLength={60}
+          required
+          onChange={(e) => setName(e.target.value)}
+        />
+      </label>
+      <label>
+        Alerts
+        <select
+          name="alert"
+          value={alert}
+          onChange={(e) => setAlert(e.target.value as AlertChoice)}
+        >
+          {ALERT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button button-primary button-small" disabled={state.busy}>
+        Save
+      </button>
+      <button type="button" className="link-button" onClick={() => setOpen(false)}>
+        Cancel
+      </button>
+      {state.error && (
+        <p className="alert alert-error" role="alert">
+          {state.error}
+        </p>
+      )}
+    </form>
+  );
+};

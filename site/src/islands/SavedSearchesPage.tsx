@@ -1,0 +1,175 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { describeError } from '../lib/api.ts';
+import { describeFilters } from '../lib/filters.ts';
+import { formatRent } from '../lib/format.ts';
+import {
+  ALERT_OPTIONS,
+  filtersOf,
+  searchPageOf,
+  type AlertChoice,
+  type SavedSearch,
+} from '../lib/savedSearches.ts';
+import {
+  $alerts,
+  $savedSearches,
+  actOnSearch,
+  deleteSearch,
+  editSearch,
+  loadSavedSearches,
+  watchAlerts,
+} from '../stores/savedSearches.ts';
+import { toast } from '../stores/toasts.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { Guarded } from '../components/react/Guarded.tsx';
+import { SkeletonGrid } from '../components/react/ListStates.tsx';
+
+const alertLabel = (search: SavedSearch) =>
+  search.paused ? 'Paused' : ALERT_OPTIONS.find((o) => o.value === search.alert)!.label;
+
+const attempt = (action: () => Promise<unknown>, fallback: string) =>
+  void action().catch((error: unknown) => toast.error(describeError(error, fallback)));
+
+const SearchRow = ({ search }: { search: SavedSearch }) => {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(search.name);
+  const [alert, setAlert] = useState<AlertChoice>(search.alert);
+  return (
+    <li className="card saved-search" data-testid="saved-search">
+      {editing ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            attempt(
+              () => editSearch(search, { name, alert }).then(() => setEditing(false)),
+              'Could not change this search.',
+            );
+          }}
+        >
+          <input value={name} maxLength={60} required onChange={(e) => setName(e.target.value)} />
+          <select value={alert} onChange={(e) => setAlert(e.target.value as AlertChoice)}>
+            {ALERT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button-primary button-small">
+            Save
+          </button>
+        </form>
+      ) : (
+        <>
+          <h2>
+            <a
+              href={searchPageOf(search)}
+              onClick={() => void actOnSearch(search.id, 'seen').catch(() => undefined)}
+            >
+              {search.name}
+            </a>{' '}
+            {search.newMatches > 0 && (
+              <span className="badge" data-testid="new-matches">
+                {search.newMatches} new
+              </span>
+            )}
+          </h2>
+          <p className="muted">
+            {describeFilters(filtersOf(search.filters)) || 'All properties'} · {alertLabel(search)}
+          </p>
+        </>
+      )}
+      <div className="actions">
+        <button type="button" className="button button-small" onClick={() => setEditing(!editing)}>
+          {editing ? 'Cancel' : 'Edit'}
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() =>
+            attempt(
+              () => actOnSearch(search.id, search.paused ? 'resume' : 'pause'),
+              'Could not change this search.',
+            )
+          }
+        >
+          {search.paused ? 'Resume' : 'Pause'}
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => attempt(() => deleteSearch(search.id), 'Could not delete this search.')}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+};
+
+const SavedSearches = () => {
+  const searches = useStore($savedSearches);
+  const alerts = useStore($alerts);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    loadSavedSearches().catch((e: unknown) =>
+      setError(describeError(e, 'Could not load your saved searches.')),
+    );
+    void watchAlerts().catch(() => undefined);
+  }, []);
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Saved searches</h1>
+          <p className="muted" style={{ margin: 0 }}>
+            We tell you when a new home matches, here and by email, as you choose.
+          </p>
+        </div>
+      </div>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!error && !searches && <SkeletonGrid count={2} />}
+      {searches && searches.length === 0 && (
+        <div className="empty-state card">
+          <h2>No saved searches yet</h2>
+          <p className="muted">Search for homes, then choose ‘Save this search’.</p>
+          <a className="button button-primary" href="/properties">
+            Search Properties
+          </a>
+        </div>
+      )}
+      {searches && searches.length > 0 && (
+        <ul className="saved-search-list">
+          {searches.map((s) => (
+            <SearchRow key={s.id} search={s} />
+          ))}
+        </ul>
+      )}
+      {alerts && alerts.length > 0 && (
+        <section aria-label="New matches" data-testid="alerts">
+          <h2>New matches</h2>
+          <ul>
+            {alerts.map((a) => (
+              <li key={a.id} data-testid="alert">
+                <a href={`/properties/${encodeURIComponent(a.listingId)}`}>{a.title}</a> · {a.area},{' '}
+                {a.city} · {formatRent(a.rent)} <span className="muted">({a.searchName})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+};
+
+export default function SavedSearchesPage() {
+  return (
+    <ErrorBoundary>
+      <Guarded>{() => <SavedSearches />}</Guarded>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { apiFiltersOf, filtersOf, searchPageOf, type SavedSearch } from './savedSearches.ts';
+
+describe('saved-search filters', () => {
+  it('go from the URL to the API with numbers and a type list, and back', () => {
+    const url = { city: 'Pune', propertyType: 'flat', maxRent: '30000', bedrooms: '2', area: ' ' };
+    const api = apiFiltersOf(url);
+    expect(api).toEqual({ city: 'Pune', propertyType: ['flat'], maxRent: 30000, bedrooms: 2 });
+    expect(filtersOf(api)).toEqual({
+      city: 'Pune',
+      propertyType: 'flat',
+      maxRent: '30000',
+      bedrooms: '2',
+    });
+  });
+
+  it('reopen on the search page as a link', () => {
+    const search = { filters: { city: 'Pune', maxRent: 30000 } } as SavedSearch;
+    expect(searchPageOf(search)).toBe('/properties?city=Pune&maxRent=30000');
+  });
+});

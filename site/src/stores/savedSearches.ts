@@ -1,0 +1,91 @@
+/**
+ * The signed-in user's saved searches and their alerts, one store for every
+ * island: the 'Save this search' action, the Saved searches page, and the
+ * alerts that arrive live on the inbox's stream.
+ */
+import { atom } from 'nanostores';
+import { api } from '../lib/api.ts';
+import type { AlertChoice, ApiFilters, SavedSearch, SearchAlert } from '../lib/savedSearches.ts';
+import { onAlert } from './inbox.ts';
+
+/** null until loaded. */
+export const $savedSearches = atom<SavedSearch[] | null>(null);
+/** The newest alerts first; null until loaded. */
+export const $alerts = atom<SearchAlert[] | null>(null);
+
+const replace = (search: SavedSearch) =>
+  $savedSearches.set(
+    ($savedSearches.get() ?? []).some((s) => s.id === search.id)
+      ? $savedSearches.get()!.map((s) => (s.id === search.id ? search : s))
+      : [...($savedSearches.get() ?? []), search],
+  );
+
+export const loadSavedSearches = async (): Promise<void> => {
+  const { savedSearches } = await api<{ savedSearches: SavedSearch[] }>('/saved-searches');
+  $savedSearches.set(savedSearches);
+};
+
+export const saveSearch = async (draft: {
+  name: string;
+  filters: ApiFilters;
+  alert: AlertChoice;
+}): Promise<SavedSearch> => {
+  const { savedSearch } = await api<{ savedSearch: SavedSearch }>('/saved-searches', {
+    method: 'POST',
+    json: draft,
+  });
+  replace(savedSearch);
+  return savedSearch;
+};
+
+export const editSearch = async (
+  search: SavedSearch,
+  changes: { name: string; alert: AlertChoice },
+) => {
+  const { savedSearch } = await api<{ savedSearch: SavedSearch }>(
+    `/saved-searches/${encodeURIComponent(search.id)}`,
+    {
+      method: 'PUT',
+      json: {
+        name: changes.name,
+        filters: search.filters,
+        ...(search.area ? { area: search.area } : {}),
+        alert: changes.alert,
+      },
+    },
+  );
+  replace(savedSearch);
+};
+
+export const actOnSearch = async (id: string, action: 'pause' | 'resume' | 'seen') => {
+  const { savedSearch } = await api<{ savedSearch: SavedSearch }>(
+    `/saved-searches/${encodeURIComponent(id)}/${action}`,
+    { method: 'POST' },
+  );
+  replace(savedSearch);
+};
+
+export const deleteSearch = async (id: string) => {
+  await api(`/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  $savedSearches.set(($savedSearches.get() ?? []).filter((s) => s.id !== id));
+};
+
+let listening: (() => void) | undefined;
+
+/** Loads the alerts and keeps them current from the live stream (idempotent). */
+export const watchAlerts = async (): Promise<void> => {
+  listening ??= onAlert((alert) => {
+    const known = $alerts.get() ?? [];
+    if (known.some((a) => a.id === alert.id)) return;
+    $alerts.set([alert, ...known]);
+    // A new match also raises its search's count.
+    $savedSearches.set(
+      $savedSearches
+        .get()
+        ?.map((s) => (s.id === alert.searchId ? { ...s, newMatches: s.newMatches + 1 } : s)) ??
+        null,
+    );
+  });
+  const { alerts } = await api<{ alerts: SearchAlert[] }>('/saved-searches/alerts');
+  $alerts.set(alerts);
+};
