@@ -7,6 +7,7 @@ import { createConsoleLogger } from '@rentals/core/logger';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { startMessageNotifier } from './messageNotifications/notifier.ts';
+import { startExpiryScheduler } from './listingExpiry/sweep.ts';
 import { startRegenerator } from './publicSite/regenerator.ts';
 import { projections } from './registry.ts';
 import { parkedStreams } from './queries/readSideHealth.ts';
@@ -66,7 +67,15 @@ const notifier = config.smtpUrl
     })
   : (log.warn('message notifications off: SMTP_URL is not set'), { stop: async () => {} });
 
+// Reminds owners of listings unconfirmed for 25 days and expires them at 30 (the one owner of that schedule).
+const expiryScheduler = startExpiryScheduler({
+  sql,
+  clock: () => new Date(),
+  log: (line, fields, level = 'info') => log[level](line, fields),
+});
+
 const shutdown = async () => {
+  await expiryScheduler.stop();
   await Promise.all(running.map((r) => r.stop()));
   await regenerator.stop();
   await notifier.stop();

@@ -2,6 +2,7 @@ import { dirtyCitiesProjection } from './dirtyCities/dirtyCities.ts';
 import { favouritesReadModel } from './readModels/favourites.ts';
 import { conversationsReadModel } from './readModels/conversations.ts';
 import { listingReadModel } from './readModels/listingReadModel.ts';
+import { listingExpirySchedule } from './listingExpiry/scheduleModel.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
 import type { Projection } from './runner/projection.ts';
@@ -14,6 +15,7 @@ export const postgresReadModels: Projection[] = [
   ownerListingStats,
   favouritesReadModel,
   conversationsReadModel,
+  listingExpirySchedule,
 ];
 
 /**

@@ -2,7 +2,7 @@ import type { AuthUser } from '../access/roles.ts';
 import type { AppDeps } from '../deps.ts';
 import { mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
 import { AppError, type FieldError, ValidationError } from '@rentals/core/errors';
-import { listingCommandHandler } from './commandHandler.ts';
+import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import type { Actor } from '@rentals/core/listings/commands';
 import { assertCanChange, assertImageRoom, decide } from '@rentals/core/listings/decide';
 import type { PropertyDocument } from '@rentals/core/contract/property';

@@ -39,5 +39,7 @@ export const toPropertyDocument = (state: ListingState, views = 0): PropertyDocu
     views,
     createdAt: l.createdAt,
     updatedAt: l.updatedAt,
+    lastConfirmedAt: l.lastConfirmedAt,
+    isExpired: l.isExpired,
   };
 };

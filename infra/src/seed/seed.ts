@@ -47,6 +47,8 @@ export type SeedListingPlan = {
   later: string;
   delist: boolean;
   verify: boolean;
+  /** The owner's last 'Still available' (listed listings older than the expiry window), if any. */
+  confirmedAt?: string | undefined;
 };
 
 /**
@@ -85,6 +87,8 @@ export const seedListingEvents = (plan: SeedListingPlan): ListingEvent[] => {
         state,
       ),
     );
+  if (plan.confirmedAt && !plan.delist)
+    apply(decide({ type: 'ConfirmAvailability', actor, at: plan.confirmedAt }, state));
   return events;
 };
 
@@ -127,6 +131,14 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
     const listingId = listingRandom.uuid();
     const createdAt = new Date(SEED_EPOCH - listingRandom.int(0, 180 * DAY)).toISOString();
     const later = new Date(Date.parse(createdAt) + listingRandom.int(1, 5) * DAY).toISOString();
+    // Listed listings older than 10 days are confirmed within the 5 days before the seed's now (after
+    // any delist or verification), so none is due to expire (issue 17); derived, not drawn, so the
+    // rest of the data stays as it was.
+    const created = Date.parse(createdAt);
+    const confirmedAt =
+      created < SEED_EPOCH - 10 * DAY
+        ? new Date(SEED_EPOCH - (created % (5 * DAY))).toISOString()
+        : undefined;
     const events = seedListingEvents({
       listingId,
       owner,
@@ -136,6 +148,7 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
       later,
       delist: listingRandom.chance(0.08),
       verify: listingRandom.chance(0.35),
+      confirmedAt,
     });
     return { listingId, userId: owner.id, events };
   };

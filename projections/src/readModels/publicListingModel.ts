@@ -117,6 +117,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
       ];
     case 'ListingDelisted':
     case 'ListingRelisted':
+    case 'ListingExpired':
       return [
         sql`UPDATE listing_public SET listed = ${event.type === 'ListingRelisted'}, updated_at = ${at} WHERE id = ${id}`,
       ];
@@ -130,7 +131,9 @@ const toStatements = (event: ListingEvent): Statement[] => {
       return [sql`DELETE FROM listing_public WHERE id = ${id}`];
     case 'ListingRentChanged':
     case 'ListingImageCaptioned':
-      // Rent is never public; captions are not shown to visitors.
+    case 'ListingAvailabilityConfirmed':
+    case 'ListingExpiryReminded':
+      // Rent is never public; captions are not shown to visitors; confirmations change nothing visible.
       return [];
   }
 };
