@@ -216,6 +216,21 @@ export const listingService = (deps: ListingServiceDeps) => {
       return documentOf(outcome.state, outcome.version);
     },
 
+    /** 'Still available' on a listed listing; 'Renew' (a relist) on an expired one. */
+    async confirmAvailability(
+      caller: Caller,
+      listingId: string,
+      expectedVersion?: number,
+    ): Promise<WriteResult> {
+      const actor = actorOf(caller.user);
+      const outcome = await commands.handle(
+        listingId,
+        (state) => decide({ type: 'ConfirmAvailability', actor, at: now() }, state),
+        { ...metadataOf(caller), expectedVersion },
+      );
+      return documentOf(outcome.state, outcome.version);
+    },
+
     async remove(caller: Caller, listingId: string, expectedVersion?: number): Promise<void> {
       const { user } = caller;
       await commands.handle(
