@@ -1,7 +1,12 @@
 import type { PropertyType } from '@rentals/core/listings/listing';
 
-export type SortOrder = 'newest' | 'rent_asc' | 'rent_desc';
-export const SORT_ORDERS: readonly SortOrder[] = ['newest', 'rent_asc', 'rent_desc'];
+export type SortOrder = 'newest' | 'rent_asc' | 'rent_desc' | 'recently_confirmed';
+export const SORT_ORDERS: readonly SortOrder[] = [
+  'newest',
+  'rent_asc',
+  'rent_desc',
+  'recently_confirmed',
+];
 
 /** A map viewport in degrees (GeoJSON order: west, south, east, north). */
 export type BoundingBox = { west: number; south: number; east: number; north: number };
