@@ -13,6 +13,11 @@ ALTER TABLE listing_read
   ADD COLUMN last_confirmed_at text GENERATED ALWAYS AS (doc ->> 'lastConfirmedAt') STORED;
 CREATE INDEX listing_read_confirmed ON listing_read (last_confirmed_at DESC) WHERE is_available;
 
+-- The visitor model tells an expired listing (its page answers 410 'no longer
+-- available', with similar listings) from one its owner delisted (404). No
+-- listing expired before this migration, so the default is exact.
+ALTER TABLE listing_public ADD COLUMN expired boolean NOT NULL DEFAULT false;
+
 -- The expiry scheduler's read model (projection `listing-expiry-schedule`):
 -- one row per live listing with its last confirmation, whether the owner was
 -- reminded about that confirmation, and whether it is listed (only listed

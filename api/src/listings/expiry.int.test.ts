@@ -4,6 +4,7 @@ import { listingForm } from '@rentals/testing/listingForm';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import { messages } from '@rentals/core/listings/decide';
+import { listingPageStatus } from '../web/listingStatus.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -53,9 +54,13 @@ describe("'Still available', expiry and renew through the API", () => {
     const result = await sweepExpiriesAt(t.db.sql, new Date(t.clock().getTime() + 30 * DAY));
     expect(result.failures).toBe(0);
     expect(await mine(listing._id)).toMatchObject({ isAvailable: false, isExpired: true });
+    // The visitor page of an expired listing answers 410 (gone), not 404.
+    const page = `/browse/${listing._id}`;
+    expect(await listingPageStatus(t.deps.eventStore, page)).toBe(410);
     const renewed = await confirm(listing._id);
     expect(renewed.status).toBe(200);
     expect(renewed.body.property).toMatchObject({ isAvailable: true, isExpired: false });
+    expect(await listingPageStatus(t.deps.eventStore, page)).toBeUndefined();
   });
 
   it('refuses to confirm a listing its owner delisted (409) and a stranger (403)', async () => {

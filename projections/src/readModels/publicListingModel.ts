@@ -116,10 +116,15 @@ const toStatements = (event: ListingEvent): Statement[] => {
             WHERE id = ${id}`,
       ];
     case 'ListingDelisted':
+      return [sql`UPDATE listing_public SET listed = false, updated_at = ${at} WHERE id = ${id}`];
     case 'ListingRelisted':
+      // A relist renews an expired listing too.
+      return [
+        sql`UPDATE listing_public SET listed = true, expired = false, updated_at = ${at} WHERE id = ${id}`,
+      ];
     case 'ListingExpired':
       return [
-        sql`UPDATE listing_public SET listed = ${event.type === 'ListingRelisted'}, updated_at = ${at} WHERE id = ${id}`,
+        sql`UPDATE listing_public SET listed = false, expired = true, updated_at = ${at} WHERE id = ${id}`,
       ];
     case 'ListingVerified':
     case 'ListingVerificationRevoked':
