@@ -8,6 +8,7 @@ import { favouriteRoutes } from './favourites/routes.ts';
 import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { listingRoutes } from './listings/routes.ts';
+import { confirmLinkRoutes } from './listings/confirmLink.ts';
 import { propertyMapRoutes, propertyQueryRoutes } from './properties/index.ts';
 import { bodyLimit } from './shared/bodyLimit.ts';
 import { errorHandler } from './shared/errorHandler.ts';
@@ -25,6 +26,7 @@ export const buildApp = (deps: AppDeps) =>
         .use(propertyMapRoutes(deps))
         .use(propertyQueryRoutes(deps))
         .use(listingRoutes(deps))
+        .use(confirmLinkRoutes(deps))
         .use(geoRoutes(deps))
         .use(favouriteRoutes(deps))
         .use(dashboardRoutes(deps))

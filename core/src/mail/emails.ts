@@ -6,3 +6,4 @@
  */
 export { passwordResetEmail } from './templates/passwordReset.tsx';
 export { newMessageEmail } from './templates/newMessage.tsx';
+export { expiryReminderEmail } from './templates/expiryReminder.tsx';

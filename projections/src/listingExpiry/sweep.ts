@@ -110,7 +110,16 @@ const sweepDue = async (options: SweepOptions, result: SweepResult) => {
           if (event.type === 'ListingExpired') result.expired++;
           if (event.type === 'ListingExpiryReminded') {
             result.reminded++;
-            await options.onReminded?.(event);
+            // The reminder is recorded; a failed email is logged, not retried (My Properties shows it too).
+            await options
+              .onReminded?.(event)
+              .catch((error: unknown) =>
+                options.log?.(
+                  'listing expiry: reminder email not sent',
+                  { listingId: due.listingId, error: (error as Error).message },
+                  'warn',
+                ),
+              );
           }
         }
       } catch (error) {

@@ -26,6 +26,16 @@ type CardProps = {
   onDelete: () => void;
 };
 
+const DAY_MS = 86_400_000;
+
+/** Days left before a listed listing expires, once it is in its reminder window (day 25 to 30); else null. */
+const reminderDue = (p: Property, now = Date.now()): number | null => {
+  if (!p.isAvailable || p.isExpired) return null;
+  const age = now - Date.parse(p.lastConfirmedAt);
+  if (Number.isNaN(age) || age < 25 * DAY_MS) return null;
+  return Math.max(0, Math.ceil((30 * DAY_MS - age) / DAY_MS));
+};
+
 const statusOf = (p: Property) =>
   p.isExpired
     ? { label: 'Expired', className: 'badge-delisted' }
@@ -71,6 +81,12 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
             ? 'Expired: not confirmed for 30 days. Renew to show it to tenants again.'
             : confirmedAgo(p.lastConfirmedAt)}
         </p>
+        {reminderDue(p) !== null && (
+          <p className="alert alert-error" style={{ margin: 0 }} data-testid="expiry-reminder">
+            Expires in {reminderDue(p)} {reminderDue(p) === 1 ? 'day' : 'days'} unless you confirm
+            it is still available.
+          </p>
+        )}
         <a href="/messages" className="muted" data-testid="enquiries">
           <Icon name="mail" /> {enquiries} {enquiries === 1 ? 'enquiry' : 'enquiries'}
         </a>
