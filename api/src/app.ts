@@ -8,6 +8,7 @@ import { favouriteRoutes } from './favourites/routes.ts';
 import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { listingRoutes } from './listings/routes.ts';
+import { confirmLinkRoutes } from './listings/confirmLink.ts';
 import { propertyMapRoutes, propertyQueryRoutes } from './properties/index.ts';
 import { rentTrendRoutes } from './rentTrends/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -28,6 +29,7 @@ export const buildApp = (deps: AppDeps) =>
         .use(propertyMapRoutes(deps))
         .use(propertyQueryRoutes(deps))
         .use(listingRoutes(deps))
+        .use(confirmLinkRoutes(deps))
         .use(geoRoutes(deps))
         .use(favouriteRoutes(deps))
         .use(dashboardRoutes(deps))

@@ -8,6 +8,8 @@ import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { startAlertMailer } from './alerts/alertMailer.ts';
 import { startMessageNotifier } from './messageNotifications/notifier.ts';
+import { startExpiryScheduler } from './listingExpiry/sweep.ts';
+import { sendExpiryReminder } from './listingExpiry/reminder.ts';
 import { startRegenerator } from './publicSite/regenerator.ts';
 import { projections } from './registry.ts';
 import { parkedStreams } from './queries/readSideHealth.ts';
@@ -78,7 +80,29 @@ const alertMailer = config.smtpUrl
     })
   : { stop: async () => {} };
 
+// Reminds owners of listings unconfirmed for 25 days and expires them at 30 (the one owner of that schedule).
+const expiryScheduler =
+  config.listingExpirySweepSeconds === 0
+    ? (log.info('listing expiry sweep off: LISTING_EXPIRY_SWEEP_SECONDS is 0'),
+      { stop: async () => {} })
+    : startExpiryScheduler({
+        sql,
+        clock: () => new Date(),
+        intervalMs: config.listingExpirySweepSeconds * 1000,
+        log: (line, fields, level = 'info') => log[level](line, fields),
+        ...(config.smtpUrl
+          ? {
+              onReminded: sendExpiryReminder({
+                sql,
+                mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+                siteUrl: config.siteUrl,
+              }),
+            }
+          : {}),
+      });
+
 const shutdown = async () => {
+  await expiryScheduler.stop();
   await Promise.all(running.map((r) => r.stop()));
   await regenerator.stop();
   await notifier.stop();

@@ -3,6 +3,7 @@ import { dirtyCitiesProjection } from './dirtyCities/dirtyCities.ts';
 import { favouritesReadModel } from './readModels/favourites.ts';
 import { conversationsReadModel } from './readModels/conversations.ts';
 import { listingReadModel } from './readModels/listingReadModel.ts';
+import { listingExpirySchedule } from './listingExpiry/scheduleModel.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
 import { rentTrendsProjection } from './readModels/rentTrends.ts';
@@ -22,6 +23,7 @@ export const postgresReadModels: Projection[] = [
   reportQueueReadModel,
   brokerFlagsReadModel,
   alertsProjection,
+  listingExpirySchedule,
 ];
 
 /**

@@ -69,6 +69,9 @@ const listingWrites: RouteRule[] = [
   { method: 'DELETE', path: '/api/properties/:id', access: 'owner-role' },
   { method: 'PATCH', path: '/api/properties/:id/toggle-availability', access: 'owner-role' },
   { method: 'PATCH', path: '/api/properties/:id/verify', access: 'admin' },
+  { method: 'PATCH', path: '/api/properties/:id/confirm-available', access: 'owner-role' },
+  // The reminder email's one-click link: the single-use token is the proof, no session.
+  { method: 'GET', path: '/api/listing-confirmations/:token', access: 'public' },
 ];
 
 /** The product's own geocoder (DESIGN §9): public, as the map and the location picker both use it. */

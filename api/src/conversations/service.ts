@@ -1,6 +1,6 @@
 import type { AuthUser } from '../access/roles.ts';
 import type { AppDeps } from '../deps.ts';
-import { listingCommandHandler } from '../listings/commandHandler.ts';
+import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import type { ConversationCommand } from '@rentals/core/conversations/commands';
 import { conversationIdFor } from '@rentals/core/conversations/conversationId';
 import { conversationMessages, decide } from '@rentals/core/conversations/decide';

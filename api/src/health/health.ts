@@ -9,6 +9,10 @@ import {
   publicSiteStatus,
   type PublicSiteStatus,
 } from '@rentals/projections/queries/readSideHealth';
+import {
+  lastExpirySweep,
+  type ExpirySweepStatus,
+} from '@rentals/projections/queries/listingExpiry';
 
 /**
  * ok: everything works. degraded: the product serves, but some streams are
@@ -63,6 +67,8 @@ export type HealthReport = {
   publicSite?: PublicSiteStatus & { etaSeconds: number | null };
   /** Outgoing mail: the last send's outcome ('degraded' since it failed), 'off' without SMTP_URL. */
   mail: MailStatus;
+  /** The listing expiry scheduler's last sweep (null before the first); its failures are retried next sweep. */
+  listingExpiry?: ExpirySweepStatus | null;
 };
 
 /** One Meilisearch of MEILI_URL and the search projection that feeds it. */
@@ -173,7 +179,18 @@ export const checkHealth = async (
     lag: Math.max(0, ...projections.map((p) => p.lag)),
     etaSeconds: etas.includes(null) ? null : Math.max(0, ...(etas as number[])),
   };
-  return { status, postgres, meilisearch, projections, catchUp, parked, publicSite, mail };
+  const listingExpiry = postgres.ok ? await lastExpirySweep(sql).catch(() => undefined) : undefined;
+  return {
+    status,
+    postgres,
+    meilisearch,
+    projections,
+    catchUp,
+    parked,
+    publicSite,
+    mail,
+    listingExpiry,
+  };
 };
 
 /** The machine itself: IPv4 loopback, IPv6 loopback, and IPv4 loopback mapped into IPv6. */

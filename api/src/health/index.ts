@@ -84,6 +84,21 @@ const DetailedHealth = t.Object({
       etaSeconds: t.Union([t.Number(), t.Null()]),
     }),
   ),
+  // The listing expiry scheduler's last sweep: when, for which now, listings due, reminded, expired, failed.
+  listingExpiry: t.Optional(
+    t.Union([
+      t.Object({
+        lastSweepAt: t.String(),
+        sweptFor: t.String(),
+        due: t.Number(),
+        reminded: t.Number(),
+        expired: t.Number(),
+        failures: t.Number(),
+        durationMs: t.Number(),
+      }),
+      t.Null(),
+    ]),
+  ),
 });
 
 const Health = t.Union([DetailedHealth, PublicHealth]);
@@ -127,7 +142,7 @@ export const healthRoutes = (deps: HealthDeps) =>
             'machine itself: the state of Postgres, each Meilisearch (with the search projection feeding ' +
             'it), the search engine in use and each replica as searches see it, each projection ' +
             "(status — 'down' when its heartbeat is stale —, lag in events, parked streams, last heartbeat), " +
-            "the parked streams with their errors, the public site's lag, and mail (`ok`, `degraded` " +
+            "the parked streams with their errors, the public site's lag, the listing expiry scheduler's last sweep, and mail (`ok`, `degraded` " +
             'since a send failed, until one succeeds, or `off` without SMTP_URL; either degrades the ' +
             'status). For a load balancer use ' +
             '/api/health/ready: a dead projections process must not take every web instance out.',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { ConcurrencyError } from '@rentals/core/errors';
-import { listingCommandHandler } from './commandHandler.ts';
+import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import {
   LISTING_STREAM_TYPE,
   listingStreamId,

@@ -168,6 +168,32 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       },
     )
     .patch(
+      '/properties/:id/confirm-available',
+      async ({ request, user, params, set }) => {
+        const { property, version } = await service.confirmAvailability(
+          callerOf(user, request),
+          listingIdOr404(params.id),
+          parseIfMatch(request.headers.get('if-match')),
+        );
+        set.headers.etag = etag(version);
+        return { property };
+      },
+      {
+        requireRole: OWNER_ROLES,
+        response: { 200: PropertyResponse },
+        detail: {
+          summary:
+            "'Still available': confirms a listed property (lastConfirmedAt), or renews an expired one",
+          description:
+            'A listed property unconfirmed for 30 days expires (it leaves search, the map and the public ' +
+            'pages; its owner is reminded on day 25). This confirms it, or, when it has expired, relists it ' +
+            `('Renew'). 409 for a property its owner delisted (relist it instead). ${versioning}`,
+          tags,
+          security,
+        },
+      },
+    )
+    .patch(
       '/properties/:id/verify',
       async ({ body, user, params, set, request }) => {
         const { property, version } = await service.setVerification(

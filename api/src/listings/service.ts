@@ -2,7 +2,7 @@ import type { AuthUser } from '../access/roles.ts';
 import type { AppDeps } from '../deps.ts';
 import { mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
 import { AppError, type FieldError, ValidationError } from '@rentals/core/errors';
-import { listingCommandHandler } from './commandHandler.ts';
+import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import type { Actor } from '@rentals/core/listings/commands';
 import { assertCanChange, assertImageRoom, decide } from '@rentals/core/listings/decide';
 import type { PropertyDocument } from '@rentals/core/contract/property';
@@ -211,6 +211,21 @@ export const listingService = (deps: ListingServiceDeps) => {
           const type = listing.isAvailable ? 'DelistListing' : 'RelistListing';
           return decide({ type, actor: actorOf(user), at: now() }, state);
         },
+        { ...metadataOf(caller), expectedVersion },
+      );
+      return documentOf(outcome.state, outcome.version);
+    },
+
+    /** 'Still available' on a listed listing; 'Renew' (a relist) on an expired one. */
+    async confirmAvailability(
+      caller: Caller,
+      listingId: string,
+      expectedVersion?: number,
+    ): Promise<WriteResult> {
+      const actor = actorOf(caller.user);
+      const outcome = await commands.handle(
+        listingId,
+        (state) => decide({ type: 'ConfirmAvailability', actor, at: now() }, state),
         { ...metadataOf(caller), expectedVersion },
       );
       return documentOf(outcome.state, outcome.version);

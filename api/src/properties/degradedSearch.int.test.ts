@@ -72,6 +72,8 @@ const CORPUS: SearchCriteria[] = [
   { ...page, q: 'terrace', cities: ['pune'] },
   { ...page, sort: 'rent_asc', cities: ['gurugram'] },
   { ...page, sort: 'rent_desc', minRent: 30000 },
+  { ...page, sort: 'recently_confirmed' },
+  { ...page, sort: 'recently_confirmed', cities: ['pune'], limit: 5 },
   { ...page, limit: 10, page: 3 },
   // The tenancy terms (issue 18): listings that do not give a term match neither its yes nor its no.
   { ...page, tenancy: { furnishing: 'fully-furnished' } },

@@ -167,7 +167,11 @@ describe('GET /api/properties (signed in)', () => {
       'bedrooms',
       "bedrooms must be a whole number of 0 or more ('4' means 4 or more)",
     ],
-    ['sort=cheapest', 'sort', 'sort must be one of newest, rent_asc, rent_desc'],
+    [
+      'sort=cheapest',
+      'sort',
+      'sort must be one of newest, rent_asc, rent_desc, recently_confirmed',
+    ],
     [
       'bbox=1,2,3',
       'bbox',

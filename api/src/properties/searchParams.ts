@@ -53,7 +53,7 @@ export const SearchQuery = Type.Object({
   ),
   sort: literals(SORT_ORDERS, {
     default: 'newest',
-    description: 'newest (default), rent_asc or rent_desc',
+    description: 'newest (default), rent_asc, rent_desc or recently_confirmed',
     ...messages({ type: m.sort }),
   }),
   page: Type.Integer({

@@ -9,7 +9,8 @@ const LISTING_PATH = /^\/browse\/(?!cities\/?$)([A-Za-z0-9_-]{1,64})\/?$/;
 /**
  * What a visitor's /browse/{id} should answer, from the event log (the read
  * models may not have caught up with a listing created a moment ago): 404
- * for a listing that never existed or is delisted, 410 for a deleted one,
+ * for a listing that never existed or is delisted, 410 for a deleted or an
+ * expired one (unconfirmed for 30 days: 'no longer available'),
  * undefined (200) for a listed one.
  */
 export const listingPageStatus = async (
@@ -21,7 +22,7 @@ export const listingPageStatus = async (
   const { events } = await eventStore.readStream(listingStreamId(id));
   const state = fold(events as unknown as ListingEvent[]);
   if (state.status === 'absent') return 404;
-  if (state.status === 'deleted') return 410;
+  if (state.status === 'deleted' || state.listing.isExpired) return 410;
   if (!state.listing.isAvailable) return 404;
   return undefined;
 };

@@ -164,6 +164,12 @@ export const loadConfig = (env: Env) => ({
   projectionPollMs: positiveInt(env, 'PROJECTION_POLL_MS', 1000, 60_000),
   /** How long an unread message waits before the recipient gets an email about it. */
   messageNotifyDelaySeconds: positiveInt(env, 'MESSAGE_NOTIFY_DELAY_SECONDS', 300, 86_400),
+  /**
+   * How often the projections process sweeps for listings due for an expiry reminder (day 25) or
+   * expiry (day 30). 0: no sweep in this process (the test harness's product, whose fixtures are
+   * dated in the past; tests sweep at a chosen time instead).
+   */
+  listingExpirySweepSeconds: wholeNumber(env, 'LISTING_EXPIRY_SWEEP_SECONDS', 60, 86_400),
   /** New conversations one user may start in a day (contact is where marketplaces get abused). */
   conversationStartsPerDay: positiveInt(env, 'CONVERSATION_STARTS_PER_DAY', 20, 10_000),
   /**

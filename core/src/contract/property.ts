@@ -98,6 +98,10 @@ export const PropertySchema = Type.Object({
   views: Type.Integer(),
   createdAt: date(),
   updatedAt: date(),
+  /** When the owner last confirmed the home is available (create, edit, relist, 'Still available'). */
+  lastConfirmedAt: date(),
+  /** Unconfirmed for 30 days: not listed (isAvailable false) until the owner renews it. */
+  isExpired: Type.Boolean(),
 });
 
 export type PropertyDocument = Static<typeof PropertySchema>;

@@ -39,5 +39,22 @@ export type SetVerification = {
   at: string;
 };
 
+/**
+ * The owner's 'Still available' (also the one-click confirm link of the
+ * reminder email, and 'Renew' of an expired listing).
+ */
+export type ConfirmAvailability = { type: 'ConfirmAvailability'; actor: Actor; at: string };
+/** The expiry scheduler's commands: no actor, `at` is the sweep's now. */
+export type RemindExpiry = { type: 'RemindExpiry'; at: string };
+export type ExpireListing = { type: 'ExpireListing'; at: string };
+
 export type ListingCommand =
-  CreateListing | ReviseListing | DelistListing | RelistListing | DeleteListing | SetVerification;
+  | CreateListing
+  | ReviseListing
+  | DelistListing
+  | RelistListing
+  | DeleteListing
+  | SetVerification
+  | ConfirmAvailability
+  | RemindExpiry
+  | ExpireListing;

@@ -5,6 +5,8 @@ import { assertListingFields } from './fields.ts';
 import { availableFromErrors } from './tenancy.ts';
 import { MAX_IMAGES, type ListingImage } from './listing.ts';
 import type { Listing, ListingState } from './state.ts';
+import { expiresAt, remindAt } from './expiry.ts';
+import { isAtOrAfter } from '../isoTime.ts';
 
 export const messages = {
   notFound: 'Property not found',
@@ -17,6 +19,12 @@ export const messages = {
   tooManyImages: (canAdd: number) =>
     `Maximum ${MAX_IMAGES} images allowed. You can add ${canAdd} more images.`,
   unknownImage: (id: string) => `Image ${id} does not belong to this property`,
+  confirmDelisted: 'This property is delisted: relist it to show it again',
+  notListed: 'Only listed properties expire',
+  alreadyExpired: 'This property has already expired',
+  confirmedRecently: 'This property was confirmed within the last 30 days',
+  reminderNotDue: 'This property was confirmed within the last 25 days',
+  alreadyReminded: 'The owner was already reminded since the last confirmation',
 } as const;
 
 const OWNER_ROLES: readonly string[] = ['homeowner', 'broker'];
@@ -198,6 +206,66 @@ const revise = (command: ReviseListing, state: ListingState): ListingEvent[] => 
   return events;
 };
 
+const relisted = (listing: Listing, at: string): ListingEvent => ({
+  type: 'ListingRelisted',
+  data: { listingId: listing.id, at, city: listing.location.city },
+});
+
+/**
+ * 'Still available': confirms a listed listing; on an expired one it is the
+ * one-click 'Renew' (a relist, which confirms too). A listing its owner
+ * delisted stays delisted: confirming is not relisting.
+ */
+const confirm = (listing: Listing, at: string): ListingEvent[] => {
+  if (listing.isExpired) return [relisted(listing, at)];
+  if (!listing.isAvailable) throw new IllegalStateError(messages.confirmDelisted);
+  return [{ type: 'ListingAvailabilityConfirmed', data: { listingId: listing.id, at } }];
+};
+
+/** The scheduler's target: a live listing that is listed and not yet expired. */
+const listedListing = (state: ListingState): Listing => {
+  if (state.status !== 'active') throw new NotFoundError(messages.notFound);
+  if (state.listing.isExpired) throw new IllegalStateError(messages.alreadyExpired);
+  if (!state.listing.isAvailable) throw new IllegalStateError(messages.notListed);
+  return state.listing;
+};
+
+/**
+ * Refusals make the scheduler safe to run twice: a second sweep (or a
+ * concurrent one, retried on fresh state) finds nothing left to do.
+ */
+const remind = (state: ListingState, at: string): ListingEvent[] => {
+  const listing = listedListing(state);
+  const { lastConfirmedAt } = listing;
+  if (!isAtOrAfter(at, remindAt(lastConfirmedAt)))
+    throw new IllegalStateError(messages.reminderNotDue);
+  if (listing.expiryRemindedFor === lastConfirmedAt)
+    throw new IllegalStateError(messages.alreadyReminded);
+  return [
+    {
+      type: 'ListingExpiryReminded',
+      data: { listingId: listing.id, at, lastConfirmedAt, expiresAt: expiresAt(lastConfirmedAt) },
+    },
+  ];
+};
+
+const expire = (state: ListingState, at: string): ListingEvent[] => {
+  const listing = listedListing(state);
+  if (!isAtOrAfter(at, expiresAt(listing.lastConfirmedAt)))
+    throw new IllegalStateError(messages.confirmedRecently);
+  return [
+    {
+      type: 'ListingExpired',
+      data: {
+        listingId: listing.id,
+        at,
+        city: listing.location.city,
+        lastConfirmedAt: listing.lastConfirmedAt,
+      },
+    },
+  ];
+};
+
 /**
  * Decides which events a command produces on the current state, or throws
  * the 4xx error that explains why it may not happen. No IO: time, ids and the
@@ -222,13 +290,14 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
     case 'RelistListing': {
       const listing = assertCanChange(state, command.actor);
       if (listing.isAvailable) throw new IllegalStateError(messages.alreadyListed);
-      return [
-        {
-          type: 'ListingRelisted',
-          data: { listingId: listing.id, at: command.at, city: listing.location.city },
-        },
-      ];
+      return [relisted(listing, command.at)];
     }
+    case 'ConfirmAvailability':
+      return confirm(assertCanChange(state, command.actor), command.at);
+    case 'RemindExpiry':
+      return remind(state, command.at);
+    case 'ExpireListing':
+      return expire(state, command.at);
     case 'DeleteListing': {
       const listing = assertCanChange(state, command.actor);
       return [

@@ -41,5 +41,7 @@ export const toPropertyDocument = (state: ListingState, views = 0): PropertyDocu
     views,
     createdAt: l.createdAt,
     updatedAt: l.updatedAt,
+    lastConfirmedAt: l.lastConfirmedAt,
+    isExpired: l.isExpired,
   };
 };

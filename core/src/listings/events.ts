@@ -123,6 +123,22 @@ const ListingVerifiedData = eventData({});
 /** isVerified became false again: an admin revoked it, or the owner made a material change. */
 const ListingVerificationRevokedData = eventData({});
 
+/** The owner said the listed home is still available ('Still available' or the reminder's link). */
+const ListingAvailabilityConfirmedData = eventData({});
+
+/**
+ * The owner was reminded that the listing expires at `expiresAt` unless
+ * confirmed; `lastConfirmedAt` names the confirmation period reminded about
+ * (one reminder per period).
+ */
+const ListingExpiryRemindedData = eventData({ lastConfirmedAt: IsoTime, expiresAt: IsoTime });
+
+/**
+ * Unconfirmed for 30 days: no longer listed (isAvailable became false) and
+ * shown to its owner as 'Expired' until renewed (a relist).
+ */
+const ListingExpiredData = eventData({ city: CarriedText, lastConfirmedAt: IsoTime });
+
 type Of<Type extends string, Schema extends TSchema> = { type: Type; data: Static<Schema> };
 
 export type ListingCreated = Of<'ListingCreated', typeof ListingCreatedData>;
@@ -148,6 +164,13 @@ export type ListingVerificationRevoked = Of<
   typeof ListingVerificationRevokedData
 >;
 
+export type ListingAvailabilityConfirmed = Of<
+  'ListingAvailabilityConfirmed',
+  typeof ListingAvailabilityConfirmedData
+>;
+export type ListingExpiryReminded = Of<'ListingExpiryReminded', typeof ListingExpiryRemindedData>;
+export type ListingExpired = Of<'ListingExpired', typeof ListingExpiredData>;
+
 export type ListingEvent =
   | ListingCreated
   | ListingDetailsRevised
@@ -161,7 +184,10 @@ export type ListingEvent =
   | ListingRelisted
   | ListingDeleted
   | ListingVerified
-  | ListingVerificationRevoked;
+  | ListingVerificationRevoked
+  | ListingAvailabilityConfirmed
+  | ListingExpiryReminded
+  | ListingExpired;
 
 export type ListingEventType = ListingEvent['type'];
 
@@ -180,6 +206,9 @@ export const listingEventDefinitions = {
   ListingDeleted: { schema: ListingDeletedData, version: 1 },
   ListingVerified: { schema: ListingVerifiedData, version: 1 },
   ListingVerificationRevoked: { schema: ListingVerificationRevokedData, version: 1 },
+  ListingAvailabilityConfirmed: { schema: ListingAvailabilityConfirmedData, version: 1 },
+  ListingExpiryReminded: { schema: ListingExpiryRemindedData, version: 1 },
+  ListingExpired: { schema: ListingExpiredData, version: 1 },
 } as const satisfies Record<ListingEventType, EventDefinitions[string]>;
 
 export const LISTING_EVENT_TYPES = Object.keys(listingEventDefinitions) as ListingEventType[];

@@ -11,6 +11,16 @@ export type Listing = ListingFields & {
   isVerified: boolean;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The last time the owner confirmed the listing (create, edit, relist or
+   * 'Still available'); derived from the events' times, so old logs need no
+   * migration.
+   */
+  lastConfirmedAt: string;
+  /** Unconfirmed for 30 days (then isAvailable is false too) until renewed by a relist. */
+  isExpired: boolean;
+  /** The confirmation (its lastConfirmedAt) the owner was last reminded about, if any. */
+  expiryRemindedFor: string | null;
 };
 
 export type ListingState =
@@ -29,6 +39,16 @@ const update = (
     ? { status: 'active', listing: { ...state.listing, ...change(state.listing), updatedAt: at } }
     : state;
 
+/** An owner's edit: it confirms the listing too. */
+const edit = (state: ListingState, at: string, change: (l: Listing) => Partial<Listing>) =>
+  update(state, at, (l) => ({ ...change(l), lastConfirmedAt: at }));
+
+/** Changes nothing a tenant sees, so updatedAt stays. */
+const note = (state: ListingState, change: Partial<Listing>): ListingState =>
+  state.status === 'active'
+    ? { status: 'active', listing: { ...state.listing, ...change } }
+    : state;
+
 /** Folds one event into the state. Pure; unknown shapes never reach here (the store is typed). */
 export const evolve = (state: ListingState, event: ListingEvent): ListingState => {
   switch (event.type) {
@@ -36,32 +56,39 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
       const { listingId, at: _at, ...rest } = event.data;
       return {
         status: 'active',
-        listing: { ...rest, id: listingId, updatedAt: event.data.createdAt },
+        listing: {
+          ...rest,
+          id: listingId,
+          updatedAt: event.data.createdAt,
+          lastConfirmedAt: event.data.createdAt,
+          isExpired: false,
+          expiryRemindedFor: null,
+        },
       };
     }
     case 'ListingDetailsRevised': {
       const { listingId: _id, at, ...changes } = event.data;
-      return update(state, at, () => changes);
+      return edit(state, at, () => changes);
     }
     case 'ListingRentChanged':
-      return update(state, event.data.at, () => ({
+      return edit(state, event.data.at, () => ({
         rent: event.data.rent,
         rentType: event.data.rentType,
       }));
     case 'ListingLocationChanged':
-      return update(state, event.data.at, () => ({ location: event.data.location }));
+      return edit(state, event.data.at, () => ({ location: event.data.location }));
     case 'ListingImagesAdded':
-      return update(state, event.data.at, (l) => ({ images: [...l.images, ...event.data.images] }));
+      return edit(state, event.data.at, (l) => ({ images: [...l.images, ...event.data.images] }));
     case 'ListingImageRemoved':
-      return update(state, event.data.at, (l) => ({
+      return edit(state, event.data.at, (l) => ({
         images: l.images.filter((i) => i.id !== event.data.imageId),
       }));
     case 'ListingImagesReordered':
-      return update(state, event.data.at, (l) => ({
+      return edit(state, event.data.at, (l) => ({
         images: event.data.imageIds.flatMap((id) => l.images.filter((i) => i.id === id)),
       }));
     case 'ListingImageCaptioned':
-      return update(state, event.data.at, (l) => ({
+      return edit(state, event.data.at, (l) => ({
         images: l.images.map((i) =>
           i.id === event.data.imageId ? { ...i, caption: event.data.caption } : i,
         ),
@@ -69,7 +96,17 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
     case 'ListingDelisted':
       return update(state, event.data.at, () => ({ isAvailable: false }));
     case 'ListingRelisted':
-      return update(state, event.data.at, () => ({ isAvailable: true }));
+      return update(state, event.data.at, () => ({
+        isAvailable: true,
+        isExpired: false,
+        lastConfirmedAt: event.data.at,
+      }));
+    case 'ListingAvailabilityConfirmed':
+      return note(state, { lastConfirmedAt: event.data.at });
+    case 'ListingExpiryReminded':
+      return note(state, { expiryRemindedFor: event.data.lastConfirmedAt });
+    case 'ListingExpired':
+      return update(state, event.data.at, () => ({ isAvailable: false, isExpired: true }));
     case 'ListingVerified':
       return update(state, event.data.at, () => ({ isVerified: true }));
     case 'ListingVerificationRevoked':

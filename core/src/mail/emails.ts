@@ -8,3 +8,4 @@ export { passwordResetEmail } from './templates/passwordReset.tsx';
 export { newMessageEmail } from './templates/newMessage.tsx';
 export { reviewDecisionEmail, type ReviewDecisionKind } from './templates/reviewDecision.tsx';
 export { savedSearchAlertEmail } from './templates/savedSearchAlert.tsx';
+export { expiryReminderEmail } from './templates/expiryReminder.tsx';

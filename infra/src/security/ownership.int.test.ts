@@ -105,6 +105,11 @@ const WRITES: Write[] = [
     path: () => `/api/properties/${target._id}/toggle-availability`,
   },
   {
+    name: "confirm 'Still available'",
+    method: 'PATCH',
+    path: () => `/api/properties/${target._id}/confirm-available`,
+  },
+  {
     name: 'verify',
     method: 'PATCH',
     path: () => `/api/properties/${target._id}/verify`,

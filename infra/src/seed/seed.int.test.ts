@@ -63,6 +63,10 @@ describe('seed', () => {
     expect(docs.some((d) => !d.isAvailable)).toBe(true);
     expect(docs.some((d) => d.isVerified)).toBe(true);
     expect(docs.some((d) => d.rentType === 'yearly')).toBe(true);
+    // None of the listed ones is due for an expiry reminder at the seed's now (SEED_EPOCH, 15 Nov 2026).
+    const seedNow = Date.UTC(2026, 10, 15);
+    for (const d of docs.filter((doc) => doc.isAvailable))
+      expect(seedNow - Date.parse(d.lastConfirmedAt)).toBeLessThanOrEqual(10 * 86_400_000);
     // In the neighbourhoods tenants search, never a post office's name.
     const popular = new Set(POPULAR_LOCALITIES.map((l) => `${l.city}|${l.name}|${l.pinCode}`));
     for (const d of docs) {

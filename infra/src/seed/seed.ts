@@ -51,6 +51,8 @@ export type SeedListingPlan = {
   verify: boolean;
   /** Its rent revisions, lettings and relistings after creation (history.ts); a final delisting comes after them. */
   history?: ListingHistory;
+  /** The owner's last 'Still available' (listed listings older than the expiry window), if any. */
+  confirmedAt?: string | undefined;
 };
 
 /**
@@ -95,6 +97,14 @@ export const seedListingEvents = (plan: SeedListingPlan): ListingEvent[] => {
     apply(decide(historyCommand(step, actor, state), state));
   if (plan.delist)
     apply(decide({ type: 'DelistListing', actor, at: plan.history?.end ?? plan.later }, state));
+  // The owner's 'Still available', when the listing is listed and its history has not confirmed it since.
+  else if (
+    plan.confirmedAt &&
+    state.status === 'active' &&
+    state.listing.isAvailable &&
+    plan.confirmedAt > state.listing.lastConfirmedAt
+  )
+    apply(decide({ type: 'ConfirmAvailability', actor, at: plan.confirmedAt }, state));
   return events;
 };
 
@@ -137,6 +147,14 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
     const listingId = listingRandom.uuid();
     const createdAt = new Date(SEED_EPOCH - listingRandom.int(0, 365 * DAY)).toISOString();
     const later = new Date(Date.parse(createdAt) + listingRandom.int(1, 5) * DAY).toISOString();
+    // Listed listings older than 10 days are confirmed within the 5 days before the seed's now (after
+    // any delist or verification), so none is due to expire (issue 17); derived, not drawn, so the
+    // rest of the data stays as it was.
+    const created = Date.parse(createdAt);
+    const confirmedAt =
+      created < SEED_EPOCH - 10 * DAY
+        ? new Date(SEED_EPOCH - (created % (5 * DAY))).toISOString()
+        : undefined;
     const events = seedListingEvents({
       listingId,
       owner,
@@ -152,6 +170,7 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
         rent: generated.fields.rent,
         yearly: generated.fields.rentType === 'yearly',
       }),
+      confirmedAt,
     });
     return { listingId, userId: owner.id, events };
   };

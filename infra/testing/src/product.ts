@@ -104,6 +104,8 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
         SITE_URL: baseUrl,
         SMTP_URL: smtpUrl,
         NODE_ENV: 'production',
+        // Fixtures are dated in the past: no sweep unless a test asks (it sweeps at a chosen now instead).
+        LISTING_EXPIRY_SWEEP_SECONDS: '0',
         ...env,
       };
       const bun = join(ROOT, 'node_modules', '.bin', 'bun');

@@ -22,6 +22,8 @@ const LISTING_TYPES = [
   'ListingLocationChanged',
   'ListingDelisted',
   'ListingRelisted',
+  // An expired listing leaves search like a delisted one (a renewal is a relist).
+  'ListingExpired',
   'ListingDeleted',
 ] as const satisfies readonly ListingEvent['type'][];
 
@@ -162,6 +164,7 @@ const listingStatements = (event: ListingEvent): Statement[] => {
       ];
     }
     case 'ListingDelisted':
+    case 'ListingExpired':
     case 'ListingRelisted':
       return [
         sql`UPDATE alert_listings SET available = ${event.type === 'ListingRelisted'} WHERE id = ${id}`,

@@ -29,6 +29,7 @@ const PUBLIC_EVENT_TYPES = [
   'ListingDeleted',
   'ListingVerified',
   'ListingVerificationRevoked',
+  'ListingExpired',
 ] as const;
 
 /** Revision fields shown on the public pages; facilities and contact preferences are not. */
@@ -97,6 +98,7 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
       return [markCity('lookup', id, at), markListing(id, at)];
     case 'ListingDelisted':
     case 'ListingRelisted':
+    case 'ListingExpired':
       return [markCity('literal', event.data.city, at), markListing(id, at)];
     case 'ListingDeleted':
       // The listing's page stays marked (it becomes a "no longer listed" page); forget its city afterwards.
@@ -113,6 +115,8 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
       return [markCity('lookup', id, at), markListing(id, at)];
     case 'ListingRentChanged':
     case 'ListingImageCaptioned':
+    case 'ListingAvailabilityConfirmed':
+    case 'ListingExpiryReminded':
       return [];
   }
 };

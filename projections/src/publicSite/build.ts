@@ -18,6 +18,8 @@ import { createPublisher, type Publisher } from './publisher.ts';
 import {
   cityCounts,
   existingListingIds,
+  expiredListingIds,
+  similarListings,
   listingsByIds,
   pageListings,
   streamCityEntries,
@@ -242,21 +244,22 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
       const found = new Map((await listingsByIds(sql, ids)).map((l) => [l.id, l]));
       // Not listed: delisted when its public row is still there (404), deleted when not (410).
       const existing = await existingListingIds(sql, ids);
+      const expired = await expiredListingIds(sql, ids);
       for (const [i, { id, citySlug }] of wanted.entries()) {
         // Rendering is synchronous: let the process's projection runners go on meanwhile, for a batch
         // transaction they hold open waits on this loop and holds back every projection's log fence.
         if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
         const listing = found.get(id);
+        const city = bySlug.has(citySlug) ? citySlug : null;
         publisher.publish(
           pageFile(listingPath(id)),
           listing
             ? renderListingPage(site, listing)
-            : renderGoneListingPage(
-                site,
-                id,
-                bySlug.has(citySlug) ? citySlug : null,
-                existing.has(id) ? 404 : 410,
-              ),
+            : expired.has(id)
+              ? renderGoneListingPage(site, id, city, 410, {
+                  similar: city ? await similarListings(sql, city) : [],
+                })
+              : renderGoneListingPage(site, id, city, existing.has(id) ? 404 : 410),
         );
       }
     }

@@ -413,3 +413,36 @@ describe('never leak', () => {
     expect(hits).toEqual([]);
   });
 });
+
+describe('an expired listing (issue 17)', () => {
+  it('leaves its city page; its own page answers 410 "no longer available" with similar listings; a renew brings it back', async () => {
+    const other = await seed('Jaipur');
+    const listing = await seed('Jaipur');
+    await regenerate();
+    await appendListingEvent(store(), {
+      type: 'ListingExpired',
+      data: {
+        listingId: listing.id,
+        at: new Date().toISOString(),
+        city: 'Jaipur',
+        lastConfirmedAt: new Date().toISOString(),
+      },
+    });
+    const report = await regenerate();
+    expect(report?.cities).toEqual(['jaipur']);
+    expect(read('browse/cities/jaipur.html')).not.toContain(listing.title);
+    const page = read(`browse/${listing.id}.html`);
+    expect(page.startsWith('<!-- status 410 -->')).toBe(true);
+    expect(page).toContain('No longer available');
+    expect(page).toContain('data-testid="similar-listings"');
+    expect(page).toContain(other.title);
+
+    await appendListingEvent(store(), {
+      type: 'ListingRelisted',
+      data: { listingId: listing.id, at: new Date().toISOString(), city: 'Jaipur' },
+    });
+    await regenerate();
+    expect(read('browse/cities/jaipur.html')).toContain(listing.title);
+    expect(read(`browse/${listing.id}.html`).startsWith('<!-- status')).toBe(false);
+  });
+});

@@ -64,6 +64,29 @@ export const listingsByIds = (sql: Sql, ids: readonly string[]) =>
     LEFT JOIN listing_view_counts v ON v.listing_id = p.id
     WHERE p.listed AND p.id = ANY(${ids as string[]})`;
 
+/** Which of `ids` expired (unconfirmed for 30 days): their pages answer 410 'no longer available'. */
+export const expiredListingIds = async (sql: Sql, ids: readonly string[]) =>
+  new Set(
+    (
+      await sql<
+        { id: string }[]
+      >`SELECT id FROM listing_public WHERE expired AND id = ANY(${ids as string[]})`
+    ).map((r) => r.id),
+  );
+
+/** A few listed listings of a city, newest first: what an expired listing's page offers instead. */
+export const similarListings = (sql: Sql, citySlug: string, limit = 3) =>
+  sql<PublicListing[]>`
+    SELECT p.id, public_site_city_slug(p.city) AS "citySlug", p.city, p.title, p.description,
+           p.property_type AS "propertyType", p.bedrooms, p.bathrooms, p.images, p.owner,
+           p.is_verified AS "isVerified", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+           coalesce(v.views, 0)::int AS views
+    FROM listing_public p
+    LEFT JOIN listing_view_counts v ON v.listing_id = p.id
+    WHERE p.listed AND public_site_city_slug(p.city) = ${citySlug}
+    ORDER BY p.created_at DESC, p.id DESC
+    LIMIT ${limit}`;
+
 /** Which of `ids` still have a public row (listed or delisted); a deleted listing has none. */
 export const existingListingIds = async (sql: Sql, ids: readonly string[]) =>
   new Set(

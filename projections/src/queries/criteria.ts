@@ -1,8 +1,13 @@
 import type { PropertyType } from '@rentals/core/listings/listing';
 import type { TenancyFilters } from '@rentals/core/listings/tenancyFilters';
 
-export type SortOrder = 'newest' | 'rent_asc' | 'rent_desc';
-export const SORT_ORDERS: readonly SortOrder[] = ['newest', 'rent_asc', 'rent_desc'];
+export type SortOrder = 'newest' | 'rent_asc' | 'rent_desc' | 'recently_confirmed';
+export const SORT_ORDERS: readonly SortOrder[] = [
+  'newest',
+  'rent_asc',
+  'rent_desc',
+  'recently_confirmed',
+];
 
 /** A map viewport in degrees (GeoJSON order: west, south, east, north). */
 export type BoundingBox = { west: number; south: number; east: number; north: number };

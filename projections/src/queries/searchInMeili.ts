@@ -44,6 +44,7 @@ const SORTS = {
   newest: ['createdAt:desc'],
   rent_asc: ['rent:asc', 'createdAt:desc'],
   rent_desc: ['rent:desc', 'createdAt:desc'],
+  recently_confirmed: ['lastConfirmedAt:desc', 'createdAt:desc'],
 } as const;
 
 /** The search request body for criteria; the benchmark sends exactly this straight to Meilisearch. */

@@ -78,7 +78,9 @@ export const criteriaSql = (db: Sql, audience: SearchAudience, c: SearchCriteria
       ? db`rent ASC, created_at DESC, id DESC`
       : full && c.sort === 'rent_desc'
         ? db`rent DESC, created_at DESC, id DESC`
-        : db`created_at DESC, id DESC`;
+        : full && c.sort === 'recently_confirmed'
+          ? db`last_confirmed_at DESC, created_at DESC, id DESC`
+          : db`created_at DESC, id DESC`;
   return { table, where: searchWhere(db, audience, c), order };
 };
 

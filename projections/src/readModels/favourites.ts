@@ -13,6 +13,7 @@ const LISTING_TYPES = [
   'ListingDelisted',
   'ListingRelisted',
   'ListingDeleted',
+  'ListingExpired',
 ] as const;
 
 /** Any number of creations in one statement: the listing's card and state for favourites. */
@@ -61,6 +62,7 @@ const toStatements = (event: RecordedEvent): Statement[] => {
             WHERE listing_id = ${id}`,
       ];
     case 'ListingDelisted':
+    case 'ListingExpired':
       return [setState(id, 'delisted')];
     case 'ListingRelisted':
       return [setState(id, 'listed')];

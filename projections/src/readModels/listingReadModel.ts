@@ -117,7 +117,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
       return [insertCreated([event])];
     case 'ListingDetailsRevised': {
       const { listingId: _id, at: _at, ...changes } = event.data;
-      const merged = json({ ...changes, updatedAt: at });
+      const merged = json({ ...changes, updatedAt: at, lastConfirmedAt: at });
       return [
         sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb,
               title = coalesce(${changes.title ?? null}, title),
@@ -130,7 +130,12 @@ const toStatements = (event: ListingEvent): Statement[] => {
       ];
     }
     case 'ListingRentChanged': {
-      const merged = json({ rent: event.data.rent, rentType: event.data.rentType, updatedAt: at });
+      const merged = json({
+        rent: event.data.rent,
+        rentType: event.data.rentType,
+        updatedAt: at,
+        lastConfirmedAt: at,
+      });
       return [
         sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, rent = ${event.data.rent} WHERE id = ${id}`,
       ];
@@ -138,7 +143,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
     case 'ListingLocationChanged': {
       const { coordinates, ...place } = event.data.location;
       const location = coordinates ? { ...place, coordinates } : place;
-      const merged = json({ location, updatedAt: at });
+      const merged = json({ location, updatedAt: at, lastConfirmedAt: at });
       return [
         sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, city = ${place.city}, area = ${place.area},
               city_key = ${normaliseLocality(place.city)}, area_key = ${normaliseLocality(place.area)}, address = ${place.address}, latitude = ${coordinates?.latitude ?? null},
@@ -150,7 +155,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
       return [
         sql`UPDATE listing_read SET
               doc = jsonb_set(doc, '{images}', (doc -> 'images') || ${json(event.data.images)}::text::jsonb)
-                    || jsonb_build_object('updatedAt', ${at}::text),
+                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text),
               image_count = image_count + ${event.data.images.length}::int
             WHERE id = ${id}`,
       ];
@@ -160,7 +165,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
               doc = jsonb_set(doc, '{images}', coalesce((
                       SELECT jsonb_agg(i ORDER BY n) FROM jsonb_array_elements(doc -> 'images') WITH ORDINALITY AS t(i, n)
                       WHERE i ->> 'id' <> ${event.data.imageId}), '[]'::jsonb))
-                    || jsonb_build_object('updatedAt', ${at}::text),
+                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text),
               image_count = (SELECT count(*) FROM jsonb_array_elements(doc -> 'images') AS t(i)
                              WHERE i ->> 'id' <> ${event.data.imageId})
             WHERE id = ${id}`,
@@ -172,7 +177,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
                       SELECT jsonb_agg(i ORDER BY array_position(${event.data.imageIds}::text[], i ->> 'id'))
                       FROM jsonb_array_elements(doc -> 'images') AS t(i)
                       WHERE i ->> 'id' = ANY(${event.data.imageIds}::text[])), '[]'::jsonb))
-                    || jsonb_build_object('updatedAt', ${at}::text),
+                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text),
               image_count = cardinality(${event.data.imageIds}::text[])
             WHERE id = ${id}`,
       ];
@@ -184,17 +189,30 @@ const toStatements = (event: ListingEvent): Statement[] => {
                                             THEN i || jsonb_build_object('caption', ${event.data.caption}::text)
                                             ELSE i END ORDER BY n)
                       FROM jsonb_array_elements(doc -> 'images') WITH ORDINALITY AS t(i, n)), '[]'::jsonb))
-                    || jsonb_build_object('updatedAt', ${at}::text)
+                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text)
             WHERE id = ${id}`,
       ];
     case 'ListingDelisted':
-    case 'ListingRelisted': {
+    case 'ListingRelisted':
+    case 'ListingExpired': {
       const isAvailable = event.type === 'ListingRelisted';
-      const merged = json({ isAvailable, updatedAt: at });
+      // As the aggregate's evolve: a relist renews (confirms, un-expires), an expiry marks the listing expired.
+      const merged = json({
+        isAvailable,
+        updatedAt: at,
+        ...(event.type === 'ListingRelisted' ? { isExpired: false, lastConfirmedAt: at } : {}),
+        ...(event.type === 'ListingExpired' ? { isExpired: true } : {}),
+      });
       return [
         sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, is_available = ${isAvailable} WHERE id = ${id}`,
       ];
     }
+    case 'ListingAvailabilityConfirmed':
+      return [
+        sql`UPDATE listing_read SET doc = doc || ${json({ lastConfirmedAt: at })}::text::jsonb WHERE id = ${id}`,
+      ];
+    case 'ListingExpiryReminded':
+      return [];
     case 'ListingVerified':
     case 'ListingVerificationRevoked': {
       const isVerified = event.type === 'ListingVerified';

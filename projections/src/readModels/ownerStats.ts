@@ -33,6 +33,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
     case 'ListingCreated':
       return [insertCreated([event])];
     case 'ListingDelisted':
+    case 'ListingExpired':
     case 'ListingRelisted': {
       const listed = event.type === 'ListingRelisted';
       const step = listed ? 1 : -1;
@@ -60,7 +61,13 @@ const toStatements = (event: ListingEvent): Statement[] => {
 export const ownerListingStats: SqlProjection = {
   kind: 'sql',
   name: OWNER_LISTING_STATS,
-  canHandle: ['ListingCreated', 'ListingDelisted', 'ListingRelisted', 'ListingDeleted'],
+  canHandle: [
+    'ListingCreated',
+    'ListingDelisted',
+    'ListingRelisted',
+    'ListingDeleted',
+    'ListingExpired',
+  ],
   evolve: (event) => toStatements(asListingEvent(event)),
   evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE owner_listing_stats`, sql`TRUNCATE owner_listing_membership`],

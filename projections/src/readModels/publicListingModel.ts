@@ -125,9 +125,15 @@ const toStatements = (event: ListingEvent): Statement[] => {
             WHERE id = ${id}`,
       ];
     case 'ListingDelisted':
+      return [sql`UPDATE listing_public SET listed = false, updated_at = ${at} WHERE id = ${id}`];
     case 'ListingRelisted':
+      // A relist renews an expired listing too.
       return [
-        sql`UPDATE listing_public SET listed = ${event.type === 'ListingRelisted'}, updated_at = ${at} WHERE id = ${id}`,
+        sql`UPDATE listing_public SET listed = true, expired = false, updated_at = ${at} WHERE id = ${id}`,
+      ];
+    case 'ListingExpired':
+      return [
+        sql`UPDATE listing_public SET listed = false, expired = true, updated_at = ${at} WHERE id = ${id}`,
       ];
     case 'ListingVerified':
     case 'ListingVerificationRevoked':
@@ -139,7 +145,9 @@ const toStatements = (event: ListingEvent): Statement[] => {
       return [sql`DELETE FROM listing_public WHERE id = ${id}`];
     case 'ListingRentChanged':
     case 'ListingImageCaptioned':
-      // Rent is never public; captions are not shown to visitors.
+    case 'ListingAvailabilityConfirmed':
+    case 'ListingExpiryReminded':
+      // Rent is never public; captions are not shown to visitors; confirmations change nothing visible.
       return [];
   }
 };
@@ -148,6 +156,14 @@ const HANDLED: readonly string[] = LISTING_EVENT_TYPES.filter(
   (t) => t !== 'ListingRentChanged' && t !== 'ListingImageCaptioned',
 );
 
+/** Events that change nothing visitors see (toStatements writes nothing for them, not even updated_at). */
+const UNSEEN: ReadonlySet<string> = new Set([
+  'ListingRentChanged',
+  'ListingImageCaptioned',
+  'ListingAvailabilityConfirmed',
+  'ListingExpiryReminded',
+]);
+
 /** A listing folded whole, with the time of the last event this model applies (its updated_at). */
 type Folded = { listing: Listing; updatedAt: string };
 
@@ -155,9 +171,7 @@ const foldListing = (events: RecordedEvent[]): Folded | undefined => {
   const listingEvents = events.map(asListingEvent);
   const state = fold(listingEvents);
   if (state.status !== 'active') return undefined;
-  const last = listingEvents.findLast(
-    (e) => e.type !== 'ListingCreated' && HANDLED.includes(e.type),
-  );
+  const last = listingEvents.findLast((e) => e.type !== 'ListingCreated' && !UNSEEN.has(e.type));
   return { listing: state.listing, updatedAt: last?.data.at ?? state.listing.createdAt };
 };
 
@@ -194,6 +208,7 @@ const foldedRows = async (db: Parameters<typeof visitorPositions>[0], folded: Fo
         l.createdAt,
         updatedAt,
         publicTenancy(l.tenancy) ?? null,
+        l.isExpired,
       ];
     }),
   };
@@ -236,6 +251,7 @@ export const publicListingModel: SqlProjection = {
         'created_at',
         'updated_at',
         'terms',
+        'expired',
       ],
     },
     fold: foldListing,

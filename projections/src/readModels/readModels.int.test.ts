@@ -435,7 +435,33 @@ describe('a rebuild from folded streams', () => {
                       data: { ...base(id), imageId: `${id}-a`, caption: 'Hall' },
                     },
                   ]
-                : [created];
+                : i % 7 === 4
+                  ? [
+                      created,
+                      { type: 'ListingAvailabilityConfirmed', data: base(id) },
+                      {
+                        type: 'ListingExpiryReminded',
+                        data: {
+                          ...base(id),
+                          lastConfirmedAt: created.data.at,
+                          expiresAt: nextTime(),
+                        },
+                      },
+                      {
+                        type: 'ListingExpired',
+                        data: { ...base(id), city: 'Bengaluru', lastConfirmedAt: created.data.at },
+                      },
+                      // Every other one renewed.
+                      ...(i % 2 === 0
+                        ? [
+                            {
+                              type: 'ListingRelisted',
+                              data: { ...base(id), city: 'Bengaluru' },
+                            } as const,
+                          ]
+                        : []),
+                    ]
+                  : [created];
       await appendListingEvents(store, id, events);
     }
     const snapshot = () =>
@@ -470,6 +496,7 @@ describe('a rebuild from folded streams', () => {
     expect(folded[0].filter((r) => String(r.id).startsWith('fold-'))).toHaveLength(40 - 6);
     expect(folded[1].some((r) => r.coarse_lat === null)).toBe(true);
     expect(folded[1].some((r) => r.terms !== null)).toBe(true);
+    expect(folded[1].some((r) => r.expired === true)).toBe(true);
     expect(folded[1].some((r) => typeof r.coarse_lat === 'number')).toBe(true);
   });
 });

@@ -26,6 +26,8 @@ export type SearchDocument = {
   ownerId: string;
   /** Milliseconds since the epoch: sortable as a number. */
   createdAt: number;
+  /** When the owner last confirmed it (ms since the epoch), for 'recently confirmed'. */
+  lastConfirmedAt: number;
   /** The exact position (signed-in map viewport). */
   lat?: number;
   lng?: number;
@@ -57,6 +59,7 @@ export const toSearchDocument = (
     ownerId: doc.ownerId,
     createdAt: Date.parse(doc.createdAt),
     ...tenancyFields(doc),
+    lastConfirmedAt: Date.parse(doc.lastConfirmedAt),
     ...(c ? { lat: c.latitude, lng: c.longitude } : {}),
     ...(c && doc.showOnMap && visitorPosition
       ? { coarseLat: visitorPosition.lat, coarseLng: visitorPosition.lng }

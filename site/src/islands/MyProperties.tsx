@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
-import { formatRent, typeLabel } from '../lib/format.ts';
+import { confirmedAgo, formatRent, typeLabel } from '../lib/format.ts';
 import { FACILITIES, type Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { Carousel } from '../components/react/Carousel.tsx';
@@ -21,10 +21,30 @@ type CardProps = {
   enquiries: number;
   busy: boolean;
   onToggle: () => void;
+  /** 'Still available' on a listed listing, 'Renew' on an expired one. */
+  onConfirm: () => void;
   onDelete: () => void;
 };
 
-const OwnerCard = ({ property: p, enquiries, busy, onToggle, onDelete }: CardProps) => {
+const DAY_MS = 86_400_000;
+
+/** Days left before a listed listing expires, once it is in its reminder window (day 25 to 30); else null. */
+const reminderDue = (p: Property, now = Date.now()): number | null => {
+  if (!p.isAvailable || p.isExpired) return null;
+  const age = now - Date.parse(p.lastConfirmedAt);
+  if (Number.isNaN(age) || age < 25 * DAY_MS) return null;
+  return Math.max(0, Math.ceil((30 * DAY_MS - age) / DAY_MS));
+};
+
+const statusOf = (p: Property) =>
+  p.isExpired
+    ? { label: 'Expired', className: 'badge-delisted' }
+    : p.isAvailable
+      ? { label: 'Listed', className: 'badge-listed' }
+      : { label: 'Delisted', className: 'badge-delisted' };
+
+const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete }: CardProps) => {
+  const status = statusOf(p);
   const facilities = FACILITIES.filter((f) => p.facilities[f]);
   const d = p.propertyDetails;
   return (
@@ -32,10 +52,11 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onDelete }: CardPro
       <div style={{ position: 'relative' }}>
         <Carousel images={p.images} title={p.title} />
         <span
-          className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}
+          className={`badge ${status.className}`}
           style={{ position: 'absolute', top: '0.6rem', left: '0.6rem' }}
+          data-testid="listing-status"
         >
-          {p.isAvailable ? 'Listed' : 'Delisted'}
+          {status.label}
         </span>
         <span className="badge" style={{ position: 'absolute', top: '0.6rem', right: '0.6rem' }}>
           <Icon name="eye" /> {p.views} views
@@ -55,6 +76,17 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onDelete }: CardPro
         </p>
         <p className="line-clamp-2">{p.description}</p>
         <Specs details={d} />
+        <p className="muted" style={{ margin: 0 }} data-testid="confirmed-ago">
+          {p.isExpired
+            ? 'Expired: not confirmed for 30 days. Renew to show it to tenants again.'
+            : confirmedAgo(p.lastConfirmedAt)}
+        </p>
+        {reminderDue(p) !== null && (
+          <p className="alert alert-error" style={{ margin: 0 }} data-testid="expiry-reminder">
+            Expires in {reminderDue(p)} {reminderDue(p) === 1 ? 'day' : 'days'} unless you confirm
+            it is still available.
+          </p>
+        )}
         <a href="/messages" className="muted" data-testid="enquiries">
           <Icon name="mail" /> {enquiries} {enquiries === 1 ? 'enquiry' : 'enquiries'}
         </a>
@@ -77,9 +109,37 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onDelete }: CardPro
           <a className="button button-small" href={`/edit-property/${p._id}`}>
             Edit
           </a>
-          <button type="button" className="button button-small" disabled={busy} onClick={onToggle}>
-            {p.isAvailable ? 'Delist' : 'List'}
-          </button>
+          {p.isExpired ? (
+            <button
+              type="button"
+              className="button button-small button-primary"
+              disabled={busy}
+              onClick={onConfirm}
+            >
+              Renew
+            </button>
+          ) : (
+            <>
+              {p.isAvailable && (
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={busy}
+                  onClick={onConfirm}
+                >
+                  Still available
+                </button>
+              )}
+              <button
+                type="button"
+                className="button button-small"
+                disabled={busy}
+                onClick={onToggle}
+              >
+                {p.isAvailable ? 'Delist' : 'List'}
+              </button>
+            </>
+          )}
           <button
             type="button"
             className="button button-small button-danger"
@@ -129,6 +189,23 @@ const Mine = () => {
         { method: 'PATCH' },
       );
       replace(property);
+    } catch (e) {
+      setError(describeError(e, 'Failed to update property'));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const confirm = async (p: Property) => {
+    setBusyId(p._id);
+    setError('');
+    try {
+      const { property } = await api<{ property: Property }>(
+        `/properties/${encodeURIComponent(p._id)}/confirm-available`,
+        { method: 'PATCH' },
+      );
+      replace(property);
+      toast.success(p.isExpired ? 'Property renewed' : 'Thanks: confirmed as still available');
     } catch (e) {
       setError(describeError(e, 'Failed to update property'));
     } finally {
@@ -201,6 +278,7 @@ const Mine = () => {
               enquiries={enquiries.get(p._id) ?? 0}
               busy={busyId === p._id}
               onToggle={() => void toggle(p)}
+              onConfirm={() => void confirm(p)}
               onDelete={() => setDeleting(p)}
             />
           ))}

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { describeError } from '../lib/api.ts';
 import {
   addressLine,
+  confirmedAgo,
   formatDate,
   formatRent,
   initial,
@@ -197,6 +198,8 @@ const Detail = () => {
             <dd>{p.views}</dd>
             <dt>Listed</dt>
             <dd>{formatDate(p.createdAt)}</dd>
+            <dt>Availability</dt>
+            <dd data-testid="confirmed-ago">{confirmedAgo(p.lastConfirmedAt)}</dd>
           </dl>
         </section>
         <RentMarket listingId={p._id} />

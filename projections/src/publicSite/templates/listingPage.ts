@@ -11,7 +11,7 @@ import {
   TYPE_PLURALS,
 } from '../paths.ts';
 import type { PublicListing } from '../queries.ts';
-import { formatCount, initial, photo, roleLabel } from './card.ts';
+import { formatCount, initial, photo, roleLabel, visitorCard } from './card.ts';
 import { absolute, breadcrumbList, layout, type SiteContext } from './layout.ts';
 
 const SCHEMA_TYPES = { flat: 'Apartment', house: 'House', PG: 'Accommodation' } as const;
@@ -142,28 +142,46 @@ export const renderGoneListingPage = (
   id: string,
   citySlug: string | null,
   status: PageStatus,
+  /** An expired listing (410): 'no longer available', with similar listings of its city. */
+  expired?: { similar: PublicListing[] },
 ) =>
   withPageStatus(
     status,
     layout(
       site,
       {
-        title: 'Property Not Found',
-        description: 'This property is no longer listed.',
+        title: expired ? 'No longer available' : 'Property Not Found',
+        description: expired
+          ? 'This property is no longer available.'
+          : 'This property is no longer listed.',
         path: listingPath(id),
         noindex: true,
       },
       markup`<div class="container page">
       <div class="empty-state card">
         <div class="empty-icon" aria-hidden="true">${raw(iconSvg('home'))}</div>
-        <h1>Property Not Found</h1>
-        <p class="muted">This property is no longer listed.</p>
+        <h1>${expired ? 'No longer available' : 'Property Not Found'}</h1>
+        <p class="muted">
+          ${
+            expired
+              ? 'This property is no longer available: its owner has not confirmed it for 30 days.'
+              : 'This property is no longer listed.'
+          }
+        </p>
         <p>
           <a class="button button-primary" href="${citySlug ? cityPath(citySlug) : CITIES_PATH}"
             >See other properties</a
           >
         </p>
       </div>
+      ${
+        expired && expired.similar.length > 0
+          ? markup`<section class="similar-listings" data-testid="similar-listings">
+        <h2>Similar properties</h2>
+        <div class="property-grid">${expired.similar.map((l) => visitorCard(l, false))}</div>
+      </section>`
+          : ''
+      }
     </div>`,
     ),
   );

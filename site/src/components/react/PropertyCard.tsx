@@ -1,5 +1,5 @@
 import type { Property } from '../../lib/types.ts';
-import { formatRent, typeLabel } from '../../lib/format.ts';
+import { confirmedAgo, formatRent, typeLabel } from '../../lib/format.ts';
 import { Carousel } from './Carousel.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
@@ -46,6 +46,9 @@ export const PropertyCard = ({ property }: { property: Property }) => {
             {terms.join(' · ')}
           </p>
         )}
+        <p className="muted" style={{ margin: 0 }} data-testid="confirmed-ago">
+          {confirmedAgo(property.lastConfirmedAt)}
+        </p>
         {facilities.length > 0 && (
           <div className="facility-icons">
             {facilities.map((f) => (

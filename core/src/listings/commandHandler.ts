@@ -1,8 +1,8 @@
-import type { EventStore } from '@rentals/core/eventStore/eventStore';
-import { ConcurrencyError } from '@rentals/core/errors';
-import type { ListingEvent } from '@rentals/core/listings/events';
-import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
-import { fold, initialState, type ListingState } from '@rentals/core/listings/state';
+import type { EventStore } from '../eventStore/eventStore.ts';
+import { ConcurrencyError } from '../errors.ts';
+import type { ListingEvent } from './events.ts';
+import { LISTING_STREAM_TYPE, listingStreamId } from './events.ts';
+import { fold, initialState, type ListingState } from './state.ts';
 
 /** Who acts, and the request the command came from (its request id, followed into the projections' logs). */
 type CommandMetadata = { userId: string; correlationId?: string };
@@ -11,7 +11,8 @@ export type Decision = (state: ListingState) => ListingEvent[] | Promise<Listing
 export type Outcome = { state: ListingState; version: number; events: ListingEvent[] };
 
 /**
- * Runs a command against a listing stream:
+ * Runs a command against a listing stream (the API's routes, and the expiry
+ * scheduler of the projections process):
  * 1. read the stream and fold it into state;
  * 2. decide (pure) which events the command produces;
  * 3. append them expecting the version read (or the caller's If-Match version).

@@ -1,0 +1,49 @@
+import type { Sql } from 'postgres';
+import type { Mailer } from '@rentals/core/mail/mailer';
+import { expiryReminderEmail } from '@rentals/core/mail/emails';
+import type { ListingEvent } from '@rentals/core/listings/events';
+import { newConfirmLinkToken } from '@rentals/core/confirmLinkToken';
+
+type Reminded = Extract<ListingEvent, { type: 'ListingExpiryReminded' }>;
+
+/** The public path of the one-click confirm link (api/src/listings/confirmLink.ts answers it). */
+export const CONFIRM_LINK_PATH = '/api/listing-confirmations';
+
+const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });
+
+/**
+ * The day-25 email: a single-use confirm link (its hash stored first, so a
+ * link in an email always works) and the reminder to the owner's address.
+ * Called by the sweep after ListingExpiryReminded is recorded; a failed send
+ * is logged by the sweep (the owner still sees the reminder in My Properties).
+ */
+export const sendExpiryReminder =
+  (deps: { sql: Sql; mailer: Mailer; siteUrl: string }) => async (event: Reminded) => {
+    const { listingId } = event.data;
+    const [owner] = await deps.sql<
+      { ownerId: string; email: string; name: string; title: string }[]
+    >`
+      SELECT s.owner_id AS "ownerId", u.email, u.name, coalesce(l.title, 'your property') AS title
+      FROM listing_expiry_schedule s
+      JOIN users u ON u.id = s.owner_id
+      LEFT JOIN listing_read l ON l.id = s.listing_id
+      WHERE s.listing_id = ${listingId}`;
+    if (!owner) return;
+    const { token, tokenHash } = newConfirmLinkToken(listingId);
+    await deps.sql`INSERT INTO listing_confirm_tokens (token_hash, listing_id, owner_id, issued_at)
+      VALUES (${tokenHash}, ${listingId}, ${owner.ownerId}, ${event.data.at})`;
+    const content = await expiryReminderEmail({
+      name: owner.name,
+      listingTitle: owner.title,
+      expiresOn: dayOf(event.data.expiresAt),
+      confirmLink: `${deps.siteUrl}${CONFIRM_LINK_PATH}/${encodeURIComponent(token)}`,
+      manageLink: `${deps.siteUrl}/my-properties`,
+    });
+    await deps.mailer.send({ to: owner.email, ...content });
+  };
