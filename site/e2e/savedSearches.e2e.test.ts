@@ -33,10 +33,20 @@ afterAll(async () => {
 });
 
 describe('a saved search with alerts', () => {
+  it('says so when the search has tenancy terms, which a saved search does not keep yet', async () => {
+    await tenant.goto('/properties?city=Pune&furnishing=fully-furnished');
+    await islandsHydrated(tenant);
+    await tenant.getByRole('button', { name: 'Save this search' }).click();
+    await tenant.getByTestId('terms-not-saved').waitFor();
+    await tenant.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('the tenant saves the search on the search page', async () => {
     await tenant.goto('/properties?city=Pune&propertyType=flat');
     await islandsHydrated(tenant);
     await tenant.getByRole('button', { name: 'Save this search' }).click();
+    // No terms in this search: nothing to warn about.
+    expect(await tenant.getByTestId('terms-not-saved').count()).toBe(0);
     await tenant.getByLabel('Name').fill('Flats in Pune');
     await tenant.getByLabel('Alerts').selectOption('instant');
     await tenant.getByRole('button', { name: 'Save', exact: true }).click();

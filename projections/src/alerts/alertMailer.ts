@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { savedSearchAlertEmail } from '@rentals/core/mail/emails';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { unsubscribeLink } from '@rentals/core/savedSearches/unsubscribeToken';
+import { startRounds } from '../runner/rounds.ts';
 
 /** Instant alerts: at most one email per saved search in this time, with what matched meanwhile. */
 export const INSTANT_EVERY_MS = 15 * 60_000;
@@ -147,33 +148,11 @@ export const mailAlertsOnce = async (o: AlertMailerOptions): Promise<AlertMailer
  * `intervalMs` (10 s: an instant alert's email leaves within seconds of its
  * match). Every projections process runs one; the claim keeps it to one email.
  */
-export const startAlertMailer = (options: AlertMailerOptions & { intervalMs?: number }) => {
-  const intervalMs = options.intervalMs ?? 10_000;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    current = mailAlertsOnce(options)
-      .then((round) => {
-        if (round.sent > 0) options.log?.(`saved-search alerts: ${round.sent} email(s) sent`);
-      })
-      .catch((error: unknown) =>
-        options.log?.(
-          'saved-search alerts: round failed',
-          { error: (error as Error).message },
-          'warn',
-        ),
-      )
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, intervalMs);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
-};
+export const startAlertMailer = (options: AlertMailerOptions & { intervalMs?: number }) =>
+  startRounds({
+    name: 'saved-search alerts',
+    intervalMs: options.intervalMs ?? 10_000,
+    round: () => mailAlertsOnce(options),
+    report: (round) => (round.sent > 0 ? { line: `${round.sent} email(s) sent` } : undefined),
+    log: options.log,
+  });

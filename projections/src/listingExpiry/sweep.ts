@@ -5,6 +5,7 @@ import { decide } from '@rentals/core/listings/decide';
 import { EXPIRE_AFTER_DAYS, REMIND_AFTER_DAYS } from '@rentals/core/listings/expiry';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { IllegalStateError, NotFoundError } from '@rentals/core/errors';
+import { startRounds } from '../runner/rounds.ts';
 
 /** Who the scheduler's events name as their cause (event metadata). */
 export const EXPIRY_SCHEDULER_USER = 'system:listing-expiry';
@@ -165,33 +166,18 @@ export const SWEEP_INTERVAL_MS = 60_000;
  */
 export const startExpiryScheduler = (
   options: Omit<SweepOptions, 'now'> & { clock: () => Date; intervalMs?: number },
-) => {
-  const intervalMs = options.intervalMs ?? SWEEP_INTERVAL_MS;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    current = sweepAndRecord({ ...options, now: options.clock() })
-      .then((result) => {
-        if (result.reminded + result.expired + result.failures > 0)
-          options.log?.(
-            `listing expiry: ${result.reminded} reminded, ${result.expired} expired, ${result.failures} failed`,
-            { ...result },
-          );
-      })
-      .catch((error: unknown) =>
-        options.log?.('listing expiry: sweep failed', { error: (error as Error).message }, 'warn'),
-      )
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
-};
+) =>
+  startRounds({
+    name: 'listing expiry',
+    intervalMs: options.intervalMs ?? SWEEP_INTERVAL_MS,
+    firstAfterMs: 0,
+    round: () => sweepAndRecord({ ...options, now: options.clock() }),
+    report: (result) =>
+      result.reminded + result.expired + result.failures > 0
+        ? {
+            line: `${result.reminded} reminded, ${result.expired} expired, ${result.failures} failed`,
+            fields: { ...result },
+          }
+        : undefined,
+    log: options.log,
+  });

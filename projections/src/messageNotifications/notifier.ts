@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { newMessageEmail } from '@rentals/core/mail/emails';
 import { messageExcerpt } from './excerpt.ts';
+import { startRounds } from '../runner/rounds.ts';
 
 /** How long a message waits unread before its recipient gets an email. */
 export const NOTIFY_AFTER_MS = 5 * 60_000;
@@ -159,31 +160,11 @@ export const startMessageNotifier = (options: MessageNotifierOptions & { interva
   const intervalMs =
     options.intervalMs ??
     Math.min(30_000, Math.max(500, (options.notifyAfterMs ?? NOTIFY_AFTER_MS) / 2));
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    current = notifyOnce(options)
-      .then((round) => {
-        if (round.sent > 0) options.log?.(`message notifications: ${round.sent} email(s) sent`);
-      })
-      .catch((error: unknown) =>
-        options.log?.(
-          'message notifications: round failed',
-          { error: (error as Error).message },
-          'warn',
-        ),
-      )
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, intervalMs);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
+  return startRounds({
+    name: 'message notifications',
+    intervalMs,
+    round: () => notifyOnce(options),
+    report: (round) => (round.sent > 0 ? { line: `${round.sent} email(s) sent` } : undefined),
+    log: options.log,
+  });
 };

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
@@ -10,12 +10,18 @@ import { MapPanel } from '../components/react/MapPanel.tsx';
 import { NoProperties, SkeletonGrid } from '../components/react/ListStates.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
 import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
-import { SaveSearch } from '../components/react/SaveSearch.tsx';
 import { SearchForm } from '../components/react/SearchForm.tsx';
 import { ViewToggle } from '../components/react/ViewToggle.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
 import { Alert } from '../components/react/Alert.tsx';
-import { RentTrendChart } from '../components/react/RentTrendChart.tsx';
+
+// Fetched after the page is up, as the map is: neither is needed to show the first results (the page's size budget).
+const SaveSearch = lazy(async () => ({
+  default: (await import('../components/react/SaveSearch.tsx')).SaveSearch,
+}));
+const RentTrendChart = lazy(async () => ({
+  default: (await import('../components/react/RentTrendChart.tsx')).RentTrendChart,
+}));
 
 export const PAGE_SIZE = 12;
 
@@ -148,7 +154,11 @@ const PropertiesList = () => {
               Show all areas
             </button>
           )}
-          {auth.status === 'authenticated' && filters && <SaveSearch filters={filters} />}
+          {auth.status === 'authenticated' && filters && (
+            <Suspense fallback={null}>
+              <SaveSearch filters={filters} />
+            </Suspense>
+          )}
           <ViewToggle />
         </div>
       </div>
@@ -163,7 +173,11 @@ const PropertiesList = () => {
           </a>
         </div>
       )}
-      {filters?.city && <RentTrendChart city={filters.city} locality={filters.area} />}
+      {filters?.city && (
+        <Suspense fallback={null}>
+          <RentTrendChart city={filters.city} locality={filters.area} />
+        </Suspense>
+      )}
       <Alert className="alert alert-error" message={state.error} />
       {firstLoad ? (
         <SkeletonGrid />
