@@ -77,7 +77,11 @@ describe('listings search index', () => {
     expect(settings.searchableAttributes).toEqual(listingsIndexSettings.searchableAttributes);
     expect(settings.filterableAttributes).toEqual(listingsIndexSettings.filterableAttributes);
     expect(settings).toMatchObject({ facetSearch: false, proximityPrecision: 'byAttribute' });
-    expect([...(settings.sortableAttributes as string[])].sort()).toEqual(['createdAt', 'rent']);
+    expect([...(settings.sortableAttributes as string[])].sort()).toEqual([
+      'createdAt',
+      'lastConfirmedAt',
+      'rent',
+    ]);
     expect((settings.synonyms as Record<string, string[]>).bangalore).toContain('bengaluru');
     expect(settings.pagination).toEqual({
       maxTotalHits: listingsIndexSettings.pagination?.maxTotalHits,
