@@ -143,9 +143,12 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
   const plan = (): Planned => {
     const { city, locality } = pickPlace(listingRandom);
     const owner = listingRandom.pick(users.owners);
-    const generated = withIndiaFields(generateListing(listingRandom, city, locality, pool), city);
+    const drafted = generateListing(listingRandom, city, locality, pool);
     const listingId = listingRandom.uuid();
     const createdAt = new Date(SEED_EPOCH - listingRandom.int(0, 365 * DAY)).toISOString();
+    // Move-in from the day it is listed: the form takes a date at most a year ahead of that day, and the
+    // history spreads creations over a year. The terms draw from their own generator, so nothing else moves.
+    const generated = withIndiaFields(drafted, city, Date.parse(createdAt.slice(0, 10)));
     const later = new Date(Date.parse(createdAt) + listingRandom.int(1, 5) * DAY).toISOString();
     // Listed listings older than 10 days are confirmed within the 5 days before the seed's now (after
     // any delist or verification), so none is due to expire (issue 17); derived, not drawn, so the

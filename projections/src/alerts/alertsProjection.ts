@@ -199,4 +199,13 @@ export const alertsProjection: SqlProjection = {
     sql`TRUNCATE saved_search_filters, saved_search_keys, alert_listings, saved_search_matches,
         saved_search_alerts`,
   ],
+  // Rebuilt beside the live tables and swapped in, as the other read models: a reset in place while the
+  // running projector writes them deadlocked with it, and readers would see no searches meanwhile.
+  tables: [
+    'saved_search_filters',
+    'saved_search_keys',
+    'alert_listings',
+    'saved_search_matches',
+    'saved_search_alerts',
+  ],
 };

@@ -404,3 +404,31 @@ describe('settling (figures derived from many rows)', () => {
     expect(await runs('exact')).toEqual([await tickCount()]);
   });
 });
+
+describe('a rebuild in place while the projection runs', () => {
+  it('is taken up by the running projector even when no new event arrives to wake it', async () => {
+    await db.sql`CREATE TABLE idle_ticks (n int NOT NULL)`;
+    const idle: SqlProjection = {
+      kind: 'sql',
+      name: 'idle-in-place',
+      canHandle: ['Tick'],
+      evolve: () => [sql`INSERT INTO idle_ticks VALUES (1)`],
+      reset: [sql`TRUNCATE idle_ticks`],
+    };
+    for (let i = 0; i < 5; i++) await store.append(`idle-${i}`, 'test', 'any', [tick]);
+    const live = startProjection(db.sql, idle, { batchSize: 50, pollIntervalMs: 5 });
+    await live.whenCaughtUp();
+    const [{ n: before } = { n: 0 }] = await db.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM idle_ticks`;
+    // No tables of its own: reset in place, and the live runner (which holds the projection) replays.
+    await rebuildProjection(db.sql, idle);
+    await live.whenCaughtUp();
+    await live.stop();
+    const [{ n: after } = { n: 0 }] = await db.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM idle_ticks`;
+    expect(after).toBe(before);
+    expect(before).toBeGreaterThanOrEqual(5);
+  });
+});

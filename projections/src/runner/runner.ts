@@ -457,6 +457,7 @@ export const startProjection = (
     if (first !== true) throw Object.assign(new Error(first), { code: 'CONNECTION_CLOSED' });
     rate = recentRate();
     let checkpoint = await ensureCheckpoint(sql, projection.name);
+    let checkpointReadAt = Date.now();
     await sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL, updated_at = now()
               WHERE name = ${projection.name} AND status <> 'rebuilding'`;
     const beating = heartbeat(own);
@@ -506,6 +507,22 @@ export const startProjection = (
         if (events.length === 0) {
           narrowUntil = undefined;
           await settleIfDue();
+          // A rebuild in place resets the checkpoint; a busy runner notices at its next batch (the
+          // compare-and-set fails), an idle one only here: at most once a second, not on every poll.
+          if (projection.kind === 'sql' && Date.now() - checkpointReadAt >= 1000) {
+            checkpointReadAt = Date.now();
+            const stored = await ensureCheckpoint(sql, projection.name);
+            if (
+              stored.transactionId !== checkpoint.transactionId ||
+              stored.position !== checkpoint.position
+            ) {
+              checkpoint = stored;
+              log(
+                `${projection.name}: checkpoint was reset; continuing from #${checkpoint.position}`,
+              );
+              continue;
+            }
+          }
           await sleep(pollIntervalMs, waker);
           continue;
         }
