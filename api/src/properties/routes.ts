@@ -4,7 +4,7 @@ import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingStreamId } from '@rentals/core/listings/events';
 import { listingIdOr404 } from '../listings/model.ts';
-import { NotFoundError } from '@rentals/core/errors';
+import { ForbiddenError, NotFoundError } from '@rentals/core/errors';
 import {
   findListing,
   featuredListings,
@@ -33,6 +33,8 @@ export type PropertyQueryDeps = Pick<
 /** How many listings the home page's featured grid shows (SPEC §9). */
 export const FEATURED_COUNT = 6;
 const NOT_FOUND = 'Property not found';
+/** What anyone but its owner and admins is told about a listing that reports hid pending review. */
+const UNDER_REVIEW = 'This listing is under review';
 
 const FEATURED_RULE =
   'Featured: listed listings with at least one photo, verified ones first, then newest first; 6 by default (the home grid), `limit` up to 50.';
@@ -183,6 +185,8 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         await waitForStream(deps.sql, listingStreamId(id));
         const property = await findListing(deps.sql, id);
         if (!property) throw new NotFoundError(NOT_FOUND);
+        if (property.hiddenForReview && user.id !== property.ownerId && user.role !== 'admin')
+          throw new ForbiddenError(UNDER_REVIEW);
         if (user.id !== property.ownerId)
           views.record(id, { userId: user.id, address: deps.clientIp?.(request) ?? null });
         const contact = await ownerContact(deps.sql, property.ownerId, property.contactInfo);
@@ -194,7 +198,9 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
           summary:
             'One property: the full document with a valid token, the visitor document without one',
           description:
-            '404 when it does not exist or was deleted (and, for visitors, when it is delisted). A view by anyone but ' +
+            '404 when it does not exist or was deleted (and, for visitors, when it is delisted or hidden pending ' +
+            "review); 403 'This listing is under review' for signed-in users other than its owner and admins while " +
+            'reports hide it. A view by anyone but ' +
             'the owner counts once per viewer per day: a signed-in user by account, a visitor by address. ' +
             "A signed-in caller also gets `contact`: the owner's `phone` when the listing shows the phone and `email` " +
             'when it shows the email (only here, never in lists or the visitor document).',

@@ -226,8 +226,11 @@ describe('reviewing', () => {
       200,
     );
     const { events } = await t.deps.eventStore.readStream(listingStreamId('rep-c'));
+    // rep-c was hidden pending review: the decision ends that and keeps it out (a listed listing gets
+    // the ordinary ListingDelisted, as the suspension below shows).
     expect(events.at(-1)).toMatchObject({
-      type: 'ListingDelisted',
+      type: 'ListingReviewCleared',
+      data: { isAvailable: false },
       metadata: { userId: admin.user._id },
     });
     expect((await mail.next(owner.email)).subject).toBe('Your listing was removed from Rentals');

@@ -6,8 +6,10 @@ import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { Logger } from '@rentals/core/logger';
 import { reviewDecisionEmail, type ReviewDecisionKind } from '@rentals/core/mail/emails';
 import type { Mailer } from '@rentals/core/mail/mailer';
+import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import { decide as decideListing } from '@rentals/core/listings/decide';
 import { toPropertyDocument } from '@rentals/core/listings/document';
+import type { ListingCommand } from '@rentals/core/listings/commands';
 import {
   LISTING_STREAM_TYPE,
   listingStreamId,
@@ -82,10 +84,16 @@ export const reportService = (deps: Deps) => {
     }
   };
 
-  /** Delists the listing as the admin, unless it is already delisted or gone. */
+  /**
+   * Delists the listing as the admin, unless it is already delisted or gone
+   * (one hidden pending review that was listed is delisted too: it stays out
+   * when its own review ends).
+   */
   const delist = async (store: EventStore, listingId: string, adminId: string, at: string) => {
     const { version, state } = await listingOf(store, listingId);
-    if (state.status !== 'active' || !state.listing.isAvailable) return;
+    if (state.status !== 'active') return;
+    const { isAvailable, hiddenForReview } = state.listing;
+    if (!isAvailable && !hiddenForReview?.listedBefore) return;
     const events = decideListing(
       { type: 'DelistListing', actor: { id: adminId, role: 'admin' }, at },
       state,
@@ -93,6 +101,38 @@ export const reportService = (deps: Deps) => {
     await store.append(listingStreamId(listingId), LISTING_STREAM_TYPE, version, events, {
       userId: adminId,
     });
+  };
+
+  /**
+   * What the report stream decided for the listing itself, on its own stream
+   * in the same transaction: hidden by the third open 'Fake or scam' report;
+   * back as it was when a decision dismisses the reports or asks for a fix,
+   * kept out when it delists or suspends. Nothing when there is nothing to
+   * hide or clear (decide returns no events).
+   */
+  const applyToListing = async (
+    store: EventStore,
+    decided: readonly ReportEvent[],
+    userId: string,
+  ) => {
+    const commands = listingCommandHandler(store);
+    for (const event of decided) {
+      const { listingId, at } = event.data;
+      const command: ListingCommand | null =
+        event.type === 'ListingHiddenPendingReview'
+          ? { type: 'HideForReview', reason: 'Fake or scam', at }
+          : 'adminId' in event.data
+            ? {
+                type: 'ClearReview',
+                adminId: event.data.adminId,
+                relist:
+                  event.type === 'ListingReportsDismissed' || event.type === 'ListingFixRequested',
+                at,
+              }
+            : null;
+      if (command)
+        await commands.handle(listingId, (state) => decideListing(command, state), { userId });
+    }
   };
 
   const tellOwner = (
@@ -150,20 +190,20 @@ export const reportService = (deps: Deps) => {
           : { status: 'absent' };
       const reportId = deps.newId();
       const note = input.note?.trim();
-      await onReports(
-        deps.eventStore,
-        {
-          type: 'ReportListing',
-          listingId: input.listingId,
-          reportId,
-          reporterId: user.id,
-          reason: input.reason,
-          ...(note ? { note } : {}),
-          listing,
-          at: now.toISOString(),
-        },
-        user.id,
-      );
+      const command: ReportCommand = {
+        type: 'ReportListing',
+        listingId: input.listingId,
+        reportId,
+        reporterId: user.id,
+        reason: input.reason,
+        ...(note ? { note } : {}),
+        listing,
+        at: now.toISOString(),
+      };
+      await sql.begin(async (tx) => {
+        const store = createEventStore(tx as unknown as Sql);
+        await applyToListing(store, await onReports(store, command, user.id), user.id);
+      });
       return { reportId, listingId: input.listingId, reason: input.reason };
     },
 
@@ -213,6 +253,7 @@ export const reportService = (deps: Deps) => {
       const [decision] = await sql.begin(async (tx) => {
         const store = createEventStore(tx as unknown as Sql);
         const decided = await onReports(store, command, admin.id);
+        await applyToListing(store, decided, admin.id);
         const event = decided[0];
         if (!event || event.type === 'ListingReportsDismissed') return decided;
         if (event.type === 'ListingDelistedAfterReview')

@@ -102,6 +102,11 @@ export const PropertySchema = Type.Object({
   lastConfirmedAt: date(),
   /** Unconfirmed for 30 days: not listed (isAvailable false) until the owner renews it. */
   isExpired: Type.Boolean(),
+  /**
+   * Present while reports hide it pending our team's review (isAvailable is
+   * false meanwhile): the report reason that hid it, and since when.
+   */
+  hiddenForReview: Type.Optional(Type.Object({ reason: Type.String(), since: date() })),
 });
 
 export type PropertyDocument = Static<typeof PropertySchema>;

@@ -48,6 +48,15 @@ export type ConfirmAvailability = { type: 'ConfirmAvailability'; actor: Actor; a
 export type RemindExpiry = { type: 'RemindExpiry'; at: string };
 export type ExpireListing = { type: 'ExpireListing'; at: string };
 
+/**
+ * Consequences of the reports' review (api/src/reports): the third open
+ * 'Fake or scam' report hides the listing; a review decision ends that,
+ * listing it again (`relist`: dismissed, fix asked for) or not (delisted,
+ * owner suspended).
+ */
+export type HideForReview = { type: 'HideForReview'; reason: string; at: string };
+export type ClearReview = { type: 'ClearReview'; adminId: string; relist: boolean; at: string };
+
 export type ListingCommand =
   | CreateListing
   | ReviseListing
@@ -57,4 +66,6 @@ export type ListingCommand =
   | SetVerification
   | ConfirmAvailability
   | RemindExpiry
-  | ExpireListing;
+  | ExpireListing
+  | HideForReview
+  | ClearReview;

@@ -25,6 +25,9 @@ export const messages = {
   confirmedRecently: 'This property was confirmed within the last 30 days',
   reminderNotDue: 'This property was confirmed within the last 25 days',
   alreadyReminded: 'The owner was already reminded since the last confirmation',
+  hiddenForReview:
+    'This property is hidden pending review: several people reported it, and our team is looking at it. ' +
+    'You can edit it meanwhile; it is listed again if the reports are dismissed.',
 } as const;
 
 const OWNER_ROLES: readonly string[] = ['homeowner', 'broker'];
@@ -206,6 +209,41 @@ const revise = (command: ReviseListing, state: ListingState): ListingEvent[] => 
   return events;
 };
 
+/** Only the review lists a hidden listing again (editing stays allowed, so that the owner can fix it). */
+const assertNotHidden = (listing: Listing) => {
+  if (listing.hiddenForReview) throw new IllegalStateError(messages.hiddenForReview);
+};
+
+/** Reports hid it: nothing to do for a listing that is gone or already hidden (the report still counts). */
+const hide = (state: ListingState, reason: string, at: string): ListingEvent[] => {
+  if (state.status !== 'active' || state.listing.hiddenForReview) return [];
+  const { listing } = state;
+  return [
+    {
+      type: 'ListingHiddenForReview',
+      data: { listingId: listing.id, at, city: listing.location.city, reason },
+    },
+  ];
+};
+
+/** A review decision ends the hiding; a listing that is not hidden has nothing to clear. */
+const clearReview = (state: ListingState, adminId: string, relist: boolean, at: string) => {
+  const hidden = state.status === 'active' ? state.listing.hiddenForReview : null;
+  if (state.status !== 'active' || !hidden) return [];
+  const { listing } = state;
+  const event: ListingEvent = {
+    type: 'ListingReviewCleared',
+    data: {
+      listingId: listing.id,
+      at,
+      city: listing.location.city,
+      adminId,
+      isAvailable: relist && hidden.listedBefore,
+    },
+  };
+  return [event];
+};
+
 const relisted = (listing: Listing, at: string): ListingEvent => ({
   type: 'ListingRelisted',
   data: { listingId: listing.id, at, city: listing.location.city },
@@ -217,6 +255,7 @@ const relisted = (listing: Listing, at: string): ListingEvent => ({
  * delisted stays delisted: confirming is not relisting.
  */
 const confirm = (listing: Listing, at: string): ListingEvent[] => {
+  assertNotHidden(listing);
   if (listing.isExpired) return [relisted(listing, at)];
   if (!listing.isAvailable) throw new IllegalStateError(messages.confirmDelisted);
   return [{ type: 'ListingAvailabilityConfirmed', data: { listingId: listing.id, at } }];
@@ -279,7 +318,9 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
       return revise(command, state);
     case 'DelistListing': {
       const listing = assertCanChange(state, command.actor);
-      if (!listing.isAvailable) throw new IllegalStateError(messages.alreadyDelisted);
+      // A hidden listing that was listed can be delisted: it then stays delisted after the review.
+      if (!listing.isAvailable && !listing.hiddenForReview?.listedBefore)
+        throw new IllegalStateError(messages.alreadyDelisted);
       return [
         {
           type: 'ListingDelisted',
@@ -289,6 +330,7 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
     }
     case 'RelistListing': {
       const listing = assertCanChange(state, command.actor);
+      assertNotHidden(listing);
       if (listing.isAvailable) throw new IllegalStateError(messages.alreadyListed);
       return [relisted(listing, command.at)];
     }
@@ -298,6 +340,10 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
       return remind(state, command.at);
     case 'ExpireListing':
       return expire(state, command.at);
+    case 'HideForReview':
+      return hide(state, command.reason, command.at);
+    case 'ClearReview':
+      return clearReview(state, command.adminId, command.relist, command.at);
     case 'DeleteListing': {
       const listing = assertCanChange(state, command.actor);
       return [

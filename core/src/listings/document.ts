@@ -43,5 +43,8 @@ export const toPropertyDocument = (state: ListingState, views = 0): PropertyDocu
     updatedAt: l.updatedAt,
     lastConfirmedAt: l.lastConfirmedAt,
     isExpired: l.isExpired,
+    ...(l.hiddenForReview
+      ? { hiddenForReview: { reason: l.hiddenForReview.reason, since: l.hiddenForReview.since } }
+      : {}),
   };
 };

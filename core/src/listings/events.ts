@@ -139,6 +139,29 @@ const ListingExpiryRemindedData = eventData({ lastConfirmedAt: IsoTime, expiresA
  */
 const ListingExpiredData = eventData({ city: CarriedText, lastConfirmedAt: IsoTime });
 
+/**
+ * Enough independent reports (the third open 'Fake or scam') hide the listing
+ * until an admin reviews them: not listed (isAvailable became false) and
+ * shown to its owner as 'Hidden pending review'. `reason` is the report
+ * reason that hid it. Recorded in the same transaction as the report stream's
+ * `ListingHiddenPendingReview`.
+ */
+const ListingHiddenForReviewData = eventData({
+  city: CarriedText,
+  reason: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
+/**
+ * An admin's decision ended the hiding. `isAvailable` is what the listing is
+ * now: listed again when the reports were dismissed (or a fix was asked for)
+ * and it was listed when hidden; not listed after a delisting or suspension.
+ */
+const ListingReviewClearedData = eventData({
+  city: CarriedText,
+  adminId: IdSchema,
+  isAvailable: Type.Boolean(),
+});
+
 type Of<Type extends string, Schema extends TSchema> = { type: Type; data: Static<Schema> };
 
 export type ListingCreated = Of<'ListingCreated', typeof ListingCreatedData>;
@@ -170,6 +193,11 @@ export type ListingAvailabilityConfirmed = Of<
 >;
 export type ListingExpiryReminded = Of<'ListingExpiryReminded', typeof ListingExpiryRemindedData>;
 export type ListingExpired = Of<'ListingExpired', typeof ListingExpiredData>;
+export type ListingHiddenForReview = Of<
+  'ListingHiddenForReview',
+  typeof ListingHiddenForReviewData
+>;
+export type ListingReviewCleared = Of<'ListingReviewCleared', typeof ListingReviewClearedData>;
 
 export type ListingEvent =
   | ListingCreated
@@ -187,7 +215,9 @@ export type ListingEvent =
   | ListingVerificationRevoked
   | ListingAvailabilityConfirmed
   | ListingExpiryReminded
-  | ListingExpired;
+  | ListingExpired
+  | ListingHiddenForReview
+  | ListingReviewCleared;
 
 export type ListingEventType = ListingEvent['type'];
 
@@ -209,6 +239,8 @@ export const listingEventDefinitions = {
   ListingAvailabilityConfirmed: { schema: ListingAvailabilityConfirmedData, version: 1 },
   ListingExpiryReminded: { schema: ListingExpiryRemindedData, version: 1 },
   ListingExpired: { schema: ListingExpiredData, version: 1 },
+  ListingHiddenForReview: { schema: ListingHiddenForReviewData, version: 1 },
+  ListingReviewCleared: { schema: ListingReviewClearedData, version: 1 },
 } as const satisfies Record<ListingEventType, EventDefinitions[string]>;
 
 export const LISTING_EVENT_TYPES = Object.keys(listingEventDefinitions) as ListingEventType[];

@@ -1,6 +1,13 @@
 import type { ListingEvent } from './events.ts';
 import type { ListingFields, ListingImage, ListingOwner } from './listing.ts';
 
+/**
+ * Hidden by reports until an admin reviews them: `listedBefore` says whether
+ * the review's end lists it again (it was listed when hidden, and its owner
+ * did not delist it meanwhile).
+ */
+export type HiddenForReview = { reason: string; since: string; listedBefore: boolean };
+
 /** The listing as the aggregate knows it after folding its events. */
 export type Listing = ListingFields & {
   id: string;
@@ -21,6 +28,8 @@ export type Listing = ListingFields & {
   isExpired: boolean;
   /** The confirmation (its lastConfirmedAt) the owner was last reminded about, if any. */
   expiryRemindedFor: string | null;
+  /** Hidden pending review (then isAvailable is false too); null when not. */
+  hiddenForReview: HiddenForReview | null;
 };
 
 export type ListingState =
@@ -63,6 +72,7 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
           lastConfirmedAt: event.data.createdAt,
           isExpired: false,
           expiryRemindedFor: null,
+          hiddenForReview: null,
         },
       };
     }
@@ -94,7 +104,11 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
         ),
       }));
     case 'ListingDelisted':
-      return update(state, event.data.at, () => ({ isAvailable: false }));
+      // Delisted while hidden: it stays delisted when the review ends.
+      return update(state, event.data.at, (l) => ({
+        isAvailable: false,
+        hiddenForReview: l.hiddenForReview && { ...l.hiddenForReview, listedBefore: false },
+      }));
     case 'ListingRelisted':
       return update(state, event.data.at, () => ({
         isAvailable: true,
@@ -107,6 +121,20 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
       return note(state, { expiryRemindedFor: event.data.lastConfirmedAt });
     case 'ListingExpired':
       return update(state, event.data.at, () => ({ isAvailable: false, isExpired: true }));
+    case 'ListingHiddenForReview':
+      return update(state, event.data.at, (l) => ({
+        isAvailable: false,
+        hiddenForReview: {
+          reason: event.data.reason,
+          since: event.data.at,
+          listedBefore: l.isAvailable,
+        },
+      }));
+    case 'ListingReviewCleared':
+      return update(state, event.data.at, () => ({
+        isAvailable: event.data.isAvailable,
+        hiddenForReview: null,
+      }));
     case 'ListingVerified':
       return update(state, event.data.at, () => ({ isVerified: true }));
     case 'ListingVerificationRevoked':

@@ -185,3 +185,52 @@ const mumbai = {
   address: '7, Link Road',
   coordinates: { latitude: 19.1364, longitude: 72.8296 },
 };
+
+describe('a listing hidden pending review (issue 17)', () => {
+  const hidden = (id: string, when: number): ListingEvent => ({
+    type: 'ListingHiddenForReview',
+    data: { listingId: id, at: at(when), city: 'Bengaluru', reason: 'Fake or scam' },
+  });
+  const cleared = (id: string, when: number, isAvailable = true): ListingEvent => ({
+    type: 'ListingReviewCleared',
+    data: { listingId: id, at: at(when), city: 'Bengaluru', adminId: 'u-admin', isAvailable },
+  });
+  const matching = async (searchId: string, listingId: string) => {
+    await catchUp();
+    const [match] = await db.sql<{ matching: boolean }[]>`
+      SELECT matching FROM saved_search_matches WHERE search_id = ${searchId} AND listing_id = ${listingId}`;
+    return match?.matching ?? false;
+  };
+
+  it('alerts nobody while hidden, even when an edit makes it match; a dismissal lists it like a relist', async () => {
+    await save('s-hidden', { places: { cities: ['bengaluru'] }, filters: { maxRent: 20000 } });
+    await listing('h-1', listingCreated('h-1', { at: at(1000) }), hidden('h-1', 2000));
+    await listing('h-1', {
+      type: 'ListingRentChanged',
+      data: {
+        listingId: 'h-1',
+        at: at(3000),
+        rent: 19000,
+        rentType: 'monthly',
+        previousRent: 25000,
+        previousRentType: 'monthly',
+      },
+    });
+    expect(await alertsOf('s-hidden')).toEqual([]);
+    expect(await matching('s-hidden', 'h-1')).toBe(false);
+    await listing('h-1', cleared('h-1', 4000));
+    expect(await alertsOf('s-hidden')).toEqual(['h-1']);
+    expect(await matching('s-hidden', 'h-1')).toBe(true);
+  });
+
+  it('hiding a matching listing stops the match; a review that keeps it out does not restore it', async () => {
+    await save('s-kept-out', { places: { cities: ['bengaluru'] } });
+    await listing('h-2', listingCreated('h-2', { at: at(1000) }));
+    expect(await matching('s-kept-out', 'h-2')).toBe(true);
+    await listing('h-2', hidden('h-2', 2000));
+    expect(await matching('s-kept-out', 'h-2')).toBe(false);
+    await listing('h-2', cleared('h-2', 3000, false));
+    expect(await matching('s-kept-out', 'h-2')).toBe(false);
+    expect(await alertsOf('s-kept-out')).toEqual(['h-2']);
+  });
+});

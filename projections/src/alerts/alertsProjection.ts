@@ -25,6 +25,9 @@ const LISTING_TYPES = [
   // An expired listing leaves search like a delisted one (a renewal is a relist).
   'ListingExpired',
   'ListingDeleted',
+  // Hidden pending review leaves search like a delisting; a dismissal lists it again like a relist.
+  'ListingHiddenForReview',
+  'ListingReviewCleared',
 ] as const satisfies readonly ListingEvent['type'][];
 
 const isSavedSearchEvent = (event: RecordedEvent): boolean =>
@@ -165,11 +168,17 @@ const listingStatements = (event: ListingEvent): Statement[] => {
     }
     case 'ListingDelisted':
     case 'ListingExpired':
-    case 'ListingRelisted':
+    case 'ListingHiddenForReview':
+    case 'ListingReviewCleared':
+    case 'ListingRelisted': {
+      const available =
+        event.type === 'ListingRelisted' ||
+        (event.type === 'ListingReviewCleared' && event.data.isAvailable);
       return [
-        sql`UPDATE alert_listings SET available = ${event.type === 'ListingRelisted'} WHERE id = ${id}`,
+        sql`UPDATE alert_listings SET available = ${available} WHERE id = ${id}`,
         percolate(id, at),
       ];
+    }
     case 'ListingDeleted':
       return [
         sql`DELETE FROM alert_listings WHERE id = ${id}`,

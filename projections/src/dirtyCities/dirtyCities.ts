@@ -30,6 +30,8 @@ const PUBLIC_EVENT_TYPES = [
   'ListingVerified',
   'ListingVerificationRevoked',
   'ListingExpired',
+  'ListingHiddenForReview',
+  'ListingReviewCleared',
 ] as const;
 
 /** Revision fields shown on the public pages; facilities and contact preferences are not. */
@@ -99,6 +101,8 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
     case 'ListingDelisted':
     case 'ListingRelisted':
     case 'ListingExpired':
+    case 'ListingHiddenForReview':
+    case 'ListingReviewCleared':
       return [markCity('literal', event.data.city, at), markListing(id, at)];
     case 'ListingDeleted':
       // The listing's page stays marked (it becomes a "no longer listed" page); forget its city afterwards.

@@ -25,6 +25,8 @@ const EXPIRY_EVENT_TYPES = [
   'ListingAvailabilityConfirmed',
   'ListingExpiryReminded',
   'ListingExpired',
+  'ListingHiddenForReview',
+  'ListingReviewCleared',
 ] as const satisfies readonly ListingEvent['type'][];
 
 const insertCreated = (events: ListingCreated[]): Statement => {
@@ -66,7 +68,13 @@ const toStatements = (event: ListingEvent): Statement[] => {
       ];
     case 'ListingDelisted':
     case 'ListingExpired':
+    case 'ListingHiddenForReview':
       return [sql`UPDATE listing_expiry_schedule SET listed = false WHERE listing_id = ${id}`];
+    case 'ListingReviewCleared':
+      // Its confirmation period goes on (the admin's decision is not the owner's confirmation).
+      return [
+        sql`UPDATE listing_expiry_schedule SET listed = ${event.data.isAvailable} WHERE listing_id = ${id}`,
+      ];
     case 'ListingExpiryReminded':
       return [
         sql`UPDATE listing_expiry_schedule SET reminded = true

@@ -14,6 +14,8 @@ const LISTING_TYPES = [
   'ListingRelisted',
   'ListingDeleted',
   'ListingExpired',
+  'ListingHiddenForReview',
+  'ListingReviewCleared',
 ] as const;
 
 /** Any number of creations in one statement: the listing's card and state for favourites. */
@@ -63,7 +65,10 @@ const toStatements = (event: RecordedEvent): Statement[] => {
       ];
     case 'ListingDelisted':
     case 'ListingExpired':
+    case 'ListingHiddenForReview':
       return [setState(id, 'delisted')];
+    case 'ListingReviewCleared':
+      return [setState(id, listing.data.isAvailable ? 'listed' : 'delisted')];
     case 'ListingRelisted':
       return [setState(id, 'listed')];
     case 'ListingDeleted':

@@ -207,6 +207,25 @@ const toStatements = (event: ListingEvent): Statement[] => {
         sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, is_available = ${isAvailable} WHERE id = ${id}`,
       ];
     }
+    case 'ListingHiddenForReview': {
+      // As evolve: out of every listed view until the review ends.
+      const merged = json({
+        isAvailable: false,
+        updatedAt: at,
+        hiddenForReview: { reason: event.data.reason, since: at },
+      });
+      return [
+        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, is_available = false WHERE id = ${id}`,
+      ];
+    }
+    case 'ListingReviewCleared': {
+      const { isAvailable } = event.data;
+      const merged = json({ isAvailable, updatedAt: at });
+      return [
+        sql`UPDATE listing_read SET doc = (doc - 'hiddenForReview') || ${merged}::text::jsonb,
+              is_available = ${isAvailable} WHERE id = ${id}`,
+      ];
+    }
     case 'ListingAvailabilityConfirmed':
       return [
         sql`UPDATE listing_read SET doc = doc || ${json({ lastConfirmedAt: at })}::text::jsonb WHERE id = ${id}`,

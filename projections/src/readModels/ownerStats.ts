@@ -34,8 +34,12 @@ const toStatements = (event: ListingEvent): Statement[] => {
       return [insertCreated([event])];
     case 'ListingDelisted':
     case 'ListingExpired':
+    case 'ListingHiddenForReview':
+    case 'ListingReviewCleared':
     case 'ListingRelisted': {
-      const listed = event.type === 'ListingRelisted';
+      const listed =
+        event.type === 'ListingRelisted' ||
+        (event.type === 'ListingReviewCleared' && event.data.isAvailable);
       const step = listed ? 1 : -1;
       return [
         sql`WITH m AS (
@@ -67,6 +71,8 @@ export const ownerListingStats: SqlProjection = {
     'ListingRelisted',
     'ListingDeleted',
     'ListingExpired',
+    'ListingHiddenForReview',
+    'ListingReviewCleared',
   ],
   evolve: (event) => toStatements(asListingEvent(event)),
   evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),

@@ -135,6 +135,13 @@ const toStatements = (event: ListingEvent): Statement[] => {
       return [
         sql`UPDATE listing_public SET listed = false, expired = true, updated_at = ${at} WHERE id = ${id}`,
       ];
+    case 'ListingHiddenForReview':
+      // Like a delisting: the page and every list drop it until the review ends.
+      return [sql`UPDATE listing_public SET listed = false, updated_at = ${at} WHERE id = ${id}`];
+    case 'ListingReviewCleared':
+      return [
+        sql`UPDATE listing_public SET listed = ${event.data.isAvailable}, updated_at = ${at} WHERE id = ${id}`,
+      ];
     case 'ListingVerified':
     case 'ListingVerificationRevoked':
       return [

@@ -11,7 +11,7 @@ import { findListing, ownerListings } from '../queries/listingQueries.ts';
 import { listingReadModel } from './listingReadModel.ts';
 import { ownerSummary } from '../queries/ownerSummary.ts';
 import { ownerListingStats } from './ownerStats.ts';
-import { PublicPropertySchema } from '@rentals/core/contract/property';
+import { PublicPropertySchema, type PropertyDocument } from '@rentals/core/contract/property';
 import { publicListingModel } from './publicListingModel.ts';
 import { dirtyCitiesProjection } from '../dirtyCities/dirtyCities.ts';
 import { featuredPublicListings, findPublicListing } from '../queries/publicQueries.ts';
@@ -461,7 +461,30 @@ describe('a rebuild from folded streams', () => {
                           ]
                         : []),
                     ]
-                  : [created];
+                  : i % 7 === 5
+                    ? [
+                        created,
+                        {
+                          type: 'ListingHiddenForReview',
+                          data: { ...base(id), city: 'Bengaluru', reason: 'Fake or scam' },
+                        },
+                        { type: 'ListingDetailsRevised', data: { ...base(id), title: 'Fixed' } },
+                        // Some still hidden, some dismissed (listed again), some delisted by the review.
+                        ...(i % 3 === 0
+                          ? []
+                          : [
+                              {
+                                type: 'ListingReviewCleared',
+                                data: {
+                                  ...base(id),
+                                  city: 'Bengaluru',
+                                  adminId: 'admin-1',
+                                  isAvailable: i % 3 === 1,
+                                },
+                              } as const,
+                            ]),
+                      ]
+                    : [created];
       await appendListingEvents(store, id, events);
     }
     const snapshot = () =>
@@ -497,6 +520,15 @@ describe('a rebuild from folded streams', () => {
     expect(folded[1].some((r) => r.coarse_lat === null)).toBe(true);
     expect(folded[1].some((r) => r.terms !== null)).toBe(true);
     expect(folded[1].some((r) => r.expired === true)).toBe(true);
+    // Hidden pending review, dismissed (listed again) and delisted by a review are all among them.
+    const docOf = (r: Record<string, unknown>) => r.doc as PropertyDocument;
+    const hidden = folded[0].filter((r) => docOf(r).hiddenForReview);
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.every((r) => r.is_available === false)).toBe(true);
+    const cleared = folded[0].filter(
+      (r) => docOf(r).title === 'Fixed' && !docOf(r).hiddenForReview,
+    );
+    expect(new Set(cleared.map((r) => r.is_available as boolean))).toEqual(new Set([false, true]));
     expect(folded[1].some((r) => typeof r.coarse_lat === 'number')).toBe(true);
   });
 });

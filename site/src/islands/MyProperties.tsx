@@ -37,11 +37,13 @@ const reminderDue = (p: Property, now = Date.now()): number | null => {
 };
 
 const statusOf = (p: Property) =>
-  p.isExpired
-    ? { label: 'Expired', className: 'badge-delisted' }
-    : p.isAvailable
-      ? { label: 'Listed', className: 'badge-listed' }
-      : { label: 'Delisted', className: 'badge-delisted' };
+  p.hiddenForReview
+    ? { label: 'Hidden pending review', className: 'badge-delisted' }
+    : p.isExpired
+      ? { label: 'Expired', className: 'badge-delisted' }
+      : p.isAvailable
+        ? { label: 'Listed', className: 'badge-listed' }
+        : { label: 'Delisted', className: 'badge-delisted' };
 
 const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete }: CardProps) => {
   const status = statusOf(p);
@@ -81,6 +83,13 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
             ? 'Expired: not confirmed for 30 days. Renew to show it to tenants again.'
             : confirmedAgo(p.lastConfirmedAt)}
         </p>
+        {p.hiddenForReview && (
+          <p className="alert alert-error" style={{ margin: 0 }} data-testid="hidden-for-review">
+            Hidden pending review: several people reported it as &lsquo;
+            {p.hiddenForReview.reason}&rsquo;. It is waiting for our team to review the reports; you
+            can edit it meanwhile, and it is shown again if the reports are dismissed.
+          </p>
+        )}
         {reminderDue(p) !== null && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="expiry-reminder">
             Expires in {reminderDue(p)} {reminderDue(p) === 1 ? 'day' : 'days'} unless you confirm
@@ -109,7 +118,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
           <a className="button button-small" href={`/edit-property/${p._id}`}>
             Edit
           </a>
-          {p.isExpired ? (
+          {p.hiddenForReview ? null : p.isExpired ? (
             <button
               type="button"
               className="button button-small button-primary"

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { TOKEN_KEY } from '../src/lib/api.ts';
+import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { islandsHydrated } from './harness/islands.ts';
+import { startStack, type Stack } from './harness/stack.ts';
+import { newUser } from './harness/users.ts';
+
+/**
+ * Issue 17, end to end in Chromium: three 'Fake or scam' reports hide a
+ * listing pending review. A tenant no longer finds it in search and is told
+ * it is under review on its page; its owner sees 'Hidden pending review';
+ * an admin dismisses the reports and it is back in the tenant's search.
+ */
+let stack: Stack;
+let context: BrowserContext | undefined;
+let page: Page;
+let listingId: string;
+let ownerToken: string;
+let tenantToken: string;
+const TITLE = 'Garden flat in Aundh, too cheap to be true';
+const KEPT = 'Top floor 2BHK in Aundh';
+
+/** A fresh browser signed in with `token`. */
+const signedIn = async (token: string) => {
+  await context?.close();
+  context = await stack.newContext();
+  page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+};
+
+const searchAundh = async () => {
+  await page.goto('/properties?city=Pune&area=Aundh');
+  await islandsHydrated(page);
+  await page.getByTestId('property-card').filter({ hasText: KEPT }).waitFor();
+  return page.getByTestId('property-card').filter({ hasText: TITLE });
+};
+
+beforeAll(async () => {
+  stack = await startStack();
+  ownerToken = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Hema Owner'));
+  tenantToken = await registerViaApi(stack.baseUrl, newUser('tenant', 'Ravi Tenant'));
+  const listing = { propertyType: 'flat', city: 'Pune', area: 'Aundh', bedrooms: 2 } as const;
+  listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
+    ...listing,
+    title: TITLE,
+    rent: 6000,
+  });
+  await createListingViaApi(stack.baseUrl, ownerToken, { ...listing, title: KEPT, rent: 26000 });
+  await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
+  await stack.waitForSearchIdle();
+});
+afterAll(async () => {
+  await context?.close();
+  await stack?.stop();
+});
+
+describe('hidden pending review → dismissed', () => {
+  it("three 'Fake or scam' reports take it out of the tenant's search; its page says it is under review", async () => {
+    await signedIn(tenantToken);
+    await (await searchAundh()).waitFor();
+    for (const name of ['Anu Tenant', 'Bala Tenant', 'Chitra Tenant']) {
+      const token = await registerViaApi(stack.baseUrl, newUser('tenant', name));
+      const res = await fetch(`${stack.baseUrl}/api/reports`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ listingId, reason: 'Fake or scam' }),
+      });
+      if (res.status !== 201) throw new Error(`report failed: ${res.status} ${await res.text()}`);
+    }
+    await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
+    await stack.waitForSearchIdle();
+    await (await searchAundh()).waitFor({ state: 'detached' });
+    await page.goto(`/properties/${listingId}`);
+    await islandsHydrated(page);
+    await page.getByText('This listing is under review').waitFor();
+  });
+
+  it("its owner sees it as 'Hidden pending review' in My Properties, with why", async () => {
+    await signedIn(ownerToken);
+    await page.goto('/my-properties');
+    await islandsHydrated(page);
+    const card = page.getByTestId('owner-card').filter({ hasText: TITLE });
+    await card.getByTestId('listing-status').getByText('Hidden pending review').waitFor();
+    await card.getByText(/waiting for our team to review the reports/).waitFor();
+  });
+
+  it('an admin dismisses the reports and it is back in the search', async () => {
+    await signedIn(await stack.adminToken());
+    await page.goto('/admin/reports');
+    await islandsHydrated(page);
+    const entry = page.getByRole('region', { name: TITLE });
+    await entry.getByText('Fake or scam: 3').waitFor();
+    await entry.getByRole('button', { name: 'Review' }).click();
+    await entry
+      .getByRole('list', { name: 'Listing history' })
+      .getByText(/ListingHiddenForReview/)
+      .waitFor();
+    await entry.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByText(`Dismiss: done for “${TITLE}”.`).waitFor();
+
+    await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
+    await stack.waitForSearchIdle();
+    await signedIn(tenantToken);
+    await (await searchAundh()).waitFor();
+  });
+});
