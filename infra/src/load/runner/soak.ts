@@ -68,11 +68,11 @@ export const runSoak = async (
   memory.push(...after);
 
   const lines: string[] = [];
-  const minuteOf = (s: Sample) => Math.floor((s.at - started) / 60_000);
+  const minuteOf = (s: { at: number }) => Math.floor((s.at - started) / 60_000);
   const minutes = Math.max(1, Math.ceil((Date.now() - started) / 60_000));
   lines.push(
-    `| Minute | requests | errors | ${SCENARIOS.map((s) => `${s.name} p99 ms`).join(' | ')} |`,
-    `|---|---|---|${SCENARIOS.map(() => '---').join('|')}|`,
+    `| Minute | requests | errors | ${SCENARIOS.map((s) => `${s.name} p99 ms`).join(' | ')} | ${WATCHED.map((n) => `${n} RSS MB`).join(' | ')} |`,
+    `|---|---|---|${[...SCENARIOS, ...WATCHED].map(() => '---').join('|')}|`,
   );
   const p99s: number[][] = SCENARIOS.map(() => []);
   let errors = 0;
@@ -89,8 +89,15 @@ export const runSoak = async (
       if (Number.isFinite(p)) p99s[i]!.push(p);
       return Number.isFinite(p) ? p.toFixed(1) : '–';
     });
+    // Each process's last sample in the minute, so growth shows as a slope or a plateau.
+    const rss = WATCHED.map((name) => {
+      const last = memory.filter((s) => s.name === name && minuteOf(s) === m).at(-1);
+      return last ? last.mb.toFixed(0) : '–';
+    });
     if (all.length > 0)
-      lines.push(`| ${m + 1} | ${all.length} | ${failed} | ${cells.join(' | ')} |`);
+      lines.push(
+        `| ${m + 1} | ${all.length} | ${failed} | ${cells.join(' | ')} | ${rss.join(' | ')} |`,
+      );
   }
 
   // Flatness: the first and the last third of the minutes (without the first minute when there are enough).
