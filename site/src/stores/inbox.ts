@@ -7,6 +7,7 @@ import { atom } from 'nanostores';
 import { readToken } from '../lib/api.ts';
 import type { InboxChange } from '../lib/conversations.ts';
 import type { SearchAlert } from '../lib/savedSearches.ts';
+import type { OwnerNotice } from '../lib/ownerNotices.ts';
 import { openLiveStream } from '../lib/sse.ts';
 
 export const $unread = atom<number>(0);
@@ -29,6 +30,14 @@ export const onAlert = (listener: (alert: SearchAlert) => void): (() => void) =>
   return () => alertListeners.delete(listener);
 };
 
+const noticeListeners = new Set<(notice: OwnerNotice) => void>();
+
+/** Calls `listener` with every owner notice the stream brings (e.g. the day-25 expiry reminder). */
+export const onNotice = (listener: (notice: OwnerNotice) => void): (() => void) => {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+};
+
 /** Idempotent: the frame calls it on every page once the user is known. */
 export const startInbox = (): void => {
   if (stream) return;
@@ -40,6 +49,11 @@ export const startInbox = (): void => {
       if (event.event === 'alert') {
         const { alert } = JSON.parse(event.data) as { alert: SearchAlert };
         for (const listener of alertListeners) listener(alert);
+        return;
+      }
+      if (event.event === 'notice') {
+        const { notice } = JSON.parse(event.data) as { notice: OwnerNotice };
+        for (const listener of noticeListeners) listener(notice);
         return;
       }
       const data = JSON.parse(event.data) as Partial<InboxChange> & { unread?: number };
