@@ -11,6 +11,11 @@ import type { OwnerNotice } from '../lib/ownerNotices.ts';
 import { openLiveStream } from '../lib/sse.ts';
 
 export const $unread = atom<number>(0);
+/**
+ * How many times the stream (re)started: what it sends without an id (alerts,
+ * notices) is only what comes after that, so a list of them reloads on each.
+ */
+export const $liveStarts = atom<number>(0);
 
 type Listener = (change: InboxChange) => void;
 const listeners = new Set<Listener>();
@@ -58,6 +63,7 @@ export const startInbox = (): void => {
       }
       const data = JSON.parse(event.data) as Partial<InboxChange> & { unread?: number };
       if (typeof data.unread === 'number') $unread.set(data.unread);
+      if (event.event === 'ready') $liveStarts.set($liveStarts.get() + 1);
       if (event.event === 'ready' || event.event === 'closed') return;
       const change = { ...data, kind: event.event } as InboxChange;
       for (const listener of listeners) listener(change);

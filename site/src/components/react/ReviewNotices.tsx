@@ -1,8 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { OwnerNotice } from '../../lib/ownerNotices.ts';
-import { onNotice } from '../../stores/inbox.ts';
+import { $liveStarts, onNotice } from '../../stores/inbox.ts';
 import { toast } from '../../stores/toasts.ts';
 
 type ReviewKind = Exclude<OwnerNotice['kind'], 'expiry-reminder'>;
@@ -57,36 +58,33 @@ const ExpiryReminder = ({
  */
 export const ReviewNotices = () => {
   const [notices, setNotices] = useState<OwnerNotice[]>([]);
-  useEffect(() => {
-    const add = (notice: OwnerNotice) =>
-      setNotices((list) =>
-        list.some((n) => n.id === notice.id)
-          ? list
-          : // One reminder per listing: a newer one replaces the last.
-            [
-              notice,
-              ...list.filter(
-                (n) =>
-                  !(
-                    notice.kind === 'expiry-reminder' &&
-                    n.kind === 'expiry-reminder' &&
-                    n.listingId === notice.listingId
-                  ),
+  const liveStarts = useStore($liveStarts);
+  useEffect(
+    () =>
+      onNotice((notice) =>
+        setNotices((list) => [
+          notice,
+          // One reminder per listing: a newer one replaces the last.
+          ...list.filter(
+            (n) =>
+              n.id !== notice.id &&
+              !(
+                notice.kind === 'expiry-reminder' &&
+                n.kind === 'expiry-reminder' &&
+                n.listingId === notice.listingId
               ),
-            ],
-      );
-    const stop = onNotice(add);
+          ),
+        ]),
+      ),
+    [],
+  );
+  useEffect(() => {
+    // Loaded again whenever the live stream (re)starts: it sends only the notices after that.
     // A failure leaves the dashboard as it was: the email carries the same notice.
     api<{ notices: OwnerNotice[] }>('/reports/notices')
-      .then((res) =>
-        setNotices((live) => [
-          ...live,
-          ...res.notices.filter((n) => !live.some((l) => l.id === n.id)),
-        ]),
-      )
+      .then((res) => setNotices(res.notices))
       .catch(() => undefined);
-    return stop;
-  }, []);
+  }, [liveStarts]);
   if (notices.length === 0) return null;
   return (
     <section className="card" aria-labelledby="review-notices">
