@@ -9,7 +9,6 @@ import { createAdminAccount } from '@rentals/testing/adminAccount';
 import { startProduct, ROOT } from '@rentals/testing/product';
 import { runServers } from '@rentals/testing/testDatabase';
 import { sweepExpiriesAt } from '@rentals/testing/expirySweep';
-import { TEST_MAIL_FROM } from '@rentals/testing/testApp';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 
 export { ROOT };
@@ -68,7 +67,10 @@ export const startStack = async (
           product.sql,
           now,
           {
-            mailer: createSmtpMailer({ smtpUrl: servers.smtpUrl, from: TEST_MAIL_FROM }),
+            mailer: createSmtpMailer({
+              smtpUrl: servers.smtpUrl,
+              from: 'Rentals <no-reply@rentals.test>',
+            }),
             siteUrl: baseUrl,
           },
           product.waitForSearchIdle,
