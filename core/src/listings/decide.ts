@@ -283,7 +283,13 @@ const remind = (state: ListingState, at: string): ListingEvent[] => {
   return [
     {
       type: 'ListingExpiryReminded',
-      data: { listingId: listing.id, at, lastConfirmedAt, expiresAt: expiresAt(lastConfirmedAt) },
+      data: {
+        listingId: listing.id,
+        at,
+        lastConfirmedAt,
+        expiresAt: expiresAt(lastConfirmedAt),
+        ownerId: listing.ownerId,
+      },
     },
   ];
 };

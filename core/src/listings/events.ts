@@ -129,9 +129,14 @@ const ListingAvailabilityConfirmedData = eventData({});
 /**
  * The owner was reminded that the listing expires at `expiresAt` unless
  * confirmed; `lastConfirmedAt` names the confirmation period reminded about
- * (one reminder per period).
+ * (one reminder per period). `ownerId` addresses the in-app notice (absent
+ * on reminders recorded before that notice existed).
  */
-const ListingExpiryRemindedData = eventData({ lastConfirmedAt: IsoTime, expiresAt: IsoTime });
+const ListingExpiryRemindedData = eventData({
+  lastConfirmedAt: IsoTime,
+  expiresAt: IsoTime,
+  ownerId: Type.Optional(IdSchema),
+});
 
 /**
  * Unconfirmed for 30 days: no longer listed (isAvailable became false) and

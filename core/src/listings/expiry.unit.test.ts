@@ -53,6 +53,7 @@ const reminded = (at: string, lastConfirmedAt = T0): ListingEvent => ({
     at,
     lastConfirmedAt,
     expiresAt: new Date(Date.parse(lastConfirmedAt) + 30 * DAY).toISOString(),
+    ownerId: owner.id,
   },
 });
 const expired = (at: string, lastConfirmedAt = T0): ListingEvent => ({

@@ -12,6 +12,7 @@ import { CONFIRMED_WITHIN_DAYS } from './history.ts';
 import { SEED_EPOCH, seedListings } from './seed.ts';
 
 const COUNT = 300;
+const DAY = 86_400_000;
 let first: TestDatabase;
 let second: TestDatabase;
 let mediaDir: string;
@@ -40,6 +41,7 @@ describe('seed', () => {
       listings: COUNT,
       batchSize: 100,
       onProgress: (done) => progress.push(done),
+      now: SEED_EPOCH,
     });
     expect(result).toMatchObject({ created: COUNT, skipped: 0 });
     expect(result.cities).toBeGreaterThanOrEqual(20);
@@ -63,10 +65,9 @@ describe('seed', () => {
     expect(docs.some((d) => !d.isAvailable)).toBe(true);
     expect(docs.some((d) => d.isVerified)).toBe(true);
     expect(docs.some((d) => d.rentType === 'yearly')).toBe(true);
-    // None of the listed ones is due for an expiry reminder at the seed's now (SEED_EPOCH, 15 Nov 2026).
-    const seedNow = Date.UTC(2026, 10, 15);
+    // None of the listed ones is due for an expiry reminder on the day the seed ran (here SEED_EPOCH).
     for (const d of docs.filter((doc) => doc.isAvailable))
-      expect(seedNow - Date.parse(d.lastConfirmedAt)).toBeLessThanOrEqual(10 * 86_400_000);
+      expect(SEED_EPOCH - Date.parse(d.lastConfirmedAt)).toBeLessThanOrEqual(10 * DAY);
     // In the neighbourhoods tenants search, never a post office's name.
     const popular = new Set(POPULAR_LOCALITIES.map((l) => `${l.city}|${l.name}|${l.pinCode}`));
     for (const d of docs) {
@@ -116,7 +117,12 @@ describe('seed', () => {
   });
 
   it('is deterministic: the same seed gives the same events in another database', async () => {
-    await seedListings({ sql: second.sql, media: localDiskStore(mediaDir), listings: COUNT });
+    await seedListings({
+      sql: second.sql,
+      media: localDiskStore(mediaDir),
+      listings: COUNT,
+      now: SEED_EPOCH,
+    });
     expect(await eventsOf(second)).toEqual(rows);
   });
 
@@ -125,7 +131,39 @@ describe('seed', () => {
       sql: first.sql,
       media: localDiskStore(mediaDir),
       listings: COUNT,
+      now: SEED_EPOCH,
     });
     expect(again).toMatchObject({ created: 0, skipped: COUNT });
+  });
+
+  it('confirms the listed listings shortly before the day it runs, however long after SEED_EPOCH', async () => {
+    const db = await testDatabase();
+    try {
+      // Ten weeks after the epoch, in the afternoon: confirmed within the 5 days before that day began.
+      const runs = SEED_EPOCH + 70 * DAY + 15 * 3_600_000;
+      await seedListings({ sql: db.sql, media: localDiskStore(mediaDir), listings: 60, now: runs });
+      const events = await eventsOf(db);
+      const streams = new Map<string, ListingEvent[]>();
+      for (const r of events)
+        streams.set(r.stream_id, [
+          ...(streams.get(r.stream_id) ?? []),
+          { type: r.type, data: r.data } as ListingEvent,
+        ]);
+      const listed = [...streams.values()]
+        .map((e) => toPropertyDocument(fold(e))!)
+        .filter((d) => d.isAvailable);
+      expect(listed.length).toBeGreaterThan(0);
+      for (const d of listed) {
+        const age = SEED_EPOCH + 70 * DAY - Date.parse(d.lastConfirmedAt);
+        expect(age).toBeGreaterThanOrEqual(0);
+        expect(age).toBeLessThanOrEqual(5 * DAY);
+      }
+      // The history itself is the epoch's (a verification comes up to 5 days after a creation).
+      for (const r of events)
+        if (r.type !== 'ListingAvailabilityConfirmed')
+          expect(Date.parse(r.data.at)).toBeLessThanOrEqual(SEED_EPOCH + 5 * DAY);
+    } finally {
+      await db.drop();
+    }
   });
 });

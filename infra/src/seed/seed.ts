@@ -28,13 +28,26 @@ export type SeedOptions = {
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
   log?: (line: string) => void;
+  /**
+   * When the seed runs (default: now). Listed listings are confirmed within
+   * the 5 days before the start of its UTC day, so a stack seeded today has
+   * none due for an expiry reminder for weeks; tests pass a fixed time.
+   */
+  now?: number;
 };
 
 export type SeedResult = { created: number; skipped: number; cities: number; owners: number };
 
-/** Listed dates spread over the year before this fixed day, so runs are reproducible. */
+/**
+ * Listed dates and the history spread over the year before this fixed day,
+ * so runs are reproducible; only the owners' last 'Still available' follows
+ * the day the seed runs (confirmationDay).
+ */
 export const SEED_EPOCH = Date.UTC(2026, 10, 15);
 const DAY = 86_400_000;
+
+/** The day seeded listings are confirmed before: the start of `now`'s UTC day, never before SEED_EPOCH. */
+export const confirmationDay = (now: number) => Math.max(SEED_EPOCH, now - (now % DAY));
 const PARALLEL_BATCHES = 3;
 
 type Planned = { listingId: string; userId: string; events: ListingEvent[] };
@@ -120,6 +133,7 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
   const log = options.log ?? (() => {});
   const random = createRandom(options.seed ?? 20_260_101);
   const batchSize = options.batchSize ?? 500;
+  const confirmBefore = confirmationDay(options.now ?? Date.now());
 
   log('placing the popular localities at their PIN centroids…');
   const cities = loadSeedLocalities();
@@ -150,13 +164,13 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
     // history spreads creations over a year. The terms draw from their own generator, so nothing else moves.
     const generated = withIndiaFields(drafted, city, Date.parse(createdAt.slice(0, 10)));
     const later = new Date(Date.parse(createdAt) + listingRandom.int(1, 5) * DAY).toISOString();
-    // Listed listings older than 10 days are confirmed within the 5 days before the seed's now (after
-    // any delist or verification), so none is due to expire (issue 17); derived, not drawn, so the
-    // rest of the data stays as it was.
+    // Listed listings older than 10 days are confirmed within the 5 days before the day the seed runs
+    // (after any delist or verification), so none is due to expire (issue 17) when the stack starts,
+    // however long after SEED_EPOCH; derived, not drawn, so the rest of the data stays as it was.
     const created = Date.parse(createdAt);
     const confirmedAt =
-      created < SEED_EPOCH - 10 * DAY
-        ? new Date(SEED_EPOCH - (created % (5 * DAY))).toISOString()
+      created < confirmBefore - 10 * DAY
+        ? new Date(confirmBefore - (created % (5 * DAY))).toISOString()
         : undefined;
     const events = seedListingEvents({
       listingId,

@@ -10,19 +10,22 @@ import { catchUpReadModels } from './readSide.ts';
  * first (the sweep reads the schedule), then one sweep runs as the
  * projections process runs it, then the read models catch up with what it
  * recorded. With `mail`, reminders are emailed as the projections process
- * emails them (through the real mail catcher).
+ * emails them (through the real mail catcher). Against a running product,
+ * whose projections process keeps the read models, `caughtUp` waits for it
+ * instead.
  */
 export const sweepExpiriesAt = async (
   db: Sql,
   now: Date,
   mail?: { mailer: Mailer; siteUrl: string },
+  caughtUp: () => Promise<void> = () => catchUpReadModels(db),
 ): Promise<SweepResult> => {
-  await catchUpReadModels(db);
+  await caughtUp();
   const result = await sweepAndRecord({
     sql: db,
     now,
     ...(mail ? { onReminded: sendExpiryReminder({ sql: db, ...mail }) } : {}),
   });
-  await catchUpReadModels(db);
+  await caughtUp();
   return result;
 };

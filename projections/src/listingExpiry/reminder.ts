@@ -3,19 +3,12 @@ import type { Mailer } from '@rentals/core/mail/mailer';
 import { expiryReminderEmail } from '@rentals/core/mail/emails';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { newConfirmLinkToken } from '@rentals/core/confirmLinkToken';
+import { reminderDay } from './reminderNotice.ts';
 
 type Reminded = Extract<ListingEvent, { type: 'ListingExpiryReminded' }>;
 
 /** The public path of the one-click confirm link (api/src/listings/confirmLink.ts answers it). */
 export const CONFIRM_LINK_PATH = '/api/listing-confirmations';
-
-const dayOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
 
 /**
  * The day-25 email: a single-use confirm link (its hash stored first, so a
@@ -41,7 +34,7 @@ export const sendExpiryReminder =
     const content = await expiryReminderEmail({
       name: owner.name,
       listingTitle: owner.title,
-      expiresOn: dayOf(event.data.expiresAt),
+      expiresOn: reminderDay(event.data.expiresAt),
       confirmLink: `${deps.siteUrl}${CONFIRM_LINK_PATH}/${encodeURIComponent(token)}`,
       manageLink: `${deps.siteUrl}/my-properties`,
     });

@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import type { OwnerNotice } from './reportQueries.ts';
 
 /** The expiry scheduler's last sweep (listingExpiry/sweep.ts), for /api/health. */
 export type ExpirySweepStatus = {
@@ -29,4 +30,29 @@ export const lastExpirySweep = async (sql: Sql): Promise<ExpirySweepStatus | nul
   if (!row) return null;
   const { sweptAt, nowUsed, ...counts } = row;
   return { lastSweepAt: sweptAt.toISOString(), sweptFor: nowUsed.toISOString(), ...counts };
+};
+
+/** Ids of the user's owner notices (where a fresh live stream starts: it sends only newer ones). */
+export const ownerNoticeIds = async (sql: Sql, userId: string): Promise<string[]> =>
+  (await sql<{ id: string }[]>`SELECT id FROM owner_notices WHERE user_id = ${userId}`).map(
+    (r) => r.id,
+  );
+
+/**
+ * The user's owner notices other than `seen`, oldest first, for the live
+ * stream. Notices have no order of writing (their id is their event's), so
+ * the stream remembers what it sent rather than a position.
+ */
+export const ownerNoticesNotIn = async (
+  sql: Sql,
+  userId: string,
+  seen: readonly string[],
+): Promise<OwnerNotice[]> => {
+  const rows = await sql<(Omit<OwnerNotice, 'at'> & { at: Date })[]>`
+    SELECT n.id, n.kind, n.listing_id AS "listingId", l.title, n.reason, n.at
+    FROM owner_notices n LEFT JOIN listing_read l ON l.id = n.listing_id
+    WHERE n.user_id = ${userId} AND NOT (n.id = ANY(${seen}::text[]))
+    ORDER BY n.at, n.id
+    LIMIT 50`;
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
 };

@@ -38,14 +38,14 @@ export const reviewQueue = async (db: Sql, limit: number): Promise<QueueEntry[]>
 
 export type OwnerNotice = {
   id: string;
-  kind: 'fix-requested' | 'delisted' | 'suspended';
+  kind: 'fix-requested' | 'delisted' | 'suspended' | 'expiry-reminder';
   listingId: string;
   title: string | null;
   reason: string;
   at: string;
 };
 
-/** What admins' review decisions told the user, newest first. */
+/** What admins' review decisions (and the day-25 expiry reminders) told the user, newest first. */
 export const ownerNotices = async (db: Sql, userId: string, limit = 50): Promise<OwnerNotice[]> => {
   const rows = await db<(Omit<OwnerNotice, 'at'> & { at: Date })[]>`
     SELECT n.id, n.kind, n.listing_id AS "listingId", l.title, n.reason, n.at

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { isReportEvent, REPORT_EVENT_TYPES } from '@rentals/core/reports/events';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
+import { reminderNoticeStatements } from '../listingExpiry/reminderNotice.ts';
 
 export const REPORT_QUEUE_READ_MODEL = 'report-queue';
 
@@ -24,7 +25,12 @@ const NOTICE_KINDS = {
   ListingOwnerSuspended: 'suspended',
 } as const;
 
-const toStatements = (event: RecordedEvent): Statement[] => {
+const toStatements = (event: RecordedEvent): Statement[] =>
+  event.type === 'ListingExpiryReminded' || event.type === 'ListingExpired'
+    ? reminderNoticeStatements(event)
+    : [...reportStatements(event), ...reminderNoticeStatements(event)];
+
+const reportStatements = (event: RecordedEvent): Statement[] => {
   if (!isReportEvent(event)) {
     const { listingId } = event.data as { listingId: string };
     return event.type === 'ListingDeleted'
@@ -82,7 +88,14 @@ const toStatements = (event: RecordedEvent): Statement[] => {
 export const reportQueueReadModel: SqlProjection = {
   kind: 'sql',
   name: REPORT_QUEUE_READ_MODEL,
-  canHandle: [...REPORT_EVENT_TYPES, ...OWNER_CONFIRMATIONS, 'ListingDeleted'],
+  canHandle: [
+    ...REPORT_EVENT_TYPES,
+    ...OWNER_CONFIRMATIONS,
+    'ListingDeleted',
+    // The day-25 reminder's owner notice (listingExpiry/reminderNotice.ts).
+    'ListingExpiryReminded',
+    'ListingExpired',
+  ],
   evolve: toStatements,
   reset: [sql`TRUNCATE report_queue`, sql`TRUNCATE owner_notices`],
   tables: ['report_queue', 'owner_notices'],

@@ -8,6 +8,8 @@ import { launchChromium } from '@rentals/testing/browser';
 import { createAdminAccount } from '@rentals/testing/adminAccount';
 import { startProduct, ROOT } from '@rentals/testing/product';
 import { runServers } from '@rentals/testing/testDatabase';
+import { sweepExpiriesAt } from '@rentals/testing/expirySweep';
+import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 
 export { ROOT };
 
@@ -19,6 +21,12 @@ export type Stack = {
   logs: () => string;
   /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
   waitForSearchIdle: () => Promise<void>;
+  /**
+   * One expiry sweep at `now` (time is passed into decide: a test picks day 25
+   * or day 30), as the projections process runs it, reminders emailed to the
+   * mail catcher; resolves once the read side has caught up with it.
+   */
+  sweepExpiriesAt: (now: Date) => ReturnType<typeof sweepExpiriesAt>;
   /** Signs in a new admin account (made as `npm run admin:create` makes one); resolves with its token. */
   adminToken: () => Promise<string>;
   stop: () => Promise<void>;
@@ -27,7 +35,8 @@ export type Stack = {
 export const startStack = async (
   options: { geo?: boolean; env?: Record<string, string> } = {},
 ): Promise<Stack> => {
-  const product = await startProduct({ servers: runServers(), site: true, geo: options.geo });
+  const servers = runServers();
+  const product = await startProduct({ servers, site: true, geo: options.geo });
   let output = '';
   try {
     const baseUrl = await product.startProcesses(options.env);
@@ -53,6 +62,19 @@ export const startStack = async (
       },
       logs: () => product.logs() + output,
       waitForSearchIdle: product.waitForSearchIdle,
+      sweepExpiriesAt: (now) =>
+        sweepExpiriesAt(
+          product.sql,
+          now,
+          {
+            mailer: createSmtpMailer({
+              smtpUrl: servers.smtpUrl,
+              from: 'Rentals <no-reply@rentals.test>',
+            }),
+            siteUrl: baseUrl,
+          },
+          product.waitForSearchIdle,
+        ),
       adminToken: async () => {
         const admin = await createAdminAccount(product.sql);
         const res = await fetch(`${baseUrl}/api/auth/login`, {

@@ -7,9 +7,15 @@ import { atom } from 'nanostores';
 import { readToken } from '../lib/api.ts';
 import type { InboxChange } from '../lib/conversations.ts';
 import type { SearchAlert } from '../lib/savedSearches.ts';
+import type { OwnerNotice } from '../lib/ownerNotices.ts';
 import { openLiveStream } from '../lib/sse.ts';
 
 export const $unread = atom<number>(0);
+/**
+ * How many times the stream (re)started: what it sends without an id (alerts,
+ * notices) is only what comes after that, so a list of them reloads on each.
+ */
+export const $liveStarts = atom<number>(0);
 
 type Listener = (change: InboxChange) => void;
 const listeners = new Set<Listener>();
@@ -29,6 +35,14 @@ export const onAlert = (listener: (alert: SearchAlert) => void): (() => void) =>
   return () => alertListeners.delete(listener);
 };
 
+const noticeListeners = new Set<(notice: OwnerNotice) => void>();
+
+/** Calls `listener` with every owner notice the stream brings (e.g. the day-25 expiry reminder). */
+export const onNotice = (listener: (notice: OwnerNotice) => void): (() => void) => {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+};
+
 /** Idempotent: the frame calls it on every page once the user is known. */
 export const startInbox = (): void => {
   if (stream) return;
@@ -42,8 +56,14 @@ export const startInbox = (): void => {
         for (const listener of alertListeners) listener(alert);
         return;
       }
+      if (event.event === 'notice') {
+        const { notice } = JSON.parse(event.data) as { notice: OwnerNotice };
+        for (const listener of noticeListeners) listener(notice);
+        return;
+      }
       const data = JSON.parse(event.data) as Partial<InboxChange> & { unread?: number };
       if (typeof data.unread === 'number') $unread.set(data.unread);
+      if (event.event === 'ready') $liveStarts.set($liveStarts.get() + 1);
       if (event.event === 'ready' || event.event === 'closed') return;
       const change = { ...data, kind: event.event } as InboxChange;
       for (const listener of listeners) listener(change);

@@ -1,43 +1,110 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { api, describeError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
+import type { OwnerNotice } from '../../lib/ownerNotices.ts';
+import { $liveStarts, onNotice } from '../../stores/inbox.ts';
+import { toast } from '../../stores/toasts.ts';
 
-type Notice = {
-  id: string;
-  kind: 'fix-requested' | 'delisted' | 'suspended';
-  listingId: string;
-  title: string | null;
-  reason: string;
-  at: string;
-};
+type ReviewKind = Exclude<OwnerNotice['kind'], 'expiry-reminder'>;
 
-const HEADLINES: Record<Notice['kind'], string> = {
+const HEADLINES: Record<ReviewKind, string> = {
   'fix-requested': 'Please correct your listing',
   delisted: 'Your listing was removed',
   suspended: 'Your account was suspended',
 };
 
-/** What admins' reviews of reports told the owner (in-app; the same goes out by email). Nothing when there is none. */
+/** The day-25 reminder: its question and a one-click 'Still available'. */
+const ExpiryReminder = ({
+  notice,
+  onConfirmed,
+}: {
+  notice: OwnerNotice;
+  onConfirmed: () => void;
+}) => {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await api(`/properties/${encodeURIComponent(notice.listingId)}/confirm-available`, {
+        method: 'PATCH',
+      });
+      toast.success('Thanks: confirmed as still available');
+      onConfirmed();
+    } catch (e) {
+      toast.error(describeError(e, 'Could not confirm the property'));
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="alert alert-info" data-testid="expiry-reminder-notice">
+      <strong>Is {notice.title ?? 'your property'} still available?</strong> {notice.reason}{' '}
+      <button
+        type="button"
+        className="button button-small"
+        disabled={busy}
+        onClick={() => void confirm()}
+      >
+        Still available
+      </button>
+    </li>
+  );
+};
+
+/**
+ * What the owner is told in-app: admins' reviews of reports (the same goes
+ * out by email) and the day-25 'still available?' reminder, which arrives
+ * live on the open page. Nothing when there is none.
+ */
 export const ReviewNotices = () => {
-  const [notices, setNotices] = useState<Notice[]>([]);
+  const [notices, setNotices] = useState<OwnerNotice[]>([]);
+  const liveStarts = useStore($liveStarts);
+  useEffect(
+    () =>
+      onNotice((notice) =>
+        setNotices((list) => [
+          notice,
+          // One reminder per listing: a newer one replaces the last.
+          ...list.filter(
+            (n) =>
+              n.id !== notice.id &&
+              !(
+                notice.kind === 'expiry-reminder' &&
+                n.kind === 'expiry-reminder' &&
+                n.listingId === notice.listingId
+              ),
+          ),
+        ]),
+      ),
+    [],
+  );
   useEffect(() => {
+    // Loaded again whenever the live stream (re)starts: it sends only the notices after that.
     // A failure leaves the dashboard as it was: the email carries the same notice.
-    api<{ notices: Notice[] }>('/reports/notices')
+    api<{ notices: OwnerNotice[] }>('/reports/notices')
       .then((res) => setNotices(res.notices))
       .catch(() => undefined);
-  }, []);
+  }, [liveStarts]);
   if (notices.length === 0) return null;
   return (
     <section className="card" aria-labelledby="review-notices">
       <h2 id="review-notices">Notices from our team</h2>
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {notices.map((n) => (
-          <li key={n.id} className="alert alert-info">
-            <strong>{HEADLINES[n.kind]}</strong>
-            {n.title ? `: ${n.title}` : ''} — {n.reason}{' '}
-            <span className="muted">({formatDate(n.at)})</span>
-          </li>
-        ))}
+        {notices.map((n) =>
+          n.kind === 'expiry-reminder' ? (
+            <ExpiryReminder
+              key={n.id}
+              notice={n}
+              onConfirmed={() => setNotices((list) => list.filter((x) => x.id !== n.id))}
+            />
+          ) : (
+            <li key={n.id} className="alert alert-info">
+              <strong>{HEADLINES[n.kind]}</strong>
+              {n.title ? `: ${n.title}` : ''} — {n.reason}{' '}
+              <span className="muted">({formatDate(n.at)})</span>
+            </li>
+          ),
+        )}
       </ul>
     </section>
   );
