@@ -4,7 +4,8 @@ import type { SqlProjection } from './projection.ts';
 import { createRebuildCheckpoint, fenceCheckpoint } from './checkpoints.ts';
 import { parkFromLog } from './parking.ts';
 import { copyText, type StreamFold } from './streamFold.ts';
-import type { ShadowTables } from './shadowTables.ts';
+import { inShadow, type ShadowTables } from './shadowTables.ts';
+import type { Statement } from './statement.ts';
 
 /** Streams read, folded and written per round. */
 const STREAMS_PER_BATCH = 5000;
@@ -36,6 +37,14 @@ const copyInto = async (
   });
 };
 
+/** A fold's own statements, on the copies, in one transaction. */
+const runOnCopies = async (sql: Sql, shadow: ShadowTables, statements: readonly Statement[]) => {
+  if (statements.length === 0) return;
+  await sql.begin(async (tx) => {
+    for (const s of inShadow(shadow, [...statements])) await tx.unsafe(s.text, s.values as never[]);
+  });
+};
+
 /**
  * Fills the copies of read models that can fold whole streams (StreamFold),
  * all of one stream type, in one pass: the streams are read up to the log's
@@ -45,7 +54,8 @@ const copyInto = async (
  * is then the fence, so its runner catches up from there event by event,
  * with the streams a model could not fold parked at the event that fails.
  * Every event is read once, and every row written once however many events
- * made it.
+ * made it. A fold's `finish` then runs on its copies (set-based figures over
+ * all the rows).
  */
 export const fillFromStreams = async (
   sql: Sql,
@@ -81,17 +91,19 @@ export const fillFromStreams = async (
       await writing;
       writing = Promise.all(
         parts.flatMap((part, i) => {
-          const { rows, unapplied } = built[i]!;
-          const copies = Object.entries(part.model.foldStreams.columns).map(([table, columns]) =>
-            copyInto(sql, part.shadow.schema, table, columns, copyText(rows[table] ?? [])),
-          );
+          const { rows, unapplied, statements = [] } = built[i]!;
+          const copies = Promise.all(
+            Object.entries(part.model.foldStreams.columns).map(([table, columns]) =>
+              copyInto(sql, part.shadow.schema, table, columns, copyText(rows[table] ?? [])),
+            ),
+          ).then(() => runOnCopies(sql, part.shadow, statements));
           const copy = { name: part.copy, canHandle: part.model.canHandle };
           const parked = unapplied.reduce(
             (previous, { event, error }) =>
               previous.then(() => parkFromLog(sql, copy, event, error)),
             Promise.resolve(),
           );
-          return [...copies, parked];
+          return [copies, parked];
         }),
       );
       // Awaited at the next round or after the loop; marked handled so a failure is not reported twice.
@@ -103,4 +115,6 @@ export const fillFromStreams = async (
     await writing.catch(() => undefined);
   }
   await writing;
+  for (const part of parts)
+    await runOnCopies(sql, part.shadow, part.model.foldStreams.finish ?? []);
 };
