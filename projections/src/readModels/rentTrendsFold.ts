@@ -179,6 +179,8 @@ const listingRow = (id: string, l: Listing): unknown[] => [
  */
 const finish = [
   sql`SELECT set_config('work_mem', '256MB', true)`,
+  // Fresh copies have no statistics: without them the planner joins the listings to their months badly.
+  sql`ANALYZE rent_listing, rent_listing_month`,
   sql`INSERT INTO rent_listing_month (listing_id, month, city_key, area_key, property_type, bedrooms, monthly_rent)
       SELECT l.listing_id, g.month::date, l.city_key, l.area_key, l.property_type, l.bedrooms, l.monthly_rent
       FROM rent_listing l

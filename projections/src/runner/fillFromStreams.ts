@@ -50,7 +50,8 @@ const runOnCopies = async (sql: Sql, shadow: ShadowTables, statements: readonly 
  * all of one stream type, in one pass: the streams are read up to the log's
  * visibility fence 5,000 at a time, each model folds them to rows, and the
  * rows go into the copies with COPY, while the next streams are read and
- * folded (two cores: Postgres writes while we fold). Each copy's checkpoint
+ * folded (two cores: Postgres reads the next batch and writes the last while
+ * we fold). Each copy's checkpoint
  * is then the fence, so its runner catches up from there event by event,
  * with the streams a model could not fold parked at the event that fails.
  * Every event is read once, and every row written once however many events
@@ -61,31 +62,30 @@ export const fillFromStreams = async (
   sql: Sql,
   parts: readonly FoldPart[],
   onProgress: (applied: number, total: number) => void,
+  log: (line: string) => void = () => {},
 ) => {
   const streamType = parts[0]!.model.foldStreams.streamType;
   const fence = await fenceCheckpoint(sql);
   for (const part of parts) await createRebuildCheckpoint(sql, part.copy, fence);
-  const [{ total } = { total: 0 }] = await sql<{ total: number }[]>`
-    SELECT count(*)::int AS total FROM streams WHERE stream_type = ${streamType}`;
+  const ids = (
+    await sql<{ stream_id: string }[]>`
+      SELECT stream_id FROM streams WHERE stream_type = ${streamType} ORDER BY stream_id`
+  ).map((r) => r.stream_id);
   const store = createEventStore(sql);
-  let after = '';
+  const read = async (from: number) => {
+    const batch = ids.slice(from, from + STREAMS_PER_BATCH);
+    return { count: batch.length, streams: [...(await store.readStreams(batch, fence)).values()] };
+  };
   let done = 0;
   let writing: Promise<unknown> = Promise.resolve();
+  let reading = ids.length > 0 ? read(0) : undefined;
   try {
-    for (;;) {
-      const ids = await sql<{ stream_id: string }[]>`
-        SELECT stream_id FROM streams WHERE stream_type = ${streamType} AND stream_id > ${after}
-        ORDER BY stream_id LIMIT ${STREAMS_PER_BATCH}`;
-      if (ids.length === 0) break;
-      after = ids.at(-1)!.stream_id;
-      const streams = [
-        ...(
-          await store.readStreams(
-            ids.map((r) => r.stream_id),
-            fence,
-          )
-        ).values(),
-      ];
+    while (reading) {
+      const { count, streams } = await reading;
+      // The next streams are read (Postgres) while these are folded (here) and written.
+      reading = done + count < ids.length ? read(done + count) : undefined;
+      // Awaited at the next round or in `finally`; marked handled so a failure is not reported twice.
+      reading?.catch(() => undefined);
       const built = await Promise.all(parts.map((p) => p.model.foldStreams.build(sql, streams)));
       // One batch in flight: the previous one's writes finish before these start.
       await writing;
@@ -106,15 +106,20 @@ export const fillFromStreams = async (
           return [copies, parked];
         }),
       );
-      // Awaited at the next round or after the loop; marked handled so a failure is not reported twice.
       writing.catch(() => undefined);
-      done += ids.length;
-      onProgress(done, Math.max(total, done));
+      done += count;
+      onProgress(done, ids.length);
     }
   } finally {
+    await reading?.catch(() => undefined);
     await writing.catch(() => undefined);
   }
   await writing;
-  for (const part of parts)
-    await runOnCopies(sql, part.shadow, part.model.foldStreams.finish ?? []);
+  for (const part of parts) {
+    const { finish } = part.model.foldStreams;
+    if (!finish) continue;
+    const started = performance.now();
+    await runOnCopies(sql, part.shadow, finish);
+    log(`${part.model.name}: finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
 };
