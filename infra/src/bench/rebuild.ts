@@ -37,12 +37,21 @@ try {
     await timed(projection.name, () =>
       rebuildProjection(stack.sql, projection, undefined, options),
     );
-  // Rent history and trends (issue 18): per-event statements and a median per changed bucket and batch.
+  // Rent history and trends (issue 18): folded listing streams, months and medians set-based at the end.
   await timed(rentTrendsProjection.name, () =>
     rebuildProjection(stack.sql, rentTrendsProjection, undefined, options),
   );
   await timed('all three in one pass', () =>
     rebuildProjections(stack.sql, models, undefined, options),
+  );
+  // The three models that fold listing streams: the log read once for all three.
+  await timed('listing + public + rent trends in one pass', () =>
+    rebuildProjections(
+      stack.sql,
+      [listingReadModel, publicListingModel, rentTrendsProjection],
+      undefined,
+      options,
+    ),
   );
   let documents = 0;
   await timed('search index (fresh index + swap)', async () => {

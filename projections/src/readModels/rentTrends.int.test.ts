@@ -4,7 +4,7 @@ import type { ListingEvent } from '@rentals/core/listings/events';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { appendListingEvents, listingCreated, testFields } from '@rentals/testing/listingFixtures';
 import { listingMarket, rentTrends } from '../queries/rentTrends.ts';
-import { rebuildProjection } from '../runner/rebuild.ts';
+import { rebuildProjection, type RebuildProgress } from '../runner/rebuild.ts';
 import { startProjection } from '../runner/runner.ts';
 import { rentTrendsProjection } from './rentTrends.ts';
 
@@ -187,11 +187,15 @@ describe('rent trends', () => {
     expect(await listingMarket(db.sql, 'k4', now)).toBeNull();
   });
 
-  it('is identical after a rebuild from zero, in one batch or in small ones', async () => {
+  it('is identical after a rebuild from zero, from folded streams or event by event in small batches', async () => {
     expect(incremental.rent_trend_dirty).toEqual([]);
-    await rebuildProjection(db.sql, rentTrendsProjection);
+    const progress: RebuildProgress[] = [];
+    await rebuildProjection(db.sql, rentTrendsProjection, (p) => progress.push(p));
+    // Filled from the streams, not event by event.
+    expect(progress.at(-1)).toMatchObject({ of: rentTrendsProjection.name, unit: 'listings' });
     expect(await dump()).toEqual(incremental);
-    await rebuildProjection(db.sql, rentTrendsProjection, undefined, { batchSize: 3 });
+    const byEvent = { ...rentTrendsProjection, foldStreams: undefined };
+    await rebuildProjection(db.sql, byEvent, undefined, { batchSize: 3 });
     expect(await dump()).toEqual(incremental);
   });
 });

@@ -4,6 +4,7 @@ import { monthlyRent, monthOf } from '../queries/rentMarket.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import { asListingEvent, type ListingCreated, type ListingEvent } from './listingEvents.ts';
+import { movesTrends, rentTrendsFold } from './rentTrendsFold.ts';
 
 export const RENT_TRENDS = 'rent-trends';
 
@@ -185,12 +186,6 @@ const listingRow = (event: ListingEvent, position: number): Statement[] => {
   }
 };
 
-/** Whether the event can move the listing between trend buckets or on or off the market. */
-const movesTrends = (event: ListingEvent) =>
-  event.type !== 'ListingDetailsRevised' ||
-  event.data.propertyType !== undefined ||
-  event.data.propertyDetails !== undefined;
-
 const forEvent = (recorded: RecordedEvent): Statement[] => {
   const event = asListingEvent(recorded);
   if (!movesTrends(event)) return [];
@@ -221,6 +216,16 @@ const forBatch = (events: RecordedEvent[]): Statement[] => {
   ];
 };
 
+const HANDLED = [
+  'ListingCreated',
+  'ListingDetailsRevised',
+  'ListingRentChanged',
+  'ListingLocationChanged',
+  'ListingDelisted',
+  'ListingRelisted',
+  'ListingDeleted',
+];
+
 /**
  * Rent history and locality rent trends (issue 18). Per live listing: its
  * rent changes, time on the market and relistings. Per city and locality,
@@ -237,15 +242,7 @@ const forBatch = (events: RecordedEvent[]): Statement[] => {
 export const rentTrendsProjection: SqlProjection = {
   kind: 'sql',
   name: RENT_TRENDS,
-  canHandle: [
-    'ListingCreated',
-    'ListingDetailsRevised',
-    'ListingRentChanged',
-    'ListingLocationChanged',
-    'ListingDelisted',
-    'ListingRelisted',
-    'ListingDeleted',
-  ],
+  canHandle: HANDLED,
   evolve: (event) => forBatch([event]),
   evolveBatch: forBatch,
   // Recomputing the marked buckets' medians costs seconds on a large backlog (a bulk import, a rebuild): once
@@ -262,4 +259,5 @@ export const rentTrendsProjection: SqlProjection = {
     'rent_trend_clock',
     'rent_trend_dirty',
   ],
+  foldStreams: rentTrendsFold(HANDLED),
 };

@@ -4,7 +4,8 @@ import type { SqlProjection } from './projection.ts';
 import { createRebuildCheckpoint, fenceCheckpoint } from './checkpoints.ts';
 import { parkFromLog } from './parking.ts';
 import { copyText, type StreamFold } from './streamFold.ts';
-import type { ShadowTables } from './shadowTables.ts';
+import { inShadow, type ShadowTables } from './shadowTables.ts';
+import type { Statement } from './statement.ts';
 
 /** Streams read, folded and written per round. */
 const STREAMS_PER_BATCH = 5000;
@@ -36,71 +37,89 @@ const copyInto = async (
   });
 };
 
+/** A fold's own statements, on the copies, in one transaction. */
+const runOnCopies = async (sql: Sql, shadow: ShadowTables, statements: readonly Statement[]) => {
+  if (statements.length === 0) return;
+  await sql.begin(async (tx) => {
+    for (const s of inShadow(shadow, [...statements])) await tx.unsafe(s.text, s.values as never[]);
+  });
+};
+
 /**
  * Fills the copies of read models that can fold whole streams (StreamFold),
  * all of one stream type, in one pass: the streams are read up to the log's
  * visibility fence 5,000 at a time, each model folds them to rows, and the
  * rows go into the copies with COPY, while the next streams are read and
- * folded (two cores: Postgres writes while we fold). Each copy's checkpoint
+ * folded (two cores: Postgres reads the next batch and writes the last while
+ * we fold). Each copy's checkpoint
  * is then the fence, so its runner catches up from there event by event,
  * with the streams a model could not fold parked at the event that fails.
  * Every event is read once, and every row written once however many events
- * made it.
+ * made it. A fold's `finish` then runs on its copies (set-based figures over
+ * all the rows).
  */
 export const fillFromStreams = async (
   sql: Sql,
   parts: readonly FoldPart[],
   onProgress: (applied: number, total: number) => void,
+  log: (line: string) => void = () => {},
 ) => {
   const streamType = parts[0]!.model.foldStreams.streamType;
   const fence = await fenceCheckpoint(sql);
   for (const part of parts) await createRebuildCheckpoint(sql, part.copy, fence);
-  const [{ total } = { total: 0 }] = await sql<{ total: number }[]>`
-    SELECT count(*)::int AS total FROM streams WHERE stream_type = ${streamType}`;
+  const ids = (
+    await sql<{ stream_id: string }[]>`
+      SELECT stream_id FROM streams WHERE stream_type = ${streamType} ORDER BY stream_id`
+  ).map((r) => r.stream_id);
   const store = createEventStore(sql);
-  let after = '';
+  const read = async (from: number) => {
+    const batch = ids.slice(from, from + STREAMS_PER_BATCH);
+    return { count: batch.length, streams: [...(await store.readStreams(batch, fence)).values()] };
+  };
   let done = 0;
   let writing: Promise<unknown> = Promise.resolve();
+  let reading = ids.length > 0 ? read(0) : undefined;
   try {
-    for (;;) {
-      const ids = await sql<{ stream_id: string }[]>`
-        SELECT stream_id FROM streams WHERE stream_type = ${streamType} AND stream_id > ${after}
-        ORDER BY stream_id LIMIT ${STREAMS_PER_BATCH}`;
-      if (ids.length === 0) break;
-      after = ids.at(-1)!.stream_id;
-      const streams = [
-        ...(
-          await store.readStreams(
-            ids.map((r) => r.stream_id),
-            fence,
-          )
-        ).values(),
-      ];
+    while (reading) {
+      const { count, streams } = await reading;
+      // The next streams are read (Postgres) while these are folded (here) and written.
+      reading = done + count < ids.length ? read(done + count) : undefined;
+      // Awaited at the next round or in `finally`; marked handled so a failure is not reported twice.
+      reading?.catch(() => undefined);
       const built = await Promise.all(parts.map((p) => p.model.foldStreams.build(sql, streams)));
       // One batch in flight: the previous one's writes finish before these start.
       await writing;
       writing = Promise.all(
         parts.flatMap((part, i) => {
-          const { rows, unapplied } = built[i]!;
-          const copies = Object.entries(part.model.foldStreams.columns).map(([table, columns]) =>
-            copyInto(sql, part.shadow.schema, table, columns, copyText(rows[table] ?? [])),
-          );
+          const { rows, unapplied, statements = [] } = built[i]!;
+          const copies = Promise.all(
+            Object.entries(part.model.foldStreams.columns).map(([table, columns]) =>
+              copyInto(sql, part.shadow.schema, table, columns, copyText(rows[table] ?? [])),
+            ),
+          ).then(() => runOnCopies(sql, part.shadow, statements));
           const copy = { name: part.copy, canHandle: part.model.canHandle };
           const parked = unapplied.reduce(
             (previous, { event, error }) =>
               previous.then(() => parkFromLog(sql, copy, event, error)),
             Promise.resolve(),
           );
-          return [...copies, parked];
+          return [copies, parked];
         }),
       );
-      // Awaited at the next round or after the loop; marked handled so a failure is not reported twice.
       writing.catch(() => undefined);
-      done += ids.length;
-      onProgress(done, Math.max(total, done));
+      done += count;
+      onProgress(done, ids.length);
     }
   } finally {
+    await reading?.catch(() => undefined);
     await writing.catch(() => undefined);
   }
   await writing;
+  for (const part of parts) {
+    const { finish } = part.model.foldStreams;
+    if (!finish) continue;
+    const started = performance.now();
+    await runOnCopies(sql, part.shadow, finish);
+    log(`${part.model.name}: finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
 };

@@ -343,7 +343,9 @@ const rebuildBeside = async (
     for (const model of models) {
       await dropLeftovers(sql, model.name);
       await forgetShadow(sql, model.name);
-      parts.push({ model, shadow: await createShadowTables(sql, model.name, model.tables) });
+      // A fold's tables are filled by COPY (and its finish), which need no keys: built after, sorted.
+      const bulk = canFold(model) ? Object.keys(model.foldStreams.columns) : [];
+      parts.push({ model, shadow: await createShadowTables(sql, model.name, model.tables, bulk) });
     }
     let since = performance.now();
     const took = () => {
@@ -362,8 +364,11 @@ const rebuildBeside = async (
       else byEvent.push({ model, shadow });
     for (const [streamType, folding] of byStreamType) {
       const of = folding.map((p) => p.model.name).join(' + ');
-      await fillFromStreams(sql, folding, (applied, total) =>
-        onProgress({ of, applied, total, unit: `${streamType}s` }),
+      await fillFromStreams(
+        sql,
+        folding,
+        (applied, total) => onProgress({ of, applied, total, unit: `${streamType}s` }),
+        log,
       );
       log(`${of}: copies filled from the ${streamType} streams in ${took()}`);
     }
@@ -375,6 +380,7 @@ const rebuildBeside = async (
     }
     for (const { model, shadow } of parts) {
       await makeShadowLogged(sql, shadow);
+      log(`${model.name}: copies made logged in ${took()}`);
       await createDeferredIndexes(sql, shadow);
       log(`${model.name}: ${shadow.deferred.length} index(es) built in ${took()}`);
       // Statistics and visibility map first (outside the swap: VACUUM cannot run in a transaction, and ANALYZE

@@ -14,6 +14,7 @@ import type { Projection } from './projection.ts';
 import { rebuildProjections, type RebuildProgress } from './rebuild.ts';
 import { LISTING_READ_MODEL } from '../readModels/listingReadModel.ts';
 import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
+import { RENT_TRENDS } from '../readModels/rentTrends.ts';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -153,7 +154,11 @@ describe('projections:rebuild while the read side runs', () => {
     // The read models that fold listing streams were filled together from the streams, the others in one
     // pass over the log.
     const folding = postgresReadModels.filter((p) => p.kind === 'sql' && p.foldStreams);
-    expect(folding.map((p) => p.name)).toEqual([LISTING_READ_MODEL, PUBLIC_LISTING_MODEL]);
+    expect(folding.map((p) => p.name)).toEqual([
+      LISTING_READ_MODEL,
+      PUBLIC_LISTING_MODEL,
+      RENT_TRENDS,
+    ]);
     expect(
       new Set(progress.filter((p) => p.of.includes(' + ')).map((p) => `${p.of} (${p.unit})`)),
     ).toEqual(

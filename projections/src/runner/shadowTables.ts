@@ -53,12 +53,15 @@ const onCopy = (def: string, name: string, schema: string, table: string) =>
  * Creates empty copies of the live tables (columns, defaults, constraints,
  * comments) in a new schema, with their primary keys and unique indexes (the
  * projections' upserts need them) but without their other indexes, which
- * are returned in `deferred` to be built after the copies are filled.
+ * are returned in `deferred` to be built after the copies are filled. The
+ * tables in `bulkFilled` (filled by COPY and set-based inserts that upsert
+ * nothing) get their keys and unique indexes after the fill too.
  */
 export const createShadowTables = async (
   sql: Sql,
   projection: string,
   tables: readonly string[],
+  bulkFilled: readonly string[] = [],
 ): Promise<ShadowTables> => {
   const schema = `${schemaPrefix(projection)}${Date.now().toString(36)}`;
   const [live] = await sql<{ nspname: string }[]>`
@@ -83,13 +86,13 @@ export const createShadowTables = async (
         await tx.unsafe(
           `ALTER TABLE ${ident(schema)}.${ident(t)} SET (${options.reloptions.join(', ')})`,
         );
+      const later = bulkFilled.includes(t);
       for (const i of await liveIndexes(tx, liveSchema, t)) {
-        if (i.constraint_def)
-          await tx.unsafe(
-            `ALTER TABLE ${ident(schema)}.${ident(t)} ADD CONSTRAINT ${ident(i.name)} ${i.constraint_def}`,
-          );
-        else if (i.is_unique) await tx.unsafe(onCopy(i.def, i.name, schema, t));
-        else deferred.push(onCopy(i.def, i.name, schema, t));
+        const statement = i.constraint_def
+          ? `ALTER TABLE ${ident(schema)}.${ident(t)} ADD CONSTRAINT ${ident(i.name)} ${i.constraint_def}`
+          : onCopy(i.def, i.name, schema, t);
+        if ((i.constraint_def || i.is_unique) && !later) await tx.unsafe(statement);
+        else deferred.push(statement);
       }
     }
   });

@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { Unapplied } from './projection.ts';
+import type { Statement } from './statement.ts';
 
 /** A `text[]` column's value (any other array or object is written as JSON, for `jsonb` columns). */
 export class TextArray {
@@ -23,11 +24,19 @@ export type StreamFold = {
   eventTypes: readonly string[];
   /** The columns written, per table (unqualified, as the model's statements name them). */
   columns: Readonly<Record<string, readonly string[]>>;
-  /** The rows of these streams (each its events in stream order), and the streams it could not fold. */
+  /**
+   * The rows of these streams (each its events in stream order), the streams
+   * it could not fold, and statements to run on the copies once these rows are in.
+   */
   build: (
     db: Sql,
     streams: RecordedEvent[][],
-  ) => Promise<{ rows: FoldedRows; unapplied: Unapplied[] }>;
+  ) => Promise<{ rows: FoldedRows; unapplied: Unapplied[]; statements?: Statement[] }>;
+  /**
+   * Set-based statements run on the copies once every stream's rows are in
+   * (e.g. figures aggregated over them), before their indexes are built.
+   */
+  finish?: Statement[];
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -45,12 +54,16 @@ export const streamFold = <S>(spec: {
   columns: Readonly<Record<string, readonly string[]>>;
   fold: (events: RecordedEvent[]) => S | undefined;
   rows: (db: Sql, folded: S[]) => Promise<FoldedRows> | FoldedRows;
+  /** Statements for a batch, run after its rows are in. */
+  statements?: (folded: S[]) => Statement[];
+  finish?: Statement[];
 }): StreamFold => {
   const types = new Set(spec.eventTypes);
   return {
     streamType: spec.streamType,
     eventTypes: spec.eventTypes,
     columns: spec.columns,
+    ...(spec.finish && { finish: spec.finish }),
     build: async (db, streams) => {
       const folded: S[] = [];
       const unapplied: Unapplied[] = [];
@@ -84,7 +97,11 @@ export const streamFold = <S>(spec: {
         }
         if (state !== undefined) folded.push(state);
       }
-      return { rows: await spec.rows(db, folded), unapplied };
+      return {
+        rows: await spec.rows(db, folded),
+        unapplied,
+        ...(spec.statements && { statements: spec.statements(folded) }),
+      };
     },
   };
 };
