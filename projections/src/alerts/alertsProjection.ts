@@ -10,7 +10,7 @@ import { prefixQuery } from '../queries/searchInPostgres.ts';
 import { asListingEvent, type ListingEvent } from '../readModels/listingEvents.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
-import { percolate } from './percolate.ts';
+import { percolateAll, percolate as percolateOne, type Percolation } from './percolate.ts';
 
 export const ALERTS_PROJECTION = 'saved-search-alerts';
 
@@ -119,7 +119,12 @@ const savedSearchStatements = (event: SavedSearchEvent): Statement[] => {
   }
 };
 
-const listingStatements = (event: ListingEvent): Statement[] => {
+/**
+ * The listing's columns after the event, then its percolation: `percolate`
+ * is a parameter so that evolveBatch can collect a round's listings and
+ * percolate them together.
+ */
+const listingStatements = (event: ListingEvent, percolate = percolateOne): Statement[] => {
   const { listingId: id, at } = event.data;
   switch (event.type) {
     case 'ListingCreated': {
@@ -180,6 +185,49 @@ const listingStatements = (event: ListingEvent): Statement[] => {
   }
 };
 
+/** Stands in for a percolation that evolveBatch makes part of its round's statement. */
+const IN_ROUND: Statement = { text: '', values: [] };
+
+/**
+ * A batch as `evolve` event by event would apply it, with one percolation
+ * statement per round instead of one per listing event: a round is a run of
+ * listing events of distinct listings (their column statements in order,
+ * then all of them percolated at once); a listing's next event, or a saved-
+ * search event (which changes what the later events are tested against),
+ * closes the round. A listing's outcome depends only on its own row and
+ * matches, so percolating the round's listings together equals percolating
+ * each after its own event.
+ */
+const evolveBatch = (events: RecordedEvent[]): Statement[] => {
+  const statements: Statement[] = [];
+  let touched = new Set<string>();
+  let round: Percolation[] = [];
+  const close = () => {
+    if (round.length > 0) statements.push(percolateAll(round));
+    touched = new Set();
+    round = [];
+  };
+  const collect = (listingId: string, at: string) => {
+    round.push({ listingId, at });
+    return IN_ROUND;
+  };
+  for (const event of events) {
+    if (isSavedSearchEvent(event)) {
+      close();
+      statements.push(
+        ...savedSearchStatements({ type: event.type, data: event.data } as SavedSearchEvent),
+      );
+      continue;
+    }
+    const listing = asListingEvent(event);
+    if (touched.has(listing.data.listingId)) close();
+    touched.add(listing.data.listingId);
+    statements.push(...listingStatements(listing, collect).filter((s) => s !== IN_ROUND));
+  }
+  close();
+  return statements;
+};
+
 /**
  * Saved-search matching (issue 17): keeps each saved search's filters and
  * each listing's searchable columns, and on every listing event that can
@@ -195,6 +243,7 @@ export const alertsProjection: SqlProjection = {
     isSavedSearchEvent(event)
       ? savedSearchStatements({ type: event.type, data: event.data } as SavedSearchEvent)
       : listingStatements(asListingEvent(event)),
+  evolveBatch,
   reset: [
     sql`TRUNCATE saved_search_filters, saved_search_keys, alert_listings, saved_search_matches,
         saved_search_alerts`,
