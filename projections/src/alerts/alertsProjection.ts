@@ -190,26 +190,26 @@ const IN_ROUND: Statement = { text: '', values: [] };
 
 /**
  * A batch as `evolve` event by event would apply it, with one percolation
- * statement per round instead of one per listing event: a round is a run of
- * listing events of distinct listings (their column statements in order,
- * then all of them percolated at once); a listing's next event, or a saved-
- * search event (which changes what the later events are tested against),
- * closes the round. A listing's outcome depends only on its own row and
- * matches, so percolating the round's listings together equals percolating
- * each after its own event.
+ * statement per round instead of one per listing event. Between saved-search
+ * events (which change what later events are tested against), round k holds
+ * the k-th event of each listing: its column statements in log order, then
+ * all of its listings percolated at once. A listing's outcome depends only on
+ * its own row and matches, so percolating a round's listings together equals
+ * percolating each after its own event; a backlog where each listing is
+ * created and then changed is two rounds, not one per listing.
  */
 const evolveBatch = (events: RecordedEvent[]): Statement[] => {
   const statements: Statement[] = [];
-  let touched = new Set<string>();
-  let round: Percolation[] = [];
+  let rounds: { statements: Statement[]; listings: Percolation[] }[] = [];
+  let eventsOf = new Map<string, number>();
   const close = () => {
-    if (round.length > 0) statements.push(percolateAll(round));
-    touched = new Set();
-    round = [];
-  };
-  const collect = (listingId: string, at: string) => {
-    round.push({ listingId, at });
-    return IN_ROUND;
+    for (const round of rounds)
+      statements.push(
+        ...round.statements,
+        ...(round.listings.length > 0 ? [percolateAll(round.listings)] : []),
+      );
+    rounds = [];
+    eventsOf = new Map();
   };
   for (const event of events) {
     if (isSavedSearchEvent(event)) {
@@ -220,9 +220,14 @@ const evolveBatch = (events: RecordedEvent[]): Statement[] => {
       continue;
     }
     const listing = asListingEvent(event);
-    if (touched.has(listing.data.listingId)) close();
-    touched.add(listing.data.listingId);
-    statements.push(...listingStatements(listing, collect).filter((s) => s !== IN_ROUND));
+    const k = eventsOf.get(listing.data.listingId) ?? 0;
+    eventsOf.set(listing.data.listingId, k + 1);
+    const round = (rounds[k] ??= { statements: [], listings: [] });
+    const collect = (listingId: string, at: string) => {
+      round.listings.push({ listingId, at });
+      return IN_ROUND;
+    };
+    round.statements.push(...listingStatements(listing, collect).filter((s) => s !== IN_ROUND));
   }
   close();
   return statements;

@@ -37,6 +37,9 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
         SELECT p.listing_id, p.at, p.ord
         FROM jsonb_to_recordset(${JSON.stringify(listings.map((l, ord) => ({ listing_id: l.listingId, at: l.at, ord })))}::text::jsonb)
           AS p(listing_id text, at timestamptz, ord int)
+        -- The planner's row estimate (a set-returning function's is 100): one listing probes the
+        -- candidates' filters by key, a round of hundreds hashes them all.
+        LIMIT ${listings.length}
       ),
       l AS MATERIALIZED (
         SELECT a.*, p.at, p.ord, to_tsvector('simple', title || ' ' || description || ' ' || city || ' ' || area || ' ' || address) AS words
