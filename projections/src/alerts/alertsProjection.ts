@@ -10,7 +10,7 @@ import { prefixQuery } from '../queries/searchInPostgres.ts';
 import { asListingEvent, type ListingEvent } from '../readModels/listingEvents.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
-import { percolate } from './percolate.ts';
+import { percolateAll, percolate as percolateOne, type Percolation } from './percolate.ts';
 
 export const ALERTS_PROJECTION = 'saved-search-alerts';
 
@@ -122,7 +122,12 @@ const savedSearchStatements = (event: SavedSearchEvent): Statement[] => {
   }
 };
 
-const listingStatements = (event: ListingEvent): Statement[] => {
+/**
+ * The listing's columns after the event, then its percolation: `percolate`
+ * is a parameter so that evolveBatch can collect a round's listings and
+ * percolate them together.
+ */
+const listingStatements = (event: ListingEvent, percolate = percolateOne): Statement[] => {
   const { listingId: id, at } = event.data;
   switch (event.type) {
     case 'ListingCreated': {
@@ -189,6 +194,54 @@ const listingStatements = (event: ListingEvent): Statement[] => {
   }
 };
 
+/** Stands in for a percolation that evolveBatch makes part of its round's statement. */
+const IN_ROUND: Statement = { text: '', values: [] };
+
+/**
+ * A batch as `evolve` event by event would apply it, with one percolation
+ * statement per round instead of one per listing event. Between saved-search
+ * events (which change what later events are tested against), round k holds
+ * the k-th event of each listing: its column statements in log order, then
+ * all of its listings percolated at once. A listing's outcome depends only on
+ * its own row and matches, so percolating a round's listings together equals
+ * percolating each after its own event; a backlog where each listing is
+ * created and then changed is two rounds, not one per listing.
+ */
+const evolveBatch = (events: RecordedEvent[]): Statement[] => {
+  const statements: Statement[] = [];
+  let rounds: { statements: Statement[]; listings: Percolation[] }[] = [];
+  let eventsOf = new Map<string, number>();
+  const close = () => {
+    for (const round of rounds)
+      statements.push(
+        ...round.statements,
+        ...(round.listings.length > 0 ? [percolateAll(round.listings)] : []),
+      );
+    rounds = [];
+    eventsOf = new Map();
+  };
+  for (const event of events) {
+    if (isSavedSearchEvent(event)) {
+      close();
+      statements.push(
+        ...savedSearchStatements({ type: event.type, data: event.data } as SavedSearchEvent),
+      );
+      continue;
+    }
+    const listing = asListingEvent(event);
+    const k = eventsOf.get(listing.data.listingId) ?? 0;
+    eventsOf.set(listing.data.listingId, k + 1);
+    const round = (rounds[k] ??= { statements: [], listings: [] });
+    const collect = (listingId: string, at: string) => {
+      round.listings.push({ listingId, at });
+      return IN_ROUND;
+    };
+    round.statements.push(...listingStatements(listing, collect).filter((s) => s !== IN_ROUND));
+  }
+  close();
+  return statements;
+};
+
 /**
  * Saved-search matching (issue 17): keeps each saved search's filters and
  * each listing's searchable columns, and on every listing event that can
@@ -204,6 +257,7 @@ export const alertsProjection: SqlProjection = {
     isSavedSearchEvent(event)
       ? savedSearchStatements({ type: event.type, data: event.data } as SavedSearchEvent)
       : listingStatements(asListingEvent(event)),
+  evolveBatch,
   reset: [
     sql`TRUNCATE saved_search_filters, saved_search_keys, alert_listings, saved_search_matches,
         saved_search_alerts`,

@@ -21,12 +21,32 @@ export const REALERT_AFTER = '1 day';
  * nothing, so the same statement serves delisting.
  */
 export const percolate = (listingId: string, at: string): Statement =>
-  sql`WITH l AS MATERIALIZED (
-        SELECT a.*, to_tsvector('simple', title || ' ' || description || ' ' || city || ' ' || area || ' ' || address) AS words
-        FROM alert_listings a WHERE id = ${listingId} AND available
+  percolateAll([{ listingId, at }]);
+
+/** A listing to percolate and the time of the event that asks for it (the alert's time). */
+export type Percolation = { listingId: string; at: string };
+
+/**
+ * percolate for several distinct listings in one statement (a runner batch:
+ * alertsProjection's evolveBatch), with the same outcome as one statement
+ * per listing: a listing's outcome depends only on its own row and matches.
+ * Alerts are recorded in the order given.
+ */
+export const percolateAll = (listings: readonly Percolation[]): Statement =>
+  sql`WITH p AS MATERIALIZED (
+        SELECT p.listing_id, p.at, p.ord
+        FROM jsonb_to_recordset(${JSON.stringify(listings.map((l, ord) => ({ listing_id: l.listingId, at: l.at, ord })))}::text::jsonb)
+          AS p(listing_id text, at timestamptz, ord int)
+        -- The planner's row estimate (a set-returning function's is 100): one listing probes the
+        -- candidates' filters by key, a round of hundreds hashes them all.
+        LIMIT ${listings.length}
+      ),
+      l AS MATERIALIZED (
+        SELECT a.*, p.at, p.ord, to_tsvector('simple', title || ' ' || description || ' ' || city || ' ' || area || ' ' || address) AS words
+        FROM p JOIN alert_listings a ON a.id = p.listing_id WHERE available
       ),
       hit AS (
-        SELECT DISTINCT s.search_id, s.user_id, s.alert
+        SELECT DISTINCT l.id AS listing_id, l.at, l.ord, s.search_id, s.user_id, s.alert
         FROM l
         JOIN saved_search_keys k ON k.city_key IN (l.city_key, '') AND k.area_key IN (l.area_key, '')
           AND k.property_type IN (l.property_type, '')
@@ -44,23 +64,24 @@ export const percolate = (listingId: string, at: string): Statement =>
       ),
       stopped AS (
         UPDATE saved_search_matches m SET matching = false
-        WHERE m.listing_id = ${listingId} AND m.matching
-          AND NOT EXISTS (SELECT 1 FROM hit WHERE hit.search_id = m.search_id)
+        FROM p WHERE m.listing_id = p.listing_id AND m.matching
+          AND NOT EXISTS (SELECT 1 FROM hit WHERE hit.listing_id = m.listing_id AND hit.search_id = m.search_id)
       ),
       matched AS (
         INSERT INTO saved_search_matches AS m (search_id, listing_id, matching, alerted_at)
-        SELECT search_id, ${listingId}, true, ${at}::timestamptz FROM hit
+        SELECT search_id, listing_id, true, at FROM hit
         ON CONFLICT (search_id, listing_id) DO UPDATE SET
           matching = true,
           alerted_at = CASE WHEN m.alerted_at <= excluded.alerted_at - ${REALERT_AFTER}::interval
                             THEN excluded.alerted_at ELSE m.alerted_at END
         WHERE NOT m.matching
-        RETURNING m.search_id, m.alerted_at = ${at}::timestamptz AS announced
+        RETURNING m.search_id, m.listing_id, m.alerted_at
       ),
       announced AS (
         INSERT INTO saved_search_alerts (search_id, user_id, listing_id, at, notify, alert)
-        SELECT hit.search_id, hit.user_id, ${listingId}, ${at}::timestamptz, hit.alert <> 'off', hit.alert
-        FROM matched JOIN hit USING (search_id) WHERE matched.announced
+        SELECT hit.search_id, hit.user_id, hit.listing_id, hit.at, hit.alert <> 'off', hit.alert
+        FROM matched JOIN hit USING (search_id, listing_id) WHERE matched.alerted_at = hit.at
+        ORDER BY hit.ord, hit.search_id
         RETURNING user_id, notify
       )
       SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM (SELECT DISTINCT user_id FROM announced WHERE notify) u`;

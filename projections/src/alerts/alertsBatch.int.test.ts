@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@rentals/core/eventStore/types';
+import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import type { ListingEvent } from '@rentals/core/listings/events';
+import {
+  SAVED_SEARCH_STREAM_TYPE,
+  savedSearchStreamId,
+  type SavedSearchEvent,
+} from '@rentals/core/savedSearches/events';
+import type { SearchDraft } from '@rentals/core/savedSearches/savedSearches';
+import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { startProjection } from '../runner/runner.ts';
+import type { SqlProjection } from '../runner/projection.ts';
+import { ALERTS_PROJECTION, alertsProjection } from './alertsProjection.ts';
+
+/**
+ * evolveBatch (a percolation statement per round of distinct listings) must
+ * record what evolve does event by event: the same log through both, one
+ * whole batch against one event per batch, and the same matches and alerts.
+ */
+let db: TestDatabase;
+let store: EventStore;
+const userId = 'u-batch';
+const T0 = Date.parse('2026-11-01T08:00:00.000Z');
+const at = (ms: number) => new Date(T0 + ms).toISOString();
+
+beforeAll(async () => {
+  db = await testDatabase();
+  store = createEventStore(db.sql);
+});
+afterAll(() => db.drop());
+
+const { evolveBatch, ...eventByEvent } = alertsProjection;
+
+/** Empties the model and its checkpoint, then catches up from zero with `projection` in batches of `batchSize`. */
+const rebuildWith = async (projection: SqlProjection, batchSize: number) => {
+  for (const s of alertsProjection.reset) await db.sql.unsafe(s.text, s.values as never[]);
+  await db.sql`DELETE FROM projection_checkpoints WHERE name = ${ALERTS_PROJECTION}`;
+  const runner = startProjection(db.sql, projection, {
+    batchSize,
+    maxBatchSize: batchSize,
+    pollIntervalMs: 5,
+  });
+  await runner.whenCaughtUp();
+  await runner.stop();
+  expect(await db.sql`SELECT 1 FROM projection_parked_streams`).toHaveLength(0);
+  return {
+    // Alerts of one batch commit together; their ids follow the rounds, not the log.
+    alerts: await db.sql`SELECT search_id, user_id, listing_id, at, notify, alert
+                         FROM saved_search_alerts ORDER BY at, listing_id, search_id`,
+    matches:
+      await db.sql`SELECT search_id, listing_id, matching, alerted_at FROM saved_search_matches
+                          ORDER BY search_id, listing_id`,
+  };
+};
+
+const save = (searchId: string, search: Partial<SearchDraft>, when: number): SavedSearchEvent => ({
+  type: 'SavedSearchCreated',
+  data: {
+    searchId,
+    userId,
+    name: searchId,
+    filters: {},
+    places: {},
+    alert: 'instant',
+    ...search,
+    at: at(when),
+  },
+});
+const saveEvents = (...events: SavedSearchEvent[]) =>
+  store.append(savedSearchStreamId(userId), SAVED_SEARCH_STREAM_TYPE, 'any', events, { userId });
+const rent = (listingId: string, value: number, when: number): ListingEvent => ({
+  type: 'ListingRentChanged',
+  data: {
+    listingId,
+    at: at(when),
+    rent: value,
+    rentType: 'monthly',
+    previousRent: 0,
+    previousRentType: 'monthly',
+  },
+});
+
+describe('saved-search matching in batches', () => {
+  it('a batch records the same matches and alerts as event by event', async () => {
+    await saveEvents(
+      save('s-cheap', { places: { cities: ['bengaluru'] }, filters: { maxRent: 20000 } }, 0),
+      save('s-any', {}, 0),
+    );
+    // Several events of one listing in a row and interleaved with others: in, out and in again.
+    await appendListingEvents(store, 'x-1', [
+      listingCreated('x-1', { at: at(1000), fields: { rent: 25000 } }),
+      rent('x-1', 19000, 2000),
+    ]);
+    await appendListingEvents(store, 'x-2', [
+      listingCreated('x-2', { at: at(2500), fields: { rent: 15000 } }),
+    ]);
+    await appendListingEvents(store, 'x-1', [rent('x-1', 26000, 3000), rent('x-1', 19500, 4000)]);
+    // A search saved in the middle of the batch sees only what comes after it.
+    await saveEvents(save('s-late', { places: { cities: ['bengaluru'] } }, 4500));
+    await appendListingEvents(store, 'x-2', [
+      { type: 'ListingDelisted', data: { listingId: 'x-2', at: at(5000), city: 'Bengaluru' } },
+      { type: 'ListingRelisted', data: { listingId: 'x-2', at: at(6000), city: 'Bengaluru' } },
+    ]);
+    await appendListingEvents(store, 'x-3', [
+      listingCreated('x-3', { at: at(7000), fields: { rent: 18000 } }),
+      {
+        type: 'ListingDeleted',
+        data: { listingId: 'x-3', at: at(8000), city: 'Bengaluru', imageIds: [] },
+      },
+    ]);
+    await appendListingEvents(store, 'x-4', [
+      listingCreated('x-4', { at: at(9000), fields: { rent: 30000 } }),
+      rent('x-4', 17000, 10_000),
+    ]);
+
+    const one = await rebuildWith(eventByEvent, 1);
+    const batched = await rebuildWith(alertsProjection, 1000);
+    expect(batched).toEqual(one);
+    // What both recorded (so that equal is not equally empty).
+    expect(one.alerts.map((a) => `${a.search_id} ${a.listing_id}`)).toEqual([
+      's-any x-1',
+      's-cheap x-1',
+      's-any x-2',
+      's-cheap x-2',
+      's-late x-2',
+      's-any x-3',
+      's-cheap x-3',
+      's-late x-3',
+      's-any x-4',
+      's-late x-4',
+      's-cheap x-4',
+    ]);
+  });
+
+  it('percolates the k-th events of the listings in one statement', () => {
+    const recorded = (event: ListingEvent | SavedSearchEvent, position: number) =>
+      ({ ...event, position, streamId: 's', version: position }) as unknown as RecordedEvent;
+    // As a backlog arrives: each listing created, then changed. Rounds {y-1, y-2, y-3}, {y-1, y-2};
+    // after the saved search, {y-3}.
+    const events = [
+      recorded(listingCreated('y-1'), 1),
+      recorded(rent('y-1', 10_000, 0), 2),
+      recorded(listingCreated('y-2'), 3),
+      recorded(rent('y-2', 10_000, 0), 4),
+      recorded(listingCreated('y-3'), 5),
+      recorded(save('s-1', {}, 0), 6),
+      recorded(rent('y-3', 10_000, 0), 7),
+    ];
+    const percolations = evolveBatch!(events).filter((s) =>
+      s.text.includes('INSERT INTO saved_search_matches'),
+    );
+    expect(percolations).toHaveLength(3);
+  });
+});
