@@ -14,6 +14,35 @@ describe('saved-search filters', () => {
     });
   });
 
+  it('keep the tenancy terms, typed as the API takes them, and give them back as the URL had them', () => {
+    const url = {
+      city: 'Pune',
+      furnishing: 'semi-furnished',
+      tenants: 'bachelors',
+      petsAllowed: 'true',
+      food: 'vegetarian',
+      maxDepositMonths: '2',
+      maintenanceIncluded: 'false',
+      availableBy: '2026-12-15',
+      facing: 'north,east',
+      parking: 'car',
+    };
+    const api = apiFiltersOf(url);
+    expect(api).toEqual({
+      city: 'Pune',
+      furnishing: 'semi-furnished',
+      tenants: 'bachelors',
+      petsAllowed: true,
+      food: 'vegetarian',
+      maxDepositMonths: 2,
+      maintenanceIncluded: false,
+      availableBy: '2026-12-15',
+      facing: ['north', 'east'],
+      parking: 'car',
+    });
+    expect(filtersOf(api)).toEqual(url);
+  });
+
   it('reopen on the search page as a link', () => {
     const search = { filters: { city: 'Pune', maxRent: 30000 } } as SavedSearch;
     expect(searchPageOf(search)).toBe('/properties?city=Pune&maxRent=30000');

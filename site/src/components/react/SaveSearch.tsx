@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describeError } from '../../lib/api.ts';
-import { describeFilters, TERM_FILTERS, type Filters } from '../../lib/filters.ts';
+import { describeFilters, type Filters } from '../../lib/filters.ts';
 import { ALERT_OPTIONS, apiFiltersOf, type AlertChoice } from '../../lib/savedSearches.ts';
 import { saveSearch } from '../../stores/savedSearches.ts';
 
@@ -68,12 +68,6 @@ export const SaveSearch = ({ filters }: { filters: Filters }) => {
           ))}
         </select>
       </label>
-      {TERM_FILTERS.some(([key]) => filters[key]) && (
-        // Saved searches keep the place, type, rent and room filters; matching does not know the terms yet.
-        <p className="muted" data-testid="terms-not-saved">
-          Tenancy terms are not kept with a saved search yet; alerts match the other filters.
-        </p>
-      )}
       <button type="submit" className="button button-primary button-small" disabled={state.busy}>
         Save
       </button>

@@ -1,0 +1,9 @@
+-- Saved searches keep the tenancy-term filters (issue 17): the matcher compares them as search does.
+-- The search's term filters as rules (tenancyRules: [{term, in: [...]} | {term, atMost}]); NULL: none.
+ALTER TABLE saved_search_filters ADD COLUMN IF NOT EXISTS terms jsonb;
+-- Each listing's terms as the index holds them (tenancyTerms), and what a deposit given in rupees
+-- needs to be in months again when the rent changes: the terms as given and the rent's period.
+-- Listings recorded before this have none until the projection is rebuilt.
+ALTER TABLE alert_listings ADD COLUMN IF NOT EXISTS terms jsonb;
+ALTER TABLE alert_listings ADD COLUMN IF NOT EXISTS tenancy jsonb;
+ALTER TABLE alert_listings ADD COLUMN IF NOT EXISTS rent_type text;
