@@ -3,8 +3,9 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
-import { $viewMode } from '../stores/viewMode.ts';
-import { $mapSearch } from '../stores/mapSearch.ts';
+import { bboxFromSearch } from '../lib/savedSearches.ts';
+import { $viewMode, setViewMode } from '../stores/viewMode.ts';
+import { $mapArea, $mapSearch } from '../stores/mapSearch.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { MapPanel } from '../components/react/MapPanel.tsx';
 import { NoProperties, SkeletonGrid } from '../components/react/ListStates.tsx';
@@ -62,9 +63,22 @@ const MapCount = ({ total }: { total: number }) => {
 const PropertiesList = () => {
   const auth = useAuth();
   const mode = useStore($viewMode);
+  // 'Search this area' on the map narrows the signed-in search to the viewport.
+  const [bbox, setBbox] = useState<BBox | null>(null);
   // Filters come from the URL, which only exists in the browser (the page is pre-rendered).
   const [filters, setFilters] = useState<Filters | null>(null);
-  useEffect(() => setFilters(filtersFromSearch(window.location.search)), []);
+  // A saved search with a map area opens as it was saved: the map view on that area (view=map&bbox=…).
+  const [openingArea, setOpeningArea] = useState<BBox | null>(null);
+  useEffect(() => {
+    const area = bboxFromSearch(window.location.search);
+    if (area && new URLSearchParams(window.location.search).get('view') === 'map') {
+      setOpeningArea(area);
+      setBbox(area);
+      setViewMode('map');
+    }
+    setFilters(filtersFromSearch(window.location.search));
+  }, []);
+  const mapArea = useStore($mapArea);
   const [state, setState] = useState<ListState>({
     items: [],
     total: 0,
@@ -74,8 +88,6 @@ const PropertiesList = () => {
     error: null,
   });
   const visitor = auth.status === 'anonymous';
-  // 'Search this area' on the map narrows the signed-in search to the viewport.
-  const [bbox, setBbox] = useState<BBox | null>(null);
 
   const load = useCallback(
     async (page: number) => {
@@ -156,7 +168,7 @@ const PropertiesList = () => {
           )}
           {auth.status === 'authenticated' && filters && (
             <Suspense fallback={null}>
-              <SaveSearch filters={filters} />
+              <SaveSearch filters={filters} area={mode === 'map' ? mapArea : bbox} />
             </Suspense>
           )}
           <ViewToggle />
@@ -187,6 +199,7 @@ const PropertiesList = () => {
           properties={state.items}
           visitor={visitor}
           onSearchArea={visitor ? undefined : setBbox}
+          {...(openingArea ? { area: openingArea } : {})}
         />
       ) : state.items.length === 0 && !state.error ? (
         <NoProperties />

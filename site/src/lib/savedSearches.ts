@@ -32,11 +32,16 @@ export type ApiFilters = {
   parking?: string;
 };
 
+/** The map area kept with a search (GeoJSON order), or an area drawn through the API. */
+export type SearchArea =
+  | { kind: 'bbox'; west: number; south: number; east: number; north: number }
+  | { kind: 'polygon'; points: [number, number][] };
+
 export type SavedSearch = {
   id: string;
   name: string;
   filters: ApiFilters;
-  area: unknown;
+  area: SearchArea | null;
   alert: AlertChoice;
   paused: boolean;
   newMatches: number;
@@ -83,5 +88,31 @@ export const filtersOf = (filters: ApiFilters): Filters => {
   return cleanFilters(out);
 };
 
-export const searchPageOf = (search: SavedSearch) =>
-  `/properties${filtersToSearch(filtersOf(search.filters))}`;
+/** The map's bounds → the area a saved search keeps. */
+export const bboxArea = ([west, south, east, north]: [number, number, number, number]) =>
+  ({ kind: 'bbox', west, south, east, north }) as const;
+
+/** The search page with the search's filters; with a map area, the map view on that area. */
+export const searchPageOf = (search: SavedSearch) => {
+  const query = filtersToSearch(filtersOf(search.filters));
+  const area = search.area;
+  if (area?.kind !== 'bbox') return `/properties${query}`;
+  const params = new URLSearchParams(query);
+  params.set('view', 'map');
+  params.set('bbox', [area.west, area.south, area.east, area.north].join(','));
+  return `/properties?${params.toString()}`;
+};
+
+/** How the page says where a search looks, besides its filters. */
+export const areaLabel = (area: SearchArea | null) =>
+  area?.kind === 'bbox' ? 'Map area' : area?.kind === 'polygon' ? 'Drawn area' : '';
+
+/** A map area from the search page's URL (`bbox=west,south,east,north`), if it is a sound one. */
+export const bboxFromSearch = (search: string): [number, number, number, number] | null => {
+  const raw = new URLSearchParams(search).get('bbox');
+  const numbers = raw?.split(',').map(Number) ?? [];
+  if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) return null;
+  const [w, s, e, n] = numbers as [number, number, number, number];
+  const ok = s >= -90 && n <= 90 && w >= -180 && e <= 180 && s <= n && w <= e;
+  return ok ? [w, s, e, n] : null;
+};

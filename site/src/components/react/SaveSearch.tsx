@@ -1,11 +1,26 @@
 import { useState } from 'react';
 import { describeError } from '../../lib/api.ts';
 import { describeFilters, type Filters } from '../../lib/filters.ts';
-import { ALERT_OPTIONS, apiFiltersOf, type AlertChoice } from '../../lib/savedSearches.ts';
+import {
+  ALERT_OPTIONS,
+  apiFiltersOf,
+  bboxArea,
+  type AlertChoice,
+} from '../../lib/savedSearches.ts';
 import { saveSearch } from '../../stores/savedSearches.ts';
 
-/** 'Save this search': a name and an alert choice for the filters on screen. */
-export const SaveSearch = ({ filters }: { filters: Filters }) => {
+/**
+ * 'Save this search': a name and an alert choice for the filters on screen,
+ * and the map area when the search looks at one (the open map's view, or the
+ * list narrowed by 'Search this area').
+ */
+export const SaveSearch = ({
+  filters,
+  area,
+}: {
+  filters: Filters;
+  area: [number, number, number, number] | null;
+}) => {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [alert, setAlert] = useState<AlertChoice>('instant');
@@ -36,7 +51,12 @@ export const SaveSearch = ({ filters }: { filters: Filters }) => {
     event.preventDefault();
     setState({ busy: true });
     try {
-      const saved = await saveSearch({ name, filters: apiFiltersOf(filters), alert });
+      const saved = await saveSearch({
+        name,
+        filters: apiFiltersOf(filters),
+        ...(area ? { area: bboxArea(area) } : {}),
+        alert,
+      });
       setState({ busy: false, saved: saved.name });
     } catch (error) {
       setState({ busy: false, error: describeError(error, 'Could not save this search.') });
@@ -68,6 +88,11 @@ export const SaveSearch = ({ filters }: { filters: Filters }) => {
           ))}
         </select>
       </label>
+      {area && (
+        <p className="muted" data-testid="saves-map-area">
+          Keeps the map area with the search.
+        </p>
+      )}
       <button type="submit" className="button button-primary button-small" disabled={state.busy}>
         Save
       </button>

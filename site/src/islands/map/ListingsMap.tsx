@@ -39,6 +39,8 @@ type Props = {
   /** The listings the page has loaded: their markers get the full popup (photo, title, place). */
   properties?: MapProperty[];
   onSearchArea?: (bbox: [number, number, number, number]) => void;
+  /** The area to open on (a saved search's map area) instead of framing the matches. */
+  area?: [number, number, number, number];
 };
 
 const SOURCE = 'listings';
@@ -157,12 +159,20 @@ const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
  * they crowd, a legend, "Search this area", and the navigation panel. Panning
  * and zooming search again.
  */
-export default function ListingsMap({ filters, visitor, properties = [], onSearchArea }: Props) {
+export default function ListingsMap({
+  filters,
+  visitor,
+  properties = [],
+  onSearchArea,
+  area,
+}: Props) {
   const { container, map, failed } = useMaplibre({
     view: { center: INDIA_CENTER, zoom: LIST_MAP_ZOOM },
   });
   const search = useStore($mapSearch);
   const framed = useRef(false);
+  // Opened on a saved search's map area: that view, not one framed around the matches (once).
+  const opening = useRef(area);
   const [moved, setMoved] = useState(false);
   const [target, setTarget] = useState<
     { latitude: number; longitude: number; title: string } | undefined
@@ -179,10 +189,18 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
   // Effects below depend on filterKey, not on filters (a new object on every render of the page).
   const filterKey = JSON.stringify(filters);
   useEffect(() => {
-    framed.current = false;
-    searchMapArea(filters, { bbox: INDIA_BBOX, zoom: LIST_MAP_ZOOM }, { immediate: true });
+    framed.current = opening.current !== undefined;
+    const first = opening.current ?? INDIA_BBOX;
+    searchMapArea(filters, { bbox: first, zoom: LIST_MAP_ZOOM }, { immediate: true });
     return stopMapSearch;
   }, [filterKey, visitor]);
+
+  // The saved area, once the map is up: its moveend searches the view it gives.
+  useEffect(() => {
+    if (!map || !opening.current) return;
+    map.fitBounds(opening.current, { animate: false });
+    opening.current = undefined;
+  }, [map]);
 
   // Every pan and zoom searches the new viewport (debounced, the previous request aborted).
   useEffect(() => {
