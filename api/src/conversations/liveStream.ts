@@ -12,6 +12,7 @@ import {
   type FeedRow,
 } from '@rentals/projections/queries/conversations';
 import { alertsAfter, latestAlertId } from '@rentals/projections/queries/savedSearchQueries';
+import { notificationState } from '@rentals/projections/queries/notificationQueries';
 import type { LiveHub } from './liveHub.ts';
 import { presentConversation, presentMessage } from './present.ts';
 
@@ -55,7 +56,8 @@ const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) 
  * and carry on from now). A fresh stream starts with `ready` (the unread
  * total, no id) and then only what happens next. The same stream carries
  * saved-search alerts (`alert`, no id: a client that reconnects reloads its
- * notifications list instead).
+ * notifications list instead), and `notifications` {unread} whenever the
+ * bell's matches, owner notices or read mark change (no id either).
  */
 export const openLiveStream = (
   deps: { sql: Sql; hub: LiveHub; heartbeatMs?: number },
@@ -68,6 +70,8 @@ export const openLiveStream = (
   let cursor: FeedPosition = { transactionId: '0', position: 0 };
   /** Saved-search alerts sent so far (their own numbering; on reconnect the client reloads its list). */
   let alertCursor = 0;
+  /** The bell as last sent: a change of either sends `notifications`. */
+  let bell = '';
   let flushing = false;
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -105,6 +109,12 @@ export const openLiveStream = (
           alertCursor = alert.id;
         }
         if (alerts.length === PAGE) again = true;
+        const state = await notificationState(deps.sql, user.id);
+        const now = JSON.stringify(state);
+        if (now !== bell) {
+          if (bell !== '') write(frame({ event: 'notifications', data: { unread: state.unread } }));
+          bell = now;
+        }
         const rows = await feedAfter(deps.sql, user.id, cursor, PAGE);
         if (rows.length === 0 || closed) continue;
         const unread = await unreadTotal(deps.sql, user.id);
@@ -137,11 +147,13 @@ export const openLiveStream = (
         },
       });
       if (closed) return remove();
-      const [latest, latestAlert] = await Promise.all([
+      const [latest, latestAlert, bellNow] = await Promise.all([
         latestFeedPosition(deps.sql, user.id),
         latestAlertId(deps.sql, user.id),
+        notificationState(deps.sql, user.id),
       ]);
       alertCursor = latestAlert;
+      bell = JSON.stringify(bellNow);
       write('retry: 3000\n\n');
       if (lastEventId && (await feedPrunedAfter(deps.sql, user.id, lastEventId))) {
         // Away so long that what was missed is no longer kept: the client reloads instead.
