@@ -49,11 +49,13 @@ const renderUnread = (unread: number) => {
   }
 };
 
-/** One live inbox stream per tab while signed in. */
+/** One live inbox stream per tab while signed in, and the bell (fetched then: visitors never load it). */
 const followInbox = () => {
   const status = $auth.get().status;
-  if (status === 'authenticated') startInbox();
-  else if (status === 'anonymous') stopInbox();
+  if (status === 'authenticated') {
+    startInbox();
+    void import('./bell.ts').then((bell) => bell.startBell());
+  } else if (status === 'anonymous') stopInbox();
 };
 
 const toggleOnClick = (

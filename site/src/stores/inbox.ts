@@ -29,6 +29,9 @@ export const onAlert = (listener: (alert: SearchAlert) => void): (() => void) =>
   return () => alertListeners.delete(listener);
 };
 
+/** Bumped whenever the stream says the bell's matches, notices or read mark changed (scripts/bell.ts). */
+export const $bellChanged = atom<number>(0);
+
 /** Idempotent: the frame calls it on every page once the user is known. */
 export const startInbox = (): void => {
   if (stream) return;
@@ -41,6 +44,10 @@ export const startInbox = (): void => {
         const { alert } = JSON.parse(event.data) as { alert: SearchAlert };
         for (const listener of alertListeners) listener(alert);
         return;
+      }
+      if (event.event === 'notifications' || event.event === 'reset') {
+        $bellChanged.set($bellChanged.get() + 1);
+        if (event.event === 'notifications') return;
       }
       const data = JSON.parse(event.data) as Partial<InboxChange> & { unread?: number };
       if (typeof data.unread === 'number') $unread.set(data.unread);
