@@ -1,20 +1,12 @@
-import { iconSvg } from './icons.ts';
-
 /**
  * The signed-in part of the header (SPEC §2: 'List Property' for owners and the
  * user menu), one copy for the Astro pages (Header.astro) and the pre-rendered
  * public pages (the projections' layout). Hidden until scripts/frame.ts knows
  * who is signed in; it fills in the name and initial. The notification bell
- * (scripts/bell.ts, fetched once signed in) fills in its count and list.
+ * (scripts/bell.ts, fetched once signed in) builds its button and list.
  */
 export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hidden>List Property</a>
-<div class="bell" data-show="in" hidden>
-  <button type="button" class="bell-button" id="bell-button" aria-expanded="false" aria-controls="bell-panel">
-    ${iconSvg('bell')}<span class="visually-hidden">Notifications</span>
-    <span class="unread-badge" id="bell-count" data-testid="bell-count" hidden></span>
-  </button>
-  <div class="bell-panel" id="bell-panel" data-testid="bell-panel" hidden></div>
-</div>
+<div class="bell" id="bell" data-show="in" hidden></div>
 <div class="user-menu" data-show="in" hidden>
   <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
     <span class="avatar" aria-hidden="true" id="user-initial"></span>

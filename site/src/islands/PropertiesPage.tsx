@@ -3,7 +3,6 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
-import { bboxFromSearch } from '../lib/savedSearches.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 import { $mapArea, $mapSearch } from '../stores/mapSearch.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -67,15 +66,9 @@ const PropertiesList = () => {
   const [bbox, setBbox] = useState<BBox | null>(null);
   // Filters come from the URL, which only exists in the browser (the page is pre-rendered).
   const [filters, setFilters] = useState<Filters | null>(null);
-  // A saved search with a map area opens as it was saved: the map view on that area (view=map&bbox=…).
-  const [openingArea, setOpeningArea] = useState<BBox | null>(null);
   useEffect(() => {
-    const area = bboxFromSearch(window.location.search);
-    if (area && new URLSearchParams(window.location.search).get('view') === 'map') {
-      setOpeningArea(area);
-      setBbox(area);
-      setViewMode('map');
-    }
+    // A saved search with a map area opens on the map (view=map&bbox=…); the map reads the area.
+    if (new URLSearchParams(window.location.search).get('view') === 'map') setViewMode('map');
     setFilters(filtersFromSearch(window.location.search));
   }, []);
   const mapArea = useStore($mapArea);
@@ -199,7 +192,6 @@ const PropertiesList = () => {
           properties={state.items}
           visitor={visitor}
           onSearchArea={visitor ? undefined : setBbox}
-          {...(openingArea ? { area: openingArea } : {})}
         />
       ) : state.items.length === 0 && !state.error ? (
         <NoProperties />

@@ -106,13 +106,3 @@ export const searchPageOf = (search: SavedSearch) => {
 /** How the page says where a search looks, besides its filters. */
 export const areaLabel = (area: SearchArea | null) =>
   area?.kind === 'bbox' ? 'Map area' : area?.kind === 'polygon' ? 'Drawn area' : '';
-
-/** A map area from the search page's URL (`bbox=west,south,east,north`), if it is a sound one. */
-export const bboxFromSearch = (search: string): [number, number, number, number] | null => {
-  const raw = new URLSearchParams(search).get('bbox');
-  const numbers = raw?.split(',').map(Number) ?? [];
-  if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) return null;
-  const [w, s, e, n] = numbers as [number, number, number, number];
-  const ok = s >= -90 && n <= 90 && w >= -180 && e <= 180 && s <= n && w <= e;
-  return ok ? [w, s, e, n] : null;
-};

@@ -3,11 +3,11 @@ import {
   apiFiltersOf,
   areaLabel,
   bboxArea,
-  bboxFromSearch,
   filtersOf,
   searchPageOf,
   type SavedSearch,
 } from './savedSearches.ts';
+import { openingArea } from '../islands/map/openingArea.ts';
 
 describe('saved-search filters', () => {
   it('go from the URL to the API with numbers and a type list, and back', () => {
@@ -61,15 +61,16 @@ describe('saved-search filters', () => {
     const search = { filters: { city: 'Pune' }, area } as SavedSearch;
     const link = searchPageOf(search);
     expect(link).toBe('/properties?city=Pune&view=map&bbox=73.8%2C18.5%2C73.9%2C18.6');
-    expect(bboxFromSearch(link.slice(link.indexOf('?')))).toEqual([73.8, 18.5, 73.9, 18.6]);
+    expect(openingArea(link.slice(link.indexOf('?')))).toEqual([73.8, 18.5, 73.9, 18.6]);
     expect(areaLabel(area)).toBe('Map area');
     expect(areaLabel(null)).toBe('');
   });
 
-  it('read a map area from the URL only when it is one', () => {
-    expect(bboxFromSearch('?bbox=1,2,3')).toBeNull();
-    expect(bboxFromSearch('?bbox=3,2,1,4')).toBeNull();
-    expect(bboxFromSearch('?bbox=a,2,3,4')).toBeNull();
-    expect(bboxFromSearch('?city=Pune')).toBeNull();
+  it('read a map area from the URL only with the map view and when it is one', () => {
+    expect(openingArea('?view=map&bbox=1,2,3')).toBeNull();
+    expect(openingArea('?view=map&bbox=3,2,1,4')).toBeNull();
+    expect(openingArea('?view=map&bbox=a,2,3,4')).toBeNull();
+    expect(openingArea('?city=Pune')).toBeNull();
+    expect(openingArea('?bbox=1,2,3,4')).toBeNull();
   });
 });

@@ -5,8 +5,22 @@
  * the recent ones, kept current by the live inbox stream, with 'Mark all as
  * read'.
  */
-import { api } from '../lib/api.ts';
-import { $bellChanged, $unread } from '../stores/inbox.ts';
+import type { ReadableAtom } from 'nanostores';
+import { iconSvg } from '../components/icons.ts';
+import type { api as apiCall } from '../lib/api.ts';
+
+/**
+ * What the bell uses of the frame, handed in rather than imported: the chunk
+ * then has no dependencies of its own, and loading it costs the pages nothing
+ * up front (no preload helper in the frame).
+ */
+export type BellDeps = {
+  api: typeof apiCall;
+  /** Unread messages (the inbox stream's). */
+  unreadMessages: ReadableAtom<number>;
+  /** Bumped when the stream says the bell changed. */
+  changed: ReadableAtom<number>;
+};
 
 type Item = { id: string; kind: string; text: string; link: string; at: string; read: boolean };
 type Bell = { unread: number; unreadMessages: number; items: Item[] };
@@ -32,20 +46,89 @@ const element = <K extends keyof HTMLElementTagNameMap>(
   return el;
 };
 
+/** The bell's styles travel with it (not in global.css): no page pays for them before someone signs in. */
+const STYLE = `
+.bell {
+  position: relative;
+}
+.bell-button {
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+  background: none;
+  border: 0;
+  cursor: pointer;
+  color: var(--gray-900);
+  padding: 0.25rem;
+}
+.bell-panel {
+  position: absolute;
+  right: 0;
+  top: 2.6rem;
+  z-index: 20;
+  width: min(22rem, 90vw);
+  background: #fff;
+  box-shadow: var(--shadow);
+  border-radius: var(--radius);
+  padding: 0.5rem 0;
+}
+.bell-head {
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  padding: 0.25rem 1rem 0.5rem;
+}
+.bell-list {
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  max-height: 24rem;
+  overflow-y: auto;
+}
+.bell-item {
+  display: flex;
+  flex-direction: column;
+  padding: 0.5rem 1rem;
+  border-top: 1px solid var(--gray-100);
+}
+.bell-item a {
+  color: var(--gray-900);
+  text-decoration: none;
+}
+.bell-unread a {
+  font-weight: 600;
+}
+.bell-time {
+  font-size: 0.8rem;
+}
+.bell-empty {
+  padding: 0.5rem 1rem;
+  margin: 0;
+}
+@media (max-width: 760px) {
+  .bell-panel {
+    position: static;
+    box-shadow: none;
+    width: 100%;
+  }
+}
+`;
+
 let bell: Bell | null = null;
+let deps!: BellDeps;
 
 const render = () => {
   const count = byId('bell-count');
   const panel = byId('bell-panel');
   if (!count || !panel || !bell) return;
-  const unread = bell.unread + $unread.get();
+  const unread = bell.unread + deps.unreadMessages.get();
   count.hidden = unread === 0;
   count.replaceChildren(
     element('span', { textContent: unread > 99 ? '99+' : String(unread) }),
     element('span', { className: 'visually-hidden', textContent: ' unread notifications' }),
   );
   const rows: HTMLElement[] = [];
-  const messages = $unread.get();
+  const messages = deps.unreadMessages.get();
   if (messages > 0)
     rows.push(
       element(
@@ -80,7 +163,8 @@ const render = () => {
   markRead.addEventListener('click', () => {
     // Read up to what the bell shows: anything that arrives meanwhile stays unread.
     const upTo = bell?.items[0]?.at;
-    void api<Bell>('/notifications/read', { method: 'POST', json: upTo ? { upTo } : {} })
+    void deps
+      .api<Bell>('/notifications/read', { method: 'POST', json: upTo ? { upTo } : {} })
       .then((answer) => {
         bell = answer;
         render();
@@ -100,7 +184,7 @@ const render = () => {
 
 const load = async () => {
   try {
-    bell = await api<Bell>('/notifications');
+    bell = await deps.api<Bell>('/notifications');
     render();
   } catch {
     // The bell is a convenience: the page works without it, and the next change loads it again.
@@ -110,12 +194,27 @@ const load = async () => {
 let started = false;
 
 /** Idempotent: the frame calls it once someone is signed in. */
-export const startBell = (): void => {
+export const startBell = (given: BellDeps): void => {
   if (started) return;
   started = true;
-  const button = byId('bell-button');
-  const panel = byId('bell-panel');
-  if (!button || !panel) return;
+  deps = given;
+  const host = byId('bell');
+  if (!host) return;
+  const button = element('button', {
+    type: 'button',
+    className: 'bell-button',
+    id: 'bell-button',
+    innerHTML: `${iconSvg('bell')}<span class="visually-hidden">Notifications</span>`,
+  });
+  button.setAttribute('aria-expanded', 'false');
+  button.setAttribute('aria-controls', 'bell-panel');
+  const count = element('span', { className: 'unread-badge', id: 'bell-count', hidden: true });
+  count.dataset.testid = 'bell-count';
+  button.append(count);
+  const panel = element('div', { className: 'bell-panel', id: 'bell-panel', hidden: true });
+  panel.dataset.testid = 'bell-panel';
+  host.replaceChildren(button, panel);
+  document.head.append(element('style', { textContent: STYLE }));
   button.addEventListener('click', () => {
     const open = button.getAttribute('aria-expanded') !== 'true';
     button.setAttribute('aria-expanded', String(open));
@@ -127,7 +226,7 @@ export const startBell = (): void => {
       button.setAttribute('aria-expanded', 'false');
     }
   });
-  $unread.listen(render);
-  $bellChanged.listen(() => void load());
+  deps.unreadMessages.listen(render);
+  deps.changed.listen(() => void load());
   void load();
 };

@@ -3,7 +3,8 @@
  * React: auth start-up, the signed-in menu, the mobile menu and toasts.
  */
 import { $auth, initAuth, isOwnerRole, logout } from '../stores/auth.ts';
-import { $unread, startInbox, stopInbox } from '../stores/inbox.ts';
+import { $bellChanged, $unread, startInbox, stopInbox } from '../stores/inbox.ts';
+import { api } from '../lib/api.ts';
 import {
   $toasts,
   dismissToast,
@@ -54,7 +55,9 @@ const followInbox = () => {
   const status = $auth.get().status;
   if (status === 'authenticated') {
     startInbox();
-    void import('./bell.ts').then((bell) => bell.startBell());
+    void import('./bell.ts').then((bell) =>
+      bell.startBell({ api, unreadMessages: $unread, changed: $bellChanged }),
+    );
   } else if (status === 'anonymous') stopInbox();
 };
 

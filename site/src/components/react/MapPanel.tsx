@@ -11,8 +11,6 @@ type ListingsMapProps = {
   /** The page's loaded listings: their popups show photo, title and place. */
   properties?: (Property | PublicProperty)[];
   onSearchArea?: (bbox: [number, number, number, number]) => void;
-  /** The area to open on (a saved search's map area) instead of framing the matches. */
-  area?: [number, number, number, number];
 };
 
 // MapLibre (~430 KB) is fetched only when the map view is opened.

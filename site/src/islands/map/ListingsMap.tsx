@@ -26,6 +26,7 @@ import {
   type Viewport,
 } from '../../stores/mapSearch.ts';
 import { whenStyleLoaded } from './basemap.ts';
+import { openingArea } from './openingArea.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
 import { pointPopupContent, popupContent } from './popup.ts';
 import { useMaplibre } from './useMaplibre.ts';
@@ -39,8 +40,6 @@ type Props = {
   /** The listings the page has loaded: their markers get the full popup (photo, title, place). */
   properties?: MapProperty[];
   onSearchArea?: (bbox: [number, number, number, number]) => void;
-  /** The area to open on (a saved search's map area) instead of framing the matches. */
-  area?: [number, number, number, number];
 };
 
 const SOURCE = 'listings';
@@ -159,20 +158,14 @@ const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
  * they crowd, a legend, "Search this area", and the navigation panel. Panning
  * and zooming search again.
  */
-export default function ListingsMap({
-  filters,
-  visitor,
-  properties = [],
-  onSearchArea,
-  area,
-}: Props) {
+export default function ListingsMap({ filters, visitor, properties = [], onSearchArea }: Props) {
   const { container, map, failed } = useMaplibre({
     view: { center: INDIA_CENTER, zoom: LIST_MAP_ZOOM },
   });
   const search = useStore($mapSearch);
   const framed = useRef(false);
   // Opened on a saved search's map area: that view, not one framed around the matches (once).
-  const opening = useRef(area);
+  const opening = useRef(openingArea(window.location.search) ?? undefined);
   const [moved, setMoved] = useState(false);
   const [target, setTarget] = useState<
     { latitude: number; longitude: number; title: string } | undefined
@@ -200,6 +193,8 @@ export default function ListingsMap({
     if (!map || !opening.current) return;
     map.fitBounds(opening.current, { animate: false });
     opening.current = undefined;
+    // The list follows the area too, as after 'Search this area'.
+    onSearchArea?.(viewportOf(map).bbox);
   }, [map]);
 
   // Every pan and zoom searches the new viewport (debounced, the previous request aborted).
