@@ -31,7 +31,6 @@ export const ICON_PATHS = {
   heart: 'M12 20s-8-4.8-8-10.3A4.6 4.6 0 0 1 12 7a4.6 4.6 0 0 1 8 2.7C20 15.2 12 20 12 20z',
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6 6 18',
-  bell: 'M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 0 0 4 0',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

@@ -4,7 +4,7 @@ import { api, describeError } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
-import { $mapArea, $mapSearch } from '../stores/mapSearch.ts';
+import { $mapSearch } from '../stores/mapSearch.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { MapPanel } from '../components/react/MapPanel.tsx';
 import { NoProperties, SkeletonGrid } from '../components/react/ListStates.tsx';
@@ -71,7 +71,6 @@ const PropertiesList = () => {
     if (new URLSearchParams(window.location.search).get('view') === 'map') setViewMode('map');
     setFilters(filtersFromSearch(window.location.search));
   }, []);
-  const mapArea = useStore($mapArea);
   const [state, setState] = useState<ListState>({
     items: [],
     total: 0,
@@ -161,7 +160,7 @@ const PropertiesList = () => {
           )}
           {auth.status === 'authenticated' && filters && (
             <Suspense fallback={null}>
-              <SaveSearch filters={filters} area={mode === 'map' ? mapArea : bbox} />
+              <SaveSearch filters={filters} listArea={bbox} />
             </Suspense>
           )}
           <ViewToggle />

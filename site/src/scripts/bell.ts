@@ -6,7 +6,6 @@
  * read'.
  */
 import type { ReadableAtom } from 'nanostores';
-import { iconSvg } from '../components/icons.ts';
 import type { api as apiCall } from '../lib/api.ts';
 
 /**
@@ -114,6 +113,10 @@ const STYLE = `
 }
 `;
 
+/** Drawn as the header's other icons are (components/icons.ts), kept here so the chunk imports nothing. */
+const BELL_ICON =
+  '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 0 0 4 0"></path></svg>';
+
 let bell: Bell | null = null;
 let deps!: BellDeps;
 
@@ -204,7 +207,7 @@ export const startBell = (given: BellDeps): void => {
     type: 'button',
     className: 'bell-button',
     id: 'bell-button',
-    innerHTML: `${iconSvg('bell')}<span class="visually-hidden">Notifications</span>`,
+    innerHTML: `${BELL_ICON}<span class="visually-hidden">Notifications</span>`,
   });
   button.setAttribute('aria-expanded', 'false');
   button.setAttribute('aria-controls', 'bell-panel');

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { describeError } from '../../lib/api.ts';
 import { describeFilters, type Filters } from '../../lib/filters.ts';
@@ -7,7 +8,9 @@ import {
   bboxArea,
   type AlertChoice,
 } from '../../lib/savedSearches.ts';
+import { $mapArea } from '../../stores/mapSearch.ts';
 import { saveSearch } from '../../stores/savedSearches.ts';
+import { $viewMode } from '../../stores/viewMode.ts';
 
 /**
  * 'Save this search': a name and an alert choice for the filters on screen,
@@ -16,11 +19,15 @@ import { saveSearch } from '../../stores/savedSearches.ts';
  */
 export const SaveSearch = ({
   filters,
-  area,
+  listArea,
 }: {
   filters: Filters;
-  area: [number, number, number, number] | null;
+  /** The area 'Search this area' narrowed the list to, if it did. */
+  listArea: [number, number, number, number] | null;
 }) => {
+  const mapOpen = useStore($viewMode) === 'map';
+  const mapArea = useStore($mapArea);
+  const area = mapOpen ? mapArea : listArea;
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [alert, setAlert] = useState<AlertChoice>('instant');
