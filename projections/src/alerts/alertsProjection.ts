@@ -72,7 +72,7 @@ const termsOf = (tenancy: Tenancy | undefined) => {
  * computes it (and the Postgres search, tenancySqlWhere): the same doubles
  * divided the same way, so a boundary value falls the same side everywhere.
  */
-const depositInMonths = (id: string): Statement =>
+const refreshDepositMonths = (id: string): Statement =>
   sql`UPDATE alert_listings SET terms = terms || jsonb_build_object('depositMonths',
         (tenancy ->> 'depositRupees')::float8 / (CASE WHEN rent_type = 'yearly' THEN rent / 12 ELSE rent END))
       WHERE id = ${id} AND tenancy ? 'depositRupees' AND NOT tenancy ? 'depositMonths'`;
@@ -160,7 +160,7 @@ const listingStatements = (event: ListingEvent): Statement[] => {
               ${coordinates?.latitude ?? null}, ${coordinates?.longitude ?? null}, ${d.rentType},
               ${d.tenancy ? JSON.stringify(d.tenancy) : null}::text::jsonb, ${termsOf(d.tenancy)}::text::jsonb)
             ON CONFLICT (id) DO NOTHING`,
-        depositInMonths(id),
+        refreshDepositMonths(id),
         percolate(id, at),
       ];
     }
@@ -178,7 +178,7 @@ const listingStatements = (event: ListingEvent): Statement[] => {
               sql`UPDATE alert_listings SET tenancy = ${JSON.stringify(c.tenancy)}::text::jsonb,
                     terms = ${termsOf(c.tenancy)}::text::jsonb
                   WHERE id = ${id}`,
-              depositInMonths(id),
+              refreshDepositMonths(id),
             ]
           : []),
         percolate(id, at),
@@ -188,7 +188,7 @@ const listingStatements = (event: ListingEvent): Statement[] => {
       return [
         sql`UPDATE alert_listings SET rent = ${event.data.rent}, rent_type = ${event.data.rentType}
             WHERE id = ${id}`,
-        depositInMonths(id),
+        refreshDepositMonths(id),
         percolate(id, at),
       ];
     case 'ListingLocationChanged': {
