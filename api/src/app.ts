@@ -8,6 +8,7 @@ import { favouriteRoutes } from './favourites/routes.ts';
 import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { listingRoutes } from './listings/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { confirmLinkRoutes } from './listings/confirmLink.ts';
 import { propertyMapRoutes, propertyQueryRoutes } from './properties/index.ts';
 import { rentTrendRoutes } from './rentTrends/routes.ts';
@@ -36,7 +37,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(conversationRoutes(deps))
         .use(rentTrendRoutes(deps))
         .use(reportRoutes(deps))
-        .use(savedSearchRoutes(deps)),
+        .use(savedSearchRoutes(deps))
+        .use(notificationRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

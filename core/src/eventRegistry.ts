@@ -3,6 +3,7 @@ import { accountEventDefinitions } from './accounts/events.ts';
 import { createEventRegistry } from './eventStore/registry.ts';
 import { favouriteEventDefinitions } from './favourites/events.ts';
 import { listingEventDefinitions } from './listings/events.ts';
+import { notificationEventDefinitions } from './notifications/events.ts';
 import { reportEventDefinitions } from './reports/events.ts';
 import { savedSearchEventDefinitions } from './savedSearches/events.ts';
 
@@ -14,4 +15,5 @@ export const appEventRegistry = createEventRegistry({
   ...accountEventDefinitions,
   ...reportEventDefinitions,
   ...savedSearchEventDefinitions,
+  ...notificationEventDefinitions,
 });

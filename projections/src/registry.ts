@@ -4,6 +4,7 @@ import { favouritesReadModel } from './readModels/favourites.ts';
 import { conversationsReadModel } from './readModels/conversations.ts';
 import { listingReadModel } from './readModels/listingReadModel.ts';
 import { listingExpirySchedule } from './listingExpiry/scheduleModel.ts';
+import { notificationReadsProjection } from './notifications/readMarks.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
 import { rentTrendsProjection } from './readModels/rentTrends.ts';
@@ -24,6 +25,7 @@ export const postgresReadModels: Projection[] = [
   brokerFlagsReadModel,
   alertsProjection,
   listingExpirySchedule,
+  notificationReadsProjection,
 ];
 
 /**

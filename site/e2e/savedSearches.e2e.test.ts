@@ -8,9 +8,10 @@ import { startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
 
 /**
- * Saved searches end to end in Chromium: a tenant saves a search from the
- * search page; an owner lists a matching home; the tenant's Saved searches
- * page shows it arrive live, the email arrives in the mail catcher, and its
+ * Saved searches end to end in Chromium: a tenant saves searches from the
+ * search page (with tenancy terms, and from the map with its area); an owner
+ * lists a matching home; the tenant's Saved searches page and the header's
+ * bell show it arrive live, the email arrives in the mail catcher, and its
  * unsubscribe link works without signing in.
  */
 let stack: Stack;
@@ -21,7 +22,8 @@ const tenantUser = newUser('tenant', 'Sara Searcher');
 const mail = mailbox();
 
 beforeAll(async () => {
-  stack = await startStack();
+  // The map view needs the basemap built and the gazetteer loaded.
+  stack = await startStack({ geo: true });
   ownerToken = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Om Owner'));
   const tenantToken = await registerViaApi(stack.baseUrl, tenantUser);
   const context = await stack.newContext();
@@ -33,20 +35,67 @@ afterAll(async () => {
 });
 
 describe('a saved search with alerts', () => {
-  it('says so when the search has tenancy terms, which a saved search does not keep yet', async () => {
-    await tenant.goto('/properties?city=Pune&furnishing=fully-furnished');
+  it('keeps the tenancy terms of the search, shows them, and opens with them', async () => {
+    await tenant.goto('/properties?city=Pune&furnishing=fully-furnished&petsAllowed=true');
     await islandsHydrated(tenant);
     await tenant.getByRole('button', { name: 'Save this search' }).click();
-    await tenant.getByTestId('terms-not-saved').waitFor();
-    await tenant.getByRole('button', { name: 'Cancel' }).click();
+    await tenant.getByLabel('Name').fill('Furnished with pets');
+    await tenant.getByLabel('Alerts').selectOption('off');
+    await tenant.getByRole('button', { name: 'Save', exact: true }).click();
+    await tenant.getByTestId('search-saved').waitFor();
+    await tenant.goto('/saved-searches');
+    await islandsHydrated(tenant);
+    const row = tenant.getByTestId('saved-search').filter({ hasText: 'Furnished with pets' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Fully furnished · Pets allowed');
+    await row.getByRole('link', { name: 'Furnished with pets' }).click();
+    await tenant.waitForURL(/\/properties\?/);
+    const url = new URL(tenant.url());
+    expect(url.searchParams.get('furnishing')).toBe('fully-furnished');
+    expect(url.searchParams.get('petsAllowed')).toBe('true');
+  });
+
+  it('saved from the map, it keeps the map area and opens on it', async () => {
+    await tenant.goto('/properties?city=Pune');
+    await islandsHydrated(tenant);
+    await tenant.getByRole('button', { name: 'Map' }).click();
+    await tenant.locator('[data-testid="listings-map"][data-zoom]').waitFor({ timeout: 30_000 });
+    await tenant.getByRole('button', { name: 'Save this search' }).click();
+    await tenant.getByTestId('saves-map-area').waitFor();
+    await tenant.getByLabel('Name').fill('Pune on the map');
+    await tenant.getByLabel('Alerts').selectOption('off');
+    await tenant.getByRole('button', { name: 'Save', exact: true }).click();
+    await tenant.getByTestId('search-saved').waitFor();
+
+    await tenant.goto('/saved-searches');
+    await islandsHydrated(tenant);
+    const row = tenant.getByTestId('saved-search').filter({ hasText: 'Pune on the map' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Map area');
+    await row.getByRole('link', { name: 'Pune on the map' }).click();
+    await tenant.waitForURL(/view=map/);
+    const [west, south, east, north] = new URL(tenant.url()).searchParams
+      .get('bbox')!
+      .split(',')
+      .map(Number) as [number, number, number, number];
+    // The map view, on the saved area, and the list narrowed to it.
+    const map = tenant.locator('[data-testid="listings-map"][data-zoom]');
+    await map.waitFor({ timeout: 30_000 });
+    await tenant.getByRole('button', { name: 'Show all areas' }).waitFor();
+    await expect
+      .poll(async () => {
+        const [lat, lng] = ((await map.getAttribute('data-center')) ?? '0,0')
+          .split(',')
+          .map(Number);
+        return lat! >= south && lat! <= north && lng! >= west && lng! <= east;
+      })
+      .toBe(true);
   });
 
   it('the tenant saves the search on the search page', async () => {
     await tenant.goto('/properties?city=Pune&propertyType=flat');
     await islandsHydrated(tenant);
     await tenant.getByRole('button', { name: 'Save this search' }).click();
-    // No terms in this search: nothing to warn about.
-    expect(await tenant.getByTestId('terms-not-saved').count()).toBe(0);
     await tenant.getByLabel('Name').fill('Flats in Pune');
     await tenant.getByLabel('Alerts').selectOption('instant');
     await tenant.getByRole('button', { name: 'Save', exact: true }).click();
@@ -70,6 +119,18 @@ describe('a saved search with alerts', () => {
       photos: [await jpeg('front.jpg', { r: 120, g: 160, b: 90 })],
     });
     await tenant.getByTestId('alert').filter({ hasText: TITLE }).waitFor();
+  });
+
+  it('the header’s bell counts it live, lists it, and marks it read', async () => {
+    const count = tenant.getByTestId('bell-count');
+    await expect.poll(() => count.isVisible()).toBe(true);
+    expect(await count.textContent()).toMatch(/^1 unread notifications$/);
+    await tenant.getByRole('button', { name: 'Notifications' }).click();
+    const item = tenant.getByTestId('bell-item').filter({ hasText: TITLE });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('New match for “Flats in Pune”');
+    await tenant.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => count.isVisible()).toBe(false);
   });
 
   it('the email arrives, and its one-click link unsubscribes without signing in', async () => {

@@ -146,6 +146,12 @@ const reports: RouteRule[] = [
   { method: 'POST', path: '/api/reports/listings/:listingId/review', access: 'admin' },
 ];
 
+/** The header's notification bell (issue 17): the caller's own notifications only. */
+const notifications: RouteRule[] = [
+  { method: 'GET', path: '/api/notifications', access: 'user' },
+  { method: 'POST', path: '/api/notifications/read', access: 'user' },
+];
+
 export const ROUTE_TABLE: readonly RouteRule[] = [
   ...operations,
   ...auth,
@@ -158,4 +164,5 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   ...rentTrends,
   ...reports,
   ...savedSearches,
+  ...notifications,
 ];

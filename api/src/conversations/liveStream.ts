@@ -13,6 +13,7 @@ import {
 } from '@rentals/projections/queries/conversations';
 import { alertsAfter, latestAlertId } from '@rentals/projections/queries/savedSearchQueries';
 import { ownerNoticeIds, ownerNoticesNotIn } from '@rentals/projections/queries/listingExpiry';
+import { notificationState } from '@rentals/projections/queries/notificationQueries';
 import type { LiveHub } from './liveHub.ts';
 import { presentConversation, presentMessage } from './present.ts';
 
@@ -56,8 +57,10 @@ const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) 
  * and carry on from now). A fresh stream starts with `ready` (the unread
  * total, no id) and then only what happens next. The same stream carries
  * saved-search alerts (`alert`, no id: a client that reconnects reloads its
- * notifications list instead), and owner notices (`notice`, no id, e.g. the
- * day-25 'still available?' reminder; likewise reloaded on reconnect).
+ * notifications list instead), owner notices (`notice`, no id, e.g. the
+ * day-25 'still available?' reminder; likewise reloaded on reconnect), and
+ * `notifications` {unread} whenever the bell's matches, owner notices or read
+ * mark change (no id either).
  */
 export const openLiveStream = (
   deps: { sql: Sql; hub: LiveHub; heartbeatMs?: number },
@@ -72,6 +75,8 @@ export const openLiveStream = (
   let alertCursor = 0;
   /** Owner notices the client has (they have no position: the stream remembers their ids). */
   let noticesSeen: string[] = [];
+  /** The bell as last sent: a change of either sends `notifications`. */
+  let bell = '';
   let flushing = false;
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -113,6 +118,12 @@ export const openLiveStream = (
           write(frame({ event: 'notice', data: { notice } }));
           noticesSeen.push(notice.id);
         }
+        const state = await notificationState(deps.sql, user.id);
+        const now = JSON.stringify(state);
+        if (now !== bell) {
+          if (bell !== '') write(frame({ event: 'notifications', data: { unread: state.unread } }));
+          bell = now;
+        }
         const rows = await feedAfter(deps.sql, user.id, cursor, PAGE);
         if (rows.length === 0 || closed) continue;
         const unread = await unreadTotal(deps.sql, user.id);
@@ -145,13 +156,15 @@ export const openLiveStream = (
         },
       });
       if (closed) return remove();
-      const [latest, latestAlert, notices] = await Promise.all([
+      const [latest, latestAlert, notices, bellNow] = await Promise.all([
         latestFeedPosition(deps.sql, user.id),
         latestAlertId(deps.sql, user.id),
         ownerNoticeIds(deps.sql, user.id),
+        notificationState(deps.sql, user.id),
       ]);
       alertCursor = latestAlert;
       noticesSeen = notices;
+      bell = JSON.stringify(bellNow);
       write('retry: 3000\n\n');
       if (lastEventId && (await feedPrunedAfter(deps.sql, user.id, lastEventId))) {
         // Away so long that what was missed is no longer kept: the client reloads instead.

@@ -12,6 +12,7 @@ import {
 import { MAX_TOTAL_HITS } from '@rentals/projections/queries/criteria';
 import {
   readTenancyFilters,
+  tenancyFiltersOf,
   TENANCY_FILTER_KEYS,
   TenancyFilterQuery,
   type TenancyFilterKey,
@@ -151,15 +152,7 @@ export const parseSearchParams = (query: URLSearchParams): SearchParams => {
     errors.push({ path: 'bbox', msg: m.bbox });
   if (errors.length > 0) throw new ValidationError(errors);
   const { propertyType, bbox: _bbox, ...rest } = p;
-  const tenancy: Record<string, unknown> = {};
-  for (const key of TENANCY_FILTER_KEYS) {
-    if (rest[key] !== undefined) tenancy[key] = rest[key];
-    delete rest[key];
-  }
-  return {
-    ...rest,
-    propertyTypes: propertyType,
-    bbox,
-    ...(Object.keys(tenancy).length > 0 ? { tenancy } : {}),
-  };
+  const tenancy = tenancyFiltersOf(rest);
+  for (const key of TENANCY_FILTER_KEYS) delete rest[key];
+  return { ...rest, propertyTypes: propertyType, bbox, ...(tenancy ? { tenancy } : {}) };
 };

@@ -9,7 +9,7 @@ import {
 } from '@rentals/core/savedSearches/events';
 import { ValidationError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
-import { SearchFilters } from '@rentals/core/search/filters';
+import { SearchPageFilters } from '@rentals/core/search/filters';
 import { SINGLE_LINE } from '@rentals/core/textFormats';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
 
@@ -19,7 +19,8 @@ export const savedSearchBodyMessages = {
   area:
     "area must be {kind: 'bbox', west, south, east, north} in degrees, or " +
     `{kind: 'polygon', points: [[longitude, latitude], …]} with 3 to ${MAX_POLYGON_VERTICES} points`,
-  filters: 'filters must be an object of search filters (city, area, propertyType, minRent, …)',
+  filters:
+    'filters must be an object of search filters (city, area, propertyType, minRent, furnishing, …)',
   tooMany: 'Too many changes to your saved searches; please wait a minute and try again',
 } as const;
 const m = savedSearchBodyMessages;
@@ -45,7 +46,7 @@ export const SavedSearchBody = Type.Object(
       ...messages({ type: m.name, maxLength: m.name, format: m.name, required: m.name }),
     }),
     filters: Type.Optional(
-      Type.Object(SearchFilters.properties, {
+      Type.Object(SearchPageFilters.properties, {
         description: 'The search’s filters, as the list search takes them (all optional)',
         additionalProperties: false,
         ...messages({ type: m.filters }),
@@ -69,14 +70,14 @@ export type SavedSearchBody = Static<typeof SavedSearchBody>;
 /**
  * Reads the body, or a 400 naming each bad field once: a malformed area is
  * one message for the area (not one per branch of its union), a bad property
- * type one for the list.
+ * type one for the list (and facing's).
  */
 export const readSavedSearchBody = (body: unknown): SavedSearchBody => {
   const errors = schemaErrors(SavedSearchBody, body)
     .map((e) =>
       /^area(\.|$)/.test(e.path)
         ? { path: 'area', msg: m.area }
-        : { ...e, path: e.path.replace(/^filters\.propertyType\.\d+$/, 'filters.propertyType') },
+        : { ...e, path: e.path.replace(/^filters\.(propertyType|facing)\.\d+$/, 'filters.$1') },
     )
     .filter((e, i, all) => all.findIndex((o) => o.path === e.path) === i);
   if (errors.length > 0) throw new ValidationError(errors);
@@ -87,7 +88,7 @@ export const SavedSearchDocument = t.Object({
   id: t.String(),
   name: t.String(),
   // Unsafe: Elysia cannot infer a response type from a schema carrying our field messages.
-  filters: t.Unsafe<SearchFilters>(SearchFilters),
+  filters: t.Unsafe<SearchPageFilters>(SearchPageFilters),
   area: t.Union([SearchArea, t.Null()]),
   alert: t.Union([t.Literal('instant'), t.Literal('daily'), t.Literal('off')]),
   paused: t.Boolean(),

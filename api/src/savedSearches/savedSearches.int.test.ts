@@ -81,6 +81,53 @@ describe('saved searches', () => {
     expect((await list()).find((s) => s.id === savedSearch.id)?.newMatches).toBe(0);
   });
 
+  it('keeps the tenancy terms and counts only listings whose terms match them', async () => {
+    const terms = {
+      ...body,
+      name: 'Furnished, pets',
+      filters: {
+        ...body.filters,
+        furnishing: 'fully-furnished',
+        petsAllowed: true,
+        maxDepositMonths: 2,
+        facing: ['east'],
+      },
+    };
+    const res = await create(terms);
+    expect(res.status).toBe(201);
+    expect(res.body.savedSearch.filters).toEqual(terms.filters);
+    const at = new Date(t.clock().getTime() + 1000).toISOString();
+    const tenancy = {
+      furnishing: 'fully-furnished',
+      petsAllowed: true,
+      depositRupees: 40000,
+      facing: 'east',
+    } as const;
+    await appendListingEvents(t.deps.eventStore, 'ss-terms-1', [
+      listingCreated('ss-terms-1', { at, fields: { rent: 20000, tenancy } }),
+    ]);
+    await appendListingEvents(t.deps.eventStore, 'ss-terms-2', [
+      listingCreated('ss-terms-2', {
+        at,
+        fields: { rent: 20000, tenancy: { ...tenancy, depositRupees: 60000 } },
+      }),
+    ]);
+    await appendListingEvents(t.deps.eventStore, 'ss-terms-3', [
+      listingCreated('ss-terms-3', { at, fields: { rent: 20000 } }),
+    ]);
+    expect((await list()).find((s) => s.id === res.body.savedSearch.id)?.newMatches).toBe(1);
+    const bad = await create({
+      ...body,
+      name: 'Bad terms',
+      filters: { furnishing: 'palatial', facing: ['up'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.map((e) => e.path).sort()).toEqual([
+      'filters.facing',
+      'filters.furnishing',
+    ]);
+  });
+
   it('edit, pause, resume and delete act on the caller’s own search', async () => {
     const { savedSearch } = (await create({ ...body, name: 'To change' })).body;
     const path = `/api/saved-searches/${savedSearch.id}`;

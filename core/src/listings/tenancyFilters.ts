@@ -7,14 +7,17 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { messages } from '../schemaErrors.ts';
+import { dayNumber } from './calendarDays.ts';
 import {
   CALENDAR_DATE,
+  depositInMonths,
   FACINGS,
   FOOD_RULES,
   FURNISHINGS,
   TENANCY_BOUNDS,
   type Facing,
   type PreferredTenants,
+  type Tenancy,
 } from './tenancy.ts';
 
 /** The query names, in the order a URL carries them (after the filters of SPEC §4). */
@@ -140,4 +143,88 @@ export const parkingMatching = (need: NonNullable<TenancyFilters['parking']>): s
   need === 'car' ? ['car'] : ['two-wheeler', 'car'];
 
 /** The move-in day as a sortable number (days since 1970), as the index holds it. */
-export { dayNumber } from './calendarDays.ts';
+export { dayNumber };
+
+/**
+ * A listing's terms as the filters compare them: what the search index and
+ * the saved-search matcher hold. Each is present only when the owner gave it,
+ * so a filter on a term never matches a listing that does not say.
+ */
+export type TenancyTerms = {
+  furnishing?: string;
+  preferredTenants?: string;
+  petsAllowed?: boolean;
+  food?: string;
+  /** The deposit in months of rent, however the owner gave it (recomputed when the rent changes). */
+  depositMonths?: number;
+  maintenanceIncluded?: boolean;
+  /** The move-in day as days since 1970. */
+  availableFrom?: number;
+  facing?: string;
+  parking?: string;
+};
+
+export const tenancyTerms = (
+  tenancy: Tenancy | undefined,
+  rent: number,
+  rentType: string,
+): TenancyTerms => {
+  if (!tenancy) return {};
+  const terms: TenancyTerms = {
+    furnishing: tenancy.furnishing,
+    preferredTenants: tenancy.preferredTenants,
+    petsAllowed: tenancy.petsAllowed,
+    food: tenancy.food,
+    depositMonths: depositInMonths(tenancy, rent, rentType),
+    maintenanceIncluded: tenancy.maintenanceIncluded,
+    availableFrom:
+      tenancy.availableFrom === undefined ? undefined : dayNumber(tenancy.availableFrom),
+    facing: tenancy.facing,
+    parking: tenancy.parking,
+  };
+  return Object.fromEntries(Object.entries(terms).filter(([, v]) => v !== undefined));
+};
+
+/**
+ * What one filter asks of one term: its value is one of `in`, or a number at
+ * most `atMost`. The filters as rules are the one copy of what each matches:
+ * the Meilisearch filter, the saved-search matcher (percolate.ts) and
+ * matchesTenancy below all read them.
+ */
+export type TenancyRule =
+  | { term: keyof TenancyTerms; in: (string | boolean)[] }
+  | { term: keyof TenancyTerms; atMost: number };
+
+export const tenancyRules = (t: TenancyFilters | undefined): TenancyRule[] => {
+  if (!t) return [];
+  const rules: TenancyRule[] = [];
+  if (t.furnishing) rules.push({ term: 'furnishing', in: [t.furnishing] });
+  if (t.tenants) rules.push({ term: 'preferredTenants', in: tenantsMatching(t.tenants) });
+  if (t.petsAllowed !== undefined) rules.push({ term: 'petsAllowed', in: [t.petsAllowed] });
+  if (t.food) rules.push({ term: 'food', in: [t.food] });
+  if (t.maxDepositMonths !== undefined)
+    rules.push({ term: 'depositMonths', atMost: t.maxDepositMonths });
+  if (t.maintenanceIncluded !== undefined)
+    rules.push({ term: 'maintenanceIncluded', in: [t.maintenanceIncluded] });
+  if (t.availableBy) rules.push({ term: 'availableFrom', atMost: dayNumber(t.availableBy) });
+  if (t.facing && t.facing.length > 0) rules.push({ term: 'facing', in: t.facing });
+  if (t.parking) rules.push({ term: 'parking', in: parkingMatching(t.parking) });
+  return rules;
+};
+
+/** Whether a listing's terms pass every rule; a term the listing does not give passes none. */
+export const matchesTenancy = (terms: TenancyTerms, rules: readonly TenancyRule[]): boolean =>
+  rules.every((rule) => {
+    const value = terms[rule.term];
+    if ('in' in rule)
+      return typeof value !== 'number' && value !== undefined && rule.in.includes(value);
+    return typeof value === 'number' && value <= rule.atMost;
+  });
+
+/** The tenancy filters among a search's flat filters (as a URL or a saved search carries them). */
+export const tenancyFiltersOf = (filters: Partial<Record<TenancyFilterKey, unknown>>) => {
+  const picked = Object.fromEntries(
+    TENANCY_FILTER_KEYS.filter((k) => filters[k] !== undefined).map((k) => [k, filters[k]]),
+  ) as TenancyFilters;
+  return Object.keys(picked).length > 0 ? picked : undefined;
+};

@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { EventDefinitions } from '../eventStore/registry.ts';
 import { IsoTime } from '../listings/events.ts';
 import { IdSchema } from '../listings/fields.ts';
-import { SearchFilters } from '../search/filters.ts';
+import { SearchPageFilters } from '../search/filters.ts';
 import { SINGLE_LINE } from '../textFormats.ts';
 
 export const SAVED_SEARCH_STREAM_TYPE = 'savedsearches';
@@ -69,7 +69,8 @@ const SearchDefinition = {
   searchId: IdSchema,
   userId: IdSchema,
   name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH, format: SINGLE_LINE }),
-  filters: SearchFilters,
+  // The tenancy terms joined later: searches saved before them simply have none.
+  filters: SearchPageFilters,
   places: ResolvedPlaces,
   area: Type.Optional(SearchArea),
   alert: Type.Union(ALERT_CHOICES.map((c) => Type.Literal(c))),

@@ -225,4 +225,44 @@ describe('saved searches', () => {
     ).toThrow();
     expect(savedSearchStreamId('u-1')).toBe('savedsearches-u-1');
   });
+
+  it('keeps the tenancy-term filters of the search page; searches saved before them stay valid', () => {
+    const terms = {
+      ...draft,
+      filters: {
+        ...draft.filters,
+        furnishing: 'semi-furnished',
+        tenants: 'bachelors',
+        petsAllowed: true,
+        food: 'any',
+        maxDepositMonths: 2.5,
+        maintenanceIncluded: false,
+        availableBy: '2026-12-15',
+        facing: ['north', 'east'],
+        parking: 'car',
+      },
+    } satisfies SearchDraft;
+    given()
+      .when(create(terms))
+      .then([{ type: 'SavedSearchCreated', data: { ...ref('s-2'), ...terms } }]);
+    const withTerms = decideSavedSearches(create(terms), foldSavedSearches([]))[0]!;
+    expect(() => appEventRegistry.assertValid(withTerms)).not.toThrow();
+    // An old event, recorded before the terms existed, has none and is still valid.
+    expect(() => appEventRegistry.assertValid(created())).not.toThrow();
+    expect(() =>
+      appEventRegistry.assertValid({
+        type: 'SavedSearchCreated',
+        data: { ...created().data, filters: { furnishing: 'palatial' } },
+      }),
+    ).toThrow();
+    // Changing only a term is an edit.
+    given(created('s-1'))
+      .when(edit({ ...draft, filters: { ...draft.filters, petsAllowed: true } }))
+      .then([
+        {
+          type: 'SavedSearchEdited',
+          data: { ...ref(), ...draft, filters: { ...draft.filters, petsAllowed: true } },
+        },
+      ]);
+  });
 });

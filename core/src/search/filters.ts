@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PROPERTY_TYPES } from '../listings/listing.ts';
 import { literals } from '../listings/fields.ts';
+import { TenancyFilterQuery } from '../listings/tenancyFilters.ts';
 import { messages } from '../schemaErrors.ts';
 import { SINGLE_LINE } from '../textFormats.ts';
 
@@ -51,8 +52,9 @@ const rooms = (name: string, description: string) =>
 /**
  * The filters of a search, as the caller types them: the one copy of them.
  * The list and map searches (api/src/properties) read them from the query
- * string; a saved search (savedSearches/) keeps them as given, so it can be
- * shown and opened again as it was typed.
+ * string; a saved search (savedSearches/) keeps them, with the tenancy
+ * terms (SearchPageFilters), as given, so it can be shown and opened again as
+ * it was typed.
  */
 export const searchFilterFields = {
   city: text(
@@ -84,5 +86,12 @@ export const searchFilterFields = {
   ),
 };
 
-export const SearchFilters = Type.Object(searchFilterFields, { additionalProperties: false });
-export type SearchFilters = Static<typeof SearchFilters>;
+/**
+ * Every filter of the search page: the ones above and the tenancy terms
+ * (tenancyFilters.ts), flat as its URL carries them. What a saved search keeps.
+ */
+export const SearchPageFilters = Type.Object(
+  { ...searchFilterFields, ...TenancyFilterQuery.properties },
+  { additionalProperties: false },
+);
+export type SearchPageFilters = Static<typeof SearchPageFilters>;

@@ -1,5 +1,11 @@
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+import type { Tenancy } from '@rentals/core/listings/tenancy';
+import {
+  tenancyFiltersOf,
+  tenancyRules,
+  tenancyTerms,
+} from '@rentals/core/listings/tenancyFilters';
 import {
   SAVED_SEARCH_EVENT_TYPES,
   type SavedSearchCreated,
@@ -37,6 +43,7 @@ const isSavedSearchEvent = (event: RecordedEvent): boolean =>
 const filterColumns = (d: SavedSearchCreated['data']) => {
   const words = queryWords(d.places.q);
   const area = d.area;
+  const rules = tenancyRules(tenancyFiltersOf(d.filters));
   return {
     city_keys: d.places.cities ?? null,
     area_keys: d.places.areas ?? null,
@@ -52,8 +59,26 @@ const filterColumns = (d: SavedSearchCreated['data']) => {
     north: area?.kind === 'bbox' ? area.north : null,
     drawn_area:
       area?.kind === 'polygon' ? `(${area.points.map(([x, y]) => `(${x},${y})`).join(',')})` : null,
+    terms: rules.length > 0 ? rules : null,
   };
 };
+
+/** A listing's terms (tenancyTerms) as far as they do not depend on the rent; null when it gives none. */
+const termsOf = (tenancy: Tenancy | undefined) => {
+  if (!tenancy) return null;
+  const { depositRupees: _inRupees, ...rest } = tenancy;
+  return JSON.stringify(tenancyTerms(rest, 1, 'monthly'));
+};
+
+/**
+ * A deposit given in rupees as months of the current rent, as depositInMonths
+ * computes it (and the Postgres search, tenancySqlWhere): the same doubles
+ * divided the same way, so a boundary value falls the same side everywhere.
+ */
+const refreshDepositMonths = (id: string): Statement =>
+  sql`UPDATE alert_listings SET terms = terms || jsonb_build_object('depositMonths',
+        (tenancy ->> 'depositRupees')::float8 / (CASE WHEN rent_type = 'yearly' THEN rent / 12 ELSE rent END))
+      WHERE id = ${id} AND tenancy ? 'depositRupees' AND NOT tenancy ? 'depositMonths'`;
 
 /** The search's percolation keys again from its row: cities × areas × types ('' for any); none while paused. */
 const rekey = (searchId: string): Statement[] => [
@@ -81,20 +106,21 @@ const savedSearchStatements = (event: SavedSearchEvent): Statement[] => {
       return [
         sql`INSERT INTO saved_search_filters AS s (search_id, user_id, name, alert, city_keys, area_keys,
               property_types, min_rent, max_rent, bedrooms, bathrooms, text_query, west, south, east, north,
-              drawn_area, created_at, seen_at)
+              drawn_area, terms, created_at, seen_at)
             SELECT r.search_id, r.user_id, r.name, r.alert, r.city_keys, r.area_keys, r.property_types, r.min_rent,
               r.max_rent, r.bedrooms, r.bathrooms, r.text_query, r.west, r.south, r.east, r.north,
-              r.drawn_area::polygon, ${at}::timestamptz, ${at}::timestamptz
+              r.drawn_area::polygon, r.terms, ${at}::timestamptz, ${at}::timestamptz
             FROM jsonb_to_record(${row}::text::jsonb) AS r(search_id text, user_id text, name text, alert text,
               city_keys text[], area_keys text[], property_types text[], min_rent float8, max_rent float8,
               bedrooms int, bathrooms int, text_query text, west float8, south float8, east float8, north float8,
-              drawn_area text)
+              drawn_area text, terms jsonb)
             ON CONFLICT (search_id) DO UPDATE SET name = excluded.name, alert = excluded.alert,
               city_keys = excluded.city_keys, area_keys = excluded.area_keys,
               property_types = excluded.property_types, min_rent = excluded.min_rent,
               max_rent = excluded.max_rent, bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms,
               text_query = excluded.text_query, west = excluded.west, south = excluded.south,
-              east = excluded.east, north = excluded.north, drawn_area = excluded.drawn_area`,
+              east = excluded.east, north = excluded.north, drawn_area = excluded.drawn_area,
+              terms = excluded.terms`,
         ...rekey(searchId),
       ];
     }
@@ -135,12 +161,14 @@ const listingStatements = (event: ListingEvent, percolate = percolateOne): State
       const { city, area, address, coordinates } = d.location;
       return [
         sql`INSERT INTO alert_listings (id, available, title, description, property_type, rent, city, area,
-              address, city_key, area_key, bedrooms, bathrooms, latitude, longitude)
+              address, city_key, area_key, bedrooms, bathrooms, latitude, longitude, rent_type, tenancy, terms)
             VALUES (${id}, ${d.isAvailable}, ${d.title}, ${d.description}, ${d.propertyType}, ${d.rent}, ${city},
               ${area}, ${address}, ${normaliseLocality(city)}, ${normaliseLocality(area)},
               ${d.propertyDetails.bedrooms ?? null}, ${d.propertyDetails.bathrooms ?? null},
-              ${coordinates?.latitude ?? null}, ${coordinates?.longitude ?? null})
+              ${coordinates?.latitude ?? null}, ${coordinates?.longitude ?? null}, ${d.rentType},
+              ${d.tenancy ? JSON.stringify(d.tenancy) : null}::text::jsonb, ${termsOf(d.tenancy)}::text::jsonb)
             ON CONFLICT (id) DO NOTHING`,
+        refreshDepositMonths(id),
         percolate(id, at),
       ];
     }
@@ -153,12 +181,22 @@ const listingStatements = (event: ListingEvent, percolate = percolateOne): State
               bedrooms = coalesce(${c.propertyDetails?.bedrooms ?? null}::int, bedrooms),
               bathrooms = coalesce(${c.propertyDetails?.bathrooms ?? null}::int, bathrooms)
             WHERE id = ${id}`,
+        ...(c.tenancy
+          ? [
+              sql`UPDATE alert_listings SET tenancy = ${JSON.stringify(c.tenancy)}::text::jsonb,
+                    terms = ${termsOf(c.tenancy)}::text::jsonb
+                  WHERE id = ${id}`,
+              refreshDepositMonths(id),
+            ]
+          : []),
         percolate(id, at),
       ];
     }
     case 'ListingRentChanged':
       return [
-        sql`UPDATE alert_listings SET rent = ${event.data.rent} WHERE id = ${id}`,
+        sql`UPDATE alert_listings SET rent = ${event.data.rent}, rent_type = ${event.data.rentType}
+            WHERE id = ${id}`,
+        refreshDepositMonths(id),
         percolate(id, at),
       ];
     case 'ListingLocationChanged': {

@@ -8,7 +8,10 @@ export const REALERT_AFTER = '1 day';
  * Tests one listing against the saved searches, as the list search would
  * (searchWhere in queries/searchInPostgres.ts, the signed-in model): city and
  * area by resolved key, type, rent, at least the bedrooms and bathrooms, the
- * map area or drawn area, and every word of the free text as a word prefix.
+ * map area or drawn area, every word of the free text as a word prefix, and
+ * the tenancy terms by the search's rules (tenancyRules, which the
+ * Meilisearch filter reads too) over the listing's terms (tenancyTerms, as
+ * the index holds them): a term the listing does not give passes no rule.
  * Percolation, not a scan: only the searches keyed by the listing's city,
  * area and type (each or any) are candidates (saved_search_keys' primary
  * key), and paused searches have no keys.
@@ -61,6 +64,10 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
           AND (s.west IS NULL OR (l.latitude BETWEEN s.south AND s.north AND l.longitude BETWEEN s.west AND s.east))
           AND (s.drawn_area IS NULL OR s.drawn_area @> point(l.longitude, l.latitude))
           AND (s.text_query IS NULL OR l.words @@ to_tsquery('simple', s.text_query))
+          AND (s.terms IS NULL OR NOT EXISTS (
+            SELECT 1 FROM jsonb_array_elements(s.terms) r
+            WHERE NOT coalesce(CASE WHEN r ? 'in' THEN (r -> 'in') @> jsonb_build_array(l.terms -> (r ->> 'term'))
+                                    ELSE (l.terms ->> (r ->> 'term'))::float8 <= (r ->> 'atMost')::float8 END, false)))
       ),
       stopped AS (
         UPDATE saved_search_matches m SET matching = false

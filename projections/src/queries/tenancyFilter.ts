@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import {
-  dayNumber,
   parkingMatching,
+  tenancyRules,
   tenantsMatching,
   type TenancyFilters,
 } from '@rentals/core/listings/tenancyFilters';
@@ -21,23 +21,15 @@ const finite = (value: number) => {
   return String(value);
 };
 
-/** Meilisearch filter clauses (ANDed) for the terms; values are enum members, booleans and numbers. */
-export const tenancyMeiliFilter = (t: TenancyFilters | undefined): string[] => {
-  if (!t) return [];
-  const filter: string[] = [];
-  if (t.furnishing) filter.push(inList('furnishing', [t.furnishing]));
-  if (t.tenants) filter.push(inList('preferredTenants', tenantsMatching(t.tenants)));
-  if (t.petsAllowed !== undefined) filter.push(`petsAllowed = ${t.petsAllowed}`);
-  if (t.food) filter.push(inList('food', [t.food]));
-  if (t.maxDepositMonths !== undefined)
-    filter.push(`depositMonths <= ${finite(t.maxDepositMonths)}`);
-  if (t.maintenanceIncluded !== undefined)
-    filter.push(`maintenanceIncluded = ${t.maintenanceIncluded}`);
-  if (t.availableBy) filter.push(`availableFrom <= ${finite(dayNumber(t.availableBy))}`);
-  if (t.facing && t.facing.length > 0) filter.push(inList('facing', t.facing));
-  if (t.parking) filter.push(inList('parking', parkingMatching(t.parking)));
-  return filter;
-};
+/** Meilisearch filter clauses (ANDed) for the terms, from the rules (tenancyRules): fields as the index holds them. */
+export const tenancyMeiliFilter = (t: TenancyFilters | undefined): string[] =>
+  tenancyRules(t).map((rule) => {
+    if (!('in' in rule)) return `${rule.term} <= ${finite(rule.atMost)}`;
+    const [only] = rule.in;
+    return typeof only === 'boolean'
+      ? `${rule.term} = ${only}`
+      : inList(rule.term, rule.in as string[]);
+  });
 
 /**
  * The same filters over `listing_read.doc` (its `tenancy` object). The deposit

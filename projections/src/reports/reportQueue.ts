@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { isReportEvent, REPORT_EVENT_TYPES } from '@rentals/core/reports/events';
+import { INBOX_CHANNEL } from '../queries/conversations.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import { reminderNoticeStatements } from '../listingExpiry/reminderNotice.ts';
@@ -74,6 +75,8 @@ const reportStatements = (event: RecordedEvent): Statement[] => {
             VALUES (${`${event.streamId}/${event.streamVersion}`}, ${ownerId}, ${NOTICE_KINDS[event.type]},
               ${listingId}, ${event.data.reason}, ${at})
             ON CONFLICT (id) DO NOTHING`,
+        // The owner's open streams show the notice in the header's bell at once (api/src/conversations).
+        sql`SELECT pg_notify(${INBOX_CHANNEL}, ${ownerId})`,
       ];
     }
   }

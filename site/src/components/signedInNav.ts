@@ -2,9 +2,11 @@
  * The signed-in part of the header (SPEC §2: 'List Property' for owners and the
  * user menu), one copy for the Astro pages (Header.astro) and the pre-rendered
  * public pages (the projections' layout). Hidden until scripts/frame.ts knows
- * who is signed in; it fills in the name and initial.
+ * who is signed in; it fills in the name and initial. The notification bell
+ * (scripts/bell.ts, fetched once signed in) builds its button and list.
  */
 export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hidden>List Property</a>
+<div class="bell" id="bell" data-show="in" hidden></div>
 <div class="user-menu" data-show="in" hidden>
   <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
     <span class="avatar" aria-hidden="true" id="user-initial"></span>

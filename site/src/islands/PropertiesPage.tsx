@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
-import { $viewMode } from '../stores/viewMode.ts';
+import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 import { $mapSearch } from '../stores/mapSearch.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { MapPanel } from '../components/react/MapPanel.tsx';
@@ -62,9 +62,15 @@ const MapCount = ({ total }: { total: number }) => {
 const PropertiesList = () => {
   const auth = useAuth();
   const mode = useStore($viewMode);
+  // 'Search this area' on the map narrows the signed-in search to the viewport.
+  const [bbox, setBbox] = useState<BBox | null>(null);
   // Filters come from the URL, which only exists in the browser (the page is pre-rendered).
   const [filters, setFilters] = useState<Filters | null>(null);
-  useEffect(() => setFilters(filtersFromSearch(window.location.search)), []);
+  useEffect(() => {
+    // A saved search with a map area opens on the map (view=map&bbox=…); the map reads the area.
+    if (new URLSearchParams(window.location.search).get('view') === 'map') setViewMode('map');
+    setFilters(filtersFromSearch(window.location.search));
+  }, []);
   const [state, setState] = useState<ListState>({
     items: [],
     total: 0,
@@ -74,8 +80,6 @@ const PropertiesList = () => {
     error: null,
   });
   const visitor = auth.status === 'anonymous';
-  // 'Search this area' on the map narrows the signed-in search to the viewport.
-  const [bbox, setBbox] = useState<BBox | null>(null);
 
   const load = useCallback(
     async (page: number) => {
@@ -156,7 +160,7 @@ const PropertiesList = () => {
           )}
           {auth.status === 'authenticated' && filters && (
             <Suspense fallback={null}>
-              <SaveSearch filters={filters} />
+              <SaveSearch filters={filters} listArea={bbox} />
             </Suspense>
           )}
           <ViewToggle />

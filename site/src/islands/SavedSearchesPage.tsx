@@ -5,6 +5,7 @@ import { describeFilters } from '../lib/filters.ts';
 import { formatRent } from '../lib/format.ts';
 import {
   ALERT_OPTIONS,
+  areaLabel,
   filtersOf,
   searchPageOf,
   type AlertChoice,
@@ -74,7 +75,13 @@ const SearchRow = ({ search }: { search: SavedSearch }) => {
             )}
           </h2>
           <p className="muted">
-            {describeFilters(filtersOf(search.filters)) || 'All properties'} · {alertLabel(search)}
+            {[
+              describeFilters(filtersOf(search.filters)) || 'All properties',
+              areaLabel(search.area),
+              alertLabel(search),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         </>
       )}

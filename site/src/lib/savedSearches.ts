@@ -12,7 +12,7 @@ export const ALERT_OPTIONS: { value: AlertChoice; label: string }[] = [
   { value: 'off', label: 'No alerts' },
 ];
 
-/** The API's filters: numbers as numbers, the type as a list. */
+/** The API's filters: numbers as numbers, yes/no as booleans, the type and facing as lists. */
 export type ApiFilters = {
   city?: string;
   area?: string;
@@ -21,13 +21,27 @@ export type ApiFilters = {
   maxRent?: number;
   bedrooms?: number;
   bathrooms?: number;
+  furnishing?: string;
+  tenants?: string;
+  petsAllowed?: boolean;
+  food?: string;
+  maxDepositMonths?: number;
+  maintenanceIncluded?: boolean;
+  availableBy?: string;
+  facing?: string[];
+  parking?: string;
 };
+
+/** The map area kept with a search (GeoJSON order), or an area drawn through the API. */
+export type SearchArea =
+  | { kind: 'bbox'; west: number; south: number; east: number; north: number }
+  | { kind: 'polygon'; points: [number, number][] };
 
 export type SavedSearch = {
   id: string;
   name: string;
   filters: ApiFilters;
-  area: unknown;
+  area: SearchArea | null;
   alert: AlertChoice;
   paused: boolean;
   newMatches: number;
@@ -46,28 +60,49 @@ export type SearchAlert = {
   isNew: boolean;
 };
 
-const NUMBERS = ['minRent', 'maxRent', 'bedrooms', 'bathrooms'] as const;
+const NUMBERS = ['minRent', 'maxRent', 'bedrooms', 'bathrooms', 'maxDepositMonths'] as const;
+const TEXTS = ['city', 'area', 'furnishing', 'tenants', 'food', 'availableBy', 'parking'] as const;
+const YES_NO = ['petsAllowed', 'maintenanceIncluded'] as const;
 
 /** The URL's filters → the API's. */
 export const apiFiltersOf = (filters: Filters): ApiFilters => {
   const f = cleanFilters(filters);
   const out: ApiFilters = {};
-  if (f.city) out.city = f.city;
-  if (f.area) out.area = f.area;
+  for (const key of TEXTS) if (f[key]) out[key] = f[key];
   if (f.propertyType) out.propertyType = [f.propertyType];
   for (const key of NUMBERS) if (f[key] !== undefined) out[key] = Number(f[key]);
+  for (const key of YES_NO)
+    if (f[key] === 'true' || f[key] === 'false') out[key] = f[key] === 'true';
+  if (f.facing) out.facing = f.facing.split(',').filter(Boolean);
   return out;
 };
 
 /** The API's filters → the URL's (a saved search reopened on the search page). */
 export const filtersOf = (filters: ApiFilters): Filters => {
   const out: Filters = {};
-  if (filters.city) out.city = filters.city;
-  if (filters.area) out.area = filters.area;
+  for (const key of TEXTS) if (filters[key]) out[key] = filters[key];
   if (filters.propertyType?.length === 1) out.propertyType = filters.propertyType[0];
   for (const key of NUMBERS) if (filters[key] !== undefined) out[key] = String(filters[key]);
+  for (const key of YES_NO) if (filters[key] !== undefined) out[key] = String(filters[key]);
+  if (filters.facing?.length) out.facing = filters.facing.join(',');
   return cleanFilters(out);
 };
 
-export const searchPageOf = (search: SavedSearch) =>
-  `/properties${filtersToSearch(filtersOf(search.filters))}`;
+/** The map's bounds → the area a saved search keeps. */
+export const bboxArea = ([west, south, east, north]: [number, number, number, number]) =>
+  ({ kind: 'bbox', west, south, east, north }) as const;
+
+/** The search page with the search's filters; with a map area, the map view on that area. */
+export const searchPageOf = (search: SavedSearch) => {
+  const query = filtersToSearch(filtersOf(search.filters));
+  const area = search.area;
+  if (area?.kind !== 'bbox') return `/properties${query}`;
+  const params = new URLSearchParams(query);
+  params.set('view', 'map');
+  params.set('bbox', [area.west, area.south, area.east, area.north].join(','));
+  return `/properties?${params.toString()}`;
+};
+
+/** How the page says where a search looks, besides its filters. */
+export const areaLabel = (area: SearchArea | null) =>
+  area?.kind === 'bbox' ? 'Map area' : area?.kind === 'polygon' ? 'Drawn area' : '';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiFiltersOf, filtersOf, searchPageOf, type SavedSearch } from './savedSearches.ts';
+import {
+  apiFiltersOf,
+  areaLabel,
+  bboxArea,
+  filtersOf,
+  searchPageOf,
+  type SavedSearch,
+} from './savedSearches.ts';
+import { openingArea } from '../islands/map/openingArea.ts';
 
 describe('saved-search filters', () => {
   it('go from the URL to the API with numbers and a type list, and back', () => {
@@ -14,8 +22,55 @@ describe('saved-search filters', () => {
     });
   });
 
+  it('keep the tenancy terms, typed as the API takes them, and give them back as the URL had them', () => {
+    const url = {
+      city: 'Pune',
+      furnishing: 'semi-furnished',
+      tenants: 'bachelors',
+      petsAllowed: 'true',
+      food: 'vegetarian',
+      maxDepositMonths: '2',
+      maintenanceIncluded: 'false',
+      availableBy: '2026-12-15',
+      facing: 'north,east',
+      parking: 'car',
+    };
+    const api = apiFiltersOf(url);
+    expect(api).toEqual({
+      city: 'Pune',
+      furnishing: 'semi-furnished',
+      tenants: 'bachelors',
+      petsAllowed: true,
+      food: 'vegetarian',
+      maxDepositMonths: 2,
+      maintenanceIncluded: false,
+      availableBy: '2026-12-15',
+      facing: ['north', 'east'],
+      parking: 'car',
+    });
+    expect(filtersOf(api)).toEqual(url);
+  });
+
   it('reopen on the search page as a link', () => {
     const search = { filters: { city: 'Pune', maxRent: 30000 } } as SavedSearch;
     expect(searchPageOf(search)).toBe('/properties?city=Pune&maxRent=30000');
+  });
+
+  it('with a map area, reopen as the map view on that area', () => {
+    const area = bboxArea([73.8, 18.5, 73.9, 18.6]);
+    const search = { filters: { city: 'Pune' }, area } as SavedSearch;
+    const link = searchPageOf(search);
+    expect(link).toBe('/properties?city=Pune&view=map&bbox=73.8%2C18.5%2C73.9%2C18.6');
+    expect(openingArea(link.slice(link.indexOf('?')))).toEqual([73.8, 18.5, 73.9, 18.6]);
+    expect(areaLabel(area)).toBe('Map area');
+    expect(areaLabel(null)).toBe('');
+  });
+
+  it('read a map area from the URL only with the map view and when it is one', () => {
+    expect(openingArea('?view=map&bbox=1,2,3')).toBeNull();
+    expect(openingArea('?view=map&bbox=3,2,1,4')).toBeNull();
+    expect(openingArea('?view=map&bbox=a,2,3,4')).toBeNull();
+    expect(openingArea('?city=Pune')).toBeNull();
+    expect(openingArea('?bbox=1,2,3,4')).toBeNull();
   });
 });

@@ -3,7 +3,8 @@
  * React: auth start-up, the signed-in menu, the mobile menu and toasts.
  */
 import { $auth, initAuth, isOwnerRole, logout } from '../stores/auth.ts';
-import { $unread, startInbox, stopInbox } from '../stores/inbox.ts';
+import { $bellChanged, $unread, startInbox, stopInbox } from '../stores/inbox.ts';
+import { api } from '../lib/api.ts';
 import {
   $toasts,
   dismissToast,
@@ -49,11 +50,15 @@ const renderUnread = (unread: number) => {
   }
 };
 
-/** One live inbox stream per tab while signed in. */
+/** One live inbox stream per tab while signed in, and the bell (fetched then: visitors never load it). */
 const followInbox = () => {
   const status = $auth.get().status;
-  if (status === 'authenticated') startInbox();
-  else if (status === 'anonymous') stopInbox();
+  if (status === 'authenticated') {
+    startInbox();
+    void import('./bell.ts').then((bell) =>
+      bell.startBell({ api, unreadMessages: $unread, changed: $bellChanged }),
+    );
+  } else if (status === 'anonymous') stopInbox();
 };
 
 const toggleOnClick = (

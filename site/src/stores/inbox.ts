@@ -43,6 +43,9 @@ export const onNotice = (listener: (notice: OwnerNotice) => void): (() => void) 
   return () => noticeListeners.delete(listener);
 };
 
+/** Bumped whenever the stream says the bell's matches, notices or read mark changed (scripts/bell.ts). */
+export const $bellChanged = atom<number>(0);
+
 /** Idempotent: the frame calls it on every page once the user is known. */
 export const startInbox = (): void => {
   if (stream) return;
@@ -60,6 +63,10 @@ export const startInbox = (): void => {
         const { notice } = JSON.parse(event.data) as { notice: OwnerNotice };
         for (const listener of noticeListeners) listener(notice);
         return;
+      }
+      if (event.event === 'notifications' || event.event === 'reset') {
+        $bellChanged.set($bellChanged.get() + 1);
+        if (event.event === 'notifications') return;
       }
       const data = JSON.parse(event.data) as Partial<InboxChange> & { unread?: number };
       if (typeof data.unread === 'number') $unread.set(data.unread);

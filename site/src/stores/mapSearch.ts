@@ -29,6 +29,9 @@ export type MapSearchState =
 
 export const $mapSearch = atom<MapSearchState>({ status: 'idle' });
 
+/** The area the open map last searched (west, south, east, north): what 'Save this search' keeps. */
+export const $mapArea = atom<Viewport['bbox'] | null>(null);
+
 /** west, south, east, north in degrees. */
 export type Viewport = { bbox: [number, number, number, number]; zoom: number };
 
@@ -60,6 +63,7 @@ let running: AbortController | undefined;
 
 const run = async (filters: Filters, viewport: Viewport) => {
   running?.abort();
+  $mapArea.set(clampViewport(viewport).bbox);
   const controller = new AbortController();
   running = controller;
   const current = $mapSearch.get();
@@ -99,4 +103,5 @@ export const stopMapSearch = (): void => {
   running?.abort();
   running = undefined;
   $mapSearch.set({ status: 'idle' });
+  $mapArea.set(null);
 };

@@ -5,7 +5,13 @@
  */
 import { atom } from 'nanostores';
 import { api } from '../lib/api.ts';
-import type { AlertChoice, ApiFilters, SavedSearch, SearchAlert } from '../lib/savedSearches.ts';
+import type {
+  AlertChoice,
+  ApiFilters,
+  SavedSearch,
+  SearchAlert,
+  SearchArea,
+} from '../lib/savedSearches.ts';
 import { onAlert } from './inbox.ts';
 
 /** null until loaded. */
@@ -28,6 +34,7 @@ export const loadSavedSearches = async (): Promise<void> => {
 export const saveSearch = async (draft: {
   name: string;
   filters: ApiFilters;
+  area?: SearchArea;
   alert: AlertChoice;
 }): Promise<SavedSearch> => {
   const { savedSearch } = await api<{ savedSearch: SavedSearch }>('/saved-searches', {

@@ -1,11 +1,33 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { describeError } from '../../lib/api.ts';
-import { describeFilters, TERM_FILTERS, type Filters } from '../../lib/filters.ts';
-import { ALERT_OPTIONS, apiFiltersOf, type AlertChoice } from '../../lib/savedSearches.ts';
+import { describeFilters, type Filters } from '../../lib/filters.ts';
+import {
+  ALERT_OPTIONS,
+  apiFiltersOf,
+  bboxArea,
+  type AlertChoice,
+} from '../../lib/savedSearches.ts';
+import { $mapArea } from '../../stores/mapSearch.ts';
 import { saveSearch } from '../../stores/savedSearches.ts';
+import { $viewMode } from '../../stores/viewMode.ts';
 
-/** 'Save this search': a name and an alert choice for the filters on screen. */
-export const SaveSearch = ({ filters }: { filters: Filters }) => {
+/**
+ * 'Save this search': a name and an alert choice for the filters on screen,
+ * and the map area when the search looks at one (the open map's view, or the
+ * list narrowed by 'Search this area').
+ */
+export const SaveSearch = ({
+  filters,
+  listArea,
+}: {
+  filters: Filters;
+  /** The area 'Search this area' narrowed the list to, if it did. */
+  listArea: [number, number, number, number] | null;
+}) => {
+  const mapOpen = useStore($viewMode) === 'map';
+  const mapArea = useStore($mapArea);
+  const area = mapOpen ? mapArea : listArea;
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [alert, setAlert] = useState<AlertChoice>('instant');
@@ -36,7 +58,12 @@ export const SaveSearch = ({ filters }: { filters: Filters }) => {
     event.preventDefault();
     setState({ busy: true });
     try {
-      const saved = await saveSearch({ name, filters: apiFiltersOf(filters), alert });
+      const saved = await saveSearch({
+        name,
+        filters: apiFiltersOf(filters),
+        ...(area ? { area: bboxArea(area) } : {}),
+        alert,
+      });
       setState({ busy: false, saved: saved.name });
     } catch (error) {
       setState({ busy: false, error: describeError(error, 'Could not save this search.') });
@@ -68,10 +95,9 @@ export const SaveSearch = ({ filters }: { filters: Filters }) => {
           ))}
         </select>
       </label>
-      {TERM_FILTERS.some(([key]) => filters[key]) && (
-        // Saved searches keep the place, type, rent and room filters; matching does not know the terms yet.
-        <p className="muted" data-testid="terms-not-saved">
-          Tenancy terms are not kept with a saved search yet; alerts match the other filters.
+      {area && (
+        <p className="muted" data-testid="saves-map-area">
+          Keeps the map area with the search.
         </p>
       )}
       <button type="submit" className="button button-primary button-small" disabled={state.busy}>

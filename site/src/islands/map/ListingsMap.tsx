@@ -26,6 +26,7 @@ import {
   type Viewport,
 } from '../../stores/mapSearch.ts';
 import { whenStyleLoaded } from './basemap.ts';
+import { openingArea } from './openingArea.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
 import { pointPopupContent, popupContent } from './popup.ts';
 import { useMaplibre } from './useMaplibre.ts';
@@ -163,6 +164,8 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
   });
   const search = useStore($mapSearch);
   const framed = useRef(false);
+  // Opened on a saved search's map area: that view, not one framed around the matches (once).
+  const opening = useRef(openingArea(window.location.search) ?? undefined);
   const [moved, setMoved] = useState(false);
   const [target, setTarget] = useState<
     { latitude: number; longitude: number; title: string } | undefined
@@ -179,10 +182,20 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
   // Effects below depend on filterKey, not on filters (a new object on every render of the page).
   const filterKey = JSON.stringify(filters);
   useEffect(() => {
-    framed.current = false;
-    searchMapArea(filters, { bbox: INDIA_BBOX, zoom: LIST_MAP_ZOOM }, { immediate: true });
+    framed.current = opening.current !== undefined;
+    const first = opening.current ?? INDIA_BBOX;
+    searchMapArea(filters, { bbox: first, zoom: LIST_MAP_ZOOM }, { immediate: true });
     return stopMapSearch;
   }, [filterKey, visitor]);
+
+  // The saved area, once the map is up: its moveend searches the view it gives.
+  useEffect(() => {
+    if (!map || !opening.current) return;
+    map.fitBounds(opening.current, { animate: false });
+    opening.current = undefined;
+    // The list follows the area too, as after 'Search this area'.
+    onSearchArea?.(viewportOf(map).bbox);
+  }, [map]);
 
   // Every pan and zoom searches the new viewport (debounced, the previous request aborted).
   useEffect(() => {

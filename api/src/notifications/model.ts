@@ -1,0 +1,86 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { t } from 'elysia';
+import { ValidationError } from '@rentals/core/errors';
+import { IsoTime } from '@rentals/core/listings/events';
+import { messages, schemaErrors } from '@rentals/core/schemaErrors';
+import { MAX_UNREAD_COUNTED } from '@rentals/projections/queries/notificationQueries';
+import type { AttemptLimit } from '../access/attemptLimit.ts';
+
+export const MAX_NOTIFICATIONS_LISTED = 50;
+export const DEFAULT_NOTIFICATIONS_LISTED = 20;
+
+export const notificationMessages = {
+  limit: `limit must be a whole number from 1 to ${MAX_NOTIFICATIONS_LISTED}`,
+  upTo: 'upTo must be a time (ISO 8601, e.g. 2026-11-24T10:00:00.000Z)',
+  tooMany: 'Too many changes to your notifications; please wait a minute and try again',
+} as const;
+const m = notificationMessages;
+
+/** Marking read per minute: far above a person's clicks on the bell, in any number of tabs. */
+export const NOTIFICATIONS_READ_LIMIT = {
+  action: 'notifications-read',
+  windowMs: 60 * 1000,
+  perSubject: 60,
+  perAddress: 600,
+} as const satisfies AttemptLimit;
+
+export const NotificationsQuery = t.Object({
+  limit: t.Optional(
+    t.Integer({
+      minimum: 1,
+      maximum: MAX_NOTIFICATIONS_LISTED,
+      default: DEFAULT_NOTIFICATIONS_LISTED,
+      error: m.limit,
+    }),
+  ),
+});
+
+/** POST /api/notifications/read's body: read up to a time (what the bell showed); absent: now. */
+export const MarkReadBody = Type.Object(
+  {
+    upTo: Type.Optional(
+      Type.String({
+        pattern: IsoTime.pattern,
+        maxLength: 30,
+        description: 'Read up to this time (the newest notification the bell showed); absent: now',
+        ...messages({ type: m.upTo, format: m.upTo, maxLength: m.upTo, pattern: m.upTo }),
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type MarkReadBody = Static<typeof MarkReadBody>;
+
+/** The body's time as a real instant (the pattern lets through a 31st of February), or a 400 naming the field. */
+export const readMarkReadBody = (body: unknown): { upTo?: string } => {
+  const value = body ?? {};
+  const errors = schemaErrors(MarkReadBody, value);
+  if (errors.length > 0) throw new ValidationError(errors);
+  const { upTo } = value as MarkReadBody;
+  if (upTo === undefined) return {};
+  const ms = Date.parse(upTo);
+  const time = Number.isFinite(ms) ? new Date(ms).toISOString() : '';
+  // A day that does not exist rolls over in Date.parse: the same calendar time back, or it was not one.
+  if (time.slice(0, 19) !== upTo.slice(0, 19))
+    throw new ValidationError([{ path: 'upTo', msg: m.upTo }]);
+  return { upTo: time };
+};
+
+const NotificationItem = t.Object({
+  id: t.String(),
+  kind: t.String({
+    description: "'search-match' (a saved search's new match) or an owner notice's kind",
+  }),
+  text: t.String(),
+  link: t.String({ description: 'The page to open (a path on this site)' }),
+  at: t.String({ description: 'When it was recorded (ISO time)' }),
+  read: t.Boolean(),
+});
+
+export const NotificationsResponse = t.Object({
+  unread: t.Integer({
+    description: `Unread matches and notices (at most ${MAX_UNREAD_COUNTED}); unread messages are separate`,
+  }),
+  unreadMessages: t.Integer({ description: 'Unread messages in all conversations' }),
+  items: t.Array(NotificationItem),
+});

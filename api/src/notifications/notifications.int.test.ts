@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
+import { openStream, runReadModels } from '@rentals/testing/conversations';
+import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { notificationMessages } from './model.ts';
+
+/**
+ * The header's bell through the API on real Postgres: a saved search's new
+ * match and an admin's notice to an owner are listed and counted, arrive
+ * live on the stream as `notifications`, and marking read clears the count.
+ */
+let t: TestApp;
+let readModels: ReturnType<typeof runReadModels>;
+let user: TestUser;
+
+type Bell = {
+  unread: number;
+  unreadMessages: number;
+  items: { id: string; kind: string; text: string; link: string; at: string; read: boolean }[];
+};
+type Errors = { message: string; errors?: { path: string; msg: string }[] };
+
+const bell = async (token = user.token) => {
+  await readModels.caughtUp();
+  const res = await t.request<Bell>('GET', '/api/notifications', { token });
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+beforeAll(async () => {
+  t = await testApp();
+  readModels = runReadModels(t.db.sql);
+  // A homeowner who also saves searches: both kinds of notification reach one bell.
+  user = await t.registerUser('homeowner');
+});
+afterAll(async () => {
+  await readModels.stop();
+  await t.close();
+});
+
+describe('the notification bell', () => {
+  it('lists new matches and owner notices, live, and marking read clears the count', async () => {
+    expect(await bell()).toEqual({ unread: 0, unreadMessages: 0, items: [] });
+    const saved = await t.request('POST', '/api/saved-searches', {
+      token: user.token,
+      json: { name: 'Pune flats', filters: { city: 'Pune' }, alert: 'instant' },
+    });
+    expect(saved.status).toBe(201);
+    await readModels.caughtUp();
+    const stream = await openStream(t, user.token);
+    await stream.next((e) => e.event === 'ready');
+
+    t.clock.advance(1000);
+    const pune = {
+      city: 'Pune',
+      area: 'Baner',
+      pinCode: '411045',
+      address: '3, Baner Road',
+      coordinates: { latitude: 18.559, longitude: 73.7868 },
+    };
+    await appendListingEvents(t.deps.eventStore, 'bell-match', [
+      listingCreated('bell-match', {
+        at: t.clock().toISOString(),
+        fields: { location: pune, title: 'Flat in Baner' },
+      }),
+    ]);
+    expect((await stream.next((e) => e.event === 'notifications')).data).toEqual({ unread: 1 });
+
+    t.clock.advance(1000);
+    await appendListingEvents(
+      t.deps.eventStore,
+      'bell-own',
+      [listingCreated('bell-own', { at: t.clock().toISOString(), ownerId: user.user._id })],
+      user.user._id,
+    );
+    await t.deps.eventStore.append(
+      reportsStreamId('bell-own'),
+      REPORTS_STREAM_TYPE,
+      'any',
+      [
+        {
+          type: 'ListingFixRequested',
+          data: {
+            listingId: 'bell-own',
+            ownerId: user.user._id,
+            adminId: 'admin-1',
+            reason: 'The photos show another flat',
+            at: new Date(t.clock().getTime() + 1000).toISOString(),
+          },
+        },
+      ],
+      { userId: 'admin-1' },
+    );
+    expect((await stream.next((e) => e.event === 'notifications')).data).toEqual({ unread: 2 });
+
+    const listed = await bell();
+    expect(listed.unread).toBe(2);
+    expect(listed.items.map((i) => [i.kind, i.read])).toEqual([
+      ['fix-requested', false],
+      ['search-match', false],
+    ]);
+    expect(listed.items[0]!.text).toContain('The photos show another flat');
+    expect(listed.items[0]!.link).toBe('/properties/bell-own');
+    expect(listed.items[1]).toMatchObject({
+      text: 'New match for “Pune flats”: Flat in Baner',
+      link: '/properties/bell-match',
+    });
+
+    // Read up to the match only: the notice after it stays unread.
+    const upTo = listed.items[1]!.at;
+    const partly = await t.request<Bell>('POST', '/api/notifications/read', {
+      token: user.token,
+      json: { upTo },
+    });
+    expect(partly.status).toBe(200);
+    expect(partly.body.unread).toBe(1);
+    expect((await stream.next((e) => e.event === 'notifications')).data).toEqual({ unread: 1 });
+    t.clock.advance(5000);
+    const all = await t.request<Bell>('POST', '/api/notifications/read', { token: user.token });
+    expect(all.body.unread).toBe(0);
+    expect(all.body.items.every((i) => i.read)).toBe(true);
+    await stream.close();
+    // Another user's bell is their own.
+    const other = await t.registerUser('tenant');
+    expect((await bell(other.token)).items).toEqual([]);
+  });
+
+  it('bad input is a 400 naming the field; visitors get 401', async () => {
+    for (const upTo of ['yesterday', '2026-02-31T10:00:00Z', 5, 'x'.repeat(40)]) {
+      const res = await t.request<Errors>('POST', '/api/notifications/read', {
+        token: user.token,
+        json: { upTo },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ path: 'upTo', msg: notificationMessages.upTo }]);
+    }
+    const extra = await t.request<Errors>('POST', '/api/notifications/read', {
+      token: user.token,
+      json: { userId: 'someone-else' },
+    });
+    expect(extra.status).toBe(400);
+    for (const limit of ['0', '51', 'many']) {
+      const res = await t.request<Errors>('GET', `/api/notifications?limit=${limit}`, {
+        token: user.token,
+      });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(notificationMessages.limit);
+    }
+    expect((await t.request('GET', '/api/notifications')).status).toBe(401);
+    expect((await t.request('POST', '/api/notifications/read')).status).toBe(401);
+  });
+});

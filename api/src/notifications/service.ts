@@ -1,0 +1,72 @@
+import { ConcurrencyError } from '@rentals/core/errors';
+import {
+  NOTIFICATIONS_STREAM_TYPE,
+  notificationsStreamId,
+  type NotificationEvent,
+} from '@rentals/core/notifications/events';
+import { decideReadMark, foldReadMark } from '@rentals/core/notifications/readMark';
+import { unreadTotal } from '@rentals/projections/queries/conversations';
+import {
+  notificationState,
+  recentNotifications,
+} from '@rentals/projections/queries/notificationQueries';
+import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
+import type { AppDeps } from '../deps.ts';
+import { NOTIFICATIONS_READ_LIMIT, notificationMessages, readMarkReadBody } from './model.ts';
+
+export type NotificationDeps = Pick<AppDeps, 'sql' | 'eventStore' | 'clock' | 'clientIp'>;
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * The notification bell: the caller's recent saved-search matches and owner
+ * notices with the unread count, their unread messages, and the read mark
+ * (an event on the caller's own notifications stream).
+ */
+export const notificationService = (deps: NotificationDeps) => {
+  const { sql, eventStore, clock } = deps;
+  const limiter = createAttemptLimiter(sql, NOTIFICATIONS_READ_LIMIT);
+  let prunedAt = 0;
+
+  const mark = async (userId: string, upTo: string, at: string, attemptsLeft = MAX_ATTEMPTS) => {
+    const streamId = notificationsStreamId(userId);
+    const { version, events } = await eventStore.readStream(streamId);
+    const decided = decideReadMark(
+      { type: 'MarkNotificationsRead', userId, upTo, at },
+      foldReadMark(events as unknown as NotificationEvent[]),
+    );
+    if (decided.length === 0) return;
+    try {
+      await eventStore.append(streamId, NOTIFICATIONS_STREAM_TYPE, version, decided, { userId });
+    } catch (error) {
+      if (error instanceof ConcurrencyError && attemptsLeft > 1)
+        return mark(userId, upTo, at, attemptsLeft - 1);
+      throw error;
+    }
+  };
+
+  return {
+    async list(userId: string, limit: number) {
+      const [items, state, unreadMessages] = await Promise.all([
+        recentNotifications(sql, userId, limit),
+        notificationState(sql, userId),
+        unreadTotal(sql, userId),
+      ]);
+      return { unread: state.unread, unreadMessages, items };
+    },
+
+    async markRead(userId: string, address: string, body: unknown) {
+      const { upTo } = readMarkReadBody(body);
+      const now = clock();
+      const attempt = await limiter.begin(userId, address, now);
+      if (attempt.blocked)
+        throw new TooManyAttemptsError(notificationMessages.tooMany, attempt.retryAfterSeconds);
+      if (now.getTime() - prunedAt > NOTIFICATIONS_READ_LIMIT.windowMs) {
+        prunedAt = now.getTime();
+        await limiter.prune(now);
+      }
+      const at = now.toISOString();
+      await mark(userId, upTo ?? at, at);
+    },
+  };
+};

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { appEventRegistry } from '../eventRegistry.ts';
+import type { NotificationEvent } from './events.ts';
+import { decideReadMark, foldReadMark, type MarkNotificationsRead } from './readMark.ts';
+
+const userId = 'u-bell';
+const T1 = '2026-11-24T10:00:00.000Z';
+const T2 = '2026-11-24T11:00:00.000Z';
+const T3 = '2026-11-24T12:00:00.000Z';
+const read = (upTo: string, at = T3): NotificationEvent => ({
+  type: 'NotificationsRead',
+  data: { userId, upTo, at },
+});
+const mark = (upTo: string, at = T3): MarkNotificationsRead => ({
+  type: 'MarkNotificationsRead',
+  userId,
+  upTo,
+  at,
+});
+
+/** Given past events, when the user marks the bell read, then these events. */
+const given = (...history: NotificationEvent[]) => ({
+  when: (command: MarkNotificationsRead) => ({
+    then: (expected: NotificationEvent[]) =>
+      expect(decideReadMark(command, foldReadMark(history))).toEqual(expected),
+  }),
+});
+
+describe('the notifications read mark', () => {
+  it('moves forward to what the user saw', () => {
+    given()
+      .when(mark(T1))
+      .then([read(T1)]);
+    given(read(T1))
+      .when(mark(T2))
+      .then([read(T2)]);
+  });
+
+  it('never backwards, and marking again records nothing', () => {
+    given(read(T2)).when(mark(T1)).then([]);
+    given(read(T2)).when(mark(T2)).then([]);
+  });
+
+  it('a mark in the future is the present', () => {
+    given()
+      .when(mark(T3, T2))
+      .then([read(T2, T2)]);
+  });
+
+  it('the event is registered with its schema', () => {
+    expect(() => appEventRegistry.assertValid(read(T1))).not.toThrow();
+    expect(() =>
+      appEventRegistry.assertValid({ type: 'NotificationsRead', data: { userId, upTo: 'soon' } }),
+    ).toThrow();
+  });
+});

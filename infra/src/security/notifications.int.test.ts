@@ -1,0 +1,156 @@
+// Security checklist: the notification bell. Attacks: reading or clearing another user's notifications
+// (IDOR: both routes act on the caller's own bell; user ids smuggled in the query, body or headers are
+// ignored or refused), malformed and oversized input (bounded limit, a time that must be one, no
+// unknown fields), and flooding the event log with read marks (rate limit; a mark that does not move
+// records nothing).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationMessages, NOTIFICATIONS_READ_LIMIT } from '@rentals/api/notifications/model';
+import { notificationsStreamId } from '@rentals/core/notifications/events';
+import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
+import { catchUpReadModels } from '@rentals/testing/readSide';
+import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import {
+  testApp,
+  TEST_CLIENT_IP_HEADER,
+  type TestApp,
+  type TestUser,
+} from '@rentals/testing/testApp';
+
+let t: TestApp;
+let alice: TestUser;
+let mallory: TestUser;
+
+type Errors = { message: string; errors?: { path: string; msg: string }[] };
+type Bell = { unread: number; items: { id: string; text: string }[] };
+
+beforeAll(async () => {
+  t = await testApp();
+  alice = await t.registerUser('homeowner');
+  mallory = await t.registerUser('tenant');
+  await appendListingEvents(
+    t.deps.eventStore,
+    'sec-bell',
+    [listingCreated('sec-bell', { ownerId: alice.user._id, at: t.clock().toISOString() })],
+    alice.user._id,
+  );
+  await t.deps.eventStore.append(
+    reportsStreamId('sec-bell'),
+    REPORTS_STREAM_TYPE,
+    'any',
+    [
+      {
+        type: 'ListingFixRequested',
+        data: {
+          listingId: 'sec-bell',
+          ownerId: alice.user._id,
+          adminId: 'admin-1',
+          reason: 'Alice’s private notice',
+          at: t.clock().toISOString(),
+        },
+      },
+    ],
+    { userId: 'admin-1' },
+  );
+  await catchUpReadModels(t.db.sql);
+});
+afterAll(() => t.close());
+
+const aliceBell = async () => {
+  await catchUpReadModels(t.db.sql);
+  return (await t.request<Bell>('GET', '/api/notifications', { token: alice.token })).body;
+};
+
+describe('notifications: another user’s', () => {
+  it('cannot be read by naming the user anywhere', async () => {
+    const res = await t.request<Bell>(
+      'GET',
+      `/api/notifications?userId=${alice.user._id}&user_id=${alice.user._id}`,
+      { token: mallory.token, headers: { 'x-user-id': alice.user._id } },
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toContain('private notice');
+    expect((await aliceBell()).unread).toBe(1);
+  });
+
+  it('cannot be marked read: a smuggled user id is refused, and the mark is the caller’s own', async () => {
+    const smuggled = await t.request<Errors>('POST', '/api/notifications/read', {
+      token: mallory.token,
+      json: { userId: alice.user._id },
+    });
+    expect(smuggled.status).toBe(400);
+    const own = await t.request('POST', `/api/notifications/read?userId=${alice.user._id}`, {
+      token: mallory.token,
+      headers: { 'x-user-id': alice.user._id },
+    });
+    expect(own.status).toBe(200);
+    expect((await aliceBell()).unread).toBe(1);
+    const { events } = await t.deps.eventStore.readStream(notificationsStreamId(alice.user._id));
+    expect(events).toEqual([]);
+  });
+
+  it('is not there for visitors or bad tokens', async () => {
+    expect((await t.request('GET', '/api/notifications')).status).toBe(401);
+    expect((await t.request('GET', '/api/notifications', { token: 'x.y.z' })).status).toBe(401);
+    expect((await t.request('POST', '/api/notifications/read', { token: 'x.y.z' })).status).toBe(
+      401,
+    );
+  });
+});
+
+describe('notifications: input', () => {
+  it('refuses times that are not times, oversized values, other shapes and other content types', async () => {
+    for (const json of [
+      { upTo: `2026-11-24T10:00:00.000Z${'0'.repeat(5000)}` },
+      { upTo: "2026-11-24T10:00:00Z'; DROP TABLE events; --" },
+      { upTo: '+275760-09-13T00:00:00.000Z' },
+      { upTo: ['2026-11-24T10:00:00Z'] },
+      [],
+      'text',
+    ]) {
+      const res = await t.request<Errors>('POST', '/api/notifications/read', {
+        token: mallory.token,
+        json,
+      });
+      expect(res.status, JSON.stringify(json).slice(0, 60)).toBe(400);
+    }
+    const form = await t.request('POST', '/api/notifications/read', {
+      token: mallory.token,
+      body: 'upTo=now',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(415);
+    for (const limit of ['-1', '1e9', '999999999999999999999', "1'"])
+      expect(
+        (await t.request('GET', `/api/notifications?limit=${limit}`, { token: mallory.token }))
+          .status,
+        limit,
+      ).toBe(400);
+  });
+});
+
+describe('notifications: flooding', () => {
+  it(`marking read is limited to ${NOTIFICATIONS_READ_LIMIT.perSubject} a minute per account, and a mark that does not move records nothing`, async () => {
+    const user = await t.registerUser('tenant');
+    const headers = { [TEST_CLIENT_IP_HEADER]: '203.0.113.78' };
+    // The same mark over and over (the bell showed the same newest notification).
+    const upTo = t.clock().toISOString();
+    const mark = () =>
+      t.request('POST', '/api/notifications/read', { token: user.token, headers, json: { upTo } });
+    expect((await mark()).status).toBe(200);
+    // Applied, so the answers that follow need not wait for the read model.
+    await catchUpReadModels(t.db.sql);
+    for (let i = 1; i < NOTIFICATIONS_READ_LIMIT.perSubject; i++)
+      expect((await mark()).status).toBe(200);
+    // One mark recorded, however many requests.
+    const { events } = await t.deps.eventStore.readStream(notificationsStreamId(user.user._id));
+    expect(events).toHaveLength(1);
+    const over = await t.request<Errors>('POST', '/api/notifications/read', {
+      token: user.token,
+      headers,
+      json: { upTo },
+    });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe(notificationMessages.tooMany);
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,83 @@
+import type { Sql } from 'postgres';
+
+/** The read model of the bell's read marks (notifications/readMarks.ts), for read-your-writes. */
+export const NOTIFICATION_READS_PROJECTION = 'notification-reads';
+
+/**
+ * One row of the notification bell: a listing newly matching a saved search
+ * ('search-match') or an owner notice (owner_notices: review decisions,
+ * expiry reminders, … — listed by their kind, whatever kinds there are).
+ */
+export type NotificationItem = {
+  id: string;
+  kind: string;
+  text: string;
+  link: string;
+  at: string;
+  /** Recorded up to the user's read mark. */
+  read: boolean;
+};
+
+/** Unread counts beyond this show as 'this many or more'. */
+export const MAX_UNREAD_COUNTED = 100;
+
+const iso = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The user's newest notifications, newest first: saved-search matches whose
+ * alerts are on (listings no longer available left out, as the alerts list
+ * does) and owner notices, each read or not by the user's read mark.
+ */
+export const recentNotifications = (db: Sql, userId: string, limit: number) =>
+  db<NotificationItem[]>`
+    WITH mark AS (
+      SELECT coalesce((SELECT read_up_to FROM notification_reads WHERE user_id = ${userId}), '-infinity') AS at
+    ),
+    items AS (
+      (SELECT 'match-' || a.id AS id, 'search-match' AS kind,
+              'New match for “' || s.name || '”: ' || l.title AS text,
+              '/properties/' || a.listing_id AS link, a.at
+       FROM saved_search_alerts a
+       JOIN saved_search_filters s ON s.search_id = a.search_id
+       JOIN alert_listings l ON l.id = a.listing_id AND l.available
+       WHERE a.user_id = ${userId} AND a.notify
+       ORDER BY a.id DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT 'notice-' || n.id, n.kind, coalesce(l.title || ': ', '') || n.reason,
+              '/properties/' || n.listing_id, n.at
+       FROM owner_notices n LEFT JOIN listing_read l ON l.id = n.listing_id
+       WHERE n.user_id = ${userId}
+       ORDER BY n.at DESC, n.id DESC LIMIT ${limit})
+    )
+    SELECT i.id, i.kind, i.text, i.link, ${db.unsafe(iso('i.at'))} AS at, i.at <= mark.at AS read
+    FROM items i, mark
+    ORDER BY i.at DESC, i.id DESC LIMIT ${limit}`;
+
+/**
+ * How many of the user's saved-search matches and owner notices are after
+ * the read mark (counted up to MAX_UNREAD_COUNTED), and when the newest of
+ * them was recorded (what a live stream compares to know the bell changed).
+ */
+export const notificationState = async (
+  db: Sql,
+  userId: string,
+): Promise<{ unread: number; latestAt: string | null }> => {
+  const [row] = await db<{ unread: number; latestAt: string | null }[]>`
+    WITH mark AS (
+      SELECT coalesce((SELECT read_up_to FROM notification_reads WHERE user_id = ${userId}), '-infinity') AS at
+    ),
+    items AS (
+      (SELECT a.at FROM saved_search_alerts a JOIN alert_listings l ON l.id = a.listing_id AND l.available
+       WHERE a.user_id = ${userId} AND a.notify
+       ORDER BY a.id DESC LIMIT ${MAX_UNREAD_COUNTED})
+      UNION ALL
+      (SELECT n.at FROM owner_notices n WHERE n.user_id = ${userId}
+       ORDER BY n.at DESC LIMIT ${MAX_UNREAD_COUNTED})
+    )
+    SELECT least(count(*) FILTER (WHERE i.at > mark.at), ${MAX_UNREAD_COUNTED})::int AS unread,
+           ${db.unsafe(iso('max(i.at)'))} AS "latestAt"
+    FROM items i, mark
+    GROUP BY mark.at`;
+  return row ?? { unread: 0, latestAt: null };
+};

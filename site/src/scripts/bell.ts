@@ -1,0 +1,235 @@
+/**
+ * The header's notification bell (issue 17), plain DOM like the rest of the
+ * header and fetched only once someone is signed in: the unread count (new
+ * saved-search matches and owner notices, plus unread messages) and a list of
+ * the recent ones, kept current by the live inbox stream, with 'Mark all as
+ * read'.
+ */
+import type { ReadableAtom } from 'nanostores';
+import type { api as apiCall } from '../lib/api.ts';
+
+/**
+ * What the bell uses of the frame, handed in rather than imported: the chunk
+ * then has no dependencies of its own, and loading it costs the pages nothing
+ * up front (no preload helper in the frame).
+ */
+export type BellDeps = {
+  api: typeof apiCall;
+  /** Unread messages (the inbox stream's). */
+  unreadMessages: ReadableAtom<number>;
+  /** Bumped when the stream says the bell changed. */
+  changed: ReadableAtom<number>;
+};
+
+type Item = { id: string; kind: string; text: string; link: string; at: string; read: boolean };
+type Bell = { unread: number; unreadMessages: number; items: Item[] };
+
+const byId = (id: string) => document.getElementById(id);
+
+const ago = (iso: string) => {
+  const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} d ago`;
+};
+
+const element = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+) => {
+  const el = Object.assign(document.createElement(tag), props);
+  el.append(...children);
+  return el;
+};
+
+/** The bell's styles travel with it (not in global.css): no page pays for them before someone signs in. */
+const STYLE = `
+.bell {
+  position: relative;
+}
+.bell-button {
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+  background: none;
+  border: 0;
+  cursor: pointer;
+  color: var(--gray-900);
+  padding: 0.25rem;
+}
+.bell-panel {
+  position: absolute;
+  right: 0;
+  top: 2.6rem;
+  z-index: 20;
+  width: min(22rem, 90vw);
+  background: #fff;
+  box-shadow: var(--shadow);
+  border-radius: var(--radius);
+  padding: 0.5rem 0;
+}
+.bell-head {
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  padding: 0.25rem 1rem 0.5rem;
+}
+.bell-list {
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  max-height: 24rem;
+  overflow-y: auto;
+}
+.bell-item {
+  display: flex;
+  flex-direction: column;
+  padding: 0.5rem 1rem;
+  border-top: 1px solid var(--gray-100);
+}
+.bell-item a {
+  color: var(--gray-900);
+  text-decoration: none;
+}
+.bell-unread a {
+  font-weight: 600;
+}
+.bell-time {
+  font-size: 0.8rem;
+}
+.bell-empty {
+  padding: 0.5rem 1rem;
+  margin: 0;
+}
+@media (max-width: 760px) {
+  .bell-panel {
+    position: static;
+    box-shadow: none;
+    width: 100%;
+  }
+}
+`;
+
+/** Drawn as the header's other icons are (components/icons.ts), kept here so the chunk imports nothing. */
+const BELL_ICON =
+  '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 0 0 4 0"></path></svg>';
+
+let bell: Bell | null = null;
+let deps!: BellDeps;
+
+const render = () => {
+  const count = byId('bell-count');
+  const panel = byId('bell-panel');
+  if (!count || !panel || !bell) return;
+  const unread = bell.unread + deps.unreadMessages.get();
+  count.hidden = unread === 0;
+  count.replaceChildren(
+    element('span', { textContent: unread > 99 ? '99+' : String(unread) }),
+    element('span', { className: 'visually-hidden', textContent: ' unread notifications' }),
+  );
+  const rows: HTMLElement[] = [];
+  const messages = deps.unreadMessages.get();
+  if (messages > 0)
+    rows.push(
+      element(
+        'li',
+        { className: 'bell-item bell-unread' },
+        element('a', {
+          href: '/messages',
+          textContent: `${messages} unread message${messages === 1 ? '' : 's'}`,
+        }),
+      ),
+    );
+  for (const item of bell.items) {
+    const li = element(
+      'li',
+      { className: `bell-item${item.read ? '' : ' bell-unread'}` },
+      element('a', { href: item.link, textContent: item.text }),
+      element('span', { className: 'muted bell-time', textContent: ago(item.at) }),
+    );
+    li.dataset.kind = item.kind;
+    li.dataset.testid = 'bell-item';
+    rows.push(li);
+  }
+  const list = rows.length
+    ? element('ul', { className: 'bell-list' }, ...rows)
+    : element('p', { className: 'muted bell-empty', textContent: 'No notifications yet' });
+  const markRead = element('button', {
+    type: 'button',
+    className: 'link-button',
+    textContent: 'Mark all as read',
+    disabled: bell.unread === 0,
+  });
+  markRead.addEventListener('click', () => {
+    // Read up to what the bell shows: anything that arrives meanwhile stays unread.
+    const upTo = bell?.items[0]?.at;
+    void deps
+      .api<Bell>('/notifications/read', { method: 'POST', json: upTo ? { upTo } : {} })
+      .then((answer) => {
+        bell = answer;
+        render();
+      })
+      .catch(() => undefined);
+  });
+  panel.replaceChildren(
+    element(
+      'div',
+      { className: 'bell-head' },
+      element('strong', { textContent: 'Notifications' }),
+      markRead,
+    ),
+    list,
+  );
+};
+
+const load = async () => {
+  try {
+    bell = await deps.api<Bell>('/notifications');
+    render();
+  } catch {
+    // The bell is a convenience: the page works without it, and the next change loads it again.
+  }
+};
+
+let started = false;
+
+/** Idempotent: the frame calls it once someone is signed in. */
+export const startBell = (given: BellDeps): void => {
+  if (started) return;
+  started = true;
+  deps = given;
+  const host = byId('bell');
+  if (!host) return;
+  const button = element('button', {
+    type: 'button',
+    className: 'bell-button',
+    id: 'bell-button',
+    innerHTML: `${BELL_ICON}<span class="visually-hidden">Notifications</span>`,
+  });
+  button.setAttribute('aria-expanded', 'false');
+  button.setAttribute('aria-controls', 'bell-panel');
+  const count = element('span', { className: 'unread-badge', id: 'bell-count', hidden: true });
+  count.dataset.testid = 'bell-count';
+  button.append(count);
+  const panel = element('div', { className: 'bell-panel', id: 'bell-panel', hidden: true });
+  panel.dataset.testid = 'bell-panel';
+  host.replaceChildren(button, panel);
+  document.head.append(element('style', { textContent: STYLE }));
+  button.addEventListener('click', () => {
+    const open = button.getAttribute('aria-expanded') !== 'true';
+    button.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+  });
+  document.addEventListener('click', (event) => {
+    if (event.target instanceof Node && !panel.parentElement?.contains(event.target)) {
+      panel.hidden = true;
+      button.setAttribute('aria-expanded', 'false');
+    }
+  });
+  deps.unreadMessages.listen(render);
+  deps.changed.listen(() => void load());
+  void load();
+};
