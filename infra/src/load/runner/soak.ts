@@ -3,7 +3,7 @@ import { SCENARIOS } from '../mix/scenarios.ts';
 import type { Inputs } from '../mix/scenario.ts';
 import { drive } from './autocannonRunner.ts';
 import { sampleMemory, WATCHED, type MemorySample } from './processMemory.ts';
-import { newRecorder, type Sample } from './recorder.ts';
+import { newRecorder } from './recorder.ts';
 import { runSetup } from './setupFlow.ts';
 
 /** The steady moderate rate of each scenario in a soak, in requests per second. */
