@@ -1,47 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
-import type { Actor, ListingCommand } from './commands.ts';
+import type { ListingCommand } from './commands.ts';
 import { decide, messages } from './decide.ts';
 import { toPropertyDocument } from './document.ts';
 import type { ListingEvent } from './events.ts';
-import { noFacilities } from './listing.ts';
+import { SAMPLE_T0, sampleCreated, sampleOwner } from './sampleListing.ts';
 import { fold } from './state.ts';
 
-const owner: Actor = { id: 'u-owner', role: 'homeowner' };
+const owner = sampleOwner;
 const DAY = 24 * 60 * 60_000;
-const T0 = '2026-01-01T00:00:00.000Z';
+const T0 = SAMPLE_T0;
 /** `n` days (and `ms` milliseconds) after T0. */
 const day = (n: number, ms = 0) => new Date(Date.parse(T0) + n * DAY + ms).toISOString();
 
-const created: ListingEvent = {
-  type: 'ListingCreated',
-  data: {
-    listingId: 'l-1',
-    at: T0,
-    title: 'Sunny 2BHK near metro',
-    description: 'Bright flat with balcony, close to the metro station and markets.',
-    propertyType: 'flat',
-    rent: 25000,
-    rentType: 'monthly',
-    location: {
-      city: 'Bengaluru',
-      area: 'Indiranagar',
-      pinCode: '560038',
-      address: '12, 100 Feet Road',
-      coordinates: null,
-    },
-    facilities: noFacilities(),
-    propertyDetails: { bedrooms: 2, bathrooms: 2, area: 1100, floor: 3, totalFloors: 5 },
-    contactInfo: { showPhone: true, showEmail: false },
-    showOnMap: true,
-    ownerId: owner.id,
-    owner: { name: 'Asha', role: 'homeowner' },
-    images: [],
-    isAvailable: true,
-    isVerified: false,
-    createdAt: T0,
-  },
-};
+const created = sampleCreated();
 const confirmed = (at: string): ListingEvent => ({
   type: 'ListingAvailabilityConfirmed',
   data: { listingId: 'l-1', at },

@@ -1,37 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors.ts';
-import type { Actor, ListingCommand } from './commands.ts';
+import type { ListingCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { toPropertyDocument } from './document.ts';
 import type { ListingEvent } from './events.ts';
 import { listingFieldErrors } from './fields.ts';
-import { noFacilities, type ListingFields } from './listing.ts';
+import type { ListingFields } from './listing.ts';
+import { SAMPLE_T0, sampleFields, sampleOwner } from './sampleListing.ts';
 import { fold } from './state.ts';
 import { dayNumber, isCalendarDate, isoDay } from './calendarDays.ts';
 import { depositInMonths, depositInRupees, tenancyMessages as m, type Tenancy } from './tenancy.ts';
 
-const owner: Actor = { id: 'u-owner', role: 'homeowner' };
-const T0 = '2026-01-01T00:00:00.000Z';
+const owner = sampleOwner;
+const T0 = SAMPLE_T0;
 const T1 = '2026-01-02T00:00:00.000Z';
 
-const base: ListingFields = {
-  title: 'Sunny 2BHK near metro',
-  description: 'Bright flat with balcony, close to the metro station and markets.',
-  propertyType: 'flat',
-  rent: 25000,
-  rentType: 'monthly',
-  location: {
-    city: 'Bengaluru',
-    area: 'Indiranagar',
-    pinCode: '560038',
-    address: '12, 100 Feet Road',
-    coordinates: null,
-  },
-  facilities: noFacilities(),
-  propertyDetails: { bedrooms: 2, bathrooms: 2, area: 1100, floor: 3, totalFloors: 5 },
-  contactInfo: { showPhone: true, showEmail: false },
-  showOnMap: true,
-};
+const base = sampleFields;
 
 const terms: Tenancy = {
   furnishing: 'semi-furnished',
