@@ -123,14 +123,16 @@ describe('a saved search with alerts', () => {
 
   it('the header’s bell counts it live, lists it, and marks it read', async () => {
     const count = tenant.getByTestId('bell-count');
-    await expect.poll(() => count.isVisible()).toBe(true);
+    // The read side and the live stream take their time under load: expect.poll's default is 1 s.
+    await expect.poll(() => count.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await count.textContent()).toMatch(/^1 unread notifications$/);
     await tenant.getByRole('button', { name: 'Notifications' }).click();
     const item = tenant.getByTestId('bell-item').filter({ hasText: TITLE });
     await item.waitFor();
     expect(await item.textContent()).toContain('New match for “Flats in Pune”');
     await tenant.getByRole('button', { name: 'Mark all as read' }).click();
-    await expect.poll(() => count.isVisible()).toBe(false);
+    // Marking read is an event: the count goes once its projection has it and the stream says so.
+    await expect.poll(() => count.isVisible(), { timeout: 30_000 }).toBe(false);
   });
 
   it('the email arrives, and its one-click link unsubscribes without signing in', async () => {
