@@ -39,6 +39,9 @@ it('runs two web processes behind the proxy, restarts a killed one, and stops ev
         DATA_DIR: dataDir,
         NO_COLOR: '1',
         PORT: String(port),
+        // Its own mail catcher ports: a dev stack on this machine may hold the defaults.
+        MAIL_SMTP_PORT: String(await freePort()),
+        MAIL_WEB_PORT: String(await freePort()),
         DATABASE_URL: db.url,
         MEILI_URL: servers.meiliUrl,
         MEILI_MASTER_KEY: servers.meiliKey,
