@@ -196,3 +196,23 @@ describe('npm run dev', () => {
     expect(run.output()).toContain('PORT must be a port number between 1 and 65535 (got "eighty")');
   });
 });
+
+describe('flags', () => {
+  // `--help` used to start the whole stack (and leave a mail catcher on the default ports).
+  it('--help prints the usage and starts nothing; an unknown flag is refused', () => {
+    const run = (flag: string) =>
+      spawnSync(process.execPath, ['infra/src/dev/main.ts', flag], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: join(dataDir, 'flags'), NO_COLOR: '1' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--no-seed');
+    const bogus = run('--bogus');
+    expect(bogus.status).toBe(2);
+    expect(bogus.stderr).toContain('unknown flag --bogus');
+    expect(readdirSync(dataDir)).not.toContain('flags');
+  });
+});

@@ -48,7 +48,23 @@ let say: (line: string) => void = labelled('dev');
 // Stopped on the way out newest first (the proxy, then projections, web, Meilisearch, Postgres).
 const { cleanups, fail, portCheck, stopping } = runnerLifecycle('npm run dev', () => say);
 
+/** What `npm run dev -- --help` prints; an unknown flag prints it too, instead of starting anything. */
+const USAGE = `npm run dev [-- flags]: the whole product on one origin with seed data.
+  --verbose        every service's log in the terminal too (always in DATA_DIR/logs)
+  --no-seed        do not seed demo data on first start
+  --no-site-build  serve the site as last built
+Settings are environment variables (PORT, DATA_DIR, PG_PORT, MEILI_PORT, MAIL_SMTP_PORT, …): see README › Configuration.`;
+const KNOWN_FLAGS = new Set(['--verbose', '--no-seed', '--no-site-build']);
+
 const main = async () => {
+  const unknown = [...flags].filter((f) => !KNOWN_FLAGS.has(f));
+  if (unknown.length > 0) {
+    const help = unknown.every((f) => f === '--help' || f === '-h');
+    (help ? console.log : console.error)(
+      help ? USAGE : `unknown flag ${unknown.join(', ')}\n${USAGE}`,
+    );
+    process.exit(help ? 0 : 2);
+  }
   // 1. Configuration: a bad value stops here with the variable's name.
   let config;
   try {
