@@ -6,6 +6,7 @@ import { fieldMessages } from './fields.ts';
 import { toPropertyDocument } from './document.ts';
 import type { ListingEvent } from './events.ts';
 import { noFacilities, type ListingFields, type ListingImage } from './listing.ts';
+import { sampleFields } from './sampleListing.ts';
 import { fold } from './state.ts';
 
 const owner: Actor = { id: 'u-owner', role: 'homeowner' };
@@ -15,22 +16,9 @@ const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-01-02T00:00:00.000Z';
 
 const fields: ListingFields = {
-  title: 'Sunny 2BHK near metro',
-  description: 'Bright flat with balcony, close to the metro station and markets.',
-  propertyType: 'flat',
-  rent: 25000,
-  rentType: 'monthly',
-  location: {
-    city: 'Bengaluru',
-    area: 'Indiranagar',
-    pinCode: '560038',
-    address: '12, 100 Feet Road',
-    coordinates: { latitude: 12.97, longitude: 77.64 },
-  },
+  ...sampleFields,
+  location: { ...sampleFields.location, coordinates: { latitude: 12.97, longitude: 77.64 } },
   facilities: { ...noFacilities(), wifi: true },
-  propertyDetails: { bedrooms: 2, bathrooms: 2, area: 1100, floor: 3, totalFloors: 5 },
-  contactInfo: { showPhone: true, showEmail: false },
-  showOnMap: true,
 };
 
 const image = (id: string): ListingImage => ({
