@@ -203,8 +203,10 @@ const expectNoXss = async (page: Page, where: string) => {
 };
 
 /** The payload is on the page as text (so the check above looked at a page that shows it). */
+// Visible matches only: the payload also sits in hidden places (an SVG chart's <title>, which
+// the dashboard may render before its list), and the first match in the document can be one.
 const showsText = (page: Page, text: string) =>
-  page.getByText(text, { exact: false }).first().waitFor();
+  page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor();
 
 describe('pages a visitor sees', () => {
   it('home: the public featured grid', async () => {
