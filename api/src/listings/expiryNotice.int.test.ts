@@ -5,7 +5,7 @@ import { openStream, type SseEvent } from '@rentals/testing/conversations';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
-import type { OwnerNotice } from '@rentals/projections/queries/reportQueries';
+import type { OwnerNotice } from '@rentals/core/contract/ownerNotice';
 
 let t: TestApp;
 let owner: TestUser;

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { OwnerNoticeSchema } from '@rentals/core/contract/ownerNotice';
 import { ID_PATTERN } from '@rentals/core/listings/bounds';
 import { REPORT_NOTE_MAX, REPORT_REASONS, REVIEW_REASON_MAX } from '@rentals/core/reports/events';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
@@ -129,18 +130,7 @@ export const HistoryResponse = t.Object({
   ),
 });
 
-export const NoticesResponse = t.Object({
-  notices: t.Array(
-    t.Object({
-      id: t.String(),
-      kind: t.String(),
-      listingId: t.String(),
-      title: t.Union([t.String(), t.Null()]),
-      reason: t.String(),
-      at: t.String(),
-    }),
-  ),
-});
+export const NoticesResponse = t.Object({ notices: t.Array(OwnerNoticeSchema) });
 
 export const PossiblyRentedQuery = t.Object({
   ids: t.String({

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { OwnerNotice } from './reportQueries.ts';
+import type { OwnerNotice } from '@rentals/core/contract/ownerNotice';
 
 /** The expiry scheduler's last sweep (listingExpiry/sweep.ts), for /api/health. */
 export type ExpirySweepStatus = {

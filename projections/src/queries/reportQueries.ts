@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import type { OwnerNotice } from '@rentals/core/contract/ownerNotice';
 import { BROKER_FLAG_ADDRESSES } from '../reports/brokerFlags.ts';
 import { REPORT_QUEUE_READ_MODEL } from '../reports/reportQueue.ts';
 
@@ -34,15 +35,6 @@ export const reviewQueue = async (db: Sql, limit: number): Promise<QueueEntry[]>
     ORDER BY q.open_count DESC, q.first_open_at, q.listing_id
     LIMIT ${limit}`;
   return rows.map((r) => ({ ...r, firstReportAt: r.firstReportAt?.toISOString() ?? null }));
-};
-
-export type OwnerNotice = {
-  id: string;
-  kind: 'fix-requested' | 'delisted' | 'suspended' | 'expiry-reminder';
-  listingId: string;
-  title: string | null;
-  reason: string;
-  at: string;
 };
 
 /** What admins' review decisions (and the day-25 expiry reminders) told the user, newest first. */

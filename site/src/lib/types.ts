@@ -12,6 +12,7 @@ import type {
 } from '@rentals/core/contract/property';
 import type { UserSchema } from '@rentals/core/contract/user';
 import type { FavouriteSchema } from '@rentals/core/contract/favourite';
+import type { OwnerNoticeSchema } from '@rentals/core/contract/ownerNotice';
 // A type-only cycle: the labels module takes `Facility` from here.
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 
@@ -24,6 +25,8 @@ export type Property = Static<typeof PropertySchema>;
 export type OwnerContact = { phone?: string; email?: string };
 
 export type Favourite = Static<typeof FavouriteSchema>;
+/** An owner's in-app notice (GET /api/reports/notices, the live stream's `notice`). */
+export type OwnerNotice = Static<typeof OwnerNoticeSchema>;
 export type FavouriteFilter = 'all' | 'available' | 'unavailable';
 export type PublicProperty = Static<typeof PublicPropertySchema>;
 export type Pagination = Static<typeof PaginationSchema>;

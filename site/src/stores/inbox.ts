@@ -7,7 +7,7 @@ import { atom } from 'nanostores';
 import { readToken } from '../lib/api.ts';
 import type { InboxChange } from '../lib/conversations.ts';
 import type { SearchAlert } from '../lib/savedSearches.ts';
-import type { OwnerNotice } from '../lib/ownerNotices.ts';
+import type { OwnerNotice } from '../lib/types.ts';
 import { openLiveStream } from '../lib/sse.ts';
 
 export const $unread = atom<number>(0);

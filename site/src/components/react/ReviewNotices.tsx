@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
-import type { OwnerNotice } from '../../lib/ownerNotices.ts';
+import type { OwnerNotice } from '../../lib/types.ts';
 import { $liveStarts, onNotice } from '../../stores/inbox.ts';
 import { toast } from '../../stores/toasts.ts';
 
