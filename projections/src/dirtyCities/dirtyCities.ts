@@ -14,10 +14,11 @@ export const DIRTY_CITIES = 'public-site-dirty-cities';
 export const DIRTY_CHANNEL = 'public_site_dirty';
 
 /**
- * Events that can change what a visitor sees. Rent and image captions never
- * reach the public pages, so they mark nothing.
+ * Events that can change what a visitor sees. Image captions never reach the
+ * public pages; a rent only through its city's rent trends.
  */
 const PUBLIC_EVENT_TYPES = [
+  'ListingRentChanged',
   'ListingCreated',
   'ListingDetailsRevised',
   'ListingLocationChanged',
@@ -118,6 +119,8 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
     case 'ListingVerificationRevoked':
       return [markCity('lookup', id, at), markListing(id, at)];
     case 'ListingRentChanged':
+      // The city page's median rents; the listing's own page shows no rent to visitors.
+      return [markCity('lookup', id, at)];
     case 'ListingImageCaptioned':
     case 'ListingAvailabilityConfirmed':
     case 'ListingExpiryReminded':

@@ -22,9 +22,14 @@ const marksCity = (statements: { text: string; values: unknown[] }[]) =>
   statements.filter((s) => s.text.includes('INSERT INTO public_site_dirty_cities'));
 
 describe('dirty-cities projection', () => {
-  it('ignores what never reaches a public page: rent and photo captions', () => {
-    expect(dirtyCitiesProjection.canHandle).not.toContain('ListingRentChanged');
+  it('ignores what never reaches a public page: photo captions', () => {
     expect(dirtyCitiesProjection.canHandle).not.toContain('ListingImageCaptioned');
+  });
+
+  it("marks only the city for a rent change: its page's median rents, not the listing's page", () => {
+    const statements = evolve('ListingRentChanged', { rent: 27000, previousRent: 30000 });
+    expect(marksCity(statements)).toHaveLength(1);
+    expect(statements.some((s) => s.text.includes('public_site_dirty_listings'))).toBe(false);
   });
 
   it('ignores revisions of restricted fields only (facilities, contact preferences)', () => {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { dirtyCitiesProjection } from '../dirtyCities/dirtyCities.ts';
 import { publicListingModel } from '../readModels/publicListingModel.ts';
+import { RENT_TRENDS, rentTrendsProjection } from '../readModels/rentTrends.ts';
+import { ensureCheckpoint } from '../runner/checkpoints.ts';
 import { startProjection, type RunningProjection } from '../runner/runner.ts';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { buildPublicSite, type CityPages } from './build.ts';
@@ -149,21 +151,43 @@ describe('incremental regeneration', () => {
     expect(mtime('browse/cities/mumbai.html')).toBe(mumbaiBefore);
   });
 
-  it('a rent change marks nothing and rebuilds nothing (rent is never on a public page)', async () => {
-    const listing = seeded[2]!;
-    await appendListingEvent(store(), {
+  const changeRent = (listing: SeededListing, rent: number) =>
+    appendListingEvent(store(), {
       type: 'ListingRentChanged',
       data: {
         listingId: listing.id,
         at: new Date().toISOString(),
-        rent: 99_887,
+        rent,
         rentType: 'monthly',
         previousRent: listing.rent,
         previousRentType: 'monthly',
       },
     });
-    expect(await regenerate()).toBeNull();
+
+  it("a rent change rebuilds its city page (the median rents), not the listing's page; the rent itself is on neither", async () => {
+    const listing = seeded[2]!;
+    const pageBefore = mtime(`browse/${listing.id}.html`);
+    await changeRent(listing, 99_887);
+    const report = await regenerate();
+    expect(report?.cities).toEqual(['pune']);
+    expect(report!.paths.some((p) => p.includes(listing.id))).toBe(false);
+    expect(mtime(`browse/${listing.id}.html`)).toBe(pageBefore);
     expect(read('browse/cities/pune.html')).not.toMatch(/99,?887/);
+  });
+
+  it('a city mark waits until the rent trends have applied its event too, once they run', async () => {
+    // The rent trends' runner registered but not started: the model is behind the log.
+    await ensureCheckpoint(db.sql, RENT_TRENDS);
+    await changeRent(seeded[4]!, 31_000);
+    await caughtUp();
+    const behind = await regenerateOnce({ sql: db.sql, outDir: out, siteUrl: SITE, countsCache });
+    expect(behind).toEqual({ report: null, waiting: 1 });
+    const trends = startProjection(db.sql, rentTrendsProjection, { pollIntervalMs: 50 });
+    await trends.whenCaughtUp();
+    expect((await regenerate())?.cities).toEqual(['pune']);
+    // The rest of this file runs without the rent trends, as before.
+    await trends.stop();
+    await db.sql`DELETE FROM projection_checkpoints WHERE name = ${RENT_TRENDS}`;
   });
 
   it('a revised title shows up on its city page and on its own page', async () => {

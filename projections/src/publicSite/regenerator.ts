@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
 import { sessionClient } from '@rentals/core/db';
-import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
 import { DIRTY_CHANNEL, DIRTY_CITIES } from '../dirtyCities/dirtyCities.ts';
 import type { BucketMirror } from './bucketMirror.ts';
 import { buildPublicSite, type BuildReport, type CityPages } from './build.ts';
+import { marksUpTo, PAGE_SOURCES, pagesFence } from './fence.ts';
 import { fullBuild, fullBuildLocked } from './fullBuild.ts';
 import { CITIES_PATH, pageFile } from './paths.ts';
 import { cityCounts, type CityCounts } from './queries.ts';
@@ -64,14 +64,14 @@ const FULL_BUILD_MIN_LISTINGS = 1000;
 export type RegenerationResult = {
   /** What was rebuilt (`full`: everything), or null when nothing was ready (or another builder held the lock). */
   report: (BuildReport & { ms: number; full: boolean }) | null;
-  /** Marks still waiting for the public read model to apply their events. */
+  /** Marks still waiting for the pages' models (public model, rent trends) to apply their events. */
   waiting: number;
 };
 
 type Mark = { key: string; city_slug: string; generation: number };
 
 /**
- * One incremental run: take the marks whose events the public read model has
+ * One incremental run: take the marks whose events the pages' models have
  * already applied (so the pages show them), rebuild those cities and listing
  * pages, then clear exactly the marks that were taken; a mark that moved on
  * meanwhile (a newer change) stays for the next run.
@@ -84,12 +84,7 @@ export const regenerateOnce = async (
 ): Promise<RegenerationResult> => {
   const { sql } = options;
   const result = await withSiteLock(sql, 'try', async () => {
-    const [fence] = await sql<{ tx: string; position: number }[]>`
-      SELECT transaction_id::text AS tx, position FROM projection_checkpoints WHERE name = ${PUBLIC_LISTING_MODEL}`;
-    // Without a public-model runner there is nothing to wait for.
-    const ready = fence
-      ? sql`(dirty_tx, dirty_position) <= (${fence.tx}::xid8, ${fence.position}::bigint)`
-      : sql`true`;
+    const ready = marksUpTo(sql, await pagesFence(sql));
     const cities = await sql<Mark[]>`
       SELECT city_slug AS key, city_slug, generation FROM public_site_dirty_cities WHERE ${ready}`;
     const listings = await sql<Mark[]>`
@@ -139,14 +134,14 @@ export const regenerateOnce = async (
 };
 
 /**
- * How far the models the pages are built from (the public model and the
+ * How far the models the pages are built from (the public model, the rent trends and the
  * dirty marks) are behind the log: the head's position and the slower one's.
  */
 const sourcesPosition = async (sql: Sql) => {
   const [row] = await sql<{ head: number; at: number | null }[]>`
     SELECT (SELECT coalesce(max(position), 0) FROM events)::bigint AS head,
            (SELECT min(position) FROM projection_checkpoints
-            WHERE name IN (${PUBLIC_LISTING_MODEL}, ${DIRTY_CITIES}))::bigint AS at`;
+            WHERE name IN ${sql([...PAGE_SOURCES, DIRTY_CITIES])})::bigint AS at`;
   return { head: Number(row?.head ?? 0), at: row?.at === null ? null : Number(row?.at ?? 0) };
 };
 
@@ -263,7 +258,7 @@ export const startRegenerator = (options: RegeneratorOptions) => {
             );
             continue;
           }
-          // Marks waiting for the public read model: it is seconds behind at most, look again soon.
+          // Marks waiting for the pages' models: they are seconds behind at most, look again soon.
           await sleep(waiting > 0 ? batchWindowMs : pollMs);
           if (!stopped && waiting === 0) await new Promise((r) => setTimeout(r, batchWindowMs));
         } catch (error) {
