@@ -129,7 +129,7 @@ describe('npm run verify', () => {
 
   it('names the listing whose index document is gone, and the one whose page is gone', async () => {
     const meili = createMeili({ url: runServers().meiliUrl, key: runServers().meiliKey });
-    await meili.index(index).deleteDocument(other).waitTask();
+    await meili.index(index).deleteDocument(other).waitTask({ timeout: 60_000 });
     await rm(join(siteDir, pageFile(listingPath(other))));
     const { code, out } = await verify();
     expect(out).toContain(`search index: listing ${other} is missing`);
