@@ -308,6 +308,8 @@ export const rentTrendsFold = (handled: readonly string[]): StreamFold =>
         'sample',
       ],
     },
+    // The listing's words, photos, facilities, contact and owner: most of a creation's data, never read here.
+    omitData: ['title', 'description', 'images', 'facilities', 'contactInfo', 'owner', 'showOnMap'],
     fold: foldListing,
     begin: (): Gathered => ({ clock: '', listed: [], buckets: new Map() }),
     rows: (_db, folded, run) => {

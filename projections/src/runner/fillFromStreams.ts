@@ -81,9 +81,14 @@ export const fillFromStreams = async (
   ).map((r) => r.stream_id);
   const store = createEventStore(sql);
   const runs = parts.map((p) => p.model.foldStreams.start());
+  // Only what no model reads is left out of the read.
+  const omitData = parts
+    .map((p) => p.model.foldStreams.omitData ?? [])
+    .reduce((common, keys) => common.filter((k) => keys.includes(k)));
   const read = async (from: number) => {
     const batch = ids.slice(from, from + STREAMS_PER_BATCH);
-    return { count: batch.length, streams: [...(await store.readStreams(batch, fence)).values()] };
+    const streams = await store.readStreams(batch, fence, { omitData });
+    return { count: batch.length, streams: [...streams.values()] };
   };
   let done = 0;
   let writing: Promise<unknown> = Promise.resolve();

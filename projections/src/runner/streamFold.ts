@@ -45,6 +45,12 @@ export type StreamFold = {
   eventTypes: readonly string[];
   /** The columns written, per table (unqualified, as the model's statements name them), by `build` and `finish`. */
   columns: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Top-level keys of the events' data the fold never reads: left out when
+   * the log is read for it (a narrower read; writing out `jsonb` is most of
+   * what reading the log costs Postgres).
+   */
+  omitData?: readonly string[];
   /** A fresh run for one rebuild. */
   start: () => FoldRun;
 };
@@ -63,6 +69,7 @@ export const streamFold = <S, R = undefined>(spec: {
   streamType: string;
   eventTypes: readonly string[];
   columns: Readonly<Record<string, readonly string[]>>;
+  omitData?: readonly string[];
   fold: (events: RecordedEvent[]) => S | undefined;
   begin?: () => R;
   rows: (db: Sql, folded: S[], run: R) => Promise<FoldedRows> | FoldedRows;
@@ -76,6 +83,7 @@ export const streamFold = <S, R = undefined>(spec: {
     streamType: spec.streamType,
     eventTypes: spec.eventTypes,
     columns: spec.columns,
+    ...(spec.omitData && { omitData: spec.omitData }),
     start: () => {
       const run = spec.begin ? spec.begin() : (undefined as R);
       return {
