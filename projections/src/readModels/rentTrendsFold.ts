@@ -217,7 +217,7 @@ const gatherMonth = (buckets: Gathered['buckets'], row: unknown[]) => {
  * value, or the lower middle plus half the gap to the upper one (the same
  * double arithmetic, so the same figure to the last bit).
  */
-export const median = (rents: readonly number[]) => {
+const median = (rents: readonly number[]) => {
   const sorted = Float64Array.from(rents).sort();
   const row = 0.5 * (sorted.length - 1);
   const lo = sorted[Math.floor(row)]!;

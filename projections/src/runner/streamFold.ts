@@ -12,10 +12,10 @@ export class TextArray {
 export type FoldedRows = Record<string, unknown[][]>;
 
 /** What a fold leaves once every stream's rows are in: more rows to COPY, then statements on the copies. */
-export type FoldFinish = { rows?: FoldedRows; statements?: Statement[] };
+type FoldFinish = { rows?: FoldedRows; statements?: Statement[] };
 
 /** One rebuild's fold: it may gather figures over every batch for its `finish`. */
-export type FoldRun = {
+type FoldRun = {
   /**
    * The rows of these streams (each its events in stream order), the streams
    * it could not fold, and statements to run on the copies once these rows are in.
