@@ -10,6 +10,9 @@ import type { Statement } from './statement.ts';
 /** Streams read, folded and written per round. */
 const STREAMS_PER_BATCH = 5000;
 
+/** Rows of a fold's finish per COPY (each COPY its own transaction, short like a batch's). */
+const FINISH_ROWS_PER_COPY = 50_000;
+
 export type FoldPart = {
   model: SqlProjection & { foldStreams: StreamFold };
   shadow: ShadowTables;
@@ -132,7 +135,15 @@ export const fillFromStreams = async (
     if (!finish) continue;
     const started = performance.now();
     const { rows = {}, statements = [] } = finish();
-    await copyAll(sql, part, rows);
+    const most = Math.max(0, ...Object.values(rows).map((r) => r.length));
+    for (let from = 0; from < most; from += FINISH_ROWS_PER_COPY)
+      await copyAll(
+        sql,
+        part,
+        Object.fromEntries(
+          Object.entries(rows).map(([t, r]) => [t, r.slice(from, from + FINISH_ROWS_PER_COPY)]),
+        ),
+      );
     await runOnCopies(sql, part.shadow, statements);
     log(`${part.model.name}: finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
