@@ -177,39 +177,54 @@ type Gathered = {
   clock: string;
   /** The listings on the market after their stream's latest month: carried from there to the clock. */
   listed: { id: string; last: string; listing: Listing }[];
-  /** Monthly rents per bucket (locality, and city), each with its `rent_trend` row's key columns. */
-  buckets: Map<string, { key: unknown[]; rents: number[] }>;
+  /** Monthly rents per bucket (locality, and city) and month, each bucket with its `rent_trend` row's key columns. */
+  buckets: Map<string, Bucket>;
 };
 
-const gather = (buckets: Gathered['buckets'], id: string, key: unknown[], rent: number) => {
-  const bucket = buckets.get(id);
-  if (bucket) bucket.rents.push(rent);
-  else buckets.set(id, { key, rents: [rent] });
+type Bucket = { key: unknown[]; months: Map<string, number[]> };
+
+const bucketOf = (buckets: Gathered['buckets'], id: string, key: unknown[]) => {
+  let bucket = buckets.get(id);
+  if (!bucket) buckets.set(id, (bucket = { key, months: new Map() }));
+  return bucket;
 };
+
+/** The locality's and the city's bucket of a month row's place, type and bedrooms. */
+const bucketsOf = (
+  buckets: Gathered['buckets'],
+  city: string,
+  area: string,
+  type: string,
+  bedrooms: number,
+) => [
+  bucketOf(buckets, `l\u0000${city}\u0000${area}\u0000${type}\u0000${bedrooms}`, [
+    'locality',
+    city,
+    area,
+    type,
+    bedrooms,
+  ]),
+  bucketOf(buckets, `c\u0000${city}\u0000${type}\u0000${bedrooms}`, [
+    'city',
+    city,
+    '',
+    type,
+    bedrooms,
+  ]),
+];
+
+const addRent = (bucket: Bucket, month: string, rent: number) => {
+  const rents = bucket.months.get(month);
+  if (rents) rents.push(rent);
+  else bucket.months.set(month, [rent]);
+};
+
+type MonthRow = [string, string, string, string, string, number, number];
 
 /** A month row's rent in its locality's and its city's bucket. */
 const gatherMonth = (buckets: Gathered['buckets'], row: unknown[]) => {
-  const [, month, city, area, type, bedrooms, rent] = row as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    number,
-    number,
-  ];
-  gather(
-    buckets,
-    `l\u0000${city}\u0000${area}\u0000${type}\u0000${bedrooms}\u0000${month}`,
-    ['locality', city, area, type, bedrooms, month],
-    rent,
-  );
-  gather(
-    buckets,
-    `c\u0000${city}\u0000${type}\u0000${bedrooms}\u0000${month}`,
-    ['city', city, '', type, bedrooms, month],
-    rent,
-  );
+  const [, month, city, area, type, bedrooms, rent] = row as MonthRow;
+  for (const bucket of bucketsOf(buckets, city, area, type, bedrooms)) addRent(bucket, month, rent);
 };
 
 /**
@@ -234,18 +249,27 @@ const median = (rents: readonly number[]) => {
  * marked.
  */
 const finish = ({ clock, listed, buckets }: Gathered) => {
+  const following = new Map<string, string>();
+  const next = (month: string) => {
+    let after = following.get(month);
+    if (!after) following.set(month, (after = monthsBefore(month, -1)));
+    return after;
+  };
   const carried: unknown[][] = [];
-  for (const { id, last, listing } of listed)
-    for (let m = monthsBefore(last, -1); m <= clock; m = monthsBefore(m, -1)) {
-      const row = monthRow(id, m, listing);
-      carried.push(row);
-      gatherMonth(buckets, row);
+  for (const { id, last, listing } of listed) {
+    const first = next(last);
+    if (first > clock) continue;
+    // The listing's place and rent once; only the month changes.
+    const [, , city, area, type, bedrooms, rent] = monthRow(id, first, listing) as MonthRow;
+    const into = bucketsOf(buckets, city, area, type, bedrooms);
+    for (let m = first; m <= clock; m = next(m)) {
+      carried.push([id, m, city, area, type, bedrooms, rent]);
+      for (const bucket of into) addRent(bucket, m, rent);
     }
-  const trends = [...buckets.values()].map(({ key, rents }) => [
-    ...key,
-    median(rents),
-    rents.length,
-  ]);
+  }
+  const trends: unknown[][] = [];
+  for (const { key, months } of buckets.values())
+    for (const [month, rents] of months) trends.push([...key, month, median(rents), rents.length]);
   return { rows: { rent_listing_month: carried, rent_trend: trends } };
 };
 

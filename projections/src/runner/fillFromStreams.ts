@@ -136,14 +136,19 @@ export const fillFromStreams = async (
     const started = performance.now();
     const { rows = {}, statements = [] } = finish();
     const most = Math.max(0, ...Object.values(rows).map((r) => r.length));
-    for (let from = 0; from < most; from += FINISH_ROWS_PER_COPY)
-      await copyAll(
-        sql,
-        part,
-        Object.fromEntries(
-          Object.entries(rows).map(([t, r]) => [t, r.slice(from, from + FINISH_ROWS_PER_COPY)]),
-        ),
-      );
+    // Each chunk's text is made (here) while the last one is copied (Postgres).
+    let copying: Promise<unknown> = Promise.resolve();
+    for (let from = 0; from < most; from += FINISH_ROWS_PER_COPY) {
+      const chunk = Object.entries(rows).map(([t, r]) => [
+        t,
+        r.slice(from, from + FINISH_ROWS_PER_COPY),
+      ]);
+      const copy = copyAll(sql, part, Object.fromEntries(chunk));
+      copy.catch(() => undefined);
+      await copying;
+      copying = copy;
+    }
+    await copying;
     await runOnCopies(sql, part.shadow, statements);
     log(`${part.model.name}: finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
