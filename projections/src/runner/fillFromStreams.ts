@@ -139,11 +139,10 @@ export const fillFromStreams = async (
     // Each chunk's text is made (here) while the last one is copied (Postgres).
     let copying: Promise<unknown> = Promise.resolve();
     for (let from = 0; from < most; from += FINISH_ROWS_PER_COPY) {
-      const chunk = Object.entries(rows).map(([t, r]) => [
-        t,
-        r.slice(from, from + FINISH_ROWS_PER_COPY),
-      ]);
-      const copy = copyAll(sql, part, Object.fromEntries(chunk));
+      const chunk: FoldedRows = {};
+      for (const [t, r] of Object.entries(rows))
+        chunk[t] = r.slice(from, from + FINISH_ROWS_PER_COPY);
+      const copy = copyAll(sql, part, chunk);
       copy.catch(() => undefined);
       await copying;
       copying = copy;
