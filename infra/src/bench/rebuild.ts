@@ -12,6 +12,9 @@ import { startBenchStack } from './support/stack.ts';
 // The rebuild's own batch size unless BENCH_BATCH says otherwise.
 const BATCH = process.env.BENCH_BATCH ? Number(process.env.BENCH_BATCH) : undefined;
 const options = { batchSize: BATCH, log: (line: string) => console.log(`  ${line}`) };
+// BENCH_ONLY=rent-trends,one-pass runs only those rows (keys: the models' names, all-three, one-pass, search).
+const ONLY = process.env.BENCH_ONLY?.split(',').map((key) => key.trim());
+const wanted = (key: string) => !ONLY || ONLY.includes(key);
 const stack = await startBenchStack();
 try {
   const [{ events } = { events: 0 }] = await stack.sql<
@@ -21,9 +24,11 @@ try {
   const timed = async (
     label: string,
     work: () => Promise<unknown>,
+    key = label,
     units = events,
     unit = 'events',
   ) => {
+    if (!wanted(key)) return;
     const started = performance.now();
     await work();
     const seconds = (performance.now() - started) / 1000;
@@ -41,22 +46,31 @@ try {
   await timed(rentTrendsProjection.name, () =>
     rebuildProjection(stack.sql, rentTrendsProjection, undefined, options),
   );
-  await timed('all three in one pass', () =>
-    rebuildProjections(stack.sql, models, undefined, options),
+  await timed(
+    'all three in one pass',
+    () => rebuildProjections(stack.sql, models, undefined, options),
+    'all-three',
   );
   // The three models that fold listing streams: the log read once for all three.
-  await timed('listing + public + rent trends in one pass', () =>
-    rebuildProjections(
-      stack.sql,
-      [listingReadModel, publicListingModel, rentTrendsProjection],
-      undefined,
-      options,
-    ),
+  await timed(
+    'listing + public + rent trends in one pass',
+    () =>
+      rebuildProjections(
+        stack.sql,
+        [listingReadModel, publicListingModel, rentTrendsProjection],
+        undefined,
+        options,
+      ),
+    'one-pass',
   );
   let documents = 0;
-  await timed('search index (fresh index + swap)', async () => {
-    documents = (await rebuildSearchIndex(stack.sql, stack.meili)).documents;
-  });
+  await timed(
+    'search index (fresh index + swap)',
+    async () => {
+      documents = (await rebuildSearchIndex(stack.sql, stack.meili)).documents;
+    },
+    'search',
+  );
   console.log(
     `\n${events.toLocaleString('en-US')} events in the log; search index holds ${documents.toLocaleString('en-US')} documents; batch ${BATCH ?? 'default'}\n`,
   );

@@ -22,6 +22,9 @@ const event = <T extends ListingEvent['type']>(
 ) => ({ type, data: { listingId: id, at: at(date), ...data } }) as ListingEvent;
 
 const INDIRANAGAR = { ...testFields().location, area: 'Indiranagar' };
+const GOKULAM = { ...testFields().location, city: 'Mysuru', area: 'Gokulam' };
+const yearly = (id: string, date: string, rent: number) =>
+  listingCreated(id, { at: at(date), fields: { rent, rentType: 'yearly', location: GOKULAM } });
 
 /**
  * Two-bedroom flats in Koramangala, Bengaluru, over the first half of 2026.
@@ -68,6 +71,13 @@ const streams: Record<string, ListingEvent[]> = {
     event('ListingDetailsRevised', 'k5', '2026-03-01', {
       propertyDetails: { bedrooms: 3, bathrooms: 2, area: 1100, floor: 3, totalFloors: 5 },
     }),
+  ],
+  // Yearly rents in another city: monthly figures with fractions, and a median halfway between two of them.
+  m1: [yearly('m1', '2026-04-10', 100001)],
+  m2: [yearly('m2', '2026-02-10', 130007)],
+  m3: [
+    yearly('m3', '2026-01-12', 90011),
+    event('ListingDelisted', 'm3', '2026-03-02', { city: 'Mysuru' }),
   ],
 };
 
@@ -130,6 +140,14 @@ describe('rent trends', () => {
       median: 28000,
       sample: 1,
     });
+  });
+
+  it('takes the median of fractional monthly rents halfway between the middle two', async () => {
+    const [april] = await db.sql<{ median: number; sample: number }[]>`
+      SELECT median, sample FROM rent_trend WHERE scope = 'city' AND city_key = 'mysuru'
+        AND month = '2026-04-01'`;
+    expect(april?.sample).toBe(2);
+    expect(april?.median).toBeCloseTo((100001 + 130007) / 24, 6);
   });
 
   it('leaves out the months a listing spent off the market, and nothing after its deletion', async () => {

@@ -171,38 +171,114 @@ const listingRow = (id: string, l: Listing): unknown[] => [
   l.timesRelisted,
 ];
 
+/** What a rebuild gathers over every batch, for the months up to the clock and the medians at the end. */
+type Gathered = {
+  /** The latest month of the streams folded so far. */
+  clock: string;
+  /** The listings on the market after their stream's latest month: carried from there to the clock. */
+  listed: { id: string; last: string; listing: Listing }[];
+  /** Monthly rents per bucket (locality, and city) and month, each bucket with its `rent_trend` row's key columns. */
+  buckets: Map<string, Bucket>;
+};
+
+type Bucket = { key: unknown[]; months: Map<string, number[]> };
+
+const bucketOf = (buckets: Gathered['buckets'], id: string, key: unknown[]) => {
+  let bucket = buckets.get(id);
+  if (!bucket) buckets.set(id, (bucket = { key, months: new Map() }));
+  return bucket;
+};
+
+/** The locality's and the city's bucket of a month row's place, type and bedrooms. */
+const bucketsOf = (
+  buckets: Gathered['buckets'],
+  city: string,
+  area: string,
+  type: string,
+  bedrooms: number,
+) => [
+  bucketOf(buckets, `l\u0000${city}\u0000${area}\u0000${type}\u0000${bedrooms}`, [
+    'locality',
+    city,
+    area,
+    type,
+    bedrooms,
+  ]),
+  bucketOf(buckets, `c\u0000${city}\u0000${type}\u0000${bedrooms}`, [
+    'city',
+    city,
+    '',
+    type,
+    bedrooms,
+  ]),
+];
+
+const addRent = (bucket: Bucket, month: string, rent: number) => {
+  const rents = bucket.months.get(month);
+  if (rents) rents.push(rent);
+  else bucket.months.set(month, [rent]);
+};
+
+type MonthRow = [string, string, string, string, string, number, number];
+
+/** A month row's rent in its locality's and its city's bucket. */
+const gatherMonth = (buckets: Gathered['buckets'], row: unknown[]) => {
+  const [, month, city, area, type, bedrooms, rent] = row as MonthRow;
+  for (const bucket of bucketsOf(buckets, city, area, type, bedrooms)) addRent(bucket, month, rent);
+};
+
+/**
+ * `percentile_cont(0.5)` as Postgres computes it over float8: the middle
+ * value, or the lower middle plus half the gap to the upper one (the same
+ * double arithmetic, so the same figure to the last bit).
+ */
+const median = (rents: readonly number[]) => {
+  const sorted = Float64Array.from(rents).sort();
+  const row = 0.5 * (sorted.length - 1);
+  const lo = sorted[Math.floor(row)]!;
+  const hi = sorted[Math.ceil(row)]!;
+  return Math.floor(row) === row ? lo : lo + 0.5 * (hi - lo);
+};
+
 /**
  * Once every stream is in: the listings still on the market carried from
  * their latest month to the clock (the log's latest month, which the
- * per-batch statements raised), then every bucket's median in one pass, for
- * the locality and for the city. Nothing is left marked.
+ * per-batch statements raised), and every bucket's median and sample, for
+ * the locality and for the city, from the rents gathered while folding
+ * (instead of two sorts of every month row in Postgres). Nothing is left
+ * marked.
  */
-const finish = [
-  sql`SELECT set_config('work_mem', '256MB', true)`,
-  // Fresh copies have no statistics: without them the planner joins the listings to their months badly.
-  sql`ANALYZE rent_listing, rent_listing_month`,
-  sql`INSERT INTO rent_listing_month (listing_id, month, city_key, area_key, property_type, bedrooms, monthly_rent)
-      SELECT l.listing_id, g.month::date, l.city_key, l.area_key, l.property_type, l.bedrooms, l.monthly_rent
-      FROM rent_listing l
-        JOIN (SELECT listing_id, max(month) AS last FROM rent_listing_month GROUP BY listing_id) m USING (listing_id)
-        CROSS JOIN rent_trend_clock c
-        CROSS JOIN LATERAL generate_series(m.last + interval '1 month', c.month::timestamp, interval '1 month') AS g(month)
-      WHERE l.listed`,
-  sql`INSERT INTO rent_trend (scope, city_key, area_key, property_type, bedrooms, month, median, sample)
-      SELECT 'locality', city_key, area_key, property_type, bedrooms, month,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY monthly_rent), count(*)::int
-      FROM rent_listing_month GROUP BY city_key, area_key, property_type, bedrooms, month
-      UNION ALL
-      SELECT 'city', city_key, '', property_type, bedrooms, month,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY monthly_rent), count(*)::int
-      FROM rent_listing_month GROUP BY city_key, property_type, bedrooms, month`,
-];
+const finish = ({ clock, listed, buckets }: Gathered) => {
+  const following = new Map<string, string>();
+  const next = (month: string) => {
+    let after = following.get(month);
+    if (!after) following.set(month, (after = monthsBefore(month, -1)));
+    return after;
+  };
+  const carried: unknown[][] = [];
+  for (const { id, last, listing } of listed) {
+    const first = next(last);
+    if (first > clock) continue;
+    // The listing's place and rent once; only the month changes.
+    const [, , city, area, type, bedrooms, rent] = monthRow(id, first, listing) as MonthRow;
+    const into = bucketsOf(buckets, city, area, type, bedrooms);
+    for (let m = first; m <= clock; m = next(m)) {
+      carried.push([id, m, city, area, type, bedrooms, rent]);
+      for (const bucket of into) addRent(bucket, m, rent);
+    }
+  }
+  const trends: unknown[][] = [];
+  for (const { key, months } of buckets.values())
+    for (const [month, rents] of months) trends.push([...key, month, median(rents), rents.length]);
+  return { rows: { rent_listing_month: carried, rent_trend: trends } };
+};
 
 /**
  * How a rebuild fills rent trends from folded listing streams (StreamFold):
  * each listing's rows written once, the clock raised per batch, and the
- * months up to the clock and every median computed set-based at the end,
- * instead of two statements per event and a median per marked bucket.
+ * months up to the clock and every median computed at the end from what the
+ * batches gathered, instead of two statements per event and a median per
+ * marked bucket.
  */
 export const rentTrendsFold = (handled: readonly string[]): StreamFold =>
   streamFold({
@@ -245,13 +321,37 @@ export const rentTrendsFold = (handled: readonly string[]): StreamFold =>
         'bedrooms',
         'monthly_rent',
       ],
+      rent_trend: [
+        'scope',
+        'city_key',
+        'area_key',
+        'property_type',
+        'bedrooms',
+        'month',
+        'median',
+        'sample',
+      ],
     },
+    // The listing's words, photos, facilities, contact and owner: most of a creation's data, never read here.
+    omitData: ['title', 'description', 'images', 'facilities', 'contactInfo', 'owner', 'showOnMap'],
     fold: foldListing,
-    rows: (_db, folded) => ({
-      rent_listing: folded.flatMap((f) => (f.listing ? [listingRow(f.id, f.listing)] : [])),
-      rent_change: folded.flatMap((f) => f.changes),
-      rent_listing_month: folded.flatMap((f) => [...f.months.values()]),
-    }),
+    begin: (): Gathered => ({ clock: '', listed: [], buckets: new Map() }),
+    rows: (_db, folded, run) => {
+      const months: unknown[][] = [];
+      for (const f of folded) {
+        for (const row of f.months.values()) {
+          months.push(row);
+          gatherMonth(run.buckets, row);
+        }
+        if (f.listing?.listed) run.listed.push({ id: f.id, last: f.last, listing: f.listing });
+        if (f.last > run.clock) run.clock = f.last;
+      }
+      return {
+        rent_listing: folded.flatMap((f) => (f.listing ? [listingRow(f.id, f.listing)] : [])),
+        rent_change: folded.flatMap((f) => f.changes),
+        rent_listing_month: months,
+      };
+    },
     statements: (folded) => {
       if (folded.length === 0) return [];
       const month = folded.map((f) => f.last).reduce((a, b) => (a > b ? a : b));

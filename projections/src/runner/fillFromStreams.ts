@@ -3,12 +3,15 @@ import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import type { SqlProjection } from './projection.ts';
 import { createRebuildCheckpoint, fenceCheckpoint } from './checkpoints.ts';
 import { parkFromLog } from './parking.ts';
-import { copyText, type StreamFold } from './streamFold.ts';
+import { copyText, type FoldedRows, type StreamFold } from './streamFold.ts';
 import { inShadow, type ShadowTables } from './shadowTables.ts';
 import type { Statement } from './statement.ts';
 
 /** Streams read, folded and written per round. */
 const STREAMS_PER_BATCH = 5000;
+
+/** Rows of a fold's finish per COPY (each COPY its own transaction, short like a batch's). */
+const FINISH_ROWS_PER_COPY = 50_000;
 
 export type FoldPart = {
   model: SqlProjection & { foldStreams: StreamFold };
@@ -37,6 +40,14 @@ const copyInto = async (
   });
 };
 
+/** A fold's rows into its copies, one COPY per table (each its own transaction). */
+const copyAll = (sql: Sql, part: FoldPart, rows: FoldedRows) =>
+  Promise.all(
+    Object.entries(part.model.foldStreams.columns).map(([table, columns]) =>
+      copyInto(sql, part.shadow.schema, table, columns, copyText(rows[table] ?? [])),
+    ),
+  );
+
 /** A fold's own statements, on the copies, in one transaction. */
 const runOnCopies = async (sql: Sql, shadow: ShadowTables, statements: readonly Statement[]) => {
   if (statements.length === 0) return;
@@ -55,8 +66,8 @@ const runOnCopies = async (sql: Sql, shadow: ShadowTables, statements: readonly 
  * is then the fence, so its runner catches up from there event by event,
  * with the streams a model could not fold parked at the event that fails.
  * Every event is read once, and every row written once however many events
- * made it. A fold's `finish` then runs on its copies (set-based figures over
- * all the rows).
+ * made it. A fold's `finish` then writes what it gathered over all the rows
+ * (e.g. aggregates) and runs its statements on its copies.
  */
 export const fillFromStreams = async (
   sql: Sql,
@@ -72,9 +83,15 @@ export const fillFromStreams = async (
       SELECT stream_id FROM streams WHERE stream_type = ${streamType} ORDER BY stream_id`
   ).map((r) => r.stream_id);
   const store = createEventStore(sql);
+  const runs = parts.map((p) => p.model.foldStreams.start());
+  // Only what no model reads is left out of the read.
+  const omitData = parts
+    .map((p) => p.model.foldStreams.omitData ?? [])
+    .reduce((common, keys) => common.filter((k) => keys.includes(k)));
   const read = async (from: number) => {
     const batch = ids.slice(from, from + STREAMS_PER_BATCH);
-    return { count: batch.length, streams: [...(await store.readStreams(batch, fence)).values()] };
+    const streams = await store.readStreams(batch, fence, { omitData });
+    return { count: batch.length, streams: [...streams.values()] };
   };
   let done = 0;
   let writing: Promise<unknown> = Promise.resolve();
@@ -86,17 +103,15 @@ export const fillFromStreams = async (
       reading = done + count < ids.length ? read(done + count) : undefined;
       // Awaited at the next round or in `finally`; marked handled so a failure is not reported twice.
       reading?.catch(() => undefined);
-      const built = await Promise.all(parts.map((p) => p.model.foldStreams.build(sql, streams)));
+      const built = await Promise.all(runs.map((run) => run.build(sql, streams)));
       // One batch in flight: the previous one's writes finish before these start.
       await writing;
       writing = Promise.all(
         parts.flatMap((part, i) => {
           const { rows, unapplied, statements = [] } = built[i]!;
-          const copies = Promise.all(
-            Object.entries(part.model.foldStreams.columns).map(([table, columns]) =>
-              copyInto(sql, part.shadow.schema, table, columns, copyText(rows[table] ?? [])),
-            ),
-          ).then(() => runOnCopies(sql, part.shadow, statements));
+          const copies = copyAll(sql, part, rows).then(() =>
+            runOnCopies(sql, part.shadow, statements),
+          );
           const copy = { name: part.copy, canHandle: part.model.canHandle };
           const parked = unapplied.reduce(
             (previous, { event, error }) =>
@@ -115,11 +130,25 @@ export const fillFromStreams = async (
     await writing.catch(() => undefined);
   }
   await writing;
-  for (const part of parts) {
-    const { finish } = part.model.foldStreams;
+  for (const [i, part] of parts.entries()) {
+    const { finish } = runs[i]!;
     if (!finish) continue;
     const started = performance.now();
-    await runOnCopies(sql, part.shadow, finish);
+    const { rows = {}, statements = [] } = finish();
+    const most = Math.max(0, ...Object.values(rows).map((r) => r.length));
+    // Each chunk's text is made (here) while the last one is copied (Postgres).
+    let copying: Promise<unknown> = Promise.resolve();
+    for (let from = 0; from < most; from += FINISH_ROWS_PER_COPY) {
+      const chunk: FoldedRows = {};
+      for (const [t, r] of Object.entries(rows))
+        chunk[t] = r.slice(from, from + FINISH_ROWS_PER_COPY);
+      const copy = copyAll(sql, part, chunk);
+      copy.catch(() => undefined);
+      await copying;
+      copying = copy;
+    }
+    await copying;
+    await runOnCopies(sql, part.shadow, statements);
     log(`${part.model.name}: finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 };

@@ -11,6 +11,27 @@ export class TextArray {
 /** Rows per table, each row its values in the order of the table's `columns`. */
 export type FoldedRows = Record<string, unknown[][]>;
 
+/** What a fold leaves once every stream's rows are in: more rows to COPY, then statements on the copies. */
+type FoldFinish = { rows?: FoldedRows; statements?: Statement[] };
+
+/** One rebuild's fold: it may gather figures over every batch for its `finish`. */
+type FoldRun = {
+  /**
+   * The rows of these streams (each its events in stream order), the streams
+   * it could not fold, and statements to run on the copies once these rows are in.
+   */
+  build: (
+    db: Sql,
+    streams: RecordedEvent[][],
+  ) => Promise<{ rows: FoldedRows; unapplied: Unapplied[]; statements?: Statement[] }>;
+  /**
+   * Once every stream's rows are in, before the copies' indexes are built:
+   * rows computed over all of them (e.g. aggregates), COPYed, then
+   * set-based statements run on the copies.
+   */
+  finish?: () => FoldFinish;
+};
+
 /**
  * How a rebuild fills a read model from whole streams instead of event by
  * event: each stream folded to its state at the rebuild's start, and the
@@ -22,21 +43,16 @@ export type StreamFold = {
   streamType: string;
   /** The event types of these streams; other events in a stream are not folded, as the runner never hands them over. */
   eventTypes: readonly string[];
-  /** The columns written, per table (unqualified, as the model's statements name them). */
+  /** The columns written, per table (unqualified, as the model's statements name them), by `build` and `finish`. */
   columns: Readonly<Record<string, readonly string[]>>;
   /**
-   * The rows of these streams (each its events in stream order), the streams
-   * it could not fold, and statements to run on the copies once these rows are in.
+   * Top-level keys of the events' data the fold never reads: left out when
+   * the log is read for it (a narrower read; writing out `jsonb` is most of
+   * what reading the log costs Postgres).
    */
-  build: (
-    db: Sql,
-    streams: RecordedEvent[][],
-  ) => Promise<{ rows: FoldedRows; unapplied: Unapplied[]; statements?: Statement[] }>;
-  /**
-   * Set-based statements run on the copies once every stream's rows are in
-   * (e.g. figures aggregated over them), before their indexes are built.
-   */
-  finish?: Statement[];
+  omitData?: readonly string[];
+  /** A fresh run for one rebuild. */
+  start: () => FoldRun;
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -46,61 +62,71 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * leaves no rows, e.g. deleted) and a batch `rows` (which may ask Postgres,
  * once per batch). A stream whose fold throws is folded up to the event at
  * which it starts to fail, and that event is returned to be parked, as the
- * runner would have parked it there.
+ * runner would have parked it there. `begin` makes a run's own state (handed
+ * to `rows`, `statements` and `finish`), fresh for each rebuild.
  */
-export const streamFold = <S>(spec: {
+export const streamFold = <S, R = undefined>(spec: {
   streamType: string;
   eventTypes: readonly string[];
   columns: Readonly<Record<string, readonly string[]>>;
+  omitData?: readonly string[];
   fold: (events: RecordedEvent[]) => S | undefined;
-  rows: (db: Sql, folded: S[]) => Promise<FoldedRows> | FoldedRows;
+  begin?: () => R;
+  rows: (db: Sql, folded: S[], run: R) => Promise<FoldedRows> | FoldedRows;
   /** Statements for a batch, run after its rows are in. */
-  statements?: (folded: S[]) => Statement[];
-  finish?: Statement[];
+  statements?: (folded: S[], run: R) => Statement[];
+  finish?: (run: R) => FoldFinish;
 }): StreamFold => {
   const types = new Set(spec.eventTypes);
+  const { finish, statements } = spec;
   return {
     streamType: spec.streamType,
     eventTypes: spec.eventTypes,
     columns: spec.columns,
-    ...(spec.finish && { finish: spec.finish }),
-    build: async (db, streams) => {
-      const folded: S[] = [];
-      const unapplied: Unapplied[] = [];
-      for (const stream of streams) {
-        const events = stream.filter((e) => types.has(e.type));
-        if (events.length === 0) continue;
-        let state: S | undefined;
-        try {
-          state = spec.fold(events);
-        } catch (error) {
-          const failsAt = events.findIndex((_, i) => {
-            try {
-              spec.fold(events.slice(0, i + 1));
-              return false;
-            } catch {
-              return true;
-            }
-          });
-          const at = failsAt === -1 ? events.length - 1 : failsAt;
-          const failing = events[at]!;
-          unapplied.push({
-            event: {
-              streamId: failing.streamId,
-              position: failing.position,
-              transactionId: failing.transactionId,
-              type: failing.type,
-            },
-            error: message(error),
-          });
-          state = at > 0 ? spec.fold(events.slice(0, at)) : undefined;
-        }
-        if (state !== undefined) folded.push(state);
-      }
+    ...(spec.omitData && { omitData: spec.omitData }),
+    start: () => {
+      const run = spec.begin ? spec.begin() : (undefined as R);
       return {
-        rows: await spec.rows(db, folded),
-        unapplied,
-        ...(spec.statements && { statements: spec.statements(folded) }),
+        ...(finish && { finish: () => finish(run) }),
+        build: async (db, streams) => {
+          const folded: S[] = [];
+          const unapplied: Unapplied[] = [];
+          for (const stream of streams) {
+            const events = stream.filter((e) => types.has(e.type));
+            if (events.length === 0) continue;
+            let state: S | undefined;
+            try {
+              state = spec.fold(events);
+            } catch (error) {
+              const failsAt = events.findIndex((_, i) => {
+                try {
+                  spec.fold(events.slice(0, i + 1));
+                  return false;
+                } catch {
+                  return true;
+                }
+              });
+              const at = failsAt === -1 ? events.length - 1 : failsAt;
+              const failing = events[at]!;
+              unapplied.push({
+                event: {
+                  streamId: failing.streamId,
+                  position: failing.position,
+                  transactionId: failing.transactionId,
+                  type: failing.type,
+                },
+                error: message(error),
+              });
+              state = at > 0 ? spec.fold(events.slice(0, at)) : undefined;
+            }
+            if (state !== undefined) folded.push(state);
+          }
+          return {
+            rows: await spec.rows(db, folded, run),
+            unapplied,
+            ...(statements && { statements: statements(folded, run) }),
+          };
+        },
       };
     },
   };

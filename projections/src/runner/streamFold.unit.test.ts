@@ -54,11 +54,13 @@ describe('streamFold', () => {
   const db = {} as never;
 
   it('folds each stream once, leaving out event types it does not know', async () => {
-    const result = await counting.build(db, [
-      [event('a', 1, 'Up'), event('a', 2, 'Other'), event('a', 3, 'Up')],
-      [event('b', 4, 'Up')],
-      [event('c', 5, 'Other')],
-    ]);
+    const result = await counting
+      .start()
+      .build(db, [
+        [event('a', 1, 'Up'), event('a', 2, 'Other'), event('a', 3, 'Up')],
+        [event('b', 4, 'Up')],
+        [event('c', 5, 'Other')],
+      ]);
     expect(result).toEqual({
       rows: {
         things: [
@@ -71,10 +73,12 @@ describe('streamFold', () => {
   });
 
   it('folds a stream up to the event it cannot fold, and returns that event to park', async () => {
-    const result = await counting.build(db, [
-      [event('a', 1, 'Up'), event('a', 2, 'Up'), event('a', 3, 'Bad'), event('a', 4, 'Up')],
-      [event('b', 5, 'Bad')],
-    ]);
+    const result = await counting
+      .start()
+      .build(db, [
+        [event('a', 1, 'Up'), event('a', 2, 'Up'), event('a', 3, 'Bad'), event('a', 4, 'Up')],
+        [event('b', 5, 'Bad')],
+      ]);
     expect(result.rows).toEqual({ things: [['a', 2]] });
     expect(result.unapplied).toEqual([
       {
