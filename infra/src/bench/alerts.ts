@@ -185,7 +185,7 @@ try {
   };
   const alertCount = async () => {
     const [{ n } = { n: 0 }] = await stack.sql<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM saved_search_alerts`;
+      SELECT coalesce(sum(cardinality(search_nos)), 0)::int AS n FROM listing_search_alerts`;
     return n;
   };
   /** Appends a backlog of EVENTS listing events at listing number `from`, then times the catch-up. */

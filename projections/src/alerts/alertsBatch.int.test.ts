@@ -13,6 +13,7 @@ import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { ALERTS_PROJECTION, alertsProjection } from './alertsProjection.ts';
+import { alertRows, matchRows } from './recordedAlerts.ts';
 
 /**
  * evolveBatch (a percolation statement per round of distinct listings) must
@@ -47,10 +48,9 @@ const rebuildWith = async (projection: SqlProjection, batchSize: number) => {
   expect(await db.sql`SELECT 1 FROM projection_parked_streams`).toHaveLength(0);
   return {
     // Alerts of one batch commit together; their ids follow the rounds, not the log.
-    alerts: await db.sql`SELECT search_id, user_id, listing_id, at, notify, alert
-                         FROM saved_search_alerts ORDER BY at, listing_id, search_id`,
-    matches:
-      await db.sql`SELECT search_id, listing_id, matching, alerted_at FROM saved_search_matches
+    alerts: await db.sql`SELECT search_id, user_id, listing_id, at, notify
+                         FROM ${alertRows(db.sql)} a ORDER BY at, listing_id, search_id`,
+    matches: await db.sql`SELECT search_id, listing_id FROM ${matchRows(db.sql)} m
                           ORDER BY search_id, listing_id`,
   };
 };
@@ -149,7 +149,7 @@ describe('saved-search matching in batches', () => {
       recorded(rent('y-3', 10_000, 0), 7),
     ];
     const percolations = evolveBatch!(events).filter((s) =>
-      s.text.includes('INSERT INTO saved_search_matches'),
+      s.text.includes('INSERT INTO listing_search_matches'),
     );
     expect(percolations).toHaveLength(3);
   });

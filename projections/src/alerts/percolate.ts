@@ -16,9 +16,12 @@ export const REALERT_AFTER = '1 day';
  * area and type (each or any) are candidates (saved_search_keys' primary
  * key), and paused searches have no keys.
  *
- * Then records the outcome: searches it no longer matches forget that it
- * does; a search it newly matches gets an alert, unless it was announced
- * there within REALERT_AFTER, and the users to notify are woken on the
+ * Then records the outcome, compactly (a listing matches hundreds of
+ * searches): the listing's row of listing_search_matches holds the searches
+ * (search_no) it matches now; the searches it newly matches, unless it was
+ * announced there within REALERT_AFTER, are one row of
+ * listing_search_alerts (quiet_nos: those whose alert is off, counted as new
+ * matches but not notified), and the users to notify are woken on the
  * messages' live channel (INBOX_CHANNEL: their open streams read the new
  * alerts; the notification is sent when the transaction commits). An unavailable or unknown listing matches
  * nothing, so the same statement serves delisting.
@@ -49,7 +52,8 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
         FROM p JOIN alert_listings a ON a.id = p.listing_id WHERE available
       ),
       hit AS (
-        SELECT DISTINCT l.id AS listing_id, l.at, l.ord, s.search_id, s.user_id, s.alert
+        SELECT l.id AS listing_id, array_agg(DISTINCT s.search_no) AS nos,
+               array_agg(DISTINCT s.search_no) FILTER (WHERE s.alert = 'off') AS quiet
         FROM l
         JOIN saved_search_keys k ON k.city_key IN (l.city_key, '') AND k.area_key IN (l.area_key, '')
           AND k.property_type IN (l.property_type, '')
@@ -68,27 +72,36 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
             SELECT 1 FROM jsonb_array_elements(s.terms) r
             WHERE NOT coalesce(CASE WHEN r ? 'in' THEN (r -> 'in') @> jsonb_build_array(l.terms -> (r ->> 'term'))
                                     ELSE (l.terms ->> (r ->> 'term'))::float8 <= (r ->> 'atMost')::float8 END, false)))
+        GROUP BY l.id
       ),
-      stopped AS (
-        UPDATE saved_search_matches m SET matching = false
-        FROM p WHERE m.listing_id = p.listing_id AND m.matching
-          AND NOT EXISTS (SELECT 1 FROM hit WHERE hit.listing_id = m.listing_id AND hit.search_id = m.search_id)
+      outcome AS MATERIALIZED (
+        SELECT p.listing_id, p.at, p.ord, coalesce(hit.nos, '{}') AS nos, coalesce(hit.quiet, '{}') AS quiet,
+          -- Newly matching: not matching before, and not announced there within REALERT_AFTER.
+          ARRAY(SELECT n FROM unnest(hit.nos) n
+                WHERE n <> ALL(coalesce(m.search_nos, '{}'))
+                  AND NOT EXISTS (SELECT 1 FROM listing_search_alerts a
+                                  WHERE a.listing_id = p.listing_id
+                                    AND a.at > p.at - ${REALERT_AFTER}::interval AND n = ANY(a.search_nos))
+                ORDER BY n) AS added
+        FROM p LEFT JOIN hit USING (listing_id) LEFT JOIN listing_search_matches m USING (listing_id)
       ),
-      matched AS (
-        INSERT INTO saved_search_matches AS m (search_id, listing_id, matching, alerted_at)
-        SELECT search_id, listing_id, true, at FROM hit
-        ON CONFLICT (search_id, listing_id) DO UPDATE SET
-          matching = true,
-          alerted_at = CASE WHEN m.alerted_at <= excluded.alerted_at - ${REALERT_AFTER}::interval
-                            THEN excluded.alerted_at ELSE m.alerted_at END
-        WHERE NOT m.matching
-        RETURNING m.search_id, m.listing_id, m.alerted_at
+      kept AS (
+        INSERT INTO listing_search_matches AS m (listing_id, search_nos)
+        SELECT listing_id, nos FROM outcome WHERE cardinality(nos) > 0
+        ON CONFLICT (listing_id) DO UPDATE SET search_nos = excluded.search_nos
+      ),
+      cleared AS (
+        DELETE FROM listing_search_matches m USING outcome o
+        WHERE m.listing_id = o.listing_id AND cardinality(o.nos) = 0
       ),
       announced AS (
-        INSERT INTO saved_search_alerts (search_id, user_id, listing_id, at, notify, alert)
-        SELECT hit.search_id, hit.user_id, hit.listing_id, hit.at, hit.alert <> 'off', hit.alert
-        FROM matched JOIN hit USING (search_id, listing_id) WHERE matched.alerted_at = hit.at
-        ORDER BY hit.ord, hit.search_id
-        RETURNING user_id, notify
+        INSERT INTO listing_search_alerts (listing_id, at, search_nos, quiet_nos)
+        SELECT listing_id, at, added, ARRAY(SELECT n FROM unnest(added) n WHERE n = ANY(quiet) ORDER BY n)
+        FROM outcome WHERE cardinality(added) > 0
+        ORDER BY ord
+        RETURNING search_nos, quiet_nos
       )
-      SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM (SELECT DISTINCT user_id FROM announced WHERE notify) u`;
+      SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM (
+        SELECT DISTINCT s.user_id FROM announced a CROSS JOIN unnest(a.search_nos) n
+        JOIN saved_search_filters s ON s.search_no = n
+        WHERE n <> ALL(a.quiet_nos)) u`;
