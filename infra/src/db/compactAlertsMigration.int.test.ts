@@ -53,15 +53,16 @@ describe('migration 0180: compact saved-search alerts', () => {
         numbers: await tx`SELECT search_id, search_no FROM saved_search_filters ORDER BY search_id`,
         matches:
           await tx`SELECT listing_id, search_nos FROM listing_search_matches ORDER BY listing_id`,
-        alerts: await tx`SELECT id::int, listing_id, at, search_nos, quiet_nos
-                         FROM listing_search_alerts ORDER BY id`,
+        alerts: await tx<
+          { id: number; listing_id: string; search_nos: number[]; quiet_nos: number[] }[]
+        >`SELECT id::int, listing_id, search_nos, quiet_nos FROM listing_search_alerts ORDER BY id`,
         next: await tx`SELECT nextval('listing_search_alerts_id')::int AS id`,
         old: await tx`SELECT to_regclass('saved_search_alerts') AS alerts, to_regclass('saved_search_matches') AS matches`,
       };
       await tx.unsafe('DROP SCHEMA m0180 CASCADE');
       return result;
     });
-    const [a, b] = outcome.numbers.map((r) => r.search_no as number);
+    const [a, b] = outcome.numbers.map((r) => Number(r.search_no));
     expect(outcome.matches).toEqual([
       { listing_id: 'L1', search_nos: [a] },
       { listing_id: 'L2', search_nos: [b] },
