@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream, runReadModels, type SseEvent } from '@rentals/testing/conversations';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
 import { testApp, type TestApp } from '@rentals/testing/testApp';
-import type { SavedSearchAlert } from '@rentals/projections/queries/savedSearchQueries';
+import {
+  alertsAfter,
+  type SavedSearchAlert,
+} from '@rentals/projections/queries/savedSearchQueries';
 
 /**
  * A saved search's alert in-app: the matching projection records it and wakes
@@ -127,5 +130,8 @@ describe('saved-search alerts in-app', () => {
       'New match for “Kochi”: Flat in Kakkanad',
     ]);
     expect(new Set(bell.body.items.map((i) => i.id)).size).toBe(2);
+    // A stream's page of one listing event has both of its alerts (they share the cursor's id).
+    const [since] = list.body.alerts.map((a) => a.id - 1);
+    expect(await alertsAfter(t.db.sql, her.user._id, since!, 1)).toHaveLength(2);
   });
 });

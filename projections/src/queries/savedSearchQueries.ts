@@ -44,24 +44,40 @@ export const userAlerts = (db: Sql, userId: string) => db`
      ON a.search_nos && ARRAY(SELECT search_no FROM saved_search_filters WHERE user_id = ${userId})
     AND s.search_no = ANY(a.search_nos) AND s.search_no <> ALL(a.quiet_nos))`;
 
-const alertRows = (db: Sql, userId: string, after: number, order: 'asc' | 'desc', limit: number) =>
+const alertRows = (
+  db: Sql,
+  userId: string,
+  after: number,
+  order: 'asc' | 'desc',
+  limit: { rows: number } | { events: number },
+) =>
   db<SavedSearchAlert[]>`
+    WITH mine AS (
+      SELECT a.id, a.search_id, a.search_no, a.name, a.listing_id, a.at, a.seen_at, l.title, l.city, l.area, l.rent
+      FROM ${userAlerts(db, userId)} a
+      JOIN alert_listings l ON l.id = a.listing_id AND l.available
+      WHERE a.id > ${after}
+    )
     SELECT a.id::int AS id, a.search_id AS "searchId", a.name AS "searchName", a.listing_id AS "listingId",
-           l.title, l.city, l.area, l.rent, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+           a.title, a.city, a.area, a.rent, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
            a.at > a.seen_at AS "isNew"
-    FROM ${userAlerts(db, userId)} a
-    JOIN alert_listings l ON l.id = a.listing_id AND l.available
-    WHERE a.id > ${after}
+    FROM mine a
+    ${'events' in limit ? db`WHERE a.id IN (SELECT DISTINCT id FROM mine ORDER BY id LIMIT ${limit.events})` : db``}
     ORDER BY a.id ${order === 'asc' ? db`ASC` : db`DESC`}, a.search_no ${order === 'asc' ? db`ASC` : db`DESC`}
-    LIMIT ${limit}`;
+    ${'rows' in limit ? db`LIMIT ${limit.rows}` : db``}`;
 
 /** The user's newest notifications first (the header's list); listings no longer available are left out. */
 export const recentAlerts = (db: Sql, userId: string, limit: number) =>
-  alertRows(db, userId, 0, 'desc', limit);
+  alertRows(db, userId, 0, 'desc', { rows: limit });
 
-/** Notifications after `after` (an alert id), oldest first: what a live stream sends next. */
+/**
+ * Notifications after `after` (an alert id), oldest first: what a live
+ * stream sends next. `limit` counts listing events, each with all of its
+ * rows (one per search of the user it matched), so that a page never ends
+ * inside one: the stream's cursor is the id they share.
+ */
 export const alertsAfter = (db: Sql, userId: string, after: number, limit: number) =>
-  alertRows(db, userId, after, 'asc', limit);
+  alertRows(db, userId, after, 'asc', { events: limit });
 
 /** The user's newest alert id (0 when none): where a fresh live stream starts. */
 export const latestAlertId = async (db: Sql, userId: string): Promise<number> => {
