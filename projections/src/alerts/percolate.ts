@@ -51,9 +51,8 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
         SELECT a.*, p.at, p.ord, to_tsvector('simple', title || ' ' || description || ' ' || city || ' ' || area || ' ' || address) AS words
         FROM p JOIN alert_listings a ON a.id = p.listing_id WHERE available
       ),
-      hit AS (
-        SELECT l.id AS listing_id, array_agg(DISTINCT s.search_no) AS nos,
-               array_agg(DISTINCT s.search_no) FILTER (WHERE s.alert = 'off') AS quiet
+      hit AS MATERIALIZED (
+        SELECT DISTINCT l.id AS listing_id, s.search_no AS n, s.user_id, s.alert = 'off' AS quiet
         FROM l
         JOIN saved_search_keys k ON k.city_key IN (l.city_key, '') AND k.area_key IN (l.area_key, '')
           AND k.property_type IN (l.property_type, '')
@@ -72,36 +71,37 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
             SELECT 1 FROM jsonb_array_elements(s.terms) r
             WHERE NOT coalesce(CASE WHEN r ? 'in' THEN (r -> 'in') @> jsonb_build_array(l.terms -> (r ->> 'term'))
                                     ELSE (l.terms ->> (r ->> 'term'))::float8 <= (r ->> 'atMost')::float8 END, false)))
-        GROUP BY l.id
       ),
-      outcome AS MATERIALIZED (
-        SELECT p.listing_id, p.at, p.ord, coalesce(hit.nos, '{}') AS nos, coalesce(hit.quiet, '{}') AS quiet,
-          -- Newly matching: not matching before, and not announced there within REALERT_AFTER.
-          ARRAY(SELECT n FROM unnest(hit.nos) n
-                WHERE n <> ALL(coalesce(m.search_nos, '{}'))
-                  AND NOT EXISTS (SELECT 1 FROM listing_search_alerts a
-                                  WHERE a.listing_id = p.listing_id
-                                    AND a.at > p.at - ${REALERT_AFTER}::interval AND n = ANY(a.search_nos))
-                ORDER BY n) AS added
-        FROM p LEFT JOIN hit USING (listing_id) LEFT JOIN listing_search_matches m USING (listing_id)
+      -- The searches each listing matched before this, or was announced to within REALERT_AFTER.
+      known AS (
+        SELECT p.listing_id, x AS n
+        FROM p JOIN listing_search_matches m USING (listing_id) CROSS JOIN unnest(m.search_nos) x
+        UNION ALL
+        SELECT p.listing_id, x AS n
+        FROM p JOIN listing_search_alerts a
+          ON a.listing_id = p.listing_id AND a.at > p.at - ${REALERT_AFTER}::interval
+        CROSS JOIN unnest(a.search_nos) x
+      ),
+      added AS MATERIALIZED (
+        SELECT h.* FROM hit h
+        WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.listing_id = h.listing_id AND k.n = h.n)
       ),
       kept AS (
         INSERT INTO listing_search_matches AS m (listing_id, search_nos)
-        SELECT listing_id, nos FROM outcome WHERE cardinality(nos) > 0
+        SELECT listing_id, array_agg(n ORDER BY n) FROM hit GROUP BY listing_id
         ON CONFLICT (listing_id) DO UPDATE SET search_nos = excluded.search_nos
+          WHERE m.search_nos IS DISTINCT FROM excluded.search_nos
       ),
       cleared AS (
-        DELETE FROM listing_search_matches m USING outcome o
-        WHERE m.listing_id = o.listing_id AND cardinality(o.nos) = 0
+        DELETE FROM listing_search_matches m USING p
+        WHERE m.listing_id = p.listing_id AND NOT EXISTS (SELECT 1 FROM hit WHERE hit.listing_id = p.listing_id)
       ),
       announced AS (
         INSERT INTO listing_search_alerts (listing_id, at, search_nos, quiet_nos)
-        SELECT listing_id, at, added, ARRAY(SELECT n FROM unnest(added) n WHERE n = ANY(quiet) ORDER BY n)
-        FROM outcome WHERE cardinality(added) > 0
-        ORDER BY ord
-        RETURNING search_nos, quiet_nos
+        SELECT p.listing_id, p.at, array_agg(a.n ORDER BY a.n),
+               coalesce(array_agg(a.n ORDER BY a.n) FILTER (WHERE a.quiet), '{}')
+        FROM added a JOIN p USING (listing_id)
+        GROUP BY p.listing_id, p.at, p.ord
+        ORDER BY p.ord
       )
-      SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM (
-        SELECT DISTINCT s.user_id FROM announced a CROSS JOIN unnest(a.search_nos) n
-        JOIN saved_search_filters s ON s.search_no = n
-        WHERE n <> ALL(a.quiet_nos)) u`;
+      SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM (SELECT DISTINCT user_id FROM added WHERE NOT quiet) u`;
