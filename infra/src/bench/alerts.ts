@@ -210,11 +210,15 @@ try {
   log('latency: starting the projections process and the web process');
   projections = await startProjectionsProcess(stack);
   // Its read models first work through the matching backlogs (otherwise the latency measures that).
-  const [{ head } = { head: 0 }] = await stack.sql<{ head: number }[]>`
-    SELECT coalesce(max(position), 0)::int AS head FROM events`;
+  // The log's end in the projections' order (transaction, then position): a higher position can
+  // belong to an earlier transaction, so max(position) may never be any checkpoint.
+  const [head = { tx: '0', position: 0 }] = await stack.sql<{ tx: string; position: number }[]>`
+    SELECT transaction_id::text AS tx, position::int FROM events
+    ORDER BY transaction_id DESC, position DESC LIMIT 1`;
   for (const until = Date.now() + 600_000; ;) {
     const behind = await stack.sql<{ name: string }[]>`
-      SELECT name FROM projection_checkpoints WHERE position < ${head}`;
+      SELECT name FROM projection_checkpoints
+      WHERE (transaction_id, position) < (${head.tx}::xid8, ${head.position})`;
     if (behind.length === 0) break;
     if (Date.now() > until) {
       log(
