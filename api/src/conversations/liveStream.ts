@@ -113,7 +113,8 @@ export const openLiveStream = (
           write(frame({ event: 'alert', data: { alert } }));
           alertCursor = alert.id;
         }
-        if (alerts.length === PAGE) again = true;
+        // A page holds PAGE listing events' alerts, each event's all: as many rows or more.
+        if (alerts.length >= PAGE) again = true;
         for (const notice of await ownerNoticesNotIn(deps.sql, user.id, noticesSeen)) {
           write(frame({ event: 'notice', data: { notice } }));
           noticesSeen.push(notice.id);

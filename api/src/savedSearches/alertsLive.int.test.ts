@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream, runReadModels, type SseEvent } from '@rentals/testing/conversations';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
 import { testApp, type TestApp } from '@rentals/testing/testApp';
-import type { SavedSearchAlert } from '@rentals/projections/queries/savedSearchQueries';
+import {
+  alertsAfter,
+  type SavedSearchAlert,
+} from '@rentals/projections/queries/savedSearchQueries';
 
 /**
  * A saved search's alert in-app: the matching projection records it and wakes
@@ -69,5 +72,66 @@ describe('saved-search alerts in-app', () => {
       { token: tenant.token },
     );
     expect(list.body.alerts.map((a) => a.listingId)).toEqual(['live-alert-flat']);
+  });
+
+  it('a listing matching two of a user’s searches (and another user’s) alerts each of hers once, to her alone', async () => {
+    // The alerts are stored a row per listing event with all the searches it newly matched.
+    const [her, other] = [await t.registerUser('tenant'), await t.registerUser('tenant')];
+    const save = async (token: string, name: string, filters: Record<string, unknown>) => {
+      const res = await t.request('POST', '/api/saved-searches', {
+        token,
+        json: { name, filters, alert: 'instant' },
+      });
+      expect(res.status).toBe(201);
+    };
+    await save(her.token, 'Kochi', { city: 'Kochi' });
+    await save(her.token, 'Kochi flats', { city: 'Kochi', propertyType: ['flat'] });
+    await save(other.token, 'Kochi too', { city: 'Kochi' });
+    await readModels.caughtUp();
+    const stream = await openStream(t, her.token);
+    await stream.next((e) => e.event === 'ready');
+
+    const kochi = {
+      city: 'Kochi',
+      area: 'Kakkanad',
+      pinCode: '682030',
+      address: '9, Seaport Road',
+      coordinates: { latitude: 10.0159, longitude: 76.3419 },
+    };
+    await appendListingEvents(t.deps.eventStore, 'two-searches', [
+      listingCreated('two-searches', {
+        at: t.clock().toISOString(),
+        fields: { location: kochi, title: 'Flat in Kakkanad' },
+      }),
+    ]);
+    const names = [
+      alertOf(await stream.next((e) => e.event === 'alert')).searchName,
+      alertOf(await stream.next((e) => e.event === 'alert')).searchName,
+    ];
+    expect(names.sort()).toEqual(['Kochi', 'Kochi flats']);
+    await stream.close();
+
+    const list = await t.request<{ alerts: SavedSearchAlert[] }>(
+      'GET',
+      '/api/saved-searches/alerts',
+      { token: her.token },
+    );
+    expect(list.body.alerts.map((a) => `${a.searchName}: ${a.listingId}`).sort()).toEqual([
+      'Kochi flats: two-searches',
+      'Kochi: two-searches',
+    ]);
+    const bell = await t.request<{ items: { id: string; text: string }[] }>(
+      'GET',
+      '/api/notifications',
+      { token: her.token },
+    );
+    expect(bell.body.items.map((i) => i.text).sort()).toEqual([
+      'New match for “Kochi flats”: Flat in Kakkanad',
+      'New match for “Kochi”: Flat in Kakkanad',
+    ]);
+    expect(new Set(bell.body.items.map((i) => i.id)).size).toBe(2);
+    // A stream's page of one listing event has both of its alerts (they share the cursor's id).
+    const [since] = list.body.alerts.map((a) => a.id - 1);
+    expect(await alertsAfter(t.db.sql, her.user._id, since!, 1)).toHaveLength(2);
   });
 });

@@ -47,15 +47,19 @@ const everyMs = (alert: Due['alert']) => (alert === 'instant' ? INSTANT_EVERY_MS
  * covered yet, whose last email (if any) is older than their kind allows.
  */
 const dueSearches = (o: AlertMailerOptions, after: string[]) => o.sql<Due[]>`
+  WITH recent AS MATERIALIZED (
+    SELECT a.id, n AS search_no
+    FROM listing_search_alerts a CROSS JOIN unnest(a.search_nos) n
+    WHERE a.at > ${ago(o.clock, MAIL_WITHIN_MS)} AND n <> ALL(a.quiet_nos)
+  )
   SELECT s.search_id AS "searchId", s.user_id AS "userId", s.name AS "searchName", s.alert,
          u.email, u.name, max(a.id)::text AS newest
   FROM saved_search_filters s
   JOIN users u ON u.id = s.user_id
-  JOIN saved_search_alerts a ON a.search_id = s.search_id AND a.notify
+  JOIN recent a ON a.search_no = s.search_no
   LEFT JOIN saved_search_emails e ON e.search_id = s.search_id
   WHERE NOT s.paused AND s.alert IN ('instant', 'daily')
     AND a.id > coalesce(e.covered_alert_id, 0)
-    AND a.at > ${ago(o.clock, MAIL_WITHIN_MS)}
     AND (e.search_id IS NULL OR e.last_sent_at <= CASE s.alert
           WHEN 'instant' THEN ${ago(o.clock, INSTANT_EVERY_MS)}::timestamptz
           ELSE ${ago(o.clock, DAILY_EVERY_MS)}::timestamptz END)
@@ -89,8 +93,10 @@ const claimAndSend = async (o: AlertMailerOptions, due: Due): Promise<'sent' | '
     if (claimed.length === 0) return 'taken' as const;
     const listings = await tx<(Listed & { total: number })[]>`
       SELECT l.id, l.title, l.area, l.city, l.rent, count(*) OVER ()::int AS total
-      FROM (SELECT DISTINCT ON (listing_id) listing_id, id FROM saved_search_alerts
-            WHERE search_id = ${due.searchId} AND notify AND id <= ${due.newest}::bigint
+      FROM (SELECT DISTINCT ON (listing_id) listing_id, id FROM listing_search_alerts
+            WHERE search_nos @> ARRAY[(SELECT search_no FROM saved_search_filters WHERE search_id = ${due.searchId})]
+              AND NOT quiet_nos @> ARRAY[(SELECT search_no FROM saved_search_filters WHERE search_id = ${due.searchId})]
+              AND id <= ${due.newest}::bigint
               AND at > ${ago(o.clock, MAIL_WITHIN_MS)}
               AND id > ${previous?.covered ?? '0'}::bigint
             ORDER BY listing_id, id DESC) a

@@ -12,7 +12,9 @@ import { appendListingEvents, listingCreated } from '@rentals/testing/listingFix
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
+import { rebuildProjection } from '../runner/rebuild.ts';
 import { ALERTS_PROJECTION, alertsProjection } from './alertsProjection.ts';
+import { alertRows, matchRows } from './recordedAlerts.ts';
 
 /**
  * evolveBatch (a percolation statement per round of distinct listings) must
@@ -47,10 +49,9 @@ const rebuildWith = async (projection: SqlProjection, batchSize: number) => {
   expect(await db.sql`SELECT 1 FROM projection_parked_streams`).toHaveLength(0);
   return {
     // Alerts of one batch commit together; their ids follow the rounds, not the log.
-    alerts: await db.sql`SELECT search_id, user_id, listing_id, at, notify, alert
-                         FROM saved_search_alerts ORDER BY at, listing_id, search_id`,
-    matches:
-      await db.sql`SELECT search_id, listing_id, matching, alerted_at FROM saved_search_matches
+    alerts: await db.sql`SELECT search_id, user_id, listing_id, at, notify
+                         FROM ${alertRows(db.sql)} a ORDER BY at, listing_id, search_id`,
+    matches: await db.sql`SELECT search_id, listing_id FROM ${matchRows(db.sql)} m
                           ORDER BY search_id, listing_id`,
   };
 };
@@ -134,6 +135,35 @@ describe('saved-search matching in batches', () => {
     ]);
   });
 
+  it('a rebuild into copies swapped in records the same, and alerts after it get new ids', async () => {
+    // Given the model as the first test left it, caught up.
+    const before = await rebuildWith(alertsProjection, 1000);
+    const [{ id: lastId } = { id: 0 }] = await db.sql<{ id: number }[]>`
+      SELECT coalesce(max(id), 0)::int AS id FROM listing_search_alerts`;
+    // When it is rebuilt beside the live tables (new search numbers, the same sequences), swapped in
+    // and the old tables dropped, and then a listing matches.
+    await rebuildProjection(db.sql, alertsProjection, () => {}, { batchSize: 3 });
+    expect(await db.sql`SELECT 1 FROM projection_parked_streams`).toHaveLength(0);
+    const after = {
+      alerts: await db.sql`SELECT search_id, user_id, listing_id, at, notify
+                           FROM ${alertRows(db.sql)} a ORDER BY at, listing_id, search_id`,
+      matches: await db.sql`SELECT search_id, listing_id FROM ${matchRows(db.sql)} m
+                            ORDER BY search_id, listing_id`,
+    };
+    expect(after).toEqual(before);
+    await appendListingEvents(store, 'x-5', [
+      listingCreated('x-5', { at: at(11_000), fields: { rent: 15000 } }),
+    ]);
+    const runner = startProjection(db.sql, alertsProjection, { pollIntervalMs: 5 });
+    await runner.whenCaughtUp();
+    await runner.stop();
+    // Then: its alerts have ids after every earlier one (the emails compare them).
+    const fresh = await db.sql<{ id: number; search_id: string }[]>`
+      SELECT id::int, search_id FROM ${alertRows(db.sql)} a WHERE listing_id = 'x-5' ORDER BY search_id`;
+    expect(fresh.map((a) => a.search_id)).toEqual(['s-any', 's-cheap', 's-late']);
+    expect(fresh.every((a) => a.id > lastId)).toBe(true);
+  });
+
   it('percolates the k-th events of the listings in one statement', () => {
     const recorded = (event: ListingEvent | SavedSearchEvent, position: number) =>
       ({ ...event, position, streamId: 's', version: position }) as unknown as RecordedEvent;
@@ -149,7 +179,7 @@ describe('saved-search matching in batches', () => {
       recorded(rent('y-3', 10_000, 0), 7),
     ];
     const percolations = evolveBatch!(events).filter((s) =>
-      s.text.includes('INSERT INTO saved_search_matches'),
+      s.text.includes('INSERT INTO listing_search_matches'),
     );
     expect(percolations).toHaveLength(3);
   });

@@ -141,9 +141,9 @@ const savedSearchStatements = (event: SavedSearchEvent): Statement[] => {
     case 'SavedSearchDeleted':
       return [
         sql`DELETE FROM saved_search_keys WHERE search_id = ${searchId}`,
+        // Its number stays in listings' matches and alerts, where nothing names it any more (numbers are
+        // never given twice): the readers join the searches.
         sql`DELETE FROM saved_search_filters WHERE search_id = ${searchId}`,
-        sql`DELETE FROM saved_search_matches WHERE search_id = ${searchId}`,
-        sql`DELETE FROM saved_search_alerts WHERE search_id = ${searchId}`,
       ];
   }
 };
@@ -225,7 +225,7 @@ const listingStatements = (event: ListingEvent, percolate = percolateOne): State
     case 'ListingDeleted':
       return [
         sql`DELETE FROM alert_listings WHERE id = ${id}`,
-        sql`DELETE FROM saved_search_matches WHERE listing_id = ${id}`,
+        sql`DELETE FROM listing_search_matches WHERE listing_id = ${id}`,
       ];
     default:
       return [];
@@ -284,8 +284,8 @@ const evolveBatch = (events: RecordedEvent[]): Statement[] => {
  * Saved-search matching (issue 17): keeps each saved search's filters and
  * each listing's searchable columns, and on every listing event that can
  * change whether it matches, percolates the listing through the candidate
- * searches (percolate.ts), recording matches and alerts. The in-app
- * notifications and the emails read saved_search_alerts.
+ * searches (percolate.ts), recording matches and alerts. The new-match
+ * counts, the in-app notifications and the emails read listing_search_alerts.
  */
 export const alertsProjection: SqlProjection = {
   kind: 'sql',
@@ -297,8 +297,8 @@ export const alertsProjection: SqlProjection = {
       : listingStatements(asListingEvent(event)),
   evolveBatch,
   reset: [
-    sql`TRUNCATE saved_search_filters, saved_search_keys, alert_listings, saved_search_matches,
-        saved_search_alerts`,
+    sql`TRUNCATE saved_search_filters, saved_search_keys, alert_listings, listing_search_matches,
+        listing_search_alerts`,
   ],
   // Rebuilt beside the live tables and swapped in, as the other read models: a reset in place while the
   // running projector writes them deadlocked with it, and readers would see no searches meanwhile.
@@ -306,7 +306,7 @@ export const alertsProjection: SqlProjection = {
     'saved_search_filters',
     'saved_search_keys',
     'alert_listings',
-    'saved_search_matches',
-    'saved_search_alerts',
+    'listing_search_matches',
+    'listing_search_alerts',
   ],
 };

@@ -16,9 +16,12 @@ export const REALERT_AFTER = '1 day';
  * area and type (each or any) are candidates (saved_search_keys' primary
  * key), and paused searches have no keys.
  *
- * Then records the outcome: searches it no longer matches forget that it
- * does; a search it newly matches gets an alert, unless it was announced
- * there within REALERT_AFTER, and the users to notify are woken on the
+ * Then records the outcome, compactly (a listing matches hundreds of
+ * searches): the listing's row of listing_search_matches holds the searches
+ * (search_no) it matches now; the searches it newly matches, unless it was
+ * announced there within REALERT_AFTER, are one row of
+ * listing_search_alerts (quiet_nos: those whose alert is off, counted as new
+ * matches but not notified), and the users to notify are woken on the
  * messages' live channel (INBOX_CHANNEL: their open streams read the new
  * alerts; the notification is sent when the transaction commits). An unavailable or unknown listing matches
  * nothing, so the same statement serves delisting.
@@ -48,8 +51,8 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
         SELECT a.*, p.at, p.ord, to_tsvector('simple', title || ' ' || description || ' ' || city || ' ' || area || ' ' || address) AS words
         FROM p JOIN alert_listings a ON a.id = p.listing_id WHERE available
       ),
-      hit AS (
-        SELECT DISTINCT l.id AS listing_id, l.at, l.ord, s.search_id, s.user_id, s.alert
+      hit AS MATERIALIZED (
+        SELECT DISTINCT l.id AS listing_id, s.search_no AS n, s.user_id, s.alert = 'off' AS quiet
         FROM l
         JOIN saved_search_keys k ON k.city_key IN (l.city_key, '') AND k.area_key IN (l.area_key, '')
           AND k.property_type IN (l.property_type, '')
@@ -63,32 +66,42 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
           AND (s.bathrooms IS NULL OR l.bathrooms >= s.bathrooms)
           AND (s.west IS NULL OR (l.latitude BETWEEN s.south AND s.north AND l.longitude BETWEEN s.west AND s.east))
           AND (s.drawn_area IS NULL OR s.drawn_area @> point(l.longitude, l.latitude))
-          AND (s.text_query IS NULL OR l.words @@ to_tsquery('simple', s.text_query))
+          AND (s.text_tsquery IS NULL OR l.words @@ s.text_tsquery)
           AND (s.terms IS NULL OR NOT EXISTS (
             SELECT 1 FROM jsonb_array_elements(s.terms) r
             WHERE NOT coalesce(CASE WHEN r ? 'in' THEN (r -> 'in') @> jsonb_build_array(l.terms -> (r ->> 'term'))
                                     ELSE (l.terms ->> (r ->> 'term'))::float8 <= (r ->> 'atMost')::float8 END, false)))
       ),
-      stopped AS (
-        UPDATE saved_search_matches m SET matching = false
-        FROM p WHERE m.listing_id = p.listing_id AND m.matching
-          AND NOT EXISTS (SELECT 1 FROM hit WHERE hit.listing_id = m.listing_id AND hit.search_id = m.search_id)
+      -- The searches each listing matched before this, or was announced to within REALERT_AFTER.
+      known AS (
+        SELECT p.listing_id, x AS n
+        FROM p JOIN listing_search_matches m USING (listing_id) CROSS JOIN unnest(m.search_nos) x
+        UNION ALL
+        SELECT p.listing_id, x AS n
+        FROM p JOIN listing_search_alerts a
+          ON a.listing_id = p.listing_id AND a.at > p.at - ${REALERT_AFTER}::interval
+        CROSS JOIN unnest(a.search_nos) x
       ),
-      matched AS (
-        INSERT INTO saved_search_matches AS m (search_id, listing_id, matching, alerted_at)
-        SELECT search_id, listing_id, true, at FROM hit
-        ON CONFLICT (search_id, listing_id) DO UPDATE SET
-          matching = true,
-          alerted_at = CASE WHEN m.alerted_at <= excluded.alerted_at - ${REALERT_AFTER}::interval
-                            THEN excluded.alerted_at ELSE m.alerted_at END
-        WHERE NOT m.matching
-        RETURNING m.search_id, m.listing_id, m.alerted_at
+      added AS MATERIALIZED (
+        SELECT h.* FROM hit h
+        WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.listing_id = h.listing_id AND k.n = h.n)
+      ),
+      kept AS (
+        INSERT INTO listing_search_matches AS m (listing_id, search_nos)
+        SELECT listing_id, array_agg(n ORDER BY n) FROM hit GROUP BY listing_id
+        ON CONFLICT (listing_id) DO UPDATE SET search_nos = excluded.search_nos
+          WHERE m.search_nos IS DISTINCT FROM excluded.search_nos
+      ),
+      cleared AS (
+        DELETE FROM listing_search_matches m USING p
+        WHERE m.listing_id = p.listing_id AND NOT EXISTS (SELECT 1 FROM hit WHERE hit.listing_id = p.listing_id)
       ),
       announced AS (
-        INSERT INTO saved_search_alerts (search_id, user_id, listing_id, at, notify, alert)
-        SELECT hit.search_id, hit.user_id, hit.listing_id, hit.at, hit.alert <> 'off', hit.alert
-        FROM matched JOIN hit USING (search_id, listing_id) WHERE matched.alerted_at = hit.at
-        ORDER BY hit.ord, hit.search_id
-        RETURNING user_id, notify
+        INSERT INTO listing_search_alerts (listing_id, at, search_nos, quiet_nos)
+        SELECT p.listing_id, p.at, array_agg(a.n ORDER BY a.n),
+               coalesce(array_agg(a.n ORDER BY a.n) FILTER (WHERE a.quiet), '{}')
+        FROM added a JOIN p USING (listing_id)
+        GROUP BY p.listing_id, p.at, p.ord
+        ORDER BY p.ord
       )
-      SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM (SELECT DISTINCT user_id FROM announced WHERE notify) u`;
+      SELECT pg_notify(${INBOX_CHANNEL}, user_id) FROM (SELECT DISTINCT user_id FROM added WHERE NOT quiet) u`;

@@ -16,6 +16,7 @@ import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { createMeili } from '../queries/meili.ts';
 import { searchInMeili } from '../queries/searchInMeili.ts';
 import { searchInPostgres } from '../queries/searchInPostgres.ts';
+import { matchRows } from './recordedAlerts.ts';
 
 /**
  * Percolation and search agree on the tenancy terms: each filter (alone and
@@ -118,7 +119,7 @@ afterAll(async () => {
 const matchesOf = async (id: string) =>
   (
     await db.sql<{ id: string }[]>`
-      SELECT listing_id AS id FROM saved_search_matches WHERE search_id = ${id} AND matching`
+      SELECT listing_id AS id FROM ${matchRows(db.sql)} m WHERE search_id = ${id}`
   )
     .map((r) => r.id)
     .sort();

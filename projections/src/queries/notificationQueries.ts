@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { userAlerts } from './savedSearchQueries.ts';
 
 /** The read model of the bell's read marks (notifications/readMarks.ts), for read-your-writes. */
 export const NOTIFICATION_READS_PROJECTION = 'notification-reads';
@@ -35,14 +36,12 @@ export const recentNotifications = (db: Sql, userId: string, limit: number) =>
       SELECT coalesce((SELECT read_up_to FROM notification_reads WHERE user_id = ${userId}), '-infinity') AS at
     ),
     items AS (
-      (SELECT 'match-' || a.id AS id, 'search-match' AS kind,
-              'New match for “' || s.name || '”: ' || l.title AS text,
+      (SELECT 'match-' || a.id || '-' || a.search_no AS id, 'search-match' AS kind,
+              'New match for “' || a.name || '”: ' || l.title AS text,
               '/properties/' || a.listing_id AS link, a.at
-       FROM saved_search_alerts a
-       JOIN saved_search_filters s ON s.search_id = a.search_id
+       FROM ${userAlerts(db, userId)} a
        JOIN alert_listings l ON l.id = a.listing_id AND l.available
-       WHERE a.user_id = ${userId} AND a.notify
-       ORDER BY a.id DESC LIMIT ${limit})
+       ORDER BY a.id DESC, a.search_no DESC LIMIT ${limit})
       UNION ALL
       (SELECT 'notice-' || n.id, n.kind, coalesce(l.title || ': ', '') || n.reason,
               '/properties/' || n.listing_id, n.at
@@ -68,8 +67,7 @@ export const notificationState = async (
       SELECT coalesce((SELECT read_up_to FROM notification_reads WHERE user_id = ${userId}), '-infinity') AS at
     ),
     items AS (
-      (SELECT a.at FROM saved_search_alerts a JOIN alert_listings l ON l.id = a.listing_id AND l.available
-       WHERE a.user_id = ${userId} AND a.notify
+      (SELECT a.at FROM ${userAlerts(db, userId)} a JOIN alert_listings l ON l.id = a.listing_id AND l.available
        ORDER BY a.id DESC LIMIT ${MAX_UNREAD_COUNTED})
       UNION ALL
       (SELECT n.at FROM owner_notices n WHERE n.user_id = ${userId}
