@@ -149,7 +149,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
         { type: 'ResetPassword', accountId, tokenHash, at: clock() },
         (await load(deps.eventStore, accountId)).state,
       );
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword, address);
       try {
         await resetOnce(accountId, tokenHash, passwordHash);
       } catch (error) {
