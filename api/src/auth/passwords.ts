@@ -9,7 +9,7 @@ import { MESSAGES } from './model.ts';
  * the web process's memory"). Hashes made with other parameters (the 64 MiB
  * ones) keep verifying: the parameters are part of the hash.
  */
-export const ARGON2ID = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const;
+const ARGON2ID = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const;
 
 /** Who asks, when nobody in particular does (the seed, a CLI, the dummy hash). */
 const ANYONE = 'anyone';

@@ -9,7 +9,7 @@ const levelOf = (samples: readonly MemorySample[], from: number, to: number) => 
   return within.length === 0 ? undefined : percentile(within, 50);
 };
 
-export type RssGrowth = {
+type RssGrowth = {
   /** The level in the second minute (warm: JIT, caches and pools filled in the first). */
   warm: number;
   /** The level in the last minute of the run. */
