@@ -11,7 +11,7 @@ import {
   REGISTER_LIMIT,
 } from './attemptLimits.ts';
 import { MESSAGES } from './model.ts';
-import { hashPassword, primeDummyHash, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, primeDummyHash, verifyPassword } from './passwords.ts';
 import { normaliseEmail } from './rules.ts';
 import {
   endAllSessions,
@@ -22,6 +22,7 @@ import {
   revokeToken,
   toUserDocument,
   updateProfile,
+  upgradePasswordHash,
   type UserRecord,
 } from './users.ts';
 
@@ -99,6 +100,13 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
       await limits.login.clear(email, address);
       // Only with the right password, so the answer tells a guesser nothing about the account.
       if (user.suspendedAt) throw new ForbiddenError(MESSAGES.suspended);
+      if (needsRehash(user.passwordHash))
+        await upgradePasswordHash(
+          sql,
+          user.id,
+          user.passwordHash,
+          await hashPassword(password, address),
+        );
       return signIn(user);
     },
 

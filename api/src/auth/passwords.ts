@@ -11,6 +11,17 @@ import { MESSAGES } from './model.ts';
  */
 const ARGON2ID = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const;
 
+const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2ID.memoryCost},t=${ARGON2ID.timeCost},p=1$`;
+
+/**
+ * Whether a stored hash was made with other parameters than today's (Bun's
+ * 64 MiB default, before). Such a hash is replaced at the account's next
+ * sign-in: it costs more memory and time to verify, and a login that takes
+ * longer for a known email than for an unknown one (the dummy hash is made
+ * with today's parameters) would tell a guesser the account exists.
+ */
+export const needsRehash = (hash: string) => !hash.startsWith(CURRENT_PREFIX);
+
 /** Who asks, when nobody in particular does (the seed, a CLI, the dummy hash). */
 const ANYONE = 'anyone';
 
