@@ -11,7 +11,7 @@ import {
   REGISTER_LIMIT,
 } from './attemptLimits.ts';
 import { MESSAGES } from './model.ts';
-import { hashPassword, primeDummyHash, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, primeDummyHash, verifyPassword } from './passwords.ts';
 import { normaliseEmail } from './rules.ts';
 import {
   endAllSessions,
@@ -22,6 +22,7 @@ import {
   revokeToken,
   toUserDocument,
   updateProfile,
+  upgradePasswordHash,
   type UserRecord,
 } from './users.ts';
 
@@ -68,14 +69,14 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
 
   const accounts = {
     /** Creates the account (any role, admin included: the API narrows roles before it calls this). */
-    create: async (account: NewAccount): Promise<UserRecord> => {
+    create: async (account: NewAccount, caller?: string): Promise<UserRecord> => {
       const user = await insertUser(sql, {
         id: deps.newId(),
         name: account.name.trim(),
         email: normaliseEmail(account.email),
         phone: account.phone,
         role: account.role,
-        passwordHash: await hashPassword(account.password),
+        passwordHash: await hashPassword(account.password, caller),
         now: clock(),
       });
       if (!user) throw new EmailTakenError();
@@ -91,7 +92,7 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
       if (attempt.blocked)
         throw new TooManyAttemptsError(MESSAGES.tooManyAttempts, attempt.retryAfterSeconds);
       const user = await findUserByEmail(sql, email);
-      const ok = await verifyPassword(password, user?.passwordHash);
+      const ok = await verifyPassword(password, user?.passwordHash, address);
       if (!user || !ok) {
         await limits.login.prune(clock());
         throw new AppError(401, MESSAGES.badCredentials);
@@ -99,6 +100,13 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
       await limits.login.clear(email, address);
       // Only with the right password, so the answer tells a guesser nothing about the account.
       if (user.suspendedAt) throw new ForbiddenError(MESSAGES.suspended);
+      if (needsRehash(user.passwordHash))
+        await upgradePasswordHash(
+          sql,
+          user.id,
+          user.passwordHash,
+          await hashPassword(password, address),
+        );
       return signIn(user);
     },
 
@@ -134,14 +142,19 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
       if (attempt.blocked)
         throw new TooManyAttemptsError(LIMIT_MESSAGES.changePassword, attempt.retryAfterSeconds);
       const found = await findUserById(sql, user.id);
-      if (!found || !(await verifyPassword(currentPassword, found.passwordHash))) {
+      if (!found || !(await verifyPassword(currentPassword, found.passwordHash, address))) {
         await limits.changePassword.prune(clock());
         throw new ValidationError([
           { path: 'currentPassword', msg: MESSAGES.currentPasswordWrong },
         ]);
       }
       await limits.changePassword.clear(user.id, address);
-      const updated = await replacePassword(sql, user.id, await hashPassword(newPassword), clock());
+      const updated = await replacePassword(
+        sql,
+        user.id,
+        await hashPassword(newPassword, address),
+        clock(),
+      );
       sessions.forgetUser(user.id);
       if (!updated) throw new NotFoundError('This account no longer exists');
       return (await tokens.issue(updated)).token;
@@ -167,7 +180,7 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
       if (attempt.blocked)
         throw new TooManyAttemptsError(LIMIT_MESSAGES.register, attempt.retryAfterSeconds);
       await limits.register.prune(clock());
-      return accounts.create(account);
+      return accounts.create(account, address);
     },
   };
 };

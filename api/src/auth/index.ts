@@ -87,7 +87,8 @@ export const authRoutes = (deps: AuthDeps) => {
           summary: 'Sign in with email and password',
           description:
             '401 for an unknown email or a wrong password (same message, same time). After 5 failures for one ' +
-            'email from one address, or 20 from one address, in 15 minutes: 429 with Retry-After (seconds).',
+            'email from one address, or 20 from one address, in 15 minutes: 429 with Retry-After (seconds). ' +
+            'When too many sign-ins are already waiting for password hashing: 503 with Retry-After.',
           tags,
         },
       },

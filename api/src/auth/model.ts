@@ -33,6 +33,7 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   badCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed login attempts; please try again later',
+  signInBusy: 'Too many people are signing in right now; please try again in a few seconds',
   loggedOut: 'Logged out successfully',
   passwordChanged: 'Password changed successfully',
   resetLinkSent: 'If an account exists for that email, we have sent a link to reset your password.',

@@ -15,12 +15,12 @@ import { ConcurrencyError } from '@rentals/core/errors';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import type { Logger } from '@rentals/core/logger';
 import { createSmtpMailer, type MonitoredMailer } from '@rentals/core/mail/smtpMailer';
-import { passwordResetEmail } from '@rentals/core/mail/emails';
 import type { Sql } from 'postgres';
 import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
 import { sessionCacheFor } from '../access/sessionCache.ts';
 import { FORGOT_PASSWORD_LIMIT, LIMIT_MESSAGES, RESET_PASSWORD_LIMIT } from './attemptLimits.ts';
 import { hashPassword } from './passwords.ts';
+import { loadEmails } from '../shared/emails.ts';
 import { normaliseEmail } from './rules.ts';
 import { findUserByEmail, findUserById, replacePassword } from './users.ts';
 
@@ -101,6 +101,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
       return;
     }
     const link = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const { passwordResetEmail } = await loadEmails();
     const content = await passwordResetEmail({
       name: user.name,
       link,
@@ -149,7 +150,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
         { type: 'ResetPassword', accountId, tokenHash, at: clock() },
         (await load(deps.eventStore, accountId)).state,
       );
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword, address);
       try {
         await resetOnce(accountId, tokenHash, passwordHash);
       } catch (error) {

@@ -69,6 +69,20 @@ export const replacePassword = async (
       RETURNING ${columns(sql)}`
   )[0];
 
+/**
+ * Stores the same password's hash made with today's parameters; sessions and
+ * `updated_at` stay. Only while the old hash is still the one stored, so a
+ * password changed meanwhile is never overwritten.
+ */
+export const upgradePasswordHash = async (
+  sql: Sql,
+  id: string,
+  from: string,
+  to: string,
+): Promise<void> => {
+  await sql`UPDATE users SET password_hash = ${to} WHERE id = ${id} AND password_hash = ${from}`;
+};
+
 /** Bumps the token generation alone: every token of the user ends, the current one included. */
 export const endAllSessions = async (sql: Sql, id: string, now: Date): Promise<boolean> =>
   (

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, photoMessages, sniffFormat } from './photoRules.ts';
 
 /** Widths of the WebP renditions; the largest is the photo's `url`. */
@@ -19,6 +19,20 @@ export type ProcessedPhoto = {
 /** A file that may be processed: within size, a real JPEG/PNG/WebP, within the pixel limit. */
 export type CheckedPhoto = { name: string; bytes: Buffer; pixels: number };
 
+let loaded: Promise<typeof SharpModule> | undefined;
+
+/**
+ * sharp (libvips), loaded at the first photo rather than at start-up: loading
+ * it adds ~90 MB to a Bun process's RSS, which a web process that serves no
+ * upload never needs. Its operation cache is off: each photo is decoded and
+ * encoded once, so the cache (up to 50 MB by default) would only hold memory.
+ */
+const loadSharp = () =>
+  (loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
+
 const contentHash = (bytes: Uint8Array) =>
   createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 
@@ -36,6 +50,7 @@ export const checkPhoto = async (file: {
   if (!sniffFormat(bytes.subarray(0, 16)))
     return { error: photoMessages.invalidType(file.name) } as const;
   try {
+    const sharp = await loadSharp();
     // Reads only the header; limitInputPixels makes sharp refuse a bomb here already.
     const meta = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
     if (!meta.width || !meta.height || !['jpeg', 'png', 'webp'].includes(meta.format ?? ''))
@@ -81,6 +96,7 @@ export const processPhoto = async (
 const decodeAndEncode = async (
   photo: Pick<CheckedPhoto, 'name' | 'bytes'>,
 ): Promise<ProcessedPhoto> => {
+  const sharp = await loadSharp();
   const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
   const source = sharp(photo.bytes, {
     limitInputPixels: MAX_PHOTO_PIXELS,

@@ -4,7 +4,8 @@ import { ConcurrencyError } from '@rentals/core/errors';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { Logger } from '@rentals/core/logger';
-import { reviewDecisionEmail, type ReviewDecisionKind } from '@rentals/core/mail/emails';
+import type { ReviewDecisionKind } from '@rentals/core/mail/emails';
+import { loadEmails } from '../shared/emails.ts';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import { decide as decideListing } from '@rentals/core/listings/decide';
@@ -149,6 +150,7 @@ export const reportService = (deps: Deps) => {
       if (!owner) return;
       const { state } = await listingOf(deps.eventStore, listingId);
       const link = `${deps.siteUrl ?? 'http://localhost:3000'}/property/${encodeURIComponent(listingId)}`;
+      const { reviewDecisionEmail } = await loadEmails();
       const content = await reviewDecisionEmail({
         name: owner.name,
         kind,
