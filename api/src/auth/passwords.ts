@@ -22,8 +22,8 @@ const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2ID.memoryCost},t=${ARGON2ID.tim
  */
 export const needsRehash = (hash: string) => !hash.startsWith(CURRENT_PREFIX);
 
-/** Who asks, when nobody in particular does (the seed, a CLI, the dummy hash). */
-const ANYONE = 'anyone';
+/** Who asks, when no request does (the seed, a CLI, the dummy hash, test fixtures): the process itself. */
+const OWN_WORK = 'own-work';
 
 /**
  * Every hash and verify of the process runs in this pool: two at a time (the
@@ -42,12 +42,20 @@ export const passwordPool = createFairPool({
   busyMessage: MESSAGES.signInBusy,
 });
 
-const inPool = async <T>(caller: string, run: () => Promise<T>): Promise<T> => {
-  const [result] = await passwordPool.run(caller, [{ cost: 1, run }]);
+/**
+ * A request's hash takes a place in the queue and may be refused; the
+ * process's own (no caller) waits its turn at no cost, so it is never refused
+ * (no request deadline bounds it: a seed or a test creating thirty accounts at
+ * once just waits) and takes no place a request could wait in.
+ */
+const inPool = async <T>(caller: string | undefined, run: () => Promise<T>): Promise<T> => {
+  const [result] = await passwordPool.run(caller ?? OWN_WORK, [
+    { cost: caller === undefined ? 0 : 1, run },
+  ]);
   return result as T;
 };
 
-export const hashPassword = (password: string, caller = ANYONE) =>
+export const hashPassword = (password: string, caller?: string) =>
   inPool(caller, () => Bun.password.hash(password, ARGON2ID));
 
 let dummyHash: Promise<string> | undefined;
@@ -65,7 +73,7 @@ export const primeDummyHash = () => {
 export const verifyPassword = async (
   password: string,
   hash: string | undefined,
-  caller = ANYONE,
+  caller?: string,
 ): Promise<boolean> => {
   if (hash === undefined) {
     const dummy = await primeDummyHash();

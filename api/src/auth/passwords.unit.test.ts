@@ -72,4 +72,19 @@ describe('password hashing', () => {
     );
     await release(busy);
   });
+
+  it("never refuses the process's own hashing (no caller: the seed, a CLI, fixtures): it waits its turn and takes no place in the queue", async () => {
+    const busy = [
+      hold('192.0.2.1', 1),
+      hold('192.0.2.2', 1),
+      ...Array.from({ length: 4 }, (_, i) => hold(`198.51.100.${i}`, 8)),
+    ];
+    await settle();
+    const own = Array.from({ length: 12 }, () => hashPassword('correct horse'));
+    await settle();
+    expect(passwordPool.stats()).toEqual({ running: 2, queuedCost: 32 });
+    await release(busy);
+    for (const hash of await Promise.all(own)) expect(hash.startsWith('$argon2id$')).toBe(true);
+    expect(passwordPool.stats()).toEqual({ running: 0, queuedCost: 0 });
+  });
 });
