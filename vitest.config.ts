@@ -44,6 +44,8 @@ export default defineConfig({
           globalSetup: ['infra/testing/src/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Against real servers on a shared 2-core machine, expect.poll's 1 s default flakes.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -57,6 +59,8 @@ export default defineConfig({
           globalSetup: ['infra/testing/src/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A page load and a fetch under CI's load can take more than expect.poll's 1 s default.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
