@@ -3,6 +3,8 @@ import { sql, type Statement } from '../runner/statement.ts';
 
 /** A listing that stops matching and matches again within this is not announced again. */
 export const REALERT_AFTER = '1 day';
+/** REALERT_AFTER in milliseconds (the in-memory path's; UTC days have no DST). */
+export const REALERT_AFTER_MS = 86_400_000;
 
 /**
  * Tests one listing against the saved searches, as the list search would

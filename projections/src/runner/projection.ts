@@ -1,3 +1,4 @@
+import type { TransactionSql } from 'postgres';
 import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
 import type { EventRef } from './parking.ts';
 import type { Statement } from './statement.ts';
@@ -14,6 +15,14 @@ export type SqlProjection = {
    * statements give the same result as `evolve` event by event (rebuild speed).
    */
   evolveBatch?: (events: RecordedEvent[]) => Statement[];
+  /**
+   * Optional: how the live runner applies a batch with state kept in its
+   * memory (e.g. every saved search, to test listings against in JS instead
+   * of in SQL). One is made per runner; see BatchMemory. A rebuild's copies
+   * and the event-by-event replay of a failing batch use `evolveBatch` and
+   * `evolve`, which must record the same.
+   */
+  inMemory?: () => BatchMemory;
   /** Empties the read model before a rebuild from position zero. */
   reset: Statement[];
   /**
@@ -38,6 +47,21 @@ export type SqlProjection = {
    * streams, each folded once, instead of applying every event (rebuild speed).
    */
   foldStreams?: StreamFold;
+};
+
+/**
+ * State a runner keeps in memory between batches, derived from the
+ * projection's tables. The runner loads it in a batch's transaction whenever
+ * it may not match the tables (at start, after any batch that did not
+ * commit, when the checkpoint is not where the runner left it, or when
+ * another writer bumped the projection's memory epoch: retryParked), and
+ * otherwise lets each batch carry it forward: `evolveBatch` may read in the
+ * batch's transaction, updates the state as its statements update the
+ * tables, and returns the statements.
+ */
+export type BatchMemory = {
+  load: (tx: TransactionSql) => Promise<void>;
+  evolveBatch: (tx: TransactionSql, events: RecordedEvent[]) => Promise<Statement[]>;
 };
 
 /**

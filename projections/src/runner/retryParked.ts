@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
+import { bumpMemoryEpoch } from './batchMemory.ts';
 import { heldPositions, lockParking } from './parking.ts';
 import type { Projection } from './projection.ts';
 
@@ -70,6 +71,7 @@ export const retryParked = async (
           SET position = ${position}, event_type = ${event?.type ?? 'unknown'}, error = ${message},
               retried_at = now(), attempts = attempts + 1
           WHERE projection = ${projection.name} AND stream_id = ${streamId}`;
+        if (applied > 0) await bumpMemoryEpoch(tx, projection.name);
         await settle(tx, projection);
         return {
           outcome: 'still-parked',
@@ -83,6 +85,7 @@ export const retryParked = async (
       applied += 1;
     }
     await tx`DELETE FROM projection_parked_streams WHERE projection = ${projection.name} AND stream_id = ${streamId}`;
+    if (applied > 0) await bumpMemoryEpoch(tx, projection.name);
     await settle(tx, projection);
     return { outcome: 'applied', applied };
   });

@@ -3,6 +3,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import { sessionClient } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
+import { batchMemoryKeeper } from './batchMemory.ts';
 import type { Projection } from './projection.ts';
 import { advanceCheckpoint, ensureCheckpoint } from './checkpoints.ts';
 import { holdEvents, lockParking, parkedAmong, parkStream } from './parking.ts';
@@ -177,6 +178,14 @@ export const startProjection = (
     unsettled = false;
   };
 
+  // Whether the worker is replaying a failed batch event by event.
+  let narrowing = false;
+  // This runner's memory of a projection that keeps one (SqlProjection.inMemory).
+  const memory =
+    projection.kind === 'sql' && projection.inMemory
+      ? batchMemoryKeeper(projection.name, projection.inMemory(), projection.tables ?? [])
+      : undefined;
+
   const applyBatch = async (
     from: Checkpoint,
     events: RecordedEvent[],
@@ -186,6 +195,9 @@ export const startProjection = (
     const relevant = events.filter((e) => handles.has(e.type));
     const streams = [...new Set(relevant.map((e) => e.streamId))];
     if (projection.kind === 'sql') {
+      // A failed batch narrowed down to single events replays them by `evolve`, the reference path.
+      const inMemory = narrowing ? undefined : memory;
+      if (narrowing) memory?.failed();
       return sql
         .begin(async (tx) => {
           let parked = new Set<string>();
@@ -194,8 +206,9 @@ export const startProjection = (
             parked = await parkedAmong(tx, projection.name, streams);
           }
           const { apply, held } = split(relevant, parked);
-          const statements =
-            apply.length === 0
+          const statements = inMemory
+            ? await inMemory.statements(tx, from, apply)
+            : apply.length === 0
               ? []
               : projection.evolveBatch
                 ? projection.evolveBatch(apply)
@@ -211,6 +224,8 @@ export const startProjection = (
           return true;
         })
         .then((applied) => {
+          if (applied) inMemory?.committed(to);
+          else inMemory?.failed();
           if (applied && projection.settle) {
             if (settle) settledAt = Date.now();
             unsettled = !settle;
@@ -218,6 +233,7 @@ export const startProjection = (
           return applied;
         })
         .catch((error: unknown) => {
+          inMemory?.failed();
           if (error instanceof CheckpointMoved) return false;
           throw error;
         });
@@ -529,6 +545,7 @@ export const startProjection = (
         let applied: boolean;
         let parkedNow = false;
         try {
+          narrowing = narrowUntil !== undefined;
           applied = await withRetries(checkpoint, events, settlesNow(events, requested));
         } catch (error) {
           if (stopped) return;
