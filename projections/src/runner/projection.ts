@@ -57,7 +57,8 @@ export type SqlProjection = {
  * another writer bumped the projection's memory epoch: retryParked), and
  * otherwise lets each batch carry it forward: `evolveBatch` may read in the
  * batch's transaction, updates the state as its statements update the
- * tables, and returns the statements.
+ * tables, and returns the statements. The runner takes the write locks of
+ * the projection's `tables` before either runs (batchMemory.ts).
  */
 export type BatchMemory = {
   load: (tx: TransactionSql) => Promise<void>;
