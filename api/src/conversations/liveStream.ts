@@ -108,6 +108,10 @@ export const openLiveStream = (
     try {
       do {
         again = false;
+        // Everyone's newest announcement before the page is read: a page that is not full has every
+        // one of the user's up to it, so the cursor moves there and the next read starts after
+        // everyone else's too (the read goes by id from the cursor: alertsAfter).
+        const seenUpTo = await latestAlertId(deps.sql);
         const alerts = await alertsAfter(deps.sql, user.id, alertCursor, PAGE);
         for (const alert of alerts) {
           write(frame({ event: 'alert', data: { alert } }));
@@ -115,6 +119,7 @@ export const openLiveStream = (
         }
         // A page holds PAGE listing events' alerts, each event's all: as many rows or more.
         if (alerts.length >= PAGE) again = true;
+        else alertCursor = Math.max(alertCursor, seenUpTo);
         for (const notice of await ownerNoticesNotIn(deps.sql, user.id, noticesSeen)) {
           write(frame({ event: 'notice', data: { notice } }));
           noticesSeen.push(notice.id);
@@ -159,7 +164,7 @@ export const openLiveStream = (
       if (closed) return remove();
       const [latest, latestAlert, notices, bellNow] = await Promise.all([
         latestFeedPosition(deps.sql, user.id),
-        latestAlertId(deps.sql, user.id),
+        latestAlertId(deps.sql),
         ownerNoticeIds(deps.sql, user.id),
         notificationState(deps.sql, user.id),
       ]);

@@ -15,6 +15,34 @@ import { percolate as percolateOne } from './percolate.ts';
 // The alerts projection's table statements (alert_listings, the saved searches' filters and keys):
 // shared by its SQL path (alertsProjection.ts) and its in-memory path (alertsMemory.ts).
 
+/** Whether a listing is available after one of the events that list or unlist it. */
+export const availableAfter = (
+  event: Extract<
+    ListingEvent,
+    {
+      type:
+        | 'ListingDelisted'
+        | 'ListingExpired'
+        | 'ListingHiddenForReview'
+        | 'ListingReviewCleared'
+        | 'ListingRelisted';
+    }
+  >,
+) =>
+  event.type === 'ListingRelisted' ||
+  (event.type === 'ListingReviewCleared' && event.data.isAvailable);
+
+/** A map area's box, when the search has one. */
+export const bboxOf = (c: {
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+}) =>
+  c.west === null || c.south === null || c.east === null || c.north === null
+    ? null
+    : { west: c.west, south: c.south, east: c.east, north: c.north };
+
 /** A search's filters as the matcher's columns (saved_search_filters). */
 export const filterColumns = (d: SavedSearchCreated['data']) => {
   const words = queryWords(d.places.q);
@@ -192,15 +220,11 @@ export const listingStatements = (event: ListingEvent, percolate = percolateOne)
     case 'ListingExpired':
     case 'ListingHiddenForReview':
     case 'ListingReviewCleared':
-    case 'ListingRelisted': {
-      const available =
-        event.type === 'ListingRelisted' ||
-        (event.type === 'ListingReviewCleared' && event.data.isAvailable);
+    case 'ListingRelisted':
       return [
-        sql`UPDATE alert_listings SET available = ${available} WHERE id = ${id}`,
+        sql`UPDATE alert_listings SET available = ${availableAfter(event)} WHERE id = ${id}`,
         percolate(id, at),
       ];
-    }
     case 'ListingDeleted':
       return [
         sql`DELETE FROM alert_listings WHERE id = ${id}`,

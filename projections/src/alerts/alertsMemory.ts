@@ -9,13 +9,15 @@ import { asListingEvent, type ListingEvent } from '../readModels/listingEvents.t
 import type { BatchMemory } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import {
+  availableAfter,
+  bboxOf,
   filterColumns,
-  listingStatements,
   savedSearchStatements,
   termsOf,
 } from './alertStatements.ts';
 import { REALERT_AFTER_MS } from './percolate.ts';
 import { SearchIndex, type IndexedSearch, type MatchedListing } from './searchIndex.ts';
+import { prefixesOf, wordsOf } from './textMatch.ts';
 
 const SAVED_SEARCH_TYPES = new Set<string>([
   'SavedSearchCreated',
@@ -73,10 +75,7 @@ const indexed = (r: SearchRow): IndexedSearch => ({
   maxRent: r.max_rent,
   bedrooms: r.bedrooms,
   bathrooms: r.bathrooms,
-  bbox:
-    r.west === null || r.south === null || r.east === null || r.north === null
-      ? null
-      : { west: r.west, south: r.south, east: r.east, north: r.north },
+  bbox: bboxOf(r),
   terms: r.terms,
   textQuery: r.text_query,
   drawnArea: r.drawn_area,
@@ -187,12 +186,8 @@ const evolveListing = (
     case 'ListingExpired':
     case 'ListingHiddenForReview':
     case 'ListingReviewCleared':
-    case 'ListingRelisted': {
-      const available =
-        event.type === 'ListingRelisted' ||
-        (event.type === 'ListingReviewCleared' && event.data.isAvailable);
-      return { state: state && { ...state, available }, percolates: true };
-    }
+    case 'ListingRelisted':
+      return { state: state && { ...state, available: availableAfter(event) }, percolates: true };
     case 'ListingDeleted':
       return { state: null, percolates: false };
     default:
@@ -291,7 +286,7 @@ export const alertsMemory = (): BatchMemory => {
       rows.map(({ id, ...row }) => [id, row as ListingState]),
     );
     const matchesBefore = new Map(matchRowsBefore.map((r) => [r.listing_id, r.search_nos]));
-    const announced = new Map<string, { atMs: number; nos: number[] }[]>();
+    const announced = new Map<string, { atMs: number; nos: ArrayLike<number> }[]>();
     for (const r of recentRows)
       (announced.get(r.listing_id) ?? announced.set(r.listing_id, []).get(r.listing_id)!).push({
         atMs: r.at.getTime(),
@@ -306,6 +301,9 @@ export const alertsMemory = (): BatchMemory => {
     const placeOf = new Map<string, number>();
     // Searches whose row the batch changes: their free text and drawn area are sent with the checks.
     const changed = new Set<number>();
+    // Listings whose row the batch writes (as it leaves them), and those it deletes.
+    const written = new Set<string>();
+    const deleted = new Set<string>();
     for (const event of events) {
       if (SAVED_SEARCH_TYPES.has(event.type)) {
         const e = { type: event.type, data: event.data } as SavedSearchEvent;
@@ -327,10 +325,7 @@ export const alertsMemory = (): BatchMemory => {
             maxRent: c.max_rent,
             bedrooms: c.bedrooms,
             bathrooms: c.bathrooms,
-            bbox:
-              c.west === null || c.south === null || c.east === null || c.north === null
-                ? null
-                : { west: c.west, south: c.south, east: c.east, north: c.north },
+            bbox: bboxOf(c),
             terms: c.terms,
             textQuery: c.text_query,
             drawnArea: c.drawn_area,
@@ -350,11 +345,16 @@ export const alertsMemory = (): BatchMemory => {
       const id = listing.data.listingId;
       const { state, percolates } = evolveListing(listings.get(id) ?? null, listing);
       listings.set(id, state);
-      statements.push(
-        ...listingStatements(listing, () => NO_STATEMENT).filter((s) => s !== NO_STATEMENT),
-      );
+      // The rows are written once each, as the batch leaves them (below).
+      if (state !== null) written.add(id);
+      else if (listing.type === 'ListingDeleted') deleted.add(id);
       if (!percolates) continue;
-      const { sure, check } = state ? searches.match(state) : { sure: [], check: [] };
+      const { sure, check } = state
+        ? searches.match(state, () => {
+            const words = wordsOf(textOf(state));
+            return words && prefixesOf(words);
+          })
+        : { sure: [], check: [] };
       let place = -1;
       if (check.length > 0) {
         const text = textOf(state!);
@@ -373,7 +373,7 @@ export const alertsMemory = (): BatchMemory => {
     const passed = await checked(tx, percolations, places, changed);
 
     // 4. Each outcome against what was known, in log order.
-    const matchesNow = new Map<string, number[]>();
+    const matchesNow = new Map<string, ArrayLike<number>>();
     const announcements: {
       listing_id: string;
       at: string;
@@ -384,23 +384,17 @@ export const alertsMemory = (): BatchMemory => {
     const wake = new Set<string>();
     percolations.forEach((p, i) => {
       const ok = passed.get(i);
-      const hit = ok
-        ? mergeByNo(
-            p.sure,
-            p.check.filter((s) => ok.has(s.no)),
-          )
-        : p.sure;
-      const known = new Set(matchesNow.get(p.listingId) ?? matchesBefore.get(p.listingId) ?? []);
+      const hit = ok ? [...p.sure, ...p.check.filter((s) => ok.has(s.no))] : p.sure;
+      const before = matchesNow.get(p.listingId) ?? matchesBefore.get(p.listingId);
+      const known = new Set<number>(before ? Array.from(before) : []);
       for (const a of announced.get(p.listingId) ?? [])
-        if (a.atMs > p.atMs - REALERT_AFTER_MS) for (const n of a.nos) known.add(n);
+        if (a.atMs > p.atMs - REALERT_AFTER_MS)
+          for (let k = 0; k < a.nos.length; k++) known.add(a.nos[k]!);
       // The searches as they were at the event (quiet: alerts off then).
       const added = hit.filter((s) => !known.has(s.no));
-      matchesNow.set(
-        p.listingId,
-        hit.map((s) => s.no),
-      );
+      matchesNow.set(p.listingId, sortedNumbers(hit));
       if (added.length === 0) return;
-      const nos = added.map((s) => s.no);
+      const nos = sortedNumbers(added);
       (announced.get(p.listingId) ?? announced.set(p.listingId, []).get(p.listingId)!).push({
         atMs: p.atMs,
         nos,
@@ -414,19 +408,43 @@ export const alertsMemory = (): BatchMemory => {
         listing_id: p.listingId,
         at: p.at,
         search_nos: `{${nos.join(',')}}`,
-        quiet_nos: `{${quiet.join(',')}}`,
+        quiet_nos: `{${quiet.sort((a, b) => a - b).join(',')}}`,
         ord: announcements.length,
       });
     });
-    // A deleted listing's matches go with it (listingStatements deletes its row).
-    for (const [id, state] of listings) if (state === null) matchesNow.delete(id);
+    // A deleted listing's row and matches go (as listingStatements deletes them).
+    for (const id of deleted) {
+      matchesNow.delete(id);
+      written.delete(id);
+    }
+    const listingRows = [...written].map((id) => rowOf(id, listings.get(id)!));
+    if (listingRows.length > 0)
+      statements.push(sql`
+        INSERT INTO alert_listings AS a (id, available, title, description, property_type, rent, city, area,
+          address, city_key, area_key, bedrooms, bathrooms, latitude, longitude, rent_type, tenancy, terms)
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(listingRows)}::text::jsonb) AS r(id text, available boolean,
+          title text, description text, property_type text, rent float8, city text, area text, address text,
+          city_key text, area_key text, bedrooms int, bathrooms int, latitude float8, longitude float8,
+          rent_type text, tenancy jsonb, terms jsonb)
+        ON CONFLICT (id) DO UPDATE SET available = excluded.available, title = excluded.title,
+          description = excluded.description, property_type = excluded.property_type, rent = excluded.rent,
+          city = excluded.city, area = excluded.area, address = excluded.address, city_key = excluded.city_key,
+          area_key = excluded.area_key, bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms,
+          latitude = excluded.latitude, longitude = excluded.longitude, rent_type = excluded.rent_type,
+          tenancy = excluded.tenancy, terms = excluded.terms`);
+    if (deleted.size > 0)
+      statements.push(
+        sql`DELETE FROM alert_listings WHERE id = ANY(${[...deleted]}::text[])`,
+        sql`DELETE FROM listing_search_matches WHERE listing_id = ANY(${[...deleted]}::text[])`,
+      );
 
     const kept: { listing_id: string; search_nos: string }[] = [];
     const cleared: string[] = [];
     for (const [id, nos] of matchesNow) {
       const before = matchesBefore.get(id) ?? [];
       if (sameNumbers(before, nos)) continue;
-      if (nos.length > 0) kept.push({ listing_id: id, search_nos: `{${nos.join(',')}}` });
+      if (nos.length > 0)
+        kept.push({ listing_id: id, search_nos: `{${Array.prototype.join.call(nos, ',')}}` });
       else cleared.push(id);
     }
     if (kept.length > 0)
@@ -440,12 +458,14 @@ export const alertsMemory = (): BatchMemory => {
         sql`DELETE FROM listing_search_matches WHERE listing_id = ANY(${cleared}::text[])`,
       );
     if (announcements.length > 0)
-      statements.push(sql`
+      statements.push(
+        sql`
         INSERT INTO listing_search_alerts (listing_id, at, search_nos, quiet_nos)
         SELECT listing_id, at, search_nos::int4[], quiet_nos::int4[]
         FROM jsonb_to_recordset(${JSON.stringify(announcements)}::text::jsonb)
           AS r(listing_id text, at timestamptz, search_nos text, quiet_nos text, ord int)
-        ORDER BY ord`);
+        ORDER BY ord`,
+      );
     if (wake.size > 0)
       statements.push(
         sql`SELECT pg_notify(${INBOX_CHANNEL}, u) FROM unnest(${[...wake]}::text[]) AS u`,
@@ -456,20 +476,39 @@ export const alertsMemory = (): BatchMemory => {
   return { load, evolveBatch };
 };
 
-/** Stands in for a percolation: the in-memory path records outcomes itself. */
-const NO_STATEMENT: Statement = { text: '', values: [] };
+/** A listing's alert_listings row as the batch leaves it. */
+const rowOf = (id: string, l: ListingState) => ({
+  id,
+  available: l.available,
+  title: l.title,
+  description: l.description,
+  property_type: l.propertyType,
+  rent: l.rent,
+  city: l.city,
+  area: l.area,
+  address: l.address,
+  city_key: l.cityKey,
+  area_key: l.areaKey,
+  bedrooms: l.bedrooms,
+  bathrooms: l.bathrooms,
+  latitude: l.latitude,
+  longitude: l.longitude,
+  rent_type: l.rentType,
+  tenancy: l.tenancy,
+  terms: l.terms,
+});
 
-const sameNumbers = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((n, i) => n === b[i]);
+const sameNumbers = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 
-/** Two lists of searches sorted by number, as one. */
-const mergeByNo = (a: readonly IndexedSearch[], b: readonly IndexedSearch[]) => {
-  const out: IndexedSearch[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length)
-    out.push(j >= b.length || (i < a.length && a[i]!.no < b[j]!.no) ? a[i++]! : b[j++]!);
-  return out;
+/** The searches' numbers in order, as the stored arrays hold them. */
+const sortedNumbers = (searches: readonly IndexedSearch[]) => {
+  const nos = new Int32Array(searches.length);
+  for (let i = 0; i < searches.length; i++) nos[i] = searches[i]!.no;
+  return nos.sort();
 };
 
 /**

@@ -12,10 +12,9 @@ import {
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import { appendListingEvents, listingCreated, testFields } from '@rentals/testing/listingFixtures';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
-import { ALERTS_PROJECTION, alertsProjection } from './alertsProjection.ts';
-import { alertRows, matchRows } from './recordedAlerts.ts';
+import { alertsProjection } from './alertsProjection.ts';
+import { recordFromZero } from './recordedAlerts.ts';
 
 /**
  * The in-memory matcher against the SQL one on a random log: searches with
@@ -63,22 +62,9 @@ const WORDS = ['sunny', 'metro', 'balcony', 'garden', 'quiet', 'corner', 'lake']
 const TYPES = PROPERTY_TYPES;
 
 const rebuildWith = async (projection: SqlProjection, batchSize: number) => {
-  for (const s of alertsProjection.reset) await db.sql.unsafe(s.text, s.values as never[]);
-  await db.sql`DELETE FROM projection_checkpoints WHERE name = ${ALERTS_PROJECTION}`;
-  const runner = startProjection(db.sql, projection, {
-    batchSize,
-    maxBatchSize: batchSize,
-    pollIntervalMs: 5,
-  });
-  await runner.whenCaughtUp();
-  await runner.stop();
-  expect(await db.sql`SELECT 1 FROM projection_parked_streams`).toHaveLength(0);
-  return {
-    alerts: await db.sql`SELECT search_id, user_id, listing_id, at, notify
-                         FROM ${alertRows(db.sql)} a ORDER BY at, listing_id, search_id`,
-    matches: await db.sql`SELECT search_id, listing_id FROM ${matchRows(db.sql)} m
-                          ORDER BY search_id, listing_id`,
-  };
+  const { parked, ...recorded } = await recordFromZero(db.sql, projection, batchSize);
+  expect(parked).toBe(0);
+  return recorded;
 };
 
 describe('saved-search matching in memory', () => {
@@ -132,7 +118,7 @@ describe('saved-search matching in memory', () => {
         const place = r.pick(PLACES);
         const word = r.chance(0.3) ? r.pick(WORDS) : undefined;
         const box = r.chance(0.2);
-        const drawn = !box && r.chance(0.15);
+        const drawn = !box && r.chance(0.3);
         if (word) withText.add(searchId);
         if (drawn) withDrawnArea.add(searchId);
         const d = 0.01 * r.int(1, 8);
@@ -209,7 +195,10 @@ describe('saved-search matching in memory', () => {
           return listingCreated(listingId, {
             at,
             fields: testFields({
-              title: `${r.pick(['Sunny', 'Quiet', 'Corner', 'Big'])} ${r.int(1, 3)}BHK near ${r.pick(WORDS)}`,
+              // Some texts only Postgres' parser can split (a host, a decimal): free text is then its to test.
+              title: r.chance(0.2)
+                ? `${r.pick(WORDS)}.${r.pick(WORDS)} flat, ${r.int(1, 9)}.5 km to the ${r.pick(WORDS)}`
+                : `${r.pick(['Sunny', 'Quiet', 'Corner', 'Big'])} ${r.int(1, 3)}BHK near ${r.pick(WORDS)}`,
               propertyType: r.pick(TYPES),
               rent: r.int(5, 45) * 1000,
               rentType: r.chance(0.1) ? 'yearly' : 'monthly',

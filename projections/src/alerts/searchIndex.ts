@@ -3,6 +3,7 @@ import {
   type TenancyRule,
   type TenancyTerms,
 } from '@rentals/core/listings/tenancyFilters';
+import { matchesTerms, termsOf } from './textMatch.ts';
 
 /** A saved search as the in-memory matcher holds it: the columns of saved_search_filters that percolate.ts tests. */
 export type IndexedSearch = {
@@ -45,9 +46,9 @@ export type MatchedListing = {
 };
 
 /**
- * A listing's matches: `sure` pass every filter; `check` pass all but the
- * free text or drawn area. The searches as they are now (a later change puts
- * a new object), sorted by number.
+ * A listing's matches: `sure` pass every filter; `check` pass all but a free
+ * text or drawn area that Postgres must test. The searches as they are now (a
+ * later change puts a new object), in no particular order.
  */
 export type Candidates = { sure: IndexedSearch[]; check: IndexedSearch[] };
 
@@ -64,26 +65,54 @@ const keysOf = (s: IndexedSearch): string[] => {
 };
 
 /**
- * Everything but the free text and the drawn area, as percolate.ts tests it
- * in SQL (its conditions in the same order, NULL as "no filter"; a listing
- * without bedrooms or a position fails a filter on them, as NULL does).
+ * Everything but the place, type, free text and drawn area, as percolate.ts
+ * tests it in SQL (NULL as "no filter"; a listing without bedrooms or a
+ * position fails a filter on them, as NULL does). The place and type need no
+ * test: a search is filed only under keys its own places and types make, so
+ * one found under the listing's keys has them.
  */
-const passes = (s: IndexedSearch, l: MatchedListing): boolean =>
-  (s.cityKeys === null || s.cityKeys.includes(l.cityKey)) &&
-  (s.areaKeys === null || s.areaKeys.includes(l.areaKey)) &&
-  (s.propertyTypes === null || s.propertyTypes.includes(l.propertyType)) &&
-  (s.minRent === null || l.rent >= s.minRent) &&
-  (s.maxRent === null || l.rent <= s.maxRent) &&
-  (s.bedrooms === null || (l.bedrooms !== null && l.bedrooms >= s.bedrooms)) &&
-  (s.bathrooms === null || (l.bathrooms !== null && l.bathrooms >= s.bathrooms)) &&
-  (s.bbox === null ||
+const passes = (s: Filed, l: MatchedListing, beds: number, baths: number): boolean =>
+  l.rent >= s.minRent &&
+  l.rent <= s.maxRent &&
+  beds >= s.bedrooms &&
+  baths >= s.bathrooms &&
+  (s.search.bbox === null ||
     (l.latitude !== null &&
       l.longitude !== null &&
-      l.latitude >= s.bbox.south &&
-      l.latitude <= s.bbox.north &&
-      l.longitude >= s.bbox.west &&
-      l.longitude <= s.bbox.east)) &&
-  (s.terms === null || matchesTenancy(l.terms ?? {}, s.terms));
+      l.latitude >= s.search.bbox.south &&
+      l.latitude <= s.search.bbox.north &&
+      l.longitude >= s.search.bbox.west &&
+      l.longitude <= s.search.bbox.east)) &&
+  (s.search.terms === null || matchesTenancy(l.terms ?? {}, s.search.terms));
+
+/** A search as filed: its number filters with "none" as an infinity, so each is one comparison. */
+type Filed = {
+  search: IndexedSearch;
+  minRent: number;
+  maxRent: number;
+  bedrooms: number;
+  bathrooms: number;
+  /** The free text as JS can test it (textMatch.ts); null: none, or Postgres' to test. */
+  terms: string[][] | null;
+  /** The free text when it is one word without synonyms (most are): one lookup. */
+  word: string | null;
+  /** A drawn area, or free text JS cannot test: Postgres decides. */
+  checked: boolean;
+};
+
+const filed = (search: IndexedSearch): Filed => {
+  const terms = search.textQuery === null ? null : termsOf(search.textQuery);
+  return {
+    search,
+    minRent: search.minRent ?? -Infinity,
+    maxRent: search.maxRent ?? Infinity,
+    bedrooms: search.bedrooms ?? -Infinity,
+    bathrooms: search.bathrooms ?? -Infinity,
+    terms,
+    word: terms?.length === 1 && terms[0]!.length === 1 ? terms[0]![0]! : null,
+    checked: search.drawnArea !== null || (search.textQuery !== null && terms === null),
+  };
+};
 
 /**
  * The saved searches in memory, filed by (city, area, type) as
@@ -94,7 +123,7 @@ const passes = (s: IndexedSearch, l: MatchedListing): boolean =>
 export class SearchIndex {
   readonly byNo = new Map<number, IndexedSearch>();
   readonly byId = new Map<string, IndexedSearch>();
-  private readonly buckets = new Map<string, IndexedSearch[]>();
+  private readonly buckets = new Map<string, Filed[]>();
 
   get size() {
     return this.byNo.size;
@@ -105,10 +134,11 @@ export class SearchIndex {
     this.remove(search.searchId);
     this.byNo.set(search.no, search);
     this.byId.set(search.searchId, search);
+    const entry = filed(search);
     for (const key of keysOf(search)) {
       const bucket = this.buckets.get(key);
-      if (bucket) bucket.push(search);
-      else this.buckets.set(key, [search]);
+      if (bucket) bucket.push(entry);
+      else this.buckets.set(key, [entry]);
     }
   }
 
@@ -118,14 +148,19 @@ export class SearchIndex {
     this.byId.delete(searchId);
     this.byNo.delete(old.no);
     for (const key of keysOf(old)) {
-      const bucket = this.buckets.get(key)!.filter((s) => s !== old);
+      const bucket = this.buckets.get(key)!.filter((s) => s.search !== old);
       if (bucket.length > 0) this.buckets.set(key, bucket);
       else this.buckets.delete(key);
     }
   }
 
-  /** The searches `listing` matches; an unavailable listing matches none. */
-  match(l: MatchedListing): Candidates {
+  /**
+   * The searches `listing` matches; an unavailable listing matches none.
+   * `prefixes`: the prefixes of the listing text's words as textMatch.ts
+   * makes them (null when only Postgres can), asked for only when a search
+   * has free text.
+   */
+  match(l: MatchedListing, prefixes: () => ReadonlySet<string> | null): Candidates {
     const sure: IndexedSearch[] = [];
     const check: IndexedSearch[] = [];
     if (!l.available) return { sure, check };
@@ -134,15 +169,27 @@ export class SearchIndex {
     for (const city of [l.cityKey, ''])
       for (const area of [l.areaKey, ''])
         for (const type of [l.propertyType, '']) keys.add(keyOf(city, area, type));
-    for (const key of keys)
-      for (const s of this.buckets.get(key) ?? []) {
-        if (!passes(s, l)) continue;
-        (s.textQuery !== null || s.drawnArea !== null ? check : sure).push(s);
+    // A listing without bedrooms (bathrooms) fails a filter on them: -Infinity only passes "none".
+    let w: ReadonlySet<string> | null | undefined;
+    const beds = l.bedrooms ?? -Infinity;
+    const baths = l.bathrooms ?? -Infinity;
+    for (const key of keys) {
+      const bucket = this.buckets.get(key);
+      if (!bucket) continue;
+      for (let i = 0; i < bucket.length; i++) {
+        const s = bucket[i]!;
+        if (!passes(s, l, beds, baths)) continue;
+        if (s.checked) check.push(s.search);
+        else if (s.terms === null) sure.push(s.search);
+        else {
+          if (w === undefined) w = prefixes();
+          if (w === null) check.push(s.search);
+          else if (s.word !== null ? w.has(s.word) : matchesTerms(w, s.terms)) sure.push(s.search);
+        }
       }
+    }
     // A search is filed once per key it covers and a listing has one city, area and type, so no
-    // search is met twice; sorted as the stored arrays are.
-    sure.sort((a, b) => a.no - b.no);
-    check.sort((a, b) => a.no - b.no);
+    // search is met twice.
     return { sure, check };
   }
 }

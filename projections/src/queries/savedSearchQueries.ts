@@ -37,12 +37,23 @@ export type SavedSearchAlert = {
  * with the searches it newly matched; the GIN index on them finds the
  * user's). `id` orders them; two searches of a user share the event's id.
  */
-export const userAlerts = (db: Sql, userId: string) => db`
+export const userAlerts = (db: Sql, userId: string, after = 0) => db`
   (SELECT a.id, a.at, a.listing_id, s.search_id, s.search_no, s.name, s.seen_at
    FROM (SELECT search_id, search_no, name, seen_at FROM saved_search_filters WHERE user_id = ${userId}) s
-   JOIN listing_search_alerts a
+   JOIN ${after > 0 ? announcedAfter(db, after) : db`listing_search_alerts`} a
      ON a.search_nos && ARRAY(SELECT search_no FROM saved_search_filters WHERE user_id = ${userId})
     AND s.search_no = ANY(a.search_nos) AND s.search_no <> ALL(a.quiet_nos))`;
+
+/**
+ * The announcements after `after`, by their ids (the primary key): what a
+ * live stream reads on every wake-up, a few rows since its cursor. Read so,
+ * not through the GIN index on search_nos, whose every lookup also scans the
+ * index's pending list (megabytes while matching runs at full speed) — with
+ * many open streams each woken per listing event, that put the alert latency
+ * past seconds.
+ */
+const announcedAfter = (db: Sql, after: number) => db`
+  (SELECT * FROM listing_search_alerts WHERE id > ${after} ORDER BY id OFFSET 0)`;
 
 const alertRows = (
   db: Sql,
@@ -54,7 +65,7 @@ const alertRows = (
   db<SavedSearchAlert[]>`
     WITH mine AS (
       SELECT a.id, a.search_id, a.search_no, a.name, a.listing_id, a.at, a.seen_at, l.title, l.city, l.area, l.rent
-      FROM ${userAlerts(db, userId)} a
+      FROM ${userAlerts(db, userId, after)} a
       JOIN alert_listings l ON l.id = a.listing_id AND l.available
       WHERE a.id > ${after}
     )
@@ -79,9 +90,14 @@ export const recentAlerts = (db: Sql, userId: string, limit: number) =>
 export const alertsAfter = (db: Sql, userId: string, after: number, limit: number) =>
   alertRows(db, userId, after, 'asc', { events: limit });
 
-/** The user's newest alert id (0 when none): where a fresh live stream starts. */
-export const latestAlertId = async (db: Sql, userId: string): Promise<number> => {
+/**
+ * Where a fresh live stream starts: the newest announcement's id, the user's
+ * or anyone's (nothing of the user's is before it that the stream should
+ * send; the alerts projection, their one writer, commits them in id order).
+ * Not 0 for a user without any, whose stream would then read every row.
+ */
+export const latestAlertId = async (db: Sql): Promise<number> => {
   const [row] = await db<{ id: number }[]>`
-    SELECT coalesce(max(id), 0)::int AS id FROM ${userAlerts(db, userId)} a`;
+    SELECT coalesce(max(id), 0)::int AS id FROM listing_search_alerts`;
   return row?.id ?? 0;
 };
