@@ -222,7 +222,12 @@ try {
 
   // 2. Latency: the whole projections process, the web process, tenants on their live streams.
   log('latency: starting the projections process and the web process');
-  projections = await startProjectionsProcess(stack);
+  projections = await startProjectionsProcess(stack, {
+    // When the matcher loads its searches (at start, and again only if its tables may have changed).
+    onLine: (line) => {
+      if (line.includes('memory loaded')) log(`projections: ${line.slice(0, 200)}`);
+    },
+  });
   // Its read models first work through the matching backlogs (otherwise the latency measures that).
   // Only the projections that process runs: a checkpoint of another (bench:bulk's dirty cities) never moves.
   const waitFor = [...postgresReadModels.map((p) => p.name), LISTINGS_SEARCH_PROJECTION];

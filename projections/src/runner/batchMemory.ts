@@ -15,7 +15,12 @@ export const bumpMemoryEpoch = (tx: TransactionSql, name: string) =>
  * checkpoint moved by a rebuild's swap or a reset, a parked stream retried)
  * loads it again in the batch's own transaction, before the batch reads it.
  */
-export const batchMemoryKeeper = (name: string, memory: BatchMemory, tables: readonly string[]) => {
+export const batchMemoryKeeper = (
+  name: string,
+  memory: BatchMemory,
+  tables: readonly string[],
+  log: (line: string) => void = () => {},
+) => {
   let validAt: { checkpoint: Checkpoint; epoch: string } | undefined;
   let pending: string | undefined;
   return {
@@ -41,7 +46,11 @@ export const batchMemoryKeeper = (name: string, memory: BatchMemory, tables: rea
         validAt.checkpoint.position === from.position;
       // Until this batch commits, the memory holds what the tables may never get.
       validAt = undefined;
-      if (!valid) await memory.load(tx);
+      if (!valid) {
+        const started = performance.now();
+        await memory.load(tx);
+        log(`${name}: memory loaded in ${Math.round(performance.now() - started)} ms`);
+      }
       pending = epoch;
       return events.length === 0 ? [] : memory.evolveBatch(tx, events);
     },

@@ -183,7 +183,9 @@ export const startProjection = (
   // This runner's memory of a projection that keeps one (SqlProjection.inMemory).
   const memory =
     projection.kind === 'sql' && projection.inMemory
-      ? batchMemoryKeeper(projection.name, projection.inMemory(), projection.tables ?? [])
+      ? batchMemoryKeeper(projection.name, projection.inMemory(), projection.tables ?? [], (line) =>
+          log(line, { projection: projection.name }),
+        )
       : undefined;
 
   const applyBatch = async (
