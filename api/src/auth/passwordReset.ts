@@ -80,16 +80,12 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
     return events;
   };
 
-  const sendLink = async (email: string) => {
+  /** `at`: when it was asked for (the hour's count is of requests, whenever the background gets to them). */
+  const sendLink = async (email: string, at: Date) => {
     const user = await findUserByEmail(sql, email);
     if (!user) return;
     const { token, tokenHash } = newToken(user.id);
-    const command = {
-      type: 'RequestPasswordReset',
-      accountId: user.id,
-      tokenHash,
-      at: clock(),
-    } as const;
+    const command = { type: 'RequestPasswordReset', accountId: user.id, tokenHash, at } as const;
     const events = await run(deps.eventStore, command).catch((error: unknown) => {
       if (error instanceof ConcurrencyError) return run(deps.eventStore, command);
       throw error;
@@ -127,8 +123,9 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
       const attempt = await limits.forgot.begin(email, address, clock());
       if (attempt.blocked)
         throw new TooManyAttemptsError(LIMIT_MESSAGES.forgotPassword, attempt.retryAfterSeconds);
-      await limits.forgot.prune(clock());
-      const work = sendLink(email)
+      const at = clock();
+      await limits.forgot.prune(at);
+      const work = sendLink(email, at)
         .catch((error: Error) =>
           log.error('password reset link not sent', { error: error.message }),
         )
