@@ -3,7 +3,10 @@ import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import { monthlyRent, type Tenancy } from '@rentals/core/listings/tenancy';
 import type { TenancyRule, TenancyTerms } from '@rentals/core/listings/tenancyFilters';
-import type { SavedSearchEvent } from '@rentals/core/savedSearches/events';
+import {
+  SAVED_SEARCH_EVENT_TYPES,
+  type SavedSearchEvent,
+} from '@rentals/core/savedSearches/events';
 import { INBOX_CHANNEL } from '../queries/conversations.ts';
 import { asListingEvent, type ListingEvent } from '../readModels/listingEvents.ts';
 import type { BatchMemory } from '../runner/projection.ts';
@@ -19,15 +22,7 @@ import { REALERT_AFTER_MS } from './percolate.ts';
 import { SearchIndex, type IndexedSearch, type MatchedListing } from './searchIndex.ts';
 import { prefixesOf, wordsOf } from './textMatch.ts';
 
-const SAVED_SEARCH_TYPES = new Set<string>([
-  'SavedSearchCreated',
-  'SavedSearchEdited',
-  'SavedSearchPaused',
-  'SavedSearchResumed',
-  'SavedSearchUnsubscribed',
-  'SavedSearchDeleted',
-  'SavedSearchSeen',
-] satisfies SavedSearchEvent['type'][]);
+const SAVED_SEARCH_TYPES = new Set<string>(SAVED_SEARCH_EVENT_TYPES);
 
 /** A listing as alert_listings holds it: what the matcher tests and what its free text is made of. */
 type ListingState = MatchedListing & {
@@ -311,25 +306,16 @@ export const alertsMemory = (): BatchMemory => {
         let no: number | undefined;
         if (e.type === 'SavedSearchCreated' || e.type === 'SavedSearchEdited') {
           no = old?.no ?? freeNumbers.shift()!;
-          const c = filterColumns(e.data);
-          searches.put({
-            no,
-            searchId: e.data.searchId,
-            userId: old?.userId ?? e.data.userId,
-            quiet: e.data.alert === 'off',
-            paused: old?.paused ?? false,
-            cityKeys: c.city_keys,
-            areaKeys: c.area_keys,
-            propertyTypes: c.property_types,
-            minRent: c.min_rent,
-            maxRent: c.max_rent,
-            bedrooms: c.bedrooms,
-            bathrooms: c.bathrooms,
-            bbox: bboxOf(c),
-            terms: c.terms,
-            textQuery: c.text_query,
-            drawnArea: c.drawn_area,
-          });
+          searches.put(
+            indexed({
+              ...filterColumns(e.data),
+              search_no: no,
+              search_id: e.data.searchId,
+              user_id: old?.userId ?? e.data.userId,
+              alert: e.data.alert,
+              paused: old?.paused ?? false,
+            }),
+          );
           changed.add(no);
         } else if (old && (e.type === 'SavedSearchPaused' || e.type === 'SavedSearchResumed')) {
           searches.put({ ...old, paused: e.type === 'SavedSearchPaused' });

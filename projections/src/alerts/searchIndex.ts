@@ -3,7 +3,7 @@ import {
   type TenancyRule,
   type TenancyTerms,
 } from '@rentals/core/listings/tenancyFilters';
-import { matchesTerms, termsOf } from './textMatch.ts';
+import { matchesTerms, queryTermsOf } from './textMatch.ts';
 
 /** A saved search as the in-memory matcher holds it: the columns of saved_search_filters that percolate.ts tests. */
 export type IndexedSearch = {
@@ -101,7 +101,7 @@ type Filed = {
 };
 
 const filed = (search: IndexedSearch): Filed => {
-  const terms = search.textQuery === null ? null : termsOf(search.textQuery);
+  const terms = search.textQuery === null ? null : queryTermsOf(search.textQuery);
   return {
     search,
     minRent: search.minRent ?? -Infinity,

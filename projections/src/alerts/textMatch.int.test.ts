@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { queryWords } from '../queries/criteria.ts';
 import { prefixQuery } from '../queries/searchInPostgres.ts';
-import { matchesTerms, prefixesOf, termsOf, wordsOf } from './textMatch.ts';
+import { matchesTerms, prefixesOf, queryTermsOf, wordsOf } from './textMatch.ts';
 
 /**
  * The in-memory matcher tests free text in JS only where it must agree with
@@ -103,7 +103,7 @@ describe('free text in JS', () => {
     let matched = 0;
     for (const row of rows) {
       const words = wordsOf(TEXTS[row.t]!);
-      const terms = termsOf(queries[row.q]!);
+      const terms = queryTermsOf(queries[row.q]!);
       if (!words || !terms) continue;
       compared += 1;
       if (row.matches) matched += 1;
@@ -119,6 +119,6 @@ describe('free text in JS', () => {
     expect(compared).toBeGreaterThan(200);
     expect(matched).toBeGreaterThan(30);
     // A phrase (a city's synonym of two words) or a word that is not ASCII is Postgres' to test.
-    expect(termsOf(prefixQuery(queryWords('बेंगलुरु')))).toBeNull();
+    expect(queryTermsOf(prefixQuery(queryWords('बेंगलुरु')))).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ export const wordsOf = (text: string): string[] | null => {
 };
 
 /** The search's terms, each a list of alternative word prefixes; null when one is a phrase or not plain ASCII. */
-export const termsOf = (textQuery: string): string[][] | null => {
+export const queryTermsOf = (textQuery: string): string[][] | null => {
   const terms: string[][] = [];
   for (const term of textQuery.split(' & ')) {
     const alternatives: string[] = [];
