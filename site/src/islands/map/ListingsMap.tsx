@@ -210,10 +210,22 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
     };
   }, [map, filterKey]);
 
+  // Single listings as DOM markers, kept across answers: a new answer for a moved viewport must not
+  // take away (with its open popup) a marker that is still on the map. Dropped when what a popup
+  // shows changes.
+  const markersRef = useRef(new Map<string, Marker>());
+  useEffect(() => {
+    const markers = markersRef.current;
+    return () => {
+      for (const marker of markers.values()) marker.remove();
+      markers.clear();
+    };
+  }, [map, visitor, loaded, filterKey]);
+
   // The answer on the map: groups drawn by the map, single listings as DOM markers.
   useEffect(() => {
     if (!map || !answer) return;
-    const markers = new Map<string, Marker>();
+    const markers = markersRef.current;
     let cancelled = false;
 
     const syncMarkers = () => {
@@ -276,13 +288,16 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
       searchMapArea(filters, viewportOf(map));
     });
 
+    // 'data' and 'moveend' can fire before the source's tiles hold the new data (a setData
+    // racing a jump), so 'idle' (everything loaded and drawn) has the last word.
     map.on('data', syncMarkers);
     map.on('moveend', syncMarkers);
+    map.on('idle', syncMarkers);
     return () => {
       cancelled = true;
       map.off('data', syncMarkers);
       map.off('moveend', syncMarkers);
-      for (const marker of markers.values()) marker.remove();
+      map.off('idle', syncMarkers);
     };
   }, [map, answer, visitor, loaded, filterKey]);
 
