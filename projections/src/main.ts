@@ -7,6 +7,7 @@ import { createConsoleLogger } from '@rentals/core/logger';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { startAlertMailer } from './alerts/alertMailer.ts';
+import { startAnnouncementIndexMerger } from './alerts/announcementIndex.ts';
 import { startMessageNotifier } from './messageNotifications/notifier.ts';
 import { startExpiryScheduler } from './listingExpiry/sweep.ts';
 import { sendExpiryReminder } from './listingExpiry/reminder.ts';
@@ -18,7 +19,7 @@ import { startProjection } from './runner/runner.ts';
 const config = requireResolved(loadConfig(process.env));
 const log = createConsoleLogger(config.logFormat);
 // Batches share this pool; each runner also holds one connection of its own (lock, LISTEN, heartbeat).
-const sql = createSql(config.databaseUrl, { max: projections.length + 4 });
+const sql = createSql(config.databaseUrl, { max: projections.length + 5 });
 const running = projections.map((p) =>
   startProjection(sql, p, {
     batchSize: config.projectionBatchSize,
@@ -68,6 +69,11 @@ const notifier = config.smtpUrl
       log: (line, fields, level = 'info') => log[level](line, fields),
     })
   : (log.warn('message notifications off: SMTP_URL is not set'), { stop: async () => {} });
+// Merges the alerts' search index apart from the matcher, which then only appends to it.
+const announcementIndex = startAnnouncementIndexMerger({
+  sql,
+  log: (line, fields, level = 'info') => log[level](line, fields),
+});
 // Emails saved-search alerts (instant: one per search per 15 minutes at most; daily: a digest).
 const alertMailer = config.smtpUrl
   ? startAlertMailer({
@@ -107,6 +113,7 @@ const shutdown = async () => {
   await regenerator.stop();
   await notifier.stop();
   await alertMailer.stop();
+  await announcementIndex.stop();
   await sql.end({ timeout: 5 });
   process.exit(0);
 };
