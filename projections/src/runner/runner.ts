@@ -107,6 +107,9 @@ const isBefore = (a: Checkpoint, b: Checkpoint) => {
   return ta < tb || (ta === tb && a.position < b.position);
 };
 
+const sameCheckpoint = (a: Checkpoint, b: Checkpoint) =>
+  a.transactionId === b.transactionId && a.position === b.position;
+
 const sameSet = (a: Set<string>, b: Set<string>) =>
   a.size === b.size && [...a].every((x) => b.has(x));
 
@@ -485,6 +488,8 @@ export const startProjection = (
       let narrowUntil: Checkpoint | undefined;
       // Grows while batches come back full (a backlog), back to `batchSize` once one does not.
       const limit = { value: batchSize };
+      // The next batch's events, read while a full batch is applied.
+      let ahead: { from: Checkpoint; events: Promise<RecordedEvent[]> } | undefined;
       const send = projection.kind === 'external' ? projection.send : undefined;
       while (!stopped) {
         const gone = lostSession();
@@ -518,10 +523,23 @@ export const startProjection = (
           }
         }
         const requested = narrowUntil ? 1 : limit.value;
-        const events = await store.readAll(checkpoint, requested);
+        const readAhead = ahead;
+        ahead = undefined;
+        const events =
+          readAhead && !narrowUntil && sameCheckpoint(readAhead.from, checkpoint)
+            ? await readAhead.events.catch(() => store.readAll(checkpoint, requested))
+            : await store.readAll(checkpoint, requested);
         if (!narrowUntil)
           limit.value =
             events.length === limit.value ? Math.min(limit.value * 2, maxBatchSize) : batchSize;
+        // A full batch means a backlog: the next batch's events are read while this one is applied.
+        // Used only if this one lands where it ends (not when it fails, parks or finds a reset).
+        if (!narrowUntil && events.length === requested && requested > 1) {
+          const from = at(events.at(-1)!);
+          const next = store.readAll(from, limit.value);
+          next.catch(() => undefined); // read again above, unless the loop has ended
+          ahead = { from, events: next };
+        }
         if (events.length === 0) {
           narrowUntil = undefined;
           await settleIfDue();
