@@ -19,6 +19,7 @@ import {
   termsOf,
 } from './alertStatements.ts';
 import { REALERT_AFTER_MS } from './percolate.ts';
+import { NumberMarks } from './numberMarks.ts';
 import { SearchIndex, type IndexedSearch, type MatchedListing } from './searchIndex.ts';
 import { prefixesOf, wordsOf } from './textMatch.ts';
 
@@ -229,6 +230,9 @@ type Percolation = {
  */
 export const alertsMemory = (): BatchMemory => {
   let searches = new SearchIndex();
+  // A listing event's known searches, and the searches whose users a batch wakes (numberMarks.ts).
+  const known = new NumberMarks();
+  const woken = new NumberMarks();
 
   const load = async (tx: TransactionSql) => {
     const rows = await tx<SearchRow[]>`
@@ -236,8 +240,7 @@ export const alertsMemory = (): BatchMemory => {
              max_rent, bedrooms, bathrooms, text_query, west, south, east, north, drawn_area::text AS drawn_area,
              terms
       FROM saved_search_filters`;
-    searches = new SearchIndex();
-    for (const row of rows) searches.put(indexed(row));
+    searches = SearchIndex.of(rows.map(indexed));
   };
 
   const evolveBatch = async (tx: TransactionSql, events: RecordedEvent[]): Promise<Statement[]> => {
@@ -359,7 +362,7 @@ export const alertsMemory = (): BatchMemory => {
     const passed = await checked(tx, percolations, places, changed);
 
     // 4. Each outcome against what was known, in log order.
-    const matchesNow = new Map<string, ArrayLike<number>>();
+    const matchesNow = new Map<string, Int32Array | number[]>();
     const announcements: {
       listing_id: string;
       at: string;
@@ -368,19 +371,29 @@ export const alertsMemory = (): BatchMemory => {
       ord: number;
     }[] = [];
     const wake = new Set<string>();
+    woken.clear();
     percolations.forEach((p, i) => {
       const ok = passed.get(i);
-      const hit = ok ? [...p.sure, ...p.check.filter((s) => ok.has(s.no))] : p.sure;
+      const hit = ok ? p.sure.concat(p.check.filter((s) => ok.has(s.no))) : p.sure;
+      const hitNos = sortedNumbers(hit);
       const before = matchesNow.get(p.listingId) ?? matchesBefore.get(p.listingId);
-      const known = new Set<number>(before ? Array.from(before) : []);
+      matchesNow.set(p.listingId, hitNos);
+      // What the listing already matched, and what it announced within a day, is not new.
+      known.clear();
+      let anyKnown = false;
+      if (before && before.length > 0) {
+        anyKnown = true;
+        for (let k = 0; k < before.length; k++) known.mark(before[k]!);
+      }
       for (const a of announced.get(p.listingId) ?? [])
-        if (a.atMs > p.atMs - REALERT_AFTER_MS)
-          for (let k = 0; k < a.nos.length; k++) known.add(a.nos[k]!);
+        if (a.atMs > p.atMs - REALERT_AFTER_MS && a.nos.length > 0) {
+          anyKnown = true;
+          for (let k = 0; k < a.nos.length; k++) known.mark(a.nos[k]!);
+        }
       // The searches as they were at the event (quiet: alerts off then).
-      const added = hit.filter((s) => !known.has(s.no));
-      matchesNow.set(p.listingId, sortedNumbers(hit));
+      const added = anyKnown ? hit.filter((s) => !known.has(s.no)) : hit;
       if (added.length === 0) return;
-      const nos = sortedNumbers(added);
+      const nos = added.length === hit.length ? hitNos : sortedNumbers(added);
       (announced.get(p.listingId) ?? announced.set(p.listingId, []).get(p.listingId)!).push({
         atMs: p.atMs,
         nos,
@@ -388,7 +401,7 @@ export const alertsMemory = (): BatchMemory => {
       const quiet: number[] = [];
       for (const s of added) {
         if (s.quiet) quiet.push(s.no);
-        else wake.add(s.userId);
+        else if (woken.add(s.no)) wake.add(s.userId);
       }
       announcements.push({
         listing_id: p.listingId,
@@ -429,8 +442,7 @@ export const alertsMemory = (): BatchMemory => {
     for (const [id, nos] of matchesNow) {
       const before = matchesBefore.get(id) ?? [];
       if (sameNumbers(before, nos)) continue;
-      if (nos.length > 0)
-        kept.push({ listing_id: id, search_nos: `{${Array.prototype.join.call(nos, ',')}}` });
+      if (nos.length > 0) kept.push({ listing_id: id, search_nos: `{${nos.join(',')}}` });
       else cleared.push(id);
     }
     if (kept.length > 0)

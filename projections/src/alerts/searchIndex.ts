@@ -114,16 +114,29 @@ const filed = (search: IndexedSearch): Filed => {
   };
 };
 
+/** A bucket's order: the highest rent ceiling first (none first of all), so a scan stops below the rent. */
+const byCeiling = (a: Filed, b: Filed) => b.maxRent - a.maxRent || 0;
+
 /**
  * The saved searches in memory, filed by (city, area, type) as
  * saved_search_keys files them, so that a listing is tested only against
  * the searches under its 8 keys (its city or any × its area or any × its
- * type or any): percolation, not a scan.
+ * type or any): percolation, not a scan. Each key's searches are held by
+ * rent ceiling, highest first: a listing's scan ends at the first search
+ * whose ceiling is below its rent (most searches have one).
  */
 export class SearchIndex {
   readonly byNo = new Map<number, IndexedSearch>();
   readonly byId = new Map<string, IndexedSearch>();
   private readonly buckets = new Map<string, Filed[]>();
+
+  /** An index of `searches` (filed in one sort per key, not an insertion each). */
+  static of(searches: Iterable<IndexedSearch>): SearchIndex {
+    const index = new SearchIndex();
+    for (const search of searches) index.file(search, (bucket, entry) => bucket.push(entry));
+    for (const bucket of index.buckets.values()) bucket.sort(byCeiling);
+    return index;
+  }
 
   get size() {
     return this.byNo.size;
@@ -132,12 +145,26 @@ export class SearchIndex {
   /** Adds or replaces the search (by id; it keeps its number). */
   put(search: IndexedSearch) {
     this.remove(search.searchId);
+    this.file(search, (bucket, entry) => {
+      // After every search with a ceiling at least as high: the order `of` sorts into.
+      let lo = 0;
+      let hi = bucket.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (bucket[mid]!.maxRent >= entry.maxRent) lo = mid + 1;
+        else hi = mid;
+      }
+      bucket.splice(lo, 0, entry);
+    });
+  }
+
+  private file(search: IndexedSearch, into: (bucket: Filed[], entry: Filed) => void) {
     this.byNo.set(search.no, search);
     this.byId.set(search.searchId, search);
     const entry = filed(search);
     for (const key of keysOf(search)) {
       const bucket = this.buckets.get(key);
-      if (bucket) bucket.push(entry);
+      if (bucket) into(bucket, entry);
       else this.buckets.set(key, [entry]);
     }
   }
@@ -178,6 +205,8 @@ export class SearchIndex {
       if (!bucket) continue;
       for (let i = 0; i < bucket.length; i++) {
         const s = bucket[i]!;
+        // Every later search's ceiling is lower still.
+        if (s.maxRent < l.rent) break;
         if (!passes(s, l, beds, baths)) continue;
         if (s.checked) check.push(s.search);
         else if (s.terms === null) sure.push(s.search);
