@@ -4,7 +4,8 @@
 // type (70%), a rent ceiling (80%) and floor (40%), its locality (60%) and rooms (50%), some with a
 // word (10%) or a map area (10%):
 // 1. matching rate: --events listing events (default 20k: creations and rent changes) appended as a
-//    backlog, then the matching projection alone catches up; listing events per second (bar ≥ 2,000);
+//    backlog, then the matching projection alone catches up; listing events per second once the matcher
+//    has loaded its searches, as a running one has (bar ≥ 2,000; the load is reported beside it);
 // 2. listing created → in-app alert visible: tenants with a live stream (GET /api/conversations/stream)
 //    and a saved search each; listings that match one of them created at --rate per second (default 20)
 //    for --seconds (default 20) while the projections process runs everything; from the append until the
@@ -50,6 +51,8 @@ const { alertsProjection } = await import('@rentals/projections/alerts/alertsPro
 // SQL (evolveBatch: rebuilds) and the live runner's in-memory matching (inMemory).
 const { evolveBatch: _batched, inMemory: _memory, ...perEvent } = alertsProjection;
 const { inMemory: _sqlOnly, ...sqlBatched } = alertsProjection;
+const { startAnnouncementIndexMerger } =
+  await import('@rentals/projections/alerts/announcementIndex');
 const { startProjection } = await import('@rentals/projections/runner/runner');
 const { postgresReadModels } = await import('@rentals/projections/registry');
 const { LISTINGS_SEARCH_PROJECTION } = await import('@rentals/projections/search/searchProjection');
@@ -128,13 +131,29 @@ const searchFrom = (n: number, userId: string, at: string): SavedSearchEvent => 
   };
 };
 
+/**
+ * The matcher as the projections process runs it (with the loop that merges
+ * its search index), from start until caught up; resolves with the seconds
+ * that took (not its stop, which waits for a merge under way) and those it
+ * spent loading its memory (the saved searches), which a running matcher has done.
+ */
 const catchUpAlerts = async (projection: SqlProjection = alertsProjection) => {
+  const start = performance.now();
+  const merger = startAnnouncementIndexMerger({ sql: stack.sql, log });
+  let loadMs = 0;
   const runner = startProjection(stack.sql, projection, {
     batchSize: 500,
     pollIntervalMs: 20,
+    log: (line) => {
+      const loaded = /memory loaded in (\d+) ms/.exec(line);
+      if (loaded) loadMs += Number(loaded[1]);
+    },
   });
   await runner.whenCaughtUp(3_600_000);
+  const seconds = (performance.now() - start) / 1000;
   await runner.stop();
+  await merger.stop();
+  return { seconds, loadSeconds: loadMs / 1000 };
 };
 
 let server: ReturnType<typeof Bun.serve> | undefined;
@@ -203,12 +222,12 @@ try {
     await appendBacklog(from);
     const before = await alertCount();
     const takenAt = new Date().toISOString();
-    const start = performance.now();
-    await catchUpAlerts(projection);
-    const seconds = (performance.now() - start) / 1000;
+    const { seconds, loadSeconds } = await catchUpAlerts(projection);
     const alerts = (await alertCount()) - before;
-    log(`  ${label}: ${fmt(EVENTS / seconds, 0)} events/s (${takenAt})`);
-    return { label, seconds, rate: EVENTS / seconds, alerts, takenAt };
+    // The rate of a running matcher: without its one load of the searches at start.
+    const rate = EVENTS / (seconds - loadSeconds);
+    log(`  ${label}: ${fmt(rate, 0)} events/s once loaded (${takenAt})`);
+    return { label, seconds, loadSeconds, rate, alerts, takenAt };
   };
   const matching = [];
   if (PATHS.has('sql'))
@@ -342,11 +361,11 @@ try {
     `\n${SEARCHES} saved searches; each backlog ${EVENTS} listing events (${created} creations, ${EVENTS - created} rent changes):\n`,
   );
   console.log(
-    '| matching a backlog | s | listing events/s | alerts recorded | alerts per event | taken at (UTC) |\n|---|---|---|---|---|---|',
+    '| matching a backlog | s | of which loading the searches | listing events/s once loaded | alerts recorded | alerts per event | taken at (UTC) |\n|---|---|---|---|---|---|---|',
   );
   for (const m of matching)
     console.log(
-      `| ${m.label} | ${fmt(m.seconds, 1)} | ${fmt(m.rate, 0)} | ${m.alerts} | ${fmt(m.alerts / EVENTS, 0)} | ${m.takenAt.slice(11, 19)} |`,
+      `| ${m.label} | ${fmt(m.seconds, 1)} | ${fmt(m.loadSeconds, 1)} | ${fmt(m.rate, 0)} | ${m.alerts} | ${fmt(m.alerts / EVENTS, 0)} | ${m.takenAt.slice(11, 19)} |`,
     );
   if (matching.length === 3)
     console.log(
