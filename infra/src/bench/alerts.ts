@@ -10,6 +10,8 @@
 //    and a saved search each; listings that match one of them created at --rate per second (default 20)
 //    for --seconds (default 20) while the projections process runs everything; from the append until the
 //    tenant's stream has the `alert` (bar p99 ≤ 5 s).
+// Between the two, the alert mailer's read of what the backlogs announced into its queue, and a round
+// with nothing new (alertMailer.ts: each announcement is read once).
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { ListingEvent } from '@rentals/core/listings/events';
@@ -51,6 +53,7 @@ const { alertsProjection } = await import('@rentals/projections/alerts/alertsPro
 // SQL (evolveBatch: rebuilds) and the live runner's in-memory matching (inMemory).
 const { evolveBatch: _batched, inMemory: _memory, ...perEvent } = alertsProjection;
 const { inMemory: _sqlOnly, ...sqlBatched } = alertsProjection;
+const { queueAnnouncements } = await import('@rentals/projections/alerts/alertMailer');
 const { startAnnouncementIndexMerger } =
   await import('@rentals/projections/alerts/announcementIndex');
 const { startProjection } = await import('@rentals/projections/runner/runner');
@@ -239,6 +242,19 @@ try {
       await matchingRun('in memory (the live runner)', base + 2 * created, alertsProjection),
     );
 
+  // The alert mailer's read of the announcements into its queue (each once, after its cursor): what the
+  // backlogs announced (after migration 0184, everything of the last two days), then a round with nothing new.
+  const mailerRead = async () => {
+    const start = performance.now();
+    let rows = 0;
+    for (let n; (n = await queueAnnouncements({ sql: stack.sql, clock: () => new Date() })) > 0;)
+      rows += n;
+    return { rows, ms: performance.now() - start };
+  };
+  const mailerCatchUp = await mailerRead();
+  const mailerIdle = await mailerRead();
+  log(`alert mailer: ${mailerCatchUp.rows} announcements queued in ${fmt(mailerCatchUp.ms, 0)} ms`);
+
   // 2. Latency: the whole projections process, the web process, tenants on their live streams.
   log('latency: starting the projections process and the web process');
   projections = await startProjectionsProcess(stack, {
@@ -371,6 +387,10 @@ try {
     console.log(
       `\nbatched in SQL ÷ event by event: ${fmt(matching[1]!.rate / matching[0]!.rate, 2)}×; in memory ÷ event by event: ${fmt(matching[2]!.rate / matching[0]!.rate, 2)}× (bar ≥ 2,000 listing events/s)\n`,
     );
+  console.log(
+    `The alert mailer read ${mailerCatchUp.rows} announcements into its queue in ${fmt(mailerCatchUp.ms, 0)} ms; ` +
+      `a round with nothing new took ${fmt(mailerIdle.ms, 0)} ms.\n`,
+  );
   console.log(
     `${appended.length} matching listings at ${RATE}/s for ${SECONDS} s, ${TENANTS} tenants on live streams ` +
       `(${appended.length - latencies.length} not delivered within 60 s):\n`,

@@ -6,7 +6,13 @@ import { runReadModels } from '@rentals/testing/conversations';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
 import { TEST_MAIL_FROM, testApp, type TestApp } from '@rentals/testing/testApp';
-import { INSTANT_EVERY_MS, mailAlertsOnce, type AlertMailerOptions } from './alertMailer.ts';
+import {
+  DAILY_EVERY_MS,
+  INSTANT_EVERY_MS,
+  mailAlertsOnce,
+  queueAnnouncements,
+  type AlertMailerOptions,
+} from './alertMailer.ts';
 
 /**
  * Saved-search alerts → email, through the API that saves the search, the
@@ -91,5 +97,55 @@ describe('saved-search alert emails', () => {
     await post('mail-4', 'One more flat in Adyar');
     t.clock.advance(INSTANT_EVERY_MS);
     expect(await mailAlertsOnce(mailer())).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('daily: one digest a day; each announcement read once; a deleted search leaves the queue', async () => {
+    const tenant = await t.registerUser('tenant');
+    const saved = await t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
+      token: tenant.token,
+      json: { name: 'Adyar digest', filters: { city: 'Chennai' }, alert: 'daily' },
+    });
+    expect(saved.status).toBe(201);
+    await readModels.caughtUp();
+    const queued = async () => {
+      const [row] = await t.db.sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM alert_mail_queue q
+        JOIN saved_search_filters s USING (search_no) WHERE s.search_id = ${saved.body.savedSearch.id}`;
+      return row!.n;
+    };
+
+    await post('digest-1', 'Corner flat in Adyar');
+    // One listing event's announcement, read into the queue once (a round reads nothing twice).
+    expect(await queueAnnouncements(mailer())).toBe(1);
+    expect(await queueAnnouncements(mailer())).toBe(0);
+    expect(await queued()).toBe(1);
+    expect(await mailAlertsOnce(mailer())).toEqual({ sent: 1, failed: 0 });
+    expect((await mail.next(tenant.email)).text).toContain('Corner flat in Adyar');
+    expect(await queued()).toBe(0);
+
+    await post('digest-2', 'Terrace flat in Adyar');
+    t.clock.advance(INSTANT_EVERY_MS);
+    expect(await mailAlertsOnce(mailer())).toEqual({ sent: 0, failed: 0 });
+    t.clock.advance(DAILY_EVERY_MS);
+    expect(await mailAlertsOnce(mailer())).toEqual({ sent: 1, failed: 0 });
+    const digest = await mail.next(tenant.email);
+    expect(digest.subject).toBe('1 new property for “Adyar digest”');
+    expect(digest.text).toContain('Terrace flat in Adyar');
+    expect(digest.text).not.toContain('Corner flat in Adyar');
+
+    await post('digest-3', 'Garden house in Adyar');
+    expect(await queueAnnouncements(mailer())).toBe(1);
+    expect(await queued()).toBe(1);
+    const deleted = await t.request('DELETE', `/api/saved-searches/${saved.body.savedSearch.id}`, {
+      token: tenant.token,
+    });
+    expect(deleted.status).toBe(200);
+    await readModels.caughtUp();
+    t.clock.advance(DAILY_EVERY_MS);
+    expect(await mailAlertsOnce(mailer())).toEqual({ sent: 0, failed: 0 });
+    const [left] = await t.db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM alert_mail_queue q
+      WHERE NOT EXISTS (SELECT 1 FROM saved_search_filters s WHERE s.search_no = q.search_no)`;
+    expect(left!.n).toBe(0);
   });
 });

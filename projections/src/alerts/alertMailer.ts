@@ -17,6 +17,8 @@ export const MAIL_WITHIN_MS = 2 * DAILY_EVERY_MS;
 const LISTED = 12;
 /** Searches emailed per query in one round; a round takes more queries while it finds work. */
 const BATCH = 100;
+/** Announcements read into the queue per statement; a round reads on until none are left. */
+const QUEUE_READ = 5_000;
 
 export type AlertMailerOptions = {
   sql: Sql;
@@ -43,29 +45,62 @@ const ago = (clock: () => Date, ms: number) => new Date(clock().getTime() - ms);
 const everyMs = (alert: Due['alert']) => (alert === 'instant' ? INSTANT_EVERY_MS : DAILY_EVERY_MS);
 
 /**
- * Saved searches with alerts on and not paused that have matches no email
- * covered yet, whose last email (if any) is older than their kind allows.
+ * Reads the announcements after the cursor into the queue of searches owed
+ * an email (their first and newest such announcement), leaving out searches
+ * with alerts off at the time and announcements older than MAIL_WITHIN_MS,
+ * and moves the cursor past them: each announcement is read once, however
+ * long the searches wait. The cursor's row lock keeps two mailers (the active
+ * and the standby projections process) from reading the same ones twice.
+ * Also drops queued searches with nothing left to mail: deleted, or whose
+ * newest announcement is too old. Resolves with the announcements read.
+ */
+export const queueAnnouncements = (o: Pick<AlertMailerOptions, 'sql' | 'clock'>): Promise<number> =>
+  o.sql.begin(async (tx) => {
+    const [cursor] = await tx<{ id: string }[]>`
+      SELECT alert_id::text AS id FROM alert_mail_cursor FOR UPDATE`;
+    const [read] = await tx<{ upto: string | null; rows: number }[]>`
+      WITH fresh AS MATERIALIZED (
+        SELECT id, at, search_nos, quiet_nos FROM listing_search_alerts
+        WHERE id > ${cursor!.id}::bigint ORDER BY id LIMIT ${QUEUE_READ}
+      ),
+      owed AS (
+        INSERT INTO alert_mail_queue AS q (search_no, first_alert_id, newest_alert_id, newest_at)
+        SELECT n, min(f.id), max(f.id), max(f.at)
+        FROM fresh f CROSS JOIN unnest(f.search_nos) n
+        WHERE f.at > ${ago(o.clock, MAIL_WITHIN_MS)} AND n <> ALL(f.quiet_nos)
+        GROUP BY n
+        ON CONFLICT (search_no) DO UPDATE
+          SET newest_alert_id = greatest(q.newest_alert_id, excluded.newest_alert_id),
+              newest_at = greatest(q.newest_at, excluded.newest_at)
+      )
+      SELECT max(id)::text AS upto, count(*)::int AS rows FROM fresh`;
+    if (read?.upto) await tx`UPDATE alert_mail_cursor SET alert_id = ${read.upto}::bigint`;
+    await tx`
+      DELETE FROM alert_mail_queue q
+      WHERE q.newest_at <= ${ago(o.clock, MAIL_WITHIN_MS)}
+         OR NOT EXISTS (SELECT 1 FROM saved_search_filters s WHERE s.search_no = q.search_no)`;
+    return read?.rows ?? 0;
+  });
+
+/**
+ * Queued saved searches with alerts on and not paused whose matches no email
+ * covered yet, whose last email (if any) is older than their kind allows;
+ * longest waiting first.
  */
 const dueSearches = (o: AlertMailerOptions, after: string[]) => o.sql<Due[]>`
-  WITH recent AS MATERIALIZED (
-    SELECT a.id, n AS search_no
-    FROM listing_search_alerts a CROSS JOIN unnest(a.search_nos) n
-    WHERE a.at > ${ago(o.clock, MAIL_WITHIN_MS)} AND n <> ALL(a.quiet_nos)
-  )
   SELECT s.search_id AS "searchId", s.user_id AS "userId", s.name AS "searchName", s.alert,
-         u.email, u.name, max(a.id)::text AS newest
-  FROM saved_search_filters s
+         u.email, u.name, q.newest_alert_id::text AS newest
+  FROM alert_mail_queue q
+  JOIN saved_search_filters s ON s.search_no = q.search_no
   JOIN users u ON u.id = s.user_id
-  JOIN recent a ON a.search_no = s.search_no
   LEFT JOIN saved_search_emails e ON e.search_id = s.search_id
   WHERE NOT s.paused AND s.alert IN ('instant', 'daily')
-    AND a.id > coalesce(e.covered_alert_id, 0)
+    AND q.newest_alert_id > coalesce(e.covered_alert_id, 0)
     AND (e.search_id IS NULL OR e.last_sent_at <= CASE s.alert
           WHEN 'instant' THEN ${ago(o.clock, INSTANT_EVERY_MS)}::timestamptz
           ELSE ${ago(o.clock, DAILY_EVERY_MS)}::timestamptz END)
     AND NOT (s.search_id = ANY(${after}::text[]))
-  GROUP BY s.search_id, u.id
-  ORDER BY min(a.id)
+  ORDER BY q.first_alert_id
   LIMIT ${BATCH}`;
 
 type Listed = { id: string; title: string; area: string; city: string; rent: number };
@@ -91,6 +126,11 @@ const claimAndSend = async (o: AlertMailerOptions, due: Due): Promise<'sent' | '
           AND e.covered_alert_id < excluded.covered_alert_id
       RETURNING 1`;
     if (claimed.length === 0) return 'taken' as const;
+    // Covered now, unless more came meanwhile (then the row's newest is higher and it stays).
+    await tx`
+      DELETE FROM alert_mail_queue
+      WHERE search_no = (SELECT search_no FROM saved_search_filters WHERE search_id = ${due.searchId})
+        AND newest_alert_id <= ${due.newest}::bigint`;
     const listings = await tx<(Listed & { total: number })[]>`
       SELECT l.id, l.title, l.area, l.city, l.rent, count(*) OVER ()::int AS total
       FROM (SELECT DISTINCT ON (listing_id) listing_id, id FROM listing_search_alerts
@@ -129,6 +169,7 @@ export type AlertMailerRound = { sent: number; failed: number };
 /** One round: every due saved search gets its email, or a logged failure and another try next round. */
 export const mailAlertsOnce = async (o: AlertMailerOptions): Promise<AlertMailerRound> => {
   const round: AlertMailerRound = { sent: 0, failed: 0 };
+  while ((await queueAnnouncements(o)) === QUEUE_READ);
   const tried: string[] = [];
   for (;;) {
     const due = await dueSearches(o, tried);
