@@ -18,7 +18,7 @@ const LISTED = 12;
 /** Searches emailed per query in one round; a round takes more queries while it finds work. */
 const BATCH = 100;
 /** Announcements read into the queue per statement; a round reads on until none are left. */
-const QUEUE_READ = 5_000;
+const QUEUE_READ = 20_000;
 
 export type AlertMailerOptions = {
   sql: Sql;
