@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { userAlerts } from './savedSearchQueries.ts';
+import { newestUserAlerts } from './savedSearchQueries.ts';
 
 /** The read model of the bell's read marks (notifications/readMarks.ts), for read-your-writes. */
 export const NOTIFICATION_READS_PROJECTION = 'notification-reads';
@@ -37,11 +37,9 @@ export const recentNotifications = (db: Sql, userId: string, limit: number) =>
     ),
     items AS (
       (SELECT 'match-' || a.id || '-' || a.search_no AS id, 'search-match' AS kind,
-              'New match for “' || a.name || '”: ' || l.title AS text,
+              'New match for “' || a.name || '”: ' || a.title AS text,
               '/properties/' || a.listing_id AS link, a.at
-       FROM ${userAlerts(db, userId)} a
-       JOIN alert_listings l ON l.id = a.listing_id AND l.available
-       ORDER BY a.id DESC, a.search_no DESC LIMIT ${limit})
+       FROM ${newestUserAlerts(db, userId, limit)} a)
       UNION ALL
       (SELECT 'notice-' || n.id, n.kind, coalesce(l.title || ': ', '') || n.reason,
               '/properties/' || n.listing_id, n.at
@@ -67,8 +65,7 @@ export const notificationState = async (
       SELECT coalesce((SELECT read_up_to FROM notification_reads WHERE user_id = ${userId}), '-infinity') AS at
     ),
     items AS (
-      (SELECT a.at FROM ${userAlerts(db, userId)} a JOIN alert_listings l ON l.id = a.listing_id AND l.available
-       ORDER BY a.id DESC LIMIT ${MAX_UNREAD_COUNTED})
+      (SELECT a.at FROM ${newestUserAlerts(db, userId, MAX_UNREAD_COUNTED)} a)
       UNION ALL
       (SELECT n.at FROM owner_notices n WHERE n.user_id = ${userId}
        ORDER BY n.at DESC LIMIT ${MAX_UNREAD_COUNTED})
