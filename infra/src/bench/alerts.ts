@@ -11,7 +11,8 @@
 //    for --seconds (default 20) while the projections process runs everything; from the append until the
 //    tenant's stream has the `alert` (bar p99 ≤ 5 s).
 // Between the two, the alert mailer's read of what the backlogs announced into its queue, and a round
-// with nothing new (alertMailer.ts: each announcement is read once).
+// with nothing new (alertMailer.ts: each announcement is read once); and the bell of three searchers
+// with thousands of announcements each (its unread count and its newest 20).
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { ListingEvent } from '@rentals/core/listings/events';
@@ -54,6 +55,8 @@ const { alertsProjection } = await import('@rentals/projections/alerts/alertsPro
 const { evolveBatch: _batched, inMemory: _memory, ...perEvent } = alertsProjection;
 const { inMemory: _sqlOnly, ...sqlBatched } = alertsProjection;
 const { queueAnnouncements } = await import('@rentals/projections/alerts/alertMailer');
+const { notificationState } = await import('@rentals/projections/queries/notificationQueries');
+const { recentAlerts } = await import('@rentals/projections/queries/savedSearchQueries');
 const { startAnnouncementIndexMerger } =
   await import('@rentals/projections/alerts/announcementIndex');
 const { startProjection } = await import('@rentals/projections/runner/runner');
@@ -255,6 +258,27 @@ try {
   const mailerIdle = await mailerRead();
   log(`alert mailer: ${mailerCatchUp.rows} announcements queued in ${fmt(mailerCatchUp.ms, 0)} ms`);
 
+  // The bell of a searcher with thousands of announcements (its unread count and its newest 20), each
+  // read twice, the second timed; three searchers.
+  const bell: { user: string; announcements: number; stateMs: number; listMs: number }[] = [];
+  for (const user of ['bench-searcher-0', 'bench-searcher-1234', 'bench-searcher-4999']) {
+    const timed = async (read: () => Promise<unknown>) => {
+      await read();
+      const start = performance.now();
+      await read();
+      return performance.now() - start;
+    };
+    const [{ n } = { n: 0 }] = await stack.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM listing_search_alerts
+      WHERE search_nos && ARRAY(SELECT search_no FROM saved_search_filters WHERE user_id = ${user})`;
+    bell.push({
+      user,
+      announcements: n,
+      stateMs: await timed(() => notificationState(stack.sql, user)),
+      listMs: await timed(() => recentAlerts(stack.sql, user, 20)),
+    });
+  }
+
   // 2. Latency: the whole projections process, the web process, tenants on their live streams.
   log('latency: starting the projections process and the web process');
   projections = await startProjectionsProcess(stack, {
@@ -391,6 +415,12 @@ try {
     `The alert mailer read ${mailerCatchUp.rows} announcements into its queue in ${fmt(mailerCatchUp.ms, 0)} ms; ` +
       `a round with nothing new took ${fmt(mailerIdle.ms, 0)} ms.\n`,
   );
+  console.log(
+    '| the bell of | announcements to them | unread count ms | newest 20 ms |\n|---|---|---|---|',
+  );
+  for (const b of bell)
+    console.log(`| ${b.user} | ${b.announcements} | ${fmt(b.stateMs, 0)} | ${fmt(b.listMs, 0)} |`);
+  console.log('');
   console.log(
     `${appended.length} matching listings at ${RATE}/s for ${SECONDS} s, ${TENANTS} tenants on live streams ` +
       `(${appended.length - latencies.length} not delivered within 60 s):\n`,
