@@ -54,15 +54,21 @@ const post = async (id: string, title: string) => {
   await readModels.caughtUp();
 };
 
+/** A new tenant who saved a search of Chennai through the API, as the matcher has it. */
+const tenantSaving = async (name: string, alert: 'instant' | 'daily') => {
+  const tenant = await t.registerUser('tenant');
+  const saved = await t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
+    token: tenant.token,
+    json: { name, filters: { city: 'Chennai' }, alert },
+  });
+  expect(saved.status).toBe(201);
+  await readModels.caughtUp();
+  return { tenant, searchId: saved.body.savedSearch.id };
+};
+
 describe('saved-search alert emails', () => {
   it('instant: one email per 15 minutes, collating what matched meanwhile; one-click unsubscribe', async () => {
-    const tenant = await t.registerUser('tenant');
-    const saved = await t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
-      token: tenant.token,
-      json: { name: 'Adyar homes', filters: { city: 'Chennai' }, alert: 'instant' },
-    });
-    expect(saved.status).toBe(201);
-    await readModels.caughtUp();
+    const { tenant } = await tenantSaving('Adyar homes', 'instant');
 
     await post('mail-1', 'Sea-facing flat in Adyar');
     expect(await mailAlertsOnce(mailer())).toEqual({ sent: 1, failed: 0 });
@@ -100,17 +106,11 @@ describe('saved-search alert emails', () => {
   });
 
   it('daily: one digest a day; each announcement read once; a deleted search leaves the queue', async () => {
-    const tenant = await t.registerUser('tenant');
-    const saved = await t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
-      token: tenant.token,
-      json: { name: 'Adyar digest', filters: { city: 'Chennai' }, alert: 'daily' },
-    });
-    expect(saved.status).toBe(201);
-    await readModels.caughtUp();
+    const { tenant, searchId } = await tenantSaving('Adyar digest', 'daily');
     const queued = async () => {
       const [row] = await t.db.sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM alert_mail_queue q
-        JOIN saved_search_filters s USING (search_no) WHERE s.search_id = ${saved.body.savedSearch.id}`;
+        JOIN saved_search_filters s USING (search_no) WHERE s.search_id = ${searchId}`;
       return row!.n;
     };
 
@@ -136,7 +136,7 @@ describe('saved-search alert emails', () => {
     await post('digest-3', 'Garden house in Adyar');
     expect(await queueAnnouncements(mailer())).toBe(1);
     expect(await queued()).toBe(1);
-    const deleted = await t.request('DELETE', `/api/saved-searches/${saved.body.savedSearch.id}`, {
+    const deleted = await t.request('DELETE', `/api/saved-searches/${searchId}`, {
       token: tenant.token,
     });
     expect(deleted.status).toBe(200);
