@@ -3,7 +3,7 @@ import { t } from 'elysia';
 import { ValidationError } from '@rentals/core/errors';
 import { IsoTime } from '@rentals/core/listings/events';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
-import { MAX_UNREAD_COUNTED } from '@rentals/projections/queries/notificationQueries';
+import { MAX_COUNTED } from '@rentals/projections/queries/countedUpTo';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
 
 export const MAX_NOTIFICATIONS_LISTED = 50;
@@ -79,7 +79,7 @@ const NotificationItem = t.Object({
 
 export const NotificationsResponse = t.Object({
   unread: t.Integer({
-    description: `Unread matches and notices (at most ${MAX_UNREAD_COUNTED}); unread messages are separate`,
+    description: `Unread matches and notices (at most ${MAX_COUNTED}); unread messages are separate`,
   }),
   unreadMessages: t.Integer({ description: 'Unread messages in all conversations' }),
   items: t.Array(NotificationItem),

@@ -10,6 +10,7 @@ import {
 import { ValidationError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { SearchPageFilters } from '@rentals/core/search/filters';
+import { MAX_COUNTED } from '@rentals/projections/queries/countedUpTo';
 import { SINGLE_LINE } from '@rentals/core/textFormats';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
 
@@ -92,7 +93,9 @@ export const SavedSearchDocument = t.Object({
   area: t.Union([SearchArea, t.Null()]),
   alert: t.Union([t.Literal('instant'), t.Literal('daily'), t.Literal('off')]),
   paused: t.Boolean(),
-  newMatches: t.Integer({ description: 'Listings matched since the matches were last seen' }),
+  newMatches: t.Integer({
+    description: `Listings matched since the matches were last seen (counted up to ${MAX_COUNTED})`,
+  }),
 });
 export type SavedSearchDocument = Static<typeof SavedSearchDocument>;
 

@@ -12,7 +12,7 @@
 //    tenant's stream has the `alert` (bar p99 ≤ 5 s).
 // Between the two, the alert mailer's read of what the backlogs announced into its queue, and a round
 // with nothing new (alertMailer.ts: each announcement is read once); and the bell of three searchers
-// with thousands of announcements each (its unread count and its newest 20).
+// with thousands of announcements each (its unread count, its newest 20, its searches' new-match counts).
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { ListingEvent } from '@rentals/core/listings/events';
@@ -56,7 +56,8 @@ const { evolveBatch: _batched, inMemory: _memory, ...perEvent } = alertsProjecti
 const { inMemory: _sqlOnly, ...sqlBatched } = alertsProjection;
 const { queueAnnouncements } = await import('@rentals/projections/alerts/alertMailer');
 const { notificationState } = await import('@rentals/projections/queries/notificationQueries');
-const { recentAlerts } = await import('@rentals/projections/queries/savedSearchQueries');
+const { newMatchCounts, recentAlerts } =
+  await import('@rentals/projections/queries/savedSearchQueries');
 const { startAnnouncementIndexMerger } =
   await import('@rentals/projections/alerts/announcementIndex');
 const { startProjection } = await import('@rentals/projections/runner/runner');
@@ -260,7 +261,13 @@ try {
 
   // The bell of a searcher with thousands of announcements (its unread count and its newest 20), each
   // read twice, the second timed; three searchers.
-  const bell: { user: string; announcements: number; stateMs: number; listMs: number }[] = [];
+  const bell: {
+    user: string;
+    announcements: number;
+    stateMs: number;
+    listMs: number;
+    countsMs: number;
+  }[] = [];
   for (const user of ['bench-searcher-0', 'bench-searcher-1234', 'bench-searcher-4999']) {
     const timed = async (read: () => Promise<unknown>) => {
       await read();
@@ -276,6 +283,7 @@ try {
       announcements: n,
       stateMs: await timed(() => notificationState(stack.sql, user)),
       listMs: await timed(() => recentAlerts(stack.sql, user, 20)),
+      countsMs: await timed(() => newMatchCounts(stack.sql, user)),
     });
   }
 
@@ -416,10 +424,12 @@ try {
       `a round with nothing new took ${fmt(mailerIdle.ms, 0)} ms.\n`,
   );
   console.log(
-    '| the bell of | announcements to them | unread count ms | newest 20 ms |\n|---|---|---|---|',
+    "| the bell of | announcements to them | unread count ms | newest 20 ms | searches' new-match counts ms |\n|---|---|---|---|---|",
   );
   for (const b of bell)
-    console.log(`| ${b.user} | ${b.announcements} | ${fmt(b.stateMs, 0)} | ${fmt(b.listMs, 0)} |`);
+    console.log(
+      `| ${b.user} | ${b.announcements} | ${fmt(b.stateMs, 0)} | ${fmt(b.listMs, 0)} | ${fmt(b.countsMs, 0)} |`,
+    );
   console.log('');
   console.log(
     `${appended.length} matching listings at ${RATE}/s for ${SECONDS} s, ${TENANTS} tenants on live streams ` +

@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { MAX_COUNTED } from './countedUpTo.ts';
 import { newestUserAlerts } from './savedSearchQueries.ts';
 
 /** The read model of the bell's read marks (notifications/readMarks.ts), for read-your-writes. */
@@ -18,9 +19,6 @@ export type NotificationItem = {
   /** Recorded up to the user's read mark. */
   read: boolean;
 };
-
-/** Unread counts beyond this show as 'this many or more'. */
-export const MAX_UNREAD_COUNTED = 100;
 
 const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -53,7 +51,7 @@ export const recentNotifications = (db: Sql, userId: string, limit: number) =>
 
 /**
  * How many of the user's saved-search matches and owner notices are after
- * the read mark (counted up to MAX_UNREAD_COUNTED), and when the newest of
+ * the read mark (counted up to MAX_COUNTED), and when the newest of
  * them was recorded (what a live stream compares to know the bell changed).
  */
 export const notificationState = async (
@@ -65,12 +63,12 @@ export const notificationState = async (
       SELECT coalesce((SELECT read_up_to FROM notification_reads WHERE user_id = ${userId}), '-infinity') AS at
     ),
     items AS (
-      (SELECT a.at FROM ${newestUserAlerts(db, userId, MAX_UNREAD_COUNTED)} a)
+      (SELECT a.at FROM ${newestUserAlerts(db, userId, MAX_COUNTED)} a)
       UNION ALL
       (SELECT n.at FROM owner_notices n WHERE n.user_id = ${userId}
-       ORDER BY n.at DESC LIMIT ${MAX_UNREAD_COUNTED})
+       ORDER BY n.at DESC LIMIT ${MAX_COUNTED})
     )
-    SELECT least(count(*) FILTER (WHERE i.at > mark.at), ${MAX_UNREAD_COUNTED})::int AS unread,
+    SELECT least(count(*) FILTER (WHERE i.at > mark.at), ${MAX_COUNTED})::int AS unread,
            ${db.unsafe(iso('max(i.at)'))} AS "latestAt"
     FROM items i, mark
     GROUP BY mark.at`;

@@ -1,18 +1,24 @@
 import type { Sql } from 'postgres';
+import { MAX_COUNTED } from './countedUpTo.ts';
 
 /**
  * New matches of each of a user's saved searches: listings announced to the
  * search since its matches were last seen (the alerts projection's
  * listing_search_alerts, a row per listing event with the searches it
- * newly matched), by search id. Searches without any are absent.
+ * newly matched), by search id, counted up to MAX_COUNTED (a search with
+ * thousands took a second to count in full). Searches without any are absent.
  */
 export const newMatchCounts = async (db: Sql, userId: string): Promise<Map<string, number>> => {
   const rows = await db<{ searchId: string; count: number }[]>`
-    SELECT s.search_id AS "searchId", count(*)::int AS count
+    SELECT s.search_id AS "searchId", n.count
     FROM saved_search_filters s
-    JOIN listing_search_alerts a ON a.search_nos @> ARRAY[s.search_no] AND a.at > s.seen_at
-    WHERE s.user_id = ${userId}
-    GROUP BY s.search_id`;
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS count FROM (
+        SELECT 1 FROM listing_search_alerts a
+        WHERE a.search_nos @> ARRAY[s.search_no] AND a.at > s.seen_at
+        LIMIT ${MAX_COUNTED}) upto
+    ) n
+    WHERE s.user_id = ${userId} AND n.count > 0`;
   return new Map(rows.map((r) => [r.searchId, r.count]));
 };
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { describeError } from '../lib/api.ts';
 import { describeFilters } from '../lib/filters.ts';
-import { formatRent } from '../lib/format.ts';
+import { countLabel, formatRent } from '../lib/format.ts';
 import {
   ALERT_OPTIONS,
   areaLabel,
@@ -70,7 +70,7 @@ const SearchRow = ({ search }: { search: SavedSearch }) => {
             </a>{' '}
             {search.newMatches > 0 && (
               <span className="badge" data-testid="new-matches">
-                {search.newMatches} new
+                {countLabel(search.newMatches)} new
               </span>
             )}
           </h2>

@@ -53,3 +53,6 @@ export const addressLine = (loc: {
   const head = [loc.address, loc.area, loc.city].filter((part) => part?.trim()).join(', ');
   return loc.pinCode ? `${head} - ${loc.pinCode}` : head;
 };
+
+/** A count as the site shows it: beyond 99, '99+' (the API counts up to 100). */
+export const countLabel = (n: number): string => (n > 99 ? '99+' : String(n));

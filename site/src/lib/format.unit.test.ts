@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, confirmedAgo, formatRent, initial, roleLabel } from './format.ts';
+import { addressLine, confirmedAgo, countLabel, formatRent, initial, roleLabel } from './format.ts';
 
 describe('formatRent', () => {
   it.each([
@@ -47,5 +47,16 @@ describe('confirmedAgo', () => {
     [undefined, ''],
   ])('%s → %s', (iso, text) => {
     expect(confirmedAgo(iso, now)).toBe(text);
+  });
+});
+
+describe('countLabel', () => {
+  it.each([
+    [0, '0'],
+    [99, '99'],
+    [100, '99+'],
+    [101, '99+'],
+  ])('%d → %s', (n, expected) => {
+    expect(countLabel(n)).toBe(expected);
   });
 });

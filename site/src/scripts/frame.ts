@@ -13,7 +13,7 @@ import {
   showCarriedToasts,
   type Toast,
 } from '../stores/toasts.ts';
-import { initial } from '../lib/format.ts';
+import { countLabel, initial } from '../lib/format.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
@@ -42,7 +42,7 @@ const renderUnread = (unread: number) => {
     badge.hidden = unread === 0;
     const count = document.createElement('span');
     count.setAttribute('aria-hidden', 'true');
-    count.textContent = unread > 99 ? '99+' : String(unread);
+    count.textContent = countLabel(unread);
     const words = document.createElement('span');
     words.className = 'visually-hidden';
     words.textContent = ` ${unread} unread message${unread === 1 ? '' : 's'}`;

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { notificationState } from './notificationQueries.ts';
-import { recentAlerts } from './savedSearchQueries.ts';
+import { MAX_COUNTED } from './countedUpTo.ts';
+import { newMatchCounts, recentAlerts } from './savedSearchQueries.ts';
 
 /**
- * The bell and the alerts list read a user's newest announcements from the
- * newest few thousand first, and from all of them when those hold too few:
- * either way the newest of all, in order.
+ * The readers of a user's announcements: the bell and the alerts list read
+ * the newest few thousand first, and all of them when those hold too few
+ * (either way the newest of all, in order); the new-match counts stop at
+ * MAX_COUNTED.
  */
 let db: TestDatabase;
 beforeAll(async () => {
@@ -49,4 +51,15 @@ it('finds the newest beyond the recent announcements when those hold too few, an
   expect(recent.map((a) => a.id)).toEqual(await newestIds(50));
   expect(recent[0]).toMatchObject({ searchId: 's-mine', searchName: 'Mine', title: 'Flat 1' });
   expect((await recentAlerts(db.sql, 'u-other', 10)).map((a) => a.id)).toHaveLength(10);
+});
+
+it("counts a search's new matches up to MAX_COUNTED, and only those after it was last seen", async () => {
+  // 270 of mine so far, all after seen_at.
+  expect(await newMatchCounts(db.sql, 'u-mine')).toEqual(new Map([['s-mine', MAX_COUNTED]]));
+  await db.sql`UPDATE saved_search_filters SET seen_at = '2026-11-02T00:01:50Z' WHERE search_id = 's-mine'`;
+  const [{ few } = { few: 0 }] = await db.sql<{ few: number }[]>`
+    SELECT count(*)::int AS few FROM listing_search_alerts WHERE 1 = ANY(search_nos) AND at > '2026-11-02T00:01:50Z'`;
+  expect(few).toBeGreaterThan(0);
+  expect(few).toBeLessThan(MAX_COUNTED);
+  expect(await newMatchCounts(db.sql, 'u-mine')).toEqual(new Map([['s-mine', few]]));
 });
