@@ -5,20 +5,18 @@ import { MAX_COUNTED } from './countedUpTo.ts';
  * New matches of each of a user's saved searches: listings announced to the
  * search since its matches were last seen (the alerts projection's
  * listing_search_alerts, a row per listing event with the searches it
- * newly matched), by search id, counted up to MAX_COUNTED (a search with
- * thousands took a second to count in full). Searches without any are absent.
+ * newly matched), by search id, at most MAX_COUNTED (shown as '99+'; all are
+ * counted: a LIMIT per search made the planner scan the table for each,
+ * 16–23 s instead of 0.3–0.4 s for a searcher with thousands). Searches
+ * without any are absent.
  */
 export const newMatchCounts = async (db: Sql, userId: string): Promise<Map<string, number>> => {
   const rows = await db<{ searchId: string; count: number }[]>`
-    SELECT s.search_id AS "searchId", n.count
+    SELECT s.search_id AS "searchId", least(count(*), ${MAX_COUNTED})::int AS count
     FROM saved_search_filters s
-    CROSS JOIN LATERAL (
-      SELECT count(*)::int AS count FROM (
-        SELECT 1 FROM listing_search_alerts a
-        WHERE a.search_nos @> ARRAY[s.search_no] AND a.at > s.seen_at
-        LIMIT ${MAX_COUNTED}) upto
-    ) n
-    WHERE s.user_id = ${userId} AND n.count > 0`;
+    JOIN listing_search_alerts a ON a.search_nos @> ARRAY[s.search_no] AND a.at > s.seen_at
+    WHERE s.user_id = ${userId}
+    GROUP BY s.search_id`;
   return new Map(rows.map((r) => [r.searchId, r.count]));
 };
 
