@@ -197,11 +197,31 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
     onSearchArea?.(viewportOf(map).bbox);
   }, [map]);
 
+  // The matches' bounds the map was framed on, until the user moves it: framed again when the
+  // map's size changes (a map framed while its container was still being laid out opened zoomed
+  // out, its nearby listings clustered).
+  const frame = useRef<[number, number, number, number] | undefined>(undefined);
+  useEffect(() => {
+    if (!map) return;
+    const reframe = () => {
+      if (!frame.current) return;
+      const camera = map.cameraForBounds(frame.current, { padding: 60, maxZoom: 13 });
+      if (camera) map.jumpTo(camera);
+    };
+    map.on('resize', reframe);
+    return () => {
+      map.off('resize', reframe);
+    };
+  }, [map]);
+
   // Every pan and zoom searches the new viewport (debounced, the previous request aborted).
   useEffect(() => {
     if (!map) return;
     const onMoveEnd = (e: { originalEvent?: unknown }) => {
-      if (e.originalEvent) setMoved(true);
+      if (e.originalEvent) {
+        setMoved(true);
+        frame.current = undefined;
+      }
       if (framed.current) searchMapArea(filters, viewportOf(map));
     };
     map.on('moveend', onMoveEnd);
@@ -279,10 +299,8 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
       if (positions.length === 0) return;
       const lngs = positions.map((p) => p[0]);
       const lats = positions.map((p) => p[1]);
-      const camera = map.cameraForBounds(
-        [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)],
-        { padding: 60, maxZoom: 13 },
-      );
+      frame.current = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+      const camera = map.cameraForBounds(frame.current, { padding: 60, maxZoom: 13 });
       if (camera) map.jumpTo(camera);
       // jumpTo's moveend searches the framed viewport; when nothing moved, search it here.
       searchMapArea(filters, viewportOf(map));
