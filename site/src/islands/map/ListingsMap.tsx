@@ -46,6 +46,9 @@ const SOURCE = 'listings';
 /** India with a margin: the first search, before the map is framed on its matches. */
 const INDIA_BBOX: Viewport['bbox'] = [68, 6, 98, 37.5];
 
+/** How the map is framed on its matches (first, and again when its size changes before the user moves it). */
+const FRAMING = { padding: 60, maxZoom: 13 };
+
 type Feature = { id?: string; type?: string; rent?: number; count: number };
 
 /**
@@ -205,7 +208,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
     if (!map) return;
     const reframe = () => {
       if (!frame.current) return;
-      const camera = map.cameraForBounds(frame.current, { padding: 60, maxZoom: 13 });
+      const camera = map.cameraForBounds(frame.current, FRAMING);
       if (camera) map.jumpTo(camera);
     };
     map.on('resize', reframe);
@@ -300,7 +303,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
       const lngs = positions.map((p) => p[0]);
       const lats = positions.map((p) => p[1]);
       frame.current = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
-      const camera = map.cameraForBounds(frame.current, { padding: 60, maxZoom: 13 });
+      const camera = map.cameraForBounds(frame.current, FRAMING);
       if (camera) map.jumpTo(camera);
       // jumpTo's moveend searches the framed viewport; when nothing moved, search it here.
       searchMapArea(filters, viewportOf(map));
