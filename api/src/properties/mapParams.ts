@@ -20,10 +20,11 @@ export const mapMessages = {
   zoom: `zoom must be a number from 0 to ${MAX_MAP_ZOOM}`,
 } as const;
 
-/** The list's filters the map applies too (paging and sort mean nothing on a map). */
+/** The list's filters the map applies too, and its drawn area (paging and sort mean nothing on a map). */
 const FILTERS = [
   ...(Object.keys(searchFilterFields) as (keyof typeof searchFilterFields)[]),
   ...TENANCY_FILTER_KEYS,
+  'polygon' as const,
 ];
 
 /** The viewport: required on the map, so a map search is always bounded. */

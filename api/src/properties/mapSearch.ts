@@ -90,7 +90,8 @@ export const createMapSearch = (deps: {
   };
 
   return async (audience: SearchAudience, c: MapCriteria, zoom: number): Promise<MapAnswer> => {
-    const text = c.q?.trim() ? c : undefined;
+    // Free text within a drawn area goes to Postgres too: Meilisearch 1.21 has no polygon filter.
+    const text = c.q?.trim() && !c.polygon ? c : undefined;
     const meili =
       text && !deps.degraded() ? await fromMeili(audience, text, pointLimit) : undefined;
     const engine = meili ? 'meilisearch' : 'postgres';

@@ -61,6 +61,9 @@ export const createPropertySearch = (deps: {
     audience: SearchAudience,
     criteria: SearchCriteria,
   ): Promise<SearchResult> => {
+    // A drawn area is the read model's to answer (Meilisearch 1.21 has no polygon filter); it is
+    // not a degradation, and the read model is as fresh as search gets.
+    if (criteria.polygon) return searchInPostgres(deps.sql, audience, criteria);
     try {
       const result = await freshSearch(audience, criteria);
       if (fallback) {

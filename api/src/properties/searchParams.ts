@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { literals } from '@rentals/core/listings/fields';
 import { PROPERTY_TYPES, type PropertyType } from '@rentals/core/listings/listing';
 import { ValidationError } from '@rentals/core/errors';
+import { MAX_POLYGON_VERTICES, parsePolygonParam, type LngLat } from '@rentals/core/geo/polygon';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { searchFilterFields, searchFilterMessages } from '@rentals/core/search/filters';
 import {
@@ -29,11 +30,18 @@ export const searchMessages = {
   tooDeep: `page × limit cannot go past result ${MAX_TOTAL_HITS}; narrow the search instead`,
   sort: `sort must be one of ${SORT_ORDERS.join(', ')}`,
   bbox: 'bbox must be four numbers west,south,east,north in degrees, with south ≤ north and west ≤ east',
+  polygon: `polygon must be 3 to ${MAX_POLYGON_VERTICES} points longitude,latitude in degrees, separated by ';'`,
 } as const;
 const m = searchMessages;
 
+const DEGREES = '-?\\d{1,3}(\\.\\d{1,12})?';
 /** Four numbers in degrees, west,south,east,north. */
-const BBOX_PATTERN = '^-?\\d{1,3}(\\.\\d{1,12})?(,-?\\d{1,3}(\\.\\d{1,12})?){3}$';
+const BBOX_PATTERN = `^${DEGREES}(,${DEGREES}){3}$`;
+const POINT = `${DEGREES},${DEGREES}`;
+/** 3 to MAX_POLYGON_VERTICES points longitude,latitude, separated by ';'. */
+const POLYGON_PATTERN = `^${POINT}(;${POINT}){2,${MAX_POLYGON_VERTICES - 1}}$`;
+/** The longest text the pattern can match (17 characters a number, a comma and a ';' a point). */
+const POLYGON_MAX_LENGTH = MAX_POLYGON_VERTICES * (2 * 17 + 2);
 
 /**
  * The list endpoints' query as one schema: it checks the parameters, gives
@@ -50,6 +58,17 @@ export const SearchQuery = Type.Object({
       pattern: BBOX_PATTERN,
       description: 'Map viewport: west,south,east,north in degrees',
       ...messages({ type: m.bbox }),
+    }),
+  ),
+  polygon: Type.Optional(
+    Type.String({
+      maxLength: POLYGON_MAX_LENGTH,
+      pattern: POLYGON_PATTERN,
+      description:
+        `An area drawn on the map: 3 to ${MAX_POLYGON_VERTICES} points longitude,latitude in degrees, ` +
+        "separated by ';' (closed implicitly). Answered from the Postgres read model: free text " +
+        'within a drawn area matches word prefixes, without typo tolerance',
+      ...messages({ type: m.polygon }),
     }),
   ),
   sort: literals(SORT_ORDERS, {
@@ -75,11 +94,15 @@ export const SearchQuery = Type.Object({
 type SearchQuery = Static<typeof SearchQuery>;
 
 /** The search a caller asked for, validated; city/area still as typed (the locality matcher resolves them). */
-export type SearchParams = Omit<SearchQuery, 'propertyType' | 'bbox' | TenancyFilterKey> & {
+export type SearchParams = Omit<
+  SearchQuery,
+  'propertyType' | 'bbox' | 'polygon' | TenancyFilterKey
+> & {
   propertyTypes?: PropertyType[];
   /** Filters on the tenancy terms, when any was given. */
   tenancy?: TenancyFilters;
   bbox?: BoundingBox;
+  polygon?: LngLat[];
   sort: SortOrder;
 };
 
@@ -98,7 +121,7 @@ const readQuery = (query: URLSearchParams): Record<string, unknown> => {
     return raw !== undefined && shape.test(raw) ? Number(raw) : raw;
   };
   for (const name of ['city', 'area', 'q', 'sort']) set(name, get(name));
-  set('bbox', get('bbox')?.replace(/\s+/g, ''));
+  for (const name of ['bbox', 'polygon']) set(name, get(name)?.replace(/\s+/g, ''));
   for (const name of ['minRent', 'maxRent']) set(name, number(name, DECIMAL));
   for (const name of ['bedrooms', 'bathrooms', 'page', 'limit']) set(name, number(name, WHOLE));
   const types = query
@@ -150,9 +173,19 @@ export const parseSearchParams = (query: URLSearchParams): SearchParams => {
   const bbox = p.bbox === undefined || wrong.has('bbox') ? undefined : bboxOf(p.bbox);
   if (p.bbox !== undefined && !wrong.has('bbox') && !bbox)
     errors.push({ path: 'bbox', msg: m.bbox });
+  const polygon =
+    p.polygon === undefined || wrong.has('polygon') ? undefined : parsePolygonParam(p.polygon);
+  if (p.polygon !== undefined && !wrong.has('polygon') && !polygon)
+    errors.push({ path: 'polygon', msg: m.polygon });
   if (errors.length > 0) throw new ValidationError(errors);
-  const { propertyType, bbox: _bbox, ...rest } = p;
+  const { propertyType, bbox: _bbox, polygon: _polygon, ...rest } = p;
   const tenancy = tenancyFiltersOf(rest);
   for (const key of TENANCY_FILTER_KEYS) delete rest[key];
-  return { ...rest, propertyTypes: propertyType, bbox, ...(tenancy ? { tenancy } : {}) };
+  return {
+    ...rest,
+    propertyTypes: propertyType,
+    bbox,
+    ...(polygon ? { polygon } : {}),
+    ...(tenancy ? { tenancy } : {}),
+  };
 };

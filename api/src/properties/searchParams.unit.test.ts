@@ -74,6 +74,18 @@ describe('parseSearchParams', () => {
     ['bbox=1,2,3', 'bbox', m.bbox],
     ['bbox=73,19.2,72.5,18.9', 'bbox', m.bbox],
     ['bbox=1e1,2,3,4', 'bbox', m.bbox],
+    ['polygon=73.8,18.5;73.9,18.5', 'polygon', m.polygon],
+    ['polygon=73.8,18.5;73.9,18.5;73.9', 'polygon', m.polygon],
+    ['polygon=73.8,18.5;181,18.5;73.9,18.6', 'polygon', m.polygon],
+    ['polygon=73.8,-91;73.9,18.5;73.9,18.6', 'polygon', m.polygon],
+    ['polygon=73.8,18.5;73.9,18.5;73.9,1e1', 'polygon', m.polygon],
+    ['polygon=73.8,18.5;73.9,18.5;73.9,18.6)) OR true', 'polygon', m.polygon],
+    [
+      `polygon=${Array.from({ length: 101 }, (_, i) => `73.${i},18.5`).join(';')}`,
+      'polygon',
+      m.polygon,
+    ],
+    [`polygon=${'1'.repeat(5000)}`, 'polygon', m.polygon],
     [`city=${'x'.repeat(101)}`, 'city', m.tooLong('city', 100)],
     [`q=${'x'.repeat(201)}`, 'q', m.tooLong('q', 200)],
     ['q=lake%00view', 'q', m.control('q')],
@@ -81,6 +93,17 @@ describe('parseSearchParams', () => {
     ['area=Ba%1Bner', 'area', m.control('area')],
   ])('refuses %s: %s', (query, path, msg) => {
     expect(errorsOf(query)).toEqual([{ path, msg }]);
+  });
+
+  it('reads a drawn area as its points, longitude first, spaces ignored', () => {
+    expect(parse('polygon=73.8,18.5; 73.9,18.5;73.85, 18.6').polygon).toEqual([
+      [73.8, 18.5],
+      [73.9, 18.5],
+      [73.85, 18.6],
+    ]);
+    const hundred = Array.from({ length: 100 }, (_, i) => `73.${i},18.5`).join(';');
+    expect(parse(`polygon=${hundred}`).polygon).toHaveLength(100);
+    expect(parse('city=Pune')).not.toHaveProperty('polygon');
   });
 
   it('names every bad parameter at once, in the order the schema lists them', () => {

@@ -1,12 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { literals } from '@rentals/core/listings/fields';
-import {
-  ALERT_CHOICES,
-  MAX_NAME_LENGTH,
-  MAX_POLYGON_VERTICES,
-  SearchArea,
-} from '@rentals/core/savedSearches/events';
+import { MAX_POLYGON_VERTICES } from '@rentals/core/geo/polygon';
+import { ALERT_CHOICES, MAX_NAME_LENGTH, SearchArea } from '@rentals/core/savedSearches/events';
 import { ValidationError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { SearchPageFilters } from '@rentals/core/search/filters';

@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { EventDefinitions } from '../eventStore/registry.ts';
+import { MAX_POLYGON_VERTICES } from '../geo/polygon.ts';
 import { IsoTime } from '../listings/events.ts';
 import { IdSchema } from '../listings/fields.ts';
 import { SearchPageFilters } from '../search/filters.ts';
@@ -16,7 +17,6 @@ export const savedSearchStreamId = (userId: string) => `savedsearches-${userId}`
 
 export const MAX_SAVED_SEARCHES = 20;
 export const MAX_NAME_LENGTH = 60;
-export const MAX_POLYGON_VERTICES = 100;
 const MAX_PLACES = 50;
 
 export const ALERT_CHOICES = ['instant', 'daily', 'off'] as const;

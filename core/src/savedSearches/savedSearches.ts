@@ -1,7 +1,7 @@
 import { IllegalStateError, NotFoundError, ValidationError, type FieldError } from '../errors.ts';
+import { MAX_POLYGON_VERTICES } from '../geo/polygon.ts';
 import {
   MAX_NAME_LENGTH,
-  MAX_POLYGON_VERTICES,
   MAX_SAVED_SEARCHES,
   type SavedSearchDefinition,
   type SavedSearchEvent,

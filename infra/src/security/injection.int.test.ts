@@ -180,6 +180,11 @@ describe('filter injection through every search parameter', () => {
     ['a rent as an operator object', 'maxRent[$gt]=0&maxRent=x', 'maxRent'],
     ['a sort naming fields', `sort=${q('rent:asc,isAvailable:desc')}`, 'sort'],
     ['a viewport with a filter after it', `bbox=${q('0,0,90,90 OR isAvailable = false')}`, 'bbox'],
+    [
+      'a drawn area with SQL after it',
+      `polygon=${q("77,12;78,12;77.5,13')::polygon OR true --")}`,
+      'polygon',
+    ],
     ['a page with SQL', `page=${q('1; DROP TABLE users')}`, 'page'],
     ['a limit with SQL', `limit=${q('10 UNION SELECT 1')}`, 'limit'],
   ])('%s: 400 naming the parameter, on both engines', async (_, query, path) => {

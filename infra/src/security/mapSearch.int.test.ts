@@ -97,6 +97,10 @@ describe('crafted viewports and filters', () => {
     ['bbox=68,6,98,37&zoom=5&propertyType=PG%22%20OR%20isAvailable%20%3D%20false', 'propertyType'],
     ['bbox=68,6,98,37&zoom=5&minRent=1e999', 'minRent'],
     [`bbox=68,6,98,37&zoom=5&q=${'a'.repeat(201)}`, 'q'],
+    ['bbox=68,6,98,37&zoom=5&polygon=77,12;78,12;NaN,13', 'polygon'],
+    ['bbox=68,6,98,37&zoom=5&polygon=77,12;78,12;77.5,1e999', 'polygon'],
+    [`bbox=68,6,98,37&zoom=5&polygon=${'77,12;'.repeat(2000)}77,12`, 'polygon'],
+    ["bbox=68,6,98,37&zoom=5&polygon=77,12;78,12;77.5,13'))::polygon%20OR%20true--", 'polygon'],
   ])('%s → 400 naming %s', async (query, path) => {
     const { status, body } = await get<ErrorBody>(query, tenant.token);
     expect(status).toBe(400);

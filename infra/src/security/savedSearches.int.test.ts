@@ -7,7 +7,7 @@ import {
   SAVED_SEARCH_CHANGE_LIMIT,
   savedSearchBodyMessages,
 } from '@rentals/api/savedSearches/model';
-import { MAX_POLYGON_VERTICES } from '@rentals/core/savedSearches/events';
+import { MAX_POLYGON_VERTICES } from '@rentals/core/geo/polygon';
 import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
 import { unsubscribeLink } from '@rentals/core/savedSearches/unsubscribeToken';
 import {

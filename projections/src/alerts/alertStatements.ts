@@ -1,4 +1,5 @@
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+import { polygonLiteral } from '@rentals/core/geo/polygon';
 import type { Tenancy } from '@rentals/core/listings/tenancy';
 import {
   tenancyFiltersOf,
@@ -61,8 +62,7 @@ export const filterColumns = (d: SavedSearchCreated['data']) => {
     south: area?.kind === 'bbox' ? area.south : null,
     east: area?.kind === 'bbox' ? area.east : null,
     north: area?.kind === 'bbox' ? area.north : null,
-    drawn_area:
-      area?.kind === 'polygon' ? `(${area.points.map(([x, y]) => `(${x},${y})`).join(',')})` : null,
+    drawn_area: area?.kind === 'polygon' ? polygonLiteral(area.points) : null,
     terms: rules.length > 0 ? rules : null,
   };
 };

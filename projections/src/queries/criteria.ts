@@ -1,5 +1,6 @@
 import type { PropertyType } from '@rentals/core/listings/listing';
 import type { TenancyFilters } from '@rentals/core/listings/tenancyFilters';
+import type { LngLat } from '@rentals/core/geo/polygon';
 
 export type SortOrder = 'newest' | 'rent_asc' | 'rent_desc' | 'recently_confirmed';
 export const SORT_ORDERS: readonly SortOrder[] = [
@@ -32,6 +33,12 @@ export type SearchCriteria = {
   tenancy?: TenancyFilters;
   q?: string;
   bbox?: BoundingBox;
+  /**
+   * An area drawn on the map (3 or more vertices). Only the Postgres read
+   * models answer it: Meilisearch 1.21 has no polygon filter (`_geoPolygon`
+   * came in 1.22).
+   */
+  polygon?: LngLat[];
   sort: SortOrder;
   page: number;
   limit: number;

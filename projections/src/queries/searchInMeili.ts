@@ -20,6 +20,8 @@ const inList = (attribute: string, values: readonly string[]) =>
  * cannot change the filter's structure.
  */
 export const meiliFilter = (audience: SearchAudience, c: SearchCriteria): string[] => {
+  // The callers send drawn areas to Postgres; a filter without the area would find too much.
+  if (c.polygon) throw new Error('Meilisearch 1.21 cannot filter by a drawn area (no _geoPolygon)');
   const full = audience === 'full';
   const filter = ['isAvailable = true'];
   if (c.cities) filter.push(inList('cityKey', c.cities));

@@ -1,7 +1,9 @@
 import type { Sql } from 'postgres';
 import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
+import { polygonBounds, polygonLiteral } from '@rentals/core/geo/polygon';
 import {
   queryWords,
+  type BoundingBox,
   type SearchAudience,
   type SearchCriteria,
   type SearchResult,
@@ -46,6 +48,10 @@ export const searchWhere = (
   const words = queryWords(c.q);
   const lat = full ? db`latitude` : db`coarse_lat`;
   const lng = full ? db`longitude` : db`coarse_lng`;
+  // A position test: within the viewport, and within the drawn area (its bounds first, for the index).
+  const within = (box: BoundingBox) =>
+    db`AND ${lat} BETWEEN ${box.south} AND ${box.north} AND ${lng} BETWEEN ${box.west} AND ${box.east}`;
+  const mapped = full ? db`` : db`AND show_on_map`;
   return db`
     WHERE ${full ? db`is_available` : db`listed`}
     ${c.cities ? db`AND city_key = ANY(${c.cities}::text[])` : db``}
@@ -56,10 +62,11 @@ export const searchWhere = (
     ${c.bedrooms !== undefined ? db`AND bedrooms >= ${c.bedrooms}` : db``}
     ${c.bathrooms !== undefined ? db`AND bathrooms >= ${c.bathrooms}` : db``}
     ${full ? tenancySqlWhere(db, c.tenancy) : db``}
+    ${c.bbox ? db`${within(c.bbox)} ${mapped}` : db``}
     ${
-      c.bbox
-        ? db`AND ${lat} BETWEEN ${c.bbox.south} AND ${c.bbox.north} AND ${lng} BETWEEN ${c.bbox.west} AND ${c.bbox.east}
-           ${full ? db`` : db`AND show_on_map`}`
+      c.polygon
+        ? db`${within(polygonBounds(c.polygon))} ${mapped}
+           AND ${polygonLiteral(c.polygon)}::polygon @> point(${lng}, ${lat})`
         : db``
     }
     ${words.length > 0 ? db`AND ${text} @@ to_tsquery('simple', ${prefixQuery(words)})` : db``}`;
