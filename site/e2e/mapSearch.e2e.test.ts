@@ -1,7 +1,9 @@
 /**
  * The map search in Chromium (issue 16): the map shows every match of the
- * search, not the list's loaded page; panning searches the new viewport; and
- * a search without matches says so on the map.
+ * search, not the list's loaded page; panning searches the new viewport; a
+ * search without matches says so on the map; and an area drawn on the map
+ * narrows the list and the map, is saved with the search and reopens with it
+ * (issue 17).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +120,101 @@ describe('map search on /properties', () => {
     await empty.waitFor({ timeout: 30_000 });
     expect(await empty.textContent()).toBe('No Properties FoundTry adjusting your search criteria');
     expect(await mapOf(page).getAttribute('data-total')).toBe('0');
+    await page.context().close();
+  });
+});
+
+/** Where a position is on the page, from the camera the map reports (Web Mercator, 512 px tiles). */
+const screenPoint = async (page: Page, lng: number, lat: number) => {
+  const map = mapOf(page);
+  const box = (await map.boundingBox())!;
+  const [centreLat, centreLng] = (await map.getAttribute('data-center'))!.split(',').map(Number);
+  const world = 512 * 2 ** Number(await map.getAttribute('data-zoom'));
+  const x = (degrees: number) => ((degrees + 180) / 360) * world;
+  const y = (degrees: number) =>
+    ((1 - Math.log(Math.tan(Math.PI / 4 + (degrees * Math.PI) / 360)) / Math.PI) / 2) * world;
+  return {
+    x: box.x + box.width / 2 + x(lng) - x(centreLng!),
+    y: box.y + box.height / 2 + y(lat) - y(centreLat!),
+  };
+};
+
+describe('an area drawn on the map', () => {
+  it('narrows the list and the map to it, is saved with the search, and reopens with it', async () => {
+    const page = await openMap('/properties?city=Mysuru', LISTINGS);
+    await expect
+      .poll(() => mapOf(page).getAttribute('data-total'), { timeout: 30_000 })
+      .toBe(String(LISTINGS));
+    // Framed on the matches once the style has loaded (a city's zoom, not the country's).
+    await expect
+      .poll(async () => Number(await mapOf(page).getAttribute('data-zoom')), { timeout: 30_000 })
+      .toBeGreaterThan(10);
+    await expect.poll(() => mapOf(page).getAttribute('aria-busy')).toBe('false');
+    // All of the map on screen: the corners are clicked where the camera puts them.
+    await mapOf(page).evaluate((element) => element.scrollIntoView({ block: 'center' }));
+
+    // A rectangle around the southernmost row of the 5 × 3 spread (listings 0, 5 and 10), at the
+    // bottom of the framed view: away from the drawing controls at the top.
+    await page.getByRole('button', { name: 'Draw an area' }).click();
+    const corners: [number, number][] = [
+      [76.615, 12.295],
+      [76.645, 12.295],
+      [76.645, 12.305],
+      [76.615, 12.305],
+    ];
+    for (const [lng, lat] of corners) {
+      const { x, y } = await screenPoint(page, lng, lat);
+      // Drawing lets clicks through pins; nothing else may cover the corner.
+      const under = await page.evaluate(
+        ([px, py]) => {
+          const element = document.elementFromPoint(px!, py!);
+          return element ? `${element.tagName}.${element.className}` : 'nothing';
+        },
+        [x, y],
+      );
+      expect(under, `at ${x},${y}`).toMatch(/maplibregl-canvas|map-marker/);
+      await page.mouse.click(x, y);
+    }
+    expect(await page.getByTestId('draw-status').textContent()).toBe(
+      '4 corners: finish, or click to add more',
+    );
+    const search = page.waitForRequest(
+      (r) => r.url().includes('/api/properties/map?') && r.url().includes('polygon='),
+    );
+    await page.getByRole('button', { name: 'Finish area' }).click();
+    const sent = new URL((await search).url()).searchParams.get('polygon')!;
+    expect(sent.split(';')).toHaveLength(4);
+    await expect.poll(() => mapOf(page).getAttribute('data-total'), { timeout: 30_000 }).toBe('3');
+    await expect
+      .poll(() => page.getByText(/properties found/).textContent(), { timeout: 30_000 })
+      .toMatch(/^3 properties found · Showing 3 of 3$/);
+
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    expect(await page.getByTestId('saves-map-area').textContent()).toBe(
+      'Keeps the drawn area with the search.',
+    );
+    await page.getByLabel('Name').fill('Gokulam west');
+    await page.getByLabel('Alerts').selectOption('off');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('search-saved').waitFor();
+
+    await page.goto('/saved-searches');
+    const row = page.getByTestId('saved-search').filter({ hasText: 'Gokulam west' });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.textContent()).toContain('Drawn area');
+    await row.getByRole('link', { name: 'Gokulam west' }).click();
+    await page.waitForURL(/polygon=/);
+    expect(new URL(page.url()).searchParams.get('polygon')).toBe(sent);
+    await expect
+      .poll(() => page.getByText(/properties found/).textContent(), { timeout: 30_000 })
+      .toMatch(/^3 properties found · Showing 3 of 3$/);
+    await expect.poll(() => mapOf(page).getAttribute('data-total'), { timeout: 30_000 }).toBe('3');
+
+    // Cleared, the search covers the city again.
+    await page.getByRole('button', { name: 'Show all areas' }).click();
+    await expect
+      .poll(() => page.getByText(/properties found/).textContent(), { timeout: 30_000 })
+      .toMatch(new RegExp(`^${LISTINGS} properties found`));
     await page.context().close();
   });
 });

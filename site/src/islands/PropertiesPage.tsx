@@ -5,6 +5,8 @@ import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 import { $mapSearch } from '../stores/mapSearch.ts';
+import { $drawnArea, clearDrawnArea, setDrawnArea } from '../stores/drawnArea.ts';
+import { drawnAreaOf, polygonParam, type DrawnArea } from '../lib/drawnArea.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { MapPanel } from '../components/react/MapPanel.tsx';
 import { NoProperties, SkeletonGrid } from '../components/react/ListStates.tsx';
@@ -36,9 +38,14 @@ type ListState = {
 
 type BBox = [number, number, number, number];
 
-const toQuery = (filters: Filters | null, page: number, bbox: BBox | null = null) => {
+const toQuery = (
+  filters: Filters | null,
+  page: number,
+  area: { bbox?: BBox | null; drawn?: DrawnArea | null } = {},
+) => {
   const query = new URLSearchParams(filters ?? {});
-  if (bbox) query.set('bbox', bbox.map((n) => n.toFixed(5)).join(','));
+  if (area.bbox) query.set('bbox', area.bbox.map((n) => n.toFixed(5)).join(','));
+  if (area.drawn) query.set('polygon', polygonParam(area.drawn));
   query.set('page', String(page));
   query.set('limit', String(PAGE_SIZE));
   return query;
@@ -64,11 +71,16 @@ const PropertiesList = () => {
   const mode = useStore($viewMode);
   // 'Search this area' on the map narrows the signed-in search to the viewport.
   const [bbox, setBbox] = useState<BBox | null>(null);
+  // An area drawn on the map narrows the search (both audiences: a saved search's link may be opened signed out).
+  const drawn = useStore($drawnArea);
   // Filters come from the URL, which only exists in the browser (the page is pre-rendered).
   const [filters, setFilters] = useState<Filters | null>(null);
   useEffect(() => {
     // A saved search with a map area opens on the map (view=map&bbox=…); the map reads the area.
+    // One with a drawn area (view=map&polygon=…) puts it in force for the list and the map.
     if (new URLSearchParams(window.location.search).get('view') === 'map') setViewMode('map');
+    const opened = drawnAreaOf(window.location.search);
+    if (opened) setDrawnArea(opened);
     setFilters(filtersFromSearch(window.location.search));
   }, []);
   const [state, setState] = useState<ListState>({
@@ -92,7 +104,7 @@ const PropertiesList = () => {
         if (visitor) {
           const res = await api<{ properties: PublicProperty[]; pagination: Pagination }>(
             '/properties/public',
-            { query: toQuery(filters, page) },
+            { query: toQuery(filters, page, { drawn }) },
           );
           items = res.properties;
           total = res.pagination.totalItems;
@@ -100,7 +112,7 @@ const PropertiesList = () => {
         } else {
           const res = await api<{ properties: Property[]; totalCount: number; hasMore: boolean }>(
             '/properties',
-            { query: toQuery(filters, page, bbox) },
+            { query: toQuery(filters, page, { bbox, drawn }) },
           );
           items = res.properties;
           total = res.totalCount;
@@ -122,7 +134,7 @@ const PropertiesList = () => {
         }));
       }
     },
-    [filters, visitor, bbox],
+    [filters, visitor, bbox, drawn],
   );
 
   useEffect(() => {
@@ -153,8 +165,15 @@ const PropertiesList = () => {
           {!firstLoad && mode === 'map' && <MapCount total={state.total} />}
         </p>
         <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>
-          {bbox && (
-            <button type="button" className="link-button" onClick={() => setBbox(null)}>
+          {(bbox || drawn) && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setBbox(null);
+                clearDrawnArea();
+              }}
+            >
               Show all areas
             </button>
           )}

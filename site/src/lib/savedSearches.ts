@@ -2,6 +2,7 @@
  * Saved searches as the site sees them, and the one translation between the
  * URL's filters (lib/filters.ts) and the API's (core's search filters).
  */
+import { polygonParam } from './drawnArea.ts';
 import { cleanFilters, filtersToSearch, type Filters } from './filters.ts';
 
 export type AlertChoice = 'instant' | 'daily' | 'off';
@@ -92,14 +93,16 @@ export const filtersOf = (filters: ApiFilters): Filters => {
 export const bboxArea = ([west, south, east, north]: [number, number, number, number]) =>
   ({ kind: 'bbox', west, south, east, north }) as const;
 
-/** The search page with the search's filters; with a map area, the map view on that area. */
+/** The search page with the search's filters; with an area, the map view on that area. */
 export const searchPageOf = (search: SavedSearch) => {
   const query = filtersToSearch(filtersOf(search.filters));
   const area = search.area;
-  if (area?.kind !== 'bbox') return `/properties${query}`;
+  if (!area) return `/properties${query}`;
   const params = new URLSearchParams(query);
   params.set('view', 'map');
-  params.set('bbox', [area.west, area.south, area.east, area.north].join(','));
+  if (area.kind === 'bbox')
+    params.set('bbox', [area.west, area.south, area.east, area.north].join(','));
+  else params.set('polygon', polygonParam(area.points));
   return `/properties?${params.toString()}`;
 };
 

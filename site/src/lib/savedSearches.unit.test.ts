@@ -8,6 +8,7 @@ import {
   type SavedSearch,
 } from './savedSearches.ts';
 import { openingArea } from '../islands/map/openingArea.ts';
+import { drawnAreaOf } from './drawnArea.ts';
 
 describe('saved-search filters', () => {
   it('go from the URL to the API with numbers and a type list, and back', () => {
@@ -64,6 +65,25 @@ describe('saved-search filters', () => {
     expect(openingArea(link.slice(link.indexOf('?')))).toEqual([73.8, 18.5, 73.9, 18.6]);
     expect(areaLabel(area)).toBe('Map area');
     expect(areaLabel(null)).toBe('');
+  });
+
+  it('with a drawn area, reopen as the map view with that area in force', () => {
+    const area = {
+      kind: 'polygon',
+      points: [
+        [73.8, 18.5],
+        [73.9, 18.5],
+        [73.85, 18.6],
+      ],
+    } satisfies SavedSearch['area'];
+    const link = searchPageOf({ filters: { city: 'Pune' }, area } as SavedSearch);
+    expect(link).toBe(
+      '/properties?city=Pune&view=map&polygon=73.8%2C18.5%3B73.9%2C18.5%3B73.85%2C18.6',
+    );
+    const query = link.slice(link.indexOf('?'));
+    expect(drawnAreaOf(query)).toEqual(area.points);
+    expect(openingArea(query)).toBeNull();
+    expect(areaLabel(area)).toBe('Drawn area');
   });
 
   it('read a map area from the URL only with the map view and when it is one', () => {

@@ -1,13 +1,15 @@
 /**
  * The map search (GET /api/properties/map): every match of the page's filters
- * in the map's viewport, shared by the map island (which draws it) and the
+ * (and drawn area, stores/drawnArea.ts) in the map's viewport, shared by the map island (which draws it) and the
  * listing page (which shows 'Showing n of N'). Viewport changes arrive on
  * every pan and zoom; they are debounced, and a request still running when a
  * newer one starts is aborted, so only the latest viewport's answer lands.
  */
 import { atom } from 'nanostores';
 import { api, describeError } from '../lib/api.ts';
+import { polygonParam, type DrawnArea } from '../lib/drawnArea.ts';
 import type { Filters } from '../lib/filters.ts';
+import { $drawnArea } from './drawnArea.ts';
 
 export type MapPoint = {
   id: string;
@@ -50,11 +52,16 @@ export const clampViewport = ({ bbox: [w, s, e, n], zoom }: Viewport): Viewport 
   };
 };
 
-export const mapQuery = (filters: Filters, viewport: Viewport): URLSearchParams => {
+export const mapQuery = (
+  filters: Filters,
+  viewport: Viewport,
+  area: DrawnArea | null = null,
+): URLSearchParams => {
   const { bbox, zoom } = clampViewport(viewport);
   const query = new URLSearchParams(filters);
   query.set('bbox', bbox.join(','));
   query.set('zoom', String(zoom));
+  if (area) query.set('polygon', polygonParam(area));
   return query;
 };
 
@@ -73,7 +80,7 @@ const run = async (filters: Filters, viewport: Viewport) => {
   });
   try {
     const answer = await api<MapAnswer>('/properties/map', {
-      query: mapQuery(filters, viewport),
+      query: mapQuery(filters, viewport, $drawnArea.get()),
       signal: controller.signal,
     });
     if (running === controller) $mapSearch.set({ status: 'ready', answer });

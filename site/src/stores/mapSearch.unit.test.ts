@@ -18,4 +18,13 @@ describe('the map search query', () => {
       'city=Pune&propertyType=flat&bbox=73.71235%2C18.4%2C74%2C18.6&zoom=11.12',
     );
   });
+
+  it('sends a drawn area as its corners, rounded to five decimals', () => {
+    const query = mapQuery({}, { bbox: [73, 18, 74, 19], zoom: 11 }, [
+      [73.8000001, 18.5],
+      [73.9, 18.5],
+      [73.85, 18.612345678],
+    ]);
+    expect(query.get('polygon')).toBe('73.8,18.5;73.9,18.5;73.85,18.61235');
+  });
 });

@@ -8,14 +8,15 @@ import {
   bboxArea,
   type AlertChoice,
 } from '../../lib/savedSearches.ts';
+import { $drawnArea } from '../../stores/drawnArea.ts';
 import { $mapArea } from '../../stores/mapSearch.ts';
 import { saveSearch } from '../../stores/savedSearches.ts';
 import { $viewMode } from '../../stores/viewMode.ts';
 
 /**
  * 'Save this search': a name and an alert choice for the filters on screen,
- * and the map area when the search looks at one (the open map's view, or the
- * list narrowed by 'Search this area').
+ * and the area the search looks at, if any: the area drawn on the map, else
+ * the open map's view, or the list narrowed by 'Search this area'.
  */
 export const SaveSearch = ({
   filters,
@@ -27,7 +28,13 @@ export const SaveSearch = ({
 }) => {
   const mapOpen = useStore($viewMode) === 'map';
   const mapArea = useStore($mapArea);
-  const area = mapOpen ? mapArea : listArea;
+  const drawn = useStore($drawnArea);
+  const bbox = mapOpen ? mapArea : listArea;
+  const area = drawn
+    ? ({ kind: 'polygon', points: drawn } as const)
+    : bbox
+      ? bboxArea(bbox)
+      : undefined;
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [alert, setAlert] = useState<AlertChoice>('instant');
@@ -61,7 +68,7 @@ export const SaveSearch = ({
       const saved = await saveSearch({
         name,
         filters: apiFiltersOf(filters),
-        ...(area ? { area: bboxArea(area) } : {}),
+        ...(area ? { area } : {}),
         alert,
       });
       setState({ busy: false, saved: saved.name });
@@ -97,7 +104,9 @@ export const SaveSearch = ({
       </label>
       {area && (
         <p className="muted" data-testid="saves-map-area">
-          Keeps the map area with the search.
+          {area.kind === 'polygon'
+            ? 'Keeps the drawn area with the search.'
+            : 'Keeps the map area with the search.'}
         </p>
       )}
       <button type="submit" className="button button-primary button-small" disabled={state.busy}>

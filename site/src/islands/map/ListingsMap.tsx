@@ -8,6 +8,7 @@ import {
   type Map as MapLibreMap,
 } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { areaBounds, polygonParam } from '../../lib/drawnArea.ts';
 import type { Filters } from '../../lib/filters.ts';
 import {
   INDIA_CENTER,
@@ -25,10 +26,13 @@ import {
   type MapPoint,
   type Viewport,
 } from '../../stores/mapSearch.ts';
+import { $drawnArea, clearDrawnArea, setDrawnArea } from '../../stores/drawnArea.ts';
 import { whenStyleLoaded } from './basemap.ts';
+import { DrawAreaControls } from './DrawAreaControls.tsx';
 import { openingArea } from './openingArea.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
 import { pointPopupContent, popupContent } from './popup.ts';
+import { useAreaDrawing } from './useAreaDrawing.ts';
 import { useMaplibre } from './useMaplibre.ts';
 
 export type { MapProperty } from '../../map/types.ts';
@@ -139,7 +143,8 @@ const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
   // A MapLibre cluster opens at the zoom that splits it (as before); a server cluster, two zooms closer.
   map.on('click', 'listing-clusters', (e) => {
     const group = e.features?.[0];
-    if (!group) return;
+    // While an area is being drawn, a click marks a corner (useAreaDrawing), wherever it lands.
+    if (!group || map.getContainer().dataset.drawing) return;
     const at = (group.geometry as Point).coordinates as [number, number];
     const id = (group.properties as { cluster_id?: number }).cluster_id;
     if (id === undefined) {
@@ -158,14 +163,17 @@ const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
 /**
  * The listings map (SPEC §2 Map view): every match of the filters in the
  * viewport (the map search), coloured markers with popups, clusters where
- * they crowd, a legend, "Search this area", and the navigation panel. Panning
- * and zooming search again.
+ * they crowd, a legend, "Search this area", drawing an area to search
+ * within (signed in), and the navigation panel. Panning and zooming search
+ * again.
  */
 export default function ListingsMap({ filters, visitor, properties = [], onSearchArea }: Props) {
   const { container, map, failed } = useMaplibre({
     view: { center: INDIA_CENTER, zoom: LIST_MAP_ZOOM },
   });
   const search = useStore($mapSearch);
+  const drawn = useStore($drawnArea);
+  const drawing = useAreaDrawing(map, drawn);
   const framed = useRef(false);
   // Opened on a saved search's map area: that view, not one framed around the matches (once).
   const opening = useRef(openingArea(window.location.search) ?? undefined);
@@ -181,15 +189,22 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
         ? search.previous
         : undefined;
 
-  // New filters (or a new audience): search the country first, then follow the viewport.
-  // Effects below depend on filterKey, not on filters (a new object on every render of the page).
-  const filterKey = JSON.stringify(filters);
+  // New filters, a new drawn area (or a new audience): search the country, or the area, first;
+  // then follow the viewport. Effects below depend on filterKey, not on filters (a new object on
+  // every render of the page). The map search reads the drawn area from its store.
+  const filterKey = JSON.stringify(filters) + (drawn ? polygonParam(drawn) : '');
   useEffect(() => {
-    framed.current = opening.current !== undefined;
-    const first = opening.current ?? INDIA_BBOX;
-    searchMapArea(filters, { bbox: first, zoom: LIST_MAP_ZOOM }, { immediate: true });
+    const area = opening.current ?? (drawn ? areaBounds(drawn) : undefined);
+    framed.current = area !== undefined;
+    searchMapArea(filters, { bbox: area ?? INDIA_BBOX, zoom: LIST_MAP_ZOOM }, { immediate: true });
     return stopMapSearch;
   }, [filterKey, visitor]);
+
+  // A drawn area (just finished, or a saved search's): the map shows all of it.
+  useEffect(() => {
+    if (!map || !drawn) return;
+    map.fitBounds(areaBounds(drawn), { padding: 40, maxZoom: FRAMING.maxZoom, animate: false });
+  }, [map, filterKey]);
 
   // The saved area, once the map is up: its moveend searches the view it gives.
   useEffect(() => {
@@ -364,7 +379,21 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
             </p>
           </div>
         )}
-        {moved && onSearchArea && (
+        {onSearchArea && (
+          <DrawAreaControls
+            points={drawing.points}
+            drawn={drawn !== null}
+            onStart={drawing.start}
+            onUndo={drawing.undo}
+            onCancel={drawing.cancel}
+            onFinish={(points) => {
+              drawing.cancel();
+              setDrawnArea(points);
+            }}
+            onClear={clearDrawnArea}
+          />
+        )}
+        {moved && onSearchArea && !drawing.points && (
           <button
             type="button"
             className="button button-primary map-search-area"
