@@ -1,6 +1,6 @@
 // `npm run screenshots`
-// The product's main screens (home, map search, a listing's detail, a city's
-// pre-rendered page) on a desktop (1280 px) and a phone (390 px), written to
+// The product's main screens (home, map search, a search within a drawn area,
+// a listing's detail, a city's pre-rendered page) on a desktop (1280 px) and a phone (390 px), written to
 // docs/screenshots/ for the README. A fresh stack of its own, as the e2e tests
 // run it (its own Postgres and Meilisearch, the built site, the basemap),
 // seeded with `npm run seed`'s generator and a fixed seed, in Debian's
@@ -95,16 +95,38 @@ try {
       headers: { authorization: `Bearer ${token}` },
     })
   ).json()) as {
-    properties: { _id: string; images: unknown[]; location: { coordinates?: unknown } }[];
+    properties: {
+      _id: string;
+      images: unknown[];
+      location: { coordinates?: { latitude: number; longitude: number } };
+    }[];
   };
   const detail = search.properties.find((p) => p.images.length > 1 && p.location.coordinates);
   if (!detail) throw new Error(`no listing in ${city.name} with photos and a position`);
+  // A pentagon about the listings' middle, as a tenant would draw around a few localities.
+  const positions = search.properties.flatMap((p) =>
+    p.location.coordinates ? [p.location.coordinates] : [],
+  );
+  const middle = (pick: (c: (typeof positions)[number]) => number) =>
+    positions.reduce((sum, c) => sum + pick(c), 0) / positions.length;
+  const [lat, lng] = [middle((c) => c.latitude), middle((c) => c.longitude)];
+  const drawnArea = Array.from({ length: 5 }, (_, i) => {
+    const angle = (2 * Math.PI * i) / 5 + Math.PI / 2;
+    const r = 0.045 * (i % 2 === 0 ? 1 : 0.7);
+    return `${(lng + r * Math.cos(angle)).toFixed(5)},${(lat + r * Math.sin(angle)).toFixed(5)}`;
+  }).join(';');
 
   const screens: { name: string; path: string; signedIn: boolean; map?: boolean }[] = [
     { name: 'home', path: '/', signedIn: false },
     {
       name: 'map',
       path: `/properties?city=${encodeURIComponent(city.name)}`,
+      signedIn: true,
+      map: true,
+    },
+    {
+      name: 'drawn-area',
+      path: `/properties?city=${encodeURIComponent(city.name)}&view=map&polygon=${drawnArea}`,
       signedIn: true,
       map: true,
     },
@@ -129,8 +151,14 @@ try {
       await page.goto(screen.path);
       if (screen.map) {
         await page.getByText(/properties found/).waitFor({ timeout: 60_000 });
-        await page.getByRole('button', { name: 'Map' }).click();
+        // A saved search's link (view=map) opens on the map already.
+        if (!screen.path.includes('view=map'))
+          await page.getByRole('button', { name: 'Map' }).click();
         await page.locator('canvas.maplibregl-canvas').first().waitFor();
+        // The map is below the search form and the rent trend: scrolled up so all of it shows.
+        await page.evaluate(
+          `document.querySelector('[data-testid="listings-map"]').scrollIntoView({ block: 'end' })`,
+        );
       }
       await settled(page);
       const file = join(OUT, `${screen.name}-${size}.png`);
