@@ -385,9 +385,9 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
             drawn={drawn !== null}
             onStart={drawing.start}
             onUndo={drawing.undo}
-            onCancel={drawing.cancel}
+            onCancel={drawing.stop}
             onFinish={(points) => {
-              drawing.cancel();
+              drawing.stop();
               setDrawnArea(points);
             }}
             onClear={clearDrawnArea}

@@ -120,6 +120,7 @@ export const useAreaDrawing = (map: MapLibreMap | null, drawn: DrawnArea | null)
     points,
     start: () => setPoints([]),
     undo: () => setPoints((p) => (p ? p.slice(0, -1) : p)),
-    cancel: () => setPoints(null),
+    /** Stops drawing (cancelled, or finished and handed on), keeping nothing. */
+    stop: () => setPoints(null),
   };
 };
