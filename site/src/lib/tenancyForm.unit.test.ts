@@ -4,14 +4,13 @@ import { TENANCY_FILTER_HINT, TENANCY_FILTER_KEYS } from '@rentals/core/listings
 import { FILTER_KEYS, TERM_FILTER_HINT, TERM_FILTERS, describeFilters } from './filters.ts';
 import {
   emptyTenancyForm,
-  NOT_SPECIFIED,
   TENANCY_LIMITS,
   tenancyFormFrom,
   tenancyFormMessages,
   tenancyPayload,
-  tenancyRows,
   validateTenancy,
 } from './tenancyForm.ts';
+import { NOT_SPECIFIED, tenancyRows } from './tenancyText.ts';
 
 const NOW = Date.parse('2026-01-01T10:00:00Z');
 

@@ -7,7 +7,7 @@ import { OwnerLine } from './OwnerLine.tsx';
 import { PossiblyRented } from './PossiblyRented.tsx';
 import { Specs } from './Specs.tsx';
 import { Icon } from './Icon.tsx';
-import { cardTerms } from '../../lib/tenancyForm.ts';
+import { cardTerms } from '../../lib/tenancyText.ts';
 
 const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
 

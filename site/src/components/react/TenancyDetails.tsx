@@ -1,5 +1,5 @@
 import type { Property } from '../../lib/types.ts';
-import { NOT_SPECIFIED, tenancyRows } from '../../lib/tenancyForm.ts';
+import { NOT_SPECIFIED, tenancyRows } from '../../lib/tenancyText.ts';
 
 /** The tenancy terms on the detail page: every term, 'Not specified' where the owner gave none. */
 export const TenancyDetails = ({ property }: { property: Property }) => (

@@ -3,20 +3,22 @@ import { Field } from '../Field.tsx';
 import { InputField, useControl } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 import {
+  latestMoveIn,
+  TENANCY_LIMITS,
+  tenancyPayload,
+  type TenancyFormField,
+} from '../../../lib/tenancyForm.ts';
+import {
   depositText,
   FACING_OPTIONS,
   FOOD_OPTIONS,
   FURNISHING_OPTIONS,
   HOME_TENANT_OPTIONS,
-  latestMoveIn,
   NOT_SPECIFIED,
   PARKING_OPTIONS,
   PG_TENANT_OPTIONS,
-  TENANCY_LIMITS,
-  tenancyPayload,
   YES_NO_OPTIONS,
-  type TenancyFormField,
-} from '../../../lib/tenancyForm.ts';
+} from '../../../lib/tenancyText.ts';
 import { numberOrZero } from '../../../lib/validation.ts';
 
 type Props = { form: PropertyFormStore };
