@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_POLYGON_VERTICES } from '@rentals/core/geo/polygon';
-import { areaBounds, canAddPoint, drawnAreaOf, MAX_CORNERS, polygonParam } from './drawnArea.ts';
+import { areaBounds, canAddPoint } from '../islands/map/areaCorners.ts';
+import { drawnAreaOf, MAX_CORNERS, polygonParam } from './drawnArea.ts';
 
 it('takes as many corners as the API', () => {
   expect(MAX_CORNERS).toBe(MAX_POLYGON_VERTICES);

@@ -8,7 +8,7 @@ import {
   type Map as MapLibreMap,
 } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { areaBounds, polygonParam } from '../../lib/drawnArea.ts';
+import { polygonParam } from '../../lib/drawnArea.ts';
 import type { Filters } from '../../lib/filters.ts';
 import {
   INDIA_CENTER,
@@ -29,6 +29,7 @@ import {
 import { $drawnArea, clearDrawnArea, setDrawnArea } from '../../stores/drawnArea.ts';
 import { whenStyleLoaded } from './basemap.ts';
 import { DrawAreaControls } from './DrawAreaControls.tsx';
+import { areaBounds } from './areaCorners.ts';
 import { openingArea } from './openingArea.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
 import { pointPopupContent, popupContent } from './popup.ts';

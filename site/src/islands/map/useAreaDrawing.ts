@@ -1,7 +1,8 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
-import { canAddPoint, type DrawnArea } from '../../lib/drawnArea.ts';
+import type { DrawnArea } from '../../lib/drawnArea.ts';
+import { canAddPoint } from './areaCorners.ts';
 import { whenStyleLoaded } from './basemap.ts';
 
 const SOURCE = 'drawn-area';
