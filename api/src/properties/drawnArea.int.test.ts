@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { polygonParamOf, type LngLat } from '@rentals/core/geo/polygon';
 import { seedCorpus, searchable, type Seeded } from '@rentals/testing/corpus';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { appendListingEvents, offMapListingCreated } from '@rentals/testing/listingFixtures';
 import { startReadSide } from '@rentals/testing/readSide';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import { searchMessages } from './searchParams.ts';
@@ -54,21 +54,7 @@ beforeAll(async () => {
   await appendListingEvents(
     t.deps.eventStore,
     offMapId,
-    [
-      listingCreated(offMapId, {
-        ownerId: owner.user._id,
-        fields: {
-          showOnMap: false,
-          location: {
-            city: 'Bengaluru',
-            area: 'Koramangala',
-            pinCode: '560034',
-            address: '1 Hidden Lane',
-            coordinates: { latitude: 12.95, longitude: 77.61 },
-          },
-        },
-      }),
-    ],
+    [offMapListingCreated(offMapId, owner.user._id, { latitude: 12.95, longitude: 77.61 })],
     owner.user._id,
   );
   await readSide.caughtUp();

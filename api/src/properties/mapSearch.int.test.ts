@@ -14,7 +14,7 @@ import {
   type MapCriteria,
 } from '@rentals/projections/queries/mapInPostgres';
 import { createMeili } from '@rentals/projections/queries/meili';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { appendListingEvents, offMapListingCreated } from '@rentals/testing/listingFixtures';
 import { seedCorpus, searchable, type Seeded } from '@rentals/testing/corpus';
 import { startReadSide } from '@rentals/testing/readSide';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
@@ -44,21 +44,7 @@ beforeAll(async () => {
   await appendListingEvents(
     t.deps.eventStore,
     hiddenId,
-    [
-      listingCreated(hiddenId, {
-        ownerId: owner.user._id,
-        fields: {
-          showOnMap: false,
-          location: {
-            city: 'Bengaluru',
-            area: 'Koramangala',
-            pinCode: '560034',
-            address: '1 Hidden Lane',
-            coordinates: { latitude: 12.9352, longitude: 77.6245 },
-          },
-        },
-      }),
-    ],
+    [offMapListingCreated(hiddenId, owner.user._id, { latitude: 12.9352, longitude: 77.6245 })],
     owner.user._id,
   );
   await readSide.caughtUp();

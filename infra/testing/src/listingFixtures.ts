@@ -68,6 +68,26 @@ export const listingCreated = (
   };
 };
 
+/** A Koramangala listing at `coordinates` that its owner keeps off the map (`showOnMap: false`). */
+export const offMapListingCreated = (
+  listingId: string,
+  ownerId: string,
+  coordinates: { latitude: number; longitude: number },
+): ListingCreated =>
+  listingCreated(listingId, {
+    ownerId,
+    fields: {
+      showOnMap: false,
+      location: {
+        city: 'Bengaluru',
+        area: 'Koramangala',
+        pinCode: '560034',
+        address: '1 Hidden Lane',
+        coordinates,
+      },
+    },
+  });
+
 /** Appends a listing's events to its stream, as the write side would, with the acting user in the metadata. */
 export const appendListingEvents = (
   store: EventStore,

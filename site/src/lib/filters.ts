@@ -3,6 +3,7 @@
  * button works. These helpers are the only translation between the two.
  */
 import { formatRent, typeLabel } from './format.ts';
+import { FACING_OPTIONS, FOOD_OPTIONS, FURNISHING_OPTIONS } from './tenancyText.ts';
 
 export const FILTER_KEYS = [
   'city',
@@ -47,11 +48,8 @@ export const TERM_FILTERS = [
   [
     'furnishing',
     'Furnishing',
-    [
-      ['unfurnished', 'Unfurnished'],
-      ['semi-furnished', 'Semi-furnished'],
-      ['fully-furnished', 'Fully furnished'],
-    ],
+    // The terms' own labels where the filter offers every value.
+    FURNISHING_OPTIONS,
   ],
   [
     'tenants',
@@ -71,14 +69,7 @@ export const TERM_FILTERS = [
       ['false', 'No pets'],
     ],
   ],
-  [
-    'food',
-    'Food',
-    [
-      ['any', 'Any food'],
-      ['vegetarian', 'Vegetarian only'],
-    ],
-  ],
+  ['food', 'Food', FOOD_OPTIONS],
   [
     'maxDepositMonths',
     'Deposit',
@@ -97,20 +88,7 @@ export const TERM_FILTERS = [
       ['false', 'On top of rent'],
     ],
   ],
-  [
-    'facing',
-    'Facing',
-    [
-      ['north', 'North'],
-      ['north-east', 'North-east'],
-      ['east', 'East'],
-      ['south-east', 'South-east'],
-      ['south', 'South'],
-      ['south-west', 'South-west'],
-      ['west', 'West'],
-      ['north-west', 'North-west'],
-    ],
-  ],
+  ['facing', 'Facing', FACING_OPTIONS],
   [
     'parking',
     'Parking',
