@@ -79,11 +79,14 @@ describe('the OpenAPI document', () => {
       'q',
       ...TENANCY_FILTER_KEYS,
       'bbox',
+      'polygon',
       'sort',
       'page',
       'limit',
     ]);
     const publicNames = doc.paths['/api/properties/public']!.get!.parameters!.map((p) => p.name);
+    // A drawn area is tested against visitors' own (approximate) positions.
+    expect(publicNames).toContain('polygon');
     expect(publicNames).not.toContain('minRent');
     expect(publicNames).not.toContain('furnishing');
   });
