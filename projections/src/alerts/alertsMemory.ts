@@ -19,6 +19,7 @@ import {
   termsOf,
 } from './alertStatements.ts';
 import { REALERT_AFTER_MS } from './percolate.ts';
+import { NumberLists } from './numberLists.ts';
 import { NumberMarks } from './numberMarks.ts';
 import { SearchIndex, type IndexedSearch, type MatchedListing } from './searchIndex.ts';
 import { prefixesOf, wordsOf } from './textMatch.ts';
@@ -363,13 +364,13 @@ export const alertsMemory = (): BatchMemory => {
 
     // 4. Each outcome against what was known, in log order.
     const matchesNow = new Map<string, Int32Array | number[]>();
-    const announcements: {
-      listing_id: string;
-      at: string;
-      search_nos: string;
-      quiet_nos: string;
-      ord: number;
-    }[] = [];
+    // The announcements, in log order: listing, time, and its searches (all, and those quiet then).
+    const announcements = {
+      ids: [] as string[],
+      ats: [] as string[],
+      nos: new NumberLists(),
+      quiet: new NumberLists(),
+    };
     const wake = new Set<string>();
     woken.clear();
     percolations.forEach((p, i) => {
@@ -403,13 +404,10 @@ export const alertsMemory = (): BatchMemory => {
         if (s.quiet) quiet.push(s.no);
         else if (woken.add(s.no)) wake.add(s.userId);
       }
-      announcements.push({
-        listing_id: p.listingId,
-        at: p.at,
-        search_nos: `{${nos.join(',')}}`,
-        quiet_nos: `{${quiet.sort((a, b) => a - b).join(',')}}`,
-        ord: announcements.length,
-      });
+      announcements.ids.push(p.listingId);
+      announcements.ats.push(p.at);
+      announcements.nos.add(nos);
+      announcements.quiet.add(quiet.sort((a, b) => a - b));
     });
     // A deleted listing's row and matches go (as listingStatements deletes them).
     for (const id of deleted) {
@@ -437,32 +435,39 @@ export const alertsMemory = (): BatchMemory => {
         sql`DELETE FROM listing_search_matches WHERE listing_id = ANY(${[...deleted]}::text[])`,
       );
 
-    const kept: { listing_id: string; search_nos: string }[] = [];
+    const kept = { ids: [] as string[], nos: new NumberLists() };
     const cleared: string[] = [];
     for (const [id, nos] of matchesNow) {
       const before = matchesBefore.get(id) ?? [];
       if (sameNumbers(before, nos)) continue;
-      if (nos.length > 0) kept.push({ listing_id: id, search_nos: `{${nos.join(',')}}` });
-      else cleared.push(id);
+      if (nos.length > 0) {
+        kept.ids.push(id);
+        kept.nos.add(nos);
+      } else cleared.push(id);
     }
-    if (kept.length > 0)
+    if (kept.ids.length > 0)
       statements.push(sql`
         INSERT INTO listing_search_matches AS m (listing_id, search_nos)
-        SELECT listing_id, search_nos::int4[]
-        FROM jsonb_to_recordset(${JSON.stringify(kept)}::text::jsonb) AS r(listing_id text, search_nos text)
+        SELECT u.listing_id, n.nos[u.s:u.e]
+        FROM (SELECT ${kept.nos.literal()}::int4[] AS nos) n,
+          unnest(${kept.ids}::text[], ${kept.nos.starts}::int4[], ${kept.nos.ends}::int4[]) AS u(listing_id, s, e)
         ON CONFLICT (listing_id) DO UPDATE SET search_nos = excluded.search_nos`);
     if (cleared.length > 0)
       statements.push(
         sql`DELETE FROM listing_search_matches WHERE listing_id = ANY(${cleared}::text[])`,
       );
-    if (announcements.length > 0)
+    // In log order: the announcements' ids are the order the bell and the mailer read them in.
+    const { nos, quiet } = announcements;
+    if (announcements.ids.length > 0)
       statements.push(
         sql`
         INSERT INTO listing_search_alerts (listing_id, at, search_nos, quiet_nos)
-        SELECT listing_id, at, search_nos::int4[], quiet_nos::int4[]
-        FROM jsonb_to_recordset(${JSON.stringify(announcements)}::text::jsonb)
-          AS r(listing_id text, at timestamptz, search_nos text, quiet_nos text, ord int)
-        ORDER BY ord`,
+        SELECT u.listing_id, u.at, n.nos[u.s:u.e], q.nos[u.qs:u.qe]
+        FROM (SELECT ${nos.literal()}::int4[] AS nos) n, (SELECT ${quiet.literal()}::int4[] AS nos) q,
+          unnest(${announcements.ids}::text[], ${announcements.ats}::timestamptz[], ${nos.starts}::int4[],
+                 ${nos.ends}::int4[], ${quiet.starts}::int4[], ${quiet.ends}::int4[])
+            WITH ORDINALITY AS u(listing_id, at, s, e, qs, qe, ord)
+        ORDER BY u.ord`,
       );
     if (wake.size > 0)
       statements.push(
