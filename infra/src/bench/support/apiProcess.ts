@@ -60,7 +60,7 @@ export const startApiProcess = async (stack: BenchStack, port: number) => {
     }
     const { token } = (await answer.json()) as { token?: string };
     if (!token) throw new Error(`the bench tenant could not sign in: ${answer.status}`);
-    return { base, token, stop };
+    return { base, token, stop, pid: child.pid };
   } catch (error) {
     stop();
     throw error;
