@@ -13,15 +13,25 @@ const alive = (pid: number) => {
   }
 };
 
+/** Who holds a data directory, and what to do about it, for the refusal's message. */
+type Holder = { what: string; hint: string };
+
+const DEV_RUNNER: Holder = {
+  what: '`npm run dev`',
+  hint: 'Stop it first (Ctrl-C in its terminal), or set DATA_DIR to use a separate data directory.',
+};
+
 /**
- * One `npm run dev` per data directory: a second one would start a second
- * Postgres on the same files. The lock holds our pid; a lock left by a runner
- * that died is taken over, and the children it recorded are stopped first.
+ * One `npm run dev` (or benchmark) per data directory: a second one would
+ * start a second Postgres on the same files, and its launcher stops the
+ * first one's. The lock holds our pid; a lock left by a runner that died is
+ * taken over, and the children it recorded are stopped first.
  */
 export const acquireInstanceLock = async (
   lockFile: string,
   pidsFile: string,
   log: (l: string) => void,
+  holder: Holder = DEV_RUNNER,
 ) => {
   await mkdir(dirname(lockFile), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -35,8 +45,7 @@ export const acquireInstanceLock = async (
       const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
       if (owner && owner !== process.pid && alive(owner))
         throw new AlreadyRunningError(
-          `Another \`npm run dev\` (pid ${owner}) is already running with this data directory. ` +
-            'Stop it first (Ctrl-C in its terminal), or set DATA_DIR to use a separate data directory.',
+          `Another ${holder.what} (pid ${owner}) is already running with this data directory. ${holder.hint}`,
         );
       log(`found a lock from a runner that is gone (pid ${owner || '?'}); cleaning up after it`);
       killRecordedChildren(pidsFile, log);

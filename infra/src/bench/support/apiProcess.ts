@@ -2,7 +2,7 @@
 // tenant's token, for the benchmarks that go through GET /api/properties.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { BenchStack } from './stack.ts';
+import { recordBenchChild, type BenchStack } from './stack.ts';
 
 export const startApiProcess = async (stack: BenchStack, port: number) => {
   const child = spawn(
@@ -26,6 +26,7 @@ export const startApiProcess = async (stack: BenchStack, port: number) => {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  await recordBenchChild('api', child.pid);
   const stop = () => child.kill('SIGTERM');
   try {
     const base = `http://127.0.0.1:${port}`;

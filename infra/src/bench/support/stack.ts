@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
@@ -17,6 +18,7 @@ import {
 } from '@rentals/projections/search/searchProjection';
 import { startServers } from '@rentals/testing/servers';
 import { createDatabase } from '@rentals/testing/database';
+import { acquireInstanceLock, recordChildren } from '../../dev/instanceLock.ts';
 import { generatedListing } from './listingGenerator.ts';
 
 export const BENCH_LISTINGS = Number(process.env.BENCH_LISTINGS ?? 200_000);
@@ -35,16 +37,48 @@ export type BenchStack = {
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
+/** The processes a benchmark started beside its servers (API, projections), for the next run to stop if it died. */
+const CHILDREN_FILE = join(BENCH_DIR, 'bench.pids.json');
+
+/** Records a child process of this benchmark (see CHILDREN_FILE). */
+export const recordBenchChild = (name: string, pid: number | undefined) => {
+  if (pid === undefined) return;
+  let pids: Record<string, number> = {};
+  try {
+    pids = JSON.parse(readFileSync(CHILDREN_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    // none recorded yet
+  }
+  return recordChildren(CHILDREN_FILE, { ...pids, [name]: pid });
+};
+
 /**
  * Its own Postgres and Meilisearch (kept in BENCH_DIR between runs so the
  * 200k seed is built once), migrated, seeded and with every read model and
  * the search index caught up with the log.
  */
 export const startBenchStack = async (): Promise<BenchStack> => {
-  const servers = await startServers({ dir: BENCH_DIR, password: 'bench', meiliKey: MEILI_KEY });
+  // One benchmark per BENCH_DIR: a second one's launchers would stop this one's Postgres and Meilisearch.
+  const lock = await acquireInstanceLock(join(BENCH_DIR, 'bench.lock'), CHILDREN_FILE, log, {
+    what: 'benchmark',
+    hint: 'Wait for it to end, or set BENCH_DIR to a separate data directory.',
+  });
+  await recordChildren(CHILDREN_FILE, {});
+  const servers = await startServers({
+    dir: BENCH_DIR,
+    password: 'bench',
+    meiliKey: MEILI_KEY,
+  }).catch(async (error: unknown) => {
+    await lock.release();
+    throw error;
+  });
+  const stopAll = async () => {
+    await servers.stop();
+    await lock.release();
+  };
   // A crash or Ctrl-C must not leave the servers running (they would hold BENCH_DIR's data).
-  process.once('SIGINT', () => void servers.stop().then(() => process.exit(130)));
-  process.once('SIGTERM', () => void servers.stop().then(() => process.exit(143)));
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  process.once('SIGTERM', () => void stopAll().then(() => process.exit(143)));
   try {
     const db = await createDatabase(servers.pgAdminUrl, { name: 'bench', max: 20 });
     const meili = createMeili({ url: servers.meiliUrl, key: MEILI_KEY }, 60_000);
@@ -58,11 +92,11 @@ export const startBenchStack = async (): Promise<BenchStack> => {
       meili,
       stop: async () => {
         await db.sql.end({ timeout: 5 });
-        await servers.stop();
+        await stopAll();
       },
     };
   } catch (error) {
-    await servers.stop();
+    await stopAll();
     throw error;
   }
 };

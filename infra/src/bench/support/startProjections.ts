@@ -2,7 +2,7 @@
 // measure it while writing: resolves once it says it is running.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { BenchStack } from './stack.ts';
+import { recordBenchChild, type BenchStack } from './stack.ts';
 
 export const startProjectionsProcess = async (
   stack: BenchStack,
@@ -22,6 +22,7 @@ export const startProjectionsProcess = async (
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  await recordBenchChild('projections', child.pid);
   await new Promise<void>((resolve) =>
     child.stdout.on('data', (b: Buffer) => {
       for (const line of b.toString().split('\n').filter(Boolean)) {
