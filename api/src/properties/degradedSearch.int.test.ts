@@ -9,10 +9,10 @@ import { searchInPostgres } from '@rentals/projections/queries/searchInPostgres'
 import type { SearchAudience, SearchCriteria } from '@rentals/projections/queries/criteria';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { searchInMeili } from '@rentals/projections/queries/searchInMeili';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
-import { searchable, seedCorpus, type Seeded } from '@rentals/testing/corpus';
+import type { TestApp, TestUser } from '@rentals/testing/testApp';
+import { searchable, type Seeded } from '@rentals/testing/corpus';
 import type { TenancyFilters } from '@rentals/core/listings/tenancyFilters';
-import { startReadSide } from '@rentals/testing/readSide';
+import { startSearchApp, type SearchApp } from '@rentals/testing/searchApp';
 import { propertyServices } from './services.ts';
 import { SEARCH_TIMEOUT_MS } from './propertySearch.ts';
 import { GEOCODER_TIMEOUT_MS } from '../geo/geocoder.ts';
@@ -22,25 +22,16 @@ import { createLocalityMatcher } from '@rentals/projections/queries/localityMatc
 import { resolvePlaces } from './criteriaFor.ts';
 
 let t: TestApp;
-let readSide: ReturnType<typeof startReadSide>;
 let tenant: TestUser;
 let corpus: Seeded[];
 const index = `listings_p_${randomBytes(4).toString('hex')}`;
 
+let app: SearchApp;
 beforeAll(async () => {
-  t = await testApp({
-    deps: { meili: { url: inject('meiliUrl'), key: inject('meiliKey'), index } },
-  });
-  tenant = await t.registerUser('tenant');
-  const owner = await t.registerUser('homeowner');
-  readSide = startReadSide(t.db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });
-  corpus = await seedCorpus(t.deps.eventStore, [owner.user._id], 90);
-  await readSide.caughtUp();
+  app = await startSearchApp({ index, size: 90 });
+  ({ t, tenant, corpus } = app);
 });
-afterAll(async () => {
-  await readSide.stop();
-  await t.close();
-});
+afterAll(() => app.close());
 
 const page = { sort: 'newest', page: 1, limit: 50 } as const;
 /** The query corpus: every filter alone and in combination, resolved localities included. */

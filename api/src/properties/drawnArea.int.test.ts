@@ -1,19 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { polygonParamOf, type LngLat } from '@rentals/core/geo/polygon';
-import { seedCorpus, searchable, type Seeded } from '@rentals/testing/corpus';
+import { searchable, type Seeded } from '@rentals/testing/corpus';
 import { appendListingEvents, offMapListingCreated } from '@rentals/testing/listingFixtures';
-import { startReadSide } from '@rentals/testing/readSide';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { startSearchApp, type SearchApp } from '@rentals/testing/searchApp';
+import type { TestApp, TestUser } from '@rentals/testing/testApp';
 import { searchMessages } from './searchParams.ts';
 
 // Searching a drawn area (polygon=lng,lat;…) on the list and the map, for both audiences.
 
 let t: TestApp;
-let readSide: ReturnType<typeof startReadSide>;
 let tenant: TestUser;
 let corpus: Seeded[];
-const index = `listings_d_${randomBytes(4).toString('hex')}`;
 const offMapId = `offmap-${randomBytes(4).toString('hex')}`;
 
 /**
@@ -42,27 +40,23 @@ const inArea = (lng: number, lat: number, points: LngLat[]) => {
   return inside;
 };
 
+let app: SearchApp;
 beforeAll(async () => {
-  t = await testApp({
-    deps: { meili: { url: inject('meiliUrl'), key: inject('meiliKey'), index } },
+  app = await startSearchApp({
+    index: `listings_d_${randomBytes(4).toString('hex')}`,
+    size: 60,
+    // Inside the L, but kept off the map by its owner: in the signed-in list, on no map.
+    more: (started, owner) =>
+      appendListingEvents(
+        started.deps.eventStore,
+        offMapId,
+        [offMapListingCreated(offMapId, owner.user._id, { latitude: 12.95, longitude: 77.61 })],
+        owner.user._id,
+      ),
   });
-  tenant = await t.registerUser('tenant');
-  const owner = await t.registerUser('homeowner');
-  readSide = startReadSide(t.db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });
-  corpus = await seedCorpus(t.deps.eventStore, [owner.user._id], 60);
-  // Inside the L, but kept off the map by its owner: in the signed-in list, on no map.
-  await appendListingEvents(
-    t.deps.eventStore,
-    offMapId,
-    [offMapListingCreated(offMapId, owner.user._id, { latitude: 12.95, longitude: 77.61 })],
-    owner.user._id,
-  );
-  await readSide.caughtUp();
+  ({ t, tenant, corpus } = app);
 });
-afterAll(async () => {
-  await readSide.stop();
-  await t.close();
-});
+afterAll(() => app.close());
 
 const get = async <T>(path: string, token?: string) => {
   const response = await t.app.handle(

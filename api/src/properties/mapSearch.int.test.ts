@@ -15,14 +15,13 @@ import {
 } from '@rentals/projections/queries/mapInPostgres';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { appendListingEvents, offMapListingCreated } from '@rentals/testing/listingFixtures';
-import { seedCorpus, searchable, type Seeded } from '@rentals/testing/corpus';
-import { startReadSide } from '@rentals/testing/readSide';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { searchable, type Seeded } from '@rentals/testing/corpus';
+import { startSearchApp, type SearchApp } from '@rentals/testing/searchApp';
+import type { TestApp, TestUser } from '@rentals/testing/testApp';
 import { mapMessages } from './mapParams.ts';
 import { createMapSearch } from './mapSearch.ts';
 
 let t: TestApp;
-let readSide: ReturnType<typeof startReadSide>;
 let tenant: TestUser;
 let corpus: Seeded[];
 const hiddenId = `hidden-${randomBytes(4).toString('hex')}`;
@@ -32,27 +31,23 @@ const meili = () => createMeili({ url: inject('meiliUrl'), key: inject('meiliKey
 const INDIA = { west: 68, south: 6, east: 98, north: 37 };
 const BENGALURU = { west: 77.5, south: 12.8, east: 77.8, north: 13.1 };
 
+let app: SearchApp;
 beforeAll(async () => {
-  t = await testApp({
-    deps: { meili: { url: inject('meiliUrl'), key: inject('meiliKey'), index } },
+  app = await startSearchApp({
+    index,
+    size: 60,
+    // An owner who keeps their listing off the map: never on anyone's map.
+    more: (started, owner) =>
+      appendListingEvents(
+        started.deps.eventStore,
+        hiddenId,
+        [offMapListingCreated(hiddenId, owner.user._id, { latitude: 12.9352, longitude: 77.6245 })],
+        owner.user._id,
+      ),
   });
-  tenant = await t.registerUser('tenant');
-  const owner = await t.registerUser('homeowner');
-  readSide = startReadSide(t.db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });
-  corpus = await seedCorpus(t.deps.eventStore, [owner.user._id], 60);
-  // An owner who keeps their listing off the map: never on anyone's map.
-  await appendListingEvents(
-    t.deps.eventStore,
-    hiddenId,
-    [offMapListingCreated(hiddenId, owner.user._id, { latitude: 12.9352, longitude: 77.6245 })],
-    owner.user._id,
-  );
-  await readSide.caughtUp();
+  ({ t, tenant, corpus } = app);
 });
-afterAll(async () => {
-  await readSide.stop();
-  await t.close();
-});
+afterAll(() => app.close());
 
 type Answer = {
   total: number;

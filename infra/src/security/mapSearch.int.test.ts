@@ -3,36 +3,29 @@
 // shrinking the viewport around where they think it is; crafted or oversized viewports and
 // filters meant to break the query or make the answer huge.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapMessages } from '@rentals/api/properties/mapParams';
-import { seedCorpus, searchable, type Seeded } from '@rentals/testing/corpus';
-import { startReadSide } from '@rentals/testing/readSide';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { searchable, type Seeded } from '@rentals/testing/corpus';
+import { startSearchApp, type SearchApp } from '@rentals/testing/searchApp';
+import type { TestApp, TestUser } from '@rentals/testing/testApp';
 
 type Point = { id: string; lat: number; lng: number; type: string; rent?: number };
 type Answer = { total: number; clustered: boolean; points?: Point[]; clusters?: unknown[] };
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
 
 let t: TestApp;
-let readSide: ReturnType<typeof startReadSide>;
 let tenant: TestUser;
 let corpus: Seeded[];
-const index = `listings_ms_${randomBytes(4).toString('hex')}`;
 
+let app: SearchApp;
 beforeAll(async () => {
-  t = await testApp({
-    deps: { meili: { url: inject('meiliUrl'), key: inject('meiliKey'), index } },
+  app = await startSearchApp({
+    index: `listings_ms_${randomBytes(4).toString('hex')}`,
+    size: 42,
   });
-  tenant = await t.registerUser('tenant');
-  const owner = await t.registerUser('homeowner');
-  readSide = startReadSide(t.db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });
-  corpus = await seedCorpus(t.deps.eventStore, [owner.user._id], 42);
-  await readSide.caughtUp();
+  ({ t, tenant, corpus } = app);
 });
-afterAll(async () => {
-  await readSide.stop();
-  await t.close();
-});
+afterAll(() => app.close());
 
 const get = async <T = Answer>(query: string, token?: string) => {
   const response = await t.app.handle(
