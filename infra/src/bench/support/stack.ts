@@ -18,7 +18,11 @@ import {
 } from '@rentals/projections/search/searchProjection';
 import { startServers } from '@rentals/testing/servers';
 import { createDatabase } from '@rentals/testing/database';
-import { acquireInstanceLock, recordChildren } from '../../dev/instanceLock.ts';
+import {
+  AlreadyRunningError,
+  acquireInstanceLock,
+  recordChildren,
+} from '../../dev/instanceLock.ts';
 import { generatedListing } from './listingGenerator.ts';
 
 export const BENCH_LISTINGS = Number(process.env.BENCH_LISTINGS ?? 200_000);
@@ -62,6 +66,10 @@ export const startBenchStack = async (): Promise<BenchStack> => {
   const lock = await acquireInstanceLock(join(BENCH_DIR, 'bench.lock'), CHILDREN_FILE, log, {
     what: 'benchmark',
     hint: 'Wait for it to end, or set BENCH_DIR to a separate data directory.',
+  }).catch((error: unknown) => {
+    if (!(error instanceof AlreadyRunningError)) throw error;
+    console.error(`[bench] ${error.message}`);
+    return process.exit(2);
   });
   await recordChildren(CHILDREN_FILE, {});
   const servers = await startServers({
