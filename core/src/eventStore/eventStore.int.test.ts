@@ -98,6 +98,66 @@ describe('event store', () => {
     }
   });
 
+  it("does not wait for a projection's open transaction, which cannot append", async () => {
+    const projection = await db.sql.reserve();
+    try {
+      await projection.unsafe('BEGIN');
+      await projection`SELECT mark_projection_transaction()`;
+      // A write gives it a transaction id, older than the event appended next.
+      await projection`CREATE TEMPORARY TABLE projection_write (n int) ON COMMIT DROP`;
+      await projection`INSERT INTO projection_write VALUES (1)`;
+      const [own] = await projection<{ id: string }[]>`SELECT pg_current_xact_id()::text AS id`;
+      const after = await store.append('after-projection', 'test', 0, [tick(1)]);
+      expect(BigInt(after.transactionId)).toBeGreaterThan(BigInt(own!.id));
+      const visible = await store.readAll(START, 10_000);
+      expect(visible.some((e) => e.streamId === 'after-projection')).toBe(true);
+      // And it cannot append: an event of its own would land behind what readers already passed.
+      await expect(
+        projection`SELECT * FROM append_events('from-projection', 'test', 0, ARRAY['Tick'], ARRAY['{"n":1}'::jsonb], ARRAY['{}'::jsonb])`,
+      ).rejects.toThrow(/a projection transaction cannot append events/);
+    } finally {
+      await projection.unsafe('ROLLBACK');
+      projection.release();
+    }
+    // The mark ends with its transaction: the same connection appends again afterwards.
+    await expect(
+      db.sql`SELECT * FROM append_events('after-mark', 'test', 0, ARRAY['Tick'], ARRAY['{"n":1}'::jsonb], ARRAY['{}'::jsonb])`,
+    ).resolves.toHaveLength(1);
+  });
+
+  it('still waits for an unmarked writer while a projection transaction is open too', async () => {
+    const writer = await db.sql.reserve();
+    const projection = await db.sql.reserve();
+    try {
+      // A writer that has not appended yet may still append: readers stop at it.
+      await writer.unsafe('BEGIN');
+      await writer`CREATE TEMPORARY TABLE plain_write (n int) ON COMMIT DROP`;
+      await writer`INSERT INTO plain_write VALUES (1)`;
+      // A projection transaction opened meanwhile does not lift that.
+      await projection.unsafe('BEGIN');
+      await projection`SELECT mark_projection_transaction()`;
+      await projection`CREATE TEMPORARY TABLE marked_write (n int) ON COMMIT DROP`;
+      await projection`INSERT INTO marked_write VALUES (1)`;
+      await store.append('behind-writer', 'test', 0, [tick(1)]);
+      expect((await store.readAll(START, 10_000)).some((e) => e.streamId === 'behind-writer')).toBe(
+        false,
+      );
+      await writer`SELECT * FROM append_events('writer-late', 'test', 0, ARRAY['Tick'], ARRAY['{"n":1}'::jsonb], ARRAY['{}'::jsonb])`;
+      await writer.unsafe('COMMIT');
+      const read = await store.readAll(START, 10_000);
+      const late = read.findIndex((e) => e.streamId === 'writer-late');
+      const behind = read.findIndex((e) => e.streamId === 'behind-writer');
+      // The late writer's event comes first (its transaction is older), and nothing was skipped.
+      expect(late).toBeGreaterThanOrEqual(0);
+      expect(behind).toBeGreaterThan(late);
+    } finally {
+      await writer.unsafe('ROLLBACK').catch(() => undefined);
+      await projection.unsafe('ROLLBACK');
+      writer.release();
+      projection.release();
+    }
+  });
+
   it('refuses an unknown type and data that does not match, before taking a position', async () => {
     const before = await store.append('checked', 'test', 0, [tick(1)]);
     await expect(store.append('checked', 'test', 1, [tick(2), tick(-1)])).rejects.toThrow(

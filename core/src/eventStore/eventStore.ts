@@ -123,15 +123,17 @@ export const createEventStore = (sql: Sql, registry: EventRegistry = appEventReg
 
     /**
      * Reads committed events after a checkpoint, in (transaction id, position)
-     * order. Only transactions older than every transaction still running are
-     * read, so an event that commits late can never land behind a checkpoint.
+     * order. Only transactions older than every transaction still running that
+     * may append are read (event_log_fence, migration 0186: projections'
+     * transactions do not count), so an event that commits late can never land
+     * behind a checkpoint.
      * Data comes upcast to the current shapes, as in readStream.
      */
     async readAll(after: Checkpoint, limit: number): Promise<RecordedEvent[]> {
       const rows = await sql<EventRow[]>`
       SELECT position, transaction_id::text, stream_id, stream_version, type, data, metadata, recorded_at
       FROM events
-      WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      WHERE transaction_id < event_log_fence()
         AND (transaction_id, position) > (${after.transactionId}::xid8, ${after.position})
       ORDER BY events.transaction_id, events.position -- the table columns, not the ::text aliases
       LIMIT ${limit}`;

@@ -37,7 +37,7 @@ export const advanceCheckpoint = async (
 export const fenceCheckpoint = async (db: Sql): Promise<Checkpoint> => {
   const [row] = await db<{ transaction_id: string; position: number }[]>`
     SELECT transaction_id::text, position FROM events
-    WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    WHERE transaction_id < event_log_fence()
     ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1 -- the columns, not the ::text alias`;
   return row ? { transactionId: row.transaction_id, position: row.position } : START;
 };

@@ -7,6 +7,7 @@ import { batchMemoryKeeper } from './batchMemory.ts';
 import type { Projection } from './projection.ts';
 import { advanceCheckpoint, ensureCheckpoint } from './checkpoints.ts';
 import { holdEvents, lockParking, parkedAmong, parkStream } from './parking.ts';
+import { markProjectionTransaction } from './projectionTransaction.ts';
 import { isTransient } from '@rentals/core/dbErrors';
 
 export type RunnerOptions = {
@@ -176,7 +177,10 @@ export const startProjection = (
   /** After a batch that did not settle, when the log has nothing more: settles in a transaction of its own. */
   const settleIfDue = async () => {
     if (!unsettled) return;
-    await sql.begin(runSettle);
+    await sql.begin(async (tx) => {
+      await markProjectionTransaction(tx);
+      await runSettle(tx);
+    });
     settledAt = Date.now();
     unsettled = false;
   };
@@ -205,6 +209,7 @@ export const startProjection = (
       if (narrowing) memory?.failed();
       return sql
         .begin(async (tx) => {
+          await markProjectionTransaction(tx);
           let parked = new Set<string>();
           if (streams.length > 0) {
             await lockParking(tx, projection.name);
@@ -299,6 +304,7 @@ export const startProjection = (
     for (let attempt = 1; ; attempt++) {
       try {
         return await sql.begin(async (tx) => {
+          await markProjectionTransaction(tx);
           await lockParking(tx, projection.name);
           await parkStream(tx, projection.name, event, error);
           if (!(await advanceCheckpoint(tx, projection.name, from, at(event))))
@@ -322,6 +328,7 @@ export const startProjection = (
     held: RecordedEvent[],
   ) =>
     sql.begin(async (tx) => {
+      await markProjectionTransaction(tx);
       if (streams.length > 0) {
         await lockParking(tx, projection.name);
         if (!sameSet(parkedBefore, await parkedAmong(tx, projection.name, streams)))
