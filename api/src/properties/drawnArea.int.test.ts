@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { polygonParamOf, type LngLat } from '@rentals/core/geo/polygon';
 import { searchable, type Seeded } from '@rentals/testing/corpus';
-import { appendListingEvents, offMapListingCreated } from '@rentals/testing/listingFixtures';
-import { startSearchApp, type SearchApp } from '@rentals/testing/searchApp';
+import { offMapListing, startSearchApp, type SearchApp } from '@rentals/testing/searchApp';
 import type { TestApp, TestUser } from '@rentals/testing/testApp';
 import { searchMessages } from './searchParams.ts';
 
@@ -46,13 +45,7 @@ beforeAll(async () => {
     index: `listings_d_${randomBytes(4).toString('hex')}`,
     size: 60,
     // Inside the L, but kept off the map by its owner: in the signed-in list, on no map.
-    more: (started, owner) =>
-      appendListingEvents(
-        started.deps.eventStore,
-        offMapId,
-        [offMapListingCreated(offMapId, owner.user._id, { latitude: 12.95, longitude: 77.61 })],
-        owner.user._id,
-      ),
+    more: offMapListing(offMapId, { latitude: 12.95, longitude: 77.61 }),
   });
   ({ t, tenant, corpus } = app);
 });

@@ -14,9 +14,8 @@ import {
   type MapCriteria,
 } from '@rentals/projections/queries/mapInPostgres';
 import { createMeili } from '@rentals/projections/queries/meili';
-import { appendListingEvents, offMapListingCreated } from '@rentals/testing/listingFixtures';
 import { searchable, type Seeded } from '@rentals/testing/corpus';
-import { startSearchApp, type SearchApp } from '@rentals/testing/searchApp';
+import { offMapListing, startSearchApp, type SearchApp } from '@rentals/testing/searchApp';
 import type { TestApp, TestUser } from '@rentals/testing/testApp';
 import { mapMessages } from './mapParams.ts';
 import { createMapSearch } from './mapSearch.ts';
@@ -37,13 +36,7 @@ beforeAll(async () => {
     index,
     size: 60,
     // An owner who keeps their listing off the map: never on anyone's map.
-    more: (started, owner) =>
-      appendListingEvents(
-        started.deps.eventStore,
-        hiddenId,
-        [offMapListingCreated(hiddenId, owner.user._id, { latitude: 12.9352, longitude: 77.6245 })],
-        owner.user._id,
-      ),
+    more: offMapListing(hiddenId, { latitude: 12.9352, longitude: 77.6245 }),
   });
   ({ t, tenant, corpus } = app);
 });

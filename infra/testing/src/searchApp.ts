@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { seedCorpus, type Seeded } from './corpus.ts';
+import { appendListingEvents, offMapListingCreated } from './listingFixtures.ts';
 import { startReadSide } from './readSide.ts';
 import { testApp, type TestApp, type TestUser } from './testApp.ts';
 
@@ -44,3 +45,14 @@ export const startSearchApp = async (options: {
     },
   };
 };
+
+/** A `more` for startSearchApp: one listing of the homeowner's at `coordinates` that its owner keeps off the map. */
+export const offMapListing =
+  (id: string, coordinates: { latitude: number; longitude: number }) =>
+  (app: TestApp, owner: TestUser) =>
+    appendListingEvents(
+      app.deps.eventStore,
+      id,
+      [offMapListingCreated(id, owner.user._id, coordinates)],
+      owner.user._id,
+    );
