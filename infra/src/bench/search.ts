@@ -73,11 +73,10 @@ try {
   };
   // Both layouts in one run: the CPUs shared by everything (the API's own CPU is taken from Meilisearch's),
   // and Meilisearch on CPUs of its own (as on a server of its own: does the API hold its throughput back?).
+  const cpuLayout = (layout: CpuLayout) =>
+    applyCpuLayout(layout, { meiliDataDir: join(BENCH_DIR, 'meili'), apiPid: api.pid! });
   const measure = async (layout: CpuLayout) => {
-    const cpus = applyCpuLayout(layout, {
-      meiliDataDir: join(BENCH_DIR, 'meili'),
-      apiPid: api.pid!,
-    });
+    const cpus = cpuLayout(layout);
     console.log(
       `[bench] CPU layout ${layout}: Meilisearch on CPUs ${cpus.search}, the API and the load on ${cpus.rest}`,
     );
@@ -100,7 +99,7 @@ try {
     return { layout, cpus, apiPeak, directPeak, apiHalf, directHalf };
   };
   const runs = [await measure('shared'), await measure('split')];
-  applyCpuLayout('shared', { meiliDataDir: join(BENCH_DIR, 'meili'), apiPid: api.pid! });
+  cpuLayout('shared'); // the map phase below on every CPU again
 
   const row = (label: string, r: LoadResult) =>
     `| ${label} | ${fmt(r.requests.average, 0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.non2xx} |`;

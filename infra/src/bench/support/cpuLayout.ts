@@ -2,7 +2,7 @@
 // Meilisearch on CPUs of its own, as in production where the search engine has its own server.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { cpus as onlineCpus } from 'node:os';
 import { join } from 'node:path';
 
 export type CpuLayout = 'shared' | 'split';
@@ -24,7 +24,8 @@ export const applyCpuLayout = (
   layout: CpuLayout,
   processes: { meiliDataDir: string; apiPid: number },
 ) => {
-  const cpus = availableParallelism();
+  // Every online CPU: availableParallelism() counts only this process's own affinity, which the split narrows.
+  const cpus = onlineCpus().length;
   if (layout === 'split' && cpus < 2) throw new Error('a split CPU layout needs at least 2 CPUs');
   const meiliPid = Number(
     readFileSync(join(processes.meiliDataDir, 'meilisearch.pid'), 'utf8').trim(),
