@@ -516,6 +516,14 @@ describe('a rebuild from folded streams', () => {
       unit: 'listings',
     });
     expect(folded).toEqual(eventByEvent);
+    // Filled by COPY FREEZE in the fill's one transaction, vacuumed without their TOAST tables: every page
+    // of the swapped-in tables all-visible, which the map search's index-only scans need.
+    const pages = await db.sql<{ relname: string; relpages: number; relallvisible: number }[]>`
+      SELECT relname, relpages, relallvisible FROM pg_class
+      WHERE relname IN ('listing_read', 'listing_public') AND relnamespace = 'public'::regnamespace
+      ORDER BY relname`;
+    expect(pages.map((t) => t.relname)).toEqual(['listing_public', 'listing_read']);
+    for (const t of pages) expect([t.relname, t.relallvisible]).toEqual([t.relname, t.relpages]);
     expect(folded[0].filter((r) => String(r.id).startsWith('fold-'))).toHaveLength(40 - 6);
     expect(folded[1].some((r) => r.coarse_lat === null)).toBe(true);
     expect(folded[1].some((r) => r.terms !== null)).toBe(true);

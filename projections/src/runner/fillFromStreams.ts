@@ -1,6 +1,7 @@
-import type { Sql } from 'postgres';
+import type { ReservedSql, Sql } from 'postgres';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import type { SqlProjection } from './projection.ts';
+import type { Checkpoint } from '@rentals/core/eventStore/types';
 import { createRebuildCheckpoint, fenceCheckpoint } from './checkpoints.ts';
 import { parkFromLog } from './parking.ts';
 import { copyText, type FoldedRows, type StreamFold } from './streamFold.ts';
@@ -22,17 +23,53 @@ export type FoldPart = {
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** One COPY into a copy table, in a transaction of its own (short: it holds back the log's visibility fence while open). */
+/**
+ * Where one part's rows go: a connection holding one transaction for the
+ * whole fill, which began by emptying the part's copies. That lets every
+ * COPY be a COPY FREEZE: rows are written frozen and their pages marked
+ * all-visible, so the filled copy needs no vacuum pass before the swap (the
+ * map search's index-only scans need the visibility map) and its first
+ * readers set no hint bits. The transaction is marked a projection's (it
+ * appends nothing), so the log's visibility fence does not wait for it while
+ * it is open; an interrupted fill rolls back to empty copies, and the rebuild
+ * starts over anyway.
+ */
+type FillTransaction = { conn: ReservedSql; part: FoldPart };
+
+const openFill = async (sql: Sql, part: FoldPart): Promise<FillTransaction> => {
+  const conn = await sql.reserve();
+  try {
+    await conn.unsafe('BEGIN');
+    await conn`SELECT mark_projection_transaction()`;
+    const tables = Object.keys(part.model.foldStreams.columns);
+    await conn.unsafe(
+      `TRUNCATE ${tables.map((t) => `${ident(part.shadow.schema)}.${ident(t)}`).join(', ')}`,
+    );
+    return { conn, part };
+  } catch (error) {
+    await closeFill({ conn, part }, false);
+    throw error;
+  }
+};
+
+const closeFill = async ({ conn }: FillTransaction, commit: boolean) => {
+  try {
+    await conn.unsafe(commit ? 'COMMIT' : 'ROLLBACK');
+  } finally {
+    conn.release();
+  }
+};
+
+/** One COPY FREEZE into a copy table, on the fill's transaction. */
 const copyInto = async (
-  sql: Sql,
-  schema: string,
+  fill: FillTransaction,
   table: string,
   columns: readonly string[],
   text: string,
 ) => {
   if (text.length === 0) return;
-  const target = `${ident(schema)}.${ident(table)} (${columns.map(ident).join(', ')})`;
-  const stream = await sql.unsafe(`COPY ${target} FROM STDIN`).writable();
+  const target = `${ident(fill.part.shadow.schema)}.${ident(table)} (${columns.map(ident).join(', ')})`;
+  const stream = await fill.conn.unsafe(`COPY ${target} FROM STDIN WITH (FREEZE)`).writable();
   await new Promise<void>((resolve, reject) => {
     stream.once('error', reject);
     stream.once('finish', resolve);
@@ -40,20 +77,16 @@ const copyInto = async (
   });
 };
 
-/** A fold's rows into its copies, one COPY per table (each its own transaction). */
-const copyAll = (sql: Sql, part: FoldPart, rows: FoldedRows) =>
-  Promise.all(
-    Object.entries(part.model.foldStreams.columns).map(([table, columns]) =>
-      copyInto(sql, part.shadow.schema, table, columns, copyText(rows[table] ?? [])),
-    ),
-  );
+/** A fold's rows into its copies, one COPY per table, one after the other on the fill's connection. */
+const copyAll = async (fill: FillTransaction, rows: FoldedRows) => {
+  for (const [table, columns] of Object.entries(fill.part.model.foldStreams.columns))
+    await copyInto(fill, table, columns, copyText(rows[table] ?? []));
+};
 
-/** A fold's own statements, on the copies, in one transaction. */
-const runOnCopies = async (sql: Sql, shadow: ShadowTables, statements: readonly Statement[]) => {
-  if (statements.length === 0) return;
-  await sql.begin(async (tx) => {
-    for (const s of inShadow(shadow, [...statements])) await tx.unsafe(s.text, s.values as never[]);
-  });
+/** A fold's own statements, on the copies, in the fill's transaction. */
+const runOnCopies = async ({ conn, part }: FillTransaction, statements: readonly Statement[]) => {
+  for (const s of inShadow(part.shadow, [...statements]))
+    await conn.unsafe(s.text, s.values as never[]);
 };
 
 /**
@@ -67,7 +100,9 @@ const runOnCopies = async (sql: Sql, shadow: ShadowTables, statements: readonly 
  * with the streams a model could not fold parked at the event that fails.
  * Every event is read once, and every row written once however many events
  * made it. A fold's `finish` then writes what it gathered over all the rows
- * (e.g. aggregates) and runs its statements on its copies.
+ * (e.g. aggregates) and runs its statements on its copies. Each part's
+ * copies are written in one transaction (FillTransaction), committed at the
+ * end.
  */
 export const fillFromStreams = async (
   sql: Sql,
@@ -75,9 +110,28 @@ export const fillFromStreams = async (
   onProgress: (applied: number, total: number) => void,
   log: (line: string) => void = () => {},
 ) => {
-  const streamType = parts[0]!.model.foldStreams.streamType;
   const fence = await fenceCheckpoint(sql);
   for (const part of parts) await createRebuildCheckpoint(sql, part.copy, fence);
+  const fills: FillTransaction[] = [];
+  try {
+    for (const part of parts) fills.push(await openFill(sql, part));
+    await fill(sql, fills, fence, onProgress, log);
+  } catch (error) {
+    await Promise.allSettled(fills.map((f) => closeFill(f, false)));
+    throw error;
+  }
+  for (const f of fills) await closeFill(f, true);
+};
+
+const fill = async (
+  sql: Sql,
+  fills: readonly FillTransaction[],
+  fence: Checkpoint,
+  onProgress: (applied: number, total: number) => void,
+  log: (line: string) => void,
+) => {
+  const parts = fills.map((f) => f.part);
+  const streamType = parts[0]!.model.foldStreams.streamType;
   const ids = (
     await sql<{ stream_id: string }[]>`
       SELECT stream_id FROM streams WHERE stream_type = ${streamType} ORDER BY stream_id`
@@ -109,9 +163,7 @@ export const fillFromStreams = async (
       writing = Promise.all(
         parts.flatMap((part, i) => {
           const { rows, unapplied, statements = [] } = built[i]!;
-          const copies = copyAll(sql, part, rows).then(() =>
-            runOnCopies(sql, part.shadow, statements),
-          );
+          const copies = copyAll(fills[i]!, rows).then(() => runOnCopies(fills[i]!, statements));
           const copy = { name: part.copy, canHandle: part.model.canHandle };
           const parked = unapplied.reduce(
             (previous, { event, error }) =>
@@ -142,13 +194,13 @@ export const fillFromStreams = async (
       const chunk: FoldedRows = {};
       for (const [t, r] of Object.entries(rows))
         chunk[t] = r.slice(from, from + FINISH_ROWS_PER_COPY);
-      const copy = copyAll(sql, part, chunk);
+      const copy = copyAll(fills[i]!, chunk);
       copy.catch(() => undefined);
       await copying;
       copying = copy;
     }
     await copying;
-    await runOnCopies(sql, part.shadow, statements);
+    await runOnCopies(fills[i]!, statements);
     log(`${part.model.name}: finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 };

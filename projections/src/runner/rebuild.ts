@@ -12,7 +12,6 @@ import {
   vacuumShadow,
   createDeferredIndexes,
   createShadowTables,
-  makeShadowLogged,
   dropLeftovers,
   dropSchema,
   inShadow,
@@ -379,13 +378,12 @@ const rebuildBeside = async (
       );
     }
     for (const { model, shadow } of parts) {
-      await makeShadowLogged(sql, shadow);
-      log(`${model.name}: copies made logged in ${took()}`);
       await createDeferredIndexes(sql, shadow);
       log(`${model.name}: ${shadow.deferred.length} index(es) built in ${took()}`);
       // Statistics and visibility map first (outside the swap: VACUUM cannot run in a transaction, and ANALYZE
       // takes a transaction id).
       await vacuumShadow(sql, shadow);
+      log(`${model.name}: vacuumed and analysed in ${took()}`);
       const copy = intoCopies(shadowName(model.name), [{ model, shadow }]);
       await swapWhenCaughtUp(
         sql,
@@ -397,7 +395,7 @@ const rebuildBeside = async (
         },
         options.log,
       );
-      log(`${model.name}: analysed, caught up and swapped in ${took()}`);
+      log(`${model.name}: caught up and swapped in ${took()}`);
     }
   } finally {
     for (const { model, shadow } of parts) {

@@ -192,7 +192,7 @@ describe('rebuilding several read models in one pass over the log', () => {
       ['pass_owners', null],
     ]);
     for (const t of after) expect([t.relname, t.relallvisible]).toEqual([t.relname, t.relpages]);
-    // Filled unlogged, swapped in as ordinary (logged) tables.
+    // Ordinary (logged) tables, filled and swapped in as such.
     expect(after.map((t) => t.relpersistence)).toEqual(['p', 'p', 'p']);
     expect(after.every((t) => t.relpages > 0)).toBe(true);
     const leftovers = await db.sql`
