@@ -75,16 +75,28 @@ export const createDocumentCache = (deps: { sql: Sql; log?: Logger; maxDocuments
     },
   });
 
-  /** The documents for a search's ids, in its order, as JSON text; ids without a row drop out. */
-  const byIds = async (ids: readonly string[]): Promise<string[]> => {
+  /**
+   * The documents for a search's ids, in its order, as JSON text; ids
+   * without a row drop out. `changed`: ids the search knows changed in the
+   * read model after the index's checkpoint (freshSearch), read from
+   * Postgres whatever the cache holds: the announcement of a change arrives
+   * after its commit, so for a moment the cache may still hold the document
+   * from before it, and a search that merged the new row must not show the
+   * old document.
+   */
+  const byIds = async (
+    ids: readonly string[],
+    changed: readonly string[] = [],
+  ): Promise<string[]> => {
     if (!listener.isLive()) {
       void listener.start();
       return listingJsonByIds(sql, ids);
     }
     const found = new Map<string, string>();
     const missing: string[] = [];
+    const readAnyway = new Set(changed);
     for (const id of ids) {
-      const json = documents.get(id);
+      const json = readAnyway.has(id) ? undefined : documents.get(id);
       if (json === undefined) missing.push(id);
       else {
         remember(id, json);

@@ -66,7 +66,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         limitSearch(request, user.id);
         const params = parseSearchParams(new URL(request.url).searchParams);
         const found = await search.search('full', await criteriaFor(params, 'full'));
-        const documents = await documentCacheFor(deps).byIds(found.ids);
+        const documents = await documentCacheFor(deps).byIds(found.ids, found.changed);
         const hasMore = params.page * params.limit < found.total;
         // {properties, totalCount, hasMore}, with the documents spliced in as Postgres wrote them.
         return new Response(

@@ -47,7 +47,16 @@ export type SearchCriteria = {
 /** Which model a search runs over: all fields (signed in) or the visitor fields only. */
 export type SearchAudience = 'full' | 'public';
 
-export type SearchResult = { ids: string[]; total: number };
+export type SearchResult = {
+  ids: string[];
+  total: number;
+  /**
+   * Those of `ids` taken from the read model because they changed after the
+   * index's checkpoint: their documents must be read from the read model too,
+   * not from a cache that may not have heard of the change yet.
+   */
+  changed?: string[];
+};
 
 /** Splits free text into lower-case words (letters and digits of any script). */
 export const queryWords = (q: string | undefined): string[] =>

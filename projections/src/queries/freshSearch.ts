@@ -216,7 +216,9 @@ export const createFreshSearch = (deps: {
       relevance || fresh.length === 0
         ? undefined
         : await orderedByCriteria(deps.sql, audience, c, [...window.ids, ...fresh]);
-    return mergePage({ window, fresh, order, page: c.page, limit: c.limit });
+    const page = mergePage({ window, fresh, order, page: c.page, limit: c.limit });
+    const changed = new Set(changes.changed);
+    return { ...page, changed: page.ids.filter((id) => changed.has(id)) };
   };
 };
 
