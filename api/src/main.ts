@@ -13,6 +13,7 @@ import { createWebServer } from './server.ts';
 import { createSql } from '@rentals/core/db';
 import { createConsoleLogger } from '@rentals/core/logger';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
+import { startMemoryLog } from '@rentals/core/memoryLog';
 
 const config = requireResolved(loadConfig(process.env));
 const log = createConsoleLogger(config.logFormat);
@@ -56,9 +57,11 @@ if (!config.smtpUrl)
   log.warn('SMTP_URL is not set: no email is sent (password reset links included)');
 // Photos of uploads whose event never got appended (a crash mid-request) are removed after a grace period.
 const sweep = startOrphanSweep({ sql, media, log });
+const memory = startMemoryLog(log);
 
 const shutdown = async () => {
   sweep.stop();
+  memory.stop();
   await server.close();
   await sql.end({ timeout: 5 });
   process.exit(0);

@@ -4,6 +4,7 @@ import { createBucketMirror } from './publicSite/bucketMirror.ts';
 import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { createConsoleLogger } from '@rentals/core/logger';
+import { startMemoryLog } from '@rentals/core/memoryLog';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { startAlertMailer } from './alerts/alertMailer.ts';
@@ -107,7 +108,10 @@ const expiryScheduler =
           : {}),
       });
 
+const memory = startMemoryLog(log);
+
 const shutdown = async () => {
+  memory.stop();
   await expiryScheduler.stop();
   await Promise.all(running.map((r) => r.stop()));
   await regenerator.stop();
