@@ -77,11 +77,23 @@ const copyInto = async (
   });
 };
 
-/** A fold's rows into its copies, one COPY per table, one after the other on the fill's connection. */
-const copyAll = async (fill: FillTransaction, rows: FoldedRows) => {
-  for (const [table, columns] of Object.entries(fill.part.model.foldStreams.columns))
-    await copyInto(fill, table, columns, copyText(rows[table] ?? []));
+/** A fold's rows as COPY text, per table of its copies. */
+const copyTexts = (fill: FillTransaction, rows: FoldedRows) =>
+  Object.entries(fill.part.model.foldStreams.columns).map(
+    ([table, columns]) => [table, columns, copyText(rows[table] ?? [])] as const,
+  );
+
+/**
+ * COPY texts into the copies, one after the other: they share the fill's one
+ * connection, and a second COPY sent before the first has ended never starts
+ * (the fill hung on rent trends' finish, whose chunks overlapped).
+ */
+const sendCopies = async (fill: FillTransaction, texts: ReturnType<typeof copyTexts>) => {
+  for (const [table, columns, text] of texts) await copyInto(fill, table, columns, text);
 };
+
+const copyAll = (fill: FillTransaction, rows: FoldedRows) =>
+  sendCopies(fill, copyTexts(fill, rows));
 
 /** A fold's own statements, on the copies, in the fill's transaction. */
 const runOnCopies = async ({ conn, part }: FillTransaction, statements: readonly Statement[]) => {
@@ -188,16 +200,15 @@ const fill = async (
     const started = performance.now();
     const { rows = {}, statements = [] } = finish();
     const most = Math.max(0, ...Object.values(rows).map((r) => r.length));
-    // Each chunk's text is made (here) while the last one is copied (Postgres).
+    // Each chunk's text is made (here) while the last one is copied (Postgres); sent once that one has ended.
     let copying: Promise<unknown> = Promise.resolve();
     for (let from = 0; from < most; from += FINISH_ROWS_PER_COPY) {
       const chunk: FoldedRows = {};
       for (const [t, r] of Object.entries(rows))
         chunk[t] = r.slice(from, from + FINISH_ROWS_PER_COPY);
-      const copy = copyAll(fills[i]!, chunk);
-      copy.catch(() => undefined);
+      const texts = copyTexts(fills[i]!, chunk);
       await copying;
-      copying = copy;
+      copying = sendCopies(fills[i]!, texts);
     }
     await copying;
     await runOnCopies(fills[i]!, statements);
