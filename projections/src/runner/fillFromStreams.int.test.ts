@@ -58,9 +58,8 @@ afterAll(() => db.drop());
 describe('a fold filled from the listing streams', () => {
   it("writes a finish of several COPYs per table, one after another on the fill's transaction", async () => {
     await rebuildProjection(db.sql, model);
-    expect((await db.sql`SELECT id FROM fill_listings ORDER BY id`).map((r) => r.id)).toEqual(
-      LISTINGS,
-    );
+    const listings = await db.sql<{ id: string }[]>`SELECT id FROM fill_listings ORDER BY id`;
+    expect(listings.map((r) => r.id)).toEqual(LISTINGS);
     const [numbers] = await db.sql<{ rows: number; sum: string }[]>`
       SELECT count(*)::int AS rows, sum(n)::text AS sum FROM fill_numbers`;
     expect(numbers).toEqual({
