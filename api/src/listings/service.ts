@@ -10,6 +10,7 @@ import { toPropertyDocument } from '@rentals/core/listings/document';
 import type { ListingImage } from '@rentals/core/listings/listing';
 import type { ListingState } from '@rentals/core/listings/state';
 import { checkPhotos, listingMediaPrefix, storeListingPhotos } from './photos.ts';
+import { PhotoWorkerStoppedError } from '../media/photoWorker.ts';
 import type { ListingRequestBody } from './requestBody.ts';
 import { readListingFields } from './listingInput.ts';
 
@@ -106,6 +107,17 @@ export const listingService = (deps: ListingServiceDeps) => {
       );
   };
 
+  /** A photo worker that stopped mid-job is an operator's concern too: the uploader gets a 503. */
+  const loggingWorkerStops = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof PhotoWorkerStoppedError)
+        deps.log.error('photo processing interrupted', { detail: error.detail });
+      throw error;
+    }
+  };
+
   return {
     async create(caller: Caller, body: ListingRequestBody): Promise<WriteResult> {
       const { user } = caller;
@@ -114,16 +126,13 @@ export const listingService = (deps: ListingServiceDeps) => {
       const roomErrors = collect(() => assertImageRoom(0, body.files.length));
       // Files are only examined when their number is acceptable: an 11th photo rejects the batch as is.
       const { photos, errors: photoErrors } =
-        roomErrors.length === 0 ? await checkPhotos(body.files) : { photos: [], errors: [] };
+        roomErrors.length === 0
+          ? await loggingWorkerStops(() => checkPhotos(body.files))
+          : { photos: [], errors: [] };
       throwAll(fieldErrors, roomErrors, photoErrors);
       const fields = readListingFields(body.fields);
-      const images = await storeListingPhotos(
-        deps.media,
-        listingId,
-        photos,
-        body.captions,
-        deps.newId,
-        user.id,
+      const images = await loggingWorkerStops(() =>
+        storeListingPhotos(deps.media, listingId, photos, body.captions, deps.newId, user.id),
       );
       const outcome = await withPhotos(images, [], () =>
         commands.handle(
@@ -162,15 +171,12 @@ export const listingService = (deps: ListingServiceDeps) => {
       const kept = body.keepImages?.length ?? listing.images.length;
       const roomErrors = collect(() => assertImageRoom(kept, body.files.length));
       const { photos, errors: photoErrors } =
-        roomErrors.length === 0 ? await checkPhotos(body.files) : { photos: [], errors: [] };
+        roomErrors.length === 0
+          ? await loggingWorkerStops(() => checkPhotos(body.files))
+          : { photos: [], errors: [] };
       throwAll(fieldErrors, roomErrors, photoErrors);
-      const images = await storeListingPhotos(
-        deps.media,
-        listingId,
-        photos,
-        body.captions,
-        deps.newId,
-        user.id,
+      const images = await loggingWorkerStops(() =>
+        storeListingPhotos(deps.media, listingId, photos, body.captions, deps.newId, user.id),
       );
       const outcome = await withPhotos(images, listing.images, () =>
         commands.handle(

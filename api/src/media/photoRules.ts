@@ -25,6 +25,7 @@ export const photoMessages = {
     `${file} - Image dimensions too large. Maximum is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
   tooManyPixelsInAll: `Images too large in total. Maximum is ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels per upload.`,
   busy: 'Photo processing is busy right now; please try again in a few seconds.',
+  interrupted: 'Photo processing was interrupted; please try again in a few seconds.',
 } as const;
 
 /**

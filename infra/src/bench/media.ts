@@ -2,35 +2,48 @@
 // pipeline (check by content, decode once, auto-orient, three WebP widths, a
 // placeholder, store on disk) against sharp doing only a plain decode+encode
 // of the same files (full-size JPEG re-encode, and decode alone to raw pixels;
-// same concurrency), in the same run. Prints wall time and RSS for each.
+// same concurrency), in the same run. Prints wall time and RSS for each: the
+// pipeline decodes in the photo worker process (photoWorker.ts), the baselines
+// in this one, so the pipeline's row adds the worker's peak RSS.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { checkPhotos, storeListingPhotos } from '@rentals/api/listings/photos';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
+import { photoWorker } from '@rentals/api/media/photoPipeline';
+import { rssMb } from '../load/runner/processMemory.ts';
 import { cameraPhoto } from '@rentals/api/media/samplePhotos';
 
 const PHOTOS = 10;
 const ROUNDS = 3;
 const PARALLEL = 2; // as the pipeline
 
-type Measurement = { ms: number; startRssMb: number; peakRssMb: number };
+type Measurement = { ms: number; startRssMb: number; peakRssMb: number; workerPeakRssMb: number };
 
-/** Runs `work` while sampling RSS every 5 ms; returns wall time and the highest RSS seen. */
+/** Runs `work` while sampling RSS (this process and the photo worker) every 5 ms; returns wall time and the highest RSS seen. */
 const measure = async (work: () => Promise<unknown>): Promise<Measurement> => {
   Bun.gc(true);
   const startRss = process.memoryUsage.rss();
   let peak = startRss;
-  const timer = setInterval(() => {
+  let workerPeak = 0;
+  const sample = () => {
     peak = Math.max(peak, process.memoryUsage.rss());
-  }, 5);
+    const pid = photoWorker.pid();
+    workerPeak = Math.max(workerPeak, (pid === undefined ? 0 : rssMb(pid)) ?? 0);
+  };
+  const timer = setInterval(sample, 5);
   const start = performance.now();
   await work();
   const ms = performance.now() - start;
   clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage.rss());
-  return { ms, startRssMb: startRss / 1024 / 1024, peakRssMb: peak / 1024 / 1024 };
+  sample();
+  return {
+    ms,
+    startRssMb: startRss / 1024 / 1024,
+    peakRssMb: peak / 1024 / 1024,
+    workerPeakRssMb: workerPeak,
+  };
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -81,13 +94,18 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 await rm(dir, { recursive: true, force: true });
 
-const summary = (name: string, ms: Measurement[]) => ({
+const summary = (name: string, ms: Measurement[], inWorker = false) => ({
   name,
   medianMs: Math.round(median(ms.map((m) => m.ms))),
   startRssMb: Math.round(Math.min(...ms.map((m) => m.startRssMb))),
   peakRssMb: Math.round(Math.max(...ms.map((m) => m.peakRssMb))),
+  workerPeakRssMb: inWorker ? Math.round(Math.max(...ms.map((m) => m.workerPeakRssMb))) : '-',
 });
-const p = summary('pipeline (check + 320/640/1280 WebP + placeholder + store)', results.pipeline);
+const p = summary(
+  'pipeline (check + 320/640/1280 WebP + placeholder + store)',
+  results.pipeline,
+  true,
+);
 const b = summary('sharp plain decode + full-size JPEG encode', results.plain);
 const d = summary('sharp decode only (to raw pixels)', results.decode);
 console.log(

@@ -1,6 +1,7 @@
 // Security checklist: uploads. Attacks: a truncated or corrupt image (was a 500); ten
 // 49-megapixel PNGs in one 1.5 MB request (seconds of CPU each, accepted); one user's
-// uploads filling the photo pool so that everyone else's wait for ever.
+// uploads filling the photo pool so that everyone else's wait for ever; the photo worker
+// process dying with an upload in hand.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,9 @@ import { listingStreamId } from '@rentals/core/listings/events';
 import { photoPool } from '@rentals/api/listings/photos';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { MAX_UPLOAD_PIXELS, photoMessages } from '@rentals/api/media/photoRules';
-import { pngBomb, samplePhoto } from '@rentals/api/media/samplePhotos';
+import { photoWorker } from '@rentals/api/media/photoPipeline';
+import { cameraPhoto, pngBomb, samplePhoto } from '@rentals/api/media/samplePhotos';
+import type { Logger } from '@rentals/core/logger';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 
 type Answer = {
@@ -24,10 +27,16 @@ let owner: TestUser;
 let jpeg: Buffer;
 let png: Buffer;
 let webp: Buffer;
+const errorsLogged: { message: string; fields?: Record<string, unknown> }[] = [];
+const log: Logger = {
+  info: () => {},
+  warn: () => {},
+  error: (message, fields) => errorsLogged.push({ message, fields }),
+};
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(join(tmpdir(), 'security-uploads-'));
-  t = await testApp({ deps: { media: localDiskStore(mediaDir) } });
+  t = await testApp({ deps: { media: localDiskStore(mediaDir), log } });
   owner = await t.registerUser('homeowner');
   const make = (format: 'jpeg' | 'png' | 'webp') =>
     samplePhoto({ width: 1200, height: 900, label: format, format, grain: 0.3 });
@@ -245,5 +254,28 @@ describe('the shared photo pool', () => {
     await vi.waitFor(() => expect(photoPool.stats().queuedCost).toBeGreaterThan(share));
     await pool.release();
     expect((await waiting).status).toBe(201);
+  });
+});
+
+describe('the photo worker process', () => {
+  it('dying mid-upload answers 503 with Retry-After, stores nothing, logs it; the next upload works', async () => {
+    const big = await cameraPhoto({ width: 4000, height: 3000, seed: 3 });
+    const [files, listings] = [await storedFiles(), await listingCount()];
+    const jobsBefore = photoWorker.stats().jobs;
+    const pending = create([{ name: 'big.jpg', bytes: big, type: 'image/jpeg' }]);
+    // Its header is read, then it is being encoded: the moment to kill the worker.
+    await vi.waitFor(() => expect(photoWorker.stats().jobs).toBe(jobsBefore + 2), { interval: 2 });
+    process.kill(photoWorker.pid()!, 'SIGKILL');
+    const res = await pending;
+    expect(res.status, JSON.stringify(res.body)).toBe(503);
+    expect(res.body).toEqual({ message: photoMessages.interrupted });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await storedFiles()).toBe(files);
+    expect(await listingCount()).toBe(listings);
+    expect(errorsLogged.at(-1)?.message).toBe('photo processing interrupted');
+    expect(String(errorsLogged.at(-1)?.fields?.detail)).toMatch(
+      /exited \(code null, signal SIGKILL\) unexpectedly/,
+    );
+    expect((await create([{ name: 'big.jpg', bytes: big, type: 'image/jpeg' }])).status).toBe(201);
   });
 });

@@ -1,8 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The processes whose memory a soak watches (names as the dev runner records them). */
-export const WATCHED = ['web', 'projections'] as const;
+/**
+ * The processes whose memory a soak watches: the dev runner's (names as it
+ * records them) and the web process's photo worker (api/src/media/photoWorker.ts),
+ * found as the web process's children.
+ */
+export const WATCHED = ['web', 'projections', 'photo worker'] as const;
+
+/**
+ * Processes replaced by design, whose pid changes without a crash: the photo
+ * worker starts a fresh process every 1,000 jobs and exits when idle.
+ */
+export const REPLACED_BY_DESIGN: ReadonlySet<string> = new Set(['photo worker']);
 
 /**
  * The pids the dev runner (and the cluster runner) records in
@@ -31,14 +41,40 @@ export const rssMb = (pid: number): number | undefined => {
   }
 };
 
+/** The pids of a process's children, from every thread's /proc children list (Linux). */
+const childPids = (pid: number): number[] => {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter((p) => p.trim() !== '')
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
+};
+
 export type MemorySample = { at: number; name: string; pid: number; mb: number };
 
-/** One sample of each watched process that is running. */
+/**
+ * One sample of each watched process that is running. The photo worker's is the
+ * sum over the web process's children: while one worker hands over to the
+ * next, both hold memory.
+ */
 export const sampleMemory = (dataDir: string): MemorySample[] => {
   const pids = runnerPids(dataDir) ?? {};
-  return WATCHED.flatMap((name) => {
+  const at = Date.now();
+  const web = pids.web;
+  const workers = web === undefined ? [] : childPids(web);
+  const workerMbs = workers.map(rssMb).filter((mb): mb is number => mb !== undefined);
+  return WATCHED.flatMap((name): MemorySample[] => {
+    if (name === 'photo worker')
+      return workerMbs.length === 0
+        ? []
+        : [{ at, name, pid: workers[0]!, mb: workerMbs.reduce((a, b) => a + b, 0) }];
     const pid = pids[name];
     const mb = pid === undefined ? undefined : rssMb(pid);
-    return pid === undefined || mb === undefined ? [] : [{ at: Date.now(), name, pid, mb }];
+    return pid === undefined || mb === undefined ? [] : [{ at, name, pid, mb }];
   });
 };

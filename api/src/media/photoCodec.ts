@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { MAX_PHOTO_PIXELS } from './photoRules.ts';
+
+// The libvips side of the photo pipeline. Only the photo worker process
+// (photoWorkerMain.ts) imports this file, so the web process never loads
+// libvips: see photoWorker.ts for why.
+
+// Each photo is decoded and encoded once, so libvips's operation cache (up to 50 MB) would only hold memory.
+sharp.cache(false);
+
+/** Widths of the WebP renditions; the largest is the photo's `url`. */
+export const VARIANT_WIDTHS = [320, 640, 1280] as const;
+const WEBP = { quality: 78, effort: 2 } as const;
+const PLACEHOLDER_WIDTH = 16;
+
+export type ProcessedVariant = { width: number; height: number; bytes: Buffer; hash: string };
+export type ProcessedPhoto = {
+  /** Auto-oriented size of the original. */
+  width: number;
+  height: number;
+  variants: ProcessedVariant[];
+  placeholder: string;
+};
+
+/** What a photo's header says: its pixels, or why it is refused (not an image we take; over the pixel limit). */
+export type PhotoHeader = { pixels: number } | { error: 'type' | 'pixels' };
+
+/** Reads only the header; limitInputPixels makes sharp refuse a bomb here already. */
+export const readHeader = async (bytes: Uint8Array): Promise<PhotoHeader> => {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
+    if (!meta.width || !meta.height || !['jpeg', 'png', 'webp'].includes(meta.format ?? ''))
+      return { error: 'type' };
+    return { pixels: meta.width * meta.height };
+  } catch (error) {
+    return {
+      error: error instanceof Error && /pixel limit/i.test(error.message) ? 'pixels' : 'type',
+    };
+  }
+};
+
+const contentHash = (bytes: Uint8Array) =>
+  createHash('sha256').update(bytes).digest('hex').slice(0, 20);
+
+/**
+ * Turns one photo into WebP renditions and a placeholder. The photo is
+ * decoded once (JPEG shrink-on-load makes that cheap), auto-oriented from its
+ * EXIF orientation, and reduced to the largest width; the smaller widths are
+ * made from those pixels. sharp writes no metadata unless asked, so EXIF (GPS
+ * included), XMP and IPTC never reach the output. Throws when the pixels
+ * cannot be decoded (truncated, corrupt).
+ */
+export const encodePhoto = async (bytes: Uint8Array): Promise<ProcessedPhoto> => {
+  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
+  const source = sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' }).rotate();
+  const meta = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
+  // EXIF orientations 5–8 turn the picture a quarter: width and height swap.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = (turned ? meta.height : meta.width) ?? 0;
+  const height = (turned ? meta.width : meta.height) ?? 0;
+
+  const { data, info } = await source
+    .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+
+  const widths = VARIANT_WIDTHS.filter((w) => w < info.width);
+  const variants = await Promise.all(
+    [...widths, info.width].map(async (w) => {
+      const out = await sharp(data, raw)
+        .resize({ width: w, withoutEnlargement: true })
+        .webp(WEBP)
+        .toBuffer({ resolveWithObject: true });
+      return {
+        width: out.info.width,
+        height: out.info.height,
+        bytes: out.data,
+        hash: contentHash(out.data),
+      };
+    }),
+  );
+  const tiny = await sharp(data, raw)
+    .resize({ width: PLACEHOLDER_WIDTH })
+    .blur(1)
+    .webp({ quality: 40 })
+    .toBuffer();
+  return {
+    width,
+    height,
+    variants,
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+  };
+};
