@@ -3,6 +3,7 @@ import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { searchStatusOf } from '../properties/services.ts';
 import { meiliUrlsOf } from '../properties/propertySearch.ts';
+import { photoWorker } from '../media/photoPipeline.ts';
 import { checkHealth, checkPostgres, httpStatusOf, isLoopback } from './health.ts';
 
 const component = t.Object({ ok: t.Boolean(), error: t.Optional(t.String()) });
@@ -84,6 +85,17 @@ const DetailedHealth = t.Object({
       etaSeconds: t.Union([t.Number(), t.Null()]),
     }),
   ),
+  // This web process's photo worker (api/src/media/photoWorker.ts): whether one runs, processes started,
+  // jobs sent, how often a worker stopped holding jobs (each failed those uploads with a 503) and the last time.
+  photos: t.Optional(
+    t.Object({
+      running: t.Boolean(),
+      started: t.Number(),
+      jobs: t.Number(),
+      stoppedMidJob: t.Number(),
+      lastStoppedMidJob: t.Union([t.Object({ at: t.String(), detail: t.String() }), t.Null()]),
+    }),
+  ),
   // The listing expiry scheduler's last sweep: when, for which now, listings due, reminded, expired, failed.
   listingExpiry: t.Optional(
     t.Union([
@@ -129,7 +141,7 @@ export const healthRoutes = (deps: HealthDeps) =>
         set.status = httpStatusOf(report.status);
         const detailed = user?.role === 'admin' || isLoopback(deps.clientIp?.(request) ?? null);
         if (!detailed) return { status: report.status };
-        return { ...report, search: searchStatusOf(deps) };
+        return { ...report, search: searchStatusOf(deps), photos: photoWorker.stats() };
       },
       {
         optionalUser: true,
@@ -142,7 +154,7 @@ export const healthRoutes = (deps: HealthDeps) =>
             'machine itself: the state of Postgres, each Meilisearch (with the search projection feeding ' +
             'it), the search engine in use and each replica as searches see it, each projection ' +
             "(status — 'down' when its heartbeat is stale —, lag in events, parked streams, last heartbeat), " +
-            "the parked streams with their errors, the public site's lag, the listing expiry scheduler's last sweep, and mail (`ok`, `degraded` " +
+            "the parked streams with their errors, the public site's lag, this process's photo worker (jobs, and stops that failed uploads), the listing expiry scheduler's last sweep, and mail (`ok`, `degraded` " +
             'since a send failed, until one succeeds, or `off` without SMTP_URL; either degrades the ' +
             'status). For a load balancer use ' +
             '/api/health/ready: a dead projections process must not take every web instance out.',

@@ -63,6 +63,7 @@ export const createPhotoWorker = (options: PhotoWorkerOptions = {}) => {
   let current: Worker | undefined;
   let nextId = 0;
   const counts = { started: 0, stoppedMidJob: 0, jobs: 0 };
+  let lastStop: { at: string; detail: string } | null = null;
 
   const end = (worker: Worker) => {
     worker.ending = true;
@@ -71,7 +72,10 @@ export const createPhotoWorker = (options: PhotoWorkerOptions = {}) => {
   };
 
   const failAll = (worker: Worker, detail: string) => {
-    if (worker.pending.size > 0) counts.stoppedMidJob += 1;
+    if (worker.pending.size > 0) {
+      counts.stoppedMidJob += 1;
+      lastStop = { at: new Date().toISOString(), detail };
+    }
     for (const [, job] of worker.pending) {
       clearTimeout(job.timer);
       job.reject(new PhotoWorkerStoppedError(detail));
@@ -127,7 +131,14 @@ export const createPhotoWorker = (options: PhotoWorkerOptions = {}) => {
         end(worker);
       }, jobTimeoutMs).unref();
       worker.pending.set(id, { resolve, reject, timer });
-      worker.process.send({ id, op, bytes } satisfies WorkerRequest);
+      try {
+        worker.process.send({ id, op, bytes } satisfies WorkerRequest);
+      } catch (error) {
+        // Its channel closed between the exit and our noticing it: the same as dying with the job.
+        worker.pending.delete(id);
+        clearTimeout(timer);
+        reject(new PhotoWorkerStoppedError(`photo worker ${worker.process.pid}: ${String(error)}`));
+      }
     });
 
   return {
@@ -150,7 +161,8 @@ export const createPhotoWorker = (options: PhotoWorkerOptions = {}) => {
     },
     /** The running worker's pid (none when idle), for tests and memory reports. */
     pid: () => current?.process.pid,
-    stats: () => ({ ...counts, running: current !== undefined }),
+    /** For /api/health: processes started, jobs sent, times a worker stopped holding jobs, the last such stop. */
+    stats: () => ({ ...counts, running: current !== undefined, lastStoppedMidJob: lastStop }),
     /** Ends the worker now; jobs it held fail with PhotoWorkerStoppedError. */
     stop: () => {
       if (current) end(current);

@@ -258,7 +258,7 @@ describe('the shared photo pool', () => {
 });
 
 describe('the photo worker process', () => {
-  it('dying mid-upload answers 503 with Retry-After, stores nothing, logs it; the next upload works', async () => {
+  it('dying mid-upload answers 503 with Retry-After, stores nothing, shows in logs and health; the next upload works', async () => {
     const big = await cameraPhoto({ width: 4000, height: 3000, seed: 3 });
     const [files, listings] = [await storedFiles(), await listingCount()];
     const jobsBefore = photoWorker.stats().jobs;
@@ -276,6 +276,11 @@ describe('the photo worker process', () => {
     expect(String(errorsLogged.at(-1)?.fields?.detail)).toMatch(
       /exited \(code null, signal SIGKILL\) unexpectedly/,
     );
+    const health = await t.request<{
+      photos: { stoppedMidJob: number; lastStoppedMidJob: { detail: string } | null };
+    }>('GET', '/api/health');
+    expect(health.body.photos.stoppedMidJob).toBeGreaterThan(0);
+    expect(health.body.photos.lastStoppedMidJob?.detail).toMatch(/signal SIGKILL\) unexpectedly/);
     expect((await create([{ name: 'big.jpg', bytes: big, type: 'image/jpeg' }])).status).toBe(201);
   });
 });
