@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { processAlive as alive } from '@rentals/core/processAlive';
 import { cameraPhoto, pngBomb, samplePhoto } from './samplePhotos.ts';
 import {
   createPhotoWorker,
@@ -17,15 +18,6 @@ const worker = (options?: Parameters<typeof createPhotoWorker>[0]) => {
 afterEach(() => {
   for (const w of workers.splice(0)) w.stop();
 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const photo = () => samplePhoto({ width: 1600, height: 1200, label: 'worker' });
 

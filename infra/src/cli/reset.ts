@@ -1,5 +1,6 @@
 // `npm run reset -- --yes`: deletes DATA_DIR (embedded Postgres, Meilisearch, media, secrets) so the next
 // `npm run dev` starts from scratch and seeds again. Refuses while `npm run dev` is running.
+import { processAlive } from '@rentals/core/processAlive';
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -16,12 +17,10 @@ if (!process.argv.includes('--yes')) {
 const lock = resolve(dataDir, 'dev.lock');
 if (existsSync(lock)) {
   const pid = Number(readFileSync(lock, 'utf8'));
-  try {
-    process.kill(pid, 0);
+  // A stale lock (the runner is gone) is no reason to stop.
+  if (processAlive(pid)) {
     console.error(`npm run dev (pid ${pid}) is using ${dataDir}; stop it first.`);
     process.exit(2);
-  } catch {
-    // stale lock: the runner is gone
   }
 }
 await rm(dataDir, { recursive: true, force: true });

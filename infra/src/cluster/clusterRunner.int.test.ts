@@ -1,5 +1,6 @@
 // npm run cluster against the test run's Postgres and Meilisearch (DATABASE_URL, MEILI_URL):
 // two web processes behind HAProxy, two projections processes, supervised, stopped by Ctrl-C.
+import { processAlive as alive } from '@rentals/core/processAlive';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -90,14 +91,6 @@ it('runs two web processes behind the proxy, restarts a killed one, and stops ev
   expect(output).toContain('stopped');
   const after = await fetch(`http://localhost:${port}/api/health/live`).catch(() => 'refused');
   expect(after).toBe('refused');
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const last = JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
     string,
     number

@@ -1,17 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { processAlive as alive } from '@rentals/core/processAlive';
 
 export class AlreadyRunningError extends Error {}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Who holds a data directory, and what to do about it, for the refusal's message. */
 type Holder = { what: string; hint: string };

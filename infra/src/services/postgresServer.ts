@@ -1,3 +1,4 @@
+import { processAlive } from '@rentals/core/processAlive';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -125,11 +126,7 @@ const stopOrphan = async (bin: Binaries, dataDir: string, owner?: { uid: number;
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0) return;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return; // stale pid file; postgres removes it itself on start
-  }
+  if (!processAlive(pid)) return; // stale pid file; postgres removes it itself on start
   await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w'], owner).catch(() => undefined);
 };
 
