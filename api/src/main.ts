@@ -18,7 +18,12 @@ import { startMemoryLog } from '@rentals/core/memoryLog';
 const config = requireResolved(loadConfig(process.env));
 const log = createConsoleLogger(config.logFormat);
 // No request waits on a stuck statement longer than a client waits for its answer (10 s).
-const sql = createSql(config.databaseUrl, { max: 20, statementTimeoutMs: 5000 });
+// Searches' query texts hold every filter, given or not: planned with their values (searchWhere).
+const sql = createSql(config.databaseUrl, {
+  max: 20,
+  statementTimeoutMs: 5000,
+  planWithValues: true,
+});
 const media = mediaStoreFor(config);
 const server = createWebServer({
   deps: {

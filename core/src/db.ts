@@ -9,6 +9,10 @@ const CONNECT_TIMEOUT_SECONDS = 3;
  * longer than a client waits for an answer); `statementTimeoutMs` bounds every
  * statement on the server (the web process sets it, so a request never waits
  * on a stuck query; projections and commands that rebuild do not).
+ * `planWithValues` has Postgres plan every execution of a prepared statement
+ * with its parameters' values, never a generic plan: for query texts that
+ * hold every optional filter as `$n IS NULL OR …` (searchWhere), whose
+ * generic plan could use no index.
  */
 export const createSql = (
   url: string,
@@ -17,15 +21,18 @@ export const createSql = (
     idleTimeout?: number;
     connectTimeoutSeconds?: number;
     statementTimeoutMs?: number;
+    planWithValues?: boolean;
   } = {},
 ) =>
   postgres(url, {
     max: options.max ?? 10,
     idle_timeout: options.idleTimeout ?? 30,
     connect_timeout: options.connectTimeoutSeconds ?? CONNECT_TIMEOUT_SECONDS,
-    ...(options.statementTimeoutMs
-      ? { connection: { statement_timeout: options.statementTimeoutMs } }
-      : {}),
+    // Session settings, sent at connection start (no extra round trip).
+    connection: {
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      ...(options.planWithValues ? { plan_cache_mode: 'force_custom_plan' } : {}),
+    },
     onnotice: () => {},
     types: {
       bigint: {

@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Fragment, Sql } from 'postgres';
 import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
 import { polygonBounds, polygonLiteral } from '@rentals/core/geo/polygon';
 import {
@@ -34,6 +34,15 @@ export const prefixQuery = (words: string[]) => words.map(termOf).join(' & ');
  * so all answer the same. City and area compare resolved keys; free text
  * requires every word, as a word prefix, in the searchable fields (no typo
  * tolerance here).
+ *
+ * Its text depends on the audience only: a filter not given is a null
+ * parameter (`$n IS NULL OR …`), not a missing line. postgres.js keeps a
+ * prepared statement per query text on each connection for the
+ * connection's life, so a text per combination of filters kept hundreds
+ * of statements per connection alive in the web process (tens of MB,
+ * growing for an hour; docs/PERFORMANCE.md). Postgres then plans each
+ * execution with its values (the web pool's `customPlans`, core/src/db.ts),
+ * folding the null tests away, so the indexes are used as before.
  */
 export const searchWhere = (
   db: Sql,
@@ -49,27 +58,41 @@ export const searchWhere = (
   const lat = full ? db`latitude` : db`coarse_lat`;
   const lng = full ? db`longitude` : db`coarse_lng`;
   // A position test: within the viewport, and within the drawn area (its bounds first, for the index).
-  const within = (box: BoundingBox) =>
-    db`AND ${lat} BETWEEN ${box.south} AND ${box.north} AND ${lng} BETWEEN ${box.west} AND ${box.east}`;
-  const mapped = full ? db`` : db`AND show_on_map`;
+  const within = (box: BoundingBox | undefined) =>
+    db`AND (${box?.south ?? null}::float8 IS NULL
+      OR (${lat} BETWEEN ${box?.south ?? null}::float8 AND ${box?.north ?? null}::float8
+          AND ${lng} BETWEEN ${box?.west ?? null}::float8 AND ${box?.east ?? null}::float8))`;
+  const polygon = c.polygon ? polygonLiteral(c.polygon) : null;
+  const placed = c.bbox !== undefined || c.polygon !== undefined;
+  const anyOf = (column: Fragment, values: readonly string[] | undefined) =>
+    db`AND (${(values as string[] | undefined) ?? null}::text[] IS NULL
+      OR ${column} = ANY(${(values as string[] | undefined) ?? null}::text[]))`;
+  // Counts are integers, rents doubles: each compared in its column's type, as the indexes are.
+  const atLeast = (column: Fragment, value: number | undefined) =>
+    db`AND (${value ?? null}::int IS NULL OR ${column} >= ${value ?? null}::int)`;
+  const rentFrom = (value: number | undefined) =>
+    db`AND (${value ?? null}::float8 IS NULL OR rent >= ${value ?? null}::float8)`;
+  const rentUpTo = (value: number | undefined) =>
+    db`AND (${value ?? null}::float8 IS NULL OR rent <= ${value ?? null}::float8)`;
+  const tsquery = words.length > 0 ? prefixQuery(words) : null;
   return db`
     WHERE ${full ? db`is_available` : db`listed`}
-    ${c.cities ? db`AND city_key = ANY(${c.cities}::text[])` : db``}
-    ${full && c.areas ? db`AND area_key = ANY(${c.areas}::text[])` : db``}
-    ${c.propertyTypes ? db`AND property_type = ANY(${c.propertyTypes as string[]}::text[])` : db``}
-    ${full && c.minRent !== undefined ? db`AND rent >= ${c.minRent}` : db``}
-    ${full && c.maxRent !== undefined ? db`AND rent <= ${c.maxRent}` : db``}
-    ${c.bedrooms !== undefined ? db`AND bedrooms >= ${c.bedrooms}` : db``}
-    ${c.bathrooms !== undefined ? db`AND bathrooms >= ${c.bathrooms}` : db``}
-    ${full ? tenancySqlWhere(db, c.tenancy) : db``}
-    ${c.bbox ? db`${within(c.bbox)} ${mapped}` : db``}
+    ${anyOf(db`city_key`, c.cities)}
+    ${anyOf(db`property_type`, c.propertyTypes)}
+    ${atLeast(db`bedrooms`, c.bedrooms)}
+    ${atLeast(db`bathrooms`, c.bathrooms)}
     ${
-      c.polygon
-        ? db`${within(polygonBounds(c.polygon))} ${mapped}
-           AND ${polygonLiteral(c.polygon)}::polygon @> point(${lng}, ${lat})`
-        : db``
+      full
+        ? db`${anyOf(db`area_key`, c.areas)}
+          ${rentFrom(c.minRent)}
+          ${rentUpTo(c.maxRent)}
+          ${tenancySqlWhere(db, c.tenancy)}`
+        : db`AND (NOT ${placed} OR show_on_map)`
     }
-    ${words.length > 0 ? db`AND ${text} @@ to_tsquery('simple', ${prefixQuery(words)})` : db``}`;
+    ${within(c.bbox)}
+    ${within(c.polygon ? polygonBounds(c.polygon) : undefined)}
+    AND (${polygon}::polygon IS NULL OR ${polygon}::polygon @> point(${lng}, ${lat}))
+    AND (${tsquery}::text IS NULL OR ${text} @@ to_tsquery('simple', ${tsquery}::text))`;
 };
 
 /**

@@ -35,20 +35,36 @@ export const tenancyMeiliFilter = (t: TenancyFilters | undefined): string[] =>
  * The same filters over `listing_read.doc` (its `tenancy` object). The deposit
  * in months divides the same doubles as depositInMonths (rent per month:
  * yearly rents over twelve), so a boundary value falls the same side in both.
+ * Every condition is always in the text, a filter not given being a null
+ * parameter: one query text for every combination (searchWhere says why).
+ * Yes/no terms go as text ('true', 'false' or null), declared text in the
+ * SQL: postgres.js keys its statements by the types it infers (boolean for
+ * true, none for null), and then encodes values by the types Postgres
+ * declares for the parameters (a boolean parameter would turn 'true' into
+ * false).
  */
 export const tenancySqlWhere = (db: Sql, t: TenancyFilters | undefined) => {
-  if (!t) return db``;
   const term = (key: string) => db`(doc -> 'tenancy' ->> ${key})`;
   const deposit = db`coalesce(${term('depositMonths')}::float8,
     ${term('depositRupees')}::float8 / (CASE WHEN doc ->> 'rentType' = 'yearly' THEN rent / 12 ELSE rent END))`;
+  const equals = (key: string, value: string | undefined) =>
+    db`AND (${value ?? null}::text IS NULL OR ${term(key)} = ${value ?? null}::text)`;
+  const anyOf = (key: string, values: readonly string[] | undefined) =>
+    db`AND (${(values as string[] | undefined) ?? null}::text[] IS NULL
+      OR ${term(key)} = ANY(${(values as string[] | undefined) ?? null}::text[]))`;
+  const yesNo = (key: string, value: boolean | undefined) => {
+    const given = value === undefined ? null : String(value);
+    return db`AND (${given}::text IS NULL OR ${term(key)}::boolean = ${given}::text::boolean)`;
+  };
+  const maxDeposit = t?.maxDepositMonths ?? null;
   return db`
-    ${t.furnishing ? db`AND ${term('furnishing')} = ${t.furnishing}` : db``}
-    ${t.tenants ? db`AND ${term('preferredTenants')} = ANY(${tenantsMatching(t.tenants)}::text[])` : db``}
-    ${t.petsAllowed !== undefined ? db`AND ${term('petsAllowed')}::boolean = ${t.petsAllowed}` : db``}
-    ${t.food ? db`AND ${term('food')} = ${t.food}` : db``}
-    ${t.maxDepositMonths !== undefined ? db`AND ${deposit} <= ${t.maxDepositMonths}::float8` : db``}
-    ${t.maintenanceIncluded !== undefined ? db`AND ${term('maintenanceIncluded')}::boolean = ${t.maintenanceIncluded}` : db``}
-    ${t.availableBy ? db`AND ${term('availableFrom')} <= ${t.availableBy}` : db``}
-    ${t.facing && t.facing.length > 0 ? db`AND ${term('facing')} = ANY(${t.facing as string[]}::text[])` : db``}
-    ${t.parking ? db`AND ${term('parking')} = ANY(${parkingMatching(t.parking)}::text[])` : db``}`;
+    ${equals('furnishing', t?.furnishing)}
+    ${anyOf('preferredTenants', t?.tenants ? tenantsMatching(t.tenants) : undefined)}
+    ${yesNo('petsAllowed', t?.petsAllowed)}
+    ${equals('food', t?.food)}
+    AND (${maxDeposit}::float8 IS NULL OR ${deposit} <= ${maxDeposit}::float8)
+    ${yesNo('maintenanceIncluded', t?.maintenanceIncluded)}
+    AND (${t?.availableBy ?? null}::text IS NULL OR ${term('availableFrom')} <= ${t?.availableBy ?? null}::text)
+    ${anyOf('facing', t?.facing && t.facing.length > 0 ? t.facing : undefined)}
+    ${anyOf('parking', t?.parking ? parkingMatching(t.parking) : undefined)}`;
 };

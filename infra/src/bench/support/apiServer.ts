@@ -11,7 +11,7 @@ const env = (name: string) => {
   return value;
 };
 
-const sql = createSql(env('DATABASE_URL'), { max: 20 });
+const sql = createSql(env('DATABASE_URL'), { max: 20, planWithValues: true });
 const app = buildApp({
   sql,
   eventStore: createEventStore(sql),
