@@ -14,6 +14,7 @@ import { createSql } from '@rentals/core/db';
 import { createConsoleLogger } from '@rentals/core/logger';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { startMemoryLog } from '@rentals/core/memoryLog';
+import { documentCacheFor } from './properties/documentCache.ts';
 
 const config = requireResolved(loadConfig(process.env));
 const log = createConsoleLogger(config.logFormat);
@@ -62,7 +63,9 @@ if (!config.smtpUrl)
   log.warn('SMTP_URL is not set: no email is sent (password reset links included)');
 // Photos of uploads whose event never got appended (a crash mid-request) are removed after a grace period.
 const sweep = startOrphanSweep({ sql, media, log });
-const memory = startMemoryLog(log);
+// The census (SIGUSR2) sets the process's memory against what its document cache holds.
+const documents = documentCacheFor({ sql, log });
+const memory = startMemoryLog(log, { held: documents.held });
 
 const shutdown = async () => {
   sweep.stop();

@@ -7,7 +7,7 @@ const MEMORY_LOG = fileURLToPath(new URL('./memoryLog.ts', import.meta.url));
 const SCRIPT = `
 import { startMemoryLog } from ${JSON.stringify(MEMORY_LOG)};
 const log = { info: (msg, fields) => console.log(JSON.stringify({ msg, ...fields })), warn() {}, error() {} };
-const memory = startMemoryLog(log, 60_000);
+const memory = startMemoryLog(log, { held: () => ({ cached: 42 }) });
 console.log(JSON.stringify({ msg: 'started' }));
 process.stdin.on('data', () => { memory.stop(); console.log(JSON.stringify({ msg: 'stopped' })); });
 setInterval(() => {}, 1000);
@@ -43,6 +43,7 @@ describe('the memory detail on SIGUSR2', () => {
       expect(detail.msg).toBe('memory detail');
       expect(detail.mallocLiveMb).toBeGreaterThan(0);
       expect(Object.keys(detail.objectTypes as object)).toHaveLength(12);
+      expect(detail.held).toEqual({ cached: 42 });
       void child.stdin.write('stop\n');
       void child.stdin.flush();
       expect((await nextLine()).msg).toBe('stopped');

@@ -51,9 +51,10 @@ export const topObjectTypes = (counts: Record<string, number>, count = 12) =>
  * what is counted is alive, not garbage not yet collected), then the
  * figures, the allocator's live bytes and the most numerous objects. It
  * stops the process for tens of milliseconds, so it runs on request
- * (SIGUSR2), never on a timer.
+ * (SIGUSR2), never on a timer. `held`: what the process's own caches hold
+ * (counts, sizes), so that growth can be set against them.
  */
-export const logMemoryDetail = (log: Logger) => {
+export const logMemoryDetail = (log: Logger, held?: () => Record<string, number>) => {
   const before = memoryFigures();
   Bun.gc(true);
   const stats = heapStats();
@@ -64,6 +65,7 @@ export const logMemoryDetail = (log: Logger) => {
     ...(allocator && allocatorFigures(allocator)),
     objects: stats.objectCount,
     objectTypes: topObjectTypes(stats.objectTypeCounts),
+    ...(held && { held: held() }),
   });
 };
 
@@ -74,10 +76,13 @@ export const logMemoryDetail = (log: Logger) => {
  * the detail whether native memory is live or only kept by the allocator:
  * the first questions of any memory investigation, answerable from the logs.
  */
-export const startMemoryLog = (log: Logger, everyMs = 60_000) => {
-  const timer = setInterval(() => log.info('memory', memoryFigures()), everyMs);
+export const startMemoryLog = (
+  log: Logger,
+  options: { everyMs?: number; held?: () => Record<string, number> } = {},
+) => {
+  const timer = setInterval(() => log.info('memory', memoryFigures()), options.everyMs ?? 60_000);
   timer.unref();
-  const detail = () => logMemoryDetail(log);
+  const detail = () => logMemoryDetail(log, options.held);
   process.on('SIGUSR2', detail);
   return {
     stop: () => {

@@ -62,7 +62,7 @@ describe('the memory log', () => {
 
   it("logs this process's figures on each tick until stopped", async () => {
     const { lines, log } = collectingLog();
-    const memory = startMemoryLog(log, 5);
+    const memory = startMemoryLog(log, { everyMs: 5 });
     while (lines.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
     memory.stop();
     const seen = lines.length;
@@ -84,5 +84,18 @@ describe('the memory log', () => {
     const types = fields!.objectTypes as Record<string, number>;
     expect(Object.keys(types)).toHaveLength(12);
     expect(types.Function).toBeGreaterThan(0);
+    expect(fields!.held).toBeUndefined();
+  });
+
+  it("adds what the process's caches hold, as they report it at the census", () => {
+    const { lines, log } = collectingLog();
+    let cached = 0;
+    const held = () => ({ documentsCached: ++cached });
+    logMemoryDetail(log, held);
+    logMemoryDetail(log, held);
+    expect(lines.map(([, fields]) => fields!.held)).toEqual([
+      { documentsCached: 1 },
+      { documentsCached: 2 },
+    ]);
   });
 });

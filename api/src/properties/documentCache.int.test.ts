@@ -145,6 +145,11 @@ describe('a warm search page', () => {
       for (let i = 0; i < 20; i++) expect((await searchOn(third)).size).toBe(ids.length);
       // No document read (the fresh-changes check, freshSearch.ts, may still ask which rows changed).
       expect(statements.filter((q) => /FROM listing_read r\b/.test(q))).toEqual([]);
+      // What the memory census reports (core/src/memoryLog.ts): the page's documents, held once.
+      expect(documentCacheFor({ sql: counted }).held()).toEqual({
+        documentsCached: ids.length,
+        documentTextMb: 0,
+      });
     } finally {
       documentCacheFor({ sql: counted }).stop();
       await counted.end();

@@ -117,6 +117,12 @@ export const createDocumentCache = (deps: { sql: Sql; log?: Logger; maxDocuments
 
   return {
     byIds,
+    /** What it holds, for the memory census (core/src/memoryLog.ts): documents and their text in MB of characters. */
+    held: () => {
+      let chars = 0;
+      for (const json of documents.values()) chars += json.length;
+      return { documentsCached: documents.size, documentTextMb: Math.round(chars / 1024 / 1024) };
+    },
     /** Whether pages are served from memory (listening) rather than Postgres. */
     isLive: listener.isLive,
     listenerPid: listener.listenerPid,
