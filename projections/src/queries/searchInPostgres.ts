@@ -9,6 +9,7 @@ import {
   type SearchResult,
 } from './criteria.ts';
 import { tenancySqlWhere } from './tenancyFilter.ts';
+import { whenGiven } from './optionalFilter.ts';
 
 const SYNONYMS = meiliSynonyms();
 
@@ -36,13 +37,13 @@ export const prefixQuery = (words: string[]) => words.map(termOf).join(' & ');
  * tolerance here).
  *
  * Its text depends on the audience only: a filter not given is a null
- * parameter (`$n IS NULL OR …`), not a missing line. postgres.js keeps a
- * prepared statement per query text on each connection for the
- * connection's life, so a text per combination of filters kept hundreds
- * of statements per connection alive in the web process (tens of MB,
- * growing for an hour; docs/PERFORMANCE.md). Postgres then plans each
- * execution with its values (the web pool's `customPlans`, core/src/db.ts),
- * folding the null tests away, so the indexes are used as before.
+ * parameter (whenGiven), not a missing line. postgres.js keeps a prepared
+ * statement per query text on each connection for the connection's life,
+ * so a text per combination of filters kept hundreds of statements alive
+ * in the web process (234 after 6 minutes of load; docs/PERFORMANCE.md).
+ * The web pool plans each execution with its values (`planWithValues`,
+ * core/src/db.ts), folding the null tests away, so the indexes are used
+ * as before.
  */
 export const searchWhere = (
   db: Sql,
@@ -59,22 +60,20 @@ export const searchWhere = (
   const lng = full ? db`longitude` : db`coarse_lng`;
   // A position test: within the viewport, and within the drawn area (its bounds first, for the index).
   const within = (box: BoundingBox | undefined) =>
-    db`AND (${box?.south ?? null}::float8 IS NULL
-      OR (${lat} BETWEEN ${box?.south ?? null}::float8 AND ${box?.north ?? null}::float8
-          AND ${lng} BETWEEN ${box?.west ?? null}::float8 AND ${box?.east ?? null}::float8))`;
-  const polygon = c.polygon ? polygonLiteral(c.polygon) : null;
+    whenGiven(
+      db,
+      box?.south,
+      db`float8`,
+      (south) =>
+        db`${lat} BETWEEN ${south} AND ${box?.north ?? null}::float8
+          AND ${lng} BETWEEN ${box?.west ?? null}::float8 AND ${box?.east ?? null}::float8`,
+    );
   const placed = c.bbox !== undefined || c.polygon !== undefined;
   const anyOf = (column: Fragment, values: readonly string[] | undefined) =>
-    db`AND (${(values as string[] | undefined) ?? null}::text[] IS NULL
-      OR ${column} = ANY(${(values as string[] | undefined) ?? null}::text[]))`;
+    whenGiven(db, values, db`text[]`, (v) => db`${column} = ANY(${v})`);
   // Counts are integers, rents doubles: each compared in its column's type, as the indexes are.
   const atLeast = (column: Fragment, value: number | undefined) =>
-    db`AND (${value ?? null}::int IS NULL OR ${column} >= ${value ?? null}::int)`;
-  const rentFrom = (value: number | undefined) =>
-    db`AND (${value ?? null}::float8 IS NULL OR rent >= ${value ?? null}::float8)`;
-  const rentUpTo = (value: number | undefined) =>
-    db`AND (${value ?? null}::float8 IS NULL OR rent <= ${value ?? null}::float8)`;
-  const tsquery = words.length > 0 ? prefixQuery(words) : null;
+    whenGiven(db, value, db`int`, (v) => db`${column} >= ${v}`);
   return db`
     WHERE ${full ? db`is_available` : db`listed`}
     ${anyOf(db`city_key`, c.cities)}
@@ -84,15 +83,15 @@ export const searchWhere = (
     ${
       full
         ? db`${anyOf(db`area_key`, c.areas)}
-          ${rentFrom(c.minRent)}
-          ${rentUpTo(c.maxRent)}
+          ${whenGiven(db, c.minRent, db`float8`, (v) => db`rent >= ${v}`)}
+          ${whenGiven(db, c.maxRent, db`float8`, (v) => db`rent <= ${v}`)}
           ${tenancySqlWhere(db, c.tenancy)}`
         : db`AND (NOT ${placed} OR show_on_map)`
     }
     ${within(c.bbox)}
     ${within(c.polygon ? polygonBounds(c.polygon) : undefined)}
-    AND (${polygon}::polygon IS NULL OR ${polygon}::polygon @> point(${lng}, ${lat}))
-    AND (${tsquery}::text IS NULL OR ${text} @@ to_tsquery('simple', ${tsquery}::text))`;
+    ${whenGiven(db, c.polygon && polygonLiteral(c.polygon), db`polygon`, (v) => db`${v} @> point(${lng}, ${lat})`)}
+    ${whenGiven(db, words.length > 0 ? prefixQuery(words) : undefined, db`text`, (v) => db`${text} @@ to_tsquery('simple', ${v})`)}`;
 };
 
 /**

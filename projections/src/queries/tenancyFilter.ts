@@ -5,6 +5,7 @@ import {
   tenantsMatching,
   type TenancyFilters,
 } from '@rentals/core/listings/tenancyFilters';
+import { whenGiven } from './optionalFilter.ts';
 
 /**
  * The tenancy-term filters in both engines, side by side so they keep one
@@ -48,23 +49,24 @@ export const tenancySqlWhere = (db: Sql, t: TenancyFilters | undefined) => {
   const deposit = db`coalesce(${term('depositMonths')}::float8,
     ${term('depositRupees')}::float8 / (CASE WHEN doc ->> 'rentType' = 'yearly' THEN rent / 12 ELSE rent END))`;
   const equals = (key: string, value: string | undefined) =>
-    db`AND (${value ?? null}::text IS NULL OR ${term(key)} = ${value ?? null}::text)`;
+    whenGiven(db, value, db`text`, (v) => db`${term(key)} = ${v}`);
   const anyOf = (key: string, values: readonly string[] | undefined) =>
-    db`AND (${(values as string[] | undefined) ?? null}::text[] IS NULL
-      OR ${term(key)} = ANY(${(values as string[] | undefined) ?? null}::text[]))`;
-  const yesNo = (key: string, value: boolean | undefined) => {
-    const given = value === undefined ? null : String(value);
-    return db`AND (${given}::text IS NULL OR ${term(key)}::boolean = ${given}::text::boolean)`;
-  };
-  const maxDeposit = t?.maxDepositMonths ?? null;
+    whenGiven(db, values, db`text[]`, (v) => db`${term(key)} = ANY(${v})`);
+  const yesNo = (key: string, value: boolean | undefined) =>
+    whenGiven(
+      db,
+      value === undefined ? undefined : String(value),
+      db`text`,
+      (v) => db`${term(key)}::boolean = ${v}::boolean`,
+    );
   return db`
     ${equals('furnishing', t?.furnishing)}
     ${anyOf('preferredTenants', t?.tenants ? tenantsMatching(t.tenants) : undefined)}
     ${yesNo('petsAllowed', t?.petsAllowed)}
     ${equals('food', t?.food)}
-    AND (${maxDeposit}::float8 IS NULL OR ${deposit} <= ${maxDeposit}::float8)
+    ${whenGiven(db, t?.maxDepositMonths, db`float8`, (v) => db`${deposit} <= ${v}`)}
     ${yesNo('maintenanceIncluded', t?.maintenanceIncluded)}
-    AND (${t?.availableBy ?? null}::text IS NULL OR ${term('availableFrom')} <= ${t?.availableBy ?? null}::text)
+    ${whenGiven(db, t?.availableBy, db`text`, (v) => db`${term('availableFrom')} <= ${v}`)}
     ${anyOf('facing', t?.facing && t.facing.length > 0 ? t.facing : undefined)}
     ${anyOf('parking', t?.parking ? parkingMatching(t.parking) : undefined)}`;
 };
