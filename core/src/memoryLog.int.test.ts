@@ -13,29 +13,43 @@ process.stdin.on('data', () => { memory.stop(); console.log(JSON.stringify({ msg
 setInterval(() => {}, 1000);
 `;
 
+/** A function run hot enough that JavaScriptCore compiles it, so that there is compile time to report. */
+const HOT_LOOP = `
+const add = (a, b) => a + b;
+let sum = 0;
+for (let i = 0; i < 2_000_000; i++) sum = add(sum, i % 7);
+`;
+
+/** A child running `script`, and its stdout's JSON lines one at a time. */
+const spawnScript = (script: string, env: Record<string, string> = {}) => {
+  const child = Bun.spawn({
+    cmd: [process.execPath, '-e', script],
+    env: { ...process.env, ...env },
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  const nextLine = async (): Promise<Record<string, unknown>> => {
+    for (;;) {
+      const end = buffered.indexOf('\n');
+      if (end >= 0) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        return JSON.parse(line) as Record<string, unknown>;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the process ended');
+      buffered += value;
+    }
+  };
+  return { child, nextLine };
+};
+
 describe('the memory detail on SIGUSR2', () => {
   it('logs a census when signalled, and leaves the signal alone once stopped', async () => {
-    const child = Bun.spawn({
-      cmd: [process.execPath, '-e', SCRIPT],
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'inherit',
-    });
-    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let buffered = '';
-    const nextLine = async (): Promise<Record<string, unknown>> => {
-      for (;;) {
-        const end = buffered.indexOf('\n');
-        if (end >= 0) {
-          const line = buffered.slice(0, end);
-          buffered = buffered.slice(end + 1);
-          return JSON.parse(line) as Record<string, unknown>;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the process ended');
-        buffered += value;
-      }
-    };
+    const { child, nextLine } = spawnScript(SCRIPT);
     try {
       expect((await nextLine()).msg).toBe('started');
       child.kill('SIGUSR2');
@@ -44,6 +58,7 @@ describe('the memory detail on SIGUSR2', () => {
       expect(detail.mallocLiveMb).toBeGreaterThan(0);
       expect(Object.keys(detail.objectTypes as object)).toHaveLength(12);
       expect(detail.held).toEqual({ cached: 42 });
+      expect(detail.jitCompileMs).toBeUndefined();
       void child.stdin.write('stop\n');
       void child.stdin.flush();
       expect((await nextLine()).msg).toBe('stopped');
@@ -51,6 +66,21 @@ describe('the memory detail on SIGUSR2', () => {
       child.kill('SIGUSR2');
       expect(await child.exited).not.toBe(0);
       expect(child.signalCode).toBe('SIGUSR2');
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('adds the time spent compiling JavaScript when JavaScriptCore is asked to record it', async () => {
+    const { child, nextLine } = spawnScript(HOT_LOOP + SCRIPT, {
+      BUN_JSC_reportTotalCompileTimes: '1',
+    });
+    try {
+      expect((await nextLine()).msg).toBe('started');
+      child.kill('SIGUSR2');
+      const detail = await nextLine();
+      expect(detail.msg).toBe('memory detail');
+      expect(detail.jitCompileMs).toBeGreaterThan(0);
     } finally {
       child.kill();
     }

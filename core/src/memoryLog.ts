@@ -1,4 +1,4 @@
-import { heapStats } from 'bun:jsc';
+import { heapStats, totalCompileTime } from 'bun:jsc';
 import type { Logger } from './logger.ts';
 
 const MB = 1024 * 1024;
@@ -47,6 +47,16 @@ export const topObjectTypes = (counts: Record<string, number>, count = 12) =>
   );
 
 /**
+ * The time spent compiling JavaScript so far, when JavaScriptCore records it
+ * (BUN_JSC_reportTotalCompileTimes=1; otherwise it reports 0 and the field is
+ * left out). Read at two censuses under steady load, a total that keeps
+ * rising means hot code is being thrown away and compiled again, which makes
+ * an ageing process slower per request (docs/PERFORMANCE.md).
+ */
+export const jitFigures = (compileMs: number) =>
+  compileMs > 0 ? { jitCompileMs: Math.round(compileMs) } : {};
+
+/**
  * A census of what the process keeps: a full garbage collection first (so
  * what is counted is alive, not garbage not yet collected), then the
  * figures, the allocator's live bytes and the most numerous objects. It
@@ -65,6 +75,7 @@ export const logMemoryDetail = (log: Logger, held?: () => Record<string, number>
     ...(allocator && allocatorFigures(allocator)),
     objects: stats.objectCount,
     objectTypes: topObjectTypes(stats.objectTypeCounts),
+    ...jitFigures(totalCompileTime()),
     ...(held && { held: held() }),
   });
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allocatorFigures,
+  jitFigures,
   logMemoryDetail,
   memoryFigures,
   startMemoryLog,
@@ -47,6 +48,12 @@ describe('the memory log', () => {
     });
   });
 
+  it('reports the time spent compiling JavaScript only when JavaScriptCore records it', () => {
+    expect(jitFigures(1234.6)).toEqual({ jitCompileMs: 1235 });
+    // Without BUN_JSC_reportTotalCompileTimes=1 JavaScriptCore reports 0: no field, not a false zero.
+    expect(jitFigures(0)).toEqual({});
+  });
+
   it('lists the most numerous kinds of object first', () => {
     expect(topObjectTypes({ Function: 5, string: 9, Array: 1, Promise: 7 }, 3)).toEqual({
       string: 9,
@@ -85,6 +92,7 @@ describe('the memory log', () => {
     expect(Object.keys(types)).toHaveLength(12);
     expect(types.Function).toBeGreaterThan(0);
     expect(fields!.held).toBeUndefined();
+    expect(fields!.jitCompileMs).toBeUndefined();
   });
 
   it("adds what the process's caches hold, as they report it at the census", () => {
