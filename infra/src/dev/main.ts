@@ -7,7 +7,8 @@
  * (unless MEILI_URL) and a local mail catcher (unless SMTP_URL), generates dev secrets once under DATA_DIR, migrates,
  * builds the site when its sources changed, seeds an empty event log, then runs
  * the web and projections processes and prints `ready` once /api/health is
- * healthy. Ctrl-C or SIGTERM stops everything in order.
+ * healthy and the read side (read models, search index, static pages) has
+ * caught up with the seed. Ctrl-C or SIGTERM stops everything in order.
  *
  * The terminal gets one line per service when it is ready, and one line when
  * one exits and is restarted (supervisor.ts); every process' full output goes
@@ -39,6 +40,7 @@ import { loadOrCreateSecrets } from './secrets.ts';
 import { runnerLifecycle } from './runnerLifecycle.ts';
 import { serviceLogs } from './serviceLogs.ts';
 import { waitUntilHealthy } from './waitUntilHealthy.ts';
+import { waitUntilCaughtUp } from './waitUntilCaughtUp.ts';
 import { watchExternal } from './watchExternal.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -209,8 +211,9 @@ const main = async () => {
   });
   logs.say('projections')('running');
 
-  // 12. Ready only when the product says it is healthy.
+  // 12. Ready only when the product says it is healthy, and shows the seed everywhere (city pages too).
   await waitUntilHealthy(`${url}/api/health`, say);
+  await waitUntilCaughtUp(`${url}/api/health`, say);
   say(`ready ${url} (full logs in ${shown(logs.dir)}; --verbose shows them here)`);
   say(mailLine(mail));
 };
