@@ -25,6 +25,7 @@ const running = projections.map((p) =>
   startProjection(sql, p, {
     batchSize: config.projectionBatchSize,
     pollIntervalMs: config.projectionPollMs,
+    sendEveryMs: config.searchSendEveryMs,
     log: (line, fields, level = 'info') => log[level](line, fields),
     logApplied: true,
   }),
