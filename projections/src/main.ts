@@ -25,7 +25,6 @@ const running = projections.map((p) =>
   startProjection(sql, p, {
     batchSize: config.projectionBatchSize,
     pollIntervalMs: config.projectionPollMs,
-    sendEveryMs: config.searchSendEveryMs,
     log: (line, fields, level = 'info') => log[level](line, fields),
     logApplied: true,
   }),

@@ -162,11 +162,6 @@ export const loadConfig = (env: Env) => ({
   jwtTtl: duration(env, 'JWT_TTL', '7d'),
   projectionBatchSize: positiveInt(env, 'PROJECTION_BATCH_SIZE', 500, 10_000),
   projectionPollMs: positiveInt(env, 'PROJECTION_POLL_MS', 1000, 60_000),
-  /**
-   * While writes trickle in, at most one indexing batch per this many ms to each Meilisearch (writes a
-   * moment apart go in one batch; each costs Meilisearch tens of ms however small). 0: every write at once.
-   */
-  searchSendEveryMs: wholeNumber(env, 'SEARCH_SEND_EVERY_MS', 500, 10_000),
   /** How long an unread message waits before the recipient gets an email about it. */
   messageNotifyDelaySeconds: positiveInt(env, 'MESSAGE_NOTIFY_DELAY_SECONDS', 300, 86_400),
   /**

@@ -46,15 +46,3 @@ describe('SEARCHES_PER_SECOND', () => {
       );
   });
 });
-
-describe('SEARCH_SEND_EVERY_MS', () => {
-  it('is 500 unless set, 0 sends every write at once, and anything but a whole number up to 10,000 is refused', () => {
-    expect(loadConfig({}).searchSendEveryMs).toBe(500);
-    expect(loadConfig({ SEARCH_SEND_EVERY_MS: '0' }).searchSendEveryMs).toBe(0);
-    expect(loadConfig({ SEARCH_SEND_EVERY_MS: '250' }).searchSendEveryMs).toBe(250);
-    for (const bad of ['-1', '0.5', 'soon', '10001'])
-      expect(() => loadConfig({ SEARCH_SEND_EVERY_MS: bad })).toThrow(
-        /SEARCH_SEND_EVERY_MS must be a whole number between 0 and 10000/,
-      );
-  });
-});

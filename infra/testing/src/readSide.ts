@@ -26,8 +26,6 @@ export const startReadSide = (
     createSearchProjection(
       () => ({ sql: db, meili: http, index: meili.index }),
       searchProjectionName(i),
-      // Tests wait for the index after each write; the spacing of batches has its own test (runner.int.test.ts).
-      { sendEveryMs: 0 },
     ),
   );
   const start = (p: (typeof searches)[number] | (typeof postgresReadModels)[number]) =>

@@ -84,15 +84,6 @@ export type ExternalProjection = {
    */
   send?: (events: RecordedEvent[]) => Promise<{ done: () => Promise<void> }>;
   /**
-   * Optional, with `send`: while the log trickles (the last read was not a
-   * full batch), the runner sends at most once per this many ms, so that
-   * writes arriving close together reach the model as one batch. For a model
-   * whose every batch costs a fixed amount of work however small it is
-   * (Meilisearch: tens of ms of CPU per indexing batch). A backlog is sent
-   * without pause.
-   */
-  sendEveryMs?: number;
-  /**
    * Rebuilds the model from the log and sets the checkpoint it reflects. A
    * stream it could not apply is skipped and returned (with the event that
    * fails and why), and the rebuild parks it instead of stopping.

@@ -36,8 +36,6 @@ export type RunnerOptions = {
   logApplied?: boolean;
   /** Batches an external projection with `send` may have sent and not yet seen done. */
   pipelineDepth?: number;
-  /** Overrides the projection's own `sendEveryMs` (an operator's setting: SEARCH_SEND_EVERY_MS). */
-  sendEveryMs?: number;
 };
 
 /** A log line names at most this many correlation ids (a catch-up batch can hold hundreds). */
@@ -367,18 +365,11 @@ export const startProjection = (
     const inFlight: InFlight[] = [];
     let committed = from;
     let sent = from;
-    const every =
-      options.sendEveryMs ?? (projection.kind === 'external' ? projection.sendEveryMs : 0) ?? 0;
-    let trickling = true;
     while (!stopped) {
       const gone = lostSession();
       if (gone) throw gone;
-      // Trickling (the last read was not full) and sent a moment ago: let the next writes gather.
-      const wait = trickling ? lastSentAt + every - Date.now() : 0;
-      if (wait > 0 && inFlight.length === 0) await sleep(wait, {});
-      if (inFlight.length < pipelineDepth && (wait <= 0 || inFlight.length === 0)) {
+      if (inFlight.length < pipelineDepth) {
         const events = await store.readAll(sent, limit.value);
-        trickling = events.length < limit.value;
         limit.value =
           events.length === limit.value ? Math.min(limit.value * 2, maxBatchSize) : batchSize;
         if (events.length > 0) {
@@ -386,7 +377,6 @@ export const startProjection = (
           const streams = [...new Set(relevant.map((e) => e.streamId))];
           const parkedBefore = await parkedAmong(sql, projection.name, streams);
           const { apply, held } = split(relevant, parkedBefore);
-          if (apply.length > 0) lastSentAt = Date.now();
           const { done } = apply.length > 0 ? await send(apply) : { done: async () => {} };
           inFlight.push({ from: sent, events, streams, parkedBefore, held, done });
           sent = at(events.at(-1)!);
@@ -406,9 +396,6 @@ export const startProjection = (
     }
     return committed;
   };
-
-  /** When `send` was last called (its `sendEveryMs` spacing). */
-  let lastSentAt = 0;
 
   /** Set when the session's connection is gone (cut, or replaced by a new backend): start over. */
   let lost: Error | undefined;

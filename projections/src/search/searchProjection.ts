@@ -30,16 +30,6 @@ export const LISTINGS_SEARCH_PROJECTION = 'listings-search-index';
 export const searchProjectionName = (replica: number) =>
   replica === 0 ? LISTINGS_SEARCH_PROJECTION : `${LISTINGS_SEARCH_PROJECTION}#${replica + 1}`;
 
-/**
- * At most one indexing batch per this many ms while writes trickle in. Each
- * Meilisearch batch costs tens of ms of CPU however few documents it holds
- * (at three times the soak's rates: 180 batches of 1–2 documents in 30 s,
- * ~0.3 of a core): writes a moment apart go in one batch. Searches do not
- * wait for it: the list search takes listings changed since the index's
- * checkpoint from the read model (freshSearch.ts).
- */
-export const SEND_EVERY_MS = 500;
-
 export type SearchProjectionDeps = { sql: Sql; meili: Meilisearch; log?: Logger; index?: string };
 
 /**
@@ -56,7 +46,6 @@ export type SearchProjectionDeps = { sql: Sql; meili: Meilisearch; log?: Logger;
 export const createSearchProjection = (
   deps: () => SearchProjectionDeps,
   name = LISTINGS_SEARCH_PROJECTION,
-  { sendEveryMs = SEND_EVERY_MS }: { sendEveryMs?: number } = {},
 ): ExternalProjection & { close: () => void } => {
   let closed = false;
   let ensured = false;
@@ -123,7 +112,6 @@ export const createSearchProjection = (
     kind: 'external',
     name,
     canHandle: LISTING_EVENT_TYPES,
-    sendEveryMs,
     apply: async (events) => {
       await ensure();
       await withSwapLockShared(deps().sql, name, () => applyTo(index(), events));
