@@ -1,5 +1,6 @@
 /** The part of /api/health that says how far the read side and the static pages are behind. */
 type CatchUpReport = {
+  projections?: readonly unknown[];
   catchUp?: { lag: number; etaSeconds: number | null };
   publicSite?: { pendingCities: number; pendingListings: number };
 };
@@ -11,8 +12,10 @@ type CatchUpReport = {
  * answer 404 and searches find less than the seed.
  */
 export const stillCatchingUp = (report: CatchUpReport): string | undefined => {
-  const { catchUp, publicSite } = report;
+  const { catchUp, publicSite, projections } = report;
   if (!catchUp) return undefined;
+  // Until the projections process has registered its projections, nothing is behind only because nothing is counted.
+  if (projections?.length === 0) return 'catching up: waiting for the projections to start';
   const pages = (publicSite?.pendingCities ?? 0) + (publicSite?.pendingListings ?? 0);
   if (catchUp.lag === 0 && pages === 0 && catchUp.etaSeconds === 0) return undefined;
   const left =

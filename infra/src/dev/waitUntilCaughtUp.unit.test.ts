@@ -31,6 +31,19 @@ describe('stillCatchingUp', () => {
     );
   });
 
+  it('waits while no projection has registered yet (a lag of 0 over none counts nothing)', () => {
+    expect(
+      stillCatchingUp({ projections: [], catchUp: { lag: 0, etaSeconds: 0 }, publicSite: site }),
+    ).toBe('catching up: waiting for the projections to start');
+    expect(
+      stillCatchingUp({
+        projections: [{ name: 'listing-read-model' }],
+        catchUp: { lag: 0, etaSeconds: 0 },
+        publicSite: site,
+      }),
+    ).toBe(undefined);
+  });
+
   it('does not wait on a health report without the figures (another version, or no answer)', () => {
     expect(stillCatchingUp({})).toBe(undefined);
   });
