@@ -89,6 +89,18 @@ const stopOrphan = async (dataDir: string) => {
   if (existsSync(`/proc/${pid}`)) process.kill(pid, 'SIGKILL');
 };
 
+/**
+ * The memory Meilisearch may use for one indexing batch. Its default is two
+ * thirds of the machine's memory, and it zeroes a share of that for every
+ * batch, however small: with 23 GB, a batch of one listing on the dev seed's
+ * index took a median 181 ms and ~290 ms of CPU, 89 % of it in `memset` and
+ * the page faults under it (perf), and ten one-document batches took the
+ * process to a peak of 2.5 GB. With 256 MiB: 19 ms, a tenth of the CPU, and
+ * a peak of 262 MiB (docs/PERFORMANCE.md). A Meilisearch of your own: set
+ * MEILI_MAX_INDEXING_MEMORY on it (docs/OPERATIONS.md).
+ */
+export const MAX_INDEXING_MEMORY = '256MiB';
+
 export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliServer> => {
   const binary = await verifiedMeiliBinary(opts.binDir);
   await mkdir(opts.dataDir, { recursive: true });
@@ -108,6 +120,7 @@ export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliS
       // One argument: a generated key may start with '-' (base64url), which would read as a flag.
       `--master-key=${opts.masterKey}`,
       '--no-analytics',
+      `--max-indexing-memory=${MAX_INDEXING_MEMORY}`,
       '--env',
       'development',
       '--log-level',
