@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
+import { giveWay } from '@rentals/core/giveWay';
 import { buildScript, buildStylesheet } from './assets.ts';
 import {
   CITIES_PATH,
@@ -248,7 +249,7 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
       for (const [i, { id, citySlug }] of wanted.entries()) {
         // Rendering is synchronous: let the process's projection runners go on meanwhile, for a batch
         // transaction they hold open waits on this loop and holds back every projection's log fence.
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await giveWay();
         const listing = found.get(id);
         const city = bySlug.has(citySlug) ? citySlug : null;
         publisher.publish(

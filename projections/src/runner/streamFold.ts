@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { giveWay } from '@rentals/core/giveWay';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { Unapplied } from './projection.ts';
 import type { Statement } from './statement.ts';
@@ -55,6 +56,9 @@ export type StreamFold = {
   start: () => FoldRun;
 };
 
+/** Streams folded, or rows made into COPY text, between two breaks for the event loop. */
+export const GIVE_WAY_EVERY = 500;
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -91,7 +95,9 @@ export const streamFold = <S, R = undefined>(spec: {
         build: async (db, streams) => {
           const folded: S[] = [];
           const unapplied: Unapplied[] = [];
-          for (const stream of streams) {
+          for (const [n, stream] of streams.entries()) {
+            // Bun feeds a rebuild's COPY from this thread (fillFromStreams.ts): a break now and then.
+            if (n > 0 && n % GIVE_WAY_EVERY === 0) await giveWay();
             const events = stream.filter((e) => types.has(e.type));
             if (events.length === 0) continue;
             let state: S | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
-import { copyText, copyValue, streamFold, TextArray } from './streamFold.ts';
+import { copyText, copyValue, GIVE_WAY_EVERY, streamFold, TextArray } from './streamFold.ts';
 
 const event = (
   streamId: string,
@@ -90,5 +90,34 @@ describe('streamFold', () => {
         error: 'cannot fold Bad',
       },
     ]);
+  });
+
+  it('lets the event loop run while it folds many streams (a rebuild feeds its COPY from the same thread)', async () => {
+    const streams = Array.from({ length: GIVE_WAY_EVERY * 3 }, (_, i) => [
+      event(`s${i}`, i + 1, 'Up'),
+    ]);
+    const turns: number[] = [];
+    const folded: string[] = [];
+    const watching = streamFold({
+      streamType: 'thing',
+      eventTypes: ['Up'],
+      columns: { things: ['id'] },
+      fold: (events) => {
+        folded.push(events[0]!.streamId);
+        return events[0]!.streamId;
+      },
+      rows: (_db, ids) => ({ things: ids.map((id) => [id]) }),
+    });
+    // Queued before the fold starts: each runs at the fold's next break, and records how far it had got.
+    const watch = () =>
+      setImmediate(() => {
+        turns.push(folded.length);
+        if (folded.length < streams.length) watch();
+      });
+    watch();
+    const result = await watching.start().build(db, streams);
+    expect(result.rows.things).toHaveLength(streams.length);
+    // A break after every GIVE_WAY_EVERY streams; none before the first (the fold is not slowed for a few).
+    expect(turns).toEqual([GIVE_WAY_EVERY, GIVE_WAY_EVERY * 2]);
   });
 });
