@@ -6,6 +6,7 @@ import { publicListingModel } from '@rentals/projections/readModels/publicListin
 import { rentTrendsProjection } from '@rentals/projections/readModels/rentTrends';
 import { rebuildProjection, rebuildProjections } from '@rentals/projections/runner/rebuild';
 import { rebuildSearchIndex } from '@rentals/projections/search/rebuildSearchIndex';
+import { rebuildFloor, type RebuildFloor } from './support/rebuildFloor.ts';
 import { fmt } from './support/stats.ts';
 import { startBenchStack } from './support/stack.ts';
 
@@ -28,7 +29,7 @@ try {
     units = events,
     unit = 'events',
   ) => {
-    if (!wanted(key)) return;
+    if (!wanted(key)) return undefined;
     const started = performance.now();
     await work();
     const seconds = (performance.now() - started) / 1000;
@@ -36,6 +37,7 @@ try {
       `| ${label} | ${units.toLocaleString('en-US')} ${unit} | ${fmt(seconds, 1)} s | ${fmt(units / seconds, 0)} ${unit}/s |`,
     );
     console.log(rows.at(-1));
+    return seconds;
   };
   // A model's rate is over the events it reads (the types it handles), not the whole log: saved searches,
   // messages and the like in the bench's log would otherwise count as replayed by the listing models.
@@ -45,14 +47,24 @@ try {
         SELECT count(*)::int AS n FROM events WHERE type = ANY(${[...types]}::text[])`
     )[0]!.n;
   const models = [listingReadModel, publicListingModel, ownerListingStats];
-  for (const projection of [...models, rentTrendsProjection])
+  // Each model's floor, after its rebuild: the rebuilt tables loaded from a file (support/rebuildFloor.ts).
+  const floors: string[] = [];
+  const floorRow = (name: string, input: number, rebuilt: number, floor: RebuildFloor) =>
+    `| ${name} | ${fmt(floor.seconds, 1)} s (load ${fmt(floor.load, 1)}, indexes ${fmt(floor.indexes, 1)}, vacuum + analyse ${fmt(floor.vacuum, 1)}) | ${fmt(input / floor.seconds, 0)} events/s | ${fmt(rebuilt / floor.seconds, 2)}× |`;
+  for (const projection of [...models, rentTrendsProjection]) {
+    const input = await handled(projection.canHandle);
     // Rent trends (issue 18): folded listing streams, months and medians set-based at the end.
-    await timed(
+    const rebuilt = await timed(
       projection.name,
       () => rebuildProjection(stack.sql, projection, undefined, options),
       projection.name,
-      await handled(projection.canHandle),
+      input,
     );
+    if (rebuilt === undefined || !projection.tables) continue;
+    const floor = await rebuildFloor(stack.sql, projection.name, projection.tables);
+    floors.push(floorRow(projection.name, input, rebuilt, floor));
+    console.log(floors.at(-1));
+  }
   const union = (projections: readonly { canHandle: readonly string[] }[]) =>
     handled([...new Set(projections.flatMap((p) => p.canHandle))]);
   await timed(
@@ -87,6 +99,13 @@ try {
   );
   console.log('| Rebuild | Input | Time | Rate |\n|---|---|---|---|');
   for (const row of rows) console.log(row);
+  if (floors.length > 0) {
+    console.log(
+      '\nFloor: the same tables loaded from a file of their finished rows, then the same index builds and vacuum\n',
+    );
+    console.log('| Model | Floor | Floor rate | Rebuild ÷ floor |\n|---|---|---|---|');
+    for (const row of floors) console.log(row);
+  }
 } finally {
   await stack.stop();
 }
