@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import type { SavedSearchEvent } from '@rentals/core/savedSearches/events';
 import type { SqlProjection } from '@rentals/projections/runner/projection';
+import { stopChild } from '../services/postgresServer.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -442,7 +443,7 @@ try {
 } finally {
   for (const s of streams) s.abort();
   await server?.stop(true);
-  projections?.kill('SIGTERM');
+  if (projections) await stopChild(projections, 'SIGTERM');
   await fast.end({ timeout: 5 });
   await stack.stop();
 }

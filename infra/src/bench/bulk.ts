@@ -14,6 +14,7 @@ import { generatedListing } from './support/listingGenerator.ts';
 import { fmt } from './support/stats.ts';
 import { BENCH_DIR, BENCH_LISTINGS, startBenchStack } from './support/stack.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
+import { stopChild } from '../services/postgresServer.ts';
 
 const WRITERS = 16;
 const log = (line: string) => console.log(`[bulk] ${line}`);
@@ -133,7 +134,7 @@ try {
   for (const { at, line } of lines.filter((l) => l.at >= appendStarted))
     console.log(`  +${fmt((at - lastAppend) / 1000, 1)} s ${line}`);
 } finally {
-  projections.kill('SIGTERM');
+  await stopChild(projections, 'SIGTERM');
   await new Promise((r) => projections.once('exit', r));
   await stack.stop();
 }

@@ -9,6 +9,7 @@ import { fmt, percentile } from './support/stats.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
 import { BENCH_DIR, startBenchStack } from './support/stack.ts';
 import { startApiProcess } from './support/apiProcess.ts';
+import { stopChild } from '../services/postgresServer.ts';
 
 const RATE = Number(process.env.BENCH_WRITES_PER_SECOND ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -180,7 +181,7 @@ try {
     `\n${apiRequestMs.length} API searches by the watcher: p50 ${fmt(percentile(apiRequestMs, 50), 0)} ms, p99 ${fmt(percentile(apiRequestMs, 99), 0)} ms`,
   );
 } finally {
-  api.stop();
-  projections.kill('SIGTERM');
+  await api.stop();
+  await stopChild(projections, 'SIGTERM');
   await stack.stop();
 }

@@ -125,6 +125,6 @@ try {
   }
   await benchMapSearch(base, token);
 } finally {
-  api.stop();
+  await api.stop();
   await stack.stop();
 }

@@ -2,6 +2,7 @@
 // tenant's token, for the benchmarks that go through GET /api/properties.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from '../../services/postgresServer.ts';
 import { recordBenchChild, type BenchStack } from './stack.ts';
 
 export const startApiProcess = async (stack: BenchStack, port: number) => {
@@ -27,7 +28,9 @@ export const startApiProcess = async (stack: BenchStack, port: number) => {
     },
   );
   await recordBenchChild('api', child.pid);
-  const stop = () => child.kill('SIGTERM');
+  // Awaited before the stack's Postgres stops: a pool connection cut under the exiting API made
+  // postgres.js write to a null socket (a TypeError printed after the results).
+  const stop = () => stopChild(child, 'SIGTERM');
   try {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
@@ -63,7 +66,7 @@ export const startApiProcess = async (stack: BenchStack, port: number) => {
     if (!token) throw new Error(`the bench tenant could not sign in: ${answer.status}`);
     return { base, token, stop, pid: child.pid };
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
 };
