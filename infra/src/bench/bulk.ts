@@ -135,6 +135,5 @@ try {
     console.log(`  +${fmt((at - lastAppend) / 1000, 1)} s ${line}`);
 } finally {
   await stopChild(projections, 'SIGTERM');
-  await new Promise((r) => projections.once('exit', r));
   await stack.stop();
 }
