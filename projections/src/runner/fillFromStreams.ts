@@ -6,7 +6,7 @@ import { createRebuildCheckpoint, fenceCheckpoint } from './checkpoints.ts';
 import { parkFromLog } from './parking.ts';
 import { giveWay } from '@rentals/core/giveWay';
 import { copyText, GIVE_WAY_EVERY, type FoldedRows, type StreamFold } from './streamFold.ts';
-import { inShadow, type ShadowTables } from './shadowTables.ts';
+import { ident, inShadow, type ShadowTables } from './shadowTables.ts';
 import type { Statement } from './statement.ts';
 
 /** Streams read, folded and written per round. */
@@ -21,8 +21,6 @@ export type FoldPart = {
   /** The copy's checkpoint name (the copy's runner catches up from it). */
   copy: string;
 };
-
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Where one part's rows go: a connection holding one transaction for the

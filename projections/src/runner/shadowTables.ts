@@ -21,7 +21,8 @@ export type ShadowTables = {
   deferred: string[];
 };
 
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** A name quoted as an SQL identifier. */
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Shadow schemas of one projection share this prefix, so a crashed rebuild's leftovers can be found. */
 const schemaPrefix = (projection: string) =>

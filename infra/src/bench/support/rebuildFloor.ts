@@ -5,12 +5,11 @@ import {
   createDeferredIndexes,
   createShadowTables,
   dropSchema,
+  ident,
   vacuumShadow,
 } from '@rentals/projections/runner/shadowTables';
 
 export type RebuildFloor = { seconds: number; load: number; indexes: number; vacuum: number };
-
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The columns a COPY can write: generated ones are computed by Postgres. */
 const storedColumns = async (sql: Sql, table: string) =>
