@@ -47,6 +47,9 @@ export const createSql = (
 import type { Sql } from 'postgres';
 export type { Sql };
 
+/** A name quoted as an SQL identifier (a table, column, schema or NOTIFY channel), for statements built as text. */
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /**
  * A client of exactly one connection, with `sql`'s settings, that is never
  * recycled: for what lives in a database session (an advisory lock, LISTEN).

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { sessionClient } from '@rentals/core/db';
+import { ident, sessionClient } from '@rentals/core/db';
 import type { Logger } from '@rentals/core/logger';
 
 const RECONNECT_MS = 250;
@@ -13,8 +13,6 @@ type Subscriber = {
   live: boolean;
   activating?: Promise<void>;
 };
-
-const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
 /**
  * One LISTEN connection per database client (per web process), shared by
@@ -47,7 +45,7 @@ const createHub = (sql: Sql, log?: Logger) => {
   /** LISTEN before reloading, so a change committed during the reload is still heard. */
   const activate = (own: Sql, s: Subscriber): Promise<void> =>
     (s.activating ??= (async () => {
-      for (const channel of s.channels) await own.unsafe(`LISTEN ${quote(channel)}`);
+      for (const channel of s.channels) await own.unsafe(`LISTEN ${ident(channel)}`);
       await s.onConnect();
       if (listener === own && subscribers.has(s)) s.live = true;
     })()

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Sql } from '@rentals/core/db';
+import { ident, type Sql } from '@rentals/core/db';
 
 /**
  * What a backup holds: the data nothing else can rebuild. The event log
@@ -53,8 +53,6 @@ const schemaVersion = async (sql: Sql) => {
     SELECT coalesce(max(version), 0)::int AS version FROM schema_migrations`;
   return row?.version ?? 0;
 };
-
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Writes every backed-up table with COPY (PostgreSQL's own text format, one

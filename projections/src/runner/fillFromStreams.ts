@@ -6,7 +6,8 @@ import { createRebuildCheckpoint, fenceCheckpoint } from './checkpoints.ts';
 import { parkFromLog } from './parking.ts';
 import { giveWay } from '@rentals/core/giveWay';
 import { copyText, GIVE_WAY_EVERY, type FoldedRows, type StreamFold } from './streamFold.ts';
-import { ident, inShadow, type ShadowTables } from './shadowTables.ts';
+import { ident } from '@rentals/core/db';
+import { inShadow, type ShadowTables } from './shadowTables.ts';
 import type { Statement } from './statement.ts';
 
 /** Streams read, folded and written per round. */

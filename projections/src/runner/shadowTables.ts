@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
+import { ident } from '@rentals/core/db';
 import { sql as statement, type Statement } from './statement.ts';
 
 /**
@@ -20,9 +21,6 @@ export type ShadowTables = {
    */
   deferred: string[];
 };
-
-/** A name quoted as an SQL identifier. */
-export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Shadow schemas of one projection share this prefix, so a crashed rebuild's leftovers can be found. */
 const schemaPrefix = (projection: string) =>

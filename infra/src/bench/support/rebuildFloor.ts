@@ -1,11 +1,10 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Sql } from '@rentals/core/db';
+import { ident, type Sql } from '@rentals/core/db';
 import {
   createDeferredIndexes,
   createShadowTables,
   dropSchema,
-  ident,
   vacuumShadow,
 } from '@rentals/projections/runner/shadowTables';
 
