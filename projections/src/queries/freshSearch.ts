@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Meilisearch, MultiSearchParams } from 'meilisearch';
 import { listingStreamId, LISTING_EVENT_TYPES } from '@rentals/core/listings/events';
+import { APPENDED_CHANNEL, mayConcern } from '@rentals/core/eventStore/appendedNotice';
 import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
 import { mergePage, windowFor, type IndexWindow } from './freshMerge.ts';
 import { meiliSearchBody, quoteFilterValue, searchInMeili } from './searchInMeili.ts';
@@ -22,8 +23,7 @@ export const FRESH_EVENTS_LIMIT = 250;
 export type FreshChanges = { changed: string[]; matching: string[] };
 
 const STREAM_PREFIX = listingStreamId('');
-/** The event store's NOTIFY on every append (migration 0001). */
-const APPENDED_CHANNEL = 'events_appended';
+const LISTING_TYPES: ReadonlySet<string> = new Set(LISTING_EVENT_TYPES);
 
 /**
  * The listings whose read-model rows changed after the index's checkpoint
@@ -78,7 +78,7 @@ export const changesSinceIndex = async (
 /**
  * Spares the per-search query above while nothing can have changed: once a
  * search found the index holding every listing event, searches skip it until
- * the next append is announced (the event store's NOTIFY) or the LISTEN
+ * the next append of a listing event is announced (the event store's NOTIFY) or the LISTEN
  * connection is made again (announcements may have been missed meanwhile).
  * A search that started before an announcement never closes the gate.
  */
@@ -91,7 +91,9 @@ const createQuietGate = (db: Sql) => {
     started ??= db
       .listen(
         APPENDED_CHANNEL,
-        () => {
+        (payload) => {
+          // Messages, favourites and the like leave the index at the head for listings.
+          if (!mayConcern(payload, LISTING_TYPES)) return;
           announced++;
           quiet = false;
         },

@@ -20,15 +20,33 @@ export const PUBLIC_SITE_SOURCES: readonly string[] = [PUBLIC_LISTING_MODEL, DIR
 export const STALE_AFTER_SECONDS = 10;
 
 /**
- * Every projection's checkpoint with how many committed events it still has to
- * apply (capped), how many streams it has parked, and whether a worker owns it
+ * For a checkpoint row `c`: of the first `cap` committed events after it, how
+ * many it handles (`handled`; every one when its handles are unknown) and how
+ * many there were (`scanned`). A projection passes the events it does not
+ * handle only on its next poll (migration 0188), so they are not a lag; and
+ * counting stops at `cap` either way, so that a projection far behind costs
+ * the query no more than one that is not.
+ */
+export const pendingEvents = (db: Sql, cap: number) => db`
+  LATERAL (SELECT count(*) FILTER (WHERE c.handles IS NULL OR b.type = ANY(c.handles))::int AS handled,
+                  count(*)::int AS scanned
+           FROM (SELECT e.type FROM events e
+                 WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
+                 -- The order is the index's: without it, reading the type made the planner scan the whole log.
+                 ORDER BY e.transaction_id, e.position
+                 LIMIT ${cap}) b) pending`;
+
+/**
+ * Every projection's checkpoint with how many committed events of its types it
+ * still has to apply (capped), how many streams it has parked, and whether a worker owns it
  * now: `alive` when its heartbeat is fresher than `staleAfterSeconds`.
  */
 export const projectionStates = async (
   sql: Sql,
   options: { lagCap?: number; staleAfterSeconds?: number } = {},
-) =>
-  sql<
+) => {
+  const lagCap = options.lagCap ?? 100_000;
+  return sql<
     (Omit<ProjectionState, 'transactionId'> & {
       transactionId: string;
       lag: number;
@@ -41,8 +59,8 @@ export const projectionStates = async (
     SELECT name, "transactionId", position, status, "lastError", "updatedAt", "lastSeenAt", alive, parked,
            "eventsPerSecond",
            -- Past the cap, counting costs more than it tells: the log's positions give the size of the backlog.
-           CASE WHEN counted < ${options.lagCap ?? 100_000} THEN counted
-                ELSE greatest(counted, (SELECT coalesce(max(position), 0) FROM events) - position) END::int AS lag
+           CASE WHEN scanned < ${lagCap} THEN handled
+                ELSE greatest(handled, (SELECT coalesce(max(position), 0) FROM events) - position) END::int AS lag
     FROM (
       SELECT c.name, c.transaction_id::text AS "transactionId", c.position, c.status,
              c.last_error AS "lastError", c.updated_at AS "updatedAt",
@@ -50,12 +68,11 @@ export const projectionStates = async (
              coalesce(h.beat_at > now() - make_interval(secs => ${options.staleAfterSeconds ?? STALE_AFTER_SECONDS}), false) AS alive,
              h.events_per_second AS "eventsPerSecond",
              (SELECT count(*)::int FROM projection_parked_streams p WHERE p.projection = c.name) AS parked,
-             (SELECT count(*) FROM (
-                SELECT 1 FROM events e
-                WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
-                LIMIT ${options.lagCap ?? 100_000}) behind) AS counted
-      FROM projection_checkpoints c LEFT JOIN projection_heartbeats h ON h.projection = c.name) s
+             pending.handled, pending.scanned
+      FROM projection_checkpoints c LEFT JOIN projection_heartbeats h ON h.projection = c.name,
+           ${pendingEvents(sql, lagCap)}) s
     ORDER BY name`;
+};
 
 /**
  * Seconds until a projection catches up at its recent rate: 0 when it has,

@@ -8,8 +8,9 @@ export const READ_YOUR_WRITES_BOUND_MS = 2000;
  * Read-your-writes for reads of a read model (the listing read model unless
  * another projection is named): waits (briefly, with a bound) until the
  * projection has applied every committed event that matches `scope`, i.e. of
- * one stream or written by one user. A projection that has never run is not
- * waited for.
+ * one stream or written by one user, among the types it handles (it passes
+ * the others only on its next poll: migration 0188). A projection that has
+ * never run is not waited for.
  */
 const waitUntilApplied = async (
   db: Sql,
@@ -24,6 +25,7 @@ const waitUntilApplied = async (
         SELECT 1 FROM events e, projection_checkpoints c
         WHERE c.name = ${projection}
           AND ${'streamId' in scope ? db`e.stream_id = ${scope.streamId}` : db`(e.metadata ->> 'userId') = ${scope.userId}`}
+          AND (c.handles IS NULL OR e.type = ANY(c.handles))
           AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
       ) AS behind`;
     if (!row?.behind || Date.now() + delay > deadline) return;

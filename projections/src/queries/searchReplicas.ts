@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
 import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
 import { createMeili, isMeiliRefusal, isMeiliUnavailable, refusalCode } from './meili.ts';
-import { STALE_AFTER_SECONDS } from './readSideHealth.ts';
+import { pendingEvents, STALE_AFTER_SECONDS } from './readSideHealth.ts';
 import { searchInMeili } from './searchInMeili.ts';
 import { searchProjectionName } from '../search/searchProjection.ts';
 
@@ -11,10 +11,13 @@ export { searchProjectionName };
 /** After a failure a replica is left alone this long, so a dead server costs no request a timeout. */
 export const REPLICA_BACKOFF_MS = 2000;
 /**
- * A replica whose search projection is more events than this behind the log
- * (or has no live worker) is asked only when no current replica answers.
+ * A replica whose search projection is more listing events than this behind
+ * the log (or has no live worker) is asked only when no current replica
+ * answers.
  */
 export const REPLICA_LAG_LIMIT = 100;
+/** The events after a replica's checkpoint its lag is counted among (of every type). */
+const REPLICA_SCAN_LIMIT = 2000;
 /** How often the replicas' checkpoints and heartbeats are read (one query per web process). */
 const FRESHNESS_REFRESH_MS = 1000;
 
@@ -65,7 +68,7 @@ type Replica = {
  * Freshness: no search waits for the caller's writes (it never did; the
  * owner's own pages read the Postgres model with read-your-writes). What a
  * second index adds is a way to be staler than the first: a replica whose
- * projection lags (more than REPLICA_LAG_LIMIT events behind, or no live
+ * projection lags (more than REPLICA_LAG_LIMIT listing events behind, or no live
  * worker) would make a listing appear and vanish between two searches. So a
  * lagging replica is asked only after every current one failed: a stale
  * answer beats the slower Postgres fallback, but never a fresh one. The
@@ -100,11 +103,13 @@ export const createSearchReplicas = (deps: {
     const names = replicas.map((r) => r.projection);
     deps.sql<{ name: string; lag: number; alive: boolean }[]>`
       SELECT c.name,
-             (SELECT count(*)::int FROM (
-                SELECT 1 FROM events e WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
-                LIMIT ${REPLICA_LAG_LIMIT + 1}) behind) AS lag,
+             -- Listing events only (the others wait for the projection's poll), but a replica that many
+             -- events of any kind behind is not at its poll: it counts as lagging.
+             CASE WHEN pending.scanned < ${REPLICA_SCAN_LIMIT} THEN least(pending.handled, ${REPLICA_LAG_LIMIT + 1})
+                  ELSE ${REPLICA_LAG_LIMIT + 1} END AS lag,
              coalesce(h.beat_at > now() - make_interval(secs => ${STALE_AFTER_SECONDS}), false) AS alive
-      FROM projection_checkpoints c LEFT JOIN projection_heartbeats h ON h.projection = c.name
+      FROM projection_checkpoints c LEFT JOIN projection_heartbeats h ON h.projection = c.name,
+           ${pendingEvents(deps.sql, REPLICA_SCAN_LIMIT)}
       WHERE c.name = ANY(${names}::text[])`
       .then((rows) => {
         const byName = new Map(rows.map((r) => [r.name, r]));

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { Sql, TransactionSql } from 'postgres';
 import { sessionClient } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { APPENDED_CHANNEL, mayConcern } from '@rentals/core/eventStore/appendedNotice';
 import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
 import { batchMemoryKeeper } from './batchMemory.ts';
 import type { Projection } from './projection.ts';
@@ -416,8 +417,11 @@ export const startProjection = (
    */
   const acquireLock = async () => {
     const own = sessionClient(sql, {
-      onnotify: (channel) => {
-        if (channel === 'events_appended') wake();
+      // An append of none of the types this projection handles is passed on the next poll (or with the
+      // next batch): waking every projection for every append cost each a read of the log and a
+      // transaction per write.
+      onnotify: (channel, payload) => {
+        if (channel === APPENDED_CHANNEL && mayConcern(payload, handles)) wake();
       },
       onclose: () => {
         // A client being replaced may still report its close; only the current one counts.
@@ -479,13 +483,16 @@ export const startProjection = (
     const own = await acquireLock();
     if (!own) return;
     // LISTEN before reading, so an append between the read and the wait still wakes us.
-    await own`LISTEN events_appended`;
+    await own.unsafe(`LISTEN ${APPENDED_CHANNEL}`);
     // The heartbeat before the checkpoint row: health must never see a projection's row without one.
     const first = await beat(own);
     if (first !== true) throw Object.assign(new Error(first), { code: 'CONNECTION_CLOSED' });
     rate = recentRate();
     let checkpoint = await ensureCheckpoint(sql, projection.name);
     let checkpointReadAt = Date.now();
+    // Lags and read-your-writes count only these types (migration 0188): the others are passed late.
+    await sql`UPDATE projection_checkpoints SET handles = ${sql.array([...handles])}::text[]
+              WHERE name = ${projection.name} AND handles IS DISTINCT FROM ${sql.array([...handles])}::text[]`;
     await sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL, updated_at = now()
               WHERE name = ${projection.name} AND status <> 'rebuilding'`;
     const beating = heartbeat(own);
