@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Type } from '@sinclair/typebox';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
-import { createEventRegistry } from '@rentals/core/eventStore/registry';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { bumpMemoryEpoch } from './batchMemory.ts';
 import type { SqlProjection } from './projection.ts';
 import { startProjection } from './runner.ts';
 import { sql } from './statement.ts';
 import { createSeenTables } from './testing/seenProjection.ts';
+import { testEventStore } from './testing/testEventStore.ts';
 
 /**
  * A runner's memory (SqlProjection.inMemory) must always match the tables a
@@ -21,13 +20,7 @@ const NAME = 'memory-test';
 
 beforeAll(async () => {
   db = await testDatabase();
-  store = createEventStore(
-    db.sql,
-    createEventRegistry({
-      Tick: { schema: Type.Object({}), version: 1 },
-      Poison: { schema: Type.Object({}), version: 1 },
-    }),
-  );
+  store = testEventStore(db.sql, 'Tick', 'Poison');
   await createSeenTables(db.sql);
 });
 afterAll(() => db.drop());

@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Type } from '@sinclair/typebox';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
-import { createEventRegistry } from '@rentals/core/eventStore/registry';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import { etaSeconds, projectionStates } from '../queries/readSideHealth.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
+import { testEventStore } from './testing/testEventStore.ts';
 import { startProjection } from './runner.ts';
 
 /*
@@ -22,10 +21,7 @@ const HEARTBEAT_MS = 200;
 
 beforeAll(async () => {
   db = await testDatabase();
-  store = createEventStore(
-    db.sql,
-    createEventRegistry({ Tick: { schema: Type.Object({}), version: 1 } }),
-  );
+  store = testEventStore(db.sql, 'Tick');
   await createSeenTables(db.sql);
 });
 afterAll(() => db.drop());

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Type } from '@sinclair/typebox';
 import { createDatabase, type TestDatabase } from '@rentals/testing/database';
 import {
   restartablePostgres,
   type RestartablePostgres,
 } from '@rentals/testing/restartablePostgres';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
-import { createEventRegistry } from '@rentals/core/eventStore/registry';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import { startProjection } from './runner.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
+import { testEventStore } from './testing/testEventStore.ts';
 
 /*
  * Fault drill: the database goes away under a running projection and comes
@@ -23,10 +22,7 @@ let store: EventStore;
 beforeAll(async () => {
   pg = await restartablePostgres();
   db = await createDatabase(pg.adminUrl, { max: 10 });
-  store = createEventStore(
-    db.sql,
-    createEventRegistry({ Tick: { schema: Type.Object({}), version: 1 } }),
-  );
+  store = testEventStore(db.sql, 'Tick');
   await createSeenTables(db.sql);
 }, 120_000);
 afterAll(async () => {

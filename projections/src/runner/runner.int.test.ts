@@ -2,12 +2,11 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { Type } from '@sinclair/typebox';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
-import { createEventRegistry } from '@rentals/core/eventStore/registry';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import { startProjection } from './runner.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
+import { testEventStore } from './testing/testEventStore.ts';
 import { projectionStates } from '../queries/readSideHealth.ts';
 import type { ExternalProjection, SqlProjection } from './projection.ts';
 import { sql } from './statement.ts';
@@ -19,13 +18,7 @@ let store: EventStore;
 beforeAll(async () => {
   db = await testDatabase({ max: 40 });
   // The runner's own test events, not the product's: the store refuses types it does not know.
-  store = createEventStore(
-    db.sql,
-    createEventRegistry({
-      Tick: { schema: Type.Object({}), version: 1 },
-      Poison: { schema: Type.Object({}), version: 1 },
-    }),
-  );
+  store = testEventStore(db.sql, 'Tick', 'Poison');
   await createSeenTables(db.sql);
 });
 afterAll(() => db.drop());

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Type } from '@sinclair/typebox';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
-import { createEventRegistry } from '@rentals/core/eventStore/registry';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { startProjection } from './runner.ts';
+import { testEventStore } from './testing/testEventStore.ts';
 import type { ExternalProjection } from './projection.ts';
 
 let db: TestDatabase;
@@ -12,10 +11,7 @@ let store: EventStore;
 
 beforeAll(async () => {
   db = await testDatabase({ max: 20 });
-  store = createEventStore(
-    db.sql,
-    createEventRegistry({ Tick: { schema: Type.Object({}), version: 1 } }),
-  );
+  store = testEventStore(db.sql, 'Tick');
 });
 afterAll(() => db.drop());
 

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Type } from '@sinclair/typebox';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
-import { createEventRegistry } from '@rentals/core/eventStore/registry';
+import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import { APPENDED_CHANNEL } from '@rentals/core/eventStore/appendedNotice';
 import { projectionStates } from '../queries/readSideHealth.ts';
 import { waitForStream } from '../queries/readYourWrites.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
+import { testEventStore } from './testing/testEventStore.ts';
 import { startProjection } from './runner.ts';
 
 /*
@@ -20,13 +19,7 @@ let store: EventStore;
 
 beforeAll(async () => {
   db = await testDatabase();
-  store = createEventStore(
-    db.sql,
-    createEventRegistry({
-      Tick: { schema: Type.Object({}), version: 1 },
-      Tock: { schema: Type.Object({}), version: 1 },
-    }),
-  );
+  store = testEventStore(db.sql, 'Tick', 'Tock');
   await createSeenTables(db.sql);
   // Every move of a checkpoint, so a test can tell one batch from several.
   await db.sql.unsafe(`
