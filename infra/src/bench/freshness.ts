@@ -16,7 +16,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 15);
 
 const stack = await startBenchStack();
-const projections = await startProjectionsProcess(stack);
+/** Set when the measured writes begin: from then on the projections process's lines (retries, lost sessions) are printed. */
+let measuring: number | undefined;
+const projections = await startProjectionsProcess(stack, {
+  onLine: (line) => {
+    if (measuring !== undefined)
+      console.log(`[projections +${fmt((performance.now() - measuring) / 1000, 1)} s] ${line}`);
+  },
+});
 const api = await startApiProcess(stack, await freePort());
 try {
   const store = createEventStore(stack.sql);
@@ -155,6 +162,7 @@ try {
   if (firstRent + RATE * SECONDS > 10_000_000)
     throw new Error(`earlier runs used the rents up to ${firstRent}: reseed (rm -rf ${BENCH_DIR})`);
   const started = performance.now();
+  measuring = started;
   await writeRents(RATE * SECONDS, (i) => {
     const id = targets[i % targets.length]!;
     const rent = firstRent + i;
@@ -176,6 +184,11 @@ try {
   console.log(row('listing read model (Postgres)', rm));
   console.log(row('search index (Meilisearch)', ix));
   console.log(row('search through the API (GET /api/properties)', viaApi));
+  // When the slowest changes were written: one stall (a burst of neighbours) or slowness spread over the run.
+  const slowest = [...done].sort((a, b) => b.readModel! - a.readModel!).slice(0, 5);
+  console.log(
+    `\nslowest to the read model: ${slowest.map((w) => `${fmt(w.readModel!, 0)} ms (written at +${fmt((w.at - started) / 1000, 1)} s)`).join(', ')}`,
+  );
   // How long one of the watcher's API searches took: a slow answer delays the API's observations by as much.
   console.log(
     `\n${apiRequestMs.length} API searches by the watcher: p50 ${fmt(percentile(apiRequestMs, 50), 0)} ms, p99 ${fmt(percentile(apiRequestMs, 99), 0)} ms`,
