@@ -7,6 +7,7 @@ import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import {
   etaSeconds,
+  projectionsBehind,
   projectionStates,
   publicSiteStatus,
 } from '@rentals/projections/queries/readSideHealth';
@@ -32,13 +33,7 @@ const projections = await startProjectionsProcess(stack, {
 /** Every projection caught up with the events of its types up to `head`, and no page waiting to be rebuilt. */
 const state = async (head: number) => {
   const states = (await projectionStates(stack.sql)).filter((s) => !s.name.includes('~'));
-  const behind = await stack.sql<{ name: string }[]>`
-    SELECT c.name FROM projection_checkpoints c
-    WHERE c.name NOT LIKE '%~%' AND EXISTS (
-      SELECT 1 FROM events e WHERE e.position <= ${head}
-        AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
-        -- The types it handles: it passes the others on its next poll (migration 0188).
-        AND (c.handles IS NULL OR e.type = ANY(c.handles)))`;
+  const behind = await projectionsBehind(stack.sql, head);
   const site = await publicSiteStatus(stack.sql);
   return { states, behind: new Set(behind.map((r) => r.name)), site };
 };

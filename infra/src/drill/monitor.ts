@@ -1,3 +1,4 @@
+import { projectionsBehind } from '@rentals/projections/queries/readSideHealth';
 import { sampleHealth, type HealthSample } from './health.ts';
 import type { Fault } from './scenario.ts';
 import type { Stack } from './stack.ts';
@@ -16,17 +17,6 @@ const running = (sample: HealthSample, since: number) => {
     )
   );
 };
-
-/** Projections (live ones, not a rebuild's copy) that have not applied every event of their types up to `head`. */
-const behind = async (stack: Stack, head: number) =>
-  stack.sql<{ name: string }[]>`
-    SELECT c.name FROM projection_checkpoints c
-    WHERE c.name NOT LIKE '%~rebuild'
-      AND EXISTS (SELECT 1 FROM events e
-                  WHERE e.position <= ${head}
-                    AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
-                    -- The types it handles: it passes the others on its next poll (migration 0188).
-                    AND (c.handles IS NULL OR e.type = ANY(c.handles)))`;
 
 /**
  * Looks at the stack every 250 ms while a scenario runs, and times its
@@ -62,7 +52,11 @@ export const startMonitor = (stack: Stack) => {
       >`SELECT max(position) AS head FROM events`;
       back = { at: sample.at, head: row?.head ?? 0 };
     }
-    if (back && caughtUpAt === undefined && (await behind(stack, back.head)).length === 0)
+    if (
+      back &&
+      caughtUpAt === undefined &&
+      (await projectionsBehind(stack.sql, back.head)).length === 0
+    )
       caughtUpAt = Date.now();
   };
 

@@ -75,6 +75,19 @@ export const projectionStates = async (
 };
 
 /**
+ * The live projections (not a rebuild's copy or pass) that have not applied
+ * every committed event of their types up to `head`: what "caught up with the
+ * log" means for a benchmark or a drill that waits for the read side.
+ */
+export const projectionsBehind = (db: Sql, head: number) => db<{ name: string }[]>`
+  SELECT c.name FROM projection_checkpoints c
+  WHERE c.name NOT LIKE '%~%' AND EXISTS (
+    SELECT 1 FROM events e WHERE e.position <= ${head}
+      AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
+      -- The types it handles: it passes the others on its next poll (migration 0188).
+      AND (c.handles IS NULL OR e.type = ANY(c.handles)))`;
+
+/**
  * Seconds until a projection catches up at its recent rate: 0 when it has,
  * null when it is behind and applying nothing (stopped, or stuck).
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import { APPENDED_CHANNEL } from '@rentals/core/eventStore/appendedNotice';
-import { projectionStates } from '../queries/readSideHealth.ts';
+import { projectionsBehind, projectionStates } from '../queries/readSideHealth.ts';
 import { waitForStream } from '../queries/readYourWrites.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
 import { testEventStore } from './testing/testEventStore.ts';
@@ -107,6 +107,8 @@ describe('waking projections by the types appended', () => {
       // wait for (without the types it would wait out its bound, a minute).
       const [state] = (await projectionStates(db.sql)).filter((s) => s.name === 'ticks');
       expect(state).toMatchObject({ lag: 0 });
+      const behind = await projectionsBehind(db.sql, tockPositions.at(-1)!);
+      expect(behind.map((r) => r.name)).not.toContain('ticks');
       await waitForStream(db.sql, 'clock-tock', MINUTE, 'ticks');
       expect(await checkpointOf('ticks')).toBeLessThan(tockPositions.at(-1)!);
 
@@ -130,6 +132,10 @@ describe('waking projections by the types appended', () => {
     await store.append('lag-2', 'test', 'any', [tick]);
     const [state] = (await projectionStates(db.sql)).filter((s) => s.name === 'ticks');
     expect(state).toMatchObject({ lag: 2 });
+    const [{ max: head } = { max: 0 }] = await db.sql<
+      { max: number }[]
+    >`SELECT max(position) FROM events`;
+    expect((await projectionsBehind(db.sql, head)).map((r) => r.name)).toContain('ticks');
     const [capped] = (await projectionStates(db.sql, { lagCap: 3 })).filter(
       (s) => s.name === 'ticks',
     );
