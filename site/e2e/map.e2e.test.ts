@@ -391,6 +391,14 @@ describe('visitors on /browse', () => {
     await page.getByRole('button', { name: 'Map' }).click();
     await mapDrawn(page, 'listings-map');
     await expect.poll(() => page.locator('.map-marker').count(), { timeout: 30_000 }).toBe(3);
+    // The framing keeps every marker clear of the legend (one framed under it could not be clicked).
+    const legend = await page.locator('.map-legend').boundingBox();
+    if (!legend) throw new Error('the map has no legend');
+    for (const marker of await page.locator('.map-marker').all()) {
+      const box = await marker.boundingBox();
+      if (!box) throw new Error('a marker has no box');
+      expect(box.y + box.height <= legend.y || box.x >= legend.x + legend.width).toBe(true);
+    }
     await page.getByRole('button', { name: 'Bungalow in Baner hills' }).click();
     const popup = page.locator('.maplibregl-popup');
     await popup.waitFor();

@@ -29,6 +29,7 @@ import {
 import { $drawnArea, clearDrawnArea, setDrawnArea } from '../../stores/drawnArea.ts';
 import { whenStyleLoaded } from './basemap.ts';
 import { DrawAreaControls } from './DrawAreaControls.tsx';
+import { FRAMING_MAX_ZOOM, framing, framingPadding } from './framing.ts';
 import { areaBounds } from './areaCorners.ts';
 import { openingArea } from './openingArea.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
@@ -50,9 +51,6 @@ type Props = {
 const SOURCE = 'listings';
 /** India with a margin: the first search, before the map is framed on its matches. */
 const INDIA_BBOX: Viewport['bbox'] = [68, 6, 98, 37.5];
-
-/** How the map is framed on its matches (first, and again when its size changes before the user moves it). */
-const FRAMING = { padding: 60, maxZoom: 13 };
 
 type Feature = { id?: string; type?: string; rent?: number; count: number };
 
@@ -176,6 +174,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
   const drawn = useStore($drawnArea);
   const drawing = useAreaDrawing(map, drawn);
   const framed = useRef(false);
+  const legend = useRef<HTMLUListElement>(null);
   // Opened on a saved search's map area: that view, not one framed around the matches (once).
   const opening = useRef(openingArea(window.location.search) ?? undefined);
   const [moved, setMoved] = useState(false);
@@ -204,7 +203,11 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
   // A drawn area (just finished, or a saved search's): the map shows all of it.
   useEffect(() => {
     if (!map || !drawn) return;
-    map.fitBounds(areaBounds(drawn), { padding: 40, maxZoom: FRAMING.maxZoom, animate: false });
+    map.fitBounds(areaBounds(drawn), {
+      padding: framingPadding(map, legend.current, 40),
+      maxZoom: FRAMING_MAX_ZOOM,
+      animate: false,
+    });
   }, [map, filterKey]);
 
   // The saved area, once the map is up: its moveend searches the view it gives.
@@ -224,7 +227,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
     if (!map) return;
     const reframe = () => {
       if (!frame.current) return;
-      const camera = map.cameraForBounds(frame.current, FRAMING);
+      const camera = map.cameraForBounds(frame.current, framing(map, legend.current));
       if (camera) map.jumpTo(camera);
     };
     map.on('resize', reframe);
@@ -319,7 +322,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
       const lngs = positions.map((p) => p[0]);
       const lats = positions.map((p) => p[1]);
       frame.current = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
-      const camera = map.cameraForBounds(frame.current, FRAMING);
+      const camera = map.cameraForBounds(frame.current, framing(map, legend.current));
       if (camera) map.jumpTo(camera);
       // jumpTo's moveend searches the framed viewport; when nothing moved, search it here.
       searchMapArea(filters, viewportOf(map));
@@ -403,7 +406,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
             Search this area
           </button>
         )}
-        <ul className="map-legend" aria-label="Legend">
+        <ul className="map-legend" aria-label="Legend" ref={legend}>
           {LEGEND.map((item) => (
             <li key={item.label}>
               <span
