@@ -102,7 +102,7 @@ describe('a second web process', () => {
     // Written with triggers off: no notification is sent, as if the listener had been down.
     await t.db.sql.begin(async (tx) => {
       await tx`SET LOCAL session_replication_role = replica`;
-      await tx`UPDATE listing_read SET doc = doc || '{"title": "Quietly renamed"}'::jsonb
+      await tx`UPDATE listing_read SET doc = (doc::jsonb || '{"title": "Quietly renamed"}')::json
                WHERE id = 'doc-cache-c'`;
     });
     // Answered from memory: the second process has not heard of it.

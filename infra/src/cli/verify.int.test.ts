@@ -119,7 +119,7 @@ describe('npm run verify', () => {
 
   it('names the listing whose read-model row was changed behind the log', async () => {
     const sql = cli.db().sql;
-    await sql`UPDATE listing_read SET doc = jsonb_set(doc, '{title}', '"Tampered title here"')
+    await sql`UPDATE listing_read SET doc = jsonb_set(doc::jsonb, '{title}', '"Tampered title here"')::json
               WHERE id = ${listed}`;
     const { code, out } = await verify();
     expect(out).toContain(`read model (listing_read): listing ${listed} differs`);

@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import type { FavouriteDocument } from '@rentals/core/contract/favourite';
+import { documentWithViews } from './listingQueries.ts';
 
 export { FAVOURITES_READ_MODEL } from '../readModels/favourites.ts';
 
@@ -23,7 +24,7 @@ export const userFavourites = async (
     db<Favourite[]>`
       SELECT f.listing_id AS "listingId", f.favourited_at AS "favouritedAt", s.state = 'listed' AS available,
         s.title, s.city, s.area,
-        CASE WHEN r.id IS NULL THEN NULL ELSE r.doc || jsonb_build_object('views', coalesce(v.views, 0)) END
+        CASE WHEN r.id IS NULL THEN NULL ELSE (${documentWithViews(db)})::json END
           AS property
       FROM user_favourites f
       JOIN favourite_listings s ON s.listing_id = f.listing_id

@@ -1,8 +1,15 @@
 import type { Sql } from 'postgres';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 
-/** The stored document with the current view counter. */
-const DOC = (db: Sql) => db`r.doc || jsonb_build_object('views', coalesce(v.views, 0)) AS doc`;
+/**
+ * The stored document (`r`) with the current view counter (`v`), as JSON
+ * text. The document is stored as text (`json`, migration 0189), so the
+ * counter goes in front of its first key instead of a parse and a merge.
+ */
+export const documentWithViews = (db: Sql) =>
+  db`'{"views":' || coalesce(v.views, 0) || ',' || substr(r.doc::text, 2)`;
+
+const DOC = (db: Sql) => db`(${documentWithViews(db)})::json AS doc`;
 
 /** One live listing (listed or not) as the full SPEC §3 document; null when missing or deleted. */
 export const findListing = async (db: Sql, id: string): Promise<PropertyDocument | null> => {
@@ -23,7 +30,7 @@ export const listingJsonById = async (
 ): Promise<Map<string, string>> => {
   if (ids.length === 0) return new Map();
   const rows = await db<{ id: string; doc: string }[]>`
-    SELECT r.id, (r.doc || jsonb_build_object('views', coalesce(v.views, 0)))::text AS doc
+    SELECT r.id, ${documentWithViews(db)} AS doc
     FROM listing_read r LEFT JOIN listing_view_counts v ON v.listing_id = r.id
     WHERE r.id = ANY(${ids as string[]}::text[])`;
   return new Map(rows.map((r) => [r.id, r.doc]));

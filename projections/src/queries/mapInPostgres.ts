@@ -14,13 +14,11 @@ const noPlace = (c: MapCriteria) => c.cities?.length === 0 || c.areas?.length ==
 /**
  * The rows a map may show: the search's filters (searchWhere) on the model of
  * the audience, and only listings whose owner shows them on the map (SPEC §2).
- * The last condition is the predicate of the map indexes (migration 0120),
+ * The last condition is the predicate of the map indexes (migrations 0120, 0189),
  * written the same way so that the planner uses them, index-only.
  */
 const mapWhere = (db: Sql, audience: SearchAudience, c: MapCriteria) =>
-  audience === 'full'
-    ? db`${searchWhere(db, audience, c)} AND (doc ->> 'showOnMap')::boolean`
-    : db`${searchWhere(db, audience, c)} AND show_on_map`;
+  db`${searchWhere(db, audience, c)} AND show_on_map`;
 
 /** The model's table and its position columns for an audience (visitors: the visitor position). */
 const model = (db: Sql, audience: SearchAudience) =>

@@ -66,6 +66,9 @@ const foldedRow = (doc: PropertyDocument): unknown[] => {
     doc.isAvailable,
     doc.isVerified,
     doc.createdAt,
+    doc.showOnMap,
+    place.pinCode ?? null,
+    doc.lastConfirmedAt,
   ];
 };
 
@@ -91,23 +94,31 @@ const FOLDED_COLUMNS = [
   'is_available',
   'is_verified',
   'created_at',
+  'show_on_map',
+  'pin_code',
+  'last_confirmed_at',
 ];
 
-/** Any number of creations as one set-based INSERT (one row each). */
+/**
+ * Any number of creations as one set-based INSERT (one row each). The
+ * document is stored as the text sent (`json`, migration 0189); its fields
+ * are read from one jsonb parse of it.
+ */
 const insertCreated = (events: ListingCreated[]): Statement =>
   sql`INSERT INTO listing_read (id, owner_id, doc, title, description, property_type, rent, city, area, city_key,
         area_key, address, latitude, longitude, bedrooms, bathrooms, facilities, image_count, is_available,
-        is_verified, created_at)
-      SELECT d ->> '_id', d ->> 'ownerId', d, d ->> 'title', d ->> 'description', d ->> 'propertyType',
+        is_verified, created_at, show_on_map, pin_code, last_confirmed_at)
+      SELECT d ->> '_id', d ->> 'ownerId', r.doc, d ->> 'title', d ->> 'description', d ->> 'propertyType',
         (d ->> 'rent')::float8, d -> 'location' ->> 'city', d -> 'location' ->> 'area', r.city_key, r.area_key,
         d -> 'location' ->> 'address', (d -> 'location' -> 'coordinates' ->> 'latitude')::float8,
         (d -> 'location' -> 'coordinates' ->> 'longitude')::float8, (d -> 'propertyDetails' ->> 'bedrooms')::int,
-        (d -> 'propertyDetails' ->> 'bathrooms')::int, ARRAY(SELECT jsonb_array_elements_text(r.facilities)),
+        (d -> 'propertyDetails' ->> 'bathrooms')::int, ARRAY(SELECT json_array_elements_text(r.facilities)),
         jsonb_array_length(d -> 'images'), (d ->> 'isAvailable')::boolean, (d ->> 'isVerified')::boolean,
-        (d ->> 'createdAt')::timestamptz
-      FROM jsonb_to_recordset(${json(events.map(createdRow))}::text::jsonb)
-        AS r(doc jsonb, city_key text, area_key text, facilities jsonb),
-        LATERAL (SELECT r.doc AS d) AS row
+        (d ->> 'createdAt')::timestamptz, (d ->> 'showOnMap')::boolean, d -> 'location' ->> 'pinCode',
+        d ->> 'lastConfirmedAt'
+      FROM json_to_recordset(${json(events.map(createdRow))}::text::json)
+        AS r(doc json, city_key text, area_key text, facilities json),
+        LATERAL (SELECT r.doc::jsonb AS d) AS row
       ON CONFLICT (id) DO NOTHING`;
 
 const toStatements = (event: ListingEvent): Statement[] => {
@@ -119,13 +130,14 @@ const toStatements = (event: ListingEvent): Statement[] => {
       const { listingId: _id, at: _at, ...changes } = event.data;
       const merged = json({ ...changes, updatedAt: at, lastConfirmedAt: at });
       return [
-        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb,
+        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json, last_confirmed_at = ${at},
               title = coalesce(${changes.title ?? null}, title),
               description = coalesce(${changes.description ?? null}, description),
               property_type = coalesce(${changes.propertyType ?? null}, property_type),
               bedrooms = coalesce(${changes.propertyDetails?.bedrooms ?? null}::int, bedrooms),
               bathrooms = coalesce(${changes.propertyDetails?.bathrooms ?? null}::int, bathrooms),
-              facilities = coalesce(${changes.facilities ? enabledFacilities(changes.facilities) : null}::text[], facilities)
+              facilities = coalesce(${changes.facilities ? enabledFacilities(changes.facilities) : null}::text[], facilities),
+              show_on_map = coalesce(${changes.showOnMap ?? null}::boolean, show_on_map)
             WHERE id = ${id}`,
       ];
     }
@@ -137,7 +149,8 @@ const toStatements = (event: ListingEvent): Statement[] => {
         lastConfirmedAt: at,
       });
       return [
-        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, rent = ${event.data.rent} WHERE id = ${id}`,
+        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json, last_confirmed_at = ${at},
+              rent = ${event.data.rent} WHERE id = ${id}`,
       ];
     }
     case 'ListingLocationChanged': {
@@ -145,7 +158,8 @@ const toStatements = (event: ListingEvent): Statement[] => {
       const location = coordinates ? { ...place, coordinates } : place;
       const merged = json({ location, updatedAt: at, lastConfirmedAt: at });
       return [
-        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, city = ${place.city}, area = ${place.area},
+        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json, last_confirmed_at = ${at},
+              pin_code = ${place.pinCode ?? null}, city = ${place.city}, area = ${place.area},
               city_key = ${normaliseLocality(place.city)}, area_key = ${normaliseLocality(place.area)}, address = ${place.address}, latitude = ${coordinates?.latitude ?? null},
               longitude = ${coordinates?.longitude ?? null}
             WHERE id = ${id}`,
@@ -154,42 +168,44 @@ const toStatements = (event: ListingEvent): Statement[] => {
     case 'ListingImagesAdded':
       return [
         sql`UPDATE listing_read SET
-              doc = jsonb_set(doc, '{images}', (doc -> 'images') || ${json(event.data.images)}::text::jsonb)
-                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text),
-              image_count = image_count + ${event.data.images.length}::int
+              doc = (jsonb_set(doc::jsonb, '{images}', (doc -> 'images')::jsonb || ${json(event.data.images)}::text::jsonb)
+                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text))::json,
+              last_confirmed_at = ${at}, image_count = image_count + ${event.data.images.length}::int
             WHERE id = ${id}`,
       ];
     case 'ListingImageRemoved':
       return [
         sql`UPDATE listing_read SET
-              doc = jsonb_set(doc, '{images}', coalesce((
-                      SELECT jsonb_agg(i ORDER BY n) FROM jsonb_array_elements(doc -> 'images') WITH ORDINALITY AS t(i, n)
+              doc = (jsonb_set(doc::jsonb, '{images}', coalesce((
+                      SELECT jsonb_agg(i ORDER BY n) FROM jsonb_array_elements((doc -> 'images')::jsonb) WITH ORDINALITY AS t(i, n)
                       WHERE i ->> 'id' <> ${event.data.imageId}), '[]'::jsonb))
-                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text),
-              image_count = (SELECT count(*) FROM jsonb_array_elements(doc -> 'images') AS t(i)
+                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text))::json,
+              last_confirmed_at = ${at},
+              image_count = (SELECT count(*) FROM json_array_elements(doc -> 'images') AS t(i)
                              WHERE i ->> 'id' <> ${event.data.imageId})
             WHERE id = ${id}`,
       ];
     case 'ListingImagesReordered':
       return [
         sql`UPDATE listing_read SET
-              doc = jsonb_set(doc, '{images}', coalesce((
+              doc = (jsonb_set(doc::jsonb, '{images}', coalesce((
                       SELECT jsonb_agg(i ORDER BY array_position(${event.data.imageIds}::text[], i ->> 'id'))
-                      FROM jsonb_array_elements(doc -> 'images') AS t(i)
+                      FROM jsonb_array_elements((doc -> 'images')::jsonb) AS t(i)
                       WHERE i ->> 'id' = ANY(${event.data.imageIds}::text[])), '[]'::jsonb))
-                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text),
-              image_count = cardinality(${event.data.imageIds}::text[])
+                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text))::json,
+              last_confirmed_at = ${at}, image_count = cardinality(${event.data.imageIds}::text[])
             WHERE id = ${id}`,
       ];
     case 'ListingImageCaptioned':
       return [
         sql`UPDATE listing_read SET
-              doc = jsonb_set(doc, '{images}', coalesce((
+              doc = (jsonb_set(doc::jsonb, '{images}', coalesce((
                       SELECT jsonb_agg(CASE WHEN i ->> 'id' = ${event.data.imageId}
                                             THEN i || jsonb_build_object('caption', ${event.data.caption}::text)
                                             ELSE i END ORDER BY n)
-                      FROM jsonb_array_elements(doc -> 'images') WITH ORDINALITY AS t(i, n)), '[]'::jsonb))
-                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text)
+                      FROM jsonb_array_elements((doc -> 'images')::jsonb) WITH ORDINALITY AS t(i, n)), '[]'::jsonb))
+                    || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text))::json,
+              last_confirmed_at = ${at}
             WHERE id = ${id}`,
       ];
     case 'ListingDelisted':
@@ -204,7 +220,9 @@ const toStatements = (event: ListingEvent): Statement[] => {
         ...(event.type === 'ListingExpired' ? { isExpired: true } : {}),
       });
       return [
-        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, is_available = ${isAvailable} WHERE id = ${id}`,
+        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json, is_available = ${isAvailable},
+              last_confirmed_at = coalesce(${event.type === 'ListingRelisted' ? at : null}::text, last_confirmed_at)
+            WHERE id = ${id}`,
       ];
     }
     case 'ListingHiddenForReview': {
@@ -215,20 +233,22 @@ const toStatements = (event: ListingEvent): Statement[] => {
         hiddenForReview: { reason: event.data.reason, since: at },
       });
       return [
-        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, is_available = false WHERE id = ${id}`,
+        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json, is_available = false
+            WHERE id = ${id}`,
       ];
     }
     case 'ListingReviewCleared': {
       const { isAvailable } = event.data;
       const merged = json({ isAvailable, updatedAt: at });
       return [
-        sql`UPDATE listing_read SET doc = (doc - 'hiddenForReview') || ${merged}::text::jsonb,
+        sql`UPDATE listing_read SET doc = ((doc::jsonb - 'hiddenForReview') || ${merged}::text::jsonb)::json,
               is_available = ${isAvailable} WHERE id = ${id}`,
       ];
     }
     case 'ListingAvailabilityConfirmed':
       return [
-        sql`UPDATE listing_read SET doc = doc || ${json({ lastConfirmedAt: at })}::text::jsonb WHERE id = ${id}`,
+        sql`UPDATE listing_read SET doc = (doc::jsonb || ${json({ lastConfirmedAt: at })}::text::jsonb)::json,
+              last_confirmed_at = ${at} WHERE id = ${id}`,
       ];
     case 'ListingExpiryReminded':
       return [];
@@ -237,7 +257,8 @@ const toStatements = (event: ListingEvent): Statement[] => {
       const isVerified = event.type === 'ListingVerified';
       const merged = json({ isVerified, updatedAt: at });
       return [
-        sql`UPDATE listing_read SET doc = doc || ${merged}::text::jsonb, is_verified = ${isVerified} WHERE id = ${id}`,
+        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json, is_verified = ${isVerified}
+            WHERE id = ${id}`,
       ];
     }
     case 'ListingDeleted':

@@ -468,7 +468,14 @@ describe('a rebuild from folded streams', () => {
                           type: 'ListingHiddenForReview',
                           data: { ...base(id), city: 'Bengaluru', reason: 'Fake or scam' },
                         },
-                        { type: 'ListingDetailsRevised', data: { ...base(id), title: 'Fixed' } },
+                        {
+                          type: 'ListingDetailsRevised',
+                          data: {
+                            ...base(id),
+                            title: 'Fixed',
+                            ...(i % 2 === 0 ? { showOnMap: false } : {}),
+                          },
+                        },
                         // Some still hidden, some dismissed (listed again), some delisted by the review.
                         ...(i % 3 === 0
                           ? []
@@ -516,6 +523,15 @@ describe('a rebuild from folded streams', () => {
       unit: 'listings',
     });
     expect(folded).toEqual(eventByEvent);
+    // The columns written beside the document (migration 0189) say what the document says.
+    const [disagreeing] = await db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM listing_read
+      WHERE show_on_map IS DISTINCT FROM (doc ->> 'showOnMap')::boolean
+        OR pin_code IS DISTINCT FROM doc #>> '{location,pinCode}'
+        OR last_confirmed_at IS DISTINCT FROM doc ->> 'lastConfirmedAt'`;
+    expect(disagreeing?.n).toBe(0);
+    expect(folded[0].some((r) => r.show_on_map === false)).toBe(true);
+    expect(folded[0].some((r) => r.pin_code === '400050')).toBe(true);
     // Filled by COPY FREEZE in the fill's one transaction, vacuumed without their TOAST tables: every page
     // of the swapped-in tables all-visible, which the map search's index-only scans need.
     const pages = await db.sql<{ relname: string; relpages: number; relallvisible: number }[]>`

@@ -68,8 +68,11 @@ const dump = async () =>
     await Promise.all(
       READ_MODEL_TABLES.map(async (t) => [
         t,
+        // As jsonb: a `json` document compares by value (the live rows were patched through jsonb).
         (
-          await db.sql.unsafe<{ row: string }[]>(`SELECT r::text AS row FROM ${t} r ORDER BY 1`)
+          await db.sql.unsafe<{ row: string }[]>(
+            `SELECT to_jsonb(r)::text AS row FROM ${t} r ORDER BY 1`,
+          )
         ).map((r) => r.row),
       ]),
     ),
