@@ -33,7 +33,8 @@ export const tenancyMeiliFilter = (t: TenancyFilters | undefined): string[] =>
   });
 
 /**
- * The same filters over `listing_read.doc` (its `tenancy` object). The deposit
+ * The same filters over `listing_read.tenancy` (the document's `tenancy`
+ * object, a column of its own: migration 0190). The deposit
  * in months divides the same doubles as depositInMonths (rent per month:
  * yearly rents over twelve), so a boundary value falls the same side in both.
  * Every condition is always in the text, a filter not given being a null
@@ -45,9 +46,9 @@ export const tenancyMeiliFilter = (t: TenancyFilters | undefined): string[] =>
  * false).
  */
 export const tenancySqlWhere = (db: Sql, t: TenancyFilters | undefined) => {
-  const term = (key: string) => db`(doc -> 'tenancy' ->> ${key})`;
+  const term = (key: string) => db`(tenancy ->> ${key})`;
   const deposit = db`coalesce(${term('depositMonths')}::float8,
-    ${term('depositRupees')}::float8 / (CASE WHEN doc ->> 'rentType' = 'yearly' THEN rent / 12 ELSE rent END))`;
+    ${term('depositRupees')}::float8 / (CASE WHEN rent_type = 'yearly' THEN rent / 12 ELSE rent END))`;
   const equals = (key: string, value: string | undefined) =>
     whenGiven(db, value, db`text`, (v) => db`${term(key)} = ${v}`);
   const anyOf = (key: string, values: readonly string[] | undefined) =>

@@ -69,6 +69,8 @@ const foldedRow = (doc: PropertyDocument): unknown[] => {
     doc.showOnMap,
     place.pinCode ?? null,
     doc.lastConfirmedAt,
+    doc.tenancy ?? null,
+    doc.rentType,
   ];
 };
 
@@ -97,6 +99,8 @@ const FOLDED_COLUMNS = [
   'show_on_map',
   'pin_code',
   'last_confirmed_at',
+  'tenancy',
+  'rent_type',
 ];
 
 /**
@@ -107,7 +111,7 @@ const FOLDED_COLUMNS = [
 const insertCreated = (events: ListingCreated[]): Statement =>
   sql`INSERT INTO listing_read (id, owner_id, doc, title, description, property_type, rent, city, area, city_key,
         area_key, address, latitude, longitude, bedrooms, bathrooms, facilities, image_count, is_available,
-        is_verified, created_at, show_on_map, pin_code, last_confirmed_at)
+        is_verified, created_at, show_on_map, pin_code, last_confirmed_at, tenancy, rent_type)
       SELECT d ->> '_id', d ->> 'ownerId', r.doc, d ->> 'title', d ->> 'description', d ->> 'propertyType',
         (d ->> 'rent')::float8, d -> 'location' ->> 'city', d -> 'location' ->> 'area', r.city_key, r.area_key,
         d -> 'location' ->> 'address', (d -> 'location' -> 'coordinates' ->> 'latitude')::float8,
@@ -115,7 +119,7 @@ const insertCreated = (events: ListingCreated[]): Statement =>
         (d -> 'propertyDetails' ->> 'bathrooms')::int, ARRAY(SELECT json_array_elements_text(r.facilities)),
         jsonb_array_length(d -> 'images'), (d ->> 'isAvailable')::boolean, (d ->> 'isVerified')::boolean,
         (d ->> 'createdAt')::timestamptz, (d ->> 'showOnMap')::boolean, d -> 'location' ->> 'pinCode',
-        d ->> 'lastConfirmedAt'
+        d ->> 'lastConfirmedAt', d -> 'tenancy', d ->> 'rentType'
       FROM json_to_recordset(${json(events.map(createdRow))}::text::json)
         AS r(doc json, city_key text, area_key text, facilities json),
         LATERAL (SELECT r.doc::jsonb AS d) AS row
@@ -137,7 +141,8 @@ const toStatements = (event: ListingEvent): Statement[] => {
               bedrooms = coalesce(${changes.propertyDetails?.bedrooms ?? null}::int, bedrooms),
               bathrooms = coalesce(${changes.propertyDetails?.bathrooms ?? null}::int, bathrooms),
               facilities = coalesce(${changes.facilities ? enabledFacilities(changes.facilities) : null}::text[], facilities),
-              show_on_map = coalesce(${changes.showOnMap ?? null}::boolean, show_on_map)
+              show_on_map = coalesce(${changes.showOnMap ?? null}::boolean, show_on_map),
+              tenancy = coalesce(${changes.tenancy ? json(changes.tenancy) : null}::text::jsonb, tenancy)
             WHERE id = ${id}`,
       ];
     }
@@ -150,7 +155,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
       });
       return [
         sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json, last_confirmed_at = ${at},
-              rent = ${event.data.rent} WHERE id = ${id}`,
+              rent = ${event.data.rent}, rent_type = ${event.data.rentType} WHERE id = ${id}`,
       ];
     }
     case 'ListingLocationChanged': {

@@ -425,7 +425,7 @@ describe('a rebuild from folded streams', () => {
                       data: {
                         ...base(id),
                         rent: 9000,
-                        rentType: 'monthly',
+                        rentType: i % 2 === 0 ? 'yearly' : 'monthly',
                         previousRent: 25000,
                         previousRentType: 'monthly',
                       },
@@ -473,7 +473,7 @@ describe('a rebuild from folded streams', () => {
                           data: {
                             ...base(id),
                             title: 'Fixed',
-                            ...(i % 2 === 0 ? { showOnMap: false } : {}),
+                            ...(i % 2 === 0 ? { showOnMap: false } : { tenancy: { food: 'any' } }),
                           },
                         },
                         // Some still hidden, some dismissed (listed again), some delisted by the review.
@@ -523,15 +523,19 @@ describe('a rebuild from folded streams', () => {
       unit: 'listings',
     });
     expect(folded).toEqual(eventByEvent);
-    // The columns written beside the document (migration 0189) say what the document says.
+    // The columns written beside the document (migrations 0189, 0190) say what the document says.
     const [disagreeing] = await db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM listing_read
       WHERE show_on_map IS DISTINCT FROM (doc ->> 'showOnMap')::boolean
         OR pin_code IS DISTINCT FROM doc #>> '{location,pinCode}'
-        OR last_confirmed_at IS DISTINCT FROM doc ->> 'lastConfirmedAt'`;
+        OR last_confirmed_at IS DISTINCT FROM doc ->> 'lastConfirmedAt'
+        OR tenancy IS DISTINCT FROM (doc -> 'tenancy')::jsonb
+        OR rent_type IS DISTINCT FROM doc ->> 'rentType'`;
     expect(disagreeing?.n).toBe(0);
     expect(folded[0].some((r) => r.show_on_map === false)).toBe(true);
     expect(folded[0].some((r) => r.pin_code === '400050')).toBe(true);
+    expect(folded[0].some((r) => r.tenancy !== null)).toBe(true);
+    expect(folded[0].some((r) => r.rent_type === 'yearly')).toBe(true);
     // Filled by COPY FREEZE in the fill's one transaction, vacuumed without their TOAST tables: every page
     // of the swapped-in tables all-visible, which the map search's index-only scans need.
     const pages = await db.sql<{ relname: string; relpages: number; relallvisible: number }[]>`

@@ -32,7 +32,7 @@ export const relevantIds = async (sql: Sql, e: Expectation): Promise<Set<string>
       AND (${areas}::text[] IS NULL OR area_key = ANY(${areas}::text[]))
       AND (${e.pinCode ?? null}::text IS NULL OR pin_code = ${e.pinCode ?? null})
       AND (${e.tenancy ? JSON.stringify(e.tenancy) : null}::text::jsonb IS NULL
-           OR (doc -> 'tenancy')::jsonb @> ${e.tenancy ? JSON.stringify(e.tenancy) : null}::text::jsonb)`;
+           OR tenancy @> ${e.tenancy ? JSON.stringify(e.tenancy) : null}::text::jsonb)`;
   return new Set(rows.map((r) => r.id));
 };
 
