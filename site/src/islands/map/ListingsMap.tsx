@@ -29,7 +29,7 @@ import {
 import { $drawnArea, clearDrawnArea, setDrawnArea } from '../../stores/drawnArea.ts';
 import { whenStyleLoaded } from './basemap.ts';
 import { DrawAreaControls } from './DrawAreaControls.tsx';
-import { FRAMING_MAX_ZOOM, framing, framingPadding } from './framing.ts';
+import { framing } from './framing.ts';
 import { areaBounds } from './areaCorners.ts';
 import { openingArea } from './openingArea.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
@@ -203,11 +203,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
   // A drawn area (just finished, or a saved search's): the map shows all of it.
   useEffect(() => {
     if (!map || !drawn) return;
-    map.fitBounds(areaBounds(drawn), {
-      padding: framingPadding(map, legend.current, 40),
-      maxZoom: FRAMING_MAX_ZOOM,
-      animate: false,
-    });
+    map.fitBounds(areaBounds(drawn), { ...framing(map, legend.current, 40), animate: false });
   }, [map, filterKey]);
 
   // The saved area, once the map is up: its moveend searches the view it gives.
