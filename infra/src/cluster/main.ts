@@ -34,6 +34,7 @@ import { serviceLogs } from '../dev/serviceLogs.ts';
 import { waitUntilHealthy } from '../dev/waitUntilHealthy.ts';
 import { watchExternal } from '../dev/watchExternal.ts';
 import { allUp, startHaproxy, untilBackends, type Backend } from '../proxy/haproxy.ts';
+import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
 import { freePort } from '../services/ports.ts';
 import { stopChild } from '../services/postgresServer.ts';
 import { parseClusterFlags, type ClusterFlags } from './flags.ts';
@@ -187,8 +188,11 @@ const main = async () => {
     await keep({
       name,
       start: () =>
-        startBun('projections/src/main.ts', childEnv, logs.of(name), (line) =>
-          line.includes('projections running'),
+        startBun(
+          'projections/src/main.ts',
+          { ...childEnv, ...BULK_ALLOCATOR_ENV },
+          logs.of(name),
+          (line) => line.includes('projections running'),
         ),
       stop: (child) => stopChild(child, 'SIGTERM'),
     });

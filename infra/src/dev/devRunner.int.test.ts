@@ -120,6 +120,17 @@ describe('npm run dev', () => {
     for (const service of ['postgres', 'meilisearch', 'mail', 'web', 'projections'])
       expect(run.output()).toMatch(new RegExp(`^${service} *\\| (ready|listening|running)`, 'm'));
     expect(processesUsing(dataDir).length).toBeGreaterThan(0);
+    // Bun's allocator keeps what it frees in the projections process, and only there (bulkAllocator.ts).
+    const pids = JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
+      string,
+      number
+    >;
+    const allocatorSettings = (name: string) =>
+      readFileSync(`/proc/${pids[name]!}/environ`, 'utf8')
+        .split('\0')
+        .filter((v) => v.startsWith('MIMALLOC_'));
+    expect(allocatorSettings('projections')).toEqual(['MIMALLOC_PURGE_DELAY=-1']);
+    expect(allocatorSettings('meilisearch')).toEqual([]);
 
     const second = runDev({ ...env, PORT: String(await freePort()) });
     expect(await second.exit).toBe(2);

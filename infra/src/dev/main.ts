@@ -24,6 +24,7 @@
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
+import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
 import { stopChild } from '../services/postgresServer.ts';
 import { answers, startBun } from './bunProcess.ts';
 import {
@@ -204,8 +205,11 @@ const main = async () => {
   await keep({
     name: 'projections',
     start: () =>
-      startBun('projections/src/main.ts', childEnv, logs.of('projections'), (line) =>
-        line.includes('projections running'),
+      startBun(
+        'projections/src/main.ts',
+        { ...childEnv, ...BULK_ALLOCATOR_ENV },
+        logs.of('projections'),
+        (line) => line.includes('projections running'),
       ),
     stop: (child) => stopChild(child, 'SIGTERM'),
   });

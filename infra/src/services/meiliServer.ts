@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { withoutAllocatorSettings } from './bulkAllocator.ts';
 import { stopChild } from './postgresServer.ts';
 
 /**
@@ -126,7 +127,11 @@ export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliS
       '--log-level',
       'WARN',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached ?? false },
+    {
+      env: withoutAllocatorSettings(process.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: opts.detached ?? false,
+    },
   );
   if (child.pid) await writeFile(join(opts.dataDir, 'meilisearch.pid'), String(child.pid));
   let exited: Error | undefined;

@@ -2,6 +2,7 @@
 // measure it while writing: resolves once it says it is running.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { BULK_ALLOCATOR_ENV } from '../../services/bulkAllocator.ts';
 import { recordBenchChild, type BenchStack } from './stack.ts';
 
 export const startProjectionsProcess = async (
@@ -17,6 +18,7 @@ export const startProjectionsProcess = async (
         DATABASE_URL: stack.databaseUrl,
         MEILI_URL: stack.meiliUrl,
         MEILI_MASTER_KEY: stack.meiliKey,
+        ...BULK_ALLOCATOR_ENV,
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
