@@ -88,13 +88,33 @@ export type RunningProjection = {
 
 const lockKey = (name: string) => `projection:${name}`;
 
-const sleep = (ms: number, signal: { wake?: () => void }) =>
+/**
+ * A wake-up for a loop that sleeps between reads. A wake that comes while the loop is not asleep (reading,
+ * applying) is kept, and its next sleep returns at once: without it, a NOTIFY heard during a read that
+ * came too early to see the append was lost, and the projection waited for its next poll.
+ */
+type Waker = { wake?: () => void; pending?: boolean };
+
+const wakeUp = (signal: Waker) => {
+  signal.pending = true;
+  signal.wake?.();
+};
+
+const sleep = (ms: number, signal: Waker) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.wake = () => {
+    if (signal.pending) {
+      signal.pending = false;
+      resolve();
+      return;
+    }
+    const done = () => {
       clearTimeout(timer);
+      signal.wake = undefined;
+      signal.pending = false;
       resolve();
     };
+    const timer = setTimeout(done, ms);
+    signal.wake = done;
   });
 
 const at = (event: RecordedEvent): Checkpoint => ({
@@ -151,8 +171,8 @@ export const startProjection = (
   let stopped = false;
   let lastError: Error | undefined;
   let rate = recentRate();
-  const waker: { wake?: () => void } = {};
-  const wake = () => waker.wake?.();
+  const waker: Waker = {};
+  const wake = () => wakeUp(waker);
   let session: Sql | undefined;
 
   /** Splits a batch into the events to apply and those held behind parked streams. */
@@ -401,12 +421,12 @@ export const startProjection = (
   /** Set when the session's connection is gone (cut, or replaced by a new backend): start over. */
   let lost: Error | undefined;
   let lockPid: number | undefined;
-  const heartbeatWaker: { wake?: () => void } = {};
+  const heartbeatWaker: Waker = {};
   /** Read through a call: the checks below run after awaits, where another callback may have set it. */
   const lostSession = (): Error | undefined => lost;
   const loseSession = (reason: string) => {
     lost ??= Object.assign(new Error(reason), { code: 'CONNECTION_CLOSED' });
-    heartbeatWaker.wake?.();
+    wakeUp(heartbeatWaker);
     wake();
   };
 
