@@ -13,12 +13,17 @@ const children: ChildProcess[] = [];
 const lines: string[] = [];
 const log = (line: string) => lines.push(line);
 
-/** A live process that looks like ours to the lock (a bun or node binary running a sleep). */
-const sleeper = () => {
-  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], {
-    stdio: 'ignore',
+/**
+ * A live process that looks like ours to the lock (a bun or node binary running a sleep).
+ * It is returned once it runs: until its exec, /proc/<pid>/cmdline is empty and the
+ * lock rightly leaves a process it cannot recognise alone (a CI run timed out on that).
+ */
+const sleeper = async () => {
+  const child = spawn(process.execPath, ['-e', 'console.log("up"); setTimeout(() => {}, 60_000)'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   children.push(child);
+  await new Promise((resolve) => child.stdout!.once('data', resolve));
   return child;
 };
 const exited = (child: ChildProcess) =>
@@ -39,7 +44,7 @@ afterEach(async () => {
 
 describe('one runner per data directory', () => {
   it('refuses while the holder lives, naming it and what to do', async () => {
-    const holder = sleeper();
+    const holder = await sleeper();
     await writeFile(join(dir, 'bench.lock'), String(holder.pid));
     const taking = acquireInstanceLock(join(dir, 'bench.lock'), join(dir, 'pids.json'), log, {
       what: 'benchmark',
@@ -53,7 +58,7 @@ describe('one runner per data directory', () => {
   });
 
   it('names `npm run dev` when no holder is given', async () => {
-    const holder = sleeper();
+    const holder = await sleeper();
     await writeFile(join(dir, 'dev.lock'), String(holder.pid));
     await expect(
       acquireInstanceLock(join(dir, 'dev.lock'), join(dir, 'pids.json'), log),
@@ -63,7 +68,7 @@ describe('one runner per data directory', () => {
   it("takes over a dead holder's lock and stops the children it recorded", async () => {
     const dead = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
     await exited(dead);
-    const orphan = sleeper();
+    const orphan = await sleeper();
     await writeFile(join(dir, 'bench.lock'), String(dead.pid));
     await recordChildren(join(dir, 'pids.json'), { api: orphan.pid! });
     const lock = await acquireInstanceLock(join(dir, 'bench.lock'), join(dir, 'pids.json'), log);
