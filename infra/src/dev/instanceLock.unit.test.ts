@@ -23,7 +23,7 @@ const sleeper = async () => {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   children.push(child);
-  await new Promise((resolve) => child.stdout!.once('data', resolve));
+  await new Promise((resolve) => child.stdout.once('data', resolve));
   return child;
 };
 const exited = (child: ChildProcess) =>
