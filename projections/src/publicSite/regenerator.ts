@@ -11,6 +11,7 @@ import { CITIES_PATH, pageFile } from './paths.ts';
 import { cityCounts, type CityCounts } from './queries.ts';
 import { recordRun } from './status.ts';
 import { withSiteLock } from './siteLock.ts';
+import { sleepUnlessWoken, wakeUp, type Waker } from '../runner/waker.ts';
 
 export type RegeneratorOptions = {
   sql: Sql;
@@ -166,27 +167,8 @@ export const startRegenerator = (options: RegeneratorOptions) => {
   // While set, runs wait until the pages' models reach `until` (the log's head when the hold began).
   let hold: { until: number; since: number } | undefined;
   let stopped = false;
-  let wake: (() => void) | undefined;
-  // A notification that arrives while a run is under way must not be lost until the next poll.
-  let notified = false;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (notified || stopped) {
-        notified = false;
-        resolve();
-        return;
-      }
-      const timer = setTimeout(() => {
-        wake = undefined;
-        resolve();
-      }, ms);
-      wake = () => {
-        wake = undefined;
-        notified = false;
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const waker: Waker = {};
+  const sleep = (ms: number) => (stopped ? Promise.resolve() : sleepUnlessWoken(ms, waker));
   let failures = 0;
   // Every city's counts, refreshed per run only for the cities rebuilt (see BuildRequest.countsCache).
   const countsCache = new Map<string, CityCounts>();
@@ -196,10 +178,7 @@ export const startRegenerator = (options: RegeneratorOptions) => {
   // Its own connection for LISTEN: when the database restarts, the next LISTEN on it opens a new one.
   let listening = false;
   const listener = sessionClient(options.sql, {
-    onnotify: () => {
-      notified = true;
-      wake?.();
-    },
+    onnotify: () => wakeUp(waker),
     onclose: () => {
       listening = false;
     },
@@ -279,7 +258,7 @@ export const startRegenerator = (options: RegeneratorOptions) => {
     done,
     stop: async () => {
       stopped = true;
-      wake?.();
+      wakeUp(waker);
       await done.catch(() => undefined);
     },
   };

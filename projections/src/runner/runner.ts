@@ -5,6 +5,7 @@ import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { APPENDED_CHANNEL, mayConcern } from '@rentals/core/eventStore/appendedNotice';
 import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
 import { batchMemoryKeeper } from './batchMemory.ts';
+import { sleepUnlessWoken, wakeUp, type Waker } from './waker.ts';
 import type { Projection } from './projection.ts';
 import { advanceCheckpoint, ensureCheckpoint } from './checkpoints.ts';
 import { holdEvents, lockParking, parkedAmong, parkStream } from './parking.ts';
@@ -87,35 +88,6 @@ export type RunningProjection = {
 };
 
 const lockKey = (name: string) => `projection:${name}`;
-
-/**
- * A wake-up for a loop that sleeps between reads. A wake that comes while the loop is not asleep (reading,
- * applying) is kept, and its next sleep returns at once: without it, a NOTIFY heard during a read that
- * came too early to see the append was lost, and the projection waited for its next poll.
- */
-type Waker = { wake?: () => void; pending?: boolean };
-
-const wakeUp = (signal: Waker) => {
-  signal.pending = true;
-  signal.wake?.();
-};
-
-const sleep = (ms: number, signal: Waker) =>
-  new Promise<void>((resolve) => {
-    if (signal.pending) {
-      signal.pending = false;
-      resolve();
-      return;
-    }
-    const done = () => {
-      clearTimeout(timer);
-      signal.wake = undefined;
-      signal.pending = false;
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.wake = done;
-  });
 
 const at = (event: RecordedEvent): Checkpoint => ({
   transactionId: event.transactionId,
@@ -301,7 +273,7 @@ export const startProjection = (
           },
           'warn',
         );
-        await sleep(delay, {});
+        await sleepUnlessWoken(delay, {});
       }
     }
   };
@@ -335,7 +307,7 @@ export const startProjection = (
       } catch (e) {
         if (e instanceof CheckpointMoved) return false;
         if (stopped || !isTransient(e)) throw e;
-        await sleep(Math.min(backoffMs * 2 ** Math.min(attempt, 16), 5000), {});
+        await sleepUnlessWoken(Math.min(backoffMs * 2 ** Math.min(attempt, 16), 5000), {});
       }
     }
   };
@@ -460,7 +432,7 @@ export const startProjection = (
       }
       if (!announced) log(`${projection.name}: another runner owns this projection; standing by`);
       announced = true;
-      await sleep(pollIntervalMs, waker);
+      await sleepUnlessWoken(pollIntervalMs, waker);
     }
     return undefined;
   };
@@ -485,7 +457,7 @@ export const startProjection = (
   const heartbeat = async (own: Sql) => {
     const current = () => !stopped && !lost && session === own;
     while (current()) {
-      await sleep(heartbeatMs, heartbeatWaker);
+      await sleepUnlessWoken(heartbeatMs, heartbeatWaker);
       if (!current()) return;
       const alive = await beat(own).catch((error: Error) => error.message);
       if (alive !== true && current()) loseSession(alive);
@@ -532,7 +504,7 @@ export const startProjection = (
           try {
             checkpoint = await sendAhead(send, checkpoint, limit);
             // Caught up: nothing in flight and nothing to read.
-            await sleep(pollIntervalMs, waker);
+            await sleepUnlessWoken(pollIntervalMs, waker);
             continue;
           } catch (error) {
             if (stopped) return;
@@ -593,7 +565,7 @@ export const startProjection = (
               continue;
             }
           }
-          await sleep(pollIntervalMs, waker);
+          await sleepUnlessWoken(pollIntervalMs, waker);
           continue;
         }
         let applied: boolean;
@@ -684,7 +656,7 @@ export const startProjection = (
           await sql`UPDATE projection_checkpoints SET status = 'failed', last_error = ${lastError.message}, updated_at = now()
                     WHERE name = ${projection.name}`.catch(() => undefined);
         await endSession();
-        await sleep(delay, waker);
+        await sleepUnlessWoken(delay, waker);
         continue;
       }
       await endSession();
