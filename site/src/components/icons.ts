@@ -2,8 +2,8 @@
  * The site's icons, drawn as 24×24 outlines (stroked in the text colour by
  * `.icon` in global.css), one copy for the React components (react/Icon.tsx),
  * plain DOM code and the pre-rendered public pages (`iconSvg`). Emoji are not
- * used as icons: where the system has no emoji font (CI's Chromium has only
- * fonts-noto-core) they render as empty boxes.
+ * used as icons: where the system has no emoji font (CI's Chromium may have
+ * no emoji font) they render as empty boxes.
  */
 export const ICON_PATHS = {
   home: 'M3 10.5 12 3l9 7.5M5.5 8.5V21h13V8.5M10 21v-6h4v6',

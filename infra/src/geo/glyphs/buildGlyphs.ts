@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { FONT_STACKS } from '@rentals/core/geo/manifest';
 
 const require = createRequire(import.meta.url);
@@ -13,8 +13,11 @@ type Fontnik = {
   ) => void;
 };
 
-/** Debian's fonts-noto-core, where the files of FONT_STACKS are. */
-const FONT_DIR = '/usr/share/fonts/truetype/noto';
+/**
+ * The files of FONT_STACKS come from an npm package (Noto Sans TTFs, SIL OFL 1.1),
+ * so the build needs no system font: a machine with only Node and npm builds the map.
+ */
+const FONT_DIR = join(dirname(require.resolve('@embedpdf/fonts-latin')), '..', 'fonts');
 
 /**
  * Latin, Latin-1, Latin Extended and General Punctuation cover every label we
@@ -36,7 +39,7 @@ export const buildGlyphs = async (outDir: string, fontDir = FONT_DIR): Promise<n
     const path = join(fontDir, file);
     if (!existsSync(path))
       throw new MissingFontError(
-        `${path} is missing: install Debian's fonts-noto-core (apt-get install fonts-noto-core)`,
+        `${path} is missing: run npm install (the fonts come from @embedpdf/fonts-latin)`,
       );
     const font = readFileSync(path);
     await mkdir(join(outDir, stack), { recursive: true });
