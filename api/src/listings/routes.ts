@@ -16,7 +16,8 @@ import {
   VerifyBody,
 } from './model.ts';
 import { readListingRequest } from './requestBody.ts';
-import { listingService } from './service.ts';
+import { listingService, type WriteResult } from './service.ts';
+import { listingViews } from '@rentals/projections/queries/listingQueries';
 
 export type ListingRouteDeps = Pick<
   AppDeps,
@@ -40,6 +41,19 @@ export const parseIfMatch = (header: string | null | undefined): number | undefi
 
 const etag = (version: number) => `"${version}"`;
 
+/**
+ * The write's answer: the new state as a document, with the listing's views from the read side
+ * (the write side knows no views; answering 0 made My Properties show 0 after Delist or List).
+ */
+const answerWith = async (
+  sql: ListingRouteDeps['sql'],
+  { property, version }: WriteResult,
+  set: { headers: Record<string, unknown> },
+) => {
+  set.headers.etag = etag(version);
+  return { property: { ...property, views: await listingViews(sql, property._id) } };
+};
+
 const photoLimits =
   `One request may hold at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels of photos (400). Photos are decoded in a ` +
   'pool shared by every uploader; when it is full the answer is 503 with Retry-After (seconds).';
@@ -61,11 +75,10 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       async ({ request, user, set }) => {
         const { body, errors } = await readListingRequest(request);
         if (errors.length > 0) throw new ValidationError(errors);
-        const { property, version } = await service.create(callerOf(user, request), body);
+        const result = await service.create(callerOf(user, request), body);
         set.status = 201;
-        set.headers.etag = etag(version);
-        set.headers.location = `/api/properties/${property._id}`;
-        return { property };
+        set.headers.location = `/api/properties/${result.property._id}`;
+        return answerWith(deps.sql, result, set);
       },
       {
         requireRole: OWNER_ROLES,
@@ -91,14 +104,8 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
         const expected = parseIfMatch(request.headers.get('if-match'));
         const { body, errors } = await readListingRequest(request);
         if (errors.length > 0) throw new ValidationError(errors);
-        const { property, version } = await service.update(
-          callerOf(user, request),
-          id,
-          body,
-          expected,
-        );
-        set.headers.etag = etag(version);
-        return { property };
+        const result = await service.update(callerOf(user, request), id, body, expected);
+        return answerWith(deps.sql, result, set);
       },
       {
         requireRole: OWNER_ROLES,
@@ -147,13 +154,8 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
       async ({ request, user, params, set }) => {
         const id = listingIdOr404(params.id);
         const expected = parseIfMatch(request.headers.get('if-match'));
-        const { property, version } = await service.toggleAvailability(
-          callerOf(user, request),
-          id,
-          expected,
-        );
-        set.headers.etag = etag(version);
-        return { property };
+        const result = await service.toggleAvailability(callerOf(user, request), id, expected);
+        return answerWith(deps.sql, result, set);
       },
       {
         requireRole: OWNER_ROLES,
@@ -170,13 +172,12 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     .patch(
       '/properties/:id/confirm-available',
       async ({ request, user, params, set }) => {
-        const { property, version } = await service.confirmAvailability(
+        const result = await service.confirmAvailability(
           callerOf(user, request),
           listingIdOr404(params.id),
           parseIfMatch(request.headers.get('if-match')),
         );
-        set.headers.etag = etag(version);
-        return { property };
+        return answerWith(deps.sql, result, set);
       },
       {
         requireRole: OWNER_ROLES,
@@ -196,13 +197,12 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     .patch(
       '/properties/:id/verify',
       async ({ body, user, params, set, request }) => {
-        const { property, version } = await service.setVerification(
+        const result = await service.setVerification(
           callerOf(user, request),
           listingIdOr404(params.id),
           body?.isVerified ?? true,
         );
-        set.headers.etag = etag(version);
-        return { property };
+        return answerWith(deps.sql, result, set);
       },
       {
         requireRole: ['admin'],

@@ -230,3 +230,20 @@ describe('the activity the dashboards show', () => {
     expect(ids).not.toContain(`old-${VIEWED_PER_USER}`);
   });
 });
+
+describe('a write answers with the listing’s views', () => {
+  it('Delist, List and Still available keep the count My Properties shows (they answered 0)', async () => {
+    const id = await newListing();
+    for (const address of ['203.0.113.71', '203.0.113.72']) await view(id, { address });
+    expect(await viewsOf(id)).toBe(2);
+    for (const path of ['toggle-availability', 'toggle-availability', 'confirm-available']) {
+      const response = await t.request<{ property: { views: number; isAvailable: boolean } }>(
+        'PATCH',
+        `/api/properties/${id}/${path}`,
+        { token: owner.token },
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.property.views).toBe(2);
+    }
+  });
+});

@@ -19,6 +19,13 @@ export const findListing = async (db: Sql, id: string): Promise<PropertyDocument
   return row?.doc ?? null;
 };
 
+/** A listing's view count (0 before its first counted view). */
+export const listingViews = async (db: Sql, id: string): Promise<number> => {
+  const [row] = await db<{ views: string | number }[]>`
+    SELECT views FROM listing_view_counts WHERE listing_id = ${id}`;
+  return Number(row?.views ?? 0);
+};
+
 /**
  * Documents for ids as JSON text, by id: a response is spliced from
  * Postgres' own JSON instead of parsing and re-serialising it. Ids without a
