@@ -280,6 +280,18 @@ export const createLocalityMatcher = (
     return undefined;
   };
 
+  const isStoredCity = (cities: readonly string[] | undefined) =>
+    cities !== undefined && cities.some((c) => storedCities.has(c));
+
+  /** The listed cities an area input names as a whole, when it names no locality (within `inCities`). */
+  const cityOfArea = (area: string, inCities?: readonly string[]) => {
+    if (pinCodeOf(area) || matchAreas(area, inCities).size > 0) return undefined;
+    const named = resolveCities(area).filter(
+      (c) => storedCities.has(c) && (!inCities || inCities.includes(c)),
+    );
+    return named.length > 0 ? named : undefined;
+  };
+
   /**
    * City, area and free text → the filters both engines apply. A PIN code may
    * stand in either place field or in the free text: it becomes the areas it
@@ -309,9 +321,25 @@ export const createLocalityMatcher = (
         suburb = [...named];
       }
     }
-    const split = area === undefined || pinCodeOf(area) ? undefined : cityInArea(area, cities);
+    // 'Bombay Andheri E' typed as the city: a known city at either end, the rest is the area.
+    const cityField =
+      city !== undefined && !cityPin && area === undefined && !suburb && !isStoredCity(cities)
+        ? cityInArea(city)
+        : undefined;
+    if (cityField) cities = cityField.cities;
+    const placeInArea = cityField?.area ?? area;
+    const split =
+      placeInArea === undefined || pinCodeOf(placeInArea)
+        ? undefined
+        : cityInArea(placeInArea, cities);
     if (split) cities = split.cities;
-    const typedArea = split?.area ?? area;
+    let typedArea = split?.area ?? placeInArea;
+    // 'Gurgaon' typed as the area: a whole city that names no locality is the city.
+    const areaCity = typedArea === undefined || split ? undefined : cityOfArea(typedArea, cities);
+    if (areaCity) {
+      cities = areaCity;
+      typedArea = undefined;
+    }
     // A PIN names its city too: Malviya Nagar 110017 is Delhi's, not Jaipur's.
     const areaPin = typedArea === undefined ? undefined : pinCodeOf(typedArea);
     if (areaPin && !cities) cities = pinCities(areaPin);

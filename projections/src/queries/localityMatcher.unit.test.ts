@@ -166,6 +166,27 @@ describe('the locality matcher', () => {
     });
   });
 
+  it('reads a locality typed after the city in the city field', () => {
+    expect(matcher().resolvePlaces({ city: 'bombay andheri e' })).toEqual({
+      cities: ['mumbai'],
+      areas: expect.arrayContaining(['andheri east']) as unknown,
+    });
+    expect(matcher().resolvePlaces({ city: 'HSR Layout Bangalore' })).toEqual({
+      cities: ['bengaluru'],
+      areas: expect.arrayContaining(['hsr layout']) as unknown,
+    });
+  });
+
+  it('reads a city typed in the area field as the city', () => {
+    expect(matcher().resolvePlaces({ area: 'gurgaon' })).toEqual({ cities: ['gurugram'] });
+    expect(matcher().resolvePlaces({ city: 'Gurugram', area: 'Gurgaon' })).toEqual({
+      cities: ['gurugram'],
+    });
+    // A locality that shares a city's name stays a locality.
+    const m = createLocalityMatcher([...LISTED, { city: 'Mumbai', area: 'Delhi Darwaza' }], NAMES);
+    expect(m.resolvePlaces({ area: 'Delhi Darwaza' }).areas).toContain('delhi darwaza');
+  });
+
   it('reads a suburb typed as the city as its localities in the city listings name', () => {
     const m = createLocalityMatcher(
       [...LISTED, { city: 'Mumbai', area: 'Thane West', pin: '400601' }],
