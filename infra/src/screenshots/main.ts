@@ -1,6 +1,7 @@
 // `npm run screenshots`
 // The product's main screens (home, map search, a search within a drawn area,
-// a listing's detail, a city's pre-rendered page) on a desktop (1280 px) and a phone (390 px), written to
+// a listing's detail, a city's pre-rendered page, a broker's dashboard, the admin console)
+// on a desktop (1280 px) and a phone (390 px), written to
 // docs/screenshots/ for the README. A fresh stack of its own, as the e2e tests
 // run it (its own Postgres and Meilisearch, the built site, the basemap),
 // seeded with `npm run seed`'s generator and a fixed seed, in Debian's
@@ -82,14 +83,22 @@ try {
     body.includes('properties found'),
   );
 
-  const tenant = DEMO_ACCOUNTS.find((a) => a.role === 'tenant')!;
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: tenant.email, password: SEED_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`demo tenant login: ${login.status} ${await login.text()}`);
-  const { token } = (await login.json()) as { token: string };
+  const tokenOf = async (role: (typeof DEMO_ACCOUNTS)[number]['role']) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: SEED_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`demo ${role} login: ${login.status} ${await login.text()}`);
+    return ((await login.json()) as { token: string }).token;
+  };
+  const tokens = {
+    tenant: await tokenOf('tenant'),
+    broker: await tokenOf('broker'),
+    admin: await tokenOf('admin'),
+  };
+  const token = tokens.tenant;
   const search = (await (
     await fetch(`${baseUrl}/api/properties?city=${encodeURIComponent(city.name)}&limit=50`, {
       headers: { authorization: `Bearer ${token}` },
@@ -116,22 +125,25 @@ try {
     return `${(lng + r * Math.cos(angle)).toFixed(5)},${(lat + r * Math.sin(angle)).toFixed(5)}`;
   }).join(';');
 
-  const screens: { name: string; path: string; signedIn: boolean; map?: boolean }[] = [
-    { name: 'home', path: '/', signedIn: false },
+  type Screen = { name: string; path: string; as?: keyof typeof tokens; map?: boolean };
+  const screens: Screen[] = [
+    { name: 'home', path: '/' },
     {
       name: 'map',
       path: `/properties?city=${encodeURIComponent(city.name)}`,
-      signedIn: true,
+      as: 'tenant',
       map: true,
     },
     {
       name: 'drawn-area',
       path: `/properties?city=${encodeURIComponent(city.name)}&view=map&polygon=${drawnArea}`,
-      signedIn: true,
+      as: 'tenant',
       map: true,
     },
-    { name: 'detail', path: `/properties/${detail._id}`, signedIn: true },
-    { name: 'city', path: `/browse/cities/${city.slug}`, signedIn: false },
+    { name: 'detail', path: `/properties/${detail._id}`, as: 'tenant' },
+    { name: 'city', path: `/browse/cities/${city.slug}` },
+    { name: 'owner-dashboard', path: '/dashboard', as: 'broker' },
+    { name: 'admin', path: '/admin', as: 'admin' },
   ];
 
   browser = await launchChromium();
@@ -145,8 +157,8 @@ try {
         // The settled check is evaluated from a string, which the site's CSP (rightly) refuses.
         bypassCSP: true,
       });
-      if (screen.signedIn)
-        await context.addInitScript((t) => localStorage.setItem('token', t), token);
+      if (screen.as)
+        await context.addInitScript((t) => localStorage.setItem('token', t), tokens[screen.as]);
       const page = await context.newPage();
       await page.goto(screen.path);
       if (screen.map) {
