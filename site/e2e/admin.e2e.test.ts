@@ -19,7 +19,11 @@ let context: BrowserContext;
 let page: Page;
 const ids: string[] = [];
 const owner = newUser('homeowner', 'Vikram Owner');
-const TITLES = ['Airy 2BHK near Gangapur Road', 'Quiet 1BHK in College Road', 'PG rooms by Panchavati'];
+const TITLES = [
+  'Airy 2BHK near Gangapur Road',
+  'Quiet 1BHK in College Road',
+  'PG rooms by Panchavati',
+];
 
 const fresh = async (mobile = false) => {
   await context?.close();
@@ -76,7 +80,8 @@ describe('admin console', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Admin console' }).waitFor();
-    const count = (label: string) => page.locator('.admin-count', { hasText: label }).locator('strong');
+    const count = (label: string) =>
+      page.locator('.admin-count', { hasText: label }).locator('strong');
     await expect.poll(() => count('Reported listings').textContent()).toBe('1');
     expect(await page.getByText('1 open report', { exact: true }).count()).toBe(1);
     expect(await count('Hidden, awaiting a decision').textContent()).toBe('0');
@@ -101,13 +106,13 @@ describe('admin console', () => {
     await islandsHydrated(page);
     await page.getByLabel('City').fill('nashik');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await page.getByText('3 listings awaiting verification in nashik').waitFor();
+    await page.getByText('3 listings awaiting verification in Nashik').waitFor();
     await checkScreen(page, 'admin-verify-desktop');
     await page.getByLabel(`Select “${TITLES[0]}”`).check();
     await page.getByLabel(`Select “${TITLES[1]}”`).check();
     await page.getByRole('button', { name: 'Verify selected (2)' }).click();
     await page.getByText('2 listings verified.').waitFor();
-    await page.getByText('1 listing awaiting verification in nashik').waitFor();
+    await page.getByText('1 listing awaiting verification in Nashik').waitFor();
     expect(await page.locator('.verify-row').allTextContents()).toEqual([
       expect.stringContaining(TITLES[2]!),
     ]);
@@ -116,8 +121,11 @@ describe('admin console', () => {
   it('the listing shows Verified on its page, and the admin unverifies it there', async () => {
     await page.goto(`/properties/${ids[0]}`);
     await islandsHydrated(page);
-    const status = page.getByRole('definition').filter({ has: page.getByRole('button', { name: 'Unverify' }) });
+    const status = page
+      .getByRole('definition')
+      .filter({ has: page.getByRole('button', { name: 'Unverify' }) });
     await status.getByText('Verified', { exact: true }).waitFor();
+    await checkScreen(page, 'admin-detail-desktop');
     await status.getByRole('button', { name: 'Unverify' }).click();
     await page.getByRole('button', { name: 'Verify', exact: true }).waitFor();
     await page.reload();
@@ -131,11 +139,13 @@ describe('admin console', () => {
     await islandsHydrated(page);
     const decisions = page.locator('.decision-list li');
     await expect.poll(() => decisions.count()).toBe(3);
-    const lines = await decisions.allTextContents();
-    expect(lines[0]).toMatch(new RegExp(`^${TITLES[0]}: No longer verified — Asha Admin, `));
-    expect(lines.slice(1).sort()).toEqual(
-      [TITLES[0], TITLES[1]].map((t) => expect.stringMatching(new RegExp(`^${t}: Verified by an admin — Asha Admin, `))).sort(),
-    );
+    // Newest first; the bulk action verified the two in the order they were selected.
+    const lines = (await decisions.allTextContents()).map((l) => l.replace(/, [^,]+$/, ''));
+    expect(lines).toEqual([
+      `${TITLES[0]}: No longer verified — Asha Admin`,
+      `${TITLES[1]}: Verified by an admin — Asha Admin`,
+      `${TITLES[0]}: Verified by an admin — Asha Admin`,
+    ]);
     await page.locator('#user-button').click();
     await page.locator('#user-menu-list').getByRole('link', { name: 'Review reports' }).click();
     await page.waitForURL('**/admin/reports');
@@ -162,6 +172,8 @@ describe('admin console', () => {
     await checkScreen(page, 'admin-console-phone');
     await page.locator('#menu-toggle').click();
     await page.locator('#user-button').click();
+    await page.locator('#user-menu-list').getByRole('link', { name: 'Verify listings' }).waitFor();
+    await checkScreen(page, 'admin-menu-phone');
     await page.locator('#user-menu-list').getByRole('link', { name: 'Verify listings' }).click();
     await page.waitForURL('**/admin/verify');
     await islandsHydrated(page);

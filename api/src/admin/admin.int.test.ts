@@ -18,14 +18,21 @@ type Overview = {
   recentDecisions: { listingId: string; title: string | null; adminName: string; text: string }[];
 };
 type Listings = { listings: { id: string; city: string; isVerified: boolean }[]; total: number };
-type Results = { results: { id: string; ok: boolean; isVerified?: boolean; status?: number; message?: string }[] };
+type Results = {
+  results: { id: string; ok: boolean; isVerified?: boolean; status?: number; message?: string }[];
+};
 
 const place = (city: string) => ({ location: { ...testFields().location, city } });
 const verify = (ids: string[], verified: boolean, user = admin) =>
-  t.request<Results>('POST', '/api/admin/listings/verify', { token: user.token, json: { ids, verified } });
+  t.request<Results>('POST', '/api/admin/listings/verify', {
+    token: user.token,
+    json: { ids, verified },
+  });
 const listings = async (query: string) => {
   await catchUpReadModels(t.db.sql);
-  const res = await t.request<Listings>('GET', `/api/admin/listings?${query}`, { token: admin.token });
+  const res = await t.request<Listings>('GET', `/api/admin/listings?${query}`, {
+    token: admin.token,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
@@ -44,7 +51,12 @@ beforeAll(async () => {
     await appendListingEvents(
       t.deps.eventStore,
       `adm-${i}`,
-      [listingCreated(`adm-${i}`, { ownerId: owner.user._id, fields: place(i < 2 ? 'Pune' : 'Mumbai') })],
+      [
+        listingCreated(`adm-${i}`, {
+          ownerId: owner.user._id,
+          fields: place(i < 2 ? 'Pune' : 'Mumbai'),
+        }),
+      ],
       owner.user._id,
     );
   await appendListingEvents(t.deps.eventStore, 'adm-verified', [
@@ -83,7 +95,10 @@ describe('admin console API', () => {
       { id: 'adm-missing', ok: false, status: 404, message: expect.any(String) as unknown },
     ]);
     const { events } = await t.deps.eventStore.readStream(listingStreamId('adm-0'));
-    expect(events.at(-1)).toMatchObject({ type: 'ListingVerified', metadata: { userId: admin.user._id } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'ListingVerified',
+      metadata: { userId: admin.user._id },
+    });
     expect((await listings('verified=false&city=Pune')).total).toBe(0);
     expect((await overview()).counts.awaitingVerification).toBe(20);
   });
@@ -95,14 +110,21 @@ describe('admin console API', () => {
     expect((await verify(['adm-0'], false)).body.results).toEqual([
       { id: 'adm-0', ok: true, isVerified: false },
     ]);
-    expect((await listings('verified=false&city=Pune')).listings.map((l) => l.id)).toEqual(['adm-0']);
+    expect((await listings('verified=false&city=Pune')).listings.map((l) => l.id)).toEqual([
+      'adm-0',
+    ]);
   });
 
   it('recent decisions say who decided what, in words, newest first; an owner’s edit is no decision', async () => {
     await appendListingEvents(
       t.deps.eventStore,
       'adm-1',
-      [{ type: 'ListingVerificationRevoked', data: { listingId: 'adm-1', at: t.clock().toISOString() } }],
+      [
+        {
+          type: 'ListingVerificationRevoked',
+          data: { listingId: 'adm-1', at: t.clock().toISOString() },
+        },
+      ],
       owner.user._id,
     );
     const { recentDecisions } = await overview();

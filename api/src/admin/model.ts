@@ -47,7 +47,12 @@ export const ListingsQuery = t.Object(
       }),
     ),
     city: t.Optional(
-      t.String({ maxLength: CITY_MAX, format: SINGLE_LINE, description: 'One city', error: m.city }),
+      t.String({
+        maxLength: CITY_MAX,
+        format: SINGLE_LINE,
+        description: 'One city',
+        error: m.city,
+      }),
     ),
     page: t.Optional(t.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1, error: m.page })),
   },

@@ -13,20 +13,31 @@ describe('describeEvent', () => {
   });
 
   it('says what the review did, in words', () => {
-    expect(describeEvent({ type: 'ListingHiddenForReview', data: { reason: 'Fake or scam' } })).toBe(
-      'Hidden for review after 3 reports',
-    );
+    expect(
+      describeEvent({ type: 'ListingHiddenForReview', data: { reason: 'Fake or scam' } }),
+    ).toBe('Hidden for review after 3 reports');
     expect(describeEvent({ type: 'ListingVerified', data: {} })).toBe('Verified by an admin');
     expect(
-      describeEvent({ type: 'ListingFixRequested', data: { reason: 'The photos are of another flat' } }),
+      describeEvent({
+        type: 'ListingFixRequested',
+        data: { reason: 'The photos are of another flat' },
+      }),
     ).toBe('Owner asked to fix it: The photos are of another flat');
     expect(
-      describeEvent({ type: 'ListingReported', data: { reason: 'Fake or scam', note: 'No such flat' } }),
+      describeEvent({
+        type: 'ListingReported',
+        data: { reason: 'Fake or scam', note: 'No such flat' },
+      }),
     ).toBe('Reported as ‘Fake or scam’ (“No such flat”)');
   });
 
   it('gives rents in rupees with Indian grouping and the period', () => {
-    const data = { rent: 22000, rentType: 'monthly', previousRent: 20000, previousRentType: 'monthly' };
+    const data = {
+      rent: 22000,
+      rentType: 'monthly',
+      previousRent: 20000,
+      previousRentType: 'monthly',
+    };
     expect(describeEvent({ type: 'ListingRentChanged', data })).toBe(
       'Rent changed from ₹20,000 to ₹22,000 per month',
     );

@@ -17,10 +17,14 @@ let tenant: TestUser;
 let admin: TestUser;
 
 const verify = (json: unknown, token = admin.token) =>
-  t.request<{ message?: string; errors?: { path: string }[] }>('POST', '/api/admin/listings/verify', {
-    token,
-    json,
-  });
+  t.request<{ message?: string; errors?: { path: string }[] }>(
+    'POST',
+    '/api/admin/listings/verify',
+    {
+      token,
+      json,
+    },
+  );
 const eventTypes = async (id: string) =>
   (await t.deps.eventStore.readStream(listingStreamId(id))).events.map((e) => e.type);
 
@@ -57,13 +61,18 @@ describe('admin console: only admins', () => {
       ['GET', '/api/admin/listings'],
       ['POST', '/api/admin/listings/verify'],
     ] as const)
-      expect((await t.request(method, path, { json: method === 'POST' ? {} : undefined })).status).toBe(401);
+      expect(
+        (await t.request(method, path, { json: method === 'POST' ? {} : undefined })).status,
+      ).toBe(401);
   });
 });
 
 describe('admin console: malformed and oversized input', () => {
   it.each([
-    ['more ids than the bound', { ids: Array.from({ length: VERIFY_IDS_MAX + 1 }, (_, i) => `x${i}`), verified: true }],
+    [
+      'more ids than the bound',
+      { ids: Array.from({ length: VERIFY_IDS_MAX + 1 }, (_, i) => `x${i}`), verified: true },
+    ],
     ['no ids', { ids: [], verified: true }],
     ['the same id twice', { ids: ['sec-adm-1', 'sec-adm-1'], verified: true }],
     ['an id with a path in it', { ids: ['../../etc/passwd'], verified: true }],

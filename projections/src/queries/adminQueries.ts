@@ -44,7 +44,13 @@ export type RecentDecision = {
  */
 export const recentDecisions = async (db: Sql, limit: number): Promise<RecentDecision[]> => {
   const rows = await db<
-    { type: string; data: Record<string, unknown>; adminName: string; title: string | null; at: Date }[]
+    {
+      type: string;
+      data: Record<string, unknown>;
+      adminName: string;
+      title: string | null;
+      at: Date;
+    }[]
   >`
     SELECT e.type, e.data, u.name AS "adminName", l.title, e.recorded_at AS at
     FROM events e
@@ -76,7 +82,12 @@ export type AdminListing = {
   createdAt: string;
 };
 
-export type AdminListingFilter = { verified: boolean; cityKey?: string; page: number; pageSize: number };
+export type AdminListingFilter = {
+  verified: boolean;
+  cityKey?: string;
+  page: number;
+  pageSize: number;
+};
 
 /** Listed listings by verification, newest first, optionally in one city (by its normalised key). */
 export const adminListings = async (

@@ -57,8 +57,8 @@ const ListingRow = (props: {
       <div className="verify-row-text">
         <a href={`/properties/${encodeURIComponent(row.id)}`}>{row.title}</a>
         <p className="muted" style={{ margin: 0 }}>
-          {typeLabel(row.propertyType)} in {row.area}, {row.city} ·{' '}
-          {formatRent(row.rent)} {row.rentType === 'yearly' ? 'per year' : 'per month'}
+          {typeLabel(row.propertyType)} in {row.area}, {row.city} · {formatRent(row.rent)}{' '}
+          {row.rentType === 'yearly' ? 'per year' : 'per month'}
           {row.ownerName ? ` · ${row.ownerName}` : ''} · listed {formatDate(row.createdAt)}
         </p>
       </div>
@@ -88,8 +88,7 @@ const Filters = ({ query, onChange }: { query: Query; onChange: (q: Query) => vo
         </select>
       </label>
       <label>
-        City{' '}
-        <input value={city} maxLength={100} onChange={(e) => setCity(e.target.value)} />
+        City <input value={city} maxLength={100} onChange={(e) => setCity(e.target.value)} />
       </label>
       <button type="submit" className="button">
         Filter
@@ -142,7 +141,8 @@ const BulkBar = (props: {
     <div className="row-between verify-bulk">
       <p className="muted" style={{ margin: 0 }}>
         {listings(page.total)} {query.verified ? 'verified' : 'awaiting verification'}
-        {query.city ? ` in ${query.city}` : ''}
+        {/* The city as the listings spell it (the filter matches any spelling). */}
+        {query.city ? ` in ${rows[0]?.city ?? query.city}` : ''}
       </p>
       {rows.length > 0 && (
         <span className="verify-bulk-actions">
@@ -173,7 +173,10 @@ const usePage = (query: Query) => {
   const [page, setPage] = useState<Page | null>(null);
   const [error, setError] = useState('');
   const reload = useCallback(() => {
-    const params = new URLSearchParams({ verified: String(query.verified), page: String(query.page) });
+    const params = new URLSearchParams({
+      verified: String(query.verified),
+      page: String(query.page),
+    });
     if (query.city) params.set('city', query.city);
     setError('');
     void api<Page>(`/admin/listings?${params}`)

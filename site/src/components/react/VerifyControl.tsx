@@ -29,7 +29,7 @@ export const VerifyControl = (props: { listingId: string; verified: boolean; adm
   };
 
   return (
-    <>
+    <span className="verify-control">
       <span className={`badge ${verified ? 'badge-listed' : 'badge-pending'}`}>
         {verified ? 'Verified' : 'Pending'}
       </span>
@@ -48,6 +48,6 @@ export const VerifyControl = (props: { listingId: string; verified: boolean; adm
           {error}
         </span>
       )}
-    </>
+    </span>
   );
 };
