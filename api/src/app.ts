@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/index.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import type { AppDeps } from './deps.ts';
@@ -37,6 +38,7 @@ export const buildApp = (deps: AppDeps) =>
         .use(conversationRoutes(deps))
         .use(rentTrendRoutes(deps))
         .use(reportRoutes(deps))
+        .use(adminRoutes(deps))
         .use(savedSearchRoutes(deps))
         .use(notificationRoutes(deps)),
     );

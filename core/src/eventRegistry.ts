@@ -7,8 +7,8 @@ import { notificationEventDefinitions } from './notifications/events.ts';
 import { reportEventDefinitions } from './reports/events.ts';
 import { savedSearchEventDefinitions } from './savedSearches/events.ts';
 
-/** Every event type the product records, with its schema and version: what the event store accepts. */
-export const appEventRegistry = createEventRegistry({
+/** Every event type the product records, with its schema and version. */
+export const appEventDefinitions = {
   ...listingEventDefinitions,
   ...favouriteEventDefinitions,
   ...conversationEventDefinitions,
@@ -16,4 +16,7 @@ export const appEventRegistry = createEventRegistry({
   ...reportEventDefinitions,
   ...savedSearchEventDefinitions,
   ...notificationEventDefinitions,
-});
+};
+
+/** What the event store accepts: the types above, their data checked against their schemas. */
+export const appEventRegistry = createEventRegistry(appEventDefinitions);

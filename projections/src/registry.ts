@@ -8,7 +8,6 @@ import { notificationReadsProjection } from './notifications/readMarks.ts';
 import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
 import { rentTrendsProjection } from './readModels/rentTrends.ts';
-import { brokerFlagsReadModel } from './reports/brokerFlags.ts';
 import { reportQueueReadModel } from './reports/reportQueue.ts';
 import type { Projection } from './runner/projection.ts';
 import { listingsSearchProjections } from './search/fromEnv.ts';
@@ -22,7 +21,6 @@ export const postgresReadModels: Projection[] = [
   conversationsReadModel,
   rentTrendsProjection,
   reportQueueReadModel,
-  brokerFlagsReadModel,
   alertsProjection,
   listingExpirySchedule,
   notificationReadsProjection,

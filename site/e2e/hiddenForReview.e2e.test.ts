@@ -95,7 +95,7 @@ describe('hidden pending review → dismissed', () => {
     await entry.getByRole('button', { name: 'Review' }).click();
     await entry
       .getByRole('list', { name: 'Listing history' })
-      .getByText(/ListingHiddenForReview/)
+      .getByText(/Hidden for review after 3 reports/)
       .waitFor();
     await entry.getByRole('button', { name: 'Dismiss' }).click();
     await page.getByText(`Dismiss: done for “${TITLE}”.`).waitFor();

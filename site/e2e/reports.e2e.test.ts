@@ -134,8 +134,12 @@ describe('report → review → delist', () => {
     await entry.getByText('Fake or scam: 1').waitFor();
     await entry.getByRole('button', { name: 'Review' }).click();
     const history = entry.getByRole('list', { name: 'Listing history' });
-    await history.getByText(/ListingCreated/).waitFor();
-    await history.getByText(/ListingReported: Fake or scam/).waitFor();
+    // History in words, never event type names.
+    await history.getByText(/Listed by its owner/).waitFor();
+    await history
+      .getByText(/Reported as ‘Fake or scam’ \(“Same photos as another listing”\)/)
+      .waitFor();
+    expect(await history.textContent()).not.toMatch(/Listing[A-Z]/);
     await entry.getByLabel('Reason for the owner').fill(REASON);
     await entry.getByRole('button', { name: 'Delist' }).click();
     await page.getByText(`Delist: done for “${TITLE}”.`).waitFor();

@@ -146,6 +146,13 @@ const reports: RouteRule[] = [
   { method: 'POST', path: '/api/reports/listings/:listingId/review', access: 'admin' },
 ];
 
+/** The admin console (issue 38): counts, listings to verify, bulk verification; admins only. */
+const admin: RouteRule[] = [
+  { method: 'GET', path: '/api/admin/overview', access: 'admin' },
+  { method: 'GET', path: '/api/admin/listings', access: 'admin' },
+  { method: 'POST', path: '/api/admin/listings/verify', access: 'admin' },
+];
+
 /** The header's notification bell (issue 17): the caller's own notifications only. */
 const notifications: RouteRule[] = [
   { method: 'GET', path: '/api/notifications', access: 'user' },
@@ -163,6 +170,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   ...conversations,
   ...rentTrends,
   ...reports,
+  ...admin,
   ...savedSearches,
   ...notifications,
 ];

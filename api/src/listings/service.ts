@@ -253,19 +253,25 @@ export const listingService = (deps: ListingServiceDeps) => {
       );
     },
 
-    async setVerification(
-      caller: Caller,
-      listingId: string,
-      isVerified: boolean,
-    ): Promise<WriteResult> {
-      const { user } = caller;
-      const outcome = await commands.handle(
-        listingId,
-        (state) =>
-          decide({ type: 'SetVerification', actor: actorOf(user), isVerified, at: now() }, state),
-        metadataOf(caller),
-      );
-      return documentOf(outcome.state, outcome.version);
-    },
+    setVerification: listingVerification(deps),
+  };
+};
+
+/**
+ * An admin marks a listing verified or revokes it: the listing's own
+ * `SetVerification` command, one listing at a time (the detail page's button
+ * and the admin console's bulk action both come here).
+ */
+export const listingVerification = (deps: Pick<AppDeps, 'eventStore' | 'clock'>) => {
+  const commands = listingCommandHandler(deps.eventStore);
+  return async (caller: Caller, listingId: string, isVerified: boolean): Promise<WriteResult> => {
+    const at = deps.clock().toISOString();
+    const actor = actorOf(caller.user);
+    const outcome = await commands.handle(
+      listingId,
+      (state) => decide({ type: 'SetVerification', actor, isVerified, at }, state),
+      metadataOf(caller),
+    );
+    return documentOf(outcome.state, outcome.version);
   };
 };

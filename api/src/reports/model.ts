@@ -105,14 +105,6 @@ export const QueueResponse = t.Object({
       possiblyRented: t.Boolean(),
     }),
   ),
-  possibleBrokers: t.Array(
-    t.Object({
-      ownerId: t.String(),
-      ownerName: t.String(),
-      addresses: t.Integer(),
-      listed: t.Integer(),
-    }),
-  ),
 });
 
 export const HistoryResponse = t.Object({
@@ -123,6 +115,7 @@ export const HistoryResponse = t.Object({
       streamId: t.String(),
       version: t.Integer(),
       type: t.String(),
+      text: t.String({ description: 'What happened, in words (type is for tools, not people)' }),
       data: t.Record(t.String(), t.Unknown()),
       userId: t.Union([t.String(), t.Null()]),
       recordedAt: t.String(),

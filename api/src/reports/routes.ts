@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia';
 import {
   ownerNotices,
-  possibleBrokers,
   possiblyRented,
   REPORT_QUEUE_READ_MODEL,
   reviewQueue,
@@ -114,12 +113,7 @@ export const reportRoutes = (deps: ReportDeps) => {
       '/queue',
       async ({ query, user }) => {
         await waitForUserIn(deps.sql, REPORT_QUEUE_READ_MODEL, user.id);
-        const limit = query.limit ?? 50;
-        const [entries, brokers] = await Promise.all([
-          reviewQueue(deps.sql, limit),
-          possibleBrokers(deps.sql, limit),
-        ]);
-        return { entries, possibleBrokers: brokers };
+        return { entries: await reviewQueue(deps.sql, query.limit ?? 50) };
       },
       {
         ...admin,
@@ -127,8 +121,6 @@ export const reportRoutes = (deps: ReportDeps) => {
         response: { 200: QueueResponse },
         detail: {
           summary: 'The review queue: reported listings, most open reports first, then the oldest',
-          description:
-            '`possibleBrokers`: homeowners with listed listings at more different addresses than a homeowner plausibly has.',
           tags,
           security,
         },

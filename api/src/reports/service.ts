@@ -17,6 +17,7 @@ import {
   type ListingEvent,
 } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
+import { describeEvent } from '@rentals/core/history/describeEvent';
 import {
   REPORTS_STREAM_TYPE,
   reportsStreamId,
@@ -224,6 +225,7 @@ export const reportService = (deps: Deps) => {
           streamId: e.streamId,
           version: e.streamVersion,
           type: e.type,
+          text: describeEvent(e),
           data: e.data,
           userId: e.metadata.userId ?? null,
           recordedAt: e.recordedAt.toISOString(),

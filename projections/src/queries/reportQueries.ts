@@ -1,9 +1,8 @@
 import type { Sql } from 'postgres';
 import type { OwnerNotice } from '@rentals/core/contract/ownerNotice';
-import { BROKER_FLAG_ADDRESSES } from '../reports/brokerFlags.ts';
 import { REPORT_QUEUE_READ_MODEL } from '../reports/reportQueue.ts';
 
-export { BROKER_FLAG_ADDRESSES, REPORT_QUEUE_READ_MODEL };
+export { REPORT_QUEUE_READ_MODEL };
 
 export type QueueEntry = {
   listingId: string;
@@ -55,29 +54,6 @@ export const ownerListedListingIds = async (db: Sql, ownerId: string): Promise<s
       SELECT listing_id AS id FROM owner_listing_membership WHERE owner_id = ${ownerId} AND listed
       ORDER BY listing_id`
   ).map((r) => r.id);
-
-export type PossibleBroker = {
-  ownerId: string;
-  ownerName: string;
-  addresses: number;
-  listed: number;
-};
-
-/**
- * Homeowners (registered so now, not suspended) with listed listings at more
- * than BROKER_FLAG_ADDRESSES different addresses, the most addresses first.
- */
-export const possibleBrokers = async (db: Sql, limit: number): Promise<PossibleBroker[]> =>
-  db<PossibleBroker[]>`
-    SELECT a.owner_id AS "ownerId", u.name AS "ownerName",
-           count(DISTINCT a.address_key)::int AS addresses, count(*)::int AS listed
-    FROM listing_addresses a
-    JOIN users u ON u.id = a.owner_id AND u.role = 'homeowner' AND u.suspended_at IS NULL
-    WHERE a.listed
-    GROUP BY a.owner_id, u.name
-    HAVING count(DISTINCT a.address_key) > ${BROKER_FLAG_ADDRESSES}
-    ORDER BY addresses DESC, a.owner_id
-    LIMIT ${limit}`;
 
 /** Which of these listings are marked 'Possibly rented' (cards and the detail page show it). */
 export const possiblyRented = async (db: Sql, listingIds: readonly string[]): Promise<string[]> =>

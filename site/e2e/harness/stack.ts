@@ -27,7 +27,9 @@ export type Stack = {
    * mail catcher; resolves once the read side has caught up with it.
    */
   sweepExpiriesAt: (now: Date) => ReturnType<typeof sweepExpiriesAt>;
-  /** Signs in a new admin account (made as `npm run admin:create` makes one); resolves with its token. */
+  /** A new admin account (made as `npm run admin:create` makes one): its email and password. */
+  adminAccount: () => Promise<{ email: string; password: string }>;
+  /** Signs in a new admin account; resolves with its token. */
   adminToken: () => Promise<string>;
   stop: () => Promise<void>;
 };
@@ -75,6 +77,7 @@ export const startStack = async (
           },
           product.waitForSearchIdle,
         ),
+      adminAccount: () => createAdminAccount(product.sql),
       adminToken: async () => {
         const admin = await createAdminAccount(product.sql);
         const res = await fetch(`${baseUrl}/api/auth/login`, {

@@ -2,7 +2,9 @@
  * The signed-in part of the header (SPEC §2: 'List Property' for owners and the
  * user menu), one copy for the Astro pages (Header.astro) and the pre-rendered
  * public pages (the projections' layout). Hidden until scripts/frame.ts knows
- * who is signed in; it fills in the name and initial. The notification bell
+ * who is signed in; it fills in the name and initial. An admin's menu has the
+ * admin console's pages instead of a tenant's dashboard, favourites and
+ * saved searches (`data-show="admin"` / `"member"`). The notification bell
  * (scripts/bell.ts, fetched once signed in) builds its button and list.
  */
 export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hidden>List Property</a>
@@ -14,10 +16,13 @@ export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hid
     <span class="unread-badge" data-unread-badge hidden></span>
   </button>
   <ul class="user-menu-list" id="user-menu-list" hidden>
-    <li><a href="/dashboard">Dashboard</a></li>
+    <li data-show="member" hidden><a href="/dashboard">Dashboard</a></li>
+    <li data-show="admin" hidden><a href="/admin">Admin console</a></li>
+    <li data-show="admin" hidden><a href="/admin/reports">Review reports</a></li>
+    <li data-show="admin" hidden><a href="/admin/verify">Verify listings</a></li>
     <li data-show="owner" hidden><a href="/my-properties">My Properties</a></li>
-    <li><a href="/favourites">Favourites</a></li>
-    <li><a href="/saved-searches">Saved searches</a></li>
+    <li data-show="member" hidden><a href="/favourites">Favourites</a></li>
+    <li data-show="member" hidden><a href="/saved-searches">Saved searches</a></li>
     <li><a href="/profile">Profile</a></li>
     <li><a href="/messages" id="nav-messages">Messages <span class="unread-badge" data-unread-badge hidden></span></a></li>
     <li><button type="button" id="logout-button">Logout</button></li>

@@ -252,7 +252,8 @@ const Welcome = ({ user }: { user: User }) => (
 export default function Dashboard() {
   return (
     <ErrorBoundary>
-      <Guarded>
+      {/* An admin's home is the admin console: Guarded sends them there. */}
+      <Guarded roles={['tenant', 'homeowner', 'broker']}>
         {(user) => (
           <>
             <Welcome user={user} />

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../lib/api.ts';
 import { validateLoginField, type LoginField } from '../lib/validation.ts';
 import { safeRedirect } from '../lib/redirect.ts';
+import { homeFor } from '../lib/roleHome.ts';
+import type { Role } from '../lib/types.ts';
 import { login } from '../stores/auth.ts';
 import { carryToast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -14,12 +16,12 @@ import { Alert } from '../components/react/Alert.tsx';
 
 type Errors = Partial<Record<LoginField, string>>;
 
-/** Where to go after login: the `redirect` path when it stays on this site, else the dashboard. */
-const destination = () =>
+/** Where to go after login: the `redirect` path when it stays on this site, else the user's home. */
+const destination = (role: Role | undefined) =>
   safeRedirect(
     new URLSearchParams(window.location.search).get('redirect'),
     window.location.origin,
-  ) ?? '/dashboard';
+  ) ?? homeFor(role);
 
 /** /login (SPEC §2, §5, §8): checks on blur and submit; the first bad field gets focus. */
 const Login = () => {
@@ -32,8 +34,9 @@ const Login = () => {
   const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   useEffect(() => {
-    if (auth.status === 'authenticated' && !submitting) window.location.replace(destination());
-  }, [auth.status, submitting]);
+    if (auth.status === 'authenticated' && !submitting)
+      window.location.replace(destination(auth.user.role));
+  }, [auth, submitting]);
 
   const check = (field: LoginField, value: string) =>
     setErrors((e) => ({ ...e, [field]: validateLoginField(field, value) }));
@@ -59,9 +62,9 @@ const Login = () => {
     setSubmitting(true);
     setServerError('');
     try {
-      await login(values.email.trim(), values.password);
+      const user = await login(values.email.trim(), values.password);
       carryToast('success', 'Login successful!');
-      window.location.replace(destination());
+      window.location.replace(destination(user.role));
     } catch (error) {
       setSubmitting(false);
       setServerError(

@@ -23,6 +23,7 @@ import { RentMarket } from '../components/react/RentMarket.tsx';
 import { SendMessage } from '../components/react/SendMessage.tsx';
 import { ReportListing } from '../components/react/ReportListing.tsx';
 import { PossiblyRented } from '../components/react/PossiblyRented.tsx';
+import { VerifyControl } from '../components/react/VerifyControl.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
@@ -190,9 +191,11 @@ const Detail = () => {
             </dd>
             <dt>Verification</dt>
             <dd>
-              <span className={`badge ${p.isVerified ? 'badge-listed' : 'badge-pending'}`}>
-                {p.isVerified ? 'Verified' : 'Pending'}
-              </span>
+              <VerifyControl
+                listingId={p._id}
+                verified={p.isVerified}
+                admin={auth.user?.role === 'admin'}
+              />
             </dd>
             <dt>Views</dt>
             <dd>{p.views}</dd>

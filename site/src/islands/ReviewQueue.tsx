@@ -17,13 +17,12 @@ type Entry = {
   hidden: boolean;
   possiblyRented: boolean;
 };
-type Broker = { ownerId: string; ownerName: string; addresses: number; listed: number };
-type Queue = { entries: Entry[]; possibleBrokers: Broker[] };
+type Queue = { entries: Entry[] };
 type HistoryEvent = {
   streamId: string;
   version: number;
-  type: string;
-  data: Record<string, unknown>;
+  /** The event in words (the API's describeEvent); never its type name. */
+  text: string;
   userId: string | null;
   recordedAt: string;
 };
@@ -71,9 +70,7 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
         <ol className="muted" aria-label="Listing history">
           {history.events.map((e) => (
             <li key={`${e.streamId}/${e.version}`}>
-              {formatDate(e.recordedAt)} — {e.type}
-              {typeof e.data.reason === 'string' ? `: ${e.data.reason}` : ''}
-              {typeof e.data.note === 'string' ? ` (“${e.data.note}”)` : ''}
+              {formatDate(e.recordedAt)} — {e.text}
             </li>
           ))}
         </ol>
@@ -178,19 +175,6 @@ const Queue = () => {
           )}
         </section>
       ))}
-      {queue.possibleBrokers.length > 0 && (
-        <section className="card">
-          <h2 style={{ fontSize: '1.1rem' }}>Possible brokers</h2>
-          <ul>
-            {queue.possibleBrokers.map((b) => (
-              <li key={b.ownerId}>
-                {b.ownerName}: {b.listed} listings at {b.addresses} addresses, registered as a
-                homeowner
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
     </div>
   );
 };

@@ -25,11 +25,16 @@ const renderHeader = () => {
     in: state.status === 'authenticated',
     out: state.status === 'anonymous',
     owner: state.status === 'authenticated' && isOwnerRole(role),
+    admin: state.status === 'authenticated' && role === 'admin',
+    member: state.status === 'authenticated' && role !== 'admin',
   };
   for (const el of document.querySelectorAll<HTMLElement>('[data-show]'))
     el.hidden = !visible[el.dataset.show ?? ''];
   const browse = byId<HTMLAnchorElement>('nav-browse');
   if (browse) browse.href = state.status === 'authenticated' ? '/properties' : '/browse';
+  // The logo is the way home; an admin's home is the admin console.
+  for (const logo of document.querySelectorAll<HTMLAnchorElement>('a.logo'))
+    logo.href = role === 'admin' ? '/admin' : '/';
   const name = byId('user-name');
   if (name) name.textContent = state.user?.name ?? '';
   const avatar = byId('user-initial');

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { loginUrlFor } from '../../lib/loginUrl.ts';
+import { homeFor } from '../../lib/roleHome.ts';
 import type { Role, User } from '../../lib/types.ts';
 import { Spinner } from './Spinner.tsx';
 import { useAuth } from './useAuth.ts';
@@ -8,7 +9,8 @@ type Props = { roles?: Role[]; children: (user: User) => ReactNode };
 
 /**
  * Route guard (SPEC §4): visitors go to /login remembering where they were,
- * a signed-in user without the role goes to /dashboard. A spinner shows meanwhile.
+ * a signed-in user without the role goes home (an admin to /admin, others to
+ * /dashboard). A spinner shows meanwhile.
  */
 export const Guarded = ({ roles, children }: Props) => {
   const auth = useAuth();
@@ -16,8 +18,9 @@ export const Guarded = ({ roles, children }: Props) => {
   useEffect(() => {
     if (auth.status === 'anonymous')
       window.location.replace(loginUrlFor(window.location.pathname + window.location.search));
-    else if (auth.status === 'authenticated' && !allowed) window.location.replace('/dashboard');
-  }, [auth.status, allowed]);
+    else if (auth.status === 'authenticated' && !allowed)
+      window.location.replace(homeFor(auth.user.role));
+  }, [auth, allowed]);
   if (auth.status !== 'authenticated' || !allowed) return <Spinner />;
   return <>{children(auth.user)}</>;
 };

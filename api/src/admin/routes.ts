@@ -1,0 +1,121 @@
+import { Elysia } from 'elysia';
+import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+import { AppError } from '@rentals/core/errors';
+import {
+  adminListings,
+  adminOverview,
+  recentDecisions,
+} from '@rentals/projections/queries/adminQueries';
+import { waitForUser, waitForUserIn } from '@rentals/projections/queries/readYourWrites';
+import { REPORT_QUEUE_READ_MODEL } from '@rentals/projections/queries/reportQueries';
+import { access, callerOf } from '../access/access.ts';
+import type { AppDeps } from '../deps.ts';
+import { listingVerification } from '../listings/service.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  ListingsQuery,
+  ListingsResponse,
+  OverviewResponse,
+  RECENT_DECISIONS,
+  VERIFY_IDS_MAX,
+  VerifyManyBody,
+  VerifyManyResponse,
+} from './model.ts';
+
+export type AdminDeps = Pick<
+  AppDeps,
+  'sql' | 'eventStore' | 'clock' | 'log' | 'jwtSecret' | 'tokenTtlSeconds'
+>;
+
+const tags = ['Admin'];
+const security = [{ bearer: [] }];
+const admin = { requireRole: ['admin'] as const };
+
+/**
+ * The admin console (issue 38, docs/TRUST.md): what waits for an admin, the
+ * listings to verify, and verifying many at once. Admins only. Verifying is
+ * the listing's own command, run per listing exactly as
+ * PATCH /properties/:id/verify runs it.
+ */
+export const adminRoutes = (deps: AdminDeps) => {
+  const setVerification = listingVerification(deps);
+
+  return new Elysia({ name: 'admin', prefix: '/admin' })
+    .use(access(deps))
+    .get(
+      '/overview',
+      async ({ user }) => {
+        await waitForUserIn(deps.sql, REPORT_QUEUE_READ_MODEL, user.id);
+        const [counts, decisions] = await Promise.all([
+          adminOverview(deps.sql),
+          recentDecisions(deps.sql, RECENT_DECISIONS),
+        ]);
+        return { counts, recentDecisions: decisions };
+      },
+      {
+        ...admin,
+        response: { 200: OverviewResponse },
+        detail: {
+          summary: "The admin console's counts and the newest decisions admins took",
+          tags,
+          security,
+        },
+      },
+    )
+    .get(
+      '/listings',
+      async ({ query, user }) => {
+        await waitForUser(deps.sql, user.id);
+        const page = query.page ?? 1;
+        const city = query.city?.trim();
+        const found = await adminListings(deps.sql, {
+          verified: query.verified === 'true',
+          ...(city ? { cityKey: normaliseLocality(city) } : {}),
+          page,
+          pageSize: ADMIN_PAGE_SIZE,
+        });
+        return { ...found, page, pageSize: ADMIN_PAGE_SIZE };
+      },
+      {
+        ...admin,
+        query: ListingsQuery,
+        response: { 200: ListingsResponse },
+        detail: {
+          summary: 'Listed properties by verification, newest first, a page of 20',
+          tags,
+          security,
+        },
+      },
+    )
+    .post(
+      '/listings/verify',
+      async ({ body, user, request }) => {
+        const caller = callerOf(user, request);
+        const results = [];
+        // One listing at a time: each is its own command on its own stream, and one failure stops no other.
+        for (const id of body.ids) {
+          try {
+            const { property } = await setVerification(caller, id, body.verified);
+            results.push({ id, ok: true, isVerified: property.isVerified });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            results.push({ id, ok: false, status: error.status, message: error.message });
+          }
+        }
+        return { results };
+      },
+      {
+        ...admin,
+        body: VerifyManyBody,
+        response: { 200: VerifyManyResponse },
+        detail: {
+          summary: 'Verify (or revoke the verification of) several properties at once',
+          description:
+            `1–${VERIFY_IDS_MAX} ids. Each is verified on its own; the answer says per id whether it worked ` +
+            "and, if not, why (e.g. 404 'Property not found'). Verifying a verified property changes nothing.",
+          tags,
+          security,
+        },
+      },
+    );
+};

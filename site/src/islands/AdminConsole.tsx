@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { api, describeError } from '../lib/api.ts';
+import { formatDate } from '../lib/format.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { Guarded } from '../components/react/Guarded.tsx';
+import { Spinner } from '../components/react/Spinner.tsx';
+
+type Overview = {
+  counts: {
+    reportedListings: number;
+    openReports: number;
+    hiddenAwaitingDecision: number;
+    awaitingVerification: number;
+  };
+  recentDecisions: {
+    listingId: string;
+    title: string | null;
+    adminName: string;
+    text: string;
+    at: string;
+  }[];
+};
+
+/** A count that leads to the page where it is dealt with. */
+const Count = ({
+  value,
+  label,
+  href,
+  children,
+}: {
+  value: number;
+  label: string;
+  href: string;
+  children?: string;
+}) => (
+  <a className="card stat-card admin-count" href={href}>
+    <strong>{value}</strong>
+    <span>{label}</span>
+    {children && <span className="muted">{children}</span>}
+  </a>
+);
+
+/** /admin: what waits for an admin, and what admins decided last. */
+const Console = () => {
+  const [overview, setOverview] = useState<Overview | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    void api<Overview>('/admin/overview')
+      .then(setOverview)
+      .catch((e: unknown) => setError(describeError(e, 'The admin console could not be loaded.')));
+  }, []);
+
+  if (error)
+    return (
+      <p className="alert alert-error" role="alert">
+        {error}
+      </p>
+    );
+  if (!overview) return <Spinner />;
+  const { counts, recentDecisions } = overview;
+  return (
+    <div className="stack">
+      <h1>Admin console</h1>
+      <div className="stat-grid">
+        <Count value={counts.reportedListings} label="Reported listings" href="/admin/reports">
+          {counts.openReports === 1 ? '1 open report' : `${counts.openReports} open reports`}
+        </Count>
+        <Count
+          value={counts.hiddenAwaitingDecision}
+          label="Hidden, awaiting a decision"
+          href="/admin/reports"
+        />
+        <Count
+          value={counts.awaitingVerification}
+          label="Awaiting verification"
+          href="/admin/verify"
+        />
+      </div>
+      <div className="quick-actions">
+        <a className="button button-primary" href="/admin/reports">
+          Review reports
+        </a>
+        <a className="button" href="/admin/verify">
+          Verify listings
+        </a>
+      </div>
+      <section className="card" aria-labelledby="recent-decisions">
+        <h2 id="recent-decisions" style={{ fontSize: '1.1rem' }}>
+          Recent decisions
+        </h2>
+        {recentDecisions.length === 0 ? (
+          <p className="muted">No decisions yet.</p>
+        ) : (
+          <ul className="decision-list">
+            {recentDecisions.map((d, i) => (
+              <li key={`${d.listingId}-${d.at}-${i}`}>
+                <a href={`/properties/${encodeURIComponent(d.listingId)}`}>
+                  {d.title ?? 'A deleted listing'}
+                </a>
+                : {d.text}
+                <span className="muted">
+                  {' '}
+                  — {d.adminName}, {formatDate(d.at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+};
+
+export default function AdminConsole() {
+  return (
+    <ErrorBoundary>
+      <Guarded roles={['admin']}>{() => <Console />}</Guarded>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,274 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { api, describeError } from '../lib/api.ts';
+import { formatDate, formatRent, typeLabel } from '../lib/format.ts';
+import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { Guarded } from '../components/react/Guarded.tsx';
+import { Spinner } from '../components/react/Spinner.tsx';
+
+type Row = {
+  id: string;
+  title: string;
+  city: string;
+  area: string;
+  propertyType: string;
+  rent: number;
+  rentType: string;
+  ownerName: string | null;
+  isVerified: boolean;
+  createdAt: string;
+};
+type Page = { listings: Row[]; total: number; page: number; pageSize: number };
+type Result = { id: string; ok: boolean; message?: string };
+type Query = { verified: boolean; city: string; page: number };
+
+const listings = (n: number) => (n === 1 ? '1 listing' : `${n} listings`);
+
+/** Runs the bulk verification and says, in words, what came of it. */
+const verifyMany = async (ids: string[], verified: boolean, titleOf: (id: string) => string) => {
+  const { results } = await api<{ results: Result[] }>('/admin/listings/verify', {
+    method: 'POST',
+    json: { ids, verified },
+  });
+  const done = results.filter((r) => r.ok).length;
+  const failed = results.filter((r) => !r.ok);
+  const what = `${listings(done)} ${verified ? 'verified' : 'no longer verified'}.`;
+  return failed.length === 0
+    ? what
+    : `${what} Not changed: ${failed.map((r) => `“${titleOf(r.id)}” (${r.message ?? 'failed'})`).join('; ')}.`;
+};
+
+const ListingRow = (props: {
+  row: Row;
+  selected: boolean;
+  busy: boolean;
+  onSelect: (selected: boolean) => void;
+  onToggle: () => void;
+}) => {
+  const { row } = props;
+  return (
+    <li className="card verify-row">
+      <input
+        type="checkbox"
+        id={`select-${row.id}`}
+        checked={props.selected}
+        onChange={(e) => props.onSelect(e.target.checked)}
+        aria-label={`Select “${row.title}”`}
+      />
+      <div className="verify-row-text">
+        <a href={`/properties/${encodeURIComponent(row.id)}`}>{row.title}</a>
+        <p className="muted" style={{ margin: 0 }}>
+          {typeLabel(row.propertyType)} in {row.area}, {row.city} · {formatRent(row.rent)}{' '}
+          {row.rentType === 'yearly' ? 'per year' : 'per month'}
+          {row.ownerName ? ` · ${row.ownerName}` : ''} · listed {formatDate(row.createdAt)}
+        </p>
+      </div>
+      <button type="button" className="button" disabled={props.busy} onClick={props.onToggle}>
+        {row.isVerified ? 'Unverify' : 'Verify'}
+      </button>
+    </li>
+  );
+};
+
+const Filters = ({ query, onChange }: { query: Query; onChange: (q: Query) => void }) => {
+  const [city, setCity] = useState(query.city);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ ...query, city: city.trim(), page: 1 });
+  };
+  return (
+    <form className="verify-filters" onSubmit={submit} role="search">
+      <label>
+        Show{' '}
+        <select
+          value={query.verified ? 'verified' : 'unverified'}
+          onChange={(e) => onChange({ ...query, verified: e.target.value === 'verified', page: 1 })}
+        >
+          <option value="unverified">Awaiting verification</option>
+          <option value="verified">Verified</option>
+        </select>
+      </label>
+      <label>
+        City <input value={city} maxLength={100} onChange={(e) => setCity(e.target.value)} />
+      </label>
+      <button type="submit" className="button">
+        Filter
+      </button>
+    </form>
+  );
+};
+
+const Pager = ({ page, onPage }: { page: Page; onPage: (n: number) => void }) => {
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  if (pages === 1) return null;
+  return (
+    <nav className="pager" aria-label="Pages">
+      <button
+        type="button"
+        className="button"
+        disabled={page.page <= 1}
+        onClick={() => onPage(page.page - 1)}
+      >
+        Previous
+      </button>
+      <span>
+        Page {page.page} of {pages}
+      </span>
+      <button
+        type="button"
+        className="button"
+        disabled={page.page >= pages}
+        onClick={() => onPage(page.page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+};
+
+/** How many there are, and the bulk action on the selected rows of this page. */
+const BulkBar = (props: {
+  page: Page;
+  query: Query;
+  selected: ReadonlySet<string>;
+  busy: boolean;
+  onSelectAll: (on: boolean) => void;
+  onRun: () => void;
+}) => {
+  const { page, query, selected } = props;
+  const rows = page.listings;
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  return (
+    <div className="row-between verify-bulk">
+      <p className="muted" style={{ margin: 0 }}>
+        {listings(page.total)} {query.verified ? 'verified' : 'awaiting verification'}
+        {/* The city as the listings spell it (the filter matches any spelling). */}
+        {query.city ? ` in ${rows[0]?.city ?? query.city}` : ''}
+      </p>
+      {rows.length > 0 && (
+        <span className="verify-bulk-actions">
+          <label>
+            <input
+              type="checkbox"
+              checked={allSelected}
+              onChange={(e) => props.onSelectAll(e.target.checked)}
+            />{' '}
+            Select all on this page
+          </label>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={props.busy || selected.size === 0}
+            onClick={props.onRun}
+          >
+            {query.verified ? 'Unverify' : 'Verify'} selected ({selected.size})
+          </button>
+        </span>
+      )}
+    </div>
+  );
+};
+
+/** Loads a page of listings for the query, again whenever `reload` is called. */
+const usePage = (query: Query) => {
+  const [page, setPage] = useState<Page | null>(null);
+  const [error, setError] = useState('');
+  const reload = useCallback(() => {
+    const params = new URLSearchParams({
+      verified: String(query.verified),
+      page: String(query.page),
+    });
+    if (query.city) params.set('city', query.city);
+    setError('');
+    void api<Page>(`/admin/listings?${params}`)
+      .then(setPage)
+      .catch((e: unknown) => setError(describeError(e, 'The listings could not be loaded.')));
+  }, [query]);
+  useEffect(reload, [reload]);
+  return { page, error, reload };
+};
+
+const Verify = () => {
+  const [query, setQuery] = useState<Query>({ verified: false, city: '', page: 1 });
+  const { page, error, reload } = usePage(query);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  const change = (q: Query) => {
+    setSelected(new Set());
+    setQuery(q);
+  };
+  const run = async (ids: string[], verified: boolean) => {
+    setBusy(true);
+    setNotice('');
+    const titleOf = (id: string) => page?.listings.find((r) => r.id === id)?.title ?? id;
+    try {
+      setNotice(await verifyMany(ids, verified, titleOf));
+      setSelected(new Set());
+      reload();
+    } catch (e) {
+      setNotice(describeError(e, 'Nothing was changed; please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const select = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const rows = page?.listings ?? [];
+  return (
+    <div className="stack">
+      <h1>Verify listings</h1>
+      <Filters query={query} onChange={change} />
+      {notice && (
+        <p className="alert alert-info" role="status">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!page && !error && <Spinner />}
+      {page && (
+        <>
+          <BulkBar
+            page={page}
+            query={query}
+            selected={selected}
+            busy={busy}
+            onSelectAll={(on) => setSelected(new Set(on ? rows.map((r) => r.id) : []))}
+            onRun={() => void run([...selected], !query.verified)}
+          />
+          <ul className="verify-list">
+            {rows.map((row) => (
+              <ListingRow
+                key={row.id}
+                row={row}
+                busy={busy}
+                selected={selected.has(row.id)}
+                onSelect={(on) => select(row.id, on)}
+                onToggle={() => void run([row.id], !row.isVerified)}
+              />
+            ))}
+          </ul>
+          <Pager page={page} onPage={(n) => change({ ...query, page: n })} />
+        </>
+      )}
+    </div>
+  );
+};
+
+export default function VerifyListings() {
+  return (
+    <ErrorBoundary>
+      <Guarded roles={['admin']}>{() => <Verify />}</Guarded>
+    </ErrorBoundary>
+  );
+}
