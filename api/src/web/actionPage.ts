@@ -40,7 +40,11 @@ export const ACTION_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (pattern: RegExp) => (text: string) =>
+  text.replace(pattern, (c) => `&#${c.charCodeAt(0)};`);
+/** Text between tags: quotes stay as they are (the messages quote button names). */
+const escapeText = escape(/[&<>]/g);
+const escapeAttribute = escape(/[&<>"']/g);
 
 export type ActionPage = {
   status?: number;
@@ -58,14 +62,14 @@ export const actionPage = ({ status = 200, heading, text, links, testId }: Actio
   new Response(
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
       `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${escapeHtml(heading)} · Rentals</title><style>${STYLE}</style></head>` +
+      `<title>${escapeText(heading)} · Rentals</title><style>${STYLE}</style></head>` +
       `<body><header><div class="bar"><a class="logo" href="/">⌂ Rentals</a></div></header>` +
-      `<main><div class="card"><h1>${escapeHtml(heading)}</h1>` +
-      `<p${testId ? ` data-testid="${escapeHtml(testId)}"` : ''}>${escapeHtml(text)}</p>` +
+      `<main><div class="card"><h1>${escapeText(heading)}</h1>` +
+      `<p${testId ? ` data-testid="${escapeAttribute(testId)}"` : ''}>${escapeText(text)}</p>` +
       `<div class="actions">${links
         .map(
           (l, i) =>
-            `<a class="button${i === 0 ? ' button-primary' : ''}" href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`,
+            `<a class="button${i === 0 ? ' button-primary' : ''}" href="${escapeAttribute(l.href)}">${escapeText(l.label)}</a>`,
         )
         .join('')}</div></div></main></body></html>`,
     {
