@@ -32,7 +32,7 @@ border:1px solid #d1d5db;background:#fff;color:#111827;font-weight:600;text-deco
 const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 /** The page's policy: its one style (by hash), nothing else; no framing, no forms, no base. */
-export const ACTION_PAGE_CSP = [
+const ACTION_PAGE_CSP = [
   "default-src 'none'",
   `style-src ${STYLE_SOURCE}`,
   "base-uri 'none'",
