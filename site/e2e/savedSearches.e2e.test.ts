@@ -1,10 +1,12 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
 import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
+import { checkScreen } from './harness/screens.ts';
 import { jpeg } from './harness/photos.ts';
-import { startStack, type Stack } from './harness/stack.ts';
+import { ROOT, startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
 
 /**
@@ -17,6 +19,7 @@ import { newUser } from './harness/users.ts';
 let stack: Stack;
 let tenant: Page;
 let ownerToken: string;
+let tenantToken: string;
 const TITLE = 'Sunny flat near Kothrud depot';
 const tenantUser = newUser('tenant', 'Sara Searcher');
 const mail = mailbox();
@@ -25,11 +28,15 @@ beforeAll(async () => {
   // The map view needs the basemap built and the gazetteer loaded.
   stack = await startStack({ geo: true });
   ownerToken = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Om Owner'));
-  const tenantToken = await registerViaApi(stack.baseUrl, tenantUser);
-  const context = await stack.newContext();
-  await context.addInitScript((t) => localStorage.setItem('token', t), tenantToken);
-  tenant = await context.newPage();
+  tenantToken = await registerViaApi(stack.baseUrl, tenantUser);
+  tenant = await signedIn(tenantToken);
 });
+
+const signedIn = async (token: string, mobile = false) => {
+  const context = await stack.newContext({ mobile });
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  return context.newPage();
+};
 afterAll(async () => {
   await stack?.stop();
 });
@@ -108,6 +115,39 @@ describe('a saved search with alerts', () => {
     await tenant.getByTestId('saved-search').filter({ hasText: 'Flats in Pune' }).waitFor();
   });
 
+  it('the page is laid out as cards with their actions apart, at 1280 and 390 px', async () => {
+    for (const mobile of [false, true]) {
+      const page = mobile ? await signedIn(tenantToken, true) : tenant;
+      await page.goto('/saved-searches');
+      await islandsHydrated(page);
+      const rows = page.getByTestId('saved-search');
+      await rows.nth(2).waitFor();
+      const layout = await page.evaluate(() => {
+        const list = document.querySelector('.saved-search-list')!;
+        const [first, second] = [...list.children].map((c) => c.getBoundingClientRect());
+        const buttons = [...list.children[0]!.querySelectorAll('.actions .button')].map((b) =>
+          b.getBoundingClientRect(),
+        );
+        return {
+          bullets: getComputedStyle(list).listStyleType,
+          cardGap: second!.top - first!.bottom,
+          // Beside each other (desktop) or wrapped: apart either way.
+          buttonGap: Math.max(
+            buttons[1]!.left - buttons[0]!.right,
+            buttons[1]!.top - buttons[0]!.bottom,
+          ),
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+        };
+      });
+      expect(layout.bullets).toBe('none');
+      expect(layout.cardGap).toBeGreaterThanOrEqual(12);
+      expect(layout.buttonGap).toBeGreaterThanOrEqual(6);
+      expect(layout.overflow).toBeLessThanOrEqual(0);
+      await checkScreen(page, `saved-searches-${mobile ? 'phone' : 'desktop'}`);
+      if (mobile) await page.context().close();
+    }
+  });
+
   it('a matching listing appears on the page live, without a reload', async () => {
     await createListingViaApi(stack.baseUrl, ownerToken, {
       title: TITLE,
@@ -140,9 +180,29 @@ describe('a saved search with alerts', () => {
     expect(email.subject).toBe('1 new property for “Flats in Pune”');
     expect(email.text).toContain(TITLE);
     const link = linkIn(email, `${stack.baseUrl}/api/saved-searches/unsubscribe`);
-    const visitor = await (await stack.newContext()).newPage();
+    // Under the page's own CSP, as a browser opens it: its style is allowed, and applied.
+    const visitor = await (await stack.newContext({ enforceCsp: true, mobile: true })).newPage();
+    const refused: string[] = [];
+    visitor.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
     await visitor.goto(link);
     await visitor.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    expect(await visitor.getByTestId('unsubscribe-result').textContent()).toContain(
+      'We will send no more emails for your saved search “Flats in Pune”.',
+    );
+    const look = await visitor.evaluate(() => ({
+      card: getComputedStyle(document.querySelector('.card')!).boxShadow,
+      button: getComputedStyle(document.querySelector('.button-primary')!).backgroundColor,
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+    expect(look.card).not.toBe('none');
+    expect(look.button).toBe('rgb(29, 78, 216)');
+    expect(look.overflow).toBeLessThanOrEqual(0);
+    expect(refused).toEqual([]);
+    await visitor.getByRole('link', { name: 'Your saved searches' }).waitFor();
+    await visitor.screenshot({ path: join(ROOT, 'artifacts/screenshots/unsubscribed-phone.png') });
+    await visitor.context().close();
     await tenant.reload();
     await islandsHydrated(tenant);
     await tenant
@@ -150,5 +210,77 @@ describe('a saved search with alerts', () => {
       .filter({ hasText: 'No alerts' })
       .filter({ hasText: 'Flats in Pune' })
       .waitFor();
+  });
+});
+
+describe('seeing new matches', () => {
+  const HOUSES = 'Houses in Pune';
+  const house = async (title: string) =>
+    createListingViaApi(stack.baseUrl, ownerToken, {
+      title,
+      propertyType: 'house',
+      rent: 35000,
+      city: 'Pune',
+      area: 'Baner',
+      bedrooms: 3,
+    });
+  const row = () => tenant.getByTestId('saved-search').filter({ hasText: HOUSES });
+  const count = () => tenant.getByTestId('bell-count');
+
+  beforeAll(async () => {
+    const res = await fetch(`${stack.baseUrl}/api/saved-searches`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tenantToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: HOUSES,
+        filters: { city: 'Pune', propertyType: ['house'] },
+        alert: 'daily',
+      }),
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('opening a match from the bell reads it, and its search counts it seen', async () => {
+    await tenant.goto('/saved-searches');
+    await islandsHydrated(tenant);
+    const id = await house('Garden house near Baner hill');
+    await row().getByTestId('new-matches').filter({ hasText: '1 new' }).waitFor();
+    await expect.poll(() => count().isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await count().textContent()).toMatch(/^1 unread notification/);
+
+    await tenant.getByRole('button', { name: 'Notifications' }).click();
+    await tenant
+      .getByTestId('bell-item')
+      .filter({ hasText: 'Garden house near Baner hill' })
+      .getByRole('link')
+      .click();
+    await tenant.waitForURL(`**/properties/${id}`);
+    await islandsHydrated(tenant);
+    await tenant.getByRole('heading', { name: 'Garden house near Baner hill' }).waitFor();
+    // On the page it opened, the bell has nothing unread, and lists it as read.
+    await tenant.getByTestId('bell-count').waitFor({ state: 'attached' });
+    await expect.poll(() => count().isVisible(), { timeout: 30_000 }).toBe(false);
+    await tenant.getByRole('button', { name: 'Notifications' }).click();
+    const item = tenant
+      .getByTestId('bell-item')
+      .filter({ hasText: 'Garden house near Baner hill' });
+    await item.waitFor();
+    expect(await item.getAttribute('class')).not.toContain('bell-unread');
+
+    await tenant.goto('/saved-searches');
+    await islandsHydrated(tenant);
+    await row().waitFor();
+    expect(await row().getByTestId('new-matches').count()).toBe(0);
+  });
+
+  it('opening the search from its page counts its new matches seen', async () => {
+    await house('Corner house on Baner road');
+    await row().getByTestId('new-matches').filter({ hasText: '1 new' }).waitFor();
+    await row().getByRole('link', { name: HOUSES }).click();
+    await tenant.waitForURL(/\/properties\?/);
+    await tenant.goto('/saved-searches');
+    await islandsHydrated(tenant);
+    await row().waitFor();
+    expect(await row().getByTestId('new-matches').count()).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { ConcurrencyError } from '@rentals/core/errors';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import type { Logger } from '@rentals/core/logger';
+import { emailLink } from '@rentals/core/mail/links';
 import { createSmtpMailer, type MonitoredMailer } from '@rentals/core/mail/smtpMailer';
 import type { Sql } from 'postgres';
 import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
@@ -96,7 +97,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
       });
       return;
     }
-    const link = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = emailLink(siteUrl, { to: 'reset-password', token });
     const { passwordResetEmail } = await loadEmails();
     const content = await passwordResetEmail({
       name: user.name,

@@ -5,6 +5,7 @@ import { confirmLinkTokenHash } from '@rentals/core/confirmLinkToken';
 import { decide } from '@rentals/core/listings/decide';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import { findUserById } from '../auth/users.ts';
+import { actionPage } from '../web/actionPage.ts';
 
 export const confirmLinkMessages = {
   confirmed: 'Thank you: your property is confirmed as still available for another 30 days.',
@@ -14,18 +15,15 @@ export const confirmLinkMessages = {
   invalid: 'This confirmation link is not valid. Sign in and use My Properties instead.',
 } as const;
 
-/** A plain page: the link is opened from an email, often on a phone, by an owner who is not signed in. */
+/** The answer in the site's look: the link is opened from an email, often on a phone, by an owner not signed in. */
 const page = (status: number, heading: string, text: string, siteUrl: string) =>
-  new Response(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} · Rentals</title></head>` +
-      `<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">` +
-      `<h1>${heading}</h1><p data-testid="confirm-result">${text}</p>` +
-      `<p><a href="${siteUrl}/my-properties">My Properties</a></p></body></html>`,
-    {
-      status,
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-    },
-  );
+  actionPage({
+    status,
+    heading,
+    text,
+    links: [{ href: `${siteUrl}/my-properties`, label: 'My Properties' }],
+    testId: 'confirm-result',
+  });
 
 /**
  * GET /api/listing-confirmations/{token}: the reminder email's one-click

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { ValidationError } from '@rentals/core/errors';
 import { IsoTime } from '@rentals/core/listings/events';
+import { NotificationItemId } from '@rentals/core/notifications/events';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { MAX_COUNTED } from '@rentals/projections/queries/countedUpTo';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
@@ -12,6 +13,8 @@ export const DEFAULT_NOTIFICATIONS_LISTED = 20;
 export const notificationMessages = {
   limit: `limit must be a whole number from 1 to ${MAX_NOTIFICATIONS_LISTED}`,
   upTo: 'upTo must be a time (ISO 8601, e.g. 2026-11-24T10:00:00.000Z)',
+  id: "id must be a notification's id as the bell lists it",
+  both: 'Give upTo or id, not both',
   tooMany: 'Too many changes to your notifications; please wait a minute and try again',
 } as const;
 const m = notificationMessages;
@@ -35,9 +38,19 @@ export const NotificationsQuery = t.Object({
   ),
 });
 
-/** POST /api/notifications/read's body: read up to a time (what the bell showed); absent: now. */
+/**
+ * POST /api/notifications/read's body: read up to a time (what the bell
+ * showed; absent: now), or the one notification `id` (opened from the bell).
+ */
 export const MarkReadBody = Type.Object(
   {
+    id: Type.Optional(
+      Type.String({
+        ...NotificationItemId,
+        description: 'Read this one notification (its id in the list) and nothing else',
+        ...messages({ type: m.id, maxLength: m.id, pattern: m.id }),
+      }),
+    ),
     upTo: Type.Optional(
       Type.String({
         pattern: IsoTime.pattern,
@@ -51,12 +64,18 @@ export const MarkReadBody = Type.Object(
 );
 export type MarkReadBody = Static<typeof MarkReadBody>;
 
-/** The body's time as a real instant (the pattern lets through a 31st of February), or a 400 naming the field. */
-export const readMarkReadBody = (body: unknown): { upTo?: string } => {
+/**
+ * The body's one notification, or its time as a real instant (the pattern
+ * lets through a 31st of February), or a 400 naming the field.
+ */
+export const readMarkReadBody = (body: unknown): { upTo?: string; id?: string } => {
   const value = body ?? {};
   const errors = schemaErrors(MarkReadBody, value);
   if (errors.length > 0) throw new ValidationError(errors);
-  const { upTo } = value as MarkReadBody;
+  const { upTo, id } = value as MarkReadBody;
+  if (id !== undefined && upTo !== undefined)
+    throw new ValidationError([{ path: 'id', msg: m.both }]);
+  if (id !== undefined) return { id };
   if (upTo === undefined) return {};
   const ms = Date.parse(upTo);
   const time = Number.isFinite(ms) ? new Date(ms).toISOString() : '';
@@ -74,7 +93,10 @@ const NotificationItem = t.Object({
   text: t.String(),
   link: t.String({ description: 'The page to open (a path on this site)' }),
   at: t.String({ description: 'When it was recorded (ISO time)' }),
-  read: t.Boolean(),
+  read: t.Boolean({ description: 'Up to the read mark, or opened' }),
+  searchId: t.Union([t.String(), t.Null()], {
+    description: "A match's saved search (null for a notice)",
+  }),
 });
 
 export const NotificationsResponse = t.Object({

@@ -13,11 +13,26 @@ import { notificationMessages } from './model.ts';
 let t: TestApp;
 let readModels: ReturnType<typeof runReadModels>;
 let user: TestUser;
+const PUNE = {
+  city: 'Pune',
+  area: 'Baner',
+  pinCode: '411045',
+  address: '3, Baner Road',
+  coordinates: { latitude: 18.559, longitude: 73.7868 },
+};
 
 type Bell = {
   unread: number;
   unreadMessages: number;
-  items: { id: string; kind: string; text: string; link: string; at: string; read: boolean }[];
+  items: {
+    id: string;
+    kind: string;
+    text: string;
+    link: string;
+    at: string;
+    read: boolean;
+    searchId: string | null;
+  }[];
 };
 type Errors = { message: string; errors?: { path: string; msg: string }[] };
 
@@ -52,13 +67,7 @@ describe('the notification bell', () => {
     await stream.next((e) => e.event === 'ready');
 
     t.clock.advance(1000);
-    const pune = {
-      city: 'Pune',
-      area: 'Baner',
-      pinCode: '411045',
-      address: '3, Baner Road',
-      coordinates: { latitude: 18.559, longitude: 73.7868 },
-    };
+    const pune = { ...PUNE };
     await appendListingEvents(t.deps.eventStore, 'bell-match', [
       listingCreated('bell-match', {
         at: t.clock().toISOString(),
@@ -126,7 +135,52 @@ describe('the notification bell', () => {
     expect((await bell(other.token)).items).toEqual([]);
   });
 
+  it('opening one notification reads that one alone, once, and only for its user', async () => {
+    for (const id of ['bell-open-1', 'bell-open-2']) {
+      t.clock.advance(1000);
+      await appendListingEvents(t.deps.eventStore, id, [
+        listingCreated(id, {
+          at: t.clock().toISOString(),
+          fields: { location: { ...PUNE }, title: `Flat ${id}` },
+        }),
+      ]);
+    }
+    const before = await bell();
+    expect(before.unread).toBe(2);
+    const [newer, older] = before.items;
+    expect(older!.searchId).toEqual(expect.any(String));
+    expect(before.items.find((i) => i.kind === 'fix-requested')!.searchId).toBeNull();
+
+    const open = (id: string, token = user.token) =>
+      t.request<Bell>('POST', '/api/notifications/read', { token, json: { id } });
+    const opened = await open(older!.id);
+    expect(opened.status).toBe(200);
+    expect(opened.body.unread).toBe(1);
+    expect(opened.body.items.find((i) => i.id === older!.id)!.read).toBe(true);
+    expect(opened.body.items.find((i) => i.id === newer!.id)!.read).toBe(false);
+    expect((await open(older!.id)).body.unread).toBe(1);
+
+    // Someone else 'opening' my notification's id reads nothing of mine.
+    const other = await t.registerUser('tenant');
+    expect((await open(newer!.id, other.token)).status).toBe(200);
+    expect((await bell()).unread).toBe(1);
+  });
+
   it('bad input is a 400 naming the field; visitors get 401', async () => {
+    for (const id of ['match-1', 'other-1', 'notice-', 5, `notice-${'x'.repeat(200)}`]) {
+      const res = await t.request<Errors>('POST', '/api/notifications/read', {
+        token: user.token,
+        json: { id },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ path: 'id', msg: notificationMessages.id }]);
+    }
+    const both = await t.request<Errors>('POST', '/api/notifications/read', {
+      token: user.token,
+      json: { id: 'match-1-2', upTo: '2026-11-24T10:00:00.000Z' },
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.errors).toEqual([{ path: 'id', msg: notificationMessages.both }]);
     for (const upTo of ['yesterday', '2026-02-31T10:00:00Z', 5, 'x'.repeat(40)]) {
       const res = await t.request<Errors>('POST', '/api/notifications/read', {
         token: user.token,

@@ -64,9 +64,10 @@ export const notificationRoutes = (
         beforeHandle: requireJsonBody,
         response: { 200: NotificationsResponse },
         detail: {
-          summary: 'Mark my notifications read up to a time (default: now)',
+          summary: 'Mark my notifications read up to a time (default: now), or one of them',
           description:
-            `Moves the read mark forward only; messages are read in their conversation. At most ` +
+            'With `upTo` (or nothing) moves the read mark forward only; with `id` reads that one notification ' +
+            `(opened from the bell). Messages are read in their conversation. At most ` +
             `${NOTIFICATIONS_READ_LIMIT.perSubject} a minute (429: '${notificationMessages.tooMany}').`,
           requestBody: { ...jsonBody(MarkReadBody), required: false },
           tags,

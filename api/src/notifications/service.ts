@@ -4,7 +4,11 @@ import {
   notificationsStreamId,
   type NotificationEvent,
 } from '@rentals/core/notifications/events';
-import { decideReadMark, foldReadMark } from '@rentals/core/notifications/readMark';
+import {
+  decideReadMark,
+  foldReadMark,
+  type NotificationCommand,
+} from '@rentals/core/notifications/readMark';
 import { unreadTotal } from '@rentals/projections/queries/conversations';
 import {
   notificationState,
@@ -28,19 +32,17 @@ export const notificationService = (deps: NotificationDeps) => {
   const limiter = createAttemptLimiter(sql, NOTIFICATIONS_READ_LIMIT);
   let prunedAt = 0;
 
-  const mark = async (userId: string, upTo: string, at: string, attemptsLeft = MAX_ATTEMPTS) => {
+  const handle = async (command: NotificationCommand, attemptsLeft = MAX_ATTEMPTS) => {
+    const { userId } = command;
     const streamId = notificationsStreamId(userId);
     const { version, events } = await eventStore.readStream(streamId);
-    const decided = decideReadMark(
-      { type: 'MarkNotificationsRead', userId, upTo, at },
-      foldReadMark(events as unknown as NotificationEvent[]),
-    );
+    const decided = decideReadMark(command, foldReadMark(events as unknown as NotificationEvent[]));
     if (decided.length === 0) return;
     try {
       await eventStore.append(streamId, NOTIFICATIONS_STREAM_TYPE, version, decided, { userId });
     } catch (error) {
       if (error instanceof ConcurrencyError && attemptsLeft > 1)
-        return mark(userId, upTo, at, attemptsLeft - 1);
+        return handle(command, attemptsLeft - 1);
       throw error;
     }
   };
@@ -56,7 +58,7 @@ export const notificationService = (deps: NotificationDeps) => {
     },
 
     async markRead(userId: string, address: string, body: unknown) {
-      const { upTo } = readMarkReadBody(body);
+      const { upTo, id } = readMarkReadBody(body);
       const now = clock();
       const attempt = await limiter.begin(userId, address, now);
       if (attempt.blocked)
@@ -66,7 +68,11 @@ export const notificationService = (deps: NotificationDeps) => {
         await limiter.prune(now);
       }
       const at = now.toISOString();
-      await mark(userId, upTo ?? at, at);
+      await handle(
+        id === undefined
+          ? { type: 'MarkNotificationsRead', userId, upTo: upTo ?? at, at }
+          : { type: 'OpenNotification', userId, itemId: id, at },
+      );
     },
   };
 };

@@ -5,6 +5,7 @@ import { createEventStore, type EventStore } from '@rentals/core/eventStore/even
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { Logger } from '@rentals/core/logger';
 import type { ReviewDecisionKind } from '@rentals/core/mail/emails';
+import { emailLink } from '@rentals/core/mail/links';
 import { loadEmails } from '../shared/emails.ts';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
@@ -150,7 +151,11 @@ export const reportService = (deps: Deps) => {
         SELECT name, email FROM users WHERE id = ${ownerId}`;
       if (!owner) return;
       const { state } = await listingOf(deps.eventStore, listingId);
-      const link = `${deps.siteUrl ?? 'http://localhost:3000'}/property/${encodeURIComponent(listingId)}`;
+      // A fix is made in the listing's form; a removed listing is found in My Properties.
+      const link = emailLink(
+        deps.siteUrl ?? 'http://localhost:3000',
+        kind === 'fix-requested' ? { to: 'edit-listing', listingId } : { to: 'my-properties' },
+      );
       const { reviewDecisionEmail } = await loadEmails();
       const content = await reviewDecisionEmail({
         name: owner.name,

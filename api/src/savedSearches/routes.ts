@@ -16,20 +16,24 @@ import { savedSearchService, searchIdOr404, type SavedSearchDeps } from './servi
 import { MAX_SAVED_SEARCHES } from '@rentals/core/savedSearches/events';
 import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
 import type { AppDeps } from '../deps.ts';
+import { actionPage } from '../web/actionPage.ts';
 
 const tags = ['Saved searches'];
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The page an unsubscribe link opens. */
 const unsubscribedPage = (name: string | null) =>
-  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-  `<title>Unsubscribed · Rentals</title><main style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">` +
-  `<h1>You are unsubscribed</h1><p>${
-    name === null
-      ? 'This saved search no longer exists, so it sends no emails.'
-      : `We will send no more emails for your saved search “${escapeHtml(name)}”.`
-  } You can turn alerts on again on your <a href="/saved-searches">saved searches</a> page.</p></main></html>`;
+  actionPage({
+    heading: 'You are unsubscribed',
+    text:
+      name === null
+        ? 'This saved search no longer exists, so it sends no emails.'
+        : `We will send no more emails for your saved search “${name}”. You can turn its alerts on again on your saved searches page.`,
+    links: [
+      { href: '/saved-searches', label: 'Your saved searches' },
+      { href: '/', label: 'Rentals home' },
+    ],
+    testId: 'unsubscribe-result',
+  });
 const security = [{ bearer: [] }];
 const body = jsonBody(SavedSearchBody);
 const notes =
@@ -63,9 +67,7 @@ export const savedSearchRoutes = (
       searchIdOr404(param('s')),
       param('t'),
     );
-    return new Response(unsubscribedPage(name), {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-    });
+    return unsubscribedPage(name);
   };
 
   return new Elysia({ name: 'saved-searches', prefix: '/saved-searches' })

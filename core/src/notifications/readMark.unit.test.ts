@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { appEventRegistry } from '../eventRegistry.ts';
 import type { NotificationEvent } from './events.ts';
-import { decideReadMark, foldReadMark, type MarkNotificationsRead } from './readMark.ts';
+import {
+  decideReadMark,
+  foldReadMark,
+  type NotificationCommand,
+  type MarkNotificationsRead,
+} from './readMark.ts';
 
 const userId = 'u-bell';
 const T1 = '2026-11-24T10:00:00.000Z';
@@ -20,7 +25,7 @@ const mark = (upTo: string, at = T3): MarkNotificationsRead => ({
 
 /** Given past events, when the user marks the bell read, then these events. */
 const given = (...history: NotificationEvent[]) => ({
-  when: (command: MarkNotificationsRead) => ({
+  when: (command: NotificationCommand) => ({
     then: (expected: NotificationEvent[]) =>
       expect(decideReadMark(command, foldReadMark(history))).toEqual(expected),
   }),
@@ -45,6 +50,41 @@ describe('the notifications read mark', () => {
     given()
       .when(mark(T3, T2))
       .then([read(T2, T2)]);
+  });
+
+  it('opening one notification reads it alone, once', () => {
+    const open = (itemId: string): NotificationCommand => ({
+      type: 'OpenNotification',
+      userId,
+      itemId,
+      at: T2,
+    });
+    const opened = (itemId: string): NotificationEvent => ({
+      type: 'NotificationOpened',
+      data: { userId, itemId, at: T2 },
+    });
+    given(read(T1))
+      .when(open('match-12-3'))
+      .then([opened('match-12-3')]);
+    given(opened('match-12-3')).when(open('match-12-3')).then([]);
+    given(opened('match-12-3'))
+      .when(open('notice-listing-a1/4'))
+      .then([opened('notice-listing-a1/4')]);
+    // Opening one moves no mark: marking all read afterwards still records.
+    given(opened('match-12-3'))
+      .when(mark(T1))
+      .then([read(T1)]);
+  });
+
+  it('an opened notification is named by the id the bell gives it', () => {
+    const event = (itemId: string) => ({
+      type: 'NotificationOpened',
+      data: { userId, itemId, at: T1 },
+    });
+    expect(() => appEventRegistry.assertValid(event('match-12-3'))).not.toThrow();
+    expect(() => appEventRegistry.assertValid(event('notice-listing-a1/4'))).not.toThrow();
+    expect(() => appEventRegistry.assertValid(event('match-12'))).toThrow();
+    expect(() => appEventRegistry.assertValid(event('other-1'))).toThrow();
   });
 
   it('the event is registered with its schema', () => {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { emailLink } from '../mail/links.ts';
 
 /**
  * The token of an email's one-click unsubscribe link: an HMAC of the search
@@ -30,5 +31,9 @@ export const unsubscribeLink = (
   userId: string,
   searchId: string,
 ) =>
-  `${siteUrl}/api/saved-searches/unsubscribe?u=${encodeURIComponent(userId)}&s=${encodeURIComponent(searchId)}` +
-  `&t=${unsubscribeToken(secret, userId, searchId)}`;
+  emailLink(siteUrl, {
+    to: 'unsubscribe',
+    userId,
+    searchId,
+    token: unsubscribeToken(secret, userId, searchId),
+  });

@@ -5,6 +5,7 @@
 // methods outside GET/HEAD refused where they mean nothing. (Malformed encoding, body
 // limits and the docs' policy: transport.int.test.ts; path traversal:
 // pathTraversal.int.test.ts.)
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingStreamId } from '@rentals/core/listings/events';
 import type { TestUser } from '@rentals/testing/testApp';
@@ -193,6 +194,20 @@ describe('security headers', () => {
       expect(h.get('content-type')).toMatch(/^application\/json/);
     },
   );
+
+  it("the one-click pages of emails: the site's look by one hashed style, nothing else may load or run", async () => {
+    const res = await fetch(`${web.base}/api/listing-confirmations/not-a-real-token`);
+    const html = await res.text();
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expectNotFramedNotSniffed(res.headers, 'the confirm page');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toMatch(/script-src|unsafe-inline|\*/);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(csp).toContain(`style-src 'sha256-${hash}'`);
+  });
 
   it('API, a 413 answered before the route: the same headers', async () => {
     const res = await fetch(`${web.base}/api/auth/login`, {

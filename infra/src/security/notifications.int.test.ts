@@ -1,8 +1,9 @@
 // Security checklist: the notification bell. Attacks: reading or clearing another user's notifications
 // (IDOR: both routes act on the caller's own bell; user ids smuggled in the query, body or headers are
-// ignored or refused), malformed and oversized input (bounded limit, a time that must be one, no
+// ignored or refused; opening another user's notification by its id reads only the caller's own),
+// malformed and oversized input (bounded limit, a time that must be one, an id of the bell's shape, no
 // unknown fields), and flooding the event log with read marks (rate limit; a mark that does not move
-// records nothing).
+// and an item opened again record nothing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationMessages, NOTIFICATIONS_READ_LIMIT } from '@rentals/api/notifications/model';
 import { notificationsStreamId } from '@rentals/core/notifications/events';
@@ -88,6 +89,18 @@ describe('notifications: another user’s', () => {
     expect(events).toEqual([]);
   });
 
+  it('cannot be opened by its id: the id is read on the caller’s own bell only', async () => {
+    const [notice] = (await aliceBell()).items;
+    const opened = await t.request('POST', '/api/notifications/read', {
+      token: mallory.token,
+      json: { id: notice!.id },
+    });
+    expect(opened.status).toBe(200);
+    expect((await aliceBell()).unread).toBe(1);
+    const { events } = await t.deps.eventStore.readStream(notificationsStreamId(alice.user._id));
+    expect(events).toEqual([]);
+  });
+
   it('is not there for visitors or bad tokens', async () => {
     expect((await t.request('GET', '/api/notifications')).status).toBe(401);
     expect((await t.request('GET', '/api/notifications', { token: 'x.y.z' })).status).toBe(401);
@@ -104,6 +117,11 @@ describe('notifications: input', () => {
       { upTo: "2026-11-24T10:00:00Z'; DROP TABLE events; --" },
       { upTo: '+275760-09-13T00:00:00.000Z' },
       { upTo: ['2026-11-24T10:00:00Z'] },
+      { id: `notice-${'a'.repeat(5000)}` },
+      { id: "match-1-1'; DROP TABLE notification_opened; --" },
+      { id: 'notice-\u0000' },
+      { id: ['match-1-1'] },
+      { id: 'match-1-1', upTo: '2026-11-24T10:00:00Z' },
       [],
       'text',
     ]) {
@@ -152,5 +170,18 @@ describe('notifications: flooding', () => {
     expect(over.status).toBe(429);
     expect(over.body.message).toBe(notificationMessages.tooMany);
     expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('opening the same notification again records nothing', async () => {
+    const user = await t.registerUser('tenant');
+    const open = () =>
+      t.request('POST', '/api/notifications/read', {
+        token: user.token,
+        headers: { [TEST_CLIENT_IP_HEADER]: '203.0.113.79' },
+        json: { id: 'match-1-1' },
+      });
+    for (let i = 0; i < 5; i++) expect((await open()).status).toBe(200);
+    const { events } = await t.deps.eventStore.readStream(notificationsStreamId(user.user._id));
+    expect(events).toHaveLength(1);
   });
 });

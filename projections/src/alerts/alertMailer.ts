@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import { savedSearchAlertEmail } from '@rentals/core/mail/emails';
+import { emailLink } from '@rentals/core/mail/links';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { unsubscribeLink } from '@rentals/core/savedSearches/unsubscribeToken';
 import { startRounds } from '../runner/rounds.ts';
@@ -153,10 +154,10 @@ const claimAndSend = async (o: AlertMailerOptions, due: Due): Promise<'sent' | '
         area: l.area,
         city: l.city,
         rent: l.rent,
-        link: `${o.siteUrl}/properties/${encodeURIComponent(l.id)}`,
+        link: emailLink(o.siteUrl, { to: 'listing', listingId: l.id }),
       })),
       more: listings[0]!.total - listings.length,
-      link: `${o.siteUrl}/saved-searches`,
+      link: emailLink(o.siteUrl, { to: 'saved-searches' }),
       unsubscribeLink: unsubscribeLink(o.siteUrl, o.secret, due.userId, due.searchId),
     });
     await o.mailer.send({ to: due.email, ...content });

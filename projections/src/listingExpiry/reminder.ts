@@ -1,14 +1,12 @@
 import type { Sql } from 'postgres';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { expiryReminderEmail } from '@rentals/core/mail/emails';
+import { emailLink } from '@rentals/core/mail/links';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { newConfirmLinkToken } from '@rentals/core/confirmLinkToken';
 import { reminderDay } from './reminderNotice.ts';
 
 type Reminded = Extract<ListingEvent, { type: 'ListingExpiryReminded' }>;
-
-/** The public path of the one-click confirm link (api/src/listings/confirmLink.ts answers it). */
-export const CONFIRM_LINK_PATH = '/api/listing-confirmations';
 
 /**
  * The day-25 email: a single-use confirm link (its hash stored first, so a
@@ -35,8 +33,8 @@ export const sendExpiryReminder =
       name: owner.name,
       listingTitle: owner.title,
       expiresOn: reminderDay(event.data.expiresAt),
-      confirmLink: `${deps.siteUrl}${CONFIRM_LINK_PATH}/${encodeURIComponent(token)}`,
-      manageLink: `${deps.siteUrl}/my-properties`,
+      confirmLink: emailLink(deps.siteUrl, { to: 'confirm-available', token }),
+      manageLink: emailLink(deps.siteUrl, { to: 'my-properties' }),
     });
     await deps.mailer.send({ to: owner.email, ...content });
   };

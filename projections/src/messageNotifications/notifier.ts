@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { newMessageEmail } from '@rentals/core/mail/emails';
+import { emailLink } from '@rentals/core/mail/links';
 import { messageExcerpt } from './excerpt.ts';
 import { startRounds } from '../runner/rounds.ts';
 
@@ -95,7 +96,7 @@ const claimAndSend = async (
       due.userId,
     ),
     unread: due.unread,
-    link: `${options.siteUrl}/messages?c=${encodeURIComponent(due.conversationId)}`,
+    link: emailLink(options.siteUrl, { to: 'conversation', conversationId: due.conversationId }),
   });
   return sql.begin(async (tx) => {
     // Read again inside the claim: a message read or a sender blocked since the round's query gets no email.

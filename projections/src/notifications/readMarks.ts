@@ -8,22 +8,31 @@ import type { SqlProjection } from '../runner/projection.ts';
 import { sql } from '../runner/statement.ts';
 
 /**
- * The notification bell's read mark per user (notification_reads): only ever
- * forward. The user's open streams are woken so the bell in their other tabs
- * shows the new count.
+ * The notification bell's read state per user: the read mark
+ * (notification_reads, only ever forward) and the notifications opened one
+ * by one (notification_opened). The user's open streams are woken so the
+ * bell in their other tabs shows the new count.
  */
 export const notificationReadsProjection: SqlProjection = {
   kind: 'sql',
   name: NOTIFICATION_READS_PROJECTION,
   canHandle: NOTIFICATION_EVENT_TYPES,
-  evolve: (event) => {
-    const { userId, upTo } = (event as unknown as NotificationEvent).data;
+  evolve: (recorded) => {
+    const event = recorded as unknown as NotificationEvent;
+    const { userId } = event.data;
+    const wake = sql`SELECT pg_notify(${INBOX_CHANNEL}, ${userId})`;
+    if (event.type === 'NotificationOpened')
+      return [
+        sql`INSERT INTO notification_opened (user_id, item_id) VALUES (${userId}, ${event.data.itemId})
+            ON CONFLICT DO NOTHING`,
+        wake,
+      ];
     return [
-      sql`INSERT INTO notification_reads AS r (user_id, read_up_to) VALUES (${userId}, ${upTo}::timestamptz)
+      sql`INSERT INTO notification_reads AS r (user_id, read_up_to) VALUES (${userId}, ${event.data.upTo}::timestamptz)
           ON CONFLICT (user_id) DO UPDATE SET read_up_to = greatest(r.read_up_to, excluded.read_up_to)`,
-      sql`SELECT pg_notify(${INBOX_CHANNEL}, ${userId})`,
+      wake,
     ];
   },
-  reset: [sql`TRUNCATE notification_reads`],
-  tables: ['notification_reads'],
+  reset: [sql`TRUNCATE notification_reads, notification_opened`],
+  tables: ['notification_reads', 'notification_opened'],
 };

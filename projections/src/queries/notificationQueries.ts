@@ -16,8 +16,10 @@ export type NotificationItem = {
   text: string;
   link: string;
   at: string;
-  /** Recorded up to the user's read mark. */
+  /** Recorded up to the user's read mark, or opened. */
   read: boolean;
+  /** A match's saved search (opening the match sees its search's new matches); null for a notice. */
+  searchId: string | null;
 };
 
 const iso = (column: string) =>
@@ -26,7 +28,8 @@ const iso = (column: string) =>
 /**
  * The user's newest notifications, newest first: saved-search matches whose
  * alerts are on (listings no longer available left out, as the alerts list
- * does) and owner notices, each read or not by the user's read mark.
+ * does) and owner notices, each read or not by the user's read mark or
+ * by having been opened.
  */
 export const recentNotifications = (db: Sql, userId: string, limit: number) =>
   db<NotificationItem[]>`
@@ -36,22 +39,24 @@ export const recentNotifications = (db: Sql, userId: string, limit: number) =>
     items AS (
       (SELECT 'match-' || a.id || '-' || a.search_no AS id, 'search-match' AS kind,
               'New match for “' || a.name || '”: ' || a.title AS text,
-              '/properties/' || a.listing_id AS link, a.at
+              '/properties/' || a.listing_id AS link, a.at, a.search_id
        FROM ${newestUserAlerts(db, userId, limit)} a)
       UNION ALL
       (SELECT 'notice-' || n.id, n.kind, coalesce(l.title || ': ', '') || n.reason,
-              '/properties/' || n.listing_id, n.at
+              '/properties/' || n.listing_id, n.at, NULL
        FROM owner_notices n LEFT JOIN listing_read l ON l.id = n.listing_id
        WHERE n.user_id = ${userId}
        ORDER BY n.at DESC, n.id DESC LIMIT ${limit})
     )
-    SELECT i.id, i.kind, i.text, i.link, ${db.unsafe(iso('i.at'))} AS at, i.at <= mark.at AS read
-    FROM items i, mark
+    SELECT i.id, i.kind, i.text, i.link, ${db.unsafe(iso('i.at'))} AS at,
+           (i.at <= mark.at OR o.item_id IS NOT NULL) AS read, i.search_id AS "searchId"
+    FROM items i CROSS JOIN mark
+    LEFT JOIN notification_opened o ON o.user_id = ${userId} AND o.item_id = i.id
     ORDER BY i.at DESC, i.id DESC LIMIT ${limit}`;
 
 /**
  * How many of the user's saved-search matches and owner notices are after
- * the read mark (counted up to MAX_COUNTED), and when the newest of
+ * the read mark and not opened (counted up to MAX_COUNTED), and when the newest of
  * them was recorded (what a live stream compares to know the bell changed).
  */
 export const notificationState = async (
@@ -63,14 +68,17 @@ export const notificationState = async (
       SELECT coalesce((SELECT read_up_to FROM notification_reads WHERE user_id = ${userId}), '-infinity') AS at
     ),
     items AS (
-      (SELECT a.at FROM ${newestUserAlerts(db, userId, MAX_COUNTED)} a)
+      (SELECT 'match-' || a.id || '-' || a.search_no AS id, a.at
+       FROM ${newestUserAlerts(db, userId, MAX_COUNTED)} a)
       UNION ALL
-      (SELECT n.at FROM owner_notices n WHERE n.user_id = ${userId}
+      (SELECT 'notice-' || n.id, n.at FROM owner_notices n WHERE n.user_id = ${userId}
        ORDER BY n.at DESC LIMIT ${MAX_COUNTED})
     )
-    SELECT least(count(*) FILTER (WHERE i.at > mark.at), ${MAX_COUNTED})::int AS unread,
+    SELECT least(count(*) FILTER (WHERE i.at > mark.at AND o.item_id IS NULL), ${MAX_COUNTED})::int
+             AS unread,
            ${db.unsafe(iso('max(i.at)'))} AS "latestAt"
-    FROM items i, mark
+    FROM items i CROSS JOIN mark
+    LEFT JOIN notification_opened o ON o.user_id = ${userId} AND o.item_id = i.id
     GROUP BY mark.at`;
   return row ?? { unread: 0, latestAt: null };
 };

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { describeError } from '../lib/api.ts';
 import { describeFilters } from '../lib/filters.ts';
 import { countLabel, formatRent } from '../lib/format.ts';
@@ -31,60 +31,86 @@ const alertLabel = (search: SavedSearch) =>
 const attempt = (action: () => Promise<unknown>, fallback: string) =>
   void action().catch((error: unknown) => toast.error(describeError(error, fallback)));
 
+/**
+ * Opening a search's results, or one of its new matches, is seeing its new
+ * matches: its count clears. The mark is sent before leaving the page (a
+ * request started by a link's click is cancelled by the navigation it
+ * starts); the page opens whether or not it was recorded.
+ */
+const openMarkingSeen = (event: MouseEvent<HTMLAnchorElement>, searchId: string) => {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  event.preventDefault();
+  const href = event.currentTarget.href;
+  void actOnSearch(searchId, 'seen')
+    .catch(() => undefined)
+    .finally(() => window.location.assign(href));
+};
+
 const SearchRow = ({ search }: { search: SavedSearch }) => {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(search.name);
   const [alert, setAlert] = useState<AlertChoice>(search.alert);
   return (
     <li className="card saved-search" data-testid="saved-search">
-      {editing ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            attempt(
-              () => editSearch(search, { name, alert }).then(() => setEditing(false)),
-              'Could not change this search.',
-            );
-          }}
-        >
-          <input value={name} maxLength={60} required onChange={(e) => setName(e.target.value)} />
-          <select value={alert} onChange={(e) => setAlert(e.target.value as AlertChoice)}>
-            {ALERT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button button-primary button-small">
-            Save
-          </button>
-        </form>
-      ) : (
-        <>
-          <h2>
-            <a
-              href={searchPageOf(search)}
-              onClick={() => void actOnSearch(search.id, 'seen').catch(() => undefined)}
+      <div className="saved-search-main">
+        {editing ? (
+          <form
+            className="saved-search-edit"
+            onSubmit={(e) => {
+              e.preventDefault();
+              attempt(
+                () => editSearch(search, { name, alert }).then(() => setEditing(false)),
+                'Could not change this search.',
+              );
+            }}
+          >
+            <input
+              aria-label="Name"
+              value={name}
+              maxLength={60}
+              required
+              onChange={(e) => setName(e.target.value)}
+            />
+            <select
+              aria-label="Alerts"
+              value={alert}
+              onChange={(e) => setAlert(e.target.value as AlertChoice)}
             >
-              {search.name}
-            </a>{' '}
-            {search.newMatches > 0 && (
-              <span className="badge" data-testid="new-matches">
-                {countLabel(search.newMatches)} new
-              </span>
-            )}
-          </h2>
-          <p className="muted">
-            {[
-              describeFilters(filtersOf(search.filters)) || 'All properties',
-              areaLabel(search.area),
-              alertLabel(search),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
-        </>
-      )}
+              {ALERT_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button button-primary button-small">
+              Save
+            </button>
+          </form>
+        ) : (
+          <>
+            <h2>
+              <a href={searchPageOf(search)} onClick={(e) => openMarkingSeen(e, search.id)}>
+                {search.name}
+              </a>
+              {search.newMatches > 0 && (
+                <span className="badge badge-new" data-testid="new-matches">
+                  {countLabel(search.newMatches)} new
+                </span>
+              )}
+            </h2>
+            <p className="muted">
+              {[
+                describeFilters(filtersOf(search.filters)) || 'All properties',
+                areaLabel(search.area),
+                alertLabel(search),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </>
+        )}
+      </div>
       <div className="actions">
         <button type="button" className="button button-small" onClick={() => setEditing(!editing)}>
           {editing ? 'Cancel' : 'Edit'}
@@ -159,11 +185,19 @@ const SavedSearches = () => {
       {alerts && alerts.length > 0 && (
         <section aria-label="New matches" data-testid="alerts">
           <h2>New matches</h2>
-          <ul>
+          <ul className="alert-list">
             {alerts.map((a) => (
-              <li key={a.id} data-testid="alert">
-                <a href={`/properties/${encodeURIComponent(a.listingId)}`}>{a.title}</a> · {a.area},{' '}
-                {a.city} · {formatRent(a.rent)} <span className="muted">({a.searchName})</span>
+              <li key={`${a.id}-${a.searchId}`} className="card" data-testid="alert">
+                <a
+                  href={`/properties/${encodeURIComponent(a.listingId)}`}
+                  onClick={(e) => openMarkingSeen(e, a.searchId)}
+                >
+                  {a.title}
+                </a>
+                <span>
+                  {a.area}, {a.city} · {formatRent(a.rent)}
+                </span>
+                <span className="muted">For “{a.searchName}”</span>
               </li>
             ))}
           </ul>

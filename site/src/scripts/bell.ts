@@ -3,7 +3,8 @@
  * header and fetched only once someone is signed in: the unread count (new
  * saved-search matches and owner notices, plus unread messages) and a list of
  * the recent ones, kept current by the live inbox stream, with 'Mark all as
- * read'.
+ * read'. Opening one reads it (and, for a saved search's match, sees that
+ * search's new matches, as opening the search does).
  */
 import type { ReadableAtom } from 'nanostores';
 import type { api as apiCall } from '../lib/api.ts';
@@ -21,7 +22,15 @@ export type BellDeps = {
   changed: ReadableAtom<number>;
 };
 
-type Item = { id: string; kind: string; text: string; link: string; at: string; read: boolean };
+type Item = {
+  id: string;
+  kind: string;
+  text: string;
+  link: string;
+  at: string;
+  read: boolean;
+  searchId: string | null;
+};
 type Bell = { unread: number; unreadMessages: number; items: Item[] };
 
 const byId = (id: string) => document.getElementById(id);
@@ -144,10 +153,12 @@ const render = () => {
       ),
     );
   for (const item of bell.items) {
+    const link = element('a', { href: item.link, textContent: item.text });
+    link.addEventListener('click', (event) => open(event, item));
     const li = element(
       'li',
       { className: `bell-item${item.read ? '' : ' bell-unread'}` },
-      element('a', { href: item.link, textContent: item.text }),
+      link,
       element('span', { className: 'muted bell-time', textContent: ago(item.at) }),
     );
     li.dataset.kind = item.kind;
@@ -183,6 +194,25 @@ const render = () => {
     ),
     list,
   );
+};
+
+/**
+ * Opens a notification, reading it first: a request started by the click
+ * would be cancelled by the navigation. The page opens whether or not the
+ * marks were recorded (a new tab or window is left to the browser).
+ */
+const open = (event: MouseEvent, item: Item) => {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  event.preventDefault();
+  const marks: Promise<unknown>[] = [];
+  if (!item.read)
+    marks.push(deps.api('/notifications/read', { method: 'POST', json: { id: item.id } }));
+  if (item.searchId)
+    marks.push(
+      deps.api(`/saved-searches/${encodeURIComponent(item.searchId)}/seen`, { method: 'POST' }),
+    );
+  void Promise.allSettled(marks).then(() => window.location.assign(item.link));
 };
 
 const load = async () => {

@@ -9,6 +9,7 @@ export type ReviewDecisionEmail = {
   kind: ReviewDecisionKind;
   listingTitle: string | null;
   reason: string;
+  /** Fix requested: the listing's form; delisted: My Properties; suspended: none is shown. */
   link: string;
 };
 
@@ -25,26 +26,35 @@ const WHAT: Record<ReviewDecisionKind, string> = {
     'Our team reviewed reports about your listing and suspended your account: you can no longer sign in, and your listings are no longer shown.',
 };
 
-const ReviewDecision = ({ name, kind, listingTitle, reason, link }: ReviewDecisionEmail) => (
-  <EmailLayout
-    preview={SUBJECTS[kind]}
-    heading={SUBJECTS[kind]}
-    footer="You get this email because users reported a listing of your Rentals account and our team reviewed it."
-  >
-    <Paragraph>Hello {name},</Paragraph>
-    <Paragraph>
-      {WHAT[kind]}
-      {listingTitle ? ` Listing: ${listingTitle}.` : ''}
-    </Paragraph>
-    <Paragraph>Reason: {reason}</Paragraph>
-    {kind === 'suspended' ? null : <Action href={link} label="Open your listing" />}
-    {kind === 'suspended' ? null : (
+const ACTION: Record<ReviewDecisionKind, string | null> = {
+  'fix-requested': 'Correct your listing',
+  delisted: 'Open My Properties',
+  suspended: null,
+};
+
+const ReviewDecision = ({ name, kind, listingTitle, reason, link }: ReviewDecisionEmail) => {
+  const action = ACTION[kind];
+  return (
+    <EmailLayout
+      preview={SUBJECTS[kind]}
+      heading={SUBJECTS[kind]}
+      footer="You get this email because users reported a listing of your Rentals account and our team reviewed it."
+    >
+      <Paragraph>Hello {name},</Paragraph>
       <Paragraph>
-        If the button does not work, open this link: <Link href={link}>{link}</Link>
+        {WHAT[kind]}
+        {listingTitle ? ` Listing: ${listingTitle}.` : ''}
       </Paragraph>
-    )}
-  </EmailLayout>
-);
+      <Paragraph>Reason: {reason}</Paragraph>
+      {action === null ? null : <Action href={link} label={action} />}
+      {action === null ? null : (
+        <Paragraph>
+          If the button does not work, open this link: <Link href={link}>{link}</Link>
+        </Paragraph>
+      )}
+    </EmailLayout>
+  );
+};
 
 /** The email telling an owner what a review of reports about their listing decided (api/src/reports sends it). */
 export const reviewDecisionEmail = (props: ReviewDecisionEmail) =>
