@@ -73,6 +73,7 @@ const SENTENCES: Readonly<Record<string, (data: Data) => string>> = {
   SavedSearchDeleted: () => 'Saved search deleted',
   SavedSearchSeen: () => 'Saved search’s new matches seen',
   NotificationsRead: () => 'Notifications read',
+  NotificationOpened: () => 'Notification opened',
 };
 
 /** Whether `type` has its own sentence (the unit test checks every registered type). */
