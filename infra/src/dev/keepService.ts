@@ -35,6 +35,9 @@ export const keeper =
       const print = logs.say(service.name);
       for (const line of logs.recent(service.name)) print(line);
       const reason = (error as Error).message.split('\n')[0];
-      throw new Error(`${service.name} could not start: ${reason}; see ${options.logFile(service.name)}`);
+      throw new Error(
+        `${service.name} could not start: ${reason}; see ${options.logFile(service.name)}`,
+        { cause: error },
+      );
     }
   };
