@@ -74,7 +74,7 @@ const runCommand: Run = (command, args) => {
   };
 };
 
-export const thisMachine = (): Machine => ({
+const thisMachine = (): Machine => ({
   isRoot: process.getuid?.() === 0,
   aptGet: onPath('apt-get'),
   run: runCommand,
