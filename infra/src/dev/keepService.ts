@@ -30,6 +30,8 @@ export const keeper =
     options.cleanups.push({ name: service.name, stop: supervisor.stop });
     try {
       await supervisor.start();
+      // Stopped meanwhile (Ctrl-C during start-up): the supervisor has stopped it; go no further.
+      if (options.stopping()) throw new Error(`${service.name}: stopped during start-up`);
     } catch (error) {
       if (options.stopping()) throw error;
       const print = logs.say(service.name);
