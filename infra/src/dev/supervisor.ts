@@ -81,6 +81,7 @@ export const supervise = (service: Service, options: SupervisorOptions) => {
   /** Waits (with backoff) and starts again until a start succeeds, or `attempts` have failed. */
   const keepTrying = async (why: string, attempts = Infinity) => {
     for (let attempt = 1; ; attempt++) {
+      if (stopping) throw new Error(`${service.name}: stopped while starting`);
       const delay = Math.min(firstDelayMs * 2 ** failures, maxDelayMs);
       failures++;
       options.say(`${why}; restarting in ${delay / 1000} s${where}`);
