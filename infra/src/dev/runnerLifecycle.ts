@@ -27,14 +27,22 @@ export const runnerLifecycle = (command: string, say: () => Say) => {
   const cleanups: { name: string; stop: () => Promise<unknown> }[] = [];
   let shuttingDown = false;
 
+  /** A line that cannot stop the shutdown: the terminal may be gone (EPIPE, EIO). */
+  const tell = (line: string) => {
+    try {
+      say()(line);
+    } catch {
+      // stop the services anyway
+    }
+  };
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    say()('stopping…');
+    tell('stopping…');
     for (const { name, stop } of cleanups.reverse()) {
-      await stop().catch((e: Error) => say()(`could not stop ${name} cleanly: ${e.message}`));
+      await stop().catch((e: Error) => tell(`could not stop ${name} cleanly: ${e.message}`));
     }
-    say()('stopped');
+    tell('stopped');
     process.exit(code);
   };
   process.on('SIGINT', () => void shutdown(0));
@@ -44,7 +52,7 @@ export const runnerLifecycle = (command: string, say: () => Say) => {
   const abort = (error: unknown) => {
     if (shuttingDown) return;
     const message = error instanceof Error ? error.message : String(error);
-    say()(`error: ${message}`);
+    tell(`error: ${message}`);
     void shutdown(error instanceof RunnerStop ? error.exitCode : 1);
   };
   // Bun exits at once on an unhandled error; stop the services first.
