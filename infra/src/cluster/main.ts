@@ -43,7 +43,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 let say: (line: string) => void = labelled('cluster');
 
 // Stopped on the way out newest first (the proxy, then projections, web, Meilisearch, Postgres).
-const { cleanups, fail, portCheck, stopping } = runnerLifecycle('npm run cluster', () => say);
+const { cleanups, fail, portCheck, run, stopping } = runnerLifecycle('npm run cluster', () => say);
 
 const main = async () => {
   let flags: ClusterFlags;
@@ -92,6 +92,7 @@ const main = async () => {
       void recordChildren(pidsFile, pids);
     },
     cleanups,
+    stopping,
   });
 
   let databaseUrl = config.databaseUrl;
@@ -225,6 +226,4 @@ const main = async () => {
   say(`ready ${url} (full logs in ${shown(logs.dir)}; --verbose shows them here)`);
 };
 
-main().catch((error: Error) => {
-  if (!stopping()) fail(error.message);
-});
+run(main);

@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../services/ports.ts';
+import { freePort, isPortFree } from '../services/ports.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 let dataDir: string;
@@ -29,11 +29,15 @@ afterEach(async () => {
     }
 });
 
-const runDev = (env: Record<string, string>): Run => {
+const runDev = (
+  env: Record<string, string>,
+  flags = ['--no-seed', '--no-site-build'],
+  dir = dataDir,
+): Run => {
   let output = '';
-  const child = spawn(process.execPath, ['infra/src/dev/main.ts', '--no-seed', '--no-site-build'], {
+  const child = spawn(process.execPath, ['infra/src/dev/main.ts', ...flags], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, NO_COLOR: '1', ...env },
+    env: { ...process.env, DATA_DIR: dir, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -83,19 +87,53 @@ const processesUsing = (dir: string) =>
       }
     });
 
+/** Unique ports for every service of one runner. */
+const uniquePorts = async () => ({
+  PORT: String(await freePort()),
+  PG_PORT: String(await freePort()),
+  MEILI_PORT: String(await freePort()),
+  MAIL_SMTP_PORT: String(await freePort()),
+  MAIL_WEB_PORT: String(await freePort()),
+});
+
+/** A process that still runs (not gone, not a zombie waiting to be collected). */
+const running = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
+/** Nothing of a runner is left: no process on its data directory, no recorded child alive, every port free. */
+const expectNothingLeft = async (dir: string, env: Record<string, string>) => {
+  expect(processesUsing(dir)).toEqual([]);
+  const pidsFile = join(dir, 'dev.pids.json');
+  const pids = existsSync(pidsFile)
+    ? (JSON.parse(readFileSync(pidsFile, 'utf8')) as Record<string, number>)
+    : {};
+  expect(Object.keys(pids).length).toBeGreaterThan(0);
+  expect(Object.entries(pids).filter(([, pid]) => running(pid))).toEqual([]);
+  for (const [variable, port] of Object.entries(env))
+    expect(`${variable} ${port} free: ${await isPortFree(Number(port))}`).toBe(
+      `${variable} ${port} free: true`,
+    );
+};
+
 describe('npm run dev', () => {
+  // The README's Quick start on a fresh DATA_DIR: map data built, demo data seeded, the read side caught up.
+  // (The site build is left out: the end-to-end tests serve site/dist meanwhile.)
   it('serves a healthy product on one origin, refuses a second instance, and leaves no process after Ctrl-C', async () => {
-    const port = await freePort();
-    const mailWebPort = await freePort();
-    const env = {
-      PORT: String(port),
-      PG_PORT: String(await freePort()),
-      MEILI_PORT: String(await freePort()),
-      MAIL_SMTP_PORT: String(await freePort()),
-      MAIL_WEB_PORT: String(mailWebPort),
-    };
-    const run = runDev(env);
-    await waitFor(run, `ready http://localhost:${port}`);
+    const env = await uniquePorts();
+    const port = Number(env.PORT);
+    const mailWebPort = Number(env.MAIL_WEB_PORT);
+    const run = runDev(env, ['--no-site-build']);
+    await waitFor(run, `ready http://localhost:${port}`, 300_000);
+    expect(run.output()).toContain('first start: seeding demo data');
+    const listings = (await fetch(`http://localhost:${port}/api/properties/public?limit=1`).then(
+      (r) => r.json(),
+    )) as { pagination?: { totalItems: number } };
+    expect(listings.pagination?.totalItems).toBeGreaterThan(0);
 
     const health = await fetch(`http://localhost:${port}/api/health`);
     const body: unknown = await health.json();
@@ -120,6 +158,18 @@ describe('npm run dev', () => {
     for (const service of ['postgres', 'meilisearch', 'mail', 'web', 'projections'])
       expect(run.output()).toMatch(new RegExp(`^${service} *\\| (ready|listening|running)`, 'm'));
     expect(processesUsing(dataDir).length).toBeGreaterThan(0);
+    // The map's glyphs were built on this fresh DATA_DIR from the fonts npm installed, not from a system font directory.
+    const geoBuilt = /geo data built (\{.*\})/.exec(
+      readFileSync(join(dataDir, 'logs', 'geo.log'), 'utf8'),
+    )?.[1];
+    const geo = JSON.parse(geoBuilt ?? '{}') as { version?: string; glyphFonts?: string[] };
+    expect(geo.glyphFonts?.length).toBeGreaterThan(0);
+    for (const font of geo.glyphFonts ?? [])
+      expect(font).toMatch(/\/node_modules\/@embedpdf\/fonts-latin\/fonts\/NotoSans-\w+\.ttf$/);
+    const glyphs = join(dataDir, 'geo', geo.version ?? '?', 'fonts');
+    for (const stack of readdirSync(glyphs))
+      expect(statSync(join(glyphs, stack, '0-255.pbf')).size).toBeGreaterThan(0);
+    expect(readdirSync(glyphs).length).toBe(geo.glyphFonts?.length);
     // Bun's allocator keeps what it frees in the projections process, and only there (bulkAllocator.ts).
     const pids = JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
       string,
@@ -138,9 +188,30 @@ describe('npm run dev', () => {
 
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
-    expect(processesUsing(dataDir)).toEqual([]);
+    await expectNothingLeft(dataDir, env);
     const ws = await fetch(`http://localhost:${port}/api/health`).catch(() => 'refused');
     expect(ws).toBe('refused');
+  }, 420_000);
+
+  // A runner killed with SIGKILL leaves its services running; the next start stopped them and then
+  // found Postgres's port still taken ("port … is already in use") because it had not exited yet.
+  it('starts after a runner killed with SIGKILL: stops its leftovers, waits for them, reaches ready', async () => {
+    const env = await uniquePorts();
+    const killed = runDev(env);
+    await waitFor(killed, `ready http://localhost:${env.PORT}`);
+    killed.child.kill('SIGKILL');
+    await killed.exit;
+    expect(processesUsing(dataDir).length).toBeGreaterThan(0);
+
+    const next = runDev(env);
+    await waitFor(next, `ready http://localhost:${env.PORT}`);
+    for (const name of ['postgres', 'meilisearch', 'mail', 'web', 'projections'])
+      expect(next.output()).toMatch(new RegExp(`stopping leftover ${name} \\(pid \\d+\\)`));
+    expect(next.output()).not.toContain('already in use');
+    expect((await fetch(`http://localhost:${env.PORT}/api/health`)).status).toBe(200);
+    next.child.kill('SIGINT');
+    expect(await next.exit).toBe(0);
+    await expectNothingLeft(dataDir, env);
   }, 240_000);
 
   it('restarts a child that was killed with SIGKILL, says so, and the product answers again', async () => {
@@ -180,6 +251,27 @@ describe('npm run dev', () => {
       expect(await run.exit).toBe(0);
     }
     expect(processesUsing(dataDir)).toEqual([]);
+  }, 240_000);
+
+  // A failed geo build used to end the runner before its shutdown had stopped Postgres, Meilisearch and the mail catcher.
+  it('a start that fails after its services started stops them all before it exits, with a one-line reason', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rentals-dev-failing-'));
+    try {
+      // The map data's directory is a file: the geo build fails once Postgres, Meilisearch and mail run.
+      await writeFile(join(dir, 'geo'), 'not a directory');
+      const env = await uniquePorts();
+      const run = runDev(env, ['--no-seed', '--no-site-build'], dir);
+      expect(await run.exit).toBe(1);
+      for (const service of ['postgres', 'meilisearch', 'mail'])
+        expect(run.output()).toMatch(new RegExp(`^${service} *\\| ready`, 'm'));
+      const errors = run.output().match(/^dev *\| error: .*$/gm) ?? [];
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/ENOTDIR|EEXIST|not a directory/);
+      expect(run.output()).toMatch(/^dev *\| stopped$/m);
+      await expectNothingLeft(dir, env);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 240_000);
 
   it('names the variable to change when the port is taken', async () => {

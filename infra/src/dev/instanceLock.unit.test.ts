@@ -18,8 +18,8 @@ const log = (line: string) => lines.push(line);
  * It is returned once it runs: until its exec, /proc/<pid>/cmdline is empty and the
  * lock rightly leaves a process it cannot recognise alone (a CI run timed out on that).
  */
-const sleeper = async () => {
-  const child = spawn(process.execPath, ['-e', 'console.log("up"); setTimeout(() => {}, 60_000)'], {
+const sleeper = async (script = 'setTimeout(() => {}, 60_000)') => {
+  const child = spawn(process.execPath, ['-e', `console.log("up"); ${script}`], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   children.push(child);
@@ -78,5 +78,21 @@ describe('one runner per data directory', () => {
     expect(lines.join('\n')).toContain(`stopping leftover api (pid ${orphan.pid})`);
     await lock.release();
     expect(existsSync(join(dir, 'bench.lock'))).toBe(false);
+  });
+
+  // The next start checked the ports while Postgres was still shutting down: "port 54329 … is already in use".
+  it('resolves only once the leftovers have exited, however long their shutdown takes', async () => {
+    const dead = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await exited(dead);
+    const slow = await sleeper(
+      'process.on("SIGTERM", () => setTimeout(() => process.exit(0), 1500)); setInterval(() => {}, 1000)',
+    );
+    await writeFile(join(dir, 'dev.lock'), String(dead.pid));
+    await recordChildren(join(dir, 'pids.json'), { meilisearch: slow.pid! });
+    const lock = await acquireInstanceLock(join(dir, 'dev.lock'), join(dir, 'pids.json'), log);
+    // Gone, or a zombie waiting for this test process to collect it: either way its ports are closed.
+    const stat = await readFile(`/proc/${slow.pid}/stat`, 'utf8').catch(() => 'gone');
+    expect(stat === 'gone' || / Z /.test(stat), stat).toBe(true);
+    await lock.release();
   });
 });

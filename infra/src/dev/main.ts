@@ -49,7 +49,7 @@ const flags = new Set(process.argv.slice(2));
 let say: (line: string) => void = labelled('dev');
 
 // Stopped on the way out newest first (the proxy, then projections, web, Meilisearch, Postgres).
-const { cleanups, fail, portCheck, stopping } = runnerLifecycle('npm run dev', () => say);
+const { cleanups, fail, portCheck, run, stopping } = runnerLifecycle('npm run dev', () => say);
 
 /** What `npm run dev -- --help` prints; an unknown flag prints it too, instead of starting anything. */
 const USAGE = `npm run dev [-- flags]: the whole product on one origin with seed data.
@@ -115,6 +115,7 @@ const main = async () => {
       void recordChildren(pidsFile, pids);
     },
     cleanups,
+    stopping,
   });
 
   // 4. Postgres.
@@ -222,6 +223,4 @@ const main = async () => {
   say(mailLine(mail));
 };
 
-main().catch((error: Error) => {
-  if (!stopping()) fail(error.message);
-});
+run(main);

@@ -18,6 +18,8 @@ export type SupervisorOptions = {
   maxDelayMs?: number;
   /** A process that ran this long before it exited starts the backoff again from the first delay. */
   stableMs?: number;
+  /** How many times the first start is tried before it counts as failed (default 5). */
+  startAttempts?: number;
 };
 
 const describeExit = (code: number | null, signal: NodeJS.Signals | null) =>
@@ -27,17 +29,23 @@ const describeExit = (code: number | null, signal: NodeJS.Signals | null) =>
  * Keeps one service running: when its process exits unexpectedly, it says so
  * in one line and starts it again after a delay that doubles with each failure
  * in a row (1 s, 2 s, 4 s … at most 30 s), so a service that cannot start does
- * not spin. `stop` ends the supervision and the process.
+ * not spin. The first start is retried the same way (a process killed during
+ * start-up is no reason to stop the runner), but only `startAttempts` times,
+ * so a service that can never start ends the start-up with its reason. `stop`
+ * ends the supervision and the process, one still starting included.
  */
 export const supervise = (service: Service, options: SupervisorOptions) => {
   const firstDelayMs = options.firstDelayMs ?? 1000;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
   const stableMs = options.stableMs ?? 60_000;
+  const startAttempts = options.startAttempts ?? 5;
   const where = options.logFile ? `; log: ${options.logFile}` : '';
   let current: ChildProcess | undefined;
   let stopping = false;
   let failures = 0;
   let cancelWait: (() => void) | undefined;
+  // The start under way, so that `stop` also stops a process that is still starting.
+  let launching: Promise<unknown> = Promise.resolve();
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -48,7 +56,7 @@ export const supervise = (service: Service, options: SupervisorOptions) => {
       };
     });
 
-  const launch = async () => {
+  const launchOnce = async () => {
     const child = await service.start();
     if (stopping) {
       await service.stop(child);
@@ -60,34 +68,51 @@ export const supervise = (service: Service, options: SupervisorOptions) => {
     child.once('exit', (code, signal) => {
       if (stopping) return;
       if (Date.now() - startedAt >= stableMs) failures = 0;
-      void restart(`${service.name} exited (${describeExit(code, signal)})`);
+      void keepTrying(`${service.name} exited (${describeExit(code, signal)})`).catch(() => {});
     });
     return child;
   };
+  const launch = () => {
+    const started = launchOnce();
+    launching = started.catch(() => undefined);
+    return started;
+  };
 
-  const restart = async (why: string) => {
-    for (;;) {
+  /** Waits (with backoff) and starts again until a start succeeds, or `attempts` have failed. */
+  const keepTrying = async (why: string, attempts = Infinity) => {
+    for (let attempt = 1; ; attempt++) {
+      if (stopping) throw new Error(`${service.name}: stopped while starting`);
       const delay = Math.min(firstDelayMs * 2 ** failures, maxDelayMs);
       failures++;
       options.say(`${why}; restarting in ${delay / 1000} s${where}`);
       await pause(delay);
-      if (stopping) return;
+      if (stopping) throw new Error(`${service.name}: stopped while starting`);
       try {
         const child = await launch();
         if (!stopping) options.say(`${service.name} restarted (pid ${child.pid})`);
-        return;
+        return child;
       } catch (error) {
+        if (attempt >= attempts) throw error;
         why = `${service.name} could not start: ${(error as Error).message.split('\n')[0]}`;
       }
     }
   };
 
   return {
-    /** The first start; rejects when it fails (the runner then stops with the reason). */
-    start: launch,
+    /** The first start, retried; rejects when every attempt failed (the runner then stops with the reason). */
+    start: async () => {
+      try {
+        return await launch();
+      } catch (error) {
+        if (stopping || startAttempts <= 1) throw error;
+        const why = `${service.name} could not start: ${(error as Error).message.split('\n')[0]}`;
+        return keepTrying(why, startAttempts - 1);
+      }
+    },
     stop: async () => {
       stopping = true;
       cancelWait?.();
+      await launching;
       if (current) await service.stop(current);
     },
   };

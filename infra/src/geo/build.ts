@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { geoDir, readManifest, type GeoManifest } from '@rentals/core/geo/manifest';
 import { buildGazetteer } from './gazetteer/build.ts';
-import { buildGlyphs } from './glyphs/buildGlyphs.ts';
+import { buildGlyphs, fontFiles } from './glyphs/buildGlyphs.ts';
 import { loadCities } from './sources/cities.ts';
 import { loadPostOffices } from './sources/postOffices.ts';
 import { INDIA_BOUNDS } from './sources/region.ts';
@@ -69,6 +69,8 @@ export const ensureGeoData = async (dataDir: string, log: Log): Promise<GeoManif
     tiles,
     basemapBytes: archive.length,
     places: gazetteer.places.length,
+    // Where the glyphs' fonts came from: an npm package, never a system font directory.
+    glyphFonts: fontFiles(),
     ms: Math.round(performance.now() - started),
   });
   return manifest;

@@ -37,12 +37,12 @@ export const renderHaproxyConfig = (settings: ProxySettings) => {
 
 const HAPROXY = 'haproxy';
 
-/** Says how to install HAProxy when it is missing (it is a Debian package, not an npm one). */
+/** Says how to get HAProxy when it is missing (a Debian package, not an npm one; `npm test` and `npm run cluster` install it as root). */
 const requireHaproxy = () => {
   const found = spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' });
   if (found.error || found.status !== 0)
     throw new Error(
-      'haproxy is not installed; install it with `apt-get install haproxy` (Debian/Ubuntu)',
+      'haproxy is not installed: `npm run cluster` and `npm test` install it when run as root on Debian/Ubuntu; otherwise `sudo apt-get install haproxy`',
     );
 };
 
