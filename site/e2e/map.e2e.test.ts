@@ -135,19 +135,22 @@ const mapDrawn = async (page: Page, testId: string) => {
   await page.waitForTimeout(500); // let the last frame paint before a screenshot
 };
 
+/** /properties with all four listings (the signed-in list comes from the search index, which catches up on its own schedule). */
+const openList = async (page: Page) =>
+  expect
+    .poll(
+      async () => {
+        await page.goto('/properties');
+        return page.getByText(/properties found/).textContent();
+      },
+      { timeout: 60_000, interval: 1000 },
+    )
+    .toBe('4 properties found');
+
 describe('map view on /properties', () => {
   it('shows a marker per listing with coordinates, a legend, and popups that link to the listing', async () => {
     const { context, page } = await signedIn();
-    // The signed-in list comes from the search index, which catches up on its own schedule.
-    await expect
-      .poll(
-        async () => {
-          await page.goto('/properties');
-          return page.getByText(/properties found/).textContent();
-        },
-        { timeout: 60_000, interval: 1000 },
-      )
-      .toBe('4 properties found');
+    await openList(page);
     await page.getByRole('button', { name: 'Map' }).click();
     await mapDrawn(page, 'listings-map');
     const markers = page.locator('.map-marker');
@@ -204,8 +207,7 @@ describe('map view on /properties', () => {
 
   it('draws the pins as soon as the style is in, without waiting for the basemap tiles', async () => {
     const { context, page } = await signedIn();
-    await page.goto('/properties');
-    await page.getByText('4 properties found').waitFor({ timeout: 60_000 });
+    await openList(page);
     // Hold every request for the basemap archive: its tiles never come, so the map never goes idle.
     let held = 0;
     await page.route('**/*.pmtiles', () => {
@@ -232,8 +234,7 @@ describe('map view on /properties', () => {
 
   it('measures the time from the style to the first pin (for docs/PERFORMANCE.md)', async () => {
     const { context, page } = await signedIn();
-    await page.goto('/properties');
-    await page.getByText('4 properties found').waitFor({ timeout: 60_000 });
+    await openList(page);
     await page.getByRole('button', { name: 'Map' }).click();
     await mapDrawn(page, 'listings-map');
     const at = () =>
@@ -244,7 +245,9 @@ describe('map view on /properties', () => {
             .find((m) => (m as PerformanceMark).detail === 'listings-map')?.startTime;
         return names.map(time);
       }, Object.values(MAP_MARKS));
-    await expect.poll(async () => (await at()).every((t) => t !== undefined), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await at()).every((t) => t !== undefined), { timeout: 30_000 })
+      .toBe(true);
     const [style, pin, idle] = (await at()) as number[];
     // A number for the record, not a bar: the test machine's load decides it.
     console.info(

@@ -167,12 +167,16 @@ describe('a popup for a match the list has not loaded', () => {
     );
     const photo = popup.locator('img.map-popup-image');
     expect(await photo.getAttribute('alt')).toBe(title);
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await popup.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(
       `/properties/${id}`,
     );
     // The marker is named by the listing now, and so is the trip to it.
-    expect(await page.locator(`.map-marker[data-property-id="${id}"]`).getAttribute('aria-label')).toBe(title);
+    expect(
+      await page.locator(`.map-marker[data-property-id="${id}"]`).getAttribute('aria-label'),
+    ).toBe(title);
     await page.getByRole('button', { name: 'Get My Location' }).click();
     await expect
       .poll(() => page.getByTestId('distance').textContent(), { timeout: 15_000 })

@@ -54,17 +54,23 @@ const POPUP_OFFSET: Record<PositionAnchor, [number, number]> = {
 const makeMarker = (map: MapLibreMap, point: MapPoint, options: Options): Marker => {
   const { visitor, onOpen } = options;
   const at = { latitude: point.lat, longitude: point.lng };
-  const full = options.loaded.get(point.id);
-  const fallbackTitle = `this ${typeLabel(point.type).toLowerCase()}`;
-  const element = markerElement(point.id, full?.title ?? `${typeLabel(point.type)} for rent`);
+  let shown = options.loaded.get(point.id);
+  const element = markerElement(point.id, shown?.title ?? `${typeLabel(point.type)} for rent`);
   const popup = new Popup({ offset: POPUP_OFFSET, maxWidth: '260px' }).setDOMContent(
-    full ? popupContent(full, visitor) : pointPopupContent(point, visitor),
+    shown ? popupContent(shown, visitor) : pointPopupContent(point, visitor, true),
   );
   popup.on('open', () => {
-    if (full) return onOpen({ ...at, title: full.title });
-    onOpen({ ...at, title: fallbackTitle });
+    if (shown) {
+      onOpen({ ...at, title: shown.title });
+      return;
+    }
+    onOpen({ ...at, title: `this ${typeLabel(point.type).toLowerCase()}` });
     void loadSummary(point.id, visitor).then((summary) => {
-      if (!summary) return;
+      if (!summary) {
+        popup.setDOMContent(pointPopupContent(point, visitor));
+        return;
+      }
+      shown = summary;
       popup.setDOMContent(popupContent(summary, visitor));
       element.setAttribute('aria-label', summary.title);
       if (popup.isOpen()) onOpen({ ...at, title: summary.title });
