@@ -188,7 +188,8 @@ describe('map view on /properties', () => {
     await page.getByTestId('route').waitFor({ state: 'detached' });
 
     // Zoomed out to the state, the three crowd together into one cluster: no single pins remain.
-    for (let i = 0; i < 4; i++) {
+    // (From the trip's framing, zoom 13: Viman Nagar is still apart at zoom 9, not at 8.)
+    for (let i = 0; i < 5; i++) {
       await page.getByRole('button', { name: 'Zoom out' }).click();
       await page.waitForTimeout(700);
     }
