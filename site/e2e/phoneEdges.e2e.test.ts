@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { jpeg } from './harness/photos.ts';
-import { startStack, type Stack } from './harness/stack.ts';
+import { ROOT, startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
 
 /**
@@ -166,6 +167,9 @@ describe('the contact bar on the detail page', () => {
     const box = (await bar.boundingBox())!;
     expect(box.y).toBeGreaterThan(0);
     expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await page.screenshot({
+      path: join(ROOT, 'artifacts', 'screenshots', 'detail-contact-bar-390.png'),
+    });
     expect(await bar.getByRole('link').count()).toBe(2);
     expect(await bar.getByRole('button').count()).toBe(1);
 
