@@ -8,6 +8,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { screenPoint } from './harness/mapCamera.ts';
+import { jpeg } from './harness/photos.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
 
@@ -31,6 +33,8 @@ beforeAll(async () => {
       bedrooms: 1 + (i % 3),
       // A 5 × 3 spread a kilometre or so apart.
       coordinates: { latitude: 12.3 + (i % 5) * 0.01, longitude: 76.62 + Math.floor(i / 5) * 0.01 },
+      // The oldest, never on the list's first page (newest first): their popups fetch what they show.
+      ...(i < 3 ? { photos: [await jpeg(`home-${i}.jpg`, { r: 40 * i, g: 120, b: 90 })] } : {}),
     });
   await waitForPublicCount(stack.baseUrl, 'city=Mysuru', LISTINGS);
 }, 300_000);
@@ -41,10 +45,15 @@ afterAll(async () => {
 
 const mapOf = (page: Page) => page.getByTestId('listings-map');
 
+// Where the tenant stands for the navigation panel: Mysuru Palace.
+const HERE = { latitude: 12.3052, longitude: 76.6552 };
+
 const openMap = async (path: string, listed: number): Promise<Page> => {
   const context = await browser.newContext({
     baseURL: stack.baseUrl,
     viewport: { width: 1280, height: 900 },
+    geolocation: HERE,
+    permissions: ['geolocation'],
   });
   await context.addInitScript((t) => localStorage.setItem('token', t), token);
   const page = await context.newPage();
@@ -124,20 +133,57 @@ describe('map search on /properties', () => {
   });
 });
 
-/** Where a position is on the page, from the camera the map reports (Web Mercator, 512 px tiles). */
-const screenPoint = async (page: Page, lng: number, lat: number) => {
-  const map = mapOf(page);
-  const box = (await map.boundingBox())!;
-  const [centreLat, centreLng] = (await map.getAttribute('data-center'))!.split(',').map(Number);
-  const world = 512 * 2 ** Number(await map.getAttribute('data-zoom'));
-  const x = (degrees: number) => ((degrees + 180) / 360) * world;
-  const y = (degrees: number) =>
-    ((1 - Math.log(Math.tan(Math.PI / 4 + (degrees * Math.PI) / 360)) / Math.PI) / 2) * world;
-  return {
-    x: box.x + box.width / 2 + x(lng) - x(centreLng!),
-    y: box.y + box.height / 2 + y(lat) - y(centreLat!),
-  };
-};
+describe('a popup for a match the list has not loaded', () => {
+  it('shows its photo, title, locality, rent and type, and the navigation panel names it', async () => {
+    const page = await openMap('/properties?city=Mysuru', LISTINGS);
+    await expect
+      .poll(() => mapOf(page).getAttribute('data-total'), { timeout: 30_000 })
+      .toBe(String(LISTINGS));
+    // The list's 12 cards are listings 3–14; a marker of one of the other three is named by its type.
+    const unloaded = page.locator('.map-marker[aria-label$=" for rent"]');
+    await expect.poll(() => unloaded.count(), { timeout: 30_000 }).toBe(LISTINGS - 12);
+    const id = (await unloaded.first().getAttribute('data-property-id'))!;
+    const listing = (await (
+      await fetch(`${stack.baseUrl}/api/properties/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { property: { title: string; rent: number; propertyType: string } };
+    const { title, rent, propertyType } = listing.property;
+    expect(
+      await page.getByTestId('property-card').filter({ hasText: title }).count(),
+      'the listing is not on the loaded page',
+    ).toBe(0);
+
+    await mapOf(page).scrollIntoViewIfNeeded();
+    await unloaded.first().click();
+    const popup = page.locator('.maplibregl-popup');
+    await popup.locator('.map-popup-title', { hasText: title }).waitFor({ timeout: 15_000 });
+    expect(await popup.locator('.map-popup-place').textContent()).toBe('Gokulam, Mysuru');
+    expect(await popup.locator('.map-popup-rent').textContent()).toContain(
+      `₹${rent.toLocaleString('en-IN')}`,
+    );
+    expect(await popup.locator('.badge-type').textContent()).toBe(
+      { flat: 'Flat', PG: 'PG', house: 'House' }[propertyType],
+    );
+    const photo = popup.locator('img.map-popup-image');
+    expect(await photo.getAttribute('alt')).toBe(title);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await popup.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(
+      `/properties/${id}`,
+    );
+    // The marker is named by the listing now, and so is the trip to it.
+    expect(
+      await page.locator(`.map-marker[data-property-id="${id}"]`).getAttribute('aria-label'),
+    ).toBe(title);
+    await page.getByRole('button', { name: 'Get My Location' }).click();
+    await expect
+      .poll(() => page.getByTestId('distance').textContent(), { timeout: 15_000 })
+      .toMatch(new RegExp(`^Distance to ${title}: [\\d.]+ k?m \\(straight line\\)$`));
+    await page.context().close();
+  });
+});
 
 describe('an area drawn on the map', () => {
   it('narrows the list and the map to it, is saved with the search, and reopens with it', async () => {
@@ -163,7 +209,7 @@ describe('an area drawn on the map', () => {
       [76.615, 12.305],
     ];
     for (const [lng, lat] of corners) {
-      const { x, y } = await screenPoint(page, lng, lat);
+      const { x, y } = await screenPoint(mapOf(page), lng, lat);
       // Drawing lets clicks through pins; nothing else may cover the corner.
       const under = await page.evaluate(
         ([px, py]) => {

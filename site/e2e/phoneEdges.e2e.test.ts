@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { jpeg } from './harness/photos.ts';
-import { startStack, type Stack } from './harness/stack.ts';
+import { ROOT, startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
 
 /**
@@ -13,12 +14,15 @@ import { newUser } from './harness/users.ts';
 let stack: Stack;
 let listingId: string;
 let ownerToken: string;
+let tenantToken: string;
+const owner = newUser('homeowner', 'Meera Kulkarni');
 const PHONE_WIDTH = 390;
 const MARGIN = 8;
 
 beforeAll(async () => {
   stack = await startStack();
-  ownerToken = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Meera Kulkarni'));
+  ownerToken = await registerViaApi(stack.baseUrl, owner);
+  tenantToken = await registerViaApi(stack.baseUrl, newUser('tenant'));
   listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
     title: 'Two-bedroom flat with a long title that wraps across the narrow screen of a phone',
     propertyType: 'flat',
@@ -147,4 +151,56 @@ describe('on a 390 px phone', () => {
       expect(await edges(page)).toEqual({ overflow: 0, offenders: [] });
       await context.close();
     });
+});
+
+describe('the contact bar on the detail page', () => {
+  it('is on the first screen of a phone, offers what the owner shows, and each button works', async () => {
+    const context = await stack.newContext({ mobile: true });
+    await context.addInitScript((t) => localStorage.setItem('token', t), tenantToken);
+    const page = await context.newPage();
+    await page.goto(`/properties/${listingId}`);
+    await islandsHydrated(page);
+    const bar = page.getByRole('region', { name: 'Contact Meera Kulkarni' });
+    await bar.waitFor();
+    // On the first screen, before any scrolling, at the bottom of it.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = (await bar.boundingBox())!;
+    expect(box.y).toBeGreaterThan(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await page.screenshot({
+      path: join(ROOT, 'artifacts', 'screenshots', 'detail-contact-bar-390.png'),
+    });
+    expect(await bar.getByRole('link').count()).toBe(2);
+    expect(await bar.getByRole('button').count()).toBe(1);
+
+    // The listing shows the phone and the email: Call dials it (+91), Email writes to the owner about it.
+    const call = bar.getByRole('link', { name: /^Call Meera Kulkarni on / });
+    expect(await call.getAttribute('href')).toBe(`tel:+91${owner.phone}`);
+    const email = bar.getByRole('link', { name: 'Email Meera Kulkarni' });
+    expect(await email.getAttribute('href')).toMatch(
+      new RegExp(`^mailto:${owner.email.replace(/[.+]/g, '\\$&')}\\?subject=Enquiry`),
+    );
+    // Message opens the page's message form, in view, with the cursor in it.
+    await bar.getByRole('button', { name: 'Message' }).click();
+    const field = page.getByLabel('Message to the owner');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    const fieldBox = (await field.boundingBox())!;
+    expect(fieldBox.y).toBeGreaterThanOrEqual(0);
+    expect(fieldBox.y + fieldBox.height).toBeLessThanOrEqual(box.y);
+    // The bar keeps the page's margins too.
+    expect(await edges(page)).toEqual({ overflow: 0, offenders: [] });
+    await context.close();
+  });
+
+  it('is not shown on a desktop, where the Contact Owner card is beside the listing', async () => {
+    const context = await stack.newContext();
+    await context.addInitScript((t) => localStorage.setItem('token', t), tenantToken);
+    const page = await context.newPage();
+    await page.goto(`/properties/${listingId}`);
+    await islandsHydrated(page);
+    await page.getByRole('heading', { name: 'Contact Owner' }).waitFor();
+    expect(await page.locator('.contact-bar').isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: /^Call Owner/ }).isVisible()).toBe(true);
+    await context.close();
+  });
 });

@@ -382,6 +382,41 @@ describe('GET /api/properties/:id', () => {
     expect(await views()).toBe(before + 2);
   });
 
+  it('answers a preview (a map popup) without counting a view or giving the contact', async () => {
+    const s = searchable(corpus).find((c) => c.ownerId === owner.user._id)!;
+    const views = async () =>
+      (
+        await t.request<{ property: PropertyDocument }>('GET', `/api/properties/${s.id}`, {
+          token: owner.token,
+        })
+      ).body.property.views;
+    await propertyServices(t.deps).views.flush();
+    const before = await views();
+    const other = await t.registerUser('tenant');
+    const preview = await t.request<{ property: PropertyDocument; contact?: unknown }>(
+      'GET',
+      `/api/properties/${s.id}?preview=1`,
+      { token: other.token },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.property.title).toBe(s.title);
+    expect(preview.body).not.toHaveProperty('contact');
+    const visitor = await t.request<{ property: Record<string, unknown> }>(
+      'GET',
+      `/api/properties/${s.id}?preview=1`,
+      { headers: { 'user-agent': 'visitor-browser', 'x-test-client-ip': '10.0.0.10' } },
+    );
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.property).not.toHaveProperty('rent');
+    await propertyServices(t.deps).views.flush();
+    expect(await views()).toBe(before);
+    // The full read still counts.
+    await t.request('GET', `/api/properties/${s.id}`, { token: other.token });
+    await propertyServices(t.deps).views.flush();
+    expect(await views()).toBe(before + 1);
+    expect((await t.request('GET', `/api/properties/${s.id}?preview=yes`)).status).toBe(400);
+  });
+
   it("reflects the owner's own write on the very next read (read-your-writes)", async () => {
     const s = searchable(corpus).find((c) => c.ownerId === owner.user._id)!;
     await t.deps.eventStore.append(

@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import { access } from '../access/access.ts';
 import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
@@ -33,6 +33,15 @@ export type PropertyQueryDeps = Pick<
 /** How many listings the home page's featured grid shows (SPEC §9). */
 export const FEATURED_COUNT = 6;
 const NOT_FOUND = 'Property not found';
+
+const PreviewQuery = t.Object({
+  preview: t.Optional(
+    t.Literal('1', {
+      description: "'1' for a glance (a map popup): no view counted, no owner contact",
+      error: "preview must be '1'",
+    }),
+  ),
+});
 /** What anyone but its owner and admins is told about a listing that reports hid pending review. */
 const UNDER_REVIEW = 'This listing is under review';
 
@@ -174,12 +183,14 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
     )
     .get(
       '/:id',
-      async ({ params, user, request }) => {
+      async ({ params, query, user, request }) => {
         const id = listingIdOr404(params.id);
+        // A map popup's glance at a listing is not a visit: no view, no owner contact.
+        const preview = query.preview === '1';
         if (!user) {
           const visible = await findPublicListing(deps.sql, id);
           if (!visible) throw new NotFoundError(NOT_FOUND);
-          views.record(id, { address: deps.clientIp?.(request) ?? null });
+          if (!preview) views.record(id, { address: deps.clientIp?.(request) ?? null });
           return { property: visible };
         }
         await waitForStream(deps.sql, listingStreamId(id));
@@ -187,6 +198,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         if (!property) throw new NotFoundError(NOT_FOUND);
         if (property.hiddenForReview && user.id !== property.ownerId && user.role !== 'admin')
           throw new ForbiddenError(UNDER_REVIEW);
+        if (preview) return { property };
         if (user.id !== property.ownerId)
           views.record(id, { userId: user.id, address: deps.clientIp?.(request) ?? null });
         const contact = await ownerContact(deps.sql, property.ownerId, property.contactInfo);
@@ -194,6 +206,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       },
       {
         optionalUser: true,
+        query: PreviewQuery,
         detail: {
           summary:
             'One property: the full document with a valid token, the visitor document without one',
@@ -203,7 +216,8 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
             'reports hide it. A view by anyone but ' +
             'the owner counts once per viewer per day: a signed-in user by account, a visitor by address. ' +
             "A signed-in caller also gets `contact`: the owner's `phone` when the listing shows the phone and `email` " +
-            'when it shows the email (only here, never in lists or the visitor document).',
+            'when it shows the email (only here, never in lists or the visitor document). ' +
+            '`preview=1` (a map popup) counts no view and carries no `contact`.',
           tags,
         },
       },

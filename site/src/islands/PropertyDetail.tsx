@@ -21,6 +21,7 @@ import { FavouriteButton } from '../components/react/FavouriteButton.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
 import { RentMarket } from '../components/react/RentMarket.tsx';
 import { SendMessage } from '../components/react/SendMessage.tsx';
+import { ContactBar } from '../components/react/ContactBar.tsx';
 import { ReportListing } from '../components/react/ReportListing.tsx';
 import { PossiblyRented } from '../components/react/PossiblyRented.tsx';
 import { VerifyControl } from '../components/react/VerifyControl.tsx';
@@ -213,6 +214,9 @@ const Detail = () => {
           </section>
         )}
       </aside>
+      {auth.user?._id !== p.ownerId && (
+        <ContactBar contact={contact} listingTitle={p.title} ownerName={p.owner.name} />
+      )}
     </div>
   );
 };

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { $messageFormRequests } from '../../stores/messageForm.ts';
 import { api, describeError } from '../../lib/api.ts';
 import { newMessageId, type Sent } from '../../lib/conversations.ts';
 import { Icon } from './Icon.tsx';
@@ -16,6 +18,18 @@ export const SendMessage = ({ listingId, title }: Props) => {
   const [messageId] = useState(newMessageId);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
+  const requests = useStore($messageFormRequests);
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  // Asked for from elsewhere on the page (the phone's contact bar): open, in view, ready to type.
+  useEffect(() => {
+    if (requests > 0) setOpen(true);
+  }, [requests]);
+  useEffect(() => {
+    if (!open || requests === 0) return;
+    field.current?.scrollIntoView({ block: 'center' });
+    field.current?.focus({ preventScroll: true });
+  }, [open, requests]);
 
   if (!open)
     return (
@@ -46,6 +60,7 @@ export const SendMessage = ({ listingId, title }: Props) => {
       <label htmlFor="first-message">Message to the owner</label>
       <textarea
         id="first-message"
+        ref={field}
         value={text}
         maxLength={2000}
         rows={4}

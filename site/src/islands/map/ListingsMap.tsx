@@ -1,40 +1,23 @@
 import { useStore } from '@nanostores/react';
-import type { FeatureCollection, Point } from 'geojson';
-import {
-  Marker,
-  Popup,
-  type ExpressionSpecification,
-  type GeoJSONSource,
-  type Map as MapLibreMap,
-} from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { polygonParam } from '../../lib/drawnArea.ts';
 import type { Filters } from '../../lib/filters.ts';
-import {
-  INDIA_CENTER,
-  LIST_MAP_HEIGHT_PX,
-  LIST_MAP_ZOOM,
-  LOCALITIES_MAX_ZOOM,
-} from '../../map/constants.ts';
-import { LEGEND, markerColour } from '../../map/markers.ts';
+import { INDIA_CENTER, LIST_MAP_HEIGHT_PX, LIST_MAP_ZOOM } from '../../map/constants.ts';
+import { LEGEND } from '../../map/markers.ts';
 import type { MapProperty } from '../../map/types.ts';
-import {
-  $mapSearch,
-  searchMapArea,
-  stopMapSearch,
-  type MapAnswer,
-  type MapPoint,
-  type Viewport,
-} from '../../stores/mapSearch.ts';
+import { $mapSearch, searchMapArea, stopMapSearch, type Viewport } from '../../stores/mapSearch.ts';
 import { $drawnArea, clearDrawnArea, setDrawnArea } from '../../stores/drawnArea.ts';
 import { whenStyleLoaded } from './basemap.ts';
 import { DrawAreaControls } from './DrawAreaControls.tsx';
 import { framing } from './framing.ts';
 import { areaBounds } from './areaCorners.ts';
+import { addListingLayers, SOURCE, toFeatures } from './listingLayers.ts';
 import { openingArea } from './openingArea.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
-import { pointPopupContent, popupContent } from './popup.ts';
 import { useAreaDrawing } from './useAreaDrawing.ts';
+import { useFirstPinMark } from './useFirstPinMark.ts';
+import { useListingMarkers, type Target } from './useListingMarkers.ts';
 import { useMaplibre } from './useMaplibre.ts';
 
 export type { MapProperty } from '../../map/types.ts';
@@ -48,115 +31,12 @@ type Props = {
   onSearchArea?: (bbox: [number, number, number, number]) => void;
 };
 
-const SOURCE = 'listings';
 /** India with a margin: the first search, before the map is framed on its matches. */
 const INDIA_BBOX: Viewport['bbox'] = [68, 6, 98, 37.5];
-
-type Feature = { id?: string; type?: string; rent?: number; count: number };
-
-/**
- * Points as single features (MapLibre clusters them where they crowd, as
- * before); server clusters as features carrying their `count`, which the
- * source sums when it groups them further.
- */
-const toFeatures = (answer: MapAnswer): FeatureCollection<Point, Feature> => ({
-  type: 'FeatureCollection',
-  features: answer.clustered
-    ? answer.clusters.map((c) => ({
-        type: 'Feature',
-        properties: { count: c.count },
-        geometry: { type: 'Point', coordinates: [c.lng, c.lat] },
-      }))
-    : answer.points.map((p) => ({
-        type: 'Feature',
-        properties: {
-          id: p.id,
-          type: p.type,
-          count: 1,
-          ...(p.rent === undefined ? {} : { rent: p.rent }),
-        },
-        geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-      })),
-});
-
-/** A pin as a real button, so markers are reachable by keyboard and screen readers. */
-const markerElement = (id: string, type: string, title: string) => {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'map-marker';
-  button.style.setProperty('--marker-colour', markerColour(type));
-  button.setAttribute('aria-label', title);
-  button.dataset.propertyId = id;
-  return button;
-};
 
 const viewportOf = (map: MapLibreMap): Viewport => {
   const b = map.getBounds();
   return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() };
-};
-
-/** A group's count: MapLibre's clusters sum their features' counts into `total`. */
-const COUNT: ExpressionSpecification = ['coalesce', ['get', 'total'], ['get', 'count']];
-const IS_GROUP: ExpressionSpecification = [
-  'any',
-  ['has', 'point_count'],
-  ['>', ['coalesce', ['get', 'count'], 1], 1],
-];
-
-const addLayers = (map: MapLibreMap, data: FeatureCollection) => {
-  map.addSource(SOURCE, {
-    type: 'geojson',
-    data,
-    cluster: true,
-    clusterRadius: 48,
-    // Below the map's deepest zoom (our basemap's is LOCALITIES_MAX_ZOOM), so every cluster can be opened.
-    clusterMaxZoom: LOCALITIES_MAX_ZOOM - 1,
-    clusterProperties: { total: ['+', ['get', 'count']] },
-  });
-  map.addLayer({
-    id: 'listing-clusters',
-    type: 'circle',
-    source: SOURCE,
-    filter: IS_GROUP,
-    paint: {
-      'circle-color': '#1d4ed8',
-      'circle-opacity': 0.85,
-      'circle-stroke-color': '#fff',
-      'circle-stroke-width': 2,
-      'circle-radius': ['step', COUNT, 16, 10, 20, 50, 26, 1000, 32],
-    },
-  });
-  map.addLayer({
-    id: 'listing-cluster-count',
-    type: 'symbol',
-    source: SOURCE,
-    filter: IS_GROUP,
-    layout: {
-      'text-field': ['to-string', COUNT],
-      'text-font': ['Noto Sans Bold'],
-      'text-size': 12,
-      'text-allow-overlap': true,
-    },
-    paint: { 'text-color': '#fff' },
-  });
-  // A MapLibre cluster opens at the zoom that splits it (as before); a server cluster, two zooms closer.
-  map.on('click', 'listing-clusters', (e) => {
-    const group = e.features?.[0];
-    // While an area is being drawn, a click marks a corner (useAreaDrawing), wherever it lands.
-    if (!group || map.getContainer().dataset.drawing) return;
-    const at = (group.geometry as Point).coordinates as [number, number];
-    const id = (group.properties as { cluster_id?: number }).cluster_id;
-    if (id === undefined) {
-      map.easeTo({ center: at, zoom: map.getZoom() + 2 });
-      return;
-    }
-    void map
-      .getSource<GeoJSONSource>(SOURCE)
-      ?.getClusterExpansionZoom(id)
-      .then((zoom) => map.easeTo({ center: at, zoom }));
-  });
-  map.on('mouseenter', 'listing-clusters', () => (map.getCanvas().style.cursor = 'pointer'));
-  map.on('mouseleave', 'listing-clusters', () => (map.getCanvas().style.cursor = ''));
 };
 
 /**
@@ -178,9 +58,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
   // Opened on a saved search's map area: that view, not one framed around the matches (once).
   const opening = useRef(openingArea(window.location.search) ?? undefined);
   const [moved, setMoved] = useState(false);
-  const [target, setTarget] = useState<
-    { latitude: number; longitude: number; title: string } | undefined
-  >();
+  const [target, setTarget] = useState<Target | undefined>();
   const loaded = useMemo(() => new Map(properties.map((p) => [p._id, p])), [properties]);
   const answer =
     search.status === 'ready'
@@ -248,68 +126,19 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
     };
   }, [map, filterKey]);
 
-  // Single listings as DOM markers, kept across answers: a new answer for a moved viewport must not
-  // take away (with its open popup) a marker that is still on the map. Dropped when what a popup
-  // shows changes.
-  const markersRef = useRef(new Map<string, Marker>());
-  useEffect(() => {
-    const markers = markersRef.current;
-    return () => {
-      for (const marker of markers.values()) marker.remove();
-      markers.clear();
-    };
-  }, [map, visitor, loaded, filterKey]);
+  useListingMarkers(map, { answer, loaded, visitor, resetKey: filterKey, onOpen: setTarget });
+  useFirstPinMark(map);
 
-  // The answer on the map: groups drawn by the map, single listings as DOM markers.
+  // The answer on the map: the source's data, drawn by its layers as soon as the style is parsed.
   useEffect(() => {
     if (!map || !answer) return;
-    const markers = markersRef.current;
     let cancelled = false;
-
-    const syncMarkers = () => {
-      if (cancelled || !map.getSource(SOURCE)) return;
-      const visible = new Set<string>();
-      for (const f of map.querySourceFeatures(SOURCE)) {
-        const props = f.properties as Partial<Feature> & { point_count?: number };
-        if (props.point_count !== undefined || !props.id || visible.has(props.id)) continue;
-        const id = props.id;
-        visible.add(id);
-        if (markers.has(id)) continue;
-        const [lng, lat] = (f.geometry as Point).coordinates as [number, number];
-        const full = loaded.get(id);
-        const point: MapPoint = {
-          id,
-          lat,
-          lng,
-          type: (props.type ?? 'flat') as MapPoint['type'],
-          ...(props.rent === undefined ? {} : { rent: props.rent }),
-        };
-        const title = full?.title ?? `${point.type} listing`;
-        const popup = new Popup({ offset: 16, maxWidth: '260px' }).setDOMContent(
-          full ? popupContent(full, visitor) : pointPopupContent(point, visitor),
-        );
-        popup.on('open', () => setTarget({ latitude: lat, longitude: lng, title }));
-        markers.set(
-          id,
-          new Marker({ element: markerElement(id, point.type, title) })
-            .setLngLat([lng, lat])
-            .setPopup(popup)
-            .addTo(map),
-        );
-      }
-      for (const [id, marker] of markers)
-        if (!visible.has(id)) {
-          marker.remove();
-          markers.delete(id);
-        }
-    };
-
     void whenStyleLoaded(map).then(() => {
       if (cancelled) return;
       const data = toFeatures(answer);
       const existing = map.getSource<GeoJSONSource>(SOURCE);
       if (existing) void existing.setData(data);
-      else addLayers(map, data);
+      else addListingLayers(map, data);
       // Frame the first answer once, around its matches; later answers keep the view the user chose.
       if (framed.current) return;
       framed.current = true;
@@ -324,18 +153,10 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
       searchMapArea(filters, viewportOf(map));
     });
 
-    // 'data' and 'moveend' can fire before the source's tiles hold the new data (a setData
-    // racing a jump), so 'idle' (everything loaded and drawn) has the last word.
-    map.on('data', syncMarkers);
-    map.on('moveend', syncMarkers);
-    map.on('idle', syncMarkers);
     return () => {
       cancelled = true;
-      map.off('data', syncMarkers);
-      map.off('moveend', syncMarkers);
-      map.off('idle', syncMarkers);
     };
-  }, [map, answer, visitor, loaded, filterKey]);
+  }, [map, answer, filterKey]);
 
   const searchArea = () => {
     if (!map || !onSearchArea) return;
@@ -415,7 +236,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
           ))}
         </ul>
       </div>
-      <NavigationPanel map={map} {...(target ? { target } : {})} />
+      <NavigationPanel map={map} legend={legend} {...(target ? { target } : {})} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
+import { LngLatBounds, Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import type { Feature, LineString } from 'geojson';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   deviceDirectionsLink,
   fetchRoute,
@@ -11,6 +11,7 @@ import { distanceKm, formatCoordinates, formatDistance } from '../../map/distanc
 import { MAP_POSITION_OPTIONS } from '../../map/geolocation.ts';
 import type { LatLng } from '../../map/types.ts';
 import { routingUrlOf, whenStyleLoaded } from './basemap.ts';
+import { framing } from './framing.ts';
 import { useDeviceLocation } from '../../components/react/useDeviceLocation.ts';
 import { Alert } from '../../components/react/Alert.tsx';
 
@@ -18,6 +19,8 @@ const ROUTE_SOURCE = 'navigation-route';
 
 type Props = {
   map: MapLibreMap | null;
+  /** The map's legend, which the framed trip keeps clear of (see framing). */
+  legend?: RefObject<HTMLElement | null>;
   /** The listing the distance and directions are to; none until one is chosen on a listings map. */
   target?: LatLng & { title: string };
 };
@@ -48,6 +51,14 @@ const drawRoute = async (map: MapLibreMap, route: Route) => {
   }
 };
 
+/** The whole trip in view (both ends and the route between), framed as the map frames everything. */
+const frameTrip = (map: MapLibreMap, ends: LatLng[], route: Route, legend: HTMLElement | null) => {
+  const bounds = new LngLatBounds();
+  for (const end of ends) bounds.extend([end.longitude, end.latitude]);
+  for (const point of route.coordinates) bounds.extend(point);
+  map.fitBounds(bounds, framing(map, legend));
+};
+
 const removeRoute = (map: MapLibreMap) => {
   if (map.getLayer(ROUTE_SOURCE)) map.removeLayer(ROUTE_SOURCE);
   if (map.getSource(ROUTE_SOURCE)) map.removeSource(ROUTE_SOURCE);
@@ -59,7 +70,7 @@ const removeRoute = (map: MapLibreMap) => {
  * operator configured one, otherwise the straight line and a link that hands
  * the trip to the device's maps app.
  */
-export const NavigationPanel = ({ map, target }: Props) => {
+export const NavigationPanel = ({ map, legend, target }: Props) => {
   const [position, setPosition] = useState<LatLng | null>(null);
   const [route, setRoute] = useState<Route | null>(null);
   const [routing, setRouting] = useState(false);
@@ -97,6 +108,7 @@ export const NavigationPanel = ({ map, target }: Props) => {
         )
       : straight;
     await drawRoute(map, found);
+    frameTrip(map, [position, target], found, legend?.current ?? null);
     setRoute(found);
     setRouting(false);
   };

@@ -10,6 +10,7 @@ import { Protocol } from 'pmtiles';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { basemapStyle, basemapZooms } from '../../map/style.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
+import { MAP_MARKS } from '../../map/constants.ts';
 import type { MapView } from '../../map/types.ts';
 import './map.css';
 
@@ -72,6 +73,10 @@ export const createMap = async (
     maxZoom: basemapZooms(basemap).max,
   });
   reportCamera(map, container);
+  // Where a map's time to its first pin starts (useFirstPinMark).
+  map.once('style.load', () =>
+    performance.mark(MAP_MARKS.styleLoaded, { detail: container.dataset.testid }),
+  );
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
   map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
   // Start with the attribution folded behind its (i) button: expanded, it covers a small map's bottom third.
@@ -84,8 +89,13 @@ export const createMap = async (
 export const routingUrlOf = async (): Promise<string | undefined> =>
   (await loadBasemap().catch(() => undefined))?.routingUrl;
 
-/** Resolves once the style is loaded, so sources and layers can be added. */
+/**
+ * Resolves once the style itself is parsed ('style.load'), so sources and
+ * layers can be added. Not `isStyleLoaded()` or 'load': both also wait for
+ * every basemap tile in view, which under load took seconds, and 'load' fires
+ * once only, so a wait begun while later tiles loaded never ended.
+ */
 export const whenStyleLoaded = (map: MapLibreMap): Promise<void> =>
-  map.isStyleLoaded()
+  map.style._loaded
     ? Promise.resolve()
-    : new Promise((resolve) => map.once('load', () => resolve()));
+    : new Promise((resolve) => map.once('style.load', () => resolve()));

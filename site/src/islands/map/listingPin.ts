@@ -10,10 +10,10 @@ import {
 import type { LatLng } from '../../map/types.ts';
 
 /** Drawn at twice the CSS size, so the pin stays sharp on high-density screens. */
-const RATIO = 2;
+export const RATIO = 2;
 
 /** A teardrop pin with a white rim and dot, drawn on a canvas (our basemap has no sprite sheet). */
-const pinImage = (colour: string): ImageData => {
+export const pinImage = (colour: string): ImageData => {
   const canvas = document.createElement('canvas');
   canvas.width = PIN_SIZE.width * RATIO;
   canvas.height = PIN_SIZE.height * RATIO;

@@ -72,16 +72,19 @@ export const popupContent = (p: MapProperty, visitor: boolean): HTMLElement => {
 
 /**
  * The popup of a listing the map search returned but the page has not loaded
- * (the map shows every match, the list one page): its type, the rent for
+ * (the map shows every match, the list one page) while its details are
+ * fetched (`loading`), or when they cannot be: its type, the rent for
  * signed-in users, and the link to the listing.
  */
 export const pointPopupContent = (
   p: { id: string; type: string; rent?: number },
   visitor: boolean,
+  loading = false,
 ): HTMLElement => {
   const root = el('div', 'map-popup');
   root.append(typeIcon(p.type));
   root.append(el('strong', 'map-popup-title', `${typeLabel(p.type)} for rent`));
+  if (loading) root.append(el('div', 'map-popup-place muted', 'Loading details…'));
   const meta = el('div', 'map-popup-meta');
   if (!visitor && p.rent !== undefined)
     meta.append(el('span', 'map-popup-rent', formatRent(p.rent)));

@@ -14,7 +14,7 @@ type Props = {
 
 const pinElement = () => {
   const pin = document.createElement('div');
-  pin.className = 'map-marker';
+  pin.className = 'map-picker-pin';
   pin.style.setProperty('--marker-colour', MARKER_COLOURS.other);
   pin.setAttribute('role', 'img');
   pin.setAttribute('aria-label', 'Selected location');

@@ -1,0 +1,48 @@
+import { displayPhone, mailtoHref, telHref } from '../../lib/contactLinks.ts';
+import type { OwnerContact } from '../../lib/types.ts';
+import { requestMessageForm } from '../../stores/messageForm.ts';
+import { Icon } from './Icon.tsx';
+
+type Props = { contact: OwnerContact; listingTitle: string; ownerName: string };
+
+/**
+ * The detail page's contact bar on a phone (issue 38): kept at the bottom of
+ * the screen, so the owner can be reached from the first screen, not three
+ * screens down below the map. Call and Email only where the owner shows
+ * their phone or email; Message always (it opens the page's message form).
+ * On wider screens the Contact Owner card beside the listing does this, and
+ * the bar is not shown (global.css).
+ */
+export const ContactBar = ({ contact, listingTitle, ownerName }: Props) => (
+  <>
+    <div className="contact-bar" role="region" aria-label={`Contact ${ownerName}`}>
+      {contact.phone && (
+        <a
+          className="button button-primary"
+          href={telHref(contact.phone)}
+          aria-label={`Call ${ownerName} on ${displayPhone(contact.phone)}`}
+        >
+          <Icon name="phone" /> Call
+        </a>
+      )}
+      <button
+        type="button"
+        className={`button${contact.phone ? '' : ' button-primary'}`}
+        onClick={requestMessageForm}
+      >
+        <Icon name="message" /> Message
+      </button>
+      {contact.email && (
+        <a
+          className="button"
+          href={mailtoHref(contact.email, listingTitle)}
+          aria-label={`Email ${ownerName}`}
+        >
+          <Icon name="mail" /> Email
+        </a>
+      )}
+    </div>
+    {/* Room at the page's end, so the bar never covers its last lines. */}
+    <div className="contact-bar-room" aria-hidden="true" />
+  </>
+);
