@@ -1,8 +1,8 @@
-import type { PG_TENANTS } from '@rentals/core/listings/tenancy';
 import {
   FACINGS,
   HOME_TENANTS,
   type Furnishing,
+  type PG_TENANTS,
   type Tenancy,
 } from '@rentals/core/listings/tenancy';
 import type { SeedCity } from './cities.ts';
