@@ -100,7 +100,7 @@ const monthsOfRent = (months: number): string => {
  * what the terms do not: a deposit of two months is 'two months' rent', a
  * lump sum is in rupees, a term left out is not mentioned.
  */
-export const termsInWords = (terms: Tenancy): string => {
+const termsInWords = (terms: Tenancy): string => {
   const words: string[] = [];
   const who = terms.preferredTenants;
   if (who && TENANTS_IN_WORDS[who]) words.push(TENANTS_IN_WORDS[who]);
