@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { appendListingEvents, listingCreated, testFields } from '@rentals/testing/listingFixtures';
 import { waitForPage } from '@rentals/testing/product';
 import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
@@ -26,12 +29,52 @@ const trendNow = async () => {
   return body.groups[0]?.now?.sample ?? 0;
 };
 
-/** Until the projections process has put the six flats into Aundh's trend. */
+/** Months of Pune's one-bedroom flats trend with a median shown. */
+const puneOneBhkMonths = async () => {
+  const res = await fetch(`${stack.baseUrl}/api/rent-trends?city=Pune`);
+  const body = (await res.json()) as {
+    groups: { bedrooms: number; series: { median: number | null }[] }[];
+  };
+  const group = body.groups.find((g) => g.bedrooms === 1);
+  return group?.series.filter((p) => p.median !== null).length ?? 0;
+};
+
+/** Until the projections process has put the six flats into Aundh's trend, and Kothrud's history into Pune's. */
 const waitForTrend = async () => {
   const deadline = Date.now() + 30_000;
-  while ((await trendNow()) !== RENTS.length) {
+  while ((await trendNow()) !== RENTS.length || (await puneOneBhkMonths()) < HISTORY_MONTHS) {
     if (Date.now() > deadline) throw new Error(`No trend for Aundh\n${stack.logs()}`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/**
+ * Six one-bedroom flats in Kothrud listed four months ago (history the API
+ * cannot write, so as events dated then): Pune's trend has months to draw.
+ */
+const HISTORY_MONTHS = 4;
+const writeKothrudHistory = async () => {
+  const store = createEventStore(stack.sql);
+  const listedAt = new Date(Date.now() - (HISTORY_MONTHS * 30 + 5) * 86_400_000).toISOString();
+  for (const [i, rent] of [14000, 15000, 15500, 16000, 17000, 18000].entries()) {
+    const id = randomUUID();
+    await appendListingEvents(store, id, [
+      listingCreated(id, {
+        at: listedAt,
+        fields: testFields({
+          title: `Kothrud one bedroom flat ${i + 1}`,
+          rent,
+          propertyDetails: { bedrooms: 1, bathrooms: 1, area: 600, floor: 1, totalFloors: 4 },
+          location: {
+            city: 'Pune',
+            area: 'Kothrud',
+            pinCode: '411038',
+            address: `${i + 1}, Paud Road`,
+            coordinates: { latitude: 18.5074, longitude: 73.8077 },
+          },
+        }),
+      }),
+    ]);
   }
 };
 
@@ -51,6 +94,7 @@ beforeAll(async () => {
       }),
     );
   reducedId = ids[0]!;
+  await writeKothrudHistory();
   const res = await fetch(`${stack.baseUrl}/api/properties/${reducedId}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -85,7 +129,7 @@ describe('rent history and trends', () => {
       .toMatch(/^Rent reduced from ₹21,000 to ₹20,000 on \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     expect(await market.getByTestId('days-on-market').textContent()).toBe('0 days');
     expect(await market.getByTestId('fair-rent').textContent()).toBe(
-      'Below the median of ₹25,000 for 6 comparable listings in this locality',
+      'Below the median of ₹25,000 for 6 comparable 2 BHK flats in Aundh',
     );
   });
 
@@ -100,6 +144,43 @@ describe('rent history and trends', () => {
     await expect
       .poll(() => trend.getByTestId('rent-trend-readout').textContent())
       .toMatch(/: ₹25,000 from 6 listings$/);
+  });
+
+  it("shows the city's trend, saying so, when the area searched has too few listings", async () => {
+    await page.goto('/properties?city=Pune&area=Baner');
+    await islandsHydrated(page);
+    const trend = page.getByTestId('rent-trend');
+    await expect.poll(() => trend.textContent()).toContain('Rent trend in Pune');
+    expect(await trend.getByTestId('rent-trend-note').textContent()).toBe(
+      'Too few listings in Baner for a trend of its own, so this is the trend for all of Pune.',
+    );
+    expect(await trend.getByTestId('rent-trend-chart').count()).toBe(1);
+  });
+
+  it('draws the city trend on a phone as a line across the months, not one dot', async () => {
+    const phone = await stack.newContext({ mobile: true });
+    const phonePage = await phone.newPage();
+    await registerThroughUi(phonePage, newUser('tenant', 'Pooja Phone'));
+    await phonePage.goto('/properties?city=Pune');
+    await islandsHydrated(phonePage);
+    const trend = phonePage.getByTestId('rent-trend');
+    await expect.poll(() => trend.textContent()).toContain('Rent trend in Pune');
+    // It opens on the group with the most months: Kothrud's one-bedroom flats since four months ago.
+    expect(await trend.locator('select').inputValue()).toBe(
+      await trend.locator('option', { hasText: 'Flat · 1 BHK' }).getAttribute('value'),
+    );
+    const points = trend.locator('.chart-point');
+    expect(await points.count()).toBeGreaterThanOrEqual(HISTORY_MONTHS);
+    const xs = await points.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
+    // Spread across the chart, which fits the phone's width without scrolling it sideways.
+    const chart = (await trend.getByTestId('rent-trend-chart').boundingBox())!;
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(chart.width / 2);
+    expect(chart.width).toBeGreaterThan(300);
+    expect(chart.x + chart.width).toBeLessThanOrEqual(390);
+    expect(
+      await phonePage.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+    await phone.close();
   });
 
   it('shows the median rents with a sparkline on the static city page', async () => {

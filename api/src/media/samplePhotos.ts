@@ -24,6 +24,19 @@ const escapeXml = (s: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
   );
 
+/**
+ * The label on a dark band inside the part of the photo that every crop the
+ * site makes keeps (object-fit: cover into 16:9 down to 1:1 frames keeps the
+ * middle 75 % each way): lower than the middle, sized to its length.
+ */
+const labelBand = (w: number, h: number, label: string) => {
+  const size = Math.round(Math.min(h / 15, (w * 0.6) / (0.6 * label.length)));
+  const baseline = Math.round(h * 0.78);
+  return `<rect x="0" y="${baseline - size * 1.1}" width="${w}" height="${size * 1.5}" fill="#000000" fill-opacity="0.35"/>
+  <text x="50%" y="${baseline}" font-family="sans-serif" font-size="${size}" text-anchor="middle"
+    fill="#ffffff" fill-opacity="0.92">${escapeXml(label)}</text>`;
+};
+
 export const samplePhoto = async (options: SamplePhotoOptions): Promise<Buffer> => {
   const {
     width: w,
@@ -39,8 +52,7 @@ export const samplePhoto = async (options: SamplePhotoOptions): Promise<Buffer> 
   <rect x="${w * 0.15}" y="${h * 0.35}" width="${w * 0.4}" height="${h * 0.45}" fill="#ffffff" fill-opacity="0.35"/>
   <polygon points="${w * 0.1},${h * 0.37} ${w * 0.35},${h * 0.12} ${w * 0.6},${h * 0.37}" fill="#7c2d12" fill-opacity="0.5"/>
   <circle cx="${w * 0.8}" cy="${h * 0.2}" r="${Math.min(w, h) * 0.08}" fill="#fde68a" fill-opacity="0.8"/>
-  <text x="50%" y="92%" font-family="sans-serif" font-size="${Math.round(h / 14)}" text-anchor="middle"
-    fill="#ffffff" fill-opacity="0.85">${escapeXml(label)}</text>
+  ${label ? labelBand(w, h, label) : ''}
 </svg>`;
   let image = sharp(Buffer.from(svg), { limitInputPixels: false }).flatten({
     background: '#ffffff',

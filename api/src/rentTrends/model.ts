@@ -80,8 +80,15 @@ export const ListingMarketResponse = t.Object({
   fairRent: t.Nullable(
     t.Object({
       verdict: t.Union([t.Literal('below'), t.Literal('around'), t.Literal('above')]),
-      median: t.Number(),
-      sample: t.Integer(),
+      median: t.Number({ description: 'Median monthly rent of the comparable listings' }),
+      sample: t.Integer({ description: 'Comparable listings behind the median' }),
+      basis: t.Union([t.Literal('locality'), t.Literal('nearby'), t.Literal('city')], {
+        description: 'Which comparables: the locality, a circle around the listing, or the city',
+      }),
+      radiusKm: t.Nullable(t.Number({ description: "The circle's radius for 'nearby'" })),
+      text: t.String({
+        description: "'Around the median of ₹21,500 for 14 comparable 2 BHK flats within 3 km'",
+      }),
     }),
   ),
 });

@@ -48,7 +48,14 @@ describe('GET /api/properties/:id/market', () => {
     expect(res.body).toMatchObject({
       rentHistory: [{ rent: 20000, text: 'Rent reduced from ₹21,000 to ₹20,000 on 12 Nov 2026' }],
       timesRelisted: 0,
-      fairRent: { verdict: 'below', median: 25000, sample: 6 },
+      fairRent: {
+        verdict: 'below',
+        median: 25000,
+        sample: 6,
+        basis: 'locality',
+        radiusKm: null,
+        text: 'Below the median of ₹25,000 for 6 comparable 2 BHK flats in Koramangala',
+      },
     });
   });
 

@@ -2,7 +2,11 @@ import { Elysia } from 'elysia';
 import { NotFoundError } from '@rentals/core/errors';
 import { parseWith } from '@rentals/core/schemaErrors';
 import type { TSchema } from '@sinclair/typebox';
-import { FAIR_RENT_BAND, MIN_TREND_SAMPLE } from '@rentals/projections/queries/rentMarket';
+import {
+  FAIR_RENT_BAND,
+  FAIR_RENT_RADII_KM,
+  MIN_TREND_SAMPLE,
+} from '@rentals/projections/queries/rentMarket';
 import { listingMarket, rentTrends, TREND_MONTHS } from '@rentals/projections/queries/rentTrends';
 import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
@@ -23,6 +27,7 @@ const parameters = Object.entries(RentTrendsQuery.properties as Record<string, T
   }),
 );
 const band = `${FAIR_RENT_BAND * 100} %`;
+const radii = FAIR_RENT_RADII_KM.map((km) => `${km} km`).join(', then ');
 
 /** Rent history of a listing and median rents of a place, from the rent-trends projection (issue 18). */
 export const rentTrendRoutes = (deps: RentTrendDeps) =>
@@ -42,7 +47,8 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
           summary: "A listing's rent history, days on the market, relistings and fair-rent hint",
           description:
             `Fair rent: the listing's monthly rent against this month's median of listings of the same type and ` +
-            `bedrooms in its locality — 'around' within ${band}, null with fewer than ${MIN_TREND_SAMPLE} of them. ` +
+            `bedrooms — in its locality, else within ${radii} of it, else in its city, the first with at least ` +
+            `${MIN_TREND_SAMPLE} of them ('basis' says which); 'around' within ${band}; null when none has enough. ` +
             '404 when the listing does not exist or was deleted.',
           tags,
           security: [{ bearer: [] }],

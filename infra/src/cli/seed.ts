@@ -7,17 +7,17 @@
 // same --seed gives the same data; re-running skips listings that exist.
 import { resolve } from 'node:path';
 import { mediaStoreFor } from '@rentals/api/media/mediaStoreFor';
-import { seedListings } from '../seed/seed.ts';
+import { DEV_SEED_LISTINGS, seedListings } from '../seed/seed.ts';
 import { DEMO_ACCOUNTS, SEED_PASSWORD } from '../seed/users.ts';
 import { parseCommandArgs } from './args.ts';
 import { ROOT, withCliContext } from './context.ts';
 import { progressBar } from './progress.ts';
 
-const USAGE = 'usage: npm run seed -- [--listings <count, default 600>] [--seed <number>]';
+const USAGE = `usage: npm run seed -- [--listings <count, default ${DEV_SEED_LISTINGS}>] [--seed <number>]`;
 
 const args = parseCommandArgs(
   {
-    listings: { type: 'string', default: '600' },
+    listings: { type: 'string', default: String(DEV_SEED_LISTINGS) },
     seed: { type: 'string', default: '20260101' },
   },
   USAGE,

@@ -1,8 +1,8 @@
 import {
   FACINGS,
   HOME_TENANTS,
-  PG_TENANTS,
   type Furnishing,
+  type PG_TENANTS,
   type Tenancy,
 } from '@rentals/core/listings/tenancy';
 import type { SeedCity } from './cities.ts';
@@ -72,6 +72,47 @@ const furnishingOf = (generated: GeneratedListing): Furnishing => {
   return /semi-furnished/i.test(generated.fields.description) ? 'semi-furnished' : 'unfurnished';
 };
 
+/** Whom a PG is for, as its title and description name them ('for women'); students and professionals: anyone. */
+const pgTenantsOf = (generated: GeneratedListing): (typeof PG_TENANTS)[number] => {
+  const forWhom = /\bfor (women|men)\b/.exec(generated.fields.description)?.[1];
+  return forWhom === 'women' || forWhom === 'men' ? forWhom : 'any';
+};
+
+const TENANTS_IN_WORDS: Record<string, string> = {
+  any: 'Families and bachelors welcome.',
+  family: 'Families only.',
+  bachelors: 'Bachelors welcome.',
+};
+
+/** A deposit in months of rent as owners write it: 'one month's rent', 'two and a half months' rent'. */
+const monthsOfRent = (months: number): string => {
+  const words = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  const whole = Math.floor(months);
+  const half = months % 1 === 0.5;
+  if (whole === 0) return "half a month's rent";
+  if (whole === 1 && !half) return "one month's rent";
+  return `${words[whole] ?? whole}${half ? ' and a half' : ''} months' rent`;
+};
+
+/**
+ * The terms as the description's closing words (who may rent, the deposit,
+ * pets and food), written from the terms themselves so the text never says
+ * what the terms do not: a deposit of two months is 'two months' rent', a
+ * lump sum is in rupees, a term left out is not mentioned.
+ */
+const termsInWords = (terms: Tenancy): string => {
+  const words: string[] = [];
+  const who = terms.preferredTenants;
+  if (who && TENANTS_IN_WORDS[who]) words.push(TENANTS_IN_WORDS[who]);
+  if (terms.depositMonths !== undefined)
+    words.push(`Deposit of ${monthsOfRent(terms.depositMonths)}.`);
+  else if (terms.depositRupees !== undefined)
+    words.push(`Deposit of ₹${terms.depositRupees.toLocaleString('en-IN')}.`);
+  if (terms.petsAllowed !== undefined) words.push(terms.petsAllowed ? 'Pets welcome.' : 'No pets.');
+  if (terms.food === 'vegetarian') words.push('Vegetarians only.');
+  return words.join(' ');
+};
+
 /**
  * The listing with its tenancy terms; `moveInFrom` is the earliest move-in
  * day the seed gives (ms), at most a few weeks ahead of the seed's present.
@@ -101,10 +142,11 @@ export const withIndiaFields = (
     // PGs are mostly for one gender; about a third of homes are let to families only.
     const roll = random.next();
     terms.preferredTenants = pg
-      ? PG_TENANTS[roll < 0.4 ? 1 : roll < 0.8 ? 2 : 0]
+      ? pgTenantsOf(generated)
       : HOME_TENANTS[roll < 0.33 ? 1 : roll < 0.5 ? 2 : 0];
   }
-  if (given(0.75)) terms.petsAllowed = !pg && random.chance(0.3);
+  // As the facilities (and so the description's highlights) have it.
+  if (given(0.75)) terms.petsAllowed = f.facilities.petFriendly;
   if (given(0.75)) terms.food = random.chance(pg ? 0.3 : 0.2) ? 'vegetarian' : 'any';
   if (!pg && f.propertyType === 'flat' && given(0.8)) {
     terms.maintenance = Math.round((f.propertyDetails.area * random.int(2, 6)) / 100) * 100;
@@ -121,5 +163,6 @@ export const withIndiaFields = (
         ? random.pick(['car', 'car', 'two-wheeler'] as const)
         : 'none';
   }
-  return { ...generated, fields: { ...f, tenancy: terms } };
+  const description = `${f.description} ${termsInWords(terms)}`.trim();
+  return { ...generated, fields: { ...f, description, tenancy: terms } };
 };

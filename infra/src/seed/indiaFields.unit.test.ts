@@ -72,3 +72,67 @@ describe('the seed’s tenancy terms', () => {
     );
   });
 });
+
+const NUMBER_WORDS = [
+  '',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+];
+/** The deposit a description states, read back from its words: months of rent or rupees. */
+const statedDeposit = (description: string): { months?: number; rupees?: number } | null => {
+  const rupees = /Deposit of ₹([\d,]+)\./.exec(description);
+  if (rupees) return { rupees: Number(rupees[1]!.replaceAll(',', '')) };
+  if (/Deposit of half a month's rent\./.test(description)) return { months: 0.5 };
+  const months = /Deposit of (\w+)( and a half)? months?'s? rent\./.exec(description);
+  if (months) return { months: NUMBER_WORDS.indexOf(months[1]!) + (months[2] ? 0.5 : 0) };
+  return null;
+};
+
+describe('the seed’s descriptions', () => {
+  it('state the deposit the terms hold, and none when the terms have none', () => {
+    let stated = 0;
+    for (const { description, tenancy } of listings) {
+      const deposit = statedDeposit(description);
+      // Any mention of a deposit or of months is the one deposit sentence.
+      expect(description.match(/deposit/gi)?.length ?? 0, description).toBe(deposit ? 1 : 0);
+      expect(description.match(/\bmonths?\b/g)?.length ?? 0, description).toBe(
+        deposit?.months ? 1 : 0,
+      );
+      if (tenancy?.depositMonths !== undefined)
+        expect(deposit, description).toEqual({ months: tenancy.depositMonths });
+      else if (tenancy?.depositRupees !== undefined)
+        expect(deposit, description).toEqual({ rupees: tenancy.depositRupees });
+      else expect(deposit, description).toBeNull();
+      if (deposit) stated++;
+    }
+    expect(stated).toBeGreaterThan(listings.length / 2);
+  });
+
+  it('say who may rent, pets and food only as the terms have them', () => {
+    for (const { description, tenancy, propertyType } of listings) {
+      const who = tenancy?.preferredTenants;
+      expect(description.includes('Families only.'), description).toBe(who === 'family');
+      expect(/welcome/.test(description.replace('Pets welcome.', '')), description).toBe(
+        who === 'any' || who === 'bachelors',
+      );
+      if (propertyType === 'PG' && who) {
+        expect(/\bfor women\b/.test(description), description).toBe(who === 'women');
+        expect(/\bfor men\b/.test(description), description).toBe(who === 'men');
+      }
+      const petsSaid = /pets allowed|Pets welcome/.test(description);
+      if (petsSaid) expect(tenancy?.petsAllowed, description).not.toBe(false);
+      expect(description.includes('No pets.'), description).toBe(tenancy?.petsAllowed === false);
+      expect(description.includes('Vegetarians only.'), description).toBe(
+        tenancy?.food === 'vegetarian',
+      );
+    }
+  });
+});

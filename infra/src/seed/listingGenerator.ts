@@ -316,9 +316,8 @@ export const generateListing = (
       'Quiet lane with 24-hour water supply.',
       'Power backup for lifts and common areas.',
     ]),
-    propertyType === 'PG'
-      ? 'Meals, housekeeping and electricity included.'
-      : 'Family or bachelors welcome; two months deposit.',
+    // Who may rent and the deposit are said by the terms (indiaFields.ts), which close the description.
+    ...(propertyType === 'PG' ? ['Meals, housekeeping and electricity included.'] : []),
   ].join(' ');
 
   // 12% without a map position; the rest near the PIN centroid (within ~600 m) so markers do not stack.

@@ -36,6 +36,9 @@ export type SeedOptions = {
   now?: number;
 };
 
+/** How many listings `npm run dev` seeds on a first start (`npm run seed`'s default). */
+export const DEV_SEED_LISTINGS = 2000;
+
 export type SeedResult = { created: number; skipped: number; cities: number; owners: number };
 
 /**

@@ -40,25 +40,85 @@ export type Median = { median: number; sample: number };
 export const shownMedian = (m: Median | undefined): Median | null =>
   m && m.sample >= MIN_TREND_SAMPLE ? { median: Math.round(m.median), sample: m.sample } : null;
 
+const rupees = (n: number) => `₹${Math.round(n).toLocaleString('en-IN')}`;
+
 export type FairRentVerdict = 'below' | 'around' | 'above';
 
-export type FairRent = { verdict: FairRentVerdict; median: number; sample: number };
+/**
+ * The circles around a listing (km) its fair-rent hint widens to, in turn,
+ * when its locality has too few comparable listings; the city comes after.
+ */
+export const FAIR_RENT_RADII_KM = [3, 5] as const;
+
+/** Which comparable listings a hint stands on: its locality, a circle around it, or its city. */
+export type FairRentBasis =
+  | { basis: 'locality'; place: string }
+  | { basis: 'nearby'; km: number }
+  | { basis: 'city'; place: string };
+
+/** One candidate set of comparables, narrowest first: where, and their median (if any). */
+export type ComparableTier = FairRentBasis & { comparable: Median | undefined };
+
+export type FairRent = {
+  verdict: FairRentVerdict;
+  median: number;
+  sample: number;
+  basis: FairRentBasis['basis'];
+  /** The circle's radius for a 'nearby' basis, else null. */
+  radiusKm: number | null;
+  /** 'Around the median of ₹21,500 for 14 comparable 2 BHK flats within 3 km'. */
+  text: string;
+};
+
+const VERDICT_WORD: Record<FairRentVerdict, string> = {
+  below: 'Below',
+  around: 'Around',
+  above: 'Above',
+};
+const TYPE_PLURAL: Record<string, string> = { flat: 'flats', house: 'houses', PG: 'PGs' };
+
+/** '2 BHK flats', '1 RK flats' (no bedroom), 'PGs' (rooms, not BHK). */
+export const comparableKind = (propertyType: string, bedrooms: number): string => {
+  const noun = TYPE_PLURAL[propertyType] ?? 'listings';
+  if (propertyType === 'PG') return noun;
+  return `${bedrooms === 0 ? '1 RK' : `${bedrooms} BHK`} ${noun}`;
+};
+
+const whereText = (b: FairRentBasis) =>
+  b.basis === 'nearby' ? `within ${b.km} km` : `in ${b.place}`;
 
 /**
  * Where a monthly rent sits against the median of comparable listings (same
- * locality, property type and bedrooms): within ±10 % is 'around'. No hint
- * without enough comparable listings.
+ * property type and bedrooms, on the market this month): within ±10 % is
+ * 'around'. The basis is the narrowest tier with enough of them (locality,
+ * then each circle, then the city), and the text says which; no hint when
+ * none has enough.
  */
-export const fairRent = (rentPerMonth: number, comparable: Median | undefined): FairRent | null => {
-  const shown = shownMedian(comparable);
-  if (!shown) return null;
-  const ratio = rentPerMonth / shown.median;
-  const verdict: FairRentVerdict =
-    ratio < 1 - FAIR_RENT_BAND ? 'below' : ratio > 1 + FAIR_RENT_BAND ? 'above' : 'around';
-  return { verdict, ...shown };
+export const fairRent = (
+  rentPerMonth: number,
+  kind: { propertyType: string; bedrooms: number },
+  tiers: readonly ComparableTier[],
+): FairRent | null => {
+  for (const { comparable, ...basis } of tiers) {
+    const shown = shownMedian(comparable);
+    if (!shown) continue;
+    const ratio = rentPerMonth / shown.median;
+    const verdict: FairRentVerdict =
+      ratio < 1 - FAIR_RENT_BAND ? 'below' : ratio > 1 + FAIR_RENT_BAND ? 'above' : 'around';
+    const text =
+      `${VERDICT_WORD[verdict]} the median of ${rupees(shown.median)} for ${shown.sample} comparable ` +
+      `${comparableKind(kind.propertyType, kind.bedrooms)} ${whereText(basis)}`;
+    return {
+      verdict,
+      ...shown,
+      basis: basis.basis,
+      radiusKm: basis.basis === 'nearby' ? basis.km : null,
+      text,
+    };
+  }
+  return null;
 };
 
-const rupees = (n: number) => `₹${Math.round(n).toLocaleString('en-IN')}`;
 const shortDate = (at: string) =>
   new Date(at).toLocaleDateString('en-IN', {
     day: 'numeric',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  comparableKind,
   describeRentChange,
   fairRent,
   MIN_TREND_SAMPLE,
@@ -7,6 +8,7 @@ import {
   monthOf,
   monthsBefore,
   shownMedian,
+  type ComparableTier,
 } from './rentMarket.ts';
 import { trendGroups } from './rentTrends.ts';
 
@@ -44,21 +46,57 @@ describe('the minimum sample', () => {
 });
 
 describe('fair rent', () => {
-  const comparable = { median: 20000, sample: 8 };
+  const flat2 = { propertyType: 'flat', bedrooms: 2 };
+  const locality = (comparable?: { median: number; sample: number }): ComparableTier => ({
+    basis: 'locality',
+    place: 'Aundh',
+    comparable,
+  });
+  const enough = { median: 20000, sample: 8 };
+  const few = { median: 30000, sample: MIN_TREND_SAMPLE - 1 };
 
   it('is around the median within 10 % either side', () => {
-    expect(fairRent(18000, comparable)?.verdict).toBe('around');
-    expect(fairRent(22000, comparable)?.verdict).toBe('around');
+    expect(fairRent(18000, flat2, [locality(enough)])?.verdict).toBe('around');
+    expect(fairRent(22000, flat2, [locality(enough)])?.verdict).toBe('around');
   });
 
-  it('is below or above beyond that, with the median and sample', () => {
-    expect(fairRent(17999, comparable)).toEqual({ verdict: 'below', median: 20000, sample: 8 });
-    expect(fairRent(22001, comparable)).toEqual({ verdict: 'above', median: 20000, sample: 8 });
+  it('is below or above beyond that, with the median, sample and basis in words', () => {
+    expect(fairRent(17999, flat2, [locality(enough)])).toEqual({
+      verdict: 'below',
+      median: 20000,
+      sample: 8,
+      basis: 'locality',
+      radiusKm: null,
+      text: 'Below the median of ₹20,000 for 8 comparable 2 BHK flats in Aundh',
+    });
+    expect(fairRent(22001, flat2, [locality(enough)])?.text).toBe(
+      'Above the median of ₹20,000 for 8 comparable 2 BHK flats in Aundh',
+    );
   });
 
-  it('gives no hint without enough comparable listings', () => {
-    expect(fairRent(10000, { median: 20000, sample: MIN_TREND_SAMPLE - 1 })).toBeNull();
-    expect(fairRent(10000, undefined)).toBeNull();
+  it('widens to the first tier with enough comparable listings and says which', () => {
+    const tiers: ComparableTier[] = [
+      locality(few),
+      { basis: 'nearby', km: 3, comparable: few },
+      { basis: 'nearby', km: 5, comparable: { median: 21500, sample: 14 } },
+      { basis: 'city', place: 'Pune', comparable: { median: 25000, sample: 90 } },
+    ];
+    expect(fairRent(21000, flat2, tiers)).toMatchObject({
+      basis: 'nearby',
+      radiusKm: 5,
+      text: 'Around the median of ₹21,500 for 14 comparable 2 BHK flats within 5 km',
+    });
+    expect(fairRent(30000, { propertyType: 'PG', bedrooms: 1 }, [tiers[0]!, tiers[3]!])?.text).toBe(
+      'Above the median of ₹25,000 for 90 comparable PGs in Pune',
+    );
+    expect(comparableKind('house', 0)).toBe('1 RK houses');
+  });
+
+  it('gives no hint without enough comparable listings in any tier', () => {
+    expect(
+      fairRent(10000, flat2, [locality(few), { basis: 'city', place: 'Pune', comparable: few }]),
+    ).toBeNull();
+    expect(fairRent(10000, flat2, [locality(undefined)])).toBeNull();
   });
 });
 

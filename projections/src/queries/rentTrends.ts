@@ -2,9 +2,11 @@ import type { Sql } from 'postgres';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import {
   describeRentChange,
+  FAIR_RENT_RADII_KM,
   fairRent,
   monthsBefore,
   shownMedian,
+  type ComparableTier,
   type FairRent,
   type Median,
 } from './rentMarket.ts';
@@ -30,45 +32,100 @@ export type ListingMarket = {
   fairRent: FairRent | null;
 };
 
+type ListingRow = {
+  listedMs: string;
+  listedSince: Date | null;
+  timesRelisted: number;
+  monthlyRent: number;
+  city: string;
+  area: string;
+  propertyType: string;
+  bedrooms: number;
+};
+
+type TierRow = {
+  tier: 'locality' | 'nearby' | 'city';
+  km: number | null;
+  median: number | null;
+  sample: number;
+};
+
+/**
+ * The comparables of a listing at every tier, in one bounded read: this
+ * month's rows of its city, property type and bedrooms (the bucket index of
+ * rent_listing_month), each placed by its position in listing_read. A tier
+ * counts the listing itself, as the locality trend does. 'nearby' needs both
+ * positions: a listing without one skips the circles.
+ */
+const comparableTiers = (sql: Sql, listingId: string) =>
+  sql<TierRow[]>`
+    WITH me AS (
+        SELECT l.city_key, l.area_key, l.property_type, l.bedrooms, c.month, r.latitude, r.longitude
+        FROM rent_listing l CROSS JOIN rent_trend_clock c LEFT JOIN listing_read r ON r.id = l.listing_id
+        WHERE l.listing_id = ${listingId}),
+      peers AS MATERIALIZED (
+        SELECT m.monthly_rent, m.area_key = me.area_key AS same_area,
+          sqrt(((p.latitude - me.latitude) * 110.574) ^ 2
+            + ((p.longitude - me.longitude) * 111.320 * cos(radians(me.latitude))) ^ 2) AS km
+        FROM me JOIN rent_listing_month m ON m.city_key = me.city_key AND m.property_type = me.property_type
+            AND m.bedrooms = me.bedrooms AND m.month = me.month
+          LEFT JOIN listing_read p ON p.id = m.listing_id)
+    SELECT 'locality' AS tier, NULL::float8 AS km, count(*)::int AS sample,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY monthly_rent) AS median
+      FROM peers WHERE same_area
+    UNION ALL
+    SELECT 'nearby', r.km, count(p.monthly_rent)::int, percentile_cont(0.5) WITHIN GROUP (ORDER BY p.monthly_rent)
+      FROM unnest(${[...FAIR_RENT_RADII_KM]}::float8[]) AS r(km) LEFT JOIN peers p ON p.km <= r.km
+      GROUP BY r.km
+    UNION ALL
+    SELECT 'city', NULL, count(*)::int, percentile_cont(0.5) WITHIN GROUP (ORDER BY monthly_rent) FROM peers`;
+
+/** The tiers narrowest first, as the fair-rent rule takes them. */
+const orderedTiers = (rows: TierRow[], place: { city: string; area: string }): ComparableTier[] => {
+  const median = (r: TierRow | undefined): Median | undefined =>
+    r && r.median !== null ? { median: r.median, sample: r.sample } : undefined;
+  const nearby = rows
+    .filter((r) => r.tier === 'nearby' && r.km !== null)
+    .sort((a, b) => a.km! - b.km!)
+    .map((r): ComparableTier => ({ basis: 'nearby', km: r.km!, comparable: median(r) }));
+  return [
+    {
+      basis: 'locality',
+      place: place.area,
+      comparable: median(rows.find((r) => r.tier === 'locality')),
+    },
+    ...nearby,
+    { basis: 'city', place: place.city, comparable: median(rows.find((r) => r.tier === 'city')) },
+  ];
+};
+
 /**
  * A live listing's rent changes (oldest first), whole days on the market
  * (every listed period, the current one up to `now`; relisting does not
  * start the count again), relistings and its fair-rent hint against this
- * month's median of its locality, type and bedrooms. Null when unknown.
+ * month's median of comparable listings: its locality, else within each of
+ * FAIR_RENT_RADII_KM, else its city. Null when unknown.
  */
 export const listingMarket = async (
   sql: Sql,
   listingId: string,
   now: Date,
 ): Promise<ListingMarket | null> => {
-  const [row] = await sql<
-    {
-      listedMs: string;
-      listedSince: Date | null;
-      timesRelisted: number;
-      monthlyRent: number;
-      median: number | null;
-      sample: number | null;
-    }[]
-  >`SELECT l.listed_ms AS "listedMs", l.listed_since AS "listedSince", l.times_relisted AS "timesRelisted",
-        l.monthly_rent AS "monthlyRent", t.median, t.sample
-      FROM rent_listing l
-      LEFT JOIN rent_trend_clock c ON true
-      LEFT JOIN rent_trend t ON t.scope = 'locality' AND t.city_key = l.city_key AND t.area_key = l.area_key
-        AND t.property_type = l.property_type AND t.bedrooms = l.bedrooms AND t.month = c.month
-      WHERE l.listing_id = ${listingId}`;
+  const [row] = await sql<ListingRow[]>`
+    SELECT listed_ms AS "listedMs", listed_since AS "listedSince", times_relisted AS "timesRelisted",
+        monthly_rent AS "monthlyRent", city, area, property_type AS "propertyType", bedrooms
+      FROM rent_listing WHERE listing_id = ${listingId}`;
   if (!row) return null;
-  const changes = await sql<(Omit<RentChange, 'text' | 'at'> & { at: Date })[]>`
-    SELECT at, rent, rent_type AS "rentType", previous_rent AS "previousRent",
-      previous_rent_type AS "previousRentType"
-    FROM rent_change WHERE listing_id = ${listingId} ORDER BY position`;
+  const [changes, tiers] = await Promise.all([
+    sql<(Omit<RentChange, 'text' | 'at'> & { at: Date })[]>`
+      SELECT at, rent, rent_type AS "rentType", previous_rent AS "previousRent",
+        previous_rent_type AS "previousRentType"
+      FROM rent_change WHERE listing_id = ${listingId} ORDER BY position`,
+    comparableTiers(sql, listingId),
+  ]);
   const listedMs =
     Number(row.listedMs) +
     (row.listedSince ? Math.max(0, now.getTime() - row.listedSince.getTime()) : 0);
-  const comparable: Median | undefined =
-    row.median === null || row.sample === null
-      ? undefined
-      : { median: row.median, sample: row.sample };
   return {
     rentHistory: changes.map((c) => {
       const change = { ...c, at: c.at.toISOString() };
@@ -76,7 +133,7 @@ export const listingMarket = async (
     }),
     daysOnMarket: Math.floor(listedMs / DAY_MS),
     timesRelisted: row.timesRelisted,
-    fairRent: fairRent(row.monthlyRent, comparable),
+    fairRent: fairRent(row.monthlyRent, row, orderedTiers(tiers, row)),
   };
 };
 

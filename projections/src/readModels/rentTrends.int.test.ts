@@ -198,7 +198,14 @@ describe('rent trends', () => {
       ],
       daysOnMarket: Math.floor(listedMs / 86_400_000),
       timesRelisted: 1,
-      fairRent: { verdict: 'below', median: 25500, sample: 6 },
+      fairRent: {
+        verdict: 'below',
+        median: 25500,
+        sample: 6,
+        basis: 'locality',
+        radiusKm: null,
+        text: 'Below the median of ₹25,500 for 6 comparable 2 BHK flats in Koramangala',
+      },
     });
     expect((await listingMarket(db.sql, 'k3', now))?.fairRent?.verdict).toBe('around');
     expect((await listingMarket(db.sql, 'k6', now))?.fairRent?.verdict).toBe('above');

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '@rentals/testing/browser';
 import { createAdminAccount } from '@rentals/testing/adminAccount';
-import { startProduct, ROOT } from '@rentals/testing/product';
+import { startProduct, ROOT, type ProductStack } from '@rentals/testing/product';
 import { runServers } from '@rentals/testing/testDatabase';
 import { sweepExpiriesAt } from '@rentals/testing/expirySweep';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
@@ -31,6 +31,8 @@ export type Stack = {
   adminAccount: () => Promise<{ email: string; password: string }>;
   /** Signs in a new admin account; resolves with its token. */
   adminToken: () => Promise<string>;
+  /** The product's database, for history the API cannot write (events dated months ago). */
+  sql: ProductStack['sql'];
   stop: () => Promise<void>;
 };
 
@@ -88,6 +90,7 @@ export const startStack = async (
         if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
         return ((await res.json()) as { token: string }).token;
       },
+      sql: product.sql,
       stop: async () => {
         if (process.env.E2E_LOGS) console.log(output);
         await browser.close().catch(() => undefined);

@@ -2,7 +2,7 @@
  * The rent trends' answers (GET /api/rent-trends, /api/properties/{id}/market)
  * as the site reads them, and the words it shows for them.
  */
-import { formatRent, typeLabel } from './format.ts';
+import { typeLabel } from './format.ts';
 
 export type Median = { median: number; sample: number };
 
@@ -21,7 +21,15 @@ export type ListingMarket = {
   rentHistory: { at: string; text: string }[];
   daysOnMarket: number;
   timesRelisted: number;
-  fairRent: { verdict: 'below' | 'around' | 'above'; median: number; sample: number } | null;
+  /** The hint in words, with the basis it stands on ('… for 14 comparable 2 BHK flats within 3 km'). */
+  fairRent: {
+    verdict: 'below' | 'around' | 'above';
+    median: number;
+    sample: number;
+    basis: 'locality' | 'nearby' | 'city';
+    radiusKm: number | null;
+    text: string;
+  } | null;
 };
 
 /** 'Flat · 2 BHK', 'PG', 'House · 1 RK' for none. */
@@ -44,10 +52,4 @@ export const changeSince = (now: Median | null, before: Median | null): string |
   const pct = ((now.median - before.median) / before.median) * 100;
   const abs = Math.abs(pct).toFixed(1);
   return pct > 0 ? `+${abs} %` : pct < 0 ? `−${abs} %` : '0.0 %';
-};
-
-/** The fair-rent hint in words. */
-export const fairRentText = (f: NonNullable<ListingMarket['fairRent']>): string => {
-  const where = f.verdict === 'around' ? 'Around' : f.verdict === 'below' ? 'Below' : 'Above';
-  return `${where} the median of ${formatRent(f.median)} for ${f.sample} comparable listings in this locality`;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeSince, fairRentText, groupLabel, monthLabel } from './rentTrends.ts';
+import { changeSince, groupLabel, monthLabel } from './rentTrends.ts';
 
 describe('rent trend words', () => {
   it('names a group by type and bedrooms', () => {
@@ -16,11 +16,5 @@ describe('rent trend words', () => {
     expect(changeSince({ median: 26000, sample: 5 }, { median: 25000, sample: 9 })).toBe('+4.0 %');
     expect(changeSince({ median: 24000, sample: 5 }, { median: 25000, sample: 9 })).toBe('−4.0 %');
     expect(changeSince({ median: 24000, sample: 5 }, null)).toBeNull();
-  });
-
-  it('says where a rent sits against comparable listings', () => {
-    expect(fairRentText({ verdict: 'below', median: 25000, sample: 6 })).toBe(
-      'Below the median of ₹25,000 for 6 comparable listings in this locality',
-    );
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { fairRentText, type ListingMarket } from '../../lib/rentTrends.ts';
+import type { ListingMarket } from '../../lib/rentTrends.ts';
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -23,7 +23,7 @@ export const RentMarket = ({ listingId }: { listingId: string }) => {
       <h2 style={{ fontSize: '1.1rem' }}>Rent &amp; Market</h2>
       {market.fairRent && (
         <p className={`fair-rent fair-rent-${market.fairRent.verdict}`} data-testid="fair-rent">
-          {fairRentText(market.fairRent)}
+          {market.fairRent.text}
         </p>
       )}
       <dl className="status-list">

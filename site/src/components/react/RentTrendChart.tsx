@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { linePath, niceMax, seriesPoints } from '../../lib/chartScale.ts';
 import { formatRent } from '../../lib/format.ts';
@@ -10,29 +10,52 @@ import {
   type TrendGroup,
 } from '../../lib/rentTrends.ts';
 
-const PLOT = { width: 600, height: 180, padding: 28 };
+const PLOT = { height: 180, padding: 28 };
+
+/**
+ * The width the chart has on screen, in CSS pixels: the plot is drawn at
+ * that size (one unit a pixel), so its labels and points stay their size on
+ * a phone instead of shrinking with a fixed viewBox.
+ */
+const useWidth = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(600);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.max(240, Math.round(el.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+};
 
 /** One group's months as a line (gaps where too few listings), with a point per shown month to hover or focus. */
 const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
   const id = useId();
   const [active, setActive] = useState<number | null>(null);
-  const values = group.series.map((p) => p.median ?? 0);
+  const { ref, width } = useWidth();
+  const plot = { ...PLOT, width };
+  const series = drawnSeries(group);
+  const values = series.map((p) => p.median ?? 0);
   const top = niceMax(values);
-  const points = seriesPoints(values, top, PLOT);
+  const points = seriesPoints(values, top, plot);
   // Runs of consecutive shown months, each drawn as its own line.
   const runs: { x: number; y: number }[][] = [];
-  group.series.forEach((p, i) => {
+  series.forEach((p, i) => {
     if (p.median === null) return;
-    const previous = group.series[i - 1];
+    const previous = series[i - 1];
     if (i === 0 || !previous || previous.median === null) runs.push([]);
     runs.at(-1)!.push(points[i]!);
   });
-  const shown = active === null ? null : group.series[active];
+  const shown = active === null ? null : series[active];
   const title = `Median monthly rent, ${groupLabel(group)}, ${place}`;
   return (
-    <>
+    <div ref={ref}>
       <svg
-        viewBox={`0 0 ${PLOT.width} ${PLOT.height}`}
+        viewBox={`0 0 ${plot.width} ${plot.height}`}
         role="img"
         aria-labelledby={`${id}-title`}
         data-testid="rent-trend-chart"
@@ -40,19 +63,19 @@ const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
       >
         <title id={`${id}-title`}>{title}</title>
         <line
-          x1={PLOT.padding}
-          y1={PLOT.height - PLOT.padding}
-          x2={PLOT.width - PLOT.padding}
-          y2={PLOT.height - PLOT.padding}
+          x1={plot.padding}
+          y1={plot.height - plot.padding}
+          x2={plot.width - plot.padding}
+          y2={plot.height - plot.padding}
           className="chart-axis"
         />
-        <text x={PLOT.padding - 4} y={PLOT.padding + 4} textAnchor="end" className="chart-label">
+        <text x={plot.padding - 4} y={plot.padding + 4} textAnchor="end" className="chart-label">
           {top >= 1000 ? `${top / 1000}k` : top}
         </text>
         {runs.map((run) => (
           <path key={`${run[0]!.x}`} d={linePath(run)} className="chart-line" fill="none" />
         ))}
-        {group.series.map((p, i) =>
+        {series.map((p, i) =>
           p.median === null ? null : (
             <circle
               key={p.month}
@@ -69,16 +92,16 @@ const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
             />
           ),
         )}
-        <text x={PLOT.padding} y={PLOT.height - 6} className="chart-label">
-          {monthLabel(group.series[0]!.month)}
+        <text x={plot.padding} y={plot.height - 6} className="chart-label">
+          {monthLabel(series[0]!.month)}
         </text>
         <text
-          x={PLOT.width - PLOT.padding}
-          y={PLOT.height - 6}
+          x={plot.width - plot.padding}
+          y={plot.height - 6}
           textAnchor="end"
           className="chart-label"
         >
-          {monthLabel(group.series.at(-1)!.month)}
+          {monthLabel(series.at(-1)!.month)}
         </text>
       </svg>
       <p className="chart-legend muted" aria-live="polite" data-testid="rent-trend-readout">
@@ -86,31 +109,72 @@ const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
           ? `${monthLabel(shown.month)}: ${formatRent(shown.median)} from ${shown.sample} listings`
           : 'Hover over or tab to a month to see its median.'}
       </p>
-    </>
+    </div>
   );
+};
+
+/** The months worth drawing: from the first with a median shown (leading empty months only squeeze the line). */
+const drawnSeries = (group: TrendGroup) => {
+  const first = group.series.findIndex((p) => p.median !== null);
+  return first <= 0 ? group.series : group.series.slice(first);
+};
+
+const shownMonths = (g: TrendGroup) => g.series.filter((p) => p.median !== null).length;
+
+/** The group to open with: the one with the most months shown, then the most listings this month. */
+const fullestGroup = (groups: TrendGroup[]) =>
+  groups.reduce((best, g, i) => {
+    const b = groups[best]!;
+    const more = shownMonths(g) - shownMonths(b) || (g.now?.sample ?? 0) - (b.now?.sample ?? 0);
+    return more > 0 ? i : best;
+  }, 0);
+
+type Shown = { trends: RentTrends; place: string; note: string | null };
+
+/**
+ * The trend of the locality when it has one, else of its city with a note
+ * saying so: a search with an area still shows a trend.
+ */
+const loadTrends = async (city: string, locality?: string): Promise<Shown> => {
+  const query = (place: Record<string, string>) =>
+    api<RentTrends>('/rent-trends', { query: new URLSearchParams({ city, ...place }) });
+  if (!locality) return { trends: await query({}), place: city, note: null };
+  const local = await query({ locality });
+  if (local.groups.length > 0) return { trends: local, place: `${locality}, ${city}`, note: null };
+  return {
+    trends: await query({}),
+    place: city,
+    note: `Too few listings in ${locality} for a trend of its own, so this is the trend for all of ${city}.`,
+  };
 };
 
 /**
  * The search results' rent trend for the place searched (a locality, or
- * the city): median monthly rent by type and bedrooms over thirteen months,
- * one group at a time. Nothing when there is too little to show.
+ * the city when the locality has too few listings, or no area is given):
+ * median monthly rent by type and bedrooms over up to thirteen months, one
+ * group at a time, opening on the group with the most months to draw.
+ * Nothing when there is too little to show.
  */
 export const RentTrendChart = ({ city, locality }: { city: string; locality?: string }) => {
-  const [trends, setTrends] = useState<RentTrends | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   const [selected, setSelected] = useState(0);
   useEffect(() => {
-    const query = new URLSearchParams({ city, ...(locality ? { locality } : {}) });
-    api<RentTrends>('/rent-trends', { query }).then(
-      (t) => {
-        setTrends(t);
-        setSelected(0);
+    let current = true;
+    loadTrends(city, locality).then(
+      (s) => {
+        if (!current) return;
+        setShown(s);
+        setSelected(fullestGroup(s.trends.groups));
       },
-      () => setTrends(null),
+      () => current && setShown(null),
     );
+    return () => {
+      current = false;
+    };
   }, [city, locality]);
-  if (!trends || trends.groups.length === 0) return null;
+  if (!shown || shown.trends.groups.length === 0) return null;
+  const { trends, place, note } = shown;
   const group = trends.groups[selected] ?? trends.groups[0]!;
-  const place = locality ? `${locality}, ${city}` : city;
   const vs3 = changeSince(group.now, group.threeMonthsAgo);
   const vs12 = changeSince(group.now, group.twelveMonthsAgo);
   return (
@@ -128,6 +192,11 @@ export const RentTrendChart = ({ city, locality }: { city: string; locality?: st
           </select>
         </label>
       </div>
+      {note && (
+        <p className="muted" style={{ margin: '0.5rem 0 0' }} data-testid="rent-trend-note">
+          {note}
+        </p>
+      )}
       <p style={{ margin: '0.5rem 0' }}>
         {group.now
           ? `Median ${formatRent(group.now.median)} a month in ${monthLabel(trends.month!)} (${group.now.sample} listings)`
