@@ -33,7 +33,7 @@ export const ReportReasonSchema = Type.Union(REPORT_REASONS.map((r) => Type.Lite
 export const ReportNoteSchema = Type.String({ maxLength: REPORT_NOTE_MAX });
 export const ReviewReasonSchema = Type.String({ minLength: 1, maxLength: REVIEW_REASON_MAX });
 /** A keyed hash of the reporter's address (never the address itself): equal for equal addresses. */
-export const ReporterAddressSchema = Type.String({ pattern: '^[0-9a-f]{16,64}$', maxLength: 64 });
+const ReporterAddressSchema = Type.String({ pattern: '^[0-9a-f]{16,64}$', maxLength: 64 });
 
 const ListingReportedData = Type.Object(
   {
