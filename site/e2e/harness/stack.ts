@@ -29,6 +29,8 @@ export type Stack = {
   sweepExpiriesAt: (now: Date) => ReturnType<typeof sweepExpiriesAt>;
   /** Signs in a new admin account (made as `npm run admin:create` makes one); resolves with its token. */
   adminToken: () => Promise<string>;
+  /** Makes these accounts older by `ms` (only accounts older than a day count towards hiding a reported listing). */
+  backdateAccounts: (emails: string[], ms: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -84,6 +86,10 @@ export const startStack = async (
         });
         if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
         return ((await res.json()) as { token: string }).token;
+      },
+      backdateAccounts: async (emails, ms) => {
+        await product.sql`UPDATE users SET created_at = created_at - make_interval(secs => ${ms / 1000})
+          WHERE email = ANY(${emails}::text[])`;
       },
       stop: async () => {
         if (process.env.E2E_LOGS) console.log(output);
