@@ -119,7 +119,7 @@ describe('hidden pending review → dismissed', () => {
       .waitFor();
     // The admin judges the four a brigade: the throwaway account is ticked already, the others by hand.
     const reports = entry.getByRole('group', { name: 'Open reports' });
-    await reports.getByText(/account 0 hours old · does not count towards hiding/).waitFor();
+    await reports.getByText(/account under an hour old · does not count towards hiding/).waitFor();
     const counting = reports.getByRole('checkbox', {
       name: /account 2 days old · counts towards hiding/,
     });

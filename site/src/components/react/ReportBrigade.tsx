@@ -17,9 +17,11 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const ageOf = (hours: number | null) =>
   hours === null
     ? 'account age not recorded'
-    : hours < 48
-      ? `account ${plural(hours, 'hour')} old`
-      : `account ${plural(Math.floor(hours / 24), 'day')} old`;
+    : hours === 0
+      ? 'account under an hour old'
+      : hours < 48
+        ? `account ${plural(hours, 'hour')} old`
+        : `account ${plural(Math.floor(hours / 24), 'day')} old`;
 
 const suspect = (r: OpenReportView) => r.newAccount || r.sharedAddress !== null;
 
