@@ -16,6 +16,8 @@ import { reportsStreamId } from '@rentals/core/reports/events';
 import { TRUSTED_REPORTER_AGE_MS } from '@rentals/core/reports/report';
 import { REPORT_LIMIT, reportApiMessages } from '@rentals/api/reports/model';
 import { JSON_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
+import { call } from './testing/attacker.ts';
+import { startTestWebServer } from './testing/webServer.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -272,6 +274,32 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
       token: admin.token,
     });
     expect(after.body.openReports.map((r) => r.reportId)).toEqual([genuine.body.reportId]);
+  });
+
+  it('a forged X-Forwarded-For does not make one address many (TRUST_PROXY_HOPS=0)', async () => {
+    const web = await startTestWebServer({ trustProxyHops: 0 });
+    try {
+      const id = 'sec-brigade-xff';
+      const victim = await web.t.registerUser('homeowner');
+      await appendListingEvents(web.t.deps.eventStore, id, [
+        listingCreated(id, { ownerId: victim.user._id }),
+      ]);
+      const aged: TestUser[] = [];
+      for (let i = 0; i < 3; i++) aged.push(await web.t.registerUser('tenant'));
+      web.t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+      for (const [i, u] of aged.entries()) {
+        const res = await call(web.base, 'POST', '/api/reports', {
+          token: u.token,
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}`, 'x-real-ip': `203.0.113.${i + 1}` },
+          json: { listingId: id, reason: 'Fake or scam' },
+        });
+        expect(res.status, res.text).toBe(201);
+      }
+      const { events } = await web.t.deps.eventStore.readStream(listingStreamId(id));
+      expect(events.map((e) => e.type)).toEqual(['ListingCreated']);
+    } finally {
+      await web.stop();
+    }
   });
 
   it('only an admin undoes a brigade, naming open reports of that listing', async () => {
