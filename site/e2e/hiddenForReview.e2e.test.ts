@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { TOKEN_KEY } from '../src/lib/api.ts';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
@@ -38,7 +38,8 @@ const searchAundh = async () => {
 };
 
 beforeAll(async () => {
-  stack = await startStack();
+  // Reporters are told apart by address: the test sends each one's as a proxy would.
+  stack = await startStack({ env: { TRUST_PROXY_HOPS: '1' } });
   ownerToken = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Hema Owner'));
   tenantToken = await registerViaApi(stack.baseUrl, newUser('tenant', 'Ravi Tenant'));
   const listing = { propertyType: 'flat', city: 'Pune', area: 'Aundh', bedrooms: 2 } as const;
@@ -60,15 +61,34 @@ describe('hidden pending review → dismissed', () => {
   it("three 'Fake or scam' reports take it out of the tenant's search; its page says it is under review", async () => {
     await signedIn(tenantToken);
     await (await searchAundh()).waitFor();
-    for (const name of ['Anu Tenant', 'Bala Tenant', 'Chitra Tenant']) {
-      const token = await registerViaApi(stack.baseUrl, newUser('tenant', name));
+    const report = async (token: string, address: string) => {
       const res = await fetch(`${stack.baseUrl}/api/reports`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': address,
+        },
         body: JSON.stringify({ listingId, reason: 'Fake or scam' }),
       });
       if (res.status !== 201) throw new Error(`report failed: ${res.status} ${await res.text()}`);
-    }
+    };
+    // A throwaway account's report is recorded but hides nothing.
+    await report(
+      await registerViaApi(stack.baseUrl, newUser('tenant', 'Dev Throwaway')),
+      '192.0.2.9',
+    );
+    // Accounts older than a day, each from its own address, do.
+    const reporters = ['Anu Tenant', 'Bala Tenant', 'Chitra Tenant'].map((name) =>
+      newUser('tenant', name),
+    );
+    const tokens = [];
+    for (const user of reporters) tokens.push(await registerViaApi(stack.baseUrl, user));
+    await stack.backdateAccounts(
+      reporters.map((u) => u.email),
+      2 * 24 * 60 * 60 * 1000,
+    );
+    for (const [i, token] of tokens.entries()) await report(token, `192.0.2.${10 + i}`);
     await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
     await stack.waitForSearchIdle();
     await (await searchAundh()).waitFor({ state: 'detached' });
@@ -91,14 +111,26 @@ describe('hidden pending review → dismissed', () => {
     await page.goto('/admin/reports');
     await islandsHydrated(page);
     const entry = page.getByRole('region', { name: TITLE });
-    await entry.getByText('Fake or scam: 3').waitFor();
+    await entry.getByText('Fake or scam: 4').waitFor();
     await entry.getByRole('button', { name: 'Review' }).click();
     await entry
       .getByRole('list', { name: 'Listing history' })
       .getByText(/Hidden for review after 3 reports/)
       .waitFor();
-    await entry.getByRole('button', { name: 'Dismiss' }).click();
-    await page.getByText(`Dismiss: done for “${TITLE}”.`).waitFor();
+    // The admin judges the four a brigade: the throwaway account is ticked already, the others by hand.
+    const reports = entry.getByRole('group', { name: 'Open reports' });
+    await reports.getByText(/account under an hour old · does not count towards hiding/).waitFor();
+    const counting = reports.getByRole('checkbox', {
+      name: /account 2 days old · counts towards hiding/,
+    });
+    expect(await counting.count()).toBe(3);
+    for (const box of await counting.all()) await box.check();
+    await entry
+      .getByRole('button', {
+        name: 'Undo brigade: dismiss 4 ticked reports and restore the listing',
+      })
+      .click();
+    await page.getByText('Brigade undone: 4 reports dismissed, listing restored.').waitFor();
 
     await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
     await stack.waitForSearchIdle();

@@ -9,8 +9,8 @@ import { sessionCacheFor } from './sessionCache.ts';
 
 export type { AuthUser, Role } from './roles.ts';
 
-/** The token behind the current request, for handlers that act on the session itself (logout). */
-export type Session = { tokenId: string; expiresAt: Date };
+/** The token behind the current request, for handlers that act on the session itself (logout, live streams). */
+export type Session = { tokenId: string; expiresAt: Date; generation: number };
 
 export type AccessDeps = Pick<AppDeps, 'sql' | 'jwtSecret' | 'clock' | 'tokenTtlSeconds'> &
   Partial<Pick<AppDeps, 'log'>>;
@@ -71,7 +71,11 @@ export const access = (deps: AccessDeps) => {
       },
       resolve({ request }) {
         const { user, claims } = signedIn(request);
-        const session: Session = { tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
+        const session: Session = {
+          tokenId: claims.jti,
+          expiresAt: new Date(claims.exp * 1000),
+          generation: claims.gen,
+        };
         return { user, session };
       },
     },

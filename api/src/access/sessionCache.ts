@@ -9,7 +9,22 @@ import { liveListener } from '../shared/liveListener.ts';
  * user is deleted, `r:<expiresAtMs> <jti>` when a token is revoked. Triggers
  * send them, so they commit with the change that caused them.
  */
-const SESSION_CHANNEL = 'session_changes';
+export const SESSION_CHANNEL = 'session_changes';
+
+/** A `session_changes` payload: a user to read again, or a revoked token. */
+export type SessionChange =
+  { kind: 'user'; userId: string } | { kind: 'token'; jti: string; expiresAtMs: number };
+
+export const parseSessionChange = (payload: string): SessionChange | undefined => {
+  if (payload.startsWith('u:')) return { kind: 'user', userId: payload.slice(2) };
+  const space = payload.indexOf(' ');
+  if (!payload.startsWith('r:') || space < 0) return undefined;
+  return {
+    kind: 'token',
+    jti: payload.slice(space + 1),
+    expiresAtMs: Number(payload.slice(2, space)),
+  };
+};
 
 /** Users kept in memory per process; the least recently seen go first. */
 const MAX_CACHED_USERS = 50_000;
@@ -66,11 +81,9 @@ export const createSessionCache = (deps: {
   };
 
   const apply = (payload: string) => {
-    if (payload.startsWith('u:')) forgetUser(payload.slice(2));
-    else if (payload.startsWith('r:')) {
-      const space = payload.indexOf(' ');
-      revoke(payload.slice(space + 1), Number(payload.slice(2, space)));
-    }
+    const change = parseSessionChange(payload);
+    if (change?.kind === 'user') forgetUser(change.userId);
+    else if (change?.kind === 'token') revoke(change.jti, change.expiresAtMs);
   };
 
   const listener = liveListener({

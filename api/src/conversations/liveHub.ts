@@ -2,8 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
 import { INBOX_CHANNEL } from '@rentals/projections/queries/conversations';
+import { parseSessionChange, SESSION_CHANNEL } from '../access/sessionCache.ts';
+import { liveListener } from '../shared/liveListener.ts';
 
-type Listener = { userId: string; wake: () => void; close: (reason: string) => void };
+/** The session a stream was opened with: the stream ends when that session does. */
+export type StreamSession = { tokenId: string; generation: number };
+
+type Listener = {
+  userId: string;
+  session: StreamSession;
+  wake: () => void;
+  close: (reason: string) => void;
+};
 
 /** Streams one user may hold open, across every web process; a newer one ends the oldest. */
 export const MAX_STREAMS_PER_USER = 5;
@@ -13,6 +23,7 @@ const CLOSE_CHANNEL = 'live_stream_closed';
 const SEEN_EVERY_MS = 20_000;
 const STALE_AFTER = '60 seconds';
 export const REPLACED = 'Too many open message streams; this one was replaced by a newer one';
+export const SESSION_ENDED = 'Your session has ended; please sign in again';
 
 /**
  * One LISTEN per web process (postgres.js keeps a single listening
@@ -23,6 +34,14 @@ export const REPLACED = 'Too many open message streams; this one was replaced by
  *
  * Every stream is also a row in `live_streams`, so the per-user limit counts
  * the streams of all processes behind the proxy, not only this one's.
+ *
+ * A stream lives only as long as the session it was opened with: every
+ * process hears `session_changes` (the triggers of migration 0100, on a
+ * logout, a logout everywhere, a password change or reset, a suspension) and
+ * ends the streams of the revoked token, or of a user whose token generation
+ * moved on. The same check runs when a stream opens, when the LISTEN
+ * (re)connects and with each round of `markSeen`, so a missed notification
+ * costs at most that round.
  */
 export const createLiveHub = (sql: Sql, log: Logger) => {
   const byUser = new Map<string, Listener[]>();
@@ -37,8 +56,46 @@ export const createLiveHub = (sql: Sql, log: Logger) => {
     for (const listeners of byUser.values()) for (const l of listeners) l.wake();
   };
 
+  /** Ends the given streams whose session was revoked since they opened. */
+  const endRevoked = async (listeners: Listener[]) => {
+    if (listeners.length === 0) return;
+    const userIds = [...new Set(listeners.map((l) => l.userId))];
+    const tokenIds = [...new Set(listeners.map((l) => l.session.tokenId))];
+    const [users, revoked] = await Promise.all([
+      sql<{ id: string; generation: number }[]>`
+        SELECT id, token_generation AS generation FROM users WHERE id = ANY(${userIds}::text[])`,
+      sql<{ jti: string }[]>`SELECT jti FROM revoked_tokens WHERE jti = ANY(${tokenIds}::text[])`,
+    ]);
+    const generations = new Map(users.map((u) => [u.id, u.generation]));
+    const gone = new Set(revoked.map((r) => r.jti));
+    for (const l of listeners)
+      if (generations.get(l.userId) !== l.session.generation || gone.has(l.session.tokenId))
+        l.close(SESSION_ENDED);
+  };
+  const checking = (listeners: Listener[]) =>
+    endRevoked(listeners).catch((error: unknown) =>
+      log.warn('could not check the sessions of live streams', { error: String(error) }),
+    );
+
+  const sessionChanges = liveListener({
+    sql,
+    channels: [SESSION_CHANNEL],
+    what: 'live streams',
+    log,
+    onNotify: (payload) => {
+      const change = parseSessionChange(payload);
+      if (change?.kind === 'user') void checking([...(byUser.get(change.userId) ?? [])]);
+      else if (change?.kind === 'token')
+        for (const l of [...byId.values()])
+          if (l.session.tokenId === change.jti) l.close(SESSION_ENDED);
+    },
+    // (Re)connected: a revocation announced while the connection was down is found now.
+    onConnect: () => checking([...byId.values()]),
+  });
+
   const ensureListening = () => {
     listening ??= Promise.all([
+      sessionChanges.start(),
       sql.listen(INBOX_CHANNEL, wakeUser, () => {
         // (Re)connected: whatever was notified while the connection was down is read now.
         wakeAll();
@@ -62,6 +119,7 @@ export const createLiveHub = (sql: Sql, log: Logger) => {
   const keepSeen = () => {
     if (seenTimer || byId.size === 0) return;
     seenTimer = setInterval(() => {
+      void checking([...byId.values()]);
       markSeen().catch((error: unknown) =>
         log.warn('could not mark live streams as alive', { error: String(error) }),
       );
@@ -109,6 +167,8 @@ export const createLiveHub = (sql: Sql, log: Logger) => {
       byUser.set(listener.userId, list);
       try {
         await register(streamId, listener.userId);
+        // Revoked between the request's check and the LISTEN above: nothing announced it to this stream.
+        await endRevoked([listener]);
       } catch (error) {
         remove();
         throw error;

@@ -14,7 +14,7 @@ import {
 import { alertsAfter, latestAlertId } from '@rentals/projections/queries/savedSearchQueries';
 import { ownerNoticeIds, ownerNoticesNotIn } from '@rentals/projections/queries/listingExpiry';
 import { notificationState } from '@rentals/projections/queries/notificationQueries';
-import type { LiveHub } from './liveHub.ts';
+import type { LiveHub, StreamSession } from './liveHub.ts';
 import { presentConversation, presentMessage } from './present.ts';
 
 /** Comment lines that keep proxies and the client's idle timers from closing a quiet stream. */
@@ -65,6 +65,7 @@ const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) 
 export const openLiveStream = (
   deps: { sql: Sql; hub: LiveHub; heartbeatMs?: number },
   user: AuthUser,
+  session: StreamSession,
   lastEventId: FeedPosition | undefined,
   signal: AbortSignal,
 ): ReadableStream<Uint8Array> => {
@@ -155,6 +156,7 @@ export const openLiveStream = (
       // Registered (and LISTENing) before the starting position is read: nothing falls in between.
       remove = await deps.hub.add({
         userId: user.id,
+        session,
         wake: () => void flush(),
         close: (reason) => {
           write(frame({ event: 'closed', data: { message: reason } }));

@@ -128,11 +128,12 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     })
     .get(
       '/stream',
-      ({ user, request }) =>
+      ({ user, session, request }) =>
         new Response(
           openLiveStream(
             { sql: deps.sql, hub },
             user,
+            session,
             parseLastEventId(request.headers.get('last-event-id')),
             request.signal,
           ),
@@ -153,7 +154,9 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
             "in a URL). Events: 'ready' {unread} first, then 'started' | 'message' | 'read' | 'archived' | " +
             "'blocked' with {conversationId, conversation, message, unread}; each has an id: reconnect with " +
             `Last-Event-ID to get every event after it. A comment line every ${HEARTBEAT_MS / 1000} s. At most ` +
-            `${MAX_STREAMS_PER_USER} streams per user per server; a newer one ends the oldest ('closed').`,
+            `${MAX_STREAMS_PER_USER} streams per user per server; a newer one ends the oldest ('closed'). ` +
+            "The stream also ends ('closed') once its session does: a logout of its token, a logout everywhere, " +
+            'a password change or reset, or a suspension, on every server.',
           tags,
           security,
           responses: { 200: { description: 'text/event-stream' } },

@@ -9,7 +9,13 @@ import { searchInMeili } from '@rentals/projections/queries/searchInMeili';
 import { searchInPostgres } from '@rentals/projections/queries/searchInPostgres';
 import { listingForm } from '@rentals/testing/listingForm';
 import { startReadSide } from '@rentals/testing/readSide';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { TRUSTED_REPORTER_AGE_MS } from '@rentals/core/reports/report';
+import {
+  TEST_CLIENT_IP_HEADER,
+  testApp,
+  type TestApp,
+  type TestUser,
+} from '@rentals/testing/testApp';
 import { listingPageStatus } from '../web/listingStatus.ts';
 
 /**
@@ -35,6 +41,8 @@ beforeAll(async () => {
   admin = await t.registerUser('admin');
   viewer = await t.registerUser('tenant');
   for (let i = 0; i < 3; i++) reporters.push(await t.registerUser('tenant'));
+  // Only accounts older than a day count towards hiding (docs/TRUST.md).
+  t.clock.advance(TRUSTED_REPORTER_AGE_MS);
 });
 afterAll(async () => {
   await readSide.stop();
@@ -51,10 +59,13 @@ const create = async () => {
   expect(res.status).toBe(201);
   return res.body.property._id;
 };
+let addresses = 0;
+/** Each report from an address of its own: one address counts once towards hiding. */
 const reportScam = (id: string, user: TestUser) =>
   t.request('POST', '/api/reports', {
     token: user.token,
     json: { listingId: id, reason: 'Fake or scam' },
+    headers: { [TEST_CLIENT_IP_HEADER]: `198.51.100.${++addresses}` },
   });
 const review = (id: string, action: string, reason?: string) =>
   t.request<{ decision?: string }>('POST', `/api/reports/listings/${id}/review`, {

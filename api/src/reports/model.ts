@@ -4,7 +4,15 @@ import { ID_PATTERN } from '@rentals/core/listings/bounds';
 import { REPORT_NOTE_MAX, REPORT_REASONS, REVIEW_REASON_MAX } from '@rentals/core/reports/events';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
 
-export const REVIEW_ACTIONS = ['dismiss', 'askOwnerToFix', 'delist', 'suspendOwner'] as const;
+export const REVIEW_ACTIONS = [
+  'dismiss',
+  'askOwnerToFix',
+  'delist',
+  'suspendOwner',
+  'undoBrigade',
+] as const;
+/** The most reports one undoBrigade names (the event's bound). */
+const BRIGADE_MAX = 100;
 const QUEUE_MAX = 200;
 /** A page of cards at most (the list's largest page is 50). */
 export const STATUS_IDS_MAX = 50;
@@ -15,6 +23,7 @@ export const reportApiMessages = {
   note: `note cannot exceed ${REPORT_NOTE_MAX} characters`,
   action: `action must be one of: ${REVIEW_ACTIONS.join(', ')}`,
   reviewReason: `reason must be 1–${REVIEW_REASON_MAX} characters`,
+  reportIds: `reportIds must be 1–${BRIGADE_MAX} report ids`,
   limit: `limit must be 1–${QUEUE_MAX}`,
   tooMany: 'Too many reports; please wait an hour and try again',
   ids: `ids must be 1–${STATUS_IDS_MAX} property ids separated by commas`,
@@ -71,8 +80,18 @@ export const ReviewBody = t.Object(
       t.String({
         minLength: 1,
         maxLength: REVIEW_REASON_MAX,
-        description: 'What the owner is told; required for every action but dismiss',
+        description:
+          'What the owner is told; required for every action but dismiss and undoBrigade',
         error: m.reviewReason,
+      }),
+    ),
+    reportIds: t.Optional(
+      t.Array(t.String({ pattern: ID_PATTERN }), {
+        minItems: 1,
+        maxItems: BRIGADE_MAX,
+        description:
+          'undoBrigade: the open reports judged a brigade (from the history’s openReports)',
+        error: m.reportIds,
       }),
     ),
   },
@@ -110,6 +129,20 @@ export const QueueResponse = t.Object({
 export const HistoryResponse = t.Object({
   listing: t.Union([t.Record(t.String(), t.Unknown()), t.Null()]),
   ownerId: t.Union([t.String(), t.Null()]),
+  openReports: t.Array(
+    t.Object({
+      reportId: t.String(),
+      reason: t.String(),
+      at: t.String(),
+      /** Whole hours the reporter's account had existed when reporting; null for older reports. */
+      accountAgeHours: t.Union([t.Integer(), t.Null()]),
+      newAccount: t.Boolean(),
+      /** 1, 2, …: reports from one address share a number; null when no other open report shares it. */
+      sharedAddress: t.Union([t.Integer(), t.Null()]),
+      /** Counts toward hiding (a 'Fake or scam' report from an account older than a day, first from its address). */
+      counts: t.Boolean(),
+    }),
+  ),
   events: t.Array(
     t.Object({
       streamId: t.String(),

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
 import { mailbox } from '@rentals/testing/mailbox';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import {
+  TEST_CLIENT_IP_HEADER,
+  testApp,
+  type TestApp,
+  type TestUser,
+} from '@rentals/testing/testApp';
+import { TRUSTED_REPORTER_AGE_MS } from '@rentals/core/reports/report';
 import { accountStreamId } from '@rentals/core/accounts/events';
 import { listingStreamId } from '@rentals/core/listings/events';
 
@@ -28,10 +34,13 @@ type Queue = {
   }[];
 };
 
+let addresses = 0;
+/** Each report from an address of its own: one address counts once towards hiding. */
 const report = (listingId: string, reason: string, user: TestUser, note?: string) =>
   t.request<{ message?: string; reportId?: string }>('POST', '/api/reports', {
     token: user.token,
     json: { listingId, reason, ...(note === undefined ? {} : { note }) },
+    headers: { [TEST_CLIENT_IP_HEADER]: `198.51.100.${++addresses}` },
   });
 const review = (listingId: string, action: string, reason?: string, user = admin) =>
   t.request<{ decision?: string; message?: string }>(
@@ -55,6 +64,8 @@ beforeAll(async () => {
   owner = await t.registerUser('homeowner');
   admin = await t.registerUser('admin');
   for (let i = 0; i < 4; i++) tenants.push(await t.registerUser('tenant'));
+  // Only accounts older than a day count towards hiding (docs/TRUST.md).
+  t.clock.advance(TRUSTED_REPORTER_AGE_MS);
   for (const id of ['rep-a', 'rep-b', 'rep-c', 'rep-d', 'rep-e']) await listing(id);
 });
 afterAll(() => t.close());

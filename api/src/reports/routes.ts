@@ -144,7 +144,10 @@ export const reportRoutes = (deps: ReportDeps) => {
       '/listings/:listingId/review',
       async ({ params, body, user }) => {
         const listingId = listingIdOr404(params.listingId);
-        const result = await service.review(user, listingId, body.action, body.reason);
+        const result = await service.review(user, listingId, body.action, {
+          ...(body.reason === undefined ? {} : { reason: body.reason }),
+          ...(body.reportIds === undefined ? {} : { reportIds: body.reportIds }),
+        });
         await waitForStream(
           deps.sql,
           reportsStreamId(listingId),
@@ -162,6 +165,8 @@ export const reportRoutes = (deps: ReportDeps) => {
           description:
             'dismiss; askOwnerToFix, delist and suspendOwner need a reason, which the owner is told (in-app and by ' +
             'email). suspendOwner also blocks their sign-in, ends their sessions and delists their listings. ' +
+            'undoBrigade dismisses the open reports named in reportIds (a brigade: see the history’s openReports) ' +
+            'and restores the listing; the other open reports stay open. ' +
             '409 when the listing has no open reports (e.g. another admin decided first).',
           tags,
           security,

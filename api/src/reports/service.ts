@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Sql } from 'postgres';
 import { ACCOUNT_STREAM_TYPE, accountStreamId } from '@rentals/core/accounts/events';
 import { ConcurrencyError } from '@rentals/core/errors';
@@ -37,6 +38,7 @@ import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLim
 import type { AuthUser } from '../access/roles.ts';
 import { sessionCacheFor } from '../access/sessionCache.ts';
 import { REPORT_LIMIT, reportApiMessages } from './model.ts';
+import { presentOpenReports } from './present.ts';
 
 type Deps = {
   sql: Sql;
@@ -44,6 +46,7 @@ type Deps = {
   clock: () => Date;
   newId: () => string;
   log: Logger;
+  jwtSecret: string;
   mailer?: Mailer;
   siteUrl?: string;
 };
@@ -60,6 +63,21 @@ export const reportService = (deps: Deps) => {
   const limiter = createAttemptLimiter(sql, REPORT_LIMIT);
   const background = new Set<Promise<void>>();
   let prunedAt = 0;
+
+  /**
+   * Who reports, as the hiding rule weighs them: the account's creation time,
+   * and the address as a keyed hash (reports from one address are told apart
+   * from others without the address being recorded in the event log).
+   */
+  const reporterOf = async (user: AuthUser, address: string) => {
+    const [row] = await sql<{ createdAt: Date }[]>`
+      SELECT created_at AS "createdAt" FROM users WHERE id = ${user.id}`;
+    const hash = createHmac('sha256', deps.jwtSecret).update(`report-address:${address}`);
+    return {
+      since: (row?.createdAt ?? clock()).toISOString(),
+      address: hash.digest('hex').slice(0, 32),
+    };
+  };
 
   const listingOf = async (store: EventStore, listingId: string) => {
     const { version, events } = await store.readStream(listingStreamId(listingId));
@@ -129,7 +147,9 @@ export const reportService = (deps: Deps) => {
                 type: 'ClearReview',
                 adminId: event.data.adminId,
                 relist:
-                  event.type === 'ListingReportsDismissed' || event.type === 'ListingFixRequested',
+                  event.type === 'ListingReportsDismissed' ||
+                  event.type === 'ListingReportBrigadeUndone' ||
+                  event.type === 'ListingFixRequested',
                 at,
               }
             : null;
@@ -203,6 +223,7 @@ export const reportService = (deps: Deps) => {
         listingId: input.listingId,
         reportId,
         reporterId: user.id,
+        reporter: await reporterOf(user, address),
         reason: input.reason,
         ...(note ? { note } : {}),
         listing,
@@ -235,9 +256,13 @@ export const reportService = (deps: Deps) => {
           userId: e.metadata.userId ?? null,
           recordedAt: e.recordedAt.toISOString(),
         }));
+      const reports = foldReports(
+        (byStream.get(reportsStreamId(listingId)) ?? []) as unknown as ReportEvent[],
+      );
       return {
         listing: toPropertyDocument(state) as Record<string, unknown> | null,
         ownerId: state.status === 'absent' ? null : state.listing.ownerId,
+        openReports: presentOpenReports(reports.open),
         events,
       };
     },
@@ -249,7 +274,12 @@ export const reportService = (deps: Deps) => {
      * generation bump is announced to every web process by the session
      * trigger, migration 0100) and delists all its listed listings.
      */
-    async review(admin: AuthUser, listingId: string, action: ReviewAction, reason?: string) {
+    async review(
+      admin: AuthUser,
+      listingId: string,
+      action: ReviewAction,
+      options: { reason?: string; reportIds?: readonly string[] } = {},
+    ) {
       const at = clock().toISOString();
       const command: ReportCommand = {
         type: 'ReviewReports',
@@ -257,14 +287,20 @@ export const reportService = (deps: Deps) => {
         adminId: admin.id,
         action,
         at,
-        ...(reason === undefined ? {} : { reason }),
+        ...(options.reason === undefined ? {} : { reason: options.reason }),
+        ...(options.reportIds === undefined ? {} : { reportIds: options.reportIds }),
       };
       const [decision] = await sql.begin(async (tx) => {
         const store = createEventStore(tx as unknown as Sql);
         const decided = await onReports(store, command, admin.id);
         await applyToListing(store, decided, admin.id);
         const event = decided[0];
-        if (!event || event.type === 'ListingReportsDismissed') return decided;
+        if (
+          !event ||
+          event.type === 'ListingReportsDismissed' ||
+          event.type === 'ListingReportBrigadeUndone'
+        )
+          return decided;
         if (event.type === 'ListingDelistedAfterReview')
           await delist(store, listingId, admin.id, at);
         if (event.type === 'ListingOwnerSuspended') {

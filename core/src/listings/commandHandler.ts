@@ -14,8 +14,8 @@ export type Outcome = { state: ListingState; version: number; events: ListingEve
  * Runs a command against a listing stream (the API's routes, and the expiry
  * scheduler of the projections process):
  * 1. read the stream and fold it into state;
- * 2. decide (pure) which events the command produces;
- * 3. append them expecting the version read (or the caller's If-Match version).
+ * 2. decide (pure) which events the command produces (ownership included);
+ * 3. only then compare the caller's If-Match version, and append expecting the version read.
  * Without an If-Match version, a conflicting concurrent write is retried once on
  * fresh state; with one, a stale version is the caller's 409.
  */
@@ -32,9 +32,11 @@ export const listingCommandHandler = (eventStore: EventStore) => {
     expectedVersion: number | undefined,
   ): Promise<Outcome> => {
     const { state, version } = await load(listingId);
+    // The decision (which checks who may change the listing) runs before the version is compared:
+    // a stranger gets its 403 or 404 whatever the If-Match, never a 409 that confirms a guessed version.
+    const events = await decision(state);
     if (expectedVersion !== undefined && expectedVersion !== version)
       throw new ConcurrencyError(listingStreamId(listingId), expectedVersion);
-    const events = await decision(state);
     if (events.length === 0) return { state, version, events };
     const result = await eventStore.append(
       listingStreamId(listingId),

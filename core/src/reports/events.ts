@@ -32,6 +32,8 @@ export const REVIEW_REASON_MAX = 500;
 export const ReportReasonSchema = Type.Union(REPORT_REASONS.map((r) => Type.Literal(r)));
 export const ReportNoteSchema = Type.String({ maxLength: REPORT_NOTE_MAX });
 export const ReviewReasonSchema = Type.String({ minLength: 1, maxLength: REVIEW_REASON_MAX });
+/** A keyed hash of the reporter's address (never the address itself): equal for equal addresses. */
+const ReporterAddressSchema = Type.String({ pattern: '^[0-9a-f]{16,64}$', maxLength: 64 });
 
 const ListingReportedData = Type.Object(
   {
@@ -41,6 +43,10 @@ const ListingReportedData = Type.Object(
     ownerId: IdSchema,
     reason: ReportReasonSchema,
     note: Type.Optional(ReportNoteSchema),
+    // When the reporter's account was created and where the report came from: what decides whether it
+    // counts toward hiding (report.ts). Absent from reports recorded before the rule (they count).
+    reporterSince: Type.Optional(IsoTime),
+    reporterAddress: Type.Optional(ReporterAddressSchema),
     at: IsoTime,
   },
   { additionalProperties: false },
@@ -61,6 +67,18 @@ const ReviewData = Type.Object(
 );
 const ReviewWithReasonData = Type.Object(
   { ...ReviewData.properties, reason: ReviewReasonSchema },
+  { additionalProperties: false },
+);
+
+/** An admin judged these open reports a brigade: they are dismissed and the listing is restored. */
+const ListingReportBrigadeUndoneData = Type.Object(
+  {
+    ...ReviewData.properties,
+    reports: Type.Array(Type.Object({ reportId: IdSchema, reason: ReportReasonSchema }), {
+      minItems: 1,
+      maxItems: 100,
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -86,8 +104,14 @@ export type ListingOwnerSuspended = Of<
   Static<typeof ReviewWithReasonData>
 >;
 
+export type ListingReportBrigadeUndone = Of<
+  'ListingReportBrigadeUndone',
+  Static<typeof ListingReportBrigadeUndoneData>
+>;
+
 export type ReviewDecision =
   | ListingReportsDismissed
+  | ListingReportBrigadeUndone
   | ListingFixRequested
   | ListingDelistedAfterReview
   | ListingOwnerSuspended;
@@ -100,6 +124,7 @@ export const reportEventDefinitions = {
   ListingMarkedPossiblyRented: { schema: ListingMarkedPossiblyRentedData, version: 1 },
   ListingHiddenPendingReview: { schema: ListingHiddenPendingReviewData, version: 1 },
   ListingReportsDismissed: { schema: ReviewData, version: 1 },
+  ListingReportBrigadeUndone: { schema: ListingReportBrigadeUndoneData, version: 1 },
   ListingFixRequested: { schema: ReviewWithReasonData, version: 1 },
   ListingDelistedAfterReview: { schema: ReviewWithReasonData, version: 1 },
   ListingOwnerSuspended: { schema: ReviewWithReasonData, version: 1 },

@@ -4,10 +4,12 @@ import type { ReportEvent, ReportReason, ReviewDecision } from './events.ts';
 /**
  * Open reports of one reason that change what the public sees: the third
  * independent 'Already rented' marks the listing 'Possibly rented', the third
- * 'Fake or scam' hides it until an admin decides.
+ * counting 'Fake or scam' (see `countingScamReports`) hides it until an admin decides.
  */
 export const POSSIBLY_RENTED_THRESHOLD = 3;
 export const HIDE_FOR_REVIEW_THRESHOLD = 3;
+/** How old a reporter's account must be for its 'Fake or scam' report to count toward hiding. */
+export const TRUSTED_REPORTER_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** What the handler read from the listing's own stream when the command is decided. */
 export type ReportedListing = { status: 'present'; ownerId: string } | { status: 'absent' };
@@ -17,27 +19,39 @@ export type ReportListing = {
   listingId: string;
   reportId: string;
   reporterId: string;
+  /** When the reporter's account was created, and a keyed hash of the address the report came from. */
+  reporter: { since: string; address: string };
   reason: ReportReason;
   note?: string;
   listing: ReportedListing;
   at: string;
 };
 
-export type ReviewAction = 'dismiss' | 'askOwnerToFix' | 'delist' | 'suspendOwner';
+export type ReviewAction = 'dismiss' | 'askOwnerToFix' | 'delist' | 'suspendOwner' | 'undoBrigade';
 
 export type ReviewReports = {
   type: 'ReviewReports';
   listingId: string;
   adminId: string;
   action: ReviewAction;
-  /** Required for every action but dismiss: the owner is told it. */
+  /** Required for every action but dismiss and undoBrigade: the owner is told it. */
   reason?: string;
+  /** undoBrigade: the open reports the admin judged a brigade. */
+  reportIds?: readonly string[];
   at: string;
 };
 
 export type ReportCommand = ReportListing | ReviewReports;
 
-export type OpenReport = { reporterId: string; reason: ReportReason; at: string };
+export type OpenReport = {
+  reportId: string;
+  reporterId: string;
+  reason: ReportReason;
+  at: string;
+  /** Absent for reports recorded before accounts' ages and addresses were (those count). */
+  reporterSince?: string;
+  reporterAddress?: string;
+};
 
 export type ReportsState = {
   ownerId: string | null;
@@ -64,7 +78,30 @@ export const reportMessages = {
   alreadyReported: 'You have already reported this listing',
   nothingToReview: 'This listing has no reports to review',
   reasonRequired: 'A reason for the owner is required',
+  brigadeReports: 'Choose the open reports of this listing that are the brigade',
 } as const;
+
+/** Whether the reporter's account was younger than a day when the report was made. */
+export const fromNewAccount = (report: OpenReport): boolean =>
+  report.reporterSince !== undefined &&
+  Date.parse(report.at) - Date.parse(report.reporterSince) < TRUSTED_REPORTER_AGE_MS;
+
+/**
+ * The open 'Fake or scam' reports that count toward hiding: only from
+ * accounts older than a day when they reported, and one per address (the
+ * first; each account reports a listing once anyway), so throwaway accounts
+ * from one place cannot hide a competitor's listing.
+ */
+export const countingScamReports = (open: readonly OpenReport[]): OpenReport[] => {
+  const addresses = new Set<string>();
+  return open.filter((report) => {
+    if (report.reason !== 'Fake or scam' || fromNewAccount(report)) return false;
+    if (report.reporterAddress === undefined) return true;
+    if (addresses.has(report.reporterAddress)) return false;
+    addresses.add(report.reporterAddress);
+    return true;
+  });
+};
 
 const decideReport = (command: ReportListing, state: ReportsState): ReportEvent[] => {
   if (command.listing.status === 'absent') throw new NotFoundError(reportMessages.notFound);
@@ -73,33 +110,48 @@ const decideReport = (command: ReportListing, state: ReportsState): ReportEvent[
   if (state.reporters.has(command.reporterId))
     throw new IllegalStateError(reportMessages.alreadyReported);
   const { listingId, at } = command;
-  const events: ReportEvent[] = [
-    {
-      type: 'ListingReported',
-      data: {
-        listingId,
-        reportId: command.reportId,
-        reporterId: command.reporterId,
-        ownerId,
-        reason: command.reason,
-        ...(command.note ? { note: command.note } : {}),
-        at,
-      },
+  const reported: ReportEvent = {
+    type: 'ListingReported',
+    data: {
+      listingId,
+      reportId: command.reportId,
+      reporterId: command.reporterId,
+      ownerId,
+      reason: command.reason,
+      ...(command.note ? { note: command.note } : {}),
+      reporterSince: command.reporter.since,
+      reporterAddress: command.reporter.address,
+      at,
     },
-  ];
+  };
+  const events: ReportEvent[] = [reported];
   if (
     command.reason === 'Already rented' &&
     state.rentedSinceMark + 1 === POSSIBLY_RENTED_THRESHOLD
   )
     events.push({ type: 'ListingMarkedPossiblyRented', data: { listingId, ownerId, at } });
-  const openScams = state.open.filter((r) => r.reason === 'Fake or scam').length;
-  if (
-    command.reason === 'Fake or scam' &&
-    !state.hidden &&
-    openScams + 1 >= HIDE_FOR_REVIEW_THRESHOLD
-  )
+  const counting = countingScamReports(evolveReports(state, reported).open).length;
+  if (command.reason === 'Fake or scam' && !state.hidden && counting >= HIDE_FOR_REVIEW_THRESHOLD)
     events.push({ type: 'ListingHiddenPendingReview', data: { listingId, ownerId, at } });
   return events;
+};
+
+/** The chosen open reports are dismissed and the listing restored; the other open reports stay open. */
+const undoBrigade = (
+  command: ReviewReports,
+  state: ReportsState,
+  base: { listingId: string; ownerId: string; adminId: string; at: string },
+): ReviewDecision[] => {
+  const chosen = new Set(command.reportIds ?? []);
+  const reports = state.open.filter((r) => chosen.has(r.reportId));
+  if (chosen.size === 0 || reports.length !== chosen.size)
+    throw new IllegalStateError(reportMessages.brigadeReports);
+  return [
+    {
+      type: 'ListingReportBrigadeUndone',
+      data: { ...base, reports: reports.map(({ reportId, reason }) => ({ reportId, reason })) },
+    },
+  ];
 };
 
 const decideReview = (command: ReviewReports, state: ReportsState): ReviewDecision[] => {
@@ -112,6 +164,7 @@ const decideReview = (command: ReviewReports, state: ReportsState): ReviewDecisi
     at: command.at,
   };
   if (command.action === 'dismiss') return [{ type: 'ListingReportsDismissed', data: base }];
+  if (command.action === 'undoBrigade') return undoBrigade(command, state, base);
   const reason = command.reason?.trim();
   if (!reason) throw new IllegalStateError(reportMessages.reasonRequired);
   const data = { ...base, reason };
@@ -138,12 +191,21 @@ export const decideReports = (command: ReportCommand, state: ReportsState): Repo
 export const evolveReports = (state: ReportsState, event: ReportEvent): ReportsState => {
   switch (event.type) {
     case 'ListingReported': {
-      const { reporterId, reason, at, ownerId } = event.data;
+      const { reportId, reporterId, reason, at, ownerId, reporterSince, reporterAddress } =
+        event.data;
+      const report: OpenReport = {
+        reportId,
+        reporterId,
+        reason,
+        at,
+        ...(reporterSince === undefined ? {} : { reporterSince }),
+        ...(reporterAddress === undefined ? {} : { reporterAddress }),
+      };
       return {
         ...state,
         ownerId,
         reporters: new Set([...state.reporters, reporterId]),
-        open: [...state.open, { reporterId, reason, at }],
+        open: [...state.open, report],
         rentedSinceMark: state.rentedSinceMark + (reason === 'Already rented' ? 1 : 0),
       };
     }
@@ -151,6 +213,16 @@ export const evolveReports = (state: ReportsState, event: ReportEvent): ReportsS
       return { ...state, rentedSinceMark: 0 };
     case 'ListingHiddenPendingReview':
       return { ...state, hidden: true };
+    case 'ListingReportBrigadeUndone': {
+      const gone = new Set(event.data.reports.map((r) => r.reportId));
+      const rented = event.data.reports.filter((r) => r.reason === 'Already rented').length;
+      return {
+        ...state,
+        open: state.open.filter((r) => !gone.has(r.reportId)),
+        hidden: false,
+        rentedSinceMark: Math.max(0, state.rentedSinceMark - rented),
+      };
+    }
     case 'ListingReportsDismissed':
     case 'ListingFixRequested':
     case 'ListingDelistedAfterReview':

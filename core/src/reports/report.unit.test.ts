@@ -15,32 +15,52 @@ const T1 = '2026-03-02T10:00:00.000Z';
 const listingId = 'l-1';
 const ownerId = 'u-owner';
 const present: ReportedListing = { status: 'present', ownerId };
+/** Unless a test says otherwise, reporters have accounts months old, each on an address of its own. */
+const LONG_AGO = '2025-12-01T00:00:00.000Z';
+const addressOf = (reporterId: string) => Buffer.from(reporterId).toString('hex').padEnd(16, '0');
+type Reporter = { since?: string; address?: string };
 
 const report = (
   reporterId: string,
   reason: ReportReason,
-  extra: { note?: string; listing?: ReportedListing; at?: string } = {},
+  extra: { note?: string; listing?: ReportedListing; at?: string } & Reporter = {},
 ): ReportCommand => ({
   type: 'ReportListing',
   listingId,
   reportId: `r-${reporterId}`,
   reporterId,
+  reporter: { since: extra.since ?? LONG_AGO, address: extra.address ?? addressOf(reporterId) },
   reason,
   listing: extra.listing ?? present,
   at: extra.at ?? T1,
   ...(extra.note === undefined ? {} : { note: extra.note }),
 });
-const reported = (reporterId: string, reason: ReportReason, at = T0): ReportEvent => ({
+const reported = (
+  reporterId: string,
+  reason: ReportReason,
+  at = T0,
+  reporter: Reporter = {},
+): ReportEvent => ({
   type: 'ListingReported',
-  data: { listingId, reportId: `r-${reporterId}`, reporterId, ownerId, reason, at },
+  data: {
+    listingId,
+    reportId: `r-${reporterId}`,
+    reporterId,
+    ownerId,
+    reason,
+    reporterSince: reporter.since ?? LONG_AGO,
+    reporterAddress: reporter.address ?? addressOf(reporterId),
+    at,
+  },
 });
-const review = (action: ReviewAction, reason?: string): ReportCommand => ({
+const review = (action: ReviewAction, reason?: string, reportIds?: string[]): ReportCommand => ({
   type: 'ReviewReports',
   listingId,
   adminId: 'u-admin',
   action,
   at: T1,
   ...(reason === undefined ? {} : { reason }),
+  ...(reportIds === undefined ? {} : { reportIds }),
 });
 const decided = { listingId, ownerId, adminId: 'u-admin', at: T1 };
 
@@ -70,6 +90,8 @@ describe('reporting a listing', () => {
             ownerId,
             reason: 'Wrong price or details',
             note: 'Rent is 30k, not 20k',
+            reporterSince: LONG_AGO,
+            reporterAddress: addressOf('u-a'),
             at: T1,
           },
         },
@@ -153,6 +175,63 @@ describe('thresholds', () => {
       .then([reported('u-d', 'Fake or scam', T1)]);
   });
 
+  const hiddenAt = (at: string): ReportEvent => ({
+    type: 'ListingHiddenPendingReview',
+    data: { listingId, ownerId, at },
+  });
+  /** An account made an hour before T0 / T1: younger than a day when it reports. */
+  const NEW_AT_T0 = '2026-03-01T09:00:00.000Z';
+  const NEW_AT_T1 = '2026-03-02T09:00:00.000Z';
+
+  it("'Fake or scam' reports from accounts younger than a day do not count towards hiding", () => {
+    given(
+      reported('u-a', 'Fake or scam', T0, { since: NEW_AT_T0 }),
+      reported('u-b', 'Fake or scam', T0, { since: NEW_AT_T0 }),
+    )
+      .when(report('u-c', 'Fake or scam', { since: NEW_AT_T1 }))
+      .then([reported('u-c', 'Fake or scam', T1, { since: NEW_AT_T1 })]);
+    // Exactly a day old counts.
+    given(reported('u-a', 'Fake or scam'), reported('u-b', 'Fake or scam'))
+      .when(report('u-c', 'Fake or scam', { since: T0 }))
+      .then([reported('u-c', 'Fake or scam', T1, { since: T0 }), hiddenAt(T1)]);
+  });
+
+  it('reports from one address count once, however many accounts made them', () => {
+    const shared = 'abcdef0123456789';
+    given(
+      reported('u-a', 'Fake or scam', T0, { address: shared }),
+      reported('u-b', 'Fake or scam', T0, { address: shared }),
+    )
+      .when(report('u-c', 'Fake or scam', { address: shared }))
+      .then([reported('u-c', 'Fake or scam', T1, { address: shared })]);
+    // Two from one address, one new account and two more from their own addresses: the third counting one hides.
+    given(
+      reported('u-a', 'Fake or scam', T0, { address: shared }),
+      reported('u-b', 'Fake or scam', T0, { address: shared }),
+      reported('u-n', 'Fake or scam', T0, { since: NEW_AT_T0 }),
+      reported('u-d', 'Fake or scam'),
+    )
+      .when(report('u-e', 'Fake or scam'))
+      .then([reported('u-e', 'Fake or scam', T1), hiddenAt(T1)]);
+  });
+
+  it('reports recorded before ages and addresses were count as they did', () => {
+    const legacy = (reporterId: string): ReportEvent => ({
+      type: 'ListingReported',
+      data: {
+        listingId,
+        reportId: `r-${reporterId}`,
+        reporterId,
+        ownerId,
+        reason: 'Fake or scam',
+        at: T0,
+      },
+    });
+    given(legacy('u-a'), legacy('u-b'))
+      .when(report('u-c', 'Fake or scam'))
+      .then([reported('u-c', 'Fake or scam', T1), hiddenAt(T1)]);
+  });
+
   it('reports closed by a review do not count towards hiding it again', () => {
     given(reported('u-a', 'Fake or scam'), reported('u-b', 'Fake or scam'), {
       type: 'ListingReportsDismissed',
@@ -179,6 +258,48 @@ describe('reviewing reports', () => {
     given(open)
       .when(review('suspendOwner', 'Scam'))
       .then([{ type: 'ListingOwnerSuspended', data: { ...decided, reason: 'Scam' } }]);
+  });
+
+  it('undoing a brigade dismisses the chosen open reports only and ends the hiding', () => {
+    const three = ['u-a', 'u-b', 'u-c'].map((u) => reported(u, 'Fake or scam'));
+    const hidden: ReportEvent = {
+      type: 'ListingHiddenPendingReview',
+      data: { listingId, ownerId, at: T0 },
+    };
+    const genuine = reported('u-g', 'Wrong price or details');
+    const undo = review('undoBrigade', undefined, ['r-u-a', 'r-u-b', 'r-u-c']);
+    const undone: ReportEvent = {
+      type: 'ListingReportBrigadeUndone',
+      data: {
+        ...decided,
+        reports: ['r-u-a', 'r-u-b', 'r-u-c'].map((reportId) => ({
+          reportId,
+          reason: 'Fake or scam',
+        })),
+      },
+    };
+    given(...three, hidden, genuine)
+      .when(undo)
+      .then([undone]);
+    const after = foldReports([...three, hidden, genuine, undone]);
+    expect(after.hidden).toBe(false);
+    expect(after.open.map((r) => r.reportId)).toEqual(['r-u-g']);
+    // Their authors still cannot report the listing again.
+    given(...three, hidden, genuine, undone)
+      .when(report('u-a', 'Fake or scam'))
+      .thenThrows(IllegalStateError, 'You have already reported this listing');
+  });
+
+  it('undoing a brigade names open reports of this listing, at least one', () => {
+    const open3 = reported('u-a', 'Fake or scam');
+    for (const reportIds of [[], ['r-u-x'], ['r-u-a', 'r-u-x']])
+      given(open3)
+        .when(review('undoBrigade', undefined, reportIds))
+        .thenThrows(
+          IllegalStateError,
+          'Choose the open reports of this listing that are the brigade',
+        );
+    given(open3).when(review('undoBrigade')).thenThrows(IllegalStateError);
   });
 
   it('a decision that tells the owner something needs a reason', () => {

@@ -1,8 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@rentals/api/app';
+import { SESSION_ENDED } from '@rentals/api/conversations/liveHub';
 import { messageBodyMessages } from '@rentals/core/conversations/messageBody';
-import { listingOf, runReadModels } from '@rentals/testing/conversations';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { createSql } from '@rentals/core/db';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import {
+  listingOf,
+  openStream,
+  runReadModels,
+  type SseEvent,
+} from '@rentals/testing/conversations';
+import { linkIn, mailbox } from '@rentals/testing/mailbox';
+import {
+  TEST_CLIENT_IP_HEADER,
+  testApp,
+  type TestApp,
+  type TestUser,
+} from '@rentals/testing/testApp';
 
 /**
  * Attacks on messaging: another user's conversation (IDOR), bodies that are
@@ -195,5 +210,153 @@ describe('limits', () => {
     expect((await send('one', 'first-message')).status).toBe(201);
     t.clock.advance(61_000);
     expect((await send('five')).status).toBe(201);
+  });
+});
+
+describe('a live stream ends with its session, on every web process', () => {
+  // A second web process: its own pool, so its own LISTEN connections and streams; the same database.
+  let secondSql: ReturnType<typeof createSql>;
+  let second: Pick<TestApp, 'app'>;
+  const mail = mailbox();
+  let address = 0;
+  const from = () => ({ [TEST_CLIENT_IP_HEADER]: `203.0.113.${++address}` });
+
+  beforeAll(() => {
+    secondSql = createSql(t.db.url, { max: 4 });
+    second = {
+      app: buildApp({ ...t.deps, sql: secondSql, eventStore: createEventStore(secondSql) }),
+    };
+  });
+  afterAll(() => secondSql.end({ timeout: 1 }));
+
+  /** The token's stream on each process, each past its 'ready'. */
+  const streamsOf = async (token: string) => {
+    const streams = [await openStream(t, token), await openStream(second, token)];
+    for (const s of streams) await s.next((e) => e.event === 'ready');
+    return streams;
+  };
+  /** The very next event is 'closed' saying the session ended, and then the stream is over. */
+  const expectEnded = async (streams: Awaited<ReturnType<typeof streamsOf>>) => {
+    for (const s of streams) {
+      const next: SseEvent = await s.next();
+      expect(next).toMatchObject({ event: 'closed', data: { message: SESSION_ENDED } });
+      await expect(s.next()).rejects.toThrow('the stream ended');
+    }
+  };
+  const signIn = async (user: TestUser) => {
+    const res = await t.request<{ token: string }>('POST', '/api/auth/login', {
+      json: { email: user.email, password: user.password },
+      headers: from(),
+    });
+    expect(res.status).toBe(200);
+    return res.body.token;
+  };
+
+  it('a logout ends that token’s streams on both processes; the same user’s other session keeps its own', async () => {
+    const victim = await t.registerUser('tenant');
+    const other = await signIn(victim);
+    const listingId = await listingOf(t, owner.user._id);
+    const started = await t.request<{ conversation: { id: string } }>(
+      'POST',
+      '/api/conversations',
+      {
+        token: victim.token,
+        json: { listingId, body: 'Is it free?', messageId: randomUUID() },
+      },
+    );
+    const loggedOut = await streamsOf(victim.token);
+    const kept = await streamsOf(other);
+    // Logged out through the second process: the first process's stream ends too.
+    const res = await second.app.handle(
+      new Request('http://localhost/api/auth/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${victim.token}` },
+      }),
+    );
+    expect(res.status).toBe(200);
+    await expectEnded(loggedOut);
+    await t.request('POST', `/api/conversations/${started.body.conversation.id}/messages`, {
+      token: owner.token,
+      json: { body: 'Yes, still free', messageId: randomUUID() },
+    });
+    for (const s of kept) {
+      const event = await s.next((e) => e.event === 'message');
+      expect((event.data as { message: { body: string } }).message.body).toBe('Yes, still free');
+      await s.close();
+    }
+  });
+
+  it('a logout everywhere ends every stream of the user on both processes', async () => {
+    const victim = await t.registerUser('tenant');
+    const streams = [
+      ...(await streamsOf(victim.token)),
+      ...(await streamsOf(await signIn(victim))),
+    ];
+    const res = await t.request('POST', '/api/auth/logout-all', { token: victim.token });
+    expect(res.status).toBe(200);
+    await expectEnded(streams);
+  });
+
+  it('a password change ends every stream opened before it', async () => {
+    const victim = await t.registerUser('homeowner');
+    const streams = [
+      ...(await streamsOf(victim.token)),
+      ...(await streamsOf(await signIn(victim))),
+    ];
+    const res = await t.request<{ token: string }>('POST', '/api/auth/change-password', {
+      token: victim.token,
+      json: { currentPassword: victim.password, newPassword: 'a-brand-new-password' },
+      headers: from(),
+    });
+    expect(res.status).toBe(200);
+    await expectEnded(streams);
+    // The token the change handed back opens a stream as usual.
+    const fresh = await openStream(t, res.body.token);
+    await fresh.next((e) => e.event === 'ready');
+    await fresh.close();
+  });
+
+  it('a password reset ends every stream of the account', async () => {
+    const victim = await t.registerUser('tenant');
+    const streams = await streamsOf(victim.token);
+    const link = 'http://rentals.test/reset-password?token=';
+    expect(
+      (
+        await t.request('POST', '/api/auth/forgot-password', {
+          json: { email: victim.email },
+          headers: from(),
+        })
+      ).status,
+    ).toBe(200);
+    const token = decodeURIComponent(
+      linkIn(await mail.next(victim.email), link).slice(link.length),
+    );
+    const res = await t.request('POST', '/api/auth/reset-password', {
+      json: { token, newPassword: 'reset-to-this-one' },
+      headers: from(),
+    });
+    expect(res.status).toBe(200);
+    await expectEnded(streams);
+  });
+
+  it('an admin’s suspension ends every stream of the suspended owner', async () => {
+    const suspect = await t.registerUser('homeowner');
+    const admin = await t.registerUser('admin');
+    const listingId = await listingOf(t, suspect.user._id);
+    const streams = [
+      ...(await streamsOf(suspect.token)),
+      ...(await streamsOf(await signIn(suspect))),
+    ];
+    const reported = await t.request('POST', '/api/reports', {
+      token: tenant.token,
+      json: { listingId, reason: 'Fake or scam' },
+    });
+    expect(reported.status).toBe(201);
+    const res = await t.request('POST', `/api/reports/listings/${listingId}/review`, {
+      token: admin.token,
+      json: { action: 'suspendOwner', reason: 'Fake listings' },
+    });
+    expect(res.status).toBe(200);
+    await expectEnded(streams);
   });
 });

@@ -127,12 +127,20 @@ describe('another owner’s listing by its id (IDOR)', () => {
     ] as const;
 
   it.each(WRITES.map((w) => [w.name, w] as const))(
-    '%s: refused to every other caller, with no If-Match, the current version, W/ and *; nothing changes',
+    '%s: refused to every other caller, with no If-Match, the current version, a wrong one, W/ and *; nothing changes',
     async (_, write) => {
       const version = await versionOf(target._id);
       const files = await mediaFiles();
+      // Ownership before version: the same 403 for a right and a wrong version, so a stranger cannot learn it.
+      const guesses = [
+        `"${version}"`,
+        `W/"${version}"`,
+        `"${version + 1}"`,
+        `W/"${version + 7}"`,
+        '"0"',
+      ];
       for (const [who, user, status] of attackers())
-        for (const ifMatch of [undefined, `"${version}"`, `W/"${version}"`, '*']) {
+        for (const ifMatch of [undefined, ...guesses, '*']) {
           const res = await call(web.base, write.method, write.path(), {
             token: user?.token,
             headers: ifMatch === undefined ? {} : { 'if-match': ifMatch },
@@ -178,6 +186,20 @@ describe('another owner’s listing by its id (IDOR)', () => {
         .status,
     ).toBe(200);
   });
+
+  it.each(WRITES.filter((w) => w.name !== 'verify').map((w) => [w.name, w] as const))(
+    '%s: its owner with a stale If-Match gets 409 (the version is still checked, after ownership)',
+    async (_, write) => {
+      const version = await versionOf(target._id);
+      const res = await call(web.base, write.method, write.path(), {
+        token: victim.token,
+        headers: { 'if-match': `"${version + 1}"` },
+        ...write.body?.(),
+      });
+      expect(res.status, res.text).toBe(409);
+      expect(await versionOf(target._id)).toBe(version);
+    },
+  );
 
   it('lets an admin verify it, and the owner’s own verify is refused', async () => {
     const own = await call(web.base, 'PATCH', `/api/properties/${target._id}/verify`, {

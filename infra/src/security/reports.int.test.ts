@@ -11,9 +11,13 @@ import {
   type TestApp,
   type TestUser,
 } from '@rentals/testing/testApp';
+import { listingStreamId } from '@rentals/core/listings/events';
 import { reportsStreamId } from '@rentals/core/reports/events';
+import { TRUSTED_REPORTER_AGE_MS } from '@rentals/core/reports/report';
 import { REPORT_LIMIT, reportApiMessages } from '@rentals/api/reports/model';
 import { JSON_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
+import { call } from './testing/attacker.ts';
+import { startTestWebServer } from './testing/webServer.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -149,5 +153,186 @@ describe('reports: flooding the review queue', () => {
     expect((await send(other, listings.at(-1)!)).status).toBe(201);
     t.clock.advance(REPORT_LIMIT.windowMs + 1000);
     expect((await send(flooder, listings.at(-1)!)).status).toBe(201);
+  });
+});
+
+describe('reports: a brigade of accounts cannot hide a competitor’s listing', () => {
+  let brigade = 0;
+  const scam = (user: TestUser, listingId: string, address: string) =>
+    t.request<{ reportId: string }>('POST', '/api/reports', {
+      token: user.token,
+      headers: { [TEST_CLIENT_IP_HEADER]: address },
+      json: { listingId, reason: 'Fake or scam' },
+    });
+  const target = async () => {
+    const id = `sec-brigade-${++brigade}`;
+    await appendListingEvents(t.deps.eventStore, id, [
+      listingCreated(id, { ownerId: owner.user._id }),
+    ]);
+    return id;
+  };
+  const accounts = async (n: number) => {
+    const made: TestUser[] = [];
+    for (let i = 0; i < n; i++) made.push(await t.registerUser('tenant'));
+    return made;
+  };
+  const hidden = async (listingId: string) => {
+    const { events } = await t.deps.eventStore.readStream(listingStreamId(listingId));
+    return events.at(-1)?.type === 'ListingHiddenForReview';
+  };
+
+  it('three throwaway accounts from one address hide nothing', async () => {
+    const id = await target();
+    for (const u of await accounts(3)) expect((await scam(u, id, '192.0.2.10')).status).toBe(201);
+    expect(await hidden(id)).toBe(false);
+  });
+
+  it('new accounts hide nothing from different addresses either', async () => {
+    const id = await target();
+    let n = 0;
+    for (const u of await accounts(3))
+      expect((await scam(u, id, `192.0.2.${20 + ++n}`)).status).toBe(201);
+    expect(await hidden(id)).toBe(false);
+  });
+
+  it('accounts older than a day count once per address: three from one address are one', async () => {
+    const id = await target();
+    const [a, b, c, d, e] = await accounts(5);
+    t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+    for (const u of [a!, b!, c!]) await scam(u, id, '192.0.2.30');
+    await scam(d!, id, '192.0.2.31');
+    expect(await hidden(id)).toBe(false);
+    await scam(e!, id, '192.0.2.32');
+    expect(await hidden(id)).toBe(true);
+  });
+
+  it('an admin sees the reports grouped by account age and shared address, and undoes the brigade in one action', async () => {
+    const id = await target();
+    const [old1, old2, old3, honest] = await accounts(4);
+    t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+    const [fresh1, fresh2] = await accounts(2);
+    const genuine = await t.request<{ reportId: string }>('POST', '/api/reports', {
+      token: honest!.token,
+      headers: { [TEST_CLIENT_IP_HEADER]: '192.0.2.40' },
+      json: { listingId: id, reason: 'Wrong price or details' },
+    });
+    const made = [
+      await scam(fresh1!, id, '192.0.2.41'),
+      await scam(fresh2!, id, '192.0.2.41'),
+      await scam(old1!, id, '192.0.2.42'),
+      await scam(old2!, id, '192.0.2.43'),
+      await scam(old3!, id, '192.0.2.44'),
+    ].map((r) => r.body.reportId);
+    expect(await hidden(id)).toBe(true);
+
+    type Seen = { reportId: string; newAccount: boolean; sharedAddress: number | null };
+    const history = await t.request<{ openReports: (Seen & Record<string, unknown>)[] }>(
+      'GET',
+      `/api/reports/listings/${id}`,
+      { token: admin.token },
+    );
+    expect(history.status).toBe(200);
+    const seen = new Map(history.body.openReports.map((r) => [r.reportId, r]));
+    expect(seen.get(made[0]!)).toMatchObject({ newAccount: true, sharedAddress: 1, counts: false });
+    expect(seen.get(made[1]!)).toMatchObject({ newAccount: true, sharedAddress: 1, counts: false });
+    expect(seen.get(made[2]!)).toMatchObject({
+      newAccount: false,
+      sharedAddress: null,
+      counts: true,
+    });
+    expect(seen.get(made[2]!)?.accountAgeHours).toBeGreaterThanOrEqual(24);
+    expect(seen.get(genuine.body.reportId)).toMatchObject({
+      counts: false,
+      reason: 'Wrong price or details',
+    });
+
+    const undo = await t.request<{ decision: string }>(
+      'POST',
+      `/api/reports/listings/${id}/review`,
+      {
+        token: admin.token,
+        json: { action: 'undoBrigade', reportIds: made },
+      },
+    );
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    expect(undo.body.decision).toBe('ListingReportBrigadeUndone');
+    const { events } = await t.deps.eventStore.readStream(listingStreamId(id));
+    expect(events.at(-1)).toMatchObject({
+      type: 'ListingReviewCleared',
+      data: { isAvailable: true, adminId: admin.user._id },
+    });
+    // The honest report is still open for review; the brigade's are gone.
+    await catchUpReadModels(t.db.sql);
+    const queue = await t.request<{
+      entries: { listingId: string; openReports: number; hidden: boolean }[];
+    }>('GET', '/api/reports/queue', { token: admin.token });
+    expect(queue.body.entries.find((e) => e.listingId === id)).toMatchObject({
+      openReports: 1,
+      hidden: false,
+    });
+    const after = await t.request<{ openReports: Seen[] }>('GET', `/api/reports/listings/${id}`, {
+      token: admin.token,
+    });
+    expect(after.body.openReports.map((r) => r.reportId)).toEqual([genuine.body.reportId]);
+  });
+
+  it('a forged X-Forwarded-For does not make one address many (TRUST_PROXY_HOPS=0)', async () => {
+    const web = await startTestWebServer({ trustProxyHops: 0 });
+    try {
+      const id = 'sec-brigade-xff';
+      const victim = await web.t.registerUser('homeowner');
+      await appendListingEvents(web.t.deps.eventStore, id, [
+        listingCreated(id, { ownerId: victim.user._id }),
+      ]);
+      const aged: TestUser[] = [];
+      for (let i = 0; i < 3; i++) aged.push(await web.t.registerUser('tenant'));
+      web.t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+      for (const [i, u] of aged.entries()) {
+        const res = await call(web.base, 'POST', '/api/reports', {
+          token: u.token,
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}`, 'x-real-ip': `203.0.113.${i + 1}` },
+          json: { listingId: id, reason: 'Fake or scam' },
+        });
+        expect(res.status, res.text).toBe(201);
+      }
+      const { events } = await web.t.deps.eventStore.readStream(listingStreamId(id));
+      expect(events.map((e) => e.type)).toEqual(['ListingCreated']);
+    } finally {
+      await web.stop();
+    }
+  });
+
+  it('only an admin undoes a brigade, naming open reports of that listing', async () => {
+    const id = await target();
+    const [u] = await accounts(1);
+    const { body } = await scam(u!, id, '192.0.2.50');
+    for (const user of [owner, u!]) {
+      const res = await t.request('POST', `/api/reports/listings/${id}/review`, {
+        token: user.token,
+        json: { action: 'undoBrigade', reportIds: [body.reportId] },
+      });
+      expect(res.status).toBe(403);
+    }
+    const elsewhere = await t.request<{ message: string }>(
+      'POST',
+      `/api/reports/listings/${id}/review`,
+      {
+        token: admin.token,
+        json: { action: 'undoBrigade', reportIds: ['not-a-report-of-this-listing'] },
+      },
+    );
+    expect(elsewhere).toMatchObject({
+      status: 409,
+      body: { message: 'Choose the open reports of this listing that are the brigade' },
+    });
+    for (const reportIds of [[], ['bad id!'], Array.from({ length: 101 }, (_, i) => `r${i}`)]) {
+      const res = await t.request('POST', `/api/reports/listings/${id}/review`, {
+        token: admin.token,
+        json: { action: 'undoBrigade', reportIds },
+      });
+      expect(res.status, JSON.stringify(reportIds).slice(0, 40)).toBe(400);
+    }
+    const { events } = await t.deps.eventStore.readStream(reportsStreamId(id));
+    expect(events.map((e) => e.type)).toEqual(['ListingReported']);
   });
 });

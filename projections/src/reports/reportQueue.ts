@@ -31,6 +31,20 @@ const toStatements = (event: RecordedEvent): Statement[] =>
     ? reminderNoticeStatements(event)
     : [...reportStatements(event), ...reminderNoticeStatements(event)];
 
+/** The brigade's reports leave the open counts (the others stay open); the listing is no longer hidden. */
+const brigadeUndone = (reports: { reason: string }[], listingId: string, at: string) => {
+  const perReason: Record<string, number> = {};
+  for (const { reason } of reports) perReason[reason] = (perReason[reason] ?? 0) + 1;
+  return sql`UPDATE report_queue AS q SET
+        open_count = greatest(0, q.open_count - ${reports.length}::int),
+        open_reasons = (SELECT coalesce(jsonb_object_agg(key, n), '{}') FROM (
+          SELECT key, value::int - coalesce((${JSON.stringify(perReason)}::text::jsonb ->> key)::int, 0) AS n
+          FROM jsonb_each_text(q.open_reasons)) left_open WHERE n > 0),
+        first_open_at = CASE WHEN q.open_count <= ${reports.length}::int THEN NULL ELSE q.first_open_at END,
+        hidden = false, last_decision = 'ListingReportBrigadeUndone', last_decided_at = ${at}
+      WHERE listing_id = ${listingId}`;
+};
+
 const reportStatements = (event: RecordedEvent): Statement[] => {
   if (!isReportEvent(event)) {
     const { listingId } = event.data as { listingId: string };
@@ -60,6 +74,8 @@ const reportStatements = (event: RecordedEvent): Statement[] => {
       return [sql`UPDATE report_queue SET possibly_rented = true WHERE listing_id = ${listingId}`];
     case 'ListingHiddenPendingReview':
       return [sql`UPDATE report_queue SET hidden = true WHERE listing_id = ${listingId}`];
+    case 'ListingReportBrigadeUndone':
+      return [brigadeUndone(event.data.reports, listingId, at)];
     case 'ListingReportsDismissed':
     case 'ListingFixRequested':
     case 'ListingDelistedAfterReview':

@@ -33,6 +33,8 @@ export type Stack = {
   adminToken: () => Promise<string>;
   /** The product's database, for history the API cannot write (events dated months ago). */
   sql: ProductStack['sql'];
+  /** Makes these accounts older by `ms` (only accounts older than a day count towards hiding a reported listing). */
+  backdateAccounts: (emails: string[], ms: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -91,6 +93,10 @@ export const startStack = async (
         return ((await res.json()) as { token: string }).token;
       },
       sql: product.sql,
+      backdateAccounts: async (emails, ms) => {
+        await product.sql`UPDATE users SET created_at = created_at - make_interval(secs => ${ms / 1000})
+          WHERE email = ANY(${emails}::text[])`;
+      },
       stop: async () => {
         if (process.env.E2E_LOGS) console.log(output);
         await browser.close().catch(() => undefined);

@@ -4,6 +4,7 @@ import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
+import { ReportBrigade, type OpenReportView } from '../components/react/ReportBrigade.tsx';
 
 type Entry = {
   listingId: string;
@@ -26,7 +27,11 @@ type HistoryEvent = {
   userId: string | null;
   recordedAt: string;
 };
-type History = { listing: { title: string } | null; events: HistoryEvent[] };
+type History = {
+  listing: { title: string } | null;
+  openReports: OpenReportView[];
+  events: HistoryEvent[];
+};
 
 const ACTIONS = [
   { action: 'dismiss', label: 'Dismiss' },
@@ -74,6 +79,13 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
             </li>
           ))}
         </ol>
+      )}
+      {history && (
+        <ReportBrigade
+          listingId={entry.listingId}
+          reports={history.openReports}
+          onUndone={onDecided}
+        />
       )}
       <label htmlFor={`reason-${entry.listingId}`}>Reason for the owner</label>
       <textarea
