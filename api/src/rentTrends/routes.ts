@@ -7,6 +7,8 @@ import { listingMarket, rentTrends, TREND_MONTHS } from '@rentals/projections/qu
 import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingIdOr404 } from '../listings/model.ts';
+import { refuseIfHidden, UNDER_REVIEW } from '../listings/hiddenForReview.ts';
+import { listingVisibility } from '@rentals/projections/queries/listingQueries';
 import { ListingMarketResponse, RentTrendsQuery, RentTrendsResponse } from './model.ts';
 
 export type RentTrendDeps = Pick<AppDeps, 'sql' | 'clock' | 'jwtSecret' | 'tokenTtlSeconds'>;
@@ -30,8 +32,11 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
     .use(access(deps))
     .get(
       '/properties/:id/market',
-      async ({ params }) => {
-        const market = await listingMarket(deps.sql, listingIdOr404(params.id), deps.clock());
+      async ({ params, user }) => {
+        const id = listingIdOr404(params.id);
+        const listing = await listingVisibility(deps.sql, id);
+        if (listing) refuseIfHidden(listing, user);
+        const market = await listingMarket(deps.sql, id, deps.clock());
         if (!market) throw new NotFoundError('Property not found');
         return market;
       },
@@ -43,7 +48,7 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
           description:
             `Fair rent: the listing's monthly rent against this month's median of listings of the same type and ` +
             `bedrooms in its locality — 'around' within ${band}, null with fewer than ${MIN_TREND_SAMPLE} of them. ` +
-            '404 when the listing does not exist or was deleted.',
+            `404 when the listing does not exist or was deleted; 403 '${UNDER_REVIEW}' while it is hidden pending review, but to its owner and admins.`,
           tags,
           security: [{ bearer: [] }],
         },
