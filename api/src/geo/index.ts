@@ -1,6 +1,5 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../deps.ts';
-import { singleLineText } from '@rentals/core/textFormats';
 import { RetryLaterError } from '../shared/retryLater.ts';
 import { coordinatesLabel, createGeocoder } from './geocoder.ts';
 import { parseReverseQuery, parseSearchQuery } from './query.ts';
@@ -33,15 +32,7 @@ export const geoRoutes = (deps: Pick<AppDeps, 'meili' | 'log'> & { placesIndex?:
         }
       },
       {
-        query: t.Object({
-          q: t.Optional(
-            singleLineText({
-              maxLength: 200,
-              error: 'q must be at most 200 characters on one line',
-            }),
-          ),
-          limit: t.Optional(t.String({ maxLength: 10 })),
-        }),
+        query: t.Object({ q: t.Optional(t.String()), limit: t.Optional(t.String()) }),
         response: { 200: t.Array(result) },
         detail: {
           summary:
@@ -70,10 +61,7 @@ export const geoRoutes = (deps: Pick<AppDeps, 'meili' | 'log'> & { placesIndex?:
         }
       },
       {
-        query: t.Object({
-          lat: t.Optional(t.String({ maxLength: 30 })),
-          lng: t.Optional(t.String({ maxLength: 30 })),
-        }),
+        query: t.Object({ lat: t.Optional(t.String()), lng: t.Optional(t.String()) }),
         response: { 200: result },
         detail: {
           summary:
