@@ -1,9 +1,13 @@
-import { FormatRegistry } from '@sinclair/typebox';
+import { FormatRegistry, Type, type StringOptions } from '@sinclair/typebox';
 
 /**
- * String formats for free text. Control characters (NUL above all, which
- * Postgres refuses in text and jsonb) are never stored: a single-line field
- * refuses every one, a multi-line field allows line breaks and tabs.
+ * Free text in every request and event schema. Control characters (NUL above
+ * all, which Postgres refuses in text and jsonb) are never stored: a
+ * single-line field refuses every one, a multi-line field allows line breaks
+ * and tabs. Every free-text field is made by `singleLineText` or
+ * `multiLineText`, so none can be declared without its length bound and its
+ * control-character check (infra/src/security/inputContract.int.test.ts sends
+ * NUL to every string of every route to hold that).
  */
 export const SINGLE_LINE = 'single-line';
 export const MULTI_LINE = 'multi-line';
@@ -19,3 +23,18 @@ export const isMultiLine = (value: string) => !CONTROL_BUT_LINE_BREAKS.test(valu
 
 FormatRegistry.Set(SINGLE_LINE, isSingleLine);
 FormatRegistry.Set(MULTI_LINE, isMultiLine);
+
+/** A text field's options: a length bound is required; the format is the helper's. */
+export type TextOptions = Omit<StringOptions, 'format' | 'maxLength'> & {
+  maxLength: number;
+  /** Elysia's one message for any failure (route schemas that do not use `x-messages`). */
+  error?: string;
+};
+
+/** One line of free text: a name, a title, a query. */
+export const singleLineText = (options: TextOptions) =>
+  Type.String({ ...options, format: SINGLE_LINE });
+
+/** Free text that may span lines: a description, a message, a note. */
+export const multiLineText = (options: TextOptions) =>
+  Type.String({ ...options, format: MULTI_LINE });

@@ -1,7 +1,7 @@
 import { UserSchema } from '@rentals/core/contract/user';
 import { t, type Static } from 'elysia';
 import { messages } from '@rentals/core/schemaErrors';
-import { SINGLE_LINE } from '@rentals/core/textFormats';
+import { singleLineText } from '@rentals/core/textFormats';
 
 /** The spec's §5 and §9 limits, and its exact messages where it gives them. */
 export const LIMITS = {
@@ -55,17 +55,15 @@ const PHONE_PATTERN = '^[0-9]{10}$';
  * handler's type, and says every message (SPEC §5's where it has one). Names
  * are checked trimmed (auth/bodies.ts trims them first).
  */
-const name = t.String({
+const name = singleLineText({
   minLength: LIMITS.nameMin,
   maxLength: LIMITS.nameMax,
-  format: SINGLE_LINE,
   description: `${LIMITS.nameMin}–${LIMITS.nameMax} characters after trimming`,
   ...messages({ type: MESSAGES.name, format: MESSAGES.nameControl }),
 });
-const email = t.String({
+const email = singleLineText({
   pattern: EMAIL_PATTERN,
   maxLength: LIMITS.emailMax,
-  format: SINGLE_LINE,
   ...messages({ type: MESSAGES.email }),
 });
 const phone = t.String({
@@ -74,10 +72,9 @@ const phone = t.String({
   ...messages({ type: MESSAGES.phone }),
 });
 /** A password being set: SPEC's length, no control characters, not only spaces. */
-const newPassword = t.String({
+const newPassword = singleLineText({
   minLength: LIMITS.passwordMin,
   maxLength: LIMITS.passwordMax,
-  format: SINGLE_LINE,
   pattern: '\\S',
   ...messages({
     type: MESSAGES.password,
@@ -102,16 +99,14 @@ export const RegisterBody = t.Object({
 export type RegisterBody = Static<typeof RegisterBody>;
 
 export const LoginBody = t.Object({
-  email: t.String({
+  email: singleLineText({
     pattern: EMAIL_PATTERN,
     maxLength: LIMITS.emailMax,
-    format: SINGLE_LINE,
     ...messages({ required: MESSAGES.loginEmailRequired, type: MESSAGES.loginEmail }),
   }),
-  password: t.String({
+  password: singleLineText({
     minLength: 1,
     maxLength: LIMITS.passwordMax,
-    format: SINGLE_LINE,
     ...messages({
       type: MESSAGES.loginPasswordRequired,
       maxLength: MESSAGES.passwordTooLong,
@@ -126,10 +121,9 @@ export const ProfileBody = t.Object({ name: t.Optional(name), phone: t.Optional(
 export type ProfileBody = Static<typeof ProfileBody>;
 
 export const ChangePasswordBody = t.Object({
-  currentPassword: t.String({
+  currentPassword: singleLineText({
     minLength: 1,
     maxLength: LIMITS.passwordMax,
-    format: SINGLE_LINE,
     ...messages({
       type: MESSAGES.currentPasswordRequired,
       maxLength: MESSAGES.currentPasswordWrong,

@@ -71,6 +71,24 @@ describe('the live stream', () => {
     await stream.close();
   });
 
+  it('hides the end of a number whose start came in the sender’s earlier message', async () => {
+    const tenant = await t.registerUser('tenant');
+    const listingId = await listingOf(t, owner.user._id);
+    const { body } = await start(tenant, listingId, 'My number is 98765');
+    const stream = await openStream(t, owner.token);
+    await stream.next((e) => e.event === 'ready');
+    await send(tenant, body.conversation.id, '43210');
+    const event = await stream.next(
+      (e) =>
+        e.event === 'message' &&
+        data(e).conversationId === body.conversation.id &&
+        data(e).message?.seq === 2,
+    );
+    expect(data(event).message).toMatchObject({ body: HIDDEN_PHONE, masked: true });
+    expect(event.data).toMatchObject({ conversation: { lastMessage: { body: HIDDEN_PHONE } } });
+    await stream.close();
+  });
+
   it('resumes after a disconnect with Last-Event-ID and gets every event it missed, in order', async () => {
     const tenant = await t.registerUser('tenant');
     const listingId = await listingOf(t, owner.user._id);

@@ -15,7 +15,13 @@ import { alertsAfter, latestAlertId } from '@rentals/projections/queries/savedSe
 import { ownerNoticeIds, ownerNoticesNotIn } from '@rentals/projections/queries/listingExpiry';
 import { notificationState } from '@rentals/projections/queries/notificationQueries';
 import type { LiveHub, StreamSession } from './liveHub.ts';
-import { presentConversation, presentMessage } from './present.ts';
+import {
+  earlierFromSender,
+  lastMessageMasked,
+  presentConversation,
+  presentMessage,
+} from './present.ts';
+import { isMasked } from '@rentals/core/conversations/contactMask';
 
 /** Comment lines that keep proxies and the client's idle timers from closing a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -41,8 +47,19 @@ const eventFor = async (sql: Sql, user: AuthUser, row: FeedRow, unread: number) 
     withMessage ? messageAt(sql, row.conversationId, row.messageSeq!) : undefined,
     withMessage ? conversationParties(sql, row.conversationId) : undefined,
   ]);
-  const conversation = entry ? presentConversation(entry, user.id) : null;
-  const message = found && parties ? presentMessage(found, parties, user.id) : null;
+  const [entryEarlier, earlier] = await Promise.all([
+    entry && lastMessageMasked(entry, user.id)
+      ? earlierFromSender(sql, row.conversationId, {
+          seq: entry.lastSeq,
+          senderId: entry.lastSenderId!,
+        })
+      : [],
+    found && parties && isMasked(found, parties, user.id)
+      ? earlierFromSender(sql, row.conversationId, found)
+      : [],
+  ]);
+  const conversation = entry ? presentConversation(entry, user.id, entryEarlier) : null;
+  const message = found && parties ? presentMessage(found, parties, user.id, { earlier }) : null;
   return frame({
     id: eventId(row),
     event: row.kind,

@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { MESSAGE_MAX_LENGTH, messageBodyMessages } from '@rentals/core/conversations/messageBody';
 import { ID_PATTERN } from '@rentals/core/listings/bounds';
+import { multiLineText } from '@rentals/core/textFormats';
 
 const id = (description: string, error: string) =>
   t.String({ pattern: ID_PATTERN, description, error });
@@ -8,10 +9,10 @@ const id = (description: string, error: string) =>
 /** Room for whitespace around a full message; the trimmed text is held to 2000 characters. */
 const RAW_BODY_MAX = MESSAGE_MAX_LENGTH * 2;
 
-const MessageText = t.String({
+const MessageText = multiLineText({
   maxLength: RAW_BODY_MAX,
   description: `The message: 1–${MESSAGE_MAX_LENGTH} characters once trimmed; line breaks allowed, no other control characters`,
-  error: messageBodyMessages.tooLong,
+  error: `${messageBodyMessages.tooLong}, without control characters`,
 });
 
 const ClientMessageId = id(

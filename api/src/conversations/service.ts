@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import type { ConversationCommand } from '@rentals/core/conversations/commands';
 import { conversationIdFor } from '@rentals/core/conversations/conversationId';
+import { SPLIT_WINDOW } from '@rentals/core/conversations/contactMask';
 import { conversationMessages, decide } from '@rentals/core/conversations/decide';
 import { conversationStreamId } from '@rentals/core/conversations/events';
 import type { ConversationState } from '@rentals/core/conversations/state';
@@ -21,7 +22,14 @@ import {
 import { waitForStream } from '@rentals/projections/queries/readYourWrites';
 import { conversationCommandHandler } from './commandHandler.ts';
 import { conversationLimiter, DEFAULT_CONVERSATION_LIMITS } from './limits.ts';
-import { presentConversation, presentMessage } from './present.ts';
+import {
+  aroundEach,
+  earlierFromSender,
+  lastMessageMasked,
+  presentConversation,
+  presentMessage,
+} from './present.ts';
+import type { InboxRow } from '@rentals/projections/queries/conversations';
 
 export type ConversationServiceDeps = Pick<
   AppDeps,
@@ -53,10 +61,23 @@ export const conversationService = (deps: ConversationServiceDeps) => {
       CONVERSATIONS_READ_MODEL,
     );
 
+  /** An inbox row as its user sees it, with what the contact mask needs of earlier messages. */
+  const present = async (row: InboxRow, user: AuthUser) =>
+    presentConversation(
+      row,
+      user.id,
+      lastMessageMasked(row, user.id)
+        ? await earlierFromSender(deps.sql, row.conversationId, {
+            seq: row.lastSeq,
+            senderId: row.lastSenderId!,
+          })
+        : [],
+    );
+
   const conversationFor = async (user: AuthUser, conversationId: string) => {
     const row = await inboxEntry(deps.sql, user.id, conversationId);
     if (!row) throw new NotFoundError(conversationMessages.notFound);
-    return presentConversation(row, user.id);
+    return present(row, user);
   };
 
   /**
@@ -98,7 +119,7 @@ export const conversationService = (deps: ConversationServiceDeps) => {
     ]);
     if (!parties || !row || !entry) throw new NotFoundError(conversationMessages.notFound);
     return {
-      conversation: presentConversation(entry, user.id),
+      conversation: await present(entry, user),
       message: presentMessage(row, parties, user.id),
     };
   };
@@ -173,7 +194,7 @@ export const conversationService = (deps: ConversationServiceDeps) => {
         inboxOf(deps.sql, user.id, options),
         unreadTotal(deps.sql, user.id),
       ]);
-      return { conversations: rows.map((r) => presentConversation(r, user.id)), unread };
+      return { conversations: await Promise.all(rows.map((r) => present(r, user))), unread };
     },
 
     conversation: conversationFor,
@@ -192,9 +213,18 @@ export const conversationService = (deps: ConversationServiceDeps) => {
       });
       const hasMore = page.length > options.limit;
       const rows = hasMore ? page.slice(1) : page;
+      // A number split over messages may start before this page: the mask reads a few earlier ones.
+      const masking = user.id === parties.ownerId && !parties.ownerReplied && rows.length > 0;
+      const before = masking
+        ? await threadPage(deps.sql, conversationId, {
+            beforeSeq: rows[0]!.seq,
+            limit: SPLIT_WINDOW - 1,
+          })
+        : [];
+      const around = aroundEach(before, rows);
       return {
         conversation,
-        messages: rows.map((m) => presentMessage(m, parties, user.id)),
+        messages: rows.map((m, i) => presentMessage(m, parties, user.id, around[i])),
         hasMore,
       };
     },

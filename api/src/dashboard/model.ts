@@ -1,7 +1,7 @@
 import { t, type Static } from 'elysia';
 import { PROPERTY_TYPES } from '@rentals/core/listings/listing';
 import { messages } from '@rentals/core/schemaErrors';
-import { SINGLE_LINE } from '@rentals/core/textFormats';
+import { singleLineText } from '@rentals/core/textFormats';
 import { TENANCY_FILTER_KEYS, type TenancyFilterKey } from '@rentals/core/listings/tenancyFilters';
 
 export const dashboardMessages = {
@@ -14,9 +14,8 @@ const m = dashboardMessages;
 
 const text = (name: string, max: number) =>
   t.Optional(
-    t.String({
+    singleLineText({
       maxLength: max,
-      format: SINGLE_LINE,
       ...messages({
         type: m.text(name, max),
         maxLength: m.text(name, max),

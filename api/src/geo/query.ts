@@ -1,4 +1,5 @@
 import { ValidationError, type FieldError } from '@rentals/core/errors';
+import { isSingleLine } from '@rentals/core/textFormats';
 import { MAX_RESULTS } from './geocoder.ts';
 
 /**
@@ -18,6 +19,8 @@ export const parseSearchQuery = (
   const q = (query.q ?? '').trim();
   if (q === '') errors.push({ path: 'q', msg: 'Search text is required' });
   if (q.length > 200) errors.push({ path: 'q', msg: 'Search text cannot exceed 200 characters' });
+  else if (!isSingleLine(q))
+    errors.push({ path: 'q', msg: 'Search text cannot contain control characters' });
   let limit = MAX_RESULTS;
   if (query.limit !== undefined) {
     const value = number(query.limit);

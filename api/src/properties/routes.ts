@@ -4,7 +4,8 @@ import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingStreamId } from '@rentals/core/listings/events';
 import { listingIdOr404 } from '../listings/model.ts';
-import { ForbiddenError, NotFoundError } from '@rentals/core/errors';
+import { refuseIfHidden } from '../listings/hiddenForReview.ts';
+import { NotFoundError } from '@rentals/core/errors';
 import {
   findListing,
   featuredListings,
@@ -43,7 +44,6 @@ const PreviewQuery = t.Object({
   ),
 });
 /** What anyone but its owner and admins is told about a listing that reports hid pending review. */
-const UNDER_REVIEW = 'This listing is under review';
 
 const FEATURED_RULE =
   'Featured: listed listings with at least one photo, verified ones first, then newest first; 6 by default (the home grid), `limit` up to 50.';
@@ -196,8 +196,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         await waitForStream(deps.sql, listingStreamId(id));
         const property = await findListing(deps.sql, id);
         if (!property) throw new NotFoundError(NOT_FOUND);
-        if (property.hiddenForReview && user.id !== property.ownerId && user.role !== 'admin')
-          throw new ForbiddenError(UNDER_REVIEW);
+        refuseIfHidden({ ownerId: property.ownerId, hidden: !!property.hiddenForReview }, user);
         if (preview) return { property };
         if (user.id !== property.ownerId)
           views.record(id, { userId: user.id, address: deps.clientIp?.(request) ?? null });

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { messages } from '@rentals/core/schemaErrors';
-import { SINGLE_LINE } from '@rentals/core/textFormats';
+import { singleLineText } from '@rentals/core/textFormats';
 
 export const rentTrendMessages = {
   city: 'City is required: text of at most 100 characters, without control characters',
@@ -10,10 +10,9 @@ export const rentTrendMessages = {
 /** Where to read trends for: a city, or a locality in it. */
 export const RentTrendsQuery = t.Object(
   {
-    city: t.String({
+    city: singleLineText({
       minLength: 1,
       maxLength: 100,
-      format: SINGLE_LINE,
       description: 'The city (any of its names as the listings spell it)',
       ...messages({
         type: rentTrendMessages.city,
@@ -23,9 +22,8 @@ export const RentTrendsQuery = t.Object(
       }),
     }),
     locality: t.Optional(
-      t.String({
+      singleLineText({
         maxLength: 100,
-        format: SINGLE_LINE,
         description: 'A locality of the city; without it, the whole city',
         ...messages({
           type: rentTrendMessages.locality,

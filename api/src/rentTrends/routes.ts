@@ -11,6 +11,8 @@ import { listingMarket, rentTrends, TREND_MONTHS } from '@rentals/projections/qu
 import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingIdOr404 } from '../listings/model.ts';
+import { refuseIfHidden, UNDER_REVIEW } from '../listings/hiddenForReview.ts';
+import { listingVisibility } from '@rentals/projections/queries/listingQueries';
 import { ListingMarketResponse, RentTrendsQuery, RentTrendsResponse } from './model.ts';
 
 export type RentTrendDeps = Pick<AppDeps, 'sql' | 'clock' | 'jwtSecret' | 'tokenTtlSeconds'>;
@@ -35,8 +37,11 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
     .use(access(deps))
     .get(
       '/properties/:id/market',
-      async ({ params }) => {
-        const market = await listingMarket(deps.sql, listingIdOr404(params.id), deps.clock());
+      async ({ params, user }) => {
+        const id = listingIdOr404(params.id);
+        const listing = await listingVisibility(deps.sql, id);
+        if (listing) refuseIfHidden(listing, user);
+        const market = await listingMarket(deps.sql, id, deps.clock());
         if (!market) throw new NotFoundError('Property not found');
         return market;
       },
@@ -49,7 +54,7 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
             `Fair rent: the listing's monthly rent against this month's median of listings of the same type and ` +
             `bedrooms — in its locality, else within ${radii} of it, else in its city, the first with at least ` +
             `${MIN_TREND_SAMPLE} of them ('basis' says which); 'around' within ${band}; null when none has enough. ` +
-            '404 when the listing does not exist or was deleted.',
+            `404 when the listing does not exist or was deleted; 403 '${UNDER_REVIEW}' while it is hidden pending review, but to its owner and admins.`,
           tags,
           security: [{ bearer: [] }],
         },

@@ -2,6 +2,7 @@ import { t } from 'elysia';
 import { OwnerNoticeSchema } from '@rentals/core/contract/ownerNotice';
 import { ID_PATTERN } from '@rentals/core/listings/bounds';
 import { REPORT_NOTE_MAX, REPORT_REASONS, REVIEW_REASON_MAX } from '@rentals/core/reports/events';
+import { multiLineText } from '@rentals/core/textFormats';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
 
 export const REVIEW_ACTIONS = [
@@ -20,9 +21,9 @@ export const STATUS_IDS_MAX = 50;
 export const reportApiMessages = {
   listingId: 'listingId must be a property id',
   reason: `reason must be one of: ${REPORT_REASONS.join(', ')}`,
-  note: `note cannot exceed ${REPORT_NOTE_MAX} characters`,
+  note: `note must be at most ${REPORT_NOTE_MAX} characters, without control characters`,
   action: `action must be one of: ${REVIEW_ACTIONS.join(', ')}`,
-  reviewReason: `reason must be 1–${REVIEW_REASON_MAX} characters`,
+  reviewReason: `reason must be 1–${REVIEW_REASON_MAX} characters, without control characters`,
   reportIds: `reportIds must be 1–${BRIGADE_MAX} report ids`,
   limit: `limit must be 1–${QUEUE_MAX}`,
   tooMany: 'Too many reports; please wait an hour and try again',
@@ -54,7 +55,7 @@ export const ReportBody = t.Object(
       { description: REPORT_REASONS.join(' | '), error: m.reason },
     ),
     note: t.Optional(
-      t.String({
+      multiLineText({
         maxLength: REPORT_NOTE_MAX,
         description: `Optional details for the reviewers, at most ${REPORT_NOTE_MAX} characters`,
         error: m.note,
@@ -77,7 +78,7 @@ export const ReviewBody = t.Object(
       { description: REVIEW_ACTIONS.join(' | '), error: m.action },
     ),
     reason: t.Optional(
-      t.String({
+      multiLineText({
         minLength: 1,
         maxLength: REVIEW_REASON_MAX,
         description:

@@ -7,7 +7,7 @@ import { ValidationError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { SearchPageFilters } from '@rentals/core/search/filters';
 import { MAX_COUNTED } from '@rentals/projections/queries/countedUpTo';
-import { SINGLE_LINE } from '@rentals/core/textFormats';
+import { singleLineText } from '@rentals/core/textFormats';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
 
 export const savedSearchBodyMessages = {
@@ -36,9 +36,8 @@ export const SAVED_SEARCH_CHANGE_LIMIT = {
 /** POST and PUT /api/saved-searches' body: the search's filters as the search page sends them. */
 export const SavedSearchBody = Type.Object(
   {
-    name: Type.String({
+    name: singleLineText({
       maxLength: MAX_NAME_LENGTH,
-      format: SINGLE_LINE,
       description: `What to call the search, 1–${MAX_NAME_LENGTH} characters, unique among yours`,
       ...messages({ type: m.name, maxLength: m.name, format: m.name, required: m.name }),
     }),

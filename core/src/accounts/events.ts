@@ -9,6 +9,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { EventDefinitions } from '../eventStore/registry.ts';
+import { multiLineText } from '../textFormats.ts';
 
 export const ACCOUNT_STREAM_TYPE = 'account';
 export const accountStreamId = (accountId: string) => `account-${accountId}`;
@@ -45,7 +46,7 @@ const AccountSuspendedData = Type.Object(
     accountId: AccountId,
     adminId: AccountId,
     listingId: AccountId,
-    reason: Type.String({ minLength: 1, maxLength: 500 }),
+    reason: multiLineText({ minLength: 1, maxLength: 500 }),
     at: IsoTime,
   },
   { additionalProperties: false },

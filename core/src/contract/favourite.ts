@@ -5,13 +5,15 @@ import { PropertySchema } from './property.ts';
 export const FavouriteSchema = Type.Object({
   listingId: Type.String(),
   favouritedAt: Type.String({ format: 'date-time' }),
-  available: Type.Boolean({ description: "false: delisted or deleted ('no longer available')" }),
+  available: Type.Boolean({
+    description: "false: delisted, hidden pending review or deleted ('no longer available')",
+  }),
   title: Type.String(),
   city: Type.String(),
   area: Type.String(),
   property: Type.Union([PropertySchema, Type.Null()], {
     description:
-      'The full document while the listing exists (listed or delisted); null once deleted',
+      'The full document while the listing exists (listed or delisted); null once deleted and while hidden pending review',
   }),
 });
 

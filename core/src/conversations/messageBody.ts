@@ -1,6 +1,5 @@
-import { Type } from '@sinclair/typebox';
 import { ValidationError } from '../errors.ts';
-import { isMultiLine, MULTI_LINE } from '../textFormats.ts';
+import { isMultiLine, multiLineText } from '../textFormats.ts';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 
@@ -11,10 +10,9 @@ export const messageBodyMessages = {
 } as const;
 
 /** A stored message: already trimmed, 1–2000 characters, line breaks allowed, no other control characters. */
-export const MessageBodySchema = Type.String({
+export const MessageBodySchema = multiLineText({
   minLength: 1,
   maxLength: MESSAGE_MAX_LENGTH,
-  format: MULTI_LINE,
 });
 
 /** What the sender typed → what is stored (trimmed), or a ValidationError on `body`. */

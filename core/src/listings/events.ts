@@ -16,6 +16,7 @@
  */
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { EventDefinitions } from '../eventStore/registry.ts';
+import { singleLineText } from '../textFormats.ts';
 import {
   CaptionSchema,
   ContactInfoSchema,
@@ -49,7 +50,7 @@ export const IsoTime = Type.String({
  * previous rent): checked when they were first recorded, so here only
  * bounded, whatever older rules allowed then.
  */
-const CarriedText = Type.String({ maxLength: 1000 });
+const CarriedText = singleLineText({ maxLength: 1000 });
 const CarriedNumber = Type.Number();
 
 const eventData = <P extends TProperties>(properties: P) =>
@@ -153,7 +154,7 @@ const ListingExpiredData = eventData({ city: CarriedText, lastConfirmedAt: IsoTi
  */
 const ListingHiddenForReviewData = eventData({
   city: CarriedText,
-  reason: Type.String({ minLength: 1, maxLength: 100 }),
+  reason: singleLineText({ minLength: 1, maxLength: 100 }),
 });
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@sinclair/typebox';
 import { ValidationError, type FieldError } from '../errors.ts';
 import { inFieldOrder, messages, schemaErrors } from '../schemaErrors.ts';
-import { MULTI_LINE, SINGLE_LINE } from '../textFormats.ts';
+import { multiLineText, singleLineText } from '../textFormats.ts';
 import {
   DETAIL_BOUNDS,
   ID_PATTERN,
@@ -136,10 +136,9 @@ const detail = (key: DetailKey, negative: string): TInteger => {
   });
 };
 
-export const TitleSchema = Type.String({
+export const TitleSchema = singleLineText({
   minLength: TEXT_BOUNDS.title.min,
   maxLength: TEXT_BOUNDS.title.max,
-  format: SINGLE_LINE,
   description: '5–100 characters after trimming',
   ...messages({
     required: m.titleRequired,
@@ -150,10 +149,9 @@ export const TitleSchema = Type.String({
   }),
 });
 
-export const DescriptionSchema = Type.String({
+export const DescriptionSchema = multiLineText({
   minLength: TEXT_BOUNDS.description.min,
   maxLength: TEXT_BOUNDS.description.max,
-  format: MULTI_LINE,
   description: '20–1000 characters after trimming; line breaks allowed',
   ...messages({
     required: m.descriptionRequired,
@@ -196,10 +194,9 @@ export const CitySchema = Type.String({
 });
 
 const placeText = (max: number, required: string, long: string, control: string) =>
-  Type.String({
+  singleLineText({
     minLength: 1,
     maxLength: max,
-    format: SINGLE_LINE,
     ...messages({ required, type: required, maxLength: long, format: control }),
   });
 
@@ -272,14 +269,13 @@ export const ListingFieldsSchema = Type.Object({
 
 export const IdSchema = Type.String({ pattern: ID_PATTERN });
 
-export const CaptionSchema = Type.String({
+export const CaptionSchema = singleLineText({
   maxLength: TEXT_BOUNDS.caption.max,
-  format: SINGLE_LINE,
   ...messages({ type: m.caption, maxLength: m.caption, format: m.captionControl }),
 });
 
 const Pixels = Type.Integer({ minimum: 1, maximum: 100_000 });
-const MediaUrl = Type.String({ minLength: 1, maxLength: 500, format: SINGLE_LINE });
+const MediaUrl = singleLineText({ minLength: 1, maxLength: 500 });
 
 /** A processed photo: immutable, content-hashed WebP renditions, metadata stripped. */
 export const ListingImageSchema = Type.Object({
@@ -295,7 +291,7 @@ export const ListingImageSchema = Type.Object({
   width: Pixels,
   height: Pixels,
   /** A tiny blurred WebP as a data URI, shown while the real image loads. */
-  placeholder: Type.String({ maxLength: 20_000, format: SINGLE_LINE }),
+  placeholder: singleLineText({ maxLength: 20_000 }),
   caption: CaptionSchema,
 });
 

@@ -13,6 +13,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { EventDefinitions } from '../eventStore/registry.ts';
 import { IsoTime } from '../listings/events.ts';
 import { IdSchema } from '../listings/fields.ts';
+import { multiLineText } from '../textFormats.ts';
 
 export const REPORTS_STREAM_TYPE = 'listing-reports';
 export const reportsStreamId = (listingId: string) => `listing-reports-${listingId}`;
@@ -30,8 +31,8 @@ export const REPORT_NOTE_MAX = 500;
 export const REVIEW_REASON_MAX = 500;
 
 export const ReportReasonSchema = Type.Union(REPORT_REASONS.map((r) => Type.Literal(r)));
-export const ReportNoteSchema = Type.String({ maxLength: REPORT_NOTE_MAX });
-export const ReviewReasonSchema = Type.String({ minLength: 1, maxLength: REVIEW_REASON_MAX });
+export const ReportNoteSchema = multiLineText({ maxLength: REPORT_NOTE_MAX });
+export const ReviewReasonSchema = multiLineText({ minLength: 1, maxLength: REVIEW_REASON_MAX });
 /** A keyed hash of the reporter's address (never the address itself): equal for equal addresses. */
 const ReporterAddressSchema = Type.String({ pattern: '^[0-9a-f]{16,64}$', maxLength: 64 });
 

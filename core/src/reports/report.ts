@@ -1,4 +1,6 @@
-import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
+import { isMultiLine } from '../textFormats.ts';
+import { REPORT_NOTE_MAX, REVIEW_REASON_MAX } from './events.ts';
 import type { ReportEvent, ReportReason, ReviewDecision } from './events.ts';
 
 /**
@@ -79,6 +81,8 @@ export const reportMessages = {
   nothingToReview: 'This listing has no reports to review',
   reasonRequired: 'A reason for the owner is required',
   brigadeReports: 'Choose the open reports of this listing that are the brigade',
+  note: `A note can be at most ${REPORT_NOTE_MAX} characters, without control characters`,
+  reason: `A reason can be at most ${REVIEW_REASON_MAX} characters, without control characters`,
 } as const;
 
 /** Whether the reporter's account was younger than a day when the report was made. */
@@ -103,7 +107,14 @@ export const countingScamReports = (open: readonly OpenReport[]): OpenReport[] =
   });
 };
 
+/** Free text holds the same rules here as in the route's schema, whoever calls decide. */
+const checkText = (path: 'note' | 'reason', value: string | undefined, max: number) => {
+  if (value !== undefined && (value.length > max || !isMultiLine(value)))
+    throw new ValidationError([{ path, msg: reportMessages[path] }]);
+};
+
 const decideReport = (command: ReportListing, state: ReportsState): ReportEvent[] => {
+  checkText('note', command.note, REPORT_NOTE_MAX);
   if (command.listing.status === 'absent') throw new NotFoundError(reportMessages.notFound);
   const { ownerId } = command.listing;
   if (command.reporterId === ownerId) throw new ForbiddenError(reportMessages.ownListing);
@@ -155,6 +166,7 @@ const undoBrigade = (
 };
 
 const decideReview = (command: ReviewReports, state: ReportsState): ReviewDecision[] => {
+  checkText('reason', command.reason, REVIEW_REASON_MAX);
   if (state.ownerId === null || state.open.length === 0)
     throw new IllegalStateError(reportMessages.nothingToReview);
   const base = {

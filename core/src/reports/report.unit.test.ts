@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { appEventRegistry } from '../eventRegistry.ts';
 import { reportsStreamId, type ReportEvent, type ReportReason } from './events.ts';
 import {
@@ -7,6 +7,7 @@ import {
   foldReports,
   type ReportCommand,
   type ReportedListing,
+  reportMessages,
   type ReviewAction,
 } from './report.ts';
 
@@ -347,5 +348,39 @@ describe('report events', () => {
       }),
     ).not.toThrow();
     expect(reportsStreamId('l-2')).toBe('listing-reports-l-2');
+  });
+});
+
+describe('free text in decide, whoever calls it', () => {
+  it.each([
+    ['a NUL byte', 'fake\u0000listing'],
+    ['an escape', 'fake \u001b[2J listing'],
+    ['501 characters', 'x'.repeat(501)],
+  ])('a report whose note has %s is refused', (_, note) => {
+    given()
+      .when(report('u-1', 'Fake or scam', { note }))
+      .thenThrows(ValidationError, 'Validation failed');
+  });
+  it('a note may span lines', () => {
+    expect(
+      decideReports(report('u-1', 'Fake or scam', { note: 'line one\nline two' }), foldReports([])),
+    ).toHaveLength(1);
+  });
+  it('a review reason with a control character is refused', () => {
+    given(reported('u-1', 'Fake or scam'))
+      .when(review('delist', 'bad\u0000reason'))
+      .thenThrows(ValidationError, 'Validation failed');
+    let thrown: unknown;
+    try {
+      decideReports(
+        review('delist', 'bad\u0000reason'),
+        foldReports([reported('u-1', 'Fake or scam')]),
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as ValidationError).errors).toEqual([
+      { path: 'reason', msg: reportMessages.reason },
+    ]);
   });
 });

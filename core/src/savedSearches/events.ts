@@ -10,7 +10,7 @@ import { MAX_POLYGON_VERTICES } from '../geo/polygon.ts';
 import { IsoTime } from '../listings/events.ts';
 import { IdSchema } from '../listings/fields.ts';
 import { SearchPageFilters } from '../search/filters.ts';
-import { SINGLE_LINE } from '../textFormats.ts';
+import { singleLineText } from '../textFormats.ts';
 
 export const SAVED_SEARCH_STREAM_TYPE = 'savedsearches';
 export const savedSearchStreamId = (userId: string) => `savedsearches-${userId}`;
@@ -49,7 +49,7 @@ export const PolygonArea = Type.Object(
 export const SearchArea = Type.Union([BboxArea, PolygonArea]);
 export type SearchArea = Static<typeof SearchArea>;
 
-const PlaceKey = Type.String({ minLength: 1, maxLength: 100, format: SINGLE_LINE });
+const PlaceKey = singleLineText({ minLength: 1, maxLength: 100 });
 /**
  * City, area and free text as the locality matcher resolved them when the
  * search was saved (the keys stored in the listings); an empty list is "no
@@ -59,7 +59,7 @@ export const ResolvedPlaces = Type.Object(
   {
     cities: Type.Optional(Type.Array(PlaceKey, { maxItems: MAX_PLACES })),
     areas: Type.Optional(Type.Array(PlaceKey, { maxItems: MAX_PLACES })),
-    q: Type.Optional(Type.String({ maxLength: 200, format: SINGLE_LINE })),
+    q: Type.Optional(singleLineText({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );
@@ -68,7 +68,7 @@ export type ResolvedPlaces = Static<typeof ResolvedPlaces>;
 const SearchDefinition = {
   searchId: IdSchema,
   userId: IdSchema,
-  name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH, format: SINGLE_LINE }),
+  name: singleLineText({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
   // The tenancy terms joined later: searches saved before them simply have none.
   filters: SearchPageFilters,
   places: ResolvedPlaces,

@@ -3,7 +3,7 @@ import { PROPERTY_TYPES } from '../listings/listing.ts';
 import { literals } from '../listings/fields.ts';
 import { TenancyFilterQuery } from '../listings/tenancyFilters.ts';
 import { messages } from '../schemaErrors.ts';
-import { SINGLE_LINE } from '../textFormats.ts';
+import { singleLineText } from '../textFormats.ts';
 
 /** Rents and room counts beyond any listing's bounds find nothing; far beyond, they are typos. */
 const MAX_RENT_FILTER = 1_000_000_000;
@@ -21,9 +21,8 @@ const m = searchFilterMessages;
 
 const text = (name: string, max: number, description: string) =>
   Type.Optional(
-    Type.String({
+    singleLineText({
       maxLength: max,
-      format: SINGLE_LINE,
       description,
       ...messages({ maxLength: m.tooLong(name, max), format: m.control(name) }),
     }),

@@ -11,6 +11,7 @@ import { listingReadModel } from '@rentals/projections/readModels/listingReadMod
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
 import { seedListingEvents } from '../seed/seed.ts';
+import { ROLES_FOR, ROUTE_TABLE } from '@rentals/api/access/routeTable';
 
 /**
  * The input contract under attack (issue 11): values no read model can hold,
@@ -347,5 +348,141 @@ describe('cities', () => {
     });
     expect(edit.status).toBe(200);
     expect(edit.body.property.location.city).toBe('Gurugram');
+  });
+});
+
+/**
+ * Every string a request carries, found in the OpenAPI document (so a new
+ * endpoint is covered without touching this file): each body field, query
+ * parameter and path parameter of each route, sent with a NUL byte by a
+ * caller the route admits. The answer is a 4xx, and a 400 names the field.
+ */
+describe('a NUL byte in any field of any route', () => {
+  type Param = { name: string; in: string; schema?: OpenApiSchema };
+  type OpenApiSchema = {
+    type?: string;
+    properties?: Record<string, OpenApiSchema>;
+    anyOf?: OpenApiSchema[];
+    const?: unknown;
+  };
+  type Operation = {
+    parameters?: Param[];
+    requestBody?: { content: Record<string, { schema: OpenApiSchema }> };
+  };
+  type Probe = { method: string; path: string; where: string; field: string };
+
+  const NUL = 'a\u0000b';
+  const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
+  /** Routes whose answer never ends: probed by status only, then dropped. */
+  const STREAMS = new Set(['/api/conversations/stream']);
+
+  const isStringy = (s: OpenApiSchema): boolean =>
+    s.type === 'string' || (s.anyOf?.some(isStringy) ?? false) || typeof s.const === 'string';
+  /** `location.area` for nested JSON objects, as validation errors name them. */
+  const stringFields = (s: OpenApiSchema, prefix = ''): string[] =>
+    Object.entries(s.properties ?? {}).flatMap(([name, field]) =>
+      field.properties
+        ? stringFields(field, `${prefix}${name}.`)
+        : isStringy(field)
+          ? [`${prefix}${name}`]
+          : [],
+    );
+  const nested = (path: string, value: unknown): Record<string, unknown> => {
+    const [head, ...rest] = path.split('.');
+    return { [head!]: rest.length ? nested(rest.join('.'), value) : value };
+  };
+
+  /** A form part, or a field inside a part that carries JSON (`propertyDetails.bedrooms`). */
+  const formWith = (field: string) => {
+    const [part, ...rest] = field.split('.');
+    const form = new FormData();
+    form.set(part!, rest.length ? JSON.stringify(nested(rest.join('.'), NUL)) : NUL);
+    return form;
+  };
+  /** `location[city]` is reported as `location.city`. */
+  const errorPath = (field: string) => field.replace(/\[(\w+)\]/g, '.$1');
+
+  let doc: { paths: Record<string, Record<string, Operation>> };
+  const probes: Probe[] = [];
+  const callers = new Map<string, TestUser | null>();
+
+  beforeAll(async () => {
+    doc = (await t.request<typeof doc>('GET', '/api/openapi.json')).body;
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(operations)) {
+        const add = (where: string, field: string) =>
+          probes.push({ method: method.toUpperCase(), path, where, field });
+        for (const p of op.parameters ?? [])
+          if (p.in === 'query' || p.in === 'path') add(p.in, p.name);
+        // Elysia lists every type it parses; JSON and multipart are the ones our clients send.
+        for (const type of ['application/json', 'multipart/form-data']) {
+          const content = op.requestBody?.content[type];
+          for (const field of content ? stringFields(content.schema) : []) add(type, field);
+        }
+      }
+  });
+
+  const callerFor = async (method: string, path: string) => {
+    const rule = ROUTE_TABLE.find(
+      (r) => r.method === method && r.path === path.replace(/\{(\w+)\}/g, ':$1'),
+    );
+    const roles = rule ? ROLES_FOR[rule.access] : null;
+    if (roles === null) return null;
+    // A fresh caller for each route: no limit of an earlier probe answers for this one.
+    return t.registerUser(roles.includes('tenant') ? 'tenant' : roles[0]!);
+  };
+
+  const send = async (probe: Probe) => {
+    const key = `${probe.method} ${probe.path}`;
+    if (!callers.has(key)) callers.set(key, await callerFor(probe.method, probe.path));
+    const token = callers.get(key)?.token;
+    const path = probe.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      probe.where === 'path' && name === probe.field ? encodeURIComponent(NUL) : MADE_UP_ID,
+    );
+    const query = probe.where === 'query' ? `?${probe.field}=${encodeURIComponent(NUL)}` : '';
+    const options =
+      probe.where === 'application/json'
+        ? { json: nested(probe.field, NUL) }
+        : probe.where === 'multipart/form-data'
+          ? { form: formWith(probe.field) }
+          : {};
+    if (STREAMS.has(probe.path)) {
+      const response = await t.app.handle(
+        new Request(`http://localhost${path}${query}`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        }),
+      );
+      await response.body?.cancel();
+      return { status: response.status, body: null as ErrorBody | null };
+    }
+    return t.request<ErrorBody>(probe.method, `${path}${query}`, { token, ...options });
+  };
+
+  it('finds the fields to probe in the document', () => {
+    expect(probes.length).toBeGreaterThan(50);
+    expect(probes).toContainEqual(
+      expect.objectContaining({ path: '/api/reports', where: 'application/json', field: 'note' }),
+    );
+  });
+
+  it('is refused with a 4xx on every route, a 400 naming the field, never a 500', async () => {
+    const wrong: string[] = [];
+    for (const probe of probes) {
+      const res = await send(probe);
+      // A path parameter is judged by status alone: the route refuses its missing body first.
+      const named =
+        probe.where === 'path' ||
+        res.status !== 400 ||
+        !res.body?.errors ||
+        res.body.errors.some(
+          (e) =>
+            e.path === errorPath(probe.field) || e.path.startsWith(`${errorPath(probe.field)}.`),
+        );
+      if (res.status < 400 || res.status >= 500 || !named)
+        wrong.push(
+          `${probe.method} ${probe.path} ${probe.where} ${probe.field} → ${res.status} ${JSON.stringify(res.body)}`,
+        );
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@rentals/api/app';
 import { SESSION_ENDED } from '@rentals/api/conversations/liveHub';
+import { HIDDEN_EMAIL, HIDDEN_PHONE } from '@rentals/core/conversations/contactMask';
 import { messageBodyMessages } from '@rentals/core/conversations/messageBody';
 import { createSql } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
@@ -32,6 +33,7 @@ let owner: TestUser;
 let tenant: TestUser;
 let intruder: TestUser;
 let conversationId: string;
+let listingId: string;
 
 beforeAll(async () => {
   t = await testApp({ deps: { conversationLimits: LIMITS } });
@@ -39,7 +41,7 @@ beforeAll(async () => {
   owner = await t.registerUser('homeowner');
   tenant = await t.registerUser('tenant');
   intruder = await t.registerUser('broker');
-  const listingId = await listingOf(t, owner.user._id);
+  listingId = await listingOf(t, owner.user._id);
   const res = await t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
     token: tenant.token,
     json: { listingId, body: 'Private question', messageId: randomUUID() },
@@ -189,7 +191,7 @@ describe('limits', () => {
 
   it('a user sends at most the stated number of messages a minute; a retry of a sent one is free', async () => {
     const chatty = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    listingId = await listingOf(t, owner.user._id);
     const first = await t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
       token: chatty.token,
       json: { listingId, body: 'one', messageId: 'first-message' },
@@ -358,5 +360,71 @@ describe('a live stream ends with its session, on every web process', () => {
     });
     expect(res.status).toBe(200);
     await expectEnded(streams);
+  });
+});
+
+describe('the contact mask cannot be slipped past', () => {
+  type Thread = { messages: { body: string; masked: boolean }[] };
+  type Inbox = { conversations: { id: string; lastMessage: { body: string } | null }[] };
+  const start = async (sender: TestUser, body: string) =>
+    (
+      await t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
+        token: sender.token,
+        json: { listingId, body, messageId: randomUUID() },
+      })
+    ).body.conversation.id;
+  const send = (sender: TestUser, id: string, body: string) =>
+    t.request('POST', `/api/conversations/${id}/messages`, {
+      token: sender.token,
+      json: { body, messageId: randomUUID() },
+    });
+  const thread = async (reader: TestUser, id: string) =>
+    (await t.request<Thread>('GET', `/api/conversations/${id}/messages`, { token: reader.token }))
+      .body.messages;
+
+  const disguised: [string, string][] = [
+    ['Devanagari digits', '९८७६५४३२१०'],
+    ['full-width digits', '９８７６５４３２１０'],
+    ['an underscore', '98765_43210'],
+    ['a slash', '98765/43210'],
+    ['zero-width spaces', '98765\u200b43210'],
+    ['(at) and (dot)', 'ravi (at) example (dot) com'],
+    ['a full-width at sign', 'ravi＠example.com'],
+  ];
+  it.each(disguised)(
+    'a number or address written with %s is hidden from the owner until they reply',
+    async (_, contact) => {
+      const sender = await t.registerUser('tenant');
+      const id = await start(sender, `Reach me: ${contact}`);
+      const hidden = `Reach me: ${contact.includes('example') ? HIDDEN_EMAIL : HIDDEN_PHONE}`;
+      expect(await thread(owner, id)).toEqual([
+        expect.objectContaining({ body: hidden, masked: true }),
+      ]);
+      expect((await thread(sender, id))[0]!.body).toBe(`Reach me: ${contact}`);
+    },
+  );
+
+  it('a number split over two messages is hidden in the thread, the inbox and the conversation', async () => {
+    const sender = await t.registerUser('tenant');
+    const id = await start(sender, 'My number is 98765');
+    expect((await send(sender, id, '43210')).status).toBe(201);
+    expect((await thread(owner, id)).map((m) => m.body)).toEqual([
+      `My number is ${HIDDEN_PHONE}`,
+      HIDDEN_PHONE,
+    ]);
+    const inbox = await t.request<Inbox>('GET', '/api/conversations', { token: owner.token });
+    expect(inbox.body.conversations.find((c) => c.id === id)?.lastMessage?.body).toBe(HIDDEN_PHONE);
+    const one = await t.request<{ conversation: { lastMessage: { body: string } } }>(
+      'GET',
+      `/api/conversations/${id}`,
+      { token: owner.token },
+    );
+    expect(one.body.conversation.lastMessage.body).toBe(HIDDEN_PHONE);
+
+    expect((await send(owner, id, 'Sure, call me')).status).toBe(201);
+    expect((await thread(owner, id)).map((m) => m.body).slice(0, 2)).toEqual([
+      'My number is 98765',
+      '43210',
+    ]);
   });
 });

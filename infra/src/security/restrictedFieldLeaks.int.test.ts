@@ -16,6 +16,8 @@ import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
 import { call } from './testing/attacker.ts';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+import { appendListingEvents } from '@rentals/testing/listingFixtures';
+import { UNDER_REVIEW } from '@rentals/api/listings/hiddenForReview';
 
 type Doc = Record<string, unknown> & {
   _id: string;
@@ -318,5 +320,208 @@ describe('filters a visitor sends as oracles', () => {
     const visitor = await call<{ property: Doc }>(web.base, 'GET', `/api/properties/${listed._id}`);
     const at = visitor.body.property.location.coordinates!;
     expect(await ids(`bbox=${box(at.latitude, at.longitude)}`)).toContain(listed._id);
+  });
+});
+
+/**
+ * A listing hidden pending review (three 'Fake or scam' reports) is its
+ * owner's and the admins' only until the review ends. Hidden here by
+ * recording the listing's `ListingHiddenForReview` directly, as the reports'
+ * handler does, so the rule for when reports hide one can change freely.
+ * Before it is hidden a tenant favourites it, starts a conversation about it
+ * and gets a saved-search alert for it; afterwards no read a tenant or a
+ * visitor makes carries its restricted values.
+ */
+describe('a listing hidden pending review', () => {
+  const HIDDEN = {
+    rent: 34561,
+    address: 'Flat 9, Hushcourt Lane',
+    pinCode: '411038',
+    latitude: 18.56117,
+    longitude: 73.81119,
+  };
+  const HIDDEN_NEEDLES: [string, RegExp][] = [
+    ['rent', new RegExp(`(?<!\\d)${HIDDEN.rent}(?!\\d)`)],
+    ['rent (formatted)', /34\s*,\s*561/],
+    ['address', /Hushcourt/i],
+    ['PIN code', new RegExp(`(?<!\\d)${HIDDEN.pinCode}(?!\\d)`)],
+    ['latitude', /18\.561\d*/],
+    ['longitude', /73\.811\d*/],
+    ['owner email', /owner\.leakcheck/i],
+    ['owner phone', new RegExp(SECRET.phone)],
+  ];
+  const leaks = (text: string) =>
+    HIDDEN_NEEDLES.filter(([, re]) => re.test(text)).map(([what]) => what);
+  const title = 'Flat under review for the leak check';
+  /** A box of a few hundred metres around it at street zoom: its pin there carries its id. */
+  const NEAR_IT = '/api/properties/map?bbox=73.805,18.555,73.817,18.567&zoom=16';
+  let id: string;
+  let fan: TestUser;
+  let stranger: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    fan = await web.t.registerUser('tenant');
+    stranger = await web.t.registerUser('tenant');
+    admin = await web.t.registerUser('admin');
+    const saved = await call(web.base, 'POST', '/api/saved-searches', {
+      token: fan.token,
+      json: { name: 'Pune flats', filters: { city: 'Pune' }, alert: 'instant' },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    const res = await call<{ property: Doc }>(web.base, 'POST', '/api/properties', {
+      token: owner.token,
+      form: listingForm({
+        ...LISTING_FORM,
+        title,
+        rent: String(HIDDEN.rent),
+        'location[address]': HIDDEN.address,
+        'location[pinCode]': HIDDEN.pinCode,
+        'location[coordinates][latitude]': String(HIDDEN.latitude),
+        'location[coordinates][longitude]': String(HIDDEN.longitude),
+      }),
+    });
+    expect(res.status, res.text).toBe(201);
+    id = res.body.property._id;
+    await readSide.caughtUp();
+    for (const [method, path, json] of [
+      ['PUT', `/api/favourites/${id}`, undefined],
+      ['POST', '/api/conversations', { listingId: id, body: 'Is it free?', messageId: 'hid-1' }],
+    ] as const) {
+      const done = await call(web.base, method, path, { token: fan.token, json });
+      expect(done.status, `${path} ${done.text}`).toBeLessThan(300);
+    }
+    await readSide.caughtUp();
+    // The alert and the favourite are there before it is hidden, so their going is what is tested.
+    const alerts = await call(web.base, 'GET', '/api/saved-searches/alerts', { token: fan.token });
+    expect(alerts.text).toContain(id);
+    const before = await call(web.base, 'GET', '/api/favourites', { token: fan.token });
+    expect(leaks(before.text)).toContain('address');
+    const pins = await call(web.base, 'GET', NEAR_IT, { token: fan.token });
+    expect(pins.text).toContain(id);
+
+    await appendListingEvents(
+      web.t.deps.eventStore,
+      id,
+      [
+        {
+          type: 'ListingHiddenForReview',
+          data: {
+            listingId: id,
+            at: new Date().toISOString(),
+            city: 'Pune',
+            reason: 'Fake or scam',
+          },
+        },
+      ],
+      owner.user._id,
+    );
+    await readSide.caughtUp();
+    await fullBuild({ sql: web.t.db.sql, outDir: publicSiteDir, siteUrl: web.base });
+  }, 120_000);
+
+  it('its page and its market (rent history) are refused to tenants, gone for visitors', async () => {
+    for (const user of [fan, stranger]) {
+      for (const path of [`/api/properties/${id}`, `/api/properties/${id}/market`]) {
+        const res = await call(web.base, 'GET', path, { token: user.token });
+        expect(res.status, path).toBe(403);
+        expect(res.body, path).toEqual({ message: UNDER_REVIEW });
+      }
+    }
+    expect((await call(web.base, 'GET', `/api/properties/${id}`)).status).toBe(404);
+    expect((await call(web.base, 'GET', `/api/properties/${id}/market`)).status).toBe(401);
+  });
+
+  it('a favourite of it shows as no longer available, without its document', async () => {
+    const res = await call<{ favourites: Record<string, unknown>[] }>(
+      web.base,
+      'GET',
+      '/api/favourites',
+      { token: fan.token },
+    );
+    expect(res.body.favourites.find((f) => f.listingId === id)).toMatchObject({
+      available: false,
+      title,
+      property: null,
+    });
+    expect(leaks(res.text)).toEqual([]);
+  });
+
+  it('no list, map, alert, notification, conversation or dashboard read carries it', async () => {
+    const reads: [TestUser | null, string][] = [
+      [fan, '/api/properties?limit=50'],
+      [fan, '/api/properties?city=Pune&limit=50'],
+      [fan, '/api/properties/featured?limit=50'],
+      [fan, NEAR_IT],
+      [fan, '/api/favourites?filter=unavailable'],
+      [fan, '/api/saved-searches'],
+      [fan, '/api/saved-searches/alerts'],
+      [fan, '/api/notifications'],
+      [fan, '/api/conversations'],
+      [fan, '/api/dashboard/tenant'],
+      [stranger, '/api/properties?limit=50'],
+      [stranger, '/api/notifications'],
+      [null, '/api/properties/public?limit=50'],
+      [null, '/api/properties/public?city=Pune&limit=50'],
+      [null, '/api/properties/public/featured?limit=50'],
+      [null, '/api/properties/map?bbox=73.7,18.45,73.92,18.67&zoom=16'],
+    ];
+    for (const [user, path] of reads) {
+      const res = await call(web.base, 'GET', path, user ? { token: user.token } : {});
+      expect(res.status, path).toBe(200);
+      expect(leaks(res.text), path).toEqual([]);
+      if (!path.startsWith('/api/conversations') && !path.startsWith('/api/favourites'))
+        expect(res.text, path).not.toContain(id);
+    }
+  });
+
+  it('the conversation keeps its title for the tenant already in it, and nothing more', async () => {
+    const res = await call<{ conversations: { listing: { id: string; title: string } }[] }>(
+      web.base,
+      'GET',
+      '/api/conversations',
+      { token: fan.token },
+    );
+    expect(res.body.conversations.map((c) => c.listing)).toContainEqual(
+      expect.objectContaining({ id, title }),
+    );
+    const more = await call(web.base, 'POST', '/api/conversations', {
+      token: stranger.token,
+      json: { listingId: id, body: 'Still free?', messageId: 'hid-2' },
+    });
+    expect(more.status).toBeGreaterThanOrEqual(400);
+    expect(more.status).toBeLessThan(500);
+  });
+
+  it('no pre-rendered page or sitemap names it', async () => {
+    const page = await fetch(`${web.base}/browse/${id}`);
+    expect(page.status).toBeGreaterThanOrEqual(400);
+    await page.body?.cancel();
+    const files = (readdirSync(publicSiteDir, { recursive: true }) as string[]).filter((f) =>
+      /\.(html|xml|txt|json)$/.test(f),
+    );
+    for (const file of files) {
+      const text = readFileSync(join(publicSiteDir, file), 'utf8');
+      expect(text.includes(id) || text.includes(title), file).toBe(false);
+      expect(leaks(text), file).toEqual([]);
+    }
+  });
+
+  it('its owner and an admin still see it whole', async () => {
+    for (const user of [owner, admin]) {
+      const res = await call<{ property: Doc }>(web.base, 'GET', `/api/properties/${id}`, {
+        token: user.token,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.property).toMatchObject({ hiddenForReview: { reason: 'Fake or scam' } });
+      const market = await call(web.base, 'GET', `/api/properties/${id}/market`, {
+        token: user.token,
+      });
+      expect(market.status).toBe(200);
+    }
+    const mine = await call(web.base, 'GET', '/api/properties/my-properties', {
+      token: owner.token,
+    });
+    expect(mine.text).toContain(id);
   });
 });

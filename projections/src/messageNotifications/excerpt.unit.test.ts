@@ -16,6 +16,13 @@ describe('the excerpt a message email quotes', () => {
     expect(messageExcerpt(message, afterReply, owner)).toBe(message.body);
   });
 
+  it('hides the end of a number whose start was in an earlier message', () => {
+    const message = { senderId: tenant, body: '43210 is the rest' };
+    expect(messageExcerpt(message, beforeReply, owner, ['Hi', 'My number: 98765'])).toBe(
+      `${HIDDEN_PHONE} is the rest`,
+    );
+  });
+
   it("shows the owner's own contacts to the tenant", () => {
     const message = { senderId: owner, body: 'Reach me at 98765 43210' };
     expect(messageExcerpt(message, afterReply, tenant)).toBe(message.body);
@@ -30,7 +37,7 @@ describe('the excerpt a message email quotes', () => {
 
   it('puts the message on one line and cuts long ones at a word', () => {
     const body = `Hello,\n\nis the flat   still free? ${'word '.repeat(60)}`;
-    const excerpt = messageExcerpt({ senderId: owner, body }, afterReply, tenant, 40);
+    const excerpt = messageExcerpt({ senderId: owner, body }, afterReply, tenant, [], 40);
     expect(excerpt).toBe('Hello, is the flat still free? word…');
     expect(excerpt.length).toBeLessThanOrEqual(40);
   });

@@ -2,7 +2,9 @@ import type { Sql } from 'postgres';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { newMessageEmail } from '@rentals/core/mail/emails';
 import { emailLink } from '@rentals/core/mail/links';
+import { SPLIT_WINDOW } from '@rentals/core/conversations/contactMask';
 import { messageExcerpt } from './excerpt.ts';
+import { threadPage } from '../queries/conversations.ts';
 import { startRounds } from '../runner/rounds.ts';
 
 /** How long a message waits unread before its recipient gets an email. */
@@ -38,6 +40,7 @@ type Due = {
   ownerReplied: boolean;
   unread: number;
   lastSenderId: string;
+  lastSeq: number;
   lastMessageBody: string;
   senderName: string;
   listingTitle: string | null;
@@ -54,7 +57,7 @@ const at = (clock: () => Date, agoMs: number) => new Date(clock().getTime() - ag
 const dueEntries = (sql: Sql, clock: () => Date, delayMs: number, after: string[]) => sql<Due[]>`
   SELECT i.user_id AS "userId", i.conversation_id AS "conversationId", r.email, r.name,
          i.is_owner AS "isOwner", c.owner_id AS "ownerId", c.owner_replied AS "ownerReplied", i.unread,
-         i.last_sender_id AS "lastSenderId", i.last_message_body AS "lastMessageBody",
+         i.last_sender_id AS "lastSenderId", i.last_seq AS "lastSeq", i.last_message_body AS "lastMessageBody",
          coalesce(s.name, 'Former user') AS "senderName", l.title AS "listingTitle"
   FROM inbox_entries i
   JOIN conversation_read c ON c.conversation_id = i.conversation_id
@@ -85,6 +88,12 @@ const claimAndSend = async (
 ): Promise<'sent' | 'taken'> => {
   const { sql, clock } = options;
   const now = clock();
+  // The sender's messages before it: the mask catches a number split over messages.
+  const earlier = (
+    await threadPage(sql, due.conversationId, { beforeSeq: due.lastSeq, limit: SPLIT_WINDOW - 1 })
+  )
+    .filter((m) => m.senderId === due.lastSenderId)
+    .map((m) => m.body);
   const content = await newMessageEmail({
     name: due.name,
     senderName: due.senderName,
@@ -94,6 +103,7 @@ const claimAndSend = async (
       { senderId: due.lastSenderId, body: due.lastMessageBody },
       { ownerId: due.ownerId, ownerReplied: due.ownerReplied },
       due.userId,
+      earlier,
     ),
     unread: due.unread,
     link: emailLink(options.siteUrl, { to: 'conversation', conversationId: due.conversationId }),

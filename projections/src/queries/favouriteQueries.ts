@@ -24,8 +24,9 @@ export const userFavourites = async (
     db<Favourite[]>`
       SELECT f.listing_id AS "listingId", f.favourited_at AS "favouritedAt", s.state = 'listed' AS available,
         s.title, s.city, s.area,
-        CASE WHEN r.id IS NULL THEN NULL ELSE (${documentWithViews(db)})::json END
-          AS property
+        -- Hidden pending review: shown as unavailable, as a deleted one, without its document.
+        CASE WHEN r.id IS NULL OR (r.doc -> 'hiddenForReview') IS NOT NULL THEN NULL
+          ELSE (${documentWithViews(db)})::json END AS property
       FROM user_favourites f
       JOIN favourite_listings s ON s.listing_id = f.listing_id
       LEFT JOIN listing_read r ON r.id = f.listing_id

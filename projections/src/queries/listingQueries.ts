@@ -26,6 +26,17 @@ export const listingViews = async (db: Sql, id: string): Promise<number> => {
   return Number(row?.views ?? 0);
 };
 
+/** Who owns a live listing and whether it is hidden pending review; null when missing or deleted. */
+export const listingVisibility = async (
+  db: Sql,
+  id: string,
+): Promise<{ ownerId: string; hidden: boolean } | null> => {
+  const [row] = await db<{ ownerId: string; hidden: boolean }[]>`
+    SELECT owner_id AS "ownerId", (doc -> 'hiddenForReview') IS NOT NULL AS hidden
+    FROM listing_read WHERE id = ${id}`;
+  return row ?? null;
+};
+
 /**
  * Documents for ids as JSON text, by id: a response is spliced from
  * Postgres' own JSON instead of parsing and re-serialising it. Ids without a
