@@ -1,14 +1,25 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import {
   PROPERTY_TYPE_OPTIONS,
   ROOM_OPTIONS,
   TERM_FILTER_HINT,
   TERM_FILTERS,
+  FILTER_KEYS,
   filtersToSearch,
   hasFilters,
   type FilterKey,
   type Filters,
 } from '../../lib/filters.ts';
+import { loginUrlFor } from '../../lib/loginUrl.ts';
 import { Field } from './Field.tsx';
 
 type Props = {
@@ -17,6 +28,48 @@ type Props = {
   startOpen?: boolean;
   /** The tenancy-term filters: for signed-in users (visitors' results do not carry the terms). */
   showTerms?: boolean;
+  /**
+   * A visitor's form: the visitor search ignores area and rent (docs/SECURITY.md,
+   * no oracle), so those fields are disabled and empty, with a sign-in link.
+   */
+  visitor?: boolean;
+};
+
+/** What a visitor's search does not apply. */
+const SIGNED_IN_ONLY: readonly FilterKey[] = ['area', 'minRent', 'maxRent'];
+export const SIGN_IN_TO_FILTER = 'Sign in to filter by area and rent';
+
+const withoutSignedInOnly = (filters: Filters): Filters =>
+  Object.fromEntries(
+    Object.entries(filters).filter(([key]) => !SIGNED_IN_ONLY.includes(key as FilterKey)),
+  );
+
+const usesAdvanced = (f: Filters): boolean =>
+  Boolean(
+    f.propertyType ||
+    f.minRent ||
+    f.maxRent ||
+    f.bedrooms ||
+    f.bathrooms ||
+    TERM_FILTERS.some(([key]) => f[key]) ||
+    f.availableBy,
+  );
+
+const isFilterKey = (name: string): name is FilterKey =>
+  (FILTER_KEYS as readonly string[]).includes(name);
+
+/**
+ * What was typed or chosen in the pre-rendered form before React took it over:
+ * hydration keeps the text on screen but not in state, so it is read back.
+ */
+const typedBeforeHydration = (form: HTMLFormElement, shown: Filters): Filters => {
+  const typed: Filters = {};
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
+    if (isFilterKey(element.name) && element.value !== (shown[element.name] ?? ''))
+      typed[element.name] = element.value;
+  }
+  return typed;
 };
 
 const PLACE_FIELDS = [
@@ -37,35 +90,64 @@ export const SearchForm = ({
   target = '/properties',
   startOpen,
   showTerms = true,
+  visitor = false,
 }: Props) => {
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Filters>(initial);
-  const [advanced, setAdvanced] = useState(
-    startOpen ??
-      Boolean(
-        initial.propertyType ||
-        initial.minRent ||
-        initial.maxRent ||
-        initial.bedrooms ||
-        initial.bathrooms ||
-        TERM_FILTERS.some(([key]) => initial[key]) ||
-        initial.availableBy,
-      ),
-  );
-  const set = (key: FilterKey) => (event: { target: { value: string } }) =>
+  // The fields the user has set: a later `initial` (the URL read after hydration) does not undo them.
+  const touched = useRef(new Set<FilterKey>());
+  useLayoutEffect(() => {
+    if (!form.current) return;
+    const typed = typedBeforeHydration(form.current, initial);
+    const keys = Object.keys(typed) as FilterKey[];
+    if (keys.length === 0) return;
+    keys.forEach((key) => touched.current.add(key));
+    setValues((v) => ({ ...v, ...typed }));
+    // Only once, on hydration: later changes come through onChange.
+  }, []);
+  const initialText = JSON.stringify(initial);
+  const firstInitial = useRef(initialText);
+  useEffect(() => {
+    if (initialText === firstInitial.current) return;
+    firstInitial.current = initialText;
+    if (usesAdvanced(initial)) setAdvanced(true);
+    setValues((v) => {
+      const next: Filters = { ...initial };
+      for (const key of touched.current) next[key] = v[key];
+      return next;
+    });
+    // `initial` is compared by its text: a new object with the same filters changes nothing.
+  }, [initialText]);
+  const applicable = visitor ? withoutSignedInOnly(values) : values;
+  const [advanced, setAdvanced] = useState(startOpen ?? usesAdvanced(initial));
+  const set = (key: FilterKey) => (event: { target: { value: string } }) => {
+    touched.current.add(key);
     setValues((v) => ({ ...v, [key]: event.target.value }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    window.location.assign(`${target}${filtersToSearch(values)}`);
+    window.location.assign(`${target}${filtersToSearch(applicable)}`);
   };
-  const input = (key: FilterKey, attributes: InputHTMLAttributes<HTMLInputElement>) => (
-    <input
-      id={`${id}-${key}`}
-      name={key}
-      value={values[key] ?? ''}
-      onChange={set(key)}
-      {...attributes}
-    />
+  const input = (key: FilterKey, attributes: InputHTMLAttributes<HTMLInputElement>) => {
+    const signInFirst = visitor && SIGNED_IN_ONLY.includes(key);
+    return (
+      <input
+        id={`${id}-${key}`}
+        name={key}
+        value={signInFirst ? '' : (values[key] ?? '')}
+        onChange={set(key)}
+        disabled={signInFirst}
+        aria-describedby={signInFirst ? `${id}-sign-in` : undefined}
+        {...attributes}
+      />
+    );
+  };
+  // Back to this search once signed in, with what a visitor can already set.
+  const signIn = (
+    <p className="muted sign-in-to-filter" id={`${id}-sign-in`}>
+      <a href={loginUrlFor(`${target}${filtersToSearch(applicable)}`)}>{SIGN_IN_TO_FILTER}</a>
+    </p>
   );
   const field = (key: FilterKey, label: string, control: ReactNode) => (
     <Field key={key} id={`${id}-${key}`} label={label}>
@@ -74,6 +156,7 @@ export const SearchForm = ({
   );
   return (
     <form
+      ref={form}
       className="search-form"
       role="search"
       action={target}
@@ -99,12 +182,20 @@ export const SearchForm = ({
         >
           Advanced Filters
         </button>
-        {hasFilters(values) && (
-          <button type="button" className="link-button" onClick={() => setValues({})}>
+        {hasFilters(applicable) && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              touched.current.clear();
+              setValues({});
+            }}
+          >
             Clear Filters
           </button>
         )}
       </div>
+      {visitor && signIn}
       <div className="filters-grid" id={`${id}-advanced`} hidden={!advanced}>
         {field(
           'propertyType',
