@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { waitForPage } from '@rentals/testing/product';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { startStack, type Stack } from './harness/stack.ts';
+import { checkScreen } from './harness/screens.ts';
 import { newUser } from './harness/users.ts';
 
 /**
@@ -137,7 +138,8 @@ describe('the pre-rendered public pages', () => {
     expect(await page.getByText('Login to See Details').isVisible()).toBe(false);
   });
   it('on a phone: one header row with the menu behind its button, the footer, nothing wider than the screen', async () => {
-    const context = await stack.newContext({ mobile: true, enforceCsp: true });
+    // Without the enforced CSP only so that axe (checkScreen) can be injected.
+    const context = await stack.newContext({ mobile: true });
     contexts.push(context);
     const page = await context.newPage();
     await page.goto('/browse/cities/pune');
@@ -164,6 +166,7 @@ describe('the pre-rendered public pages', () => {
     const box = (await page.getByTestId('city-rent-trends').boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(table.x).toBeGreaterThanOrEqual(box.x);
+    await checkScreen(page, 'city-page-phone-menu-open');
   });
 
   it("a signed-in user's city page cards show the rent, locality and beds the app shows", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
+import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi } from './harness/users.ts';
 
@@ -110,6 +111,7 @@ describe("a visitor's search form", () => {
     expect(await signIn.getAttribute('href')).toBe(
       `/login?redirect=${encodeURIComponent('/properties?city=Pune')}`,
     );
+    await checkScreen(page, 'home-visitor-search-form');
     await form.getByRole('button', { name: 'Clear Filters' }).click();
     expect(await form.getByLabel('City').inputValue()).toBe('');
     expect(await form.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
@@ -271,6 +273,7 @@ describe('the detail page on a phone', () => {
 
     const market = page.getByTestId('rent-market');
     await market.waitFor();
+    await checkScreen(page, 'detail-phone-contact-and-status');
     const relisted = await market.locator('dd').last().boundingBox();
     const heading = await market.getByRole('heading', { name: 'Rent history' }).boundingBox();
     expect(heading!.y - (relisted!.y + relisted!.height)).toBeGreaterThanOrEqual(12);
@@ -316,5 +319,6 @@ describe("the owner's dashboard", () => {
     expect(select.x + select.width).toBeLessThanOrEqual(card.x + card.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByTestId('stat').filter({ hasText: 'Unread Messages' }).waitFor();
+    await checkScreen(page, 'dashboard-owner-phone-chart');
   });
 });

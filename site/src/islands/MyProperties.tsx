@@ -93,12 +93,12 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
         )}
         {reminderDue(p) !== null && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="expiry-reminder">
-            Expires in {reminderDue(p)} {reminderDue(p) === 1 ? 'day' : 'days'} unless you confirm
+            Expires in {plural(reminderDue(p) ?? 0, 'day')} unless you confirm
             it is still available.
           </p>
         )}
         <a href="/messages" className="muted" data-testid="enquiries">
-          <Icon name="mail" /> {enquiries} {enquiries === 1 ? 'enquiry' : 'enquiries'}
+          <Icon name="mail" /> {plural(enquiries, 'enquiry', 'enquiries')}
         </a>
         {facilities.length > 0 && (
           <div className="facility-icons">

@@ -1,7 +1,6 @@
 import {
   useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   type FormEvent,
@@ -21,6 +20,7 @@ import {
 } from '../../lib/filters.ts';
 import { loginUrlFor } from '../../lib/loginUrl.ts';
 import { Field } from './Field.tsx';
+import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
 type Props = {
   initial?: Filters;
@@ -37,7 +37,7 @@ type Props = {
 
 /** What a visitor's search does not apply. */
 const SIGNED_IN_ONLY: readonly FilterKey[] = ['area', 'minRent', 'maxRent'];
-export const SIGN_IN_TO_FILTER = 'Sign in to filter by area and rent';
+const SIGN_IN_TO_FILTER = 'Sign in to filter by area and rent';
 
 const withoutSignedInOnly = (filters: Filters): Filters =>
   Object.fromEntries(
@@ -55,21 +55,40 @@ const usesAdvanced = (f: Filters): boolean =>
     f.availableBy,
   );
 
-const isFilterKey = (name: string): name is FilterKey =>
-  (FILTER_KEYS as readonly string[]).includes(name);
-
 /**
- * What was typed or chosen in the pre-rendered form before React took it over:
- * hydration keeps the text on screen but not in state, so it is read back.
+ * The form's values: what was typed before hydration first, then `initial`
+ * (the URL, read after hydration on /properties) for every field the user has
+ * not set, then what the user types.
  */
-const typedBeforeHydration = (form: HTMLFormElement, shown: Filters): Filters => {
-  const typed: Filters = {};
-  for (const element of Array.from(form.elements)) {
-    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
-    if (isFilterKey(element.name) && element.value !== (shown[element.name] ?? ''))
-      typed[element.name] = element.value;
-  }
-  return typed;
+const useFormValues = (initial: Filters, openAdvanced: () => void) => {
+  const [values, setValues] = useState<Filters>(initial);
+  const touched = useRef(new Set<FilterKey>());
+  const form = useTypedBeforeHydration(FILTER_KEYS, initial, (typed) => {
+    (Object.keys(typed) as FilterKey[]).forEach((key) => touched.current.add(key));
+    setValues((v) => ({ ...v, ...typed }));
+  });
+  // `initial` is compared by its text: a new object with the same filters changes nothing.
+  const initialText = JSON.stringify(initial);
+  const seen = useRef(initialText);
+  useEffect(() => {
+    if (initialText === seen.current) return;
+    seen.current = initialText;
+    if (usesAdvanced(initial)) openAdvanced();
+    setValues((v) => {
+      const next: Filters = { ...initial };
+      for (const key of touched.current) next[key] = v[key];
+      return next;
+    });
+  }, [initialText]);
+  const set = (key: FilterKey) => (event: { target: { value: string } }) => {
+    touched.current.add(key);
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+  };
+  const clear = () => {
+    touched.current.clear();
+    setValues({});
+  };
+  return { form, values, set, clear };
 };
 
 const PLACE_FIELDS = [
@@ -93,38 +112,9 @@ export const SearchForm = ({
   visitor = false,
 }: Props) => {
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Filters>(initial);
-  // The fields the user has set: a later `initial` (the URL read after hydration) does not undo them.
-  const touched = useRef(new Set<FilterKey>());
-  useLayoutEffect(() => {
-    if (!form.current) return;
-    const typed = typedBeforeHydration(form.current, initial);
-    const keys = Object.keys(typed) as FilterKey[];
-    if (keys.length === 0) return;
-    keys.forEach((key) => touched.current.add(key));
-    setValues((v) => ({ ...v, ...typed }));
-    // Only once, on hydration: later changes come through onChange.
-  }, []);
-  const initialText = JSON.stringify(initial);
-  const firstInitial = useRef(initialText);
-  useEffect(() => {
-    if (initialText === firstInitial.current) return;
-    firstInitial.current = initialText;
-    if (usesAdvanced(initial)) setAdvanced(true);
-    setValues((v) => {
-      const next: Filters = { ...initial };
-      for (const key of touched.current) next[key] = v[key];
-      return next;
-    });
-    // `initial` is compared by its text: a new object with the same filters changes nothing.
-  }, [initialText]);
-  const applicable = visitor ? withoutSignedInOnly(values) : values;
   const [advanced, setAdvanced] = useState(startOpen ?? usesAdvanced(initial));
-  const set = (key: FilterKey) => (event: { target: { value: string } }) => {
-    touched.current.add(key);
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-  };
+  const { form, values, set, clear } = useFormValues(initial, () => setAdvanced(true));
+  const applicable = visitor ? withoutSignedInOnly(values) : values;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     window.location.assign(`${target}${filtersToSearch(applicable)}`);
@@ -186,10 +176,7 @@ export const SearchForm = ({
           <button
             type="button"
             className="link-button"
-            onClick={() => {
-              touched.current.clear();
-              setValues({});
-            }}
+            onClick={clear}
           >
             Clear Filters
           </button>
