@@ -177,7 +177,7 @@ const Detail = () => {
                   {emailBreakParts(contact.email).map((part, i) => (
                     <Fragment key={i}>
                       {i > 0 && <wbr />}
-                      {part}
+                      <span className="contact-part">{part}</span>
                     </Fragment>
                   ))}
                 </span>

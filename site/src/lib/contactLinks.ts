@@ -16,5 +16,5 @@ export const mailtoHref = (email: string, listingTitle: string): string =>
     `Enquiry about your listing: ${listingTitle}`,
   )}`;
 
-/** Where an address may wrap when it must (before the @, after each dot), never inside a word. */
+/** Where an address may wrap when it must (before the @, after each dot), never inside a part (nor at its hyphens). */
 export const emailBreakParts = (email: string): string[] => email.split(/(?=@)|(?<=\.)/);

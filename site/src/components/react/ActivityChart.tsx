@@ -10,7 +10,10 @@ export type ListingActivity = {
   enquiries?: number[];
 };
 
-const PLOT = { width: 600, height: 180, padding: 24 };
+// Narrow enough that a phone draws it near its own size, so its labels stay readable there.
+const PLOT = { width: 480, height: 200, padding: 28 };
+/** A day without views still shows its slot: a stub this tall on the axis. */
+const STUB = 3;
 const total = (values: readonly number[] = []) => values.reduce((s, v) => s + v, 0);
 const shortDate = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
@@ -70,7 +73,7 @@ export const ActivityChart = ({
         aria-labelledby={`${id}-title ${id}-desc`}
         data-testid="activity-chart"
         preserveAspectRatio="none"
-        style={{ width: '100%', height: 'auto' }}
+        style={{ width: '100%', height: 'auto', maxWidth: '40rem' }}
       >
         <title
           id={`${id}-title`}
@@ -101,9 +104,9 @@ export const ActivityChart = ({
           <rect
             key={days[i]}
             x={p.x - barWidth / 2}
-            y={Math.min(p.y, bottom - 2)}
+            y={Math.min(p.y, bottom - STUB)}
             width={barWidth}
-            height={Math.max(2, bottom - p.y)}
+            height={Math.max(STUB, bottom - p.y)}
             className={p.y >= bottom ? 'chart-bar chart-bar-zero' : 'chart-bar'}
             data-testid="chart-day"
           />
