@@ -71,7 +71,8 @@ const islandHydrated = (page: Page, component: string) =>
   page.waitForFunction(
     (name) =>
       [...document.querySelectorAll('astro-island')].some(
-        (island) => island.getAttribute('component-url')?.includes(name) && !island.hasAttribute('ssr'),
+        (island) =>
+          island.getAttribute('component-url')?.includes(name) && !island.hasAttribute('ssr'),
       ),
     component,
   );
@@ -136,7 +137,9 @@ describe("a visitor's search form", () => {
     const page = await open();
     await page.goto('/properties?city=Pune');
     await page.getByText('2 properties found').waitFor();
-    await searchForm(page).getByRole('link', { name: 'Sign in to filter by area and rent' }).click();
+    await searchForm(page)
+      .getByRole('link', { name: 'Sign in to filter by area and rent' })
+      .click();
     await page.waitForURL('**/login?redirect=**');
     await islandsHydrated(page);
     await page.getByLabel('Email address').fill(tenant.email);
@@ -174,7 +177,9 @@ describe('typing before the page has hydrated', () => {
     const release = await holdIsland(page, 'PropertiesPage');
     await page.goto('/properties?city=Mumbai', { waitUntil: 'domcontentloaded' });
     await searchForm(page).getByLabel('City').fill('Pune');
-    expect(await page.locator('astro-island[ssr][component-url*="PropertiesPage"]').count()).toBe(1);
+    expect(await page.locator('astro-island[ssr][component-url*="PropertiesPage"]').count()).toBe(
+      1,
+    );
     release();
     await islandHydrated(page, 'PropertiesPage');
     await page.getByText('0 properties found').waitFor();
@@ -232,7 +237,10 @@ describe('words and counts as a person writes them', () => {
         async () => {
           await visitor.goto('/browse?city=Pune');
           await visitor.locator('#browse-count:not(:empty)').waitFor();
-          return visitor.locator('.visitor-card', { hasText: FLAT }).locator('.card-views').textContent();
+          return visitor
+            .locator('.visitor-card', { hasText: FLAT })
+            .locator('.card-views')
+            .textContent();
         },
         { timeout: 30_000, interval: 1000 },
       )
@@ -267,7 +275,9 @@ describe('the detail page on a phone', () => {
       };
     });
     expect(breaks.text).toBe(owner.email);
-    expect(breaks.starts.length, 'the address needs more than one line at 390 px').toBeGreaterThan(0);
+    expect(breaks.starts.length, 'the address needs more than one line at 390 px').toBeGreaterThan(
+      0,
+    );
     for (const start of breaks.starts)
       expect(start.char === '@' || start.before === '.', JSON.stringify(start)).toBe(true);
 
@@ -283,7 +293,9 @@ describe('the detail page on a phone', () => {
 describe("the owner's dashboard", () => {
   it('shows 30 days in the chart, each inside the plot, and a listing picker that fits a phone', async () => {
     // The second listing gets a view too, so the owner has two to pick from.
-    const houseRes = await fetch(`${stack.baseUrl}/api/properties/public?city=Pune&propertyType=house`);
+    const houseRes = await fetch(
+      `${stack.baseUrl}/api/properties/public?city=Pune&propertyType=house`,
+    );
     const { properties } = (await houseRes.json()) as { properties: { _id: string }[] };
     await fetch(`${stack.baseUrl}/api/properties/${properties[0]!._id}`, {
       headers: { authorization: `Bearer ${tenantToken}` },
@@ -315,9 +327,13 @@ describe("the owner's dashboard", () => {
       /\(1 view\)$/,
     );
     const select = (await page.getByLabel('Listing').boundingBox())!;
-    const card = (await page.locator('section', { has: page.getByTestId('activity-chart') }).boundingBox())!;
+    const card = (await page
+      .locator('section', { has: page.getByTestId('activity-chart') })
+      .boundingBox())!;
     expect(select.x + select.width).toBeLessThanOrEqual(card.x + card.width);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await page.getByTestId('stat').filter({ hasText: 'Unread Messages' }).waitFor();
     await checkScreen(page, 'dashboard-owner-phone-chart');
   });

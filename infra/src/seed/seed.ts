@@ -221,7 +221,11 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
       }),
       confirmedAt,
     });
-    const views = planViews(viewRandom.fork(listingId), { createdAt: created, now, listed: !delist });
+    const views = planViews(viewRandom.fork(listingId), {
+      createdAt: created,
+      now,
+      listed: !delist,
+    });
     return { listingId, userId: owner.id, events, views };
   };
 

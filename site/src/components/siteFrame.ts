@@ -18,7 +18,8 @@ type FrameOptions = {
   visitorFirst?: boolean;
 };
 
-const out = ({ visitorFirst }: FrameOptions) => (visitorFirst ? 'data-show="out"' : 'data-show="out" hidden');
+const out = ({ visitorFirst }: FrameOptions) =>
+  visitorFirst ? 'data-show="out"' : 'data-show="out" hidden';
 
 export const headerHtml = (options: FrameOptions = {}): string => `<header class="site-header">
   <nav class="nav container" aria-label="Main">
@@ -41,7 +42,10 @@ export const headerHtml = (options: FrameOptions = {}): string => `<header class
  * Register. The public pages leave the year out: a page's text depends only on
  * its listings, so a rebuild writes the same bytes.
  */
-export const footerHtml = (year: number | null, options: FrameOptions = {}): string => `<footer class="site-footer">
+export const footerHtml = (
+  year: number | null,
+  options: FrameOptions = {},
+): string => `<footer class="site-footer">
   <div class="container footer-grid">
     <section aria-labelledby="footer-about">
       <h2 id="footer-about">Rentals</h2>

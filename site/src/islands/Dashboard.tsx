@@ -239,18 +239,18 @@ const OwnerDashboard = () => {
 const Welcome = ({ user }: { user: User }) => {
   const [fresh] = useState(takeNewAccount);
   return (
-  <div className="page-header">
-    <div>
-      <h1>
-        {fresh ? 'Welcome' : 'Welcome back'}, {user.name}!
-      </h1>
-      <p className="muted" style={{ margin: 0 }}>
-        {isOwnerRole(user.role)
-          ? 'Here is how your listings are doing.'
-          : 'Find your next home and keep track of your search.'}
-      </p>
+    <div className="page-header">
+      <div>
+        <h1>
+          {fresh ? 'Welcome' : 'Welcome back'}, {user.name}!
+        </h1>
+        <p className="muted" style={{ margin: 0 }}>
+          {isOwnerRole(user.role)
+            ? 'Here is how your listings are doing.'
+            : 'Find your next home and keep track of your search.'}
+        </p>
+      </div>
     </div>
-  </div>
   );
 };
 

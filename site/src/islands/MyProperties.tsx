@@ -93,8 +93,8 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
         )}
         {reminderDue(p) !== null && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="expiry-reminder">
-            Expires in {plural(reminderDue(p) ?? 0, 'day')} unless you confirm
-            it is still available.
+            Expires in {plural(reminderDue(p) ?? 0, 'day')} unless you confirm it is still
+            available.
           </p>
         )}
         <a href="/messages" className="muted" data-testid="enquiries">

@@ -154,7 +154,12 @@ const PropertiesList = () => {
   const firstLoad = state.loading && state.page === 0;
   return (
     <>
-      <SearchForm initial={filters ?? {}} target="/properties" showTerms={!visitor} visitor={visitor} />
+      <SearchForm
+        initial={filters ?? {}}
+        target="/properties"
+        showTerms={!visitor}
+        visitor={visitor}
+      />
       <div className="list-toolbar">
         <p aria-live="polite" style={{ margin: 0, fontWeight: 600 }}>
           {!firstLoad && propertiesFound(state.total)}

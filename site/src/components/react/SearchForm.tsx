@@ -173,11 +173,7 @@ export const SearchForm = ({
           Advanced Filters
         </button>
         {hasFilters(applicable) && (
-          <button
-            type="button"
-            className="link-button"
-            onClick={clear}
-          >
+          <button type="button" className="link-button" onClick={clear}>
             Clear Filters
           </button>
         )}

@@ -19,7 +19,8 @@ export const useTypedBeforeHydration = <T extends string>(
     for (const element of Array.from(form.current.elements)) {
       if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
       const name = element.name as T;
-      if (names.includes(name) && element.value !== (shown[name] ?? '')) typed[name] = element.value;
+      if (names.includes(name) && element.value !== (shown[name] ?? ''))
+        typed[name] = element.value;
     }
     if (Object.keys(typed).length > 0) pickUp(typed);
     // Only on hydration: later changes come through onChange.
