@@ -101,6 +101,9 @@ describe("a visitor's search form", () => {
     await page.goto('/');
     await islandHydrated(page, 'HomeSearch');
     const form = searchForm(page);
+    const signIn = form.getByRole('link', { name: 'Sign in to filter by area and rent' });
+    // Shown once the island knows no one is signed in (a render after hydration).
+    await signIn.waitFor();
     expect(await form.getByLabel('Area').isDisabled()).toBe(true);
     await form.getByRole('button', { name: 'Advanced Filters' }).click();
     expect(await form.getByLabel('Min Rent (₹)').isDisabled()).toBe(true);
@@ -108,7 +111,6 @@ describe("a visitor's search form", () => {
     expect(await form.getByLabel('Property Type').isDisabled()).toBe(false);
     expect(await form.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
     await form.getByLabel('City').fill('Pune');
-    const signIn = form.getByRole('link', { name: 'Sign in to filter by area and rent' });
     expect(await signIn.getAttribute('href')).toBe(
       `/login?redirect=${encodeURIComponent('/properties?city=Pune')}`,
     );

@@ -13,7 +13,7 @@ export type ListingActivity = {
 // Narrow enough that a phone draws it near its own size, so its labels stay readable there.
 const PLOT = { width: 480, height: 200, padding: 28 };
 /** A day without views still shows its slot: a stub this tall on the axis. */
-const STUB = 3;
+const STUB = 5;
 const total = (values: readonly number[] = []) => values.reduce((s, v) => s + v, 0);
 const shortDate = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
