@@ -59,7 +59,13 @@ export const popupContent = (p: MapProperty, visitor: boolean): HTMLElement => {
   root.append(el('div', 'map-popup-place', place));
   const meta = el('div', 'map-popup-meta');
   if (!visitor && p.rent !== undefined)
-    meta.append(el('span', 'map-popup-rent', `${formatRent(p.rent)}/${rentPeriod(p.rentType)}`));
+    meta.append(
+      el(
+        'span',
+        'map-popup-rent',
+        `${formatRent(p.rent)}${p.rentType ? `/${rentPeriod(p.rentType)}` : ''}`,
+      ),
+    );
   meta.append(el('span', 'badge badge-type', typeLabel(p.propertyType)));
   root.append(meta);
   const link = el('a', 'map-popup-link', 'View Details');
