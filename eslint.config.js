@@ -7,7 +7,7 @@ import globals from 'globals';
  * core ← api, projections ← infra. core imports no other package; api
  * imports core and the published queries of projections; projections imports
  * core (and the site's stylesheet, as text, its visitor card, rendered at
- * build time, its signed-in header and icons, for the public pages); infra may
+ * build time, its header and footer, icons and plural helper, for the public pages); infra may
  * import everything. Production code never imports the test harness
  * (@rentals/testing); tests may. The site imports only types, and only from
  * core's contract (the API's response schemas). Another package is imported
@@ -47,7 +47,7 @@ const boundary = (files, allowed, why, { tests = false, extra = [] } = {}) => ({
 const CORE = 'core imports no other package.';
 const API = "api imports core and projections/queries (the read side's published modules) only.";
 const PROJECTIONS =
-  "projections imports core only (and the site's stylesheet, visitor card, signed-in header and icons, for the public pages).";
+  "projections imports core only (and the site's stylesheet, visitor card, header and footer, icons and plural helper, for the public pages).";
 const SITE = 'The site imports nothing server-side but the types of core/src/contract.';
 const packageBoundaries = [
   boundary(['core/**/*.ts'], ['\\b\\B'], CORE),
@@ -68,8 +68,9 @@ const packageBoundaries = [
       'core/',
       'site/styles/global\\.css$',
       'site/components/react/VisitorCard\\.tsx$',
-      'site/components/signedInNav$',
+      'site/components/siteFrame$',
       'site/components/icons$',
+      'site/lib/plural$',
     ],
     PROJECTIONS,
   ),

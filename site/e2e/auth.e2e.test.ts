@@ -82,7 +82,7 @@ describe('signing up, in and out', () => {
       await header().getByRole('link', { name: 'Browse Properties' }).getAttribute('href'),
     ).toBe('/properties');
     await page.getByText('No Properties Yet').waitFor();
-    for (const label of ['Total Properties', 'Total Views', 'Messages', 'Active Listings'])
+    for (const label of ['Total Properties', 'Total Views', 'Unread Messages', 'Active Listings'])
       await page.locator('.stat-card', { hasText: label }).waitFor();
     await checkScreen(page, 'dashboard-owner');
   });
@@ -190,7 +190,7 @@ describe('signing up, in and out', () => {
     await fresh();
     const tenant = newUser('tenant');
     await registerThroughUi(page, tenant);
-    for (const label of ['Properties Viewed', 'Favorites', 'Messages', 'Inquiries'])
+    for (const label of ['Properties Viewed', 'Favorites', 'Unread Messages', 'Inquiries'])
       await page.locator('.stat-card', { hasText: label }).waitFor();
     // Real figures of a new account.
     await expect

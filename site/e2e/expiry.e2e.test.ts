@@ -73,7 +73,7 @@ const onMap = async (token: string): Promise<string[]> => {
 const searchCards = async (page: Page, count: number) => {
   await page.goto(`/properties?city=${CITY}`);
   await islandsHydrated(page);
-  await page.getByText(`${count} properties found`).waitFor();
+  await page.getByText(`${count} ${count === 1 ? 'property' : 'properties'} found`).waitFor();
   return page.getByTestId('property-card');
 };
 

@@ -50,7 +50,7 @@ describe('a tenant keeps a favourite', () => {
     await registerThroughUi(page, tenant);
     await expect.poll(() => stat('Properties Viewed').textContent()).toBe('0');
     expect(await stat('Favorites').textContent()).toBe('0');
-    expect(await stat('Messages').textContent()).toBe('0');
+    expect(await stat('Unread Messages').textContent()).toBe('0');
     expect(await stat('Inquiries').textContent()).toBe('0');
     const figures = await page.locator('.stat-grid').textContent();
     for (const placeholder of ['24', '8', '12', '3']) expect(figures).not.toContain(placeholder);
@@ -148,7 +148,7 @@ describe('the owner’s dashboard', () => {
     await page.evaluate((token) => localStorage.setItem('token', token), ownerToken);
     await page.goto('/dashboard');
     await expect.poll(() => stat('Total Properties').textContent()).toBe('1');
-    await expect.poll(() => stat('Messages').textContent()).toBe('1');
+    await expect.poll(() => stat('Unread Messages').textContent()).toBe('1');
     const chart = page.getByRole('img', {
       name: new RegExp(`Views and enquiries per day: ${TITLE}`),
     });

@@ -163,7 +163,7 @@ describe('map view on /properties', () => {
     const popup = page.locator('.maplibregl-popup');
     await popup.waitFor();
     expect(await popup.textContent()).toContain('Kothrud, Pune');
-    expect(await popup.textContent()).toContain('₹21,000/monthly');
+    expect(await popup.textContent()).toContain('₹21,000/month');
     expect(await popup.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(
       `/properties/${kothrudId}`,
     );

@@ -208,7 +208,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     await page.getByRole('heading', { name: 'Sunny 2BHK near Baner hills' }).waitFor();
     const body = await page.locator('main').textContent();
     expect(body).toContain('₹27,500');
-    expect(body).toContain('per monthly');
+    expect(body).toContain('per month');
     expect(body).toContain('14 Hill View Society, Baner, Pune - 411045');
     expect(body).toContain('Area (Sq Ft)');
     expect(body).toContain('Available');

@@ -3,12 +3,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { waitForPage } from '@rentals/testing/product';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { startStack, type Stack } from './harness/stack.ts';
+import { checkScreen } from './harness/screens.ts';
 import { newUser } from './harness/users.ts';
 
 /**
  * The pre-rendered public pages (city pages, /browse/{id}) carry one small
  * island, under their own strict CSP: a signed-in user sees their menu there
- * and cards lead to the full detail; a visitor gets the pages as rendered.
+ * and cards with the app's signed-in content that lead to the full detail; a
+ * visitor gets the pages as rendered. They wear the app's header (a phone
+ * menu) and footer, and fit a 390 px phone.
  */
 let stack: Stack;
 let listingId: string;
@@ -28,10 +31,23 @@ beforeAll(async () => {
     area: 'Viman Nagar',
     bedrooms: 2,
   });
+  // Five more 2 BHK flats: enough for the city's median rents table (MIN_TREND_SAMPLE).
+  for (let i = 1; i <= 5; i++)
+    await createListingViaApi(stack.baseUrl, ownerToken, {
+      title: `Two-bedroom flat number ${i} in Kharadi`,
+      propertyType: 'flat',
+      rent: 24000 + i * 1000,
+      city: 'Pune',
+      area: 'Kharadi',
+      bedrooms: 2,
+    });
   // The projections process's regenerator publishes the city page and the listing's own page.
-  await waitForPage(`${stack.baseUrl}/browse/cities/pune`, (body) => body.includes(TITLE));
+  await waitForPage(
+    `${stack.baseUrl}/browse/cities/pune`,
+    (body) => body.includes(TITLE) && body.includes('city-rent-trends'),
+  );
   await waitForPage(`${stack.baseUrl}/browse/${listingId}`, (body) => body.includes(TITLE));
-  await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
+  await waitForPublicCount(stack.baseUrl, 'city=Pune', 6);
   await stack.waitForSearchIdle();
 });
 afterAll(async () => {
@@ -79,7 +95,8 @@ describe('the pre-rendered public pages', () => {
     );
 
     await page.goto(`/browse/${listingId}`);
-    expect(await page.getByRole('link', { name: 'Login', exact: true }).count()).toBe(2);
+    // The header's, the login banner's and the footer's.
+    expect(await page.getByRole('link', { name: 'Login', exact: true }).count()).toBe(3);
     expect(await page.getByRole('link', { name: 'See Full Details' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
   });
@@ -120,6 +137,55 @@ describe('the pre-rendered public pages', () => {
     await expect.poll(() => cardLink(page).getAttribute('href')).toBe(`/properties/${listingId}`);
     expect(await page.getByText('Login to See Details').isVisible()).toBe(false);
   });
+  it('on a phone: one header row with the menu behind its button, the footer, nothing wider than the screen', async () => {
+    // Without the enforced CSP only so that axe (checkScreen) can be injected.
+    const context = await stack.newContext({ mobile: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/browse/cities/pune');
+    await page.getByTestId('city-rent-trends').waitFor();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await header(page).getByRole('link', { name: 'Browse Properties' }).isVisible()).toBe(
+      false,
+    );
+    expect((await header(page).boundingBox())!.height).toBeLessThan(80);
+    await menu.click();
+    await header(page).getByRole('link', { name: 'Register' }).waitFor();
+    expect(await header(page).getByRole('link', { name: 'Login', exact: true }).isVisible()).toBe(
+      true,
+    );
+    const footer = page.locator('footer.site-footer');
+    expect(await footer.getByRole('heading', { name: 'Quick Links' }).isVisible()).toBe(true);
+    expect(await footer.getByRole('link', { name: 'Browse by City' }).isVisible()).toBe(true);
+    // The median table scrolls inside its own box if it must; the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    const table = (await page.locator('.trend-table').boundingBox())!;
+    const box = (await page.getByTestId('city-rent-trends').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(table.x).toBeGreaterThanOrEqual(box.x);
+    await checkScreen(page, 'city-page-phone-menu-open');
+  });
+
+  it("a signed-in user's city page cards show the rent, locality and beds the app shows", async () => {
+    const { page, errors } = await openPage(ownerToken);
+    await page.goto('/browse/cities/pune');
+    await page.locator('#user-name', { hasText: owner.name }).waitFor();
+    const card = page.locator('.visitor-card', { hasText: TITLE });
+    await expect.poll(() => card.getAttribute('data-signed-in')).toBe('true');
+    const text = await card.textContent();
+    expect(text).toContain('₹26,000/month');
+    expect(text).toContain('Viman Nagar, Pune');
+    expect(text).toContain('2 Beds');
+    expect(text).not.toMatch(/\bviews?\b/);
+    const footer = page.locator('footer.site-footer');
+    expect(await footer.getByRole('link', { name: 'Register' }).isVisible()).toBe(false);
+    expect(await footer.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it("a signed-in user's listing page leads to the full detail, and Logout works there", async () => {
     const { page, errors } = await openPage(ownerToken);
     await page.goto(`/browse/${listingId}`);

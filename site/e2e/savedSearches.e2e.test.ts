@@ -165,7 +165,7 @@ describe('a saved search with alerts', () => {
     const count = tenant.getByTestId('bell-count');
     // The read side and the live stream take their time under load: expect.poll's default is 1 s.
     await expect.poll(() => count.isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(await count.textContent()).toMatch(/^1 unread notifications$/);
+    expect(await count.textContent()).toMatch(/^1 unread notification$/);
     await tenant.getByRole('button', { name: 'Notifications' }).click();
     const item = tenant.getByTestId('bell-item').filter({ hasText: TITLE });
     await item.waitFor();

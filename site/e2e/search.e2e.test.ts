@@ -171,7 +171,7 @@ describe('a visitor browses the restricted view', () => {
     await page.getByText('16 properties found').waitFor();
     await page.getByLabel('City').fill('Mumbai');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
-    await page.getByText('1 properties found').waitFor();
+    await page.getByText('1 property found').waitFor();
     expect(new URL(page.url()).search).toBe('?city=Mumbai');
     await page.getByRole('button', { name: 'Clear Filters' }).waitFor();
     await page.goBack();
@@ -218,11 +218,11 @@ describe('a tenant searches with filters and opens a listing', () => {
     await checkScreen(page, 'home-tenant');
     await form.getByRole('button', { name: 'Search Properties' }).click();
     await page.waitForURL('**/properties?city=Pune&propertyType=flat&maxRent=30000&bedrooms=2');
-    await propertiesCount(page, '1 properties found');
+    await propertiesCount(page, '1 property found');
     const card = page.getByTestId('property-card');
     expect(await card.count()).toBe(1);
     const text = await card.textContent();
-    expect(text).toContain('₹22,000/monthly');
+    expect(text).toContain('₹22,000/month');
     expect(text).toContain('Kothrud, Pune');
     expect(text).toContain('2 Beds');
     expect(text).toContain('✓ Verified');
@@ -254,7 +254,7 @@ describe('a tenant searches with filters and opens a listing', () => {
     expect(await page.getByRole('link', { name: /Send Email/ }).count()).toBe(1);
     expect(await page.locator('main').textContent()).toContain('₹22,000');
     await page.goBack();
-    await page.getByText('1 properties found').waitFor();
+    await page.getByText('1 property found').waitFor();
   });
 
   it('appends the next page of results', async () => {
@@ -268,7 +268,7 @@ describe('a tenant searches with filters and opens a listing', () => {
 
   it('marks only a verified listing ✓ Verified: a new one is Pending on its card and detail alike', async () => {
     await page.goto('/properties?city=Pune&propertyType=house');
-    await propertiesCount(page, '1 properties found');
+    await propertiesCount(page, '1 property found');
     const card = page.getByTestId('property-card');
     expect(await card.textContent()).not.toContain('Verified');
     await card.getByRole('link', { name: 'Family house with garden' }).click();

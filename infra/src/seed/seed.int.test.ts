@@ -116,6 +116,22 @@ describe('seed', () => {
     }
   });
 
+  it('records views for nearly every listing, and the last 30 days of them for the owner chart', async () => {
+    const [counts] = await first.sql<{ listings: number; viewed: number; median: number }[]>`
+      SELECT count(*)::int AS listings, count(*) FILTER (WHERE views > 0)::int AS viewed,
+             percentile_disc(0.5) WITHIN GROUP (ORDER BY views)::int AS median
+      FROM listing_view_counts`;
+    expect(counts!.viewed).toBeGreaterThanOrEqual(COUNT * 0.9);
+    expect(counts!.median).toBeGreaterThan(10);
+    const [days] = await first.sql<{ listings: number; overTotal: number }[]>`
+      SELECT count(DISTINCT d.listing_id)::int AS listings,
+             count(*) FILTER (WHERE d.total > c.views)::int AS "overTotal"
+      FROM (SELECT listing_id, sum(views) AS total FROM listing_daily_views GROUP BY listing_id) d
+      JOIN listing_view_counts c USING (listing_id)`;
+    expect(days!.listings).toBeGreaterThan(COUNT / 2);
+    expect(days!.overTotal).toBe(0);
+  });
+
   it('is deterministic: the same seed gives the same events in another database', async () => {
     await seedListings({
       sql: second.sql,
@@ -124,6 +140,9 @@ describe('seed', () => {
       now: SEED_EPOCH,
     });
     expect(await eventsOf(second)).toEqual(rows);
+    const views = (db: TestDatabase) =>
+      db.sql`SELECT listing_id, views FROM listing_view_counts ORDER BY listing_id`;
+    expect(await views(second)).toEqual(await views(first));
   });
 
   it('skips what exists when run again', async () => {

@@ -17,6 +17,7 @@ import { loadSeedLocalities } from './localities.ts';
 import { buildPhotoPool } from './photoPool.ts';
 import { createRandom } from './random.ts';
 import { seedUsers } from './users.ts';
+import { planViews, type SeedViews } from './views.ts';
 
 export type SeedOptions = {
   sql: Sql;
@@ -53,7 +54,7 @@ const DAY = 86_400_000;
 export const confirmationDay = (now: number) => Math.max(SEED_EPOCH, now - (now % DAY));
 const PARALLEL_BATCHES = 3;
 
-type Planned = { listingId: string; userId: string; events: ListingEvent[] };
+type Planned = { listingId: string; userId: string; events: ListingEvent[]; views: SeedViews };
 
 export type SeedListingPlan = {
   listingId: string;
@@ -125,6 +126,32 @@ export const seedListingEvents = (plan: SeedListingPlan): ListingEvent[] => {
 };
 
 /**
+ * The seeded listings' view counters, written where the API's view counter
+ * writes them (the total and the owner chart's days), so cards, My Properties
+ * and the dashboard show plausible figures rather than 0. A load-test seed
+ * (over DAILY_VIEWS_UP_TO listings) keeps the totals only: 30 rows a listing
+ * would only slow it down.
+ */
+const DAILY_VIEWS_UP_TO = 5000;
+const ROWS_PER_INSERT = 5000;
+const recordViews = async (sql: Sql, batch: Planned[], daily: boolean) => {
+  const totals = batch
+    .filter((b) => b.views.total > 0)
+    .map((b) => ({ listing_id: b.listingId, views: b.views.total }));
+  const days = daily
+    ? batch.flatMap((b) =>
+        b.views.daily.map((d) => ({ listing_id: b.listingId, day: d.day, views: d.views })),
+      )
+    : [];
+  for (let i = 0; i < totals.length; i += ROWS_PER_INSERT)
+    await sql`INSERT INTO listing_view_counts ${sql(totals.slice(i, i + ROWS_PER_INSERT))}
+      ON CONFLICT (listing_id) DO NOTHING`;
+  for (let i = 0; i < days.length; i += ROWS_PER_INSERT)
+    await sql`INSERT INTO listing_daily_views ${sql(days.slice(i, i + ROWS_PER_INSERT))}
+      ON CONFLICT (listing_id, day) DO NOTHING`;
+};
+
+/**
  * Fills the product with realistic listings in the neighbourhoods tenants
  * search in 26 Indian cities (the gazetteer's popular localities), owners
  * of every role, pooled photos. Each listing goes through `decide` and its
@@ -136,7 +163,10 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
   const log = options.log ?? (() => {});
   const random = createRandom(options.seed ?? 20_260_101);
   const batchSize = options.batchSize ?? 500;
-  const confirmBefore = confirmationDay(options.now ?? Date.now());
+  const now = options.now ?? Date.now();
+  const confirmBefore = confirmationDay(now);
+  // Views draw from their own generator (one per listing), so the listings stay as they were.
+  const viewRandom = random.fork('views');
 
   log('placing the popular localities at their PIN centroids…');
   const cities = loadSeedLocalities();
@@ -175,6 +205,8 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
       created < confirmBefore - 10 * DAY
         ? new Date(confirmBefore - (created % (5 * DAY))).toISOString()
         : undefined;
+    const delist = listingRandom.chance(0.08);
+    const verify = listingRandom.chance(0.35);
     const events = seedListingEvents({
       listingId,
       owner,
@@ -182,8 +214,8 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
       generated,
       createdAt,
       later,
-      delist: listingRandom.chance(0.08),
-      verify: listingRandom.chance(0.35),
+      delist,
+      verify,
       history: planHistory(listingRandom.fork(listingId), {
         createdAt,
         now: SEED_EPOCH,
@@ -192,7 +224,12 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
       }),
       confirmedAt,
     });
-    return { listingId, userId: owner.id, events };
+    const views = planViews(viewRandom.fork(listingId), {
+      createdAt: created,
+      now,
+      listed: !delist,
+    });
+    return { listingId, userId: owner.id, events, views };
   };
 
   let created = 0;
@@ -219,6 +256,7 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
             }),
           ),
         );
+        await recordViews(tx as unknown as Sql, fresh, options.listings <= DAILY_VIEWS_UP_TO);
       });
     created += fresh.length;
     skipped += batch.length - fresh.length;

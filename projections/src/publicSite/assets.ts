@@ -7,10 +7,8 @@ import { ASSETS_DIR } from '../queries/publicPageFiles.ts';
 // An import rather than a path, so the module graph (and the lint's package boundaries) see it.
 import SITE_CSS from '@rentals/site/styles/global.css' with { type: 'text' };
 
-/** What the public pages add: a header that works without script, filters, breadcrumbs, the city list. */
+/** What the public pages add: filters, breadcrumbs, the city list, the median table. */
 const PUBLIC_CSS = `
-.static-nav { display: flex; align-items: center; gap: 1.1rem; flex-wrap: wrap; }
-.static-nav > a:not(.button) { color: var(--gray-700); text-decoration: none; font-weight: 600; }
 .breadcrumbs { font-size: 0.9rem; margin-bottom: 0.75rem; color: var(--gray-600); }
 .type-filter { display: flex; gap: 0.5rem; flex-wrap: wrap; margin: 1rem 0; }
 .type-filter a { border: 1px solid var(--gray-300); border-radius: 999px; padding: 0.35rem 0.9rem; text-decoration: none; background: #fff; color: var(--gray-900); font-weight: 600; }
@@ -23,9 +21,6 @@ const PUBLIC_CSS = `
 .city-list li { display: flex; justify-content: space-between; gap: 0.5rem; background: #fff; border-radius: var(--radius); box-shadow: var(--shadow); padding: 0.6rem 0.9rem; }
 .city-list a { font-weight: 600; text-decoration: none; }
 .description { white-space: pre-line; }
-.footer-bottom a { color: #e5e7eb; }
-/* The signed-in menu stays a drop-down here (the site's phone menu lays it out inline in its own panel). */
-@media (max-width: 760px) { .static-nav .user-menu-list { position: absolute; box-shadow: var(--shadow); z-index: 1; } }
 `;
 
 /** A file under the assets directory, named by its content's hash (so it is served immutable). */

@@ -12,7 +12,7 @@ describe('the public pages stylesheet', () => {
     );
     const { css, file } = buildStylesheet();
     expect(css.startsWith(site)).toBe(true);
-    expect(css).toContain('.static-nav');
+    expect(css).toContain('.city-list');
     expect(file).toMatch(/^browse\/_assets\/site\.[0-9a-f]{12}\.css$/);
   });
 });

@@ -33,5 +33,6 @@ export const registerThroughUi = async (page: Page, user: TestUser): Promise<voi
   await page.getByLabel('Confirm Password').fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/dashboard');
-  await page.getByRole('heading', { name: `Welcome back, ${user.name}!` }).waitFor();
+  // A new account is welcomed, not welcomed back.
+  await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();
 };

@@ -3,9 +3,9 @@ import { api, describeError } from '../lib/api.ts';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
 import { describeFilters, filtersToSearch, type Filters } from '../lib/filters.ts';
-import { formatDate, formatRent } from '../lib/format.ts';
+import { formatDate, formatRent, rentPeriod } from '../lib/format.ts';
 import type { Property, User } from '../lib/types.ts';
-import { isOwnerRole } from '../stores/auth.ts';
+import { isOwnerRole, takeNewAccount } from '../stores/auth.ts';
 import { $unread } from '../stores/inbox.ts';
 import { toast } from '../stores/toasts.ts';
 import { ActivityChart, type ListingActivity } from '../components/react/ActivityChart.tsx';
@@ -115,7 +115,7 @@ const TenantDashboard = () => {
       <div className="stat-grid">
         <Stat label="Properties Viewed" value={figures?.propertiesViewed} />
         <Stat label="Favorites" value={figures?.favourites} />
-        <Stat label="Messages" value={unread} />
+        <Stat label="Unread Messages" value={unread} />
         <Stat label="Inquiries" value={figures?.enquiriesSent} />
       </div>
       <div className="stack">
@@ -173,7 +173,7 @@ const OwnerDashboard = () => {
       <div className="stat-grid">
         <Stat label="Total Properties" value={properties.length} />
         <Stat label="Total Views" value={views} />
-        <Stat label="Messages" value={unread} />
+        <Stat label="Unread Messages" value={unread} />
         <Stat label="Active Listings" value={active} />
       </div>
       <div className="stack">
@@ -224,7 +224,7 @@ const OwnerDashboard = () => {
                     </p>
                   </div>
                   <span className="rent">
-                    {formatRent(p.rent)} <small>per {p.rentType}</small>
+                    {formatRent(p.rent)} <small>per {rentPeriod(p.rentType)}</small>
                   </span>
                 </li>
               ))}
@@ -236,18 +236,23 @@ const OwnerDashboard = () => {
   );
 };
 
-const Welcome = ({ user }: { user: User }) => (
-  <div className="page-header">
-    <div>
-      <h1>Welcome back, {user.name}!</h1>
-      <p className="muted" style={{ margin: 0 }}>
-        {isOwnerRole(user.role)
-          ? 'Here is how your listings are doing.'
-          : 'Find your next home and keep track of your search.'}
-      </p>
+const Welcome = ({ user }: { user: User }) => {
+  const [fresh] = useState(takeNewAccount);
+  return (
+    <div className="page-header">
+      <div>
+        <h1>
+          {fresh ? 'Welcome' : 'Welcome back'}, {user.name}!
+        </h1>
+        <p className="muted" style={{ margin: 0 }}>
+          {isOwnerRole(user.role)
+            ? 'Here is how your listings are doing.'
+            : 'Find your next home and keep track of your search.'}
+        </p>
+      </div>
     </div>
-  </div>
-);
+  );
+};
 
 export default function Dashboard() {
   return (

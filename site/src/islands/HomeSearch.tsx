@@ -4,10 +4,14 @@ import { useAuth } from '../components/react/useAuth.ts';
 
 export default function HomeSearch() {
   // The tenancy-term filters only for signed-in users: visitors' results do not carry the terms.
-  const signedIn = useAuth().status === 'authenticated';
+  const status = useAuth().status;
   return (
     <ErrorBoundary>
-      <SearchForm target="/properties" showTerms={signedIn} />
+      <SearchForm
+        target="/properties"
+        showTerms={status === 'authenticated'}
+        visitor={status === 'anonymous'}
+      />
     </ErrorBoundary>
   );
 }

@@ -11,6 +11,7 @@ import { errorAria, Field } from '../components/react/Field.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
+import { useTypedBeforeHydration } from '../components/react/useTypedBeforeHydration.ts';
 import { useAuth } from '../components/react/useAuth.ts';
 import { Alert } from '../components/react/Alert.tsx';
 
@@ -32,6 +33,9 @@ const Login = () => {
   const hydrated = useHydrated();
   const [submitting, setSubmitting] = useState(false);
   const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const form = useTypedBeforeHydration(['email', 'password'] as const, {}, (typed) =>
+    setValues((v) => ({ ...v, ...typed })),
+  );
 
   useEffect(() => {
     if (auth.status === 'authenticated' && !submitting)
@@ -92,7 +96,7 @@ const Login = () => {
       <h1>Welcome back</h1>
       <p className="muted">Sign in to your account</p>
       <Alert className="alert alert-error" message={serverError} />
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
         <Field id="email" label="Email address" error={errors.email}>
           <input {...fieldProps('email')} ref={refs.email} type="email" autoComplete="email" />
         </Field>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
-import { confirmedAgo, formatRent, typeLabel } from '../lib/format.ts';
+import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
+import { plural } from '../lib/plural.ts';
 import { FACILITIES, type Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { Carousel } from '../components/react/Carousel.tsx';
@@ -61,7 +62,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
           {status.label}
         </span>
         <span className="badge" style={{ position: 'absolute', top: '0.6rem', right: '0.6rem' }}>
-          <Icon name="eye" /> {p.views} views
+          <Icon name="eye" /> {plural(p.views, 'view')}
         </span>
       </div>
       <div className="property-card-body">
@@ -69,7 +70,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
           <span className="chip">{typeLabel(p.propertyType)}</span>
           <span className="rent">
             {formatRent(p.rent)}
-            <small>/{p.rentType}</small>
+            <small>/{rentPeriod(p.rentType)}</small>
           </span>
         </div>
         <h3>{p.title}</h3>
@@ -92,12 +93,12 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
         )}
         {reminderDue(p) !== null && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="expiry-reminder">
-            Expires in {reminderDue(p)} {reminderDue(p) === 1 ? 'day' : 'days'} unless you confirm
-            it is still available.
+            Expires in {plural(reminderDue(p) ?? 0, 'day')} unless you confirm it is still
+            available.
           </p>
         )}
         <a href="/messages" className="muted" data-testid="enquiries">
-          <Icon name="mail" /> {enquiries} {enquiries === 1 ? 'enquiry' : 'enquiries'}
+          <Icon name="mail" /> {plural(enquiries, 'enquiry', 'enquiries')}
         </a>
         {facilities.length > 0 && (
           <div className="facility-icons">

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
+import { propertiesFound } from '../lib/plural.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 import { $mapSearch } from '../stores/mapSearch.ts';
@@ -154,14 +155,14 @@ const PropertiesList = () => {
   return (
     <>
       <SearchForm
-        key={JSON.stringify(filters)}
         initial={filters ?? {}}
         target="/properties"
         showTerms={!visitor}
+        visitor={visitor}
       />
       <div className="list-toolbar">
         <p aria-live="polite" style={{ margin: 0, fontWeight: 600 }}>
-          {!firstLoad && `${state.total} properties found`}
+          {!firstLoad && propertiesFound(state.total)}
           {!firstLoad && mode === 'map' && <MapCount total={state.total} />}
         </p>
         <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>

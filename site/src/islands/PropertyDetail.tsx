@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Fragment, Suspense, useEffect, useState } from 'react';
 import { describeError } from '../lib/api.ts';
 import {
   addressLine,
@@ -6,6 +6,7 @@ import {
   formatDate,
   formatRent,
   initial,
+  rentPeriod,
   roleLabel,
   typeLabel,
 } from '../lib/format.ts';
@@ -13,7 +14,8 @@ import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
 import { FACILITIES } from '../lib/types.ts';
 import { loginUrlFor } from '../lib/loginUrl.ts';
-import { displayPhone, mailtoHref, telHref } from '../lib/contactLinks.ts';
+import { displayPhone, emailBreakParts, mailtoHref, telHref } from '../lib/contactLinks.ts';
+import { plural } from '../lib/plural.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
@@ -41,6 +43,14 @@ const NotFound = () => (
     </a>
   </div>
 );
+
+/**
+ * The count is of earlier visits (a visit is counted after the page is
+ * served, once a day per viewer, never the owner's): a first visitor is told
+ * they are the first rather than shown '0'.
+ */
+const viewsText = (views: number, owner: boolean): string =>
+  views > 0 ? plural(views, 'view') : owner ? 'No views yet' : 'You are the first to view it';
 
 /** /properties/{id} and /browse/{id}: full details for signed-in users; visitors sign in first. */
 const Detail = () => {
@@ -102,7 +112,7 @@ const Detail = () => {
             </span>
           </div>
           <p className="rent" style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>
-            {formatRent(p.rent)} <small>per {p.rentType}</small>
+            {formatRent(p.rent)} <small>per {rentPeriod(p.rentType)}</small>
           </p>
           <h2 style={{ fontSize: '1.1rem' }}>Description</h2>
           <p style={{ whiteSpace: 'pre-line' }}>{p.description}</p>
@@ -165,7 +175,14 @@ const Detail = () => {
             {contact.email && (
               <a className="button" href={mailtoHref(contact.email, p.title)}>
                 <Icon name="mail" /> Send Email{' '}
-                <span className="contact-value">{contact.email}</span>
+                <span className="contact-value">
+                  {emailBreakParts(contact.email).map((part, i) => (
+                    <Fragment key={i}>
+                      {i > 0 && <wbr />}
+                      <span className="contact-part">{part}</span>
+                    </Fragment>
+                  ))}
+                </span>
               </a>
             )}
             {auth.user?._id !== p.ownerId && (
@@ -189,6 +206,10 @@ const Detail = () => {
                 {p.isAvailable ? 'Available' : 'Not Available'}
               </span>{' '}
               <PossiblyRented listingId={p._id} />
+              <br />
+              <small className="muted" data-testid="confirmed-ago">
+                {confirmedAgo(p.lastConfirmedAt)}
+              </small>
             </dd>
             <dt>Verification</dt>
             <dd>
@@ -199,11 +220,9 @@ const Detail = () => {
               />
             </dd>
             <dt>Views</dt>
-            <dd>{p.views}</dd>
+            <dd data-testid="views">{viewsText(p.views, auth.user?._id === p.ownerId)}</dd>
             <dt>Listed</dt>
             <dd>{formatDate(p.createdAt)}</dd>
-            <dt>Availability</dt>
-            <dd data-testid="confirmed-ago">{confirmedAgo(p.lastConfirmedAt)}</dd>
           </dl>
         </section>
         <RentMarket listingId={p._id} />

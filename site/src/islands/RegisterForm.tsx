@@ -9,7 +9,10 @@ import { Field } from '../components/react/Field.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
+import { useTypedBeforeHydration } from '../components/react/useTypedBeforeHydration.ts';
 import { Alert } from '../components/react/Alert.tsx';
+
+const REGISTER_FIELDS = ['name', 'email', 'phone', 'role', 'password', 'confirmPassword'] as const;
 
 /** /register: checked on submit, errors listed in an alert (SPEC §5); success → /dashboard. */
 const Register = () => {
@@ -20,6 +23,15 @@ const Register = () => {
     role: 'homeowner',
     password: '',
     confirmPassword: '',
+  });
+  const form = useTypedBeforeHydration(REGISTER_FIELDS, { role: 'homeowner' }, (typed) => {
+    const { role, phone, ...text } = typed;
+    setValues((v) => ({
+      ...v,
+      ...text,
+      ...(phone === undefined ? {} : { phone: cleanPhone(phone) }),
+      ...(role === undefined ? {} : { role: role === 'tenant' ? 'tenant' : 'homeowner' }),
+    }));
   });
   const hydrated = useHydrated();
   const [submitting, setSubmitting] = useState(false);
@@ -80,7 +92,7 @@ const Register = () => {
       <h1>Create your account</h1>
       <p className="muted">Join to list or find rental homes across India</p>
       <Alert className="alert alert-error" message={serverError} />
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
         {text('name', 'Full Name', { autoComplete: 'name', maxLength: LIMITS.name.max })}
         {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
         {text('phone', 'Phone', {

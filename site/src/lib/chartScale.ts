@@ -28,3 +28,22 @@ export const seriesPoints = (
 /** An SVG path through the points ('M x y L x y …'), rounded to tenths. */
 export const linePath = (points: readonly { x: number; y: number }[]): string =>
   points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
+
+/**
+ * Bars of a day each: the width cut into one slot per value and each value at
+ * its slot's centre, so the first and last days sit inside the plot like the
+ * others, not half outside it at the edges.
+ */
+export const slotPoints = (
+  values: readonly number[],
+  top: number,
+  plot: Plot,
+): { x: number; y: number; slot: number }[] => {
+  const inner = { w: plot.width - 2 * plot.padding, h: plot.height - 2 * plot.padding };
+  const slot = inner.w / Math.max(1, values.length);
+  return values.map((v, i) => ({
+    x: plot.padding + (i + 0.5) * slot,
+    y: plot.padding + inner.h - (Math.max(0, v) / top) * inner.h,
+    slot,
+  }));
+};

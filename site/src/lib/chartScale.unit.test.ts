@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linePath, niceMax, seriesPoints } from './chartScale.ts';
+import { linePath, niceMax, seriesPoints, slotPoints } from './chartScale.ts';
 
 describe('niceMax', () => {
   it.each([
@@ -33,5 +33,23 @@ describe('seriesPoints', () => {
 
   it('keeps one day and negative values on the plot', () => {
     expect(seriesPoints([-3], 1, plot)).toEqual([{ x: 10, y: 50 }]);
+  });
+});
+
+describe('slotPoints', () => {
+  const plot = { width: 320, height: 100, padding: 10 };
+
+  it('puts each day at the centre of its own slot, none at the edges', () => {
+    const points = slotPoints([0, 0, 4], 4, plot);
+    expect(points.map((p) => p.x)).toEqual([60, 160, 260]);
+    expect(points.map((p) => p.y)).toEqual([90, 90, 10]);
+    expect(points[0]!.slot).toBe(100);
+  });
+
+  it('gives thirty days thirty slots across the plot', () => {
+    const points = slotPoints(Array<number>(30).fill(0), 1, plot);
+    expect(points).toHaveLength(30);
+    expect(points[0]!.x).toBeGreaterThan(plot.padding);
+    expect(points.at(-1)!.x).toBeLessThan(plot.width - plot.padding);
   });
 });

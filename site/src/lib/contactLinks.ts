@@ -15,3 +15,6 @@ export const mailtoHref = (email: string, listingTitle: string): string =>
   `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(
     `Enquiry about your listing: ${listingTitle}`,
   )}`;
+
+/** Where an address may wrap when it must (before the @, after each dot), never inside a part (nor at its hyphens). */
+export const emailBreakParts = (email: string): string[] => email.split(/(?=@)|(?<=\.)/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPhone, mailtoHref, telHref } from './contactLinks.ts';
+import { displayPhone, emailBreakParts, mailtoHref, telHref } from './contactLinks.ts';
 
 describe('contact links', () => {
   it('dials a 10-digit number with the country code', () => {
@@ -11,5 +11,16 @@ describe('contact links', () => {
     expect(mailtoHref('asha@example.in', '2BHK & balcony?cc=x')).toBe(
       'mailto:asha@example.in?subject=Enquiry%20about%20your%20listing%3A%202BHK%20%26%20balcony%3Fcc%3Dx',
     );
+  });
+
+  it('lets an address wrap only before the @ and after a dot', () => {
+    expect(emailBreakParts('ravi.deshpande@mail.example.in')).toEqual([
+      'ravi.',
+      'deshpande',
+      '@mail.',
+      'example.',
+      'in',
+    ]);
+    expect(emailBreakParts('asha@example.in').join('')).toBe('asha@example.in');
   });
 });

@@ -1,4 +1,5 @@
 /** Presentation helpers shared by every screen. */
+import { plural } from './plural.ts';
 import type { Role } from './types.ts';
 
 const inr = new Intl.NumberFormat('en-IN', {
@@ -7,6 +8,10 @@ const inr = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 0,
   minimumFractionDigits: 0,
 });
+
+/** The period a rent is for, as a person says it: 'monthly' → 'month' (shown as 'per month', '/month'). */
+export const rentPeriod = (rentType: string | undefined): string =>
+  rentType === 'yearly' ? 'year' : 'month';
 
 /** Rupees with Indian digit grouping and no decimals: 1234567 → '₹12,34,567'. */
 export const formatRent = (amount: number): string =>
@@ -40,7 +45,7 @@ export const confirmedAgo = (iso: string | undefined, now: Date = new Date()): s
   if (Number.isNaN(at)) return '';
   const days = Math.max(0, Math.floor((now.getTime() - at) / 86_400_000));
   if (days === 0) return 'Confirmed available today';
-  return `Confirmed available ${days} ${days === 1 ? 'day' : 'days'} ago`;
+  return `Confirmed available ${plural(days, 'day')} ago`;
 };
 
 /** 'address, area, city - pinCode', skipping the empty parts. */

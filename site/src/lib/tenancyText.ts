@@ -4,6 +4,7 @@
  * version. Apart from the property form (tenancyForm.ts), so the search and
  * listing pages do not load the form's checks.
  */
+import { plural } from './plural.ts';
 import type { Property } from './types.ts';
 
 export const FURNISHING_OPTIONS = [
@@ -58,10 +59,7 @@ export const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 const monthly = (p: Pick<Property, 'rent' | 'rentType'>) =>
   p.rentType === 'yearly' ? p.rent / 12 : p.rent;
 
-const months = (n: number) => {
-  const rounded = Math.round(n * 10) / 10;
-  return `${rounded} ${rounded === 1 ? 'month' : 'months'}`;
-};
+const months = (n: number) => plural(Math.round(n * 10) / 10, 'month');
 
 /** The deposit as both rupees and months of rent ('₹75,000 (3 months of rent)'), or undefined when not given. */
 export const depositText = (

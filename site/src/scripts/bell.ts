@@ -1,13 +1,16 @@
 /**
  * The header's notification bell (issue 17), plain DOM like the rest of the
  * header and fetched only once someone is signed in: the unread count (new
- * saved-search matches and owner notices, plus unread messages) and a list of
+ * saved-search matches and owner notices; unread messages have their own
+ * badge) and a list of
  * the recent ones, kept current by the live inbox stream, with 'Mark all as
  * read'. Opening one reads it (and, for a saved search's match, sees that
  * search's new matches, as opening the search does).
  */
 import type { ReadableAtom } from 'nanostores';
 import type { api as apiCall } from '../lib/api.ts';
+import type { countLabel as countLabelFn } from '../lib/format.ts';
+import type { plural as pluralFn, pluralNoun as pluralNounFn } from '../lib/plural.ts';
 
 /**
  * What the bell uses of the frame, handed in rather than imported: the chunk
@@ -20,6 +23,10 @@ export type BellDeps = {
   unreadMessages: ReadableAtom<number>;
   /** Bumped when the stream says the bell changed. */
   changed: ReadableAtom<number>;
+  /** The site's one plural helper and its badge count ('99+'). */
+  plural: typeof pluralFn;
+  pluralNoun: typeof pluralNounFn;
+  countLabel: typeof countLabelFn;
 };
 
 type Item = {
@@ -133,11 +140,16 @@ const render = () => {
   const count = byId('bell-count');
   const panel = byId('bell-panel');
   if (!count || !panel || !bell) return;
-  const unread = bell.unread + deps.unreadMessages.get();
+  // The bell's badge counts notifications only; unread messages have their own badge (frame.ts).
+  const unread = bell.unread;
   count.hidden = unread === 0;
+  count.title = deps.plural(unread, 'unread notification');
   count.replaceChildren(
-    element('span', { textContent: unread > 99 ? '99+' : String(unread) }),
-    element('span', { className: 'visually-hidden', textContent: ' unread notifications' }),
+    element('span', { textContent: deps.countLabel(unread) }),
+    element('span', {
+      className: 'visually-hidden',
+      textContent: ` ${deps.pluralNoun(unread, 'unread notification')}`,
+    }),
   );
   const rows: HTMLElement[] = [];
   const messages = deps.unreadMessages.get();
@@ -148,7 +160,7 @@ const render = () => {
         { className: 'bell-item bell-unread' },
         element('a', {
           href: '/messages',
-          textContent: `${messages} unread message${messages === 1 ? '' : 's'}`,
+          textContent: deps.plural(messages, 'unread message'),
         }),
       ),
     );

@@ -4,6 +4,7 @@
  * detail). Text goes in through text nodes only.
  */
 import { pageWindow } from '../lib/pageWindow.ts';
+import { propertiesFound } from '../lib/plural.ts';
 import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
 import { api, describeError } from '../lib/api.ts';
 import {
@@ -99,7 +100,7 @@ export const startBrowse = (): void => {
       );
       if (mine !== request) return;
       state.items = res.properties;
-      count.textContent = `${res.pagination.totalItems} properties found`;
+      count.textContent = propertiesFound(res.pagination.totalItems);
       grid.replaceChildren(...res.properties.map(card));
       if ($auth.get().status === 'authenticated') leadToFullDetails(grid);
       empty.hidden = res.properties.length > 0;

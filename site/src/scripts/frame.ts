@@ -14,6 +14,8 @@ import {
   type Toast,
 } from '../stores/toasts.ts';
 import { countLabel, initial } from '../lib/format.ts';
+import { plural, pluralNoun } from '../lib/plural.ts';
+import { iconSvg } from '../components/icons.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
@@ -41,16 +43,21 @@ const renderHeader = () => {
   if (avatar) avatar.textContent = state.user ? initial(state.user.name) : '';
 };
 
-/** The unread count beside Messages (and on the menu button, which hides the link on phones). */
+/**
+ * The unread messages count beside Messages and on the menu button (which hides
+ * the link on phones), with an envelope: the bell's badge is the other red
+ * badge, and counts notifications only.
+ */
 const renderUnread = (unread: number) => {
   for (const badge of document.querySelectorAll<HTMLElement>('[data-unread-badge]')) {
     badge.hidden = unread === 0;
+    badge.title = plural(unread, 'unread message');
     const count = document.createElement('span');
     count.setAttribute('aria-hidden', 'true');
-    count.textContent = countLabel(unread);
+    count.innerHTML = `${iconSvg('mail')} ${countLabel(unread)}`;
     const words = document.createElement('span');
     words.className = 'visually-hidden';
-    words.textContent = ` ${unread} unread message${unread === 1 ? '' : 's'}`;
+    words.textContent = ` ${plural(unread, 'unread message')}`;
     badge.replaceChildren(count, words);
   }
 };
@@ -61,7 +68,14 @@ const followInbox = () => {
   if (status === 'authenticated') {
     startInbox();
     void import('./bell.ts').then((bell) =>
-      bell.startBell({ api, unreadMessages: $unread, changed: $bellChanged }),
+      bell.startBell({
+        api,
+        unreadMessages: $unread,
+        changed: $bellChanged,
+        plural,
+        pluralNoun,
+        countLabel,
+      }),
     );
   } else if (status === 'anonymous') stopInbox();
 };

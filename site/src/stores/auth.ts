@@ -69,7 +69,28 @@ export type Registration = {
   role: Role;
 };
 
-export const register = (data: Registration): Promise<User> => authenticate('/auth/register', data);
+const NEW_ACCOUNT = 'rentals.newAccount';
+
+export const register = async (data: Registration): Promise<User> => {
+  const user = await authenticate('/auth/register', data);
+  try {
+    sessionStorage.setItem(NEW_ACCOUNT, '1');
+  } catch {
+    // Storage refused (private mode): the dashboard then says 'Welcome back'.
+  }
+  return user;
+};
+
+/** True once, on the first dashboard after registering: a new user is welcomed, not welcomed back. */
+export const takeNewAccount = (): boolean => {
+  try {
+    const fresh = sessionStorage.getItem(NEW_ACCOUNT) === '1';
+    sessionStorage.removeItem(NEW_ACCOUNT);
+    return fresh;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Ends the session on the server too (revocation), then returns to '/'. The

@@ -1,4 +1,5 @@
 import { iconSvg } from '@rentals/site/components/icons';
+import { propertiesFound } from '@rentals/site/lib/plural';
 import { markup, raw, type Html } from '../html.ts';
 import {
   CITIES_PATH,
@@ -74,13 +75,23 @@ const typeFilter = (city: CityCounts, current: PropertyType | null): Html =>
     )}
   </nav>`;
 
+/** The app's search for the same page (newest first, 12 a page): what a signed-in user's cards show. */
+const signedInSearch = (cityName: string, type: PropertyType | null, page: number) =>
+  new URLSearchParams({
+    city: cityName,
+    ...(type ? { propertyType: type } : {}),
+    sort: 'newest',
+    page: String(page),
+    limit: String(PAGE_SIZE),
+  }).toString();
+
 export const renderCityPage = (site: SiteContext, input: CityPageInput): string => {
   const { city, type, page, totalPages, listings } = input;
   const heading = cityHeading(city.name, type);
   const count = type ? city.byType[type] : city.total;
   const path = cityPath(city.slug, type, page);
   const title = page > 1 ? `${heading} – page ${page}` : heading;
-  const countLine = `${formatCount(count)} properties found${totalPages > 1 ? ` · page ${page} of ${totalPages}` : ''}`;
+  const countLine = `${propertiesFound(count)}${totalPages > 1 ? ` · page ${page} of ${totalPages}` : ''}`;
   const first = (page - 1) * 12;
   const structuredData = [
     breadcrumbList(site, [
@@ -114,7 +125,9 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
     </div>
     ${typeFilter(city, type)}
     <p class="list-count">${countLine}</p>
-    <div class="property-grid">${listings.map((l, i) => visitorCard(l, i < 3))}</div>
+    <div class="property-grid" data-signed-in-search="${signedInSearch(city.name, type, page)}">
+      ${listings.map((l, i) => visitorCard(l, i < 3))}
+    </div>
     ${pager(city.slug, type, page, totalPages)}
     ${type === null && page === 1 ? rentTrendsSection(input.trends, city.name, MIN_TREND_SAMPLE) : ''}
     ${

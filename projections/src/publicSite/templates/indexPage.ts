@@ -1,3 +1,4 @@
+import { plural, propertiesFound } from '@rentals/site/lib/plural';
 import { markup } from '../html.ts';
 import { CITIES_PATH, cityPath } from '../paths.ts';
 import type { CityCounts } from '../queries.ts';
@@ -12,7 +13,7 @@ export const renderIndexPage = (site: SiteContext, cities: CityCounts[]): string
     site,
     {
       title: 'Flats, houses and PGs for rent across India',
-      description: `${formatCount(total)} flats, houses and PGs for rent in ${formatCount(cities.length)} Indian cities. Pick a city to browse its properties.`,
+      description: `${formatCount(total)} flats, houses and PGs for rent in ${plural(cities.length, 'Indian city', 'Indian cities')}. Pick a city to browse its properties.`,
       path: CITIES_PATH,
       structuredData: [
         {
@@ -32,7 +33,7 @@ export const renderIndexPage = (site: SiteContext, cities: CityCounts[]): string
     markup`<div class="container page">
       <h1>Flats, houses and PGs for rent across India</h1>
       <p class="list-count">
-        ${formatCount(total)} properties found in ${formatCount(cities.length)} cities
+        ${propertiesFound(total)} in ${plural(cities.length, 'city', 'cities')}
       </p>
       ${
         sorted.length === 0

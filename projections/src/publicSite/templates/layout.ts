@@ -1,5 +1,4 @@
-import { iconSvg } from '@rentals/site/components/icons';
-import { SIGNED_IN_NAV_HTML } from '@rentals/site/components/signedInNav';
+import { footerHtml, headerHtml } from '@rentals/site/components/siteFrame';
 import { markup, jsonLd, raw, type Html } from '../html.ts';
 import { CITIES_PATH } from '../paths.ts';
 
@@ -29,12 +28,16 @@ export const absolute = (site: SiteContext, path: string) =>
   /^https?:\/\//.test(path) ? path : `${site.siteUrl}${path}`;
 
 /**
- * The frame of every public page: the site's header and footer as plain links,
- * canonical URL, Open Graph and structured data. The pages work without
- * JavaScript; one small deferred island (assets.ts) switches the header to the
- * signed-in menu when the browser has a session, and what `data-show="out"`
- * marks (Login, Register, the login banners) gives way to what `"in"` marks.
+ * The frame of every public page: the app's own header and footer
+ * (site/src/components/siteFrame.ts), canonical URL, Open Graph and structured
+ * data. One small deferred island (assets.ts) switches the header to the
+ * signed-in menu when the browser has a session, opens the phone menu, and
+ * what `data-show="out"` marks (Login, Register, the login banners) gives way
+ * to what `"in"` marks. Without JavaScript the page, its cards and the
+ * footer's links work; the phone menu stays closed.
  */
+const FRAME = { visitorFirst: true };
+
 export const layout = (site: SiteContext, meta: PageMeta, body: Html): string => {
   const canonical = absolute(site, meta.path);
   return markup`<!doctype html>
@@ -63,27 +66,10 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to content</a>
-        <header class="site-header">
-          <nav class="nav container" aria-label="Main">
-            <a href="/" class="logo" aria-label="Rentals home"
-              >${raw(iconSvg('home'))} Rentals</a
-            >
-            <div class="static-nav">
-              <a href="/browse" id="nav-browse">Browse Properties</a>
-              <a href="${CITIES_PATH}">Cities</a>
-              ${raw(SIGNED_IN_NAV_HTML)}
-              <a href="/login" data-show="out">Login</a>
-              <a href="/register" class="button button-primary" data-show="out">Register</a>
-            </div>
-          </nav>
-        </header>
+        ${raw(headerHtml(FRAME))}
         <main id="main" tabindex="-1">${body}</main>
-        <footer class="site-footer">
-          <div class="container footer-bottom">
-            <span>© Rentals — flats, houses and PGs for rent across India</span>
-            <a href="${CITIES_PATH}">All cities</a>
-          </div>
-        </footer>
+        ${raw(footerHtml(null, FRAME))}
+        <div class="toaster" id="toaster" role="region" aria-label="Notifications" aria-live="polite"></div>
       </body>
     </html> `.value.replace(/\n\s+/g, '\n'); // drop the source indentation
 };

@@ -1,4 +1,5 @@
 import { iconSvg } from '@rentals/site/components/icons';
+import { plural } from '@rentals/site/lib/plural';
 import { markup, raw } from '../html.ts';
 import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import {
@@ -11,7 +12,7 @@ import {
   TYPE_PLURALS,
 } from '../paths.ts';
 import type { PublicListing } from '../queries.ts';
-import { formatCount, initial, photo, roleLabel, visitorCard } from './card.ts';
+import { initial, photo, roleLabel, visitorCard } from './card.ts';
 import { absolute, breadcrumbList, layout, type SiteContext } from './layout.ts';
 
 const SCHEMA_TYPES = { flat: 'Apartment', house: 'House', PG: 'Accommodation' } as const;
@@ -114,7 +115,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
               <span class="muted">· ${roleLabel(listing.owner.role)}</span></span
             >
           </div>
-          <p class="muted">${raw(iconSvg('eye'))} ${formatCount(listing.views)} views</p>
+          <p class="muted">${raw(iconSvg('eye'))} ${plural(listing.views, 'view')}</p>
         </div>
       </aside>
     </div>

@@ -84,6 +84,7 @@ export const rentTrendsSection = (
   if (!trends?.month || trends.groups.length === 0) return markup``;
   return markup`<section class="card rent-trend" data-testid="city-rent-trends">
     <h2>Median rents in ${cityName}</h2>
+    <div class="table-scroll" role="region" aria-label="Median rents in ${cityName}" tabindex="0">
     <table class="trend-table">
       <thead>
         <tr>
@@ -106,6 +107,7 @@ export const rentTrendsSection = (
         )}
       </tbody>
     </table>
+    </div>
     <p class="muted">
       Median monthly rent of the listings on the market each month, to the nearest ₹500 (number of
       listings in brackets); a median needs at least ${minSample} listings.

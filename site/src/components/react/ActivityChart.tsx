@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { linePath, niceMax, seriesPoints } from '../../lib/chartScale.ts';
+import { linePath, niceMax, slotPoints } from '../../lib/chartScale.ts';
+import { plural } from '../../lib/plural.ts';
 
 export type ListingActivity = {
   listingId: string;
@@ -9,9 +10,11 @@ export type ListingActivity = {
   enquiries?: number[];
 };
 
-const PLOT = { width: 600, height: 180, padding: 24 };
+// Narrow enough that a phone draws it near its own size, so its labels stay readable there.
+const PLOT = { width: 480, height: 200, padding: 28 };
+/** A day without views still shows its slot: a stub this tall on the axis. */
+const STUB = 5;
 const total = (values: readonly number[] = []) => values.reduce((s, v) => s + v, 0);
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const shortDate = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
     day: 'numeric',
@@ -38,26 +41,27 @@ export const ActivityChart = ({
     return <p className="muted">No views yet: they show here once tenants open your listings.</p>;
   const enquiries = listing.enquiries;
   const top = niceMax([...listing.views, ...(enquiries ?? [])]);
-  const bars = seriesPoints(listing.views, top, PLOT);
-  const line = enquiries ? seriesPoints(enquiries, top, PLOT) : null;
+  const bars = slotPoints(listing.views, top, PLOT);
+  const line = enquiries ? slotPoints(enquiries, top, PLOT) : null;
   const bottom = PLOT.height - PLOT.padding;
-  const slot = (PLOT.width - 2 * PLOT.padding) / Math.max(1, days.length - 1);
-  const barWidth = Math.max(2, slot * 0.6);
+  const barWidth = Math.max(2, (bars[0]?.slot ?? 0) * 0.7);
+  // The first, middle and last day under their bars.
+  const ticks = [0, Math.floor((days.length - 1) / 2), days.length - 1].filter(
+    (i, n, all) => all.indexOf(i) === n,
+  );
   const summary =
-    count(total(listing.views), 'view') +
-    (enquiries
-      ? ` and ${total(enquiries)} ${total(enquiries) === 1 ? 'enquiry' : 'enquiries'}`
-      : '') +
-    ` from ${shortDate(days[0]!)} to ${shortDate(days.at(-1)!)}; at most ${count(Math.max(...listing.views), 'view')} in a day.`;
+    plural(total(listing.views), 'view') +
+    (enquiries ? ` and ${plural(total(enquiries), 'enquiry', 'enquiries')}` : '') +
+    ` from ${shortDate(days[0]!)} to ${shortDate(days.at(-1)!)}; at most ${plural(Math.max(...listing.views), 'view')} in a day.`;
   return (
     <div className="activity-chart">
       {listings.length > 1 && (
-        <label className="field" style={{ maxWidth: '24rem' }}>
+        <label className="field chart-select">
           <span>Listing</span>
           <select value={listing.listingId} onChange={(e) => setSelected(e.target.value)}>
             {listings.map((l) => (
               <option key={l.listingId} value={l.listingId}>
-                {l.title} ({count(total(l.views), 'view')})
+                {l.title} ({plural(total(l.views), 'view')})
               </option>
             ))}
           </select>
@@ -69,7 +73,7 @@ export const ActivityChart = ({
         aria-labelledby={`${id}-title ${id}-desc`}
         data-testid="activity-chart"
         preserveAspectRatio="none"
-        style={{ width: '100%', height: 'auto' }}
+        style={{ width: '100%', height: 'auto', maxWidth: '40rem' }}
       >
         <title
           id={`${id}-title`}
@@ -88,28 +92,37 @@ export const ActivityChart = ({
         <text x={PLOT.padding - 4} y={bottom + 4} textAnchor="end" className="chart-label">
           0
         </text>
+        <line
+          x1={PLOT.padding}
+          y1={PLOT.padding}
+          x2={PLOT.width - PLOT.padding}
+          y2={PLOT.padding}
+          className="chart-grid"
+        />
+        {/* Every day has its slot; a day without views shows as a stub on the axis, not as nothing. */}
         {bars.map((p, i) => (
           <rect
             key={days[i]}
             x={p.x - barWidth / 2}
-            y={p.y}
+            y={Math.min(p.y, bottom - STUB)}
             width={barWidth}
-            height={Math.max(0, bottom - p.y)}
-            className="chart-bar"
+            height={Math.max(STUB, bottom - p.y)}
+            className={p.y >= bottom ? 'chart-bar chart-bar-zero' : 'chart-bar'}
+            data-testid="chart-day"
           />
         ))}
         {line && <path d={linePath(line)} className="chart-line" fill="none" />}
-        <text x={PLOT.padding} y={PLOT.height - 4} className="chart-label">
-          {shortDate(days[0]!)}
-        </text>
-        <text
-          x={PLOT.width - PLOT.padding}
-          y={PLOT.height - 4}
-          textAnchor="end"
-          className="chart-label"
-        >
-          {shortDate(days.at(-1)!)}
-        </text>
+        {ticks.map((i) => (
+          <text
+            key={days[i]}
+            x={bars[i]!.x}
+            y={PLOT.height - 4}
+            textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
+            className="chart-label"
+          >
+            {shortDate(days[i]!)}
+          </text>
+        ))}
       </svg>
       <p className="chart-legend muted">
         <span className="legend-bar" aria-hidden="true" /> Views

@@ -1,5 +1,5 @@
 import type { Property } from '../../lib/types.ts';
-import { confirmedAgo, formatRent, typeLabel } from '../../lib/format.ts';
+import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../../lib/format.ts';
 import { Carousel } from './Carousel.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
@@ -31,7 +31,7 @@ export const PropertyCard = ({ property }: { property: Property }) => {
       <div className="property-card-body">
         <p className="rent">
           {formatRent(property.rent)}
-          <small>/{property.rentType}</small>
+          <small>/{rentPeriod(property.rentType)}</small>
         </p>
         <h3>
           <a href={`/properties/${property._id}`}>{property.title}</a>

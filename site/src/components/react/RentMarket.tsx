@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { plural } from '../../lib/plural.ts';
 import type { ListingMarket } from '../../lib/rentTrends.ts';
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /**
  * The detail page's 'Rent & market' card: the fair-rent hint, days on the

@@ -1,15 +1,26 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import {
   PROPERTY_TYPE_OPTIONS,
   ROOM_OPTIONS,
   TERM_FILTER_HINT,
   TERM_FILTERS,
+  FILTER_KEYS,
   filtersToSearch,
   hasFilters,
   type FilterKey,
   type Filters,
 } from '../../lib/filters.ts';
+import { loginUrlFor } from '../../lib/loginUrl.ts';
 import { Field } from './Field.tsx';
+import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
 type Props = {
   initial?: Filters;
@@ -17,6 +28,67 @@ type Props = {
   startOpen?: boolean;
   /** The tenancy-term filters: for signed-in users (visitors' results do not carry the terms). */
   showTerms?: boolean;
+  /**
+   * A visitor's form: the visitor search ignores area and rent (docs/SECURITY.md,
+   * no oracle), so those fields are disabled and empty, with a sign-in link.
+   */
+  visitor?: boolean;
+};
+
+/** What a visitor's search does not apply. */
+const SIGNED_IN_ONLY: readonly FilterKey[] = ['area', 'minRent', 'maxRent'];
+const SIGN_IN_TO_FILTER = 'Sign in to filter by area and rent';
+
+const withoutSignedInOnly = (filters: Filters): Filters =>
+  Object.fromEntries(
+    Object.entries(filters).filter(([key]) => !SIGNED_IN_ONLY.includes(key as FilterKey)),
+  );
+
+const usesAdvanced = (f: Filters): boolean =>
+  Boolean(
+    f.propertyType ||
+    f.minRent ||
+    f.maxRent ||
+    f.bedrooms ||
+    f.bathrooms ||
+    TERM_FILTERS.some(([key]) => f[key]) ||
+    f.availableBy,
+  );
+
+/**
+ * The form's values: what was typed before hydration first, then `initial`
+ * (the URL, read after hydration on /properties) for every field the user has
+ * not set, then what the user types.
+ */
+const useFormValues = (initial: Filters, openAdvanced: () => void) => {
+  const [values, setValues] = useState<Filters>(initial);
+  const touched = useRef(new Set<FilterKey>());
+  const form = useTypedBeforeHydration(FILTER_KEYS, initial, (typed) => {
+    (Object.keys(typed) as FilterKey[]).forEach((key) => touched.current.add(key));
+    setValues((v) => ({ ...v, ...typed }));
+  });
+  // `initial` is compared by its text: a new object with the same filters changes nothing.
+  const initialText = JSON.stringify(initial);
+  const seen = useRef(initialText);
+  useEffect(() => {
+    if (initialText === seen.current) return;
+    seen.current = initialText;
+    if (usesAdvanced(initial)) openAdvanced();
+    setValues((v) => {
+      const next: Filters = { ...initial };
+      for (const key of touched.current) next[key] = v[key];
+      return next;
+    });
+  }, [initialText]);
+  const set = (key: FilterKey) => (event: { target: { value: string } }) => {
+    touched.current.add(key);
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+  };
+  const clear = () => {
+    touched.current.clear();
+    setValues({});
+  };
+  return { form, values, set, clear };
 };
 
 const PLACE_FIELDS = [
@@ -37,35 +109,35 @@ export const SearchForm = ({
   target = '/properties',
   startOpen,
   showTerms = true,
+  visitor = false,
 }: Props) => {
   const id = useId();
-  const [values, setValues] = useState<Filters>(initial);
-  const [advanced, setAdvanced] = useState(
-    startOpen ??
-      Boolean(
-        initial.propertyType ||
-        initial.minRent ||
-        initial.maxRent ||
-        initial.bedrooms ||
-        initial.bathrooms ||
-        TERM_FILTERS.some(([key]) => initial[key]) ||
-        initial.availableBy,
-      ),
-  );
-  const set = (key: FilterKey) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const [advanced, setAdvanced] = useState(startOpen ?? usesAdvanced(initial));
+  const { form, values, set, clear } = useFormValues(initial, () => setAdvanced(true));
+  const applicable = visitor ? withoutSignedInOnly(values) : values;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    window.location.assign(`${target}${filtersToSearch(values)}`);
+    window.location.assign(`${target}${filtersToSearch(applicable)}`);
   };
-  const input = (key: FilterKey, attributes: InputHTMLAttributes<HTMLInputElement>) => (
-    <input
-      id={`${id}-${key}`}
-      name={key}
-      value={values[key] ?? ''}
-      onChange={set(key)}
-      {...attributes}
-    />
+  const input = (key: FilterKey, attributes: InputHTMLAttributes<HTMLInputElement>) => {
+    const signInFirst = visitor && SIGNED_IN_ONLY.includes(key);
+    return (
+      <input
+        id={`${id}-${key}`}
+        name={key}
+        value={signInFirst ? '' : (values[key] ?? '')}
+        onChange={set(key)}
+        disabled={signInFirst}
+        aria-describedby={signInFirst ? `${id}-sign-in` : undefined}
+        {...attributes}
+      />
+    );
+  };
+  // Back to this search once signed in, with what a visitor can already set.
+  const signIn = (
+    <p className="muted sign-in-to-filter" id={`${id}-sign-in`}>
+      <a href={loginUrlFor(`${target}${filtersToSearch(applicable)}`)}>{SIGN_IN_TO_FILTER}</a>
+    </p>
   );
   const field = (key: FilterKey, label: string, control: ReactNode) => (
     <Field key={key} id={`${id}-${key}`} label={label}>
@@ -74,6 +146,7 @@ export const SearchForm = ({
   );
   return (
     <form
+      ref={form}
       className="search-form"
       role="search"
       action={target}
@@ -99,12 +172,13 @@ export const SearchForm = ({
         >
           Advanced Filters
         </button>
-        {hasFilters(values) && (
-          <button type="button" className="link-button" onClick={() => setValues({})}>
+        {hasFilters(applicable) && (
+          <button type="button" className="link-button" onClick={clear}>
             Clear Filters
           </button>
         )}
       </div>
+      {visitor && signIn}
       <div className="filters-grid" id={`${id}-advanced`} hidden={!advanced}>
         {field(
           'propertyType',

@@ -1,3 +1,4 @@
+import { plural } from '../../lib/plural.ts';
 import type { Property } from '../../lib/types.ts';
 import { Icon } from './Icon.tsx';
 
@@ -6,12 +7,12 @@ export const Specs = ({ details }: { details: Property['propertyDetails'] }) => 
   <div className="specs">
     {details.bedrooms > 0 && (
       <span>
-        <Icon name="bed" /> {details.bedrooms} Beds
+        <Icon name="bed" /> {plural(details.bedrooms, 'Bed')}
       </span>
     )}
     {details.bathrooms > 0 && (
       <span>
-        <Icon name="bath" /> {details.bathrooms} Baths
+        <Icon name="bath" /> {plural(details.bathrooms, 'Bath')}
       </span>
     )}
     {details.area > 0 && (

@@ -14,14 +14,15 @@ describe('a card’s specs', () => {
   it('show beds, baths and sq ft when above 0', () => {
     const html = renderToStaticMarkup(<Specs details={details(2, 1, 950)} />);
     expect(html).toContain('2 Beds');
-    expect(html).toContain('1 Baths');
+    expect(html).toContain('1 Bath<');
     expect(html).toContain('950 sq ft');
+    expect(renderToStaticMarkup(<Specs details={details(1, 2, 0)} />)).toContain('1 Bed<');
   });
 
   it('leave out each one that is 0 (a PG room has no bedroom count)', () => {
     const html = renderToStaticMarkup(<Specs details={details(0, 1, 0)} />);
-    expect(html).not.toContain('Beds');
+    expect(html).not.toContain('Bed');
     expect(html).not.toContain('sq ft');
-    expect(html).toContain('1 Baths');
+    expect(html).toContain('1 Bath<');
   });
 });

@@ -6,6 +6,7 @@
  */
 import { typeLabel } from '../../lib/format.ts';
 import { loginUrlFor } from '../../lib/loginUrl.ts';
+import { plural } from '../../lib/plural.ts';
 import type { PublicProperty } from '../../lib/types.ts';
 import { OwnerLine } from './OwnerLine.tsx';
 import { ResponsiveImage, type PhotoSource } from './ResponsiveImage.tsx';
@@ -81,7 +82,7 @@ export const VisitorCard = ({ listing, headingLevel = 3, eager = false }: Visito
         <p className="muted card-city">{listing.city}</p>
         <OwnerLine owner={listing.owner}>
           <span className="muted card-views">
-            <Icon name="eye" /> {listing.views} views
+            <Icon name="eye" /> {plural(listing.views, 'view')}
           </span>
         </OwnerLine>
       </div>

@@ -51,7 +51,7 @@ describe('the visitor card', () => {
         '<p class="muted card-city">Pune</p>' +
         '<div class="owner-line"><span class="avatar" aria-hidden="true">R</span>' +
         '<span>ravi Deshpande <span class="muted">· Broker</span></span>' +
-        `<span class="muted card-views">${iconSvg('eye')} 1234 views</span></div>` +
+        `<span class="muted card-views">${iconSvg('eye')} 1,234 views</span></div>` +
         '</div></article>',
     );
   });

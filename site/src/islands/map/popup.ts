@@ -1,4 +1,4 @@
-import { formatRent, typeLabel } from '../../lib/format.ts';
+import { formatRent, rentPeriod, typeLabel } from '../../lib/format.ts';
 import { listingHref, markerColour } from '../../map/markers.ts';
 import type { MapProperty } from '../../map/types.ts';
 
@@ -60,7 +60,11 @@ export const popupContent = (p: MapProperty, visitor: boolean): HTMLElement => {
   const meta = el('div', 'map-popup-meta');
   if (!visitor && p.rent !== undefined)
     meta.append(
-      el('span', 'map-popup-rent', `${formatRent(p.rent)}${p.rentType ? `/${p.rentType}` : ''}`),
+      el(
+        'span',
+        'map-popup-rent',
+        `${formatRent(p.rent)}${p.rentType ? `/${rentPeriod(p.rentType)}` : ''}`,
+      ),
     );
   meta.append(el('span', 'badge badge-type', typeLabel(p.propertyType)));
   root.append(meta);

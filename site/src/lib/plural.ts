@@ -1,0 +1,19 @@
+/**
+ * The one helper for every count on screen (the site, /browse's script and
+ * the pre-rendered public pages): the number with Indian digit grouping and
+ * the noun in the form English takes for it.
+ */
+const rules = new Intl.PluralRules('en-IN');
+const numbers = new Intl.NumberFormat('en-IN');
+
+/** The noun alone, for where the number is shown apart (a badge): 'view' or 'views'. */
+export const pluralNoun = (n: number, one: string, other = `${one}s`): string =>
+  rules.select(n) === 'one' ? one : other;
+
+/** '1 property', '12 properties', '0 views', '1,20,000 views'. */
+export const plural = (n: number, one: string, other = `${one}s`): string =>
+  `${numbers.format(n)} ${pluralNoun(n, one, other)}`;
+
+/** The listing screens' counter (SPEC §2 '{n} properties found'), singular for one. */
+export const propertiesFound = (n: number): string =>
+  `${plural(n, 'property', 'properties')} found`;
