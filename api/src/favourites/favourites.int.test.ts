@@ -107,6 +107,22 @@ describe('favourites', () => {
     expect((await list()).favourites.map((f) => f.listingId)).not.toContain('fav-c');
   });
 
+  it('an owner cannot favourite their own listing (403), and records nothing', async () => {
+    const owner = await t.registerUser('homeowner');
+    await appendListingEvents(t.deps.eventStore, 'fav-own', [
+      listingCreated('fav-own', { ownerId: owner.user._id }),
+    ]);
+    const res = await put('fav-own', owner);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      message: 'You cannot save your own listing to your favourites',
+    });
+    const { events } = await t.deps.eventStore.readStream(
+      favouriteStreamId(owner.user._id, 'fav-own'),
+    );
+    expect(events).toEqual([]);
+  });
+
   it('removing what is no favourite is not an error', async () => {
     expect((await remove('fav-never')).status).toBe(200);
     expect((await remove('fav-a')).body).toEqual({ listingId: 'fav-a', favourite: false });

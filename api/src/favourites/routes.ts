@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { favouriteMessages as decideMessages } from '@rentals/core/favourites/favourite';
 import {
   FAVOURITES_READ_MODEL,
   favouriteListingIds,
@@ -28,7 +29,8 @@ const tags = ['Favourites'];
 const security = [{ bearer: [] }];
 const toggleNote =
   `Idempotent: repeating it changes nothing. At most ${FAVOURITE_TOGGLE_LIMIT.perSubject} changes a minute ` +
-  `per account (429 with Retry-After: '${favouriteMessages.tooMany}'). A malformed or unknown listing id is 404.`;
+  `per account (429 with Retry-After: '${favouriteMessages.tooMany}'). A malformed or unknown listing id is 404; ` +
+  `favouriting one's own listing is 403 ('${decideMessages.ownListing}').`;
 
 /**
  * The signed-in user's favourites (issue 14). Every route acts on the

@@ -9,6 +9,7 @@ import {
   decideFavourite,
   foldFavourite,
   type FavouriteCommand,
+  type ListingPresence,
 } from '@rentals/core/favourites/favourite';
 import { listingStreamId, type ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
@@ -23,11 +24,12 @@ export const favouriteService = ({ sql, eventStore, clock }: Deps) => {
   const limiter = createAttemptLimiter(sql, FAVOURITE_TOGGLE_LIMIT);
   let prunedAt = 0;
 
-  const listingPresence = async (listingId: string) => {
+  const listingPresence = async (listingId: string): Promise<ListingPresence> => {
     const { events } = await eventStore.readStream(listingStreamId(listingId));
-    return fold(events as unknown as ListingEvent[]).status === 'active'
-      ? ('present' as const)
-      : ('absent' as const);
+    const state = fold(events as unknown as ListingEvent[]);
+    return state.status === 'active'
+      ? { status: 'present', ownerId: state.listing.ownerId }
+      : { status: 'absent' };
   };
 
   const run = async (streamId: string, command: FavouriteCommand, userId: string) => {

@@ -110,7 +110,8 @@ describe('the notification bell', () => {
       ['search-match', false],
     ]);
     expect(listed.items[0]!.text).toContain('The photos show another flat');
-    expect(listed.items[0]!.link).toBe('/properties/bell-own');
+    // 'Please correct your listing' opens the listing's form, as its email does.
+    expect(listed.items[0]!.link).toBe('/edit-property/bell-own');
     expect(listed.items[1]).toMatchObject({
       text: 'New match for “Pune flats”: Flat in Baner',
       link: '/properties/bell-match',

@@ -101,8 +101,10 @@ export const ReviewBody = t.Object(
 
 export const ReviewResponse = t.Object({
   listingId: t.String(),
-  action: t.String(),
-  decision: t.String(),
+  action: t.String({ description: `The action taken, as sent: ${REVIEW_ACTIONS.join(' | ')}` }),
+  decision: t.String({
+    description: "What was decided, in words ('Owner asked to fix it: …'), as the history says it",
+  }),
 });
 
 export const QueueQuery = t.Object({

@@ -179,7 +179,8 @@ describe('reviewing', () => {
 
   it('dismissing closes the reports; a second decision finds nothing to review', async () => {
     expect((await review('rep-a', 'dismiss')).body).toMatchObject({
-      decision: 'ListingReportsDismissed',
+      action: 'dismiss',
+      decision: 'Reports dismissed by an admin',
     });
     expect((await review('rep-a', 'dismiss')).status).toBe(409);
     expect((await queue()).map((e) => e.listingId)).not.toContain('rep-a');
@@ -188,7 +189,9 @@ describe('reviewing', () => {
   it('asking to fix needs a reason, and tells the owner in-app and by email', async () => {
     await report('rep-d', 'Wrong price or details', tenants[0]!);
     expect((await review('rep-d', 'askOwnerToFix')).status).toBe(409);
-    expect((await review('rep-d', 'askOwnerToFix', 'The rent shown is wrong')).status).toBe(200);
+    const asked = await review('rep-d', 'askOwnerToFix', 'The rent shown is wrong');
+    expect(asked.status).toBe(200);
+    expect(asked.body.decision).toBe('Owner asked to fix it: The rent shown is wrong');
     const email = await mail.next(owner.email);
     expect(email.subject).toBe('Please correct your listing on Rentals');
     expect(email.text).toContain('The rent shown is wrong');

@@ -6,7 +6,7 @@ import { createEventStore, type EventStore } from '@rentals/core/eventStore/even
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { Logger } from '@rentals/core/logger';
 import type { ReviewDecisionKind } from '@rentals/core/mail/emails';
-import { emailLink } from '@rentals/core/mail/links';
+import { emailLink, ownerNoticeDestination } from '@rentals/core/mail/links';
 import { loadEmails } from '../shared/emails.ts';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
@@ -171,10 +171,9 @@ export const reportService = (deps: Deps) => {
         SELECT name, email FROM users WHERE id = ${ownerId}`;
       if (!owner) return;
       const { state } = await listingOf(deps.eventStore, listingId);
-      // A fix is made in the listing's form; a removed listing is found in My Properties.
       const link = emailLink(
         deps.siteUrl ?? 'http://localhost:3000',
-        kind === 'fix-requested' ? { to: 'edit-listing', listingId } : { to: 'my-properties' },
+        ownerNoticeDestination(kind, listingId),
       );
       const { reviewDecisionEmail } = await loadEmails();
       const content = await reviewDecisionEmail({
@@ -341,7 +340,8 @@ export const reportService = (deps: Deps) => {
       const kind = KIND_OF[action];
       if (kind && 'reason' in decision.data)
         tellOwner(ownerId, kind, listingId, decision.data.reason);
-      return { listingId, action, decision: decision.type };
+      // The decision in words, as the history says it: no screen gets a type name to show.
+      return { listingId, action, decision: describeEvent(decision) };
     },
   };
 };

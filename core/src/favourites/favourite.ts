@@ -1,8 +1,8 @@
-import { NotFoundError } from '../errors.ts';
+import { ForbiddenError, NotFoundError } from '../errors.ts';
 import type { FavouriteEvent } from './events.ts';
 
 /** What the handler knows of the listing when the command is decided (read from its stream). */
-export type ListingPresence = 'present' | 'absent';
+export type ListingPresence = { status: 'present'; ownerId: string } | { status: 'absent' };
 
 export type FavouriteListing = {
   type: 'FavouriteListing';
@@ -23,14 +23,18 @@ export type FavouriteState = { favourite: false } | { favourite: true; since: st
 
 export const initialFavouriteState: FavouriteState = { favourite: false };
 
-export const favouriteMessages = { notFound: 'Property not found' } as const;
+export const favouriteMessages = {
+  notFound: 'Property not found',
+  ownListing: 'You cannot save your own listing to your favourites',
+} as const;
 
 /**
  * Hearts are idempotent: favouriting a favourite or unfavouriting what is not
  * one records nothing, so a retried or doubled tap (the site toggles
  * optimistically) is never an error, even once the listing is gone. A listing
  * that is gone (never existed or deleted) cannot become a favourite anew, but
- * an existing favourite of it can always be removed.
+ * an existing favourite of it can always be removed. Nobody favourites their
+ * own listing (as nobody reports it): the heart is for people looking to rent.
  */
 export const decideFavourite = (
   command: FavouriteCommand,
@@ -40,7 +44,9 @@ export const decideFavourite = (
   switch (command.type) {
     case 'FavouriteListing':
       if (state.favourite) return [];
-      if (command.listing === 'absent') throw new NotFoundError(favouriteMessages.notFound);
+      if (command.listing.status === 'absent') throw new NotFoundError(favouriteMessages.notFound);
+      if (command.listing.ownerId === command.userId)
+        throw new ForbiddenError(favouriteMessages.ownListing);
       return [{ type: 'ListingFavourited', data }];
     case 'UnfavouriteListing':
       return state.favourite ? [{ type: 'ListingUnfavourited', data }] : [];

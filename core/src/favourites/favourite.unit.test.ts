@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../errors.ts';
+import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { appEventRegistry } from '../eventRegistry.ts';
 import { favouriteStreamId, type FavouriteEvent } from './events.ts';
 import {
@@ -15,7 +15,9 @@ const pair = { userId: 'u-tenant', listingId: 'l-1' };
 const favourited: FavouriteEvent = { type: 'ListingFavourited', data: { ...pair, at: T0 } };
 const unfavourited: FavouriteEvent = { type: 'ListingUnfavourited', data: { ...pair, at: T1 } };
 
-const favourite = (listing: ListingPresence = 'present', at = T1): FavouriteCommand => ({
+const present: ListingPresence = { status: 'present', ownerId: 'u-owner' };
+const absent: ListingPresence = { status: 'absent' };
+const favourite = (listing: ListingPresence = present, at = T1): FavouriteCommand => ({
   type: 'FavouriteListing',
   ...pair,
   listing,
@@ -46,17 +48,23 @@ describe('favourites', () => {
 
   it('a removed favourite can be favourited again', () => {
     given(favourited, unfavourited)
-      .when(favourite('present', '2026-03-03T00:00:00.000Z'))
+      .when(favourite(present, '2026-03-03T00:00:00.000Z'))
       .then([{ type: 'ListingFavourited', data: { ...pair, at: '2026-03-03T00:00:00.000Z' } }]);
   });
 
   it('a listing that is gone cannot become a favourite', () => {
-    given().when(favourite('absent')).thenThrows(NotFoundError);
-    given(favourited, unfavourited).when(favourite('absent')).thenThrows(NotFoundError);
+    given().when(favourite(absent)).thenThrows(NotFoundError);
+    given(favourited, unfavourited).when(favourite(absent)).thenThrows(NotFoundError);
   });
 
   it('a favourite whose listing is gone, favourited again, records nothing and is no error', () => {
-    given(favourited).when(favourite('absent')).then([]);
+    given(favourited).when(favourite(absent)).then([]);
+  });
+
+  it('nobody favourites their own listing', () => {
+    given()
+      .when(favourite({ status: 'present', ownerId: pair.userId }))
+      .thenThrows(ForbiddenError);
   });
 
   it('a favourite is removed, even when its listing is gone', () => {

@@ -23,7 +23,8 @@ export type EmailDestination =
 
 const id = encodeURIComponent;
 
-const pathOf = (d: EmailDestination): string => {
+/** The path of `d` on the site (the bell's in-app links use it too). */
+export const sitePath = (d: EmailDestination): string => {
   switch (d.to) {
     case 'listing':
       return `/properties/${id(d.listingId)}`;
@@ -50,4 +51,12 @@ const pathOf = (d: EmailDestination): string => {
  * `siteUrl` gives the path alone (what the API's tests request).
  */
 export const emailLink = (siteUrl: string, destination: EmailDestination): string =>
-  `${siteUrl.replace(/\/+$/, '')}${pathOf(destination)}`;
+  `${siteUrl.replace(/\/+$/, '')}${sitePath(destination)}`;
+
+/**
+ * Where a notice about an owner's listing leads, in its email and in the
+ * bell alike: a fix is made in the listing's form; anything else (a delisting,
+ * a suspension, an expiry reminder) is dealt with in My Properties.
+ */
+export const ownerNoticeDestination = (kind: string, listingId: string): EmailDestination =>
+  kind === 'fix-requested' ? { to: 'edit-listing', listingId } : { to: 'my-properties' };

@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { ownerNoticeDestination, sitePath } from '@rentals/core/mail/links';
 import { MAX_COUNTED } from './countedUpTo.ts';
 import { newestUserAlerts } from './savedSearchQueries.ts';
 
@@ -31,28 +32,42 @@ const iso = (column: string) =>
  * does) and owner notices, each read or not by the user's read mark or
  * by having been opened.
  */
-export const recentNotifications = (db: Sql, userId: string, limit: number) =>
-  db<NotificationItem[]>`
+export const recentNotifications = async (
+  db: Sql,
+  userId: string,
+  limit: number,
+): Promise<NotificationItem[]> => {
+  const rows = await db<(Omit<NotificationItem, 'link'> & { listingId: string })[]>`
     WITH mark AS (
       SELECT coalesce((SELECT read_up_to FROM notification_reads WHERE user_id = ${userId}), '-infinity') AS at
     ),
     items AS (
       (SELECT 'match-' || a.id || '-' || a.search_no AS id, 'search-match' AS kind,
               'New match for “' || a.name || '”: ' || a.title AS text,
-              '/properties/' || a.listing_id AS link, a.at, a.search_id
+              a.listing_id, a.at, a.search_id
        FROM ${newestUserAlerts(db, userId, limit)} a)
       UNION ALL
       (SELECT 'notice-' || n.id, n.kind, coalesce(l.title || ': ', '') || n.reason,
-              '/properties/' || n.listing_id, n.at, NULL
+              n.listing_id, n.at, NULL
        FROM owner_notices n LEFT JOIN listing_read l ON l.id = n.listing_id
        WHERE n.user_id = ${userId}
        ORDER BY n.at DESC, n.id DESC LIMIT ${limit})
     )
-    SELECT i.id, i.kind, i.text, i.link, ${db.unsafe(iso('i.at'))} AS at,
+    SELECT i.id, i.kind, i.text, i.listing_id AS "listingId", ${db.unsafe(iso('i.at'))} AS at,
            (i.at <= mark.at OR o.item_id IS NOT NULL) AS read, i.search_id AS "searchId"
     FROM items i CROSS JOIN mark
     LEFT JOIN notification_opened o ON o.user_id = ${userId} AND o.item_id = i.id
     ORDER BY i.at DESC, i.id DESC LIMIT ${limit}`;
+  // A match opens the listing; an owner notice leads where its email does (a fix to the edit form).
+  return rows.map(({ listingId, ...item }) => ({
+    ...item,
+    link: sitePath(
+      item.kind === 'search-match'
+        ? { to: 'listing', listingId }
+        : ownerNoticeDestination(item.kind, listingId),
+    ),
+  }));
+};
 
 /**
  * How many of the user's saved-search matches and owner notices are after

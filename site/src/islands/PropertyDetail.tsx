@@ -14,6 +14,7 @@ import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
 import { FACILITIES } from '../lib/types.ts';
 import { loginUrlFor } from '../lib/loginUrl.ts';
+import { looksToRent } from '../lib/roleHome.ts';
 import { displayPhone, emailBreakParts, mailtoHref, telHref } from '../lib/contactLinks.ts';
 import { plural } from '../lib/plural.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -108,7 +109,7 @@ const Detail = () => {
             </div>
             <span style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
               <span className="badge badge-listed">{typeLabel(p.propertyType)}</span>
-              <FavouriteButton listingId={p._id} title={p.title} />
+              <FavouriteButton listingId={p._id} title={p.title} ownerId={p.ownerId} />
             </span>
           </div>
           <p className="rent" style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>
@@ -226,7 +227,7 @@ const Detail = () => {
           </dl>
         </section>
         <RentMarket listingId={p._id} />
-        {auth.user?._id !== p.ownerId && (
+        {looksToRent(auth.user, p.ownerId) && (
           <section className="card">
             <h2 style={{ fontSize: '1.1rem' }}>Something wrong with this listing?</h2>
             <ReportListing listingId={p._id} />

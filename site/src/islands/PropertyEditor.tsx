@@ -6,6 +6,7 @@ import { idFromPath } from '../lib/routeId.ts';
 import type { User } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import { FixRequested } from '../components/react/FixRequested.tsx';
 import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { PropertyForm, type SubmitResult } from '../components/react/propertyForm/PropertyForm.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -77,6 +78,7 @@ const Edit = ({ user }: { user: User }) => {
       mode="edit"
       initial={formFromProperty(property)}
       existingImages={property.images}
+      notice={<FixRequested listingId={property._id} editedAt={property.updatedAt} />}
       submit={(form) =>
         api<SubmitResult>(`/properties/${encodeURIComponent(property._id)}`, {
           method: 'PUT',

@@ -40,6 +40,9 @@ const ACTIONS = [
   { action: 'suspendOwner', label: 'Suspend owner' },
 ] as const;
 
+/** What the queue calls a listing whose read model row is gone (never its id). */
+const DELETED = 'A deleted listing';
+
 /** One reported listing: its history and the four decisions. */
 const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: string) => void }) => {
   const [history, setHistory] = useState<History | null>(null);
@@ -61,7 +64,7 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
         method: 'POST',
         json: { action, ...(reason.trim() ? { reason: reason.trim() } : {}) },
       });
-      onDecided(`${label}: done for “${entry.title ?? entry.listingId}”.`);
+      onDecided(`${label}: done for “${entry.title ?? DELETED}”.`);
     } catch (e) {
       setError(describeError(e, 'The decision could not be recorded.'));
       setBusy(false);
@@ -147,16 +150,15 @@ const Queue = () => {
       )}
       {queue.entries.length === 0 && <p className="muted">No reports waiting for review.</p>}
       {queue.entries.map((e) => (
-        <section className="card" key={e.listingId} aria-label={e.title ?? e.listingId}>
+        <section className="card" key={e.listingId} aria-label={e.title ?? DELETED}>
           <div className="row-between">
             <div>
               <h2 style={{ fontSize: '1.1rem', margin: 0 }}>
-                <a href={`/properties/${encodeURIComponent(e.listingId)}`}>
-                  {e.title ?? e.listingId}
-                </a>
+                <a href={`/properties/${encodeURIComponent(e.listingId)}`}>{e.title ?? DELETED}</a>
               </h2>
               <p className="muted" style={{ margin: 0 }}>
-                {e.city ?? ''} · Owner: {e.ownerName ?? e.ownerId} · {e.openReports} open report
+                {e.city ? `${e.city} · ` : ''}Owner: {e.ownerName ?? 'unknown'} · {e.openReports}{' '}
+                open report
                 {e.openReports === 1 ? '' : 's'}
                 {e.firstReportAt ? ` since ${formatDate(e.firstReportAt)}` : ''}
               </p>

@@ -1,26 +1,32 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { looksToRent } from '../../lib/roleHome.ts';
 import { $favourites, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
 import { useAuth } from './useAuth.ts';
 import { Icon } from './Icon.tsx';
 
-/** The heart on a card or the detail page: signed-in users only, the same state in every island. */
+/**
+ * The heart on a card or the detail page: signed-in users looking to rent
+ * only (not the listing's owner, not an admin), the same state in every island.
+ */
 export const FavouriteButton = ({
   listingId,
   title,
+  ownerId,
   className = '',
 }: {
   listingId: string;
   title: string;
+  ownerId: string;
   className?: string;
 }) => {
   const auth = useAuth();
   const favourites = useStore($favourites);
-  const signedIn = auth.status === 'authenticated';
+  const shown = looksToRent(auth.user, ownerId);
   useEffect(() => {
-    if (signedIn) void loadFavourites();
-  }, [signedIn]);
-  if (!signedIn) return null;
+    if (shown) void loadFavourites();
+  }, [shown]);
+  if (!shown) return null;
   const on = favourites?.has(listingId) ?? false;
   return (
     <button

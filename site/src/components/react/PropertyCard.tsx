@@ -25,6 +25,7 @@ export const PropertyCard = ({ property }: { property: Property }) => {
         <FavouriteButton
           listingId={property._id}
           title={property.title}
+          ownerId={property.ownerId}
           className="heart-on-photo"
         />
       </div>

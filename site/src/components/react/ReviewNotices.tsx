@@ -102,6 +102,12 @@ export const ReviewNotices = () => {
               <strong>{HEADLINES[n.kind]}</strong>
               {n.title ? `: ${n.title}` : ''} — {n.reason}{' '}
               <span className="muted">({formatDate(n.at)})</span>
+              {n.kind === 'fix-requested' && (
+                <>
+                  {' '}
+                  <a href={`/edit-property/${encodeURIComponent(n.listingId)}`}>Edit the listing</a>
+                </>
+              )}
             </li>
           ),
         )}

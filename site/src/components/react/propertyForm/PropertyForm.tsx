@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { FormState } from '../../../lib/propertyForm.ts';
 import type { Property, PropertyImage } from '../../../lib/types.ts';
 import { AvailableFacilities } from './AvailableFacilities.tsx';
@@ -18,6 +18,8 @@ type Props = {
   mode: FormMode;
   initial: FormState;
   existingImages?: PropertyImage[];
+  /** Shown under the heading (the edit form: what our team asked to correct). */
+  notice?: ReactNode;
   /** Sends the body; throws ApiError on failure. */
   submit: (body: FormData) => Promise<SubmitResult>;
   onSuccess: (property: Property) => void;
@@ -29,6 +31,7 @@ export const PropertyForm = ({
   mode,
   initial,
   existingImages,
+  notice,
   submit,
   onSuccess,
   onFailure,
@@ -52,6 +55,7 @@ export const PropertyForm = ({
       <div ref={top} tabIndex={-1} style={{ outline: 'none' }}>
         <SubmissionStatus form={form} />
       </div>
+      {notice}
       <BasicInformation form={form} />
       <LocationInformation form={form} />
       <PropertyDetails form={form} />

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import type { OwnerNotice } from '../../lib/types.ts';
+
+/**
+ * On the edit form, what our team asked the owner to correct (the bell's and
+ * the email's 'Please correct your listing' lead here), until the listing is
+ * edited after the request.
+ */
+export const FixRequested = ({ listingId, editedAt }: { listingId: string; editedAt: string }) => {
+  const [reason, setReason] = useState<string | null>(null);
+  useEffect(() => {
+    api<{ notices: OwnerNotice[] }>('/reports/notices')
+      .then(({ notices }) => {
+        // Newest first: the latest request is the one that counts.
+        const asked = notices.find((n) => n.kind === 'fix-requested' && n.listingId === listingId);
+        if (asked && Date.parse(asked.at) >= Date.parse(editedAt)) setReason(asked.reason);
+      })
+      // The email and the dashboard carry the same request.
+      .catch(() => undefined);
+  }, [listingId, editedAt]);
+  if (!reason) return null;
+  return (
+    <div className="alert alert-info" role="status" data-testid="fix-requested">
+      <strong>Please correct your listing.</strong> Our team asked: {reason}
+    </div>
+  );
+};
