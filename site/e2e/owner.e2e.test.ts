@@ -213,9 +213,13 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     expect(body).toContain('Area (Sq Ft)');
     expect(body).toContain('Available');
     expect(body).toContain('Pending');
-    expect(await page.getByRole('link', { name: /Call Owner/ }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: /Send Email/ }).count()).toBe(0);
-    // No one messages themselves: the owner's own page has no 'Send Message'.
+    // Their own listing: a way to edit it, not their own contact details, no 'Send Message'.
+    const own = page.getByTestId('own-listing');
+    expect(await own.getByRole('link', { name: 'Edit listing' }).getAttribute('href')).toMatch(
+      /^\/edit-property\/[^/]+$/,
+    );
+    expect(await page.getByRole('heading', { name: 'Contact Owner' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /Call Owner/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Send Message/ }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Location & Navigation' }).waitFor();
     expect(await page.getByTestId('gallery-counter').textContent()).toBe('1 / 1');

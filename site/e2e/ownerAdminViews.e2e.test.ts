@@ -97,6 +97,14 @@ describe('the heart and Report are for people looking to rent', () => {
     await page.getByRole('button', { name: 'Verify', exact: true }).waitFor();
     expect(await hearts().count()).toBe(0);
     expect(await reportBox().count()).toBe(0);
+    // An admin's message would reach the owner as a tenant's enquiry: the owner's card has none.
+    await page.getByRole('heading', { name: 'Contact Owner' }).waitFor();
+    expect(await page.getByRole('button', { name: /Send Message/ }).count()).toBe(0);
+    // Nor does the footer offer an admin what is not theirs to do.
+    const footer = page.locator('.site-footer');
+    expect(await footer.getByRole('link', { name: 'List Property' }).isVisible()).toBe(false);
+    expect(await footer.getByRole('link', { name: 'Register' }).isVisible()).toBe(false);
+    expect(await footer.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
     await checkScreen(page, 'admin-detail-no-heart');
     await page.goto('/properties');
     await islandsHydrated(page);

@@ -57,7 +57,7 @@ export const footerHtml = (
         <li><a href="/">Home</a></li>
         <li><a href="/browse">Browse Properties</a></li>
         <li><a href="/browse/cities">Browse by City</a></li>
-        <li><a href="/add-property">List Property</a></li>
+        <li data-show="lister"${options.visitorFirst ? '' : ' hidden'}><a href="/add-property">List Property</a></li>
         <li data-show="in" hidden><a href="/dashboard">Dashboard</a></li>
         <li ${out(options)}><a href="/login">Login</a></li>
         <li ${out(options)}><a href="/register">Register</a></li>

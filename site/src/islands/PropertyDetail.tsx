@@ -154,50 +154,67 @@ const Detail = () => {
         )}
       </div>
       <aside className="stack">
-        <section className="card">
-          <h2 style={{ fontSize: '1.1rem' }}>Contact Owner</h2>
-          <div className="owner-line" style={{ border: 0, paddingTop: 0 }}>
-            <span className="avatar" aria-hidden="true">
-              {initial(p.owner.name)}
-            </span>
-            <span>
-              <strong>{p.owner.name}</strong>
-              <br />
-              <span className="muted">{roleLabel(p.owner.role)}</span>
-            </span>
-          </div>
-          <div className="stack" style={{ gap: '0.5rem', marginTop: '0.75rem' }}>
-            {contact.phone && (
-              <a className="button button-primary" href={telHref(contact.phone)}>
-                <Icon name="phone" /> Call Owner{' '}
-                <span className="contact-value">{displayPhone(contact.phone)}</span>
+        {auth.user?._id === p.ownerId ? (
+          <section className="card" data-testid="own-listing">
+            <h2 style={{ fontSize: '1.1rem' }}>Your listing</h2>
+            <p className="muted" style={{ marginTop: 0 }}>
+              Tenants contact you by the ways you chose in the listing.
+            </p>
+            <div className="stack" style={{ gap: '0.5rem' }}>
+              <a className="button button-primary" href={`/edit-property/${p._id}`}>
+                Edit listing
               </a>
-            )}
-            {contact.email && (
-              <a className="button" href={mailtoHref(contact.email, p.title)}>
-                <Icon name="mail" /> Send Email{' '}
-                <span className="contact-value">
-                  {emailBreakParts(contact.email).map((part, i) => (
-                    <Fragment key={i}>
-                      {i > 0 && <wbr />}
-                      <span className="contact-part">{part}</span>
-                    </Fragment>
-                  ))}
-                </span>
+              <a className="button" href="/my-properties">
+                My Properties
               </a>
-            )}
-            {auth.user?._id !== p.ownerId && (
-              <>
-                {!contact.phone && !contact.email && (
-                  <p className="muted" style={{ margin: 0 }}>
-                    The owner prefers to be contacted by message.
-                  </p>
-                )}
-                <SendMessage listingId={p._id} title={p.title} />
-              </>
-            )}
-          </div>
-        </section>
+            </div>
+          </section>
+        ) : (
+          <section className="card">
+            <h2 style={{ fontSize: '1.1rem' }}>Contact Owner</h2>
+            <div className="owner-line" style={{ border: 0, paddingTop: 0 }}>
+              <span className="avatar" aria-hidden="true">
+                {initial(p.owner.name)}
+              </span>
+              <span>
+                <strong>{p.owner.name}</strong>
+                <br />
+                <span className="muted">{roleLabel(p.owner.role)}</span>
+              </span>
+            </div>
+            <div className="stack" style={{ gap: '0.5rem', marginTop: '0.75rem' }}>
+              {contact.phone && (
+                <a className="button button-primary" href={telHref(contact.phone)}>
+                  <Icon name="phone" /> Call Owner{' '}
+                  <span className="contact-value">{displayPhone(contact.phone)}</span>
+                </a>
+              )}
+              {contact.email && (
+                <a className="button" href={mailtoHref(contact.email, p.title)}>
+                  <Icon name="mail" /> Send Email{' '}
+                  <span className="contact-value">
+                    {emailBreakParts(contact.email).map((part, i) => (
+                      <Fragment key={i}>
+                        {i > 0 && <wbr />}
+                        <span className="contact-part">{part}</span>
+                      </Fragment>
+                    ))}
+                  </span>
+                </a>
+              )}
+              {looksToRent(auth.user, p.ownerId) && (
+                <>
+                  {!contact.phone && !contact.email && (
+                    <p className="muted" style={{ margin: 0 }}>
+                      The owner prefers to be contacted by message.
+                    </p>
+                  )}
+                  <SendMessage listingId={p._id} title={p.title} />
+                </>
+              )}
+            </div>
+          </section>
+        )}
         <section className="card">
           <h2 style={{ fontSize: '1.1rem' }}>Property Status</h2>
           <dl className="status-list">
@@ -234,7 +251,7 @@ const Detail = () => {
           </section>
         )}
       </aside>
-      {auth.user?._id !== p.ownerId && (
+      {looksToRent(auth.user, p.ownerId) && (
         <ContactBar contact={contact} listingTitle={p.title} ownerName={p.owner.name} />
       )}
     </div>

@@ -29,6 +29,8 @@ const renderHeader = () => {
     owner: state.status === 'authenticated' && isOwnerRole(role),
     admin: state.status === 'authenticated' && role === 'admin',
     member: state.status === 'authenticated' && role !== 'admin',
+    // Who may list: owners, and visitors (who sign up as one); not tenants or admins (SPEC: non-tenant).
+    lister: state.status === 'anonymous' || (state.status === 'authenticated' && isOwnerRole(role)),
   };
   for (const el of document.querySelectorAll<HTMLElement>('[data-show]'))
     el.hidden = !visible[el.dataset.show ?? ''];

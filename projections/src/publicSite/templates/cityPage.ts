@@ -1,5 +1,5 @@
 import { iconSvg } from '@rentals/site/components/icons';
-import { propertiesFound } from '@rentals/site/lib/plural';
+import { plural, propertiesFound } from '@rentals/site/lib/plural';
 import { markup, raw, type Html } from '../html.ts';
 import {
   CITIES_PATH,
@@ -25,6 +25,17 @@ export type CityPageInput = {
   listings: PublicListing[];
   /** The city's median rents (issue 18), shown on the first page of all types. */
   trends?: RentTrends;
+};
+
+/** The words of a count of homes in running text: '1 flat', '12 PGs', '1 home', '3 flats, houses and PGs'. */
+const HOME_WORDS: Record<PropertyType, [string, string]> = {
+  flat: ['flat', 'flats'],
+  house: ['house', 'houses'],
+  PG: ['PG', 'PGs'],
+};
+const countOfHomes = (count: number, type: PropertyType | null) => {
+  const [one, other] = type ? HOME_WORDS[type] : ['home', 'flats, houses and PGs'];
+  return plural(count, one, other);
 };
 
 /** "Flats, houses and PGs for rent in Pune" / "Flats for rent in Pune". */
@@ -145,7 +156,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
     site,
     {
       title,
-      description: `${formatCount(count)} ${type ? TYPE_PLURALS[type].toLowerCase() : 'flats, houses and PGs'} for rent in ${city.name}. See photos, property types and owners; log in for rent and contact details.`,
+      description: `${countOfHomes(count, type)} for rent in ${city.name}. See photos, property types and owners; log in for rent and contact details.`,
       path,
       image: listings.find((l) => l.images[0])?.images[0]?.url,
       structuredData,
