@@ -1,6 +1,7 @@
 // `npm run screenshots`
 // The product's main screens (home, map search, a search within a drawn area,
-// a listing's detail, a city's pre-rendered page, a broker's dashboard, the admin console)
+// a listing's detail, a city's pre-rendered page, saved searches, a broker's dashboard, the admin
+// console)
 // on a desktop (1280 px) and a phone (390 px), written to
 // docs/screenshots/ for the README. A fresh stack of its own, as the e2e tests
 // run it (its own Postgres and Meilisearch, the built site, the basemap),
@@ -125,6 +126,23 @@ try {
     return `${(lng + r * Math.cos(angle)).toFixed(5)},${(lat + r * Math.sin(angle)).toFixed(5)}`;
   }).join(';');
 
+  // Two saved searches of the demo tenant's, as a tenant keeps them (the seed has none).
+  for (const [name, filters, alert] of [
+    [
+      `2 BHK flats in ${city.name}`,
+      { city: city.name, propertyType: 'flat', bedrooms: 2 },
+      'instant',
+    ],
+    [`PGs in ${city.name}`, { city: city.name, propertyType: 'PG' }, 'daily'],
+  ] as const) {
+    const saved = await fetch(`${baseUrl}/api/saved-searches`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, filters, alert }),
+    });
+    if (!saved.ok) throw new Error(`saved search: ${saved.status} ${await saved.text()}`);
+  }
+
   type Screen = { name: string; path: string; as?: keyof typeof tokens; map?: boolean };
   const screens: Screen[] = [
     { name: 'home', path: '/' },
@@ -142,6 +160,7 @@ try {
     },
     { name: 'detail', path: `/properties/${detail._id}`, as: 'tenant' },
     { name: 'city', path: `/browse/cities/${city.slug}` },
+    { name: 'saved-searches', path: '/saved-searches', as: 'tenant' },
     { name: 'owner-dashboard', path: '/dashboard', as: 'broker' },
     { name: 'admin', path: '/admin', as: 'admin' },
   ];

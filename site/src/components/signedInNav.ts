@@ -1,3 +1,5 @@
+import { iconSvg } from './icons.ts';
+
 /**
  * The signed-in part of the header (SPEC §2: 'List Property' for owners and the
  * user menu), one copy for the Astro pages (Header.astro) and the pre-rendered
@@ -7,13 +9,16 @@
  * saved searches (`data-show="admin"` / `"member"`). The notification bell
  * (scripts/bell.ts, fetched once signed in) builds its button and list.
  */
+/** The unread messages badge: an envelope and the count, with the count in words for screen readers (filled by frame.ts). */
+const UNREAD_BADGE = `<span class="unread-badge" data-unread-badge hidden><span aria-hidden="true">${iconSvg('mail')} <span data-unread-count></span></span><span class="visually-hidden" data-unread-words></span></span>`;
+
 export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hidden>List Property</a>
 <div class="bell" id="bell" data-show="in" hidden></div>
 <div class="user-menu" data-show="in" hidden>
   <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
     <span class="avatar" aria-hidden="true" id="user-initial"></span>
     <span id="user-name"></span>
-    <span class="unread-badge" data-unread-badge hidden></span>
+    ${UNREAD_BADGE}
   </button>
   <ul class="user-menu-list" id="user-menu-list" hidden>
     <li data-show="member" hidden><a href="/dashboard">Dashboard</a></li>
@@ -24,7 +29,7 @@ export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hid
     <li data-show="member" hidden><a href="/favourites">Favourites</a></li>
     <li data-show="member" hidden><a href="/saved-searches">Saved searches</a></li>
     <li><a href="/profile">Profile</a></li>
-    <li><a href="/messages" id="nav-messages">Messages <span class="unread-badge" data-unread-badge hidden></span></a></li>
+    <li><a href="/messages" id="nav-messages">Messages ${UNREAD_BADGE}</a></li>
     <li><button type="button" id="logout-button">Logout</button></li>
   </ul>
 </div>`;

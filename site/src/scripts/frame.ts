@@ -15,7 +15,6 @@ import {
 } from '../stores/toasts.ts';
 import { countLabel, initial } from '../lib/format.ts';
 import { plural, pluralNoun } from '../lib/plural.ts';
-import { iconSvg } from '../components/icons.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
@@ -54,13 +53,10 @@ const renderUnread = (unread: number) => {
   for (const badge of document.querySelectorAll<HTMLElement>('[data-unread-badge]')) {
     badge.hidden = unread === 0;
     badge.title = plural(unread, 'unread message');
-    const count = document.createElement('span');
-    count.setAttribute('aria-hidden', 'true');
-    count.innerHTML = `${iconSvg('mail')} ${countLabel(unread)}`;
-    const words = document.createElement('span');
-    words.className = 'visually-hidden';
-    words.textContent = ` ${plural(unread, 'unread message')}`;
-    badge.replaceChildren(count, words);
+    const count = badge.querySelector('[data-unread-count]');
+    if (count) count.textContent = countLabel(unread);
+    const words = badge.querySelector('[data-unread-words]');
+    if (words) words.textContent = ` ${plural(unread, 'unread message')}`;
   }
 };
 
