@@ -1,3 +1,4 @@
+import { AdminListingSchema } from '@rentals/core/contract/adminListing';
 import { t } from 'elysia';
 import { ID_PATTERN } from '@rentals/core/listings/bounds';
 import { SINGLE_LINE } from '@rentals/core/textFormats';
@@ -60,20 +61,7 @@ export const ListingsQuery = t.Object(
 );
 
 export const ListingsResponse = t.Object({
-  listings: t.Array(
-    t.Object({
-      id: t.String(),
-      title: t.String(),
-      city: t.String(),
-      area: t.String(),
-      propertyType: t.String(),
-      rent: t.Number(),
-      rentType: t.String(),
-      ownerName: t.Union([t.String(), t.Null()]),
-      isVerified: t.Boolean(),
-      createdAt: t.String(),
-    }),
-  ),
+  listings: t.Array(AdminListingSchema),
   total: t.Integer(),
   page: t.Integer(),
   pageSize: t.Integer(),

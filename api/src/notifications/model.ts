@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { ValidationError } from '@rentals/core/errors';
 import { IsoTime } from '@rentals/core/listings/events';
+import { NotificationItemSchema } from '@rentals/core/contract/notification';
 import { NotificationItemId } from '@rentals/core/notifications/events';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { MAX_COUNTED } from '@rentals/projections/queries/countedUpTo';
@@ -85,24 +86,10 @@ export const readMarkReadBody = (body: unknown): { upTo?: string; id?: string } 
   return { upTo: time };
 };
 
-const NotificationItem = t.Object({
-  id: t.String(),
-  kind: t.String({
-    description: "'search-match' (a saved search's new match) or an owner notice's kind",
-  }),
-  text: t.String(),
-  link: t.String({ description: 'The page to open (a path on this site)' }),
-  at: t.String({ description: 'When it was recorded (ISO time)' }),
-  read: t.Boolean({ description: 'Up to the read mark, or opened' }),
-  searchId: t.Union([t.String(), t.Null()], {
-    description: "A match's saved search (null for a notice)",
-  }),
-});
-
 export const NotificationsResponse = t.Object({
   unread: t.Integer({
     description: `Unread matches and notices (at most ${MAX_COUNTED}); unread messages are separate`,
   }),
   unreadMessages: t.Integer({ description: 'Unread messages in all conversations' }),
-  items: t.Array(NotificationItem),
+  items: t.Array(NotificationItemSchema),
 });

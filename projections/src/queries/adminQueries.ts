@@ -1,3 +1,4 @@
+import type { AdminListing } from '@rentals/core/contract/adminListing';
 import type { Sql } from 'postgres';
 import { describeEvent } from '@rentals/core/history/describeEvent';
 
@@ -67,19 +68,6 @@ export const recentDecisions = async (db: Sql, limit: number): Promise<RecentDec
     text: describeEvent(r),
     at: r.at.toISOString(),
   }));
-};
-
-export type AdminListing = {
-  id: string;
-  title: string;
-  city: string;
-  area: string;
-  propertyType: string;
-  rent: number;
-  rentType: string;
-  ownerName: string | null;
-  isVerified: boolean;
-  createdAt: string;
 };
 
 export type AdminListingFilter = {

@@ -1,3 +1,4 @@
+import type { NotificationItem } from '@rentals/core/contract/notification';
 import type { Sql } from 'postgres';
 import { ownerNoticeDestination, sitePath } from '@rentals/core/mail/links';
 import { MAX_COUNTED } from './countedUpTo.ts';
@@ -5,23 +6,6 @@ import { newestUserAlerts } from './savedSearchQueries.ts';
 
 /** The read model of the bell's read marks (notifications/readMarks.ts), for read-your-writes. */
 export const NOTIFICATION_READS_PROJECTION = 'notification-reads';
-
-/**
- * One row of the notification bell: a listing newly matching a saved search
- * ('search-match') or an owner notice (owner_notices: review decisions,
- * expiry reminders, … — listed by their kind, whatever kinds there are).
- */
-export type NotificationItem = {
-  id: string;
-  kind: string;
-  text: string;
-  link: string;
-  at: string;
-  /** Recorded up to the user's read mark, or opened. */
-  read: boolean;
-  /** A match's saved search (opening the match sees its search's new matches); null for a notice. */
-  searchId: string | null;
-};
 
 const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -2,21 +2,11 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api, describeError } from '../lib/api.ts';
 import { formatDate, formatRent, typeLabel } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
+import type { AdminListing } from '../lib/types.ts';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 
-type Row = {
-  id: string;
-  title: string;
-  city: string;
-  area: string;
-  propertyType: string;
-  rent: number;
-  rentType: string;
-  ownerName: string | null;
-  isVerified: boolean;
-  createdAt: string;
-};
+type Row = AdminListing;
 type Page = { listings: Row[]; total: number; page: number; pageSize: number };
 type Result = { id: string; ok: boolean; message?: string };
 type Query = { verified: boolean; city: string; page: number };

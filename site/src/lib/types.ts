@@ -13,6 +13,8 @@ import type {
 import type { UserSchema } from '@rentals/core/contract/user';
 import type { FavouriteSchema } from '@rentals/core/contract/favourite';
 import type { OwnerNoticeSchema } from '@rentals/core/contract/ownerNotice';
+import type { AdminListingSchema } from '@rentals/core/contract/adminListing';
+import type { NotificationItemSchema } from '@rentals/core/contract/notification';
 // A type-only cycle: the labels module takes `Facility` from here.
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 
@@ -27,6 +29,8 @@ export type OwnerContact = { phone?: string; email?: string };
 export type Favourite = Static<typeof FavouriteSchema>;
 /** An owner's in-app notice (GET /api/reports/notices, the live stream's `notice`). */
 export type OwnerNotice = Static<typeof OwnerNoticeSchema>;
+export type AdminListing = Static<typeof AdminListingSchema>;
+export type NotificationItem = Static<typeof NotificationItemSchema>;
 export type FavouriteFilter = 'all' | 'available' | 'unavailable';
 export type PublicProperty = Static<typeof PublicPropertySchema>;
 export type Pagination = Static<typeof PaginationSchema>;

@@ -8,6 +8,7 @@
  * search's new matches, as opening the search does).
  */
 import type { ReadableAtom } from 'nanostores';
+import type { NotificationItem } from '../lib/types.ts';
 import type { api as apiCall } from '../lib/api.ts';
 import type { countLabel as countLabelFn } from '../lib/format.ts';
 import type { plural as pluralFn, pluralNoun as pluralNounFn } from '../lib/plural.ts';
@@ -29,15 +30,7 @@ export type BellDeps = {
   countLabel: typeof countLabelFn;
 };
 
-type Item = {
-  id: string;
-  kind: string;
-  text: string;
-  link: string;
-  at: string;
-  read: boolean;
-  searchId: string | null;
-};
+type Item = NotificationItem;
 type Bell = { unread: number; unreadMessages: number; items: Item[] };
 
 const byId = (id: string) => document.getElementById(id);

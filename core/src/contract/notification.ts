@@ -1,0 +1,19 @@
+/** One item of the header's notification bell (GET /api/notifications): response validation, OpenAPI and the site's type. */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const NotificationItemSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.String({
+    description: "'search-match' (a saved search's new match) or an owner notice's kind",
+  }),
+  text: Type.String(),
+  link: Type.String({ description: 'The page to open (a path on this site)' }),
+  at: Type.String({ description: 'When it was recorded (ISO time)' }),
+  read: Type.Boolean({ description: 'Up to the read mark, or opened' }),
+  searchId: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "A match's saved search (opening the match sees its search's new matches); null for a notice",
+  }),
+});
+
+export type NotificationItem = Static<typeof NotificationItemSchema>;
