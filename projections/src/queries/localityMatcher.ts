@@ -280,6 +280,24 @@ export const createLocalityMatcher = (
     return undefined;
   };
 
+  /**
+   * 'Bombay Andheri E' in the city field: a known city at either end and a known locality of it
+   * in the rest. Only a known locality splits it, so any other text stays as typed.
+   */
+  const localityInCity = (typed: string) => {
+    const words = normaliseLocality(typed).split(' ');
+    for (const k of [2, 1].filter((n) => n < words.length))
+      for (const [place, rest] of [
+        [words.slice(0, k), words.slice(k)],
+        [words.slice(-k), words.slice(0, -k)],
+      ] as const) {
+        const named = resolveCities(place.join(' ')).filter((c) => storedCities.has(c));
+        if (named.length > 0 && matchAreas(rest.join(' '), named).size > 0)
+          return { area: rest.join(' '), cities: named };
+      }
+    return undefined;
+  };
+
   const isStoredCity = (cities: readonly string[] | undefined) =>
     cities !== undefined && cities.some((c) => storedCities.has(c));
 
@@ -321,10 +339,10 @@ export const createLocalityMatcher = (
         suburb = [...named];
       }
     }
-    // 'Bombay Andheri E' typed as the city: a known city at either end, the rest is the area.
+    // 'Bombay Andheri E' typed as the city: a known city at either end, the rest a locality of it.
     const cityField =
       city !== undefined && !cityPin && area === undefined && !suburb && !isStoredCity(cities)
-        ? cityInArea(city)
+        ? localityInCity(city)
         : undefined;
     if (cityField) cities = cityField.cities;
     const placeInArea = cityField?.area ?? area;

@@ -175,6 +175,10 @@ describe('the locality matcher', () => {
       cities: ['bengaluru'],
       areas: expect.arrayContaining(['hsr layout']) as unknown,
     });
+    // Only a known locality splits it: other words keep the whole text as typed.
+    expect(matcher().resolvePlaces({ city: 'Mumbai" OR cityKey = "pune' }).cities).toEqual([
+      'mumbai or citykey pune',
+    ]);
   });
 
   it('reads a city typed in the area field as the city', () => {
