@@ -9,10 +9,13 @@ const id = (description: string, error: string) =>
 /** Room for whitespace around a full message; the trimmed text is held to 2000 characters. */
 const RAW_BODY_MAX = MESSAGE_MAX_LENGTH * 2;
 
+/** What the schema answers for any bad body (too long, or a control character such as NUL). */
+export const MESSAGE_TEXT_ERROR = `${messageBodyMessages.tooLong}, without control characters`;
+
 const MessageText = multiLineText({
   maxLength: RAW_BODY_MAX,
   description: `The message: 1–${MESSAGE_MAX_LENGTH} characters once trimmed; line breaks allowed, no other control characters`,
-  error: `${messageBodyMessages.tooLong}, without control characters`,
+  error: MESSAGE_TEXT_ERROR,
 });
 
 const ClientMessageId = id(

@@ -48,6 +48,10 @@ const SENTENCES: Readonly<Record<string, (data: Data) => string>> = {
   ListingHiddenPendingReview: () =>
     `${HIDE_FOR_REVIEW_THRESHOLD} open ‘Fake or scam’ reports: waiting for an admin`,
   ListingReportsDismissed: () => 'Reports dismissed by an admin',
+  ListingReportBrigadeUndone: (d) => {
+    const n = Array.isArray(d.reports) ? d.reports.length : 0;
+    return `Restored by an admin, who dismissed ${n === 1 ? '1 report' : `${n} reports`} as a brigade`;
+  },
   ListingFixRequested: (d) => `Owner asked to fix it${because(d)}`,
   ListingDelistedAfterReview: (d) => `Delisted by an admin${because(d)}`,
   ListingOwnerSuspended: (d) => `Owner suspended by an admin${because(d)}`,
