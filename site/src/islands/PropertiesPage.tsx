@@ -165,7 +165,7 @@ const PropertiesList = () => {
           {!firstLoad && propertiesFound(state.total)}
           {!firstLoad && mode === 'map' && <MapCount total={state.total} />}
         </p>
-        <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>
+        <div className="list-toolbar-tools">
           {(bbox || drawn) && (
             <button
               type="button"
