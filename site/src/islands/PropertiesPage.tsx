@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
-import { propertiesFound } from '../lib/plural.ts';
+import { count, propertiesFound } from '../lib/plural.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 import { $mapSearch } from '../stores/mapSearch.ts';
@@ -58,7 +58,7 @@ const MapCount = ({ total }: { total: number }) => {
   if (search.status !== 'ready') return null;
   return (
     <span className="muted" data-testid="map-count" style={{ fontWeight: 400 }}>
-      {` · Showing ${search.answer.total} of ${total}`}
+      {` · Showing ${count(search.answer.total)} of ${count(total)}`}
     </span>
   );
 };
