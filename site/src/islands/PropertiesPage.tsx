@@ -152,6 +152,12 @@ const PropertiesList = () => {
   }, [tenant, filters]);
 
   const firstLoad = state.loading && state.page === 0;
+  // Above the list, but below the map: a chosen map view opens on the map, not the chart.
+  const trend = filters?.city && (
+    <Suspense fallback={null}>
+      <RentTrendChart city={filters.city} locality={filters.area} />
+    </Suspense>
+  );
   return (
     <>
       <SearchForm
@@ -197,11 +203,7 @@ const PropertiesList = () => {
           </a>
         </div>
       )}
-      {filters?.city && (
-        <Suspense fallback={null}>
-          <RentTrendChart city={filters.city} locality={filters.area} />
-        </Suspense>
-      )}
+      {mode !== 'map' && trend}
       <Alert className="alert alert-error" message={state.error} />
       {firstLoad ? (
         <SkeletonGrid />
@@ -237,6 +239,7 @@ const PropertiesList = () => {
           </button>
         </div>
       )}
+      {mode === 'map' && trend}
     </>
   );
 };
