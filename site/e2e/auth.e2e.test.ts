@@ -190,7 +190,7 @@ describe('signing up, in and out', () => {
     await fresh();
     const tenant = newUser('tenant');
     await registerThroughUi(page, tenant);
-    for (const label of ['Properties Viewed', 'Favorites', 'Unread Messages', 'Inquiries'])
+    for (const label of ['Properties Viewed', 'Favourites', 'Unread Messages', 'Inquiries'])
       await page.locator('.stat-card', { hasText: label }).waitFor();
     // Real figures of a new account.
     await expect

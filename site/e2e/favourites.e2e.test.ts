@@ -49,7 +49,7 @@ describe('a tenant keeps a favourite', () => {
   it('starts with real figures on the dashboard: zeros', async () => {
     await registerThroughUi(page, tenant);
     await expect.poll(() => stat('Properties Viewed').textContent()).toBe('0');
-    expect(await stat('Favorites').textContent()).toBe('0');
+    expect(await stat('Favourites').textContent()).toBe('0');
     expect(await stat('Unread Messages').textContent()).toBe('0');
     expect(await stat('Inquiries').textContent()).toBe('0');
     const figures = await page.locator('.stat-grid').textContent();
@@ -130,7 +130,7 @@ describe('a tenant keeps a favourite', () => {
   it('counts the viewed listing, the favourite and the search on the dashboard, with one-click repeat', async () => {
     await page.goto('/dashboard');
     await expect.poll(() => stat('Properties Viewed').textContent(), { timeout: 10_000 }).toBe('1');
-    expect(await stat('Favorites').textContent()).toBe('1');
+    expect(await stat('Favourites').textContent()).toBe('1');
     expect(await stat('Inquiries').textContent()).toBe('1');
     const recent = page.getByTestId('recent-searches');
     await recent.getByText('Pune').waitFor();

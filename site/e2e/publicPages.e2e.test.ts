@@ -186,6 +186,14 @@ describe('the pre-rendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it("a listing's page counts its rooms as a person writes them: '2 Bedrooms', '1 Bathroom'", async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`/browse/${listingId}`);
+    // The flat has 2 bedrooms and 1 bathroom (harness/api.ts).
+    expect(await page.locator('.tile').allTextContents()).toEqual(['2Bedrooms', '1Bathroom']);
+    expect(errors).toEqual([]);
+  });
+
   it("a signed-in user's listing page leads to the full detail, and Logout works there", async () => {
     const { page, errors } = await openPage(ownerToken);
     await page.goto(`/browse/${listingId}`);

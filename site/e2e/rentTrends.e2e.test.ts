@@ -157,6 +157,18 @@ describe('rent history and trends', () => {
     expect(await trend.getByTestId('rent-trend-chart').count()).toBe(1);
   });
 
+  it('in map view the map comes first and the trend below it, so the map opens on screen', async () => {
+    await page.goto('/properties?city=Pune&view=map');
+    await islandsHydrated(page);
+    const trend = page.getByTestId('rent-trend');
+    await expect.poll(() => trend.textContent()).toContain('Rent trend in Pune');
+    const map = page.getByTestId('listings-map');
+    await map.waitFor();
+    const mapTop = (await map.boundingBox())!.y;
+    expect(mapTop).toBeLessThan((await trend.boundingBox())!.y);
+    expect(mapTop).toBeLessThan(page.viewportSize()!.height);
+  });
+
   it('draws the city trend on a phone as a line across the months, not one dot', async () => {
     const phone = await stack.newContext({ mobile: true });
     const phonePage = await phone.newPage();

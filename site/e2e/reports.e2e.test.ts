@@ -102,6 +102,9 @@ describe('report → review → delist', () => {
   it('a tenant reports the listing from its page, once', async () => {
     await page.goto(`/properties/${listingId}`);
     await islandsHydrated(page);
+    // Cancel closes the form and sends nothing.
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Report', exact: true }).click();
     await page.getByLabel('Fake or scam').check();
     await page.getByLabel('Details (optional)').fill('Same photos as another listing');

@@ -109,6 +109,34 @@ describe('a saved search with alerts', () => {
     await tenant.getByTestId('search-saved').waitFor();
   });
 
+  it('the Save this search form fits a phone: the view toggle stays on screen, Save and Cancel apart', async () => {
+    const page = await signedIn(tenantToken, true);
+    await page.goto('/properties?city=Pune');
+    await islandsHydrated(page);
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    const form = page.getByRole('form', { name: 'Save this search' });
+    await form.waitFor();
+    const layout = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const save = box('.save-search button[type=submit]');
+      const cancel = box('.save-search .link-button');
+      const toggle = [...document.querySelectorAll('.segmented button')].map((b) =>
+        b.getBoundingClientRect(),
+      );
+      return {
+        toggleRight: Math.max(...toggle.map((b) => b.right)),
+        width: window.innerWidth,
+        buttonGap: Math.max(cancel.left - save.right, cancel.top - save.bottom),
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+      };
+    });
+    expect(layout.toggleRight).toBeLessThanOrEqual(layout.width);
+    expect(layout.buttonGap).toBeGreaterThanOrEqual(6);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
+    await checkScreen(page, 'save-search-form-phone');
+    await page.context().close();
+  });
+
   it('the Saved searches page lists it', async () => {
     await tenant.goto('/saved-searches');
     await islandsHydrated(tenant);

@@ -222,9 +222,13 @@ describe('words and counts as a person writes them', () => {
     expect(text).not.toContain('1 Baths');
   });
 
-  it('the detail page: one Availability, a first visit told so, the rent per month', async () => {
+  it('the detail page: one Availability, a first visit told so, the rent per month, one bedroom', async () => {
     await page.goto(`/properties/${flatId}`);
     await page.getByRole('heading', { name: FLAT }).waitFor();
+    // The flat has 1 bedroom and 1 bathroom (harness/api.ts).
+    expect(await page.locator('.tile').allTextContents()).toEqual(
+      expect.arrayContaining(['1Bedroom', '1Bathroom']),
+    );
     expect(await page.locator('.status-list dt', { hasText: 'Availability' }).count()).toBe(1);
     expect(await page.getByTestId('views').textContent()).toBe('You are the first to view it');
     expect(await page.locator('main').textContent()).toContain('per month');

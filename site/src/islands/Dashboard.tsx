@@ -114,7 +114,7 @@ const TenantDashboard = () => {
     <>
       <div className="stat-grid">
         <Stat label="Properties Viewed" value={figures?.propertiesViewed} />
-        <Stat label="Favorites" value={figures?.favourites} />
+        <Stat label="Favourites" value={figures?.favourites} />
         <Stat label="Unread Messages" value={unread} />
         <Stat label="Inquiries" value={figures?.enquiriesSent} />
       </div>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
-import { propertiesFound } from '../lib/plural.ts';
+import { count, propertiesFound } from '../lib/plural.ts';
 import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 import { $mapSearch } from '../stores/mapSearch.ts';
@@ -58,7 +58,7 @@ const MapCount = ({ total }: { total: number }) => {
   if (search.status !== 'ready') return null;
   return (
     <span className="muted" data-testid="map-count" style={{ fontWeight: 400 }}>
-      {` · Showing ${search.answer.total} of ${total}`}
+      {` · Showing ${count(search.answer.total)} of ${count(total)}`}
     </span>
   );
 };
@@ -152,6 +152,12 @@ const PropertiesList = () => {
   }, [tenant, filters]);
 
   const firstLoad = state.loading && state.page === 0;
+  // Above the list, but below the map: a chosen map view opens on the map, not the chart.
+  const trend = filters?.city && (
+    <Suspense fallback={null}>
+      <RentTrendChart city={filters.city} locality={filters.area} />
+    </Suspense>
+  );
   return (
     <>
       <SearchForm
@@ -165,7 +171,7 @@ const PropertiesList = () => {
           {!firstLoad && propertiesFound(state.total)}
           {!firstLoad && mode === 'map' && <MapCount total={state.total} />}
         </p>
-        <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>
+        <div className="list-toolbar-tools">
           {(bbox || drawn) && (
             <button
               type="button"
@@ -197,11 +203,7 @@ const PropertiesList = () => {
           </a>
         </div>
       )}
-      {filters?.city && (
-        <Suspense fallback={null}>
-          <RentTrendChart city={filters.city} locality={filters.area} />
-        </Suspense>
-      )}
+      {mode !== 'map' && trend}
       <Alert className="alert alert-error" message={state.error} />
       {firstLoad ? (
         <SkeletonGrid />
@@ -237,6 +239,7 @@ const PropertiesList = () => {
           </button>
         </div>
       )}
+      {mode === 'map' && trend}
     </>
   );
 };

@@ -16,7 +16,7 @@ import { FACILITIES } from '../lib/types.ts';
 import { loginUrlFor } from '../lib/loginUrl.ts';
 import { looksToRent } from '../lib/roleHome.ts';
 import { displayPhone, emailBreakParts, mailtoHref, telHref } from '../lib/contactLinks.ts';
-import { plural } from '../lib/plural.ts';
+import { plural, pluralNoun } from '../lib/plural.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
@@ -88,8 +88,8 @@ const Detail = () => {
   document.title = `${p.title} · Rentals`;
   const d = p.propertyDetails;
   const tiles = [
-    { label: 'Bedrooms', value: d.bedrooms },
-    { label: 'Bathrooms', value: d.bathrooms },
+    { label: pluralNoun(d.bedrooms, 'Bedroom'), value: d.bedrooms },
+    { label: pluralNoun(d.bathrooms, 'Bathroom'), value: d.bathrooms },
     { label: 'Area (Sq Ft)', value: d.area },
     { label: 'Floor', value: d.floor },
   ].filter((t) => t.value > 0);

@@ -6,13 +6,16 @@
 const rules = new Intl.PluralRules('en-IN');
 const numbers = new Intl.NumberFormat('en-IN');
 
+/** A count without a noun, grouped as the counts beside it are: '1,553'. */
+export const count = (n: number): string => numbers.format(n);
+
 /** The noun alone, for where the number is shown apart (a badge): 'view' or 'views'. */
 export const pluralNoun = (n: number, one: string, other = `${one}s`): string =>
   rules.select(n) === 'one' ? one : other;
 
 /** '1 property', '12 properties', '0 views', '1,20,000 views'. */
 export const plural = (n: number, one: string, other = `${one}s`): string =>
-  `${numbers.format(n)} ${pluralNoun(n, one, other)}`;
+  `${count(n)} ${pluralNoun(n, one, other)}`;
 
 /** The listing screens' counter (SPEC §2 '{n} properties found'), singular for one. */
 export const propertiesFound = (n: number): string =>

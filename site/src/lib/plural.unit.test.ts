@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural, pluralNoun, propertiesFound } from './plural.ts';
+import { count, plural, pluralNoun, propertiesFound } from './plural.ts';
 
 describe('plural', () => {
   it('takes the singular for one only', () => {
@@ -18,5 +18,8 @@ describe('plural', () => {
 
   it('groups digits the Indian way', () => {
     expect(plural(120000, 'view')).toBe('1,20,000 views');
+    // The map's 'Showing 1,553 of 1,840' beside '1,840 properties found'.
+    expect(count(1553)).toBe('1,553');
+    expect(count(7)).toBe('7');
   });
 });

@@ -1,5 +1,5 @@
 import { iconSvg } from '@rentals/site/components/icons';
-import { plural } from '@rentals/site/lib/plural';
+import { plural, pluralNoun } from '@rentals/site/lib/plural';
 import { markup, raw } from '../html.ts';
 import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import {
@@ -91,7 +91,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
           <h1>${listing.title}</h1>
           <p class="muted">${typeLabel} in ${listing.city}</p>
           <p class="description">${listing.description}</p>
-          ${listing.bedrooms > 0 || listing.bathrooms > 0 ? markup`<div class="tiles">${listing.bedrooms > 0 ? markup`<div class="tile"><strong>${listing.bedrooms}</strong>Bedrooms</div>` : ''}${listing.bathrooms > 0 ? markup`<div class="tile"><strong>${listing.bathrooms}</strong>Bathrooms</div>` : ''}</div>` : ''}
+          ${listing.bedrooms > 0 || listing.bathrooms > 0 ? markup`<div class="tiles">${listing.bedrooms > 0 ? markup`<div class="tile"><strong>${listing.bedrooms}</strong>${pluralNoun(listing.bedrooms, 'Bedroom')}</div>` : ''}${listing.bathrooms > 0 ? markup`<div class="tile"><strong>${listing.bathrooms}</strong>${pluralNoun(listing.bathrooms, 'Bathroom')}</div>` : ''}</div>` : ''}
         </div>
         ${termsList(listing)}
       </div>

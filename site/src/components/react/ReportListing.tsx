@@ -100,6 +100,9 @@ export const ReportListing = ({ listingId }: Props) => {
       >
         {state === 'sending' ? 'Sending…' : 'Send report'}
       </button>
+      <button type="button" className="link-button" onClick={() => setOpen(false)}>
+        Cancel
+      </button>
     </form>
   );
 };
