@@ -130,10 +130,10 @@ try {
   for (const [name, filters, alert] of [
     [
       `2 BHK flats in ${city.name}`,
-      { city: city.name, propertyType: 'flat', bedrooms: 2 },
+      { city: city.name, propertyType: ['flat'], bedrooms: 2 },
       'instant',
     ],
-    [`PGs in ${city.name}`, { city: city.name, propertyType: 'PG' }, 'daily'],
+    [`PGs in ${city.name}`, { city: city.name, propertyType: ['PG'] }, 'daily'],
   ] as const) {
     const saved = await fetch(`${baseUrl}/api/saved-searches`, {
       method: 'POST',

@@ -233,7 +233,7 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
             </strong>
           </a>
           <div className="muted">
-            {c.role === 'owner' ? 'Enquiry from ' : 'Owner: '}
+            {c.role === 'owner' ? 'Enquiry from ' : 'Listed by '}
             {c.counterpart.name}
           </div>
         </div>

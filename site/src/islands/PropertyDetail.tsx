@@ -16,7 +16,7 @@ import { FACILITIES } from '../lib/types.ts';
 import { loginUrlFor } from '../lib/loginUrl.ts';
 import { looksToRent } from '../lib/roleHome.ts';
 import { displayPhone, emailBreakParts, mailtoHref, telHref } from '../lib/contactLinks.ts';
-import { plural, pluralNoun } from '../lib/plural.ts';
+import { count, plural, pluralNoun } from '../lib/plural.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
@@ -124,7 +124,7 @@ const Detail = () => {
             <div className="tiles">
               {tiles.map((t) => (
                 <div className="tile" key={t.label}>
-                  <strong>{t.value}</strong>
+                  <strong>{count(t.value)}</strong>
                   <span className="muted">{t.label}</span>
                 </div>
               ))}

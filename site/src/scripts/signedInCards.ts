@@ -8,7 +8,7 @@
  */
 import { api } from '../lib/api.ts';
 import { formatRent, rentPeriod } from '../lib/format.ts';
-import { plural } from '../lib/plural.ts';
+import { count, plural } from '../lib/plural.ts';
 import type { Property } from '../lib/types.ts';
 
 const DETAIL = /^\/properties\/([^/?#]+)$/;
@@ -32,7 +32,7 @@ const fillCard = (card: HTMLElement, p: Property) => {
   const specs = el('div', 'specs');
   if (d.bedrooms > 0) specs.append(el('span', '', plural(d.bedrooms, 'Bed')));
   if (d.bathrooms > 0) specs.append(el('span', '', plural(d.bathrooms, 'Bath')));
-  if (d.area > 0) specs.append(el('span', '', `${d.area} sq ft`));
+  if (d.area > 0) specs.append(el('span', '', `${count(d.area)} sq ft`));
   if (specs.childElementCount > 0) (place ?? body).after(specs);
   // The app's signed-in card has no view count; the owner line stays.
   body.querySelector('.card-views')?.remove();

@@ -1,4 +1,4 @@
-import { plural } from '../../lib/plural.ts';
+import { count, plural } from '../../lib/plural.ts';
 import type { Property } from '../../lib/types.ts';
 import { Icon } from './Icon.tsx';
 
@@ -17,7 +17,7 @@ export const Specs = ({ details }: { details: Property['propertyDetails'] }) => 
     )}
     {details.area > 0 && (
       <span>
-        <Icon name="area" /> {details.area} sq ft
+        <Icon name="area" /> {count(details.area)} sq ft
       </span>
     )}
   </div>

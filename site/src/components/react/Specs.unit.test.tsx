@@ -17,6 +17,8 @@ describe('a card’s specs', () => {
     expect(html).toContain('1 Bath<');
     expect(html).toContain('950 sq ft');
     expect(renderToStaticMarkup(<Specs details={details(1, 2, 0)} />)).toContain('1 Bed<');
+    // Indian digit grouping, as every other number on screen.
+    expect(renderToStaticMarkup(<Specs details={details(3, 2, 1860)} />)).toContain('1,860 sq ft');
   });
 
   it('leave out each one that is 0 (a PG room has no bedroom count)', () => {
