@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { count, plural } from '../lib/plural.ts';
 import { api, describeError } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -34,7 +35,7 @@ const Count = ({
   children?: string;
 }) => (
   <a className="card stat-card admin-count" href={href}>
-    <strong>{value}</strong>
+    <strong>{count(value)}</strong>
     <span>{label}</span>
     {children && <span className="muted">{children}</span>}
   </a>
@@ -64,7 +65,7 @@ const Console = () => {
       <h1>Admin console</h1>
       <div className="stat-grid">
         <Count value={counts.reportedListings} label="Reported listings" href="/admin/reports">
-          {counts.openReports === 1 ? '1 open report' : `${counts.openReports} open reports`}
+          {plural(counts.openReports, 'open report')}
         </Count>
         <Count
           value={counts.hiddenAwaitingDecision}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { count } from '../lib/plural.ts';
 import { api, describeError } from '../lib/api.ts';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
@@ -35,7 +36,7 @@ const QuickActions = ({ actions }: { actions: Action[] }) => (
 const Stat = ({ label, value }: { label: string; value: number | null | undefined }) => (
   <div className="card stat-card" data-testid="stat">
     <strong aria-label={value === null || value === undefined ? 'Not available yet' : undefined}>
-      {value === null || value === undefined ? '—' : value}
+      {value === null || value === undefined ? '—' : count(value)}
     </strong>
     <span className="muted">{label}</span>
   </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../lib/api.ts';
 import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
-import { plural } from '../lib/plural.ts';
+import { count, plural } from '../lib/plural.ts';
 import { FACILITIES, type Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { Carousel } from '../components/react/Carousel.tsx';
@@ -260,7 +260,7 @@ const Mine = () => {
           ['Total Views', views],
         ].map(([label, value]) => (
           <div className="card stat-card" key={label}>
-            <strong>{value}</strong>
+            <strong>{count(Number(value))}</strong>
             <span className="muted">{label}</span>
           </div>
         ))}
