@@ -53,7 +53,8 @@ it('restores the log, accounts and media into an empty stack, and the rebuilt re
   // The target: an empty, migrated database and an empty media folder.
   const targetMedia = join(root, 'media-target');
   const restored = await restoreCli.run(['--from', backupDir], { MEDIA_DIR: targetMedia });
-  expect(restored.out).toContain('users: 1 rows restored');
+  expect(restored.out).toContain('users: 1 row, ');
+  expect(restored.out).toContain('checked 7 files against manifest.json');
   expect(restored.code).toBe(0);
   const target = restoreCli.db().sql;
   expect(await readFile(join(targetMedia, 'listings', ids[0]!, 'p-640.webp'), 'utf8')).toBe(
