@@ -12,12 +12,17 @@ import { startOrphanSweep } from './media/orphanSweep.ts';
 import { createWebServer } from './server.ts';
 import { createSql } from '@rentals/core/db';
 import { createConsoleLogger } from '@rentals/core/logger';
+import { handleProcessFaults } from '@rentals/core/processFaults';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { startMemoryLog } from '@rentals/core/memoryLog';
 import { documentCacheFor } from './properties/documentCache.ts';
 
 const config = requireResolved(loadConfig(process.env));
 const log = createConsoleLogger(config.logFormat);
+// An error of the database client outside any promise (or a query nobody awaited failing on an
+// outage) is logged and the process goes on: the client reconnects for the next query. Anything
+// else exits, for the supervisor to start a clean process (core/src/processFaults.ts says why).
+handleProcessFaults(log);
 // No request waits on a stuck statement longer than a client waits for its answer (10 s).
 // Searches' query texts hold every filter, given or not: planned with their values (searchWhere).
 const sql = createSql(config.databaseUrl, {

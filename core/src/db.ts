@@ -3,6 +3,19 @@ import postgres from 'postgres';
 const CONNECT_TIMEOUT_SECONDS = 3;
 
 /**
+ * The longest wait before a closed connection tries again. postgres.js waits
+ * up to 20 s (3^n / 100 s on a failure count shared by the pool and reset only
+ * by a successful connection), so after an outage of a few seconds a request
+ * could wait on a connection still backing off long after the server was back.
+ * Connecting to a server that refuses costs nothing, so a short wait is enough.
+ */
+const RECONNECT_BACKOFF_MAX_SECONDS = 0.5;
+
+/** postgres.js's own curve (with its jitter), capped at RECONNECT_BACKOFF_MAX_SECONDS. */
+const reconnectBackoffSeconds = (failures: number) =>
+  (0.5 + Math.random() / 2) * Math.min(3 ** failures / 100, RECONNECT_BACKOFF_MAX_SECONDS);
+
+/**
  * Our `postgres` client settings: bigint columns arrive as numbers (positions
  * and counts stay far below 2^53), notices stay out of the logs. A connection
  * attempt gives up after `connectTimeoutSeconds` (postgres.js would wait 30 s,
@@ -28,6 +41,7 @@ export const createSql = (
     max: options.max ?? 10,
     idle_timeout: options.idleTimeout ?? 30,
     connect_timeout: options.connectTimeoutSeconds ?? CONNECT_TIMEOUT_SECONDS,
+    backoff: reconnectBackoffSeconds,
     // Session settings, sent at connection start (no extra round trip).
     connection: {
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
@@ -53,12 +67,11 @@ export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /**
  * A client of exactly one connection, with `sql`'s settings, that is never
  * recycled: for what lives in a database session (an advisory lock, LISTEN).
- * Not a reserved pool connection: when the server cuts one, postgres.js
- * (3.4) moves it to its closed list, but `release()` then puts it back among
- * the open ones, and a query on it writes to a null socket in a setImmediate:
- * a TypeError outside any promise, which ends the process. If this
- * connection is cut, `onclose` is called and the next query opens a new
- * session without the old one's state (compare `pg_backend_pid()`).
+ * Not a reserved pool connection: a reserved connection the server cut
+ * stays cut (its queries fail until it is released), while this client
+ * reconnects. If this connection is cut, `onclose` is called and the next
+ * query opens a new session without the old one's state (compare
+ * `pg_backend_pid()`).
  */
 export const sessionClient = (
   sql: Sql,

@@ -4,6 +4,7 @@ import { createBucketMirror } from './publicSite/bucketMirror.ts';
 import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { createConsoleLogger } from '@rentals/core/logger';
+import { handleProcessFaults } from '@rentals/core/processFaults';
 import { startMemoryLog } from '@rentals/core/memoryLog';
 import { loadConfig, requireResolved } from '@rentals/core/config/env';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
@@ -19,6 +20,10 @@ import { startProjection } from './runner/runner.ts';
 
 const config = requireResolved(loadConfig(process.env));
 const log = createConsoleLogger(config.logFormat);
+// An error of the database client outside any promise (or a query nobody awaited failing on an
+// outage) is logged and the process goes on: the client reconnects for the next query. Anything
+// else exits, for the supervisor to start a clean process (core/src/processFaults.ts says why).
+handleProcessFaults(log);
 // Batches share this pool; each runner also holds one connection of its own (lock, LISTEN, heartbeat).
 const sql = createSql(config.databaseUrl, { max: projections.length + 5 });
 const running = projections.map((p) =>

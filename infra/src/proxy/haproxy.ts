@@ -3,6 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pipeLines } from '../dev/labelledOutput.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+} from '@rentals/api/shared/errorHandler';
 
 const TEMPLATE = fileURLToPath(new URL('../../proxy/haproxy.cfg', import.meta.url));
 
@@ -22,11 +26,16 @@ export const renderHaproxyConfig = (settings: ProxySettings) => {
   const servers = settings.backends
     .map(({ name, host, port }) => `    server ${name} ${host}:${port}`)
     .join('\n');
+  // In single quotes HAProxy takes every character as it is, but one.
+  const unavailable = JSON.stringify({ message: DATABASE_UNAVAILABLE_MESSAGE });
+  if (unavailable.includes("'")) throw new Error('haproxy.cfg: the 503 body must not hold a quote');
   const values: Record<string, string> = {
     BIND: settings.bind,
     PORT: String(settings.port),
     STATS_PORT: String(settings.statsPort),
     SERVERS: servers,
+    RETRY_AFTER: String(DATABASE_RETRY_AFTER_SECONDS),
+    UNAVAILABLE_JSON: unavailable,
   };
   return readFileSync(TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     const value = values[key];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@rentals/testing/testApp';
-import { createSql } from '@rentals/core/db';
+import { createSql, type Sql } from '@rentals/core/db';
+import { projectionLockKey } from '@rentals/projections/runner/checkpoints';
 import { freePort } from '../services/ports.ts';
 import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 
@@ -12,12 +13,17 @@ import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
 let web: TestWebServer;
 let admin: TestUser;
 let tenant: TestUser;
+/** The session of the projection's worker, holding its lock (reserved: never closed as idle). */
+let worker: Sql & { release: () => void };
 beforeAll(async () => {
   web = await startTestWebServer({ trustProxyHops: 1 });
   admin = await web.t.registerUser('admin');
   tenant = await web.t.registerUser('tenant');
 });
-afterAll(() => web.stop());
+afterAll(async () => {
+  worker?.release();
+  await web.stop();
+});
 
 const REMOTE = { 'x-forwarded-for': '203.0.113.7' };
 
@@ -61,6 +67,8 @@ describe('GET /api/health', () => {
     await web.t.db.sql`
       INSERT INTO projection_heartbeats (projection, owner, beat_at)
       VALUES ('listing-read-model', 'test:1', now() + interval '1 day')`;
+    worker = await web.t.db.sql.reserve();
+    await worker`SELECT pg_advisory_lock(hashtext(${projectionLockKey('listing-read-model')}))`;
     await web.t.db.sql`
       INSERT INTO projection_parked_streams (projection, stream_id, position, event_type, error)
       VALUES ('listing-read-model', 'listing-secret-42', 7, 'ListingDetailsRevised', ${SECRET_ERROR})`;

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { ProjectionState } from '../runner/checkpoints.ts';
+import { PROJECTION_LOCK_PREFIX, type ProjectionState } from '../runner/checkpoints.ts';
 import { DIRTY_CITIES } from '../dirtyCities/dirtyCities.ts';
 import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
 
@@ -14,8 +14,9 @@ export const PUBLIC_SITE_SOURCES: readonly string[] = [PUBLIC_LISTING_MODEL, DIR
 
 /**
  * A worker whose heartbeat (projection_heartbeats, written every HEARTBEAT_MS
- * by the runner that owns the projection) is older than this is gone: killed,
- * hung, or cut off from the database.
+ * by the runner that owns the projection) is older than this is gone: hung,
+ * or cut off from the database. A killed one is gone sooner: as soon as
+ * Postgres has ended its session, which releases the projection's lock.
  */
 export const STALE_AFTER_SECONDS = 10;
 
@@ -39,7 +40,7 @@ export const pendingEvents = (db: Sql, cap: number) => db`
 /**
  * Every projection's checkpoint with how many committed events of its types it
  * still has to apply (capped), how many streams it has parked, and whether a worker owns it
- * now: `alive` when its heartbeat is fresher than `staleAfterSeconds`.
+ * now: `alive` when its heartbeat is fresher than `staleAfterSeconds` and its lock is held.
  */
 export const projectionStates = async (
   sql: Sql,
@@ -65,7 +66,12 @@ export const projectionStates = async (
       SELECT c.name, c.transaction_id::text AS "transactionId", c.position, c.status,
              c.last_error AS "lastError", c.updated_at AS "updatedAt",
              h.beat_at AS "lastSeenAt",
-             coalesce(h.beat_at > now() - make_interval(secs => ${options.staleAfterSeconds ?? STALE_AFTER_SECONDS}), false) AS alive,
+             coalesce(h.beat_at > now() - make_interval(secs => ${options.staleAfterSeconds ?? STALE_AFTER_SECONDS}), false)
+               -- and its session still holds the projection's lock (one bigint key: classid is its high half, objid its low).
+               AND EXISTS (SELECT 1 FROM pg_locks l
+                           WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+                             AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                             AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtext(${PROJECTION_LOCK_PREFIX} || c.name)::bigint) AS alive,
              h.events_per_second AS "eventsPerSecond",
              (SELECT count(*)::int FROM projection_parked_streams p WHERE p.projection = c.name) AS parked,
              pending.handled, pending.scanned

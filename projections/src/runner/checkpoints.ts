@@ -47,3 +47,11 @@ export const createRebuildCheckpoint = async (sql: Sql, name: string, from: Chec
   await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, status)
             VALUES (${name}, ${from.transactionId}::xid8, ${from.position}, 'rebuilding')`;
 };
+
+/**
+ * The runner that owns a projection holds the advisory lock on
+ * hashtext(PROJECTION_LOCK_PREFIX || name) for its session: a standby waits
+ * on it, and health counts a worker alive only while it is held.
+ */
+export const PROJECTION_LOCK_PREFIX = 'projection:';
+export const projectionLockKey = (name: string) => `${PROJECTION_LOCK_PREFIX}${name}`;

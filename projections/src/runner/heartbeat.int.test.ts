@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
-import { etaSeconds, projectionStates } from '../queries/readSideHealth.ts';
+import {
+  etaSeconds,
+  projectionStates,
+  STALE_AFTER_SECONDS as STALE_AFTER_PRODUCTION,
+} from '../queries/readSideHealth.ts';
 import { createSeenTables, seenProjection } from './testing/seenProjection.ts';
 import { testEventStore } from './testing/testEventStore.ts';
 import { startProjection } from './runner.ts';
@@ -67,6 +71,29 @@ describe('projection heartbeats', () => {
     // The last heartbeat came before the kill, so it turns stale within the limit (plus a poll on a busy machine).
     expect(Date.now() - killedAt).toBeLessThan(STALE_AFTER_SECONDS * 1000 + 2000);
     expect(gone).toMatchObject({ status: 'running', alive: false, lag: 1 });
+  }, 30_000);
+
+  it('show a killed worker gone once Postgres ends its session, while its last heartbeat is still fresh', async () => {
+    const script = fileURLToPath(new URL('./testing/runSeenProjection.ts', import.meta.url));
+    const child = spawn(process.execPath, [script, db.url, 'killed', String(HEARTBEAT_MS)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const fresh = () => projectionStates(db.sql).then((all) => all.find((s) => s.name === 'killed'));
+    for (;;) {
+      if ((await fresh())?.alive) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    // The production freshness limit (10 s): the heartbeat alone would call it alive that long.
+    let gone = await fresh();
+    while (gone?.alive) gone = await fresh();
+    const [heartbeat] = await db.sql<{ fresh: boolean }[]>`
+      SELECT beat_at > now() - make_interval(secs => ${STALE_AFTER_PRODUCTION}) AS fresh
+      FROM projection_heartbeats WHERE projection = 'killed'`;
+    expect(heartbeat?.fresh).toBe(true);
+    expect(gone).toMatchObject({ status: 'running', alive: false });
   }, 30_000);
 
   it('hands the projection to a standby when the owner is killed: it beats instead, applying nothing twice', async () => {

@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { START, type Checkpoint, type RecordedEvent } from '@rentals/core/eventStore/types';
 import type { ExternalProjection, Projection, SqlProjection } from './projection.ts';
-import { createRebuildCheckpoint, ensureCheckpoint } from './checkpoints.ts';
+import { createRebuildCheckpoint, ensureCheckpoint, projectionLockKey } from './checkpoints.ts';
 import { clearParked, parkFromLog } from './parking.ts';
 import { startProjection, type RunningProjection } from './runner.ts';
 import { fillFromStreams, type FoldPart } from './fillFromStreams.ts';
@@ -541,9 +541,9 @@ const rebuildInPlace = async (
   // Probe for a running owner on one connection; the lock is released at once.
   const probe = await sql.reserve();
   const [lock] = await probe<{ ok: boolean }[]>`
-    SELECT pg_try_advisory_lock(hashtext(${`projection:${projection.name}`})) AS ok`;
+    SELECT pg_try_advisory_lock(hashtext(${projectionLockKey(projection.name)})) AS ok`;
   if (lock?.ok)
-    await probe`SELECT pg_advisory_unlock(hashtext(${`projection:${projection.name}`}))`;
+    await probe`SELECT pg_advisory_unlock(hashtext(${projectionLockKey(projection.name)}))`;
   probe.release();
 
   const local = lock?.ok

@@ -7,7 +7,7 @@ import type { Checkpoint, RecordedEvent } from '@rentals/core/eventStore/types';
 import { batchMemoryKeeper } from './batchMemory.ts';
 import { sleepUnlessWoken, wakeUp, type Waker } from './waker.ts';
 import type { Projection } from './projection.ts';
-import { advanceCheckpoint, ensureCheckpoint } from './checkpoints.ts';
+import { advanceCheckpoint, ensureCheckpoint, projectionLockKey } from './checkpoints.ts';
 import { holdEvents, lockParking, parkedAmong, parkStream } from './parking.ts';
 import { markProjectionTransaction } from './projectionTransaction.ts';
 import { isTransient } from '@rentals/core/dbErrors';
@@ -86,8 +86,6 @@ export type RunningProjection = {
   /** The loop's promise: settles when `stop()` is called (the worker never stops by itself). */
   done: Promise<void>;
 };
-
-const lockKey = (name: string) => `projection:${name}`;
 
 const at = (event: RecordedEvent): Checkpoint => ({
   transactionId: event.transactionId,
@@ -424,7 +422,7 @@ export const startProjection = (
     let announced = false;
     while (!stopped) {
       const [row] = await own<{ ok: boolean; pid: number }[]>`
-        SELECT pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) AS ok, pg_backend_pid() AS pid`;
+        SELECT pg_try_advisory_lock(hashtext(${projectionLockKey(projection.name)})) AS ok, pg_backend_pid() AS pid`;
       if (row?.ok) {
         lockPid = row.pid;
         lost = undefined;

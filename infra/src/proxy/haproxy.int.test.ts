@@ -1,0 +1,61 @@
+import { createServer } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+} from '@rentals/api/shared/errorHandler';
+import { freePort } from '../services/ports.ts';
+import { startHaproxy, untilBackends } from './haproxy.ts';
+
+/*
+ * HAProxy with no web process in its rotation (each answers its readiness
+ * check with 503, as one without its database does) answers the API's 503
+ * itself: JSON with Retry-After, never its HTML page.
+ */
+let dir: string;
+let stop: () => void = () => {};
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rentals-haproxy-'));
+});
+afterAll(async () => {
+  stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+it('answers JSON 503 with Retry-After when no backend is up', async () => {
+  const backend = createServer((_request, response) => {
+    response.writeHead(503, { 'content-type': 'application/json' });
+    response.end('{"status":"down"}');
+  });
+  const backendPort = await freePort();
+  await new Promise<void>((resolve) => backend.listen(backendPort, '127.0.0.1', resolve));
+  const port = await freePort();
+  const statsPort = await freePort();
+  const proxy = await startHaproxy(
+    {
+      bind: '127.0.0.1',
+      port,
+      statsPort,
+      backends: [
+        { name: 'web-1', host: '127.0.0.1', port: backendPort },
+        // Nothing listens here: a web process that is gone.
+        { name: 'web-2', host: '127.0.0.1', port: await freePort() },
+      ],
+    },
+    { configFile: join(dir, 'haproxy.cfg'), onLog: () => undefined },
+  );
+  stop = () => {
+    proxy.kill('SIGTERM');
+    backend.close();
+  };
+  await untilBackends(statsPort, (backends) => backends.every((b) => b.status === 'DOWN'));
+
+  const response = await fetch(`http://127.0.0.1:${port}/api/properties`);
+  expect(response.status).toBe(503);
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(response.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+  expect(await response.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+}, 60_000);
