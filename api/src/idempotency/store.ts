@@ -12,6 +12,7 @@ export type Claim =
   | { kind: 'answerLost' };
 
 type KeyRow = {
+  takeable: boolean;
   fingerprint: string;
   state: 'running' | 'done' | 'cancelled';
   appended: boolean;
@@ -19,6 +20,17 @@ type KeyRow = {
   status: number | null;
   body: string | null;
   headers: Record<string, string> | null;
+};
+
+/** What a key held by another attempt means for this one. */
+const verdict = (row: KeyRow, fingerprint: string): Claim => {
+  if (row.fingerprint !== fingerprint) return { kind: 'conflict' };
+  if (row.state === 'done' && row.status !== null)
+    return {
+      kind: 'replay',
+      outcome: { status: row.status, body: row.body ?? '', headers: row.headers ?? {} },
+    };
+  return row.appended && !row.leaseLive ? { kind: 'answerLost' } : { kind: 'inProgress' };
 };
 
 /** Where an attempt stands once cancelled: it will never append, or its work was already done. */
@@ -29,7 +41,8 @@ export const keyStore = (sql: Sql) => ({
   /**
    * Takes the key for this attempt: new, expired, or left by an attempt that
    * appended nothing and was cancelled or outlived its lease. Otherwise says
-   * what the key holds.
+   * what the key holds. A key held by a running attempt is answered from a
+   * plain read first, so a retry never waits on the lock of an append in flight.
    */
   async claim(
     accountId: string,
@@ -38,6 +51,18 @@ export const keyStore = (sql: Sql) => ({
     attemptId: string,
     ttlSeconds: number,
   ): Promise<Claim> {
+    const read = async () => {
+      const [row] = await sql<KeyRow[]>`
+        SELECT fingerprint, state, appended_at IS NOT NULL AS appended,
+          lease_until >= now() AS "leaseLive", status, body, headers,
+          (expires_at < now() OR (appended_at IS NULL
+            AND (state = 'cancelled' OR (state = 'running' AND lease_until < now()))))
+            AS "takeable"
+        FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`;
+      return row;
+    };
+    const held = await read();
+    if (held && !held.takeable) return verdict(held, fingerprint);
     const taken = await sql<{ attempt_id: string }[]>`
       INSERT INTO idempotency_keys AS k
         (account_id, key, fingerprint, attempt_id, state, lease_until, expires_at)
@@ -52,18 +77,9 @@ export const keyStore = (sql: Sql) => ({
             AND (k.state = 'cancelled' OR (k.state = 'running' AND k.lease_until < now())))
       RETURNING attempt_id::text`;
     if (taken[0]?.attempt_id === attemptId) return { kind: 'claimed' };
-    const [row] = await sql<KeyRow[]>`
-      SELECT fingerprint, state, appended_at IS NOT NULL AS appended,
-        lease_until >= now() AS "leaseLive", status, body, headers
-      FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`;
-    if (!row) return { kind: 'inProgress' };
-    if (row.fingerprint !== fingerprint) return { kind: 'conflict' };
-    if (row.state === 'done' && row.status !== null)
-      return {
-        kind: 'replay',
-        outcome: { status: row.status, body: row.body ?? '', headers: row.headers ?? {} },
-      };
-    return row.appended && !row.leaseLive ? { kind: 'answerLost' } : { kind: 'inProgress' };
+    // Another attempt took it between the read and the insert.
+    const now = await read();
+    return now ? verdict(now, fingerprint) : { kind: 'inProgress' };
   },
 
   /** The attempt's outcome, kept for its retries. */
