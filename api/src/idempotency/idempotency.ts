@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Elysia } from 'elysia';
 import { AppError } from '@rentals/core/errors';
 import { WriteCancelledError, writeFence } from '@rentals/core/eventStore/writeFence';
 import type { AppDeps } from '../deps.ts';
@@ -172,3 +173,17 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
     return outcome.response as R;
   };
 };
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The Idempotency-Key header read against its schema at the edge, on every
+ * write (public ones too), before access and body checks: a malformed key is
+ * 400 whatever the route, and never reaches a log line or the database.
+ */
+export const idempotencyKeyHeader = new Elysia({ name: 'idempotencyKeyHeader' }).onTransform(
+  { as: 'global' },
+  ({ request }) => {
+    if (WRITES.has(request.method)) readIdempotencyKey(request.headers.get(IDEMPOTENCY_KEY_HEADER));
+  },
+);
