@@ -8,6 +8,7 @@ import { apiDocs } from './docs/index.ts';
 import { favouriteRoutes } from './favourites/routes.ts';
 import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { idempotencyKeyHeader } from './idempotency/idempotency.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { confirmLinkRoutes } from './listings/confirmLink.ts';
@@ -23,6 +24,7 @@ export const buildApp = (deps: AppDeps) =>
   new Elysia()
     .use(errorHandler(deps.log))
     .use(bodyLimit)
+    .use(idempotencyKeyHeader)
     .use(apiDocs)
     .group('/api', (api) =>
       api

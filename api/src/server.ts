@@ -16,6 +16,7 @@ import { internalErrorResponse } from './web/serverErrors.ts';
 import { staticSite } from './web/staticSite.ts';
 import { REQUEST_ID_HEADER, requestIdOf, shareRequestId } from './web/requestId.ts';
 import { withDeadline } from './web/requestDeadline.ts';
+import { attemptOf } from './idempotency/idempotency.ts';
 
 export type WebServerOptions = {
   /** The API's dependencies; the client address comes from the server's sockets. */
@@ -94,8 +95,10 @@ export const createWebServer = (options: WebServerOptions) => {
     // Commands read the id from the copy they see, to record it in their events' metadata.
     shareRequestId(request, counted.request);
     const { pathname } = new URL(request.url);
-    const response = await withDeadline(pathname, Promise.resolve(app.handle(counted.request)), {
+    const work = Promise.resolve(app.handle(counted.request));
+    const response = await withDeadline({ method: request.method, pathname }, work, {
       receiving: counted.receiving,
+      attempt: () => attemptOf(counted.request),
       // `grep <request id>` shows the cut and then the outcome; `npm run drill` waits for every
       // cut request's outcome before it compares the stores.
       onLate: (outcome) =>

@@ -21,6 +21,7 @@ import {
   VerifyManyBody,
   VerifyManyResponse,
 } from './model.ts';
+import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 export type AdminDeps = Pick<
   AppDeps,
@@ -40,6 +41,7 @@ const admin = { requireRole: ['admin'] as const };
 export const adminRoutes = (deps: AdminDeps) => {
   const setVerification = listingVerification(deps);
 
+  const write = idempotentWrites(deps);
   return new Elysia({ name: 'admin', prefix: '/admin' })
     .use(access(deps))
     .get(
@@ -89,21 +91,22 @@ export const adminRoutes = (deps: AdminDeps) => {
     )
     .post(
       '/listings/verify',
-      async ({ body, user, request }) => {
-        const caller = callerOf(user, request);
-        const results = [];
-        // One listing at a time: each is its own command on its own stream, and one failure stops no other.
-        for (const id of body.ids) {
-          try {
-            const { property } = await setVerification(caller, id, body.verified);
-            results.push({ id, ok: true, isVerified: property.isVerified });
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            results.push({ id, ok: false, status: error.status, message: error.message });
+      (context) =>
+        write(context, async ({ body, user, request }) => {
+          const caller = callerOf(user, request);
+          const results = [];
+          // One listing at a time: each is its own command on its own stream, and one failure stops no other.
+          for (const id of body.ids) {
+            try {
+              const { property } = await setVerification(caller, id, body.verified);
+              results.push({ id, ok: true, isVerified: property.isVerified });
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              results.push({ id, ok: false, status: error.status, message: error.message });
+            }
           }
-        }
-        return { results };
-      },
+          return { results };
+        }),
       {
         ...admin,
         body: VerifyManyBody,

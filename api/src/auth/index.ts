@@ -25,6 +25,7 @@ import {
   readRegister,
   readResetPassword,
 } from './rules.ts';
+import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 export type AuthDeps = Pick<
   AppDeps,
@@ -52,6 +53,7 @@ export const authRoutes = (deps: AuthDeps) => {
   const passwordReset = createPasswordReset(deps);
   const clientAddress = (request: Request) => deps.clientIp?.(request) ?? 'unknown';
 
+  const write = idempotentWrites(deps);
   return new Elysia({ name: 'auth', prefix: '/auth' })
     .use(access(deps))
     .onTransform(requireJsonBody)
@@ -106,9 +108,14 @@ export const authRoutes = (deps: AuthDeps) => {
     })
     .put(
       '/profile',
-      async ({ user, body }) => ({
-        user: await accounts.updateProfile(user, readProfile(body)),
-      }),
+      (context) =>
+        write(
+          context,
+          async ({ user, body }) => ({
+            user: await accounts.updateProfile(user, readProfile(body)),
+          }),
+          { fenced: false },
+        ),
       {
         requireUser: true,
         response: { 200: UserResponse },
@@ -124,16 +131,21 @@ export const authRoutes = (deps: AuthDeps) => {
     )
     .post(
       '/change-password',
-      async ({ user, body, request }) => {
-        const input = readChangePassword(body);
-        const token = await accounts.changePassword(
-          user,
-          input.currentPassword,
-          input.newPassword,
-          clientAddress(request),
-        );
-        return { message: MESSAGES.passwordChanged, token };
-      },
+      (context) =>
+        write(
+          context,
+          async ({ user, body, request }) => {
+            const input = readChangePassword(body);
+            const token = await accounts.changePassword(
+              user,
+              input.currentPassword,
+              input.newPassword,
+              clientAddress(request),
+            );
+            return { message: MESSAGES.passwordChanged, token };
+          },
+          { fenced: false },
+        ),
       {
         requireUser: true,
         response: { 200: PasswordChangedResponse },
@@ -189,10 +201,15 @@ export const authRoutes = (deps: AuthDeps) => {
     )
     .post(
       '/logout-all',
-      async ({ user }) => {
-        await accounts.logoutEverywhere(user);
-        return { message: MESSAGES.signedOutEverywhere };
-      },
+      (context) =>
+        write(
+          context,
+          async ({ user }) => {
+            await accounts.logoutEverywhere(user);
+            return { message: MESSAGES.signedOutEverywhere };
+          },
+          { fenced: false },
+        ),
       {
         requireUser: true,
         response: { 200: MessageResponse },
@@ -206,10 +223,15 @@ export const authRoutes = (deps: AuthDeps) => {
     )
     .post(
       '/logout',
-      async ({ session }) => {
-        await accounts.logout(session);
-        return { message: MESSAGES.loggedOut };
-      },
+      (context) =>
+        write(
+          context,
+          async ({ session }) => {
+            await accounts.logout(session);
+            return { message: MESSAGES.loggedOut };
+          },
+          { fenced: false },
+        ),
       {
         requireUser: true,
         response: { 200: MessageResponse },

@@ -22,6 +22,7 @@ import {
   UnreadResponse,
 } from './model.ts';
 import { conversationService } from './service.ts';
+import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 export type ConversationRouteDeps = Pick<
   AppDeps,
@@ -61,15 +62,17 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     `At most ${startsPerDay} new conversations a day and ${messagesPerMinute} messages a minute per user ` +
     `(429 with Retry-After, e.g. "${limitMessages.messages(messagesPerMinute, 30)}").`;
 
+  const write = idempotentWrites(deps);
   return new Elysia({ name: 'conversations', prefix: '/conversations' })
     .use(access(deps))
     .post(
       '',
-      async ({ user, body, set }) => {
-        const { created, ...result } = await service.start(user, body);
-        set.status = created ? 201 : 200;
-        return result;
-      },
+      (context) =>
+        write(context, async ({ user, body, set }) => {
+          const { created, ...result } = await service.start(user, body);
+          set.status = created ? 201 : 200;
+          return result;
+        }),
       {
         ...user,
         body: StartBody,
@@ -195,11 +198,12 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     )
     .post(
       '/:id/messages',
-      async ({ user, params, body, set }) => {
-        const result = await service.send(user, conversationId(params.id), body);
-        set.status = 201;
-        return result;
-      },
+      (context) =>
+        write(context, async ({ user, params, body, set }) => {
+          const result = await service.send(user, conversationId(params.id), body);
+          set.status = 201;
+          return result;
+        }),
       {
         ...user,
         body: SendBody,
@@ -216,7 +220,10 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     )
     .post(
       '/:id/read',
-      ({ user, params, body }) => service.markRead(user, conversationId(params.id), body.upToSeq),
+      (context) =>
+        write(context, ({ user, params, body }) =>
+          service.markRead(user, conversationId(params.id), body.upToSeq),
+        ),
       {
         ...user,
         body: ReadBody,
@@ -226,7 +233,10 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     )
     .post(
       '/:id/archive',
-      ({ user, params }) => service.setFlag(user, conversationId(params.id), 'Archive'),
+      (context) =>
+        write(context, ({ user, params }) =>
+          service.setFlag(user, conversationId(params.id), 'Archive'),
+        ),
       {
         ...user,
         response: { 200: ConversationResponse },
@@ -235,7 +245,10 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     )
     .delete(
       '/:id/archive',
-      ({ user, params }) => service.setFlag(user, conversationId(params.id), 'Unarchive'),
+      (context) =>
+        write(context, ({ user, params }) =>
+          service.setFlag(user, conversationId(params.id), 'Unarchive'),
+        ),
       {
         ...user,
         response: { 200: ConversationResponse },
@@ -244,7 +257,10 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     )
     .post(
       '/:id/block',
-      ({ user, params }) => service.setFlag(user, conversationId(params.id), 'Block'),
+      (context) =>
+        write(context, ({ user, params }) =>
+          service.setFlag(user, conversationId(params.id), 'Block'),
+        ),
       {
         ...user,
         response: { 200: ConversationResponse },
@@ -258,7 +274,10 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     )
     .delete(
       '/:id/block',
-      ({ user, params }) => service.setFlag(user, conversationId(params.id), 'Unblock'),
+      (context) =>
+        write(context, ({ user, params }) =>
+          service.setFlag(user, conversationId(params.id), 'Unblock'),
+        ),
       {
         ...user,
         response: { 200: ConversationResponse },

@@ -17,8 +17,12 @@ import {
   TenantDashboardResponse,
 } from './model.ts';
 import { recentSearches, recordSearch, RECENT_SEARCHES_KEPT } from './recentSearches.ts';
+import { idempotentWrites } from '../idempotency/idempotency.ts';
 
-export type DashboardDeps = Pick<AppDeps, 'sql' | 'clock' | 'jwtSecret' | 'tokenTtlSeconds'>;
+export type DashboardDeps = Pick<
+  AppDeps,
+  'sql' | 'clock' | 'jwtSecret' | 'tokenTtlSeconds' | 'log'
+>;
 
 const tags = ['Dashboard'];
 const security = [{ bearer: [] }];
@@ -32,8 +36,9 @@ export const lastDays = (today: Date, n: number): string[] =>
   );
 
 /** The figures of the dashboards (issue 14), each about the caller only. */
-export const dashboardRoutes = (deps: DashboardDeps) =>
-  new Elysia({ name: 'dashboard', prefix: '/dashboard' })
+export const dashboardRoutes = (deps: DashboardDeps) => {
+  const write = idempotentWrites(deps);
+  return new Elysia({ name: 'dashboard', prefix: '/dashboard' })
     .use(access(deps))
     .get(
       '/tenant',
@@ -66,10 +71,15 @@ export const dashboardRoutes = (deps: DashboardDeps) =>
     )
     .post(
       '/recent-searches',
-      async ({ user, body }) => {
-        await recordSearch(deps.sql, user.id, body, deps.clock());
-        return { recentSearches: await recentSearches(deps.sql, user.id) };
-      },
+      (context) =>
+        write(
+          context,
+          async ({ user, body }) => {
+            await recordSearch(deps.sql, user.id, body, deps.clock());
+            return { recentSearches: await recentSearches(deps.sql, user.id) };
+          },
+          { fenced: false },
+        ),
       {
         requireUser: true,
         body: RecentSearchCriteria,
@@ -101,3 +111,4 @@ export const dashboardRoutes = (deps: DashboardDeps) =>
         },
       },
     );
+};

@@ -19,10 +19,11 @@ import {
   ToggleResponse,
 } from './model.ts';
 import { favouriteService } from './service.ts';
+import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 export type FavouriteDeps = Pick<
   AppDeps,
-  'sql' | 'eventStore' | 'clock' | 'jwtSecret' | 'clientIp' | 'tokenTtlSeconds'
+  'sql' | 'eventStore' | 'clock' | 'jwtSecret' | 'clientIp' | 'tokenTtlSeconds' | 'log'
 >;
 
 const tags = ['Favourites'];
@@ -42,6 +43,7 @@ export const favouriteRoutes = (deps: FavouriteDeps) => {
   const address = (request: Request) => deps.clientIp?.(request) ?? 'unknown';
   const ownWrites = (userId: string) => waitForUserIn(deps.sql, FAVOURITES_READ_MODEL, userId);
 
+  const write = idempotentWrites(deps);
   return new Elysia({ name: 'favourites', prefix: '/favourites' })
     .use(access(deps))
     .get(
@@ -82,8 +84,10 @@ export const favouriteRoutes = (deps: FavouriteDeps) => {
     )
     .put(
       '/:listingId',
-      ({ params, user, request }) =>
-        service.set(user.id, listingIdOr404(params.listingId), true, address(request)),
+      (context) =>
+        write(context, ({ params, user, request }) =>
+          service.set(user.id, listingIdOr404(params.listingId), true, address(request)),
+        ),
       {
         requireUser: true,
         response: { 200: ToggleResponse },
@@ -97,8 +101,10 @@ export const favouriteRoutes = (deps: FavouriteDeps) => {
     )
     .delete(
       '/:listingId',
-      ({ params, user, request }) =>
-        service.set(user.id, listingIdOr404(params.listingId), false, address(request)),
+      (context) =>
+        write(context, ({ params, user, request }) =>
+          service.set(user.id, listingIdOr404(params.listingId), false, address(request)),
+        ),
       {
         requireUser: true,
         response: { 200: ToggleResponse },

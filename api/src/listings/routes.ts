@@ -16,6 +16,7 @@ import {
   VerifyBody,
 } from './model.ts';
 import { readListingRequest } from './requestBody.ts';
+import { idempotentWrites } from '../idempotency/idempotency.ts';
 import { listingService, type WriteResult } from './service.ts';
 import { listingViews } from '@rentals/projections/queries/listingQueries';
 
@@ -67,19 +68,21 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
   // Tests and tools that build the app without a media directory still get working uploads.
   const media = deps.media ?? localDiskStore(join(tmpdir(), 'rentals-media'));
   const service = listingService({ ...deps, media });
+  const write = idempotentWrites(deps);
 
   return new Elysia({ name: 'listings' })
     .use(access(deps))
     .post(
       '/properties',
-      async ({ request, user, set }) => {
-        const { body, errors } = await readListingRequest(request);
-        if (errors.length > 0) throw new ValidationError(errors);
-        const result = await service.create(callerOf(user, request), body);
-        set.status = 201;
-        set.headers.location = `/api/properties/${result.property._id}`;
-        return answerWith(deps.sql, result, set);
-      },
+      (context) =>
+        write(context, async ({ request, user, set }) => {
+          const { body, errors } = await readListingRequest(request);
+          if (errors.length > 0) throw new ValidationError(errors);
+          const result = await service.create(callerOf(user, request), body);
+          set.status = 201;
+          set.headers.location = `/api/properties/${result.property._id}`;
+          return answerWith(deps.sql, result, set);
+        }),
       {
         requireRole: OWNER_ROLES,
         parse: 'none',
@@ -99,14 +102,15 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     )
     .put(
       '/properties/:id',
-      async ({ request, user, params, set }) => {
-        const id = listingIdOr404(params.id);
-        const expected = parseIfMatch(request.headers.get('if-match'));
-        const { body, errors } = await readListingRequest(request);
-        if (errors.length > 0) throw new ValidationError(errors);
-        const result = await service.update(callerOf(user, request), id, body, expected);
-        return answerWith(deps.sql, result, set);
-      },
+      (context) =>
+        write(context, async ({ request, user, params, set }) => {
+          const id = listingIdOr404(params.id);
+          const expected = parseIfMatch(request.headers.get('if-match'));
+          const { body, errors } = await readListingRequest(request);
+          if (errors.length > 0) throw new ValidationError(errors);
+          const result = await service.update(callerOf(user, request), id, body, expected);
+          return answerWith(deps.sql, result, set);
+        }),
       {
         requireRole: OWNER_ROLES,
         parse: 'none',
@@ -129,14 +133,15 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     )
     .delete(
       '/properties/:id',
-      async ({ request, user, params }) => {
-        await service.remove(
-          callerOf(user, request),
-          listingIdOr404(params.id),
-          parseIfMatch(request.headers.get('if-match')),
-        );
-        return { message: 'Property deleted' };
-      },
+      (context) =>
+        write(context, async ({ request, user, params }) => {
+          await service.remove(
+            callerOf(user, request),
+            listingIdOr404(params.id),
+            parseIfMatch(request.headers.get('if-match')),
+          );
+          return { message: 'Property deleted' };
+        }),
       {
         requireRole: OWNER_ROLES,
         response: { 200: MessageResponse },
@@ -151,12 +156,13 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     )
     .patch(
       '/properties/:id/toggle-availability',
-      async ({ request, user, params, set }) => {
-        const id = listingIdOr404(params.id);
-        const expected = parseIfMatch(request.headers.get('if-match'));
-        const result = await service.toggleAvailability(callerOf(user, request), id, expected);
-        return answerWith(deps.sql, result, set);
-      },
+      (context) =>
+        write(context, async ({ request, user, params, set }) => {
+          const id = listingIdOr404(params.id);
+          const expected = parseIfMatch(request.headers.get('if-match'));
+          const result = await service.toggleAvailability(callerOf(user, request), id, expected);
+          return answerWith(deps.sql, result, set);
+        }),
       {
         requireRole: OWNER_ROLES,
         response: { 200: PropertyResponse },
@@ -171,14 +177,15 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     )
     .patch(
       '/properties/:id/confirm-available',
-      async ({ request, user, params, set }) => {
-        const result = await service.confirmAvailability(
-          callerOf(user, request),
-          listingIdOr404(params.id),
-          parseIfMatch(request.headers.get('if-match')),
-        );
-        return answerWith(deps.sql, result, set);
-      },
+      (context) =>
+        write(context, async ({ request, user, params, set }) => {
+          const result = await service.confirmAvailability(
+            callerOf(user, request),
+            listingIdOr404(params.id),
+            parseIfMatch(request.headers.get('if-match')),
+          );
+          return answerWith(deps.sql, result, set);
+        }),
       {
         requireRole: OWNER_ROLES,
         response: { 200: PropertyResponse },
@@ -196,14 +203,15 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
     )
     .patch(
       '/properties/:id/verify',
-      async ({ body, user, params, set, request }) => {
-        const result = await service.setVerification(
-          callerOf(user, request),
-          listingIdOr404(params.id),
-          body?.isVerified ?? true,
-        );
-        return answerWith(deps.sql, result, set);
-      },
+      (context) =>
+        write(context, async ({ body, user, params, set, request }) => {
+          const result = await service.setVerification(
+            callerOf(user, request),
+            listingIdOr404(params.id),
+            body?.isVerified ?? true,
+          );
+          return answerWith(deps.sql, result, set);
+        }),
       {
         requireRole: ['admin'],
         body: t.Optional(VerifyBody),

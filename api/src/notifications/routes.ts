@@ -14,6 +14,7 @@ import {
   NotificationsResponse,
 } from './model.ts';
 import { notificationService, type NotificationDeps } from './service.ts';
+import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 const tags = ['Notifications'];
 const security = [{ bearer: [] }];
@@ -27,6 +28,7 @@ export const notificationRoutes = (
   deps: NotificationDeps & Pick<AppDeps, 'jwtSecret' | 'tokenTtlSeconds' | 'log'>,
 ) => {
   const service = notificationService(deps);
+  const write = idempotentWrites(deps);
   return new Elysia({ name: 'notifications', prefix: '/notifications' })
     .use(access(deps))
     .get(
@@ -48,17 +50,18 @@ export const notificationRoutes = (
     )
     .post(
       '/read',
-      async ({ user, body, request }) => {
-        await service.markRead(user.id, deps.clientIp?.(request) ?? 'unknown', body);
-        // Read your write: the answer's counts already reflect the mark.
-        await waitForStream(
-          deps.sql,
-          notificationsStreamId(user.id),
-          undefined,
-          NOTIFICATION_READS_PROJECTION,
-        );
-        return service.list(user.id, DEFAULT_NOTIFICATIONS_LISTED);
-      },
+      (context) =>
+        write(context, async ({ user, body, request }) => {
+          await service.markRead(user.id, deps.clientIp?.(request) ?? 'unknown', body);
+          // Read your write: the answer's counts already reflect the mark.
+          await waitForStream(
+            deps.sql,
+            notificationsStreamId(user.id),
+            undefined,
+            NOTIFICATION_READS_PROJECTION,
+          );
+          return service.list(user.id, DEFAULT_NOTIFICATIONS_LISTED);
+        }),
       {
         requireUser: true,
         beforeHandle: requireJsonBody,

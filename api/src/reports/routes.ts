@@ -25,6 +25,7 @@ import {
   ReviewResponse,
 } from './model.ts';
 import { reportService } from './service.ts';
+import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 export type ReportDeps = Pick<
   AppDeps,
@@ -54,15 +55,17 @@ export const reportRoutes = (deps: ReportDeps) => {
   const service = reportService(deps);
   const address = (request: Request) => deps.clientIp?.(request) ?? 'unknown';
 
+  const write = idempotentWrites(deps);
   return new Elysia({ name: 'reports', prefix: '/reports' })
     .use(access(deps))
     .post(
       '',
-      async ({ body, user, request, set }) => {
-        const created = await service.report(user, body, address(request));
-        set.status = 201;
-        return created;
-      },
+      (context) =>
+        write(context, async ({ body, user, request, set }) => {
+          const created = await service.report(user, body, address(request));
+          set.status = 201;
+          return created;
+        }),
       {
         requireUser: true,
         body: ReportBody,
@@ -142,20 +145,25 @@ export const reportRoutes = (deps: ReportDeps) => {
     )
     .post(
       '/listings/:listingId/review',
-      async ({ params, body, user }) => {
-        const listingId = listingIdOr404(params.listingId);
-        const result = await service.review(user, listingId, body.action, {
-          ...(body.reason === undefined ? {} : { reason: body.reason }),
-          ...(body.reportIds === undefined ? {} : { reportIds: body.reportIds }),
-        });
-        await waitForStream(
-          deps.sql,
-          reportsStreamId(listingId),
-          undefined,
-          REPORT_QUEUE_READ_MODEL,
-        );
-        return result;
-      },
+      (context) =>
+        write(
+          context,
+          async ({ params, body, user }) => {
+            const listingId = listingIdOr404(params.listingId);
+            const result = await service.review(user, listingId, body.action, {
+              ...(body.reason === undefined ? {} : { reason: body.reason }),
+              ...(body.reportIds === undefined ? {} : { reportIds: body.reportIds }),
+            });
+            await waitForStream(
+              deps.sql,
+              reportsStreamId(listingId),
+              undefined,
+              REPORT_QUEUE_READ_MODEL,
+            );
+            return result;
+          },
+          { fenced: false },
+        ),
       {
         ...admin,
         body: ReviewBody,

@@ -17,6 +17,7 @@ import { MAX_SAVED_SEARCHES } from '@rentals/core/savedSearches/events';
 import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
 import type { AppDeps } from '../deps.ts';
 import { actionPage } from '../web/actionPage.ts';
+import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 const tags = ['Saved searches'];
 
@@ -70,6 +71,7 @@ export const savedSearchRoutes = (
     return unsubscribedPage(name);
   };
 
+  const write = idempotentWrites(deps);
   return new Elysia({ name: 'saved-searches', prefix: '/saved-searches' })
     .use(access(deps))
     .get('/unsubscribe', ({ request }) => unsubscribe(request), {
@@ -116,11 +118,12 @@ export const savedSearchRoutes = (
     )
     .post(
       '',
-      async ({ user, body: sent, request, set }) => {
-        const savedSearch = await service.create(acted(request, user.id), sent);
-        set.status = 201;
-        return { savedSearch };
-      },
+      (context) =>
+        write(context, async ({ user, body: sent, request, set }) => {
+          const savedSearch = await service.create(acted(request, user.id), sent);
+          set.status = 201;
+          return { savedSearch };
+        }),
       {
         requireUser: true,
         beforeHandle: requireJsonBody,
@@ -138,9 +141,10 @@ export const savedSearchRoutes = (
     )
     .put(
       '/:id',
-      async ({ user, params, body: sent, request }) => ({
-        savedSearch: await service.edit(acted(request, user.id), searchIdOr404(params.id), sent),
-      }),
+      (context) =>
+        write(context, async ({ user, params, body: sent, request }) => ({
+          savedSearch: await service.edit(acted(request, user.id), searchIdOr404(params.id), sent),
+        })),
       {
         requireUser: true,
         beforeHandle: requireJsonBody,
@@ -156,7 +160,10 @@ export const savedSearchRoutes = (
     )
     .post(
       '/:id/pause',
-      ({ user, params, request }) => one(request, user.id, params.id, 'PauseSavedSearch'),
+      (context) =>
+        write(context, ({ user, params, request }) =>
+          one(request, user.id, params.id, 'PauseSavedSearch'),
+        ),
       {
         requireUser: true,
         response: { 200: SavedSearchResponse },
@@ -170,7 +177,10 @@ export const savedSearchRoutes = (
     )
     .post(
       '/:id/resume',
-      ({ user, params, request }) => one(request, user.id, params.id, 'ResumeSavedSearch'),
+      (context) =>
+        write(context, ({ user, params, request }) =>
+          one(request, user.id, params.id, 'ResumeSavedSearch'),
+        ),
       {
         requireUser: true,
         response: { 200: SavedSearchResponse },
@@ -179,7 +189,10 @@ export const savedSearchRoutes = (
     )
     .post(
       '/:id/seen',
-      ({ user, params, request }) => one(request, user.id, params.id, 'SeeSavedSearch'),
+      (context) =>
+        write(context, ({ user, params, request }) =>
+          one(request, user.id, params.id, 'SeeSavedSearch'),
+        ),
       {
         requireUser: true,
         response: { 200: SavedSearchResponse },
@@ -194,11 +207,12 @@ export const savedSearchRoutes = (
     )
     .delete(
       '/:id',
-      async ({ user, params, request }) => {
-        const id = searchIdOr404(params.id);
-        await service.act(acted(request, user.id), id, 'DeleteSavedSearch');
-        return { id, deleted: true as const };
-      },
+      (context) =>
+        write(context, async ({ user, params, request }) => {
+          const id = searchIdOr404(params.id);
+          await service.act(acted(request, user.id), id, 'DeleteSavedSearch');
+          return { id, deleted: true as const };
+        }),
       {
         requireUser: true,
         response: { 200: DeletedResponse },

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { BodyTooLargeError } from './bodyLimit.ts';
 import { AppError, ValidationError, type FieldError } from '@rentals/core/errors';
 import { RetryLaterError } from './retryLater.ts';
+import { WriteCancelledError } from '@rentals/core/eventStore/writeFence';
 import type { Logger } from '@rentals/core/logger';
 import { isTimedOut, isTransient } from '@rentals/core/dbErrors';
 import { requestIdOf } from '../web/requestId.ts';
@@ -99,6 +100,9 @@ export const errorHandler = (log: Logger) => {
         set.status = error.status;
         if (error instanceof RetryLaterError)
           set.headers['retry-after'] = String(error.retryAfterSeconds);
+        // Cancelled before its append: nothing was written, so a retry is safe.
+        if (error instanceof WriteCancelledError)
+          set.headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
         return error.status === 500 ? internal(request, error) : { message: error.message };
       }
       if (isTransient(error) || isTimedOut(error)) {

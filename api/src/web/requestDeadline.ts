@@ -1,3 +1,5 @@
+import { WRITE_CANCELLED_MESSAGE } from '@rentals/core/eventStore/writeFence';
+import type { WriteAttempt } from '../idempotency/idempotency.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../shared/errorHandler.ts';
 
 /**
@@ -10,32 +12,83 @@ export const REQUEST_DEADLINE_MS = 8_000;
 export const DEADLINE_MESSAGE =
   'The service is taking too long to answer; please try again in a few seconds';
 
+/** A write past its deadline that has taken effect (its answer is still being made). */
+export const WRITE_SAVED_MESSAGE = 'Your change was saved; it may take a moment to show everywhere';
+
+/** A write past its deadline that could be neither cancelled nor seen to take effect in time. */
+export const WRITE_PENDING_MESSAGE =
+  'Your change is still being saved and may yet take effect. To learn its outcome, send the same ' +
+  'request again with the same Idempotency-Key, or reload in a few seconds';
+
+/** How long the deadline waits to cancel a write before it answers that the write is pending. */
+const CANCEL_BUDGET_MS = 500;
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Live streams stay open by design. */
 const exempt = (pathname: string) => pathname.endsWith('/stream');
 
 /** How often a request still receiving its body is looked at again once past the deadline. */
 const RECHECK_MS = 1000;
 
+const answer = (status: 202 | 503, message: string) =>
+  Response.json(
+    { message },
+    {
+      status,
+      headers: {
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+        'cache-control': 'no-store',
+      },
+    },
+  );
+
 /**
- * Answers 503 with Retry-After when `work` has not answered by the deadline.
+ * What a request past its deadline is told. Never "please try again" for
+ * work that may still commit: a read is 503 (it commits nothing); a write is
+ * first cancelled through its attempt's fence (api/src/idempotency/), and
+ * only a write certainly cancelled (nothing appended, nothing ever will be)
+ * is 503 with "not saved, try again". A write that took effect is 202 "saved";
+ * one whose cancel does not answer in time (the database is unreachable) or
+ * that writes tables the fence cannot stop is 202 "still being saved", and its
+ * retry with the same Idempotency-Key answers its outcome.
+ */
+const deadlineAnswer = async (method: string, attempt: WriteAttempt | undefined) => {
+  if (READS.has(method)) return answer(503, DEADLINE_MESSAGE);
+  if (!attempt?.fenced) return answer(202, WRITE_PENDING_MESSAGE);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settled = await Promise.race([
+    attempt.cancel().catch(() => 'unknown' as const),
+    new Promise<'unknown'>(
+      (resolve) => (timer = setTimeout(() => resolve('unknown'), CANCEL_BUDGET_MS)),
+    ),
+  ]);
+  clearTimeout(timer);
+  if (settled === 'cancelled') return answer(503, WRITE_CANCELLED_MESSAGE);
+  return answer(202, settled === 'done' ? WRITE_SAVED_MESSAGE : WRITE_PENDING_MESSAGE);
+};
+
+/**
+ * Answers `deadlineAnswer` when `work` has not answered by the deadline.
  * Why: after a database connection is cut, a query can wait on the dead
  * socket far longer than any statement timeout (the server never sees it); a
- * late answer is no answer for the client. The work itself goes on, and its
- * outcome is logged by `onLate` (a write may still land after the 503, as it
- * may after any cut connection).
+ * late answer is no answer for the client. The work itself goes on (a
+ * cancelled write fails at its append), and its outcome is logged by `onLate`.
  */
 export const withDeadline = async (
-  pathname: string,
+  request: { method: string; pathname: string },
   work: Promise<Response>,
   options: {
     receiving: () => boolean;
-    /** Told once when the client is answered 503 while the work goes on, then with its outcome. */
+    /** The write attempt the request runs as, once its handler has started (signed-in writes). */
+    attempt?: () => WriteAttempt | undefined;
+    /** Told once when the client is answered while the work goes on, then with its outcome. */
     onLate: (outcome: string) => void;
     ms?: number;
   },
 ): Promise<Response> => {
   const { onLate, ms = REQUEST_DEADLINE_MS } = options;
-  if (exempt(pathname)) return work;
+  if (exempt(request.pathname)) return work;
   let timer: ReturnType<typeof setTimeout> | undefined;
   // A body still arriving (a phone sending ten photos on a slow network) is the client's time,
   // not ours: the deadline waits while bytes keep coming, and applies as soon as they stop.
@@ -49,19 +102,11 @@ export const withDeadline = async (
   const first = await Promise.race([work, late]);
   clearTimeout(timer);
   if (first !== 'late') return first;
-  onLate('answered 503, still running');
+  const response = await deadlineAnswer(request.method, options.attempt?.());
+  onLate(`answered ${response.status}, still running`);
   work.then(
-    (response) => onLate(`answered ${response.status} after the deadline`),
+    (done) => onLate(`answered ${done.status} after the deadline`),
     (error: unknown) => onLate(`failed after the deadline: ${String(error)}`),
   );
-  return Response.json(
-    { message: DEADLINE_MESSAGE },
-    {
-      status: 503,
-      headers: {
-        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
-        'cache-control': 'no-store',
-      },
-    },
-  );
+  return response;
 };

@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { appEventRegistry } from '../eventRegistry.ts';
 import { ConcurrencyError } from '../errors.ts';
 import type { EventRegistry } from './registry.ts';
+import { CANCELLED_ATTEMPT_SQLSTATE, WriteCancelledError, writeFence } from './writeFence.ts';
 import type {
   AppendResult,
   Checkpoint,
@@ -67,14 +68,23 @@ export const createEventStore = (sql: Sql, registry: EventRegistry = appEventReg
       const expected = expectedVersion === 'any' ? -1 : expectedVersion;
       const metaOf = (event: Event) =>
         JSON.stringify({ ...metadata, schemaVersion: registry.versionOf(event.type) });
+      // Inside a write attempt (writeFence), the append is made only while the attempt stands.
+      const fence = writeFence.getStore();
+      const append = fence
+        ? sql`append_events_fenced(${fence.attemptId}::uuid, `
+        : sql`append_events(`;
       const rows = await sql<
         { next_version: number; last_position: number; transaction_id: string }[]
       >`
-      SELECT * FROM append_events(
+      SELECT * FROM ${append}
         ${streamId}, ${streamType}, ${expected},
         ${sql.array(events.map((e) => e.type))}::text[],
         ${sql.array(events.map((e) => JSON.stringify(e.data)))}::jsonb[],
-        ${sql.array(events.map(metaOf))}::jsonb[])`;
+        ${sql.array(events.map(metaOf))}::jsonb[])`.catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === CANCELLED_ATTEMPT_SQLSTATE)
+          throw new WriteCancelledError();
+        throw error;
+      });
       const row = rows[0];
       if (!row) throw new ConcurrencyError(streamId, expected);
       return {

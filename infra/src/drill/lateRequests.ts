@@ -2,11 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const CUT = 'request past its deadline: answered 503, still running';
+// A read is answered 503 at its deadline, a write 202 or 503 (api/src/web/requestDeadline.ts).
+const CUT = /request past its deadline: answered \d+, still running/;
 const FINISHED = /request past its deadline: (answered \d+|failed) after the deadline/;
 const requestIdOf = (line: string) => /"requestId":"([^"]+)"/.exec(line)?.[1];
 
-/** Request ids the web processes answered 503 at their deadline and whose work has not ended yet. */
+/** Request ids the web processes answered at their deadline and whose work has not ended yet. */
 const stillRunning = async (logsDir: string) => {
   const cut = new Set<string>();
   const done = new Set<string>();
@@ -15,7 +16,7 @@ const stillRunning = async (logsDir: string) => {
     for (const line of (await readFile(join(logsDir, file), 'utf8')).split('\n')) {
       const id = requestIdOf(line);
       if (!id) continue;
-      if (line.includes(CUT)) cut.add(id);
+      if (CUT.test(line)) cut.add(id);
       else if (FINISHED.test(line)) done.add(id);
     }
   }
@@ -26,7 +27,7 @@ const stillRunning = async (logsDir: string) => {
 /**
  * Waits until every request a web process cut at its deadline has finished
  * its work (the web log says so, by request id): such a write can still land
- * after its 503, and `verify` compares the stores at rest. A web process
+ * after its deadline answer, and `verify` compares the stores at rest. A web process
  * killed meanwhile never says; its work died with it, so the wait ends at
  * `timeoutMs` and returns what it still missed.
  */

@@ -18,15 +18,24 @@ const afterSave = (message: string) => {
   window.setTimeout(() => window.location.assign('/my-properties'), REDIRECT_AFTER_SAVE_MS);
 };
 
-const Create = () => (
-  <PropertyForm
-    mode="create"
-    initial={emptyForm()}
-    submit={(form) => api<SubmitResult>('/properties', { method: 'POST', form })}
-    onSuccess={() => afterSave('Property created successfully!')}
-    onFailure={(error) => toast.error(describeError(error, 'Failed to create property'))}
-  />
-);
+/**
+ * One Idempotency-Key for the whole form: a second click after an unclear failure (the answer
+ * never came) gets the first outcome instead of a second listing.
+ */
+const useFormKey = () => useState(() => crypto.randomUUID())[0];
+
+const Create = () => {
+  const idempotencyKey = useFormKey();
+  return (
+    <PropertyForm
+      mode="create"
+      initial={emptyForm()}
+      submit={(form) => api<SubmitResult>('/properties', { method: 'POST', form, idempotencyKey })}
+      onSuccess={() => afterSave('Property created successfully!')}
+      onFailure={(error) => toast.error(describeError(error, 'Failed to create property'))}
+    />
+  );
+};
 
 const BackToMine = () => (
   <a className="button button-primary" href="/my-properties">
@@ -35,6 +44,7 @@ const BackToMine = () => (
 );
 
 const Edit = ({ user }: { user: User }) => {
+  const idempotencyKey = useFormKey();
   const [load, setLoad] = useState<PropertyLoad>({ status: 'loading' });
   useEffect(() => {
     const id = idFromPath(window.location.pathname, 'edit-property');
@@ -83,6 +93,7 @@ const Edit = ({ user }: { user: User }) => {
         api<SubmitResult>(`/properties/${encodeURIComponent(property._id)}`, {
           method: 'PUT',
           form,
+          idempotencyKey,
         })
       }
       onSuccess={() => afterSave('Property updated successfully!')}

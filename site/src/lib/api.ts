@@ -1,9 +1,15 @@
 /**
  * The one way the site talks to the API (SPEC §7): same origin, JSON, a 10 s
- * time-out, and the stored bearer token when there is one.
+ * time-out, and the stored bearer token when there is one. Every write is one
+ * user action with one Idempotency-Key, sent again on its retries.
  */
 export const TOKEN_KEY = 'token';
 export const API_TIMEOUT_MS = 10_000;
+
+/** Tries of one write, the first included, while its outcome is not known. */
+export const WRITE_TRIES = 4;
+/** The longest wait between two tries, whatever Retry-After says (seconds). */
+const MAX_RETRY_WAIT_SECONDS = 5;
 
 export type ServerFieldError = { path?: string; param?: string; msg: string };
 
@@ -50,15 +56,62 @@ type RequestOptions = {
   skipUnauthorizedHandler?: boolean;
   /** Cancels the request (a superseded one); the call then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * The write's Idempotency-Key; by default a new one per call. A form passes its own to keep
+   * one key across the user's own second click after an unclear failure.
+   */
+  idempotencyKey?: string;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
+type Sent = { response: Response } | { lost: ApiError };
+
+const send = async (url: string, init: RequestInit, signal?: AbortSignal): Promise<Sent> => {
+  try {
+    const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+    return {
+      response: await fetch(url, {
+        ...init,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      }),
+    };
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    return {
+      lost: new ApiError(0, timedOut ? 'The server took too long to answer.' : 'Network error'),
+    };
+  }
+};
+
+/**
+ * A write whose outcome is not known yet: no answer, 202 (still being saved at the server's
+ * deadline), 409 with Retry-After (the first try still runs) or 503 (not done): tried again
+ * with the same key, which answers the first outcome if there was one.
+ */
+const unsettled = (sent: Sent) =>
+  'lost' in sent ||
+  sent.response.status === 202 ||
+  sent.response.status === 503 ||
+  (sent.response.status === 409 && sent.response.headers.has('retry-after'));
+
+const retryWaitMs = (sent: Sent) => {
+  const header = 'lost' in sent ? null : sent.response.headers.get('retry-after');
+  const seconds = Number(header ?? 1);
+  return (
+    Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds : 1, MAX_RETRY_WAIT_SECONDS) * 1000
+  );
+};
+
 export const api = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+  const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = readToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  const write = method !== 'GET';
+  if (write) headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.json !== undefined) {
@@ -66,23 +119,17 @@ export const api = async <T>(path: string, options: RequestOptions = {}): Promis
     body = JSON.stringify(options.json);
   }
   const query = options.query?.toString();
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal
-        ? AbortSignal.any([options.signal, AbortSignal.timeout(API_TIMEOUT_MS)])
-        : AbortSignal.timeout(API_TIMEOUT_MS),
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw options.signal.reason;
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError(0, timedOut ? 'The server took too long to answer.' : 'Network error');
+  const url = `/api${path}${query ? `?${query}` : ''}`;
+  let sent = await send(url, { method, headers, body }, options.signal);
+  for (let tries = 1; write && tries < WRITE_TRIES && unsettled(sent); tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, retryWaitMs(sent)));
+    sent = await send(url, { method, headers, body }, options.signal);
   }
+  if ('lost' in sent) throw sent.lost;
+  const { response } = sent;
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
+  // A write still pending after its tries is no success: say so rather than show nothing.
+  if (!response.ok || (write && response.status === 202)) {
     if (response.status === 401 && token && !options.skipUnauthorizedHandler) onUnauthorized();
     const message = isRecord(data) && typeof data.message === 'string' ? data.message : '';
     const errors =

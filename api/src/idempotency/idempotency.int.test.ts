@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITE_CANCELLED_MESSAGE } from '@rentals/core/eventStore/writeFence';
+import { listingForm, LISTING_FORM } from '@rentals/testing/listingForm';
+import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import type { PropertyDocument } from '@rentals/core/contract/property';
+import { WRITE_PENDING_MESSAGE, withDeadline } from '../web/requestDeadline.ts';
+import { attemptOf } from './idempotency.ts';
+import { IN_PROGRESS_RETRY_AFTER_SECONDS, MESSAGES, REPLAYED_HEADER } from './model.ts';
+
+type Created = { property: PropertyDocument };
+
+let t: TestApp;
+let owner: TestUser;
+let broker: TestUser;
+
+beforeAll(async () => {
+  t = await testApp();
+  owner = await t.registerUser('homeowner');
+  broker = await t.registerUser('broker');
+}, 60_000);
+afterAll(() => t?.close());
+
+const create = (user: TestUser, key: string, form = listingForm()) =>
+  t.request<Created & { message?: string }>('POST', '/api/properties', {
+    token: user.token,
+    form,
+    headers: { 'idempotency-key': key },
+  });
+
+const listingsCreatedBy = async (userId: string) => {
+  const rows = await t.db.sql<{ id: string }[]>`
+    SELECT data->>'listingId' AS id FROM events
+    WHERE type = 'ListingCreated' AND metadata->>'userId' = ${userId}`;
+  return rows.map((r) => r.id);
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a statement like `pattern` is waiting on a lock (the test's held lock). */
+const waitingOnLock = async (pattern: string) =>
+  (
+    await t.db.sql`
+      SELECT 1 FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ${pattern}`
+  ).length > 0;
+
+/**
+ * A create as the web server sends it to the app, with the server's deadline around it. The
+ * deadline comes once `ready` holds (it waits while `receiving` says so, as for a body still
+ * arriving), so the test decides where the work stands when it does.
+ */
+const createWithDeadline = async (user: TestUser, key: string, ready: () => Promise<boolean>) => {
+  const encoded = new Response(listingForm());
+  const request = new Request('http://localhost/api/properties', {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      'idempotency-key': key,
+      'content-type': encoded.headers.get('content-type')!,
+    },
+    body: await encoded.arrayBuffer(),
+  });
+  let go = false;
+  void (async () => {
+    while (!(await ready())) await pause(50);
+    go = true;
+  })();
+  let finished: (outcome: string) => void = () => {};
+  const afterwards = new Promise<string>((resolve) => (finished = resolve));
+  const late: string[] = [];
+  const response = await withDeadline(
+    { method: 'POST', pathname: '/api/properties' },
+    Promise.resolve(t.app.handle(request)),
+    {
+      receiving: () => !go,
+      attempt: () => attemptOf(request),
+      onLate: (o) => {
+        late.push(o);
+        if (late.length === 2) finished(o);
+      },
+      ms: 10,
+    },
+  );
+  return { response, afterwards };
+};
+
+const keyHeld = async (key: string) =>
+  (await t.db.sql`SELECT 1 FROM idempotency_keys WHERE key = ${key} AND state = 'running'`).length >
+  0;
+
+/** Holds `lock` in a transaction of its own until `release()`; resolves once it is held. */
+const holdLock = async (lock: string) => {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held: () => void = () => {};
+  const isHeld = new Promise<void>((resolve) => (held = resolve));
+  const done = t.db.sql.begin(async (tx) => {
+    await tx.unsafe(lock);
+    held();
+    await released;
+  });
+  await isHeld;
+  return async () => {
+    release();
+    await done;
+  };
+};
+
+describe('Idempotency-Key on writes', () => {
+  it('answers a retry after success with the first outcome, and creates one listing', async () => {
+    const key = randomUUID();
+    const first = await create(owner, key);
+    expect(first.status).toBe(201);
+    expect(first.headers.get(REPLAYED_HEADER)).toBeNull();
+    // The same form, encoded again with a new multipart boundary, as a browser's retry is.
+    const retry = await create(owner, key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('location')).toBe(first.headers.get('location'));
+    expect(retry.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(await listingsCreatedBy(owner.user._id)).toEqual([first.body.property._id]);
+  });
+
+  it('refuses the same key with a different request, and writes nothing for it', async () => {
+    const key = randomUUID();
+    expect((await create(owner, key)).status).toBe(201);
+    const before = await listingsCreatedBy(owner.user._id);
+    const other = await create(owner, key, listingForm({ ...LISTING_FORM, rent: '26000' }));
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ message: MESSAGES.conflict });
+    const elsewhere = await t.request('PUT', `/api/favourites/${before[0]}`, {
+      token: owner.token,
+      headers: { 'idempotency-key': key },
+    });
+    expect(elsewhere.status).toBe(422);
+    expect(await listingsCreatedBy(owner.user._id)).toEqual(before);
+  });
+
+  it('keeps keys per account: another account with the same key gets its own outcome', async () => {
+    const key = randomUUID();
+    const mine = await create(owner, key);
+    const theirs = await create(broker, key);
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get(REPLAYED_HEADER)).toBeNull();
+    expect(theirs.body.property._id).not.toBe(mine.body.property._id);
+    expect(await listingsCreatedBy(broker.user._id)).toEqual([theirs.body.property._id]);
+  });
+
+  it('finds a first outcome from another app instance (the keys live in Postgres)', async () => {
+    const key = randomUUID();
+    const first = await create(owner, key);
+    // A second app on the same database, as after a restart or on the other web host.
+    const other = await testApp({ db: t.db, deps: { jwtSecret: t.deps.jwtSecret } });
+    const retry = await other.request<Created>('POST', '/api/properties', {
+      token: owner.token,
+      form: listingForm(),
+      headers: { 'idempotency-key': key },
+    });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it('answers 409 with Retry-After to a retry while the first still runs, then its outcome', async () => {
+    const key = randomUUID();
+    // The first create waits on its append while the test holds the streams table.
+    const release = await holdLock('LOCK TABLE streams IN EXCLUSIVE MODE');
+    const first = create(owner, key);
+    while (!(await keyHeld(key))) await pause(50);
+    const retry = await create(owner, key);
+    expect(retry.status).toBe(409);
+    expect(retry.headers.get('retry-after')).toBe(String(IN_PROGRESS_RETRY_AFTER_SECONDS));
+    expect(retry.body).toEqual({ message: MESSAGES.inProgress });
+    await release();
+    const done = await first;
+    expect(done.status).toBe(201);
+    const after = await create(owner, key);
+    expect(after.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(after.body).toEqual(done.body);
+    expect(
+      (await listingsCreatedBy(owner.user._id)).filter((id) => id === done.body.property._id),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a malformed key before any work', async () => {
+    for (const key of ['short', 'x'.repeat(129), 'has space in it', 'new\u0001line-key'])
+      expect((await create(owner, key)).status).toBe(400);
+  });
+});
+
+describe('the request deadline on a write', () => {
+  it('answers 2xx, never "try again", when the append is held past the deadline and commits later', async () => {
+    const key = randomUUID();
+    const before = await listingsCreatedBy(owner.user._id);
+    // The append waits on the streams table: the case of issue 39 (503 answered, committed later).
+    const release = await holdLock('LOCK TABLE streams IN EXCLUSIVE MODE');
+    const { response, afterwards } = await createWithDeadline(owner, key, () =>
+      waitingOnLock('%append_events_fenced%'),
+    );
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ message: WRITE_PENDING_MESSAGE });
+    await release();
+    expect(await afterwards).toBe('answered 201 after the deadline');
+    const created = (await listingsCreatedBy(owner.user._id)).filter((id) => !before.includes(id));
+    expect(created).toHaveLength(1);
+    // The retry the 202 asks for gets the outcome and adds nothing.
+    const retry = await create(owner, key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(retry.body.property._id).toBe(created[0]);
+    expect((await listingsCreatedBy(owner.user._id)).length).toBe(before.length + 1);
+  });
+
+  it('says "try again" only when it cancelled the write before its append; the retry then does it once', async () => {
+    const key = randomUUID();
+    const before = await listingsCreatedBy(owner.user._id);
+    // Reading the listing's stream waits: the work has not appended when the deadline comes.
+    const release = await holdLock('LOCK TABLE events IN ACCESS EXCLUSIVE MODE');
+    const { response, afterwards } = await createWithDeadline(
+      owner,
+      key,
+      async () => (await keyHeld(key)) && (await waitingOnLock('%FROM events%')),
+    );
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: WRITE_CANCELLED_MESSAGE });
+    await release();
+    expect(await afterwards).toBe('answered 503 after the deadline');
+    expect((await listingsCreatedBy(owner.user._id)).sort()).toEqual([...before].sort());
+    const retry = await create(owner, key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get(REPLAYED_HEADER)).toBeNull();
+    expect((await listingsCreatedBy(owner.user._id)).sort()).toEqual(
+      [...before, retry.body.property._id].sort(),
+    );
+  });
+});

@@ -1,0 +1,119 @@
+import type { Sql } from '@rentals/core/db';
+import { ATTEMPT_LEASE_SECONDS } from './model.ts';
+
+/** A first outcome as it is replayed: status, body text and the headers worth repeating. */
+export type Outcome = { status: number; body: string; headers: Record<string, string> };
+
+export type Claim =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; outcome: Outcome }
+  | { kind: 'conflict' }
+  | { kind: 'inProgress' }
+  | { kind: 'answerLost' };
+
+type KeyRow = {
+  takeable: boolean;
+  fingerprint: string;
+  state: 'running' | 'done' | 'cancelled';
+  appended: boolean;
+  leaseLive: boolean;
+  status: number | null;
+  body: string | null;
+  headers: Record<string, string> | null;
+};
+
+/** What a key held by another attempt means for this one. */
+const verdict = (row: KeyRow, fingerprint: string): Claim => {
+  if (row.fingerprint !== fingerprint) return { kind: 'conflict' };
+  if (row.state === 'done' && row.status !== null)
+    return {
+      kind: 'replay',
+      outcome: { status: row.status, body: row.body ?? '', headers: row.headers ?? {} },
+    };
+  return row.appended && !row.leaseLive ? { kind: 'answerLost' } : { kind: 'inProgress' };
+};
+
+/** Where an attempt stands once cancelled: it will never append, or its work was already done. */
+export type Settled = 'cancelled' | 'done';
+
+/** The idempotency_keys table (migration 0199). Times are the database's, the same for every host. */
+export const keyStore = (sql: Sql) => ({
+  /**
+   * Takes the key for this attempt: new, expired, or left by an attempt that
+   * appended nothing and was cancelled or outlived its lease. Otherwise says
+   * what the key holds. A key held by a running attempt is answered from a
+   * plain read first, so a retry never waits on the lock of an append in flight.
+   */
+  async claim(
+    accountId: string,
+    key: string,
+    fingerprint: string,
+    attemptId: string,
+    ttlSeconds: number,
+  ): Promise<Claim> {
+    const read = async () => {
+      const [row] = await sql<KeyRow[]>`
+        SELECT fingerprint, state, appended_at IS NOT NULL AS appended,
+          lease_until >= now() AS "leaseLive", status, body, headers,
+          (expires_at < now() OR (appended_at IS NULL
+            AND (state = 'cancelled' OR (state = 'running' AND lease_until < now()))))
+            AS "takeable"
+        FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`;
+      return row;
+    };
+    const held = await read();
+    if (held && !held.takeable) return verdict(held, fingerprint);
+    const taken = await sql<{ attempt_id: string }[]>`
+      INSERT INTO idempotency_keys AS k
+        (account_id, key, fingerprint, attempt_id, state, lease_until, expires_at)
+      VALUES (${accountId}, ${key}, ${fingerprint}, ${attemptId}::uuid, 'running',
+        now() + make_interval(secs => ${ATTEMPT_LEASE_SECONDS}), now() + make_interval(secs => ${ttlSeconds}))
+      ON CONFLICT (account_id, key) DO UPDATE SET
+        fingerprint = EXCLUDED.fingerprint, attempt_id = EXCLUDED.attempt_id, state = 'running',
+        appended_at = NULL, status = NULL, body = NULL, headers = NULL,
+        lease_until = EXCLUDED.lease_until, expires_at = EXCLUDED.expires_at, created_at = now()
+      WHERE k.expires_at < now()
+        OR (k.appended_at IS NULL
+            AND (k.state = 'cancelled' OR (k.state = 'running' AND k.lease_until < now())))
+      RETURNING attempt_id::text`;
+    if (taken[0]?.attempt_id === attemptId) return { kind: 'claimed' };
+    // Another attempt took it between the read and the insert.
+    const now = await read();
+    return now ? verdict(now, fingerprint) : { kind: 'inProgress' };
+  },
+
+  /** The attempt's outcome, kept for its retries. */
+  async complete(attemptId: string, outcome: Outcome): Promise<void> {
+    await sql`
+      UPDATE idempotency_keys
+      SET state = 'done', status = ${outcome.status}, body = ${outcome.body},
+        headers = ${sql.json(outcome.headers)}
+      WHERE attempt_id = ${attemptId}::uuid`;
+  },
+
+  /**
+   * Cancels the attempt unless it has appended: after this, its appends are
+   * refused (append_events_fenced). Waits for an append in flight to commit
+   * or fail, then says which.
+   */
+  async cancel(attemptId: string): Promise<Settled> {
+    // One UPDATE: after waiting on the row lock of an append in flight it sees the row as that
+    // append left it (a second statement's snapshot could predate the append's commit).
+    const [row] = await sql<{ state: string; appended: boolean }[]>`
+      UPDATE idempotency_keys
+      SET state = CASE WHEN state = 'running' AND appended_at IS NULL THEN 'cancelled' ELSE state END
+      WHERE attempt_id = ${attemptId}::uuid
+      RETURNING state, appended_at IS NOT NULL AS appended`;
+    // No row: another attempt took the key over, so this one can no longer append.
+    if (!row || (row.state === 'cancelled' && !row.appended)) return 'cancelled';
+    return 'done';
+  },
+
+  /** Keys past their time go. */
+  async sweep(): Promise<number> {
+    const gone = await sql`DELETE FROM idempotency_keys WHERE expires_at < now()`;
+    return gone.count;
+  },
+});
+
+export type KeyStore = ReturnType<typeof keyStore>;
