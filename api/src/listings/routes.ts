@@ -18,6 +18,7 @@ import {
 import { readListingRequest } from './requestBody.ts';
 import { listingService, type WriteResult } from './service.ts';
 import { listingViews } from '@rentals/projections/queries/listingQueries';
+import { withPhotoUploads } from '../properties/ownWrites.ts';
 
 export type ListingRouteDeps = Pick<
   AppDeps,
@@ -51,7 +52,8 @@ const answerWith = async (
   set: { headers: Record<string, unknown> },
 ) => {
   set.headers.etag = etag(version);
-  return { property: { ...property, views: await listingViews(sql, property._id) } };
+  const [withUploads] = await withPhotoUploads({ sql }, [property]);
+  return { property: { ...withUploads!, views: await listingViews(sql, property._id) } };
 };
 
 const photoLimits =
