@@ -9,6 +9,7 @@ import { durationSeconds } from './access/tokens.ts';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { mediaStoreFor } from './media/mediaStoreFor.ts';
 import { startOrphanSweep } from './media/orphanSweep.ts';
+import { startPhotoProcessor } from './listings/photoProcessor.ts';
 import { createWebServer } from './server.ts';
 import { createSql } from '@rentals/core/db';
 import { createConsoleLogger } from '@rentals/core/logger';
@@ -31,10 +32,11 @@ const sql = createSql(config.databaseUrl, {
   planWithValues: true,
 });
 const media = mediaStoreFor(config);
+const eventStore = createEventStore(sql);
 const server = createWebServer({
   deps: {
     sql,
-    eventStore: createEventStore(sql),
+    eventStore,
     meili: {
       url: config.meiliUrl,
       replicas: config.meiliUrls.slice(1),
@@ -68,6 +70,8 @@ if (!config.smtpUrl)
   log.warn('SMTP_URL is not set: no email is sent (password reset links included)');
 // Photos of uploads whose event never got appended (a crash mid-request) are removed after a grace period.
 const sweep = startOrphanSweep({ sql, media, log });
+// Uploads are answered once their photos are stored as uploaded; this makes their renditions.
+const photos = startPhotoProcessor({ sql, eventStore, media, log, clock: () => new Date() });
 // The census (SIGUSR2) sets the process's memory against what its document cache holds.
 const documents = documentCacheFor({ sql, log });
 const memory = startMemoryLog(log, { held: documents.held });
@@ -76,6 +80,7 @@ const shutdown = async () => {
   sweep.stop();
   memory.stop();
   await server.close();
+  await photos.stop();
   await sql.end({ timeout: 5 });
   process.exit(0);
 };

@@ -14,6 +14,10 @@ import {
   samplePhoto,
 } from '../media/samplePhotos.ts';
 import { serveMedia } from '../media/serveMedia.ts';
+import { processWaitingPhotos } from './photoProcessor.ts';
+import { toPropertyDocument } from '@rentals/core/listings/document';
+import type { ListingEvent } from '@rentals/core/listings/events';
+import { fold } from '@rentals/core/listings/state';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 
@@ -72,6 +76,13 @@ const filesOnDisk = async (listingId: string) =>
 
 const fetchMedia = (url: string) => serveMedia(media)(new Request(`http://localhost${url}`));
 
+/** Uploads are answered before their photos are processed: the listing (from its log) once they are. */
+const processed = async (id: string) => {
+  await processWaitingPhotos({ ...t.deps, media });
+  const { events } = await t.deps.eventStore.readStream(`listing-${id}`);
+  return toPropertyDocument(fold(events as unknown as ListingEvent[]))!;
+};
+
 describe('a homeowner’s listing from creation to deletion', () => {
   let id: string;
   let imageIds: string[];
@@ -83,7 +94,8 @@ describe('a homeowner’s listing from creation to deletion', () => {
       photos.slice(0, 3).map((p, i) => jpg(p, `room-${i}.jpg`)),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.headers.get('etag')).toBe('"1"');
+    // Created, and its photos received: two events.
+    expect(res.headers.get('etag')).toBe('"2"');
     const p = res.body.property;
     id = p._id;
     expect(p).toMatchObject({
@@ -113,9 +125,17 @@ describe('a homeowner’s listing from creation to deletion', () => {
       petFriendly: false,
     });
     expect(Object.keys(p.facilities)).toHaveLength(12);
-    expect(p.images).toHaveLength(3);
-    imageIds = p.images.map((i) => i.id);
-    for (const image of p.images) {
+    expect(p.images).toEqual([]);
+    expect(p.photoUploads?.map((u) => [u.name, u.status])).toEqual([
+      ['room-0.jpg', 'processing'],
+      ['room-1.jpg', 'processing'],
+      ['room-2.jpg', 'processing'],
+    ]);
+    const done = await processed(id);
+    expect(done.images).toHaveLength(3);
+    expect(done.images.map((i) => i.id)).toEqual(p.photoUploads!.map((u) => u.id));
+    imageIds = done.images.map((i) => i.id);
+    for (const image of done.images) {
       expect(image.url).toMatch(new RegExp(`^/media/listings/${id}/[0-9a-f]{20}-1280\\.webp$`));
       expect(image.variants.map((v) => v.width)).toEqual([320, 640, 1280]);
       expect(image.placeholder).toMatch(/^data:image\/webp;base64,/);
@@ -123,7 +143,7 @@ describe('a homeowner’s listing from creation to deletion', () => {
     }
     expect(await filesOnDisk(id)).toHaveLength(9);
 
-    const served = await fetchMedia(p.images[0]!.url);
+    const served = await fetchMedia(done.images[0]!.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -132,7 +152,11 @@ describe('a homeowner’s listing from creation to deletion', () => {
 
   it('records the creation in the event log with the acting user', async () => {
     const { events } = await t.deps.eventStore.readStream(`listing-${id}`);
-    expect(events.map((e) => e.type)).toEqual(['ListingCreated']);
+    expect(events.map((e) => e.type)).toEqual([
+      'ListingCreated',
+      'ListingPhotosReceived',
+      'ListingImagesAdded',
+    ]);
     expect(events[0]!.metadata.userId).toBe(owner.user._id);
   });
 
@@ -141,7 +165,7 @@ describe('a homeowner’s listing from creation to deletion', () => {
     const removedFiles = (await filesOnDisk(id)).length;
     const res = await t.request<PropertyBody & ErrorBody>('PUT', `/api/properties/${id}`, {
       token: owner.token,
-      headers: { 'if-match': '"1"' },
+      headers: { 'if-match': '"3"' },
       form: form(
         {
           ...fields,
@@ -153,8 +177,10 @@ describe('a homeowner’s listing from creation to deletion', () => {
       ),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const p = res.body.property;
-    expect(p.rent).toBe(23000);
+    expect(res.body.property.rent).toBe(23000);
+    expect(res.body.property.images.map((i) => i.id)).toEqual([third, first]);
+    expect(res.body.property.photoUploads?.map((u) => u.name)).toEqual(['balcony.jpg']);
+    const p = await processed(id);
     expect(
       p.images.map((i) => [i.id === third || i.id === first ? i.id : 'new', i.caption]),
     ).toEqual([
@@ -169,10 +195,13 @@ describe('a homeowner’s listing from creation to deletion', () => {
     const { events } = await t.deps.eventStore.readStream(`listing-${id}`);
     expect(events.map((e) => e.type)).toEqual([
       'ListingCreated',
+      'ListingPhotosReceived',
+      'ListingImagesAdded',
       'ListingRentChanged',
       'ListingImageRemoved',
       'ListingImagesReordered',
       'ListingImageCaptioned',
+      'ListingPhotosReceived',
       'ListingImagesAdded',
     ]);
   });
@@ -464,7 +493,7 @@ describe('photo rules', () => {
     expect(inMeta.orientation).toBe(6);
     const res = await create(owner.token, fields, [jpg(input, 'phone.jpg')]);
     expect(res.status).toBe(201);
-    const image = res.body.property.images[0]!;
+    const image = (await processed(res.body.property._id)).images[0]!;
     // Orientation 6 is a quarter turn: the stored photo is portrait.
     expect([image.width, image.height]).toEqual([600, 800]);
     for (const v of image.variants) {
@@ -489,6 +518,7 @@ describe('photo rules', () => {
     ]);
     expect(res.status).toBe(201);
     // Never enlarged: a 500 px photo has a 320 rendition and its own width.
-    expect(res.body.property.images[0]!.variants.map((v) => v.width)).toEqual([320, 500]);
+    const done = await processed(res.body.property._id);
+    expect(done.images[0]!.variants.map((v) => v.width)).toEqual([320, 500]);
   });
 });

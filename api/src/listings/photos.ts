@@ -1,21 +1,18 @@
-import { ValidationError, type FieldError } from '@rentals/core/errors';
+import type { FieldError } from '@rentals/core/errors';
 import type { ListingImage } from '@rentals/core/listings/listing';
-import { mediaUrl, type MediaStore } from '../media/mediaStore.ts';
+import { INCOMING_PREFIX, mediaUrl, type MediaStore } from '../media/mediaStore.ts';
 import { createFairPool } from '../media/fairPool.ts';
-import {
-  checkPhoto,
-  processPhoto,
-  UndecodablePhotoError,
-  type CheckedPhoto,
-} from '../media/photoPipeline.ts';
+import type { ReceivedPhoto } from '@rentals/core/listings/events';
+import { checkPhoto, type CheckedPhoto, type ProcessedPhoto } from '../media/photoPipeline.ts';
+import type { NewPhotoJob } from './photoJobs.ts';
 import { MAX_UPLOAD_PIXELS, photoMessages } from '../media/photoRules.ts';
 
 /**
- * Every request's photos are decoded in this one pool: two at a time (this
- * machine class has two cores, and each decode holds tens of MB), taking
- * turns between users, with megapixels as the cost. Up to four uploads' worth
- * may wait, one per user; beyond that an upload gets 503 with Retry-After at
- * once rather than waiting behind someone else's photos.
+ * Every photo is decoded in this one pool, after its upload was answered (the
+ * photo processor, photoProcessor.ts): two at a time (this machine class has
+ * two cores, and each decode holds tens of MB), taking turns between owners,
+ * with megapixels as the cost. Up to four uploads' worth may wait, one per
+ * owner; the processor leaves the rest in its queue.
  */
 export const photoPool = createFairPool({
   slots: 2,
@@ -53,53 +50,76 @@ export const checkPhotos = async (
   return { photos, errors };
 };
 
-/** Decodes the request's photos in the shared pool; an undecodable one rejects the batch (400). */
-const processInPool = async (photos: CheckedPhoto[], uploader: string) => {
-  try {
-    return await photoPool.run(
-      uploader,
-      photos.map((photo) => ({ cost: photo.pixels / 1_000_000, run: () => processPhoto(photo) })),
-    );
-  } catch (error) {
-    if (error instanceof UndecodablePhotoError)
-      throw new ValidationError([{ path: 'images', msg: error.message }]);
-    throw error;
-  }
-};
+const originalKey = (listingId: string, photoId: string) =>
+  `${INCOMING_PREFIX}/${listingId}/${photoId}`;
+
+/** A file name as the owner will read it again ('kitchen.jpg'), bounded for the event. */
+const displayName = (name: string) =>
+  // eslint-disable-next-line no-control-regex
+  name
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255) || 'photo';
 
 /**
- * Processes checked photos (in the pool, in `uploader`'s turn) and stores
- * every rendition under the listing's prefix; nothing is stored when one
- * photo cannot be decoded. Returns the images for the event; their ids come
- * from `newId`.
+ * What the event and the queue record of each checked photo, and `store`,
+ * which keeps them as uploaded (no decoding: the answer does not wait for
+ * it; the processor, photoProcessor.ts, makes the renditions afterwards).
  */
-export const storeListingPhotos = async (
-  store: MediaStore,
+export const planOriginals = (
+  media: MediaStore,
   listingId: string,
   photos: CheckedPhoto[],
   captions: string[],
   newId: () => string,
-  uploader: string,
-): Promise<ListingImage[]> => {
-  const processed = photos.length === 0 ? [] : await processInPool(photos, uploader);
-  return Promise.all(
-    processed.map(async (p, i) => {
-      const variants = await Promise.all(
-        p.variants.map(async (v) => {
-          const key = `${listingMediaPrefix(listingId)}/${v.hash}-${v.width}.webp`;
-          await store.put(key, v.bytes, 'image/webp');
-          return { width: v.width, height: v.height, url: mediaUrl(key) };
-        }),
+): { received: ReceivedPhoto[]; jobs: NewPhotoJob[]; store: () => Promise<void> } => {
+  const jobs = photos.map((photo, i) => {
+    const photoId = newId();
+    return {
+      photoId,
+      name: displayName(photo.name),
+      caption: captions[i] ?? '',
+      originalKey: originalKey(listingId, photoId),
+      pixels: photo.pixels,
+      bytes: photo.bytes,
+    };
+  });
+  return {
+    store: async () => {
+      await Promise.all(
+        jobs.map((j) => media.put(j.originalKey, j.bytes, 'application/octet-stream')),
       );
-      return {
-        id: newId(),
-        url: variants[variants.length - 1]!.url,
-        variants,
-        width: p.width,
-        height: p.height,
-        placeholder: p.placeholder,
-        caption: captions[i] ?? '',
-      };
+    },
+    received: jobs.map((j) => ({
+      id: j.photoId,
+      name: j.name,
+      caption: j.caption,
+      original: j.originalKey,
+    })),
+    jobs: jobs.map(({ bytes: _bytes, ...job }) => job),
+  };
+};
+
+/** Stores the renditions of one processed photo under the listing's prefix: the image but its caption. */
+export const storeRenditions = async (
+  store: MediaStore,
+  listingId: string,
+  photoId: string,
+  p: ProcessedPhoto,
+): Promise<Omit<ListingImage, 'caption'>> => {
+  const variants = await Promise.all(
+    p.variants.map(async (v) => {
+      const key = `${listingMediaPrefix(listingId)}/${v.hash}-${v.width}.webp`;
+      await store.put(key, v.bytes, 'image/webp');
+      return { width: v.width, height: v.height, url: mediaUrl(key) };
     }),
   );
+  return {
+    id: photoId,
+    url: variants[variants.length - 1]!.url,
+    variants,
+    width: p.width,
+    height: p.height,
+    placeholder: p.placeholder,
+  };
 };

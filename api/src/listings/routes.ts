@@ -19,6 +19,7 @@ import { readListingRequest } from './requestBody.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 import { listingService, type WriteResult } from './service.ts';
 import { listingViews } from '@rentals/projections/queries/listingQueries';
+import { withPhotoUploads } from '../properties/ownWrites.ts';
 
 export type ListingRouteDeps = Pick<
   AppDeps,
@@ -52,7 +53,8 @@ const answerWith = async (
   set: { headers: Record<string, unknown> },
 ) => {
   set.headers.etag = etag(version);
-  return { property: { ...property, views: await listingViews(sql, property._id) } };
+  const [withUploads] = await withPhotoUploads({ sql }, [property]);
+  return { property: { ...withUploads!, views: await listingViews(sql, property._id) } };
 };
 
 const photoLimits =

@@ -1,6 +1,6 @@
 import type { AuthUser } from '../access/roles.ts';
 import type { AppDeps } from '../deps.ts';
-import { mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
+import { INCOMING_PREFIX, mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
 import { AppError, type FieldError, ValidationError } from '@rentals/core/errors';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import type { Actor } from '@rentals/core/listings/commands';
@@ -9,12 +9,21 @@ import type { PropertyDocument } from '@rentals/core/contract/property';
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import type { ListingImage } from '@rentals/core/listings/listing';
 import type { ListingState } from '@rentals/core/listings/state';
-import { checkPhotos, listingMediaPrefix, storeListingPhotos } from './photos.ts';
+import { checkPhotos, listingMediaPrefix, planOriginals } from './photos.ts';
 import { PhotoWorkerStoppedError } from '../media/photoWorker.ts';
+import type { CheckedPhoto } from '../media/photoPipeline.ts';
+import { waitingPhotoCount } from '@rentals/core/listings/decide';
+import type { ReceivedPhoto } from '@rentals/core/listings/events';
+import {
+  dropListingPhotoJobs,
+  dropPhotoJobs,
+  holdPhotoJobs,
+  releasePhotoJobs,
+} from './photoJobs.ts';
 import type { ListingRequestBody } from './requestBody.ts';
 import { readListingFields } from './listingInput.ts';
 
-export type ListingServiceDeps = Pick<AppDeps, 'eventStore' | 'clock' | 'newId' | 'log'> & {
+export type ListingServiceDeps = Pick<AppDeps, 'sql' | 'eventStore' | 'clock' | 'newId' | 'log'> & {
   media: MediaStore;
 };
 
@@ -62,30 +71,46 @@ export const listingService = (deps: ListingServiceDeps) => {
   const now = () => deps.clock().toISOString();
 
   /**
-   * Photos are stored before their event is appended; when the append fails
-   * (409, 404 …) the files no current photo uses are removed again.
+   * Photos are stored as uploaded and queued (held) before their event is
+   * appended, and released to the processor once it is; when the append
+   * fails (409, 404 …) the originals and their queue rows go again.
    */
-  const withPhotos = async <T>(
-    images: ListingImage[],
-    inUse: readonly ListingImage[],
-    write: () => Promise<T>,
+  const withReceivedPhotos = async <T>(
+    listingId: string,
+    ownerId: string,
+    photos: CheckedPhoto[],
+    captions: string[],
+    write: (received: ReceivedPhoto[]) => Promise<T>,
   ): Promise<T> => {
+    if (photos.length === 0) return write([]);
+    const { received, jobs, store } = planOriginals(
+      deps.media,
+      listingId,
+      photos,
+      captions,
+      deps.newId,
+    );
+    // Queued first: a crash after this leaves a row that names the files, never files nothing names.
+    await holdPhotoJobs(deps.sql, listingId, ownerId, jobs);
+    await store();
+    const ids = jobs.map((j) => j.photoId);
+    let result: T;
     try {
-      return await write();
+      result = await write(received);
     } catch (error) {
-      const used = new Set(inUse.flatMap((i) => i.variants.map((v) => v.url)));
-      const orphans = images
-        .flatMap((i) => i.variants.map((v) => v.url))
-        .filter((url) => !used.has(url))
-        .map(mediaKeyOf)
-        .filter((key) => key !== null);
-      await deps.media
-        .remove(orphans)
-        .catch((cleanup: unknown) =>
-          deps.log.warn('could not remove photos of a failed write', { error: String(cleanup) }),
-        );
+      await Promise.all([
+        dropPhotoJobs(deps.sql, ids),
+        deps.media.remove(jobs.map((j) => j.originalKey)),
+      ]).catch((cleanup: unknown) =>
+        deps.log.warn('could not remove the photos of a failed write', { error: String(cleanup) }),
+      );
       throw error;
     }
+    // Held rows are processed after two minutes anyway: a failed release only delays them.
+    await releasePhotoJobs(deps.sql, ids).catch((error: unknown) =>
+      deps.log.warn('could not release received photos', { error: String(error) }),
+    );
+    return result;
   };
 
   /** After an edit is recorded, the files of photos it removed go (unless a kept photo has the same content). */
@@ -131,27 +156,30 @@ export const listingService = (deps: ListingServiceDeps) => {
           : { photos: [], errors: [] };
       throwAll(fieldErrors, roomErrors, photoErrors);
       const fields = readListingFields(body.fields);
-      const images = await loggingWorkerStops(() =>
-        storeListingPhotos(deps.media, listingId, photos, body.captions, deps.newId, user.id),
-      );
-      const outcome = await withPhotos(images, [], () =>
-        commands.handle(
-          listingId,
-          (state) =>
-            decide(
-              {
-                type: 'CreateListing',
-                listingId,
-                actor: actorOf(user),
-                owner: { name: user.name, role: user.role },
-                fields,
-                images,
-                at: now(),
-              },
-              state,
-            ),
-          { ...metadataOf(caller), expectedVersion: 0 },
-        ),
+      const outcome = await withReceivedPhotos(
+        listingId,
+        user.id,
+        photos,
+        body.captions,
+        (received) =>
+          commands.handle(
+            listingId,
+            (state) =>
+              decide(
+                {
+                  type: 'CreateListing',
+                  listingId,
+                  actor: actorOf(user),
+                  owner: { name: user.name, role: user.role },
+                  fields,
+                  images: [],
+                  receivedPhotos: received,
+                  at: now(),
+                },
+                state,
+              ),
+            { ...metadataOf(caller), expectedVersion: 0 },
+          ),
       );
       return documentOf(outcome.state, outcome.version);
     },
@@ -168,37 +196,40 @@ export const listingService = (deps: ListingServiceDeps) => {
       const current = await commands.load(listingId);
       const listing = assertCanChange(current.state, actor);
       const fieldErrors = collect(() => readListingFields(body.fields, listing));
-      const kept = body.keepImages?.length ?? listing.images.length;
+      const kept = (body.keepImages?.length ?? listing.images.length) + waitingPhotoCount(listing);
       const roomErrors = collect(() => assertImageRoom(kept, body.files.length));
       const { photos, errors: photoErrors } =
         roomErrors.length === 0
           ? await loggingWorkerStops(() => checkPhotos(body.files))
           : { photos: [], errors: [] };
       throwAll(fieldErrors, roomErrors, photoErrors);
-      const images = await loggingWorkerStops(() =>
-        storeListingPhotos(deps.media, listingId, photos, body.captions, deps.newId, user.id),
-      );
-      const outcome = await withPhotos(images, listing.images, () =>
-        commands.handle(
-          listingId,
-          (state) => {
-            // Re-validated on the state the decision is made on (a retry reads fresh state).
-            const base = assertCanChange(state, actor);
-            const fields = readListingFields(body.fields, base);
-            return decide(
-              {
-                type: 'ReviseListing',
-                actor,
-                fields,
-                keepImages: body.keepImages,
-                newImages: images,
-                at: now(),
-              },
-              state,
-            );
-          },
-          { ...metadataOf(caller), expectedVersion },
-        ),
+      const outcome = await withReceivedPhotos(
+        listingId,
+        listing.ownerId,
+        photos,
+        body.captions,
+        (received) =>
+          commands.handle(
+            listingId,
+            (state) => {
+              // Re-validated on the state the decision is made on (a retry reads fresh state).
+              const base = assertCanChange(state, actor);
+              const fields = readListingFields(body.fields, base);
+              return decide(
+                {
+                  type: 'ReviseListing',
+                  actor,
+                  fields,
+                  keepImages: body.keepImages,
+                  newImages: [],
+                  receivedPhotos: received,
+                  at: now(),
+                },
+                state,
+              );
+            },
+            { ...metadataOf(caller), expectedVersion },
+          ),
       );
       await removeUnusedPhotos(listing.images, outcome.state);
       return documentOf(outcome.state, outcome.version);
@@ -245,7 +276,11 @@ export const listingService = (deps: ListingServiceDeps) => {
         { ...metadataOf(caller), expectedVersion },
       );
       // Only once the delete is recorded: a failed delete must not lose the photos.
-      await deps.media.deletePrefix(listingMediaPrefix(listingId)).catch((error: unknown) =>
+      await Promise.all([
+        deps.media.deletePrefix(listingMediaPrefix(listingId)),
+        deps.media.deletePrefix(`${INCOMING_PREFIX}/${listingId}`),
+        dropListingPhotoJobs(deps.sql, listingId),
+      ]).catch((error: unknown) =>
         deps.log.error('could not remove a deleted listing’s photos', {
           listingId,
           error: String(error),

@@ -26,6 +26,9 @@ export type StoredFile = { key: string; modifiedAt: Date };
 
 export const MEDIA_URL_PREFIX = '/media/';
 
+/** Photos as uploaded, kept until processed (api/src/listings/photoProcessor.ts); /media never serves them. */
+export const INCOMING_PREFIX = 'incoming';
+
 export const mediaUrl = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
 
 /** The key behind a URL made by `mediaUrl`, or null for any other URL. */

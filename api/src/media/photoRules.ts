@@ -26,6 +26,10 @@ export const photoMessages = {
   tooManyPixelsInAll: `Images too large in total. Maximum is ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels per upload.`,
   busy: 'Photo processing is busy right now; please try again in a few seconds.',
   interrupted: 'Photo processing was interrupted; please try again in a few seconds.',
+  unreadable: (file: string) =>
+    `${file} could not be processed: the file looks damaged or incomplete. Please upload it again.`,
+  notProcessed: (file: string) =>
+    `${file} could not be processed after several tries. Please upload it again.`,
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { contentTypeOf, IMMUTABLE } from '@rentals/core/contentTypes';
 import { fileResponse, readOnly } from '../web/files.ts';
-import { MEDIA_URL_PREFIX, type MediaStore } from './mediaStore.ts';
+import { INCOMING_PREFIX, MEDIA_URL_PREFIX, type MediaStore } from './mediaStore.ts';
 
 /** The stored key a path names; undefined when the path is not valid percent-encoding (a 404 like any unknown key). */
 const decodedKey = (encoded: string): string | undefined => {
@@ -22,7 +22,9 @@ export const serveMedia =
     if (refused) return refused;
     const { pathname } = new URL(request.url);
     const key = decodedKey(pathname.slice(MEDIA_URL_PREFIX.length));
-    const found = key === undefined ? undefined : await store.get(key);
+    // Photos as uploaded (EXIF, GPS included) wait under incoming/ to be processed: never served.
+    const found =
+      key === undefined || key.startsWith(`${INCOMING_PREFIX}/`) ? undefined : await store.get(key);
     if (!found || key === undefined)
       return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } });
     return fileResponse(request, {

@@ -19,7 +19,8 @@ import {
 } from '@rentals/projections/queries/publicQueries';
 import type { SearchAudience, SearchCriteria } from '@rentals/projections/queries/criteria';
 import { searchParameters, tags } from './openapi.ts';
-import { waitForStream, waitForUser } from '@rentals/projections/queries/readYourWrites';
+import { waitForStream } from '@rentals/projections/queries/readYourWrites';
+import { ownListingFromLog, withOwnWrites, withPhotoUploads } from './ownWrites.ts';
 import { documentCacheFor } from './documentCache.ts';
 import { ownerContact } from './ownerContact.ts';
 import { parseSearchParams, type SearchParams } from './searchParams.ts';
@@ -28,7 +29,7 @@ import { resolvePlaces } from './criteriaFor.ts';
 
 export type PropertyQueryDeps = Pick<
   AppDeps,
-  'sql' | 'meili' | 'log' | 'clock' | 'jwtSecret' | 'clientIp' | 'searchRate'
+  'sql' | 'meili' | 'log' | 'clock' | 'jwtSecret' | 'clientIp' | 'searchRate' | 'eventStore'
 >;
 
 /** How many listings the home page's featured grid shows (SPEC §9). */
@@ -162,13 +163,14 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
     .get(
       '/my-properties',
       async ({ user }) => {
-        // Read-your-writes: the owner's own changes are in the list they see next.
-        await waitForUser(deps.sql, user.id);
+        // Read-your-writes: the owner's own changes are in the list they see next, from the log
+        // while the read model lags (ownWrites.ts).
         const [properties, summary] = await Promise.all([
           ownerListings(deps.sql, user.id),
           ownerSummary(deps.sql, user.id),
         ]);
-        return { properties, summary };
+        const own = await withOwnWrites(deps, user.id, { properties, summary });
+        return { ...own, properties: await withPhotoUploads(deps, own.properties) };
       },
       {
         requireRole: OWNER_ROLES,
@@ -193,9 +195,16 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
           if (!preview) views.record(id, { address: deps.clientIp?.(request) ?? null });
           return { property: visible };
         }
-        await waitForStream(deps.sql, listingStreamId(id));
-        const property = await findListing(deps.sql, id);
-        if (!property) throw new NotFoundError(NOT_FOUND);
+        // The owner's own listing as last written, even while the read model lags (ownWrites.ts);
+        // others wait briefly for the read model.
+        const own = await ownListingFromLog(deps, id, user);
+        if (own === undefined) await waitForStream(deps.sql, listingStreamId(id));
+        const found = own === undefined ? await findListing(deps.sql, id) : own;
+        if (!found) throw new NotFoundError(NOT_FOUND);
+        const property =
+          found.ownerId === user.id || user.role === 'admin'
+            ? (await withPhotoUploads(deps, [found]))[0]!
+            : found;
         refuseIfHidden({ ownerId: property.ownerId, hidden: !!property.hiddenForReview }, user);
         if (preview) return { property };
         if (user.id !== property.ownerId)

@@ -62,6 +62,18 @@ const Tenancy = Type.Partial(
   { description: 'Left out on listings whose owner gave no terms' },
 );
 
+/** A photo its owner uploaded that is not (yet) one of the listing's images. */
+export const PhotoUploadSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  caption: Type.String(),
+  status: Type.Union([Type.Literal('processing'), Type.Literal('failed')]),
+  /** Why it failed, as the owner reads it. */
+  message: Type.Optional(Type.String()),
+});
+
+export type PhotoUpload = Static<typeof PhotoUploadSchema>;
+
 /** The full document: for signed-in users (and the owner's own listings). */
 export const PropertySchema = Type.Object({
   _id: Type.String(),
@@ -107,6 +119,11 @@ export const PropertySchema = Type.Object({
    * false meanwhile): the report reason that hid it, and since when.
    */
   hiddenForReview: Type.Optional(Type.Object({ reason: Type.String(), since: date() })),
+  /**
+   * Only in its owner's (and admins') reads: photos uploaded but not among
+   * `images`, being processed, or failed with the message to show.
+   */
+  photoUploads: Type.Optional(Type.Array(PhotoUploadSchema)),
 });
 
 export type PropertyDocument = Static<typeof PropertySchema>;

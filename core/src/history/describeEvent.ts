@@ -29,6 +29,10 @@ const SENTENCES: Readonly<Record<string, (data: Data) => string>> = {
   ListingImageRemoved: () => 'A photo removed',
   ListingImagesReordered: () => 'Photos reordered',
   ListingImageCaptioned: () => 'A photo’s caption changed',
+  ListingPhotosReceived: (d) =>
+    `${photos(Array.isArray(d.photos) ? d.photos.length : 0)} uploaded, to be processed`,
+  ListingPhotosFailed: (d) =>
+    `${photos(Array.isArray(d.photos) ? d.photos.length : 0)} could not be processed`,
   ListingDelisted: () => 'Delisted',
   ListingRelisted: () => 'Listed again',
   ListingDeleted: () => 'Deleted',

@@ -1,3 +1,4 @@
+import type { PhotoFailure, ReceivedPhoto } from './events.ts';
 import type { ListingFields, ListingImage, ListingOwner, UserRole } from './listing.ts';
 
 /** Who issues a command: the authenticated user, reduced to what the rules need. */
@@ -17,6 +18,8 @@ export type CreateListing = {
   owner: ListingOwner;
   fields: ListingFields;
   images: ListingImage[];
+  /** Photos stored as uploaded, processed after the answer (RecordProcessedPhotos). */
+  receivedPhotos?: ReceivedPhoto[];
   at: string;
 };
 
@@ -26,6 +29,19 @@ export type ReviseListing = {
   fields: ListingFields;
   keepImages: KeptImage[] | undefined;
   newImages: ListingImage[];
+  receivedPhotos?: ReceivedPhoto[];
+  at: string;
+};
+
+/**
+ * The outcome of processing received photos (the photo processor, no
+ * actor): renditions for some, a failure for others. Photos no longer
+ * waiting (done before, or the listing gone) are passed over.
+ */
+export type RecordProcessedPhotos = {
+  type: 'RecordProcessedPhotos';
+  processed: Omit<ListingImage, 'caption'>[];
+  failed: { id: string; reason: PhotoFailure }[];
   at: string;
 };
 
@@ -68,4 +84,5 @@ export type ListingCommand =
   | RemindExpiry
   | ExpireListing
   | HideForReview
-  | ClearReview;
+  | ClearReview
+  | RecordProcessedPhotos;

@@ -1,6 +1,13 @@
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
-import type { Actor, CreateListing, KeptImage, ListingCommand, ReviseListing } from './commands.ts';
-import type { ListingDetailsRevised, ListingEvent } from './events.ts';
+import type {
+  Actor,
+  CreateListing,
+  KeptImage,
+  ListingCommand,
+  RecordProcessedPhotos,
+  ReviseListing,
+} from './commands.ts';
+import type { ListingDetailsRevised, ListingEvent, ReceivedPhoto } from './events.ts';
 import { assertListingFields } from './fields.ts';
 import { availableFromErrors } from './tenancy.ts';
 import { MAX_IMAGES, type ListingImage } from './listing.ts';
@@ -48,6 +55,15 @@ export const assertImageRoom = (keptCount: number, newCount: number) => {
     ]);
 };
 
+/** Received photos still waiting take their places among the ten (failed ones do not). */
+export const waitingPhotoCount = (listing: Pick<Listing, 'pendingPhotos'>) =>
+  listing.pendingPhotos.filter((p) => p.failed === null).length;
+
+const received = (listingId: string, at: string, photos: ReceivedPhoto[] | undefined) =>
+  photos && photos.length > 0
+    ? [{ type: 'ListingPhotosReceived' as const, data: { listingId, at, photos } }]
+    : [];
+
 /** A move-in date is bounded when it is set (a year after `at`); an unchanged one is never refused later. */
 const assertMoveInDate = (tenancy: Listing['tenancy'], current: Listing['tenancy'], at: string) => {
   if (tenancy?.availableFrom === undefined || tenancy.availableFrom === current?.availableFrom)
@@ -61,7 +77,7 @@ const create = (command: CreateListing, state: ListingState): ListingEvent[] => 
   if (state.status !== 'absent') throw new IllegalStateError(messages.alreadyExists);
   assertListingFields(command.fields);
   assertMoveInDate(command.fields.tenancy, undefined, command.at);
-  assertImageRoom(0, command.images.length);
+  assertImageRoom(0, command.images.length + (command.receivedPhotos?.length ?? 0));
   return [
     {
       type: 'ListingCreated',
@@ -77,6 +93,7 @@ const create = (command: CreateListing, state: ListingState): ListingEvent[] => 
         createdAt: command.at,
       },
     },
+    ...received(command.listingId, command.at, command.receivedPhotos),
   ];
 };
 
@@ -137,7 +154,10 @@ const imageEvents = (listing: Listing, command: ReviseListing): ListingEvent[] =
       unknown.map((k) => ({ path: 'keepImages', msg: messages.unknownImage(k.id) })),
     );
   const keptIds = [...new Set(kept.map((k) => k.id))];
-  assertImageRoom(keptIds.length, command.newImages.length);
+  assertImageRoom(
+    keptIds.length + waitingPhotoCount(listing),
+    command.newImages.length + (command.receivedPhotos?.length ?? 0),
+  );
 
   const events: ListingEvent[] = [];
   for (const image of listing.images)
@@ -156,6 +176,7 @@ const imageEvents = (listing: Listing, command: ReviseListing): ListingEvent[] =
   }
   if (command.newImages.length > 0)
     events.push({ type: 'ListingImagesAdded', data: { ...base, images: command.newImages } });
+  events.push(...received(listing.id, command.at, command.receivedPhotos));
   return events;
 };
 
@@ -169,6 +190,7 @@ const imageEvents = (listing: Listing, command: ReviseListing): ListingEvent[] =
 const MATERIAL_EVENTS: readonly ListingEvent['type'][] = [
   'ListingLocationChanged',
   'ListingImagesAdded',
+  'ListingPhotosReceived',
   'ListingImageRemoved',
 ];
 const MATERIAL_DETAILS = ['title', 'propertyType', 'propertyDetails'] as const;
@@ -206,6 +228,34 @@ const revise = (command: ReviseListing, state: ListingState): ListingEvent[] => 
   events.push(...imageEvents(listing, command));
   if (listing.isVerified && command.actor.role !== 'admin' && events.some(isMaterial))
     events.push({ type: 'ListingVerificationRevoked', data: base });
+  return events;
+};
+
+/**
+ * Processed photos join the images in the order they were received, with the
+ * caption given on upload; failures are recorded beside them. Only photos
+ * still waiting count: a second outcome for one photo (a processor that
+ * crashed after its append and ran again) records nothing.
+ */
+const recordProcessed = (command: RecordProcessedPhotos, state: ListingState): ListingEvent[] => {
+  if (state.status !== 'active') return [];
+  const { listing } = state;
+  const base = { listingId: listing.id, at: command.at };
+  const waiting = listing.pendingPhotos.filter((p) => p.failed === null);
+  const done = new Map(command.processed.map((p) => [p.id, p]));
+  const failed = new Map(command.failed.map((f) => [f.id, f.reason]));
+  const images = waiting.flatMap((p) => {
+    const image = done.get(p.id);
+    return image ? [{ ...image, caption: p.caption }] : [];
+  });
+  const failures = waiting.flatMap((p) => {
+    const reason = done.has(p.id) ? undefined : failed.get(p.id);
+    return reason ? [{ id: p.id, reason }] : [];
+  });
+  const events: ListingEvent[] = [];
+  if (images.length > 0) events.push({ type: 'ListingImagesAdded', data: { ...base, images } });
+  if (failures.length > 0)
+    events.push({ type: 'ListingPhotosFailed', data: { ...base, photos: failures } });
   return events;
 };
 
@@ -350,6 +400,8 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
       return hide(state, command.reason, command.at);
     case 'ClearReview':
       return clearReview(state, command.adminId, command.relist, command.at);
+    case 'RecordProcessedPhotos':
+      return recordProcessed(command, state);
     case 'DeleteListing': {
       const listing = assertCanChange(state, command.actor);
       return [

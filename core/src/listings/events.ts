@@ -104,6 +104,45 @@ const ListingImagesAddedData = eventData({
 
 const ListingImageRemovedData = eventData({ imageId: IdSchema });
 
+/**
+ * A photo as uploaded, stored under `original` (a media key outside what
+ * /media serves) until it is processed. Never shown to tenants.
+ */
+const ReceivedPhotoSchema = Type.Object(
+  {
+    id: IdSchema,
+    name: singleLineText({ minLength: 1, maxLength: 255 }),
+    caption: CaptionSchema,
+    original: singleLineText({ minLength: 1, maxLength: 300 }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Photos accepted and stored as uploaded, to be processed after the answer:
+ * each later joins `images` (a `ListingImagesAdded` with the same id) or
+ * fails (`ListingPhotosFailed`).
+ */
+const ListingPhotosReceivedData = eventData({
+  photos: Type.Array(ReceivedPhotoSchema, { minItems: 1, maxItems: MAX_IMAGES }),
+});
+
+/** Why a received photo could not be processed. */
+export const PhotoFailureSchema = Type.Union([
+  /** Its pixels do not decode (truncated, corrupt). */
+  Type.Literal('unreadable'),
+  /** Processing stopped with it in hand, again and again (a crash, a timeout). */
+  Type.Literal('interrupted'),
+]);
+
+/** Received photos that could not be processed: they never join `images`. */
+const ListingPhotosFailedData = eventData({
+  photos: Type.Array(
+    Type.Object({ id: IdSchema, reason: PhotoFailureSchema }, { additionalProperties: false }),
+    { minItems: 1, maxItems: MAX_IMAGES },
+  ),
+});
+
 /** The new order of the photos (ids, first shown first). */
 const ListingImagesReorderedData = eventData({ imageIds: ImageIds });
 
@@ -184,6 +223,10 @@ export type ListingImagesReordered = Of<
   typeof ListingImagesReorderedData
 >;
 export type ListingImageCaptioned = Of<'ListingImageCaptioned', typeof ListingImageCaptionedData>;
+export type ListingPhotosReceived = Of<'ListingPhotosReceived', typeof ListingPhotosReceivedData>;
+export type ListingPhotosFailed = Of<'ListingPhotosFailed', typeof ListingPhotosFailedData>;
+export type ReceivedPhoto = Static<typeof ReceivedPhotoSchema>;
+export type PhotoFailure = Static<typeof PhotoFailureSchema>;
 export type ListingDelisted = Of<'ListingDelisted', typeof ListingDelistedData>;
 export type ListingRelisted = Of<'ListingRelisted', typeof ListingRelistedData>;
 export type ListingDeleted = Of<'ListingDeleted', typeof ListingDeletedData>;
@@ -214,6 +257,8 @@ export type ListingEvent =
   | ListingImageRemoved
   | ListingImagesReordered
   | ListingImageCaptioned
+  | ListingPhotosReceived
+  | ListingPhotosFailed
   | ListingDelisted
   | ListingRelisted
   | ListingDeleted
@@ -237,6 +282,8 @@ export const listingEventDefinitions = {
   ListingImageRemoved: { schema: ListingImageRemovedData, version: 1 },
   ListingImagesReordered: { schema: ListingImagesReorderedData, version: 1 },
   ListingImageCaptioned: { schema: ListingImageCaptionedData, version: 1 },
+  ListingPhotosReceived: { schema: ListingPhotosReceivedData, version: 1 },
+  ListingPhotosFailed: { schema: ListingPhotosFailedData, version: 1 },
   ListingDelisted: { schema: ListingDelistedData, version: 1 },
   ListingRelisted: { schema: ListingRelistedData, version: 1 },
   ListingDeleted: { schema: ListingDeletedData, version: 1 },

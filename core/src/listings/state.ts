@@ -1,4 +1,4 @@
-import type { ListingEvent } from './events.ts';
+import type { ListingEvent, PhotoFailure, ReceivedPhoto } from './events.ts';
 import type { ListingFields, ListingImage, ListingOwner } from './listing.ts';
 
 /**
@@ -7,6 +7,12 @@ import type { ListingFields, ListingImage, ListingOwner } from './listing.ts';
  * did not delist it meanwhile).
  */
 export type HiddenForReview = { reason: string; since: string; listedBefore: boolean };
+
+/**
+ * A received photo not (yet) in `images`: waiting to be processed, or failed
+ * (then kept, with its reason, until the owner's next upload).
+ */
+export type PendingPhoto = ReceivedPhoto & { failed: PhotoFailure | null };
 
 /** The listing as the aggregate knows it after folding its events. */
 export type Listing = ListingFields & {
@@ -30,6 +36,8 @@ export type Listing = ListingFields & {
   expiryRemindedFor: string | null;
   /** Hidden pending review (then isAvailable is false too); null when not. */
   hiddenForReview: HiddenForReview | null;
+  /** Received photos not in `images`; never part of the document (see `toPropertyDocument`). */
+  pendingPhotos: PendingPhoto[];
 };
 
 export type ListingState =
@@ -73,6 +81,7 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
           isExpired: false,
           expiryRemindedFor: null,
           hiddenForReview: null,
+          pendingPhotos: [],
         },
       };
     }
@@ -87,8 +96,33 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
       }));
     case 'ListingLocationChanged':
       return edit(state, event.data.at, () => ({ location: event.data.location }));
-    case 'ListingImagesAdded':
-      return edit(state, event.data.at, (l) => ({ images: [...l.images, ...event.data.images] }));
+    case 'ListingImagesAdded': {
+      // A processed photo keeps its received id: it leaves the pending list as it joins the images.
+      const added = new Set(event.data.images.map((i) => i.id));
+      return edit(state, event.data.at, (l) => ({
+        images: [...l.images, ...event.data.images],
+        pendingPhotos: l.pendingPhotos.filter((p) => !added.has(p.id)),
+      }));
+    }
+    // Neither changes the document (updatedAt included): the read models do not handle them.
+    case 'ListingPhotosReceived':
+      return note(state, {
+        pendingPhotos: [
+          ...(state.status === 'active' ? state.listing.pendingPhotos : []).filter(
+            (p) => p.failed === null,
+          ),
+          ...event.data.photos.map((p) => ({ ...p, failed: null })),
+        ],
+      });
+    case 'ListingPhotosFailed': {
+      const reasons = new Map(event.data.photos.map((p) => [p.id, p.reason]));
+      return note(state, {
+        pendingPhotos: (state.status === 'active' ? state.listing.pendingPhotos : []).map((p) => ({
+          ...p,
+          failed: reasons.get(p.id) ?? p.failed,
+        })),
+      });
+    }
     case 'ListingImageRemoved':
       return edit(state, event.data.at, (l) => ({
         images: l.images.filter((i) => i.id !== event.data.imageId),

@@ -9,9 +9,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { checkPhotos, storeListingPhotos } from '@rentals/api/listings/photos';
+import { checkPhotos, photoPool, storeRenditions } from '@rentals/api/listings/photos';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
-import { photoWorker } from '@rentals/api/media/photoPipeline';
+import { photoWorker, processPhoto } from '@rentals/api/media/photoPipeline';
 import { rssMb } from '../load/runner/processMemory.ts';
 import { cameraPhoto } from '@rentals/api/media/samplePhotos';
 
@@ -72,7 +72,16 @@ let n = 0;
 const pipeline = async () => {
   const { photos, errors } = await checkPhotos(files);
   if (errors.length > 0) throw new Error(JSON.stringify(errors));
-  await storeListingPhotos(store, `bench-${n++}`, photos, [], () => crypto.randomUUID(), 'bench');
+  // What the photo processor does with an upload's photos once it was answered (photoProcessor.ts).
+  const listingId = `bench-${n++}`;
+  await photoPool.run(
+    'bench',
+    photos.map((photo) => ({
+      cost: photo.pixels / 1_000_000,
+      run: async () =>
+        storeRenditions(store, listingId, crypto.randomUUID(), await processPhoto(photo)),
+    })),
+  );
 };
 const inputs = await Promise.all(files.map(async (f) => Buffer.from(await f.arrayBuffer())));
 const plain = () => inPairs(inputs, (bytes) => sharp(bytes).jpeg({ quality: 80 }).toBuffer());

@@ -124,6 +124,9 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
     case 'ListingImageCaptioned':
     case 'ListingAvailabilityConfirmed':
     case 'ListingExpiryReminded':
+    // Photos not yet processed are never on a public page.
+    case 'ListingPhotosReceived':
+    case 'ListingPhotosFailed':
       return [];
   }
 };

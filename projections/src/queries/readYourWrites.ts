@@ -33,6 +33,27 @@ const waitUntilApplied = async (
   }
 };
 
+/**
+ * The streams (at most `limit`) with events of `scope` the projection
+ * (the listing read model unless named) has not applied yet: what a reader
+ * that must see its own writes at once folds from the log instead.
+ */
+export const streamsNotApplied = async (
+  db: Sql,
+  scope: { streamId: string } | { userId: string },
+  limit = 100,
+  projection: string = LISTING_READ_MODEL,
+): Promise<string[]> => {
+  const rows = await db<{ streamId: string }[]>`
+    SELECT DISTINCT e.stream_id AS "streamId" FROM events e, projection_checkpoints c
+    WHERE c.name = ${projection}
+      AND ${'streamId' in scope ? db`e.stream_id = ${scope.streamId}` : db`(e.metadata ->> 'userId') = ${scope.userId}`}
+      AND (c.handles IS NULL OR e.type = ANY(c.handles))
+      AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
+    LIMIT ${limit}`;
+  return rows.map((r) => r.streamId);
+};
+
 /** `projection`: the read model to wait for (the listing read model unless named). */
 export const waitForStream = (
   db: Sql,

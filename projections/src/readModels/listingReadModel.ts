@@ -201,6 +201,10 @@ const toStatements = (event: ListingEvent): Statement[] => {
               last_confirmed_at = ${at}, image_count = cardinality(${event.data.imageIds}::text[])
             WHERE id = ${id}`,
       ];
+    // Not in the document (see canHandle): photos join it with ListingImagesAdded once processed.
+    case 'ListingPhotosReceived':
+    case 'ListingPhotosFailed':
+      return [];
     case 'ListingImageCaptioned':
       return [
         sql`UPDATE listing_read SET
@@ -280,7 +284,10 @@ const toStatements = (event: ListingEvent): Statement[] => {
 export const listingReadModel: SqlProjection = {
   kind: 'sql',
   name: LISTING_READ_MODEL,
-  canHandle: LISTING_EVENT_TYPES,
+  // Received and failed photos change nothing in the document: read-your-writes does not wait for them.
+  canHandle: LISTING_EVENT_TYPES.filter(
+    (type) => type !== 'ListingPhotosReceived' && type !== 'ListingPhotosFailed',
+  ),
   evolve: (event) => toStatements(asListingEvent(event)),
   evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
   reset: [sql`TRUNCATE listing_read`],

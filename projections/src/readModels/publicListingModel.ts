@@ -154,7 +154,10 @@ const toStatements = (event: ListingEvent): Statement[] => {
     case 'ListingImageCaptioned':
     case 'ListingAvailabilityConfirmed':
     case 'ListingExpiryReminded':
-      // Rent is never public; captions are not shown to visitors; confirmations change nothing visible.
+    case 'ListingPhotosReceived':
+    case 'ListingPhotosFailed':
+      // Rent is never public; captions are not shown to visitors; confirmations change nothing visible;
+      // photos not yet processed are not shown at all.
       return [];
   }
 };
