@@ -2,25 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { searchInMeili } from '@rentals/projections/queries/searchInMeili';
-import { startProjection } from '@rentals/projections/runner/runner';
-import { deleteIndex } from '@rentals/projections/search/listingsIndex';
-import { createSearchProjection } from '@rentals/projections/search/searchProjection';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
-import { catchUpReadModels } from '@rentals/testing/readSide';
+import { startReadSide } from '@rentals/testing/readSide';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 
 /**
  * The index ahead of the read models (they catch up after a bulk import or a rebuild): a
- * search never answers a count its page cannot show. Deterministic: only the search
- * projection runs while the new listings are appended; the read models are run to the end
- * of the log by hand, before and after.
+ * search never answers a count its page cannot show. Deterministic: the read models are held
+ * while the new listings are appended and the search projection indexes them.
  */
 let t: TestApp;
 let tenant: TestUser;
 const index = `listings_c_${randomBytes(4).toString('hex')}`;
 const meili = createMeili({ url: inject('meiliUrl'), key: inject('meiliKey') });
-const searchProjection = createSearchProjection(() => ({ sql: t.db.sql, meili, index }));
-let searchRunner: ReturnType<typeof startProjection>;
+let readSide: ReturnType<typeof startReadSide>;
 
 const create = (id: string, title: string) =>
   appendListingEvents(t.deps.eventStore, id, [listingCreated(id, { fields: { title } })]);
@@ -44,20 +39,18 @@ beforeAll(async () => {
     deps: { meili: { url: inject('meiliUrl'), key: inject('meiliKey'), index } },
   });
   tenant = await t.registerUser('tenant');
+  readSide = startReadSide(t.db.sql, { url: inject('meiliUrl'), key: inject('meiliKey'), index });
   for (const id of ['c-1', 'c-2', 'c-3']) await create(id, `Settled flat ${id}`);
-  await catchUpReadModels(t.db.sql);
-  searchRunner = startProjection(t.db.sql, searchProjection, { batchSize: 200, pollIntervalMs: 20 });
-  await searchRunner.whenCaughtUp(60_000);
+  await readSide.caughtUp({ timeoutMs: 60_000 });
   // Two listings the index gets while the read models stand still.
+  await readSide.holdReadModels();
   await create('c-4', 'Pending zanzibar flat');
   await create('c-5', 'Pending zanzibar house');
-  await searchRunner.whenCaughtUp(60_000);
+  await readSide.caughtUp({ timeoutMs: 60_000 });
 }, 120_000);
 
 afterAll(async () => {
-  searchProjection.close();
-  await searchRunner.stop();
-  await deleteIndex(meili, index);
+  await readSide.stop();
   await t.close();
 });
 
@@ -82,7 +75,8 @@ it('answers no count for hits the read models cannot show yet, and counts them o
   expect(publicAll.properties).toHaveLength(3);
   expect(publicAll.pagination.totalItems).toBe(3);
 
-  await catchUpReadModels(t.db.sql);
+  readSide.releaseReadModels();
+  await readSide.caughtUp({ timeoutMs: 60_000 });
   const caughtUp = await signedIn('q=zanzibar');
   expect(caughtUp.properties.map((p) => p._id).sort()).toEqual(['c-4', 'c-5']);
   expect(caughtUp.totalCount).toBe(2);

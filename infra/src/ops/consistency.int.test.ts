@@ -21,8 +21,8 @@ const LISTINGS = Array.from({ length: 12 }, (_, i) => ({
   id: `verify-${i + 1}`,
   rent: 21_000 + i * 1_300,
   deposit: 64_000 + i * 7_000,
-  latitude: 12.934567891234567 + i / 7,
-  longitude: 77.62678912345678 + i / 3,
+  latitude: 12.934567891234 + i / 7,
+  longitude: 77.626789123456 + i / 3,
 }));
 
 const check = () => checkConsistency({ sql: db.sql, meili, index });
