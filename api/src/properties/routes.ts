@@ -49,6 +49,14 @@ const PreviewQuery = t.Object({
 const FEATURED_RULE =
   'Featured: listed listings with at least one photo, verified ones first, then newest first; 6 by default (the home grid), `limit` up to 50.';
 
+/**
+ * The count a search answers: the index's, less the hits of this page that have no read-model
+ * row to show (the index can be ahead of the read models while they catch up, e.g. after a
+ * bulk import or a rebuild), so a page never claims listings it cannot show.
+ */
+const countShown = (found: { ids: readonly string[]; total: number }, shown: number) =>
+  Math.max(shown, found.total - (found.ids.length - shown));
+
 const featuredLimit = (query: URLSearchParams) => {
   const n = Number(query.get('limit') ?? FEATURED_COUNT);
   return Number.isInteger(n) && n >= 1 && n <= 50 ? n : FEATURED_COUNT;
@@ -77,10 +85,11 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         const params = parseSearchParams(new URL(request.url).searchParams);
         const found = await search.search('full', await criteriaFor(params, 'full'));
         const documents = await documentCacheFor(deps).byIds(found.ids, found.changed);
-        const hasMore = params.page * params.limit < found.total;
+        const total = countShown(found, documents.length);
+        const hasMore = params.page * params.limit < total;
         // {properties, totalCount, hasMore}, with the documents spliced in as Postgres wrote them.
         return new Response(
-          `{"properties":[${documents.join(',')}],"totalCount":${found.total},"hasMore":${hasMore}}`,
+          `{"properties":[${documents.join(',')}],"totalCount":${total},"hasMore":${hasMore}}`,
           { headers: { 'content-type': 'application/json' } },
         );
       },
@@ -105,12 +114,14 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         limitSearch(request, undefined);
         const params = parseSearchParams(new URL(request.url).searchParams);
         const found = await search.search('public', await criteriaFor(params, 'public'));
+        const properties = await publicListingsByIds(deps.sql, found.ids);
+        const total = countShown(found, properties.length);
         return {
-          properties: await publicListingsByIds(deps.sql, found.ids),
+          properties,
           pagination: {
             currentPage: params.page,
-            totalPages: Math.ceil(found.total / params.limit),
-            totalItems: found.total,
+            totalPages: Math.ceil(total / params.limit),
+            totalItems: total,
             itemsPerPage: params.limit,
           },
         };

@@ -86,30 +86,30 @@ const runnerStack = (name: string, script: string, args: string[]): StackKind =>
     }
 
     const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as DevSecrets;
-    const sql = createSql(
-      `postgres://postgres:${encodeURIComponent(secrets.pgPassword)}@127.0.0.1:${env.PG_PORT}/rentals`,
-      { max: 4 },
-    );
+    const databaseUrl = `postgres://postgres:${encodeURIComponent(secrets.pgPassword)}@127.0.0.1:${env.PG_PORT}/rentals`;
+    const sql = createSql(databaseUrl, { max: 4 });
+    const pids = (): Record<string, number> => {
+      try {
+        return JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
+          string,
+          number
+        >;
+      } catch {
+        return {};
+      }
+    };
     const stack: Stack = {
       url,
       dataDir,
       env,
+      databaseUrl,
       sql,
       meili: createMeili(
         { url: `http://127.0.0.1:${env.MEILI_PORT}`, key: secrets.meiliMasterKey },
         30_000,
       ),
-      pid: (name) => {
-        try {
-          const pids = JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
-            string,
-            number
-          >;
-          return pids[name];
-        } catch {
-          return undefined;
-        }
-      },
+      pid: (name) => pids()[name],
+      pids,
       output: () => output,
       stop: async () => {
         await sql.end({ timeout: 5 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { cameraPhoto, samplePhoto } from '@rentals/api/media/samplePhotos';
 import { LISTING_FORM, listingForm, type Upload } from '@rentals/testing/listingForm';
 import { benchPlaces } from '../load/benchPlaces.ts';
@@ -9,6 +10,11 @@ import type { Stack } from './stack.ts';
 
 /** A client gives up on a request after this long (the bar: no request hangs past it). */
 export const CLIENT_TIMEOUT_MS = 10_000;
+
+/** How often a write is sent in all when told to try again (or left without an answer). */
+const WRITE_ATTEMPTS = 3;
+/** The longest Retry-After the client honours before its next attempt. */
+const MAX_RETRY_WAIT_MS = 5_000;
 
 export type Op = 'create' | 'update' | 'delete' | 'search' | 'detail' | 'mine' | 'upload';
 
@@ -22,6 +28,10 @@ export type Outcome = {
   message: string | null;
   /** 'timeout', 'refused' or 'lost (<code>)' when no response came. */
   error: string | null;
+  /** The X-Request-Id it was sent with (the events a write appends carry it as their correlationId). */
+  requestId: string;
+  /** A write's attempt number (1 for the first; a retry reuses the Idempotency-Key). */
+  attempt?: number;
 };
 
 /**
@@ -34,6 +44,10 @@ export type Ledger = {
   updates: { id: string; rent: number }[];
   deletes: Set<string>;
   deleteSent: Set<string>;
+  /** The title of every create the load sent (each once, however often it was retried). */
+  createTitles: string[];
+  /** Write attempts answered with a non-2xx status: none of them may have appended anything. */
+  refused: { requestId: string; op: Op; status: number }[];
 };
 
 export const newLedger = (): Ledger => ({
@@ -41,6 +55,8 @@ export const newLedger = (): Ledger => ({
   updates: [],
   deletes: new Set(),
   deleteSent: new Set(),
+  createTitles: [],
+  refused: [],
 });
 
 type Account = { token: string };
@@ -122,8 +138,8 @@ const describeError = (error: unknown) => {
 export type Recorder = { outcomes: Outcome[] };
 
 /**
- * One request with the client timeout; `onOk` sees the body of a 2xx (what
- * makes a write acknowledged). The outcome is recorded once the body is in.
+ * One request with the client timeout and its own X-Request-Id; `onOk` sees the body of a 2xx
+ * (what makes a write acknowledged). The outcome is recorded once the body is in.
  */
 const send = async (
   recorder: Recorder,
@@ -131,11 +147,19 @@ const send = async (
   url: string,
   init: RequestInit,
   onOk?: (body: string) => void,
-) => {
+  attempt?: number,
+): Promise<Outcome> => {
   const start = Date.now();
+  const requestId = randomUUID();
+  const headers = { ...(init.headers as Record<string, string>), 'x-request-id': requestId };
   let outcome: Omit<Outcome, 'end'>;
+  const base = { op, start, requestId, ...(attempt === undefined ? {} : { attempt }) };
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
+    const res = await fetch(url, {
+      ...init,
+      headers,
+      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+    });
     const body = await res.text();
     let message: string | null = null;
     if (!res.ok) {
@@ -146,8 +170,7 @@ const send = async (
       }
     }
     outcome = {
-      op,
-      start,
+      ...base,
       status: res.status,
       retryAfter: res.headers.get('retry-after'),
       message,
@@ -156,15 +179,46 @@ const send = async (
     if (res.ok) onOk?.(body);
   } catch (error) {
     outcome = {
-      op,
-      start,
+      ...base,
       status: null,
       retryAfter: null,
       message: null,
       error: describeError(error),
     };
   }
-  recorder.outcomes.push({ ...outcome, end: Date.now() });
+  const done = { ...outcome, end: Date.now() };
+  recorder.outcomes.push(done);
+  return done;
+};
+
+/** Told to try again: a 503 with Retry-After, or no answer at all (the client cannot know). */
+const tryAgain = (o: Outcome) => (o.status === 503 && o.retryAfter !== null) || o.status === null;
+
+/**
+ * A write as a client told "try again" sends it: one Idempotency-Key for the action, reused on
+ * every attempt, up to WRITE_ATTEMPTS, each after the Retry-After it was given (at most 5 s;
+ * 1 s without one). Every attempt answered non-2xx goes into the ledger's `refused`.
+ */
+const sendWrite = async (
+  recorder: Recorder,
+  ledger: Ledger,
+  op: Op,
+  url: string,
+  init: () => RequestInit,
+  onOk: (body: string) => void,
+) => {
+  const key = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    const request = init();
+    const headers = { ...(request.headers as Record<string, string>), 'idempotency-key': key };
+    const o = await send(recorder, op, url, { ...request, headers }, onOk, attempt);
+    if (o.status !== null && (o.status < 200 || o.status >= 300))
+      ledger.refused.push({ requestId: o.requestId, op, status: o.status });
+    if (!tryAgain(o) || attempt >= WRITE_ATTEMPTS) return;
+    const seconds = Number(o.retryAfter);
+    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
+    await new Promise((r) => setTimeout(r, Math.min(wait, MAX_RETRY_WAIT_MS)));
+  }
 };
 
 const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
@@ -183,15 +237,18 @@ const create = (
   onCreated?: (id: string) => void,
 ) => {
   const title = `Drill ${label} flat ${ctx.nextNumber()}`;
-  return send(
+  ledger.createTitles.push(title);
+  return sendWrite(
     recorder,
+    ledger,
     op,
     `${ctx.url}/api/properties`,
-    {
+    // A fresh body per attempt (a multipart body is read once).
+    () => ({
       method: 'POST',
       headers: auth(account),
       body: listingForm({ ...LISTING_FORM, title }, photos),
-    },
+    }),
     (body) => {
       const { property } = JSON.parse(body) as Created;
       ledger.creates.set(property._id, {
@@ -258,7 +315,7 @@ export const startLoad = (ctx: LoadContext, options: LoadOptions): RunningLoad =
       owned.set(id, owner),
     );
   };
-  const ops: [number, (r: Random) => Promise<void>][] = [
+  const ops: [number, (r: Random) => Promise<unknown>][] = [
     [15, read('search', 0)],
     [10, read('search', 1)],
     [25, read('detail', 2)],
@@ -278,15 +335,16 @@ export const startLoad = (ctx: LoadContext, options: LoadOptions): RunningLoad =
         const id = r.pick(candidates);
         const rent = 10_000 + ctx.nextNumber();
         await withListing(id, () =>
-          send(
+          sendWrite(
             recorder,
+            ledger,
             'update',
             `${ctx.url}/api/properties/${id}`,
-            {
+            () => ({
               method: 'PUT',
               headers: { ...auth(owned.get(id)!), 'content-type': 'application/json' },
               body: JSON.stringify({ rent }),
-            },
+            }),
             () => ledger.updates.push({ id, rent }),
           ),
         );
@@ -301,11 +359,12 @@ export const startLoad = (ctx: LoadContext, options: LoadOptions): RunningLoad =
         const id = r.pick(candidates);
         ledger.deleteSent.add(id);
         await withListing(id, () =>
-          send(
+          sendWrite(
             recorder,
+            ledger,
             'delete',
             `${ctx.url}/api/properties/${id}`,
-            { method: 'DELETE', headers: auth(owned.get(id)!) },
+            () => ({ method: 'DELETE', headers: auth(owned.get(id)!) }),
             () => ledger.deletes.add(id),
           ),
         );
@@ -320,7 +379,7 @@ export const startLoad = (ctx: LoadContext, options: LoadOptions): RunningLoad =
   };
 
   let running = true;
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<unknown>>();
   const loop = (async () => {
     const started = Date.now();
     for (let i = 0; running; i++) {

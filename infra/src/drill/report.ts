@@ -33,6 +33,10 @@ export const resultTable = (results: ScenarioResult[]) => {
           : 'DIFFERENCES'
         : '—',
       r.acknowledged ? `${r.acknowledged.writes} / ${r.acknowledged.lost.length}` : '—',
+      r.fates
+        ? `${r.fates.ghosts.length} of ${r.fates.refused} / ${r.fates.duplicates.length}`
+        : '—',
+      String(r.deaths.length),
       r.breaches.length === 0 ? 'passed' : `FAILED (${r.breaches.length})`,
     ];
   });
@@ -45,6 +49,8 @@ export const resultTable = (results: ScenarioResult[]) => {
     'Back / caught up after',
     'verify',
     'Acked writes / lost',
+    'Refused writes applied / duplicate creates',
+    'Unexpected deaths',
     'Bar',
   ];
   return [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
@@ -57,6 +63,11 @@ export const resultDetails = (results: ScenarioResult[]) =>
       `${r.name}:`,
       ...(r.fault?.note ? [`  fault: ${r.fault.note}`] : []),
       ...(r.check?.lines ?? []).map((l) => `  ${l}`),
+      ...(r.fates
+        ? [
+            `  writes: ${r.fates.creates} creates sent (Idempotency-Key reused on each retry), ${r.fates.refused} attempts answered non-2xx, ${r.fates.ghosts.length} of them applied anyway, ${r.fates.duplicates.length} duplicate listing(s)`,
+          ]
+        : []),
       ...(r.verify ? [`  npm run verify: ${r.verify.summary}`] : []),
       ...r.breaches.map((b) => `  BREACH: ${b}`),
     ])

@@ -11,6 +11,7 @@ import {
   type Recorder,
 } from './load.ts';
 import { startMonitor } from './monitor.ts';
+import { checkWriteFates, type WriteFates } from './writeFates.ts';
 import type { Fault, Scenario, ScenarioCheck, ScenarioContext } from './scenario.ts';
 import type { Stack } from './stack.ts';
 
@@ -32,10 +33,31 @@ export type ScenarioResult = {
   notReadyMs: number;
   verify?: { ok: boolean; summary: string; differences: string[] };
   acknowledged?: AcknowledgedReport;
+  /** Writes answered non-2xx that landed anyway, and creates that made more than one listing. */
+  fates?: WriteFates;
+  /** Processes the fault did not kill that died meanwhile. */
+  deaths: string[];
   check?: ScenarioCheck;
   /** Everything that fails the drill, one line each. */
   breaches: string[];
 };
+
+/**
+ * Every process the fault did not kill must run under the pid it had before it: one that
+ * changed (or is gone) died meanwhile and was restarted by the supervisor, which the health
+ * figures alone can hide (issue: the projections process dying on a Postgres restart).
+ */
+const unexpectedDeaths = (
+  before: Record<string, number>,
+  after: Record<string, number>,
+  fault: Fault,
+) =>
+  Object.entries(before)
+    .filter(([name, pid]) => !fault.killed.some((k) => k.name === name) && after[name] !== pid)
+    .map(
+      ([name, pid]) =>
+        `process ${name} died during the fault though the drill did not kill it (pid ${pid}, now ${after[name] ?? 'not running'})`,
+    );
 
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
 
@@ -79,10 +101,12 @@ export const runScenario = async (
     ledger: ctx.ledger,
     failures: new Map(),
     notReadyMs: 0,
+    deaths: [],
     breaches: [],
   };
   const monitor = startMonitor(stack);
   const started = Date.now();
+  let pidsBefore: Record<string, number> | undefined;
   const loads = [
     startLoad(load, {
       rate: options.rate,
@@ -95,6 +119,7 @@ export const runScenario = async (
   ];
   try {
     await sleepUntil(started + options.durationMs / 3);
+    pidsBefore = stack.pids();
     const fault = await scenario.inject(ctx);
     result.fault = fault;
     monitor.faulted(fault);
@@ -111,6 +136,8 @@ export const runScenario = async (
     await monitor.stop();
   }
   const fault = result.fault;
+  result.deaths = unexpectedDeaths(pidsBefore ?? {}, stack.pids(), fault);
+  for (const death of result.deaths) result.breaches.push(death);
   const backAt = monitor.backAt();
   const caughtUpAt = monitor.caughtUpAt();
   result.notReadyMs = monitor.notReadyMs();
@@ -180,6 +207,16 @@ export const runScenario = async (
   }
   if (!result.verify.ok)
     result.breaches.push(`npm run verify: ${result.verify.differences.slice(0, 5).join('; ')}`);
+  result.fates = await checkWriteFates(stack, ctx.ledger);
+  const { ghosts, duplicates } = result.fates;
+  if (ghosts.length > 0)
+    result.breaches.push(
+      `${ghosts.length} write(s) answered non-2xx were applied anyway: ${ghosts.slice(0, 3).join('; ')}`,
+    );
+  if (duplicates.length > 0)
+    result.breaches.push(
+      `${duplicates.length} retried create(s) made duplicate listings: ${duplicates.slice(0, 3).join('; ')}`,
+    );
   result.acknowledged = await checkAcknowledged(stack, ctx.ledger);
   for (const line of result.acknowledged.lost.slice(0, 20)) result.breaches.push(`lost: ${line}`);
   return result;

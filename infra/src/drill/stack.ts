@@ -13,11 +13,15 @@ export type Stack = {
   dataDir: string;
   /** What an operations command (`npm run verify`, `npm run media:sweep`) needs to find this stack's servers. */
   env: Record<string, string>;
+  /** The database's URL, for a fresh connection (a pool may hold connections that died with the server). */
+  databaseUrl: string;
   /** The event log and read models, for the checks after each scenario (not used while a fault is on). */
   sql: Sql;
   meili: Meilisearch;
   /** The pid of a named process as its supervisor last recorded it (after a restart, the new one). */
   pid: (name: string) => number | undefined;
+  /** Every process the supervisor runs, by name, with its current pid. */
+  pids: () => Record<string, number>;
   /** Lines the stack's runner printed since it started (restarts, errors): shown when a scenario fails. */
   output: () => string;
   stop: () => Promise<void>;

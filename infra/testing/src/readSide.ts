@@ -53,6 +53,19 @@ export const startReadSide = (
     releaseSearchIndex: () => {
       runners = [...runners.filter((r) => !searchNames.has(r.name)), ...searches.map(start)];
     },
+    /**
+     * Stops the Postgres read models while the search projections run on: the index gets ahead
+     * of them, as while they catch up after a bulk import or a rebuild.
+     */
+    holdReadModels: async () => {
+      const held = runners.filter((r) => !searchNames.has(r.name));
+      runners = runners.filter((r) => searchNames.has(r.name));
+      await Promise.all(held.map((r) => r.stop()));
+    },
+    /** Runs the read models again after holdReadModels. */
+    releaseReadModels: () => {
+      runners = [...runners, ...postgresReadModels.map(start)];
+    },
     /** The names of the search projections (for `caughtUp`'s `except`). */
     searchProjections: [...searchNames],
     stop: async () => {
