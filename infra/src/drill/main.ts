@@ -14,12 +14,14 @@ import { registeredScenarios, type Scenario } from './scenario.ts';
 import type { Stack } from './stack.ts';
 
 const USAGE = `usage: npm run drill [-- --only <scenario>[,<scenario>…]] [--duration <seconds>] [--rate <requests/s>]
-                       [--listings <n>] [--keep] [--list]
+                       [--listings <n>] [--keep] [--list] [--hosts]
   --only      run only these scenarios (default: all; --list names them)
   --duration  seconds of load per scenario, the fault a third of the way in (default 20)
   --rate      requests per second of the standard mix, writes and reads together (default 20)
   --listings  listings seeded before the first scenario (default 3000)
-  --keep      keep the temporary data directory (logs, media) afterwards`;
+  --keep      keep the temporary data directory (logs, media) afterwards
+  --hosts     instead: the multi-host drill (hosts/), each host in its own network namespace,
+              one cut after another (--duration seconds each); needs root and iproute2`;
 
 const args = parseCommandArgs(
   {
@@ -29,6 +31,7 @@ const args = parseCommandArgs(
     listings: { type: 'string', default: '3000' },
     keep: { type: 'boolean' },
     list: { type: 'boolean' },
+    hosts: { type: 'boolean' },
   },
   USAGE,
 );
@@ -45,6 +48,14 @@ const number = (name: string, raw: string, min: number, max: number) => {
 const durationMs = number('duration', args.duration, 6, 3600) * 1000;
 const rate = number('rate', args.rate, 1, 500);
 const listings = Math.round(number('listings', args.listings, 10, 200_000));
+
+const say = (label: string) => (line: string) =>
+  console.log(`${new Date().toISOString().slice(11, 19)} ${label.padEnd(18)} ${line}`);
+
+if (args.hosts) {
+  const { runHostsCli } = await import('./hosts/cli.ts');
+  process.exit(await runHostsCli({ phaseMs: durationMs, rate, listings, say: say('hosts') }));
+}
 
 // Every file under scenarios/ registers one scenario.
 const dir = new URL('./scenarios/', import.meta.url);
@@ -67,9 +78,6 @@ const chosen = only.length > 0 ? all.filter((s) => only.includes(s.name)) : all;
 // Scenarios of one stack kind share one stack, in the order of their first scenario.
 const groups = new Map<string, Scenario[]>();
 for (const s of chosen) groups.set(s.stack.name, [...(groups.get(s.stack.name) ?? []), s]);
-
-const say = (label: string) => (line: string) =>
-  console.log(`${new Date().toISOString().slice(11, 19)} ${label.padEnd(18)} ${line}`);
 
 let running: Stack | undefined;
 process.on('SIGINT', () => {
