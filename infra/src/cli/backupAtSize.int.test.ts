@@ -90,7 +90,8 @@ it('refuses a backup with a changed byte, a changed photo or a missing file, and
   const events = join(damaged, 'events.copy');
   const original = await readFile(events);
   const flipped = Buffer.from(original);
-  flipped[Math.floor(flipped.length / 2)] ^= 0x01;
+  const middle = Math.floor(flipped.length / 2);
+  flipped[middle] = flipped[middle]! ^ 0x01;
   await writeFile(events, flipped);
   const byte = await restoreFrom(damaged);
   expect(byte.out).toContain('the backup is damaged; nothing was restored');

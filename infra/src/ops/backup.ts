@@ -216,7 +216,7 @@ const checkTarget = async (sql: Sql, manifest: BackupManifest) => {
     );
 };
 
-/** Loads the tables in one transaction; a table whose row count differs rolls it all back. */
+/** Loads the tables in one transaction; a table whose rows or bytes differ rolls it all back. */
 const restoreTables = async (
   sql: Sql,
   fromDir: string,
@@ -226,13 +226,16 @@ const restoreTables = async (
   await sql.begin(async (tx) => {
     // Tables a migration fills with a starting row (the visitor-position secret) take the backup's.
     for (const { name } of manifest.tables) await tx.unsafe(`DELETE FROM ${ident(name)}`);
-    for (const { name, columns, rows, path } of manifest.tables) {
+    for (const { name, columns, rows, path, sha256 } of manifest.tables) {
       const target = await tx
         .unsafe(`COPY ${ident(name)} (${columns.map(ident).join(', ')}) FROM STDIN`)
         .writable();
       const onFlow = (flow: Flow) => progress({ part: name, total: rows, flow, finished: false });
       onFlow({ bytes: 0, rows: 0 });
       const loaded = await meteredPipe(createReadStream(join(fromDir, path)), target, onFlow);
+      // Checked before loading, and again as loaded: a file changed in between rolls it all back.
+      if (loaded.sha256 !== sha256)
+        throw new RestoreRefused(`${path} changed while it was loaded; nothing was restored`);
       const [count] = await tx.unsafe<{ n: number }[]>(
         `SELECT count(*)::int AS n FROM ${ident(name)}`,
       );

@@ -60,7 +60,7 @@ export const writeMetered = async (
 };
 
 /** The size and SHA-256 of a file, read as a stream. */
-export const sumFile = async (file: string) => {
+const sumFile = async (file: string) => {
   const m = meter();
   await pipeline(createReadStream(file), m.stream, async (source: AsyncIterable<Buffer>) => {
     for await (const _ of source); // drain: the meter has seen every byte
@@ -80,7 +80,7 @@ export const listFiles = async (dir: string): Promise<string[]> => {
 };
 
 /** A manifest path that stays inside its folder (a tampered manifest must not write elsewhere). */
-export const isInside = (path: string) =>
+const isInside = (path: string) =>
   path !== '' && !isAbsolute(path) && !normalize(path).split(/[\\/]/).includes('..');
 
 /**
