@@ -3,7 +3,9 @@ import type { Logger } from './logger.ts';
 
 /** The first frame of a stack, where the error was thrown. */
 const thrownAt = (error: unknown) =>
-  error instanceof Error ? (error.stack ?? '').split('\n').find((l) => /^\s+at /.test(l)) : undefined;
+  error instanceof Error
+    ? (error.stack ?? '').split('\n').find((l) => /^\s+at /.test(l))
+    : undefined;
 
 /**
  * Whether the process may go on after an error nothing caught: a database
