@@ -36,7 +36,7 @@ const closedByServer = async (q: Sql, closes: { count: number }) => {
 /** A one-connection pool of ours that counts its connections' closes (postgres.js reads `onclose` when one closes). */
 const onePool = (closes: { count: number }) => {
   sql = createSql(db.url, { max: 1 });
-  (sql.options as { onclose?: () => void }).onclose = () => closes.count++;
+  (sql.options as { onclose?: (id: number) => void }).onclose = () => closes.count++;
   return sql;
 };
 
