@@ -3,7 +3,9 @@ import type { Logger } from './logger.ts';
 
 /** The first frame of a stack, where the error was thrown. */
 const thrownAt = (error: unknown) =>
-  error instanceof Error ? (error.stack ?? '').split('\n').find((l) => /^\s+at /.test(l)) : undefined;
+  error instanceof Error
+    ? (error.stack ?? '').split('\n').find((l) => /^\s+at /.test(l))
+    : undefined;
 
 /**
  * Whether the process may go on after an error nothing caught: a database
@@ -14,7 +16,7 @@ const thrownAt = (error: unknown) =>
  * new connection for the next one, and health and readiness say what requests
  * meet meanwhile. Anything else may have left our own state half done.
  */
-export const survivable = (error: unknown): boolean =>
+const survivable = (error: unknown): boolean =>
   isTransient(error) || /[\\/]node_modules[\\/]postgres[\\/]/.test(thrownAt(error) ?? '');
 
 /**
@@ -23,10 +25,7 @@ export const survivable = (error: unknown): boolean =>
  * any other is logged and the process exits with 1, for its supervisor to
  * start it again (what the runtime would have done, with our log line).
  */
-export const handleProcessFaults = (
-  log: Logger,
-  exit: (code: number) => void = (code) => process.exit(code),
-) => {
+export const handleProcessFaults = (log: Logger) => {
   const onFault = (kind: string) => (error: unknown) => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     if (survivable(error)) {
@@ -34,7 +33,7 @@ export const handleProcessFaults = (
       return;
     }
     log.error(`${kind}; exiting`, { error: detail });
-    exit(1);
+    process.exit(1);
   };
   process.on('uncaughtException', onFault('uncaught exception'));
   process.on('unhandledRejection', onFault('unhandled rejection'));

@@ -78,7 +78,8 @@ describe('projection heartbeats', () => {
     const child = spawn(process.execPath, [script, db.url, 'killed', String(HEARTBEAT_MS)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const fresh = () => projectionStates(db.sql).then((all) => all.find((s) => s.name === 'killed'));
+    const fresh = () =>
+      projectionStates(db.sql).then((all) => all.find((s) => s.name === 'killed'));
     for (;;) {
       if ((await fresh())?.alive) break;
       await new Promise((r) => setTimeout(r, 20));
