@@ -17,7 +17,12 @@ import {
   findPublicListing,
   publicListingsByIds,
 } from '@rentals/projections/queries/publicQueries';
-import type { SearchAudience, SearchCriteria } from '@rentals/projections/queries/criteria';
+import type {
+  SearchAudience,
+  SearchCriteria,
+  SearchResult,
+} from '@rentals/projections/queries/criteria';
+import { searchInPostgres } from '@rentals/projections/queries/searchInPostgres';
 import { searchParameters, tags } from './openapi.ts';
 import { waitForStream } from '@rentals/projections/queries/readYourWrites';
 import { ownListingFromLog, withOwnWrites, withPhotoUploads } from './ownWrites.ts';
@@ -49,14 +54,6 @@ const PreviewQuery = t.Object({
 const FEATURED_RULE =
   'Featured: listed listings with at least one photo, verified ones first, then newest first; 6 by default (the home grid), `limit` up to 50.';
 
-/**
- * The count a search answers: the index's, less the hits of this page that have no read-model
- * row to show (the index can be ahead of the read models while they catch up, e.g. after a
- * bulk import or a rebuild), so a page never claims listings it cannot show.
- */
-const countShown = (found: { ids: readonly string[]; total: number }, shown: number) =>
-  Math.max(shown, found.total - (found.ids.length - shown));
-
 const featuredLimit = (query: URLSearchParams) => {
   const n = Number(query.get('limit') ?? FEATURED_COUNT);
   return Number.isInteger(n) && n >= 1 && n <= 50 ? n : FEATURED_COUNT;
@@ -76,6 +73,28 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
   const criteriaFor = async (p: SearchParams, audience: SearchAudience): Promise<SearchCriteria> =>
     resolvePlaces(await localities.current(), p, audience);
 
+  /**
+   * A search's page and its count. The hits come from the index, the documents from the read
+   * models, which can be behind the index while they catch up (a bulk import, a rebuild): when
+   * a hit of the page has no row, the read model answers the search itself (the Postgres
+   * search), so the page and the count hold only what it can show. A hit that still has no row
+   * (a race) leaves the count too: no page claims listings it cannot show.
+   */
+  const pageOf = async <T>(
+    audience: SearchAudience,
+    criteria: SearchCriteria,
+    documentsOf: (found: SearchResult) => Promise<T[]>,
+  ) => {
+    let found = await search.search(audience, criteria);
+    let documents = await documentsOf(found);
+    if (documents.length < found.ids.length) {
+      found = await searchInPostgres(deps.sql, audience, criteria);
+      documents = await documentsOf(found);
+    }
+    const unshown = found.ids.length - documents.length;
+    return { documents, total: Math.max(documents.length, found.total - unshown) };
+  };
+
   return new Elysia({ name: 'propertyQueries', prefix: '/properties' })
     .use(access(deps))
     .get(
@@ -83,9 +102,11 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       async ({ request, user }) => {
         limitSearch(request, user.id);
         const params = parseSearchParams(new URL(request.url).searchParams);
-        const found = await search.search('full', await criteriaFor(params, 'full'));
-        const documents = await documentCacheFor(deps).byIds(found.ids, found.changed);
-        const total = countShown(found, documents.length);
+        const { documents, total } = await pageOf(
+          'full',
+          await criteriaFor(params, 'full'),
+          (found) => documentCacheFor(deps).byIds(found.ids, found.changed),
+        );
         const hasMore = params.page * params.limit < total;
         // {properties, totalCount, hasMore}, with the documents spliced in as Postgres wrote them.
         return new Response(
@@ -113,9 +134,11 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       async ({ request }) => {
         limitSearch(request, undefined);
         const params = parseSearchParams(new URL(request.url).searchParams);
-        const found = await search.search('public', await criteriaFor(params, 'public'));
-        const properties = await publicListingsByIds(deps.sql, found.ids);
-        const total = countShown(found, properties.length);
+        const { documents: properties, total } = await pageOf(
+          'public',
+          await criteriaFor(params, 'public'),
+          (found) => publicListingsByIds(deps.sql, found.ids),
+        );
         return {
           properties,
           pagination: {

@@ -29,8 +29,10 @@ export const judge = (o: Outcome, outage: { start: number; end: number }): Failu
   if (o.status === 503 && o.retryAfter !== null)
     return { kind: `503 + Retry-After (${when})`, allowed: overlaps };
   if (o.status === 503) return { kind: '503 without Retry-After', allowed: false };
+  // A retry that finds its earlier attempt's work done (a 404 after a delete answered 503) says so.
+  const retry = o.attempt !== undefined && o.attempt > 1 ? ' (a retry)' : '';
   if (o.status !== null)
-    return { kind: `${o.status} ${o.message ?? ''}`.trim().slice(0, 80), allowed: false };
+    return { kind: `${o.status} ${o.message ?? ''}`.trim().slice(0, 80) + retry, allowed: false };
   if (o.error === 'timeout') return { kind: 'no answer within 10 s', allowed: false };
   const what = o.error === 'refused' ? 'connection refused' : `connection ${o.error}`;
   return { kind: `${what} (${when})`, allowed: overlaps };

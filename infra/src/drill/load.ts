@@ -166,7 +166,12 @@ const send = async (
       try {
         message = (JSON.parse(body) as { message?: string }).message ?? null;
       } catch {
-        message = body.slice(0, 120);
+        // A proxy's HTML page: its text on one line, so the report's table stays a table.
+        message = body
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 120);
       }
     }
     outcome = {

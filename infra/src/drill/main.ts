@@ -6,6 +6,7 @@
 // the read models, the index, the pages and the media store. Exits 1 on any breach.
 import { readdirSync } from 'node:fs';
 import { checkAcknowledged } from './acknowledged.ts';
+import { checkWriteFates } from './writeFates.ts';
 import { parseCommandArgs } from '../cli/args.ts';
 import { newLedger, prepareLoad, type Ledger } from './load.ts';
 import { resultDetails, resultTable } from './report.ts';
@@ -117,6 +118,8 @@ for (const [kind, scenarios] of groups) {
       for (const [id, c] of r.ledger.creates) whole.creates.set(id, c);
       whole.updates.push(...r.ledger.updates);
       for (const id of r.ledger.deletes) whole.deletes.add(id);
+      whole.createTitles.push(...r.ledger.createTitles);
+      whole.refused.push(...r.ledger.refused);
     }
     const again = await checkAcknowledged(stack, whole);
     rerun.push(
@@ -126,6 +129,12 @@ for (const [kind, scenarios] of groups) {
       failed = true;
       for (const line of again.lost.slice(0, 20)) say('drill')(`BREACH: lost: ${line}`);
     }
+    // A write cut at its deadline may land after its scenario's own look.
+    const fates = await checkWriteFates(stack, whole);
+    rerun.push(
+      `${kind} stack: all ${fates.refused} write attempts answered non-2xx checked again at the end: ${fates.ghosts.length} applied anyway; ${fates.duplicates.length} of ${fates.creates} creates made duplicate listings`,
+    );
+    if (fates.ghosts.length + fates.duplicates.length > 0) failed = true;
   } catch (error) {
     failed = true;
     say('drill')(`error: ${(error as Error).stack ?? String(error)}`);

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { lateRequestsSettled } from './lateRequests.ts';
 import { checkAcknowledged, type AcknowledgedReport } from './acknowledged.ts';
 import { judge } from './bar.ts';
@@ -42,22 +44,33 @@ export type ScenarioResult = {
   breaches: string[];
 };
 
+/** The last error line in a process's log (DATA_DIR/logs/<name>.log): what it likely died of. */
+const lastError = (dataDir: string, name: string) => {
+  const file = join(dataDir, 'logs', `${name}.log`);
+  if (!existsSync(file)) return undefined;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .findLast((l) => /error|uncaught|unhandled/i.test(l))
+    ?.slice(0, 240);
+};
+
 /**
  * Every process the fault did not kill must run under the pid it had before it: one that
  * changed (or is gone) died meanwhile and was restarted by the supervisor, which the health
- * figures alone can hide (issue: the projections process dying on a Postgres restart).
+ * figures alone can hide (issue 39: the projections process dying on a Postgres restart).
  */
 const unexpectedDeaths = (
+  stack: Stack,
   before: Record<string, number>,
   after: Record<string, number>,
   fault: Fault,
 ) =>
   Object.entries(before)
     .filter(([name, pid]) => !fault.killed.some((k) => k.name === name) && after[name] !== pid)
-    .map(
-      ([name, pid]) =>
-        `process ${name} died during the fault though the drill did not kill it (pid ${pid}, now ${after[name] ?? 'not running'})`,
-    );
+    .map(([name, pid]) => {
+      const error = lastError(stack.dataDir, name);
+      return `process ${name} died during the fault though the drill did not kill it (pid ${pid}, now ${after[name] ?? 'not running'})${error ? `; its log's last error: ${error}` : ''}`;
+    });
 
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
 
@@ -136,7 +149,7 @@ export const runScenario = async (
     await monitor.stop();
   }
   const fault = result.fault;
-  result.deaths = unexpectedDeaths(pidsBefore ?? {}, stack.pids(), fault);
+  result.deaths = unexpectedDeaths(stack, pidsBefore ?? {}, stack.pids(), fault);
   for (const death of result.deaths) result.breaches.push(death);
   const backAt = monitor.backAt();
   const caughtUpAt = monitor.caughtUpAt();

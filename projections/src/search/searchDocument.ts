@@ -43,7 +43,7 @@ export type SearchDocument = {
  * exactly what was sent; a number of at most 15 digits it parses exactly. Writing
  * fractions rounded makes the projection, the index and `npm run verify` agree.
  */
-export const INDEX_FRACTION_DIGITS = 7;
+const INDEX_FRACTION_DIGITS = 7;
 const SCALE = 10 ** INDEX_FRACTION_DIGITS;
 
 /** A number as the index stores it: fractions rounded to INDEX_FRACTION_DIGITS places. */
