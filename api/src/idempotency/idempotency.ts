@@ -105,15 +105,15 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
       );
   };
 
-  /** A failed attempt frees its key when it appended nothing; otherwise keeps what it answered. */
-  const settleFailure = async (attemptId: string, error: unknown) => {
-    const settled = await store.cancel(attemptId);
-    if (settled === 'cancelled') return;
-    const status = error instanceof AppError ? error.status : 500;
-    const message = error instanceof AppError ? error.message : 'Internal server error';
+  /**
+   * A failed attempt frees its key when it appended nothing. One that appended and then failed
+   * (its connection cut after the commit) keeps it: its retries are told the work was done.
+   */
+  const settleFailure = async (attemptId: string) => {
+    if ((await store.cancel(attemptId)) === 'cancelled') return;
     await store.complete(attemptId, {
-      status,
-      body: JSON.stringify({ message }),
+      status: 409,
+      body: JSON.stringify({ message: MESSAGES.answerLost }),
       headers: { 'content-type': 'application/json' },
     });
   };
@@ -158,7 +158,7 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
     try {
       outcome = await outcomeOf(await writeFence.run({ attemptId }, () => handler(context)), set);
     } catch (error) {
-      await settleFailure(attemptId, error).catch((failure: unknown) =>
+      await settleFailure(attemptId).catch((failure: unknown) =>
         deps.log.warn('could not record a failed write attempt', { error: String(failure) }),
       );
       throw error;
