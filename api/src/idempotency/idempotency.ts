@@ -13,7 +13,7 @@ import {
   readIdempotencyKey,
   REPLAYED_HEADER,
 } from './model.ts';
-import { keyStore, type KeyStore, type Outcome, type Settled } from './store.ts';
+import { keyStore, type Claim, type Outcome, type Settled } from './store.ts';
 
 /** What a write handler's context must offer (every Elysia route context with a signed-in user does). */
 type WriteContext = {
@@ -72,7 +72,7 @@ const replay = ({ status, body, headers }: Outcome) =>
     headers: { ...headers, [REPLAYED_HEADER]: 'true', 'cache-control': 'no-store' },
   });
 
-const refusal = (claim: Exclude<Awaited<ReturnType<KeyStore['claim']>>['kind'], 'claimed'>) => {
+const refusal = (claim: Exclude<Claim['kind'], 'claimed' | 'replay'>) => {
   if (claim === 'conflict') return new AppError(422, MESSAGES.conflict);
   if (claim === 'answerLost') return new AppError(409, MESSAGES.answerLost);
   return new RetryLaterError(409, MESSAGES.inProgress, IN_PROGRESS_RETRY_AFTER_SECONDS);
@@ -127,30 +127,29 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
     const clientKey = readIdempotencyKey(request.headers.get(IDEMPOTENCY_KEY_HEADER));
     const attemptId = randomUUID();
     // Cancelled before its key was even claimed (the database too slow): the handler never runs.
-    let abandoned = false;
-    let claimed: Promise<unknown> | undefined;
+    const progress: { abandoned: boolean; claimed?: Promise<Claim> } = { abandoned: false };
     attempts.set(request, {
       fenced: options.fenced ?? true,
       cancel: async () => {
-        if (!claimed) abandoned = true;
-        else await claimed.catch(() => {});
-        return abandoned ? 'cancelled' : store.cancel(attemptId);
+        if (!progress.claimed) progress.abandoned = true;
+        else await progress.claimed.catch(() => {});
+        return progress.abandoned ? 'cancelled' : store.cancel(attemptId);
       },
     });
     const fingerprint = await fingerprintOf(request, context.body);
     sweepNowAndThen();
-    claimed = store.claim(
+    progress.claimed = store.claim(
       user.id,
       clientKey ?? `~${attemptId}`,
       fingerprint,
       attemptId,
       clientKey ? KEY_TTL_HOURS * 3600 : OWN_KEY_TTL_SECONDS,
     );
-    const claim = (await claimed) as Awaited<ReturnType<KeyStore['claim']>>;
+    const claim = await progress.claimed;
     // A Response passes through Elysia as it is, whatever the route's declared answer.
     if (claim.kind === 'replay') return replay(claim.outcome) as R;
     if (claim.kind !== 'claimed') throw refusal(claim.kind);
-    if (abandoned) {
+    if (progress.abandoned) {
       await store.cancel(attemptId);
       throw new WriteCancelledError();
     }
