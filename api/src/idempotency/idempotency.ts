@@ -154,14 +154,17 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
       throw new WriteCancelledError();
     }
     let outcome: Awaited<ReturnType<typeof outcomeOf>>;
+    const fence = { attemptId, active: true };
     try {
-      outcome = await outcomeOf(await writeFence.run({ attemptId }, () => handler(context)), set);
+      outcome = await outcomeOf(await writeFence.run(fence, () => handler(context)), set);
     } catch (error) {
+      fence.active = false;
       await settleFailure(attemptId).catch((failure: unknown) =>
         deps.log.warn('could not record a failed write attempt', { error: String(failure) }),
       );
       throw error;
     }
+    fence.active = false;
     // Recorded before answering, so a retry after this answer finds it. When it cannot be
     // recorded, the work stands (its appends are marked): a retry is told so, never redone.
     await store
