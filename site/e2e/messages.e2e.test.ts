@@ -144,12 +144,14 @@ describe('a tenant and an owner talk about a listing', () => {
       .waitFor();
   });
 
-  it('a message that fails to send shows at once, says so, and goes through on Retry', async () => {
-    let refused = false;
+  it('a message that fails to send is tried again under one key, says so, and goes through on Retry', async () => {
+    // The network fails every try of the first send; the client tries again by itself first.
+    let failing = true;
+    const keys: (string | null)[] = [];
     await tenant.route('**/api/conversations/*/messages', async (route) => {
-      if (route.request().method() === 'POST' && !refused) {
-        refused = true;
-        return route.abort('failed');
+      if (route.request().method() === 'POST') {
+        keys.push(await route.request().headerValue('idempotency-key'));
+        if (failing) return route.abort('failed');
       }
       return route.continue();
     });
@@ -157,12 +159,18 @@ describe('a tenant and an owner talk about a listing', () => {
     await tenant.getByRole('button', { name: 'Send' }).click();
     const bubble = tenant.getByTestId('message').filter({ hasText: 'See you then!' });
     await bubble.filter({ hasText: 'Not sent' }).waitFor();
+    expect(keys.length).toBeGreaterThan(1);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9-]{8,}$/);
+    failing = false;
     await bubble.getByRole('button', { name: 'Retry' }).click();
     await bubble.filter({ hasNotText: 'Not sent' }).filter({ hasNotText: 'Sending' }).waitFor();
     await owner.getByTestId('message').filter({ hasText: 'See you then!' }).waitFor();
     expect(await tenant.getByTestId('message').filter({ hasText: 'See you then!' }).count()).toBe(
       1,
     );
+    // Retry is the same message, under the same key.
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
   });
 
   it('the owner’s My Properties shows the enquiry', async () => {

@@ -3,13 +3,16 @@ import { openapi } from '@elysiajs/openapi';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { BASE_SECURITY_HEADERS } from '../web/securityHeaders.ts';
+import { keyDoc } from '../idempotency/model.ts';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 const TITLE = 'Rentals API';
 const DESCRIPTION =
   'Rental listings for India. Bearer JWT from /api/auth/login. Errors are {message} or ' +
-  "{message: 'Validation failed', errors: [{path, msg}]}.";
+  "{message: 'Validation failed', errors: [{path, msg}]}. Writes (POST, PUT, PATCH, DELETE) of a " +
+  `signed-in user: ${keyDoc} At the request deadline (8 s) a write that was cancelled before it ` +
+  'took effect is 503 with Retry-After; one that took effect, or may still, is 202.';
 
 /**
  * Exactly what Swagger UI needs: its script, stylesheet and our start-up

@@ -1,6 +1,19 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * A parsed body as text. One nested past what JSON.stringify can walk (a hostile body the route
+ * may still accept) matches nothing: a retry of it is refused as another request, never answered
+ * with an outcome that might be another body's.
+ */
+const parsedText = (parsed: unknown) => {
+  try {
+    return JSON.stringify(parsed ?? null);
+  } catch {
+    return `unmatched:${randomUUID()}`;
+  }
+};
 
 /** A multipart body by its fields and files' contents, without its boundary; null when it does not parse. */
 const formParts = async (bytes: Uint8Array, contentType: string): Promise<string[] | null> => {
@@ -33,7 +46,7 @@ const formParts = async (bytes: Uint8Array, contentType: string): Promise<string
 export const fingerprintOf = async (request: Request, parsed: unknown): Promise<string> => {
   const { pathname, search } = new URL(request.url);
   const parts = [request.method, `${pathname}${search}`];
-  if (request.bodyUsed) parts.push(JSON.stringify(parsed ?? null));
+  if (request.bodyUsed) parts.push(parsedText(parsed));
   else if (request.body !== null) {
     const bytes = new Uint8Array(await request.clone().arrayBuffer());
     const contentType = request.headers.get('content-type') ?? '';

@@ -190,6 +190,56 @@ describe('Idempotency-Key on writes', () => {
   });
 });
 
+describe('a key whose attempt outlived its lease (its web process died)', () => {
+  it('is taken over by a retry, and the old attempt can no longer append', async () => {
+    const key = randomUUID();
+    const before = await listingsCreatedBy(owner.user._id);
+    // The first attempt is stuck before its append, as in a process that stopped answering.
+    const release = await holdLock('LOCK TABLE events IN ACCESS EXCLUSIVE MODE');
+    const first = create(owner, key);
+    while (!(await keyHeld(key))) await pause(50);
+    await t.db.sql`UPDATE idempotency_keys SET lease_until = now() - interval '1 second'
+      WHERE key = ${key}`;
+    const retry = create(owner, key);
+    // The retry has taken the key over (a new attempt id) and waits on the same lock.
+    while (
+      (await t.db.sql`SELECT 1 FROM idempotency_keys WHERE key = ${key} AND lease_until > now()`)
+        .length === 0
+    )
+      await pause(50);
+    await release();
+    const [old, taken] = await Promise.all([first, retry]);
+    expect(old.status).toBe(503);
+    expect(old.body).toEqual({ message: WRITE_CANCELLED_MESSAGE });
+    expect(taken.status).toBe(201);
+    expect((await listingsCreatedBy(owner.user._id)).sort()).toEqual(
+      [...before, taken.body.property._id].sort(),
+    );
+  });
+
+  it('answers "already carried out" when the dead attempt had appended, and writes nothing again', async () => {
+    const key = randomUUID();
+    const fingerprintOfForm = await (async () => {
+      // The fingerprint the server records for this form, read back from a first, finished create.
+      const probe = randomUUID();
+      await create(owner, probe);
+      const [row] = await t.db.sql<{ fingerprint: string }[]>`
+        SELECT fingerprint FROM idempotency_keys WHERE key = ${probe}`;
+      return row!.fingerprint;
+    })();
+    await t.db.sql`
+      INSERT INTO idempotency_keys
+        (account_id, key, fingerprint, attempt_id, state, appended_at, lease_until, expires_at)
+      VALUES (${owner.user._id}, ${key}, ${fingerprintOfForm}, ${randomUUID()}::uuid, 'running',
+        now(), now() - interval '1 second', now() + interval '1 day')`;
+    const before = await listingsCreatedBy(owner.user._id);
+    const retry = await create(owner, key);
+    expect(retry.status).toBe(409);
+    expect(retry.body).toEqual({ message: MESSAGES.answerLost });
+    expect(await listingsCreatedBy(owner.user._id)).toEqual(before);
+  });
+});
+
 describe('the request deadline on a write', () => {
   it('answers 2xx, never "try again", when the append is held past the deadline and commits later', async () => {
     const key = randomUUID();

@@ -13,7 +13,7 @@ import {
   readIdempotencyKey,
   REPLAYED_HEADER,
 } from './model.ts';
-import { keyStore, type KeyStore, type Outcome, type Settled } from './store.ts';
+import { keyStore, type Claim, type Outcome, type Settled } from './store.ts';
 
 /** What a write handler's context must offer (every Elysia route context with a signed-in user does). */
 type WriteContext = {
@@ -72,7 +72,7 @@ const replay = ({ status, body, headers }: Outcome) =>
     headers: { ...headers, [REPLAYED_HEADER]: 'true', 'cache-control': 'no-store' },
   });
 
-const refusal = (claim: Exclude<Awaited<ReturnType<KeyStore['claim']>>['kind'], 'claimed'>) => {
+const refusal = (claim: Exclude<Claim['kind'], 'claimed' | 'replay'>) => {
   if (claim === 'conflict') return new AppError(422, MESSAGES.conflict);
   if (claim === 'answerLost') return new AppError(409, MESSAGES.answerLost);
   return new RetryLaterError(409, MESSAGES.inProgress, IN_PROGRESS_RETRY_AFTER_SECONDS);
@@ -105,15 +105,15 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
       );
   };
 
-  /** A failed attempt frees its key when it appended nothing; otherwise keeps what it answered. */
-  const settleFailure = async (attemptId: string, error: unknown) => {
-    const settled = await store.cancel(attemptId);
-    if (settled === 'cancelled') return;
-    const status = error instanceof AppError ? error.status : 500;
-    const message = error instanceof AppError ? error.message : 'Internal server error';
+  /**
+   * A failed attempt frees its key when it appended nothing. One that appended and then failed
+   * (its connection cut after the commit) keeps it: its retries are told the work was done.
+   */
+  const settleFailure = async (attemptId: string) => {
+    if ((await store.cancel(attemptId)) === 'cancelled') return;
     await store.complete(attemptId, {
-      status,
-      body: JSON.stringify({ message }),
+      status: 409,
+      body: JSON.stringify({ message: MESSAGES.answerLost }),
       headers: { 'content-type': 'application/json' },
     });
   };
@@ -127,42 +127,44 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
     const clientKey = readIdempotencyKey(request.headers.get(IDEMPOTENCY_KEY_HEADER));
     const attemptId = randomUUID();
     // Cancelled before its key was even claimed (the database too slow): the handler never runs.
-    let abandoned = false;
-    let claimed: Promise<unknown> | undefined;
+    const progress: { abandoned: boolean; claimed?: Promise<Claim> } = { abandoned: false };
     attempts.set(request, {
       fenced: options.fenced ?? true,
       cancel: async () => {
-        if (!claimed) abandoned = true;
-        else await claimed.catch(() => {});
-        return abandoned ? 'cancelled' : store.cancel(attemptId);
+        if (!progress.claimed) progress.abandoned = true;
+        else await progress.claimed.catch(() => {});
+        return progress.abandoned ? 'cancelled' : store.cancel(attemptId);
       },
     });
     const fingerprint = await fingerprintOf(request, context.body);
     sweepNowAndThen();
-    claimed = store.claim(
+    progress.claimed = store.claim(
       user.id,
       clientKey ?? `~${attemptId}`,
       fingerprint,
       attemptId,
       clientKey ? KEY_TTL_HOURS * 3600 : OWN_KEY_TTL_SECONDS,
     );
-    const claim = (await claimed) as Awaited<ReturnType<KeyStore['claim']>>;
+    const claim = await progress.claimed;
     // A Response passes through Elysia as it is, whatever the route's declared answer.
     if (claim.kind === 'replay') return replay(claim.outcome) as R;
     if (claim.kind !== 'claimed') throw refusal(claim.kind);
-    if (abandoned) {
+    if (progress.abandoned) {
       await store.cancel(attemptId);
       throw new WriteCancelledError();
     }
     let outcome: Awaited<ReturnType<typeof outcomeOf>>;
+    const fence = { attemptId, active: true };
     try {
-      outcome = await outcomeOf(await writeFence.run({ attemptId }, () => handler(context)), set);
+      outcome = await outcomeOf(await writeFence.run(fence, () => handler(context)), set);
     } catch (error) {
-      await settleFailure(attemptId, error).catch((failure: unknown) =>
+      fence.active = false;
+      await settleFailure(attemptId).catch((failure: unknown) =>
         deps.log.warn('could not record a failed write attempt', { error: String(failure) }),
       );
       throw error;
     }
+    fence.active = false;
     // Recorded before answering, so a retry after this answer finds it. When it cannot be
     // recorded, the work stands (its appends are marked): a retry is told so, never redone.
     await store

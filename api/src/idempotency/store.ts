@@ -115,5 +115,3 @@ export const keyStore = (sql: Sql) => ({
     return gone.count;
   },
 });
-
-export type KeyStore = ReturnType<typeof keyStore>;

@@ -45,7 +45,8 @@ const answer = (status: 202 | 503, message: string) =>
 
 /**
  * What a request past its deadline is told. Never "please try again" for
- * work that may still commit: a read is 503 (it commits nothing); a write is
+ * work that may still commit: a read is 503 (it commits nothing; the GET one-click links of
+ * emails, confirm and unsubscribe, change nothing when repeated); a write is
  * first cancelled through its attempt's fence (api/src/idempotency/), and
  * only a write certainly cancelled (nothing appended, nothing ever will be)
  * is 503 with "not saved, try again". A write that took effect is 202 "saved";

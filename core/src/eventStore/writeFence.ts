@@ -11,7 +11,13 @@ import { AppError } from '../errors.ts';
  * reaches every append of the request without being passed through each
  * feature's service.
  */
-export const writeFence = new AsyncLocalStorage<{ attemptId: string }>();
+export const writeFence = new AsyncLocalStorage<WriteFence>();
+
+/**
+ * `active` is cleared once the handler has settled: a timer or listener the request happened
+ * to start keeps this context, and must not append as a long-finished attempt.
+ */
+export type WriteFence = { attemptId: string; active: boolean };
 
 /** SQLSTATE raised by append_events_fenced for a cancelled attempt. */
 export const CANCELLED_ATTEMPT_SQLSTATE = 'RIK01';

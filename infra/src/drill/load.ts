@@ -181,7 +181,9 @@ const send = async (
       message,
       error: null,
     };
-    if (res.ok) onOk?.(body);
+    // 202 is a write still pending at the server's deadline (its outcome comes to a retry with
+    // the same Idempotency-Key): answered, but not an acknowledged write with a body to record.
+    if (res.ok && res.status !== 202) onOk?.(body);
   } catch (error) {
     outcome = {
       ...base,

@@ -179,6 +179,8 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
       const sent = await api<Sent>(`/conversations/${c.id}/messages`, {
         method: 'POST',
         json: { messageId: id, body },
+        // The message's own id: its Retry button sends it again under the same key.
+        idempotencyKey: id,
       });
       setMessages((list) => merge(list ?? [], sent.message));
       onChanged(sent.conversation);

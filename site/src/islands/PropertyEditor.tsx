@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api, describeError } from '../lib/api.ts';
+import { ApiError, api, describeError, newIdempotencyKey } from '../lib/api.ts';
 import { emptyForm, formFromProperty } from '../lib/propertyForm.ts';
 import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
@@ -22,7 +22,7 @@ const afterSave = (message: string) => {
  * One Idempotency-Key for the whole form: a second click after an unclear failure (the answer
  * never came) gets the first outcome instead of a second listing.
  */
-const useFormKey = () => useState(() => crypto.randomUUID())[0];
+const useFormKey = () => useState(newIdempotencyKey)[0];
 
 const Create = () => {
   const idempotencyKey = useFormKey();

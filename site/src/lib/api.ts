@@ -66,6 +66,14 @@ type RequestOptions = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
+/** A new Idempotency-Key: a UUID, or 32 random hex digits where randomUUID is missing (plain http on a LAN address). */
+export const newIdempotencyKey = (): string =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join('');
+
 type Sent = { response: Response } | { lost: ApiError };
 
 const send = async (url: string, init: RequestInit, signal?: AbortSignal): Promise<Sent> => {
@@ -111,7 +119,7 @@ export const api = async <T>(path: string, options: RequestOptions = {}): Promis
   const token = readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const write = method !== 'GET';
-  if (write) headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
+  if (write) headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey();
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.json !== undefined) {
