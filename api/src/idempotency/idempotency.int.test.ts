@@ -4,9 +4,15 @@ import { WRITE_CANCELLED_MESSAGE } from '@rentals/core/eventStore/writeFence';
 import { listingForm, LISTING_FORM } from '@rentals/testing/listingForm';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
-import { WRITE_PENDING_MESSAGE, withDeadline } from '../web/requestDeadline.ts';
-import { attemptOf } from './idempotency.ts';
-import { IN_PROGRESS_RETRY_AFTER_SECONDS, MESSAGES, REPLAYED_HEADER } from './model.ts';
+import { withDeadline } from '../web/requestDeadline.ts';
+import { attemptOf, idempotentWrites } from './idempotency.ts';
+import {
+  IN_PROGRESS_RETRY_AFTER_SECONDS,
+  MESSAGES,
+  REPLAYED_HEADER,
+  WRITE_PENDING_MESSAGE,
+  WRITE_SAVED_MESSAGE,
+} from './model.ts';
 
 type Created = { property: PropertyDocument };
 
@@ -284,5 +290,70 @@ describe('the request deadline on a write', () => {
     expect((await listingsCreatedBy(owner.user._id)).sort()).toEqual(
       [...before, retry.body.property._id].sort(),
     );
+  });
+
+  describe('a handler that fails', () => {
+    const cut = () =>
+      Object.assign(new Error('write CONNECTION_CLOSED'), { code: 'CONNECTION_CLOSED' });
+    /** A signed-in write as a route makes it: `handler` runs inside the attempt's fence. */
+    const attempt = async (key: string, handler: () => Promise<unknown>) => {
+      const write = idempotentWrites(t.deps);
+      const request = new Request('http://localhost/api/favourites/test', {
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+      });
+      const context = { request, user: { id: owner.user._id }, set: { headers: {} } };
+      return write(context, handler).then(
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error }),
+      );
+    };
+    const favourite = (listingId: string) => ({
+      type: 'ListingFavourited',
+      data: { userId: owner.user._id, listingId, at: new Date().toISOString() },
+    });
+    const streamOf = (listingId: string) => `favourite-${owner.user._id}.${listingId}`;
+    const eventsIn = async (stream: string) =>
+      (await t.db.sql`SELECT 1 FROM events WHERE stream_id = ${stream}`).length;
+
+    it('answers 202 "saved", never "try again", when it failed after its append committed', async () => {
+      const listingId = randomUUID();
+      const key = randomUUID();
+      // The connection cut between COMMIT and its reply, as the handler meets it.
+      const result = await attempt(key, async () => {
+        await t.deps.eventStore.append(streamOf(listingId), 'favourite', 'any', [
+          favourite(listingId),
+        ]);
+        throw cut();
+      });
+      if (!('answer' in result)) throw new Error(`expected an answer, got ${String(result.error)}`);
+      const answer = result.answer as Response;
+      expect(answer.status).toBe(202);
+      expect(await answer.json()).toEqual({ message: WRITE_SAVED_MESSAGE });
+      expect(await eventsIn(streamOf(listingId))).toBe(1);
+      // Its retry is told the work was done (reload to see it), and does nothing again.
+      const retry = await attempt(key, () => Promise.reject(new Error('must not run')));
+      if (!('answer' in retry)) throw new Error(`expected a replay, got ${String(retry.error)}`);
+      const replayed = retry.answer as Response;
+      expect(replayed.status).toBe(409);
+      expect(replayed.headers.get(REPLAYED_HEADER)).toBe('true');
+      expect(await replayed.json()).toEqual({ message: MESSAGES.answerLost });
+      expect(await eventsIn(streamOf(listingId))).toBe(1);
+    });
+
+    it('answers its own error when it failed before any append, and frees the key', async () => {
+      const listingId = randomUUID();
+      const key = randomUUID();
+      const error = cut();
+      expect(await attempt(key, () => Promise.reject(error))).toEqual({ error });
+      const retry = await attempt(key, async () => {
+        await t.deps.eventStore.append(streamOf(listingId), 'favourite', 'any', [
+          favourite(listingId),
+        ]);
+        return { ok: true };
+      });
+      expect(retry).toEqual({ answer: { ok: true } });
+      expect(await eventsIn(streamOf(listingId))).toBe(1);
+    });
   });
 });

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Elysia } from 'elysia';
 import { AppError } from '@rentals/core/errors';
-import { WriteCancelledError, writeFence } from '@rentals/core/eventStore/writeFence';
+import {
+  WriteCancelledError,
+  writeFence,
+  type WriteFence,
+} from '@rentals/core/eventStore/writeFence';
 import type { AppDeps } from '../deps.ts';
 import { RetryLaterError } from '../shared/retryLater.ts';
 import { fingerprintOf } from './fingerprint.ts';
@@ -12,6 +16,9 @@ import {
   MESSAGES,
   readIdempotencyKey,
   REPLAYED_HEADER,
+  WRITE_PENDING_MESSAGE,
+  WRITE_SAVED_MESSAGE,
+  writeAnswer,
 } from './model.ts';
 import { keyStore, type Claim, type Outcome, type Settled } from './store.ts';
 
@@ -109,13 +116,34 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
    * A failed attempt frees its key when it appended nothing. One that appended and then failed
    * (its connection cut after the commit) keeps it: its retries are told the work was done.
    */
-  const settleFailure = async (attemptId: string) => {
-    if ((await store.cancel(attemptId)) === 'cancelled') return;
+  const settleFailure = async (attemptId: string): Promise<Settled> => {
+    if ((await store.cancel(attemptId)) === 'cancelled') return 'cancelled';
     await store.complete(attemptId, {
       status: 409,
       body: JSON.stringify({ message: MESSAGES.answerLost }),
       headers: { 'content-type': 'application/json' },
     });
+    return 'done';
+  };
+
+  /**
+   * What a failed handler answers. Before any append was sent, its own error (a 503 "try
+   * again" is then true). After one, the failure may hide a commit (the connection cut between
+   * COMMIT and its reply): the handler's error is answered only when the attempt is certainly
+   * cancelled; one that appended is 202 "saved", and one the database cannot tell about is 202
+   * "still being saved", so no write that lands was ever answered as failed.
+   */
+  const failedAnswer = async (fence: WriteFence, error: unknown): Promise<Response> => {
+    const settled = await settleFailure(fence.attemptId).catch((failure: unknown) => {
+      deps.log.warn('could not record a failed write attempt', { error: String(failure) });
+      return 'unknown' as const;
+    });
+    if (settled === 'cancelled' || !fence.appendSent) throw error;
+    deps.log.warn('a write failed after its append was sent', {
+      error: String(error),
+      outcome: settled,
+    });
+    return writeAnswer(202, settled === 'done' ? WRITE_SAVED_MESSAGE : WRITE_PENDING_MESSAGE);
   };
 
   return async <C extends WriteContext, R>(
@@ -154,15 +182,12 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
       throw new WriteCancelledError();
     }
     let outcome: Awaited<ReturnType<typeof outcomeOf>>;
-    const fence = { attemptId, active: true };
+    const fence: WriteFence = { attemptId, active: true };
     try {
       outcome = await outcomeOf(await writeFence.run(fence, () => handler(context)), set);
     } catch (error) {
       fence.active = false;
-      await settleFailure(attemptId).catch((failure: unknown) =>
-        deps.log.warn('could not record a failed write attempt', { error: String(failure) }),
-      );
-      throw error;
+      return (await failedAnswer(fence, error)) as R;
     }
     fence.active = false;
     // Recorded before answering, so a retry after this answer finds it. When it cannot be

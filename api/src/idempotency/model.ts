@@ -1,4 +1,5 @@
 import { ValidationError } from '@rentals/core/errors';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../shared/errorHandler.ts';
 
 /** The header a client names one user action with; the same value on every retry of it. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -46,3 +47,24 @@ export const keyDoc =
   'Send `Idempotency-Key: <uuid>` (one per user action, the same on its retries): a retry returns the ' +
   `first outcome (header \`${REPLAYED_HEADER}: true\`) instead of doing the work again, for ${KEY_TTL_HOURS} hours; ` +
   'the same key with a different request is 422, and a retry while the first still runs is 409 with Retry-After.';
+
+/** A write that has taken effect although its handler did not answer (the deadline passed, or its connection was cut after the append). */
+export const WRITE_SAVED_MESSAGE = 'Your change was saved; it may take a moment to show everywhere';
+
+/** A write that could be neither cancelled nor seen to take effect (the database did not answer). */
+export const WRITE_PENDING_MESSAGE =
+  'Your change is still being saved and may yet take effect. To learn its outcome, send the same ' +
+  'request again with the same Idempotency-Key, or reload in a few seconds';
+
+/** A write's answer that is not its handler's: 202 (saved or pending) or 503 (cancelled). */
+export const writeAnswer = (status: 202 | 503, message: string) =>
+  Response.json(
+    { message },
+    {
+      status,
+      headers: {
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+        'cache-control': 'no-store',
+      },
+    },
+  );

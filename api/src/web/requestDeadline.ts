@@ -1,6 +1,10 @@
 import { WRITE_CANCELLED_MESSAGE } from '@rentals/core/eventStore/writeFence';
 import type { WriteAttempt } from '../idempotency/idempotency.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../shared/errorHandler.ts';
+import {
+  WRITE_PENDING_MESSAGE,
+  WRITE_SAVED_MESSAGE,
+  writeAnswer as answer,
+} from '../idempotency/model.ts';
 
 /**
  * How long an API request may take before its caller is told to retry: under
@@ -12,14 +16,6 @@ export const REQUEST_DEADLINE_MS = 8_000;
 export const DEADLINE_MESSAGE =
   'The service is taking too long to answer; please try again in a few seconds';
 
-/** A write past its deadline that has taken effect (its answer is still being made). */
-export const WRITE_SAVED_MESSAGE = 'Your change was saved; it may take a moment to show everywhere';
-
-/** A write past its deadline that could be neither cancelled nor seen to take effect in time. */
-export const WRITE_PENDING_MESSAGE =
-  'Your change is still being saved and may yet take effect. To learn its outcome, send the same ' +
-  'request again with the same Idempotency-Key, or reload in a few seconds';
-
 /** How long the deadline waits to cancel a write before it answers that the write is pending. */
 const CANCEL_BUDGET_MS = 500;
 
@@ -30,18 +26,6 @@ const exempt = (pathname: string) => pathname.endsWith('/stream');
 
 /** How often a request still receiving its body is looked at again once past the deadline. */
 const RECHECK_MS = 1000;
-
-const answer = (status: 202 | 503, message: string) =>
-  Response.json(
-    { message },
-    {
-      status,
-      headers: {
-        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
-        'cache-control': 'no-store',
-      },
-    },
-  );
 
 /**
  * What a request past its deadline is told. Never "please try again" for

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WRITE_CANCELLED_MESSAGE } from '@rentals/core/eventStore/writeFence';
 import type { WriteAttempt } from '../idempotency/idempotency.ts';
-import {
-  DEADLINE_MESSAGE,
-  WRITE_PENDING_MESSAGE,
-  WRITE_SAVED_MESSAGE,
-  withDeadline,
-} from './requestDeadline.ts';
+import { WRITE_PENDING_MESSAGE, WRITE_SAVED_MESSAGE } from '../idempotency/model.ts';
+import { DEADLINE_MESSAGE, withDeadline } from './requestDeadline.ts';
 
 const never = () => new Promise<Response>(() => {});
 const idle = () => false;

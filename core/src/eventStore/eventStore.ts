@@ -70,6 +70,7 @@ export const createEventStore = (sql: Sql, registry: EventRegistry = appEventReg
         JSON.stringify({ ...metadata, schemaVersion: registry.versionOf(event.type) });
       // Inside a write attempt (writeFence), the append is made only while the attempt stands.
       const fence = writeFence.getStore();
+      if (fence?.active) fence.appendSent = true;
       const append = fence?.active
         ? sql`append_events_fenced(${fence.attemptId}::uuid, `
         : sql`append_events(`;

@@ -17,7 +17,12 @@ export const writeFence = new AsyncLocalStorage<WriteFence>();
  * `active` is cleared once the handler has settled: a timer or listener the request happened
  * to start keeps this context, and must not append as a long-finished attempt.
  */
-export type WriteFence = { attemptId: string; active: boolean };
+export type WriteFence = {
+  attemptId: string;
+  active: boolean;
+  /** Set once an append has been sent: from then on a failure may hide a commit. */
+  appendSent?: boolean;
+};
 
 /** SQLSTATE raised by append_events_fenced for a cancelled attempt. */
 export const CANCELLED_ATTEMPT_SQLSTATE = 'RIK01';

@@ -198,8 +198,15 @@ const send = async (
   return done;
 };
 
-/** Told to try again: a 503 with Retry-After, or no answer at all (the client cannot know). */
-const tryAgain = (o: Outcome) => (o.status === 503 && o.retryAfter !== null) || o.status === null;
+/**
+ * Sent again as the site's client does (site/src/lib/api.ts): no answer (the client cannot know),
+ * a 202 (still being saved: the retry learns its outcome), a 409 with Retry-After (the first try
+ * still runs) or a 503 with Retry-After.
+ */
+const tryAgain = (o: Outcome) =>
+  o.status === null ||
+  o.status === 202 ||
+  ((o.status === 503 || o.status === 409) && o.retryAfter !== null);
 
 /**
  * A write as a client told "try again" sends it: one Idempotency-Key for the action, reused on
