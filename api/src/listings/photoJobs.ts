@@ -89,9 +89,14 @@ export const claimPhotoJobs = async (sql: Sql): Promise<PhotoJob[]> =>
     RETURNING j.photo_id AS "photoId", j.listing_id AS "listingId", j.owner_id AS "ownerId", j.name,
       j.caption, j.original_key AS "originalKey", j.pixels, j.attempts`;
 
-/** Gives a claimed photo back for another try after `seconds` (its processing was interrupted). */
-export const retryPhotoJobLater = (sql: Sql, photoId: string, seconds: number) =>
-  sql`UPDATE photo_jobs SET not_before = now() + make_interval(secs => ${seconds}) WHERE photo_id = ${photoId}`;
+/**
+ * Gives a claimed photo back for another try after `seconds`; `counted`:
+ * whether this try counts towards giving up (not when the pool was full).
+ */
+export const retryPhotoJobLater = (sql: Sql, photoId: string, seconds: number, counted: boolean) =>
+  sql`UPDATE photo_jobs SET not_before = now() + make_interval(secs => ${seconds}),
+        attempts = attempts - ${counted ? 0 : 1}
+      WHERE photo_id = ${photoId}`;
 
 export const failureMessage = (name: string, reason: PhotoFailure) =>
   reason === 'unreadable' ? photoMessages.unreadable(name) : photoMessages.notProcessed(name);
