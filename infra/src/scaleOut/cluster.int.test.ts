@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { catchUpReadModels } from '@rentals/testing/readSide';
@@ -191,10 +191,20 @@ describe('two web processes behind HAProxy', () => {
       body: form,
     });
     expect(created.response.status).toBe(201);
-    const { property } = (await created.response.json()) as {
-      property: { images: { url: string }[] };
-    };
-    const url = property.images[0]!.url;
+    const { property } = (await created.response.json()) as { property: { _id: string } };
+    // Processed after the answer, by whichever web process's photo processor claims it first.
+    let url = '';
+    await vi.waitFor(
+      async () => {
+        const own = await viaProxy(`/api/properties/${property._id}`, {
+          headers: { authorization: `Bearer ${owner.token}` },
+        });
+        const body = (await own.response.json()) as { property: { images: { url: string }[] } };
+        expect(body.property.images).toHaveLength(1);
+        url = body.property.images[0]!.url;
+      },
+      { timeout: 60_000, interval: 250 },
+    );
     const other = webs.get(created.servedBy === 'web-1' ? 'web-2' : 'web-1')!;
     const served = await fetch(`http://127.0.0.1:${other.port}${url}`);
     expect(served.status).toBe(200);
