@@ -87,7 +87,7 @@ describe('an upload is answered before its photos are processed', () => {
     expect(res.body.property.images).toEqual([]);
     expect(res.body.property.photoUploads).toEqual(
       Array.from({ length: 10 }, (_, i) => ({
-        id: expect.any(String),
+        id: expect.any(String) as unknown,
         name: `room-${i + 1}.jpg`,
         caption: `Caption ${i + 1}`,
         status: 'processing',
@@ -193,7 +193,7 @@ describe('a photo that cannot be processed', () => {
     expect(seen.body.property.images).toHaveLength(1);
     expect(seen.body.property.photoUploads).toEqual([
       {
-        id: expect.any(String),
+        id: expect.any(String) as unknown,
         name: 'kitchen.jpg',
         caption: '',
         status: 'failed',

@@ -178,7 +178,7 @@ export const startPhotoProcessor = (deps: PhotoProcessorDeps) => {
 
   const loop = async () => {
     while (!stopped) {
-      let claimed = 0;
+      let claimed: number;
       try {
         claimed = await processing.runOnce();
       } catch (error) {

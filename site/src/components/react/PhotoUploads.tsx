@@ -54,8 +54,8 @@ export const PhotoUploads = ({ property }: { property: Property }) => {
     <section className="photo-uploads" aria-label="Your uploaded photos" aria-live="polite">
       {processing > 0 && (
         <p className="muted" style={{ margin: 0 }}>
-          {plural(processing, 'photo')} being prepared. They appear here within a minute; tenants
-          see them once they are ready.
+          {plural(processing, 'photo')} being prepared. They appear here when ready; tenants see
+          them once they are ready.
         </p>
       )}
       <ul className="photo-upload-list">
