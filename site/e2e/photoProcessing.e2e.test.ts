@@ -27,6 +27,7 @@ const grainy = async (name: string, seed: number): Promise<UploadFile> => ({
       width: 2400,
       height: 1800,
       channels: 3,
+      background: { r: 0, g: 0, b: 0 },
       noise: { type: 'gaussian', mean: 96 + seed * 8, sigma: 50 },
     },
   })

@@ -209,5 +209,3 @@ export const startPhotoProcessor = (deps: PhotoProcessorDeps) => {
     },
   };
 };
-
-export type PhotoProcessor = ReturnType<typeof startPhotoProcessor>;
