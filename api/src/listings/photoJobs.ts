@@ -75,15 +75,15 @@ export const failPhotoJobs = async (sql: Sql, failures: { id: string; reason: Ph
 
 /**
  * Claims the waiting photos of one listing (the one waiting longest) for
- * `LEASE_SECONDS`; none when nothing is due. Several processes may claim at
+ * `leaseSeconds`; none when nothing is due. Several processes may claim at
  * once: SKIP LOCKED gives each its own listing.
  */
-export const claimPhotoJobs = async (sql: Sql): Promise<PhotoJob[]> =>
+export const claimPhotoJobs = async (sql: Sql, leaseSeconds = LEASE_SECONDS): Promise<PhotoJob[]> =>
   sql<PhotoJob[]>`
     WITH next AS (
       SELECT listing_id FROM photo_jobs WHERE failed IS NULL AND not_before <= now()
       ORDER BY not_before LIMIT 1 FOR UPDATE SKIP LOCKED)
-    UPDATE photo_jobs j SET not_before = now() + make_interval(secs => ${LEASE_SECONDS}),
+    UPDATE photo_jobs j SET not_before = now() + make_interval(secs => ${leaseSeconds}),
       attempts = j.attempts + 1
     FROM next WHERE j.listing_id = next.listing_id AND j.failed IS NULL AND j.not_before <= now()
     RETURNING j.photo_id AS "photoId", j.listing_id AS "listingId", j.owner_id AS "ownerId", j.name,

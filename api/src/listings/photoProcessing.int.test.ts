@@ -12,6 +12,7 @@ import { samplePhoto } from '../media/samplePhotos.ts';
 import { serveMedia } from '../media/serveMedia.ts';
 import { photoPool } from './photos.ts';
 import { processWaitingPhotos, startPhotoProcessor } from './photoProcessor.ts';
+import { claimPhotoJobs } from './photoJobs.ts';
 
 /**
  * Uploads are answered once the photos are stored as uploaded and received
@@ -174,6 +175,24 @@ describe('photo processing outlives the process that accepted the upload', () =>
     } finally {
       await processor.stop();
     }
+  });
+
+  it('photos a process claimed and then died with are claimed again once its lease ends', async () => {
+    const res = await t.request<PropertyBody>('POST', '/api/properties', {
+      token: owner.token,
+      form: listingForm(LISTING_FORM, tenFiles().slice(0, 2)),
+    });
+    const id = res.body.property._id;
+    // What a web process killed mid-processing leaves: its claim (here a short lease), no outcome.
+    expect(await claimPhotoJobs(t.db.sql, 1)).toHaveLength(2);
+    expect(await processWaitingPhotos(processorDeps())).toMatchObject({ processed: 0 });
+    await vi.waitFor(
+      async () => {
+        await processWaitingPhotos(processorDeps());
+        expect((await detail(id)).body.property.images).toHaveLength(2);
+      },
+      { timeout: 60_000, interval: 500 },
+    );
   });
 });
 
