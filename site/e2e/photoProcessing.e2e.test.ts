@@ -94,4 +94,34 @@ describe('photos are processed after the upload is answered', () => {
     expect(await card.locator('.carousel-counter').textContent()).toBe('1 / 10');
     expect(await card.getByTestId('photo-upload-processing').count()).toBe(0);
   });
+
+  it('a photo that cannot be processed is named with why on My Properties, on a phone too', async () => {
+    const good = await grainy('hall.jpg', 3);
+    const broken = {
+      ...good,
+      name: 'balcony.jpg',
+      buffer: good.buffer.subarray(0, good.buffer.length >> 1),
+    };
+    await createListingViaApi(stack.baseUrl, token, {
+      title: 'Garden flat in Baner',
+      propertyType: 'flat',
+      rent: 24000,
+      city: 'Pune',
+      area: 'Baner',
+      bedrooms: 2,
+      photos: [good, broken],
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/my-properties');
+    await islandsHydrated(page);
+    const message =
+      'balcony.jpg could not be processed: the file looks damaged or incomplete. Please upload it again.';
+    // The page asks again while the photos are being prepared, until the outcome shows.
+    await page.getByText(message).waitFor({ timeout: 120_000 });
+    const card = page.getByTestId('owner-card').filter({ hasText: 'Garden flat in Baner' });
+    // The photo that was processed is on the card; the broken one is only named.
+    expect(await card.locator('img').first().getAttribute('src')).toMatch(/^\/media\/listings\//);
+    expect(await card.locator('img').count()).toBe(1);
+    await checkScreen(page, 'photo-failed-phone');
+  });
 });
