@@ -75,23 +75,28 @@ export const failPhotoJobs = async (sql: Sql, failures: { id: string; reason: Ph
 
 /**
  * Claims the waiting photos of one listing (the one waiting longest) for
- * `LEASE_SECONDS`; none when nothing is due. Several processes may claim at
+ * `leaseSeconds`; none when nothing is due. Several processes may claim at
  * once: SKIP LOCKED gives each its own listing.
  */
-export const claimPhotoJobs = async (sql: Sql): Promise<PhotoJob[]> =>
+export const claimPhotoJobs = async (sql: Sql, leaseSeconds = LEASE_SECONDS): Promise<PhotoJob[]> =>
   sql<PhotoJob[]>`
     WITH next AS (
       SELECT listing_id FROM photo_jobs WHERE failed IS NULL AND not_before <= now()
       ORDER BY not_before LIMIT 1 FOR UPDATE SKIP LOCKED)
-    UPDATE photo_jobs j SET not_before = now() + make_interval(secs => ${LEASE_SECONDS}),
+    UPDATE photo_jobs j SET not_before = now() + make_interval(secs => ${leaseSeconds}),
       attempts = j.attempts + 1
     FROM next WHERE j.listing_id = next.listing_id AND j.failed IS NULL AND j.not_before <= now()
     RETURNING j.photo_id AS "photoId", j.listing_id AS "listingId", j.owner_id AS "ownerId", j.name,
       j.caption, j.original_key AS "originalKey", j.pixels, j.attempts`;
 
-/** Gives a claimed photo back for another try after `seconds` (its processing was interrupted). */
-export const retryPhotoJobLater = (sql: Sql, photoId: string, seconds: number) =>
-  sql`UPDATE photo_jobs SET not_before = now() + make_interval(secs => ${seconds}) WHERE photo_id = ${photoId}`;
+/**
+ * Gives a claimed photo back for another try after `seconds`; `counted`:
+ * whether this try counts towards giving up (not when the pool was full).
+ */
+export const retryPhotoJobLater = (sql: Sql, photoId: string, seconds: number, counted: boolean) =>
+  sql`UPDATE photo_jobs SET not_before = now() + make_interval(secs => ${seconds}),
+        attempts = attempts - ${counted ? 0 : 1}
+      WHERE photo_id = ${photoId}`;
 
 export const failureMessage = (name: string, reason: PhotoFailure) =>
   reason === 'unreadable' ? photoMessages.unreadable(name) : photoMessages.notProcessed(name);

@@ -12,6 +12,7 @@ import { samplePhoto } from '../media/samplePhotos.ts';
 import { serveMedia } from '../media/serveMedia.ts';
 import { photoPool } from './photos.ts';
 import { processWaitingPhotos, startPhotoProcessor } from './photoProcessor.ts';
+import { claimPhotoJobs } from './photoJobs.ts';
 
 /**
  * Uploads are answered once the photos are stored as uploaded and received
@@ -87,7 +88,7 @@ describe('an upload is answered before its photos are processed', () => {
     expect(res.body.property.images).toEqual([]);
     expect(res.body.property.photoUploads).toEqual(
       Array.from({ length: 10 }, (_, i) => ({
-        id: expect.any(String),
+        id: expect.any(String) as unknown,
         name: `room-${i + 1}.jpg`,
         caption: `Caption ${i + 1}`,
         status: 'processing',
@@ -175,6 +176,24 @@ describe('photo processing outlives the process that accepted the upload', () =>
       await processor.stop();
     }
   });
+
+  it('photos a process claimed and then died with are claimed again once its lease ends', async () => {
+    const res = await t.request<PropertyBody>('POST', '/api/properties', {
+      token: owner.token,
+      form: listingForm(LISTING_FORM, tenFiles().slice(0, 2)),
+    });
+    const id = res.body.property._id;
+    // What a web process killed mid-processing leaves: its claim (here a short lease), no outcome.
+    expect(await claimPhotoJobs(t.db.sql, 1)).toHaveLength(2);
+    expect(await processWaitingPhotos(processorDeps())).toMatchObject({ processed: 0 });
+    await vi.waitFor(
+      async () => {
+        await processWaitingPhotos(processorDeps());
+        expect((await detail(id)).body.property.images).toHaveLength(2);
+      },
+      { timeout: 60_000, interval: 500 },
+    );
+  });
 });
 
 describe('a photo that cannot be processed', () => {
@@ -193,7 +212,7 @@ describe('a photo that cannot be processed', () => {
     expect(seen.body.property.images).toHaveLength(1);
     expect(seen.body.property.photoUploads).toEqual([
       {
-        id: expect.any(String),
+        id: expect.any(String) as unknown,
         name: 'kitchen.jpg',
         caption: '',
         status: 'failed',

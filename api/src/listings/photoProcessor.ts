@@ -1,6 +1,8 @@
 import type { AppDeps } from '../deps.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
+import { PoolBusyError } from '../media/fairPool.ts';
 import { processPhoto, UndecodablePhotoError } from '../media/photoPipeline.ts';
+import { PhotoWorkerStoppedError } from '../media/photoWorker.ts';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import { decide } from '@rentals/core/listings/decide';
 import type { PhotoFailure } from '@rentals/core/listings/events';
@@ -27,7 +29,7 @@ export type PhotoProcessorDeps = Pick<AppDeps, 'sql' | 'eventStore' | 'clock' | 
 type Outcome =
   | { id: string; image: Omit<ListingImage, 'caption'> }
   | { id: string; failed: PhotoFailure }
-  | { id: string; retry: true };
+  | { id: string; retry: true; counted: boolean };
 
 /**
  * Makes the renditions of received photos after their upload was answered:
@@ -54,9 +56,16 @@ const photoProcessing = (deps: PhotoProcessorDeps) => {
       return { id, image: await storeRenditions(deps.media, job.listingId, id, photo[0]!) };
     } catch (error) {
       if (error instanceof UndecodablePhotoError) return { id, failed: 'unreadable' };
+      // The pool's queue is full (other owners' photos): not this photo's fault, so no attempt counts.
+      if (error instanceof PoolBusyError) return { id, retry: true, counted: false };
       counts.interrupted += 1;
-      deps.log.warn('photo processing interrupted', { photoId: id, error: String(error) });
-      return job.attempts >= MAX_ATTEMPTS ? { id, failed: 'interrupted' } : { id, retry: true };
+      deps.log.error('photo processing interrupted', {
+        photoId: id,
+        detail: error instanceof PhotoWorkerStoppedError ? error.detail : String(error),
+      });
+      return job.attempts >= MAX_ATTEMPTS
+        ? { id, failed: 'interrupted' }
+        : { id, retry: true, counted: true };
     }
   };
 
@@ -114,7 +123,8 @@ const photoProcessing = (deps: PhotoProcessorDeps) => {
     await failPhotoJobs(deps.sql, failed);
     await removeOriginals(finished);
     for (const o of outcomes)
-      if ('retry' in o) await retryPhotoJobLater(deps.sql, o.id, 5 * byId.get(o.id)!.attempts);
+      if ('retry' in o)
+        await retryPhotoJobLater(deps.sql, o.id, 5 * byId.get(o.id)!.attempts, o.counted);
     counts.processed += processed.length;
     counts.failed += failed.length;
     deps.log.info('photos processed', {
@@ -168,7 +178,7 @@ export const startPhotoProcessor = (deps: PhotoProcessorDeps) => {
 
   const loop = async () => {
     while (!stopped) {
-      let claimed = 0;
+      let claimed: number;
       try {
         claimed = await processing.runOnce();
       } catch (error) {
@@ -199,5 +209,3 @@ export const startPhotoProcessor = (deps: PhotoProcessorDeps) => {
     },
   };
 };
-
-export type PhotoProcessor = ReturnType<typeof startPhotoProcessor>;

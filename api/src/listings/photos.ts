@@ -55,9 +55,9 @@ const originalKey = (listingId: string, photoId: string) =>
 
 /** A file name as the owner will read it again ('kitchen.jpg'), bounded for the event. */
 const displayName = (name: string) =>
-  // eslint-disable-next-line no-control-regex
-  name
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  [...name]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
     .trim()
     .slice(0, 255) || 'photo';
 

@@ -58,8 +58,10 @@ const answerWith = async (
 };
 
 const photoLimits =
-  `One request may hold at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels of photos (400). Photos are decoded in a ` +
-  'pool shared by every uploader; when it is full the answer is 503 with Retry-After (seconds).';
+  `One request may hold at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels of photos (400). The answer comes once the ` +
+  'photos are stored as uploaded, before they are processed: they join `images` when their renditions are ready ' +
+  "(seconds); until then the owner's reads list them in `photoUploads` as `processing`, or `failed` with the message " +
+  'to show (a file whose pixels do not decode). Nobody else sees them before they are ready.';
 
 const versioning =
   'Send `If-Match: "<version>"` (the ETag of your last read or write) to refuse to overwrite a newer ' +
@@ -94,7 +96,8 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
           description:
             'Multipart form of SPEC §7. Every invalid field and photo is reported at once as ' +
             "{message: 'Validation failed', errors: [{path, msg}]}; one bad photo rejects the whole batch. " +
-            'Photos are checked by content, stripped of metadata (EXIF GPS) and stored as WebP renditions. ' +
+            'Photos are checked by content and header, then stripped of metadata (EXIF GPS) and stored as WebP ' +
+            'renditions after the answer. ' +
             photoLimits,
           tags,
           security,

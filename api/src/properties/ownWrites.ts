@@ -44,19 +44,21 @@ const foldStreams = async (deps: Deps, streamIds: string[]): Promise<Folded[]> =
 
 /**
  * The listing as the owner (or an admin) last wrote it when the read model
- * is behind on it: a document, or null when it is deleted; undefined when
- * the read model is current or the caller may not see it this way.
+ * is behind on it: `folded` with its document (null: deleted); `behind` for
+ * anyone else while it lags; `current` when the read model has it all.
  */
 export const ownListingFromLog = async (
   deps: Deps,
   id: string,
   user: { id: string; role: string },
-): Promise<PropertyDocument | null | undefined> => {
+): Promise<
+  { read: 'current' } | { read: 'behind' } | { read: 'folded'; document: PropertyDocument | null }
+> => {
   const behind = await streamsNotApplied(deps.sql, { streamId: listingStreamId(id) });
-  if (behind.length === 0) return undefined;
+  if (behind.length === 0) return { read: 'current' };
   const [folded] = await foldStreams(deps, behind);
-  if (!folded || (folded.ownerId !== user.id && user.role !== 'admin')) return undefined;
-  return folded.document;
+  if (!folded || (folded.ownerId !== user.id && user.role !== 'admin')) return { read: 'behind' };
+  return { read: 'folded', document: folded.document };
 };
 
 const delta = (doc: PropertyDocument | null | undefined) => ({

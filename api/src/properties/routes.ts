@@ -232,8 +232,8 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         // The owner's own listing as last written, even while the read model lags (ownWrites.ts);
         // others wait briefly for the read model.
         const own = await ownListingFromLog(deps, id, user);
-        if (own === undefined) await waitForStream(deps.sql, listingStreamId(id));
-        const found = own === undefined ? await findListing(deps.sql, id) : own;
+        if (own.read === 'behind') await waitForStream(deps.sql, listingStreamId(id));
+        const found = own.read === 'folded' ? own.document : await findListing(deps.sql, id);
         if (!found) throw new NotFoundError(NOT_FOUND);
         const property =
           found.ownerId === user.id || user.role === 'admin'

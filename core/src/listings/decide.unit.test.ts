@@ -477,3 +477,93 @@ describe('verification and material changes', () => {
     expect(typesOf(decide(retitle(owner), fold([created])))).toEqual(['ListingDetailsRevised']);
   });
 });
+
+describe('photos received, then processed after the answer', () => {
+  const photo = (id: string, caption = '') => ({
+    id,
+    name: `${id}.jpg`,
+    caption,
+    original: `incoming/l-1/${id}`,
+  });
+  const received: ListingEvent = {
+    type: 'ListingPhotosReceived',
+    data: { listingId: 'l-1', at: T1, photos: [photo('p1', 'Hall'), photo('p2'), photo('p3')] },
+  };
+  const { caption: _c, ...rendition } = image('x');
+  const processed = (id: string) => ({ ...rendition, id });
+  const record = (
+    done: string[],
+    failed: { id: string; reason: 'unreadable' | 'interrupted' }[] = [],
+  ): ListingCommand => ({
+    type: 'RecordProcessedPhotos',
+    processed: done.map(processed),
+    failed,
+    at: T1,
+  });
+
+  it('an edit records the photos received, and they are not in the document until processed', () => {
+    given(created)
+      .when(revise(owner, { receivedPhotos: [photo('p1', 'Hall')] }))
+      .then([
+        {
+          type: 'ListingPhotosReceived',
+          data: { listingId: 'l-1', at: T1, photos: [photo('p1', 'Hall')] },
+        },
+      ]);
+    expect(toPropertyDocument(fold([created, received]))!.images.map((i) => i.id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+  });
+
+  it('counts photos still waiting against the limit of 10, not failed ones', () => {
+    // Three images and three photos waiting: room for four.
+    const five = Array.from({ length: 5 }, (_, i) => photo(`q${i}`));
+    given(created, received)
+      .when(revise(owner, { receivedPhotos: five }))
+      .thenThrows(ValidationError, messages.tooManyImages(4));
+    const failed: ListingEvent = {
+      type: 'ListingPhotosFailed',
+      data: { listingId: 'l-1', at: T1, photos: [{ id: 'p1', reason: 'unreadable' }] },
+    };
+    expect(
+      decide(revise(owner, { receivedPhotos: five }), fold([created, received, failed])),
+    ).toHaveLength(1);
+  });
+
+  it('adds the processed photos in the order received with their captions, and records failures', () => {
+    given(created, received)
+      .when(record(['p3', 'p1'], [{ id: 'p2', reason: 'unreadable' }]))
+      .then([
+        {
+          type: 'ListingImagesAdded',
+          data: {
+            listingId: 'l-1',
+            at: T1,
+            images: [
+              { ...processed('p1'), caption: 'Hall' },
+              { ...processed('p3'), caption: '' },
+            ],
+          },
+        },
+        {
+          type: 'ListingPhotosFailed',
+          data: { listingId: 'l-1', at: T1, photos: [{ id: 'p2', reason: 'unreadable' }] },
+        },
+      ]);
+  });
+
+  it('records nothing for photos no longer waiting (processed twice) or a deleted listing', () => {
+    const added: ListingEvent = {
+      type: 'ListingImagesAdded',
+      data: { listingId: 'l-1', at: T1, images: [{ ...processed('p1'), caption: 'Hall' }] },
+    };
+    given(created, received, added)
+      .when(record(['p1']))
+      .then([]);
+    given(created, received, deleted)
+      .when(record(['p1', 'p2', 'p3']))
+      .then([]);
+  });
+});

@@ -9,7 +9,11 @@ import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { toPropertyDocument } from '@rentals/core/listings/document';
+import { listingStreamId, type ListingEvent } from '@rentals/core/listings/events';
+import { fold } from '@rentals/core/listings/state';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { catchUpReadModels } from '@rentals/testing/readSide';
@@ -191,10 +195,21 @@ describe('two web processes behind HAProxy', () => {
       body: form,
     });
     expect(created.response.status).toBe(201);
-    const { property } = (await created.response.json()) as {
-      property: { images: { url: string }[] };
-    };
-    const url = property.images[0]!.url;
+    const { property } = (await created.response.json()) as { property: { _id: string } };
+    // Processed after the answer, by whichever web process's photo processor claims it first
+    // (no projections run here: the listing is read from its log).
+    await vi.waitFor(
+      async () => {
+        const [row] = await db.sql<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM photo_jobs WHERE listing_id = ${property._id}`;
+        expect(row!.n).toBe(0);
+      },
+      { timeout: 45_000, interval: 250 },
+    );
+    const { events } = await createEventStore(db.sql).readStream(listingStreamId(property._id));
+    const { images } = toPropertyDocument(fold(events as unknown as ListingEvent[]))!;
+    expect(images).toHaveLength(1);
+    const url = images[0]!.url;
     const other = webs.get(created.servedBy === 'web-1' ? 'web-2' : 'web-1')!;
     const served = await fetch(`http://127.0.0.1:${other.port}${url}`);
     expect(served.status).toBe(200);

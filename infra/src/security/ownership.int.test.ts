@@ -6,7 +6,11 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingStreamId } from '@rentals/core/listings/events';
+import { listingStreamId, type ListingEvent } from '@rentals/core/listings/events';
+import { toPropertyDocument } from '@rentals/core/listings/document';
+import { fold } from '@rentals/core/listings/state';
+import { processWaitingPhotos } from '@rentals/api/listings/photoProcessor';
+import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { ownerListingStats } from '@rentals/projections/readModels/ownerStats';
@@ -57,7 +61,13 @@ const create = async (user: TestUser, values: Record<string, string> | [string, 
     form: listingForm(values, [photo]),
   });
   expect(res.status, res.text).toBe(201);
-  return res.body.property;
+  // Its photo is processed after the answer (photoProcessor.ts): the listing once it is, from its log.
+  await processWaitingPhotos({
+    ...web.deps,
+    media: localDiskStore(join(dirname(web.dataDir), 'media')),
+  });
+  const { events } = await web.deps.eventStore.readStream(listingStreamId(res.body.property._id));
+  return toPropertyDocument(fold(events as unknown as ListingEvent[]))! as unknown as Property;
 };
 
 beforeAll(async () => {

@@ -97,6 +97,16 @@ beforeAll(async () => {
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
   listingId = res.body.property._id;
+  // Its photo (with the hostile caption) is processed after the answer; the pages show it once it is.
+  await until(async () => {
+    const own = await call<{ property: { images: unknown[] } }>(
+      stack.baseUrl,
+      'GET',
+      `/api/properties/${listingId}`,
+      { token: ownerToken },
+    );
+    return own.body.property.images.length === 1;
+  });
   await until(async () => {
     const found = await call(stack.baseUrl, 'GET', '/api/properties/public?city=Pune');
     return found.text.includes(listingId);

@@ -124,9 +124,9 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
     case 'ListingImageCaptioned':
     case 'ListingAvailabilityConfirmed':
     case 'ListingExpiryReminded':
-    // Photos not yet processed are never on a public page.
     case 'ListingPhotosReceived':
     case 'ListingPhotosFailed':
+      // Photos not yet processed (received, failed) are never on a public page.
       return [];
   }
 };

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
 import { api, describeError } from '../lib/api.ts';
 import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
 import { count, plural } from '../lib/plural.ts';
@@ -91,6 +92,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
             can edit it meanwhile, and it is shown again if the reports are dismissed.
           </p>
         )}
+        <PhotoUploads property={p} />
         {reminderDue(p) !== null && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="expiry-reminder">
             Expires in {plural(reminderDue(p) ?? 0, 'day')} unless you confirm it is still
@@ -186,6 +188,14 @@ const Mine = () => {
         setProperties([]);
       });
   }, []);
+
+  // Photos still being processed appear on their cards once ready.
+  const reload = useCallback(() => {
+    api<{ properties: Property[] }>('/properties/my-properties')
+      .then((res) => setProperties(res.properties))
+      .catch(() => undefined);
+  }, []);
+  useReloadWhileProcessing(properties ?? [], reload);
 
   const replace = (next: Property) =>
     setProperties((list) => list?.map((p) => (p._id === next._id ? next : p)) ?? null);

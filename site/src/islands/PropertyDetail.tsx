@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useEffect, useState } from 'react';
+import { Fragment, Suspense, useCallback, useEffect, useState } from 'react';
 import { describeError } from '../lib/api.ts';
 import {
   addressLine,
@@ -32,6 +32,7 @@ import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
 import { Icon } from '../components/react/Icon.tsx';
+import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
 
 const DetailMap = lazyMap<{ latitude: number; longitude: number; title: string }>('DetailMap');
 
@@ -75,6 +76,19 @@ const Detail = () => {
     ).then(setLoad);
   }, [auth.status]);
 
+  // The owner's photos still being processed appear once ready.
+  const reload = useCallback(() => {
+    const path = window.location.pathname;
+    const id = idFromPath(path, 'properties') ?? idFromPath(path, 'browse');
+    if (id)
+      void loadProperty(id, [404, 400], (error) =>
+        describeError(error, 'An unexpected error occurred.'),
+      ).then((next) => {
+        if (next.status === 'ready') setLoad(next);
+      });
+  }, []);
+  useReloadWhileProcessing(load.status === 'ready' ? [load.property] : [], reload);
+
   if (load.status === 'loading') return <Spinner />;
   if (load.status === 'missing') return <NotFound />;
   if (load.status === 'error')
@@ -98,7 +112,10 @@ const Detail = () => {
   return (
     <div className="detail-layout">
       <div className="stack">
-        <Gallery images={p.images} title={p.title} />
+        {(p.images.length > 0 || !p.photoUploads?.length) && (
+          <Gallery images={p.images} title={p.title} />
+        )}
+        <PhotoUploads property={p} />
         <section className="card">
           <div className="row-between" style={{ alignItems: 'flex-start' }}>
             <div>

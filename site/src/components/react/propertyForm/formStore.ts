@@ -92,7 +92,12 @@ export const createPropertyForm = ({
       return { kind: 'invalid' };
     }
     $status.set({ kind: 'submitting' });
-    const keepImages = mode === 'edit' ? $kept.get().map((i) => ({ id: i.id })) : undefined;
+    // Only when the owner changed the photos: a list sent unchanged would also drop photos that
+    // finished processing after the form was opened (uploads are processed after the answer).
+    const kept = $kept.get();
+    const changed =
+      kept.length !== existingImages.length || kept.some((i, n) => i.id !== existingImages[n]?.id);
+    const keepImages = mode === 'edit' && changed ? kept.map((i) => ({ id: i.id })) : undefined;
     try {
       const { property } = await submit(toFormData($values.get(), $files.get(), keepImages));
       $status.set({ kind: 'success' });

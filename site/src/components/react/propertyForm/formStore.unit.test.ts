@@ -68,6 +68,14 @@ describe('property form store', () => {
     expect(bodies[0]?.has('keepImages')).toBe(false);
   });
 
+  it('on edit sends no photo list when the photos were left as they were (all stay)', async () => {
+    const { form, bodies } = formWith(() => Promise.resolve({ property: saved }), {
+      mode: 'edit',
+    });
+    await form.submitForm();
+    expect(bodies[0]?.has('keepImages')).toBe(false);
+  });
+
   it('on edit keeps the photos that were not removed', async () => {
     const { form, bodies } = formWith(() => Promise.resolve({ property: saved }), {
       mode: 'edit',

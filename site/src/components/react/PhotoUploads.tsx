@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import type { Property } from '../../lib/types.ts';
+import { plural } from '../../lib/plural.ts';
+
+type Upload = NonNullable<Property['photoUploads']>[number];
+
+/** How often a page showing photos still being processed asks again. */
+const RECHECK_MS = 3000;
+
+export const processingCount = (p: Property) =>
+  (p.photoUploads ?? []).filter((u) => u.status === 'processing').length;
+
+/**
+ * While some of these listings' photos are being processed, calls `reload`
+ * every few seconds, so that they appear once ready (uploads are answered
+ * before their photos are processed).
+ */
+export const useReloadWhileProcessing = (properties: Property[], reload: () => void) => {
+  const waiting = properties.some((p) => processingCount(p) > 0);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(reload, RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, properties, reload]);
+};
+
+const Tile = ({ upload }: { upload: Upload }) => (
+  <li
+    className={`photo-upload photo-upload-${upload.status}`}
+    data-testid={`photo-upload-${upload.status}`}
+  >
+    {upload.status === 'processing' ? (
+      <>
+        <span className="photo-upload-shimmer" aria-hidden="true" />
+        <span className="photo-upload-name">{upload.name}</span>
+        <span className="muted">Processing…</span>
+      </>
+    ) : (
+      <span role="alert">{upload.message}</span>
+    )}
+  </li>
+);
+
+/**
+ * The owner's photos that are not among the listing's photos yet: a tile for
+ * each one being processed, and why one could not be. Only its owner's
+ * documents carry them; tenants never see these.
+ */
+export const PhotoUploads = ({ property }: { property: Property }) => {
+  const uploads = property.photoUploads ?? [];
+  if (uploads.length === 0) return null;
+  const processing = processingCount(property);
+  return (
+    <section className="photo-uploads" aria-label="Your uploaded photos" aria-live="polite">
+      {processing > 0 && (
+        <p className="muted" style={{ margin: 0 }}>
+          {plural(processing, 'photo')} being prepared. They appear here when ready; tenants see
+          them once they are ready.
+        </p>
+      )}
+      <ul className="photo-upload-list">
+        {uploads.map((u) => (
+          <Tile upload={u} key={u.id} />
+        ))}
+      </ul>
+    </section>
+  );
+};
