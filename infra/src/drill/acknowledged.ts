@@ -12,12 +12,57 @@ const inBatches = async <T>(items: T[], size: number, work: (item: T) => Promise
     await Promise.all(items.slice(i, i + size).map(work));
 };
 
+/** How long the photos of acknowledged creates may take to be processed once the load stops. */
+const PHOTO_WAIT_MS = 120_000;
+
+/**
+ * Every photo of an acknowledged create is processed (photos are made after the answer, by the
+ * web processes' photo processor) and each of its renditions served. Waits for the processor,
+ * which may still be working through the load's last uploads.
+ */
+const checkPhotos = async (stack: Stack, ledger: Ledger, live: string[]) => {
+  const lost: string[] = [];
+  const wanted = live.filter((id) => ledger.creates.get(id)!.photos > 0);
+  const until = Date.now() + PHOTO_WAIT_MS;
+  let docs: { id: string; urls: string[]; count: number }[] = [];
+  for (;;) {
+    docs = (
+      await stack.sql<{ id: string; images: { variants: { url: string }[] }[] | null }[]>`
+        SELECT id, doc -> 'images' AS images FROM listing_read WHERE id = ANY(${wanted}::text[])`
+    ).map((r) => ({
+      id: r.id,
+      count: r.images?.length ?? 0,
+      urls: (r.images ?? []).flatMap((i) => i.variants.map((v) => v.url)),
+    }));
+    const done = docs.filter((d) => d.count >= ledger.creates.get(d.id)!.photos).length;
+    if (done === wanted.length || Date.now() > until) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  for (const d of docs) {
+    const sent = ledger.creates.get(d.id)!.photos;
+    if (d.count < sent)
+      lost.push(
+        `listing ${d.id} shows ${d.count} of its ${sent} photos after ${PHOTO_WAIT_MS / 1000} s`,
+      );
+  }
+  await inBatches(
+    docs.flatMap((d) => d.urls.map((url) => ({ id: d.id, url }))),
+    16,
+    async ({ id, url }) => {
+      const res = await fetch(`${stack.url}${url}`);
+      await res.arrayBuffer();
+      if (res.status !== 200) lost.push(`photo ${url} of listing ${id} answers ${res.status}`);
+    },
+  );
+  return lost;
+};
+
 /**
  * Every write the product acknowledged (2xx) is there: its event in the log
  * (the create with its title, the edit with its rent, the delete), and the
  * listing as the log now says it is in the full and visitor read models, the
  * search index and the public pages (a page with its title while it lives,
- * none after its delete), with every photo the create answered with served.
+ * none after its delete), with every photo the create sent processed and served.
  * Run once the read side has caught up (after `npm run verify`).
  */
 export const checkAcknowledged = async (
@@ -104,12 +149,7 @@ export const checkAcknowledged = async (
     await page.arrayBuffer();
     if (page.status === 200) lost.push(`deleted listing ${id} still has a public page`);
   }
-  const photos = live.flatMap((id) => ledger.creates.get(id)!.photos.map((url) => ({ id, url })));
-  await inBatches(photos, 16, async ({ id, url }) => {
-    const res = await fetch(`${stack.url}${url}`);
-    await res.arrayBuffer();
-    if (res.status !== 200) lost.push(`photo ${url} of listing ${id} answers ${res.status}`);
-  });
+  lost.push(...(await checkPhotos(stack, ledger, live)));
 
   return {
     writes: ledger.creates.size + ledger.updates.length + ledger.deletes.size,

@@ -40,7 +40,8 @@ export type Outcome = {
  * acknowledged.ts checks afterwards.
  */
 export type Ledger = {
-  creates: Map<string, { title: string; photos: string[] }>;
+  /** Each acknowledged create: its title and how many photos it sent (processed after the answer). */
+  creates: Map<string, { title: string; photos: number }>;
   updates: { id: string; rent: number }[];
   deletes: Set<string>;
   deleteSent: Set<string>;
@@ -237,7 +238,7 @@ const sendWrite = async (
 
 const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
 
-type Created = { property: { _id: string; images: { variants: { url: string }[] }[] } };
+type Created = { property: { _id: string } };
 
 /** A create through the multipart form, acknowledged in the ledger on 201. */
 const create = (
@@ -265,10 +266,7 @@ const create = (
     }),
     (body) => {
       const { property } = JSON.parse(body) as Created;
-      ledger.creates.set(property._id, {
-        title,
-        photos: property.images.flatMap((i) => i.variants.map((v) => v.url)),
-      });
+      ledger.creates.set(property._id, { title, photos: photos.length });
       onCreated?.(property._id);
     },
   );
