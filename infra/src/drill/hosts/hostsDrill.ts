@@ -57,7 +57,9 @@ const cutBreaches = (report: CutReport) => {
     if (!allowed) breaches.push(`${report.name}: ${count} request(s) of the load: ${kind}`);
   const takeover = report.result.takeoverMs;
   if (takeover !== undefined && takeover > TAKEOVER_BAR_MS)
-    breaches.push(`${report.name}: the projections standby took ${takeover} ms to take over (bar ${TAKEOVER_BAR_MS} ms)`);
+    breaches.push(
+      `${report.name}: the projections standby took ${takeover} ms to take over (bar ${TAKEOVER_BAR_MS} ms)`,
+    );
   return breaches;
 };
 
@@ -90,7 +92,13 @@ export const runHostsDrill = async (options: {
     for (const [i, kind] of options.cuts.entries()) {
       log(`${kind.name}: ${kind.summary}`);
       const recorder = { outcomes: [] as Outcome[] };
-      const running = startLoad(load, { rate: options.rate, label: `hosts ${kind.name}`, recorder, ledger, seed: i + 1 });
+      const running = startLoad(load, {
+        rate: options.rate,
+        label: `hosts ${kind.name}`,
+        recorder,
+        ledger,
+        seed: i + 1,
+      });
       const clients = startClients(load, writerListing, kind.name);
       const started = Date.now();
       await pause(options.phaseMs / 3);
@@ -113,8 +121,11 @@ export const runHostsDrill = async (options: {
         retried,
       };
       cuts.push(report);
-      const failed = [...report.failures].map(([k, { count }]) => `${count} × ${k}`).join('; ') || 'none';
-      log(`${kind.name}: ${result.note}; ${report.requests} requests, failed: ${failed}; the clients retried ${retried.length}`);
+      const failed =
+        [...report.failures].map(([k, { count }]) => `${count} × ${k}`).join('; ') || 'none';
+      log(
+        `${kind.name}: ${result.note}; ${report.requests} requests, failed: ${failed}; the clients retried ${retried.length}`,
+      );
       await stack.caughtUp(120_000);
     }
     const verify = await verifyStack(stack);
@@ -138,7 +149,8 @@ export const reportLines = (report: HostsDrillReport) => [
   ...report.cuts.map((c) => {
     const failed =
       [...c.failures].map(([k, { count }]) => `${count} × ${k}`).join('; ') || 'none failed';
-    const retried = c.retried.map((r) => `${r.client}: ${r.first} → ${r.retry}`).join(', ') || 'no retry';
+    const retried =
+      c.retried.map((r) => `${r.client}: ${r.first} → ${r.retry}`).join(', ') || 'no retry';
     return `${c.name.padEnd(14)} ${c.result.note}; ${c.requests} requests (${failed}); ${retried}`;
   }),
   `npm run verify: ${report.verify.summary}`,

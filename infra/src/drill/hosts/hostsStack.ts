@@ -33,7 +33,6 @@ export const HOSTS = {
   s3: host('s3', 51),
   lb: host('lb', 61),
 };
-export type HostId = keyof typeof HOSTS;
 
 const WEB_PORT = 3000;
 const MEILI_PORT = 7700;
@@ -42,8 +41,10 @@ const STATS_PORT = 8404;
 
 export type HostsStack = Stack & {
   postgres: PostgresPair;
-  /** The processes of ours on each host (their supervisors restart them), by host id. */
-  pids: () => Record<string, number | undefined>;
+  /** The database's URL (the service address), for a fresh connection. */
+  databaseUrl: string;
+  /** Every process of ours on the hosts (their supervisors restart them), by name, with its current pid. */
+  pids: () => Record<string, number>;
   /** Resolves once the read side has applied the whole log and the pages are rebuilt. */
   caughtUp: (timeoutMs: number) => Promise<void>;
 };
@@ -113,7 +114,9 @@ export const startHostsStack = async (options: {
   // The Postgres servers run as another user.
   await chmod(HOSTS_DATA_DIR, 0o755);
   createNetwork(Object.values(HOSTS));
-  log(`network up: ${Object.values(HOSTS).length} hosts on ${HOSTS.lb.address.replace(/\d+$/, '0')}/24`);
+  log(
+    `network up: ${Object.values(HOSTS).length} hosts on ${HOSTS.lb.address.replace(/\d+$/, '0')}/24`,
+  );
 
   const logs = serviceLogs(HOSTS_DATA_DIR, false);
   let output = '';
@@ -125,7 +128,7 @@ export const startHostsStack = async (options: {
     };
   };
   const stops: (() => Promise<void>)[] = [];
-  const pids: Record<string, number | undefined> = {};
+  const pids: Record<string, number> = {};
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await logs.close();
@@ -136,7 +139,9 @@ export const startHostsStack = async (options: {
       { name, start, stop: (child) => stopChild(child, 'SIGTERM') },
       {
         say: (line) => (output += `[${name}] ${line}\n`),
-        onStart: (child) => (pids[name] = child.pid),
+        onStart: (child) => {
+          if (child.pid) pids[name] = child.pid;
+        },
         firstDelayMs: 500,
         maxDelayMs: 2000,
       },
@@ -286,7 +291,9 @@ export const startHostsStack = async (options: {
     const caughtUp = async (timeoutMs: number) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const [row] = await sql<{ head: number | null }[]>`SELECT max(position) AS head FROM events`;
+        const [row] = await sql<
+          { head: number | null }[]
+        >`SELECT max(position) AS head FROM events`;
         const behind = await projectionsBehind(sql, row?.head ?? 0);
         const site = await publicSiteStatus(sql);
         if (behind.length === 0 && site.pendingCities + site.pendingListings === 0) return;
@@ -312,6 +319,7 @@ export const startHostsStack = async (options: {
       url,
       dataDir: HOSTS_DATA_DIR,
       env,
+      databaseUrl: postgres.url,
       sql: sql as Sql,
       meili: createMeili({ url: meiliUrls[0]!, key: masterKey }, 30_000),
       pid: (name) => pids[name],
