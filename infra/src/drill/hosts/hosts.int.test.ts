@@ -3,12 +3,18 @@
 // host, the busiest projections host, a Meilisearch host, the Postgres primary (the standby
 // promoted). Runs as root with iproute2 (npm run test:int provisions it). The report's timings
 // (the projections takeover against its 5 s bar) are printed; the drill, not this test, holds them.
+import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import { SHORT_CUTS } from './cuts.ts';
 import { reportLines, runHostsDrill, type HostsDrillReport } from './hostsDrill.ts';
+import { HOSTS_DATA_DIR } from './hostsStack.ts';
 import { removeNetwork } from './net.ts';
 
-afterAll(() => removeNetwork());
+afterAll(() => {
+  removeNetwork();
+  // Two Postgres and two Meilisearch with the geocoder's places: about 1.5 GB.
+  rmSync(HOSTS_DATA_DIR, { recursive: true, force: true });
+});
 
 it('loses no acknowledged write and leaves each client at most one retried request per cut', async () => {
   const report: HostsDrillReport = await runHostsDrill({

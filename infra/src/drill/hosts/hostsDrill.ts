@@ -14,7 +14,7 @@ export type CutReport = {
   result: CutResult;
   /** Requests of the open-loop load (load.ts) and those that failed, by kind (bar.ts's words). */
   requests: number;
-  failures: Map<string, { count: number; allowed: boolean }>;
+  failures: Map<string, { count: number; allowed: boolean; example: string }>;
   /** The retrying clients' requests that needed their retry. */
   retried: Retried[];
 };
@@ -29,11 +29,12 @@ export type HostsDrillReport = {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 const failuresOf = (outcomes: Outcome[], outage: { start: number; end: number }) => {
-  const failures = new Map<string, { count: number; allowed: boolean }>();
+  const failures = new Map<string, { count: number; allowed: boolean; example: string }>();
   for (const o of outcomes) {
     const failure = judge(o, outage);
     if (!failure) continue;
-    const entry = failures.get(failure.kind) ?? { count: 0, allowed: failure.allowed };
+    const example = `${o.op}: ${(o.message ?? o.error ?? '').replace(/\s+/g, ' ').slice(0, 80)}`;
+    const entry = failures.get(failure.kind) ?? { count: 0, allowed: failure.allowed, example };
     entry.count++;
     failures.set(failure.kind, entry);
   }
@@ -53,8 +54,9 @@ const cutBreaches = (report: CutReport) => {
       breaches.push(`${report.name}: the ${client}'s retry failed too (${list})`);
   }
   // What bar.ts never allows (a 500, a 503 without Retry-After, no answer within 10 s, a failure after recovery).
-  for (const [kind, { count, allowed }] of report.failures)
-    if (!allowed) breaches.push(`${report.name}: ${count} request(s) of the load: ${kind}`);
+  for (const [kind, { count, allowed, example }] of report.failures)
+    if (!allowed)
+      breaches.push(`${report.name}: ${count} request(s) of the load: ${kind} (e.g. ${example})`);
   const takeover = report.result.takeoverMs;
   if (takeover !== undefined && takeover > TAKEOVER_BAR_MS)
     breaches.push(
