@@ -273,6 +273,11 @@ export const startHostsStack = async (options: {
       statsPort: STATS_PORT,
       backends: webs.map((h, i) => ({ name: `web-${i + 1}`, host: h.address, port: WEB_PORT })),
     }).replace(`bind 127.0.0.1:${STATS_PORT}`, `bind ${HOSTS.lb.address}:${STATS_PORT}`);
+    // The drill reads the stats page from its own namespace, so it must listen on the host's address.
+    if (!config.includes(`bind ${HOSTS.lb.address}:${STATS_PORT}`))
+      throw new Error(
+        `${configFile}: the stats page's bind line of infra/proxy/haproxy.cfg changed`,
+      );
     await writeFile(configFile, config, { mode: 0o600 });
     await keep('proxy', async () => {
       const { command, args } = inHost(HOSTS.lb, 'haproxy', ['-db', '-f', configFile]);
