@@ -130,10 +130,26 @@ export const runHostsDrill = async (options: {
       );
       await stack.caughtUp(120_000);
     }
-    const verify = await verifyStack(stack);
+    let verify = await verifyStack(stack);
+    const late: string[] = [];
+    if (!verify.ok) {
+      // As run.ts does: look again once anything still landing must have, and say both.
+      const first = verify;
+      await pause(15_000);
+      const again = await verifyStack(stack);
+      verify = {
+        ...again,
+        summary: `exit 1 after the last cut (${first.differences.join('; ')}); 15 s later: ${again.summary}`,
+      };
+      if (again.ok)
+        late.push(
+          `npm run verify after the last cut: ${first.differences.slice(0, 3).join('; ')} (clean 15 s later)`,
+        );
+    }
     const acknowledged = await checkAcknowledged(stack, ledger);
     const breaches = [
       ...cuts.flatMap(cutBreaches),
+      ...late,
       ...(verify.ok ? [] : [`npm run verify: ${verify.differences.slice(0, 5).join('; ')}`]),
       ...acknowledged.lost.slice(0, 20).map((line) => `lost: ${line}`),
     ];
