@@ -42,7 +42,10 @@ export const startClients = (ctx: LoadContext, listingId: string, label: string)
   const report: ClientsReport = { requests: 0, retried: [], rents: [] };
   let running = true;
   const owner = ctx.owners[0]!;
-  const loop = async (client: string, next: () => { url: string; init: RequestInit; onOk?: () => void }) => {
+  const loop = async (
+    client: string,
+    next: () => { url: string; init: RequestInit; onOk?: () => void },
+  ) => {
     while (running) {
       const request = next();
       const first = await attempt(request.url, request.init);

@@ -45,7 +45,9 @@ const appliedUpToNow = async (stack: HostsStack) => {
     'the projections applying the log',
     async () => {
       // The drill's own connections may have died with the old primary: each query is retried.
-      head ??= (await stack.sql<{ head: number | null }[]>`SELECT max(position) AS head FROM events`)[0]?.head ?? 0;
+      head ??=
+        (await stack.sql<{ head: number | null }[]>`SELECT max(position) AS head FROM events`)[0]
+          ?.head ?? 0;
       return (await projectionsBehind(stack.sql, head)).length === 0;
     },
     120_000,
@@ -67,7 +69,16 @@ export const cutWeb = (n: 1 | 2): CutKind => {
     inject: async () => {
       const at = Date.now();
       cut(h);
-      return { at, host: h, note: 'the proxy takes it out of the rotation after two failed checks' };
+      await until(
+        `web-${n} out of the proxy's rotation`,
+        async () => !(await proxySaysUp(`web-${n}`)),
+        30_000,
+      );
+      return {
+        at,
+        host: h,
+        note: `the proxy took it out of the rotation after ${Date.now() - at} ms`,
+      };
     },
     restore: async () => {
       reconnect(h);
@@ -106,8 +117,15 @@ export const cutProjections: CutKind = {
       60_000,
     );
     const takeoverMs = Date.now() - at;
-    log(`${active.name} (owned ${active.owned} projections) cut; the other host owned all after ${takeoverMs} ms`);
-    return { at, host: active.host, takeoverMs, note: `${active.name} cut, takeover ${takeoverMs} ms` };
+    log(
+      `${active.name} (owned ${active.owned} projections) cut; the other host owned all after ${takeoverMs} ms`,
+    );
+    return {
+      at,
+      host: active.host,
+      takeoverMs,
+      note: `${active.name} cut, takeover ${takeoverMs} ms`,
+    };
   },
   restore: async (stack, result) => {
     reconnect(result.host);
@@ -120,10 +138,10 @@ export const cutMeilisearch = (n: 1 | 2): CutKind => {
   return {
     name: `meilisearch-${n}`,
     summary: `Meilisearch host ${h.address} cut off the network`,
-    inject: async () => {
+    inject: () => {
       const at = Date.now();
       cut(h);
-      return { at, host: h, note: 'searches go to the other Meilisearch' };
+      return Promise.resolve({ at, host: h, note: 'searches go to the other Meilisearch' });
     },
     restore: async (stack) => {
       reconnect(h);
@@ -149,7 +167,9 @@ export const cutPostgres: CutKind = {
     await postgres.promote();
     const promotedMs = Date.now() - at;
     await postgres.fence();
-    log(`standby promoted and holding ${postgres.service.address} after ${promotedMs} ms; the old primary fenced`);
+    log(
+      `standby promoted and holding ${postgres.service.address} after ${promotedMs} ms; the old primary fenced`,
+    );
     return { at, host: postgres.primary, promotedMs, note: `promoted after ${promotedMs} ms` };
   },
   restore: appliedUpToNow,

@@ -14,7 +14,7 @@ export type CutReport = {
   result: CutResult;
   /** Requests of the open-loop load (load.ts) and those that failed, by kind (bar.ts's words). */
   requests: number;
-  failures: Map<string, { count: number; allowed: boolean }>;
+  failures: Map<string, { count: number; allowed: boolean; example: string }>;
   /** The retrying clients' requests that needed their retry. */
   retried: Retried[];
 };
@@ -29,11 +29,12 @@ export type HostsDrillReport = {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 const failuresOf = (outcomes: Outcome[], outage: { start: number; end: number }) => {
-  const failures = new Map<string, { count: number; allowed: boolean }>();
+  const failures = new Map<string, { count: number; allowed: boolean; example: string }>();
   for (const o of outcomes) {
     const failure = judge(o, outage);
     if (!failure) continue;
-    const entry = failures.get(failure.kind) ?? { count: 0, allowed: failure.allowed };
+    const example = `${o.op}: ${(o.message ?? o.error ?? '').replace(/\s+/g, ' ').slice(0, 80)}`;
+    const entry = failures.get(failure.kind) ?? { count: 0, allowed: failure.allowed, example };
     entry.count++;
     failures.set(failure.kind, entry);
   }
@@ -53,11 +54,14 @@ const cutBreaches = (report: CutReport) => {
       breaches.push(`${report.name}: the ${client}'s retry failed too (${list})`);
   }
   // What bar.ts never allows (a 500, a 503 without Retry-After, no answer within 10 s, a failure after recovery).
-  for (const [kind, { count, allowed }] of report.failures)
-    if (!allowed) breaches.push(`${report.name}: ${count} request(s) of the load: ${kind}`);
+  for (const [kind, { count, allowed, example }] of report.failures)
+    if (!allowed)
+      breaches.push(`${report.name}: ${count} request(s) of the load: ${kind} (e.g. ${example})`);
   const takeover = report.result.takeoverMs;
   if (takeover !== undefined && takeover > TAKEOVER_BAR_MS)
-    breaches.push(`${report.name}: the projections standby took ${takeover} ms to take over (bar ${TAKEOVER_BAR_MS} ms)`);
+    breaches.push(
+      `${report.name}: the projections standby took ${takeover} ms to take over (bar ${TAKEOVER_BAR_MS} ms)`,
+    );
   return breaches;
 };
 
@@ -90,7 +94,13 @@ export const runHostsDrill = async (options: {
     for (const [i, kind] of options.cuts.entries()) {
       log(`${kind.name}: ${kind.summary}`);
       const recorder = { outcomes: [] as Outcome[] };
-      const running = startLoad(load, { rate: options.rate, label: `hosts ${kind.name}`, recorder, ledger, seed: i + 1 });
+      const running = startLoad(load, {
+        rate: options.rate,
+        label: `hosts ${kind.name}`,
+        recorder,
+        ledger,
+        seed: i + 1,
+      });
       const clients = startClients(load, writerListing, kind.name);
       const started = Date.now();
       await pause(options.phaseMs / 3);
@@ -113,14 +123,33 @@ export const runHostsDrill = async (options: {
         retried,
       };
       cuts.push(report);
-      const failed = [...report.failures].map(([k, { count }]) => `${count} × ${k}`).join('; ') || 'none';
-      log(`${kind.name}: ${result.note}; ${report.requests} requests, failed: ${failed}; the clients retried ${retried.length}`);
+      const failed =
+        [...report.failures].map(([k, { count }]) => `${count} × ${k}`).join('; ') || 'none';
+      log(
+        `${kind.name}: ${result.note}; ${report.requests} requests, failed: ${failed}; the clients retried ${retried.length}`,
+      );
       await stack.caughtUp(120_000);
     }
-    const verify = await verifyStack(stack);
+    let verify = await verifyStack(stack);
+    const late: string[] = [];
+    if (!verify.ok) {
+      // As run.ts does: look again once anything still landing must have, and say both.
+      const first = verify;
+      await pause(15_000);
+      const again = await verifyStack(stack);
+      verify = {
+        ...again,
+        summary: `exit 1 after the last cut (${first.differences.join('; ')}); 15 s later: ${again.summary}`,
+      };
+      if (again.ok)
+        late.push(
+          `npm run verify after the last cut: ${first.differences.slice(0, 3).join('; ')} (clean 15 s later)`,
+        );
+    }
     const acknowledged = await checkAcknowledged(stack, ledger);
     const breaches = [
       ...cuts.flatMap(cutBreaches),
+      ...late,
       ...(verify.ok ? [] : [`npm run verify: ${verify.differences.slice(0, 5).join('; ')}`]),
       ...acknowledged.lost.slice(0, 20).map((line) => `lost: ${line}`),
     ];
@@ -138,7 +167,8 @@ export const reportLines = (report: HostsDrillReport) => [
   ...report.cuts.map((c) => {
     const failed =
       [...c.failures].map(([k, { count }]) => `${count} × ${k}`).join('; ') || 'none failed';
-    const retried = c.retried.map((r) => `${r.client}: ${r.first} → ${r.retry}`).join(', ') || 'no retry';
+    const retried =
+      c.retried.map((r) => `${r.client}: ${r.first} → ${r.retry}`).join(', ') || 'no retry';
     return `${c.name.padEnd(14)} ${c.result.note}; ${c.requests} requests (${failed}); ${retried}`;
   }),
   `npm run verify: ${report.verify.summary}`,

@@ -15,7 +15,7 @@ import { MAX_INDEXING_MEMORY, verifiedMeiliBinary } from '../../services/meiliSe
 import { stopChild } from '../../services/postgresServer.ts';
 import { ROOT, runCommand } from '../commands.ts';
 import type { Stack } from '../stack.ts';
-import { createNetwork, host, inHost, removeNetwork, type Host } from './net.ts';
+import { createNetwork, host, inHost, removeNetwork, SUBNET, type Host } from './net.ts';
 import { startPostgresPair, type PostgresPair } from './postgres.ts';
 
 /** Where the drill keeps everything (removed before a run and after it). */
@@ -33,7 +33,6 @@ export const HOSTS = {
   s3: host('s3', 51),
   lb: host('lb', 61),
 };
-export type HostId = keyof typeof HOSTS;
 
 const WEB_PORT = 3000;
 const MEILI_PORT = 7700;
@@ -42,8 +41,10 @@ const STATS_PORT = 8404;
 
 export type HostsStack = Stack & {
   postgres: PostgresPair;
-  /** The processes of ours on each host (their supervisors restart them), by host id. */
-  pids: () => Record<string, number | undefined>;
+  /** The database's URL (the service address), for a fresh connection. */
+  databaseUrl: string;
+  /** Every process of ours on the hosts (their supervisors restart them), by name, with its current pid. */
+  pids: () => Record<string, number>;
   /** Resolves once the read side has applied the whole log and the pages are rebuilt. */
   caughtUp: (timeoutMs: number) => Promise<void>;
 };
@@ -93,6 +94,147 @@ const answering = async (url: string, timeoutMs: number) => {
   }
 };
 
+/** Starts a process under supervision (restarted when it exits, stopped with the stack). */
+type Keep = (name: string, start: () => Promise<ChildProcess>) => Promise<void>;
+type Say = (name: string) => (line: string) => void;
+
+/** A program of the host's own (Meilisearch, HAProxy) in its namespace, ready once `readyUrl` answers. */
+const startProgram = async (
+  h: Host,
+  program: string,
+  args: string[],
+  log: (line: string) => void,
+  readyUrl: string,
+) => {
+  const line = inHost(h, program, args);
+  const child = spawn(line.command, line.args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  pipeLines(child.stdout, log);
+  pipeLines(child.stderr, log);
+  await answering(readyUrl, 30_000);
+  return child;
+};
+
+/** Object storage on its host, and both Meilisearch on theirs; resolves with the Meilisearch URLs. */
+const startStorageHosts = async (keep: Keep, say: Say, masterKey: string) => {
+  await keep('s3', () =>
+    startInHost(
+      HOSTS.s3,
+      'infra/src/drill/hosts/s3Host.ts',
+      {
+        S3_ADDRESS: HOSTS.s3.address,
+        S3_PORT: String(S3_PORT),
+        S3_DIR: join(HOSTS_DATA_DIR, 's3'),
+      },
+      say('s3'),
+      (line) => line.includes('object storage ready'),
+    ),
+  );
+  const binary = await verifiedMeiliBinary(join(HOSTS_DATA_DIR, 'bin'));
+  const urls: string[] = [];
+  for (const h of [HOSTS.ms1, HOSTS.ms2]) {
+    const url = `http://${h.address}:${MEILI_PORT}`;
+    const dir = join(HOSTS_DATA_DIR, `meilisearch-${h.id}`);
+    const args = [
+      ...['--db-path', join(dir, 'data.ms'), '--dump-dir', join(dir, 'dumps')],
+      ...['--http-addr', `${h.address}:${MEILI_PORT}`, `--master-key=${masterKey}`],
+      ...['--no-analytics', `--max-indexing-memory=${MAX_INDEXING_MEMORY}`],
+      ...['--env', 'development', '--log-level', 'WARN'],
+    ];
+    await keep(`meilisearch-${h.id}`, () =>
+      startProgram(h, binary, args, say(`meilisearch-${h.id}`), `${url}/health`),
+    );
+    urls.push(url);
+  }
+  return urls;
+};
+
+/** Both web hosts, both projections hosts and the proxy in front of the web hosts; resolves with the proxy's URL. */
+const startAppHosts = async (keep: Keep, say: Say, env: Record<string, string>) => {
+  const webs = [HOSTS.web1, HOSTS.web2];
+  for (const [i, h] of webs.entries()) {
+    const name = `web-${i + 1}`;
+    await keep(name, async () => {
+      const child = await startInHost(
+        h,
+        'api/src/main.ts',
+        { ...env, HOST: h.address, PORT: String(WEB_PORT) },
+        say(name),
+        (line) => line.includes('web listening'),
+      );
+      await answering(`http://${h.address}:${WEB_PORT}/api/health/live`, 30_000);
+      return child;
+    });
+  }
+  for (const [i, h] of [HOSTS.prj1, HOSTS.prj2].entries()) {
+    const name = `projections-${i + 1}`;
+    await keep(name, () =>
+      startInHost(
+        h,
+        'projections/src/main.ts',
+        { ...env, ...BULK_ALLOCATOR_ENV },
+        say(name),
+        (line) => line.includes('projections running'),
+      ),
+    );
+  }
+  const configFile = join(HOSTS_DATA_DIR, 'proxy', 'haproxy.cfg');
+  await mkdir(join(HOSTS_DATA_DIR, 'proxy'), { recursive: true });
+  const config = renderHaproxyConfig({
+    bind: HOSTS.lb.address,
+    port: 80,
+    statsPort: STATS_PORT,
+    backends: webs.map((h, i) => ({ name: `web-${i + 1}`, host: h.address, port: WEB_PORT })),
+  }).replace(`bind 127.0.0.1:${STATS_PORT}`, `bind ${HOSTS.lb.address}:${STATS_PORT}`);
+  // The drill reads the stats page from its own namespace, so it must listen on the host's address.
+  if (!config.includes(`bind ${HOSTS.lb.address}:${STATS_PORT}`))
+    throw new Error(`${configFile}: the stats page's bind line of infra/proxy/haproxy.cfg changed`);
+  await writeFile(configFile, config, { mode: 0o600 });
+  const stats = `http://${HOSTS.lb.address}:${STATS_PORT}/;csv`;
+  await keep('proxy', () =>
+    startProgram(HOSTS.lb, 'haproxy', ['-db', '-f', configFile], say('proxy'), stats),
+  );
+  const url = `http://${HOSTS.lb.address}`;
+  await answering(`${url}/api/health/ready`, 60_000);
+  return url;
+};
+
+/** Resolves once the read side has applied the whole log and the pages are rebuilt. */
+const readSideCaughtUp = (sql: Sql) => async (timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await sql<{ head: number | null }[]>`SELECT max(position) AS head FROM events`;
+    const behind = await projectionsBehind(sql, row?.head ?? 0);
+    const site = await publicSiteStatus(sql);
+    if (behind.length === 0 && site.pendingCities + site.pendingListings === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `the read side did not catch up in ${timeoutMs / 1000} s (behind: ${behind.map((b) => b.name).join(', ')}; pages: ${JSON.stringify(site)})`,
+      );
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
+/** What every process of the product gets. */
+const productEnv = (databaseUrl: string, meiliUrls: string[], masterKey: string) => ({
+  DATA_DIR: HOSTS_DATA_DIR,
+  DATABASE_URL: databaseUrl,
+  MEILI_URL: meiliUrls.join(','),
+  MEILI_MASTER_KEY: masterKey,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  MEDIA_S3_BUCKET: 'media',
+  MEDIA_S3_ENDPOINT: `http://${HOSTS.s3.address}:${S3_PORT}`,
+  MEDIA_S3_ACCESS_KEY_ID: 'S3RVER',
+  MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
+  SITE_URL: `http://${HOSTS.lb.address}`,
+  TRUST_PROXY_HOPS: '1',
+  // The drill's reads come from one address at load-test rates.
+  SEARCHES_PER_SECOND: '0',
+  NO_COLOR: '1',
+});
+
 /**
  * The cluster as separate hosts (net.ts): Postgres primary and standby,
  * object storage (s3rver, the media bucket), two Meilisearch, two web hosts,
@@ -100,7 +242,7 @@ const answering = async (url: string, timeoutMs: number) => {
  * and HAProxy on the load balancer host, each in its own namespace.
  * DATA_DIR (logs, the map data, the public pages) is one folder on this
  * machine that every host uses: the shared file system of the layout
- * (docs/OPERATIONS.md, "Several hosts").
+ * (docs/OPERATIONS.md, "Several hosts"). Seeded with `listings`.
  */
 export const startHostsStack = async (options: {
   listings: number;
@@ -113,30 +255,32 @@ export const startHostsStack = async (options: {
   // The Postgres servers run as another user.
   await chmod(HOSTS_DATA_DIR, 0o755);
   createNetwork(Object.values(HOSTS));
-  log(`network up: ${Object.values(HOSTS).length} hosts on ${HOSTS.lb.address.replace(/\d+$/, '0')}/24`);
+  log(`network up: ${Object.values(HOSTS).length} hosts on ${SUBNET}.0/24`);
 
   const logs = serviceLogs(HOSTS_DATA_DIR, false);
   let output = '';
-  const say = (name: string) => {
+  const say: Say = (name) => {
     const write = logs.of(name);
-    return (line: string) => {
+    return (line) => {
       write(line);
       if (/error|exited|restart|FATAL|PANIC/i.test(line)) output += `[${name}] ${line}\n`;
     };
   };
   const stops: (() => Promise<void>)[] = [];
-  const pids: Record<string, number | undefined> = {};
+  const pids: Record<string, number> = {};
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await logs.close();
     removeNetwork();
   };
-  const keep = async (name: string, start: () => Promise<ChildProcess>) => {
+  const keep: Keep = async (name, start) => {
     const supervisor = supervise(
       { name, start, stop: (child) => stopChild(child, 'SIGTERM') },
       {
         say: (line) => (output += `[${name}] ${line}\n`),
-        onStart: (child) => (pids[name] = child.pid),
+        onStart: (child) => {
+          if (child.pid) pids[name] = child.pid;
+        },
         firstDelayMs: 500,
         maxDelayMs: 2000,
       },
@@ -146,13 +290,12 @@ export const startHostsStack = async (options: {
   };
 
   try {
-    const password = randomBytes(18).toString('base64url');
     const masterKey = randomBytes(24).toString('base64url');
     const postgres = await startPostgresPair({
       dataDir: HOSTS_DATA_DIR,
       primary: HOSTS.pg1,
       standby: HOSTS.pg2,
-      password,
+      password: randomBytes(18).toString('base64url'),
       log: say,
     });
     stops.push(postgres.stop);
@@ -161,65 +304,8 @@ export const startHostsStack = async (options: {
     await admin.end();
     log('postgres: primary on pg1, streaming standby on pg2 (synchronous)');
 
-    await keep('s3', () =>
-      startInHost(
-        HOSTS.s3,
-        'infra/src/drill/hosts/s3Host.ts',
-        {
-          S3_ADDRESS: HOSTS.s3.address,
-          S3_PORT: String(S3_PORT),
-          S3_DIR: join(HOSTS_DATA_DIR, 's3'),
-        },
-        say('s3'),
-        (line) => line.includes('object storage ready'),
-      ),
-    );
-    const meiliBinary = await verifiedMeiliBinary(join(HOSTS_DATA_DIR, 'bin'));
-    const meiliUrls: string[] = [];
-    for (const h of [HOSTS.ms1, HOSTS.ms2]) {
-      const url = `http://${h.address}:${MEILI_PORT}`;
-      await keep(`meilisearch-${h.id}`, async () => {
-        const dir = join(HOSTS_DATA_DIR, `meilisearch-${h.id}`);
-        const { command, args } = inHost(h, meiliBinary, [
-          '--db-path',
-          join(dir, 'data.ms'),
-          '--dump-dir',
-          join(dir, 'dumps'),
-          '--http-addr',
-          `${h.address}:${MEILI_PORT}`,
-          `--master-key=${masterKey}`,
-          '--no-analytics',
-          `--max-indexing-memory=${MAX_INDEXING_MEMORY}`,
-          '--env',
-          'development',
-          '--log-level',
-          'WARN',
-        ]);
-        const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-        pipeLines(child.stdout, say(`meilisearch-${h.id}`));
-        pipeLines(child.stderr, say(`meilisearch-${h.id}`));
-        await answering(`${url}/health`, 30_000);
-        return child;
-      });
-      meiliUrls.push(url);
-    }
-
-    const env: Record<string, string> = {
-      DATA_DIR: HOSTS_DATA_DIR,
-      DATABASE_URL: postgres.url,
-      MEILI_URL: meiliUrls.join(','),
-      MEILI_MASTER_KEY: masterKey,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      MEDIA_S3_BUCKET: 'media',
-      MEDIA_S3_ENDPOINT: `http://${HOSTS.s3.address}:${S3_PORT}`,
-      MEDIA_S3_ACCESS_KEY_ID: 'S3RVER',
-      MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
-      SITE_URL: `http://${HOSTS.lb.address}`,
-      TRUST_PROXY_HOPS: '1',
-      // The drill's reads come from one address at load-test rates.
-      SEARCHES_PER_SECOND: '0',
-      NO_COLOR: '1',
-    };
+    const meiliUrls = await startStorageHosts(keep, say, masterKey);
+    const env = productEnv(postgres.url, meiliUrls, masterKey);
     await prepareData({
       dataDir: HOSTS_DATA_DIR,
       databaseUrl: postgres.url,
@@ -232,72 +318,12 @@ export const startHostsStack = async (options: {
       siteBuild: false,
       seed: false,
     });
-
-    const webs = [HOSTS.web1, HOSTS.web2];
-    for (const [i, h] of webs.entries()) {
-      const name = `web-${i + 1}`;
-      await keep(name, async () => {
-        const child = await startInHost(
-          h,
-          'api/src/main.ts',
-          { ...env, HOST: h.address, PORT: String(WEB_PORT) },
-          say(name),
-          (line) => line.includes('web listening'),
-        );
-        await answering(`http://${h.address}:${WEB_PORT}/api/health/live`, 30_000);
-        return child;
-      });
-    }
-    for (const [i, h] of [HOSTS.prj1, HOSTS.prj2].entries()) {
-      const name = `projections-${i + 1}`;
-      await keep(name, () =>
-        startInHost(
-          h,
-          'projections/src/main.ts',
-          { ...env, ...BULK_ALLOCATOR_ENV },
-          say(name),
-          (line) => line.includes('projections running'),
-        ),
-      );
-    }
-    const configFile = join(HOSTS_DATA_DIR, 'proxy', 'haproxy.cfg');
-    await mkdir(join(HOSTS_DATA_DIR, 'proxy'), { recursive: true });
-    const config = renderHaproxyConfig({
-      bind: HOSTS.lb.address,
-      port: 80,
-      statsPort: STATS_PORT,
-      backends: webs.map((h, i) => ({ name: `web-${i + 1}`, host: h.address, port: WEB_PORT })),
-    }).replace(`bind 127.0.0.1:${STATS_PORT}`, `bind ${HOSTS.lb.address}:${STATS_PORT}`);
-    await writeFile(configFile, config, { mode: 0o600 });
-    await keep('proxy', async () => {
-      const { command, args } = inHost(HOSTS.lb, 'haproxy', ['-db', '-f', configFile]);
-      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      pipeLines(child.stdout, say('proxy'));
-      pipeLines(child.stderr, say('proxy'));
-      await answering(`http://${HOSTS.lb.address}:${STATS_PORT}/;csv`, 10_000);
-      return child;
-    });
-    const url = `http://${HOSTS.lb.address}`;
-    await answering(`${url}/api/health/ready`, 60_000);
+    const url = await startAppHosts(keep, say, env);
     log(`ready: ${url} (logs in ${logs.dir})`);
 
     const sql = createSql(postgres.url, { max: 4 });
     stops.push(() => sql.end({ timeout: 5 }));
-    const caughtUp = async (timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const [row] = await sql<{ head: number | null }[]>`SELECT max(position) AS head FROM events`;
-        const behind = await projectionsBehind(sql, row?.head ?? 0);
-        const site = await publicSiteStatus(sql);
-        if (behind.length === 0 && site.pendingCities + site.pendingListings === 0) return;
-        if (Date.now() > deadline)
-          throw new Error(
-            `the read side did not catch up in ${timeoutMs / 1000} s (behind: ${behind.map((b) => b.name).join(', ')}; pages: ${JSON.stringify(site)})`,
-          );
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    };
-
+    const caughtUp = readSideCaughtUp(sql);
     log(`seeding ${options.listings} listings`);
     const seed = await runCommand(
       'infra/src/cli/seed.ts',
@@ -312,7 +338,8 @@ export const startHostsStack = async (options: {
       url,
       dataDir: HOSTS_DATA_DIR,
       env,
-      sql: sql as Sql,
+      databaseUrl: postgres.url,
+      sql,
       meili: createMeili({ url: meiliUrls[0]!, key: masterKey }, 30_000),
       pid: (name) => pids[name],
       pids: () => ({ ...pids }),

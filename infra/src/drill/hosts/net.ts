@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 
 /**
  * The drill's private network: one Linux network namespace per host, each
@@ -151,13 +151,3 @@ export const inHost = (h: Host, command: string, args: string[], user?: string) 
     ...args,
   ],
 });
-
-/** Whether this machine can run the drill: root, iproute2, network namespaces. */
-export const canRunHere = () => {
-  try {
-    execFileSync('ip', ['netns', 'list'], { stdio: 'ignore' });
-    return process.getuid?.() === 0;
-  } catch {
-    return false;
-  }
-};

@@ -28,10 +28,12 @@ const postgresUser = () => {
 };
 
 /**
- * Settings of both servers. Dead peers are noticed within about 3 s (TCP
- * keepalives and a user timeout on every connection): the advisory locks of
- * a projections host cut off the network are released then, so the standby
- * host can take over.
+ * Settings of both servers. A dead peer is noticed within about 2 s: by a
+ * keepalive probe left unanswered on an idle connection, or by data left
+ * unacknowledged (a LISTENing session is sent every append's NOTIFY). The
+ * advisory locks of a projections host cut off the network are released
+ * then, so the standby host can take over; without these, Postgres keeps a
+ * vanished client's session, and its locks, for the kernel's two hours.
  */
 const SETTINGS = `
 listen_addresses = '*'
@@ -41,8 +43,8 @@ shared_buffers = 128MB
 wal_keep_size = 1GB
 tcp_keepalives_idle = 1
 tcp_keepalives_interval = 1
-tcp_keepalives_count = 2
-tcp_user_timeout = 3000
+tcp_keepalives_count = 1
+tcp_user_timeout = 2000
 `;
 
 const HBA = `
