@@ -89,7 +89,7 @@ export const runHostsDrill = async (options: {
     const load = await prepareLoad(stack);
     const writerListing = await createWriterListing(load);
     const ledger = newLedger();
-    ledger.creates.set(writerListing, { title: 'Hosts drill writer flat', photos: [] });
+    ledger.creates.set(writerListing, { title: 'Hosts drill writer flat', photos: 0 });
     const cuts: CutReport[] = [];
     for (const [i, kind] of options.cuts.entries()) {
       log(`${kind.name}: ${kind.summary}`);
