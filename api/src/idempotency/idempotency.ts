@@ -10,6 +10,8 @@ import type { AppDeps } from '../deps.ts';
 import { RetryLaterError } from '../shared/retryLater.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import {
+  ATTEMPT_LEASE_SECONDS,
+  ATTEMPT_RENEW_MS,
   IDEMPOTENCY_KEY_HEADER,
   IN_PROGRESS_RETRY_AFTER_SECONDS,
   KEY_TTL_HOURS,
@@ -136,6 +138,7 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
   const failedAnswer = async (fence: WriteFence, error: unknown): Promise<Response> => {
     const settled = await settleFailure(fence.attemptId).catch((failure: unknown) => {
       deps.log.warn('could not record a failed write attempt', { error: String(failure) });
+      settleLater(fence.attemptId);
       return 'unknown' as const;
     });
     if (settled === 'cancelled' || !fence.appendSent) throw error;
@@ -144,6 +147,36 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
       outcome: settled,
     });
     return writeAnswer(202, settled === 'done' ? WRITE_SAVED_MESSAGE : WRITE_PENDING_MESSAGE);
+  };
+
+  /**
+   * A failed attempt the database could not be told about (it was down) is settled once it
+   * answers again, so its key is free (or says "done") for a retry at once rather than when
+   * its lease ends. Tried every second for as long as the lease would have held it.
+   */
+  const settleLater = (attemptId: string) => {
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      settleFailure(attemptId).then(
+        () => clearInterval(timer),
+        () => tries >= ATTEMPT_LEASE_SECONDS && clearInterval(timer),
+      );
+    }, 1000);
+  };
+
+  /** Renews the attempt's lease while its handler runs (a dead process stops renewing). */
+  const keepAlive = (attemptId: string) => {
+    let renewing = false;
+    const timer = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      store
+        .renew(attemptId)
+        .catch(() => undefined)
+        .finally(() => (renewing = false));
+    }, ATTEMPT_RENEW_MS);
+    return () => clearInterval(timer);
   };
 
   return async <C extends WriteContext, R>(
@@ -183,11 +216,14 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
     }
     let outcome: Awaited<ReturnType<typeof outcomeOf>>;
     const fence: WriteFence = { attemptId, active: true };
+    const stopRenewing = keepAlive(attemptId);
     try {
       outcome = await outcomeOf(await writeFence.run(fence, () => handler(context)), set);
     } catch (error) {
       fence.active = false;
       return (await failedAnswer(fence, error)) as R;
+    } finally {
+      stopRenewing();
     }
     fence.active = false;
     // Recorded before answering, so a retry after this answer finds it. When it cannot be

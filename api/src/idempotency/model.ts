@@ -17,11 +17,14 @@ export const KEY_RULE =
 export const KEY_TTL_HOURS = 24;
 
 /**
- * How long a running attempt is believed alive: past this, its process is
- * taken to have died and a retry may take the key over (the fence makes
- * that safe even if the attempt still runs: it can no longer append).
+ * How long a running attempt is believed alive without renewing its lease:
+ * past this, its process is taken to have died and a retry may take the key
+ * over (the fence makes that safe even if the attempt still runs: it can no
+ * longer append). Short, so a retry after a web process died is served within
+ * a client's few tries; a live attempt renews it every ATTEMPT_RENEW_MS.
  */
-export const ATTEMPT_LEASE_SECONDS = 30;
+export const ATTEMPT_LEASE_SECONDS = 6;
+export const ATTEMPT_RENEW_MS = 2_000;
 
 /** What a retry of a request still being carried out is told to wait (seconds). */
 export const IN_PROGRESS_RETRY_AFTER_SECONDS = 2;

@@ -109,6 +109,22 @@ export const keyStore = (sql: Sql) => ({
     return 'done';
   },
 
+  /**
+   * A running attempt is still alive: its lease goes on. Not once it lapsed before appending
+   * (a retry may already be taking the key over; the attempt is as good as dead), and not while
+   * its own append holds the row (whoever would take it over waits for that append anyway).
+   */
+  async renew(attemptId: string): Promise<void> {
+    await sql`
+      UPDATE idempotency_keys
+      SET lease_until = now() + make_interval(secs => ${ATTEMPT_LEASE_SECONDS})
+      WHERE attempt_id IN (
+        SELECT attempt_id FROM idempotency_keys
+        WHERE attempt_id = ${attemptId}::uuid AND state = 'running'
+          AND (lease_until >= now() OR appended_at IS NOT NULL)
+        FOR UPDATE SKIP LOCKED)`;
+  },
+
   /** Keys past their time go. */
   async sweep(): Promise<number> {
     const gone = await sql`DELETE FROM idempotency_keys WHERE expires_at < now()`;
