@@ -24,9 +24,8 @@ const checkPhotos = async (stack: Stack, ledger: Ledger, live: string[]) => {
   const lost: string[] = [];
   const wanted = live.filter((id) => ledger.creates.get(id)!.photos > 0);
   const until = Date.now() + PHOTO_WAIT_MS;
-  let docs: { id: string; urls: string[]; count: number }[] = [];
-  for (;;) {
-    docs = (
+  const read = async () =>
+    (
       await stack.sql<{ id: string; images: { variants: { url: string }[] }[] | null }[]>`
         SELECT id, doc -> 'images' AS images FROM listing_read WHERE id = ANY(${wanted}::text[])`
     ).map((r) => ({
@@ -34,9 +33,13 @@ const checkPhotos = async (stack: Stack, ledger: Ledger, live: string[]) => {
       count: r.images?.length ?? 0,
       urls: (r.images ?? []).flatMap((i) => i.variants.map((v) => v.url)),
     }));
-    const done = docs.filter((d) => d.count >= ledger.creates.get(d.id)!.photos).length;
-    if (done === wanted.length || Date.now() > until) break;
+  let docs = await read();
+  while (
+    docs.filter((d) => d.count >= ledger.creates.get(d.id)!.photos).length < wanted.length &&
+    Date.now() < until
+  ) {
     await new Promise((r) => setTimeout(r, 1000));
+    docs = await read();
   }
   for (const d of docs) {
     const sent = ledger.creates.get(d.id)!.photos;
