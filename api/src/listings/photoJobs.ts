@@ -9,8 +9,12 @@ import { photoMessages } from '../media/photoRules.ts';
  * is the processor's reminder to look, and what the owner is shown.
  */
 
-/** A claimed listing not finished in this time (its process died) is claimed again. */
-const LEASE_SECONDS = 300;
+/**
+ * A claimed listing whose lease was not renewed in this time (its process died, or lost the
+ * database mid-claim) is claimed again; a live processor renews it every LEASE_RENEW_MS.
+ */
+const LEASE_SECONDS = 30;
+export const LEASE_RENEW_MS = 10_000;
 /** LISTEN channel that wakes the processors of every web process. */
 export const PHOTO_JOBS_CHANNEL = 'photo_jobs';
 
@@ -88,6 +92,12 @@ export const claimPhotoJobs = async (sql: Sql, leaseSeconds = LEASE_SECONDS): Pr
     FROM next WHERE j.listing_id = next.listing_id AND j.failed IS NULL AND j.not_before <= now()
     RETURNING j.photo_id AS "photoId", j.listing_id AS "listingId", j.owner_id AS "ownerId", j.name,
       j.caption, j.original_key AS "originalKey", j.pixels, j.attempts`;
+
+/** The claim on these photos goes on (their processor is alive); not for a photo given back or failed. */
+export const renewPhotoJobs = (sql: Sql, photoIds: string[]) =>
+  sql`UPDATE photo_jobs SET not_before = now() + make_interval(secs => ${LEASE_SECONDS})
+      WHERE photo_id = ANY(${photoIds}::text[]) AND failed IS NULL AND not_before > now()
+        AND not_before <= now() + make_interval(secs => ${LEASE_SECONDS})`;
 
 /**
  * Gives a claimed photo back for another try after `seconds`; `counted`:

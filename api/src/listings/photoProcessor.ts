@@ -11,7 +11,9 @@ import {
   claimPhotoJobs,
   dropPhotoJobs,
   failPhotoJobs,
+  LEASE_RENEW_MS,
   PHOTO_JOBS_CHANNEL,
+  renewPhotoJobs,
   retryPhotoJobLater,
   type PhotoJob,
 } from './photoJobs.ts';
@@ -138,7 +140,19 @@ const photoProcessing = (deps: PhotoProcessorDeps) => {
     /** Claims and processes one listing's waiting photos; how many it claimed (0: nothing due). */
     runOnce: async () => {
       const jobs = await claimPhotoJobs(deps.sql);
-      if (jobs.length > 0) await processListing(jobs);
+      if (jobs.length === 0) return 0;
+      // A short lease, renewed while this process works: photos claimed just before a database
+      // restart are taken up again within the lease, not minutes later.
+      const ids = jobs.map((j) => j.photoId);
+      const renewing = setInterval(
+        () => void renewPhotoJobs(deps.sql, ids).catch(() => undefined),
+        LEASE_RENEW_MS,
+      );
+      try {
+        await processListing(jobs);
+      } finally {
+        clearInterval(renewing);
+      }
       return jobs.length;
     },
     counts,
