@@ -23,11 +23,11 @@ export const KEY_TTL_HOURS = 24;
  * longer append). Short, so a retry after a web process died is served within
  * a client's few tries; a live attempt renews it every ATTEMPT_RENEW_MS.
  */
-export const ATTEMPT_LEASE_SECONDS = 6;
-export const ATTEMPT_RENEW_MS = 2_000;
+export const ATTEMPT_LEASE_SECONDS = 5;
+export const ATTEMPT_RENEW_MS = 1_500;
 
 /** What a retry of a request still being carried out is told to wait (seconds). */
-export const IN_PROGRESS_RETRY_AFTER_SECONDS = 2;
+export const IN_PROGRESS_RETRY_AFTER_SECONDS = 3;
 
 export const MESSAGES = {
   conflict:

@@ -11,8 +11,11 @@ import type { Stack } from './stack.ts';
 /** A client gives up on a request after this long (the bar: no request hangs past it). */
 export const CLIENT_TIMEOUT_MS = 10_000;
 
-/** How often a write is sent in all when told to try again (or left without an answer). */
-const WRITE_ATTEMPTS = 3;
+/**
+ * How often a write is sent in all when told to try again (or left without an answer): as the
+ * site's client does (WRITE_TRIES in site/src/lib/api.ts).
+ */
+const WRITE_ATTEMPTS = 4;
 /** The longest Retry-After the client honours before its next attempt. */
 const MAX_RETRY_WAIT_MS = 5_000;
 
