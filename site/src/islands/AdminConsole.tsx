@@ -5,6 +5,7 @@ import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
+import './admin.css';
 
 type Overview = {
   counts: {

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import type { AdminListing } from '../lib/types.ts';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
+import './admin.css';
 
 type Row = AdminListing;
 type Page = { listings: Row[]; total: number; page: number; pageSize: number };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Property } from '../../lib/types.ts';
 import { plural } from '../../lib/plural.ts';
+import './PhotoUploads.css';
 
 type Upload = NonNullable<Property['photoUploads']>[number];
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, describeError } from '../../lib/api.ts';
+import '../../islands/admin.css';
 
 /**
  * A listing's verification on its detail page: the badge for everyone, and
