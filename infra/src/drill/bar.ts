@@ -1,3 +1,4 @@
+import { ATTEMPT_LEASE_SECONDS, MESSAGES } from '@rentals/api/idempotency/model';
 import { photoMessages } from '@rentals/api/media/photoRules';
 import type { Outcome } from './load.ts';
 
@@ -9,7 +10,10 @@ import type { Outcome } from './load.ts';
  * Retry-After, never a request left without an answer past the client's
  * 10 s timeout, never a failure once the stack has recovered. The photo
  * pool's "busy" 503 with Retry-After is load shedding by design, allowed at
- * any time.
+ * any time. A retry (same Idempotency-Key) sent within an attempt's lease of
+ * the recovery may meet the attempt its earlier try left running in a process
+ * the fault killed: a 409 "still being carried out" with Retry-After until that
+ * lease ends, or a 409 "already carried out, answer lost" when it had appended.
  */
 export type Failure = { kind: string; allowed: boolean };
 
@@ -31,6 +35,14 @@ export const judge = (o: Outcome, outage: { start: number; end: number }): Failu
   if (o.status === 503) return { kind: '503 without Retry-After', allowed: false };
   // A retry that finds its earlier attempt's work done (a 404 after a delete answered 503) says so.
   const retry = o.attempt !== undefined && o.attempt > 1 ? ' (a retry)' : '';
+  const inLease = retry !== '' && o.start <= outage.end + ATTEMPT_LEASE_SECONDS * 1000;
+  if (o.status === 409 && o.retryAfter !== null && o.message === MESSAGES.inProgress)
+    return {
+      kind: `409 + Retry-After, still being carried out${retry} (${when})`,
+      allowed: inLease,
+    };
+  if (o.status === 409 && o.message === MESSAGES.answerLost)
+    return { kind: `409 already carried out, answer lost${retry} (${when})`, allowed: inLease };
   if (o.status !== null)
     return { kind: `${o.status} ${o.message ?? ''}`.trim().slice(0, 80) + retry, allowed: false };
   if (o.error === 'timeout') return { kind: 'no answer within 10 s', allowed: false };

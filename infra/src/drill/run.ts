@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lateRequestsSettled } from './lateRequests.ts';
+import { photoQueueSettled } from './photoQueue.ts';
 import { checkAcknowledged, type AcknowledgedReport } from './acknowledged.ts';
 import { judge } from './bar.ts';
 import { runCommand } from './commands.ts';
@@ -73,25 +74,6 @@ const unexpectedDeaths = (
     });
 
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
-
-/** How long the photo processor may take to work through the photos the load left waiting. */
-const PHOTO_QUEUE_WAIT_MS = 150_000;
-
-/**
- * Waits until no photo is waiting to be processed (photo_jobs: a processed photo's row goes, a
- * failed one stays marked; a row whose upload was never appended goes when its two-minute hold
- * ends). Photos are processed after their upload's answer and append their own events, so a
- * verify before that compares a log still being written.
- */
-const photoQueueSettled = async (stack: Stack) => {
-  const until = Date.now() + PHOTO_QUEUE_WAIT_MS;
-  for (;;) {
-    const [row] = await stack.sql<{ waiting: number }[]>`
-      SELECT count(*)::int AS waiting FROM photo_jobs WHERE failed IS NULL`;
-    if (!row || row.waiting === 0 || Date.now() > until) return;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-};
 
 /** `npm run verify` against the stack: exit status, the counts, and the differences it lists. */
 export const verifyStack = async (stack: Stack) => {

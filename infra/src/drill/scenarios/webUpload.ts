@@ -6,6 +6,7 @@ import { devStack } from '../devStack.ts';
 import { largePhotos, startUploads } from '../load.ts';
 import { killProcess, scenario, type Fault } from '../scenario.ts';
 import type { Stack } from '../stack.ts';
+import { photoQueueSettled } from '../photoQueue.ts';
 
 /** How long to wait for an upload to start storing its photos before killing anyway. */
 const STORE_WAIT_MS = 20_000;
@@ -65,7 +66,10 @@ scenario({
   },
   check: async ({ stack, recorder }, fault: Fault) => {
     // Only files from before the kill are settled; the short grace leaves anything newer alone.
+    // The kill may cut the photo processor mid-listing: its photos are taken up again when the
+    // claim's lease ends, and their renditions written again, so sweep once the queue is empty.
     await new Promise((r) => setTimeout(r, Math.max(0, fault.start + 7_000 - Date.now())));
+    await photoQueueSettled(stack);
     const before = await sweep(stack, ['--dry-run', '--grace-minutes', '0']);
     const swept = await sweep(stack, ['--grace-minutes', '0.1']);
     const after = await sweep(stack, ['--dry-run', '--grace-minutes', '0']);
