@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReadSide } from '@rentals/testing/readSide';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
+import { processWaitingPhotos } from '@rentals/api/listings/photoProcessor';
 import type { TestUser } from '@rentals/testing/testApp';
 import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
 import { call } from './testing/attacker.ts';
@@ -97,6 +98,9 @@ beforeAll(async () => {
   await call(web.base, 'PATCH', `/api/properties/${delisted._id}/toggle-availability`, {
     token: owner.token,
   });
+  // Photos are processed after the upload's answer (the web process's photo processor): featured
+  // lists show only listings with photos.
+  await processWaitingPhotos({ ...web.deps, media: web.media });
   await readSide.caughtUp();
   // The pages the regenerator would publish, where the server serves them.
   await fullBuild({ sql: web.t.db.sql, outDir: publicSiteDir, siteUrl: web.base });

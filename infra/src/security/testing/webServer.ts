@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import type { AppDeps } from '@rentals/api/deps';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
+import type { MediaStore } from '@rentals/api/media/mediaStore';
 import { createWebServer, type WebServer } from '@rentals/api/server';
 import type { Logger } from '@rentals/core/logger';
 import { testApp, type TestApp } from '@rentals/testing/testApp';
@@ -22,6 +23,8 @@ export type TestWebServer = {
   server: WebServer;
   t: TestApp;
   deps: AppDeps;
+  /** Where the server stores photos (the photo processor's store, for a test that processes them). */
+  media: MediaStore;
   dataDir: string;
   /** Everything the server logged. */
   logged: LoggedLine[];
@@ -74,9 +77,10 @@ export const startTestWebServer = async (
     }),
   );
   const deps = { ...t.deps, log };
+  const media = localDiskStore(join(root, 'media'));
   const server = createWebServer({
     deps,
-    media: localDiskStore(join(root, 'media')),
+    media,
     port: 0,
     hostname: '127.0.0.1',
     trustProxyHops: options.trustProxyHops ?? 0,
@@ -90,6 +94,7 @@ export const startTestWebServer = async (
     server,
     t,
     deps,
+    media,
     dataDir,
     logged,
     stop: async () => {
