@@ -75,9 +75,12 @@ const delta = (doc: PropertyDocument | null | undefined) => ({
 export const withOwnWrites = async (
   deps: Deps,
   ownerId: string,
-  listed: { properties: PropertyDocument[]; summary: OwnerSummary },
+  readListed: () => Promise<{ properties: PropertyDocument[]; summary: OwnerSummary }>,
 ) => {
+  // What lags is looked up before the read model is read: a change the projection applies in
+  // between is then in the read (checked after, it would be in neither).
   const behind = await streamsNotApplied(deps.sql, { userId: ownerId });
+  const listed = await readListed();
   const folded = (await foldStreams(deps, behind)).filter((f) => f.ownerId === ownerId);
   if (folded.length === 0) return listed;
   const byId = new Map(listed.properties.map((p) => [p._id, p]));

@@ -199,11 +199,13 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       async ({ user }) => {
         // Read-your-writes: the owner's own changes are in the list they see next, from the log
         // while the read model lags (ownWrites.ts).
-        const [properties, summary] = await Promise.all([
-          ownerListings(deps.sql, user.id),
-          ownerSummary(deps.sql, user.id),
-        ]);
-        const own = await withOwnWrites(deps, user.id, { properties, summary });
+        const own = await withOwnWrites(deps, user.id, async () => {
+          const [properties, summary] = await Promise.all([
+            ownerListings(deps.sql, user.id),
+            ownerSummary(deps.sql, user.id),
+          ]);
+          return { properties, summary };
+        });
         return { ...own, properties: await withPhotoUploads(deps, own.properties) };
       },
       {
