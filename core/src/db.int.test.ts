@@ -71,6 +71,42 @@ describe('a connection the server closed', () => {
   });
 });
 
+describe('a connection the server closed and the pool opened again for others', () => {
+  // The pool reuses the same connection object: a transaction or a reservation taken before
+  // the close must not run its later queries in the new session (unpatched they did, and their
+  // answers were read as other queries').
+  it("refuses the transaction's later queries, and the pool's answers stay its own", async () => {
+    const closes = { count: 0 };
+    const pool = onePool(closes);
+    let later: unknown;
+    const transaction = pool
+      .begin(async (tx) => {
+        await closedByServer(tx as unknown as Sql, closes);
+        expect(await pool`SELECT 2 AS two`).toEqual([{ two: 2 }]);
+        later = await tx`SELECT 1 AS one`.catch((error: { code?: string }) => error.code);
+      })
+      .catch((error: { code?: string }) => error.code);
+    expect(['CONNECTION_CLOSED', 'ECONNRESET']).toContain(await transaction);
+    while (later === undefined) await new Promise((r) => setTimeout(r, 10));
+    expect(later).toBe('CONNECTION_CLOSED');
+    expect(await pool`SELECT 3 AS three`).toEqual([{ three: 3 }]);
+    expect(uncaught).toEqual([]);
+  });
+
+  it("refuses the reservation's later queries, and its release leaves the new session alone", async () => {
+    const closes = { count: 0 };
+    const pool = onePool(closes);
+    const reserved = await pool.reserve();
+    await closedByServer(reserved, closes);
+    expect(await pool`SELECT 2 AS two`).toEqual([{ two: 2 }]);
+    expect(await reserved`SELECT 1 AS one`.catch((error: { code?: string }) => error.code)).toBe('CONNECTION_CLOSED');
+    reserved.release();
+    const rows = await Promise.all([pool`SELECT 3 AS n`, pool`SELECT 4 AS n`]);
+    expect(rows.flat()).toEqual([{ n: 3 }, { n: 4 }]);
+    expect(uncaught).toEqual([]);
+  });
+});
+
 describe('a connection the server ended mid-query', () => {
   it('fails that query only: the next connection does not inherit its error', async () => {
     const closes = { count: 0 };
