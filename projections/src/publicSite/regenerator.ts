@@ -134,17 +134,35 @@ export const regenerateOnce = async (
   return result ?? { report: null, waiting: 0 };
 };
 
+/** The models the pages are built from: the public model, the rent trends and the dirty marks. */
+const SOURCES = [...PAGE_SOURCES, DIRTY_CITIES];
+
 /**
- * How far the models the pages are built from (the public model, the rent trends and the
- * dirty marks) are behind the log: the head's position and the slower one's.
+ * The log's highest position, and how many events the slowest source has still to pass (up to
+ * `cap`), in the log's order (transaction, position): when appends overlap, a checkpoint that has
+ * passed everything stands below the highest position, so positions alone are no measure.
  */
-const sourcesPosition = async (sql: Sql) => {
-  const [row] = await sql<{ head: number; at: number | null }[]>`
+const sourcesBacklog = async (sql: Sql, cap: number) => {
+  const [row] = await sql<{ head: number; behind: number | null }[]>`
     SELECT (SELECT coalesce(max(position), 0) FROM events)::bigint AS head,
-           (SELECT min(position) FROM projection_checkpoints
-            WHERE name IN ${sql([...PAGE_SOURCES, DIRTY_CITIES])})::bigint AS at`;
-  return { head: Number(row?.head ?? 0), at: row?.at === null ? null : Number(row?.at ?? 0) };
+           (SELECT max(pending.n) FROM projection_checkpoints c,
+              LATERAL (SELECT count(*)::int AS n FROM (
+                SELECT 1 FROM events e WHERE (e.transaction_id, e.position) > (c.transaction_id, c.position)
+                ORDER BY e.transaction_id, e.position LIMIT ${cap}) b) pending
+            WHERE c.name IN ${sql(SOURCES)}) AS behind`;
+  return { head: Number(row?.head ?? 0), behind: row?.behind ?? null };
 };
+
+/** Whether a source has still to apply an event of its types at or before position `until`. */
+const sourcesBehind = async (sql: Sql, until: number) =>
+  (
+    await sql`
+      SELECT 1 FROM projection_checkpoints c WHERE c.name IN ${sql(SOURCES)} AND EXISTS (
+        SELECT 1 FROM events e WHERE e.position <= ${until}
+          AND (e.transaction_id, e.position) > (c.transaction_id, c.position)
+          AND (c.handles IS NULL OR e.type = ANY(c.handles)))
+      LIMIT 1`
+  ).length > 0;
 
 const describe = (report: BuildReport & { ms: number; full: boolean }, listingPages: number) => {
   if (report.full)
@@ -209,14 +227,20 @@ export const startRegenerator = (options: RegeneratorOptions) => {
             log(`public site: ${uploaded} files uploaded to the pages' bucket`);
           }
           synced = true;
-          const { head, at } = await sourcesPosition(options.sql);
-          if (!hold && at !== null && head - at > bulkLagEvents) {
-            hold = { until: head, since: Date.now() };
-            log(
-              `public site: the models the pages come from are ${head - at} events behind; holding runs until they reach #${head}, to take the backlog in one run`,
-            );
+          if (!hold) {
+            const { head, behind } = await sourcesBacklog(options.sql, bulkLagEvents + 1);
+            if (behind !== null && behind > bulkLagEvents) {
+              hold = { until: head, since: Date.now() };
+              log(
+                `public site: the models the pages come from are over ${bulkLagEvents} events behind; holding runs until they reach #${head}, to take the backlog in one run`,
+              );
+            }
           }
-          if (hold && at !== null && at < hold.until && Date.now() - hold.since < maxHoldMs) {
+          if (
+            hold &&
+            Date.now() - hold.since < maxHoldMs &&
+            (await sourcesBehind(options.sql, hold.until))
+          ) {
             await new Promise((r) => setTimeout(r, Math.min(pollMs, 500)));
             continue;
           }
