@@ -40,6 +40,12 @@ export const malformedUrl = (url: string): { status: 400 | 404; message: string 
 /** What a client is told while the database cannot answer (it is down, restarting, or too slow). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable; please try again in a few seconds';
+/**
+ * What the proxy says when a web process stopped, or took too long, before answering (502, 504):
+ * a write may have been made, so a retry carries the same Idempotency-Key and is never made twice.
+ */
+export const NO_ANSWER_MESSAGE =
+  'The server stopped before answering; please try again in a few seconds (a change is never made twice)';
 /** Long enough for a restart or failover to finish, short enough that nobody gives up. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 

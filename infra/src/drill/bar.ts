@@ -1,6 +1,6 @@
 import { ATTEMPT_LEASE_SECONDS, MESSAGES } from '@rentals/api/idempotency/model';
 import { photoMessages } from '@rentals/api/media/photoRules';
-import type { Outcome } from './load.ts';
+import { isNoAnswer, type Outcome } from './load.ts';
 
 /**
  * The bar every scenario is held to: a request may fail only when it
@@ -14,6 +14,9 @@ import type { Outcome } from './load.ts';
  * the recovery may meet the attempt its earlier try left running in a process
  * the fault killed: a 409 "still being carried out" with Retry-After until that
  * lease ends, or a 409 "already carried out, answer lost" when it had appended.
+ * A first try may meet it too, when the proxy sent it on to another web process.
+ * The proxy's 502 and 504 (a web process died or stalled mid-request) are no
+ * answer, like a cut connection: allowed when they overlap the outage.
  */
 export type Failure = { kind: string; allowed: boolean };
 
@@ -35,14 +38,22 @@ export const judge = (o: Outcome, outage: { start: number; end: number }): Failu
   if (o.status === 503) return { kind: '503 without Retry-After', allowed: false };
   // A retry that finds its earlier attempt's work done (a 404 after a delete answered 503) says so.
   const retry = o.attempt !== undefined && o.attempt > 1 ? ' (a retry)' : '';
-  const inLease = retry !== '' && o.start <= outage.end + ATTEMPT_LEASE_SECONDS * 1000;
+  const inLease = o.start <= outage.end + ATTEMPT_LEASE_SECONDS * 1000;
+  if (isNoAnswer(o))
+    return {
+      kind: `no answer from a web process (proxy ${o.status})${retry} (${when})`,
+      allowed: overlaps,
+    };
   if (o.status === 409 && o.retryAfter !== null && o.message === MESSAGES.inProgress)
     return {
       kind: `409 + Retry-After, still being carried out${retry} (${when})`,
-      allowed: inLease,
+      allowed: overlaps || inLease,
     };
   if (o.status === 409 && o.message === MESSAGES.answerLost)
-    return { kind: `409 already carried out, answer lost${retry} (${when})`, allowed: inLease };
+    return {
+      kind: `409 already carried out, answer lost${retry} (${when})`,
+      allowed: overlaps || inLease,
+    };
   if (o.status !== null)
     return { kind: `${o.status} ${o.message ?? ''}`.trim().slice(0, 80) + retry, allowed: false };
   if (o.error === 'timeout') return { kind: 'no answer within 10 s', allowed: false };

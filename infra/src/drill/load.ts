@@ -202,6 +202,9 @@ const send = async (
   return done;
 };
 
+/** The proxy's 502 and 504: the web process died or did not answer in time, so the outcome is unknown, not refused. */
+export const isNoAnswer = (o: Outcome) => o.status === 502 || o.status === 504;
+
 /**
  * Sent again as the site's client does (site/src/lib/api.ts): no answer (the client cannot know),
  * a 202 (still being saved: the retry learns its outcome), a 409 with Retry-After (the first try
@@ -210,12 +213,13 @@ const send = async (
 const tryAgain = (o: Outcome) =>
   o.status === null ||
   o.status === 202 ||
+  isNoAnswer(o) ||
   ((o.status === 503 || o.status === 409) && o.retryAfter !== null);
 
 /**
  * A write as a client told "try again" sends it: one Idempotency-Key for the action, reused on
  * every attempt, up to WRITE_ATTEMPTS, each after the Retry-After it was given (at most 5 s;
- * 1 s without one). Every attempt answered non-2xx goes into the ledger's `refused`.
+ * 1 s without one). Every attempt answered non-2xx (but the proxy's "no answer") goes into the ledger's `refused`.
  */
 const sendWrite = async (
   recorder: Recorder,
@@ -230,7 +234,7 @@ const sendWrite = async (
     const request = init();
     const headers = { ...(request.headers as Record<string, string>), 'idempotency-key': key };
     const o = await send(recorder, op, url, { ...request, headers }, onOk, attempt);
-    if (o.status !== null && (o.status < 200 || o.status >= 300))
+    if (o.status !== null && (o.status < 200 || o.status >= 300) && !isNoAnswer(o))
       ledger.refused.push({ requestId: o.requestId, op, status: o.status });
     if (!tryAgain(o) || attempt >= WRITE_ATTEMPTS) return;
     const seconds = Number(o.retryAfter);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
+  NO_ANSWER_MESSAGE,
 } from '@rentals/api/shared/errorHandler';
 import { freePort } from '../services/ports.ts';
 import { startHaproxy, untilBackends } from './haproxy.ts';
@@ -16,12 +17,12 @@ import { startHaproxy, untilBackends } from './haproxy.ts';
  * itself: JSON with Retry-After, never its HTML page.
  */
 let dir: string;
-let stop: () => void = () => {};
+const stops: (() => void)[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rentals-haproxy-'));
 });
 afterAll(async () => {
-  stop();
+  for (const stop of stops) stop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -45,12 +46,12 @@ it('answers JSON 503 with Retry-After when no backend is up', async () => {
         { name: 'web-2', host: '127.0.0.1', port: await freePort() },
       ],
     },
-    { configFile: join(dir, 'haproxy.cfg'), onLog: () => undefined },
+    { configFile: join(dir, 'down.cfg'), onLog: () => undefined },
   );
-  stop = () => {
+  stops.push(() => {
     proxy.kill('SIGTERM');
     backend.close();
-  };
+  });
   await untilBackends(statsPort, (backends) => backends.every((b) => b.status === 'DOWN'));
 
   const response = await fetch(`http://127.0.0.1:${port}/api/properties`);
@@ -58,4 +59,40 @@ it('answers JSON 503 with Retry-After when no backend is up', async () => {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(response.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
   expect(await response.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+}, 60_000);
+
+it('answers JSON 502 with Retry-After when a web process dies in the middle of a write', async () => {
+  // Ready by its checks, but it drops every POST without an answer, as a process killed mid-request.
+  const backend = createServer((request, response) => {
+    if (request.method === 'POST') request.socket.destroy();
+    else response.end('{"status":"ok"}');
+  });
+  const backendPort = await freePort();
+  await new Promise<void>((resolve) => backend.listen(backendPort, '127.0.0.1', resolve));
+  const port = await freePort();
+  const statsPort = await freePort();
+  const proxy = await startHaproxy(
+    {
+      bind: '127.0.0.1',
+      port,
+      statsPort,
+      backends: [{ name: 'web-1', host: '127.0.0.1', port: backendPort }],
+    },
+    { configFile: join(dir, 'dying.cfg'), onLog: () => undefined },
+  );
+  stops.push(() => {
+    proxy.kill('SIGTERM');
+    backend.close();
+  });
+  await untilBackends(statsPort, (backends) => backends.every((b) => b.status === 'UP'));
+
+  const response = await fetch(`http://127.0.0.1:${port}/api/properties`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' },
+    body: '{}',
+  });
+  expect(response.status).toBe(502);
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(response.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+  expect(await response.json()).toEqual({ message: NO_ANSWER_MESSAGE });
 }, 60_000);

@@ -6,6 +6,7 @@ import { pipeLines } from '../dev/labelledOutput.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
+  NO_ANSWER_MESSAGE,
 } from '@rentals/api/shared/errorHandler';
 
 const TEMPLATE = fileURLToPath(new URL('../../proxy/haproxy.cfg', import.meta.url));
@@ -28,7 +29,9 @@ export const renderHaproxyConfig = (settings: ProxySettings) => {
     .join('\n');
   // In single quotes HAProxy takes every character as it is, but one.
   const unavailable = JSON.stringify({ message: DATABASE_UNAVAILABLE_MESSAGE });
-  if (unavailable.includes("'")) throw new Error('haproxy.cfg: the 503 body must not hold a quote');
+  const noAnswer = JSON.stringify({ message: NO_ANSWER_MESSAGE });
+  if ((unavailable + noAnswer).includes("'"))
+    throw new Error('haproxy.cfg: an error body must not hold a quote');
   const values: Record<string, string> = {
     BIND: settings.bind,
     PORT: String(settings.port),
@@ -36,6 +39,7 @@ export const renderHaproxyConfig = (settings: ProxySettings) => {
     SERVERS: servers,
     RETRY_AFTER: String(DATABASE_RETRY_AFTER_SECONDS),
     UNAVAILABLE_JSON: unavailable,
+    NO_ANSWER_JSON: noAnswer,
   };
   return readFileSync(TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     const value = values[key];

@@ -95,14 +95,16 @@ const send = async (url: string, init: RequestInit, signal?: AbortSignal): Promi
 };
 
 /**
- * A write whose outcome is not known yet: no answer, 202 (still being saved at the server's
- * deadline), 409 with Retry-After (the first try still runs) or 503 (not done): tried again
- * with the same key, which answers the first outcome if there was one.
+ * A write whose outcome is not known yet: no answer (the proxy's 502 and 504 included), 202
+ * (still being saved at the server's deadline), 409 with Retry-After (the first try still runs)
+ * or 503 (not done): tried again with the same key, which answers the first outcome if there was one.
  */
 const unsettled = (sent: Sent) =>
   'lost' in sent ||
   sent.response.status === 202 ||
+  sent.response.status === 502 ||
   sent.response.status === 503 ||
+  sent.response.status === 504 ||
   (sent.response.status === 409 && sent.response.headers.has('retry-after'));
 
 const retryWaitMs = (sent: Sent) => {

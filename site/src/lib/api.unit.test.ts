@@ -53,6 +53,13 @@ describe('api: one Idempotency-Key per write, the same on its retries', () => {
     expect(new Set(seen.map((s) => s.key))).toEqual(new Set([first?.key]));
   });
 
+  it("sends the same key after the proxy's 502 and 504 (a web process gone mid-request)", async () => {
+    const seen = serve([() => later(502), () => later(504), created]);
+    expect(await api('/properties', { method: 'POST', json: { a: 1 } })).toEqual({ id: 'p1' });
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen.map((s) => s.key)).size).toBe(1);
+  });
+
   it('gives each call (each user action) a key of its own, or the one the form keeps', async () => {
     const seen = serve([created, created, created]);
     await api('/saved-searches', { method: 'POST', json: {} });
