@@ -8,7 +8,7 @@ import { createSql, type Sql } from './db.ts';
  * next query on it is refused with CONNECTION_CLOSED (unpatched, it wrote to
  * a null socket in a setImmediate, an uncaught TypeError, and left the
  * connection unable to start again), and the pool serves the next query on a
- * new connection. docs/decisions/postgres-client-closed-connection.md.
+ * new connection. docs/decisions/0001-postgres-client-closed-connection.md.
  */
 let db: TestDatabase;
 let sql: Sql;
