@@ -98,12 +98,11 @@ const commitOldest = async (runner: Runner, pipeline: Pipeline) => {
 
 /**
  * An external projection with `send`: up to `pipelineDepth` batches are sent
- * ahead while earlier ones are processed, and the checkpoint advances as each
- * is done, in log order. Returns the checkpoint reached once caught up. Any
- * failure ends the pipeline and is thrown (what was sent and not committed is
- * sent again: at least once); the caller goes on from the committed checkpoint
- * the ordinary way. A batch sent ahead of a poisoned one may reach the model
- * before its stream is parked; a retry of the parked stream makes that good.
+ * ahead while earlier ones are processed; the checkpoint advances as each is
+ * done, in log order. Returns the checkpoint reached once caught up. A failure
+ * ends the pipeline and is thrown (what was not committed is sent again): the
+ * caller goes on the ordinary way; a retry of a stream parked then makes good
+ * what a batch sent ahead of the bad one delivered.
  */
 export const sendAhead = async (
   runner: Runner,

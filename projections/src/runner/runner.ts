@@ -1,3 +1,10 @@
+/**
+ * The projection runner's face: startProjection and its supervising loop. The
+ * parts, each with its state in an object passed in (runnerState.ts): session.ts
+ * (lock, LISTEN, heartbeat), batchLoop.ts (read, apply, move on), batchApplier.ts
+ * (one batch, with retries), externalPipeline.ts (external models, batches sent
+ * ahead), poison.ts (narrowing a failed batch down, parking its bad event).
+ */
 import { hostname } from 'node:os';
 import type { Sql } from 'postgres';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
@@ -168,10 +175,6 @@ const whenCaughtUp = async (runner: Runner, timeoutMs: number) => {
  * behind it (projection_parked_events), and every other stream goes on.
  * Outages (lost connections, a database shutting down) are waited out, never
  * parked.
- *
- * The parts: session.ts (lock, LISTEN, heartbeat), batchLoop.ts (read, apply,
- * move on), batchApplier.ts (one batch with retries), externalPipeline.ts
- * (external models, sent ahead), poison.ts (narrowing down and parking).
  */
 export const startProjection = (
   sql: Sql,
