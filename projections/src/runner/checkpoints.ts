@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { START, type Checkpoint } from '@rentals/core/eventStore/types';
+import { START, type Checkpoint, type RecordedEvent } from '@rentals/core/eventStore/types';
 
 export type ProjectionStatus = 'idle' | 'running' | 'failed' | 'rebuilding';
 
@@ -16,6 +16,25 @@ export const ensureCheckpoint = async (sql: Sql, name: string): Promise<Checkpoi
     SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`;
   return { transactionId: row!.transaction_id, position: row!.position };
 };
+
+/** Where the log stands once `event` is applied. */
+export const checkpointOf = (event: RecordedEvent): Checkpoint => ({
+  transactionId: event.transactionId,
+  position: event.position,
+});
+
+/** The log's order: (transaction id, position). */
+export const isBefore = (a: Checkpoint, b: Checkpoint) => {
+  const ta = BigInt(a.transactionId);
+  const tb = BigInt(b.transactionId);
+  return ta < tb || (ta === tb && a.position < b.position);
+};
+
+export const sameCheckpoint = (a: Checkpoint, b: Checkpoint) =>
+  a.transactionId === b.transactionId && a.position === b.position;
+
+/** The batch did not commit because someone reset our checkpoint (a rebuild). */
+export class CheckpointMoved extends Error {}
 
 /** Compare-and-set: false when someone else moved the checkpoint (a rebuild reset it). */
 export const advanceCheckpoint = async (

@@ -29,6 +29,17 @@ export const parkedAmong = async (
   return new Set(rows.map((r) => r.stream_id));
 };
 
+/** The distinct streams of `events`. */
+export const streamsOf = (events: readonly RecordedEvent[]) => [
+  ...new Set(events.map((e) => e.streamId)),
+];
+
+/** Splits a batch into the events to apply and those held behind parked streams. */
+export const splitByParked = (relevant: RecordedEvent[], parked: Set<string>) => ({
+  apply: relevant.filter((e) => !parked.has(e.streamId)),
+  held: relevant.filter((e) => parked.has(e.streamId)),
+});
+
 /** Holds events behind their parked streams: recorded, neither applied nor skipped. */
 export const holdEvents = async (
   tx: TransactionSql,
