@@ -135,6 +135,311 @@ const DETAIL_WORDS = new Set([
 
 const PIN_IN_TEXT = /(?<!\d)[1-9]\d{5}(?!\d)/g;
 
+/** The places a matcher knows, indexed, and the answers it remembers. */
+type MatcherIndex = {
+  storedCities: Map<string, Candidate>;
+  areasByCity: Map<string, Map<string, Candidate>>;
+  allAreas: Map<string, Candidate>;
+  /** PIN → the city/area keys seen with it (listings and the gazetteer). */
+  pins: Map<string, { city: string; area: string }[]>;
+  /** The gazetteer's groups of names of one locality. */
+  groups: { cities: string[]; keys: string[]; candidates: Candidate[] }[];
+  citySynonyms: { group: readonly string[]; candidates: Candidate[] }[];
+  /** Resolved cities and areas by input. */
+  cache: Map<string, string[]>;
+  /** Resolved places by what was typed (see rememberedResolvePlaces). */
+  remembered: Map<string, ResolvedPlaces>;
+};
+
+const addPin = (m: MatcherIndex, pin: string | null | undefined, city: string, area: string) => {
+  if (!pin) return;
+  let list = m.pins.get(pin);
+  if (!list) m.pins.set(pin, (list = []));
+  if (!list.some((p) => p.city === city && p.area === area)) list.push({ city, area });
+};
+
+const indexOf = (
+  localities: readonly Locality[],
+  names: readonly LocalityNames[],
+): MatcherIndex => {
+  const m: MatcherIndex = {
+    storedCities: new Map(),
+    areasByCity: new Map(),
+    allAreas: new Map(),
+    pins: new Map(),
+    groups: names.map((g) => ({
+      cities: cityAliases(normaliseLocality(g.city)),
+      keys: g.names.map(normaliseLocality),
+      candidates: g.names.map(candidateOf),
+    })),
+    citySynonyms: CITY_SYNONYM_GROUPS.map((group) => ({
+      group,
+      candidates: group.map(candidateOf),
+    })),
+    cache: new Map(),
+    remembered: new Map(),
+  };
+  for (const { city, area, pin } of localities) {
+    const c = normaliseLocality(city);
+    const a = normaliseLocality(area);
+    if (!m.storedCities.has(c)) m.storedCities.set(c, candidateOf(c));
+    let areas = m.areasByCity.get(c);
+    if (!areas) m.areasByCity.set(c, (areas = new Map<string, Candidate>()));
+    const candidate = m.allAreas.get(a) ?? candidateOf(a);
+    areas.set(a, candidate);
+    m.allAreas.set(a, candidate);
+    addPin(m, pin, c, a);
+  }
+  for (const g of names)
+    for (const name of g.names)
+      addPin(m, g.pinCode, normaliseLocality(g.city), normaliseLocality(name));
+  return m;
+};
+
+const remember = (m: MatcherIndex, key: string, value: () => string[]) => {
+  const hit = m.cache.get(key);
+  if (hit) return hit;
+  if (m.cache.size > 5000) m.cache.clear();
+  const computed = value();
+  m.cache.set(key, computed);
+  return computed;
+};
+
+const resolveCities = (m: MatcherIndex, input: string): string[] =>
+  remember(m, `c\u0000${input}`, () => {
+    // One typo a word at most: city names two typos apart are other cities (Bengaluru, Mangaluru).
+    const typed = spellingOf(placeWords(input), 1);
+    const found = new Set<string>(cityAliases(normaliseLocality(input)));
+    // Old and other spellings the city list knows ('Calcutta', 'Bengalooru'), exactly.
+    const listed = canonicalCity(input);
+    if (listed) for (const name of cityAliases(normaliseLocality(listed))) found.add(name);
+    // The synonyms with typos ('Banglore').
+    for (const { group, candidates } of m.citySynonyms)
+      if (candidates.some((c) => close(typed, c.whole))) for (const name of group) found.add(name);
+    const spellings = [typed, ...[...found].map((f) => spellingOf(placeWords(f), 1))];
+    for (const [key, c] of m.storedCities)
+      if (spellings.some((s) => matchesCandidate(s, c))) found.add(key);
+    return [...found].filter((c) => c.length > 0);
+  });
+
+/** The stored areas (and the gazetteer's names) an input names, within `inCities` when given. */
+const matchAreas = (m: MatcherIndex, input: string, inCities?: readonly string[]): Set<string> => {
+  const typed = spellingOf(placeWords(input));
+  const inScope = (groupCities: readonly string[]) =>
+    !inCities || groupCities.some((c) => inCities.includes(c));
+  const wanted = [typed];
+  const found = new Set<string>();
+  // A locality's other names: typed one, find all (the gazetteer's official and popular names).
+  for (const g of m.groups)
+    if (inScope(g.cities) && g.candidates.some((c) => matchesCandidate(typed, c))) {
+      for (const key of g.keys) found.add(key);
+      wanted.push(...g.keys.map((k) => spellingOf(placeWords(k), 0)));
+    }
+  const pool = inCities
+    ? inCities.flatMap((c) => [...(m.areasByCity.get(c)?.entries() ?? [])])
+    : [...m.allAreas.entries()];
+  for (const [key, c] of pool) if (wanted.some((w) => matchesCandidate(w, c))) found.add(key);
+  return found;
+};
+
+const resolveAreas = (m: MatcherIndex, input: string, inCities?: readonly string[]): string[] =>
+  remember(m, `a\u0000${input}\u0000${inCities?.join('\u0001') ?? ''}`, () => {
+    const pin = pinCodeOf(input);
+    if (pin) return pinAreas(m, pin, inCities) ?? [pin];
+    const wanted = normaliseLocality(input);
+    let found = matchAreas(m, input, inCities);
+    // 'Koramangala 5th Block' where listings say 'Koramangala': the part before the block, phase or number.
+    const words = wanted.split(' ');
+    for (let n = words.length - 1; found.size === 0 && n >= 1; n--)
+      if (words.slice(n).some((w) => /\d/.test(w) || DETAIL_WORDS.has(w)))
+        found = matchAreas(m, words.slice(0, n).join(' '), inCities);
+    return [...new Set([wanted, ...found])].filter((a) => a.length > 0);
+  });
+
+/** The areas listings with this PIN are in (within `inCities` when given); undefined for an unknown PIN. */
+const pinAreas = (
+  m: MatcherIndex,
+  pin: string,
+  inCities?: readonly string[],
+): string[] | undefined => {
+  const places = m.pins.get(pin);
+  if (!places) return undefined;
+  return [
+    ...new Set(places.filter((p) => !inCities || inCities.includes(p.city)).map((p) => p.area)),
+  ];
+};
+
+const pinCities = (m: MatcherIndex, pin: string): string[] | undefined => {
+  const places = m.pins.get(pin);
+  return places && [...new Set(places.map((p) => p.city))];
+};
+
+/**
+ * 'Koramangla Bangalore' typed as the area: a known city at either end of an
+ * area that names no known locality as a whole is the city, the rest the area.
+ */
+const cityInArea = (m: MatcherIndex, area: string, inCities?: readonly string[]) => {
+  const words = normaliseLocality(area).split(' ');
+  if (words.length < 2 || matchAreas(m, area, inCities).size > 0) return undefined;
+  for (const k of [2, 1].filter((n) => n < words.length))
+    for (const [place, rest] of [
+      [words.slice(-k), words.slice(0, -k)],
+      [words.slice(0, k), words.slice(k)],
+    ] as const) {
+      const named = resolveCities(m, place.join(' ')).filter(
+        (c) => m.storedCities.has(c) && (!inCities || inCities.includes(c)),
+      );
+      if (named.length > 0)
+        return { area: rest.join(' '), cities: inCities ? [...inCities] : named };
+    }
+  return undefined;
+};
+
+/**
+ * 'Bombay Andheri E' in the city field: a known city at either end and a known locality of it
+ * in the rest. Only a known locality splits it, so any other text stays as typed.
+ */
+const localityInCity = (m: MatcherIndex, typed: string) => {
+  const words = normaliseLocality(typed).split(' ');
+  for (const k of [2, 1].filter((n) => n < words.length))
+    for (const [place, rest] of [
+      [words.slice(0, k), words.slice(k)],
+      [words.slice(-k), words.slice(0, -k)],
+    ] as const) {
+      const named = resolveCities(m, place.join(' ')).filter((c) => m.storedCities.has(c));
+      if (named.length > 0 && matchAreas(m, rest.join(' '), named).size > 0)
+        return { area: rest.join(' '), cities: named };
+    }
+  return undefined;
+};
+
+const isStoredCity = (m: MatcherIndex, cities: readonly string[] | undefined) =>
+  cities !== undefined && cities.some((c) => m.storedCities.has(c));
+
+/** The listed cities an area input names as a whole, when it names no locality (within `inCities`). */
+const cityOfArea = (m: MatcherIndex, area: string, inCities?: readonly string[]) => {
+  if (pinCodeOf(area) || matchAreas(m, area, inCities).size > 0) return undefined;
+  const named = resolveCities(m, area).filter(
+    (c) => m.storedCities.has(c) && (!inCities || inCities.includes(c)),
+  );
+  return named.length > 0 ? named : undefined;
+};
+
+/** A resolution under way: the cities and areas so far (see resolvePlaces). */
+type Resolving = { cities?: string[] | undefined; areas?: string[] | undefined };
+
+/**
+ * The city field: its PIN's cities, or the cities it names; a suburb with no
+ * listings of its own ('Secunderabad', 'Thane', 'Mohali') is the cities
+ * around its localities, and those localities the areas.
+ */
+const resolveCityField = (m: MatcherIndex, city: string, cityPin: string | undefined) => {
+  const cities = cityPin ? (pinCities(m, cityPin) ?? [cityPin]) : resolveCities(m, city);
+  if (cityPin || cities.some((c) => m.storedCities.has(c))) return { cities };
+  const named = matchAreas(m, city);
+  const around = [...m.areasByCity].flatMap(([c, inCity]) =>
+    [...named].some((a) => inCity.has(a)) ? [c] : [],
+  );
+  return around.length > 0 ? { cities: around, suburb: [...named] } : { cities };
+};
+
+/**
+ * The area typed (or split off the city field): a city at either end of it
+ * is the city, a whole city is the city, a PIN names its cities too; the
+ * rest resolves to the areas.
+ */
+const resolveAreaField = (
+  m: MatcherIndex,
+  r: Resolving,
+  placeInArea: string | undefined,
+  fallback: () => string[] | undefined,
+) => {
+  const split =
+    placeInArea === undefined || pinCodeOf(placeInArea)
+      ? undefined
+      : cityInArea(m, placeInArea, r.cities);
+  if (split) r.cities = split.cities;
+  let typedArea = split?.area ?? placeInArea;
+  // 'Gurgaon' typed as the area: a whole city that names no locality is the city.
+  const areaCity =
+    typedArea === undefined || split ? undefined : cityOfArea(m, typedArea, r.cities);
+  if (areaCity) {
+    r.cities = areaCity;
+    typedArea = undefined;
+  }
+  // A PIN names its city too: Malviya Nagar 110017 is Delhi's, not Jaipur's.
+  const areaPin = typedArea === undefined ? undefined : pinCodeOf(typedArea);
+  if (areaPin && !r.cities) r.cities = pinCities(m, areaPin);
+  r.areas = typedArea !== undefined ? resolveAreas(m, typedArea, r.cities) : fallback();
+};
+
+/** Known PIN codes in the free text narrow the places to theirs and leave the text. */
+const pinsInText = (m: MatcherIndex, r: Resolving, q: string) => {
+  let text = q;
+  for (const pin of q.match(PIN_IN_TEXT) ?? []) {
+    if (!m.pins.has(pin)) continue;
+    r.cities ??= pinCities(m, pin);
+    const covered = pinAreas(m, pin, r.cities) ?? [];
+    r.areas = r.areas ? r.areas.filter((a) => covered.includes(a)) : covered;
+    text = text.replace(pin, ' ');
+  }
+  return text;
+};
+
+/**
+ * City, area and free text → the filters both engines apply. A PIN code may
+ * stand in either place field or in the free text: it becomes the areas it
+ * covers (and, typed as the city, its cities), and leaves the free text
+ * (unless `pinsInText` is off: visitors' searches cannot filter by area).
+ */
+const resolvePlaces = (
+  m: MatcherIndex,
+  { city, area, q }: TypedPlaces,
+  options: { pinsInText: boolean },
+): ResolvedPlaces => {
+  const cityPin = city === undefined ? undefined : pinCodeOf(city);
+  const cityField = city === undefined ? undefined : resolveCityField(m, city, cityPin);
+  const r: Resolving = { cities: cityField?.cities };
+  const suburb = cityField?.suburb;
+  // 'Bombay Andheri E' typed as the city: a known city at either end, the rest a locality of it.
+  const localityField =
+    city !== undefined && !cityPin && area === undefined && !suburb && !isStoredCity(m, r.cities)
+      ? localityInCity(m, city)
+      : undefined;
+  if (localityField) r.cities = localityField.cities;
+  resolveAreaField(m, r, localityField?.area ?? area, () =>
+    cityPin ? (pinAreas(m, cityPin) ?? [cityPin]) : suburb,
+  );
+  let text = q;
+  if (options.pinsInText && q) text = pinsInText(m, r, q);
+  text = text?.replace(/\s+/g, ' ').trim();
+  return {
+    ...(r.cities ? { cities: r.cities } : {}),
+    ...(r.areas ? { areas: r.areas } : {}),
+    ...(text ? { q: text } : {}),
+  };
+};
+
+// Tenants type the same few thousand places over and over, and matching one against every locality
+// (word by word, typos, spellings) took 29% of the API's CPU per search. The answer depends only on
+// what was typed and on this matcher's localities (a new list makes a new matcher), so it is
+// remembered per matcher, the oldest forgotten first. Shared answers: read only.
+const rememberedResolvePlaces = (
+  m: MatcherIndex,
+  typed: TypedPlaces,
+  options: { pinsInText: boolean },
+): ResolvedPlaces => {
+  const key = JSON.stringify([typed.city, typed.area, typed.q, options.pinsInText]);
+  let answer = m.remembered.get(key);
+  if (!answer) {
+    answer = resolvePlaces(m, typed, options);
+    if (m.remembered.size >= REMEMBERED_PLACES)
+      m.remembered.delete(m.remembered.keys().next().value!);
+    m.remembered.set(key, answer);
+  }
+  return answer;
+};
+
 /**
  * Resolves the city and area a tenant typed to the spellings stored in the
  * listings, case-insensitively, with typos, short forms, spacing, city
@@ -149,263 +454,14 @@ export const createLocalityMatcher = (
   localities: readonly Locality[],
   names: readonly LocalityNames[] = LOCALITY_NAME_GROUPS,
 ) => {
-  const storedCities = new Map<string, Candidate>();
-  const areasByCity = new Map<string, Map<string, Candidate>>();
-  const allAreas = new Map<string, Candidate>();
-  /** PIN → the city/area keys seen with it (listings and the gazetteer). */
-  const pins = new Map<string, { city: string; area: string }[]>();
-  const addPin = (pin: string | null | undefined, city: string, area: string) => {
-    if (!pin) return;
-    let list = pins.get(pin);
-    if (!list) pins.set(pin, (list = []));
-    if (!list.some((p) => p.city === city && p.area === area)) list.push({ city, area });
-  };
-  for (const { city, area, pin } of localities) {
-    const c = normaliseLocality(city);
-    const a = normaliseLocality(area);
-    if (!storedCities.has(c)) storedCities.set(c, candidateOf(c));
-    let areas = areasByCity.get(c);
-    if (!areas) areasByCity.set(c, (areas = new Map<string, Candidate>()));
-    const candidate = allAreas.get(a) ?? candidateOf(a);
-    areas.set(a, candidate);
-    allAreas.set(a, candidate);
-    addPin(pin, c, a);
-  }
-  const groups = names.map((g) => ({
-    cities: cityAliases(normaliseLocality(g.city)),
-    keys: g.names.map(normaliseLocality),
-    candidates: g.names.map(candidateOf),
-  }));
-  for (const g of names)
-    for (const name of g.names)
-      addPin(g.pinCode, normaliseLocality(g.city), normaliseLocality(name));
-  const citySynonyms = CITY_SYNONYM_GROUPS.map((group) => ({
-    group,
-    candidates: group.map(candidateOf),
-  }));
-
-  const cache = new Map<string, string[]>();
-  const remember = (key: string, value: () => string[]) => {
-    const hit = cache.get(key);
-    if (hit) return hit;
-    if (cache.size > 5000) cache.clear();
-    const computed = value();
-    cache.set(key, computed);
-    return computed;
-  };
-
-  const resolveCities = (input: string): string[] =>
-    remember(`c\u0000${input}`, () => {
-      // One typo a word at most: city names two typos apart are other cities (Bengaluru, Mangaluru).
-      const typed = spellingOf(placeWords(input), 1);
-      const found = new Set<string>(cityAliases(normaliseLocality(input)));
-      // Old and other spellings the city list knows ('Calcutta', 'Bengalooru'), exactly.
-      const listed = canonicalCity(input);
-      if (listed) for (const name of cityAliases(normaliseLocality(listed))) found.add(name);
-      // The synonyms with typos ('Banglore').
-      for (const { group, candidates } of citySynonyms)
-        if (candidates.some((c) => close(typed, c.whole)))
-          for (const name of group) found.add(name);
-      const spellings = [typed, ...[...found].map((f) => spellingOf(placeWords(f), 1))];
-      for (const [key, c] of storedCities)
-        if (spellings.some((s) => matchesCandidate(s, c))) found.add(key);
-      return [...found].filter((c) => c.length > 0);
-    });
-
-  /** The stored areas (and the gazetteer's names) an input names, within `inCities` when given. */
-  const matchAreas = (input: string, inCities?: readonly string[]): Set<string> => {
-    const typed = spellingOf(placeWords(input));
-    const inScope = (groupCities: readonly string[]) =>
-      !inCities || groupCities.some((c) => inCities.includes(c));
-    const wanted = [typed];
-    const found = new Set<string>();
-    // A locality's other names: typed one, find all (the gazetteer's official and popular names).
-    for (const g of groups)
-      if (inScope(g.cities) && g.candidates.some((c) => matchesCandidate(typed, c))) {
-        for (const key of g.keys) found.add(key);
-        wanted.push(...g.keys.map((k) => spellingOf(placeWords(k), 0)));
-      }
-    const pool = inCities
-      ? inCities.flatMap((c) => [...(areasByCity.get(c)?.entries() ?? [])])
-      : [...allAreas.entries()];
-    for (const [key, c] of pool) if (wanted.some((w) => matchesCandidate(w, c))) found.add(key);
-    return found;
-  };
-
-  const resolveAreas = (input: string, inCities?: readonly string[]): string[] =>
-    remember(`a\u0000${input}\u0000${inCities?.join('\u0001') ?? ''}`, () => {
-      const pin = pinCodeOf(input);
-      if (pin) return pinAreas(pin, inCities) ?? [pin];
-      const wanted = normaliseLocality(input);
-      let found = matchAreas(input, inCities);
-      // 'Koramangala 5th Block' where listings say 'Koramangala': the part before the block, phase or number.
-      const words = wanted.split(' ');
-      for (let n = words.length - 1; found.size === 0 && n >= 1; n--)
-        if (words.slice(n).some((w) => /\d/.test(w) || DETAIL_WORDS.has(w)))
-          found = matchAreas(words.slice(0, n).join(' '), inCities);
-      return [...new Set([wanted, ...found])].filter((a) => a.length > 0);
-    });
-
-  /** The areas listings with this PIN are in (within `inCities` when given); undefined for an unknown PIN. */
-  const pinAreas = (pin: string, inCities?: readonly string[]): string[] | undefined => {
-    const places = pins.get(pin);
-    if (!places) return undefined;
-    return [
-      ...new Set(places.filter((p) => !inCities || inCities.includes(p.city)).map((p) => p.area)),
-    ];
-  };
-  const pinCities = (pin: string): string[] | undefined => {
-    const places = pins.get(pin);
-    return places && [...new Set(places.map((p) => p.city))];
-  };
-
-  /**
-   * 'Koramangla Bangalore' typed as the area: a known city at either end of an
-   * area that names no known locality as a whole is the city, the rest the area.
-   */
-  const cityInArea = (area: string, inCities?: readonly string[]) => {
-    const words = normaliseLocality(area).split(' ');
-    if (words.length < 2 || matchAreas(area, inCities).size > 0) return undefined;
-    for (const k of [2, 1].filter((n) => n < words.length))
-      for (const [place, rest] of [
-        [words.slice(-k), words.slice(0, -k)],
-        [words.slice(0, k), words.slice(k)],
-      ] as const) {
-        const named = resolveCities(place.join(' ')).filter(
-          (c) => storedCities.has(c) && (!inCities || inCities.includes(c)),
-        );
-        if (named.length > 0)
-          return { area: rest.join(' '), cities: inCities ? [...inCities] : named };
-      }
-    return undefined;
-  };
-
-  /**
-   * 'Bombay Andheri E' in the city field: a known city at either end and a known locality of it
-   * in the rest. Only a known locality splits it, so any other text stays as typed.
-   */
-  const localityInCity = (typed: string) => {
-    const words = normaliseLocality(typed).split(' ');
-    for (const k of [2, 1].filter((n) => n < words.length))
-      for (const [place, rest] of [
-        [words.slice(0, k), words.slice(k)],
-        [words.slice(-k), words.slice(0, -k)],
-      ] as const) {
-        const named = resolveCities(place.join(' ')).filter((c) => storedCities.has(c));
-        if (named.length > 0 && matchAreas(rest.join(' '), named).size > 0)
-          return { area: rest.join(' '), cities: named };
-      }
-    return undefined;
-  };
-
-  const isStoredCity = (cities: readonly string[] | undefined) =>
-    cities !== undefined && cities.some((c) => storedCities.has(c));
-
-  /** The listed cities an area input names as a whole, when it names no locality (within `inCities`). */
-  const cityOfArea = (area: string, inCities?: readonly string[]) => {
-    if (pinCodeOf(area) || matchAreas(area, inCities).size > 0) return undefined;
-    const named = resolveCities(area).filter(
-      (c) => storedCities.has(c) && (!inCities || inCities.includes(c)),
-    );
-    return named.length > 0 ? named : undefined;
-  };
-
-  /**
-   * City, area and free text → the filters both engines apply. A PIN code may
-   * stand in either place field or in the free text: it becomes the areas it
-   * covers (and, typed as the city, its cities), and leaves the free text
-   * (unless `pinsInText` is off: visitors' searches cannot filter by area).
-   */
-  const resolvePlaces = (
-    { city, area, q }: TypedPlaces,
-    options: { pinsInText: boolean } = { pinsInText: true },
-  ): ResolvedPlaces => {
-    const cityPin = city === undefined ? undefined : pinCodeOf(city);
-    let cities =
-      city === undefined
-        ? undefined
-        : cityPin
-          ? (pinCities(cityPin) ?? [cityPin])
-          : resolveCities(city);
-    // 'Secunderabad', 'Thane', 'Mohali' as the city: no listings are in a city of that name, but in its localities.
-    let suburb: string[] | undefined;
-    if (city !== undefined && !cityPin && !cities!.some((c) => storedCities.has(c))) {
-      const named = matchAreas(city);
-      const around = [...areasByCity].flatMap(([c, inCity]) =>
-        [...named].some((a) => inCity.has(a)) ? [c] : [],
-      );
-      if (around.length > 0) {
-        cities = around;
-        suburb = [...named];
-      }
-    }
-    // 'Bombay Andheri E' typed as the city: a known city at either end, the rest a locality of it.
-    const cityField =
-      city !== undefined && !cityPin && area === undefined && !suburb && !isStoredCity(cities)
-        ? localityInCity(city)
-        : undefined;
-    if (cityField) cities = cityField.cities;
-    const placeInArea = cityField?.area ?? area;
-    const split =
-      placeInArea === undefined || pinCodeOf(placeInArea)
-        ? undefined
-        : cityInArea(placeInArea, cities);
-    if (split) cities = split.cities;
-    let typedArea = split?.area ?? placeInArea;
-    // 'Gurgaon' typed as the area: a whole city that names no locality is the city.
-    const areaCity = typedArea === undefined || split ? undefined : cityOfArea(typedArea, cities);
-    if (areaCity) {
-      cities = areaCity;
-      typedArea = undefined;
-    }
-    // A PIN names its city too: Malviya Nagar 110017 is Delhi's, not Jaipur's.
-    const areaPin = typedArea === undefined ? undefined : pinCodeOf(typedArea);
-    if (areaPin && !cities) cities = pinCities(areaPin);
-    let areas =
-      typedArea !== undefined
-        ? resolveAreas(typedArea, cities)
-        : cityPin
-          ? (pinAreas(cityPin) ?? [cityPin])
-          : suburb;
-    let text = q;
-    for (const pin of (options.pinsInText && q?.match(PIN_IN_TEXT)) || []) {
-      if (!pins.has(pin)) continue;
-      cities ??= pinCities(pin);
-      const covered = pinAreas(pin, cities) ?? [];
-      areas = areas ? areas.filter((a) => covered.includes(a)) : covered;
-      text = text?.replace(pin, ' ');
-    }
-    text = text?.replace(/\s+/g, ' ').trim();
-    return {
-      ...(cities ? { cities } : {}),
-      ...(areas ? { areas } : {}),
-      ...(text ? { q: text } : {}),
-    };
-  };
-
-  // Tenants type the same few thousand places over and over, and matching one against every locality
-  // (word by word, typos, spellings) took 29% of the API's CPU per search (bench:search profile). The
-  // answer depends only on what was typed and on this matcher's localities (a new list makes a new
-  // matcher), so it is remembered per matcher, the oldest forgotten first. Shared answers: read only.
-  const remembered = new Map<string, ResolvedPlaces>();
-  const rememberedResolvePlaces = (
-    typed: TypedPlaces,
-    options: { pinsInText: boolean } = { pinsInText: true },
-  ): ResolvedPlaces => {
-    const key = JSON.stringify([typed.city, typed.area, typed.q, options.pinsInText]);
-    let answer = remembered.get(key);
-    if (!answer) {
-      answer = resolvePlaces(typed, options);
-      if (remembered.size >= REMEMBERED_PLACES) remembered.delete(remembered.keys().next().value!);
-      remembered.set(key, answer);
-    }
-    return answer;
-  };
-
+  const m = indexOf(localities, names);
   return {
-    resolveCities,
-    resolveAreas,
-    resolvePlaces: rememberedResolvePlaces,
+    resolveCities: (input: string) => resolveCities(m, input),
+    resolveAreas: (input: string, inCities?: readonly string[]) => resolveAreas(m, input, inCities),
+    resolvePlaces: (
+      typed: TypedPlaces,
+      options: { pinsInText: boolean } = { pinsInText: true },
+    ): ResolvedPlaces => rememberedResolvePlaces(m, typed, options),
     size: localities.length,
   };
 };
