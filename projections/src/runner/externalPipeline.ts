@@ -59,7 +59,13 @@ export const applyExternal = async (
   events: RecordedEvent[],
 ) => {
   const batch = await prepare(runner, from, events);
-  if (batch.apply.length > 0) await projection.apply(batch.apply);
+  try {
+    if (batch.apply.length > 0) await projection.apply(batch.apply);
+  } catch (error) {
+    // The projection found the batch applied by another worker: as a failed compare-and-set.
+    if (error instanceof CheckpointMoved) return false;
+    throw error;
+  }
   return commitExternal(runner, batch);
 };
 

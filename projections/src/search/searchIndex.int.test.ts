@@ -8,7 +8,9 @@ import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/
 import { parkedStreams } from '../queries/readSideHealth.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { retryParked } from '../runner/retryParked.ts';
+import { CheckpointMoved, ensureCheckpoint } from '../runner/checkpoints.ts';
 import { startProjection } from '../runner/runner.ts';
+import { listingStreamId } from '@rentals/core/listings/events';
 import { listingsIndexSettings } from './indexSettings.ts';
 import { deleteIndex, upsertDocuments } from './listingsIndex.ts';
 import type { Meilisearch } from 'meilisearch';
@@ -244,5 +246,54 @@ describe('listings search index', () => {
     });
     expect((await document('ix-7'))?.title).toBe('Held back');
     await runner.stop();
+  });
+});
+
+describe('a worker cut off from Meilisearch while another took over', () => {
+  it('drops its retried write once the other has applied the batch: no stale document comes back', async () => {
+    const name = 'listings-search-fence-test';
+    const fenced = `${index}_fence`;
+    let reachable = meili;
+    let told: () => void = () => {};
+    const unreachableSeen = new Promise<void>((resolve) => (told = resolve));
+    const projection = createSearchProjection(
+      () => ({
+        sql: db.sql,
+        meili: reachable,
+        index: fenced,
+        log: { warn: () => told(), info: () => {}, error: () => {} } as never,
+      }),
+      name,
+    );
+    await ensureCheckpoint(db.sql, name);
+    await appendListingEvents(store, 'fx-0', [listingCreated('fx-0')]);
+    await projection.apply((await store.readStream(listingStreamId('fx-0'))).events);
+
+    await appendListingEvents(store, 'fx-1', [listingCreated('fx-1')]);
+    const batch = (await store.readStream(listingStreamId('fx-1'))).events;
+    // The network is cut: its first try fails, and it keeps trying.
+    reachable = createMeili({
+      url: `http://127.0.0.1:${await freePort()}`,
+      key: inject('meiliKey'),
+    });
+    const stale = projection.apply(batch).then(
+      () => 'sent',
+      (error: unknown) => error,
+    );
+    await unreachableSeen;
+    // Meanwhile the worker that took over applied the batch (and, say, the delete that followed).
+    const last = batch.at(-1)!;
+    await db.sql`UPDATE projection_checkpoints SET transaction_id = ${last.transactionId}::xid8, position = ${last.position}
+                 WHERE name = ${name}`;
+    reachable = meili;
+    expect(await stale).toBeInstanceOf(CheckpointMoved);
+    expect(
+      await meili
+        .index(fenced)
+        .getDocument('fx-1')
+        .catch(() => null),
+    ).toBeNull();
+    expect(await meili.index(fenced).getDocument('fx-0')).toMatchObject({ id: 'fx-0' });
+    await deleteIndex(meili, fenced);
   });
 });

@@ -2,6 +2,8 @@ import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { ExternalProjection } from '../runner/projection.ts';
+import { isTransient } from '@rentals/core/dbErrors';
+import { CheckpointMoved } from '../runner/checkpoints.ts';
 import { withSwapLockShared } from '../runner/swapLock.ts';
 import { LISTING_EVENT_TYPES } from '../readModels/listingEvents.ts';
 import { LISTINGS_INDEX } from './indexSettings.ts';
@@ -51,12 +53,19 @@ export const createSearchProjection = (
   let ensured = false;
   const index = () => deps().index ?? LISTINGS_INDEX;
 
-  const whileUnavailable = async <T>(work: () => Promise<T>): Promise<T> => {
+  /** Retries `work` while Meilisearch is unreachable; `beforeRetry` may end the retries by throwing. */
+  const whileUnavailable = async <T>(
+    work: () => Promise<T>,
+    beforeRetry?: () => Promise<void>,
+  ): Promise<T> => {
     for (let attempt = 0; ; attempt++) {
       try {
+        if (attempt > 0 && beforeRetry) await beforeRetry();
         return await work();
       } catch (error) {
-        if (!isMeiliUnavailable(error) || closed) throw error;
+        // A check that cannot reach Postgres (beforeRetry) is an outage too: try again later.
+        const outage = isMeiliUnavailable(error) || (attempt > 0 && isTransient(error));
+        if (!outage || closed) throw error;
         const delay = Math.min(100 * 2 ** attempt, 5000);
         if (attempt === 0 || delay === 5000)
           deps().log?.warn(`${name}: Meilisearch unavailable, retrying`, {
@@ -68,16 +77,36 @@ export const createSearchProjection = (
     }
   };
 
+  /**
+   * A worker cut off from the network retries its writes once it is back, by when another has
+   * taken over: its change, read before the cut, sent after the other's delete would bring the
+   * listing back. So a retry to the live index first checks that the checkpoint has not reached
+   * the batch (someone applied it meanwhile); if it has, the batch is dropped as one whose
+   * checkpoint moved.
+   */
+  const unlessApplied = (uid: string, first: RecordedEvent) =>
+    uid === index()
+      ? async () => {
+          const [row] = await deps().sql<{ applied: boolean }[]>`
+            SELECT (transaction_id, position) >= (${first.transactionId}::xid8, ${first.position}::bigint) AS applied
+            FROM projection_checkpoints WHERE name = ${name}`;
+          if (row?.applied) throw new CheckpointMoved();
+        }
+      : undefined;
+
   const applyTo = async (uid: string, events: RecordedEvent[]) => {
     const ids = events.map((e) => (e.data as { listingId: string }).listingId);
     const change = await indexChangesFor(deps().sql, ids);
-    await whileUnavailable(async () => {
-      const { meili } = deps();
-      await Promise.all([
-        upsertDocuments(meili, change.upserts, uid),
-        deleteDocuments(meili, change.deletes, uid),
-      ]);
-    });
+    await whileUnavailable(
+      async () => {
+        const { meili } = deps();
+        await Promise.all([
+          upsertDocuments(meili, change.upserts, uid),
+          deleteDocuments(meili, change.deletes, uid),
+        ]);
+      },
+      unlessApplied(uid, events[0]!),
+    );
   };
 
   /**
@@ -89,18 +118,21 @@ export const createSearchProjection = (
   const sendTo = async (uid: string, events: RecordedEvent[]) => {
     const ids = events.map((e) => (e.data as { listingId: string }).listingId);
     const change = await indexChangesFor(deps().sql, ids);
-    return whileUnavailable(async () => {
-      const { meili } = deps();
-      const tasks = [
-        ...(change.upserts.length > 0
-          ? [await meili.index(uid).addDocuments(change.upserts, { primaryKey: 'id' })]
-          : []),
-        ...(change.deletes.length > 0
-          ? [await meili.index(uid).deleteDocuments(change.deletes)]
-          : []),
-      ];
-      return tasks.map((task) => task.taskUid);
-    });
+    return whileUnavailable(
+      async () => {
+        const { meili } = deps();
+        const tasks = [
+          ...(change.upserts.length > 0
+            ? [await meili.index(uid).addDocuments(change.upserts, { primaryKey: 'id' })]
+            : []),
+          ...(change.deletes.length > 0
+            ? [await meili.index(uid).deleteDocuments(change.deletes)]
+            : []),
+        ];
+        return tasks.map((task) => task.taskUid);
+      },
+      unlessApplied(uid, events[0]!),
+    );
   };
 
   const ensure = async () => {
