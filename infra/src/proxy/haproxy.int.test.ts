@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import {
   NO_ANSWER_MESSAGE,
 } from '@rentals/api/shared/errorHandler';
 import { freePort } from '../services/ports.ts';
-import { startHaproxy, untilBackends } from './haproxy.ts';
+import { startHaproxy, untilBackends, type Backend } from './haproxy.ts';
 
 /*
  * HAProxy with no web process in its rotation (each answers its readiness
@@ -26,11 +26,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-it('answers JSON 503 with Retry-After when no backend is up', async () => {
-  const backend = createServer((_request, response) => {
-    response.writeHead(503, { 'content-type': 'application/json' });
-    response.end('{"status":"down"}');
-  });
+/** HAProxy in front of `backend` (and `more` backends), with its stats port; stopped after all. */
+const proxyFor = async (backend: Server, configName: string, more: Backend[] = []) => {
   const backendPort = await freePort();
   await new Promise<void>((resolve) => backend.listen(backendPort, '127.0.0.1', resolve));
   const port = await freePort();
@@ -40,18 +37,26 @@ it('answers JSON 503 with Retry-After when no backend is up', async () => {
       bind: '127.0.0.1',
       port,
       statsPort,
-      backends: [
-        { name: 'web-1', host: '127.0.0.1', port: backendPort },
-        // Nothing listens here: a web process that is gone.
-        { name: 'web-2', host: '127.0.0.1', port: await freePort() },
-      ],
+      backends: [{ name: 'web-1', host: '127.0.0.1', port: backendPort }, ...more],
     },
-    { configFile: join(dir, 'down.cfg'), onLog: () => undefined },
+    { configFile: join(dir, configName), onLog: () => undefined },
   );
   stops.push(() => {
     proxy.kill('SIGTERM');
     backend.close();
   });
+  return { port, statsPort };
+};
+
+it('answers JSON 503 with Retry-After when no backend is up', async () => {
+  const backend = createServer((_request, response) => {
+    response.writeHead(503, { 'content-type': 'application/json' });
+    response.end('{"status":"down"}');
+  });
+  // Nothing listens on the second: a web process that is gone.
+  const { port, statsPort } = await proxyFor(backend, 'down.cfg', [
+    { name: 'web-2', host: '127.0.0.1', port: await freePort() },
+  ]);
   await untilBackends(statsPort, (backends) => backends.every((b) => b.status === 'DOWN'));
 
   const response = await fetch(`http://127.0.0.1:${port}/api/properties`);
@@ -67,23 +72,7 @@ it('answers JSON 502 with Retry-After when a web process dies in the middle of a
     if (request.method === 'POST') request.socket.destroy();
     else response.end('{"status":"ok"}');
   });
-  const backendPort = await freePort();
-  await new Promise<void>((resolve) => backend.listen(backendPort, '127.0.0.1', resolve));
-  const port = await freePort();
-  const statsPort = await freePort();
-  const proxy = await startHaproxy(
-    {
-      bind: '127.0.0.1',
-      port,
-      statsPort,
-      backends: [{ name: 'web-1', host: '127.0.0.1', port: backendPort }],
-    },
-    { configFile: join(dir, 'dying.cfg'), onLog: () => undefined },
-  );
-  stops.push(() => {
-    proxy.kill('SIGTERM');
-    backend.close();
-  });
+  const { port, statsPort } = await proxyFor(backend, 'dying.cfg');
   await untilBackends(statsPort, (backends) => backends.every((b) => b.status === 'UP'));
 
   const response = await fetch(`http://127.0.0.1:${port}/api/properties`, {

@@ -53,6 +53,34 @@ const regenerate = async () => {
   return report;
 };
 
+/** A regenerator with short waits, its log lines kept. */
+const quickRegenerator = (options: {
+  bulkLagEvents: number;
+  maxHoldMs?: number;
+  fullBuildMinListings?: number;
+}) => {
+  const lines: string[] = [];
+  const regenerator = startRegenerator({
+    sql: db.sql,
+    outDir: out,
+    siteUrl: SITE,
+    batchWindowMs: 10,
+    pollMs: 50,
+    ...options,
+    log: (line) => lines.push(line),
+  });
+  return { lines, stop: regenerator.stop };
+};
+
+/** Until the regenerator has taken every mark. */
+const untilNothingPending = async () => {
+  for (;;) {
+    const status = await publicSiteStatus(db.sql);
+    if (status.pendingCities + status.pendingListings === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
 const allFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? allFiles(join(dir, e.name)) : [join(dir, e.name)],
@@ -352,17 +380,7 @@ describe('a bulk import', () => {
     const imported: SeededListing[] = [];
     for (let i = 0; i < 40; i++)
       imported.push(await seed(['Pune', 'Mumbai', 'New Delhi', 'Jaipur'][i % 4]!));
-    const lines: string[] = [];
-    const regenerator = startRegenerator({
-      sql: db.sql,
-      outDir: out,
-      siteUrl: SITE,
-      batchWindowMs: 10,
-      pollMs: 50,
-      bulkLagEvents: 5,
-      fullBuildMinListings: 10,
-      log: (line) => lines.push(line),
-    });
+    const { lines, stop } = quickRegenerator({ bulkLagEvents: 5, fullBuildMinListings: 10 });
     // The public model takes the backlog in small, slow batches: without the hold, each would be a run.
     const slowPublic: SqlProjection = {
       ...publicListingModel,
@@ -376,12 +394,8 @@ describe('a bulk import', () => {
       startProjection(db.sql, dirtyCitiesProjection, { pollIntervalMs: 10 }),
     ];
     await caughtUp();
-    for (;;) {
-      const status = await publicSiteStatus(db.sql);
-      if (status.pendingCities + status.pendingListings === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await regenerator.stop();
+    await untilNothingPending();
+    await stop();
     const runs = await db.sql<
       { kind: string }[]
     >`SELECT kind FROM public_site_runs WHERE id > ${last}`;
@@ -426,23 +440,9 @@ describe('a log whose highest position is not its last event', () => {
              (SELECT max(position) FROM events)::int AS head`;
     expect(positions!.checkpoint).toBeLessThan(positions!.head);
 
-    const lines: string[] = [];
-    const regenerator = startRegenerator({
-      sql: db.sql,
-      outDir: out,
-      siteUrl: SITE,
-      batchWindowMs: 10,
-      pollMs: 50,
-      bulkLagEvents: 0,
-      maxHoldMs: 600_000,
-      log: (line) => lines.push(line),
-    });
-    for (;;) {
-      const status = await publicSiteStatus(db.sql);
-      if (status.pendingCities + status.pendingListings === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await regenerator.stop();
+    const { lines, stop } = quickRegenerator({ bulkLagEvents: 0, maxHoldMs: 600_000 });
+    await untilNothingPending();
+    await stop();
     expect(lines.some((l) => /holding runs/.test(l))).toBe(false);
     for (const listing of [first, second])
       expect(read(`browse/${listing.id}.html`)).toContain(listing.title);
