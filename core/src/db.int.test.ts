@@ -99,7 +99,9 @@ describe('a connection the server closed and the pool opened again for others', 
     const reserved = await pool.reserve();
     await closedByServer(reserved, closes);
     expect(await pool`SELECT 2 AS two`).toEqual([{ two: 2 }]);
-    expect(await reserved`SELECT 1 AS one`.catch((error: { code?: string }) => error.code)).toBe('CONNECTION_CLOSED');
+    expect(await reserved`SELECT 1 AS one`.catch((error: { code?: string }) => error.code)).toBe(
+      'CONNECTION_CLOSED',
+    );
     reserved.release();
     const rows = await Promise.all([pool`SELECT 3 AS n`, pool`SELECT 4 AS n`]);
     expect(rows.flat()).toEqual([{ n: 3 }, { n: 4 }]);

@@ -261,7 +261,7 @@ describe('a worker cut off from Meilisearch while another took over', () => {
         sql: db.sql,
         meili: reachable,
         index: fenced,
-        log: { warn: () => told(), info: () => {}, error: () => {} } as never,
+        log: { warn: () => told(), info: () => {}, error: () => {} },
       }),
       name,
     );

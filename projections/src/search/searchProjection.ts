@@ -69,7 +69,7 @@ export const createSearchProjection = (
         const delay = Math.min(100 * 2 ** attempt, 5000);
         if (attempt === 0 || delay === 5000)
           deps().log?.warn(`${name}: Meilisearch unavailable, retrying`, {
-            error: error.message,
+            error: (error as Error).message,
             delay,
           });
         await new Promise((r) => setTimeout(r, delay));
