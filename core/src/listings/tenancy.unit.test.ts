@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors.ts';
+import { givenFor } from '@rentals/testing/decider';
 import type { ListingCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { toPropertyDocument } from './document.ts';
@@ -65,21 +65,7 @@ const reviseCommand = (fields: ListingFields, at = T1): ListingCommand => ({
 });
 
 /** Given past events, when a command is decided, then these events (or these field errors). */
-const given = (...history: ListingEvent[]) => ({
-  when: (command: ListingCommand) => ({
-    then: (expected: ListingEvent[]) => expect(decide(command, fold(history))).toEqual(expected),
-    thenRefuses: (path: string, msg: string) => {
-      let thrown: unknown;
-      try {
-        decide(command, fold(history));
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown).toBeInstanceOf(ValidationError);
-      expect((thrown as ValidationError).errors).toContainEqual({ path, msg });
-    },
-  }),
-});
+const given = givenFor({ decide, fold });
 
 describe('tenancy terms: CreateListing', () => {
   it('records the terms with the listing', () => {
