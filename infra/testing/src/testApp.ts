@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { testDatabase, type TestDatabase } from './testDatabase.ts';
 import type { Role } from '@rentals/api/access/roles';
 import { buildApp, type App } from '@rentals/api/app';
@@ -59,14 +59,12 @@ let sequence = 0;
 
 /**
  * The whole API against this test file's own migrated database and the run's
- * Meilisearch. Use one per file:
+ * Meilisearch. Use one per file; `testAppWithUsers` below makes it, and the
+ * file's users, in the file's hooks:
  *
  * ```ts
- * let t: TestApp;
- * beforeAll(async () => { t = await testApp(); });
- * afterAll(() => t.close());
- * const owner = await t.registerUser('homeowner');
- * const res = await t.request<{ property: Property }>('POST', '/api/properties', { token: owner.token, form });
+ * const s = testAppWithUsers({ owner: 'homeowner' });
+ * const res = await s.t.request<{ property: Property }>('POST', '/api/properties', { token: s.owner.token, form });
  * ```
  *
  * Email goes to the run's mail catcher (read it with mailbox.ts); links in it
@@ -75,9 +73,9 @@ let sequence = 0;
  * The client address is read from the `x-test-client-ip` header (127.0.0.1
  * without it), standing in for the socket address the web entry passes.
  */
-export const testApp = async (
-  options: { deps?: Partial<AppDeps>; db?: TestDatabase } = {},
-): Promise<TestApp> => {
+type TestAppOptions = { deps?: Partial<AppDeps>; db?: TestDatabase };
+
+export const testApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   // `db`: a database of the test's own cluster (a fault drill stops and restarts it).
   const db = options.db ?? (await testDatabase());
   const clock = testClock();
@@ -154,4 +152,31 @@ export const testApp = async (
   };
 
   return { app, deps, db, clock, request, registerUser, newToken, close: () => db.drop() };
+};
+
+/** A user a suite names: its role, and the name it shows where the test reads it. */
+type UserSpec = Role | { role: Role; name: string };
+
+/**
+ * A test file's app and its named users, made before its tests and closed
+ * after them. Call it before the file's own hooks, which may then use it:
+ * `const s = testAppWithUsers({ alice: 'tenant', admin: 'admin' })`, then
+ * `s.t.request(…, { token: s.alice.token })` in hooks and tests.
+ */
+export const testAppWithUsers = <U extends Record<string, UserSpec>>(
+  users: U,
+  options: TestAppOptions = {},
+) => {
+  const suite = {} as { t: TestApp } & { [K in keyof U]: TestUser };
+  beforeAll(async () => {
+    const t = await testApp(options);
+    Object.assign(suite, { t });
+    for (const [key, spec] of Object.entries(users)) {
+      const { role, name } = typeof spec === 'string' ? { role: spec, name: undefined } : spec;
+      const user = await t.registerUser(role, name === undefined ? {} : { name });
+      Object.assign(suite, { [key]: user });
+    }
+  });
+  afterAll(() => suite.t?.close());
+  return suite;
 };
