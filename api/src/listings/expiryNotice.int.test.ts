@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiriesAt } from '@rentals/testing/expirySweep';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
-import { openStream, type SseEvent } from '@rentals/testing/conversations';
+import { openReadyStream, type SseEvent } from '@rentals/testing/conversations';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
@@ -38,8 +38,7 @@ const noticeFor = (listingId: string) => (e: SseEvent) =>
 describe('the day-25 reminder as an owner notice', () => {
   it("reaches the owner's open live stream and their notices, and goes once confirmed", async () => {
     const listing = await create('Sunny 2BHK in Indiranagar');
-    const stream = await openStream(t, owner.token);
-    await stream.next((e) => e.event === 'ready');
+    const stream = await openReadyStream(t, owner.token);
 
     const created = Date.parse(listing.lastConfirmedAt);
     const result = await sweepExpiriesAt(t.db.sql, new Date(created + 25 * DAY));

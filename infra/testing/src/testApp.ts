@@ -11,6 +11,7 @@ import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { silentLogger } from '@rentals/core/logger';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { testClock, type TestClock } from './testClock.ts';
+import { runReadModels } from './conversations.ts';
 
 /** Sets the client address the app sees for a request (tests only; see `clientIp` below). */
 export const TEST_CLIENT_IP_HEADER = 'x-test-client-ip';
@@ -161,22 +162,31 @@ type UserSpec = Role | { role: Role; name: string };
  * A test file's app and its named users, made before its tests and closed
  * after them. Call it before the file's own hooks, which may then use it:
  * `const s = testAppWithUsers({ alice: 'tenant', admin: 'admin' })`, then
- * `s.t.request(…, { token: s.alice.token })` in hooks and tests.
+ * `s.t.request(…, { token: s.alice.token })` in hooks and tests. With
+ * `readModels: true`, `s.readModels` runs the Postgres read models on it.
  */
-export const testAppWithUsers = <U extends Record<string, UserSpec>>(
+export const testAppWithUsers = <U extends Record<string, UserSpec>, R extends boolean = false>(
   users: U,
-  options: TestAppOptions = {},
+  { readModels, ...options }: TestAppOptions & { readModels?: R } = {},
 ) => {
-  const suite = {} as { t: TestApp } & { [K in keyof U]: TestUser };
+  type ReadModels = ReturnType<typeof runReadModels>;
+  const suite = {} as { t: TestApp } & { [K in keyof U]: TestUser } & (R extends true
+      ? { readModels: ReadModels }
+      : unknown);
+  let running: ReadModels | undefined;
   beforeAll(async () => {
     const t = await testApp(options);
-    Object.assign(suite, { t });
+    running = readModels ? runReadModels(t.db.sql) : undefined;
+    Object.assign(suite, { t, readModels: running });
     for (const [key, spec] of Object.entries(users)) {
       const { role, name } = typeof spec === 'string' ? { role: spec, name: undefined } : spec;
       const user = await t.registerUser(role, name === undefined ? {} : { name });
       Object.assign(suite, { [key]: user });
     }
   });
-  afterAll(() => suite.t?.close());
+  afterAll(async () => {
+    await running?.stop();
+    await suite.t?.close();
+  });
   return suite;
 };
