@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
 import { openReadyStream } from '@rentals/testing/conversations';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
 import { testAppWithUsers } from '@rentals/testing/testApp';
 import { notificationMessages } from './model.ts';
 
@@ -11,13 +11,6 @@ import { notificationMessages } from './model.ts';
  * live on the stream as `notifications`, and marking read clears the count.
  */
 const s = testAppWithUsers({ user: 'homeowner' }, { readModels: true });
-const PUNE = {
-  city: 'Pune',
-  area: 'Baner',
-  pinCode: '411045',
-  address: '3, Baner Road',
-  coordinates: { latitude: 18.559, longitude: 73.7868 },
-};
 
 type Bell = {
   unread: number;
@@ -57,7 +50,7 @@ describe('the notification bell', () => {
     const stream = await openReadyStream(s.t, s.user.token);
 
     s.t.clock.advance(1000);
-    const pune = { ...PUNE };
+    const pune = { ...PLACES.baner };
     await appendListingEvents(s.t.deps.eventStore, 'bell-match', [
       listingCreated('bell-match', {
         at: s.t.clock().toISOString(),
@@ -132,7 +125,7 @@ describe('the notification bell', () => {
       await appendListingEvents(s.t.deps.eventStore, id, [
         listingCreated(id, {
           at: s.t.clock().toISOString(),
-          fields: { location: { ...PUNE }, title: `Flat ${id}` },
+          fields: { location: { ...PLACES.baner }, title: `Flat ${id}` },
         }),
       ]);
     }

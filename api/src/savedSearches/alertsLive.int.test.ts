@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openReadyStream, type SseEvent } from '@rentals/testing/conversations';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
 import { testAppWithUsers } from '@rentals/testing/testApp';
 import {
   alertsAfter,
@@ -36,18 +36,17 @@ describe('saved-search alerts in-app', () => {
     const stream = await openReadyStream(s.t, tenant.token);
 
     const at = s.t.clock().toISOString();
-    const pune = {
-      city: 'Pune',
-      area: 'Baner',
-      pinCode: '411045',
-      address: '3, Baner Road',
-      coordinates: { latitude: 18.559, longitude: 73.7868 },
-    };
     await appendListingEvents(s.t.deps.eventStore, 'live-alert-house', [
-      listingCreated('live-alert-house', { at, fields: { location: pune, propertyType: 'house' } }),
+      listingCreated('live-alert-house', {
+        at,
+        fields: { location: PLACES.baner, propertyType: 'house' },
+      }),
     ]);
     await appendListingEvents(s.t.deps.eventStore, 'live-alert-flat', [
-      listingCreated('live-alert-flat', { at, fields: { location: pune, title: 'Flat in Baner' } }),
+      listingCreated('live-alert-flat', {
+        at,
+        fields: { location: PLACES.baner, title: 'Flat in Baner' },
+      }),
     ]);
     const event = await stream.nextOf('alert');
     expect(alertOf(event)).toMatchObject({
@@ -83,17 +82,10 @@ describe('saved-search alerts in-app', () => {
     await s.readModels.caughtUp();
     const stream = await openReadyStream(s.t, her.token);
 
-    const kochi = {
-      city: 'Kochi',
-      area: 'Kakkanad',
-      pinCode: '682030',
-      address: '9, Seaport Road',
-      coordinates: { latitude: 10.0159, longitude: 76.3419 },
-    };
     await appendListingEvents(s.t.deps.eventStore, 'two-searches', [
       listingCreated('two-searches', {
         at: s.t.clock().toISOString(),
-        fields: { location: kochi, title: 'Flat in Kakkanad' },
+        fields: { location: PLACES.kakkanad, title: 'Flat in Kakkanad' },
       }),
     ]);
     const names = [

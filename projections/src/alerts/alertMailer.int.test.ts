@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { savedSearchStreamId } from '@rentals/core/savedSearches/events';
 
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
 import { TEST_MAIL_FROM, testAppWithUsers } from '@rentals/testing/testApp';
 import {
@@ -30,16 +30,12 @@ const mailer = (): AlertMailerOptions => ({
   secret: s.t.deps.jwtSecret,
   clock: s.t.clock,
 });
-const chennai = {
-  city: 'Chennai',
-  area: 'Adyar',
-  pinCode: '600020',
-  address: '9, Gandhi Nagar',
-  coordinates: { latitude: 13.0012, longitude: 80.2565 },
-};
 const post = async (id: string, title: string) => {
   await appendListingEvents(s.t.deps.eventStore, id, [
-    listingCreated(id, { at: s.t.clock().toISOString(), fields: { location: chennai, title } }),
+    listingCreated(id, {
+      at: s.t.clock().toISOString(),
+      fields: { location: PLACES.adyar, title },
+    }),
   ]);
   await s.readModels.caughtUp();
 };

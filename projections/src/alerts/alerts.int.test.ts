@@ -7,7 +7,7 @@ import {
   type SavedSearchEvent,
 } from '@rentals/core/savedSearches/events';
 import type { SearchDraft } from '@rentals/core/savedSearches/savedSearches';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import { alertsProjection } from './alertsProjection.ts';
@@ -170,28 +170,29 @@ describe('saved-search matching', () => {
     await save('s-paused', { places: { cities: ['mumbai'] } });
     await save('s-quiet', { places: { cities: ['mumbai'] }, alert: 'off' });
     await saveEvents({ type: 'SavedSearchPaused', data: ref('s-paused', 500) });
-    await listing('e-1', listingCreated('e-1', { at: at(1000), fields: { location: mumbai } }));
+    await listing(
+      'e-1',
+      listingCreated('e-1', { at: at(1000), fields: { location: PLACES.andheri } }),
+    );
     expect(await alertsOf('s-paused')).toEqual([]);
     expect(await alertsOf('s-quiet')).toEqual(['e-1 (silent)']);
     await saveEvents({ type: 'SavedSearchResumed', data: ref('s-paused', 1500) });
-    await listing('e-2', listingCreated('e-2', { at: at(2000), fields: { location: mumbai } }));
+    await listing(
+      'e-2',
+      listingCreated('e-2', { at: at(2000), fields: { location: PLACES.andheri } }),
+    );
     expect(await alertsOf('s-paused')).toEqual(['e-2']);
     await saveEvents({ type: 'SavedSearchDeleted', data: ref('s-paused', 2500) });
-    await listing('e-3', listingCreated('e-3', { at: at(3000), fields: { location: mumbai } }));
+    await listing(
+      'e-3',
+      listingCreated('e-3', { at: at(3000), fields: { location: PLACES.andheri } }),
+    );
     expect(await alertsOf('s-paused')).toEqual([]);
     expect(await db.sql`SELECT 1 FROM saved_search_keys WHERE search_id = 's-paused'`).toHaveLength(
       0,
     );
   });
 });
-
-const mumbai = {
-  city: 'Mumbai',
-  area: 'Andheri West',
-  pinCode: '400058',
-  address: '7, Link Road',
-  coordinates: { latitude: 19.1364, longitude: 72.8296 },
-};
 
 describe('a listing hidden pending review (issue 17)', () => {
   const hidden = (id: string, when: number): ListingEvent => ({
