@@ -156,7 +156,20 @@ export const testApp = async (options: TestAppOptions = {}): Promise<TestApp> =>
 };
 
 /** A user a suite names: its role, and the name it shows where the test reads it. */
-type UserSpec = Role | { role: Role; name: string };
+export type UserSpec = Role | { role: Role; name: string };
+
+/** Registers each named user, one after another; the users by the same names. */
+export const registerUsers = async <U extends Record<string, UserSpec>>(
+  t: Pick<TestApp, 'registerUser'>,
+  users: U,
+) => {
+  const registered = {} as { [K in keyof U]: TestUser };
+  for (const [key, spec] of Object.entries(users) as [keyof U, UserSpec][]) {
+    const { role, name } = typeof spec === 'string' ? { role: spec, name: undefined } : spec;
+    registered[key] = await t.registerUser(role, name === undefined ? {} : { name });
+  }
+  return registered;
+};
 
 /**
  * A test file's app and its named users, made before its tests and closed
@@ -178,11 +191,7 @@ export const testAppWithUsers = <U extends Record<string, UserSpec>, R extends b
     const t = await testApp(options);
     running = readModels ? runReadModels(t.db.sql) : undefined;
     Object.assign(suite, { t, readModels: running });
-    for (const [key, spec] of Object.entries(users)) {
-      const { role, name } = typeof spec === 'string' ? { role: spec, name: undefined } : spec;
-      const user = await t.registerUser(role, name === undefined ? {} : { name });
-      Object.assign(suite, { [key]: user });
-    }
+    Object.assign(suite, await registerUsers(t, users));
   });
   afterAll(async () => {
     await running?.stop();
