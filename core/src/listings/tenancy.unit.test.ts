@@ -6,7 +6,7 @@ import { toPropertyDocument } from './document.ts';
 import type { ListingEvent } from './events.ts';
 import { listingFieldErrors } from './fields.ts';
 import type { ListingFields } from './listing.ts';
-import { SAMPLE_T0, sampleFields, sampleOwner } from './sampleListing.ts';
+import { SAMPLE_T0, sampleCreated, sampleFields, sampleOwner } from './sampleListing.ts';
 import { fold } from './state.ts';
 import { dayNumber, isCalendarDate, isoDay } from './calendarDays.ts';
 import { depositInMonths, depositInRupees, tenancyMessages as m, type Tenancy } from './tenancy.ts';
@@ -40,20 +40,11 @@ const createCommand = (fields: ListingFields, at = T0): ListingCommand => ({
   at,
 });
 
-const createdWith = (fields: ListingFields): ListingEvent => ({
-  type: 'ListingCreated',
-  data: {
-    listingId: 'l-1',
-    at: T0,
-    ...fields,
-    ownerId: owner.id,
-    owner: { name: 'Asha', role: 'homeowner' },
-    images: [],
-    isAvailable: true,
-    isVerified: false,
-    createdAt: T0,
-  },
-});
+/** The sample listing's `ListingCreated` with these fields. */
+const createdWith = (fields: ListingFields): ListingEvent => {
+  const { data } = sampleCreated() as Extract<ListingEvent, { type: 'ListingCreated' }>;
+  return { type: 'ListingCreated', data: { ...data, ...fields } };
+};
 
 const reviseCommand = (fields: ListingFields, at = T1): ListingCommand => ({
   type: 'ReviseListing',
