@@ -135,6 +135,20 @@ const mapDrawn = async (page: Page, testId: string) => {
   await page.waitForTimeout(500); // let the last frame paint before a screenshot
 };
 
+/**
+ * Zooms out with the map's own control, a level a click, each click once the
+ * last one's animation has ended (the camera's zoom, reported on moveend, dropped).
+ */
+const zoomOut = async (page: Page, testId: string, levels: number) => {
+  const map = page.getByTestId(testId);
+  const zoom = async () => Number(await map.getAttribute('data-zoom'));
+  for (let i = 0; i < levels; i++) {
+    const before = await zoom();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(zoom).toBeLessThan(before);
+  }
+};
+
 /** /properties with all four listings (the signed-in list comes from the search index, which catches up on its own schedule). */
 const openList = async (page: Page) =>
   expect
@@ -189,10 +203,7 @@ describe('map view on /properties', () => {
 
     // Zoomed out to the state, the three crowd together into one cluster: no single pins remain.
     // (From the trip's framing, zoom 13: Viman Nagar is still apart at zoom 9, not at 8.)
-    for (let i = 0; i < 5; i++) {
-      await page.getByRole('button', { name: 'Zoom out' }).click();
-      await page.waitForTimeout(700);
-    }
+    await zoomOut(page, 'listings-map', 5);
     await expect.poll(() => markers.count(), { timeout: 15_000 }).toBe(0);
     await shot(page, 'listings-map', 'map-clustered');
 
@@ -299,17 +310,11 @@ describe('map view on /properties', () => {
     await expect.poll(() => map.getAttribute('data-zoom')).toBe(LOCALITIES_MAX_ZOOM.toFixed(2));
     expect(await zoomIn.isDisabled()).toBe(true);
 
-    // Zoom out with the map's own control (each click one level, once the last animation ended): city, then the country.
-    const zoomOut = async (levels: number) => {
-      for (let i = 0; i < levels; i++) {
-        await page.getByRole('button', { name: 'Zoom out' }).click();
-        await page.waitForTimeout(700);
-      }
-    };
-    await zoomOut(3);
+    // Zoom out with the map's own control: city, then the country.
+    await zoomOut(page, 'detail-map', 3);
     await mapDrawn(page, 'detail-map');
     await shot(page, 'detail-map', 'map-city-zoom');
-    await zoomOut(7);
+    await zoomOut(page, 'detail-map', 7);
     await mapDrawn(page, 'detail-map');
     await shot(page, 'detail-map', 'map-india-zoom');
     // The detail map's navigation panel measures to this listing.

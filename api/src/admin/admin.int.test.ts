@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated, testFields } from '@rentals/testing/listingFixtures';
-import {
-  testApp,
-  TEST_CLIENT_IP_HEADER,
-  type TestApp,
-  type TestUser,
-} from '@rentals/testing/testApp';
+import { testAppWithUsers, TEST_CLIENT_IP_HEADER, type TestUser } from '@rentals/testing/testApp';
 import { TRUSTED_REPORTER_AGE_MS } from '@rentals/core/reports/report';
 import { listingStreamId } from '@rentals/core/listings/events';
 
@@ -15,9 +10,7 @@ import { listingStreamId } from '@rentals/core/listings/events';
  * verification (paged, by city), bulk verification through the listing's own
  * command with a result per id, and the recent decisions in words.
  */
-let t: TestApp;
-let owner: TestUser;
-let admin: TestUser;
+const s = testAppWithUsers({ owner: 'homeowner', admin: { role: 'admin', name: 'Meera Admin' } });
 
 type Overview = {
   counts: Record<string, number>;
@@ -29,48 +22,44 @@ type Results = {
 };
 
 const place = (city: string) => ({ location: { ...testFields().location, city } });
-const verify = (ids: string[], verified: boolean, user = admin) =>
-  t.request<Results>('POST', '/api/admin/listings/verify', {
+const verify = (ids: string[], verified: boolean, user = s.admin) =>
+  s.t.request<Results>('POST', '/api/admin/listings/verify', {
     token: user.token,
     json: { ids, verified },
   });
 const listings = async (query: string) => {
-  await catchUpReadModels(t.db.sql);
-  const res = await t.request<Listings>('GET', `/api/admin/listings?${query}`, {
-    token: admin.token,
+  await catchUpReadModels(s.t.db.sql);
+  const res = await s.t.request<Listings>('GET', `/api/admin/listings?${query}`, {
+    token: s.admin.token,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
 const overview = async () => {
-  await catchUpReadModels(t.db.sql);
-  const res = await t.request<Overview>('GET', '/api/admin/overview', { token: admin.token });
+  await catchUpReadModels(s.t.db.sql);
+  const res = await s.t.request<Overview>('GET', '/api/admin/overview', { token: s.admin.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
 
 beforeAll(async () => {
-  t = await testApp();
-  owner = await t.registerUser('homeowner');
-  admin = await t.registerUser('admin', { name: 'Meera Admin' });
   for (let i = 0; i < 22; i++)
     await appendListingEvents(
-      t.deps.eventStore,
+      s.t.deps.eventStore,
       `adm-${i}`,
       [
         listingCreated(`adm-${i}`, {
-          ownerId: owner.user._id,
+          ownerId: s.owner.user._id,
           fields: place(i < 2 ? 'Pune' : 'Mumbai'),
         }),
       ],
-      owner.user._id,
+      s.owner.user._id,
     );
-  await appendListingEvents(t.deps.eventStore, 'adm-verified', [
-    listingCreated('adm-verified', { ownerId: owner.user._id, isVerified: true }),
+  await appendListingEvents(s.t.deps.eventStore, 'adm-verified', [
+    listingCreated('adm-verified', { ownerId: s.owner.user._id, isVerified: true }),
   ]);
-  await catchUpReadModels(t.db.sql);
+  await catchUpReadModels(s.t.db.sql);
 });
-afterAll(() => t.close());
 
 describe('admin console API', () => {
   it('counts the listings awaiting verification', async () => {
@@ -100,10 +89,10 @@ describe('admin console API', () => {
       { id: 'adm-1', ok: true, isVerified: true },
       { id: 'adm-missing', ok: false, status: 404, message: expect.any(String) as unknown },
     ]);
-    const { events } = await t.deps.eventStore.readStream(listingStreamId('adm-0'));
+    const { events } = await s.t.deps.eventStore.readStream(listingStreamId('adm-0'));
     expect(events.at(-1)).toMatchObject({
       type: 'ListingVerified',
-      metadata: { userId: admin.user._id },
+      metadata: { userId: s.admin.user._id },
     });
     expect((await listings('verified=false&city=Pune')).total).toBe(0);
     expect((await overview()).counts.awaitingVerification).toBe(20);
@@ -123,15 +112,15 @@ describe('admin console API', () => {
 
   it('recent decisions say who decided what, in words, newest first; an owner’s edit is no decision', async () => {
     await appendListingEvents(
-      t.deps.eventStore,
+      s.t.deps.eventStore,
       'adm-1',
       [
         {
           type: 'ListingVerificationRevoked',
-          data: { listingId: 'adm-1', at: t.clock().toISOString() },
+          data: { listingId: 'adm-1', at: s.t.clock().toISOString() },
         },
       ],
-      owner.user._id,
+      s.owner.user._id,
     );
     const { recentDecisions } = await overview();
     expect(recentDecisions.map((d) => [d.listingId, d.text, d.adminName])).toEqual([
@@ -144,10 +133,10 @@ describe('admin console API', () => {
   it('counts open reports and the listings they hid', async () => {
     // Three reporters whose accounts are older than a day, each from an address of its own (docs/TRUST.md).
     const reporters: TestUser[] = [];
-    for (let i = 0; i < 3; i++) reporters.push(await t.registerUser('tenant'));
-    t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+    for (let i = 0; i < 3; i++) reporters.push(await s.t.registerUser('tenant'));
+    s.t.clock.advance(TRUSTED_REPORTER_AGE_MS);
     for (const [i, reporter] of reporters.entries()) {
-      const res = await t.request('POST', '/api/reports', {
+      const res = await s.t.request('POST', '/api/reports', {
         token: reporter.token,
         json: { listingId: 'adm-5', reason: 'Fake or scam' },
         headers: { [TEST_CLIENT_IP_HEADER]: `198.51.100.${i + 1}` },

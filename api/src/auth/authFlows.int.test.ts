@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../shared/bodyLimit.ts';
-import { testApp, type TestApp } from '@rentals/testing/testApp';
+import { testAppWithUsers, type TestApp } from '@rentals/testing/testApp';
 import { REGISTER_LIMIT } from './attemptLimits.ts';
 import { MESSAGES, type UserDocument } from './model.ts';
 
@@ -9,14 +9,10 @@ type Failure = { message: string; errors?: { path: string; msg: string }[] };
 
 const SESSION_ENDED = 'Your session is invalid or has expired; please log in again';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const s = testAppWithUsers({});
 // Every registration here comes from one address: each test starts a fresh registration window
 // (the limit itself is tested in infra/src/security/rateLimits.int.test.ts).
-beforeEach(() => t.clock.advance(REGISTER_LIMIT.windowMs));
+beforeEach(() => s.t.clock.advance(REGISTER_LIMIT.windowMs));
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   name: 'Asha Rao',
@@ -29,21 +25,21 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
 
 const register = async (overrides: Record<string, unknown> = {}) => {
   const body = registration(overrides);
-  const response = await t.request<Auth>('POST', '/api/auth/register', { json: body });
+  const response = await s.t.request<Auth>('POST', '/api/auth/register', { json: body });
   expect(response.status).toBe(201);
   return { ...response.body, password: body.password, email: body.email };
 };
 
 const login = (email: string, password: string) =>
-  t.request<Auth & Failure>('POST', '/api/auth/login', { json: { email, password } });
+  s.t.request<Auth & Failure>('POST', '/api/auth/login', { json: { email, password } });
 
 const userCount = async () =>
-  (await t.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users`)[0]!.n;
+  (await s.t.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users`)[0]!.n;
 
 describe('register → me → logout', () => {
   it('registers, answers /me with the same user, and ends the token on logout', async () => {
     const body = registration();
-    const registered = await t.request<Auth>('POST', '/api/auth/register', { json: body });
+    const registered = await s.t.request<Auth>('POST', '/api/auth/register', { json: body });
     expect(registered.status).toBe(201);
     const { _id, createdAt, ...rest } = registered.body.user;
     expect(rest).toEqual({
@@ -56,14 +52,14 @@ describe('register → me → logout', () => {
     expect(new Date(createdAt).getTime()).not.toBeNaN();
     const { token } = registered.body;
 
-    const me = await t.request<{ user: UserDocument }>('GET', '/api/auth/me', { token });
+    const me = await s.t.request<{ user: UserDocument }>('GET', '/api/auth/me', { token });
     expect(me.status).toBe(200);
     expect(me.body.user).toEqual(registered.body.user);
 
-    const out = await t.request('POST', '/api/auth/logout', { token });
+    const out = await s.t.request('POST', '/api/auth/logout', { token });
     expect(out).toMatchObject({ status: 200, body: { message: 'Logged out successfully' } });
 
-    const after = await t.request<Failure>('GET', '/api/auth/me', { token });
+    const after = await s.t.request<Failure>('GET', '/api/auth/me', { token });
     expect(after).toMatchObject({ status: 401, body: { message: SESSION_ENDED } });
     // Logout ends that token only: signing in again works.
     expect((await login(body.email, body.password)).status).toBe(200);
@@ -72,9 +68,9 @@ describe('register → me → logout', () => {
   it('defaults the role to homeowner and never puts a password or hash in a user document', async () => {
     const body = registration();
     delete (body as Partial<typeof body>).role;
-    const registered = await t.request<Auth>('POST', '/api/auth/register', { json: body });
+    const registered = await s.t.request<Auth>('POST', '/api/auth/register', { json: body });
     expect(registered.body.user.role).toBe('homeowner');
-    const me = await t.request<{ user: UserDocument }>('GET', '/api/auth/me', {
+    const me = await s.t.request<{ user: UserDocument }>('GET', '/api/auth/me', {
       token: registered.body.token,
     });
     const signedIn = await login(body.email, body.password);
@@ -93,7 +89,7 @@ describe('register → me → logout', () => {
 
   it('refuses the admin role from the API and stores nothing', async () => {
     const before = await userCount();
-    const response = await t.request<Failure>('POST', '/api/auth/register', {
+    const response = await s.t.request<Failure>('POST', '/api/auth/register', {
       json: registration({ role: 'admin' }),
     });
     expect(response.status).toBe(400);
@@ -108,10 +104,10 @@ describe('register → me → logout', () => {
       password_hash: 'x',
       token_generation: 99,
     });
-    const registered = await t.request<Auth>('POST', '/api/auth/register', { json: body });
+    const registered = await s.t.request<Auth>('POST', '/api/auth/register', { json: body });
     expect(registered.status).toBe(201);
     expect(registered.body.user._id).not.toBe('chosen-id');
-    const [row] = await t.db.sql<{ gen: number; hash: string }[]>`
+    const [row] = await s.t.db.sql<{ gen: number; hash: string }[]>`
       SELECT token_generation AS gen, password_hash AS hash FROM users WHERE id = ${registered.body.user._id}`;
     expect(row!.gen).toBe(0);
     expect(row!.hash).toMatch(/^\$argon2id\$/);
@@ -119,7 +115,7 @@ describe('register → me → logout', () => {
 
   it('treats a taken email as taken whatever its case: 409', async () => {
     const first = await register();
-    const response = await t.request<Failure>('POST', '/api/auth/register', {
+    const response = await s.t.request<Failure>('POST', '/api/auth/register', {
       json: registration({ email: first.email.toUpperCase() }),
     });
     expect(response).toMatchObject({ status: 409, body: { message: MESSAGES.emailTaken } });
@@ -131,7 +127,7 @@ describe('racing registrations', () => {
     const email = `race-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const statuses = await Promise.all(
       ['Race One', 'Race Two', 'Race Three', 'Race Four'].map((name, i) =>
-        t
+        s.t
           .request('POST', '/api/auth/register', {
             json: registration({ name, email: i % 2 ? email.toUpperCase() : email }),
           })
@@ -139,7 +135,7 @@ describe('racing registrations', () => {
       ),
     );
     expect(statuses.sort()).toEqual([201, 409, 409, 409]);
-    const [row] = await t.db.sql<
+    const [row] = await s.t.db.sql<
       { n: number }[]
     >`SELECT count(*)::int AS n FROM users WHERE email = ${email}`;
     expect(row!.n).toBe(1);
@@ -152,7 +148,7 @@ describe('login', () => {
     const response = await login(`  ${account.email.toUpperCase()} `, account.password);
     expect(response.status).toBe(200);
     expect(response.body.user).toEqual(account.user);
-    expect((await t.request('GET', '/api/auth/me', { token: response.body.token })).status).toBe(
+    expect((await s.t.request('GET', '/api/auth/me', { token: response.body.token })).status).toBe(
       200,
     );
   });
@@ -171,7 +167,7 @@ describe('change password', () => {
   it('ends every earlier token, returns a new one, and makes only the new password work', async () => {
     const account = await register();
     const second = (await login(account.email, account.password)).body.token;
-    const changed = await t.request<{ message: string; token: string }>(
+    const changed = await s.t.request<{ message: string; token: string }>(
       'POST',
       '/api/auth/change-password',
       {
@@ -183,8 +179,10 @@ describe('change password', () => {
     expect(changed.body.message).toBe(MESSAGES.passwordChanged);
 
     for (const old of [account.token, second])
-      expect(await t.request('GET', '/api/auth/me', { token: old })).toMatchObject({ status: 401 });
-    expect((await t.request('GET', '/api/auth/me', { token: changed.body.token })).status).toBe(
+      expect(await s.t.request('GET', '/api/auth/me', { token: old })).toMatchObject({
+        status: 401,
+      });
+    expect((await s.t.request('GET', '/api/auth/me', { token: changed.body.token })).status).toBe(
       200,
     );
     expect((await login(account.email, account.password)).status).toBe(401);
@@ -193,7 +191,7 @@ describe('change password', () => {
 
   it('refuses a wrong current password with a field error and changes nothing', async () => {
     const account = await register();
-    const response = await t.request<Failure>('POST', '/api/auth/change-password', {
+    const response = await s.t.request<Failure>('POST', '/api/auth/change-password', {
       token: account.token,
       json: { currentPassword: 'guess', newPassword: 'brand-new-pass' },
     });
@@ -201,7 +199,7 @@ describe('change password', () => {
     expect(response.body.errors).toEqual([
       { path: 'currentPassword', msg: MESSAGES.currentPasswordWrong },
     ]);
-    expect((await t.request('GET', '/api/auth/me', { token: account.token })).status).toBe(200);
+    expect((await s.t.request('GET', '/api/auth/me', { token: account.token })).status).toBe(200);
     expect((await login(account.email, account.password)).status).toBe(200);
   });
 });
@@ -209,13 +207,13 @@ describe('change password', () => {
 describe('profile', () => {
   it('changes name and phone, and ignores email and role', async () => {
     const account = await register();
-    const response = await t.request<{ user: UserDocument }>('PUT', '/api/auth/profile', {
+    const response = await s.t.request<{ user: UserDocument }>('PUT', '/api/auth/profile', {
       token: account.token,
       json: { name: '  Asha R  ', phone: '9123456780', email: 'other@example.com', role: 'admin' },
     });
     expect(response.status).toBe(200);
     expect(response.body.user).toEqual({ ...account.user, name: 'Asha R', phone: '9123456780' });
-    const me = await t.request<{ user: UserDocument }>('GET', '/api/auth/me', {
+    const me = await s.t.request<{ user: UserDocument }>('GET', '/api/auth/me', {
       token: account.token,
     });
     expect(me.body.user).toEqual(response.body.user);
@@ -223,7 +221,7 @@ describe('profile', () => {
 
   it('keeps fields that are not sent', async () => {
     const account = await register();
-    const response = await t.request<{ user: UserDocument }>('PUT', '/api/auth/profile', {
+    const response = await s.t.request<{ user: UserDocument }>('PUT', '/api/auth/profile', {
       token: account.token,
       json: { phone: '9000000001' },
     });
@@ -236,7 +234,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     [
       'malformed JSON',
       () =>
-        t.request('POST', '/api/auth/register', {
+        s.t.request('POST', '/api/auth/register', {
           body: '{"name": "Asha',
           headers: { 'content-type': 'application/json' },
         }),
@@ -246,7 +244,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     [
       'a form body',
       () =>
-        t.request('POST', '/api/auth/register', {
+        s.t.request('POST', '/api/auth/register', {
           body: 'name=Asha&email=a%40b.in',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
         }),
@@ -256,7 +254,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     [
       'a text body',
       () =>
-        t.request('POST', '/api/auth/login', {
+        s.t.request('POST', '/api/auth/login', {
           body: 'hello',
           headers: { 'content-type': 'text/plain' },
         }),
@@ -266,7 +264,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     [
       'an oversized body',
       () =>
-        t.request('POST', '/api/auth/register', {
+        s.t.request('POST', '/api/auth/register', {
           json: registration({ name: 'A'.repeat(JSON_BODY_LIMIT) }),
         }),
       413,
@@ -275,7 +273,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     [
       'an Authorization header that is not a bearer token',
       () =>
-        t.request('PUT', '/api/auth/profile', {
+        s.t.request('PUT', '/api/auth/profile', {
           json: { name: 'Zed' },
           headers: { authorization: 'Basic YTpi' },
         }),
@@ -284,14 +282,14 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     ],
     [
       'a bearer token that is not a JWT',
-      () => t.request('GET', '/api/auth/me', { token: 'abc.def' }),
+      () => s.t.request('GET', '/api/auth/me', { token: 'abc.def' }),
       401,
       SESSION_ENDED,
     ],
     [
       'an empty body where one is required',
       () =>
-        t.request('POST', '/api/auth/register', {
+        s.t.request('POST', '/api/auth/register', {
           headers: { 'content-type': 'application/json' },
         }),
       400,
@@ -300,13 +298,13 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
   ];
 
   it.each(cases)('%s', async (_name, send, status, message) => {
-    const users = await t.db
+    const users = await s.t.db
       .sql`SELECT id, name, email, phone, role, password_hash, token_generation FROM users ORDER BY id`;
     const response = await send();
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ message });
     expect(
-      await t.db
+      await s.t.db
         .sql`SELECT id, name, email, phone, role, password_hash, token_generation FROM users ORDER BY id`,
     ).toEqual(users);
   });

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, TEST_CLIENT_IP_HEADER, type TestApp } from '@rentals/testing/testApp';
+import { describe, expect, it } from 'vitest';
+import { testAppWithUsers, TEST_CLIENT_IP_HEADER } from '@rentals/testing/testApp';
 import { LOGIN_LIMIT } from './attemptLimits.ts';
 import { MESSAGES } from './model.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const s = testAppWithUsers({});
 
 // Each test uses its own addresses, so their failures never meet.
 let nextAddress = 0;
 const newAddress = () => `203.0.113.${++nextAddress}`;
 
 const login = (email: string, password: string, address: string) =>
-  t.request<{ message?: string; token?: string }>('POST', '/api/auth/login', {
+  s.t.request<{ message?: string; token?: string }>('POST', '/api/auth/login', {
     json: { email, password },
     headers: { [TEST_CLIENT_IP_HEADER]: address },
   });
@@ -26,7 +22,7 @@ const failTimes = async (n: number, email: string, address: string) => {
 
 describe('failed logins per email (from one address)', () => {
   it('blocks the email from that address after 5 failures in 15 minutes, with Retry-After, even for the right password', async () => {
-    const { email, password } = await t.registerUser('tenant');
+    const { email, password } = await s.t.registerUser('tenant');
     const attacker = newAddress();
     await failTimes(LOGIN_LIMIT.perSubject, email, attacker);
 
@@ -39,7 +35,7 @@ describe('failed logins per email (from one address)', () => {
   });
 
   it('never blocks the owner, on another address, because of someone else’s failures', async () => {
-    const { email, password } = await t.registerUser('tenant');
+    const { email, password } = await s.t.registerUser('tenant');
     const attacker = newAddress();
     await failTimes(LOGIN_LIMIT.perSubject, email, attacker);
     expect((await login(email, password, attacker)).status).toBe(429);
@@ -49,7 +45,7 @@ describe('failed logins per email (from one address)', () => {
   });
 
   it('lifts the block once Retry-After has passed, and does not count blocked attempts', async () => {
-    const { email, password } = await t.registerUser('tenant');
+    const { email, password } = await s.t.registerUser('tenant');
     const address = newAddress();
     await failTimes(LOGIN_LIMIT.perSubject, email, address);
     const blocked = await login(email, 'wrong-password', address);
@@ -58,14 +54,14 @@ describe('failed logins per email (from one address)', () => {
     for (let i = 0; i < 3; i++)
       expect((await login(email, 'wrong-password', address)).status).toBe(429);
 
-    t.clock.advance((Number(blocked.headers.get('retry-after')) - 5) * 1000);
+    s.t.clock.advance((Number(blocked.headers.get('retry-after')) - 5) * 1000);
     expect((await login(email, password, address)).status).toBe(429);
-    t.clock.advance(10 * 1000);
+    s.t.clock.advance(10 * 1000);
     expect((await login(email, password, address)).status).toBe(200);
   });
 
   it('forgets an address’s failures for an email once it signs in', async () => {
-    const { email, password } = await t.registerUser('tenant');
+    const { email, password } = await s.t.registerUser('tenant');
     const address = newAddress();
     await failTimes(LOGIN_LIMIT.perSubject - 1, email, address);
     expect((await login(email, password, address)).status).toBe(200);
@@ -83,7 +79,7 @@ describe('failed logins per email (from one address)', () => {
 
 describe('concurrent attempts', () => {
   it('lets at most 5 of a burst of simultaneous guesses reach the password check', async () => {
-    const { email } = await t.registerUser('tenant');
+    const { email } = await s.t.registerUser('tenant');
     const address = newAddress();
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -106,7 +102,7 @@ describe('failed logins per address', () => {
         (await login(`stuffing-${i}-${crypto.randomUUID()}@example.com`, 'pw', address)).status,
       ).toBe(401);
 
-    const victim = await t.registerUser('tenant');
+    const victim = await s.t.registerUser('tenant');
     const fromStuffer = await login(victim.email, victim.password, address);
     expect(fromStuffer.status).toBe(429);
     expect(Number(fromStuffer.headers.get('retry-after'))).toBeGreaterThan(0);

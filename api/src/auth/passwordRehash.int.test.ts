@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '@rentals/testing/testApp';
+import { describe, expect, it } from 'vitest';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const s = testAppWithUsers({});
 
 const storedHash = async (id: string) =>
-  (await t.db.sql<{ hash: string }[]>`SELECT password_hash AS hash FROM users WHERE id = ${id}`)[0]!
-    .hash;
+  (
+    await s.t.db.sql<{ hash: string }[]>`SELECT password_hash AS hash FROM users WHERE id = ${id}`
+  )[0]!.hash;
 
 const login = (email: string, password: string) =>
-  t.request<{ token?: string }>('POST', '/api/auth/login', { json: { email, password } });
+  s.t.request<{ token?: string }>('POST', '/api/auth/login', { json: { email, password } });
 
 /** An account whose stored hash was made as before: Bun's default argon2id, 64 MiB. */
 const accountHashedAsBefore = async () => {
-  const account = await t.registerUser('tenant');
+  const account = await s.t.registerUser('tenant');
   const before = await Bun.password.hash(account.password, { algorithm: 'argon2id' });
   expect(before.startsWith('$argon2id$v=19$m=65536,t=2,p=1$')).toBe(true);
-  await t.db.sql`UPDATE users SET password_hash = ${before} WHERE id = ${account.user._id}`;
+  await s.t.db.sql`UPDATE users SET password_hash = ${before} WHERE id = ${account.user._id}`;
   return { ...account, before };
 };
 
@@ -33,7 +30,7 @@ describe('a password hash made with the parameters of before (64 MiB)', () => {
     expect(now.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
     expect(await Bun.password.verify(password, now)).toBe(true);
 
-    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    expect((await s.t.request('GET', '/api/auth/me', { token })).status).toBe(200);
     expect((await login(email, password)).status).toBe(200);
     expect(await storedHash(user._id)).toBe(now);
   });

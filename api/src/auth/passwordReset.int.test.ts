@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESET_LINK_MESSAGES, RESET_MAILS_PER_HOUR } from '@rentals/core/accounts/passwordReset';
 import { accountStreamId } from '@rentals/core/accounts/events';
 import type { Logger } from '@rentals/core/logger';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { freePort } from '@rentals/testing/infra';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
-import { TEST_CLIENT_IP_HEADER, testApp, type TestApp } from '@rentals/testing/testApp';
+import { testApp, TEST_CLIENT_IP_HEADER, testAppWithUsers } from '@rentals/testing/testApp';
 import { FORGOT_PASSWORD_LIMIT, LIMIT_MESSAGES, RESET_PASSWORD_LIMIT } from './attemptLimits.ts';
 import { MESSAGES } from './model.ts';
 
@@ -18,29 +18,24 @@ type Answer = { message: string; errors?: { path: string; msg: string }[] };
 const SESSION_ENDED = 'Your session is invalid or has expired; please log in again';
 const LINK = 'http://rentals.test/reset-password?token=';
 
-let t: TestApp;
+const s = testAppWithUsers({});
 const mail = mailbox();
 let addressCount = 0;
 /** Each test asks from its own address, so the per-address limits are tested only where meant. */
 const newAddress = () => `198.51.100.${++addressCount}`;
 
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
-
 const forgot = (email: unknown, address: string) =>
-  t.request<Answer>('POST', '/api/auth/forgot-password', {
+  s.t.request<Answer>('POST', '/api/auth/forgot-password', {
     json: { email },
     headers: { [TEST_CLIENT_IP_HEADER]: address },
   });
 const resetWith = (token: unknown, newPassword: unknown, address = newAddress()) =>
-  t.request<Answer>('POST', '/api/auth/reset-password', {
+  s.t.request<Answer>('POST', '/api/auth/reset-password', {
     json: { token, newPassword },
     headers: { [TEST_CLIENT_IP_HEADER]: address },
   });
 const login = (email: string, password: string) =>
-  t.request<Answer>('POST', '/api/auth/login', {
+  s.t.request<Answer>('POST', '/api/auth/login', {
     json: { email, password },
     headers: { [TEST_CLIENT_IP_HEADER]: newAddress() },
   });
@@ -59,10 +54,10 @@ describe('forgot password → email → reset', () => {
       email,
       token: session,
       password,
-    } = await t.registerUser('tenant', {
+    } = await s.t.registerUser('tenant', {
       name: 'Asha Rao',
     });
-    const other = await t.newToken(user._id);
+    const other = await s.t.newToken(user._id);
     const answer = await forgot(email.toUpperCase(), newAddress());
     expect(answer).toMatchObject({ status: 200, body: { message: MESSAGES.resetLinkSent } });
 
@@ -80,7 +75,7 @@ describe('forgot password → email → reset', () => {
     expect((await login(email, 'a brand new secret')).status).toBe(200);
     expect((await login(email, password)).status).toBe(401);
     for (const old of [session, other])
-      expect(await t.request('GET', '/api/auth/me', { token: old })).toMatchObject({
+      expect(await s.t.request('GET', '/api/auth/me', { token: old })).toMatchObject({
         status: 401,
         body: { message: SESSION_ENDED },
       });
@@ -93,10 +88,10 @@ describe('forgot password → email → reset', () => {
   });
 
   it('records the request and the reset on the account stream, with the token only as a hash', async () => {
-    const { user, email } = await t.registerUser('homeowner');
+    const { user, email } = await s.t.registerUser('homeowner');
     const token = await linkFor(email);
     expect((await resetWith(token, 'another secret')).status).toBe(200);
-    const { events } = await t.deps.eventStore.readStream(accountStreamId(user._id));
+    const { events } = await s.t.deps.eventStore.readStream(accountStreamId(user._id));
     expect(events.map((e) => e.type)).toEqual(['PasswordResetRequested', 'PasswordReset']);
     const secret = token.split('.')[1]!;
     for (const event of events) {
@@ -106,9 +101,9 @@ describe('forgot password → email → reset', () => {
   });
 
   it('refuses a link from its 30th minute on, by the clock', async () => {
-    const { email } = await t.registerUser('tenant');
+    const { email } = await s.t.registerUser('tenant');
     const token = await linkFor(email);
-    t.clock.advance(30 * 60 * 1000);
+    s.t.clock.advance(30 * 60 * 1000);
     expect(await resetWith(token, 'too late now')).toMatchObject({
       status: 400,
       body: { message: RESET_LINK_MESSAGES.expired },
@@ -116,7 +111,7 @@ describe('forgot password → email → reset', () => {
   });
 
   it('voids the other links of the account once one was used', async () => {
-    const { email } = await t.registerUser('tenant');
+    const { email } = await s.t.registerUser('tenant');
     const first = await linkFor(email);
     const second = await linkFor(email);
     expect((await resetWith(second, 'second wins')).status).toBe(200);
@@ -127,7 +122,7 @@ describe('forgot password → email → reset', () => {
   });
 
   it('uses a link once when two requests race with it', async () => {
-    const { email } = await t.registerUser('tenant');
+    const { email } = await s.t.registerUser('tenant');
     const token = await linkFor(email);
     const answers = await Promise.all([
       resetWith(token, 'racer one'),
@@ -150,7 +145,7 @@ describe('forgot password → email → reset', () => {
   });
 
   it("checks the new password with SPEC's rules and keeps the link for a second try", async () => {
-    const { email } = await t.registerUser('tenant');
+    const { email } = await s.t.registerUser('tenant');
     const token = await linkFor(email);
     expect(await resetWith(token, 'short')).toMatchObject({
       status: 400,
@@ -165,7 +160,7 @@ describe('forgot password → email → reset', () => {
 
 describe('the same answer whether or not the email has an account', () => {
   it('answers an unknown email exactly like a known one and sends it nothing', async () => {
-    const { email } = await t.registerUser('tenant');
+    const { email } = await s.t.registerUser('tenant');
     const unknown = `nobody-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const address = newAddress();
     const forUnknown = await forgot(unknown, address);
@@ -192,7 +187,7 @@ describe('the same answer whether or not the email has an account', () => {
 
 describe('limits', () => {
   it(`answers the ${FORGOT_PASSWORD_LIMIT.perSubject + 1}th request for one email from one address with 429, known email or not`, async () => {
-    const { email } = await t.registerUser('tenant');
+    const { email } = await s.t.registerUser('tenant');
     const unknown = `nobody-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const address = newAddress();
     for (const target of [email, unknown]) {
@@ -205,17 +200,17 @@ describe('limits', () => {
       });
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    t.clock.advance(FORGOT_PASSWORD_LIMIT.windowMs);
+    s.t.clock.advance(FORGOT_PASSWORD_LIMIT.windowMs);
   });
 
   it(`sends one account at most ${RESET_MAILS_PER_HOUR} links an hour, whoever asks`, async () => {
-    const { email } = await t.registerUser('tenant');
+    const { email } = await s.t.registerUser('tenant');
     for (let i = 0; i < RESET_MAILS_PER_HOUR; i++) await linkFor(email);
     expect(await forgot(email, newAddress())).toMatchObject({
       status: 200,
       body: { message: MESSAGES.resetLinkSent },
     });
-    t.clock.advance(61 * 60 * 1000);
+    s.t.clock.advance(61 * 60 * 1000);
     await linkFor(email);
     expect(await mail.received(email)).toHaveLength(RESET_MAILS_PER_HOUR + 1);
   });
@@ -229,7 +224,7 @@ describe('limits', () => {
       status: 429,
       body: { message: LIMIT_MESSAGES.resetPassword },
     });
-    t.clock.advance(RESET_PASSWORD_LIMIT.windowMs);
+    s.t.clock.advance(RESET_PASSWORD_LIMIT.windowMs);
   });
 });
 
@@ -277,15 +272,17 @@ describe('when mail does not go out', () => {
 
 describe('sign out of all devices', () => {
   it('ends every token of the account, the one used included, and no one else’s', async () => {
-    const { user, token } = await t.registerUser('tenant');
-    const other = await t.newToken(user._id);
-    const someoneElse = await t.registerUser('tenant');
-    expect(await t.request('POST', '/api/auth/logout-all', { token })).toMatchObject({
+    const { user, token } = await s.t.registerUser('tenant');
+    const other = await s.t.newToken(user._id);
+    const someoneElse = await s.t.registerUser('tenant');
+    expect(await s.t.request('POST', '/api/auth/logout-all', { token })).toMatchObject({
       status: 200,
       body: { message: MESSAGES.signedOutEverywhere },
     });
     for (const ended of [token, other])
-      expect((await t.request('GET', '/api/auth/me', { token: ended })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { token: someoneElse.token })).status).toBe(200);
+      expect((await s.t.request('GET', '/api/auth/me', { token: ended })).status).toBe(401);
+    expect((await s.t.request('GET', '/api/auth/me', { token: someoneElse.token })).status).toBe(
+      200,
+    );
   });
 });

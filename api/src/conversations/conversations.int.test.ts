@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HIDDEN_PHONE } from '@rentals/core/conversations/contactMask';
 import { conversationMessages } from '@rentals/core/conversations/decide';
-import { listingOf, runReadModels } from '@rentals/testing/conversations';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { listingOf } from '@rentals/testing/conversations';
+import { testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
 import type { PresentedConversation, PresentedMessage } from './present.ts';
 
 type Sent = { conversation: PresentedConversation; message: PresentedMessage };
@@ -14,46 +14,37 @@ type Thread = {
   hasMore: boolean;
 };
 
-let t: TestApp;
-let readModels: ReturnType<typeof runReadModels>;
-let owner: TestUser;
-
-beforeAll(async () => {
-  t = await testApp();
-  readModels = runReadModels(t.db.sql);
-  owner = await t.registerUser('homeowner', { name: 'Asha Rao' });
-});
-afterAll(async () => {
-  await readModels.stop();
-  await t.close();
-});
+const s = testAppWithUsers(
+  { owner: { role: 'homeowner', name: 'Asha Rao' } },
+  { readModels: true },
+);
 
 const start = (user: TestUser, listingId: string, body: string, messageId = randomUUID()) =>
-  t.request<Sent>('POST', '/api/conversations', {
+  s.t.request<Sent>('POST', '/api/conversations', {
     token: user.token,
     json: { listingId, body, messageId },
   });
 const send = (user: TestUser, id: string, body: string, messageId = randomUUID()) =>
-  t.request<Sent>('POST', `/api/conversations/${id}/messages`, {
+  s.t.request<Sent>('POST', `/api/conversations/${id}/messages`, {
     token: user.token,
     json: { body, messageId },
   });
 const inbox = (user: TestUser, archived = false) =>
-  t.request<Inbox>('GET', `/api/conversations?archived=${archived}`, { token: user.token });
+  s.t.request<Inbox>('GET', `/api/conversations?archived=${archived}`, { token: user.token });
 const thread = (user: TestUser, id: string, query = '') =>
-  t.request<Thread>('GET', `/api/conversations/${id}/messages${query}`, { token: user.token });
+  s.t.request<Thread>('GET', `/api/conversations/${id}/messages${query}`, { token: user.token });
 
 describe('starting a conversation from a listing', () => {
   it('opens it with the first message; the owner sees it unread, with the listing and an enquiry', async () => {
-    const tenant = await t.registerUser('tenant', { name: 'Ravi Kumar' });
-    const listingId = await listingOf(t, owner.user._id, 'Airy 1BHK in Koramangala');
+    const tenant = await s.t.registerUser('tenant', { name: 'Ravi Kumar' });
+    const listingId = await listingOf(s.t, s.owner.user._id, 'Airy 1BHK in Koramangala');
     const res = await start(tenant, listingId, '  Is it still available?  ');
     expect(res.status).toBe(201);
     expect(res.body.message).toMatchObject({ seq: 1, mine: true, body: 'Is it still available?' });
     expect(res.body.conversation).toMatchObject({
       role: 'tenant',
       listing: { id: listingId, title: 'Airy 1BHK in Koramangala' },
-      counterpart: { id: owner.user._id, name: 'Asha Rao' },
+      counterpart: { id: s.owner.user._id, name: 'Asha Rao' },
       unread: 0,
     });
 
@@ -61,7 +52,7 @@ describe('starting a conversation from a listing', () => {
     const mine = await thread(tenant, res.body.conversation.id);
     expect(mine.body.messages.map((m) => m.body)).toEqual(['Is it still available?']);
 
-    const theirs = await inbox(owner);
+    const theirs = await inbox(s.owner);
     const entry = theirs.body.conversations.find((c) => c.id === res.body.conversation.id);
     expect(entry).toMatchObject({
       role: 'owner',
@@ -70,14 +61,14 @@ describe('starting a conversation from a listing', () => {
       lastMessage: { body: 'Is it still available?', mine: false },
     });
     expect(entry?.lastUnreadAt).toBe(res.body.message.sentAt);
-    const unread = await t.request<{ unread: number }>('GET', '/api/conversations/unread', {
-      token: owner.token,
+    const unread = await s.t.request<{ unread: number }>('GET', '/api/conversations/unread', {
+      token: s.owner.token,
     });
     expect(unread.body.unread).toBeGreaterThanOrEqual(1);
-    const enquiries = await t.request<{ listings: { listingId: string; enquiries: number }[] }>(
+    const enquiries = await s.t.request<{ listings: { listingId: string; enquiries: number }[] }>(
       'GET',
       '/api/conversations/enquiries',
-      { token: owner.token },
+      { token: s.owner.token },
     );
     expect(enquiries.body.listings).toContainEqual(
       expect.objectContaining({ listingId, enquiries: 1 }),
@@ -85,8 +76,8 @@ describe('starting a conversation from a listing', () => {
   });
 
   it('continues the same conversation when the tenant asks again, and records a retried send once', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const first = await start(tenant, listingId, 'Hello');
     const messageId = randomUUID();
     const again = await start(tenant, listingId, 'Hello again', messageId);
@@ -102,14 +93,14 @@ describe('starting a conversation from a listing', () => {
   });
 
   it('refuses an owner messaging about their own property', async () => {
-    const listingId = await listingOf(t, owner.user._id);
-    const res = await start(owner, listingId, 'Me again');
+    const listingId = await listingOf(s.t, s.owner.user._id);
+    const res = await start(s.owner, listingId, 'Me again');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: conversationMessages.ownListing });
   });
 
   it('answers 404 for a property that does not exist', async () => {
-    const tenant = await t.registerUser('tenant');
+    const tenant = await s.t.registerUser('tenant');
     const res = await start(tenant, randomUUID(), 'Hello');
     expect(res.status).toBe(404);
   });
@@ -117,80 +108,81 @@ describe('starting a conversation from a listing', () => {
 
 describe('contact protection', () => {
   it('hides the phone number in the tenant’s first messages from the owner until the owner replies', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const res = await start(tenant, listingId, 'Call me on 98765 43210');
     const id = res.body.conversation.id;
     expect(res.body.message).toMatchObject({ body: 'Call me on 98765 43210', masked: false });
 
-    const masked = await thread(owner, id);
+    const masked = await thread(s.owner, id);
     expect(masked.body.messages[0]).toMatchObject({
       body: `Call me on ${HIDDEN_PHONE}`,
       masked: true,
     });
     expect(masked.body.conversation.lastMessage?.body).toBe(`Call me on ${HIDDEN_PHONE}`);
 
-    await send(owner, id, 'Sure, calling you now');
-    const shown = await thread(owner, id);
+    await send(s.owner, id, 'Sure, calling you now');
+    const shown = await thread(s.owner, id);
     expect(shown.body.messages[0]).toMatchObject({ body: 'Call me on 98765 43210', masked: false });
   });
 });
 
 describe('read marks, archive and block', () => {
   it('mark read clears the unread count and its time', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const { body } = await start(tenant, listingId, 'One');
     await send(tenant, body.conversation.id, 'Two');
-    const read = await t.request<{ conversation: PresentedConversation }>(
+    const read = await s.t.request<{ conversation: PresentedConversation }>(
       'POST',
       `/api/conversations/${body.conversation.id}/read`,
-      { token: owner.token, json: { upToSeq: 1 } },
+      { token: s.owner.token, json: { upToSeq: 1 } },
     );
     expect(read.status).toBe(200);
     expect(read.body.conversation).toMatchObject({ unread: 1, readSeq: 1 });
-    const all = await t.request<{ conversation: PresentedConversation }>(
+    const all = await s.t.request<{ conversation: PresentedConversation }>(
       'POST',
       `/api/conversations/${body.conversation.id}/read`,
-      { token: owner.token, json: { upToSeq: 2 } },
+      { token: s.owner.token, json: { upToSeq: 2 } },
     );
     expect(all.body.conversation).toMatchObject({ unread: 0, readSeq: 2, lastUnreadAt: null });
   });
 
   it('archive moves it to the archive for that participant only', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const { body } = await start(tenant, listingId, 'Archive me');
     const id = body.conversation.id;
     expect(
-      (await t.request('POST', `/api/conversations/${id}/archive`, { token: tenant.token })).status,
+      (await s.t.request('POST', `/api/conversations/${id}/archive`, { token: tenant.token }))
+        .status,
     ).toBe(200);
     expect((await inbox(tenant)).body.conversations.map((c) => c.id)).not.toContain(id);
     expect((await inbox(tenant, true)).body.conversations.map((c) => c.id)).toContain(id);
-    expect((await inbox(owner)).body.conversations.map((c) => c.id)).toContain(id);
-    await t.request('DELETE', `/api/conversations/${id}/archive`, { token: tenant.token });
+    expect((await inbox(s.owner)).body.conversations.map((c) => c.id)).toContain(id);
+    await s.t.request('DELETE', `/api/conversations/${id}/archive`, { token: tenant.token });
     expect((await inbox(tenant)).body.conversations.map((c) => c.id)).toContain(id);
   });
 
   it('a blocked tenant cannot message again, not even by starting over from the listing', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const { body } = await start(tenant, listingId, 'Spam spam');
     const id = body.conversation.id;
-    const blocked = await t.request<{ conversation: PresentedConversation }>(
+    const blocked = await s.t.request<{ conversation: PresentedConversation }>(
       'POST',
       `/api/conversations/${id}/block`,
-      { token: owner.token },
+      { token: s.owner.token },
     );
     expect(blocked.body.conversation.blockedByMe).toBe(true);
     const refused = await send(tenant, id, 'Hello?');
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: conversationMessages.blocked });
     expect((await start(tenant, listingId, 'Hello?')).status).toBe(403);
-    expect((await send(owner, id, 'Oops')).body).toEqual({
+    expect((await send(s.owner, id, 'Oops')).body).toEqual({
       message: conversationMessages.youBlocked,
     });
-    const theirs = await t.request<{ conversation: PresentedConversation }>(
+    const theirs = await s.t.request<{ conversation: PresentedConversation }>(
       'GET',
       `/api/conversations/${id}`,
       {
@@ -198,18 +190,18 @@ describe('read marks, archive and block', () => {
       },
     );
     expect(theirs.body.conversation.blockedByThem).toBe(true);
-    await t.request('DELETE', `/api/conversations/${id}/block`, { token: owner.token });
+    await s.t.request('DELETE', `/api/conversations/${id}/block`, { token: s.owner.token });
     expect((await send(tenant, id, 'Hello?')).status).toBe(201);
   });
 });
 
 describe('concurrent sends', () => {
   it('a burst from both sides in one conversation all lands, numbered without gaps', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const { body } = await start(tenant, listingId, 'start');
     const sends = Array.from({ length: 8 }, (_, i) =>
-      send(i % 2 === 0 ? tenant : owner, body.conversation.id, `burst ${i}`),
+      send(i % 2 === 0 ? tenant : s.owner, body.conversation.id, `burst ${i}`),
     );
     expect((await Promise.all(sends)).map((r) => r.status)).toEqual(Array(8).fill(201));
     const all = await thread(tenant, body.conversation.id);
@@ -219,10 +211,10 @@ describe('concurrent sends', () => {
 
 describe('paging', () => {
   it('pages backwards through a thread', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const { body } = await start(tenant, listingId, 'm1');
-    for (const text of ['m2', 'm3', 'm4']) await send(owner, body.conversation.id, text);
+    for (const text of ['m2', 'm3', 'm4']) await send(s.owner, body.conversation.id, text);
     const newest = await thread(tenant, body.conversation.id, '?limit=3');
     expect(newest.body.messages.map((m) => m.body)).toEqual(['m2', 'm3', 'm4']);
     expect(newest.body.hasMore).toBe(true);

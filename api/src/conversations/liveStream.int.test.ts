@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { MAX_STREAMS_PER_USER, REPLACED } from './liveHub.ts';
 import { createSql } from '@rentals/core/db';
@@ -7,38 +7,26 @@ import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { HIDDEN_PHONE } from '@rentals/core/conversations/contactMask';
 import {
   listingOf,
+  openReadyStream,
   openStream,
-  runReadModels,
   type SseEvent,
 } from '@rentals/testing/conversations';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
 import { FEED_KEPT_PER_USER } from '@rentals/projections/queries/conversations';
 import type { PresentedMessage } from './present.ts';
 
 type Sent = { conversation: { id: string }; message: PresentedMessage };
 type Data = { conversationId: string; message: PresentedMessage | null; unread: number };
 
-let t: TestApp;
-let readModels: ReturnType<typeof runReadModels>;
-let owner: TestUser;
-
-beforeAll(async () => {
-  t = await testApp();
-  readModels = runReadModels(t.db.sql);
-  owner = await t.registerUser('homeowner');
-});
-afterAll(async () => {
-  await readModels.stop();
-  await t.close();
-});
+const s = testAppWithUsers({ owner: 'homeowner' }, { readModels: true });
 
 const start = (user: TestUser, listingId: string, body: string) =>
-  t.request<Sent>('POST', '/api/conversations', {
+  s.t.request<Sent>('POST', '/api/conversations', {
     token: user.token,
     json: { listingId, body, messageId: randomUUID() },
   });
 const send = (user: TestUser, id: string, body: string) =>
-  t.request<Sent>('POST', `/api/conversations/${id}/messages`, {
+  s.t.request<Sent>('POST', `/api/conversations/${id}/messages`, {
     token: user.token,
     json: { body, messageId: randomUUID() },
   });
@@ -48,14 +36,14 @@ const messageEvent = (body: string) => (e: SseEvent) =>
 
 describe('the live stream', () => {
   it('refuses a visitor', async () => {
-    const res = await t.app.handle(new Request('http://localhost/api/conversations/stream'));
+    const res = await s.t.app.handle(new Request('http://localhost/api/conversations/stream'));
     expect(res.status).toBe(401);
   });
 
   it('delivers a message another user sends, as the receiver may see it, with the unread total', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
-    const stream = await openStream(t, owner.token);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
+    const stream = await openStream(s.t, s.owner.token);
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
     const ready = await stream.next();
     expect(ready.event).toBe('ready');
@@ -72,11 +60,10 @@ describe('the live stream', () => {
   });
 
   it('hides the end of a number whose start came in the sender’s earlier message', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const { body } = await start(tenant, listingId, 'My number is 98765');
-    const stream = await openStream(t, owner.token);
-    await stream.next((e) => e.event === 'ready');
+    const stream = await openReadyStream(s.t, s.owner.token);
     await send(tenant, body.conversation.id, '43210');
     const event = await stream.next(
       (e) =>
@@ -90,22 +77,21 @@ describe('the live stream', () => {
   });
 
   it('resumes after a disconnect with Last-Event-ID and gets every event it missed, in order', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const { body } = await start(tenant, listingId, 'first');
-    const stream = await openStream(t, tenant.token);
-    await stream.next((e) => e.event === 'ready');
-    await send(owner, body.conversation.id, 'reply one');
+    const stream = await openReadyStream(s.t, tenant.token);
+    await send(s.owner, body.conversation.id, 'reply one');
     const seen = await stream.next(messageEvent('reply one'));
     await stream.close();
 
     // Sent while the tenant is away.
-    await send(owner, body.conversation.id, 'reply two');
-    await send(owner, body.conversation.id, 'reply three');
+    await send(s.owner, body.conversation.id, 'reply two');
+    await send(s.owner, body.conversation.id, 'reply three');
 
-    const resumed = await openStream(t, tenant.token, seen.id);
-    const two = await resumed.next((e) => e.event === 'message');
-    const three = await resumed.next((e) => e.event === 'message');
+    const resumed = await openStream(s.t, tenant.token, seen.id);
+    const two = await resumed.nextOf('message');
+    const three = await resumed.nextOf('message');
     expect([data(two).message?.body, data(three).message?.body]).toEqual([
       'reply two',
       'reply three',
@@ -117,21 +103,21 @@ describe('the live stream', () => {
 
   it('is delivered by two web processes on one database: each LISTENs and wakes its own streams', async () => {
     // A second app with its own connection pool (and so its own LISTEN connection), same database.
-    const sql = createSql(t.db.url, { max: 4 });
-    const second = buildApp({ ...t.deps, sql, eventStore: createEventStore(sql) });
+    const sql = createSql(s.t.db.url, { max: 4 });
+    const second = buildApp({ ...s.t.deps, sql, eventStore: createEventStore(sql) });
     try {
-      const tenant = await t.registerUser('tenant');
-      const listingId = await listingOf(t, owner.user._id);
+      const tenant = await s.t.registerUser('tenant');
+      const listingId = await listingOf(s.t, s.owner.user._id);
       const { body } = await start(tenant, listingId, 'hello from app one');
-      const ownerOnSecond = await openStream({ app: second }, owner.token);
-      const tenantOnFirst = await openStream(t, tenant.token);
-      await ownerOnSecond.next((e) => e.event === 'ready');
-      await tenantOnFirst.next((e) => e.event === 'ready');
+      const ownerOnSecond = await openStream({ app: second }, s.owner.token);
+      const tenantOnFirst = await openStream(s.t, tenant.token);
+      await ownerOnSecond.nextOf('ready');
+      await tenantOnFirst.nextOf('ready');
 
       const reply = await second.handle(
         new Request(`http://localhost/api/conversations/${body.conversation.id}/messages`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${s.owner.token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ body: 'reply via app two', messageId: randomUUID() }),
         }),
       );
@@ -147,15 +133,13 @@ describe('the live stream', () => {
   });
 
   it('keeps at most the stated number of streams per user: a newer one ends the oldest', async () => {
-    const user = await t.registerUser('tenant');
+    const user = await s.t.registerUser('tenant');
     const streams = [];
     for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
-      const stream = await openStream(t, user.token);
-      await stream.next((e) => e.event === 'ready');
+      const stream = await openReadyStream(s.t, user.token);
       streams.push(stream);
     }
-    const newest = await openStream(t, user.token);
-    await newest.next((e) => e.event === 'ready');
+    const newest = await openReadyStream(s.t, user.token);
     const closed = await streams[0]!.next((e) => e.event === 'closed');
     expect((closed.data as { message: string }).message).toBe(REPLACED);
     await expect(streams[0]!.next()).rejects.toThrow('the stream ended');
@@ -163,26 +147,24 @@ describe('the live stream', () => {
   });
 
   it('counts the streams of every web process: one more on another process ends the oldest here', async () => {
-    const sql = createSql(t.db.url, { max: 4 });
-    const second = buildApp({ ...t.deps, sql, eventStore: createEventStore(sql) });
+    const sql = createSql(s.t.db.url, { max: 4 });
+    const second = buildApp({ ...s.t.deps, sql, eventStore: createEventStore(sql) });
     try {
-      const user = await t.registerUser('tenant');
+      const user = await s.t.registerUser('tenant');
       // A row of a process that died a while ago (never marked alive since) is not counted.
-      await t.db.sql`INSERT INTO live_streams (stream_id, user_id, opened_at, seen_at)
+      await s.t.db.sql`INSERT INTO live_streams (stream_id, user_id, opened_at, seen_at)
         VALUES (${randomUUID()}, ${user.user._id}, now() - interval '10 minutes', now() - interval '5 minutes')`;
       const streams = [];
       for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
-        const stream = await openStream(t, user.token);
-        await stream.next((e) => e.event === 'ready');
+        const stream = await openReadyStream(s.t, user.token);
         streams.push(stream);
       }
-      const onSecond = await openStream({ app: second }, user.token);
-      await onSecond.next((e) => e.event === 'ready');
+      const onSecond = await openReadyStream({ app: second }, user.token);
       const closed = await streams[0]!.next((e) => e.event === 'closed');
       expect((closed.data as { message: string }).message).toBe(REPLACED);
       await expect(streams[0]!.next()).rejects.toThrow('the stream ended');
       // The rest stay open: the limit, across both processes.
-      const [row] = await t.db.sql<{ open: number }[]>`
+      const [row] = await s.t.db.sql<{ open: number }[]>`
         SELECT count(*)::int AS open FROM live_streams
         WHERE user_id = ${user.user._id} AND seen_at > now() - interval '1 minute'`;
       expect(row!.open).toBe(MAX_STREAMS_PER_USER);
@@ -193,27 +175,28 @@ describe('the live stream', () => {
   });
 
   it('keeps a bounded feed per user, and tells a client back from before it to reload', async () => {
-    const tenant = await t.registerUser('tenant');
-    const landlord = await t.registerUser('homeowner');
-    const listingId = await listingOf(t, landlord.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const landlord = await s.t.registerUser('homeowner');
+    const listingId = await listingOf(s.t, landlord.user._id);
     const { body } = await start(tenant, listingId, 'a long story');
     const id = body.conversation.id;
     // A long history, as if from earlier transactions: more than the feed keeps.
-    await t.db.sql`INSERT INTO inbox_feed (user_id, transaction_id, position, conversation_id, kind)
+    await s.t.db
+      .sql`INSERT INTO inbox_feed (user_id, transaction_id, position, conversation_id, kind)
       SELECT ${tenant.user._id}, '1'::xid8, n, ${id}, 'read' FROM generate_series(1, ${FEED_KEPT_PER_USER + 100}) n`;
     // Enough appends that one lands on a pruning position.
     for (let i = 0; i < 10; i++) {
       await send(tenant, id, `tenant ${i}`);
       await send(landlord, id, `owner ${i}`);
     }
-    await readModels.caughtUp();
-    const [feed] = await t.db.sql<{ rows: number; oldest: boolean }[]>`
+    await s.readModels.caughtUp();
+    const [feed] = await s.t.db.sql<{ rows: number; oldest: boolean }[]>`
       SELECT count(*)::int AS rows, bool_or(transaction_id = '1'::xid8 AND position = 1) AS oldest
       FROM inbox_feed WHERE user_id = ${tenant.user._id}`;
     expect(feed!.oldest).toBe(false);
     expect(feed!.rows).toBeLessThanOrEqual(FEED_KEPT_PER_USER + 21);
 
-    const back = await openStream(t, tenant.token, '1.1');
+    const back = await openStream(s.t, tenant.token, '1.1');
     const first = await back.next((e) => e.event !== 'ready');
     expect(first.event).toBe('reset');
     expect(first.id).toMatch(/^\d+\.\d+$/);
@@ -221,20 +204,19 @@ describe('the live stream', () => {
   });
 
   it('tells the reader’s other tabs when they read, so every badge drops', async () => {
-    const tenant = await t.registerUser('tenant');
-    const listingId = await listingOf(t, owner.user._id);
+    const tenant = await s.t.registerUser('tenant');
+    const listingId = await listingOf(s.t, s.owner.user._id);
     const { body } = await start(tenant, listingId, 'unread one');
-    const stream = await openStream(t, owner.token);
-    await stream.next((e) => e.event === 'ready');
-    await t.request('POST', `/api/conversations/${body.conversation.id}/read`, {
-      token: owner.token,
+    const stream = await openReadyStream(s.t, s.owner.token);
+    await s.t.request('POST', `/api/conversations/${body.conversation.id}/read`, {
+      token: s.owner.token,
       json: { upToSeq: 1 },
     });
     const read = await stream.next(
       (e) => e.event === 'read' && data(e).conversationId === body.conversation.id,
     );
-    const unread = await t.request<{ unread: number }>('GET', '/api/conversations/unread', {
-      token: owner.token,
+    const unread = await s.t.request<{ unread: number }>('GET', '/api/conversations/unread', {
+      token: s.owner.token,
     });
     expect(data(read).unread).toBe(unread.body.unread);
     await stream.close();

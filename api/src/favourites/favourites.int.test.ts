@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 import { favouriteStreamId } from '@rentals/core/favourites/events';
 import type { FavouriteDocument as Favourite } from '@rentals/core/contract/favourite';
 
@@ -11,40 +11,36 @@ import type { FavouriteDocument as Favourite } from '@rentals/core/contract/favo
  * list, and a listing that is delisted or deleted stays in it as 'no longer
  * available'.
  */
-let t: TestApp;
-let tenant: TestUser;
+const s = testAppWithUsers({ tenant: 'tenant' });
 
 type List = { favourites: Favourite[]; counts: { available: number; unavailable: number } };
 
-const put = (id: string, user = tenant) =>
-  t.request<{ listingId: string; favourite: boolean }>('PUT', `/api/favourites/${id}`, {
+const put = (id: string, user = s.tenant) =>
+  s.t.request<{ listingId: string; favourite: boolean }>('PUT', `/api/favourites/${id}`, {
     token: user.token,
   });
-const remove = (id: string, user = tenant) =>
-  t.request('DELETE', `/api/favourites/${id}`, { token: user.token });
-const list = async (query = '', user = tenant) => {
-  await catchUpReadModels(t.db.sql);
-  const res = await t.request<List>('GET', `/api/favourites${query}`, { token: user.token });
+const remove = (id: string, user = s.tenant) =>
+  s.t.request('DELETE', `/api/favourites/${id}`, { token: user.token });
+const list = async (query = '', user = s.tenant) => {
+  await catchUpReadModels(s.t.db.sql);
+  const res = await s.t.request<List>('GET', `/api/favourites${query}`, { token: user.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
 
 beforeAll(async () => {
-  t = await testApp();
-  tenant = await t.registerUser('tenant');
   for (const id of ['fav-a', 'fav-b', 'fav-c'])
-    await appendListingEvents(t.deps.eventStore, id, [
+    await appendListingEvents(s.t.deps.eventStore, id, [
       listingCreated(id, { fields: { title: `Flat ${id}` } }),
     ]);
 });
-afterAll(() => t.close());
 
 describe('favourites', () => {
   it('a heart adds the listing once, however often it is sent', async () => {
     expect((await put('fav-a')).body).toEqual({ listingId: 'fav-a', favourite: true });
     expect((await put('fav-a')).status).toBe(200);
-    const { events } = await t.deps.eventStore.readStream(
-      favouriteStreamId(tenant.user._id, 'fav-a'),
+    const { events } = await s.t.deps.eventStore.readStream(
+      favouriteStreamId(s.tenant.user._id, 'fav-a'),
     );
     expect(events.map((e) => e.type)).toEqual(['ListingFavourited']);
     const { favourites, counts } = await list();
@@ -52,15 +48,15 @@ describe('favourites', () => {
       ['fav-a', true, 'fav-a'],
     ]);
     expect(counts).toEqual({ available: 1, unavailable: 0 });
-    const ids = await t.request<{ listingIds: string[] }>('GET', '/api/favourites/ids', {
-      token: tenant.token,
+    const ids = await s.t.request<{ listingIds: string[] }>('GET', '/api/favourites/ids', {
+      token: s.tenant.token,
     });
     expect(ids.body.listingIds).toEqual(['fav-a']);
   });
 
   it('a delisted favourite stays, no longer available, and the filter tells them apart', async () => {
     await put('fav-b');
-    await appendListingEvents(t.deps.eventStore, 'fav-b', [
+    await appendListingEvents(s.t.deps.eventStore, 'fav-b', [
       { type: 'ListingDelisted', data: { listingId: 'fav-b', at: nextTime(), city: 'Bengaluru' } },
     ]);
     const all = await list();
@@ -73,7 +69,7 @@ describe('favourites', () => {
       'fav-b',
     ]);
     expect((await list('?filter=available')).favourites.map((f) => f.listingId)).toEqual(['fav-a']);
-    await appendListingEvents(t.deps.eventStore, 'fav-b', [
+    await appendListingEvents(s.t.deps.eventStore, 'fav-b', [
       { type: 'ListingRelisted', data: { listingId: 'fav-b', at: nextTime(), city: 'Bengaluru' } },
     ]);
     expect((await list('?filter=available')).counts).toEqual({ available: 2, unavailable: 0 });
@@ -81,7 +77,7 @@ describe('favourites', () => {
 
   it('a deleted listing stays with its last title and no document, and can still be removed', async () => {
     await put('fav-c');
-    await appendListingEvents(t.deps.eventStore, 'fav-c', [
+    await appendListingEvents(s.t.deps.eventStore, 'fav-c', [
       {
         type: 'ListingDetailsRevised',
         data: { listingId: 'fav-c', at: nextTime(), title: 'Renamed flat before it went' },
@@ -108,8 +104,8 @@ describe('favourites', () => {
   });
 
   it('an owner cannot favourite their own listing (403), and records nothing', async () => {
-    const owner = await t.registerUser('homeowner');
-    await appendListingEvents(t.deps.eventStore, 'fav-own', [
+    const owner = await s.t.registerUser('homeowner');
+    await appendListingEvents(s.t.deps.eventStore, 'fav-own', [
       listingCreated('fav-own', { ownerId: owner.user._id }),
     ]);
     const res = await put('fav-own', owner);
@@ -117,7 +113,7 @@ describe('favourites', () => {
     expect(res.body).toMatchObject({
       message: 'You cannot save your own listing to your favourites',
     });
-    const { events } = await t.deps.eventStore.readStream(
+    const { events } = await s.t.deps.eventStore.readStream(
       favouriteStreamId(owner.user._id, 'fav-own'),
     );
     expect(events).toEqual([]);
@@ -131,10 +127,10 @@ describe('favourites', () => {
   });
 
   it('a bad query is a 400 that names each parameter', async () => {
-    const res = await t.request<{ message: string; errors: { path: string }[] }>(
+    const res = await s.t.request<{ message: string; errors: { path: string }[] }>(
       'GET',
       '/api/favourites?filter=delisted&page=0&limit=51',
-      { token: tenant.token },
+      { token: s.tenant.token },
     );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Validation failed');

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseWithStore } from '@rentals/testing/testDatabase';
 import { ConcurrencyError } from '@rentals/core/errors';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
 import {
@@ -10,14 +9,7 @@ import {
 } from '@rentals/core/listings/events';
 import type { ListingState } from '@rentals/core/listings/state';
 
-let db: TestDatabase;
-let store: EventStore;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  store = createEventStore(db.sql);
-});
-afterAll(() => db.drop());
+const env = testDatabaseWithStore();
 
 const at = '2026-01-01T00:00:00.000Z';
 const verified = (listingId: string): ListingEvent => ({
@@ -36,7 +28,7 @@ const racingDecision = (listingId: string, seen: ListingState['status'][]) => {
     seen.push(state.status);
     if (first) {
       first = false;
-      await store.append(listingStreamId(listingId), LISTING_STREAM_TYPE, 'any', [
+      await env.store.append(listingStreamId(listingId), LISTING_STREAM_TYPE, 'any', [
         verified(listingId),
       ]);
     }
@@ -46,14 +38,14 @@ const racingDecision = (listingId: string, seen: ListingState['status'][]) => {
 
 describe('listing command handler', () => {
   it('retries a write that lost a race once, on fresh state, when no version was given', async () => {
-    const handler = listingCommandHandler(store);
+    const handler = listingCommandHandler(env.store);
     const seen: ListingState['status'][] = [];
     const outcome = await handler.handle('race-1', racingDecision('race-1', seen), {
       userId: 'u-1',
     });
     expect(seen).toHaveLength(2);
     expect(outcome.version).toBe(2);
-    const { events } = await store.readStream(listingStreamId('race-1'));
+    const { events } = await env.store.readStream(listingStreamId('race-1'));
     expect(events.map((e) => [e.type, e.metadata.userId ?? null])).toEqual([
       ['ListingVerified', null],
       ['ListingDelisted', 'u-1'],
@@ -61,7 +53,7 @@ describe('listing command handler', () => {
   });
 
   it('answers 409 without retrying when the caller sent the version it read', async () => {
-    const handler = listingCommandHandler(store);
+    const handler = listingCommandHandler(env.store);
     const seen: ListingState['status'][] = [];
     const attempt = handler.handle('race-2', racingDecision('race-2', seen), {
       userId: 'u-1',
@@ -69,15 +61,15 @@ describe('listing command handler', () => {
     });
     await expect(attempt).rejects.toBeInstanceOf(ConcurrencyError);
     expect(seen).toHaveLength(1);
-    expect((await store.readStream(listingStreamId('race-2'))).events.map((e) => e.type)).toEqual([
-      'ListingVerified',
-    ]);
+    expect(
+      (await env.store.readStream(listingStreamId('race-2'))).events.map((e) => e.type),
+    ).toEqual(['ListingVerified']);
   });
 
   it('appends nothing when the decision produces no events', async () => {
-    const handler = listingCommandHandler(store);
+    const handler = listingCommandHandler(env.store);
     const outcome = await handler.handle('quiet', () => [], { userId: 'u-1' });
     expect(outcome).toMatchObject({ version: 0, events: [] });
-    expect((await store.readStream(listingStreamId('quiet'))).version).toBe(0);
+    expect((await env.store.readStream(listingStreamId('quiet'))).version).toBe(0);
   });
 });

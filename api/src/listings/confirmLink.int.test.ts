@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { sweepExpiriesAt } from '@rentals/testing/expirySweep';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { listingForm } from '@rentals/testing/listingForm';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
-import { testApp, type TestApp } from '@rentals/testing/testApp';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { confirmLinkMessages } from './confirmLink.ts';
@@ -13,29 +13,24 @@ const SITE = 'http://rentals.test';
 const LINK = `${SITE}/api/listing-confirmations/`;
 const DAY = 24 * 60 * 60_000;
 
-let t: TestApp;
+const s = testAppWithUsers({});
 const mail = mailbox();
 
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
-
 const open = async (url: string) => {
-  const response = await t.app.handle(new Request(url.replace(SITE, 'http://localhost')));
+  const response = await s.t.app.handle(new Request(url.replace(SITE, 'http://localhost')));
   return { status: response.status, text: await response.text() };
 };
 
 describe('the day-25 reminder email', () => {
   it('arrives with a link that confirms once, without signing in; a second use says so', async () => {
-    const owner = await t.registerUser('homeowner', { name: 'Ravi Menon' });
-    const created = await t.request<{ property: PropertyDocument }>('POST', '/api/properties', {
+    const owner = await s.t.registerUser('homeowner', { name: 'Ravi Menon' });
+    const created = await s.t.request<{ property: PropertyDocument }>('POST', '/api/properties', {
       token: owner.token,
       form: listingForm(),
     });
     const listing = created.body.property;
     const mailer = createSmtpMailer({ smtpUrl: inject('smtpUrl'), from: 'rentals@example.test' });
-    const result = await sweepExpiriesAt(t.db.sql, new Date(t.clock().getTime() + 25 * DAY), {
+    const result = await sweepExpiriesAt(s.t.db.sql, new Date(s.t.clock().getTime() + 25 * DAY), {
       mailer,
       siteUrl: SITE,
     });
@@ -48,8 +43,8 @@ describe('the day-25 reminder email', () => {
     const first = await open(link);
     expect(first.status).toBe(200);
     expect(first.text).toContain(confirmLinkMessages.confirmed);
-    await catchUpReadModels(t.db.sql);
-    const after = await t.request<{ property: PropertyDocument }>(
+    await catchUpReadModels(s.t.db.sql);
+    const after = await s.t.request<{ property: PropertyDocument }>(
       'GET',
       `/api/properties/${listing._id}`,
       { token: owner.token },

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepExpiriesAt } from '@rentals/testing/expirySweep';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
-import { openStream, type SseEvent } from '@rentals/testing/conversations';
+import { openReadyStream, type SseEvent } from '@rentals/testing/conversations';
 import { catchUpReadModels } from '@rentals/testing/readSide';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import type { OwnerNotice } from '@rentals/core/contract/ownerNotice';
 
-let t: TestApp;
-let owner: TestUser;
-
-beforeAll(async () => {
-  t = await testApp();
-  owner = await t.registerUser('homeowner', { name: 'Kavya Rao' });
-});
-afterAll(() => t.close());
+const s = testAppWithUsers({ owner: { role: 'homeowner', name: 'Kavya Rao' } });
 
 const DAY = 24 * 60 * 60_000;
 
 const create = async (title: string) => {
-  const res = await t.request<{ property: PropertyDocument }>('POST', '/api/properties', {
-    token: owner.token,
+  const res = await s.t.request<{ property: PropertyDocument }>('POST', '/api/properties', {
+    token: s.owner.token,
     form: listingForm({ ...LISTING_FORM, title }),
   });
   expect(res.status).toBe(201);
@@ -28,8 +21,8 @@ const create = async (title: string) => {
 };
 const notices = async () =>
   (
-    await t.request<{ notices: OwnerNotice[] }>('GET', '/api/reports/notices', {
-      token: owner.token,
+    await s.t.request<{ notices: OwnerNotice[] }>('GET', '/api/reports/notices', {
+      token: s.owner.token,
     })
   ).body.notices;
 const noticeFor = (listingId: string) => (e: SseEvent) =>
@@ -38,11 +31,10 @@ const noticeFor = (listingId: string) => (e: SseEvent) =>
 describe('the day-25 reminder as an owner notice', () => {
   it("reaches the owner's open live stream and their notices, and goes once confirmed", async () => {
     const listing = await create('Sunny 2BHK in Indiranagar');
-    const stream = await openStream(t, owner.token);
-    await stream.next((e) => e.event === 'ready');
+    const stream = await openReadyStream(s.t, s.owner.token);
 
     const created = Date.parse(listing.lastConfirmedAt);
-    const result = await sweepExpiriesAt(t.db.sql, new Date(created + 25 * DAY));
+    const result = await sweepExpiriesAt(s.t.db.sql, new Date(created + 25 * DAY));
     expect(result.reminded).toBe(1);
 
     const expiresOn = new Date(created + 30 * DAY).toLocaleDateString('en-IN', {
@@ -62,20 +54,24 @@ describe('the day-25 reminder as an owner notice', () => {
     await stream.close();
     expect(await notices()).toContainEqual(expect.objectContaining(expected));
 
-    const confirmed = await t.request('PATCH', `/api/properties/${listing._id}/confirm-available`, {
-      token: owner.token,
-    });
+    const confirmed = await s.t.request(
+      'PATCH',
+      `/api/properties/${listing._id}/confirm-available`,
+      {
+        token: s.owner.token,
+      },
+    );
     expect(confirmed.status).toBe(200);
-    await catchUpReadModels(t.db.sql);
+    await catchUpReadModels(s.t.db.sql);
     expect((await notices()).filter((n) => n.listingId === listing._id)).toEqual([]);
   });
 
   it('goes when the listing expires (My Properties shows Expired with Renew instead)', async () => {
     const listing = await create('Quiet 1BHK in Jayanagar');
     const created = Date.parse(listing.lastConfirmedAt);
-    await sweepExpiriesAt(t.db.sql, new Date(created + 25 * DAY));
+    await sweepExpiriesAt(s.t.db.sql, new Date(created + 25 * DAY));
     expect((await notices()).map((n) => n.listingId)).toContain(listing._id);
-    await sweepExpiriesAt(t.db.sql, new Date(created + 30 * DAY));
+    await sweepExpiriesAt(s.t.db.sql, new Date(created + 30 * DAY));
     expect((await notices()).map((n) => n.listingId)).not.toContain(listing._id);
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
-import { openStream, runReadModels } from '@rentals/testing/conversations';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { openReadyStream } from '@rentals/testing/conversations';
+import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 import { notificationMessages } from './model.ts';
 
 /**
@@ -10,16 +10,7 @@ import { notificationMessages } from './model.ts';
  * match and an admin's notice to an owner are listed and counted, arrive
  * live on the stream as `notifications`, and marking read clears the count.
  */
-let t: TestApp;
-let readModels: ReturnType<typeof runReadModels>;
-let user: TestUser;
-const PUNE = {
-  city: 'Pune',
-  area: 'Baner',
-  pinCode: '411045',
-  address: '3, Baner Road',
-  coordinates: { latitude: 18.559, longitude: 73.7868 },
-};
+const s = testAppWithUsers({ user: 'homeowner' }, { readModels: true });
 
 type Bell = {
   unread: number;
@@ -36,54 +27,46 @@ type Bell = {
 };
 type Errors = { message: string; errors?: { path: string; msg: string }[] };
 
-const bell = async (token = user.token) => {
-  await readModels.caughtUp();
-  const res = await t.request<Bell>('GET', '/api/notifications', { token });
+const bell = async (token = s.user.token) => {
+  await s.readModels.caughtUp();
+  const res = await s.t.request<Bell>('GET', '/api/notifications', { token });
   expect(res.status).toBe(200);
   return res.body;
 };
 
 beforeAll(async () => {
-  t = await testApp();
-  readModels = runReadModels(t.db.sql);
   // A homeowner who also saves searches: both kinds of notification reach one bell.
-  user = await t.registerUser('homeowner');
-});
-afterAll(async () => {
-  await readModels.stop();
-  await t.close();
 });
 
 describe('the notification bell', () => {
   it('lists new matches and owner notices, live, and marking read clears the count', async () => {
     expect(await bell()).toEqual({ unread: 0, unreadMessages: 0, items: [] });
-    const saved = await t.request('POST', '/api/saved-searches', {
-      token: user.token,
+    const saved = await s.t.request('POST', '/api/saved-searches', {
+      token: s.user.token,
       json: { name: 'Pune flats', filters: { city: 'Pune' }, alert: 'instant' },
     });
     expect(saved.status).toBe(201);
-    await readModels.caughtUp();
-    const stream = await openStream(t, user.token);
-    await stream.next((e) => e.event === 'ready');
+    await s.readModels.caughtUp();
+    const stream = await openReadyStream(s.t, s.user.token);
 
-    t.clock.advance(1000);
-    const pune = { ...PUNE };
-    await appendListingEvents(t.deps.eventStore, 'bell-match', [
+    s.t.clock.advance(1000);
+    const pune = { ...PLACES.baner };
+    await appendListingEvents(s.t.deps.eventStore, 'bell-match', [
       listingCreated('bell-match', {
-        at: t.clock().toISOString(),
+        at: s.t.clock().toISOString(),
         fields: { location: pune, title: 'Flat in Baner' },
       }),
     ]);
-    expect((await stream.next((e) => e.event === 'notifications')).data).toEqual({ unread: 1 });
+    expect((await stream.nextOf('notifications')).data).toEqual({ unread: 1 });
 
-    t.clock.advance(1000);
+    s.t.clock.advance(1000);
     await appendListingEvents(
-      t.deps.eventStore,
+      s.t.deps.eventStore,
       'bell-own',
-      [listingCreated('bell-own', { at: t.clock().toISOString(), ownerId: user.user._id })],
-      user.user._id,
+      [listingCreated('bell-own', { at: s.t.clock().toISOString(), ownerId: s.user.user._id })],
+      s.user.user._id,
     );
-    await t.deps.eventStore.append(
+    await s.t.deps.eventStore.append(
       reportsStreamId('bell-own'),
       REPORTS_STREAM_TYPE,
       'any',
@@ -92,16 +75,16 @@ describe('the notification bell', () => {
           type: 'ListingFixRequested',
           data: {
             listingId: 'bell-own',
-            ownerId: user.user._id,
+            ownerId: s.user.user._id,
             adminId: 'admin-1',
             reason: 'The photos show another flat',
-            at: new Date(t.clock().getTime() + 1000).toISOString(),
+            at: new Date(s.t.clock().getTime() + 1000).toISOString(),
           },
         },
       ],
       { userId: 'admin-1' },
     );
-    expect((await stream.next((e) => e.event === 'notifications')).data).toEqual({ unread: 2 });
+    expect((await stream.nextOf('notifications')).data).toEqual({ unread: 2 });
 
     const listed = await bell();
     expect(listed.unread).toBe(2);
@@ -119,30 +102,30 @@ describe('the notification bell', () => {
 
     // Read up to the match only: the notice after it stays unread.
     const upTo = listed.items[1]!.at;
-    const partly = await t.request<Bell>('POST', '/api/notifications/read', {
-      token: user.token,
+    const partly = await s.t.request<Bell>('POST', '/api/notifications/read', {
+      token: s.user.token,
       json: { upTo },
     });
     expect(partly.status).toBe(200);
     expect(partly.body.unread).toBe(1);
-    expect((await stream.next((e) => e.event === 'notifications')).data).toEqual({ unread: 1 });
-    t.clock.advance(5000);
-    const all = await t.request<Bell>('POST', '/api/notifications/read', { token: user.token });
+    expect((await stream.nextOf('notifications')).data).toEqual({ unread: 1 });
+    s.t.clock.advance(5000);
+    const all = await s.t.request<Bell>('POST', '/api/notifications/read', { token: s.user.token });
     expect(all.body.unread).toBe(0);
     expect(all.body.items.every((i) => i.read)).toBe(true);
     await stream.close();
     // Another user's bell is their own.
-    const other = await t.registerUser('tenant');
+    const other = await s.t.registerUser('tenant');
     expect((await bell(other.token)).items).toEqual([]);
   });
 
   it('opening one notification reads that one alone, once, and only for its user', async () => {
     for (const id of ['bell-open-1', 'bell-open-2']) {
-      t.clock.advance(1000);
-      await appendListingEvents(t.deps.eventStore, id, [
+      s.t.clock.advance(1000);
+      await appendListingEvents(s.t.deps.eventStore, id, [
         listingCreated(id, {
-          at: t.clock().toISOString(),
-          fields: { location: { ...PUNE }, title: `Flat ${id}` },
+          at: s.t.clock().toISOString(),
+          fields: { location: { ...PLACES.baner }, title: `Flat ${id}` },
         }),
       ]);
     }
@@ -152,8 +135,8 @@ describe('the notification bell', () => {
     expect(older!.searchId).toEqual(expect.any(String));
     expect(before.items.find((i) => i.kind === 'fix-requested')!.searchId).toBeNull();
 
-    const open = (id: string, token = user.token) =>
-      t.request<Bell>('POST', '/api/notifications/read', { token, json: { id } });
+    const open = (id: string, token = s.user.token) =>
+      s.t.request<Bell>('POST', '/api/notifications/read', { token, json: { id } });
     const opened = await open(older!.id);
     expect(opened.status).toBe(200);
     expect(opened.body.unread).toBe(1);
@@ -162,47 +145,47 @@ describe('the notification bell', () => {
     expect((await open(older!.id)).body.unread).toBe(1);
 
     // Someone else 'opening' my notification's id reads nothing of mine.
-    const other = await t.registerUser('tenant');
+    const other = await s.t.registerUser('tenant');
     expect((await open(newer!.id, other.token)).status).toBe(200);
     expect((await bell()).unread).toBe(1);
   });
 
   it('bad input is a 400 naming the field; visitors get 401', async () => {
     for (const id of ['match-1', 'other-1', 'notice-', 5, `notice-${'x'.repeat(200)}`]) {
-      const res = await t.request<Errors>('POST', '/api/notifications/read', {
-        token: user.token,
+      const res = await s.t.request<Errors>('POST', '/api/notifications/read', {
+        token: s.user.token,
         json: { id },
       });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ path: 'id', msg: notificationMessages.id }]);
     }
-    const both = await t.request<Errors>('POST', '/api/notifications/read', {
-      token: user.token,
+    const both = await s.t.request<Errors>('POST', '/api/notifications/read', {
+      token: s.user.token,
       json: { id: 'match-1-2', upTo: '2026-11-24T10:00:00.000Z' },
     });
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual([{ path: 'id', msg: notificationMessages.both }]);
     for (const upTo of ['yesterday', '2026-02-31T10:00:00Z', 5, 'x'.repeat(40)]) {
-      const res = await t.request<Errors>('POST', '/api/notifications/read', {
-        token: user.token,
+      const res = await s.t.request<Errors>('POST', '/api/notifications/read', {
+        token: s.user.token,
         json: { upTo },
       });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ path: 'upTo', msg: notificationMessages.upTo }]);
     }
-    const extra = await t.request<Errors>('POST', '/api/notifications/read', {
-      token: user.token,
+    const extra = await s.t.request<Errors>('POST', '/api/notifications/read', {
+      token: s.user.token,
       json: { userId: 'someone-else' },
     });
     expect(extra.status).toBe(400);
     for (const limit of ['0', '51', 'many']) {
-      const res = await t.request<Errors>('GET', `/api/notifications?limit=${limit}`, {
-        token: user.token,
+      const res = await s.t.request<Errors>('GET', `/api/notifications?limit=${limit}`, {
+        token: s.user.token,
       });
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain(notificationMessages.limit);
     }
-    expect((await t.request('GET', '/api/notifications')).status).toBe(401);
-    expect((await t.request('POST', '/api/notifications/read')).status).toBe(401);
+    expect((await s.t.request('GET', '/api/notifications')).status).toBe(401);
+    expect((await s.t.request('POST', '/api/notifications/read')).status).toBe(401);
   });
 });

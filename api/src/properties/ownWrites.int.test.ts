@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { catchUpReadModels } from '@rentals/testing/readSide';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import type { OwnerSummary } from '@rentals/projections/queries/ownerSummary';
 
@@ -13,26 +13,20 @@ import type { OwnerSummary } from '@rentals/projections/queries/ownerSummary';
 type PropertyBody = { property: PropertyDocument };
 type MyProperties = { properties: PropertyDocument[]; summary: OwnerSummary };
 
-let t: TestApp;
-let owner: TestUser;
-let tenant: TestUser;
+const s = testAppWithUsers({ owner: 'homeowner', tenant: 'tenant' });
 
 beforeAll(async () => {
-  t = await testApp();
-  owner = await t.registerUser('homeowner');
-  tenant = await t.registerUser('tenant');
-  await t.request('POST', '/api/properties', {
-    token: owner.token,
+  await s.t.request('POST', '/api/properties', {
+    token: s.owner.token,
     form: listingForm({ ...LISTING_FORM, title: 'An older flat in Baner' }),
   });
-  await catchUpReadModels(t.db.sql);
+  await catchUpReadModels(s.t.db.sql);
 });
-afterAll(() => t.close());
 
 const detail = (id: string, token: string) =>
-  t.request<PropertyBody>('GET', `/api/properties/${id}`, { token });
+  s.t.request<PropertyBody>('GET', `/api/properties/${id}`, { token });
 const myProperties = () =>
-  t.request<MyProperties>('GET', '/api/properties/my-properties', { token: owner.token });
+  s.t.request<MyProperties>('GET', '/api/properties/my-properties', { token: s.owner.token });
 
 describe('an owner sees their own acknowledged writes while the projections are stopped', () => {
   let id: string;
@@ -41,15 +35,15 @@ describe('an owner sees their own acknowledged writes while the projections are 
   it('a new listing: its detail and My Properties (first, counted in the summary)', async () => {
     const before = await myProperties();
     expect(before.body.properties).toHaveLength(1);
-    const res = await t.request<PropertyBody>('POST', '/api/properties', {
-      token: owner.token,
+    const res = await s.t.request<PropertyBody>('POST', '/api/properties', {
+      token: s.owner.token,
       form: listingForm({ ...LISTING_FORM, title: 'A new flat in Aundh' }),
     });
     expect(res.status).toBe(201);
     created = res.body.property;
     id = created._id;
 
-    const seen = await detail(id, owner.token);
+    const seen = await detail(id, s.owner.token);
     expect(seen.status).toBe(200);
     expect(seen.body.property).toEqual(created);
 
@@ -65,23 +59,23 @@ describe('an owner sees their own acknowledged writes while the projections are 
   });
 
   it('someone else does not get the owner’s view of it: the read model has not shown it yet', async () => {
-    expect((await detail(id, tenant.token)).status).toBe(404);
+    expect((await detail(id, s.tenant.token)).status).toBe(404);
   });
 
   it('an edit and a delisting: the detail and My Properties show them', async () => {
-    const edit = await t.request<PropertyBody>('PUT', `/api/properties/${id}`, {
-      token: owner.token,
+    const edit = await s.t.request<PropertyBody>('PUT', `/api/properties/${id}`, {
+      token: s.owner.token,
       json: { title: 'A new flat in Aundh, now with a balcony', rent: 26000 },
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-    const delist = await t.request<PropertyBody>(
+    const delist = await s.t.request<PropertyBody>(
       'PATCH',
       `/api/properties/${id}/toggle-availability`,
-      { token: owner.token },
+      { token: s.owner.token },
     );
     expect(delist.status).toBe(200);
 
-    const seen = await detail(id, owner.token);
+    const seen = await detail(id, s.owner.token);
     expect(seen.body.property).toMatchObject({
       title: 'A new flat in Aundh, now with a balcony',
       rent: 26000,
@@ -94,17 +88,17 @@ describe('an owner sees their own acknowledged writes while the projections are 
   });
 
   it('once the read models catch up they answer the same documents', async () => {
-    const folded = (await detail(id, owner.token)).body.property;
+    const folded = (await detail(id, s.owner.token)).body.property;
     const foldedList = (await myProperties()).body;
-    await catchUpReadModels(t.db.sql);
-    expect((await detail(id, owner.token)).body.property).toEqual(folded);
+    await catchUpReadModels(s.t.db.sql);
+    expect((await detail(id, s.owner.token)).body.property).toEqual(folded);
     expect((await myProperties()).body).toEqual(foldedList);
   });
 
   it('a deletion: gone from the detail and My Properties at once', async () => {
-    const res = await t.request('DELETE', `/api/properties/${id}`, { token: owner.token });
+    const res = await s.t.request('DELETE', `/api/properties/${id}`, { token: s.owner.token });
     expect(res.status).toBe(200);
-    expect((await detail(id, owner.token)).status).toBe(404);
+    expect((await detail(id, s.owner.token)).status).toBe(404);
     const mine = await myProperties();
     expect(mine.body.properties.map((p) => p._id)).not.toContain(id);
     expect(mine.body.summary).toMatchObject({ total: 1, listed: 1, delisted: 0 });

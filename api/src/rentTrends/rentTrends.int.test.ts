@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 import { MIN_TREND_SAMPLE } from '@rentals/projections/queries/rentMarket';
 
-let t: TestApp;
-let tenant: TestUser;
+const s = testAppWithUsers({ tenant: 'tenant' });
 
 const ids = Array.from(
   { length: MIN_TREND_SAMPLE + 1 },
@@ -14,10 +13,8 @@ const ids = Array.from(
 const RENTS = [20000, 22000, 24000, 26000, 28000, 30000];
 
 beforeAll(async () => {
-  t = await testApp();
-  tenant = await t.registerUser('tenant');
   for (const [i, id] of ids.entries())
-    await appendListingEvents(t.deps.eventStore, id, [
+    await appendListingEvents(s.t.deps.eventStore, id, [
       listingCreated(id, { at: '2026-10-02T06:00:00.000Z', fields: { rent: RENTS[i]! + 1000 } }),
       {
         type: 'ListingRentChanged',
@@ -31,17 +28,16 @@ beforeAll(async () => {
         },
       },
     ]);
-  await catchUpReadModels(t.db.sql);
+  await catchUpReadModels(s.t.db.sql);
 });
-afterAll(() => t.close());
 
 describe('GET /api/properties/:id/market', () => {
   it("answers a signed-in user with the listing's rent history and fair-rent hint", async () => {
-    const res = await t.request<Record<string, unknown>>(
+    const res = await s.t.request<Record<string, unknown>>(
       'GET',
       `/api/properties/${ids[0]}/market`,
       {
-        token: tenant.token,
+        token: s.tenant.token,
       },
     );
     expect(res.status).toBe(200);
@@ -60,11 +56,11 @@ describe('GET /api/properties/:id/market', () => {
   });
 
   it('is 404 for a listing that does not exist', async () => {
-    const res = await t.request(
+    const res = await s.t.request(
       'GET',
       `/api/properties/${'0'.repeat(8)}-0000-4000-8000-000000000000/market`,
       {
-        token: tenant.token,
+        token: s.tenant.token,
       },
     );
     expect(res.status).toBe(404);
@@ -75,7 +71,7 @@ describe('GET /api/properties/:id/market', () => {
 describe('GET /api/rent-trends', () => {
   it('gives the median rents of a locality and of its city to anyone', async () => {
     for (const query of ['city=Bengaluru&locality=Koramangala', 'city=bengaluru']) {
-      const res = await t.request<{ month: string; groups: { now: unknown }[] }>(
+      const res = await s.t.request<{ month: string; groups: { now: unknown }[] }>(
         'GET',
         `/api/rent-trends?${query}`,
       );
@@ -91,13 +87,13 @@ describe('GET /api/rent-trends', () => {
   });
 
   it('says what is wrong with a bad place', async () => {
-    const missing = await t.request('GET', '/api/rent-trends');
+    const missing = await s.t.request('GET', '/api/rent-trends');
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({
       message: 'Validation failed',
       errors: [{ path: 'city', msg: expect.stringContaining('City is required') as unknown }],
     });
-    const long = await t.request('GET', `/api/rent-trends?city=Pune&locality=${'a'.repeat(101)}`);
+    const long = await s.t.request('GET', `/api/rent-trends?city=Pune&locality=${'a'.repeat(101)}`);
     expect(long.status).toBe(400);
     expect(long.body).toMatchObject({ errors: [{ path: 'locality' }] });
   });
@@ -108,7 +104,7 @@ describe('the OpenAPI document', () => {
     type Doc = {
       paths: Record<string, { get?: { parameters?: { name: string; required: boolean }[] } }>;
     };
-    const { body } = await t.request<Doc>('GET', '/api/openapi.json');
+    const { body } = await s.t.request<Doc>('GET', '/api/openapi.json');
     expect(body.paths['/api/rent-trends']?.get?.parameters).toMatchObject([
       { name: 'city', required: true },
       { name: 'locality', required: false },

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStream, runReadModels, type SseEvent } from '@rentals/testing/conversations';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
-import { testApp, type TestApp } from '@rentals/testing/testApp';
+import { describe, expect, it } from 'vitest';
+import { openReadyStream, type SseEvent } from '@rentals/testing/conversations';
+import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 import {
   alertsAfter,
   type SavedSearchAlert,
@@ -12,51 +12,43 @@ import {
  * the user's live stream (the messages' stream), which sends it as `alert`;
  * the header's list has it too.
  */
-let t: TestApp;
-let readModels: ReturnType<typeof runReadModels>;
-
-beforeAll(async () => {
-  t = await testApp();
-  readModels = runReadModels(t.db.sql);
-});
-afterAll(async () => {
-  await readModels.stop();
-  await t.close();
-});
+const s = testAppWithUsers({}, { readModels: true });
 
 const alertOf = (e: SseEvent) => (e.data as { alert: SavedSearchAlert }).alert;
 
 describe('saved-search alerts in-app', () => {
   it('a matching listing arrives live on the stream and in the notifications list', async () => {
-    const tenant = await t.registerUser('tenant');
-    const saved = await t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
-      token: tenant.token,
-      json: {
-        name: 'Pune flats',
-        filters: { city: 'Pune', propertyType: ['flat'] },
-        alert: 'instant',
+    const tenant = await s.t.registerUser('tenant');
+    const saved = await s.t.request<{ savedSearch: { id: string } }>(
+      'POST',
+      '/api/saved-searches',
+      {
+        token: tenant.token,
+        json: {
+          name: 'Pune flats',
+          filters: { city: 'Pune', propertyType: ['flat'] },
+          alert: 'instant',
+        },
       },
-    });
+    );
     expect(saved.status).toBe(201);
-    await readModels.caughtUp();
-    const stream = await openStream(t, tenant.token);
-    await stream.next((e) => e.event === 'ready');
+    await s.readModels.caughtUp();
+    const stream = await openReadyStream(s.t, tenant.token);
 
-    const at = t.clock().toISOString();
-    const pune = {
-      city: 'Pune',
-      area: 'Baner',
-      pinCode: '411045',
-      address: '3, Baner Road',
-      coordinates: { latitude: 18.559, longitude: 73.7868 },
-    };
-    await appendListingEvents(t.deps.eventStore, 'live-alert-house', [
-      listingCreated('live-alert-house', { at, fields: { location: pune, propertyType: 'house' } }),
+    const at = s.t.clock().toISOString();
+    await appendListingEvents(s.t.deps.eventStore, 'live-alert-house', [
+      listingCreated('live-alert-house', {
+        at,
+        fields: { location: PLACES.baner, propertyType: 'house' },
+      }),
     ]);
-    await appendListingEvents(t.deps.eventStore, 'live-alert-flat', [
-      listingCreated('live-alert-flat', { at, fields: { location: pune, title: 'Flat in Baner' } }),
+    await appendListingEvents(s.t.deps.eventStore, 'live-alert-flat', [
+      listingCreated('live-alert-flat', {
+        at,
+        fields: { location: PLACES.baner, title: 'Flat in Baner' },
+      }),
     ]);
-    const event = await stream.next((e) => e.event === 'alert');
+    const event = await stream.nextOf('alert');
     expect(alertOf(event)).toMatchObject({
       searchId: saved.body.savedSearch.id,
       searchName: 'Pune flats',
@@ -66,7 +58,7 @@ describe('saved-search alerts in-app', () => {
     });
     await stream.close();
 
-    const list = await t.request<{ alerts: SavedSearchAlert[] }>(
+    const list = await s.t.request<{ alerts: SavedSearchAlert[] }>(
       'GET',
       '/api/saved-searches/alerts',
       { token: tenant.token },
@@ -76,9 +68,9 @@ describe('saved-search alerts in-app', () => {
 
   it('a listing matching two of a user’s searches (and another user’s) alerts each of hers once, to her alone', async () => {
     // The alerts are stored a row per listing event with all the searches it newly matched.
-    const [her, other] = [await t.registerUser('tenant'), await t.registerUser('tenant')];
+    const [her, other] = [await s.t.registerUser('tenant'), await s.t.registerUser('tenant')];
     const save = async (token: string, name: string, filters: Record<string, unknown>) => {
-      const res = await t.request('POST', '/api/saved-searches', {
+      const res = await s.t.request('POST', '/api/saved-searches', {
         token,
         json: { name, filters, alert: 'instant' },
       });
@@ -87,31 +79,23 @@ describe('saved-search alerts in-app', () => {
     await save(her.token, 'Kochi', { city: 'Kochi' });
     await save(her.token, 'Kochi flats', { city: 'Kochi', propertyType: ['flat'] });
     await save(other.token, 'Kochi too', { city: 'Kochi' });
-    await readModels.caughtUp();
-    const stream = await openStream(t, her.token);
-    await stream.next((e) => e.event === 'ready');
+    await s.readModels.caughtUp();
+    const stream = await openReadyStream(s.t, her.token);
 
-    const kochi = {
-      city: 'Kochi',
-      area: 'Kakkanad',
-      pinCode: '682030',
-      address: '9, Seaport Road',
-      coordinates: { latitude: 10.0159, longitude: 76.3419 },
-    };
-    await appendListingEvents(t.deps.eventStore, 'two-searches', [
+    await appendListingEvents(s.t.deps.eventStore, 'two-searches', [
       listingCreated('two-searches', {
-        at: t.clock().toISOString(),
-        fields: { location: kochi, title: 'Flat in Kakkanad' },
+        at: s.t.clock().toISOString(),
+        fields: { location: PLACES.kakkanad, title: 'Flat in Kakkanad' },
       }),
     ]);
     const names = [
-      alertOf(await stream.next((e) => e.event === 'alert')).searchName,
-      alertOf(await stream.next((e) => e.event === 'alert')).searchName,
+      alertOf(await stream.nextOf('alert')).searchName,
+      alertOf(await stream.nextOf('alert')).searchName,
     ];
     expect(names.sort()).toEqual(['Kochi', 'Kochi flats']);
     await stream.close();
 
-    const list = await t.request<{ alerts: SavedSearchAlert[] }>(
+    const list = await s.t.request<{ alerts: SavedSearchAlert[] }>(
       'GET',
       '/api/saved-searches/alerts',
       { token: her.token },
@@ -120,7 +104,7 @@ describe('saved-search alerts in-app', () => {
       'Kochi flats: two-searches',
       'Kochi: two-searches',
     ]);
-    const bell = await t.request<{ items: { id: string; text: string }[] }>(
+    const bell = await s.t.request<{ items: { id: string; text: string }[] }>(
       'GET',
       '/api/notifications',
       { token: her.token },
@@ -132,6 +116,6 @@ describe('saved-search alerts in-app', () => {
     expect(new Set(bell.body.items.map((i) => i.id)).size).toBe(2);
     // A stream's page of one listing event has both of its alerts (they share the cursor's id).
     const [since] = list.body.alerts.map((a) => a.id - 1);
-    expect(await alertsAfter(t.db.sql, her.user._id, since!, 1)).toHaveLength(2);
+    expect(await alertsAfter(s.t.db.sql, her.user._id, since!, 1)).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '@rentals/testing/decider';
 import type { AccountEvent } from './events.ts';
 import {
   decide,
@@ -6,6 +7,7 @@ import {
   RESET_LINK_MESSAGES,
   RESET_LINK_MINUTES,
   RESET_MAILS_PER_HOUR,
+  ResetLinkError,
   type AccountCommand,
 } from './passwordReset.ts';
 
@@ -41,14 +43,13 @@ const use = (tokenHash: string, at = minutes(5)): AccountCommand => ({
   at,
 });
 
-/** given(events) → when(command) → the events decided, or the error thrown. */
-const given = (events: AccountEvent[]) => ({
-  when: (command: AccountCommand) => () => decide(command, foldAccount(events)),
-});
+const given = givenFor({ decide, fold: foldAccount });
 
 describe('RequestPasswordReset', () => {
   it('records a link that expires after 30 minutes', () => {
-    expect(given([]).when(request(hash('a')))()).toEqual([requested(hash('a'))]);
+    given()
+      .when(request(hash('a')))
+      .then([requested(hash('a'))]);
   });
 
   it(`sends at most ${RESET_MAILS_PER_HOUR} links to one account in an hour`, () => {
@@ -57,7 +58,9 @@ describe('RequestPasswordReset', () => {
       requested(hash('b'), minutes(10)),
       requested(hash('c'), minutes(20)),
     ];
-    expect(given(three).when(request(hash('d'), minutes(59)))()).toEqual([]);
+    given(...three)
+      .when(request(hash('d'), minutes(59)))
+      .then([]);
   });
 
   it('sends again once the oldest of those leaves the hour', () => {
@@ -66,44 +69,56 @@ describe('RequestPasswordReset', () => {
       requested(hash('b'), minutes(10)),
       requested(hash('c'), minutes(20)),
     ];
-    expect(given(three).when(request(hash('d'), minutes(61)))()).toEqual([
-      requested(hash('d'), minutes(61)),
-    ]);
+    given(...three)
+      .when(request(hash('d'), minutes(61)))
+      .then([requested(hash('d'), minutes(61))]);
   });
 });
 
 describe('ResetPassword', () => {
   it('uses an outstanding link', () => {
-    expect(given([requested(hash('a'))]).when(use(hash('a')))()).toEqual([reset(hash('a'))]);
+    given(requested(hash('a')))
+      .when(use(hash('a')))
+      .then([reset(hash('a'))]);
   });
 
   it('takes a link until its last moment and refuses it from its 30th minute on', () => {
-    const link = [requested(hash('a'))];
-    expect(given(link).when(use(hash('a'), new Date(minutes(30).getTime() - 1)))()).toHaveLength(1);
-    expect(given(link).when(use(hash('a'), minutes(30)))).toThrow(RESET_LINK_MESSAGES.expired);
+    const link = requested(hash('a'));
+    given(link)
+      .when(use(hash('a'), new Date(minutes(30).getTime() - 1)))
+      .then([reset(hash('a'), new Date(minutes(30).getTime() - 1))]);
+    given(link)
+      .when(use(hash('a'), minutes(30)))
+      .thenThrows(ResetLinkError, RESET_LINK_MESSAGES.expired);
   });
 
   it('refuses a link used before', () => {
-    expect(
-      given([requested(hash('a')), reset(hash('a'))]).when(use(hash('a'), minutes(6))),
-    ).toThrow(RESET_LINK_MESSAGES.used);
+    given(requested(hash('a')), reset(hash('a')))
+      .when(use(hash('a'), minutes(6)))
+      .thenThrows(ResetLinkError, RESET_LINK_MESSAGES.used);
   });
 
   it('refuses every other outstanding link once one was used', () => {
     const events = [requested(hash('a')), requested(hash('b'), minutes(1)), reset(hash('b'))];
-    expect(given(events).when(use(hash('a'), minutes(6)))).toThrow(RESET_LINK_MESSAGES.invalid);
+    given(...events)
+      .when(use(hash('a'), minutes(6)))
+      .thenThrows(ResetLinkError, RESET_LINK_MESSAGES.invalid);
   });
 
   it('keeps a link asked for after a reset', () => {
     const events = [requested(hash('a')), reset(hash('a')), requested(hash('b'), minutes(10))];
-    expect(given(events).when(use(hash('b'), minutes(11)))()).toEqual([
-      reset(hash('b'), minutes(11)),
-    ]);
+    given(...events)
+      .when(use(hash('b'), minutes(11)))
+      .then([reset(hash('b'), minutes(11))]);
   });
 
   it('refuses a link the account never got', () => {
-    expect(given([requested(hash('a'))]).when(use(hash('f')))).toThrow(RESET_LINK_MESSAGES.invalid);
-    expect(given([]).when(use(hash('f')))).toThrow(RESET_LINK_MESSAGES.invalid);
+    given(requested(hash('a')))
+      .when(use(hash('f')))
+      .thenThrows(ResetLinkError, RESET_LINK_MESSAGES.invalid);
+    given()
+      .when(use(hash('f')))
+      .thenThrows(ResetLinkError, RESET_LINK_MESSAGES.invalid);
   });
 
   it('answers a bad link with a 400', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '@rentals/testing/decider';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { appEventRegistry } from '../eventRegistry.ts';
 import type { ConversationCommand } from './commands.ts';
@@ -31,28 +32,7 @@ const blockedBy = (userId: string): ConversationEvent => ({
 });
 
 /** Given past events, when a command is decided, then these events (or this error). */
-const given = (...history: ConversationEvent[]) => ({
-  when: (command: ConversationCommand) => ({
-    then: (expected: ConversationEvent[]) => {
-      const events = decide(command, fold(history));
-      expect(events).toEqual(expected);
-      for (const event of events) appEventRegistry.assertValid(event);
-    },
-    thenThrows: (type: new (...args: never[]) => Error, message: string) => {
-      const run = () => decide(command, fold(history));
-      expect(run).toThrow(type);
-      try {
-        run();
-      } catch (error) {
-        const texts =
-          error instanceof ValidationError
-            ? error.errors.map((e) => e.msg)
-            : [(error as Error).message];
-        expect(texts).toContain(message);
-      }
-    },
-  }),
-});
+const given = givenFor({ decide, fold, assertValid: (e) => appEventRegistry.assertValid(e) });
 
 const start = (over: Partial<ConversationCommand & { type: 'StartConversation' }> = {}) =>
   ({

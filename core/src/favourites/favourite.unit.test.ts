@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '@rentals/testing/decider';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { appEventRegistry } from '../eventRegistry.ts';
 import { favouriteStreamId, type FavouriteEvent } from './events.ts';
@@ -26,14 +27,7 @@ const favourite = (listing: ListingPresence = present, at = T1): FavouriteComman
 const unfavourite: FavouriteCommand = { type: 'UnfavouriteListing', ...pair, at: T1 };
 
 /** Given past events, when a command is decided, then these events (or this error). */
-const given = (...history: FavouriteEvent[]) => ({
-  when: (command: FavouriteCommand) => ({
-    then: (expected: FavouriteEvent[]) =>
-      expect(decideFavourite(command, foldFavourite(history))).toEqual(expected),
-    thenThrows: (type: new (...args: never[]) => Error) =>
-      expect(() => decideFavourite(command, foldFavourite(history))).toThrow(type),
-  }),
-});
+const given = givenFor({ decide: decideFavourite, fold: foldFavourite });
 
 describe('favourites', () => {
   it('a listing becomes a favourite', () => {

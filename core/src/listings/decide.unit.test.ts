@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '@rentals/testing/decider';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Actor, ListingCommand } from './commands.ts';
 import { decide, messages } from './decide.ts';
@@ -55,26 +56,7 @@ const delisted: ListingEvent = {
 };
 
 /** Given past events, when a command is decided, then these events (or this error). */
-const given = (...history: ListingEvent[]) => ({
-  when: (command: ListingCommand) => ({
-    then: (expected: ListingEvent[]) => expect(decide(command, fold(history))).toEqual(expected),
-    thenThrows: (type: new (...args: never[]) => Error, message?: string) => {
-      const run = () => decide(command, fold(history));
-      expect(run).toThrow(type);
-      if (!message) return;
-      try {
-        run();
-      } catch (error) {
-        // A ValidationError's message is generic; the spec's text is in its field errors.
-        const texts =
-          error instanceof ValidationError
-            ? error.errors.map((e) => e.msg)
-            : [(error as Error).message];
-        expect(texts).toContain(message);
-      }
-    },
-  }),
-});
+const given = givenFor({ decide, fold });
 
 const revise = (
   actor: Actor,

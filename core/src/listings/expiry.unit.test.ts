@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '@rentals/testing/decider';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
 import type { ListingCommand } from './commands.ts';
 import { decide, messages } from './decide.ts';
@@ -41,16 +42,7 @@ const delisted = (at: string): ListingEvent => ({
   data: { listingId: 'l-1', at, city: 'Bengaluru' },
 });
 
-const given = (...history: ListingEvent[]) => ({
-  when: (command: ListingCommand) => ({
-    then: (expected: ListingEvent[]) => expect(decide(command, fold(history))).toEqual(expected),
-    thenThrows: (type: new (...args: never[]) => Error, message: string) => {
-      const run = () => decide(command, fold(history));
-      expect(run).toThrow(type);
-      expect(run).toThrow(message);
-    },
-  }),
-});
+const given = givenFor({ decide, fold });
 
 const confirm = (at: string, actor = owner): ListingCommand => ({
   type: 'ConfirmAvailability',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '@rentals/testing/decider';
 import { IllegalStateError } from '../errors.ts';
 import type { ListingCommand } from './commands.ts';
 import { decide, messages } from './decide.ts';
@@ -38,16 +39,7 @@ const dismiss: ListingCommand = {
 };
 const keepOut: ListingCommand = { ...dismiss, relist: false };
 
-const given = (...history: ListingEvent[]) => ({
-  when: (command: ListingCommand) => ({
-    then: (expected: ListingEvent[]) => expect(decide(command, fold(history))).toEqual(expected),
-    thenThrows: (message: string) => {
-      const run = () => decide(command, fold(history));
-      expect(run).toThrow(IllegalStateError);
-      expect(run).toThrow(message);
-    },
-  }),
-});
+const given = givenFor({ decide, fold });
 
 describe('hiding a listing pending review (issue 17)', () => {
   it('hides a listed listing with the reason', () => given(created()).when(hide).then([hidden()]));
@@ -77,14 +69,20 @@ describe('while hidden', () => {
   const delist: ListingCommand = { type: 'DelistListing', actor: owner, at: at(3) };
 
   it('refuses relisting, renewing and "Still available" with the reason', () => {
-    given(created(), hidden()).when(relist).thenThrows(messages.hiddenForReview);
-    given(created(), hidden()).when(confirm).thenThrows(messages.hiddenForReview);
-    given(created(false), hidden()).when(relist).thenThrows(messages.hiddenForReview);
+    given(created(), hidden()).when(relist).thenThrows(IllegalStateError, messages.hiddenForReview);
+    given(created(), hidden())
+      .when(confirm)
+      .thenThrows(IllegalStateError, messages.hiddenForReview);
+    given(created(false), hidden())
+      .when(relist)
+      .thenThrows(IllegalStateError, messages.hiddenForReview);
     const expired: ListingEvent = {
       type: 'ListingExpired',
       data: { listingId: 'l-1', at: at(1), city: 'Bengaluru', lastConfirmedAt: T0 },
     };
-    given(created(), expired, hidden(2)).when(confirm).thenThrows(messages.hiddenForReview);
+    given(created(), expired, hidden(2))
+      .when(confirm)
+      .thenThrows(IllegalStateError, messages.hiddenForReview);
   });
 
   it('lets the owner edit (the fix), which does not list it again', () => {
@@ -126,7 +124,9 @@ describe('while hidden', () => {
     given(created(), hidden(), delisted(3))
       .when({ ...dismiss, at: at(4) })
       .then([cleared(false, 4)]);
-    given(created(false), hidden()).when(delist).thenThrows(messages.alreadyDelisted);
+    given(created(false), hidden())
+      .when(delist)
+      .thenThrows(IllegalStateError, messages.alreadyDelisted);
   });
 });
 

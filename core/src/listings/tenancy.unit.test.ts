@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors.ts';
+import { givenFor } from '@rentals/testing/decider';
 import type { ListingCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { toPropertyDocument } from './document.ts';
 import type { ListingEvent } from './events.ts';
 import { listingFieldErrors } from './fields.ts';
 import type { ListingFields } from './listing.ts';
-import { SAMPLE_T0, sampleFields, sampleOwner } from './sampleListing.ts';
+import { SAMPLE_T0, sampleCreated, sampleFields, sampleOwner } from './sampleListing.ts';
 import { fold } from './state.ts';
 import { dayNumber, isCalendarDate, isoDay } from './calendarDays.ts';
 import { depositInMonths, depositInRupees, tenancyMessages as m, type Tenancy } from './tenancy.ts';
@@ -40,20 +40,11 @@ const createCommand = (fields: ListingFields, at = T0): ListingCommand => ({
   at,
 });
 
-const createdWith = (fields: ListingFields): ListingEvent => ({
-  type: 'ListingCreated',
-  data: {
-    listingId: 'l-1',
-    at: T0,
-    ...fields,
-    ownerId: owner.id,
-    owner: { name: 'Asha', role: 'homeowner' },
-    images: [],
-    isAvailable: true,
-    isVerified: false,
-    createdAt: T0,
-  },
-});
+/** The sample listing's `ListingCreated` with these fields. */
+const createdWith = (fields: ListingFields): ListingEvent => {
+  const { data } = sampleCreated() as Extract<ListingEvent, { type: 'ListingCreated' }>;
+  return { type: 'ListingCreated', data: { ...data, ...fields } };
+};
 
 const reviseCommand = (fields: ListingFields, at = T1): ListingCommand => ({
   type: 'ReviseListing',
@@ -65,21 +56,7 @@ const reviseCommand = (fields: ListingFields, at = T1): ListingCommand => ({
 });
 
 /** Given past events, when a command is decided, then these events (or these field errors). */
-const given = (...history: ListingEvent[]) => ({
-  when: (command: ListingCommand) => ({
-    then: (expected: ListingEvent[]) => expect(decide(command, fold(history))).toEqual(expected),
-    thenRefuses: (path: string, msg: string) => {
-      let thrown: unknown;
-      try {
-        decide(command, fold(history));
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown).toBeInstanceOf(ValidationError);
-      expect((thrown as ValidationError).errors).toContainEqual({ path, msg });
-    },
-  }),
-});
+const given = givenFor({ decide, fold });
 
 describe('tenancy terms: CreateListing', () => {
   it('records the terms with the listing', () => {

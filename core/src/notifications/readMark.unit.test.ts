@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '@rentals/testing/decider';
 import { appEventRegistry } from '../eventRegistry.ts';
 import type { NotificationEvent } from './events.ts';
 import {
@@ -24,12 +25,7 @@ const mark = (upTo: string, at = T3): MarkNotificationsRead => ({
 });
 
 /** Given past events, when the user marks the bell read, then these events. */
-const given = (...history: NotificationEvent[]) => ({
-  when: (command: NotificationCommand) => ({
-    then: (expected: NotificationEvent[]) =>
-      expect(decideReadMark(command, foldReadMark(history))).toEqual(expected),
-  }),
-});
+const given = givenFor({ decide: decideReadMark, fold: foldReadMark });
 
 describe('the notifications read mark', () => {
   it('moves forward to what the user saw', () => {

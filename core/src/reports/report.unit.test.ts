@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '@rentals/testing/decider';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { appEventRegistry } from '../eventRegistry.ts';
 import { reportsStreamId, type ReportEvent, type ReportReason } from './events.ts';
@@ -66,16 +67,7 @@ const review = (action: ReviewAction, reason?: string, reportIds?: string[]): Re
 const decided = { listingId, ownerId, adminId: 'u-admin', at: T1 };
 
 /** Given past events, when a command is decided, then these events (or this error). */
-const given = (...history: ReportEvent[]) => ({
-  when: (command: ReportCommand) => ({
-    then: (expected: ReportEvent[]) =>
-      expect(decideReports(command, foldReports(history))).toEqual(expected),
-    thenThrows: (type: new (...args: never[]) => Error, message?: string) =>
-      expect(() => decideReports(command, foldReports(history))).toThrow(
-        message === undefined ? type : message,
-      ),
-  }),
-});
+const given = givenFor({ decide: decideReports, fold: foldReports });
 
 describe('reporting a listing', () => {
   it('a signed-in user reports a listing with a reason and a note', () => {
@@ -359,7 +351,7 @@ describe('free text in decide, whoever calls it', () => {
   ])('a report whose note has %s is refused', (_, note) => {
     given()
       .when(report('u-1', 'Fake or scam', { note }))
-      .thenThrows(ValidationError, 'Validation failed');
+      .thenThrows(ValidationError);
   });
   it('a note may span lines', () => {
     expect(
@@ -369,7 +361,7 @@ describe('free text in decide, whoever calls it', () => {
   it('a review reason with a control character is refused', () => {
     given(reported('u-1', 'Fake or scam'))
       .when(review('delist', 'bad\u0000reason'))
-      .thenThrows(ValidationError, 'Validation failed');
+      .thenThrows(ValidationError);
     let thrown: unknown;
     try {
       decideReports(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '@rentals/testing/decider';
 import { appEventRegistry } from '../eventRegistry.ts';
-import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
+import { IllegalStateError, NotFoundError } from '../errors.ts';
 import { MAX_SAVED_SEARCHES, savedSearchStreamId, type SavedSearchEvent } from './events.ts';
 import {
   decideSavedSearches,
@@ -36,28 +37,7 @@ const edit = (search: SearchDraft): SavedSearchCommand => ({
 });
 
 /** Given past events, when a command is decided, then these events (or this error). */
-const given = (...history: SavedSearchEvent[]) => ({
-  when: (command: SavedSearchCommand) => {
-    const decide = () => decideSavedSearches(command, foldSavedSearches(history));
-    return {
-      then: (expected: SavedSearchEvent[]) => expect(decide()).toEqual(expected),
-      thenThrows: (type: new (...args: never[]) => Error, message?: string | RegExp) => {
-        expect(decide).toThrow(type);
-        if (message) expect(decide).toThrow(message);
-      },
-      thenFieldErrors: (paths: string[]) => {
-        try {
-          decide();
-        } catch (error) {
-          expect(error).toBeInstanceOf(ValidationError);
-          expect((error as ValidationError).errors.map((e) => e.path)).toEqual(paths);
-          return;
-        }
-        throw new Error('expected a ValidationError');
-      },
-    };
-  },
-});
+const given = givenFor({ decide: decideSavedSearches, fold: foldSavedSearches });
 
 describe('saved searches', () => {
   it('a search is saved with its name trimmed', () => {

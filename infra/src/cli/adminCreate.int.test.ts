@@ -1,21 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliRunner } from '@rentals/testing/cli';
-import type { TestDatabase } from '@rentals/testing/testDatabase';
+import { describe, expect, it } from 'vitest';
+import { cliSuite } from '@rentals/testing/cli';
 
 /** `npm run admin:create` as an operator runs it, against this file's database. */
 const SCRIPT = fileURLToPath(new URL('./adminCreate.ts', import.meta.url));
 
-const cli = cliRunner(SCRIPT);
-let db: TestDatabase;
-beforeAll(async () => {
-  await cli.start();
-  db = cli.db();
-});
-afterAll(() => cli.stop());
+const cli = cliSuite(SCRIPT);
 const run = cli.run;
 
-const admins = () => db.sql<{ email: string; name: string; phone: string }[]>`
+const admins = () => cli.db().sql<{ email: string; name: string; phone: string }[]>`
   SELECT email, name, phone FROM users WHERE role = 'admin' ORDER BY email`;
 
 describe('npm run admin:create', () => {
@@ -35,7 +28,7 @@ describe('npm run admin:create', () => {
     expect(await admins()).toEqual([
       { email: 'ops@example.in', name: 'Ops Team', phone: '9876543210' },
     ]);
-    const [row] = await db.sql<
+    const [row] = await cli.db().sql<
       { hash: string }[]
     >`SELECT password_hash AS hash FROM users WHERE email = 'ops@example.in'`;
     expect(row!.hash).toMatch(/^\$argon2id\$/);

@@ -1,39 +1,33 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { startProjection } from '@rentals/projections/runner/runner';
-import { cliRunner } from '@rentals/testing/cli';
-import type { TestDatabase } from '@rentals/testing/testDatabase';
+import { cliSuite } from '@rentals/testing/cli';
 
 /** `npm run projections:parked` as an operator runs it, against this file's database. */
 const SCRIPT = fileURLToPath(new URL('./parked.ts', import.meta.url));
 
-const cli = cliRunner(SCRIPT);
-let db: TestDatabase;
-beforeAll(async () => {
-  await cli.start();
-  db = cli.db();
-});
-afterAll(() => cli.stop());
+const cli = cliSuite(SCRIPT);
 const run = cli.run;
 
 /** Appends an event by hand, bypassing the event store (and any check it makes). */
 const writeByHand = async (streamId: string, type: string, data: unknown) => {
-  const [row] = await db.sql<{ position: number }[]>`
+  const [row] = await cli.db().sql<{ position: number }[]>`
     WITH v AS (UPDATE streams SET version = version + 1 WHERE stream_id = ${streamId} RETURNING version)
     INSERT INTO events (stream_id, stream_version, type, data)
-    SELECT ${streamId}, v.version, ${type}, ${db.sql.json(data as never)} FROM v RETURNING position`;
+    SELECT ${streamId}, v.version, ${type}, ${cli.db().sql.json(data as never)} FROM v RETURNING position`;
   return row!.position;
 };
 
 const title = async (id: string) =>
-  (await db.sql<{ title: string }[]>`SELECT title FROM listing_read WHERE id = ${id}`)[0]?.title;
+  (await cli.db().sql<{ title: string }[]>`SELECT title FROM listing_read WHERE id = ${id}`)[0]
+    ?.title;
 
 describe('npm run projections:parked', () => {
   it('lists parked streams, keeps one parked while it still fails, and releases it after a fix', async () => {
-    const store = createEventStore(db.sql);
+    const store = createEventStore(cli.db().sql);
     await appendListingEvents(store, 'cli-1', [listingCreated('cli-1')]);
     const bad = await writeByHand('listing-cli-1', 'ListingDetailsRevised', {
       listingId: 'cli-1',
@@ -46,7 +40,7 @@ describe('npm run projections:parked', () => {
         data: { listingId: 'cli-1', at: nextTime(), title: 'After' },
       },
     ]);
-    const runner = startProjection(db.sql, listingReadModel, {
+    const runner = startProjection(cli.db().sql, listingReadModel, {
       pollIntervalMs: 10,
       maxRetries: 1,
     });
@@ -67,7 +61,7 @@ describe('npm run projections:parked', () => {
     expect(await title('cli-1')).not.toBe('After');
 
     // The fix an upcaster would make, then the retry: the held events apply in order.
-    await db.sql`UPDATE events SET data = jsonb_set(data, '{propertyDetails,bedrooms}', '3')
+    await cli.db().sql`UPDATE events SET data = jsonb_set(data, '{propertyDetails,bedrooms}', '3')
                  WHERE position = ${bad}`;
     const fixed = await run(['--retry-all', '--projection', 'listing-read-model']);
     expect(fixed.code).toBe(0);

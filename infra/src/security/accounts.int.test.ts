@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentals/api/auth/model';
-import { testApp, type TestApp } from '@rentals/testing/testApp';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 
 /**
  * Password rules under attack (issue 11): a password of only spaces and a
@@ -11,11 +11,7 @@ import { testApp, type TestApp } from '@rentals/testing/testApp';
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
 type Auth = { token: string };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const s = testAppWithUsers({});
 
 const registration = (password: string) => ({
   name: 'Ravi Kumar',
@@ -25,36 +21,36 @@ const registration = (password: string) => ({
 });
 
 const login = (email: string, password: string) =>
-  t.request<Auth>('POST', '/api/auth/login', { json: { email, password } });
+  s.t.request<Auth>('POST', '/api/auth/login', { json: { email, password } });
 
 describe('passwords', () => {
   it.each(['      ', '\t\t\t\t\t\t', '   \u00a0   '])(
     'refuses to register with a password of only spaces (%j), and stores nothing',
     async (password) => {
       const body = registration(password);
-      const res = await t.request<ErrorBody>('POST', '/api/auth/register', { json: body });
+      const res = await s.t.request<ErrorBody>('POST', '/api/auth/register', { json: body });
       expect(res.status).toBe(400);
       expect(res.body.errors).toHaveLength(1);
       expect(res.body.errors![0]!.path).toBe('password');
       expect([MESSAGES.passwordBlank, MESSAGES.passwordControl]).toContain(
         res.body.errors![0]!.msg,
       );
-      const [row] = await t.db
+      const [row] = await s.t.db
         .sql`SELECT count(*)::int AS n FROM users WHERE email = ${body.email}`;
       expect(row!.n).toBe(0);
     },
   );
 
   it('accepts spaces inside a password that has other characters', async () => {
-    const res = await t.request('POST', '/api/auth/register', {
+    const res = await s.t.request('POST', '/api/auth/register', {
       json: registration('  my pass  '),
     });
     expect(res.status).toBe(201);
   });
 
   it('refuses a new password equal to the current one, and the account keeps its password and tokens', async () => {
-    const account = await t.registerUser('tenant', { password: 'same-secret' });
-    const res = await t.request<ErrorBody>('POST', '/api/auth/change-password', {
+    const account = await s.t.registerUser('tenant', { password: 'same-secret' });
+    const res = await s.t.request<ErrorBody>('POST', '/api/auth/change-password', {
       token: account.token,
       json: { currentPassword: 'same-secret', newPassword: 'same-secret' },
     });
@@ -62,13 +58,13 @@ describe('passwords', () => {
       status: 400,
       body: { errors: [{ path: 'newPassword', msg: MESSAGES.passwordUnchanged }] },
     });
-    expect((await t.request('GET', '/api/auth/me', { token: account.token })).status).toBe(200);
+    expect((await s.t.request('GET', '/api/auth/me', { token: account.token })).status).toBe(200);
     expect((await login(account.email, 'same-secret')).status).toBe(200);
   });
 
   it('refuses to change to a password of only spaces', async () => {
-    const account = await t.registerUser('homeowner', { password: 'old-secret' });
-    const res = await t.request<ErrorBody>('POST', '/api/auth/change-password', {
+    const account = await s.t.registerUser('homeowner', { password: 'old-secret' });
+    const res = await s.t.request<ErrorBody>('POST', '/api/auth/change-password', {
       token: account.token,
       json: { currentPassword: 'old-secret', newPassword: '        ' },
     });
@@ -80,8 +76,8 @@ describe('passwords', () => {
   });
 
   it('still changes to a different, valid password', async () => {
-    const account = await t.registerUser('homeowner', { password: 'old-secret' });
-    const res = await t.request<Auth>('POST', '/api/auth/change-password', {
+    const account = await s.t.registerUser('homeowner', { password: 'old-secret' });
+    const res = await s.t.request<Auth>('POST', '/api/auth/change-password', {
       token: account.token,
       json: { currentPassword: 'old-secret', newPassword: 'new-secret' },
     });

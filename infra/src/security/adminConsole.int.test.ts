@@ -3,21 +3,22 @@
 // duplicated or malformed id lists; control characters and SQL in the city filter; paging past the
 // bound; smuggled fields (ignored: the caller is who the token says). The authorisation matrix covers every role on every route; these check what
 // such a caller cannot change, and that input is refused before anything is read or written.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 import { listingStreamId } from '@rentals/core/listings/events';
 import { VERIFY_IDS_MAX } from '@rentals/api/admin/model';
 
-let t: TestApp;
-let owner: TestUser;
-let broker: TestUser;
-let tenant: TestUser;
-let admin: TestUser;
+const s = testAppWithUsers({
+  owner: 'homeowner',
+  broker: 'broker',
+  tenant: 'tenant',
+  admin: 'admin',
+});
 
-const verify = (json: unknown, token = admin.token) =>
-  t.request<{ message?: string; errors?: { path: string }[] }>(
+const verify = (json: unknown, token = s.admin.token) =>
+  s.t.request<{ message?: string; errors?: { path: string }[] }>(
     'POST',
     '/api/admin/listings/verify',
     {
@@ -26,29 +27,23 @@ const verify = (json: unknown, token = admin.token) =>
     },
   );
 const eventTypes = async (id: string) =>
-  (await t.deps.eventStore.readStream(listingStreamId(id))).events.map((e) => e.type);
+  (await s.t.deps.eventStore.readStream(listingStreamId(id))).events.map((e) => e.type);
 
 beforeAll(async () => {
-  t = await testApp();
-  owner = await t.registerUser('homeowner');
-  broker = await t.registerUser('broker');
-  tenant = await t.registerUser('tenant');
-  admin = await t.registerUser('admin');
   await appendListingEvents(
-    t.deps.eventStore,
+    s.t.deps.eventStore,
     'sec-adm-1',
-    [listingCreated('sec-adm-1', { ownerId: owner.user._id })],
-    owner.user._id,
+    [listingCreated('sec-adm-1', { ownerId: s.owner.user._id })],
+    s.owner.user._id,
   );
-  await catchUpReadModels(t.db.sql);
+  await catchUpReadModels(s.t.db.sql);
 });
-afterAll(() => t.close());
 
 describe('admin console: only admins', () => {
   it.each(['owner', 'broker', 'tenant'] as const)(
     'a %s cannot verify, even their own listing, and nothing is recorded',
     async (who) => {
-      const user = { owner, broker, tenant }[who];
+      const user = { owner: s.owner, broker: s.broker, tenant: s.tenant }[who];
       const res = await verify({ ids: ['sec-adm-1'], verified: true }, user.token);
       expect(res.status).toBe(403);
       expect(await eventTypes('sec-adm-1')).toEqual(['ListingCreated']);
@@ -62,7 +57,7 @@ describe('admin console: only admins', () => {
       ['POST', '/api/admin/listings/verify'],
     ] as const)
       expect(
-        (await t.request(method, path, { json: method === 'POST' ? {} : undefined })).status,
+        (await s.t.request(method, path, { json: method === 'POST' ? {} : undefined })).status,
       ).toBe(401);
   });
 });
@@ -94,28 +89,28 @@ describe('admin console: malformed and oversized input', () => {
     ['a page that is not a number', 'page=1%3BDROP'],
     ['an unknown verified value', 'verified=maybe'],
   ])('listing with %s is a 400, never a 500', async (_name, query) => {
-    const res = await t.request<{ message: string }>('GET', `/api/admin/listings?${query}`, {
-      token: admin.token,
+    const res = await s.t.request<{ message: string }>('GET', `/api/admin/listings?${query}`, {
+      token: s.admin.token,
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/\S/);
   });
 
   it('an unknown query parameter is ignored: it filters nothing', async () => {
-    const res = await t.request<{ total: number }>(
+    const res = await s.t.request<{ total: number }>(
       'GET',
       `/api/admin/listings?ownerId=someone-else`,
-      { token: admin.token },
+      { token: s.admin.token },
     );
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(1);
   });
 
   it('SQL in the city filter is a city name like any other: it finds nothing', async () => {
-    const res = await t.request<{ total: number }>(
+    const res = await s.t.request<{ total: number }>(
       'GET',
       `/api/admin/listings?city=${encodeURIComponent("x' OR '1'='1")}`,
-      { token: admin.token },
+      { token: s.admin.token },
     );
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(0);
@@ -124,12 +119,12 @@ describe('admin console: malformed and oversized input', () => {
 
 describe('admin console: acting as someone else', () => {
   it('an admin id smuggled in the body is ignored: the verification is the caller’s', async () => {
-    const res = await verify({ ids: ['sec-adm-1'], verified: true, adminId: owner.user._id });
+    const res = await verify({ ids: ['sec-adm-1'], verified: true, adminId: s.owner.user._id });
     expect(res.status).toBe(200);
-    const { events } = await t.deps.eventStore.readStream(listingStreamId('sec-adm-1'));
+    const { events } = await s.t.deps.eventStore.readStream(listingStreamId('sec-adm-1'));
     expect(events.map((e) => [e.type, e.metadata.userId])).toEqual([
-      ['ListingCreated', owner.user._id],
-      ['ListingVerified', admin.user._id],
+      ['ListingCreated', s.owner.user._id],
+      ['ListingVerified', s.admin.user._id],
     ]);
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@rentals/api/access/roles';
 import { ROLES_FOR, ROUTE_TABLE, type RouteRule } from '@rentals/api/access/routeTable';
-import { testApp, type TestApp } from '@rentals/testing/testApp';
+import { testAppWithUsers } from '@rentals/testing/testApp';
 
 /**
  * Every /api route × {visitor, tenant, homeowner, broker, admin}: a caller the
@@ -26,10 +26,10 @@ const expectedFor = (rule: RouteRule, caller: Caller): 'allowed' | 401 | 403 => 
 /** Routes that answer a never-ending stream: only the status and, when refused, the body are read. */
 const STREAMS = new Set(['/api/conversations/stream']);
 
-let t: TestApp;
+const s = testAppWithUsers({});
 
 const openAndClose = async (path: string, token: string | undefined) => {
-  const response = await t.app.handle(
+  const response = await s.t.app.handle(
     new Request(`http://localhost${path}`, {
       headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
     }),
@@ -42,15 +42,13 @@ const openAndClose = async (path: string, token: string | undefined) => {
 const userIds = new Map<Role, string>();
 
 beforeAll(async () => {
-  t = await testApp();
   for (const role of ['tenant', 'homeowner', 'broker', 'admin'] as const)
-    userIds.set(role, (await t.registerUser(role)).user._id);
+    userIds.set(role, (await s.t.registerUser(role)).user._id);
 });
-afterAll(() => t.close());
 
 describe('route table', () => {
   it('has exactly one row for every route the app serves under /api', () => {
-    const served = t.app.routes
+    const served = s.t.app.routes
       .filter((r) => r.path.startsWith('/api/'))
       .map((r) => `${r.method} ${r.path}`);
     const declared = ROUTE_TABLE.map((r) => `${r.method} ${r.path}`);
@@ -67,10 +65,10 @@ describe.each(
     async (caller, expected) => {
       // A fresh token per request: some routes (logout) end the token they are called with.
       const userId = caller === 'visitor' ? undefined : userIds.get(caller);
-      const token = userId === undefined ? undefined : await t.newToken(userId);
+      const token = userId === undefined ? undefined : await s.t.newToken(userId);
       const response = STREAMS.has(rule.path)
         ? await openAndClose(concretePath(rule.path), token)
-        : await t.request<{ message?: unknown }>(rule.method, concretePath(rule.path), { token });
+        : await s.t.request<{ message?: unknown }>(rule.method, concretePath(rule.path), { token });
       if (expected === 'allowed') {
         expect(response.status, JSON.stringify(response.body)).not.toBe(401);
         expect(response.status, JSON.stringify(response.body)).not.toBe(403);

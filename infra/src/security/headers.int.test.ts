@@ -6,32 +6,22 @@
 // limits and the docs' policy: transport.int.test.ts; path traversal:
 // pathTraversal.int.test.ts.)
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listingStreamId } from '@rentals/core/listings/events';
-import type { TestUser } from '@rentals/testing/testApp';
 import { call } from './testing/attacker.ts';
 import { listingForm } from '@rentals/testing/listingForm';
-import {
-  MAP_VERSION,
-  rawRequest,
-  startTestWebServer,
-  type TestWebServer,
-} from './testing/webServer.ts';
+import { MAP_VERSION, rawRequest, testWebServerWithUsers } from './testing/webServer.ts';
 
-let web: TestWebServer;
-let owner: TestUser;
+const s = testWebServerWithUsers({ owner: 'homeowner' });
 let listingId: string;
 
 beforeAll(async () => {
-  web = await startTestWebServer();
-  owner = await web.t.registerUser('homeowner');
-  const created = await call<{ property: { _id: string } }>(web.base, 'POST', '/api/properties', {
-    token: owner.token,
+  const created = await call<{ property: { _id: string } }>(s.web.base, 'POST', '/api/properties', {
+    token: s.owner.token,
     form: listingForm(),
   });
   listingId = created.body.property._id;
 });
-afterAll(() => web.stop());
 
 const EVIL = 'https://evil.example';
 
@@ -53,8 +43,8 @@ describe('CORS', () => {
   it.each(FAMILIES())(
     '%s (%s): a foreign Origin gets no credentialed grant, and the API no grant at all',
     async (_, path) => {
-      const res = await fetch(`${web.base}${path}`, {
-        headers: { origin: EVIL, authorization: `Bearer ${owner.token}`, cookie: 'a=b' },
+      const res = await fetch(`${s.web.base}${path}`, {
+        headers: { origin: EVIL, authorization: `Bearer ${s.owner.token}`, cookie: 'a=b' },
       });
       await res.arrayBuffer();
       const allowOrigin = res.headers.get('access-control-allow-origin');
@@ -72,7 +62,7 @@ describe('CORS', () => {
     ['DELETE', '/api/properties/:id'],
     ['POST', '/api/auth/change-password'],
   ])('a preflight for %s %s from a foreign Origin grants nothing', async (method, template) => {
-    const res = await fetch(`${web.base}${template.replace(':id', listingId)}`, {
+    const res = await fetch(`${s.web.base}${template.replace(':id', listingId)}`, {
       method: 'OPTIONS',
       headers: {
         origin: EVIL,
@@ -95,34 +85,37 @@ describe('CORS', () => {
     const version = async () =>
       Number(
         (
-          await web.t.db.sql<{ version: string }[]>`
+          await s.web.t.db.sql<{ version: string }[]>`
             SELECT version FROM streams WHERE stream_id = ${listingStreamId(listingId)}`
         )[0]!.version,
       );
     const before = await version();
     const attempts = [
-      call(web.base, 'POST', '/api/properties', {
+      call(s.web.base, 'POST', '/api/properties', {
         form: listingForm(),
-        headers: { origin: EVIL, cookie: `token=${owner.token}` },
+        headers: { origin: EVIL, cookie: `token=${s.owner.token}` },
       }),
-      call(web.base, 'PUT', `/api/properties/${listingId}`, {
+      call(s.web.base, 'PUT', `/api/properties/${listingId}`, {
         body: 'title=Changed+from+another+site',
         headers: {
           origin: EVIL,
           'content-type': 'application/x-www-form-urlencoded',
-          cookie: `token=${owner.token}`,
+          cookie: `token=${s.owner.token}`,
         },
       }),
-      call(web.base, 'POST', '/api/auth/change-password', {
-        body: JSON.stringify({ currentPassword: owner.password, newPassword: 'changed-elsewhere' }),
-        headers: { origin: EVIL, 'content-type': 'text/plain', cookie: `token=${owner.token}` },
+      call(s.web.base, 'POST', '/api/auth/change-password', {
+        body: JSON.stringify({
+          currentPassword: s.owner.password,
+          newPassword: 'changed-elsewhere',
+        }),
+        headers: { origin: EVIL, 'content-type': 'text/plain', cookie: `token=${s.owner.token}` },
       }),
     ];
     // The auth routes refuse a body that is not JSON before anything else (415).
     expect((await Promise.all(attempts)).map((r) => r.status)).toEqual([401, 401, 415]);
     // JSON sent as text/plain (the one JSON a form can send) is refused by the auth routes as such.
-    const login = await call(web.base, 'POST', '/api/auth/login', {
-      body: JSON.stringify({ email: owner.email, password: owner.password }),
+    const login = await call(s.web.base, 'POST', '/api/auth/login', {
+      body: JSON.stringify({ email: s.owner.email, password: s.owner.password }),
       headers: { origin: EVIL, 'content-type': 'text/plain' },
     });
     expect(login.status).toBe(415);
@@ -132,7 +125,7 @@ describe('CORS', () => {
 
 describe('security headers', () => {
   const headersOf = async (path: string, token?: string) => {
-    const res = await fetch(`${web.base}${path}`, {
+    const res = await fetch(`${s.web.base}${path}`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
     await res.arrayBuffer();
@@ -188,7 +181,7 @@ describe('security headers', () => {
     'API, %s: nosniff, not framable, a referrer policy, and a CSP that allows nothing',
     async (_, template, who) => {
       const path = template.replace(':id', listingId);
-      const h = await headersOf(path, who ? owner.token : undefined);
+      const h = await headersOf(path, who ? s.owner.token : undefined);
       expectNotFramedNotSniffed(h, path);
       expect(h.get('content-security-policy')).toContain("default-src 'none'");
       expect(h.get('content-type')).toMatch(/^application\/json/);
@@ -196,7 +189,7 @@ describe('security headers', () => {
   );
 
   it("the one-click pages of emails: the site's look by one hashed style, nothing else may load or run", async () => {
-    const res = await fetch(`${web.base}/api/listing-confirmations/not-a-real-token`);
+    const res = await fetch(`${s.web.base}/api/listing-confirmations/not-a-real-token`);
     const html = await res.text();
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -210,7 +203,7 @@ describe('security headers', () => {
   });
 
   it('API, a 413 answered before the route: the same headers', async () => {
-    const res = await fetch(`${web.base}/api/auth/login`, {
+    const res = await fetch(`${s.web.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: 'x'.repeat(300 * 1024),
@@ -230,7 +223,7 @@ describe('methods', () => {
     ['the basemap', `/maps/${MAP_VERSION}/india.pmtiles`],
   ])('%s: PUT, DELETE, POST and PATCH are 405 with Allow: GET, HEAD', async (_, path) => {
     for (const method of ['PUT', 'DELETE', 'POST', 'PATCH']) {
-      const res = await fetch(`${web.base}${path}`, { method, body: 'x' });
+      const res = await fetch(`${s.web.base}${path}`, { method, body: 'x' });
       await res.arrayBuffer();
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD');
@@ -246,23 +239,23 @@ describe('methods', () => {
     '/maps/basemap.json',
   ])('TRACE %s never echoes the request (no cross-site tracing) and is not a 2xx', async (path) => {
     const res = await rawRequest(
-      web.port,
-      `TRACE ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${owner.token}\r\n` +
+      s.web.port,
+      `TRACE ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${s.owner.token}\r\n` +
         'X-Secret: s3cr3t-value\r\nCookie: session=c00kie-value\r\nConnection: close\r\n\r\n',
     );
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    for (const secret of [owner.token, 's3cr3t-value', 'c00kie-value'])
+    for (const secret of [s.owner.token, 's3cr3t-value', 'c00kie-value'])
       expect(res.body).not.toContain(secret);
     expect(res.headers['content-type'] ?? '').not.toContain('message/http');
   });
 
   it('HEAD answers the headers of GET and no body, on the API, the site and public pages', async () => {
     for (const path of ['/api/properties/public', '/', '/browse/cities/pune']) {
-      const get = await fetch(`${web.base}${path}`);
+      const get = await fetch(`${s.web.base}${path}`);
       await get.arrayBuffer();
       const head = await rawRequest(
-        web.port,
+        s.web.port,
         `HEAD ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
       );
       expect(head.status, path).toBe(get.status);
@@ -278,12 +271,12 @@ describe('methods', () => {
       { path: `/api/properties/${listingId}?_method=DELETE`, headers: {} },
     ];
     for (const init of attempts) {
-      const res = await call(web.base, 'GET', init.path, {
-        token: owner.token,
+      const res = await call(s.web.base, 'GET', init.path, {
+        token: s.owner.token,
         headers: init.headers,
       });
       expect(res.status).not.toBe(500);
-      const [row] = await web.t.db.sql<{ n: number }[]>`
+      const [row] = await s.web.t.db.sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM events WHERE stream_id = ${listingStreamId(listingId)}
           AND type = 'ListingDeleted'`;
       expect(row!.n).toBe(0);
@@ -299,7 +292,7 @@ describe('methods', () => {
       ['PATCH', '/api/health'],
       ['DELETE', '/api/openapi.json'],
     ] as const) {
-      const res = await call(web.base, method, path, { token: owner.token });
+      const res = await call(s.web.base, method, path, { token: s.owner.token });
       expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${method} ${path}`).toBeLessThan(500);
       expect(res.body, `${method} ${path}`).toHaveProperty('message');

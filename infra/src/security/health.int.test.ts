@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '@rentals/testing/testApp';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSql, type Sql } from '@rentals/core/db';
 import { projectionLockKey } from '@rentals/projections/runner/checkpoints';
 import { freePort } from '../services/ports.ts';
-import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+import { testWebServerWithUsers, startTestWebServer } from './testing/webServer.ts';
 
 /**
  * /api/health through the real web server behind one trusted proxy hop: the
  * proxy's X-Forwarded-For names the client; a request without it came from
  * this machine.
  */
-let web: TestWebServer;
-let admin: TestUser;
-let tenant: TestUser;
+const s = testWebServerWithUsers({ admin: 'admin', tenant: 'tenant' }, { trustProxyHops: 1 });
 /** The session of the projection's worker, holding its lock (reserved: never closed as idle). */
 let worker: Sql & { release: () => void };
-beforeAll(async () => {
-  web = await startTestWebServer({ trustProxyHops: 1 });
-  admin = await web.t.registerUser('admin');
-  tenant = await web.t.registerUser('tenant');
-});
-afterAll(async () => {
-  worker?.release();
-  await web.stop();
-});
+afterAll(() => worker?.release());
 
 const REMOTE = { 'x-forwarded-for': '203.0.113.7' };
 
@@ -37,15 +26,18 @@ const SECRET_ERROR = 'invalid input syntax for type integer: "1e+300" at listing
 
 describe('GET /api/health', () => {
   it('tells the public the status alone; admins and this machine get the details', async () => {
-    const anonymous = await health(web.base, REMOTE);
+    const anonymous = await health(s.web.base, REMOTE);
     expect(anonymous).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(Object.keys(anonymous.body)).toEqual(['status']);
-    const signedIn = await health(web.base, { ...REMOTE, authorization: `Bearer ${tenant.token}` });
+    const signedIn = await health(s.web.base, {
+      ...REMOTE,
+      authorization: `Bearer ${s.tenant.token}`,
+    });
     expect(Object.keys(signedIn.body)).toEqual(['status']);
 
     for (const detailed of [
-      await health(web.base, { ...REMOTE, authorization: `Bearer ${admin.token}` }),
-      await health(web.base),
+      await health(s.web.base, { ...REMOTE, authorization: `Bearer ${s.admin.token}` }),
+      await health(s.web.base),
     ]) {
       expect(detailed.status).toBe(200);
       expect(detailed.body).toMatchObject({
@@ -61,24 +53,24 @@ describe('GET /api/health', () => {
   });
 
   it('is degraded (200) with a parked stream, and names it only to those who may see details', async () => {
-    await web.t.db.sql`
+    await s.web.t.db.sql`
       INSERT INTO projection_checkpoints (name, status) VALUES ('listing-read-model', 'running')`;
     // A worker whose heartbeat stays fresh for the whole file (a live projections process).
-    await web.t.db.sql`
+    await s.web.t.db.sql`
       INSERT INTO projection_heartbeats (projection, owner, beat_at)
       VALUES ('listing-read-model', 'test:1', now() + interval '1 day')`;
-    worker = await web.t.db.sql.reserve();
+    worker = await s.web.t.db.sql.reserve();
     await worker`SELECT pg_advisory_lock(hashtext(${projectionLockKey('listing-read-model')}))`;
-    await web.t.db.sql`
+    await s.web.t.db.sql`
       INSERT INTO projection_parked_streams (projection, stream_id, position, event_type, error)
       VALUES ('listing-read-model', 'listing-secret-42', 7, 'ListingDetailsRevised', ${SECRET_ERROR})`;
     try {
-      const anonymous = await health(web.base, REMOTE);
+      const anonymous = await health(s.web.base, REMOTE);
       expect(anonymous.status).toBe(200);
       expect(anonymous.body).toEqual({ status: 'degraded' });
       expect(anonymous.text).not.toContain('secret');
 
-      const local = await health(web.base);
+      const local = await health(s.web.base);
       expect(local.status).toBe(200);
       expect(local.body).toMatchObject({
         status: 'degraded',
@@ -94,46 +86,49 @@ describe('GET /api/health', () => {
           },
         ],
       });
-      const asAdmin = await health(web.base, { ...REMOTE, authorization: `Bearer ${admin.token}` });
+      const asAdmin = await health(s.web.base, {
+        ...REMOTE,
+        authorization: `Bearer ${s.admin.token}`,
+      });
       expect(asAdmin.body).toMatchObject({
         status: 'degraded',
         parked: [{ streamId: 'listing-secret-42' }],
       });
     } finally {
-      await web.t.db.sql`DELETE FROM projection_parked_streams`;
+      await s.web.t.db.sql`DELETE FROM projection_parked_streams`;
     }
   });
 
   it('is down (503) when a projection’s runner stopped, without its error for the public', async () => {
-    await web.t.db.sql`
+    await s.web.t.db.sql`
       UPDATE projection_checkpoints SET status = 'failed', last_error = ${SECRET_ERROR}
       WHERE name = 'listing-read-model'`;
     try {
-      const anonymous = await health(web.base, REMOTE);
+      const anonymous = await health(s.web.base, REMOTE);
       expect(anonymous.status).toBe(503);
       expect(anonymous.body).toEqual({ status: 'down' });
-      const local = await health(web.base);
+      const local = await health(s.web.base);
       expect(local.status).toBe(503);
       expect(local.body).toMatchObject({
         status: 'down',
         projections: [{ name: 'listing-read-model', status: 'failed', lastError: SECRET_ERROR }],
       });
     } finally {
-      await web.t.db.sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL`;
+      await s.web.t.db.sql`UPDATE projection_checkpoints SET status = 'running', last_error = NULL`;
     }
   });
 
   it('is down (503) when a projection’s worker is gone (stale heartbeat), with its lag and last heartbeat', async () => {
-    await web.t.db.sql`
+    await s.web.t.db.sql`
       UPDATE projection_heartbeats SET beat_at = now() - interval '1 minute'
       WHERE projection = 'listing-read-model'`;
-    await web.t.db.sql`
+    await s.web.t.db.sql`
       SELECT * FROM append_events('behind-1', 'test', -1, ARRAY['Tick'], ARRAY['{}'::jsonb], ARRAY['{}'::jsonb])`;
     try {
-      const anonymous = await health(web.base, REMOTE);
+      const anonymous = await health(s.web.base, REMOTE);
       expect(anonymous.status).toBe(503);
       expect(anonymous.body).toEqual({ status: 'down' });
-      const local = await health(web.base);
+      const local = await health(s.web.base);
       expect(local.status).toBe(503);
       expect(local.body).toMatchObject({
         status: 'down',
@@ -147,16 +142,16 @@ describe('GET /api/health', () => {
         ],
       });
     } finally {
-      await web.t.db.sql`
+      await s.web.t.db.sql`
         UPDATE projection_heartbeats SET beat_at = now() + interval '1 day'`;
     }
   });
 
   it('is degraded (200), not down, while a rebuild fills its copy beside the live model', async () => {
-    await web.t.db.sql`
+    await s.web.t.db.sql`
       INSERT INTO projection_checkpoints (name, status) VALUES ('listing-read-model~rebuild', 'rebuilding')`;
     try {
-      const local = await health(web.base);
+      const local = await health(s.web.base);
       expect(local.status).toBe(200);
       expect(local.body).toMatchObject({ status: 'degraded' });
       expect(
@@ -165,7 +160,7 @@ describe('GET /api/health', () => {
         expect.objectContaining({ name: 'listing-read-model~rebuild', status: 'rebuilding' }),
       );
     } finally {
-      await web.t.db
+      await s.web.t.db
         .sql`DELETE FROM projection_checkpoints WHERE name = 'listing-read-model~rebuild'`;
     }
   });
@@ -199,10 +194,10 @@ describe('GET /api/health', () => {
 
 describe('GET /api/health/live and /api/health/ready', () => {
   it('are 200 while the instance can serve', async () => {
-    const live = await fetch(`${web.base}/api/health/live`, { headers: REMOTE });
+    const live = await fetch(`${s.web.base}/api/health/live`, { headers: REMOTE });
     expect(live.status).toBe(200);
     expect(await live.json()).toEqual({ status: 'ok' });
-    const ready = await fetch(`${web.base}/api/health/ready`, { headers: REMOTE });
+    const ready = await fetch(`${s.web.base}/api/health/ready`, { headers: REMOTE });
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ok' });
   });

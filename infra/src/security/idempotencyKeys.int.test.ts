@@ -3,24 +3,15 @@
 // edge before access, body or database; and a key reused by another account, which must never
 // answer that account another's stored outcome (keys are per account) nor block its own work.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '@rentals/api/access/routeTable';
 import { KEY_RULE, MESSAGES, REPLAYED_HEADER } from '@rentals/api/idempotency/model';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
 
-let t: TestApp;
-let alice: TestUser;
-let mallory: TestUser;
+const s = testAppWithUsers({ alice: 'tenant', mallory: 'tenant' });
 
 type SavedSearch = { savedSearch: { id: string; name: string } };
 type List = { savedSearches: { id: string; name: string }[] };
-
-beforeAll(async () => {
-  t = await testApp();
-  alice = await t.registerUser('tenant');
-  mallory = await t.registerUser('tenant');
-});
-afterAll(() => t.close());
 
 const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
 const WRITES = ROUTE_TABLE.filter((r) => r.method !== 'GET');
@@ -40,8 +31,8 @@ describe('a malformed Idempotency-Key', () => {
   it.each(BAD_KEYS)('%s: every write route answers 400 naming the header', async (_what, key) => {
     for (const rule of WRITES) {
       const path = rule.path.replace(/:[A-Za-z]+/g, MADE_UP_ID);
-      const res = await t.request<{ message: string; errors: unknown }>(rule.method, path, {
-        token: alice.token,
+      const res = await s.t.request<{ message: string; errors: unknown }>(rule.method, path, {
+        token: s.alice.token,
         json: {},
         headers: { 'idempotency-key': key },
       });
@@ -55,7 +46,7 @@ describe('a malformed Idempotency-Key', () => {
       });
     }
     // Nothing about the key reached the database.
-    expect(await t.db.sql`SELECT 1 FROM idempotency_keys WHERE key = ${key}`).toHaveLength(0);
+    expect(await s.t.db.sql`SELECT 1 FROM idempotency_keys WHERE key = ${key}`).toHaveLength(0);
   });
 });
 
@@ -67,7 +58,7 @@ describe('a key reused by another account', () => {
     alert: 'daily',
   });
   const save = (user: TestUser, key: string, sent: unknown = bodyFor(key)) =>
-    t.request<SavedSearch & { message?: string }>('POST', '/api/saved-searches', {
+    s.t.request<SavedSearch & { message?: string }>('POST', '/api/saved-searches', {
       token: user.token,
       json: sent,
       headers: { 'idempotency-key': key },
@@ -75,34 +66,36 @@ describe('a key reused by another account', () => {
 
   it("never answers another account's stored outcome, and does that account's own work", async () => {
     const key = randomUUID();
-    const hers = await save(alice, key);
+    const hers = await save(s.alice, key);
     expect(hers.status).toBe(201);
     // Same key, same body: Mallory gets a search of her own, not Alice's answer.
-    const his = await save(mallory, key);
+    const his = await save(s.mallory, key);
     expect(his.status).toBe(201);
     expect(his.headers.get(REPLAYED_HEADER)).toBeNull();
     expect(his.body.savedSearch.id).not.toBe(hers.body.savedSearch.id);
-    const listed = await t.request<List>('GET', '/api/saved-searches', { token: mallory.token });
+    const listed = await s.t.request<List>('GET', '/api/saved-searches', {
+      token: s.mallory.token,
+    });
     expect(listed.body.savedSearches.map((s) => s.id)).toEqual([his.body.savedSearch.id]);
     // Alice's retry still answers her own first outcome.
-    const again = await save(alice, key);
+    const again = await save(s.alice, key);
     expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(again.body).toEqual(hers.body);
   });
 
   it("is not refused for a different body when only another account used it (no probing others' keys)", async () => {
     const key = randomUUID();
-    expect((await save(alice, key)).status).toBe(201);
-    const probe = await save(mallory, key, { ...bodyFor(key), name: 'Probe' });
+    expect((await save(s.alice, key)).status).toBe(201);
+    const probe = await save(s.mallory, key, { ...bodyFor(key), name: 'Probe' });
     expect(probe.status).toBe(201);
     expect(probe.body.message).not.toBe(MESSAGES.conflict);
   });
 
   it('answers the first outcome to the same account on a new session (the key is the account’s)', async () => {
     const key = randomUUID();
-    const first = await save(alice, key);
-    const other = await t.request<SavedSearch>('POST', '/api/saved-searches', {
-      token: await t.newToken(alice.user._id),
+    const first = await save(s.alice, key);
+    const other = await s.t.request<SavedSearch>('POST', '/api/saved-searches', {
+      token: await s.t.newToken(s.alice.user._id),
       json: bodyFor(key),
       headers: { 'idempotency-key': key },
     });

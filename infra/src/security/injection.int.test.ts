@@ -8,23 +8,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentals/api/auth/model';
 import { startReadSide } from '@rentals/testing/readSide';
-import type { TestUser } from '@rentals/testing/testApp';
 import { freePort } from '../services/ports.ts';
 import { call } from './testing/attacker.ts';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
-import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+import {
+  testWebServerWithUsers,
+  startTestWebServer,
+  type TestWebServer,
+} from './testing/webServer.ts';
 
 type Doc = { _id: string; title: string; description: string; location: Record<string, string> };
 type Search = { properties: Doc[]; totalCount?: number; pagination?: { totalItems: number } };
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
 
-let web: TestWebServer;
+const s = testWebServerWithUsers({ owner: 'homeowner', tenant: 'tenant', admin: 'admin' });
 /** The same product with Meilisearch unreachable: every search runs on Postgres. */
 let fallback: TestWebServer;
 let readSide: ReturnType<typeof startReadSide>;
-let owner: TestUser;
-let tenant: TestUser;
-let admin: TestUser;
 const ids: Record<'baner' | 'kothrud' | 'hidden' | 'mumbai', string> = {
   baner: '',
   kothrud: '',
@@ -33,8 +33,8 @@ const ids: Record<'baner' | 'kothrud' | 'hidden' | 'mumbai', string> = {
 };
 
 const createListing = async (values: Record<string, string>) => {
-  const res = await call<{ property: Doc }>(web.base, 'POST', '/api/properties', {
-    token: owner.token,
+  const res = await call<{ property: Doc }>(s.web.base, 'POST', '/api/properties', {
+    token: s.owner.token,
     form: listingForm({ ...LISTING_FORM, ...values }),
   });
   expect(res.status, res.text).toBe(201);
@@ -42,15 +42,11 @@ const createListing = async (values: Record<string, string>) => {
 };
 
 beforeAll(async () => {
-  web = await startTestWebServer();
-  readSide = startReadSide(web.t.db.sql, {
-    url: web.deps.meili.url,
-    key: web.deps.meili.key,
-    index: web.deps.meili.index!,
+  readSide = startReadSide(s.web.t.db.sql, {
+    url: s.web.deps.meili.url,
+    key: s.web.deps.meili.key,
+    index: s.web.deps.meili.index!,
   });
-  owner = await web.t.registerUser('homeowner');
-  tenant = await web.t.registerUser('tenant');
-  admin = await web.t.registerUser('admin');
   ids.baner = (await createListing({ title: 'Baner flat with a view' }))._id;
   ids.kothrud = (
     await createListing({
@@ -60,8 +56,8 @@ beforeAll(async () => {
     })
   )._id;
   ids.hidden = (await createListing({ title: 'Delisted flat nobody may find' }))._id;
-  await call(web.base, 'PATCH', `/api/properties/${ids.hidden}/toggle-availability`, {
-    token: owner.token,
+  await call(s.web.base, 'PATCH', `/api/properties/${ids.hidden}/toggle-availability`, {
+    token: s.owner.token,
   });
   ids.mumbai = (
     await createListing({
@@ -76,8 +72,8 @@ beforeAll(async () => {
   await readSide.caughtUp();
   fallback = await startTestWebServer({
     deps: {
-      sql: web.t.db.sql,
-      jwtSecret: web.deps.jwtSecret,
+      sql: s.web.t.db.sql,
+      jwtSecret: s.web.deps.jwtSecret,
       meili: { url: `http://127.0.0.1:${await freePort()}`, key: 'unreachable-key' },
     },
   });
@@ -85,7 +81,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fallback?.stop();
   await readSide.stop();
-  await web.stop();
 });
 
 const LISTED = () => [ids.baner, ids.kothrud, ids.mumbai];
@@ -95,7 +90,7 @@ const search = async (server: TestWebServer, query: string, signedIn: boolean) =
     server.base,
     'GET',
     `${signedIn ? '/api/properties' : '/api/properties/public'}?${query}`,
-    { token: signedIn ? tenant.token : undefined },
+    { token: signedIn ? s.tenant.token : undefined },
   );
   const found = (res.body.properties ?? []).map((p) => p._id);
   return { status: res.status, found, body: res.body, text: res.text };
@@ -103,7 +98,7 @@ const search = async (server: TestWebServer, query: string, signedIn: boolean) =
 
 const ENGINES = () =>
   [
-    ['Meilisearch', web],
+    ['Meilisearch', s.web],
     ['the Postgres fallback', fallback],
   ] as const;
 
@@ -197,19 +192,19 @@ describe('filter injection through every search parameter', () => {
   });
 
   it('Meilisearch never refused a query: no search fell back to Postgres on the main server', () => {
-    const degraded = web.logged.filter((l) => /search degraded/.test(l.message));
+    const degraded = s.web.logged.filter((l) => /search degraded/.test(l.message));
     expect(degraded).toEqual([]);
     // …while the server without Meilisearch did answer from Postgres (so both engines were tried).
     expect(fallback.logged.some((l) => /search degraded/.test(l.message))).toBe(true);
   });
 
   it('the tables are all still there and the delisted listing is still hidden', async () => {
-    const [row] = await web.t.db.sql<{ users: number; listings: number }[]>`
+    const [row] = await s.web.t.db.sql<{ users: number; listings: number }[]>`
       SELECT (SELECT count(*)::int FROM users) AS users,
              (SELECT count(*)::int FROM listing_read) AS listings`;
     expect(row!.users).toBeGreaterThanOrEqual(2);
     expect(row!.listings).toBe(4);
-    const all = await search(web, '', false);
+    const all = await search(s.web, '', false);
     expect(all.found.sort()).toEqual(LISTED().sort());
   });
 });
@@ -232,9 +227,14 @@ describe('SQL in every text a user writes: stored and answered as the literal te
       'location[address]': sql.address,
     });
     await readSide.caughtUp();
-    const read = await call<{ property: Doc }>(web.base, 'GET', `/api/properties/${created._id}`, {
-      token: tenant.token,
-    });
+    const read = await call<{ property: Doc }>(
+      s.web.base,
+      'GET',
+      `/api/properties/${created._id}`,
+      {
+        token: s.tenant.token,
+      },
+    );
     expect(read.status).toBe(200);
     expect(read.body.property).toMatchObject({
       title: sql.title,
@@ -250,7 +250,7 @@ describe('SQL in every text a user writes: stored and answered as the literal te
 
   it('a name with SQL registers and reads back unchanged; the profile too', async () => {
     const reg = await call<{ token: string; user: { name: string } }>(
-      web.base,
+      s.web.base,
       'POST',
       '/api/auth/register',
       {
@@ -263,17 +263,17 @@ describe('SQL in every text a user writes: stored and answered as the literal te
       },
     );
     expect(reg.status, reg.text).toBe(201);
-    const me = await call<{ user: { name: string } }>(web.base, 'GET', '/api/auth/me', {
+    const me = await call<{ user: { name: string } }>(s.web.base, 'GET', '/api/auth/me', {
       token: reg.body.token,
     });
     expect(me.body.user.name).toBe(sql.name);
-    const profile = await call<{ user: { name: string } }>(web.base, 'PUT', '/api/auth/profile', {
+    const profile = await call<{ user: { name: string } }>(s.web.base, 'PUT', '/api/auth/profile', {
       token: reg.body.token,
       json: { name: "x' WHERE '1'='1" },
     });
     expect(profile.body.user.name).toBe("x' WHERE '1'='1");
     // Only this user's name changed.
-    const [others] = await web.t.db.sql<{ n: number }[]>`
+    const [others] = await s.web.t.db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM users WHERE name = ${"x' WHERE '1'='1"}`;
     expect(others!.n).toBe(1);
   });
@@ -284,8 +284,8 @@ describe('SQL in every text a user writes: stored and answered as the literal te
     ['the owner', "' OR '1'='1"],
     ['the owner', "anything' OR 1=1 --"],
   ])('login as %s with password %s is refused', async (email, password) => {
-    const res = await call(web.base, 'POST', '/api/auth/login', {
-      json: { email: email === 'the owner' ? owner.email : email, password },
+    const res = await call(s.web.base, 'POST', '/api/auth/login', {
+      json: { email: email === 'the owner' ? s.owner.email : email, password },
     });
     expect([400, 401]).toContain(res.status);
     expect(res.body).not.toHaveProperty('token');
@@ -299,7 +299,7 @@ describe('SQL in every text a user writes: stored and answered as the literal te
       ['Infinity', '73.8'],
     ]) {
       const res = await call<ErrorBody>(
-        web.base,
+        s.web.base,
         'GET',
         `/api/geo/reverse?lat=${encodeURIComponent(lat!)}&lng=${encodeURIComponent(lng!)}`,
       );
@@ -314,11 +314,11 @@ describe('rent trends', () => {
       `city=${encodeURIComponent("Pune' OR '1'='1")}`,
       `city=Pune&locality=${encodeURIComponent("x'; DROP TABLE rent_trend; --")}`,
     ]) {
-      const res = await call<{ groups: unknown[] }>(web.base, 'GET', `/api/rent-trends?${query}`);
+      const res = await call<{ groups: unknown[] }>(s.web.base, 'GET', `/api/rent-trends?${query}`);
       expect(res.status, query).toBe(200);
       expect(res.body.groups).toEqual([]);
     }
-    const intact = await call(web.base, 'GET', '/api/rent-trends?city=Pune');
+    const intact = await call(s.web.base, 'GET', '/api/rent-trends?city=Pune');
     expect(intact.status).toBe(200);
   });
 });
@@ -332,8 +332,8 @@ describe('operator objects and other types where text belongs', () => {
     ['a password list', { password: ['correct horse battery', 'x'] }],
     ['a password number', { password: 0 }],
   ])('login with %s: 400, never a token', async (_, body) => {
-    const res = await call<ErrorBody>(web.base, 'POST', '/api/auth/login', {
-      json: { email: owner.email, ...body },
+    const res = await call<ErrorBody>(s.web.base, 'POST', '/api/auth/login', {
+      json: { email: s.owner.email, ...body },
     });
     expect(res.status).toBe(400);
     expect(res.body).not.toHaveProperty('token');
@@ -365,7 +365,7 @@ describe('prototype pollution', () => {
       'login',
       'POST',
       '/api/auth/login',
-      () => `"email":"${owner.email}","password":"wrong-password"`,
+      () => `"email":"${s.owner.email}","password":"wrong-password"`,
     ],
     ['profile', 'PUT', '/api/auth/profile', () => '"name":"Proto Owner"'],
     [
@@ -374,12 +374,12 @@ describe('prototype pollution', () => {
       '/api/auth/change-password',
       () => '"currentPassword":"x","newPassword":"yyyyyy"',
     ],
-    ['forgot-password', 'POST', '/api/auth/forgot-password', () => `"email":"${owner.email}"`],
+    ['forgot-password', 'POST', '/api/auth/forgot-password', () => `"email":"${s.owner.email}"`],
     [
       'reset-password',
       'POST',
       '/api/auth/reset-password',
-      () => `"token":"${owner.user._id}.${'A'.repeat(43)}","newPassword":"a-new-password"`,
+      () => `"token":"${s.owner.user._id}.${'A'.repeat(43)}","newPassword":"a-new-password"`,
     ],
     [
       'a listing edit',
@@ -392,14 +392,14 @@ describe('prototype pollution', () => {
     'in a JSON body to %s: nothing polluted, no role or flag gained',
     async (_, method, template, inner) => {
       const res = await call<{ user?: { role: string }; property?: Record<string, unknown> }>(
-        web.base,
+        s.web.base,
         method,
         template.replace(':id', ids.baner),
         {
           token: template.endsWith('verify')
-            ? admin.token
+            ? s.admin.token
             : /:id|profile|password/.test(template)
-              ? owner.token
+              ? s.owner.token
               : undefined,
           body: payload(inner()),
           headers: { 'content-type': 'application/json' },
@@ -417,11 +417,11 @@ describe('prototype pollution', () => {
 
   it('in multipart keys and JSON-text parts of a listing: nothing polluted, nothing stored', async () => {
     const res = await call<{ property: Record<string, unknown> }>(
-      web.base,
+      s.web.base,
       'POST',
       '/api/properties',
       {
-        token: owner.token,
+        token: s.owner.token,
         form: listingForm([
           ...Object.entries(LISTING_FORM).filter(([k]) => k !== 'facilities'),
           ['__proto__[polluted]', 'yes'],
@@ -447,7 +447,7 @@ describe('prototype pollution', () => {
       '/api/geo/reverse?lat=18.5&lng=73.8&__proto__[polluted]=yes',
       '/api/rent-trends?city=Pune&__proto__[polluted]=yes&constructor[prototype][polluted]=yes',
     ]) {
-      const res = await call(web.base, 'GET', path, { token: undefined });
+      const res = await call(s.web.base, 'GET', path, { token: undefined });
       // 503 is the geocoder without a gazetteer loaded in this test's search engine.
       expect(res.status, path).not.toBe(500);
       expectClean();
@@ -456,7 +456,7 @@ describe('prototype pollution', () => {
 
   it('a user registered after every attempt above is still a plain homeowner', async () => {
     const res = await call<{ user: Record<string, unknown> }>(
-      web.base,
+      s.web.base,
       'POST',
       '/api/auth/register',
       {
@@ -477,7 +477,7 @@ describe('prototype pollution', () => {
 describe('duplicate keys: what is checked is what is stored', () => {
   const raw = (method: string, path: string, body: string, token?: string) =>
     call<ErrorBody & { user?: { role: string }; property?: { rent: number; title: string } }>(
-      web.base,
+      s.web.base,
       method,
       path,
       { token, body, headers: { 'content-type': 'application/json' } },
@@ -504,13 +504,13 @@ describe('duplicate keys: what is checked is what is stored', () => {
 
   it('a listing edit with a value twice stores the last one only if the last one is valid', async () => {
     const path = `/api/properties/${ids.baner}`;
-    const refused = await raw('PUT', path, '{"rent":25000,"rent":1e308}', owner.token);
+    const refused = await raw('PUT', path, '{"rent":25000,"rent":1e308}', s.owner.token);
     expect(refused.status).toBe(400);
-    const stored = await raw('PUT', path, '{"rent":1e308,"rent":26000}', owner.token);
+    const stored = await raw('PUT', path, '{"rent":1e308,"rent":26000}', s.owner.token);
     expect(stored.status).toBe(200);
     expect(stored.body.property?.rent).toBe(26000);
-    const form = await call<{ property: { rent: number } }>(web.base, 'PUT', path, {
-      token: owner.token,
+    const form = await call<{ property: { rent: number } }>(s.web.base, 'PUT', path, {
+      token: s.owner.token,
       form: listingForm([
         ['rent', '0x10'],
         ['rent', '27000'],
@@ -523,8 +523,8 @@ describe('duplicate keys: what is checked is what is stored', () => {
 
 describe('the Host header', () => {
   it('never reaches a link the server writes (Location of a new listing)', async () => {
-    const res = await call(web.base, 'POST', '/api/properties', {
-      token: owner.token,
+    const res = await call(s.web.base, 'POST', '/api/properties', {
+      token: s.owner.token,
       form: listingForm(),
       headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
     });

@@ -5,7 +5,7 @@ import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/eve
 import { fieldMessages as m } from '@rentals/core/listings/fields';
 import { ValidationError } from '@rentals/core/errors';
 import { InvalidEventError } from '@rentals/core/eventStore/registry';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
 import { listingCreated, testFields } from '@rentals/testing/listingFixtures';
 import { listingReadModel } from '@rentals/projections/readModels/listingReadModel';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
@@ -24,22 +24,16 @@ import { ROLES_FOR, ROUTE_TABLE } from '@rentals/api/access/routeTable';
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
 type PropertyBody = { property: PropertyDocument };
 
-let t: TestApp;
-let owner: TestUser;
-let admin: TestUser;
+const s = testAppWithUsers({ owner: 'homeowner', admin: 'admin' });
 let runners: RunningProjection[];
 
-beforeAll(async () => {
-  t = await testApp();
-  owner = await t.registerUser('homeowner');
-  admin = await t.registerUser('admin');
+beforeAll(() => {
   runners = [listingReadModel, publicListingModel].map((p) =>
-    startProjection(t.db.sql, p, { batchSize: 50, pollIntervalMs: 10 }),
+    startProjection(s.t.db.sql, p, { batchSize: 50, pollIntervalMs: 10 }),
   );
 });
 afterAll(async () => {
   await Promise.all(runners.map((r) => r.stop()));
-  await t.close();
 });
 
 const validForm: Record<string, string> = {
@@ -49,19 +43,19 @@ const validForm: Record<string, string> = {
 };
 const form = (values: Record<string, string>) => listingForm(values);
 
-const create = (values: Record<string, string>, token = owner.token) =>
-  t.request<PropertyBody & ErrorBody>('POST', '/api/properties', { token, form: form(values) });
+const create = (values: Record<string, string>, token = s.owner.token) =>
+  s.t.request<PropertyBody & ErrorBody>('POST', '/api/properties', { token, form: form(values) });
 
 const versionOf = async (id: string) =>
-  (await t.deps.eventStore.readStream(listingStreamId(id))).version;
+  (await s.t.deps.eventStore.readStream(listingStreamId(id))).version;
 
 /** The read side is still applying events: a new listing by someone else shows to visitors. */
 const readSideStillFlows = async () => {
-  const other = await t.registerUser('broker');
+  const other = await s.t.registerUser('broker');
   const res = await create({ ...validForm, title: 'Proof the read side still flows' }, other.token);
   expect(res.status).toBe(201);
   await Promise.all(runners.map((r) => r.whenCaughtUp(20_000)));
-  const seen = await t.request<PropertyBody>('GET', `/api/properties/${res.body.property._id}`);
+  const seen = await s.t.request<PropertyBody>('GET', `/api/properties/${res.body.property._id}`);
   expect(seen.status).toBe(200);
   expect(seen.body.property.title).toBe('Proof the read side still flows');
 };
@@ -77,18 +71,18 @@ describe('the one-edit freeze: PUT {"propertyDetails":{"bedrooms":1e300}}', () =
   it('is refused through the API as JSON, as raw JSON text and as multipart, by the owner and by an admin', async () => {
     const before = await versionOf(id);
     const attempts = [
-      { token: owner.token, json: { propertyDetails: { bedrooms: 1e300 } } },
-      { token: admin.token, json: { propertyDetails: { bedrooms: 1e300 } } },
+      { token: s.owner.token, json: { propertyDetails: { bedrooms: 1e300 } } },
+      { token: s.admin.token, json: { propertyDetails: { bedrooms: 1e300 } } },
       {
-        token: owner.token,
+        token: s.owner.token,
         body: '{"propertyDetails":{"bedrooms":1e300}}',
         headers: { 'content-type': 'application/json' },
       },
-      { token: owner.token, form: form({ propertyDetails: '{"bedrooms":1e300}' }) },
-      { token: admin.token, form: form({ propertyDetails: '{"bedrooms":1e300}' }) },
+      { token: s.owner.token, form: form({ propertyDetails: '{"bedrooms":1e300}' }) },
+      { token: s.admin.token, form: form({ propertyDetails: '{"bedrooms":1e300}' }) },
     ];
     for (const attempt of attempts) {
-      const res = await t.request<ErrorBody>('PUT', `/api/properties/${id}`, attempt);
+      const res = await s.t.request<ErrorBody>('PUT', `/api/properties/${id}`, attempt);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         message: 'Validation failed',
@@ -106,8 +100,8 @@ describe('the one-edit freeze: PUT {"propertyDetails":{"bedrooms":1e300}}', () =
     expect(() =>
       seedListingEvents({
         listingId: 'seed-freeze',
-        owner: { id: owner.user._id, name: 'Asha', role: 'homeowner' },
-        admin: { id: admin.user._id, role: 'admin' },
+        owner: { id: s.owner.user._id, name: 'Asha', role: 'homeowner' },
+        admin: { id: s.admin.user._id, role: 'admin' },
         generated: { fields, images: [] },
         createdAt: '2026-01-01T00:00:00.000Z',
         later: '2026-01-02T00:00:00.000Z',
@@ -118,13 +112,15 @@ describe('the one-edit freeze: PUT {"propertyDetails":{"bedrooms":1e300}}', () =
   });
 
   it('is refused by the event store itself, for an import or any code that skips decide', async () => {
-    const created = listingCreated('import-freeze', { ownerId: owner.user._id });
+    const created = listingCreated('import-freeze', { ownerId: s.owner.user._id });
     created.data.propertyDetails = { ...created.data.propertyDetails, bedrooms: 1e300 };
     await expect(
-      t.deps.eventStore.append(listingStreamId('import-freeze'), LISTING_STREAM_TYPE, 0, [created]),
+      s.t.deps.eventStore.append(listingStreamId('import-freeze'), LISTING_STREAM_TYPE, 0, [
+        created,
+      ]),
     ).rejects.toThrow(InvalidEventError);
     await expect(
-      t.deps.eventStore.append(listingStreamId(id), LISTING_STREAM_TYPE, 'any', [
+      s.t.deps.eventStore.append(listingStreamId(id), LISTING_STREAM_TYPE, 'any', [
         {
           type: 'ListingDetailsRevised',
           data: {
@@ -181,8 +177,8 @@ describe('malformed numbers', () => {
         m.latitude,
       ],
     ] as const) {
-      const res = await t.request<ErrorBody>('PUT', `/api/properties/${body.property._id}`, {
-        token: owner.token,
+      const res = await s.t.request<ErrorBody>('PUT', `/api/properties/${body.property._id}`, {
+        token: s.owner.token,
         body: json,
         headers: { 'content-type': 'application/json' },
       });
@@ -221,8 +217,8 @@ describe('NUL and other control characters', () => {
   it('in a JSON edit → 400, and nothing is recorded', async () => {
     const { body } = await create(validForm);
     const before = await versionOf(body.property._id);
-    const res = await t.request<ErrorBody>('PUT', `/api/properties/${body.property._id}`, {
-      token: owner.token,
+    const res = await s.t.request<ErrorBody>('PUT', `/api/properties/${body.property._id}`, {
+      token: s.owner.token,
       json: { title: 'Sunny\u0000', location: { area: 'B\u0000' } },
     });
     expect(res.status).toBe(400);
@@ -234,7 +230,7 @@ describe('NUL and other control characters', () => {
   });
 
   it('in register, login and profile → 400 with a field message, never 500', async () => {
-    const register = await t.request<ErrorBody>('POST', '/api/auth/register', {
+    const register = await s.t.request<ErrorBody>('POST', '/api/auth/register', {
       json: {
         name: 'Ravi\u0000',
         email: 'ravi\u0000@example.in',
@@ -248,7 +244,7 @@ describe('NUL and other control characters', () => {
       { path: 'email', msg: 'Please provide a valid email address' },
       { path: 'password', msg: 'Password cannot contain control characters' },
     ]);
-    const login = await t.request<ErrorBody>('POST', '/api/auth/login', {
+    const login = await s.t.request<ErrorBody>('POST', '/api/auth/login', {
       json: { email: 'a\u0000@example.in', password: 'x\u0000' },
     });
     expect(login.status).toBe(400);
@@ -256,8 +252,8 @@ describe('NUL and other control characters', () => {
       { path: 'email', msg: 'Please enter a valid email address' },
       { path: 'password', msg: 'Password cannot contain control characters' },
     ]);
-    const profile = await t.request<ErrorBody>('PUT', '/api/auth/profile', {
-      token: owner.token,
+    const profile = await s.t.request<ErrorBody>('PUT', '/api/auth/profile', {
+      token: s.owner.token,
       json: { name: 'Asha\u0000' },
     });
     expect(profile.status).toBe(400);
@@ -267,7 +263,7 @@ describe('NUL and other control characters', () => {
   });
 
   it('in a search → 400 naming the parameter', async () => {
-    const res = await t.request<ErrorBody>(
+    const res = await s.t.request<ErrorBody>(
       'GET',
       '/api/properties/public?q=lake%00view&city=Pu%00ne',
     );
@@ -281,7 +277,7 @@ describe('NUL and other control characters', () => {
 
 describe('rent trends', () => {
   it('a control character or an over-long place → 400 naming the parameter', async () => {
-    const res = await t.request<ErrorBody>(
+    const res = await s.t.request<ErrorBody>(
       'GET',
       `/api/rent-trends?city=Pu%00ne&locality=${'a'.repeat(101)}`,
     );
@@ -306,15 +302,15 @@ describe('malformed ids', () => {
   it.each(bad)('/api/properties/%s is 404 for every method, never 500', async (id) => {
     const calls: [string, string, string | undefined][] = [
       ['GET', `/api/properties/${id}`, undefined],
-      ['GET', `/api/properties/${id}`, owner.token],
-      ['PUT', `/api/properties/${id}`, owner.token],
-      ['DELETE', `/api/properties/${id}`, owner.token],
-      ['PATCH', `/api/properties/${id}/toggle-availability`, owner.token],
-      ['PATCH', `/api/properties/${id}/verify`, admin.token],
-      ['GET', `/api/properties/${id}/market`, owner.token],
+      ['GET', `/api/properties/${id}`, s.owner.token],
+      ['PUT', `/api/properties/${id}`, s.owner.token],
+      ['DELETE', `/api/properties/${id}`, s.owner.token],
+      ['PATCH', `/api/properties/${id}/toggle-availability`, s.owner.token],
+      ['PATCH', `/api/properties/${id}/verify`, s.admin.token],
+      ['GET', `/api/properties/${id}/market`, s.owner.token],
     ];
     for (const [method, path, token] of calls) {
-      const res = await t.request<ErrorBody>(method, path, {
+      const res = await s.t.request<ErrorBody>(method, path, {
         token,
         ...(method === 'PUT' ? { json: { title: 'A valid new title' } } : {}),
       });
@@ -342,10 +338,14 @@ describe('cities', () => {
     const res = await create({ ...validForm, 'location[city]': 'bangalore' });
     expect(res.status).toBe(201);
     expect(res.body.property.location.city).toBe('Bengaluru');
-    const edit = await t.request<PropertyBody>('PUT', `/api/properties/${res.body.property._id}`, {
-      token: owner.token,
-      json: { location: { city: 'Gurgaon' } },
-    });
+    const edit = await s.t.request<PropertyBody>(
+      'PUT',
+      `/api/properties/${res.body.property._id}`,
+      {
+        token: s.owner.token,
+        json: { location: { city: 'Gurgaon' } },
+      },
+    );
     expect(edit.status).toBe(200);
     expect(edit.body.property.location.city).toBe('Gurugram');
   });
@@ -407,7 +407,7 @@ describe('a NUL byte in any field of any route', () => {
   const callers = new Map<string, TestUser | null>();
 
   beforeAll(async () => {
-    doc = (await t.request<typeof doc>('GET', '/api/openapi.json')).body;
+    doc = (await s.t.request<typeof doc>('GET', '/api/openapi.json')).body;
     for (const [path, operations] of Object.entries(doc.paths))
       for (const [method, op] of Object.entries(operations)) {
         const add = (where: string, field: string) =>
@@ -429,7 +429,7 @@ describe('a NUL byte in any field of any route', () => {
     const roles = rule ? ROLES_FOR[rule.access] : null;
     if (roles === null) return null;
     // A fresh caller for each route: no limit of an earlier probe answers for this one.
-    return t.registerUser(roles.includes('tenant') ? 'tenant' : roles[0]!);
+    return s.t.registerUser(roles.includes('tenant') ? 'tenant' : roles[0]!);
   };
 
   const send = async (probe: Probe) => {
@@ -447,7 +447,7 @@ describe('a NUL byte in any field of any route', () => {
           ? { form: formWith(probe.field) }
           : {};
     if (STREAMS.has(probe.path)) {
-      const response = await t.app.handle(
+      const response = await s.t.app.handle(
         new Request(`http://localhost${path}${query}`, {
           headers: token ? { authorization: `Bearer ${token}` } : {},
         }),
@@ -455,7 +455,7 @@ describe('a NUL byte in any field of any route', () => {
       await response.body?.cancel();
       return { status: response.status, body: null as ErrorBody | null };
     }
-    return t.request<ErrorBody>(probe.method, `${path}${query}`, { token, ...options });
+    return s.t.request<ErrorBody>(probe.method, `${path}${query}`, { token, ...options });
   };
 
   it('finds the fields to probe in the document', () => {

@@ -9,14 +9,14 @@ import { createSql } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import {
   listingOf,
+  openReadyStream,
   openStream,
-  runReadModels,
   type SseEvent,
 } from '@rentals/testing/conversations';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
 import {
   TEST_CLIENT_IP_HEADER,
-  testApp,
+  testAppWithUsers,
   type TestApp,
   type TestUser,
 } from '@rentals/testing/testApp';
@@ -28,30 +28,20 @@ import {
  */
 const LIMITS = { startsPerDay: 2, messagesPerMinute: 4 };
 
-let t: TestApp;
-let readModels: ReturnType<typeof runReadModels>;
-let owner: TestUser;
-let tenant: TestUser;
-let intruder: TestUser;
+const s = testAppWithUsers(
+  { owner: 'homeowner', tenant: 'tenant', intruder: 'broker' },
+  { deps: { conversationLimits: LIMITS }, readModels: true },
+);
 let conversationId: string;
 let listingId: string;
 
 beforeAll(async () => {
-  t = await testApp({ deps: { conversationLimits: LIMITS } });
-  readModels = runReadModels(t.db.sql);
-  owner = await t.registerUser('homeowner');
-  tenant = await t.registerUser('tenant');
-  intruder = await t.registerUser('broker');
-  listingId = await listingOf(t, owner.user._id);
-  const res = await t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
-    token: tenant.token,
+  listingId = await listingOf(s.t, s.owner.user._id);
+  const res = await s.t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
+    token: s.tenant.token,
     json: { listingId, body: 'Private question', messageId: randomUUID() },
   });
   conversationId = res.body.conversation.id;
-});
-afterAll(async () => {
-  await readModels.stop();
-  await t.close();
 });
 
 describe('a third user cannot reach someone else’s conversation', () => {
@@ -68,32 +58,32 @@ describe('a third user cannot reach someone else’s conversation', () => {
   it.each(attempts)(
     '%s /api/conversations/:id%s → 404, and nothing changes',
     async (method, suffix, json) => {
-      const res = await t.request(method, `/api/conversations/${conversationId}${suffix}`, {
-        token: intruder.token,
+      const res = await s.t.request(method, `/api/conversations/${conversationId}${suffix}`, {
+        token: s.intruder.token,
         json,
       });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'Conversation not found' });
-      const thread = await t.request<{
+      const thread = await s.t.request<{
         messages: unknown[];
         conversation: { blockedByThem: boolean };
-      }>('GET', `/api/conversations/${conversationId}/messages`, { token: tenant.token });
+      }>('GET', `/api/conversations/${conversationId}/messages`, { token: s.tenant.token });
       expect(thread.body.messages).toHaveLength(1);
       expect(thread.body.conversation.blockedByThem).toBe(false);
     },
   );
 
   it('an admin is no participant either', async () => {
-    const admin = await t.registerUser('admin');
-    const res = await t.request('GET', `/api/conversations/${conversationId}/messages`, {
+    const admin = await s.t.registerUser('admin');
+    const res = await s.t.request('GET', `/api/conversations/${conversationId}/messages`, {
       token: admin.token,
     });
     expect(res.status).toBe(404);
   });
 
   it('the intruder’s inbox stays empty', async () => {
-    const res = await t.request<{ conversations: unknown[] }>('GET', '/api/conversations', {
-      token: intruder.token,
+    const res = await s.t.request<{ conversations: unknown[] }>('GET', '/api/conversations', {
+      token: s.intruder.token,
     });
     expect(res.body.conversations).toEqual([]);
   });
@@ -101,10 +91,10 @@ describe('a third user cannot reach someone else’s conversation', () => {
 
 describe('bad bodies get clear 4xx answers, never a 500', () => {
   const post = (json: unknown) =>
-    t.request<{ message: string; errors?: { path: string; msg: string }[] }>(
+    s.t.request<{ message: string; errors?: { path: string; msg: string }[] }>(
       'POST',
       `/api/conversations/${conversationId}/messages`,
-      { token: tenant.token, json },
+      { token: s.tenant.token, json },
     );
   it.each([
     ['empty', '   ', messageBodyMessages.required],
@@ -129,54 +119,58 @@ describe('bad bodies get clear 4xx answers, never a 500', () => {
     expect((await post(json)).status).toBe(400);
   });
   it('a forged senderId is ignored: the message is the caller’s', async () => {
-    const res = await t.request<{ message: { senderId: string } }>(
+    const res = await s.t.request<{ message: { senderId: string } }>(
       'POST',
       `/api/conversations/${conversationId}/messages`,
       {
-        token: tenant.token,
-        json: { body: 'forged?', messageId: randomUUID(), senderId: owner.user._id },
+        token: s.tenant.token,
+        json: { body: 'forged?', messageId: randomUUID(), senderId: s.owner.user._id },
       },
     );
     expect(res.status).toBe(201);
-    expect(res.body.message.senderId).toBe(tenant.user._id);
+    expect(res.body.message.senderId).toBe(s.tenant.user._id);
   });
   it('malformed JSON → 400', async () => {
-    const res = await t.request('POST', `/api/conversations/${conversationId}/messages`, {
-      token: tenant.token,
+    const res = await s.t.request('POST', `/api/conversations/${conversationId}/messages`, {
+      token: s.tenant.token,
       body: '{"body": "hi",',
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(400);
   });
   it('a conversation id that is no id → 404', async () => {
-    const res = await t.request('GET', `/api/conversations/${'x'.repeat(300)}/messages`, {
-      token: tenant.token,
+    const res = await s.t.request('GET', `/api/conversations/${'x'.repeat(300)}/messages`, {
+      token: s.tenant.token,
     });
     expect(res.status).toBe(404);
   });
   it('a read mark that is not a message number → 400', async () => {
-    const res = await t.request('POST', `/api/conversations/${conversationId}/read`, {
-      token: owner.token,
+    const res = await s.t.request('POST', `/api/conversations/${conversationId}/read`, {
+      token: s.owner.token,
       json: { upToSeq: -1 },
     });
     expect(res.status).toBe(400);
   });
   it('a page size past its bound → 400', async () => {
-    const res = await t.request('GET', `/api/conversations/${conversationId}/messages?limit=5000`, {
-      token: owner.token,
-    });
+    const res = await s.t.request(
+      'GET',
+      `/api/conversations/${conversationId}/messages?limit=5000`,
+      {
+        token: s.owner.token,
+      },
+    );
     expect(res.status).toBe(400);
   });
 });
 
 describe('limits', () => {
   it('a user starts at most the stated number of new conversations a day', async () => {
-    const spammer = await t.registerUser('tenant');
+    const spammer = await s.t.registerUser('tenant');
     const start = async () =>
-      t.request<{ message: string }>('POST', '/api/conversations', {
+      s.t.request<{ message: string }>('POST', '/api/conversations', {
         token: spammer.token,
         json: {
-          listingId: await listingOf(t, owner.user._id),
+          listingId: await listingOf(s.t, s.owner.user._id),
           body: 'hi',
           messageId: randomUUID(),
         },
@@ -192,15 +186,19 @@ describe('limits', () => {
   });
 
   it('a user sends at most the stated number of messages a minute; a retry of a sent one is free', async () => {
-    const chatty = await t.registerUser('tenant');
-    listingId = await listingOf(t, owner.user._id);
-    const first = await t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
-      token: chatty.token,
-      json: { listingId, body: 'one', messageId: 'first-message' },
-    });
+    const chatty = await s.t.registerUser('tenant');
+    listingId = await listingOf(s.t, s.owner.user._id);
+    const first = await s.t.request<{ conversation: { id: string } }>(
+      'POST',
+      '/api/conversations',
+      {
+        token: chatty.token,
+        json: { listingId, body: 'one', messageId: 'first-message' },
+      },
+    );
     const id = first.body.conversation.id;
     const send = (body: string, messageId: string = randomUUID()) =>
-      t.request<{ message: string }>('POST', `/api/conversations/${id}/messages`, {
+      s.t.request<{ message: string }>('POST', `/api/conversations/${id}/messages`, {
         token: chatty.token,
         json: { body, messageId },
       });
@@ -212,7 +210,7 @@ describe('limits', () => {
     );
     // The same message again is a retry, not a new message: answered, not counted.
     expect((await send('one', 'first-message')).status).toBe(201);
-    t.clock.advance(61_000);
+    s.t.clock.advance(61_000);
     expect((await send('five')).status).toBe(201);
   });
 });
@@ -226,17 +224,17 @@ describe('a live stream ends with its session, on every web process', () => {
   const from = () => ({ [TEST_CLIENT_IP_HEADER]: `203.0.113.${++address}` });
 
   beforeAll(() => {
-    secondSql = createSql(t.db.url, { max: 4 });
+    secondSql = createSql(s.t.db.url, { max: 4 });
     second = {
-      app: buildApp({ ...t.deps, sql: secondSql, eventStore: createEventStore(secondSql) }),
+      app: buildApp({ ...s.t.deps, sql: secondSql, eventStore: createEventStore(secondSql) }),
     };
   });
   afterAll(() => secondSql.end({ timeout: 1 }));
 
   /** The token's stream on each process, each past its 'ready'. */
   const streamsOf = async (token: string) => {
-    const streams = [await openStream(t, token), await openStream(second, token)];
-    for (const s of streams) await s.next((e) => e.event === 'ready');
+    const streams = [await openStream(s.t, token), await openStream(second, token)];
+    for (const s of streams) await s.nextOf('ready');
     return streams;
   };
   /** The very next event is 'closed' saying the session ended, and then the stream is over. */
@@ -248,7 +246,7 @@ describe('a live stream ends with its session, on every web process', () => {
     }
   };
   const signIn = async (user: TestUser) => {
-    const res = await t.request<{ token: string }>('POST', '/api/auth/login', {
+    const res = await s.t.request<{ token: string }>('POST', '/api/auth/login', {
       json: { email: user.email, password: user.password },
       headers: from(),
     });
@@ -257,10 +255,10 @@ describe('a live stream ends with its session, on every web process', () => {
   };
 
   it('a logout ends that token’s streams on both processes; the same user’s other session keeps its own', async () => {
-    const victim = await t.registerUser('tenant');
+    const victim = await s.t.registerUser('tenant');
     const other = await signIn(victim);
-    const listingId = await listingOf(t, owner.user._id);
-    const started = await t.request<{ conversation: { id: string } }>(
+    const listingId = await listingOf(s.t, s.owner.user._id);
+    const started = await s.t.request<{ conversation: { id: string } }>(
       'POST',
       '/api/conversations',
       {
@@ -279,35 +277,35 @@ describe('a live stream ends with its session, on every web process', () => {
     );
     expect(res.status).toBe(200);
     await expectEnded(loggedOut);
-    await t.request('POST', `/api/conversations/${started.body.conversation.id}/messages`, {
-      token: owner.token,
+    await s.t.request('POST', `/api/conversations/${started.body.conversation.id}/messages`, {
+      token: s.owner.token,
       json: { body: 'Yes, still free', messageId: randomUUID() },
     });
     for (const s of kept) {
-      const event = await s.next((e) => e.event === 'message');
+      const event = await s.nextOf('message');
       expect((event.data as { message: { body: string } }).message.body).toBe('Yes, still free');
       await s.close();
     }
   });
 
   it('a logout everywhere ends every stream of the user on both processes', async () => {
-    const victim = await t.registerUser('tenant');
+    const victim = await s.t.registerUser('tenant');
     const streams = [
       ...(await streamsOf(victim.token)),
       ...(await streamsOf(await signIn(victim))),
     ];
-    const res = await t.request('POST', '/api/auth/logout-all', { token: victim.token });
+    const res = await s.t.request('POST', '/api/auth/logout-all', { token: victim.token });
     expect(res.status).toBe(200);
     await expectEnded(streams);
   });
 
   it('a password change ends every stream opened before it', async () => {
-    const victim = await t.registerUser('homeowner');
+    const victim = await s.t.registerUser('homeowner');
     const streams = [
       ...(await streamsOf(victim.token)),
       ...(await streamsOf(await signIn(victim))),
     ];
-    const res = await t.request<{ token: string }>('POST', '/api/auth/change-password', {
+    const res = await s.t.request<{ token: string }>('POST', '/api/auth/change-password', {
       token: victim.token,
       json: { currentPassword: victim.password, newPassword: 'a-brand-new-password' },
       headers: from(),
@@ -315,18 +313,17 @@ describe('a live stream ends with its session, on every web process', () => {
     expect(res.status).toBe(200);
     await expectEnded(streams);
     // The token the change handed back opens a stream as usual.
-    const fresh = await openStream(t, res.body.token);
-    await fresh.next((e) => e.event === 'ready');
+    const fresh = await openReadyStream(s.t, res.body.token);
     await fresh.close();
   });
 
   it('a password reset ends every stream of the account', async () => {
-    const victim = await t.registerUser('tenant');
+    const victim = await s.t.registerUser('tenant');
     const streams = await streamsOf(victim.token);
     const link = 'http://rentals.test/reset-password?token=';
     expect(
       (
-        await t.request('POST', '/api/auth/forgot-password', {
+        await s.t.request('POST', '/api/auth/forgot-password', {
           json: { email: victim.email },
           headers: from(),
         })
@@ -335,7 +332,7 @@ describe('a live stream ends with its session, on every web process', () => {
     const token = decodeURIComponent(
       linkIn(await mail.next(victim.email), link).slice(link.length),
     );
-    const res = await t.request('POST', '/api/auth/reset-password', {
+    const res = await s.t.request('POST', '/api/auth/reset-password', {
       json: { token, newPassword: 'reset-to-this-one' },
       headers: from(),
     });
@@ -344,19 +341,19 @@ describe('a live stream ends with its session, on every web process', () => {
   });
 
   it('an admin’s suspension ends every stream of the suspended owner', async () => {
-    const suspect = await t.registerUser('homeowner');
-    const admin = await t.registerUser('admin');
-    const listingId = await listingOf(t, suspect.user._id);
+    const suspect = await s.t.registerUser('homeowner');
+    const admin = await s.t.registerUser('admin');
+    const listingId = await listingOf(s.t, suspect.user._id);
     const streams = [
       ...(await streamsOf(suspect.token)),
       ...(await streamsOf(await signIn(suspect))),
     ];
-    const reported = await t.request('POST', '/api/reports', {
-      token: tenant.token,
+    const reported = await s.t.request('POST', '/api/reports', {
+      token: s.tenant.token,
       json: { listingId, reason: 'Fake or scam' },
     });
     expect(reported.status).toBe(201);
-    const res = await t.request('POST', `/api/reports/listings/${listingId}/review`, {
+    const res = await s.t.request('POST', `/api/reports/listings/${listingId}/review`, {
       token: admin.token,
       json: { action: 'suspendOwner', reason: 'Fake listings' },
     });
@@ -370,18 +367,18 @@ describe('the contact mask cannot be slipped past', () => {
   type Inbox = { conversations: { id: string; lastMessage: { body: string } | null }[] };
   const start = async (sender: TestUser, body: string) =>
     (
-      await t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
+      await s.t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
         token: sender.token,
         json: { listingId, body, messageId: randomUUID() },
       })
     ).body.conversation.id;
   const send = (sender: TestUser, id: string, body: string) =>
-    t.request('POST', `/api/conversations/${id}/messages`, {
+    s.t.request('POST', `/api/conversations/${id}/messages`, {
       token: sender.token,
       json: { body, messageId: randomUUID() },
     });
   const thread = async (reader: TestUser, id: string) =>
-    (await t.request<Thread>('GET', `/api/conversations/${id}/messages`, { token: reader.token }))
+    (await s.t.request<Thread>('GET', `/api/conversations/${id}/messages`, { token: reader.token }))
       .body.messages;
 
   const disguised: [string, string][] = [
@@ -396,10 +393,10 @@ describe('the contact mask cannot be slipped past', () => {
   it.each(disguised)(
     'a number or address written with %s is hidden from the owner until they reply',
     async (_, contact) => {
-      const sender = await t.registerUser('tenant');
+      const sender = await s.t.registerUser('tenant');
       const id = await start(sender, `Reach me: ${contact}`);
       const hidden = `Reach me: ${contact.includes('example') ? HIDDEN_EMAIL : HIDDEN_PHONE}`;
-      expect(await thread(owner, id)).toEqual([
+      expect(await thread(s.owner, id)).toEqual([
         expect.objectContaining({ body: hidden, masked: true }),
       ]);
       expect((await thread(sender, id))[0]!.body).toBe(`Reach me: ${contact}`);
@@ -407,24 +404,24 @@ describe('the contact mask cannot be slipped past', () => {
   );
 
   it('a number split over two messages is hidden in the thread, the inbox and the conversation', async () => {
-    const sender = await t.registerUser('tenant');
+    const sender = await s.t.registerUser('tenant');
     const id = await start(sender, 'My number is 98765');
     expect((await send(sender, id, '43210')).status).toBe(201);
-    expect((await thread(owner, id)).map((m) => m.body)).toEqual([
+    expect((await thread(s.owner, id)).map((m) => m.body)).toEqual([
       `My number is ${HIDDEN_PHONE}`,
       HIDDEN_PHONE,
     ]);
-    const inbox = await t.request<Inbox>('GET', '/api/conversations', { token: owner.token });
+    const inbox = await s.t.request<Inbox>('GET', '/api/conversations', { token: s.owner.token });
     expect(inbox.body.conversations.find((c) => c.id === id)?.lastMessage?.body).toBe(HIDDEN_PHONE);
-    const one = await t.request<{ conversation: { lastMessage: { body: string } } }>(
+    const one = await s.t.request<{ conversation: { lastMessage: { body: string } } }>(
       'GET',
       `/api/conversations/${id}`,
-      { token: owner.token },
+      { token: s.owner.token },
     );
     expect(one.body.conversation.lastMessage.body).toBe(HIDDEN_PHONE);
 
-    expect((await send(owner, id, 'Sure, call me')).status).toBe(201);
-    expect((await thread(owner, id)).map((m) => m.body).slice(0, 2)).toEqual([
+    expect((await send(s.owner, id, 'Sure, call me')).status).toBe(201);
+    expect((await thread(s.owner, id)).map((m) => m.body).slice(0, 2)).toEqual([
       'My number is 98765',
       '43210',
     ]);

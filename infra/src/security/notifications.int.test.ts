@@ -4,37 +4,27 @@
 // malformed and oversized input (bounded limit, a time that must be one, an id of the bell's shape, no
 // unknown fields), and flooding the event log with read marks (rate limit; a mark that does not move
 // and an item opened again record nothing).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationMessages, NOTIFICATIONS_READ_LIMIT } from '@rentals/api/notifications/model';
 import { notificationsStreamId } from '@rentals/core/notifications/events';
 import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
-import {
-  testApp,
-  TEST_CLIENT_IP_HEADER,
-  type TestApp,
-  type TestUser,
-} from '@rentals/testing/testApp';
+import { testAppWithUsers, TEST_CLIENT_IP_HEADER } from '@rentals/testing/testApp';
 
-let t: TestApp;
-let alice: TestUser;
-let mallory: TestUser;
+const s = testAppWithUsers({ alice: 'homeowner', mallory: 'tenant' });
 
 type Errors = { message: string; errors?: { path: string; msg: string }[] };
 type Bell = { unread: number; items: { id: string; text: string }[] };
 
 beforeAll(async () => {
-  t = await testApp();
-  alice = await t.registerUser('homeowner');
-  mallory = await t.registerUser('tenant');
   await appendListingEvents(
-    t.deps.eventStore,
+    s.t.deps.eventStore,
     'sec-bell',
-    [listingCreated('sec-bell', { ownerId: alice.user._id, at: t.clock().toISOString() })],
-    alice.user._id,
+    [listingCreated('sec-bell', { ownerId: s.alice.user._id, at: s.t.clock().toISOString() })],
+    s.alice.user._id,
   );
-  await t.deps.eventStore.append(
+  await s.t.deps.eventStore.append(
     reportsStreamId('sec-bell'),
     REPORTS_STREAM_TYPE,
     'any',
@@ -43,30 +33,29 @@ beforeAll(async () => {
         type: 'ListingFixRequested',
         data: {
           listingId: 'sec-bell',
-          ownerId: alice.user._id,
+          ownerId: s.alice.user._id,
           adminId: 'admin-1',
           reason: 'Alice’s private notice',
-          at: t.clock().toISOString(),
+          at: s.t.clock().toISOString(),
         },
       },
     ],
     { userId: 'admin-1' },
   );
-  await catchUpReadModels(t.db.sql);
+  await catchUpReadModels(s.t.db.sql);
 });
-afterAll(() => t.close());
 
 const aliceBell = async () => {
-  await catchUpReadModels(t.db.sql);
-  return (await t.request<Bell>('GET', '/api/notifications', { token: alice.token })).body;
+  await catchUpReadModels(s.t.db.sql);
+  return (await s.t.request<Bell>('GET', '/api/notifications', { token: s.alice.token })).body;
 };
 
 describe('notifications: another user’s', () => {
   it('cannot be read by naming the user anywhere', async () => {
-    const res = await t.request<Bell>(
+    const res = await s.t.request<Bell>(
       'GET',
-      `/api/notifications?userId=${alice.user._id}&user_id=${alice.user._id}`,
-      { token: mallory.token, headers: { 'x-user-id': alice.user._id } },
+      `/api/notifications?userId=${s.alice.user._id}&user_id=${s.alice.user._id}`,
+      { token: s.mallory.token, headers: { 'x-user-id': s.alice.user._id } },
     );
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toContain('private notice');
@@ -74,37 +63,41 @@ describe('notifications: another user’s', () => {
   });
 
   it('cannot be marked read: a smuggled user id is refused, and the mark is the caller’s own', async () => {
-    const smuggled = await t.request<Errors>('POST', '/api/notifications/read', {
-      token: mallory.token,
-      json: { userId: alice.user._id },
+    const smuggled = await s.t.request<Errors>('POST', '/api/notifications/read', {
+      token: s.mallory.token,
+      json: { userId: s.alice.user._id },
     });
     expect(smuggled.status).toBe(400);
-    const own = await t.request('POST', `/api/notifications/read?userId=${alice.user._id}`, {
-      token: mallory.token,
-      headers: { 'x-user-id': alice.user._id },
+    const own = await s.t.request('POST', `/api/notifications/read?userId=${s.alice.user._id}`, {
+      token: s.mallory.token,
+      headers: { 'x-user-id': s.alice.user._id },
     });
     expect(own.status).toBe(200);
     expect((await aliceBell()).unread).toBe(1);
-    const { events } = await t.deps.eventStore.readStream(notificationsStreamId(alice.user._id));
+    const { events } = await s.t.deps.eventStore.readStream(
+      notificationsStreamId(s.alice.user._id),
+    );
     expect(events).toEqual([]);
   });
 
   it('cannot be opened by its id: the id is read on the caller’s own bell only', async () => {
     const [notice] = (await aliceBell()).items;
-    const opened = await t.request('POST', '/api/notifications/read', {
-      token: mallory.token,
+    const opened = await s.t.request('POST', '/api/notifications/read', {
+      token: s.mallory.token,
       json: { id: notice!.id },
     });
     expect(opened.status).toBe(200);
     expect((await aliceBell()).unread).toBe(1);
-    const { events } = await t.deps.eventStore.readStream(notificationsStreamId(alice.user._id));
+    const { events } = await s.t.deps.eventStore.readStream(
+      notificationsStreamId(s.alice.user._id),
+    );
     expect(events).toEqual([]);
   });
 
   it('is not there for visitors or bad tokens', async () => {
-    expect((await t.request('GET', '/api/notifications')).status).toBe(401);
-    expect((await t.request('GET', '/api/notifications', { token: 'x.y.z' })).status).toBe(401);
-    expect((await t.request('POST', '/api/notifications/read', { token: 'x.y.z' })).status).toBe(
+    expect((await s.t.request('GET', '/api/notifications')).status).toBe(401);
+    expect((await s.t.request('GET', '/api/notifications', { token: 'x.y.z' })).status).toBe(401);
+    expect((await s.t.request('POST', '/api/notifications/read', { token: 'x.y.z' })).status).toBe(
       401,
     );
   });
@@ -125,21 +118,21 @@ describe('notifications: input', () => {
       [],
       'text',
     ]) {
-      const res = await t.request<Errors>('POST', '/api/notifications/read', {
-        token: mallory.token,
+      const res = await s.t.request<Errors>('POST', '/api/notifications/read', {
+        token: s.mallory.token,
         json,
       });
       expect(res.status, JSON.stringify(json).slice(0, 60)).toBe(400);
     }
-    const form = await t.request('POST', '/api/notifications/read', {
-      token: mallory.token,
+    const form = await s.t.request('POST', '/api/notifications/read', {
+      token: s.mallory.token,
       body: 'upTo=now',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.status).toBe(415);
     for (const limit of ['-1', '1e9', '999999999999999999999', "1'"])
       expect(
-        (await t.request('GET', `/api/notifications?limit=${limit}`, { token: mallory.token }))
+        (await s.t.request('GET', `/api/notifications?limit=${limit}`, { token: s.mallory.token }))
           .status,
         limit,
       ).toBe(400);
@@ -148,21 +141,25 @@ describe('notifications: input', () => {
 
 describe('notifications: flooding', () => {
   it(`marking read is limited to ${NOTIFICATIONS_READ_LIMIT.perSubject} a minute per account, and a mark that does not move records nothing`, async () => {
-    const user = await t.registerUser('tenant');
+    const user = await s.t.registerUser('tenant');
     const headers = { [TEST_CLIENT_IP_HEADER]: '203.0.113.78' };
     // The same mark over and over (the bell showed the same newest notification).
-    const upTo = t.clock().toISOString();
+    const upTo = s.t.clock().toISOString();
     const mark = () =>
-      t.request('POST', '/api/notifications/read', { token: user.token, headers, json: { upTo } });
+      s.t.request('POST', '/api/notifications/read', {
+        token: user.token,
+        headers,
+        json: { upTo },
+      });
     expect((await mark()).status).toBe(200);
     // Applied, so the answers that follow need not wait for the read model.
-    await catchUpReadModels(t.db.sql);
+    await catchUpReadModels(s.t.db.sql);
     for (let i = 1; i < NOTIFICATIONS_READ_LIMIT.perSubject; i++)
       expect((await mark()).status).toBe(200);
     // One mark recorded, however many requests.
-    const { events } = await t.deps.eventStore.readStream(notificationsStreamId(user.user._id));
+    const { events } = await s.t.deps.eventStore.readStream(notificationsStreamId(user.user._id));
     expect(events).toHaveLength(1);
-    const over = await t.request<Errors>('POST', '/api/notifications/read', {
+    const over = await s.t.request<Errors>('POST', '/api/notifications/read', {
       token: user.token,
       headers,
       json: { upTo },
@@ -173,15 +170,15 @@ describe('notifications: flooding', () => {
   });
 
   it('opening the same notification again records nothing', async () => {
-    const user = await t.registerUser('tenant');
+    const user = await s.t.registerUser('tenant');
     const open = () =>
-      t.request('POST', '/api/notifications/read', {
+      s.t.request('POST', '/api/notifications/read', {
         token: user.token,
         headers: { [TEST_CLIENT_IP_HEADER]: '203.0.113.79' },
         json: { id: 'match-1-1' },
       });
     for (let i = 0; i < 5; i++) expect((await open()).status).toBe(200);
-    const { events } = await t.deps.eventStore.readStream(notificationsStreamId(user.user._id));
+    const { events } = await s.t.deps.eventStore.readStream(notificationsStreamId(user.user._id));
     expect(events).toHaveLength(1);
   });
 });

@@ -18,7 +18,7 @@ import { startProjection, type RunningProjection } from '@rentals/projections/ru
 import type { TestUser } from '@rentals/testing/testApp';
 import { call } from './testing/attacker.ts';
 import { LISTING_FORM, listingForm, type Upload } from '@rentals/testing/listingForm';
-import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+import { testWebServerWithUsers } from './testing/webServer.ts';
 
 type Property = {
   _id: string;
@@ -33,63 +33,57 @@ type Property = {
 };
 type PropertyAnswer = { property: Property; message?: string; errors?: unknown[] };
 
-let web: TestWebServer;
-let victim: TestUser;
-let homeowner: TestUser;
-let broker: TestUser;
-let tenant: TestUser;
-let admin: TestUser;
+const s = testWebServerWithUsers({
+  victim: { role: 'homeowner', name: 'Victim Owner' },
+  homeowner: { role: 'homeowner', name: 'Other Homeowner' },
+  broker: { role: 'broker', name: 'Other Broker' },
+  tenant: 'tenant',
+  admin: 'admin',
+});
 let photo: Upload;
 let target: Property;
 /** The read models behind the owner's list. */
 let readSide: RunningProjection[];
 
 const mediaFiles = async () =>
-  (await readdir(join(dirname(web.dataDir), 'media'), { recursive: true }).catch(() => [])).filter(
-    (f) => f.endsWith('.webp'),
-  ).length;
+  (
+    await readdir(join(dirname(s.web.dataDir), 'media'), { recursive: true }).catch(() => [])
+  ).filter((f) => f.endsWith('.webp')).length;
 
 const versionOf = async (id: string) => {
-  const [row] = await web.t.db.sql<{ version: string }[]>`
+  const [row] = await s.web.t.db.sql<{ version: string }[]>`
     SELECT version FROM streams WHERE stream_id = ${listingStreamId(id)}`;
   return Number(row?.version ?? 0);
 };
 
 const create = async (user: TestUser, values: Record<string, string> | [string, string][]) => {
-  const res = await call<PropertyAnswer>(web.base, 'POST', '/api/properties', {
+  const res = await call<PropertyAnswer>(s.web.base, 'POST', '/api/properties', {
     token: user.token,
     form: listingForm(values, [photo]),
   });
   expect(res.status, res.text).toBe(201);
   // Its photo is processed after the answer (photoProcessor.ts): the listing once it is, from its log.
   await processWaitingPhotos({
-    ...web.deps,
-    media: localDiskStore(join(dirname(web.dataDir), 'media')),
+    ...s.web.deps,
+    media: localDiskStore(join(dirname(s.web.dataDir), 'media')),
   });
-  const { events } = await web.deps.eventStore.readStream(listingStreamId(res.body.property._id));
+  const { events } = await s.web.deps.eventStore.readStream(listingStreamId(res.body.property._id));
   return toPropertyDocument(fold(events as unknown as ListingEvent[]))! as unknown as Property;
 };
 
 beforeAll(async () => {
-  web = await startTestWebServer();
   readSide = [listingReadModel, ownerListingStats].map((p) =>
-    startProjection(web.t.db.sql, p, { pollIntervalMs: 20 }),
+    startProjection(s.web.t.db.sql, p, { pollIntervalMs: 20 }),
   );
-  victim = await web.t.registerUser('homeowner', { name: 'Victim Owner' });
-  homeowner = await web.t.registerUser('homeowner', { name: 'Other Homeowner' });
-  broker = await web.t.registerUser('broker', { name: 'Other Broker' });
-  tenant = await web.t.registerUser('tenant');
-  admin = await web.t.registerUser('admin');
   photo = {
     name: 'room.jpg',
     bytes: await samplePhoto({ width: 800, height: 600, label: 'room' }),
     type: 'image/jpeg',
   };
-  target = await create(victim, LISTING_FORM);
+  target = await create(s.victim, LISTING_FORM);
 });
 afterAll(async () => {
   await Promise.all(readSide.map((r) => r.stop()));
-  await web.stop();
 });
 
 type Write = { name: string; method: string; path: () => string; body?: () => object };
@@ -130,9 +124,9 @@ const WRITES: Write[] = [
 describe('another owner’s listing by its id (IDOR)', () => {
   const attackers = () =>
     [
-      ['another homeowner', homeowner, 403],
-      ['a broker', broker, 403],
-      ['a tenant', tenant, 403],
+      ['another homeowner', s.homeowner, 403],
+      ['a broker', s.broker, 403],
+      ['a tenant', s.tenant, 403],
       ['a visitor', undefined, 401],
     ] as const;
 
@@ -151,7 +145,7 @@ describe('another owner’s listing by its id (IDOR)', () => {
       ];
       for (const [who, user, status] of attackers())
         for (const ifMatch of [undefined, ...guesses, '*']) {
-          const res = await call(web.base, write.method, write.path(), {
+          const res = await call(s.web.base, write.method, write.path(), {
             token: user?.token,
             headers: ifMatch === undefined ? {} : { 'if-match': ifMatch },
             ...write.body?.(),
@@ -165,8 +159,8 @@ describe('another owner’s listing by its id (IDOR)', () => {
   );
 
   it('tells a stranger it is not theirs before it looks at the body, so validation leaks nothing', async () => {
-    const res = await call(web.base, 'PUT', `/api/properties/${target._id}`, {
-      token: homeowner.token,
+    const res = await call(s.web.base, 'PUT', `/api/properties/${target._id}`, {
+      token: s.homeowner.token,
       json: { title: '', rent: -1, location: { city: 'Atlantis' } },
     });
     expect(res).toMatchObject({
@@ -176,23 +170,23 @@ describe('another owner’s listing by its id (IDOR)', () => {
   });
 
   it('lets the owner do the same writes (so the refusals above are about ownership)', async () => {
-    const mine = await create(victim, LISTING_FORM);
+    const mine = await create(s.victim, LISTING_FORM);
     const version = await versionOf(mine._id);
-    const edit = await call<PropertyAnswer>(web.base, 'PUT', `/api/properties/${mine._id}`, {
-      token: victim.token,
+    const edit = await call<PropertyAnswer>(s.web.base, 'PUT', `/api/properties/${mine._id}`, {
+      token: s.victim.token,
       headers: { 'if-match': `"${version}"` },
       json: { title: 'Renamed by its owner' },
     });
     expect(edit.status).toBe(200);
     expect(
       (
-        await call(web.base, 'PATCH', `/api/properties/${mine._id}/toggle-availability`, {
-          token: victim.token,
+        await call(s.web.base, 'PATCH', `/api/properties/${mine._id}/toggle-availability`, {
+          token: s.victim.token,
         })
       ).status,
     ).toBe(200);
     expect(
-      (await call(web.base, 'DELETE', `/api/properties/${mine._id}`, { token: victim.token }))
+      (await call(s.web.base, 'DELETE', `/api/properties/${mine._id}`, { token: s.victim.token }))
         .status,
     ).toBe(200);
   });
@@ -201,8 +195,8 @@ describe('another owner’s listing by its id (IDOR)', () => {
     '%s: its owner with a stale If-Match gets 409 (the version is still checked, after ownership)',
     async (_, write) => {
       const version = await versionOf(target._id);
-      const res = await call(web.base, write.method, write.path(), {
-        token: victim.token,
+      const res = await call(s.web.base, write.method, write.path(), {
+        token: s.victim.token,
         headers: { 'if-match': `"${version + 1}"` },
         ...write.body?.(),
       });
@@ -212,27 +206,27 @@ describe('another owner’s listing by its id (IDOR)', () => {
   );
 
   it('lets an admin verify it, and the owner’s own verify is refused', async () => {
-    const own = await call(web.base, 'PATCH', `/api/properties/${target._id}/verify`, {
-      token: victim.token,
+    const own = await call(s.web.base, 'PATCH', `/api/properties/${target._id}/verify`, {
+      token: s.victim.token,
     });
     expect(own.status).toBe(403);
     const res = await call<PropertyAnswer>(
-      web.base,
+      s.web.base,
       'PATCH',
       `/api/properties/${target._id}/verify`,
-      { token: admin.token, json: { isVerified: true } },
+      { token: s.admin.token, json: { isVerified: true } },
     );
     expect(res.status).toBe(200);
     expect(res.body.property.isVerified).toBe(true);
   });
 
   it('cannot take another listing’s photos into one’s own through keepImages', async () => {
-    const mine = await create(homeowner, LISTING_FORM);
+    const mine = await create(s.homeowner, LISTING_FORM);
     const version = await versionOf(mine._id);
     const stolen = target.images[0]!.id;
     for (const keepImages of [[stolen], [{ id: stolen, caption: 'mine now' }]]) {
-      const res = await call<PropertyAnswer>(web.base, 'PUT', `/api/properties/${mine._id}`, {
-        token: homeowner.token,
+      const res = await call<PropertyAnswer>(s.web.base, 'PUT', `/api/properties/${mine._id}`, {
+        token: s.homeowner.token,
         json: { keepImages },
       });
       expect(res.status).toBe(400);
@@ -249,7 +243,7 @@ describe('fields only the server sets, sent in a listing body (mass assignment)'
     _id: target._id,
     id: target._id,
     listingId: target._id,
-    ownerId: victim.user._id,
+    ownerId: s.victim.user._id,
     isVerified: 'true',
     isAvailable: 'false',
     views: '99999',
@@ -277,17 +271,17 @@ describe('fields only the server sets, sent in a listing body (mass assignment)'
       ['owner[role]', 'admin'],
       ['images', JSON.stringify([{ id: 'x', url: 'https://evil.example/x.jpg' }])],
     ];
-    const p = await create(homeowner, values);
-    expectOwnListing(p, homeowner, 'Other Homeowner');
+    const p = await create(s.homeowner, values);
+    expectOwnListing(p, s.homeowner, 'Other Homeowner');
     expect(p.images).toHaveLength(1);
     expect(p.images[0]!.url).toMatch(/^\/media\/listings\//);
     expect(await versionOf(target._id)).toBe(victimVersion);
   });
 
   it('a JSON edit with the same fields (typed as JSON) changes only what owners may change', async () => {
-    const mine = await create(broker, LISTING_FORM);
-    const res = await call<PropertyAnswer>(web.base, 'PUT', `/api/properties/${mine._id}`, {
-      token: broker.token,
+    const mine = await create(s.broker, LISTING_FORM);
+    const res = await call<PropertyAnswer>(s.web.base, 'PUT', `/api/properties/${mine._id}`, {
+      token: s.broker.token,
       json: {
         ...forged(),
         isVerified: true,
@@ -299,39 +293,39 @@ describe('fields only the server sets, sent in a listing body (mass assignment)'
       },
     });
     expect(res.status, res.text).toBe(200);
-    expectOwnListing(res.body.property, broker, 'Other Broker');
+    expectOwnListing(res.body.property, s.broker, 'Other Broker');
     expect(res.body.property._id).toBe(mine._id);
     expect(res.body.property.title).toBe('A title the owner may change');
     expect(res.body.property.images.map((i) => i.id)).toEqual(mine.images.map((i) => i.id));
   });
 
   it('an admin’s edit of someone’s listing keeps its owner (the admin does not become the owner)', async () => {
-    const res = await call<PropertyAnswer>(web.base, 'PUT', `/api/properties/${target._id}`, {
-      token: admin.token,
-      json: { title: 'Corrected by an admin', ownerId: admin.user._id },
+    const res = await call<PropertyAnswer>(s.web.base, 'PUT', `/api/properties/${target._id}`, {
+      token: s.admin.token,
+      json: { title: 'Corrected by an admin', ownerId: s.admin.user._id },
     });
     expect(res.status).toBe(200);
-    expect(res.body.property.ownerId).toBe(victim.user._id);
+    expect(res.body.property.ownerId).toBe(s.victim.user._id);
     expect(res.body.property.owner.name).toBe('Victim Owner');
   });
 
   it('an owner’s list shows only their own listings, whatever the query asks for', async () => {
     await Promise.all(readSide.map((r) => r.whenCaughtUp()));
     const res = await call<{ properties: Property[] }>(
-      web.base,
+      s.web.base,
       'GET',
-      `/api/properties/my-properties?ownerId=${victim.user._id}`,
-      { token: tenant.token },
+      `/api/properties/my-properties?ownerId=${s.victim.user._id}`,
+      { token: s.tenant.token },
     );
     expect(res.status).toBe(403);
     const mine = await call<{ properties: Property[] }>(
-      web.base,
+      s.web.base,
       'GET',
-      `/api/properties/my-properties?ownerId=${victim.user._id}&owner=${victim.user._id}`,
-      { token: broker.token },
+      `/api/properties/my-properties?ownerId=${s.victim.user._id}&owner=${s.victim.user._id}`,
+      { token: s.broker.token },
     );
     expect(mine.status).toBe(200);
     expect(mine.body.properties.length).toBeGreaterThan(0);
-    for (const p of mine.body.properties) expect(p.ownerId).toBe(broker.user._id);
+    for (const p of mine.body.properties) expect(p.ownerId).toBe(s.broker.user._id);
   });
 });

@@ -6,21 +6,19 @@
 // (or 400) of the family's own kind.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   leaksInternals,
   MAP_VERSION,
   rawGet,
-  startTestWebServer,
-  type TestWebServer,
+  testWebServerWithUsers,
 } from './testing/webServer.ts';
 
 const SECRET = 'TOP-SECRET-0f5c2a';
 
-let web: TestWebServer;
-beforeAll(async () => {
-  web = await startTestWebServer();
-  const root = dirname(web.dataDir);
+const s = testWebServerWithUsers({});
+beforeAll(() => {
+  const root = dirname(s.web.dataDir);
   // The same secret above every root the server reads from (site, public-site, media,
   // data/geo/<version>), never inside one.
   for (const dir of ['', 'data', 'data/geo']) {
@@ -33,7 +31,6 @@ beforeAll(async () => {
   mkdirSync(join(root, 'media', 'listings', 'l1'), { recursive: true });
   writeFileSync(join(root, 'media', 'listings', 'l1', 'abc-320.webp'), 'RIFF....WEBP');
 });
-afterAll(() => web.stop());
 
 /** `..`, `/` and `\` in each spelling a server might decode (once or twice). */
 const UP = ['..', '%2e%2e', '%2E%2E', '.%2e', '%252e%252e', '..%00', '%c0%ae%c0%ae'];
@@ -64,7 +61,7 @@ describe('the families serve their own files (so a 404 below means refused, not 
       '/browse/cities/pune',
       '/',
     ])
-      expect((await rawGet(web.port, path)).status, path).toBe(200);
+      expect((await rawGet(s.web.port, path)).status, path).toBe(200);
   });
 });
 
@@ -73,7 +70,7 @@ describe.each(PREFIXES)('%s', (_, shallow, deep) => {
     for (const prefix of [shallow, deep])
       for (const climb of climbs(depth)) {
         const path = `${prefix}${climb}`;
-        expectNoLeak(path, await rawGet(web.port, path));
+        expectNoLeak(path, await rawGet(s.web.port, path));
       }
   });
 
@@ -93,7 +90,7 @@ describe.each(PREFIXES)('%s', (_, shallow, deep) => {
       '.../secret.txt',
     ]) {
       const path = `${shallow}${tail}`;
-      expectNoLeak(path, await rawGet(web.port, path));
+      expectNoLeak(path, await rawGet(s.web.port, path));
     }
   });
 });
@@ -109,12 +106,12 @@ describe('the request line itself', () => {
     '/./secret.txt',
     '/%2e/secret.txt',
   ])('%s never serves a file above the roots', async (path) => {
-    expectNoLeak(path, await rawGet(web.port, path));
+    expectNoLeak(path, await rawGet(s.web.port, path));
   });
 
   it('an absolute-form request target naming a file is not a file read', async () => {
-    for (const target of ['file:///etc/passwd', `http://127.0.0.1:${web.port}/../secret.txt`]) {
-      const res = await rawGet(web.port, target);
+    for (const target of ['file:///etc/passwd', `http://127.0.0.1:${s.web.port}/../secret.txt`]) {
+      const res = await rawGet(s.web.port, target);
       expect(res.body).not.toContain(SECRET);
       expect(res.body).not.toContain('root:');
     }

@@ -2,20 +2,16 @@
 // Attacks: guessing a password through change-password with a stolen token;
 // listing who has an account through register's "email taken" answer.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CHANGE_PASSWORD_LIMIT,
   LIMIT_MESSAGES,
   REGISTER_LIMIT,
 } from '@rentals/api/auth/attemptLimits';
 import { MESSAGES } from '@rentals/api/auth/model';
-import { testApp, TEST_CLIENT_IP_HEADER, type TestApp } from '@rentals/testing/testApp';
+import { testApp, testAppWithUsers, TEST_CLIENT_IP_HEADER } from '@rentals/testing/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const s = testAppWithUsers({});
 
 // Each test uses its own addresses, so their attempts never meet.
 let nextAddress = 0;
@@ -24,7 +20,7 @@ const newAddress = () => `198.51.100.${++nextAddress}`;
 type Answer = { message?: string; token?: string; errors?: { path: string; msg: string }[] };
 
 const changePassword = (token: string, currentPassword: string, address: string) =>
-  t.request<Answer>('POST', '/api/auth/change-password', {
+  s.t.request<Answer>('POST', '/api/auth/change-password', {
     token,
     json: { currentPassword, newPassword: `new-${randomUUID()}` },
     headers: { [TEST_CLIENT_IP_HEADER]: address },
@@ -35,7 +31,7 @@ const retryAfterOf = (response: { headers: Headers }) =>
 
 describe('change-password: guessing the current password with a token', () => {
   it('answers 429 with Retry-After after 5 wrong passwords, even for the right one', async () => {
-    const victim = await t.registerUser('tenant');
+    const victim = await s.t.registerUser('tenant');
     const attacker = newAddress();
     for (let i = 0; i < CHANGE_PASSWORD_LIMIT.perSubject; i++)
       expect(await changePassword(victim.token, `guess-${i}`, attacker)).toMatchObject({
@@ -49,7 +45,7 @@ describe('change-password: guessing the current password with a token', () => {
     expect(retryAfterOf(blocked)).toBeGreaterThan(0);
     expect(retryAfterOf(blocked)).toBeLessThanOrEqual(CHANGE_PASSWORD_LIMIT.windowMs / 1000);
     // The password did not change: the old one still signs in.
-    const login = await t.request('POST', '/api/auth/login', {
+    const login = await s.t.request('POST', '/api/auth/login', {
       json: { email: victim.email, password: victim.password },
       headers: { [TEST_CLIENT_IP_HEADER]: newAddress() },
     });
@@ -57,7 +53,7 @@ describe('change-password: guessing the current password with a token', () => {
   });
 
   it('the issue’s 25 guesses: at most 5 reach the password check', async () => {
-    const victim = await t.registerUser('homeowner');
+    const victim = await s.t.registerUser('homeowner');
     const attacker = newAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++)
@@ -67,7 +63,7 @@ describe('change-password: guessing the current password with a token', () => {
   });
 
   it('lets at most 5 of a burst of simultaneous guesses through', async () => {
-    const victim = await t.registerUser('tenant');
+    const victim = await s.t.registerUser('tenant');
     const attacker = newAddress();
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -81,13 +77,13 @@ describe('change-password: guessing the current password with a token', () => {
   });
 
   it('never blocks the owner on another address', async () => {
-    const victim = await t.registerUser('broker');
+    const victim = await s.t.registerUser('broker');
     const attacker = newAddress();
     for (let i = 0; i < CHANGE_PASSWORD_LIMIT.perSubject; i++)
       await changePassword(victim.token, `guess-${i}`, attacker);
     expect((await changePassword(victim.token, victim.password, attacker)).status).toBe(429);
 
-    const ownersToken = await t.newToken(victim.user._id);
+    const ownersToken = await s.t.newToken(victim.user._id);
     const owner = await changePassword(ownersToken, victim.password, newAddress());
     expect(owner.status).toBe(200);
     expect(owner.body.token).toEqual(expect.any(String) as unknown);
@@ -97,37 +93,37 @@ describe('change-password: guessing the current password with a token', () => {
     const attacker = newAddress();
     let guesses = 0;
     while (guesses < CHANGE_PASSWORD_LIMIT.perAddress) {
-      const { token } = await t.registerUser('tenant');
+      const { token } = await s.t.registerUser('tenant');
       for (let i = 0; i < 4 && guesses < CHANGE_PASSWORD_LIMIT.perAddress; i++, guesses++)
         expect((await changePassword(token, `guess-${i}`, attacker)).status).toBe(400);
     }
-    const fresh = await t.registerUser('tenant');
+    const fresh = await s.t.registerUser('tenant');
     expect((await changePassword(fresh.token, fresh.password, attacker)).status).toBe(429);
     expect((await changePassword(fresh.token, fresh.password, newAddress())).status).toBe(200);
   });
 
   it('lifts the block once Retry-After has passed', async () => {
-    const victim = await t.registerUser('tenant');
+    const victim = await s.t.registerUser('tenant');
     const attacker = newAddress();
     for (let i = 0; i < CHANGE_PASSWORD_LIMIT.perSubject; i++)
       await changePassword(victim.token, `guess-${i}`, attacker);
     const blocked = await changePassword(victim.token, victim.password, attacker);
     expect(blocked.status).toBe(429);
-    t.clock.advance((retryAfterOf(blocked) + 1) * 1000);
+    s.t.clock.advance((retryAfterOf(blocked) + 1) * 1000);
     expect((await changePassword(victim.token, victim.password, attacker)).status).toBe(200);
   });
 });
 
 describe('register: listing accounts through "email taken"', () => {
   const register = (email: string, address: string) =>
-    t.request<Answer>('POST', '/api/auth/register', {
+    s.t.request<Answer>('POST', '/api/auth/register', {
       json: { name: 'Probe', email, password: 'probe-pass-1', phone: '9876543210' },
       headers: { [TEST_CLIENT_IP_HEADER]: address },
     });
 
   it('the issue’s 30 tries: 10 answers an hour per address, then 429 with Retry-After', async () => {
     const existing = await Promise.all(
-      Array.from({ length: 30 }, () => t.registerUser('tenant').then((u) => u.email)),
+      Array.from({ length: 30 }, () => s.t.registerUser('tenant').then((u) => u.email)),
     );
     const attacker = newAddress();
     const answers = [];
@@ -151,16 +147,16 @@ describe('register: listing accounts through "email taken"', () => {
     expect(blocked.status).toBe(429);
     expect((await register(`new-${randomUUID()}@example.test`, newAddress())).status).toBe(201);
 
-    t.clock.advance((retryAfterOf(blocked) + 1) * 1000);
+    s.t.clock.advance((retryAfterOf(blocked) + 1) * 1000);
     expect((await register(`new-${randomUUID()}@example.test`, address)).status).toBe(201);
   });
 
   it('holds across web processes: two apps on one database share the count', async () => {
-    const other = await testApp({ deps: { sql: t.db.sql, clock: t.clock } });
+    const other = await testApp({ deps: { sql: s.t.db.sql, clock: s.t.clock } });
     const address = newAddress();
     const statuses: number[] = [];
     for (let i = 0; i < REGISTER_LIMIT.perAddress + 2; i++) {
-      const app = i % 2 === 0 ? t : other;
+      const app = i % 2 === 0 ? s.t : other;
       const response = await app.request('POST', '/api/auth/register', {
         json: {
           name: 'Probe',

@@ -1,7 +1,6 @@
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/contract/property';
-import type { TestUser } from '@rentals/testing/testApp';
 import { projections } from '@rentals/projections/registry';
 import { parkedStreams } from '@rentals/projections/queries/readSideHealth';
 import type { Projection } from '@rentals/projections/runner/projection';
@@ -11,31 +10,26 @@ import { deleteIndex } from '@rentals/projections/search/listingsIndex';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { createSearchProjection } from '@rentals/projections/search/searchProjection';
 import type { SearchDocument } from '@rentals/projections/search/searchDocument';
-import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+import { testWebServerWithUsers } from './testing/webServer.ts';
 
 /**
  * One event that the read side cannot apply, written into the log by hand,
  * must stop one listing and never the site: through the real web server and
  * every projection the projections process runs.
  */
-let web: TestWebServer;
-let owner: TestUser;
-let tenant: TestUser;
+const s = testWebServerWithUsers({ owner: 'homeowner', tenant: 'tenant' });
 let running: RunningProjection[];
 let readSide: Projection[];
 const meili = createMeili({ url: inject('meiliUrl'), key: inject('meiliKey') });
 
-beforeAll(async () => {
-  web = await startTestWebServer();
-  owner = await web.t.registerUser('homeowner');
-  tenant = await web.t.registerUser('tenant');
+beforeAll(() => {
   // The projections process's set, with the search index of this test file.
   readSide = [
     ...projections.filter((p) => p.kind === 'sql'),
-    createSearchProjection(() => ({ sql: web.t.db.sql, meili, index: web.deps.meili.index })),
+    createSearchProjection(() => ({ sql: s.web.t.db.sql, meili, index: s.web.deps.meili.index })),
   ];
   running = readSide.map((p) =>
-    startProjection(web.t.db.sql, p, {
+    startProjection(s.web.t.db.sql, p, {
       batchSize: 200,
       pollIntervalMs: 20,
       maxRetries: 2,
@@ -45,14 +39,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(running.map((r) => r.stop()));
-  await deleteIndex(meili, web.deps.meili.index!);
-  await web.stop();
+  await deleteIndex(meili, s.web.deps.meili.index!);
 });
 
 const caughtUp = () => Promise.all(running.map((r) => r.whenCaughtUp(60_000)));
 
 const api = async <T>(method: string, path: string, token?: string, body?: FormData | object) => {
-  const res = await fetch(`${web.base}${path}`, {
+  const res = await fetch(`${s.web.base}${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -68,7 +61,7 @@ const createListing = async (title: string) => {
   const res = await api<{ property: PropertyDocument }>(
     'POST',
     '/api/properties',
-    owner.token,
+    s.owner.token,
     form,
   );
   expect(res.status).toBe(201);
@@ -76,7 +69,7 @@ const createListing = async (title: string) => {
 };
 
 const fullDocument = async (id: string) =>
-  (await api<{ property: PropertyDocument }>('GET', `/api/properties/${id}`, tenant.token)).body
+  (await api<{ property: PropertyDocument }>('GET', `/api/properties/${id}`, s.tenant.token)).body
     .property;
 const searchIds = async (path: string, token?: string) => {
   const res = await api<{ properties: { _id: string }[] }>('GET', path, token);
@@ -85,7 +78,7 @@ const searchIds = async (path: string, token?: string) => {
 };
 const indexed = (id: string) =>
   meili
-    .index(web.deps.meili.index!)
+    .index(s.web.deps.meili.index!)
     .getDocument<SearchDocument>(id)
     .catch(() => null);
 const summary = async () =>
@@ -93,16 +86,16 @@ const summary = async () =>
     await api<{ summary: { total: number; listed: number; delisted: number } }>(
       'GET',
       '/api/properties/my-properties',
-      owner.token,
+      s.owner.token,
     )
   ).body.summary;
 
 /** Appends an event by hand, bypassing the event store and everything it checks. */
 const writeByHand = async (streamId: string, type: string, data: unknown) => {
-  const [row] = await web.t.db.sql<{ position: number }[]>`
+  const [row] = await s.web.t.db.sql<{ position: number }[]>`
     WITH v AS (UPDATE streams SET version = version + 1 WHERE stream_id = ${streamId} RETURNING version)
     INSERT INTO events (stream_id, stream_version, type, data, metadata)
-    SELECT ${streamId}, v.version, ${type}, ${data === null ? web.t.db.sql`'null'::jsonb` : web.t.db.sql`${web.t.db.sql.json(data as never)}`},
+    SELECT ${streamId}, v.version, ${type}, ${data === null ? s.web.t.db.sql`'null'::jsonb` : s.web.t.db.sql`${s.web.t.db.sql.json(data as never)}`},
            '{"schemaVersion": 1}'::jsonb
     FROM v RETURNING position`;
   return row!.position;
@@ -122,14 +115,14 @@ describe('an event the read side cannot apply', () => {
     // Right after it, another listing changes and a new one is created, through the API.
     expect(
       (
-        await api('PUT', `/api/properties/${other._id}`, owner.token, {
+        await api('PUT', `/api/properties/${other._id}`, s.owner.token, {
           title: 'Corner flat with a rooftop garden',
         })
       ).status,
     ).toBe(200);
     const created = await createListing('Fresh studio near the metro');
     // The parked stream goes on in the log: relisted, then retitled.
-    await web.deps.eventStore.append(streamId, 'listing', 'any', [
+    await s.web.deps.eventStore.append(streamId, 'listing', 'any', [
       {
         type: 'ListingRelisted',
         data: { listingId: parked._id, at: new Date().toISOString(), city: 'Pune' },
@@ -148,7 +141,7 @@ describe('an event the read side cannot apply', () => {
     // Every other listing is current everywhere: full and visitor documents, search, owner figures.
     expect((await fullDocument(other._id)).title).toBe('Corner flat with a rooftop garden');
     expect((await fullDocument(created._id)).title).toBe('Fresh studio near the metro');
-    expect(await searchIds('/api/properties?q=rooftop', tenant.token)).toEqual([other._id]);
+    expect(await searchIds('/api/properties?q=rooftop', s.tenant.token)).toEqual([other._id]);
     expect(await searchIds('/api/properties/public?q=rooftop')).toEqual([other._id]);
     expect(await searchIds('/api/properties/public?q=studio')).toEqual([created._id]);
     expect((await indexed(other._id))?.title).toBe('Corner flat with a rooftop garden');
@@ -157,7 +150,7 @@ describe('an event the read side cannot apply', () => {
 
     // The bad stream is parked in every projection that handles it, at the bad event, with its
     // later events held; the others never see it.
-    const parkedNow = await parkedStreams(web.t.db.sql);
+    const parkedNow = await parkedStreams(s.web.t.db.sql);
     expect(parkedNow.map((p) => p.streamId)).toEqual(delisting.map(() => streamId));
     expect(parkedNow.map((p) => p.projection).sort()).toEqual(delisting.map((p) => p.name).sort());
     for (const p of parkedNow) {
@@ -182,14 +175,14 @@ describe('an event the read side cannot apply', () => {
 
     // The fix an upcaster would make, then the retry of every projection: the held events apply
     // in log order (delisted, then relisted, then retitled) and the stream is released.
-    await web.t.db.sql`
-      UPDATE events SET data = ${web.t.db.sql.json({ listingId: parked._id, at: new Date().toISOString(), city: 'Pune' })}
+    await s.web.t.db.sql`
+      UPDATE events SET data = ${s.web.t.db.sql.json({ listingId: parked._id, at: new Date().toISOString(), city: 'Pune' })}
       WHERE position = ${bad}`;
     for (const projection of delisting)
-      expect(await retryParked(web.t.db.sql, projection, streamId)).toMatchObject({
+      expect(await retryParked(s.web.t.db.sql, projection, streamId)).toMatchObject({
         outcome: 'applied',
       });
-    expect(await parkedStreams(web.t.db.sql)).toEqual([]);
+    expect(await parkedStreams(s.web.t.db.sql)).toEqual([]);
     const fixed = await fullDocument(parked._id);
     expect(fixed).toMatchObject({ title: 'Quiet flat, freshly painted', isAvailable: true });
     expect((await indexed(parked._id))?.title).toBe('Quiet flat, freshly painted');
@@ -200,7 +193,7 @@ describe('an event the read side cannot apply', () => {
     // Released: its next change through the API is applied as usual.
     expect(
       (
-        await api('PUT', `/api/properties/${parked._id}`, owner.token, {
+        await api('PUT', `/api/properties/${parked._id}`, s.owner.token, {
           title: 'Quiet flat, now with a study',
         })
       ).status,

@@ -4,27 +4,25 @@
 // spelling to take the account over. (Passwords of spaces and unchanged passwords:
 // accounts.int.test.ts; registration limits: rateLimits.int.test.ts.)
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentals/api/auth/model';
 import { call } from './testing/attacker.ts';
-import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+import { testWebServerWithUsers } from './testing/webServer.ts';
 
 type Auth = { token: string; user: { _id: string; email: string; role: string; name: string } };
 
-let web: TestWebServer;
+const s = testWebServerWithUsers({}, { trustProxyHops: 1 });
 beforeAll(async () => {
   // Behind one trusted proxy, so that each registration can come from its own address
   // and the per-address registration limit stays out of these tests.
-  web = await startTestWebServer({ trustProxyHops: 1 });
 });
-afterAll(() => web.stop());
 
 let address = 0;
 const fromNewAddress = () => ({ 'x-forwarded-for': `192.0.2.${++address}` });
 
 const newEmail = () => `reg-${randomUUID()}@example.in`;
 const register = (body: Record<string, unknown>) =>
-  call<Auth & { errors?: unknown[] }>(web.base, 'POST', '/api/auth/register', {
+  call<Auth & { errors?: unknown[] }>(s.web.base, 'POST', '/api/auth/register', {
     json: {
       name: 'Ravi Kumar',
       email: newEmail(),
@@ -35,12 +33,12 @@ const register = (body: Record<string, unknown>) =>
     headers: fromNewAddress(),
   });
 const login = (email: string, password: string) =>
-  call<Auth>(web.base, 'POST', '/api/auth/login', {
+  call<Auth>(s.web.base, 'POST', '/api/auth/login', {
     json: { email, password },
     headers: fromNewAddress(),
   });
 const stored = async (email: string) => {
-  const [row] = await web.t.db.sql<
+  const [row] = await s.web.t.db.sql<
     { id: string; role: string; token_generation: number; created_at: Date; name: string }[]
   >`SELECT id, role, token_generation, created_at, name FROM users WHERE email = ${email.trim().toLowerCase()}`;
   return row;
@@ -123,7 +121,7 @@ describe('taking over an account by registering its email again', () => {
       expect((await login(email, 'a-good-password')).status).toBe(200);
       expect((await login(email, 'attacker-pass')).status).toBe(401);
       expect(
-        (await call(web.base, 'GET', '/api/auth/me', { token: owner.body.token })).status,
+        (await call(s.web.base, 'GET', '/api/auth/me', { token: owner.body.token })).status,
       ).toBe(200);
     },
   );
@@ -133,7 +131,7 @@ describe('escalating through the profile', () => {
   it('a profile body with role, email, id, generation and password changes only the name and phone', async () => {
     const email = newEmail();
     const { body } = await register({ email, role: 'tenant' });
-    const res = await call<Auth>(web.base, 'PUT', '/api/auth/profile', {
+    const res = await call<Auth>(s.web.base, 'PUT', '/api/auth/profile', {
       token: body.token,
       json: {
         name: 'New Name',
@@ -153,12 +151,13 @@ describe('escalating through the profile', () => {
     expect(row.role).toBe('tenant');
     expect(row.id).toBe(body.user._id);
     // The token (generation 0) still works, and the password did not change.
-    expect((await call(web.base, 'GET', '/api/auth/me', { token: body.token })).status).toBe(200);
+    expect((await call(s.web.base, 'GET', '/api/auth/me', { token: body.token })).status).toBe(200);
     expect((await login(email, 'changed-without-the-old-one')).status).toBe(401);
     expect((await login(email, 'a-good-password')).status).toBe(200);
     // An owner-only route still refuses this tenant.
     expect(
-      (await call(web.base, 'GET', '/api/properties/my-properties', { token: body.token })).status,
+      (await call(s.web.base, 'GET', '/api/properties/my-properties', { token: body.token }))
+        .status,
     ).toBe(403);
   });
 
@@ -169,7 +168,7 @@ describe('escalating through the profile', () => {
     expect(again.status).toBe(409);
     expect((await stored(email))!.role).toBe('tenant');
     expect(
-      (await call(web.base, 'GET', '/api/properties/my-properties', { token: tenant.body.token }))
+      (await call(s.web.base, 'GET', '/api/properties/my-properties', { token: tenant.body.token }))
         .status,
     ).toBe(403);
   });

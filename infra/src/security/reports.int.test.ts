@@ -2,15 +2,10 @@
 // someone else's notices (IDOR: no route takes a user id; ids smuggled in the body or the query
 // are ignored), a non-admin reviewing or reading the queue, flooding admins with
 // reports (rate limit), and oversized or malformed bodies and ids.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
-import {
-  testApp,
-  TEST_CLIENT_IP_HEADER,
-  type TestApp,
-  type TestUser,
-} from '@rentals/testing/testApp';
+import { testAppWithUsers, TEST_CLIENT_IP_HEADER, type TestUser } from '@rentals/testing/testApp';
 import { listingStreamId } from '@rentals/core/listings/events';
 import { reportsStreamId } from '@rentals/core/reports/events';
 import { TRUSTED_REPORTER_AGE_MS } from '@rentals/core/reports/report';
@@ -19,74 +14,69 @@ import { JSON_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
 import { call } from './testing/attacker.ts';
 import { startTestWebServer } from './testing/webServer.ts';
 
-let t: TestApp;
-let owner: TestUser;
-let alice: TestUser;
-let mallory: TestUser;
-let admin: TestUser;
+const s = testAppWithUsers({
+  owner: 'homeowner',
+  alice: 'tenant',
+  mallory: 'tenant',
+  admin: 'admin',
+});
 
 const listings = Array.from({ length: REPORT_LIMIT.perSubject + 1 }, (_, i) => `sec-rep-${i}`);
 
 beforeAll(async () => {
-  t = await testApp();
-  owner = await t.registerUser('homeowner');
-  alice = await t.registerUser('tenant');
-  mallory = await t.registerUser('tenant');
-  admin = await t.registerUser('admin');
   for (const id of listings)
-    await appendListingEvents(t.deps.eventStore, id, [
-      listingCreated(id, { ownerId: owner.user._id }),
+    await appendListingEvents(s.t.deps.eventStore, id, [
+      listingCreated(id, { ownerId: s.owner.user._id }),
     ]);
 });
-afterAll(() => t.close());
 
 describe('reports: acting as someone else', () => {
   it('a reporter id smuggled in the body is ignored: a report is always the caller’s own', async () => {
-    const res = await t.request<{ message: string }>('POST', '/api/reports', {
-      token: mallory.token,
-      json: { listingId: 'sec-rep-0', reason: 'Fake or scam', reporterId: alice.user._id },
+    const res = await s.t.request<{ message: string }>('POST', '/api/reports', {
+      token: s.mallory.token,
+      json: { listingId: 'sec-rep-0', reason: 'Fake or scam', reporterId: s.alice.user._id },
     });
     expect(res.status).toBe(201);
-    const { events } = await t.deps.eventStore.readStream(reportsStreamId('sec-rep-0'));
-    expect(events.map((e) => e.data.reporterId)).toEqual([mallory.user._id]);
+    const { events } = await s.t.deps.eventStore.readStream(reportsStreamId('sec-rep-0'));
+    expect(events.map((e) => e.data.reporterId)).toEqual([s.mallory.user._id]);
   });
 
   it('notices are the caller’s own, whatever user id the query names', async () => {
-    await t.request('POST', '/api/reports', {
-      token: alice.token,
+    await s.t.request('POST', '/api/reports', {
+      token: s.alice.token,
       json: { listingId: 'sec-rep-0', reason: 'Wrong price or details' },
     });
-    const decided = await t.request('POST', '/api/reports/listings/sec-rep-0/review', {
-      token: admin.token,
+    const decided = await s.t.request('POST', '/api/reports/listings/sec-rep-0/review', {
+      token: s.admin.token,
       json: { action: 'askOwnerToFix', reason: 'Fix the rent' },
     });
     expect(decided.status).toBe(200);
-    await catchUpReadModels(t.db.sql);
-    const stolen = await t.request<{ notices: unknown[] }>(
+    await catchUpReadModels(s.t.db.sql);
+    const stolen = await s.t.request<{ notices: unknown[] }>(
       'GET',
-      `/api/reports/notices?userId=${owner.user._id}`,
-      { token: mallory.token },
+      `/api/reports/notices?userId=${s.owner.user._id}`,
+      { token: s.mallory.token },
     );
     expect(stolen.body.notices).toEqual([]);
-    const own = await t.request<{ notices: unknown[] }>('GET', '/api/reports/notices', {
-      token: owner.token,
+    const own = await s.t.request<{ notices: unknown[] }>('GET', '/api/reports/notices', {
+      token: s.owner.token,
     });
     expect(own.body.notices).toHaveLength(1);
   });
 
   it('only admins review: an owner cannot dismiss the reports about their own listing', async () => {
-    await t.request('POST', '/api/reports', {
-      token: mallory.token,
+    await s.t.request('POST', '/api/reports', {
+      token: s.mallory.token,
       json: { listingId: 'sec-rep-1', reason: 'Fake or scam' },
     });
-    for (const user of [owner, mallory]) {
-      const res = await t.request('POST', '/api/reports/listings/sec-rep-1/review', {
+    for (const user of [s.owner, s.mallory]) {
+      const res = await s.t.request('POST', '/api/reports/listings/sec-rep-1/review', {
         token: user.token,
         json: { action: 'dismiss' },
       });
       expect(res.status).toBe(403);
     }
-    const { events } = await t.deps.eventStore.readStream(reportsStreamId('sec-rep-1'));
+    const { events } = await s.t.deps.eventStore.readStream(reportsStreamId('sec-rep-1'));
     expect(events.map((e) => e.type)).toEqual(['ListingReported']);
   });
 });
@@ -97,8 +87,8 @@ describe('reports: malformed and oversized input', () => {
     ['an array', '[]'],
     ['a number for the reason', '{"listingId":"sec-rep-2","reason":5}'],
   ])('%s is a 400 with a message, never a 500', async (_name, body) => {
-    const res = await t.request<{ message: string }>('POST', '/api/reports', {
-      token: alice.token,
+    const res = await s.t.request<{ message: string }>('POST', '/api/reports', {
+      token: s.alice.token,
       headers: { 'content-type': 'application/json' },
       body,
     });
@@ -107,18 +97,18 @@ describe('reports: malformed and oversized input', () => {
   });
 
   it('a body over the JSON limit is a 413', async () => {
-    const res = await t.request<{ message: string }>('POST', '/api/reports', {
-      token: alice.token,
+    const res = await s.t.request<{ message: string }>('POST', '/api/reports', {
+      token: s.alice.token,
       json: { listingId: 'sec-rep-2', reason: 'Fake or scam', note: 'x'.repeat(JSON_BODY_LIMIT) },
     });
     expect(res.status).toBe(413);
   });
 
   it('a review reason over its bound and an unknown action are field errors', async () => {
-    const res = await t.request<{ errors: { path: string }[] }>(
+    const res = await s.t.request<{ errors: { path: string }[] }>(
       'POST',
       '/api/reports/listings/sec-rep-1/review',
-      { token: admin.token, json: { action: 'ban', reason: 'x'.repeat(501) } },
+      { token: s.admin.token, json: { action: 'ban', reason: 'x'.repeat(501) } },
     );
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e) => e.path).sort()).toEqual(['action', 'reason']);
@@ -127,7 +117,7 @@ describe('reports: malformed and oversized input', () => {
   it.each(['..%2F..%2Fetc', 'a'.repeat(65), '%00', 'x%20y'])(
     'a malformed listing id in the path (%s) is a 404',
     async (id) => {
-      const res = await t.request('GET', `/api/reports/listings/${id}`, { token: admin.token });
+      const res = await s.t.request('GET', `/api/reports/listings/${id}`, { token: s.admin.token });
       expect(res.status).toBe(404);
     },
   );
@@ -135,10 +125,10 @@ describe('reports: malformed and oversized input', () => {
 
 describe('reports: flooding the review queue', () => {
   it('is refused with a clear message after the limit, for that account only, until the hour is over', async () => {
-    const flooder = await t.registerUser('tenant');
+    const flooder = await s.t.registerUser('tenant');
     const headers = { [TEST_CLIENT_IP_HEADER]: '10.9.8.7' };
     const send = (user: TestUser, listingId: string) =>
-      t.request<{ message: string }>('POST', '/api/reports', {
+      s.t.request<{ message: string }>('POST', '/api/reports', {
         token: user.token,
         headers,
         json: { listingId, reason: 'Already rented' },
@@ -149,9 +139,9 @@ describe('reports: flooding the review queue', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(reportApiMessages.tooMany);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    const other = await t.registerUser('tenant');
+    const other = await s.t.registerUser('tenant');
     expect((await send(other, listings.at(-1)!)).status).toBe(201);
-    t.clock.advance(REPORT_LIMIT.windowMs + 1000);
+    s.t.clock.advance(REPORT_LIMIT.windowMs + 1000);
     expect((await send(flooder, listings.at(-1)!)).status).toBe(201);
   });
 });
@@ -159,25 +149,25 @@ describe('reports: flooding the review queue', () => {
 describe('reports: a brigade of accounts cannot hide a competitor’s listing', () => {
   let brigade = 0;
   const scam = (user: TestUser, listingId: string, address: string) =>
-    t.request<{ reportId: string }>('POST', '/api/reports', {
+    s.t.request<{ reportId: string }>('POST', '/api/reports', {
       token: user.token,
       headers: { [TEST_CLIENT_IP_HEADER]: address },
       json: { listingId, reason: 'Fake or scam' },
     });
   const target = async () => {
     const id = `sec-brigade-${++brigade}`;
-    await appendListingEvents(t.deps.eventStore, id, [
-      listingCreated(id, { ownerId: owner.user._id }),
+    await appendListingEvents(s.t.deps.eventStore, id, [
+      listingCreated(id, { ownerId: s.owner.user._id }),
     ]);
     return id;
   };
   const accounts = async (n: number) => {
     const made: TestUser[] = [];
-    for (let i = 0; i < n; i++) made.push(await t.registerUser('tenant'));
+    for (let i = 0; i < n; i++) made.push(await s.t.registerUser('tenant'));
     return made;
   };
   const hidden = async (listingId: string) => {
-    const { events } = await t.deps.eventStore.readStream(listingStreamId(listingId));
+    const { events } = await s.t.deps.eventStore.readStream(listingStreamId(listingId));
     return events.at(-1)?.type === 'ListingHiddenForReview';
   };
 
@@ -198,7 +188,7 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
   it('accounts older than a day count once per address: three from one address are one', async () => {
     const id = await target();
     const [a, b, c, d, e] = await accounts(5);
-    t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+    s.t.clock.advance(TRUSTED_REPORTER_AGE_MS);
     for (const u of [a!, b!, c!]) await scam(u, id, '192.0.2.30');
     await scam(d!, id, '192.0.2.31');
     expect(await hidden(id)).toBe(false);
@@ -209,9 +199,9 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
   it('an admin sees the reports grouped by account age and shared address, and undoes the brigade in one action', async () => {
     const id = await target();
     const [old1, old2, old3, honest] = await accounts(4);
-    t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+    s.t.clock.advance(TRUSTED_REPORTER_AGE_MS);
     const [fresh1, fresh2] = await accounts(2);
-    const genuine = await t.request<{ reportId: string }>('POST', '/api/reports', {
+    const genuine = await s.t.request<{ reportId: string }>('POST', '/api/reports', {
       token: honest!.token,
       headers: { [TEST_CLIENT_IP_HEADER]: '192.0.2.40' },
       json: { listingId: id, reason: 'Wrong price or details' },
@@ -226,10 +216,10 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
     expect(await hidden(id)).toBe(true);
 
     type Seen = { reportId: string; newAccount: boolean; sharedAddress: number | null };
-    const history = await t.request<{ openReports: (Seen & Record<string, unknown>)[] }>(
+    const history = await s.t.request<{ openReports: (Seen & Record<string, unknown>)[] }>(
       'GET',
       `/api/reports/listings/${id}`,
-      { token: admin.token },
+      { token: s.admin.token },
     );
     expect(history.status).toBe(200);
     const seen = new Map(history.body.openReports.map((r) => [r.reportId, r]));
@@ -246,11 +236,11 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
       reason: 'Wrong price or details',
     });
 
-    const undo = await t.request<{ decision: string }>(
+    const undo = await s.t.request<{ decision: string }>(
       'POST',
       `/api/reports/listings/${id}/review`,
       {
-        token: admin.token,
+        token: s.admin.token,
         json: { action: 'undoBrigade', reportIds: made },
       },
     );
@@ -258,22 +248,22 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
     expect(undo.body.decision).toMatch(
       /^Restored by an admin, who dismissed \d+ reports? as a brigade$/,
     );
-    const { events } = await t.deps.eventStore.readStream(listingStreamId(id));
+    const { events } = await s.t.deps.eventStore.readStream(listingStreamId(id));
     expect(events.at(-1)).toMatchObject({
       type: 'ListingReviewCleared',
-      data: { isAvailable: true, adminId: admin.user._id },
+      data: { isAvailable: true, adminId: s.admin.user._id },
     });
     // The honest report is still open for review; the brigade's are gone.
-    await catchUpReadModels(t.db.sql);
-    const queue = await t.request<{
+    await catchUpReadModels(s.t.db.sql);
+    const queue = await s.t.request<{
       entries: { listingId: string; openReports: number; hidden: boolean }[];
-    }>('GET', '/api/reports/queue', { token: admin.token });
+    }>('GET', '/api/reports/queue', { token: s.admin.token });
     expect(queue.body.entries.find((e) => e.listingId === id)).toMatchObject({
       openReports: 1,
       hidden: false,
     });
-    const after = await t.request<{ openReports: Seen[] }>('GET', `/api/reports/listings/${id}`, {
-      token: admin.token,
+    const after = await s.t.request<{ openReports: Seen[] }>('GET', `/api/reports/listings/${id}`, {
+      token: s.admin.token,
     });
     expect(after.body.openReports.map((r) => r.reportId)).toEqual([genuine.body.reportId]);
   });
@@ -308,18 +298,18 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
     const id = await target();
     const [u] = await accounts(1);
     const { body } = await scam(u!, id, '192.0.2.50');
-    for (const user of [owner, u!]) {
-      const res = await t.request('POST', `/api/reports/listings/${id}/review`, {
+    for (const user of [s.owner, u!]) {
+      const res = await s.t.request('POST', `/api/reports/listings/${id}/review`, {
         token: user.token,
         json: { action: 'undoBrigade', reportIds: [body.reportId] },
       });
       expect(res.status).toBe(403);
     }
-    const elsewhere = await t.request<{ message: string }>(
+    const elsewhere = await s.t.request<{ message: string }>(
       'POST',
       `/api/reports/listings/${id}/review`,
       {
-        token: admin.token,
+        token: s.admin.token,
         json: { action: 'undoBrigade', reportIds: ['not-a-report-of-this-listing'] },
       },
     );
@@ -328,13 +318,13 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
       body: { message: 'Choose the open reports of this listing that are the brigade' },
     });
     for (const reportIds of [[], ['bad id!'], Array.from({ length: 101 }, (_, i) => `r${i}`)]) {
-      const res = await t.request('POST', `/api/reports/listings/${id}/review`, {
-        token: admin.token,
+      const res = await s.t.request('POST', `/api/reports/listings/${id}/review`, {
+        token: s.admin.token,
         json: { action: 'undoBrigade', reportIds },
       });
       expect(res.status, JSON.stringify(reportIds).slice(0, 40)).toBe(400);
     }
-    const { events } = await t.deps.eventStore.readStream(reportsStreamId(id));
+    const { events } = await s.t.deps.eventStore.readStream(reportsStreamId(id));
     expect(events.map((e) => e.type)).toEqual(['ListingReported']);
   });
 });

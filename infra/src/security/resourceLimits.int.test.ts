@@ -4,37 +4,30 @@
 // and headers, and pages past the end. Each is answered with a clear 4xx at the cost of
 // its bound, and the server keeps answering everyone else. (Body size limits, chunked or
 // not: transport.int.test.ts; pixels and the photo pool: uploads.int.test.ts.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentals/api/auth/model';
 import { fieldMessages as m } from '@rentals/core/listings/fields';
 import { JSON_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
 import { MAX_LIMIT, searchMessages } from '@rentals/api/properties/searchParams';
-import type { TestUser } from '@rentals/testing/testApp';
 import { call } from './testing/attacker.ts';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
-import { rawRequest, startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+import { rawRequest, testWebServerWithUsers } from './testing/webServer.ts';
 
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
 
-let web: TestWebServer;
-let owner: TestUser;
-let admin: TestUser;
+const s = testWebServerWithUsers({ owner: 'homeowner', admin: 'admin' });
 let listingId: string;
 
 beforeAll(async () => {
-  web = await startTestWebServer();
-  owner = await web.t.registerUser('homeowner');
-  admin = await web.t.registerUser('admin');
-  const created = await call<{ property: { _id: string } }>(web.base, 'POST', '/api/properties', {
-    token: owner.token,
+  const created = await call<{ property: { _id: string } }>(s.web.base, 'POST', '/api/properties', {
+    token: s.owner.token,
     form: listingForm(),
   });
   listingId = created.body.property._id;
 });
-afterAll(() => web.stop());
 
 const stillServes = async () => {
-  const health = await fetch(`${web.base}/api/health`);
+  const health = await fetch(`${s.web.base}/api/health`);
   expect(health.status).toBe(200);
   await health.arrayBuffer();
 };
@@ -57,7 +50,7 @@ describe('values built to make a validator backtrack', () => {
     async (_, path, msg) => {
       for (const email of emails) {
         const [res] = await Promise.all([
-          call<ErrorBody>(web.base, 'POST', path, {
+          call<ErrorBody>(s.web.base, 'POST', path, {
             json: { name: 'Ravi', email, password: 'a-good-password', phone: '9876543210' },
           }),
           stillServes(),
@@ -72,8 +65,8 @@ describe('values built to make a validator backtrack', () => {
 describe('text far past its bound', () => {
   it('a listing form with a 1 MB title, description, area and address: one message per field', async () => {
     const huge = 'x'.repeat(1024 * 1024);
-    const res = await call<ErrorBody>(web.base, 'POST', '/api/properties', {
-      token: owner.token,
+    const res = await call<ErrorBody>(s.web.base, 'POST', '/api/properties', {
+      token: s.owner.token,
       form: listingForm({
         ...LISTING_FORM,
         title: huge,
@@ -89,8 +82,8 @@ describe('text far past its bound', () => {
       { path: 'location.area', msg: m.areaLong },
       { path: 'location.address', msg: m.addressLong },
     ]);
-    const caption = await call<ErrorBody>(web.base, 'POST', '/api/properties', {
-      token: owner.token,
+    const caption = await call<ErrorBody>(s.web.base, 'POST', '/api/properties', {
+      token: s.owner.token,
       form: listingForm({ ...LISTING_FORM, imageCaptions: JSON.stringify([huge]) }),
     });
     expect(caption.body.errors).toEqual([{ path: 'imageCaptions.0', msg: m.caption }]);
@@ -98,8 +91,8 @@ describe('text far past its bound', () => {
 
   it('a 100 KB name and phone in the profile: field errors', async () => {
     const huge = 'n'.repeat(100 * 1024);
-    const res = await call<ErrorBody>(web.base, 'PUT', '/api/auth/profile', {
-      token: owner.token,
+    const res = await call<ErrorBody>(s.web.base, 'PUT', '/api/auth/profile', {
+      token: s.owner.token,
       json: { name: huge, phone: huge },
     });
     expect(res.status).toBe(400);
@@ -111,10 +104,10 @@ describe('text far past its bound', () => {
 
   it('a search text past its bound is refused, in the listings and the geocoder', async () => {
     const long = 'a'.repeat(5000);
-    const listings = await call<ErrorBody>(web.base, 'GET', `/api/properties/public?q=${long}`);
+    const listings = await call<ErrorBody>(s.web.base, 'GET', `/api/properties/public?q=${long}`);
     expect(listings.status).toBe(400);
     expect(listings.body.errors).toEqual([{ path: 'q', msg: searchMessages.tooLong('q', 200) }]);
-    const geo = await call<ErrorBody>(web.base, 'GET', `/api/geo/search?q=${long}`);
+    const geo = await call<ErrorBody>(s.web.base, 'GET', `/api/geo/search?q=${long}`);
     expect(geo.status).toBe(400);
     expect(geo.body.errors).toEqual([
       { path: 'q', msg: 'Search text cannot exceed 200 characters' },
@@ -147,8 +140,8 @@ describe('deeply nested JSON', () => {
         nested(100_000),
         `{"email":${nestedObject(depth)},"title":${nestedObject(depth)}}`,
       ]) {
-        const res = await call<ErrorBody>(web.base, method, path, {
-          token: path.endsWith('/verify') ? admin.token : owner.token,
+        const res = await call<ErrorBody>(s.web.base, method, path, {
+          token: path.endsWith('/verify') ? s.admin.token : s.owner.token,
           body,
           headers: { 'content-type': 'application/json' },
         });
@@ -160,8 +153,8 @@ describe('deeply nested JSON', () => {
 
   it('nesting inside the JSON-text parts of the listing form is a field error', async () => {
     const edit = (values: Record<string, string>) =>
-      call<ErrorBody>(web.base, 'PUT', `/api/properties/${listingId}`, {
-        token: owner.token,
+      call<ErrorBody>(s.web.base, 'PUT', `/api/properties/${listingId}`, {
+        token: s.owner.token,
         form: listingForm(values),
       });
     const details = await edit({
@@ -193,10 +186,10 @@ describe('forms of countless parts', () => {
   it('100 000 extra fields are read and ignored: the listing is created with only its own fields', async () => {
     const extra = Array.from({ length: 100_000 }, (_, i) => field(`x${i}`, 'y'));
     const res = await call<{ property: Record<string, unknown> }>(
-      web.base,
+      s.web.base,
       'POST',
       '/api/properties',
-      { token: owner.token, ...multipart([...valid, ...extra]) },
+      { token: s.owner.token, ...multipart([...valid, ...extra]) },
     );
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.property)).not.toContain('x0');
@@ -205,8 +198,8 @@ describe('forms of countless parts', () => {
 
   it('20 000 files refuse the batch with the photo-count message before any is examined', async () => {
     const files = Array.from({ length: 20_000 }, () => file('images'));
-    const res = await call<ErrorBody>(web.base, 'POST', '/api/properties', {
-      token: owner.token,
+    const res = await call<ErrorBody>(s.web.base, 'POST', '/api/properties', {
+      token: s.owner.token,
       ...multipart([...valid, ...files]),
     });
     expect(res.status).toBe(400);
@@ -217,13 +210,13 @@ describe('forms of countless parts', () => {
 
   it('the same key 100 000 times counts once (the last), and a list of 10 000 kept images is refused', async () => {
     const repeated = Array.from({ length: 100_000 }, () => field('title', 'x'));
-    const res = await call<ErrorBody>(web.base, 'PUT', `/api/properties/${listingId}`, {
-      token: owner.token,
+    const res = await call<ErrorBody>(s.web.base, 'PUT', `/api/properties/${listingId}`, {
+      token: s.owner.token,
       ...multipart([...repeated, field('title', 'The last of many titles')]),
     });
     expect(res.status, res.text).toBe(200);
-    const keep = await call<ErrorBody>(web.base, 'PUT', `/api/properties/${listingId}`, {
-      token: owner.token,
+    const keep = await call<ErrorBody>(s.web.base, 'PUT', `/api/properties/${listingId}`, {
+      token: s.owner.token,
       json: { keepImages: Array.from({ length: 10_000 }, (_, i) => `img-${i}`) },
     });
     expect(keep.status).toBe(400);
@@ -236,12 +229,12 @@ describe('forms of countless parts', () => {
 describe('query strings, headers and pages', () => {
   it('a 60 KB query string and a 60 KB header are refused by the server (431), which keeps serving', async () => {
     const url = await rawRequest(
-      web.port,
+      s.web.port,
       `GET /api/properties/public?q=${'a'.repeat(60_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
     );
     expect(url.status).toBe(431);
     const header = await rawRequest(
-      web.port,
+      s.web.port,
       `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(60_000)}\r\nConnection: close\r\n\r\n`,
     );
     expect(header.status).toBe(431);
@@ -273,9 +266,9 @@ describe('query strings, headers and pages', () => {
     async (_, query, path, msg) => {
       for (const [route, token] of [
         ['/api/properties/public', undefined],
-        ['/api/properties', owner.token],
+        ['/api/properties', s.owner.token],
       ] as const) {
-        const res = await call<ErrorBody>(web.base, 'GET', `${route}?${query}`, { token });
+        const res = await call<ErrorBody>(s.web.base, 'GET', `${route}?${query}`, { token });
         expect(res.status, `${route}?${query}`).toBe(400);
         expect(res.body.errors).toEqual([{ path, msg }]);
       }
@@ -285,7 +278,7 @@ describe('query strings, headers and pages', () => {
   it('the featured lists never answer more than 50, whatever limit is asked for', async () => {
     for (const limit of ['1000000', '-1', '1e9', 'NaN']) {
       const res = await call<{ properties: unknown[] }>(
-        web.base,
+        s.web.base,
         'GET',
         `/api/properties/public/featured?limit=${limit}`,
       );
@@ -295,7 +288,7 @@ describe('query strings, headers and pages', () => {
   });
 
   it('the geocoder answers at most 5 and refuses a larger limit', async () => {
-    const res = await call<ErrorBody>(web.base, 'GET', '/api/geo/search?q=Pune&limit=1000');
+    const res = await call<ErrorBody>(s.web.base, 'GET', '/api/geo/search?q=Pune&limit=1000');
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ path: 'limit', msg: 'Limit must be between 1 and 5' }]);
   });

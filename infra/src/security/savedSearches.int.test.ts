@@ -2,7 +2,7 @@
 // (IDOR: every command runs on the caller's own stream, ids smuggled in the query, body or headers
 // are ignored), oversized and malformed input (bounded name, filters, drawn area; unknown fields),
 // and flooding the event log with changes (rate limit) or with searches (per-user bound).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   SAVED_SEARCH_CHANGE_LIMIT,
   savedSearchBodyMessages,
@@ -10,16 +10,9 @@ import {
 import { MAX_POLYGON_VERTICES } from '@rentals/core/geo/polygon';
 import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
 import { unsubscribeLink } from '@rentals/core/savedSearches/unsubscribeToken';
-import {
-  testApp,
-  TEST_CLIENT_IP_HEADER,
-  type TestApp,
-  type TestUser,
-} from '@rentals/testing/testApp';
+import { testAppWithUsers, TEST_CLIENT_IP_HEADER } from '@rentals/testing/testApp';
 
-let t: TestApp;
-let alice: TestUser;
-let mallory: TestUser;
+const s = testAppWithUsers({ alice: 'tenant', mallory: 'tenant' });
 let aliceSearch: string;
 
 type Errors = { message: string; errors?: { path: string; msg: string }[] };
@@ -27,22 +20,18 @@ type List = { savedSearches: { id: string; name: string }[] };
 const body = { name: 'Alice’s flat hunt', filters: { city: 'Pune' }, alert: 'daily' };
 
 beforeAll(async () => {
-  t = await testApp();
-  alice = await t.registerUser('tenant');
-  mallory = await t.registerUser('tenant');
-  const res = await t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
-    token: alice.token,
+  const res = await s.t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
+    token: s.alice.token,
     json: body,
   });
   aliceSearch = res.body.savedSearch.id;
 });
-afterAll(() => t.close());
 
 describe('saved searches: another user’s', () => {
   it('cannot be listed by naming the user anywhere', async () => {
-    const res = await t.request<List>('GET', `/api/saved-searches?userId=${alice.user._id}`, {
-      token: mallory.token,
-      headers: { 'x-user-id': alice.user._id },
+    const res = await s.t.request<List>('GET', `/api/saved-searches?userId=${s.alice.user._id}`, {
+      token: s.mallory.token,
+      headers: { 'x-user-id': s.alice.user._id },
     });
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toContain(aliceSearch);
@@ -57,27 +46,28 @@ describe('saved searches: another user’s', () => {
       ['POST', '/seen'],
       ['DELETE', ''],
     ] as const) {
-      const res = await t.request<Errors>(method, `${path}${suffix}`, {
-        token: mallory.token,
-        json: { ...body, name: 'pwned', userId: alice.user._id },
+      const res = await s.t.request<Errors>(method, `${path}${suffix}`, {
+        token: s.mallory.token,
+        json: { ...body, name: 'pwned', userId: s.alice.user._id },
       });
       expect(res.status, `${method} ${suffix}`).toBe(method === 'PUT' ? 400 : 404);
     }
     // Without the smuggled field the edit is well formed, and still not found.
-    const edit = await t.request<Errors>('PUT', path, { token: mallory.token, json: body });
+    const edit = await s.t.request<Errors>('PUT', path, { token: s.mallory.token, json: body });
     expect(edit.status).toBe(404);
     expect(edit.body.message).toBe(savedSearchMessages.notFound);
-    const own = await t.request<List>('GET', '/api/saved-searches', { token: alice.token });
+    const own = await s.t.request<List>('GET', '/api/saved-searches', { token: s.alice.token });
     expect(own.body.savedSearches).toEqual([
       expect.objectContaining({ id: aliceSearch, name: body.name, paused: false }),
     ]);
   });
 
   it('is not there for visitors or bad tokens', async () => {
-    expect((await t.request('GET', '/api/saved-searches')).status).toBe(401);
-    expect((await t.request('GET', '/api/saved-searches', { token: 'x.y.z' })).status).toBe(401);
+    expect((await s.t.request('GET', '/api/saved-searches')).status).toBe(401);
+    expect((await s.t.request('GET', '/api/saved-searches', { token: 'x.y.z' })).status).toBe(401);
     expect(
-      (await t.request('DELETE', `/api/saved-searches/${aliceSearch}`, { token: 'x.y.z' })).status,
+      (await s.t.request('DELETE', `/api/saved-searches/${aliceSearch}`, { token: 'x.y.z' }))
+        .status,
     ).toBe(401);
   });
 });
@@ -88,8 +78,8 @@ describe('saved searches: input', () => {
       77 + i / 1000,
       12 + (i % 7) / 100,
     ]);
-    const res = await t.request<Errors>('POST', '/api/saved-searches', {
-      token: mallory.token,
+    const res = await s.t.request<Errors>('POST', '/api/saved-searches', {
+      token: s.mallory.token,
       json: {
         name: 'n',
         filters: { q: 'x'.repeat(201), city: 'a\u0000b', isAdmin: true },
@@ -106,8 +96,8 @@ describe('saved searches: input', () => {
       ]),
     );
     for (const json of [[], 'text', null, { name: 'n', alert: 'instant', filters: [] }]) {
-      const bad = await t.request<Errors>('POST', '/api/saved-searches', {
-        token: mallory.token,
+      const bad = await s.t.request<Errors>('POST', '/api/saved-searches', {
+        token: s.mallory.token,
         json,
       });
       expect(bad.status, JSON.stringify(json)).toBe(400);
@@ -118,7 +108,7 @@ describe('saved searches: input', () => {
   it('malformed ids are 404, never 500', async () => {
     for (const id of ['..%2f..%2fetc', 'a'.repeat(65), "x'--", '%00'])
       expect(
-        (await t.request('POST', `/api/saved-searches/${id}/pause`, { token: mallory.token }))
+        (await s.t.request('POST', `/api/saved-searches/${id}/pause`, { token: s.mallory.token }))
           .status,
         id,
       ).toBe(404);
@@ -127,37 +117,37 @@ describe('saved searches: input', () => {
 
 describe('saved searches: the unsubscribe link', () => {
   it('needs the token signed for that user and search: forged, moved or oversized links are 404', async () => {
-    const own = unsubscribeLink('', t.deps.jwtSecret, mallory.user._id, aliceSearch);
-    const moved = own.replace(`u=${mallory.user._id}`, `u=${alice.user._id}`);
+    const own = unsubscribeLink('', s.t.deps.jwtSecret, s.mallory.user._id, aliceSearch);
+    const moved = own.replace(`u=${s.mallory.user._id}`, `u=${s.alice.user._id}`);
     const forged = unsubscribeLink(
       '',
       'not-the-server-secret-but-long-enough',
-      alice.user._id,
+      s.alice.user._id,
       aliceSearch,
     );
     // Signed for Mallory, it acts on Mallory's own searches only: Alice's is not among them.
-    expect((await t.request('GET', own)).status).toBe(200);
+    expect((await s.t.request('GET', own)).status).toBe(200);
     for (const path of [
       moved,
       forged,
-      `/api/saved-searches/unsubscribe?u=${alice.user._id}&s=${aliceSearch}`,
+      `/api/saved-searches/unsubscribe?u=${s.alice.user._id}&s=${aliceSearch}`,
       `/api/saved-searches/unsubscribe?u=${'a'.repeat(5000)}&s=${aliceSearch}&t=x`,
       '/api/saved-searches/unsubscribe',
     ])
-      expect((await t.request('GET', path)).status, path.slice(0, 80)).toBe(404);
-    const list = await t.request<{ savedSearches: { alert: string }[] }>(
+      expect((await s.t.request('GET', path)).status, path.slice(0, 80)).toBe(404);
+    const list = await s.t.request<{ savedSearches: { alert: string }[] }>(
       'GET',
       '/api/saved-searches',
       {
-        token: alice.token,
+        token: s.alice.token,
       },
     );
     expect(list.body.savedSearches[0]?.alert).toBe('daily');
   });
 
   it('escapes the search name in the page it answers', async () => {
-    const user = await t.registerUser('tenant');
-    const created = await t.request<{ savedSearch: { id: string } }>(
+    const user = await s.t.registerUser('tenant');
+    const created = await s.t.request<{ savedSearch: { id: string } }>(
       'POST',
       '/api/saved-searches',
       {
@@ -165,9 +155,9 @@ describe('saved searches: the unsubscribe link', () => {
         json: { ...body, name: '<script>alert(1)</script>' },
       },
     );
-    const res = await t.request<string>(
+    const res = await s.t.request<string>(
       'POST',
-      unsubscribeLink('', t.deps.jwtSecret, user.user._id, created.body.savedSearch.id),
+      unsubscribeLink('', s.t.deps.jwtSecret, user.user._id, created.body.savedSearch.id),
     );
     expect(res.status).toBe(200);
     expect(res.body).not.toContain('<script>');
@@ -176,9 +166,9 @@ describe('saved searches: the unsubscribe link', () => {
 
 describe('saved searches: flooding', () => {
   it(`changes are limited to ${SAVED_SEARCH_CHANGE_LIMIT.perSubject} a minute per account`, async () => {
-    const user = await t.registerUser('tenant');
+    const user = await s.t.registerUser('tenant');
     const headers = { [TEST_CLIENT_IP_HEADER]: '203.0.113.77' };
-    const created = await t.request<{ savedSearch: { id: string } }>(
+    const created = await s.t.request<{ savedSearch: { id: string } }>(
       'POST',
       '/api/saved-searches',
       { token: user.token, headers, json: body },
@@ -187,13 +177,13 @@ describe('saved searches: flooding', () => {
     for (let i = 1; i < SAVED_SEARCH_CHANGE_LIMIT.perSubject; i++)
       expect(
         (
-          await t.request('POST', `${path}/${i % 2 ? 'pause' : 'resume'}`, {
+          await s.t.request('POST', `${path}/${i % 2 ? 'pause' : 'resume'}`, {
             token: user.token,
             headers,
           })
         ).status,
       ).toBe(200);
-    const over = await t.request<Errors>('POST', `${path}/pause`, { token: user.token, headers });
+    const over = await s.t.request<Errors>('POST', `${path}/pause`, { token: user.token, headers });
     expect(over.status).toBe(429);
     expect(over.body.message).toBe(savedSearchBodyMessages.tooMany);
     expect(over.headers.get('retry-after')).toMatch(/^\d+$/);

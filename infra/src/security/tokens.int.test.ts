@@ -5,33 +5,28 @@
 // never a write. (The access plugin's own unit and probe tests:
 // api/src/access/tokens.unit.test.ts, api/src/access/access.int.test.ts.)
 import { createHmac, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listingStreamId } from '@rentals/core/listings/events';
 import { TOKEN_TTL_SECONDS } from '@rentals/api/access/tokens';
-import type { TestUser } from '@rentals/testing/testApp';
 import { call } from './testing/attacker.ts';
 import { listingForm } from '@rentals/testing/listingForm';
-import { rawRequest, startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+import { rawRequest, testWebServerWithUsers } from './testing/webServer.ts';
 
 const ENDED = 'Your session is invalid or has expired; please log in again';
 const MISSING = 'Authentication required; please log in';
 const NOT_BEARER = "The Authorization header must be 'Bearer <token>'";
 
-let web: TestWebServer;
-let victim: TestUser;
+const s = testWebServerWithUsers({ victim: { role: 'homeowner', name: 'Victim Owner' } });
 let listingId: string;
 
 beforeAll(async () => {
-  web = await startTestWebServer();
-  victim = await web.t.registerUser('homeowner', { name: 'Victim Owner' });
-  const created = await call<{ property: { _id: string } }>(web.base, 'POST', '/api/properties', {
-    token: victim.token,
+  const created = await call<{ property: { _id: string } }>(s.web.base, 'POST', '/api/properties', {
+    token: s.victim.token,
     form: listingForm(),
   });
   expect(created.status).toBe(201);
   listingId = created.body.property._id;
 });
-afterAll(() => web.stop());
 
 const b64 = (value: unknown) =>
   Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
@@ -49,11 +44,11 @@ const hmac = (algorithm: 'sha256' | 'sha384' | 'sha512', key: string | Buffer) =
   createHmac(algorithm, key).update(input).digest('base64url');
 const unsigned = () => '';
 
-const now = () => Math.floor(web.t.clock().getTime() / 1000);
+const now = () => Math.floor(s.web.t.clock().getTime() / 1000);
 
 /** The claims of a live token of the victim: what a forger would copy. */
 const victimClaims = (extra: Record<string, unknown> = {}) => ({
-  sub: victim.user._id,
+  sub: s.victim.user._id,
   jti: randomUUID(),
   gen: 0,
   exp: now() + 3600,
@@ -61,7 +56,7 @@ const victimClaims = (extra: Record<string, unknown> = {}) => ({
 });
 
 const versionOfListing = async () => {
-  const [row] = await web.t.db.sql<{ version: string }[]>`
+  const [row] = await s.web.t.db.sql<{ version: string }[]>`
     SELECT version FROM streams WHERE stream_id = ${listingStreamId(listingId)}`;
   return Number(row!.version);
 };
@@ -70,19 +65,19 @@ const versionOfListing = async () => {
 const refusedEverywhere = async (token: string, message = ENDED) => {
   const before = await versionOfListing();
   const attempts = [
-    call(web.base, 'GET', '/api/auth/me', { token }),
-    call(web.base, 'GET', '/api/properties?limit=1', { token }),
-    call(web.base, 'GET', '/api/properties/my-properties', { token }),
+    call(s.web.base, 'GET', '/api/auth/me', { token }),
+    call(s.web.base, 'GET', '/api/properties?limit=1', { token }),
+    call(s.web.base, 'GET', '/api/properties/my-properties', { token }),
     // The detail route takes visitors too: a bad token must not fall back to either view.
-    call(web.base, 'GET', `/api/properties/${listingId}`, { token }),
-    call(web.base, 'PUT', `/api/properties/${listingId}`, {
+    call(s.web.base, 'GET', `/api/properties/${listingId}`, { token }),
+    call(s.web.base, 'PUT', `/api/properties/${listingId}`, {
       token,
       json: { title: 'Taken over by an attacker' },
     }),
-    call(web.base, 'PATCH', `/api/properties/${listingId}/toggle-availability`, { token }),
-    call(web.base, 'DELETE', `/api/properties/${listingId}`, { token }),
-    call(web.base, 'POST', '/api/properties', { token, form: listingForm() }),
-    call(web.base, 'PUT', '/api/auth/profile', { token, json: { name: 'Attacker' } }),
+    call(s.web.base, 'PATCH', `/api/properties/${listingId}/toggle-availability`, { token }),
+    call(s.web.base, 'DELETE', `/api/properties/${listingId}`, { token }),
+    call(s.web.base, 'POST', '/api/properties', { token, form: listingForm() }),
+    call(s.web.base, 'PUT', '/api/auth/profile', { token, json: { name: 'Attacker' } }),
   ];
   for (const res of await Promise.all(attempts)) {
     expect(res.status, res.text).toBe(401);
@@ -93,9 +88,11 @@ const refusedEverywhere = async (token: string, message = ENDED) => {
 
 describe('a live token works (so the refusals below are about the token)', () => {
   it('reads /me and edits the listing with the victim’s own token', async () => {
-    expect((await call(web.base, 'GET', '/api/auth/me', { token: victim.token })).status).toBe(200);
-    const edit = await call(web.base, 'PUT', `/api/properties/${listingId}`, {
-      token: victim.token,
+    expect((await call(s.web.base, 'GET', '/api/auth/me', { token: s.victim.token })).status).toBe(
+      200,
+    );
+    const edit = await call(s.web.base, 'PUT', `/api/properties/${listingId}`, {
+      token: s.victim.token,
       json: { description: 'Edited by its owner: a bright flat with a balcony near the market.' },
     });
     expect(edit.status).toBe(200);
@@ -105,9 +102,9 @@ describe('a live token works (so the refusals below are about the token)', () =>
     const token = jwt(
       { alg: 'HS256', typ: 'JWT' },
       victimClaims(),
-      hmac('sha256', web.deps.jwtSecret),
+      hmac('sha256', s.web.deps.jwtSecret),
     );
-    expect((await call(web.base, 'GET', '/api/auth/me', { token })).status).toBe(200);
+    expect((await call(s.web.base, 'GET', '/api/auth/me', { token })).status).toBe(200);
   });
 });
 
@@ -124,7 +121,7 @@ describe('forged tokens', () => {
     [
       'another user’s token with the subject swapped, signature kept',
       () => {
-        const [header, payload, signature] = victim.token.split('.') as [string, string, string];
+        const [header, payload, signature] = s.victim.token.split('.') as [string, string, string];
         const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as object;
         void header;
         return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ ...claims, sub: 'admin' })}.${signature}`;
@@ -133,25 +130,26 @@ describe('forged tokens', () => {
     [
       'the victim’s token with one signature byte changed',
       () => {
-        const [h, p, s] = victim.token.split('.') as [string, string, string];
-        return `${h}.${p}.${s.startsWith('A') ? 'B' : 'A'}${s.slice(1)}`;
+        const [h, p, sig] = s.victim.token.split('.') as [string, string, string];
+        return `${h}.${p}.${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`;
       },
     ],
-    ['the signature stripped', () => victim.token.split('.').slice(0, 2).join('.') + '.'],
+    ['the signature stripped', () => s.victim.token.split('.').slice(0, 2).join('.') + '.'],
     ['alg none', () => jwt({ alg: 'none', typ: 'JWT' }, victimClaims(), unsigned)],
     ['alg None', () => jwt({ alg: 'None', typ: 'JWT' }, victimClaims(), unsigned)],
     ['alg NONE', () => jwt({ alg: 'NONE' }, victimClaims(), unsigned)],
     [
       'alg none with the original signature left on',
-      () => `${b64({ alg: 'none' })}.${victim.token.split('.')[1]}.${victim.token.split('.')[2]}`,
+      () =>
+        `${b64({ alg: 'none' })}.${s.victim.token.split('.')[1]}.${s.victim.token.split('.')[2]}`,
     ],
     [
       'HS512 with the server’s real secret',
-      () => jwt({ alg: 'HS512', typ: 'JWT' }, victimClaims(), hmac('sha512', web.deps.jwtSecret)),
+      () => jwt({ alg: 'HS512', typ: 'JWT' }, victimClaims(), hmac('sha512', s.web.deps.jwtSecret)),
     ],
     [
       'HS384 with the server’s real secret',
-      () => jwt({ alg: 'HS384', typ: 'JWT' }, victimClaims(), hmac('sha384', web.deps.jwtSecret)),
+      () => jwt({ alg: 'HS384', typ: 'JWT' }, victimClaims(), hmac('sha384', s.web.deps.jwtSecret)),
     ],
     [
       'RS256 with the attacker’s key embedded as jwk',
@@ -176,7 +174,7 @@ describe('forged tokens', () => {
       () => jwt({ alg: 'HS256', kid: '../../../../dev/null' }, victimClaims(), hmac('sha256', '')),
     ],
     ['not a JWT at all', () => 'not-a-jwt'],
-    ['two parts only', () => victim.token.split('.').slice(0, 2).join('.')],
+    ['two parts only', () => s.victim.token.split('.').slice(0, 2).join('.')],
     ['a header that is not JSON', () => `${b64('{"alg":')}.${b64(victimClaims())}.x`],
   ];
 
@@ -187,7 +185,7 @@ describe('forged tokens', () => {
 
 describe('tokens signed with the real secret but bent (a leaked or replayed token)', () => {
   const signed = (claims: Record<string, unknown>) =>
-    jwt({ alg: 'HS256', typ: 'JWT' }, claims, hmac('sha256', web.deps.jwtSecret));
+    jwt({ alg: 'HS256', typ: 'JWT' }, claims, hmac('sha256', s.web.deps.jwtSecret));
 
   it.each<[string, () => Record<string, unknown>]>([
     ['expired a second ago', () => victimClaims({ exp: now() - 1 })],
@@ -211,33 +209,33 @@ describe('tokens signed with the real secret but bent (a leaked or replayed toke
   });
 
   it('a real token stops working once its lifetime has passed on the server’s clock', async () => {
-    const token = await web.t.newToken(victim.user._id);
-    web.t.clock.advance((TOKEN_TTL_SECONDS - 60) * 1000);
-    expect((await call(web.base, 'GET', '/api/auth/me', { token })).status).toBe(200);
-    web.t.clock.advance(120 * 1000);
+    const token = await s.web.t.newToken(s.victim.user._id);
+    s.web.t.clock.advance((TOKEN_TTL_SECONDS - 60) * 1000);
+    expect((await call(s.web.base, 'GET', '/api/auth/me', { token })).status).toBe(200);
+    s.web.t.clock.advance(120 * 1000);
     await refusedEverywhere(token);
   });
 });
 
 describe('revoked tokens', () => {
   it('logout ends that token on every route; the user’s other session stays signed in', async () => {
-    const owner = await web.t.registerUser('homeowner');
-    const other = await web.t.newToken(owner.user._id);
-    expect((await call(web.base, 'POST', '/api/auth/logout', { token: owner.token })).status).toBe(
-      200,
-    );
+    const owner = await s.web.t.registerUser('homeowner');
+    const other = await s.web.t.newToken(owner.user._id);
+    expect(
+      (await call(s.web.base, 'POST', '/api/auth/logout', { token: owner.token })).status,
+    ).toBe(200);
     await refusedEverywhere(owner.token);
     // Logging out again with the ended token is refused too.
-    expect((await call(web.base, 'POST', '/api/auth/logout', { token: owner.token })).status).toBe(
-      401,
-    );
-    expect((await call(web.base, 'GET', '/api/auth/me', { token: other })).status).toBe(200);
+    expect(
+      (await call(s.web.base, 'POST', '/api/auth/logout', { token: owner.token })).status,
+    ).toBe(401);
+    expect((await call(s.web.base, 'GET', '/api/auth/me', { token: other })).status).toBe(200);
   });
 
   it('a password change ends every earlier token (a thief’s copy too); only the new one works', async () => {
-    const owner = await web.t.registerUser('homeowner', { password: 'first-password' });
-    const stolen = await web.t.newToken(owner.user._id);
-    const changed = await call<{ token: string }>(web.base, 'POST', '/api/auth/change-password', {
+    const owner = await s.web.t.registerUser('homeowner', { password: 'first-password' });
+    const stolen = await s.web.t.newToken(owner.user._id);
+    const changed = await call<{ token: string }>(s.web.base, 'POST', '/api/auth/change-password', {
       token: owner.token,
       json: { currentPassword: 'first-password', newPassword: 'second-password' },
     });
@@ -245,7 +243,7 @@ describe('revoked tokens', () => {
     await refusedEverywhere(stolen);
     await refusedEverywhere(owner.token);
     expect(
-      (await call(web.base, 'GET', '/api/auth/me', { token: changed.body.token })).status,
+      (await call(s.web.base, 'GET', '/api/auth/me', { token: changed.body.token })).status,
     ).toBe(200);
   });
 });
@@ -259,20 +257,20 @@ describe('malformed Authorization headers', () => {
     ['a token with SQL in it', "Bearer ' OR 1=1 --", NOT_BEARER],
     ['a 12 KB token', `Bearer ${'a'.repeat(12 * 1024)}`, ENDED],
   ])('%s: 401', async (_, authorization, message) => {
-    const res = await call(web.base, 'GET', '/api/auth/me', { headers: { authorization } });
+    const res = await call(s.web.base, 'GET', '/api/auth/me', { headers: { authorization } });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message });
   });
 
   it('two Authorization headers (a live one and a forged one) are refused, not picked from', async () => {
     const forged = jwt({ alg: 'none' }, victimClaims(), unsigned);
-    const live = await web.t.newToken(victim.user._id);
+    const live = await s.web.t.newToken(s.victim.user._id);
     for (const [first, second] of [
       [live, forged],
       [forged, live],
     ]) {
       const res = await rawRequest(
-        web.port,
+        s.web.port,
         `GET /api/auth/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${first}\r\n` +
           `Authorization: Bearer ${second}\r\nConnection: close\r\n\r\n`,
       );
@@ -281,7 +279,7 @@ describe('malformed Authorization headers', () => {
   });
 
   it('a token anywhere but the Authorization header (query, cookie, other headers) is not read', async () => {
-    const live = await web.t.newToken(victim.user._id);
+    const live = await s.web.t.newToken(s.victim.user._id);
     const elsewhere: { path: string; headers: Record<string, string> }[] = [
       { path: `/api/auth/me?token=${live}`, headers: {} },
       { path: `/api/auth/me?access_token=${live}`, headers: {} },
@@ -290,7 +288,7 @@ describe('malformed Authorization headers', () => {
       { path: '/api/auth/me', headers: { 'proxy-authorization': `Bearer ${live}` } },
     ];
     for (const init of elsewhere) {
-      const res = await call(web.base, 'GET', init.path, { headers: init.headers });
+      const res = await call(s.web.base, 'GET', init.path, { headers: init.headers });
       expect(res.status, init.path).toBe(401);
       expect(res.body).toEqual({ message: MISSING });
     }

@@ -1,29 +1,22 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
 import { DOCS_CONTENT_SECURITY_POLICY } from '@rentals/api/docs/index';
-import type { TestUser } from '@rentals/testing/testApp';
 import {
   leaksInternals,
   MAP_VERSION,
   rawGet,
   rawRequest,
   startTestWebServer,
-  type TestWebServer,
+  testWebServerWithUsers,
 } from './testing/webServer.ts';
 
 /**
  * Transport and headers, against the real web server (Bun.serve as the web
  * entry starts it): what reaches the server layer before any route runs.
  */
-let web: TestWebServer;
-let owner: TestUser;
-beforeAll(async () => {
-  web = await startTestWebServer();
-  owner = await web.t.registerUser('homeowner');
-});
-afterAll(() => web.stop());
+const s = testWebServerWithUsers({ owner: 'homeowner' });
 
 const BAD = '%E0%A4%A'; // a cut-off UTF-8 sequence: decodeURIComponent throws on it
 
@@ -47,14 +40,14 @@ describe('malformed percent-encoding', () => {
     ['geo queries', `/api/geo/search?q=${BAD}`, 400],
     ['health', `/api/health?x=${BAD}`, 400],
   ])('%s: %s answers %i, never a development error page', async (_family, path, status) => {
-    const res = await rawGet(web.port, path);
+    const res = await rawGet(s.web.port, path);
     expect(res.status).toBe(status);
     expect(leaksInternals(res.body)).toBe(false);
     if (path.startsWith('/api/')) expect(JSON.parse(res.body)).toHaveProperty('message');
   });
 
   it('gives the site’s own 404 page for site paths', async () => {
-    const res = await rawGet(web.port, `/properties/${BAD}`);
+    const res = await rawGet(s.web.port, `/properties/${BAD}`);
     expect(res.body).toContain('Page not found');
   });
 });
@@ -62,21 +55,21 @@ describe('malformed percent-encoding', () => {
 describe('failures on our side', () => {
   it('answer a bare 500 page outside the API and log the detail', async () => {
     // A basemap manifest broken on disk: the maps handler throws while reading it.
-    const manifest = join(web.dataDir, 'geo', 'current.json');
+    const manifest = join(s.web.dataDir, 'geo', 'current.json');
     writeFileSync(manifest, '{ not json');
-    const res = await rawGet(web.port, '/maps/basemap.json');
+    const res = await rawGet(s.web.port, '/maps/basemap.json');
     expect(res.status).toBe(500);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('Internal server error');
     expect(leaksInternals(res.body)).toBe(false);
     expect(
-      web.logged.some((l) => l.level === 'error' && /JSON/.test(JSON.stringify(l.fields))),
+      s.web.logged.some((l) => l.level === 'error' && /JSON/.test(JSON.stringify(l.fields))),
     ).toBe(true);
   });
 
   it('answer {message: Internal server error} under /api and log the detail', async () => {
     // The same server whose queries fail with an error nobody expects (an outage would be a 503).
-    const failing = new Proxy(web.t.db.sql, {
+    const failing = new Proxy(s.web.t.db.sql, {
       apply: () => {
         throw new Error('relation "secret_internal_table" is broken');
       },
@@ -111,7 +104,7 @@ const chunkedBody = (bytes: number, fill = 'x') => {
 
 const post = async (path: string, init: RequestInit & { chunked?: number }) => {
   const { chunked, ...rest } = init;
-  const res = await fetch(`${web.base}${path}`, {
+  const res = await fetch(`${s.web.base}${path}`, {
     method: 'POST',
     ...rest,
     ...(chunked === undefined ? {} : { body: chunkedBody(chunked), duplex: 'half' }),
@@ -167,7 +160,7 @@ describe('body limits', () => {
   it('gives the listing form the multipart limit, and counts a chunked upload against it', async () => {
     const headers = {
       'content-type': 'multipart/form-data; boundary=x',
-      authorization: `Bearer ${owner.token}`,
+      authorization: `Bearer ${s.owner.token}`,
     };
     const under = await post('/api/properties', { headers, chunked: 2 * 1024 * 1024 });
     // Past the JSON limit but within the upload limit: read, and refused as a broken form.
@@ -182,7 +175,7 @@ describe('body limits', () => {
     const chunk = 'x'.repeat(64 * 1024);
     const chunks = Array.from({ length: 8 }, () => `${(64 * 1024).toString(16)}\r\n${chunk}\r\n`);
     const res = await rawRequest(
-      web.port,
+      s.web.port,
       'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
         `Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunks.join('')}0\r\n\r\n`,
     );
@@ -192,7 +185,7 @@ describe('body limits', () => {
 
 describe('API docs', () => {
   it('serves Swagger UI with a policy that allows only what it needs, no framing and nosniff', async () => {
-    const res = await fetch(`${web.base}/api/docs`);
+    const res = await fetch(`${s.web.base}/api/docs`);
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toBe(DOCS_CONTENT_SECURITY_POLICY);
@@ -211,13 +204,13 @@ describe('API docs', () => {
       expect(body?.trim()).toBe('');
     }
     for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js', 'start.js']) {
-      const file = await fetch(`${web.base}/api/docs/assets/${asset}`);
+      const file = await fetch(`${s.web.base}/api/docs/assets/${asset}`);
       expect(file.status).toBe(200);
       expect(file.headers.get('x-content-type-options')).toBe('nosniff');
       await file.arrayBuffer();
     }
-    const start = await (await fetch(`${web.base}/api/docs/assets/start.js`)).text();
+    const start = await (await fetch(`${s.web.base}/api/docs/assets/start.js`)).text();
     expect(start).toContain("url: '/api/openapi.json'");
-    expect((await fetch(`${web.base}/api/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${s.web.base}/api/openapi.json`)).status).toBe(200);
   });
 });

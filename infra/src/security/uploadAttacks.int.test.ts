@@ -8,13 +8,12 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, photoMessages } from '@rentals/api/media/photoRules';
 import { hasGpsTag, pngBomb, samplePhoto } from '@rentals/api/media/samplePhotos';
-import type { TestUser } from '@rentals/testing/testApp';
 import { call } from './testing/attacker.ts';
 import { LISTING_FORM, listingForm, type Upload } from '@rentals/testing/listingForm';
-import { startTestWebServer, type TestWebServer } from './testing/webServer.ts';
+import { testWebServerWithUsers } from './testing/webServer.ts';
 import { processWaitingPhotos } from '@rentals/api/listings/photoProcessor';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import { toPropertyDocument } from '@rentals/core/listings/document';
@@ -34,22 +33,18 @@ type Answer = {
   errors?: { path: string; msg: string }[];
 };
 
-let web: TestWebServer;
-let owner: TestUser;
+const s = testWebServerWithUsers({ owner: 'homeowner' });
 let jpeg: Buffer;
 let mediaRoot: string;
 
 beforeAll(async () => {
-  web = await startTestWebServer();
-  mediaRoot = join(dirname(web.dataDir), 'media');
-  owner = await web.t.registerUser('homeowner');
+  mediaRoot = join(dirname(s.web.dataDir), 'media');
   jpeg = await samplePhoto({ width: 900, height: 600, label: 'room' });
 });
-afterAll(() => web.stop());
 
 const upload = (files: Upload[], values: Record<string, string> = LISTING_FORM) =>
-  call<Answer>(web.base, 'POST', '/api/properties', {
-    token: owner.token,
+  call<Answer>(s.web.base, 'POST', '/api/properties', {
+    token: s.owner.token,
     form: listingForm(values, files),
   });
 
@@ -59,7 +54,7 @@ const storedFiles = async () =>
   );
 
 const listingCount = async () =>
-  (await web.t.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM streams`)[0]!.n;
+  (await s.web.t.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM streams`)[0]!.n;
 
 /** Refused with exactly these field errors, and neither a listing nor a file was stored. */
 const refused = async (files: Upload[], errors: { path: string; msg: string }[]) => {
@@ -77,8 +72,8 @@ const invalid = (name: string) => [{ path: 'images', msg: photoMessages.invalidT
  * before: photoProcessor.ts), from its log, as this file runs no projections.
  */
 const processedImages = async (id: string): Promise<Image[]> => {
-  await processWaitingPhotos({ ...web.deps, media: localDiskStore(mediaRoot) });
-  const { events } = await web.deps.eventStore.readStream(listingStreamId(id));
+  await processWaitingPhotos({ ...s.web.deps, media: localDiskStore(mediaRoot) });
+  const { events } = await s.web.deps.eventStore.readStream(listingStreamId(id));
   return toPropertyDocument(fold(events as unknown as ListingEvent[]))!.images;
 };
 
@@ -87,7 +82,7 @@ const served = async (images: Image[]) =>
   Promise.all(
     images.flatMap((image) =>
       image.variants.map(async (v) => {
-        const res = await fetch(`${web.base}${v.url}`);
+        const res = await fetch(`${s.web.base}${v.url}`);
         return {
           url: v.url,
           status: res.status,
@@ -208,8 +203,8 @@ describe('files that are not what they say', () => {
     const form = listingForm(LISTING_FORM, []);
     for (const field of ['photo', 'file', 'images[0]', 'avatar', 'location[images]'])
       form.append(field, new File([jpeg], 'other.jpg', { type: 'image/jpeg' }));
-    const res = await call<Answer>(web.base, 'POST', '/api/properties', {
-      token: owner.token,
+    const res = await call<Answer>(s.web.base, 'POST', '/api/properties', {
+      token: s.owner.token,
       form,
     });
     expect(res.status).toBe(201);
@@ -321,8 +316,8 @@ describe('count and size limits', () => {
     expect(created.status).toBe(201);
     const id = created.body.property._id;
     const edit = (n: number) =>
-      call<Answer>(web.base, 'PUT', `/api/properties/${id}`, {
-        token: owner.token,
+      call<Answer>(s.web.base, 'PUT', `/api/properties/${id}`, {
+        token: s.owner.token,
         form: listingForm(
           {},
           Array.from({ length: n }, (_, i) => ({

@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { testDatabase, type TestDatabase } from './testDatabase.ts';
 
 /**
  * An operations command (`infra/src/cli/*.ts`) as an operator runs it: its
  * own process, against a test file's own database, the run's Meilisearch and
- * a data folder of its own. Call `start` in beforeAll and `stop` in afterAll.
+ * a data folder of its own. Call `start` in beforeAll and `stop` in afterAll
+ * (`cliSuite` below does).
  */
 export const cliRunner = (script: string) => {
   let db: TestDatabase;
@@ -45,4 +46,12 @@ export const cliRunner = (script: string) => {
       return { code, out: stdout + stderr };
     },
   };
+};
+
+/** `cliRunner` started before the file's tests and stopped after them. */
+export const cliSuite = (script: string) => {
+  const cli = cliRunner(script);
+  beforeAll(cli.start);
+  afterAll(cli.stop);
+  return cli;
 };

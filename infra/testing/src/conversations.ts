@@ -41,7 +41,8 @@ export type SseEvent = { id?: string; event: string; data: unknown };
 /**
  * Reads a server-sent-events response as a client would, event by event.
  * `next(match)` resolves with the first coming event that matches (events
- * before it are consumed); `close()` disconnects.
+ * before it are consumed), `nextOf(name)` with the first of that name;
+ * `close()` disconnects.
  */
 export const sseReader = (response: Response) => {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -77,7 +78,8 @@ export const sseReader = (response: Response) => {
       parse();
     }
   };
-  return { next, close: () => reader.cancel().catch(() => undefined) };
+  const nextOf = (event: string) => next((e) => e.event === event);
+  return { next, nextOf, close: () => reader.cancel().catch(() => undefined) };
 };
 
 /** Opens the user's live stream on an app (optionally resuming after `lastEventId`). */
@@ -88,4 +90,11 @@ export const openStream = async (t: Pick<TestApp, 'app'>, token: string, lastEve
     new Request('http://localhost/api/conversations/stream', { headers }),
   );
   return { response, ...sseReader(response) };
+};
+
+/** The user's live stream once it has said `ready`: what happens from then on reaches it. */
+export const openReadyStream = async (t: Pick<TestApp, 'app'>, token: string) => {
+  const stream = await openStream(t, token);
+  await stream.nextOf('ready');
+  return stream;
 };

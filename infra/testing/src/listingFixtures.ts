@@ -41,6 +41,23 @@ export const testFields = (overrides: Partial<ListingFields> = {}): ListingField
   ...overrides,
 });
 
+type Location = ListingFields['location'];
+const place = (
+  city: string,
+  area: string,
+  pinCode: string,
+  address: string,
+  [latitude, longitude]: [number, number],
+): Location => ({ city, area, pinCode, address, coordinates: { latitude, longitude } });
+
+/** Real localities with their PIN codes and coordinates, for a listing a test puts in a city. */
+export const PLACES = {
+  baner: place('Pune', 'Baner', '411045', '3, Baner Road', [18.559, 73.7868]),
+  andheri: place('Mumbai', 'Andheri West', '400058', '7, Link Road', [19.1364, 72.8296]),
+  adyar: place('Chennai', 'Adyar', '600020', '9, Gandhi Nagar', [13.0012, 80.2565]),
+  kakkanad: place('Kochi', 'Kakkanad', '682030', '9, Seaport Road', [10.0159, 76.3419]),
+} satisfies Record<string, Location>;
+
 export const listingCreated = (
   listingId: string,
   options: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { testDatabase, type TestDatabase } from './testDatabase.ts';
 import type { Role } from '@rentals/api/access/roles';
 import { buildApp, type App } from '@rentals/api/app';
@@ -11,6 +11,7 @@ import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { silentLogger } from '@rentals/core/logger';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { testClock, type TestClock } from './testClock.ts';
+import { runReadModels } from './conversations.ts';
 
 /** Sets the client address the app sees for a request (tests only; see `clientIp` below). */
 export const TEST_CLIENT_IP_HEADER = 'x-test-client-ip';
@@ -59,14 +60,12 @@ let sequence = 0;
 
 /**
  * The whole API against this test file's own migrated database and the run's
- * Meilisearch. Use one per file:
+ * Meilisearch. Use one per file; `testAppWithUsers` below makes it, and the
+ * file's users, in the file's hooks:
  *
  * ```ts
- * let t: TestApp;
- * beforeAll(async () => { t = await testApp(); });
- * afterAll(() => t.close());
- * const owner = await t.registerUser('homeowner');
- * const res = await t.request<{ property: Property }>('POST', '/api/properties', { token: owner.token, form });
+ * const s = testAppWithUsers({ owner: 'homeowner' });
+ * const res = await s.t.request<{ property: Property }>('POST', '/api/properties', { token: s.owner.token, form });
  * ```
  *
  * Email goes to the run's mail catcher (read it with mailbox.ts); links in it
@@ -75,9 +74,9 @@ let sequence = 0;
  * The client address is read from the `x-test-client-ip` header (127.0.0.1
  * without it), standing in for the socket address the web entry passes.
  */
-export const testApp = async (
-  options: { deps?: Partial<AppDeps>; db?: TestDatabase } = {},
-): Promise<TestApp> => {
+type TestAppOptions = { deps?: Partial<AppDeps>; db?: TestDatabase };
+
+export const testApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   // `db`: a database of the test's own cluster (a fault drill stops and restarts it).
   const db = options.db ?? (await testDatabase());
   const clock = testClock();
@@ -154,4 +153,49 @@ export const testApp = async (
   };
 
   return { app, deps, db, clock, request, registerUser, newToken, close: () => db.drop() };
+};
+
+/** A user a suite names: its role, and the name it shows where the test reads it. */
+export type UserSpec = Role | { role: Role; name: string };
+
+/** Registers each named user, one after another; the users by the same names. */
+export const registerUsers = async <U extends Record<string, UserSpec>>(
+  t: Pick<TestApp, 'registerUser'>,
+  users: U,
+) => {
+  const registered = {} as { [K in keyof U]: TestUser };
+  for (const [key, spec] of Object.entries(users) as [keyof U, UserSpec][]) {
+    const { role, name } = typeof spec === 'string' ? { role: spec, name: undefined } : spec;
+    registered[key] = await t.registerUser(role, name === undefined ? {} : { name });
+  }
+  return registered;
+};
+
+/**
+ * A test file's app and its named users, made before its tests and closed
+ * after them. Call it before the file's own hooks, which may then use it:
+ * `const s = testAppWithUsers({ alice: 'tenant', admin: 'admin' })`, then
+ * `s.t.request(…, { token: s.alice.token })` in hooks and tests. With
+ * `readModels: true`, `s.readModels` runs the Postgres read models on it.
+ */
+export const testAppWithUsers = <U extends Record<string, UserSpec>, R extends boolean = false>(
+  users: U,
+  { readModels, ...options }: TestAppOptions & { readModels?: R } = {},
+) => {
+  type ReadModels = ReturnType<typeof runReadModels>;
+  const suite = {} as { t: TestApp } & { [K in keyof U]: TestUser } & (R extends true
+      ? { readModels: ReadModels }
+      : unknown);
+  let running: ReadModels | undefined;
+  beforeAll(async () => {
+    const t = await testApp(options);
+    running = readModels ? runReadModels(t.db.sql) : undefined;
+    Object.assign(suite, { t, readModels: running });
+    Object.assign(suite, await registerUsers(t, users));
+  });
+  afterAll(async () => {
+    await running?.stop();
+    await suite.t?.close();
+  });
+  return suite;
 };

@@ -1,4 +1,5 @@
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { createDatabase, type TestDatabase } from './database.ts';
 
 export type { TestDatabase };
@@ -29,3 +30,18 @@ export const runServers = () => ({
  */
 export const testDatabase = (options: { max?: number } = {}): Promise<TestDatabase> =>
   createDatabase(inject('pgAdminUrl'), options);
+
+/**
+ * A test file's own database and an event store on it, made before the
+ * file's tests and dropped after them: `const env = testDatabaseWithStore()`,
+ * then `env.db.sql` and `env.store` in the file's hooks and tests.
+ */
+export const testDatabaseWithStore = () => {
+  const suite = {} as { db: TestDatabase; store: EventStore };
+  beforeAll(async () => {
+    const db = await testDatabase();
+    Object.assign(suite, { db, store: createEventStore(db.sql) });
+  });
+  afterAll(() => suite.db?.drop());
+  return suite;
+};

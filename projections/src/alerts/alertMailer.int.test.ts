@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { savedSearchStreamId } from '@rentals/core/savedSearches/events';
-import { runReadModels } from '@rentals/testing/conversations';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+
+import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
-import { TEST_MAIL_FROM, testApp, type TestApp } from '@rentals/testing/testApp';
+import { TEST_MAIL_FROM, testAppWithUsers } from '@rentals/testing/testApp';
 import {
   DAILY_EVERY_MS,
   INSTANT_EVERY_MS,
@@ -20,49 +20,35 @@ import {
  * API share the test clock, so moving it is the minutes passing.
  */
 const SITE = 'http://rentals.test';
-let t: TestApp;
-let readModels: ReturnType<typeof runReadModels>;
+const s = testAppWithUsers({}, { readModels: true });
 const mail = mailbox();
 
-beforeAll(async () => {
-  t = await testApp();
-  readModels = runReadModels(t.db.sql);
-});
-afterAll(async () => {
-  await readModels.stop();
-  await t.close();
-});
-
 const mailer = (): AlertMailerOptions => ({
-  sql: t.db.sql,
+  sql: s.t.db.sql,
   mailer: createSmtpMailer({ smtpUrl: inject('smtpUrl'), from: TEST_MAIL_FROM }),
   siteUrl: SITE,
-  secret: t.deps.jwtSecret,
-  clock: t.clock,
+  secret: s.t.deps.jwtSecret,
+  clock: s.t.clock,
 });
-const chennai = {
-  city: 'Chennai',
-  area: 'Adyar',
-  pinCode: '600020',
-  address: '9, Gandhi Nagar',
-  coordinates: { latitude: 13.0012, longitude: 80.2565 },
-};
 const post = async (id: string, title: string) => {
-  await appendListingEvents(t.deps.eventStore, id, [
-    listingCreated(id, { at: t.clock().toISOString(), fields: { location: chennai, title } }),
+  await appendListingEvents(s.t.deps.eventStore, id, [
+    listingCreated(id, {
+      at: s.t.clock().toISOString(),
+      fields: { location: PLACES.adyar, title },
+    }),
   ]);
-  await readModels.caughtUp();
+  await s.readModels.caughtUp();
 };
 
 /** A new tenant who saved a search of Chennai through the API, as the matcher has it. */
 const tenantSaving = async (name: string, alert: 'instant' | 'daily') => {
-  const tenant = await t.registerUser('tenant');
-  const saved = await t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
+  const tenant = await s.t.registerUser('tenant');
+  const saved = await s.t.request<{ savedSearch: { id: string } }>('POST', '/api/saved-searches', {
     token: tenant.token,
     json: { name, filters: { city: 'Chennai' }, alert },
   });
   expect(saved.status).toBe(201);
-  await readModels.caughtUp();
+  await s.readModels.caughtUp();
   return { tenant, searchId: saved.body.savedSearch.id };
 };
 
@@ -80,7 +66,7 @@ describe('saved-search alert emails', () => {
     await post('mail-2', 'Quiet house near the beach');
     await post('mail-3', 'Garden flat by the river');
     expect(await mailAlertsOnce(mailer())).toEqual({ sent: 0, failed: 0 });
-    t.clock.advance(INSTANT_EVERY_MS);
+    s.t.clock.advance(INSTANT_EVERY_MS);
     expect(await mailAlertsOnce(mailer())).toEqual({ sent: 1, failed: 0 });
     const second = await mail.next(tenant.email);
     expect(second.subject).toBe('2 new properties for “Adyar homes”');
@@ -90,25 +76,25 @@ describe('saved-search alert emails', () => {
     const link = linkIn(second, `${SITE}/api/saved-searches/unsubscribe`);
     const path = link.slice(SITE.length);
     const forged = path.replace(/t=[^&]+/, 't=AAAA');
-    expect((await t.request('GET', forged)).status).toBe(404);
+    expect((await s.t.request('GET', forged)).status).toBe(404);
     for (let i = 0; i < 2; i++) {
-      const res = await t.request<string>('GET', path);
+      const res = await s.t.request<string>('GET', path);
       expect(res.status).toBe(200);
       expect(res.body).toContain('Adyar homes');
     }
-    const { events } = await t.deps.eventStore.readStream(savedSearchStreamId(tenant.user._id));
+    const { events } = await s.t.deps.eventStore.readStream(savedSearchStreamId(tenant.user._id));
     expect(events.filter((e) => e.type === 'SavedSearchUnsubscribed')).toHaveLength(1);
-    await readModels.caughtUp();
+    await s.readModels.caughtUp();
 
     await post('mail-4', 'One more flat in Adyar');
-    t.clock.advance(INSTANT_EVERY_MS);
+    s.t.clock.advance(INSTANT_EVERY_MS);
     expect(await mailAlertsOnce(mailer())).toEqual({ sent: 0, failed: 0 });
   });
 
   it('daily: one digest a day; each announcement read once; a deleted search leaves the queue', async () => {
     const { tenant, searchId } = await tenantSaving('Adyar digest', 'daily');
     const queued = async () => {
-      const [row] = await t.db.sql<{ n: number }[]>`
+      const [row] = await s.t.db.sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM alert_mail_queue q
         JOIN saved_search_filters s USING (search_no) WHERE s.search_id = ${searchId}`;
       return row!.n;
@@ -124,9 +110,9 @@ describe('saved-search alert emails', () => {
     expect(await queued()).toBe(0);
 
     await post('digest-2', 'Terrace flat in Adyar');
-    t.clock.advance(INSTANT_EVERY_MS);
+    s.t.clock.advance(INSTANT_EVERY_MS);
     expect(await mailAlertsOnce(mailer())).toEqual({ sent: 0, failed: 0 });
-    t.clock.advance(DAILY_EVERY_MS);
+    s.t.clock.advance(DAILY_EVERY_MS);
     expect(await mailAlertsOnce(mailer())).toEqual({ sent: 1, failed: 0 });
     const digest = await mail.next(tenant.email);
     expect(digest.subject).toBe('1 new property for “Adyar digest”');
@@ -136,14 +122,14 @@ describe('saved-search alert emails', () => {
     await post('digest-3', 'Garden house in Adyar');
     expect(await queueAnnouncements(mailer())).toBe(1);
     expect(await queued()).toBe(1);
-    const deleted = await t.request('DELETE', `/api/saved-searches/${searchId}`, {
+    const deleted = await s.t.request('DELETE', `/api/saved-searches/${searchId}`, {
       token: tenant.token,
     });
     expect(deleted.status).toBe(200);
-    await readModels.caughtUp();
-    t.clock.advance(DAILY_EVERY_MS);
+    await s.readModels.caughtUp();
+    s.t.clock.advance(DAILY_EVERY_MS);
     expect(await mailAlertsOnce(mailer())).toEqual({ sent: 0, failed: 0 });
-    const [left] = await t.db.sql<{ n: number }[]>`
+    const [left] = await s.t.db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM alert_mail_queue q
       WHERE NOT EXISTS (SELECT 1 FROM saved_search_filters s WHERE s.search_no = q.search_no)`;
     expect(left!.n).toBe(0);

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import { describe, expect, it } from 'vitest';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import {
   SAVED_SEARCH_STREAM_TYPE,
@@ -7,8 +6,8 @@ import {
   type SavedSearchEvent,
 } from '@rentals/core/savedSearches/events';
 import type { SearchDraft } from '@rentals/core/savedSearches/savedSearches';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
-import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
+import { testDatabaseWithStore } from '@rentals/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import { alertsProjection } from './alertsProjection.ts';
 import { alertRows, matchRows } from './recordedAlerts.ts';
@@ -17,25 +16,18 @@ import { alertRows, matchRows } from './recordedAlerts.ts';
  * The matching projection on real Postgres: saved searches and listing
  * events in the log, the projection caught up, then the alerts it recorded.
  */
-let db: TestDatabase;
-let store: EventStore;
+const env = testDatabaseWithStore();
 const userId = 'u-alerts';
 const DAY = 24 * 60 * 60_000;
 const T0 = Date.parse('2026-11-01T08:00:00.000Z');
 /** A time `ms` after T0. */
 const at = (ms: number) => new Date(T0 + ms).toISOString();
 
-beforeAll(async () => {
-  db = await testDatabase();
-  store = createEventStore(db.sql);
-});
-afterAll(() => db.drop());
-
 const catchUp = async () => {
-  const runner = startProjection(db.sql, alertsProjection, { batchSize: 7, pollIntervalMs: 5 });
+  const runner = startProjection(env.db.sql, alertsProjection, { batchSize: 7, pollIntervalMs: 5 });
   await runner.whenCaughtUp();
   await runner.stop();
-  expect(await db.sql`SELECT error FROM projection_parked_streams`).toEqual([]);
+  expect(await env.db.sql`SELECT error FROM projection_parked_streams`).toEqual([]);
 };
 
 const save = (searchId: string, search: Partial<SearchDraft>, when = at(0)) =>
@@ -53,21 +45,24 @@ const save = (searchId: string, search: Partial<SearchDraft>, when = at(0)) =>
     },
   });
 const saveEvents = (...events: SavedSearchEvent[]) =>
-  store.append(savedSearchStreamId(userId), SAVED_SEARCH_STREAM_TYPE, 'any', events, { userId });
-const listing = (id: string, ...events: ListingEvent[]) => appendListingEvents(store, id, events);
+  env.store.append(savedSearchStreamId(userId), SAVED_SEARCH_STREAM_TYPE, 'any', events, {
+    userId,
+  });
+const listing = (id: string, ...events: ListingEvent[]) =>
+  appendListingEvents(env.store, id, events);
 
 /** Whether the listing matches the search now. */
 const matching = async (searchId: string, listingId: string) => {
   await catchUp();
-  const rows = await db.sql`
-    SELECT 1 FROM ${matchRows(db.sql)} m WHERE search_id = ${searchId} AND listing_id = ${listingId}`;
+  const rows = await env.db.sql`
+    SELECT 1 FROM ${matchRows(env.db.sql)} m WHERE search_id = ${searchId} AND listing_id = ${listingId}`;
   return rows.length > 0;
 };
 
 const alertsOf = async (searchId: string) => {
   await catchUp();
-  const rows = await db.sql<{ listingId: string; notify: boolean }[]>`
-    SELECT listing_id AS "listingId", notify FROM ${alertRows(db.sql)} a
+  const rows = await env.db.sql<{ listingId: string; notify: boolean }[]>`
+    SELECT listing_id AS "listingId", notify FROM ${alertRows(env.db.sql)} a
     WHERE search_id = ${searchId} ORDER BY id`;
   return rows.map((r) => (r.notify ? r.listingId : `${r.listingId} (silent)`));
 };
@@ -170,28 +165,29 @@ describe('saved-search matching', () => {
     await save('s-paused', { places: { cities: ['mumbai'] } });
     await save('s-quiet', { places: { cities: ['mumbai'] }, alert: 'off' });
     await saveEvents({ type: 'SavedSearchPaused', data: ref('s-paused', 500) });
-    await listing('e-1', listingCreated('e-1', { at: at(1000), fields: { location: mumbai } }));
+    await listing(
+      'e-1',
+      listingCreated('e-1', { at: at(1000), fields: { location: PLACES.andheri } }),
+    );
     expect(await alertsOf('s-paused')).toEqual([]);
     expect(await alertsOf('s-quiet')).toEqual(['e-1 (silent)']);
     await saveEvents({ type: 'SavedSearchResumed', data: ref('s-paused', 1500) });
-    await listing('e-2', listingCreated('e-2', { at: at(2000), fields: { location: mumbai } }));
+    await listing(
+      'e-2',
+      listingCreated('e-2', { at: at(2000), fields: { location: PLACES.andheri } }),
+    );
     expect(await alertsOf('s-paused')).toEqual(['e-2']);
     await saveEvents({ type: 'SavedSearchDeleted', data: ref('s-paused', 2500) });
-    await listing('e-3', listingCreated('e-3', { at: at(3000), fields: { location: mumbai } }));
-    expect(await alertsOf('s-paused')).toEqual([]);
-    expect(await db.sql`SELECT 1 FROM saved_search_keys WHERE search_id = 's-paused'`).toHaveLength(
-      0,
+    await listing(
+      'e-3',
+      listingCreated('e-3', { at: at(3000), fields: { location: PLACES.andheri } }),
     );
+    expect(await alertsOf('s-paused')).toEqual([]);
+    expect(
+      await env.db.sql`SELECT 1 FROM saved_search_keys WHERE search_id = 's-paused'`,
+    ).toHaveLength(0);
   });
 });
-
-const mumbai = {
-  city: 'Mumbai',
-  area: 'Andheri West',
-  pinCode: '400058',
-  address: '7, Link Road',
-  coordinates: { latitude: 19.1364, longitude: 72.8296 },
-};
 
 describe('a listing hidden pending review (issue 17)', () => {
   const hidden = (id: string, when: number): ListingEvent => ({

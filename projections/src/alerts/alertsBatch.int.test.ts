@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import {
   SAVED_SEARCH_STREAM_TYPE,
@@ -9,7 +8,7 @@ import {
 } from '@rentals/core/savedSearches/events';
 import type { SearchDraft } from '@rentals/core/savedSearches/savedSearches';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
-import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { testDatabaseWithStore } from '@rentals/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
@@ -23,24 +22,17 @@ import { alertRows, matchRows, recordFromZero } from './recordedAlerts.ts';
  * runner's in-memory path (alertsMemory.ts: the searches tested in JS, free
  * text and drawn areas by Postgres), in big batches and in small ones.
  */
-let db: TestDatabase;
-let store: EventStore;
+const env = testDatabaseWithStore();
 const userId = 'u-batch';
 const T0 = Date.parse('2026-11-01T08:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms).toISOString();
-
-beforeAll(async () => {
-  db = await testDatabase();
-  store = createEventStore(db.sql);
-});
-afterAll(() => db.drop());
 
 const { evolveBatch, inMemory: _memory, ...eventByEvent } = alertsProjection;
 const { inMemory: _sqlOnly, ...sqlBatched } = alertsProjection;
 
 /** Empties the model and its checkpoint, then catches up from zero with `projection` in batches of `batchSize`. */
 const rebuildWith = async (projection: SqlProjection, batchSize: number) => {
-  const { parked, ...recorded } = await recordFromZero(db.sql, projection, batchSize);
+  const { parked, ...recorded } = await recordFromZero(env.db.sql, projection, batchSize);
   expect(parked).toBe(0);
   return recorded;
 };
@@ -59,7 +51,9 @@ const save = (searchId: string, search: Partial<SearchDraft>, when: number): Sav
   },
 });
 const saveEvents = (...events: SavedSearchEvent[]) =>
-  store.append(savedSearchStreamId(userId), SAVED_SEARCH_STREAM_TYPE, 'any', events, { userId });
+  env.store.append(savedSearchStreamId(userId), SAVED_SEARCH_STREAM_TYPE, 'any', events, {
+    userId,
+  });
 const rent = (listingId: string, value: number, when: number): ListingEvent => ({
   type: 'ListingRentChanged',
   data: {
@@ -79,28 +73,31 @@ describe('saved-search matching in batches', () => {
       save('s-any', {}, 0),
     );
     // Several events of one listing in a row and interleaved with others: in, out and in again.
-    await appendListingEvents(store, 'x-1', [
+    await appendListingEvents(env.store, 'x-1', [
       listingCreated('x-1', { at: at(1000), fields: { rent: 25000 } }),
       rent('x-1', 19000, 2000),
     ]);
-    await appendListingEvents(store, 'x-2', [
+    await appendListingEvents(env.store, 'x-2', [
       listingCreated('x-2', { at: at(2500), fields: { rent: 15000 } }),
     ]);
-    await appendListingEvents(store, 'x-1', [rent('x-1', 26000, 3000), rent('x-1', 19500, 4000)]);
+    await appendListingEvents(env.store, 'x-1', [
+      rent('x-1', 26000, 3000),
+      rent('x-1', 19500, 4000),
+    ]);
     // A search saved in the middle of the batch sees only what comes after it.
     await saveEvents(save('s-late', { places: { cities: ['bengaluru'] } }, 4500));
-    await appendListingEvents(store, 'x-2', [
+    await appendListingEvents(env.store, 'x-2', [
       { type: 'ListingDelisted', data: { listingId: 'x-2', at: at(5000), city: 'Bengaluru' } },
       { type: 'ListingRelisted', data: { listingId: 'x-2', at: at(6000), city: 'Bengaluru' } },
     ]);
-    await appendListingEvents(store, 'x-3', [
+    await appendListingEvents(env.store, 'x-3', [
       listingCreated('x-3', { at: at(7000), fields: { rent: 18000 } }),
       {
         type: 'ListingDeleted',
         data: { listingId: 'x-3', at: at(8000), city: 'Bengaluru', imageIds: [] },
       },
     ]);
-    await appendListingEvents(store, 'x-4', [
+    await appendListingEvents(env.store, 'x-4', [
       listingCreated('x-4', { at: at(9000), fields: { rent: 30000 } }),
       rent('x-4', 17000, 10_000),
     ]);
@@ -128,28 +125,28 @@ describe('saved-search matching in batches', () => {
   it('a rebuild into copies swapped in records the same, and alerts after it get new ids', async () => {
     // Given the model as the first test left it, caught up.
     const before = await rebuildWith(alertsProjection, 1000);
-    const [{ id: lastId } = { id: 0 }] = await db.sql<{ id: number }[]>`
+    const [{ id: lastId } = { id: 0 }] = await env.db.sql<{ id: number }[]>`
       SELECT coalesce(max(id), 0)::int AS id FROM listing_search_alerts`;
     // When it is rebuilt beside the live tables (new search numbers, the same sequences), swapped in
     // and the old tables dropped, and then a listing matches.
-    await rebuildProjection(db.sql, alertsProjection, () => {}, { batchSize: 3 });
-    expect(await db.sql`SELECT 1 FROM projection_parked_streams`).toHaveLength(0);
+    await rebuildProjection(env.db.sql, alertsProjection, () => {}, { batchSize: 3 });
+    expect(await env.db.sql`SELECT 1 FROM projection_parked_streams`).toHaveLength(0);
     const after = {
-      alerts: await db.sql`SELECT search_id, user_id, listing_id, at, notify
-                           FROM ${alertRows(db.sql)} a ORDER BY at, listing_id, search_id`,
-      matches: await db.sql`SELECT search_id, listing_id FROM ${matchRows(db.sql)} m
+      alerts: await env.db.sql`SELECT search_id, user_id, listing_id, at, notify
+                           FROM ${alertRows(env.db.sql)} a ORDER BY at, listing_id, search_id`,
+      matches: await env.db.sql`SELECT search_id, listing_id FROM ${matchRows(env.db.sql)} m
                             ORDER BY search_id, listing_id`,
     };
     expect(after).toEqual({ alerts: before.alerts, matches: before.matches });
-    await appendListingEvents(store, 'x-5', [
+    await appendListingEvents(env.store, 'x-5', [
       listingCreated('x-5', { at: at(11_000), fields: { rent: 15000 } }),
     ]);
-    const runner = startProjection(db.sql, alertsProjection, { pollIntervalMs: 5 });
+    const runner = startProjection(env.db.sql, alertsProjection, { pollIntervalMs: 5 });
     await runner.whenCaughtUp();
     await runner.stop();
     // Then: its alerts have ids after every earlier one (the emails compare them).
-    const fresh = await db.sql<{ id: number; search_id: string }[]>`
-      SELECT id::int, search_id FROM ${alertRows(db.sql)} a WHERE listing_id = 'x-5' ORDER BY search_id`;
+    const fresh = await env.db.sql<{ id: number; search_id: string }[]>`
+      SELECT id::int, search_id FROM ${alertRows(env.db.sql)} a WHERE listing_id = 'x-5' ORDER BY search_id`;
     expect(fresh.map((a) => a.search_id)).toEqual(['s-any', 's-cheap', 's-late']);
     expect(fresh.every((a) => a.id > lastId)).toBe(true);
   });

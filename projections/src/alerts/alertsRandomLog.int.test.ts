@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import { describe, expect, it } from 'vitest';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { PROPERTY_TYPES } from '@rentals/core/listings/listing';
 import { FACINGS, FURNISHINGS, type Tenancy } from '@rentals/core/listings/tenancy';
@@ -11,7 +10,7 @@ import {
 } from '@rentals/core/savedSearches/events';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import { appendListingEvents, listingCreated, testFields } from '@rentals/testing/listingFixtures';
-import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { testDatabaseWithStore } from '@rentals/testing/testDatabase';
 import type { SqlProjection } from '../runner/projection.ts';
 import { alertsProjection } from './alertsProjection.ts';
 import { recordFromZero } from './recordedAlerts.ts';
@@ -25,15 +24,8 @@ import { recordFromZero } from './recordedAlerts.ts';
  * reference) and through the in-memory path in big and small batches; all
  * must record the same matches and alerts.
  */
-let db: TestDatabase;
-let store: EventStore;
+const env = testDatabaseWithStore();
 const T0 = Date.parse('2026-10-01T08:00:00.000Z');
-
-beforeAll(async () => {
-  db = await testDatabase();
-  store = createEventStore(db.sql);
-});
-afterAll(() => db.drop());
 
 const { evolveBatch: _batch, inMemory: _memory, ...eventByEvent } = alertsProjection;
 
@@ -62,7 +54,7 @@ const WORDS = ['sunny', 'metro', 'balcony', 'garden', 'quiet', 'corner', 'lake']
 const TYPES = PROPERTY_TYPES;
 
 const rebuildWith = async (projection: SqlProjection, batchSize: number) => {
-  const { parked, ...recorded } = await recordFromZero(db.sql, projection, batchSize);
+  const { parked, ...recorded } = await recordFromZero(env.db.sql, projection, batchSize);
   expect(parked).toBe(0);
   return recorded;
 };
@@ -263,7 +255,7 @@ describe('saved-search matching in memory', () => {
       for (let i = 0; i < 400; i++) {
         if (i < 30 || r.chance(0.15)) {
           const event = searchEvent();
-          await store.append(
+          await env.store.append(
             savedSearchStreamId(event.data.userId),
             SAVED_SEARCH_STREAM_TYPE,
             'any',
@@ -274,7 +266,7 @@ describe('saved-search matching in memory', () => {
           );
         } else {
           const event = listingEvent();
-          await appendListingEvents(store, event.data.listingId, [event]);
+          await appendListingEvents(env.store, event.data.listingId, [event]);
         }
       }
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { HIDDEN_EMAIL, HIDDEN_PHONE } from '@rentals/core/conversations/contactMask';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
-import { listingOf, runReadModels } from '@rentals/testing/conversations';
+import { listingOf } from '@rentals/testing/conversations';
 import { freePort } from '@rentals/testing/infra';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
-import { TEST_MAIL_FROM, testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { TEST_MAIL_FROM, testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
 import {
   NOTIFY_AFTER_MS,
   NOTIFY_AT_MOST_EVERY_MS,
@@ -22,38 +22,28 @@ import {
 type Sent = { conversation: { id: string }; message: { seq: number } };
 
 const SITE = 'http://rentals.test';
-let t: TestApp;
-let readModels: ReturnType<typeof runReadModels>;
+const s = testAppWithUsers({}, { readModels: true });
 const mail = mailbox();
 
-beforeAll(async () => {
-  t = await testApp();
-  readModels = runReadModels(t.db.sql);
-});
-afterAll(async () => {
-  await readModels.stop();
-  await t.close();
-});
-
 const notifier = (smtpUrl: string = inject('smtpUrl')): MessageNotifierOptions => ({
-  sql: t.db.sql,
+  sql: s.t.db.sql,
   mailer: createSmtpMailer({ smtpUrl, from: TEST_MAIL_FROM }),
   siteUrl: SITE,
-  clock: t.clock,
+  clock: s.t.clock,
 });
 const round = async (options = notifier()) => {
-  await readModels.caughtUp();
+  await s.readModels.caughtUp();
   return notifyOnce(options);
 };
 
 const parties = async (listingTitle = 'Airy 1BHK in Koramangala') => {
-  const owner = await t.registerUser('homeowner', { name: 'Asha Rao' });
-  const tenant = await t.registerUser('tenant', { name: 'Ravi Kumar' });
-  const listingId = await listingOf(t, owner.user._id, listingTitle);
+  const owner = await s.t.registerUser('homeowner', { name: 'Asha Rao' });
+  const tenant = await s.t.registerUser('tenant', { name: 'Ravi Kumar' });
+  const listingId = await listingOf(s.t, owner.user._id, listingTitle);
   return { owner, tenant, listingId };
 };
 const start = async (tenant: TestUser, listingId: string, body: string) => {
-  const res = await t.request<Sent>('POST', '/api/conversations', {
+  const res = await s.t.request<Sent>('POST', '/api/conversations', {
     token: tenant.token,
     json: { listingId, body, messageId: randomUUID() },
   });
@@ -61,7 +51,7 @@ const start = async (tenant: TestUser, listingId: string, body: string) => {
   return res.body.conversation.id;
 };
 const send = async (user: TestUser, id: string, body: string) => {
-  const res = await t.request<Sent>('POST', `/api/conversations/${id}/messages`, {
+  const res = await s.t.request<Sent>('POST', `/api/conversations/${id}/messages`, {
     token: user.token,
     json: { body, messageId: randomUUID() },
   });
@@ -77,7 +67,7 @@ describe('email about a message left unread', () => {
     await round();
     expect(await mail.received(owner.email)).toEqual([]);
 
-    t.clock.advance(NOTIFY_AFTER_MS);
+    s.t.clock.advance(NOTIFY_AFTER_MS);
     await round();
     const email = await mail.next(owner.email);
     expect(email.subject).toBe('New message about Airy 1BHK in Koramangala');
@@ -96,23 +86,23 @@ describe('email about a message left unread', () => {
   it('comes at most once an hour per conversation, and only about messages newer than the last email', async () => {
     const { owner, tenant, listingId } = await parties();
     const id = await start(tenant, listingId, 'Hello, is it available?');
-    t.clock.advance(NOTIFY_AFTER_MS);
+    s.t.clock.advance(NOTIFY_AFTER_MS);
     await round();
     await mail.next(owner.email);
 
     await send(tenant, id, 'Also, are pets allowed?');
-    t.clock.advance(NOTIFY_AFTER_MS * 2);
+    s.t.clock.advance(NOTIFY_AFTER_MS * 2);
     await round();
     expect(await mail.received(owner.email)).toHaveLength(1);
 
-    t.clock.advance(NOTIFY_AT_MOST_EVERY_MS);
+    s.t.clock.advance(NOTIFY_AT_MOST_EVERY_MS);
     await round();
     const second = await mail.next(owner.email);
     expect(second.text).toContain('“Also, are pets allowed?”');
     expect(second.text).toContain('You have 2 unread messages in this conversation.');
 
     // Still unread an hour later, but nothing new since the last email: no reminder.
-    t.clock.advance(NOTIFY_AT_MOST_EVERY_MS);
+    s.t.clock.advance(NOTIFY_AT_MOST_EVERY_MS);
     await round();
     expect(await mail.received(owner.email)).toHaveLength(2);
   });
@@ -120,7 +110,7 @@ describe('email about a message left unread', () => {
   it('does not come when the message was read in time, or the recipient blocked the sender', async () => {
     const { owner, tenant, listingId } = await parties();
     const read = await start(tenant, listingId, 'Can I visit on Saturday?');
-    const readRes = await t.request('POST', `/api/conversations/${read}/read`, {
+    const readRes = await s.t.request('POST', `/api/conversations/${read}/read`, {
       token: owner.token,
       json: { upToSeq: 1 },
     });
@@ -128,12 +118,12 @@ describe('email about a message left unread', () => {
 
     const other = await parties('Quiet studio in Indiranagar');
     const blocked = await start(other.tenant, other.listingId, 'Cheap deal, reply fast');
-    const blockRes = await t.request('POST', `/api/conversations/${blocked}/block`, {
+    const blockRes = await s.t.request('POST', `/api/conversations/${blocked}/block`, {
       token: other.owner.token,
     });
     expect(blockRes.status).toBeLessThan(300);
 
-    t.clock.advance(NOTIFY_AFTER_MS);
+    s.t.clock.advance(NOTIFY_AFTER_MS);
     await round();
     expect(await mail.received(owner.email)).toEqual([]);
     expect(await mail.received(other.owner.email)).toEqual([]);
@@ -142,12 +132,12 @@ describe('email about a message left unread', () => {
   it("goes to the tenant too when the owner's reply waits unread", async () => {
     const { owner, tenant, listingId } = await parties('Sunny 2BHK near the metro');
     const id = await start(tenant, listingId, 'Is parking included?');
-    await t.request('POST', `/api/conversations/${id}/read`, {
+    await s.t.request('POST', `/api/conversations/${id}/read`, {
       token: owner.token,
       json: { upToSeq: 1 },
     });
     await send(owner, id, 'Yes, one covered slot. Call me on 98765 43210.');
-    t.clock.advance(NOTIFY_AFTER_MS);
+    s.t.clock.advance(NOTIFY_AFTER_MS);
     await round();
     const email = await mail.next(tenant.email);
     expect(email.subject).toBe('New message about Sunny 2BHK near the metro');
@@ -160,7 +150,7 @@ describe('email about a message left unread', () => {
   it("keeps a tenant's phone number and email hidden from the owner who has not replied", async () => {
     const { owner, tenant, listingId } = await parties();
     await start(tenant, listingId, 'Call me on +91 98765 43210 or write to ravi.k@example.in');
-    t.clock.advance(NOTIFY_AFTER_MS);
+    s.t.clock.advance(NOTIFY_AFTER_MS);
     await round();
     const email = await mail.next(owner.email);
     for (const part of [email.text, email.html]) {
@@ -174,8 +164,8 @@ describe('email about a message left unread', () => {
   it('is sent once when two notifiers (active and standby) run the same round', async () => {
     const { owner, tenant, listingId } = await parties();
     await start(tenant, listingId, 'Is the deposit negotiable?');
-    t.clock.advance(NOTIFY_AFTER_MS);
-    await readModels.caughtUp();
+    s.t.clock.advance(NOTIFY_AFTER_MS);
+    await s.readModels.caughtUp();
     const rounds = await Promise.all([notifyOnce(notifier()), notifyOnce(notifier())]);
     expect(rounds.every((r) => r.failed === 0)).toBe(true);
     await mail.next(owner.email);
@@ -185,7 +175,7 @@ describe('email about a message left unread', () => {
   it('is tried again next round when the send fails, and not counted as sent', async () => {
     const { owner, tenant, listingId } = await parties();
     await start(tenant, listingId, 'Is the rent inclusive of maintenance?');
-    t.clock.advance(NOTIFY_AFTER_MS);
+    s.t.clock.advance(NOTIFY_AFTER_MS);
     const lines: string[] = [];
     // Nothing listens there: every send fails at once.
     const broken = {

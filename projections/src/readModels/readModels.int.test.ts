@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
+import { describe, expect, it } from 'vitest';
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
-import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
+import { testDatabaseWithStore } from '@rentals/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { cityArea, kmBetween } from '@rentals/core/gazetteer/cities';
@@ -25,20 +24,14 @@ import {
   testImage,
 } from '@rentals/testing/listingFixtures';
 
-let db: TestDatabase;
-let store: EventStore;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  store = createEventStore(db.sql);
-});
-afterAll(() => db.drop());
+const env = testDatabaseWithStore();
 
 /** Given these events in the log, when the projections catch up, then… */
 const given = async (streams: Record<string, ListingEvent[]>, projections: SqlProjection[]) => {
-  for (const [id, events] of Object.entries(streams)) await appendListingEvents(store, id, events);
+  for (const [id, events] of Object.entries(streams))
+    await appendListingEvents(env.store, id, events);
   for (const projection of projections) {
-    const runner = startProjection(db.sql, projection, { batchSize: 3, pollIntervalMs: 5 });
+    const runner = startProjection(env.db.sql, projection, { batchSize: 3, pollIntervalMs: 5 });
     await runner.whenCaughtUp();
     await runner.stop();
   }
@@ -99,7 +92,7 @@ describe('listing read model', () => {
     const events = lifecycle('lc-1');
     await given({ 'lc-1': events }, [listingReadModel]);
     const expected = toPropertyDocument(fold(events));
-    expect(await findListing(db.sql, 'lc-1')).toEqual(expected);
+    expect(await findListing(env.db.sql, 'lc-1')).toEqual(expected);
     expect(expected?.images.map((i) => i.id)).toEqual(['lc-1-d', 'lc-1-b', 'lc-1-c']);
   });
 
@@ -118,19 +111,19 @@ describe('listing read model', () => {
       },
       [listingReadModel],
     );
-    const mine = await ownerListings(db.sql, 'owner-x');
+    const mine = await ownerListings(env.db.sql, 'owner-x');
     expect(mine.map((d) => [d._id, d.isAvailable])).toEqual([
       ['own-2', false],
       ['own-1', true],
     ]);
-    expect(await findListing(db.sql, 'own-3')).toBeNull();
+    expect(await findListing(env.db.sql, 'own-3')).toBeNull();
   });
 });
 
 describe('public (visitor) model', () => {
   it('has no restricted field at all, and a position 2–7 km from the listing, inside its city', async () => {
     await given({ 'pub-1': [listingCreated('pub-1')] }, [publicListingModel]);
-    const columns = await db.sql<{ column_name: string }[]>`
+    const columns = await env.db.sql<{ column_name: string }[]>`
       SELECT column_name FROM information_schema.columns WHERE table_name = 'listing_public'`;
     const names = columns.map((c) => c.column_name);
     for (const restricted of [
@@ -147,7 +140,7 @@ describe('public (visitor) model', () => {
       'doc',
     ])
       expect(names).not.toContain(restricted);
-    const doc = await findPublicListing(db.sql, 'pub-1');
+    const doc = await findPublicListing(env.db.sql, 'pub-1');
     expect(Object.keys(doc!).sort()).toEqual(
       [...Object.keys(PublicPropertySchema.properties)].sort(),
     );
@@ -178,7 +171,7 @@ describe('public (visitor) model', () => {
       parking: 'car',
     } as const;
     const termsOf = async (id: string) =>
-      (await db.sql<{ terms: unknown }[]>`SELECT terms FROM listing_public WHERE id = ${id}`)[0]
+      (await env.db.sql<{ terms: unknown }[]>`SELECT terms FROM listing_public WHERE id = ${id}`)[0]
         ?.terms;
     await given(
       {
@@ -196,7 +189,7 @@ describe('public (visitor) model', () => {
     expect(await termsOf('pub-t2')).toBeNull();
     const html = renderListingPage(
       { siteUrl: 'https://example.in', cssHref: '/site.css', scriptHref: '/header.js' },
-      (await listingsByIds(db.sql, ['pub-t1']))[0]!,
+      (await listingsByIds(env.db.sql, ['pub-t1']))[0]!,
     );
     expect(html).toContain('Vegetarian only');
     expect(html).not.toMatch(/90,?000|fully|Car</);
@@ -234,11 +227,11 @@ describe('public (visitor) model', () => {
       },
       [publicListingModel],
     );
-    expect((await findPublicListing(db.sql, 'pub-2'))!.location).toEqual({ city: 'Bengaluru' });
-    expect(await findPublicListing(db.sql, 'pub-3')).toBeNull();
-    expect(await findPublicListing(db.sql, 'pub-4')).toBeNull();
-    expect(await findPublicListing(db.sql, 'pub-5')).not.toBeNull();
-    const featured = (await featuredPublicListings(db.sql, 50)).map((d) => d._id);
+    expect((await findPublicListing(env.db.sql, 'pub-2'))!.location).toEqual({ city: 'Bengaluru' });
+    expect(await findPublicListing(env.db.sql, 'pub-3')).toBeNull();
+    expect(await findPublicListing(env.db.sql, 'pub-4')).toBeNull();
+    expect(await findPublicListing(env.db.sql, 'pub-5')).not.toBeNull();
+    const featured = (await featuredPublicListings(env.db.sql, 50)).map((d) => d._id);
     expect(featured).toContain('pub-5');
     expect(featured).not.toContain('pub-3');
   });
@@ -266,14 +259,15 @@ describe('owner figures', () => {
       },
       [ownerListingStats],
     );
-    await db.sql`INSERT INTO listing_view_counts (listing_id, views) VALUES ('s-1', 5), ('s-2', 2), ('s-3', 100)`;
-    expect(await ownerSummary(db.sql, owner)).toEqual({
+    await env.db
+      .sql`INSERT INTO listing_view_counts (listing_id, views) VALUES ('s-1', 5), ('s-2', 2), ('s-3', 100)`;
+    expect(await ownerSummary(env.db.sql, owner)).toEqual({
       total: 3,
       listed: 2,
       delisted: 1,
       totalViews: 7,
     });
-    expect(await ownerSummary(db.sql, 'nobody')).toEqual({
+    expect(await ownerSummary(env.db.sql, 'nobody')).toEqual({
       total: 0,
       listed: 0,
       delisted: 0,
@@ -286,21 +280,22 @@ describe('batched creations', () => {
   it('build exactly the read models that applying event by event builds', async () => {
     for (let i = 0; i < 12; i++)
       await appendListingEvents(
-        store,
+        env.store,
         `b-${i}`,
         i % 3 === 0 ? lifecycle(`b-${i}`) : [listingCreated(`b-${i}`, { ownerId: `bo-${i % 4}` })],
       );
     const snapshot = () =>
       Promise.all([
-        db.sql`SELECT * FROM listing_read ORDER BY id`,
-        db.sql`SELECT * FROM listing_public ORDER BY id`,
-        db.sql`SELECT * FROM owner_listing_stats ORDER BY owner_id`,
-        db.sql`SELECT * FROM owner_listing_membership ORDER BY listing_id`,
+        env.db.sql`SELECT * FROM listing_read ORDER BY id`,
+        env.db.sql`SELECT * FROM listing_public ORDER BY id`,
+        env.db.sql`SELECT * FROM owner_listing_stats ORDER BY owner_id`,
+        env.db.sql`SELECT * FROM owner_listing_membership ORDER BY listing_id`,
       ]);
     const run = async (projections: SqlProjection[], batchSize: number) => {
-      await db.sql`TRUNCATE listing_read, listing_public, owner_listing_stats, owner_listing_membership`;
+      await env.db
+        .sql`TRUNCATE listing_read, listing_public, owner_listing_stats, owner_listing_membership`;
       for (const p of projections) {
-        const runner = startProjection(db.sql, p, { batchSize, pollIntervalMs: 5 });
+        const runner = startProjection(env.db.sql, p, { batchSize, pollIntervalMs: 5 });
         await runner.whenCaughtUp();
         await runner.stop();
       }
@@ -325,7 +320,7 @@ describe('a large backlog', () => {
     // A bulk import (runs of creations) with edits, moves and deletions in between.
     for (let i = 0; i < 150; i++)
       await appendListingEvents(
-        store,
+        env.store,
         `bulk-${i}`,
         i % 25 === 0
           ? lifecycle(`bulk-${i}`)
@@ -333,24 +328,27 @@ describe('a large backlog', () => {
       );
     const snapshot = () =>
       Promise.all([
-        db.sql`SELECT * FROM listing_read ORDER BY id`,
-        db.sql`SELECT * FROM listing_public ORDER BY id`,
-        db.sql`SELECT * FROM owner_listing_stats ORDER BY owner_id`,
-        db.sql`SELECT * FROM public_site_listing_city ORDER BY listing_id`,
+        env.db.sql`SELECT * FROM listing_read ORDER BY id`,
+        env.db.sql`SELECT * FROM listing_public ORDER BY id`,
+        env.db.sql`SELECT * FROM owner_listing_stats ORDER BY owner_id`,
+        env.db.sql`SELECT * FROM public_site_listing_city ORDER BY listing_id`,
         // Generations count marks (one per batch or per event): what matters is what is marked, and at which event.
-        db.sql`SELECT city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_cities ORDER BY city_slug`,
-        db.sql`SELECT listing_id, city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_listings ORDER BY listing_id`,
+        env.db
+          .sql`SELECT city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_cities ORDER BY city_slug`,
+        env.db
+          .sql`SELECT listing_id, city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_listings ORDER BY listing_id`,
       ]);
     const all = [listingReadModel, publicListingModel, ownerListingStats, dirtyCitiesProjection];
     const run = async (
       projections: SqlProjection[],
       options: { batchSize: number; maxBatchSize: number },
     ) => {
-      await db.sql`TRUNCATE listing_read, listing_public, owner_listing_stats, owner_listing_membership,
+      await env.db
+        .sql`TRUNCATE listing_read, listing_public, owner_listing_stats, owner_listing_membership,
                    public_site_listing_city, public_site_dirty_cities, public_site_dirty_listings`;
       const batches: number[] = [];
       for (const p of projections) {
-        const runner = startProjection(db.sql, p, {
+        const runner = startProjection(env.db.sql, p, {
           ...options,
           pollIntervalMs: 5,
           logApplied: true,
@@ -492,17 +490,17 @@ describe('a rebuild from folded streams', () => {
                             ]),
                       ]
                     : [created];
-      await appendListingEvents(store, id, events);
+      await appendListingEvents(env.store, id, events);
     }
     const snapshot = () =>
       Promise.all([
-        db.sql`SELECT * FROM listing_read ORDER BY id`,
-        db.sql`SELECT * FROM listing_public ORDER BY id`,
+        env.db.sql`SELECT * FROM listing_read ORDER BY id`,
+        env.db.sql`SELECT * FROM listing_public ORDER BY id`,
       ]);
-    await db.sql`TRUNCATE listing_read, listing_public`;
+    await env.db.sql`TRUNCATE listing_read, listing_public`;
     for (const p of [listingReadModel, publicListingModel]) {
       const runner = startProjection(
-        db.sql,
+        env.db.sql,
         { ...p, name: `${p.name}-by-event`, evolveBatch: undefined },
         { batchSize: 1, pollIntervalMs: 5 },
       );
@@ -512,7 +510,7 @@ describe('a rebuild from folded streams', () => {
     const eventByEvent = await snapshot();
 
     const progress: RebuildProgress[] = [];
-    await rebuildProjections(db.sql, [listingReadModel, publicListingModel], (p) =>
+    await rebuildProjections(env.db.sql, [listingReadModel, publicListingModel], (p) =>
       progress.push(p),
     );
     const folded = await snapshot();
@@ -524,7 +522,7 @@ describe('a rebuild from folded streams', () => {
     });
     expect(folded).toEqual(eventByEvent);
     // The columns written beside the document (migrations 0189, 0190) say what the document says.
-    const [disagreeing] = await db.sql<{ n: number }[]>`
+    const [disagreeing] = await env.db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM listing_read
       WHERE show_on_map IS DISTINCT FROM (doc ->> 'showOnMap')::boolean
         OR pin_code IS DISTINCT FROM doc #>> '{location,pinCode}'
@@ -538,7 +536,7 @@ describe('a rebuild from folded streams', () => {
     expect(folded[0].some((r) => r.rent_type === 'yearly')).toBe(true);
     // Filled by COPY FREEZE in the fill's one transaction, vacuumed without their TOAST tables: every page
     // of the swapped-in tables all-visible, which the map search's index-only scans need.
-    const pages = await db.sql<{ relname: string; relpages: number; relallvisible: number }[]>`
+    const pages = await env.db.sql<{ relname: string; relpages: number; relallvisible: number }[]>`
       SELECT relname, relpages, relallvisible FROM pg_class
       WHERE relname IN ('listing_read', 'listing_public') AND relnamespace = 'public'::regnamespace
       ORDER BY relname`;

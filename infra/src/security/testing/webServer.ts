@@ -3,13 +3,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { AppDeps } from '@rentals/api/deps';
 import { localDiskStore } from '@rentals/api/media/localDiskStore';
 import type { MediaStore } from '@rentals/api/media/mediaStore';
 import { createWebServer, type WebServer } from '@rentals/api/server';
 import type { Logger } from '@rentals/core/logger';
-import { testApp, type TestApp } from '@rentals/testing/testApp';
+import {
+  registerUsers,
+  testApp,
+  type TestApp,
+  type TestUser,
+  type UserSpec,
+} from '@rentals/testing/testApp';
 
 /** A basemap build version as the manifest names it (12 hex digits). */
 export const MAP_VERSION = '0123456789ab';
@@ -103,6 +109,24 @@ export const startTestWebServer = async (
       rmSync(root, { recursive: true, force: true });
     },
   };
+};
+
+/**
+ * A test file's web server and its named users, started before its tests and
+ * stopped after them: `const s = testWebServerWithUsers({ owner: 'homeowner' })`,
+ * then `s.web.base` and `s.owner.token` in the file's hooks and tests.
+ */
+export const testWebServerWithUsers = <U extends Record<string, UserSpec>>(
+  users: U,
+  options: Parameters<typeof startTestWebServer>[0] = {},
+) => {
+  const suite = {} as { web: TestWebServer } & { [K in keyof U]: TestUser };
+  beforeAll(async () => {
+    const web = await startTestWebServer(options);
+    Object.assign(suite, { web }, await registerUsers(web.t, users));
+  });
+  afterAll(() => suite.web?.stop());
+  return suite;
 };
 
 export type RawResponse = { status: number; headers: Record<string, string>; body: string };
