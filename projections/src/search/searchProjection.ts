@@ -34,6 +34,154 @@ export const searchProjectionName = (replica: number) =>
 
 export type SearchProjectionDeps = { sql: Sql; meili: Meilisearch; log?: Logger; index?: string };
 
+/** What the projection's steps share: its dependencies, its name, and whether it was closed or has ensured its index. */
+type SearchState = {
+  deps: () => SearchProjectionDeps;
+  name: string;
+  closed: boolean;
+  ensured: boolean;
+};
+
+const liveIndex = (state: SearchState) => state.deps().index ?? LISTINGS_INDEX;
+
+/** Retries `work` while Meilisearch is unreachable; `beforeRetry` may end the retries by throwing. */
+const whileUnavailable = async <T>(
+  state: SearchState,
+  work: () => Promise<T>,
+  beforeRetry?: () => Promise<void>,
+): Promise<T> => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (attempt > 0 && beforeRetry) await beforeRetry();
+      return await work();
+    } catch (error) {
+      // A check that cannot reach Postgres (beforeRetry) is an outage too: try again later.
+      const outage = isMeiliUnavailable(error) || (attempt > 0 && isTransient(error));
+      if (!outage || state.closed) throw error;
+      const delay = Math.min(100 * 2 ** attempt, 5000);
+      if (attempt === 0 || delay === 5000)
+        state.deps().log?.warn(`${state.name}: Meilisearch unavailable, retrying`, {
+          error: (error as Error).message,
+          delay,
+        });
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+};
+
+/**
+ * A worker cut off from the network retries its writes once it is back, by when another has
+ * taken over: its change, read before the cut, sent after the other's delete would bring the
+ * listing back. So a retry to the live index first checks that the checkpoint has not reached
+ * the batch (someone applied it meanwhile); if it has, the batch is dropped as one whose
+ * checkpoint moved.
+ */
+const unlessApplied = (state: SearchState, uid: string, first: RecordedEvent) =>
+  uid === liveIndex(state)
+    ? async () => {
+        const [row] = await state.deps().sql<{ applied: boolean }[]>`
+          SELECT (transaction_id, position) >= (${first.transactionId}::xid8, ${first.position}::bigint) AS applied
+          FROM projection_checkpoints WHERE name = ${state.name}`;
+        if (row?.applied) throw new CheckpointMoved();
+      }
+    : undefined;
+
+const changeFor = (state: SearchState, events: RecordedEvent[]) =>
+  indexChangesFor(
+    state.deps().sql,
+    events.map((e) => (e.data as { listingId: string }).listingId),
+  );
+
+/** Upserts and deletes the batch's listings in `uid`, and waits until both took effect. */
+const applyTo = async (state: SearchState, uid: string, events: RecordedEvent[]) => {
+  const change = await changeFor(state, events);
+  await whileUnavailable(
+    state,
+    async () => {
+      const { meili } = state.deps();
+      await Promise.all([
+        upsertDocuments(meili, change.upserts, uid),
+        deleteDocuments(meili, change.deletes, uid),
+      ]);
+    },
+    unlessApplied(state, uid, events[0]!),
+  );
+};
+
+/**
+ * Queues the batch's upserts and deletes (Meilisearch keeps its tasks in the
+ * order they were enqueued, so batches sent one after another take effect in
+ * log order) and returns their task ids. Under the swap lock: a
+ * rebuild's swap task is enqueued after every batch sent to the old index.
+ */
+const sendTo = async (state: SearchState, uid: string, events: RecordedEvent[]) => {
+  const change = await changeFor(state, events);
+  return whileUnavailable(
+    state,
+    async () => {
+      const index = state.deps().meili.index(uid);
+      const tasks = [
+        ...(change.upserts.length > 0
+          ? [await index.addDocuments(change.upserts, { primaryKey: 'id' })]
+          : []),
+        ...(change.deletes.length > 0 ? [await index.deleteDocuments(change.deletes)] : []),
+      ];
+      return tasks.map((task) => task.taskUid);
+    },
+    unlessApplied(state, uid, events[0]!),
+  );
+};
+
+const ensure = async (state: SearchState) => {
+  if (!state.ensured)
+    await whileUnavailable(state, () => ensureListingsIndex(state.deps().meili, liveIndex(state)));
+  state.ensured = true;
+};
+
+/** A rebuild while running: a fresh index filled beside the live one, kept current, then swapped in. */
+const buildFresh = async (
+  state: SearchState,
+  onProgress?: (done: number, total: number) => void,
+) => {
+  const { sql, meili } = state.deps();
+  const fresh = freshIndexName(liveIndex(state));
+  const result = await whileUnavailable(state, () =>
+    buildSearchIndex(sql, meili, fresh, { onProgress }),
+  );
+  return {
+    checkpoint: result.checkpoint,
+    unapplied: result.unapplied,
+    copy: {
+      apply: (events: RecordedEvent[]) => applyTo(state, fresh, events),
+      swap: () =>
+        whileUnavailable(state, async () => {
+          await ensureListingsIndex(meili, liveIndex(state));
+          await swapIndexes(meili, liveIndex(state), fresh);
+        }),
+      drop: () => deleteIndex(meili, fresh),
+    },
+  };
+};
+
+/** Rebuilds into a fresh index, swaps it in, and continues from the checkpoint it reflects. */
+const reset = async (state: SearchState) => {
+  const { sql, meili, log } = state.deps();
+  const result = await whileUnavailable(state, () =>
+    rebuildSearchIndex(sql, meili, { live: liveIndex(state) }),
+  );
+  state.ensured = true;
+  await sql`UPDATE projection_checkpoints SET transaction_id = ${result.checkpoint.transactionId}::xid8,
+            position = ${result.checkpoint.position}, updated_at = now()
+            WHERE name = ${state.name}`;
+  log?.info(`${state.name}: search index rebuilt and swapped in`, {
+    checkpoint: result.checkpoint,
+    documents: result.documents,
+    streams: result.streams,
+    unapplied: result.unapplied.length,
+  });
+  return { unapplied: result.unapplied };
+};
+
 /**
  * Keeps the Meilisearch `listings` index in step with the log. Each batch
  * becomes full-document upserts (listed listings) and deletes by id
@@ -49,108 +197,20 @@ export const createSearchProjection = (
   deps: () => SearchProjectionDeps,
   name = LISTINGS_SEARCH_PROJECTION,
 ): ExternalProjection & { close: () => void } => {
-  let closed = false;
-  let ensured = false;
-  const index = () => deps().index ?? LISTINGS_INDEX;
-
-  /** Retries `work` while Meilisearch is unreachable; `beforeRetry` may end the retries by throwing. */
-  const whileUnavailable = async <T>(
-    work: () => Promise<T>,
-    beforeRetry?: () => Promise<void>,
-  ): Promise<T> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if (attempt > 0 && beforeRetry) await beforeRetry();
-        return await work();
-      } catch (error) {
-        // A check that cannot reach Postgres (beforeRetry) is an outage too: try again later.
-        const outage = isMeiliUnavailable(error) || (attempt > 0 && isTransient(error));
-        if (!outage || closed) throw error;
-        const delay = Math.min(100 * 2 ** attempt, 5000);
-        if (attempt === 0 || delay === 5000)
-          deps().log?.warn(`${name}: Meilisearch unavailable, retrying`, {
-            error: (error as Error).message,
-            delay,
-          });
-        await new Promise((r) => setTimeout(r, delay));
-      }
-    }
-  };
-
-  /**
-   * A worker cut off from the network retries its writes once it is back, by when another has
-   * taken over: its change, read before the cut, sent after the other's delete would bring the
-   * listing back. So a retry to the live index first checks that the checkpoint has not reached
-   * the batch (someone applied it meanwhile); if it has, the batch is dropped as one whose
-   * checkpoint moved.
-   */
-  const unlessApplied = (uid: string, first: RecordedEvent) =>
-    uid === index()
-      ? async () => {
-          const [row] = await deps().sql<{ applied: boolean }[]>`
-            SELECT (transaction_id, position) >= (${first.transactionId}::xid8, ${first.position}::bigint) AS applied
-            FROM projection_checkpoints WHERE name = ${name}`;
-          if (row?.applied) throw new CheckpointMoved();
-        }
-      : undefined;
-
-  const applyTo = async (uid: string, events: RecordedEvent[]) => {
-    const ids = events.map((e) => (e.data as { listingId: string }).listingId);
-    const change = await indexChangesFor(deps().sql, ids);
-    await whileUnavailable(
-      async () => {
-        const { meili } = deps();
-        await Promise.all([
-          upsertDocuments(meili, change.upserts, uid),
-          deleteDocuments(meili, change.deletes, uid),
-        ]);
-      },
-      unlessApplied(uid, events[0]!),
-    );
-  };
-
-  /**
-   * Queues the batch's upserts and deletes (Meilisearch keeps its tasks in the
-   * order they were enqueued, so batches sent one after another take effect in
-   * log order) and returns how to wait for both. Under the swap lock: a
-   * rebuild's swap task is enqueued after every batch sent to the old index.
-   */
-  const sendTo = async (uid: string, events: RecordedEvent[]) => {
-    const ids = events.map((e) => (e.data as { listingId: string }).listingId);
-    const change = await indexChangesFor(deps().sql, ids);
-    return whileUnavailable(
-      async () => {
-        const { meili } = deps();
-        const tasks = [
-          ...(change.upserts.length > 0
-            ? [await meili.index(uid).addDocuments(change.upserts, { primaryKey: 'id' })]
-            : []),
-          ...(change.deletes.length > 0
-            ? [await meili.index(uid).deleteDocuments(change.deletes)]
-            : []),
-        ];
-        return tasks.map((task) => task.taskUid);
-      },
-      unlessApplied(uid, events[0]!),
-    );
-  };
-
-  const ensure = async () => {
-    if (!ensured) await whileUnavailable(() => ensureListingsIndex(deps().meili, index()));
-    ensured = true;
-  };
-
+  const state: SearchState = { deps, name, closed: false, ensured: false };
   return {
     kind: 'external',
     name,
     canHandle: LISTING_EVENT_TYPES,
     apply: async (events) => {
-      await ensure();
-      await withSwapLockShared(deps().sql, name, () => applyTo(index(), events));
+      await ensure(state);
+      await withSwapLockShared(deps().sql, name, () => applyTo(state, liveIndex(state), events));
     },
     send: async (events) => {
-      await ensure();
-      const uids = await withSwapLockShared(deps().sql, name, () => sendTo(index(), events));
+      await ensure(state);
+      const uids = await withSwapLockShared(deps().sql, name, () =>
+        sendTo(state, liveIndex(state), events),
+      );
       return {
         done: async () => {
           // Behind a few batches sent ahead, on a big index: minutes, not the usual minute.
@@ -158,46 +218,10 @@ export const createSearchProjection = (
         },
       };
     },
-    buildFresh: async (onProgress) => {
-      const { sql, meili } = deps();
-      const fresh = freshIndexName(index());
-      const result = await whileUnavailable(() =>
-        buildSearchIndex(sql, meili, fresh, { onProgress }),
-      );
-      return {
-        checkpoint: result.checkpoint,
-        unapplied: result.unapplied,
-        copy: {
-          apply: (events) => applyTo(fresh, events),
-          swap: () =>
-            whileUnavailable(async () => {
-              await ensureListingsIndex(meili, index());
-              await swapIndexes(meili, index(), fresh);
-            }),
-          drop: () => deleteIndex(meili, fresh),
-        },
-      };
-    },
-    reset: async () => {
-      const { sql, meili, log } = deps();
-      const result = await whileUnavailable(() =>
-        rebuildSearchIndex(sql, meili, { live: index() }),
-      );
-      ensured = true;
-      // The fresh index reflects the log up to `result.checkpoint`: continue from there.
-      await sql`UPDATE projection_checkpoints SET transaction_id = ${result.checkpoint.transactionId}::xid8,
-                position = ${result.checkpoint.position}, updated_at = now()
-                WHERE name = ${name}`;
-      log?.info(`${name}: search index rebuilt and swapped in`, {
-        checkpoint: result.checkpoint,
-        documents: result.documents,
-        streams: result.streams,
-        unapplied: result.unapplied.length,
-      });
-      return { unapplied: result.unapplied };
-    },
+    buildFresh: (onProgress) => buildFresh(state, onProgress),
+    reset: () => reset(state),
     close: () => {
-      closed = true;
+      state.closed = true;
     },
   };
 };
