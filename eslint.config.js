@@ -48,6 +48,8 @@ const CORE = 'core imports no other package.';
 const API = "api imports core and projections/queries (the read side's published modules) only.";
 const PROJECTIONS =
   "projections imports core only (and the site's stylesheet, visitor card, header and footer, icons and plural helper, for the public pages).";
+const QUERIES =
+  "projections/src/queries (the read side the web process loads) imports only core and its own modules: no read model, search projection or runner.";
 const SITE = 'The site imports nothing server-side but the types of core/src/contract.';
 const packageBoundaries = [
   boundary(['core/**/*.ts'], ['\\b\\B'], CORE),
@@ -76,6 +78,10 @@ const packageBoundaries = [
   ),
   boundary(['projections/**/*.ts'], ['core/', 'site/styles/', 'testing/'], PROJECTIONS, {
     tests: true,
+  }),
+  // What the web process loads of the read side: names come from core, never from a writer's module.
+  boundary(['projections/src/queries/**/*.ts'], ['core/'], QUERIES, {
+    extra: [{ regex: '^\\.\\./', message: QUERIES }],
   }),
   boundary(
     ['infra/src/**/*.ts'],

@@ -8,7 +8,9 @@ import {
   type ListingEvent,
 } from '../readModels/listingEvents.ts';
 
-export const DIRTY_CITIES = 'public-site-dirty-cities';
+import { DIRTY_CITIES } from '@rentals/core/readSide/names';
+
+export { DIRTY_CITIES };
 
 /** The channel the regenerator listens on; NOTIFY is delivered when the projection's batch commits. */
 export const DIRTY_CHANNEL = 'public_site_dirty';

@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import type { FavouriteDocument } from '@rentals/core/contract/favourite';
 import { documentWithViews } from './listingQueries.ts';
 
-export { FAVOURITES_READ_MODEL } from '../readModels/favourites.ts';
+export { FAVOURITES_READ_MODEL } from '@rentals/core/readSide/names';
 
 export type FavouriteFilter = 'all' | 'available' | 'unavailable';
 

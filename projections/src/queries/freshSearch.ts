@@ -6,9 +6,7 @@ import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts
 import { mergePage, windowFor, type IndexWindow } from './freshMerge.ts';
 import { meiliSearchBody, quoteFilterValue, searchInMeili } from './searchInMeili.ts';
 import { criteriaSql } from './searchInPostgres.ts';
-import { LISTINGS_INDEX } from '../search/indexSettings.ts';
-import { LISTING_READ_MODEL } from '../readModels/listingReadModel.ts';
-import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
+import { LISTING_READ_MODEL, LISTINGS_INDEX, PUBLIC_LISTING_MODEL } from '@rentals/core/readSide/names';
 
 /**
  * The most listing events between the index's checkpoint and the read

@@ -4,7 +4,7 @@ import type { SearchAudience } from './criteria.ts';
 import { roundDegrees, type MapPoint } from './mapGrid.ts';
 import type { MapCriteria } from './mapInPostgres.ts';
 import { meiliFilter } from './searchInMeili.ts';
-import { LISTINGS_INDEX } from '../search/indexSettings.ts';
+import { LISTINGS_INDEX } from '@rentals/core/readSide/names';
 
 type Hit = {
   id: string;

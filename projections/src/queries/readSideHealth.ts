@@ -1,7 +1,10 @@
 import type { Sql } from 'postgres';
-import { PROJECTION_LOCK_PREFIX, type ProjectionState } from '../runner/checkpoints.ts';
-import { DIRTY_CITIES } from '../dirtyCities/dirtyCities.ts';
-import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
+import {
+  DIRTY_CITIES,
+  PROJECTION_LOCK_PREFIX,
+  PUBLIC_LISTING_MODEL,
+  type ProjectionState,
+} from '@rentals/core/readSide/names';
 
 /** The projections the static pages are built from: the regenerator waits for both. */
 export const PUBLIC_SITE_SOURCES: readonly string[] = [PUBLIC_LISTING_MODEL, DIRTY_CITIES];

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { LISTING_READ_MODEL } from '../readModels/listingReadModel.ts';
+import { LISTING_READ_MODEL } from '@rentals/core/readSide/names';
 
 /** How long a read waits for the read model to catch up with the caller's own writes before answering anyway. */
 export const READ_YOUR_WRITES_BOUND_MS = 2000;

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import type { OwnerNotice } from '@rentals/core/contract/ownerNotice';
-import { REPORT_QUEUE_READ_MODEL } from '../reports/reportQueue.ts';
+import { REPORT_QUEUE_READ_MODEL } from '@rentals/core/readSide/names';
 
 export { REPORT_QUEUE_READ_MODEL };
 

@@ -1,5 +1,5 @@
 import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
-import { LISTINGS_INDEX } from '../search/indexSettings.ts';
+import { LISTINGS_INDEX } from '@rentals/core/readSide/names';
 import type { Meilisearch } from 'meilisearch';
 import { tenancyMeiliFilter } from './tenancyFilter.ts';
 

@@ -4,7 +4,7 @@ import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts
 import { createMeili, isMeiliRefusal, isMeiliUnavailable, refusalCode } from './meili.ts';
 import { pendingEvents, STALE_AFTER_SECONDS } from './readSideHealth.ts';
 import { searchInMeili } from './searchInMeili.ts';
-import { searchProjectionName } from '../search/searchProjection.ts';
+import { searchProjectionName } from '@rentals/core/readSide/names';
 
 export { searchProjectionName };
 

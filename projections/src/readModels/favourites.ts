@@ -4,7 +4,9 @@ import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import { asListingEvent, type ListingCreated } from './listingEvents.ts';
 
-export const FAVOURITES_READ_MODEL = 'favourites';
+import { FAVOURITES_READ_MODEL } from '@rentals/core/readSide/names';
+
+export { FAVOURITES_READ_MODEL };
 
 const LISTING_TYPES = [
   'ListingCreated',

@@ -15,7 +15,9 @@ import {
   type ListingEvent,
 } from './listingEvents.ts';
 
-export const LISTING_READ_MODEL = 'listing-read-model';
+import { LISTING_READ_MODEL } from '@rentals/core/readSide/names';
+
+export { LISTING_READ_MODEL };
 
 const json = (value: unknown) => JSON.stringify(value);
 

@@ -16,7 +16,9 @@ import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { streamFold } from '../runner/streamFold.ts';
 
-export const PUBLIC_LISTING_MODEL = 'public-listing-model';
+import { PUBLIC_LISTING_MODEL } from '@rentals/core/readSide/names';
+
+export { PUBLIC_LISTING_MODEL };
 
 /** Photos as visitors get them: no captions (owners sometimes write the address there). */
 const publicImages = (images: ListingImage[]) =>

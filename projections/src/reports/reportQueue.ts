@@ -5,7 +5,9 @@ import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import { reminderNoticeStatements } from '../listingExpiry/reminderNotice.ts';
 
-export const REPORT_QUEUE_READ_MODEL = 'report-queue';
+import { REPORT_QUEUE_READ_MODEL } from '@rentals/core/readSide/names';
+
+export { REPORT_QUEUE_READ_MODEL };
 
 /**
  * The owner's own changes that confirm a 'Possibly rented' listing is still

@@ -1,14 +1,9 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { START, type Checkpoint, type RecordedEvent } from '@rentals/core/eventStore/types';
 
-export type ProjectionStatus = 'idle' | 'running' | 'failed' | 'rebuilding';
+import { PROJECTION_LOCK_PREFIX } from '@rentals/core/readSide/names';
 
-export type ProjectionState = Checkpoint & {
-  name: string;
-  status: ProjectionStatus;
-  lastError: string | null;
-  updatedAt: Date;
-};
+export { PROJECTION_LOCK_PREFIX };
 
 export const ensureCheckpoint = async (sql: Sql, name: string): Promise<Checkpoint> => {
   await sql`INSERT INTO projection_checkpoints (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING`;
@@ -67,10 +62,4 @@ export const createRebuildCheckpoint = async (sql: Sql, name: string, from: Chec
             VALUES (${name}, ${from.transactionId}::xid8, ${from.position}, 'rebuilding')`;
 };
 
-/**
- * The runner that owns a projection holds the advisory lock on
- * hashtext(PROJECTION_LOCK_PREFIX || name) for its session: a standby waits
- * on it, and health counts a worker alive only while it is held.
- */
-export const PROJECTION_LOCK_PREFIX = 'projection:';
 export const projectionLockKey = (name: string) => `${PROJECTION_LOCK_PREFIX}${name}`;

@@ -3,8 +3,9 @@ import { MAX_TOTAL_HITS } from '../queries/criteria.ts';
 import { meiliSynonyms } from '@rentals/core/gazetteer/cities';
 import { TENANCY_EQUALITY_FIELDS, TENANCY_RANGE_FIELDS } from './tenancyFields.ts';
 
-/** The alias every search reads; a rebuild fills a fresh index and swaps it in under this name. */
-export const LISTINGS_INDEX = 'listings';
+import { LISTINGS_INDEX } from '@rentals/core/readSide/names';
+
+export { LISTINGS_INDEX };
 
 /** Fields filtered with = and IN (`id`: a search leaves out the listings it takes from the read model, freshSearch.ts). */
 export const EQUALITY_FIELDS = [

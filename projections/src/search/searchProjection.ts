@@ -3,6 +3,7 @@ import type { Logger } from '@rentals/core/logger';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { ExternalProjection } from '../runner/projection.ts';
 import { isTransient } from '@rentals/core/dbErrors';
+import { LISTINGS_SEARCH_PROJECTION, searchProjectionName } from '@rentals/core/readSide/names';
 import { CheckpointMoved } from '../runner/checkpoints.ts';
 import { withSwapLockShared } from '../runner/swapLock.ts';
 import { LISTING_EVENT_TYPES } from '../readModels/listingEvents.ts';
@@ -19,18 +20,7 @@ import type { Meilisearch } from 'meilisearch';
 import { isMeiliUnavailable, succeededTask } from '../queries/meili.ts';
 import { buildSearchIndex, freshIndexName, rebuildSearchIndex } from './rebuildSearchIndex.ts';
 
-export const LISTINGS_SEARCH_PROJECTION = 'listings-search-index';
-
-/**
- * The search projection feeding the `replica`th Meilisearch of MEILI_URL
- * (0-based): the first keeps the name it always had (its checkpoint stays
- * valid), the others are `listings-search-index#2`, `#3`, … Each has its own
- * checkpoint, so each index converges on its own and a replica added later
- * fills from the log. The API pairs a Meilisearch with its projection by the
- * same position in the list.
- */
-export const searchProjectionName = (replica: number) =>
-  replica === 0 ? LISTINGS_SEARCH_PROJECTION : `${LISTINGS_SEARCH_PROJECTION}#${replica + 1}`;
+export { LISTINGS_SEARCH_PROJECTION, searchProjectionName };
 
 export type SearchProjectionDeps = { sql: Sql; meili: Meilisearch; log?: Logger; index?: string };
 
