@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { INCOMING_PREFIX, mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
 import { AppError, type FieldError, ValidationError } from '@rentals/core/errors';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
-import type { Actor } from '@rentals/core/listings/commands';
+import type { Actor, CreateListing, ReviseListing } from '@rentals/core/listings/commands';
 import { assertCanChange, assertImageRoom, decide } from '@rentals/core/listings/decide';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import { toPropertyDocument } from '@rentals/core/listings/document';
@@ -61,233 +61,262 @@ const documentOf = (state: ListingState, version: number): WriteResult => {
   return { property, version };
 };
 
+/** What the use cases share: the dependencies and the listing command handler over them. */
+type Ctx = {
+  deps: ListingServiceDeps;
+  commands: ReturnType<typeof listingCommandHandler>;
+  now: () => string;
+};
+
+/**
+ * Photos are stored as uploaded and queued (held) before their event is
+ * appended, and released to the processor once it is; when the append
+ * fails (409, 404 …) the originals and their queue rows go again.
+ */
+const withReceivedPhotos = async <T>(
+  { deps }: Ctx,
+  target: { listingId: string; ownerId: string },
+  body: { photos: CheckedPhoto[]; captions: string[] },
+  write: (received: ReceivedPhoto[]) => Promise<T>,
+): Promise<T> => {
+  if (body.photos.length === 0) return write([]);
+  const { listingId, ownerId } = target;
+  const { received, jobs, store } = planOriginals(
+    deps.media,
+    listingId,
+    body.photos,
+    body.captions,
+    deps.newId,
+  );
+  // Queued first: a crash after this leaves a row that names the files, never files nothing names.
+  await holdPhotoJobs(deps.sql, listingId, ownerId, jobs);
+  await store();
+  const ids = jobs.map((j) => j.photoId);
+  let result: T;
+  try {
+    result = await write(received);
+  } catch (error) {
+    await Promise.all([
+      dropPhotoJobs(deps.sql, ids),
+      deps.media.remove(jobs.map((j) => j.originalKey)),
+    ]).catch((cleanup: unknown) =>
+      deps.log.warn('could not remove the photos of a failed write', { error: String(cleanup) }),
+    );
+    throw error;
+  }
+  // Held rows are processed after two minutes anyway: a failed release only delays them.
+  await releasePhotoJobs(deps.sql, ids).catch((error: unknown) =>
+    deps.log.warn('could not release received photos', { error: String(error) }),
+  );
+  return result;
+};
+
+/** After an edit is recorded, the files of photos it removed go (unless a kept photo has the same content). */
+const removeUnusedPhotos = async (
+  { deps }: Ctx,
+  before: readonly ListingImage[],
+  after: ListingState,
+) => {
+  if (after.status !== 'active') return;
+  // Only the listing's own files: seeded photos live in a shared pool that no listing owns.
+  const own = `${listingMediaPrefix(after.listing.id)}/`;
+  const used = new Set(after.listing.images.flatMap((i) => i.variants.map((v) => v.url)));
+  const gone = before
+    .flatMap((i) => i.variants.map((v) => v.url))
+    .filter((url) => !used.has(url))
+    .map(mediaKeyOf)
+    .filter((key) => key !== null && key.startsWith(own)) as string[];
+  if (gone.length === 0) return;
+  await deps.media
+    .remove(gone)
+    .catch((error: unknown) =>
+      deps.log.warn('could not remove the files of removed photos', { error: String(error) }),
+    );
+};
+
+/** A photo worker that stopped mid-job is an operator's concern too: the uploader gets a 503. */
+const loggingWorkerStops = async <T>({ deps }: Ctx, work: () => Promise<T>) => {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PhotoWorkerStoppedError)
+      deps.log.error('photo processing interrupted', { detail: error.detail });
+    throw error;
+  }
+};
+
+/** The request's photos checked, unless their number is already wrong: an 11th photo rejects the batch as is. */
+const checkedPhotos = async (
+  ctx: Ctx,
+  roomErrors: FieldError[],
+  files: ListingRequestBody['files'],
+) =>
+  roomErrors.length === 0
+    ? await loggingWorkerStops(ctx, () => checkPhotos(files))
+    : { photos: [], errors: [] };
+
+const create = async (ctx: Ctx, caller: Caller, body: ListingRequestBody): Promise<WriteResult> => {
+  const { user } = caller;
+  const listingId = ctx.deps.newId();
+  const fieldErrors = collect(() => readListingFields(body.fields));
+  const roomErrors = collect(() => assertImageRoom(0, body.files.length));
+  const { photos, errors: photoErrors } = await checkedPhotos(ctx, roomErrors, body.files);
+  throwAll(fieldErrors, roomErrors, photoErrors);
+  const fields = readListingFields(body.fields);
+  const command = (received: ReceivedPhoto[]): CreateListing => ({
+    type: 'CreateListing',
+    listingId,
+    actor: actorOf(user),
+    owner: { name: user.name, role: user.role },
+    fields,
+    images: [],
+    receivedPhotos: received,
+    at: ctx.now(),
+  });
+  const outcome = await withReceivedPhotos(
+    ctx,
+    { listingId, ownerId: user.id },
+    { photos, captions: body.captions },
+    (received) =>
+      ctx.commands.handle(listingId, (state) => decide(command(received), state), {
+        ...metadataOf(caller),
+        expectedVersion: 0,
+      }),
+  );
+  return documentOf(outcome.state, outcome.version);
+};
+
+const update = async (
+  ctx: Ctx,
+  caller: Caller,
+  listingId: string,
+  body: ListingRequestBody,
+  expectedVersion: number | undefined,
+): Promise<WriteResult> => {
+  const actor = actorOf(caller.user);
+  // Ownership and existence first: a stranger learns nothing from validation messages.
+  const current = await ctx.commands.load(listingId);
+  const listing = assertCanChange(current.state, actor);
+  const fieldErrors = collect(() => readListingFields(body.fields, listing));
+  const kept = (body.keepImages?.length ?? listing.images.length) + waitingPhotoCount(listing);
+  const roomErrors = collect(() => assertImageRoom(kept, body.files.length));
+  const { photos, errors: photoErrors } = await checkedPhotos(ctx, roomErrors, body.files);
+  throwAll(fieldErrors, roomErrors, photoErrors);
+  const revise = (state: ListingState, received: ReceivedPhoto[]) => {
+    // Re-validated on the state the decision is made on (a retry reads fresh state).
+    const base = assertCanChange(state, actor);
+    const fields = readListingFields(body.fields, base);
+    const command: ReviseListing = {
+      type: 'ReviseListing',
+      actor,
+      fields,
+      keepImages: body.keepImages,
+      newImages: [],
+      receivedPhotos: received,
+      at: ctx.now(),
+    };
+    return decide(command, state);
+  };
+  const outcome = await withReceivedPhotos(
+    ctx,
+    { listingId, ownerId: listing.ownerId },
+    { photos, captions: body.captions },
+    (received) =>
+      ctx.commands.handle(listingId, (state) => revise(state, received), {
+        ...metadataOf(caller),
+        expectedVersion,
+      }),
+  );
+  await removeUnusedPhotos(ctx, listing.images, outcome.state);
+  return documentOf(outcome.state, outcome.version);
+};
+
+const toggleAvailability = async (
+  ctx: Ctx,
+  caller: Caller,
+  listingId: string,
+  expectedVersion?: number,
+): Promise<WriteResult> => {
+  const actor = actorOf(caller.user);
+  const outcome = await ctx.commands.handle(
+    listingId,
+    (state) => {
+      const listing = assertCanChange(state, actor);
+      const type = listing.isAvailable ? 'DelistListing' : 'RelistListing';
+      return decide({ type, actor, at: ctx.now() }, state);
+    },
+    { ...metadataOf(caller), expectedVersion },
+  );
+  return documentOf(outcome.state, outcome.version);
+};
+
+/** 'Still available' on a listed listing; 'Renew' (a relist) on an expired one. */
+const confirmAvailability = async (
+  ctx: Ctx,
+  caller: Caller,
+  listingId: string,
+  expectedVersion?: number,
+): Promise<WriteResult> => {
+  const actor = actorOf(caller.user);
+  const outcome = await ctx.commands.handle(
+    listingId,
+    (state) => decide({ type: 'ConfirmAvailability', actor, at: ctx.now() }, state),
+    { ...metadataOf(caller), expectedVersion },
+  );
+  return documentOf(outcome.state, outcome.version);
+};
+
+const remove = async (
+  ctx: Ctx,
+  caller: Caller,
+  listingId: string,
+  expectedVersion?: number,
+): Promise<void> => {
+  const { deps } = ctx;
+  const actor = actorOf(caller.user);
+  await ctx.commands.handle(
+    listingId,
+    (state) => decide({ type: 'DeleteListing', actor, at: ctx.now() }, state),
+    { ...metadataOf(caller), expectedVersion },
+  );
+  // Only once the delete is recorded: a failed delete must not lose the photos.
+  await Promise.all([
+    deps.media.deletePrefix(listingMediaPrefix(listingId)),
+    deps.media.deletePrefix(`${INCOMING_PREFIX}/${listingId}`),
+    dropListingPhotoJobs(deps.sql, listingId),
+  ]).catch((error: unknown) =>
+    deps.log.error('could not remove a deleted listing’s photos', {
+      listingId,
+      error: String(error),
+    }),
+  );
+};
+
 /**
  * The listing use cases behind the HTTP routes (and the seed): read the
  * request, check everything, process photos only once the request is
  * otherwise acceptable, decide, append, and answer from the new state.
  */
 export const listingService = (deps: ListingServiceDeps) => {
-  const commands = listingCommandHandler(deps.eventStore);
-  const now = () => deps.clock().toISOString();
-
-  /**
-   * Photos are stored as uploaded and queued (held) before their event is
-   * appended, and released to the processor once it is; when the append
-   * fails (409, 404 …) the originals and their queue rows go again.
-   */
-  const withReceivedPhotos = async <T>(
-    listingId: string,
-    ownerId: string,
-    photos: CheckedPhoto[],
-    captions: string[],
-    write: (received: ReceivedPhoto[]) => Promise<T>,
-  ): Promise<T> => {
-    if (photos.length === 0) return write([]);
-    const { received, jobs, store } = planOriginals(
-      deps.media,
-      listingId,
-      photos,
-      captions,
-      deps.newId,
-    );
-    // Queued first: a crash after this leaves a row that names the files, never files nothing names.
-    await holdPhotoJobs(deps.sql, listingId, ownerId, jobs);
-    await store();
-    const ids = jobs.map((j) => j.photoId);
-    let result: T;
-    try {
-      result = await write(received);
-    } catch (error) {
-      await Promise.all([
-        dropPhotoJobs(deps.sql, ids),
-        deps.media.remove(jobs.map((j) => j.originalKey)),
-      ]).catch((cleanup: unknown) =>
-        deps.log.warn('could not remove the photos of a failed write', { error: String(cleanup) }),
-      );
-      throw error;
-    }
-    // Held rows are processed after two minutes anyway: a failed release only delays them.
-    await releasePhotoJobs(deps.sql, ids).catch((error: unknown) =>
-      deps.log.warn('could not release received photos', { error: String(error) }),
-    );
-    return result;
+  const ctx: Ctx = {
+    deps,
+    commands: listingCommandHandler(deps.eventStore),
+    now: () => deps.clock().toISOString(),
   };
-
-  /** After an edit is recorded, the files of photos it removed go (unless a kept photo has the same content). */
-  const removeUnusedPhotos = async (before: readonly ListingImage[], after: ListingState) => {
-    if (after.status !== 'active') return;
-    // Only the listing's own files: seeded photos live in a shared pool that no listing owns.
-    const own = `${listingMediaPrefix(after.listing.id)}/`;
-    const used = new Set(after.listing.images.flatMap((i) => i.variants.map((v) => v.url)));
-    const gone = before
-      .flatMap((i) => i.variants.map((v) => v.url))
-      .filter((url) => !used.has(url))
-      .map(mediaKeyOf)
-      .filter((key) => key !== null && key.startsWith(own)) as string[];
-    if (gone.length === 0) return;
-    await deps.media
-      .remove(gone)
-      .catch((error: unknown) =>
-        deps.log.warn('could not remove the files of removed photos', { error: String(error) }),
-      );
-  };
-
-  /** A photo worker that stopped mid-job is an operator's concern too: the uploader gets a 503. */
-  const loggingWorkerStops = async <T>(work: () => Promise<T>) => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof PhotoWorkerStoppedError)
-        deps.log.error('photo processing interrupted', { detail: error.detail });
-      throw error;
-    }
-  };
-
   return {
-    async create(caller: Caller, body: ListingRequestBody): Promise<WriteResult> {
-      const { user } = caller;
-      const listingId = deps.newId();
-      const fieldErrors = collect(() => readListingFields(body.fields));
-      const roomErrors = collect(() => assertImageRoom(0, body.files.length));
-      // Files are only examined when their number is acceptable: an 11th photo rejects the batch as is.
-      const { photos, errors: photoErrors } =
-        roomErrors.length === 0
-          ? await loggingWorkerStops(() => checkPhotos(body.files))
-          : { photos: [], errors: [] };
-      throwAll(fieldErrors, roomErrors, photoErrors);
-      const fields = readListingFields(body.fields);
-      const outcome = await withReceivedPhotos(
-        listingId,
-        user.id,
-        photos,
-        body.captions,
-        (received) =>
-          commands.handle(
-            listingId,
-            (state) =>
-              decide(
-                {
-                  type: 'CreateListing',
-                  listingId,
-                  actor: actorOf(user),
-                  owner: { name: user.name, role: user.role },
-                  fields,
-                  images: [],
-                  receivedPhotos: received,
-                  at: now(),
-                },
-                state,
-              ),
-            { ...metadataOf(caller), expectedVersion: 0 },
-          ),
-      );
-      return documentOf(outcome.state, outcome.version);
-    },
-
-    async update(
+    create: (caller: Caller, body: ListingRequestBody) => create(ctx, caller, body),
+    update: (
       caller: Caller,
       listingId: string,
       body: ListingRequestBody,
       expectedVersion: number | undefined,
-    ): Promise<WriteResult> {
-      const { user } = caller;
-      const actor = actorOf(user);
-      // Ownership and existence first: a stranger learns nothing from validation messages.
-      const current = await commands.load(listingId);
-      const listing = assertCanChange(current.state, actor);
-      const fieldErrors = collect(() => readListingFields(body.fields, listing));
-      const kept = (body.keepImages?.length ?? listing.images.length) + waitingPhotoCount(listing);
-      const roomErrors = collect(() => assertImageRoom(kept, body.files.length));
-      const { photos, errors: photoErrors } =
-        roomErrors.length === 0
-          ? await loggingWorkerStops(() => checkPhotos(body.files))
-          : { photos: [], errors: [] };
-      throwAll(fieldErrors, roomErrors, photoErrors);
-      const outcome = await withReceivedPhotos(
-        listingId,
-        listing.ownerId,
-        photos,
-        body.captions,
-        (received) =>
-          commands.handle(
-            listingId,
-            (state) => {
-              // Re-validated on the state the decision is made on (a retry reads fresh state).
-              const base = assertCanChange(state, actor);
-              const fields = readListingFields(body.fields, base);
-              return decide(
-                {
-                  type: 'ReviseListing',
-                  actor,
-                  fields,
-                  keepImages: body.keepImages,
-                  newImages: [],
-                  receivedPhotos: received,
-                  at: now(),
-                },
-                state,
-              );
-            },
-            { ...metadataOf(caller), expectedVersion },
-          ),
-      );
-      await removeUnusedPhotos(listing.images, outcome.state);
-      return documentOf(outcome.state, outcome.version);
-    },
-
-    async toggleAvailability(
-      caller: Caller,
-      listingId: string,
-      expectedVersion?: number,
-    ): Promise<WriteResult> {
-      const { user } = caller;
-      const outcome = await commands.handle(
-        listingId,
-        (state) => {
-          const listing = assertCanChange(state, actorOf(user));
-          const type = listing.isAvailable ? 'DelistListing' : 'RelistListing';
-          return decide({ type, actor: actorOf(user), at: now() }, state);
-        },
-        { ...metadataOf(caller), expectedVersion },
-      );
-      return documentOf(outcome.state, outcome.version);
-    },
-
-    /** 'Still available' on a listed listing; 'Renew' (a relist) on an expired one. */
-    async confirmAvailability(
-      caller: Caller,
-      listingId: string,
-      expectedVersion?: number,
-    ): Promise<WriteResult> {
-      const actor = actorOf(caller.user);
-      const outcome = await commands.handle(
-        listingId,
-        (state) => decide({ type: 'ConfirmAvailability', actor, at: now() }, state),
-        { ...metadataOf(caller), expectedVersion },
-      );
-      return documentOf(outcome.state, outcome.version);
-    },
-
-    async remove(caller: Caller, listingId: string, expectedVersion?: number): Promise<void> {
-      const { user } = caller;
-      await commands.handle(
-        listingId,
-        (state) => decide({ type: 'DeleteListing', actor: actorOf(user), at: now() }, state),
-        { ...metadataOf(caller), expectedVersion },
-      );
-      // Only once the delete is recorded: a failed delete must not lose the photos.
-      await Promise.all([
-        deps.media.deletePrefix(listingMediaPrefix(listingId)),
-        deps.media.deletePrefix(`${INCOMING_PREFIX}/${listingId}`),
-        dropListingPhotoJobs(deps.sql, listingId),
-      ]).catch((error: unknown) =>
-        deps.log.error('could not remove a deleted listing’s photos', {
-          listingId,
-          error: String(error),
-        }),
-      );
-    },
-
+    ) => update(ctx, caller, listingId, body, expectedVersion),
+    toggleAvailability: (caller: Caller, listingId: string, expectedVersion?: number) =>
+      toggleAvailability(ctx, caller, listingId, expectedVersion),
+    confirmAvailability: (caller: Caller, listingId: string, expectedVersion?: number) =>
+      confirmAvailability(ctx, caller, listingId, expectedVersion),
+    remove: (caller: Caller, listingId: string, expectedVersion?: number) =>
+      remove(ctx, caller, listingId, expectedVersion),
     setVerification: listingVerification(deps),
   };
 };
