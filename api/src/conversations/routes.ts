@@ -48,51 +48,26 @@ const limits = (deps: ConversationRouteDeps) => ({
   ...deps.conversationLimits,
 });
 
-/**
- * Conversations between tenants and owners about a listing: start one from
- * the listing, list them, read and write a thread, read marks, archive,
- * block, and a live stream of what changes. Only the two participants ever
- * see a conversation; anyone else gets 404.
- */
-export const conversationRoutes = (deps: ConversationRouteDeps) => {
-  const service = conversationService(deps);
-  const hub = liveHubFor(deps);
-  const { startsPerDay, messagesPerMinute } = limits(deps);
-  const limitsText =
-    `At most ${startsPerDay} new conversations a day and ${messagesPerMinute} messages a minute per user ` +
-    `(429 with Retry-After, e.g. "${limitMessages.messages(messagesPerMinute, 30)}").`;
+/** What the conversation routes share. */
+type RoutesCtx = {
+  deps: ConversationRouteDeps;
+  service: ReturnType<typeof conversationService>;
+  hub: ReturnType<typeof liveHubFor>;
+  write: ReturnType<typeof idempotentWrites>;
+  /** The send limits, as the API docs state them. */
+  limitsText: string;
+};
 
-  const write = idempotentWrites(deps);
-  return new Elysia({ name: 'conversations', prefix: '/conversations' })
-    .use(access(deps))
-    .post(
-      '',
-      (context) =>
-        write(context, async ({ user, body, set }) => {
-          const { created, ...result } = await service.start(user, body);
-          set.status = created ? 201 : 200;
-          return result;
-        }),
-      {
-        ...user,
-        body: StartBody,
-        response: { 200: SentResponse, 201: SentResponse },
-        detail: {
-          summary:
-            'Message a property’s owner: starts the conversation about it (201), or continues it (200)',
-          description:
-            'One conversation per tenant and property: asking again adds to it. Sending the same messageId again ' +
-            'records the message once and answers it again. 403 when messaging your own property or a blocked ' +
-            `conversation; 404 for an unknown property; 409 when the property is delisted. ${limitsText}`,
-          tags,
-          security,
-        },
-      },
-    )
+const routes = (ctx: RoutesCtx, part: string) =>
+  new Elysia({ name: `conversations-${part}`, prefix: '/conversations' }).use(access(ctx.deps));
+
+/** The inbox, one conversation, a thread's pages, the unread count and the owner's enquiries. */
+const readingRoutes = (ctx: RoutesCtx) =>
+  routes(ctx, 'reading')
     .get(
       '',
       ({ user, query }) =>
-        service.inbox(user, {
+        ctx.service.inbox(user, {
           archived: query.archived ?? false,
           limit: query.limit ?? 50,
           offset: query.offset ?? 0,
@@ -110,7 +85,7 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
         },
       },
     )
-    .get('/unread', ({ user }) => service.unread(user), {
+    .get('/unread', ({ user }) => ctx.service.unread(user), {
       ...user,
       response: { 200: UnreadResponse },
       detail: {
@@ -120,7 +95,7 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
         security,
       },
     })
-    .get('/enquiries', ({ user }) => service.enquiries(user), {
+    .get('/enquiries', ({ user }) => ctx.service.enquiries(user), {
       requireRole: OWNER_ROLES,
       response: { 200: EnquiriesResponse },
       detail: {
@@ -130,46 +105,9 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
       },
     })
     .get(
-      '/stream',
-      ({ user, session, request }) =>
-        new Response(
-          openLiveStream(
-            { sql: deps.sql, hub },
-            user,
-            session,
-            parseLastEventId(request.headers.get('last-event-id')),
-            request.signal,
-          ),
-          {
-            headers: {
-              'content-type': 'text/event-stream; charset=utf-8',
-              'cache-control': 'no-cache, no-transform',
-              'x-accel-buffering': 'no',
-            },
-          },
-        ),
-      {
-        ...user,
-        detail: {
-          summary: 'Live inbox: server-sent events of every change to my conversations',
-          description:
-            'Authenticate with the Authorization header (read it with fetch, not EventSource; never put a token ' +
-            "in a URL). Events: 'ready' {unread} first, then 'started' | 'message' | 'read' | 'archived' | " +
-            "'blocked' with {conversationId, conversation, message, unread}; each has an id: reconnect with " +
-            `Last-Event-ID to get every event after it. A comment line every ${HEARTBEAT_MS / 1000} s. At most ` +
-            `${MAX_STREAMS_PER_USER} streams per user per server; a newer one ends the oldest ('closed'). ` +
-            "The stream also ends ('closed') once its session does: a logout of its token, a logout everywhere, " +
-            'a password change or reset, or a suspension, on every server.',
-          tags,
-          security,
-          responses: { 200: { description: 'text/event-stream' } },
-        },
-      },
-    )
-    .get(
       '/:id',
       async ({ user, params }) => ({
-        conversation: await service.conversation(user, conversationId(params.id)),
+        conversation: await ctx.service.conversation(user, conversationId(params.id)),
       }),
       {
         ...user,
@@ -180,7 +118,7 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     .get(
       '/:id/messages',
       ({ user, params, query }) =>
-        service.thread(user, conversationId(params.id), {
+        ctx.service.thread(user, conversationId(params.id), {
           before: query.before,
           limit: query.limit ?? 50,
         }),
@@ -195,12 +133,40 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
           security,
         },
       },
+    );
+
+/** Starting a conversation, sending in one, and read marks: each one idempotent write. */
+const writingRoutes = (ctx: RoutesCtx) =>
+  routes(ctx, 'writing')
+    .post(
+      '',
+      (context) =>
+        ctx.write(context, async ({ user, body, set }) => {
+          const { created, ...result } = await ctx.service.start(user, body);
+          set.status = created ? 201 : 200;
+          return result;
+        }),
+      {
+        ...user,
+        body: StartBody,
+        response: { 200: SentResponse, 201: SentResponse },
+        detail: {
+          summary:
+            'Message a property’s owner: starts the conversation about it (201), or continues it (200)',
+          description:
+            'One conversation per tenant and property: asking again adds to it. Sending the same messageId again ' +
+            'records the message once and answers it again. 403 when messaging your own property or a blocked ' +
+            `conversation; 404 for an unknown property; 409 when the property is delisted. ${ctx.limitsText}`,
+          tags,
+          security,
+        },
+      },
     )
     .post(
       '/:id/messages',
       (context) =>
-        write(context, async ({ user, params, body, set }) => {
-          const result = await service.send(user, conversationId(params.id), body);
+        ctx.write(context, async ({ user, params, body, set }) => {
+          const result = await ctx.service.send(user, conversationId(params.id), body);
           set.status = 201;
           return result;
         }),
@@ -212,7 +178,7 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
           summary: 'Send a message in one of my conversations',
           description:
             'Sending the same messageId again (a retry) records it once and answers it again. 403 when the ' +
-            `conversation is blocked (by either side). ${limitsText}`,
+            `conversation is blocked (by either side). ${ctx.limitsText}`,
           tags,
           security,
         },
@@ -221,8 +187,8 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     .post(
       '/:id/read',
       (context) =>
-        write(context, ({ user, params, body }) =>
-          service.markRead(user, conversationId(params.id), body.upToSeq),
+        ctx.write(context, ({ user, params, body }) =>
+          ctx.service.markRead(user, conversationId(params.id), body.upToSeq),
         ),
       {
         ...user,
@@ -230,12 +196,16 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
         response: { 200: ConversationResponse },
         detail: { summary: 'Mark the messages up to upToSeq as read', tags, security },
       },
-    )
+    );
+
+/** Archive and block, and their undoing: for the caller only (block: both sides). */
+const flagRoutes = (ctx: RoutesCtx) =>
+  routes(ctx, 'flags')
     .post(
       '/:id/archive',
       (context) =>
-        write(context, ({ user, params }) =>
-          service.setFlag(user, conversationId(params.id), 'Archive'),
+        ctx.write(context, ({ user, params }) =>
+          ctx.service.setFlag(user, conversationId(params.id), 'Archive'),
         ),
       {
         ...user,
@@ -246,8 +216,8 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     .delete(
       '/:id/archive',
       (context) =>
-        write(context, ({ user, params }) =>
-          service.setFlag(user, conversationId(params.id), 'Unarchive'),
+        ctx.write(context, ({ user, params }) =>
+          ctx.service.setFlag(user, conversationId(params.id), 'Unarchive'),
         ),
       {
         ...user,
@@ -258,8 +228,8 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     .post(
       '/:id/block',
       (context) =>
-        write(context, ({ user, params }) =>
-          service.setFlag(user, conversationId(params.id), 'Block'),
+        ctx.write(context, ({ user, params }) =>
+          ctx.service.setFlag(user, conversationId(params.id), 'Block'),
         ),
       {
         ...user,
@@ -275,8 +245,8 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
     .delete(
       '/:id/block',
       (context) =>
-        write(context, ({ user, params }) =>
-          service.setFlag(user, conversationId(params.id), 'Unblock'),
+        ctx.write(context, ({ user, params }) =>
+          ctx.service.setFlag(user, conversationId(params.id), 'Unblock'),
         ),
       {
         ...user,
@@ -284,4 +254,67 @@ export const conversationRoutes = (deps: ConversationRouteDeps) => {
         detail: { summary: 'Unblock the conversation', tags, security },
       },
     );
+
+/** The live stream of what changes in the caller's conversations (server-sent events). */
+const streamRoute = (ctx: RoutesCtx) =>
+  routes(ctx, 'stream').get(
+    '/stream',
+    ({ user, session, request }) =>
+      new Response(
+        openLiveStream(
+          { sql: ctx.deps.sql, hub: ctx.hub },
+          user,
+          session,
+          parseLastEventId(request.headers.get('last-event-id')),
+          request.signal,
+        ),
+        {
+          headers: {
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-cache, no-transform',
+            'x-accel-buffering': 'no',
+          },
+        },
+      ),
+    {
+      ...user,
+      detail: {
+        summary: 'Live inbox: server-sent events of every change to my conversations',
+        description:
+          'Authenticate with the Authorization header (read it with fetch, not EventSource; never put a token ' +
+          "in a URL). Events: 'ready' {unread} first, then 'started' | 'message' | 'read' | 'archived' | " +
+          "'blocked' with {conversationId, conversation, message, unread}; each has an id: reconnect with " +
+          `Last-Event-ID to get every event after it. A comment line every ${HEARTBEAT_MS / 1000} s. At most ` +
+          `${MAX_STREAMS_PER_USER} streams per user per server; a newer one ends the oldest ('closed'). ` +
+          "The stream also ends ('closed') once its session does: a logout of its token, a logout everywhere, " +
+          'a password change or reset, or a suspension, on every server.',
+        tags,
+        security,
+        responses: { 200: { description: 'text/event-stream' } },
+      },
+    },
+  );
+
+/**
+ * Conversations between tenants and owners about a listing: start one from
+ * the listing, list them, read and write a thread, read marks, archive,
+ * block, and a live stream of what changes. Only the two participants ever
+ * see a conversation; anyone else gets 404.
+ */
+export const conversationRoutes = (deps: ConversationRouteDeps) => {
+  const { startsPerDay, messagesPerMinute } = limits(deps);
+  const ctx: RoutesCtx = {
+    deps,
+    service: conversationService(deps),
+    hub: liveHubFor(deps),
+    write: idempotentWrites(deps),
+    limitsText:
+      `At most ${startsPerDay} new conversations a day and ${messagesPerMinute} messages a minute per user ` +
+      `(429 with Retry-After, e.g. "${limitMessages.messages(messagesPerMinute, 30)}").`,
+  };
+  return new Elysia({ name: 'conversations' })
+    .use(readingRoutes(ctx))
+    .use(writingRoutes(ctx))
+    .use(flagRoutes(ctx))
+    .use(streamRoute(ctx));
 };
