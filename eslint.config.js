@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 /*
@@ -71,7 +72,7 @@ const INFRA = 'infra imports core, api, projections and itself, never the test h
 const INFRA_TESTS = "infra's tests and the test harness import core, api, projections and infra.";
 const SITE_TESTS = "The site's tests import core, the API and the test harness only.";
 const INFRA_FILES = ['infra/src/**/*.{ts,tsx}'];
-const SITE_FILES = ['site/src/**/*.{ts,tsx}', 'site/scripts/**/*.ts', 'site/e2e/**/*.ts'];
+const SITE_FILES = ['site/src/**/*.{ts,tsx,astro}', 'site/scripts/**/*.ts', 'site/e2e/**/*.ts'];
 const packageBoundaries = [
   boundary(['core/**/*.{ts,tsx}'], ['\\b\\B'], CORE),
   boundary(['core/**/*.{ts,tsx}'], ['testing/'], CORE, { tests: true }),
@@ -140,7 +141,6 @@ export default tseslint.config(
       '**/.astro/**',
       '.data/**',
       'artifacts/**',
-      'site/**/*.astro',
       'site/public/**',
     ],
   },
@@ -162,6 +162,12 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-floating-promises': 'error',
     },
+  },
+  ...astro.configs['flat/recommended'],
+  {
+    // The frontmatter and scripts of .astro files are not in a TypeScript project.
+    files: ['**/*.astro', '**/*.astro/*'],
+    ...tseslint.configs.disableTypeChecked,
   },
   ...packageBoundaries,
   {
