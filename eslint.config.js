@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /*
  * Package boundaries (docs/ARCHITECTURE.md): dependencies run one way,
@@ -11,7 +13,8 @@ import globals from 'globals';
  * import everything. Production code never imports the test harness
  * (@rentals/testing); tests may. The site imports only types, and only from
  * core's contract (the API's response schemas). Another package is imported
- * by its name, never by a relative path.
+ * by its name, never by a relative path. Nothing imports infra but infra
+ * (its test harness included). Tests are held to their package's line too.
  */
 const TESTS = [
   '**/*.test.ts',
@@ -31,8 +34,24 @@ const onlyPackages = (allowed, why) => ({
   regex: `^@rentals/(?!${allowed.join('|')})`,
   message: why,
 });
-/** The listing domain stays pure: no IO, no framework, no clock. */
-const PURE = ['node:*', 'postgres', 'elysia', 'meilisearch', 'sharp', 'bun'];
+/**
+ * The core domains (deciders, evolvers and their rules) stay pure: no IO, no
+ * framework, no clock, no randomness; the shell passes time and ids in.
+ * Hashing is deterministic, so node:crypto's digests are allowed, not its
+ * random sources.
+ */
+const DOMAINS = [
+  'accounts',
+  'conversations',
+  'favourites',
+  'gazetteer',
+  'listings',
+  'notifications',
+  'reports',
+  'savedSearches',
+].map((domain) => `core/src/${domain}/**/*.{ts,tsx}`);
+const PURE = ['node:*', '!node:crypto', 'postgres', 'elysia', 'meilisearch', 'sharp', 'bun'];
+const RANDOM = ['randomUUID', 'randomBytes', 'randomInt', 'randomFillSync', 'webcrypto'];
 /** `files` of one package: its production code, or (`tests`) its tests. */
 const boundary = (files, allowed, why, { tests = false, extra = [] } = {}) => ({
   files: tests ? files.flatMap((f) => TESTS.map((t) => [f, t])) : files,
@@ -51,21 +70,44 @@ const PROJECTIONS =
 const QUERIES =
   "projections/src/queries (the read side the web process loads) imports only core and its own modules: no read model, search projection or runner.";
 const SITE = 'The site imports nothing server-side but the types of core/src/contract.';
+const INFRA = 'infra imports core, api, projections and itself, never the test harness.';
+const INFRA_TESTS = "infra's tests and the test harness import core, api, projections and infra.";
+const SITE_TESTS = "The site's tests import core, the API and the test harness only.";
+const INFRA_FILES = ['infra/src/**/*.{ts,tsx}'];
+const SITE_FILES = ['site/src/**/*.{ts,tsx,astro}', 'site/scripts/**/*.ts', 'site/e2e/**/*.ts'];
 const packageBoundaries = [
-  boundary(['core/**/*.ts'], ['\\b\\B'], CORE),
-  boundary(['core/**/*.ts'], ['testing/'], CORE, { tests: true }),
-  boundary(
-    ['core/src/listings/**/*.ts', 'core/src/gazetteer/**/*.ts', 'core/src/accounts/**/*.ts'],
-    ['\\b\\B'],
-    CORE,
-    {
-      extra: [{ group: PURE, message: 'The listing domain stays pure: no IO, no framework.' }],
+  boundary(['core/**/*.{ts,tsx}'], ['\\b\\B'], CORE),
+  boundary(['core/**/*.{ts,tsx}'], ['testing/'], CORE, { tests: true }),
+  {
+    files: DOMAINS,
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'node:crypto', importNames: RANDOM, message: 'The shell passes ids in.' },
+          ],
+          patterns: [
+            relativeIntoAnotherPackage,
+            onlyPackages(['\\b\\B'], CORE),
+            { group: PURE, message: 'A core domain stays pure: no IO, no framework.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'Date', 'crypto', 'fetch', 'process'],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'The shell passes ids in.' },
+      ],
     },
-  ),
-  boundary(['api/**/*.ts'], ['core/', 'projections/queries/'], API),
-  boundary(['api/**/*.ts'], ['core/', 'projections/queries/', 'testing/'], API, { tests: true }),
+  },
+  boundary(['api/**/*.{ts,tsx}'], ['core/', 'projections/queries/'], API),
+  boundary(['api/**/*.{ts,tsx}'], ['core/', 'projections/queries/', 'testing/'], API, {
+    tests: true,
+  }),
   boundary(
-    ['projections/**/*.ts'],
+    ['projections/**/*.{ts,tsx}'],
     [
       'core/',
       'site/styles/global\\.css$',
@@ -76,26 +118,25 @@ const packageBoundaries = [
     ],
     PROJECTIONS,
   ),
-  boundary(['projections/**/*.ts'], ['core/', 'site/styles/', 'testing/'], PROJECTIONS, {
+  boundary(['projections/**/*.{ts,tsx}'], ['core/', 'site/styles/', 'testing/'], PROJECTIONS, {
     tests: true,
   }),
   // What the web process loads of the read side: names come from core, never from a writer's module.
   boundary(['projections/src/queries/**/*.ts'], ['core/'], QUERIES, {
     extra: [{ regex: '^\\.\\./', message: QUERIES }],
   }),
+  boundary(INFRA_FILES, ['core/', 'api/', 'projections/', 'infra/'], INFRA),
   boundary(
-    ['infra/src/**/*.ts'],
-    ['core/', 'api/', 'projections/', 'infra/'],
-    'infra may not import the test harness.',
+    [...INFRA_FILES, 'infra/testing/**/*.{ts,tsx}'],
+    ['core/', 'api/', 'projections/', 'infra/', 'testing/'],
+    INFRA_TESTS,
+    { tests: true },
   ),
-  boundary(['site/src/**/*.{ts,tsx}', 'site/scripts/**/*.ts'], ['core/contract/'], SITE, {
+  boundary(SITE_FILES, ['core/contract/'], SITE, {
     extra: [{ regex: '^@rentals/core/contract/', allowTypeImports: true, message: SITE }],
   }),
-  {
-    files: ['core/src/listings/**/*.ts', 'core/src/gazetteer/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-globals': ['error', 'Date', 'crypto', 'fetch', 'process'] },
-  },
+  // The site's tests check its copies against core and the API, and drive the product.
+  boundary(SITE_FILES, ['core/', 'api/', 'testing/'], SITE_TESTS, { tests: true }),
 ];
 
 export default tseslint.config(
@@ -106,7 +147,6 @@ export default tseslint.config(
       '**/.astro/**',
       '.data/**',
       'artifacts/**',
-      'site/**/*.astro',
       'site/public/**',
     ],
   },
@@ -129,7 +169,21 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
     },
   },
+  ...astro.configs['flat/recommended'],
+  {
+    // The frontmatter and scripts of .astro files are not in a TypeScript project.
+    files: ['**/*.astro', '**/*.astro/*'],
+    ...tseslint.configs.disableTypeChecked,
+  },
   ...packageBoundaries,
+  {
+    files: ['site/src/**/*.{ts,tsx}', 'core/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

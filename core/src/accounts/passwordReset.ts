@@ -6,6 +6,7 @@
  * someone's inbox (the HTTP limits in the API are per address on top).
  */
 import { AppError } from '../errors.ts';
+import { addMinutes, isAtOrAfter, millisBetween } from '../isoTime.ts';
 import type { AccountEvent } from './events.ts';
 
 export const RESET_LINK_MINUTES = 30;
@@ -76,10 +77,8 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
   const at = command.at.toISOString();
   switch (command.type) {
     case 'RequestPasswordReset': {
-      const since = command.at.getTime() - HOUR_MS;
-      const recent = state.requestedAt.filter((t) => Date.parse(t) > since).length;
+      const recent = state.requestedAt.filter((t) => millisBetween(t, at) < HOUR_MS).length;
       if (recent >= RESET_MAILS_PER_HOUR) return [];
-      const expiresAt = new Date(command.at.getTime() + RESET_LINK_MINUTES * 60_000);
       return [
         {
           type: 'PasswordResetRequested',
@@ -87,7 +86,7 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
             accountId: command.accountId,
             at,
             tokenHash: command.tokenHash,
-            expiresAt: expiresAt.toISOString(),
+            expiresAt: addMinutes(at, RESET_LINK_MINUTES),
           },
         },
       ];
@@ -96,7 +95,7 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
       const link = state.links.get(command.tokenHash);
       if (link?.status !== 'outstanding')
         throw new ResetLinkError(link?.status === 'used' ? 'used' : 'invalid');
-      if (Date.parse(link.expiresAt) <= command.at.getTime()) throw new ResetLinkError('expired');
+      if (isAtOrAfter(at, link.expiresAt)) throw new ResetLinkError('expired');
       return [
         {
           type: 'PasswordReset',

@@ -1,4 +1,5 @@
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
+import { millisBetween } from '../isoTime.ts';
 import { isMultiLine } from '../textFormats.ts';
 import { REPORT_NOTE_MAX, REVIEW_REASON_MAX } from './events.ts';
 import type { ReportEvent, ReportReason, ReviewDecision } from './events.ts';
@@ -88,7 +89,7 @@ export const reportMessages = {
 /** Whether the reporter's account was younger than a day when the report was made. */
 export const fromNewAccount = (report: OpenReport): boolean =>
   report.reporterSince !== undefined &&
-  Date.parse(report.at) - Date.parse(report.reporterSince) < TRUSTED_REPORTER_AGE_MS;
+  millisBetween(report.reporterSince, report.at) < TRUSTED_REPORTER_AGE_MS;
 
 /**
  * The open 'Fake or scam' reports that count toward hiding: only from

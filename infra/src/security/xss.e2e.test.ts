@@ -1,4 +1,4 @@
-// Security checklist: XSS, in Chromium against the whole product (site/e2e/harness/stack.ts:
+// Security checklist: XSS, in Chromium against the whole product (@rentals/testing/stack:
 // the web and projections processes, the built site, the regenerated public pages), under
 // the real Content-Security-Policy. An owner puts script into every text a listing and an
 // account carry — title, description, area, address, photo captions, their own name, a
@@ -14,8 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMapFiles } from '@rentals/api/geo/mapFiles';
 import { ensureGeoData } from '../geo/build.ts';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
-// Only the stack: the harness's page helpers are typed for the DOM, which this program is not.
-import { startStack, type Stack } from '../../../site/e2e/harness/stack.ts';
+import { startStack, type Stack } from '@rentals/testing/stack';
 import { call } from './testing/attacker.ts';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 

@@ -79,7 +79,8 @@ const useFormValues = (initial: Filters, openAdvanced: () => void) => {
       for (const key of touched.current) next[key] = v[key];
       return next;
     });
-  }, [initialText]);
+    // `initial` may be a new object each render: the text guard above acts on real changes only.
+  }, [initial, initialText, openAdvanced]);
   const set = (key: FilterKey) => (event: { target: { value: string } }) => {
     touched.current.add(key);
     setValues((v) => ({ ...v, [key]: event.target.value }));

@@ -23,7 +23,7 @@ export const useTypedBeforeHydration = <T extends string>(
         typed[name] = element.value;
     }
     if (Object.keys(typed).length > 0) pickUp(typed);
-    // Only on hydration: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on hydration: later changes come through onChange.
   }, []);
   return form;
 };

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useKeyed } from '../../components/react/useKeyed.ts';
 import { polygonParam } from '../../lib/drawnArea.ts';
 import type { Filters } from '../../lib/filters.ts';
 import { INDIA_CENTER, LIST_MAP_HEIGHT_PX, LIST_MAP_ZOOM } from '../../map/constants.ts';
@@ -68,21 +69,24 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
         : undefined;
 
   // New filters, a new drawn area (or a new audience): search the country, or the area, first;
-  // then follow the viewport. Effects below depend on filterKey, not on filters (a new object on
-  // every render of the page). The map search reads the drawn area from its store.
+  // then follow the viewport. Effects below depend on `keyed`, which changes with filterKey, not
+  // with filters (a new object on every render of the page). The map search reads the drawn area
+  // from its store.
   const filterKey = JSON.stringify(filters) + (drawn ? polygonParam(drawn) : '');
+  const keyed = useKeyed({ filters, drawn }, filterKey);
   useEffect(() => {
-    const area = opening.current ?? (drawn ? areaBounds(drawn) : undefined);
+    const area = opening.current ?? (keyed.drawn ? areaBounds(keyed.drawn) : undefined);
     framed.current = area !== undefined;
-    searchMapArea(filters, { bbox: area ?? INDIA_BBOX, zoom: LIST_MAP_ZOOM }, { immediate: true });
+    const view = { bbox: area ?? INDIA_BBOX, zoom: LIST_MAP_ZOOM };
+    searchMapArea(keyed.filters, view, { immediate: true });
     return stopMapSearch;
-  }, [filterKey, visitor]);
+  }, [keyed, visitor]);
 
   // A drawn area (just finished, or a saved search's): the map shows all of it.
   useEffect(() => {
-    if (!map || !drawn) return;
-    map.fitBounds(areaBounds(drawn), { ...framing(map, legend.current, 40), animate: false });
-  }, [map, filterKey]);
+    if (!map || !keyed.drawn) return;
+    map.fitBounds(areaBounds(keyed.drawn), { ...framing(map, legend.current, 40), animate: false });
+  }, [map, keyed]);
 
   // The saved area, once the map is up: its moveend searches the view it gives.
   useEffect(() => {
@@ -91,7 +95,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
     opening.current = undefined;
     // The list follows the area too, as after 'Search this area'.
     onSearchArea?.(viewportOf(map).bbox);
-  }, [map]);
+  }, [map, onSearchArea]);
 
   // The matches' bounds the map was framed on, until the user moves it: framed again when the
   // map's size changes (a map framed while its container was still being laid out opened zoomed
@@ -118,13 +122,13 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
         setMoved(true);
         frame.current = undefined;
       }
-      if (framed.current) searchMapArea(filters, viewportOf(map));
+      if (framed.current) searchMapArea(keyed.filters, viewportOf(map));
     };
     map.on('moveend', onMoveEnd);
     return () => {
       map.off('moveend', onMoveEnd);
     };
-  }, [map, filterKey]);
+  }, [map, keyed]);
 
   useListingMarkers(map, { answer, loaded, visitor, resetKey: filterKey, onOpen: setTarget });
   useFirstPinMark(map);
@@ -150,13 +154,13 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
       const camera = map.cameraForBounds(frame.current, framing(map, legend.current));
       if (camera) map.jumpTo(camera);
       // jumpTo's moveend searches the framed viewport; when nothing moved, search it here.
-      searchMapArea(filters, viewportOf(map));
+      searchMapArea(keyed.filters, viewportOf(map));
     });
 
     return () => {
       cancelled = true;
     };
-  }, [map, answer, filterKey]);
+  }, [map, answer, keyed]);
 
   const searchArea = () => {
     if (!map || !onSearchArea) return;

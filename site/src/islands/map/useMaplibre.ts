@@ -41,7 +41,7 @@ export const useMaplibre = ({ view, active = true }: Options) => {
       created?.remove();
       setMap(null);
     };
-    // Deliberately only on `active`: the view is the first one, not one to follow.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on `active`: the view is the first one, not one to follow.
   }, [active]);
 
   return { container, map, failed };

@@ -62,7 +62,7 @@ export const MapTab = ({ shown, container, map, selection, onChoose }: Props) =>
     if (!shown || !map) return;
     map.resize();
     if (selection) map.jumpTo({ center: [selection.longitude, selection.latitude] });
-    // Deliberately not on selection changes: only when the tab is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not on selection changes: only when the tab is shown.
   }, [shown, map]);
 
   return (
