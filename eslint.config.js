@@ -68,7 +68,7 @@ const API = "api imports core and projections/queries (the read side's published
 const PROJECTIONS =
   "projections imports core only (and the site's stylesheet, visitor card, header and footer, icons and plural helper, for the public pages).";
 const QUERIES =
-  "projections/src/queries (the read side the web process loads) imports only core and its own modules: no read model, search projection or runner.";
+  'projections/src/queries (the read side the web process loads) imports only core and its own modules: no read model, search projection or runner.';
 const SITE = 'The site imports nothing server-side but the types of core/src/contract.';
 const INFRA = 'infra imports core, api, projections and itself, never the test harness.';
 const INFRA_TESTS = "infra's tests and the test harness import core, api, projections and infra.";

@@ -6,7 +6,11 @@ import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts
 import { mergePage, windowFor, type IndexWindow } from './freshMerge.ts';
 import { meiliSearchBody, quoteFilterValue, searchInMeili } from './searchInMeili.ts';
 import { criteriaSql } from './searchInPostgres.ts';
-import { LISTING_READ_MODEL, LISTINGS_INDEX, PUBLIC_LISTING_MODEL } from '@rentals/core/readSide/names';
+import {
+  LISTING_READ_MODEL,
+  LISTINGS_INDEX,
+  PUBLIC_LISTING_MODEL,
+} from '@rentals/core/readSide/names';
 
 /**
  * The most listing events between the index's checkpoint and the read
