@@ -231,21 +231,35 @@ const update = async (
   return documentOf(outcome.state, outcome.version);
 };
 
+/** One command on an existing listing by its caller, decided on the state the handler loads. */
+const handleOne = (
+  ctx: Ctx,
+  caller: Caller,
+  target: { listingId: string; expectedVersion?: number | undefined },
+  decideOn: (state: ListingState, actor: Actor, at: string) => ReturnType<typeof decide>,
+) => {
+  const actor = actorOf(caller.user);
+  return ctx.commands.handle(target.listingId, (state) => decideOn(state, actor, ctx.now()), {
+    ...metadataOf(caller),
+    expectedVersion: target.expectedVersion,
+  });
+};
+
 const toggleAvailability = async (
   ctx: Ctx,
   caller: Caller,
   listingId: string,
   expectedVersion?: number,
 ): Promise<WriteResult> => {
-  const actor = actorOf(caller.user);
-  const outcome = await ctx.commands.handle(
-    listingId,
-    (state) => {
+  const outcome = await handleOne(
+    ctx,
+    caller,
+    { listingId, expectedVersion },
+    (state, actor, at) => {
       const listing = assertCanChange(state, actor);
       const type = listing.isAvailable ? 'DelistListing' : 'RelistListing';
-      return decide({ type, actor, at: ctx.now() }, state);
+      return decide({ type, actor, at }, state);
     },
-    { ...metadataOf(caller), expectedVersion },
   );
   return documentOf(outcome.state, outcome.version);
 };
@@ -257,11 +271,8 @@ const confirmAvailability = async (
   listingId: string,
   expectedVersion?: number,
 ): Promise<WriteResult> => {
-  const actor = actorOf(caller.user);
-  const outcome = await ctx.commands.handle(
-    listingId,
-    (state) => decide({ type: 'ConfirmAvailability', actor, at: ctx.now() }, state),
-    { ...metadataOf(caller), expectedVersion },
+  const outcome = await handleOne(ctx, caller, { listingId, expectedVersion }, (state, actor, at) =>
+    decide({ type: 'ConfirmAvailability', actor, at }, state),
   );
   return documentOf(outcome.state, outcome.version);
 };
@@ -273,11 +284,8 @@ const remove = async (
   expectedVersion?: number,
 ): Promise<void> => {
   const { deps } = ctx;
-  const actor = actorOf(caller.user);
-  await ctx.commands.handle(
-    listingId,
-    (state) => decide({ type: 'DeleteListing', actor, at: ctx.now() }, state),
-    { ...metadataOf(caller), expectedVersion },
+  await handleOne(ctx, caller, { listingId, expectedVersion }, (state, actor, at) =>
+    decide({ type: 'DeleteListing', actor, at }, state),
   );
   // Only once the delete is recorded: a failed delete must not lose the photos.
   await Promise.all([
