@@ -25,14 +25,49 @@ export type CutKind = {
   restore: (stack: HostsStack, result: CutResult) => Promise<void>;
 };
 
-/** Until `check` holds, polling; throws after `timeoutMs`. */
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs: number) => {
+/** Until `check` holds, polling; throws after `timeoutMs`, with what `state` says of why. */
+const until = async (
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  state?: () => Promise<string>,
+) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) {
+      const why = state
+        ? await state().catch((e: Error) => `(state unreadable: ${e.message})`)
+        : '';
+      throw new Error(`${what}: not within ${timeoutMs / 1000} s${why ? `; ${why}` : ''}`);
+    }
     await pause(100);
   }
+};
+
+/** Each behind projection's checkpoint, status, owner and last beat: what a stuck wait needs to say. */
+const behindState = async (stack: HostsStack, head: number) => {
+  const behind = (await projectionsBehind(stack.sql, head)).map((r) => r.name);
+  const rows = await stack.sql<
+    {
+      name: string;
+      position: string;
+      status: string;
+      error: string | null;
+      owner: string | null;
+      beat: string | null;
+    }[]
+  >`
+    SELECT c.name, c.position::text, c.status, c.last_error AS error, h.owner, h.beat_at::text AS beat
+    FROM projection_checkpoints c LEFT JOIN projection_heartbeats h ON h.projection = c.name
+    WHERE c.name = ANY(${behind})`;
+  const pids = `projections-1 pid ${stack.pid('projections-1')}, projections-2 pid ${stack.pid('projections-2')}`;
+  return `head #${head}, ${pids}; behind: ${rows
+    .map(
+      (r) =>
+        `${r.name} at #${r.position} (${r.status}${r.error ? `: ${r.error}` : ''}; owner ${r.owner ?? 'none'}, beat ${r.beat ?? 'never'})`,
+    )
+    .join('; ')}`;
 };
 
 /**
@@ -51,6 +86,7 @@ const appliedUpToNow = async (stack: HostsStack) => {
       return (await projectionsBehind(stack.sql, head)).length === 0;
     },
     120_000,
+    () => behindState(stack, head ?? 0),
   );
 };
 
