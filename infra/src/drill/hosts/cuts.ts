@@ -33,13 +33,19 @@ const until = async (
   state?: () => Promise<string>,
 ) => {
   const deadline = Date.now() + timeoutMs;
+  let failed: string | undefined;
   for (;;) {
-    if (await check().catch(() => false)) return;
+    const held = await check().catch((e: Error) => {
+      failed = e.message;
+      return false;
+    });
+    if (held) return;
     if (Date.now() > deadline) {
       const why = state
         ? await state().catch((e: Error) => `(state unreadable: ${e.message})`)
         : '';
-      throw new Error(`${what}: not within ${timeoutMs / 1000} s${why ? `; ${why}` : ''}`);
+      const error = failed ? `; the last check failed: ${failed}` : '';
+      throw new Error(`${what}: not within ${timeoutMs / 1000} s${why ? `; ${why}` : ''}${error}`);
     }
     await pause(100);
   }
