@@ -13,13 +13,7 @@ import {
   USER_ROLES,
   type Facility,
 } from '../listings/listing.ts';
-import {
-  FACINGS,
-  FOOD_RULES,
-  FURNISHINGS,
-  PARKING_KINDS,
-  PREFERRED_TENANTS,
-} from '../listings/tenancy.ts';
+import { TenancyContractSchema } from '../listings/tenancy.ts';
 
 const Coordinates = Type.Object({ latitude: Type.Number(), longitude: Type.Number() });
 
@@ -44,23 +38,8 @@ const Owner = Type.Object({ name: Type.String(), role: oneOf(USER_ROLES) });
 
 const date = () => Type.String({ format: 'date-time' });
 
-/** The optional tenancy terms (listings/tenancy.ts); a term left out is 'not specified'. */
-const Tenancy = Type.Partial(
-  Type.Object({
-    furnishing: oneOf(FURNISHINGS),
-    depositRupees: Type.Integer(),
-    depositMonths: Type.Number(),
-    availableFrom: Type.String({ description: 'YYYY-MM-DD' }),
-    preferredTenants: oneOf(PREFERRED_TENANTS),
-    petsAllowed: Type.Boolean(),
-    food: oneOf(FOOD_RULES),
-    maintenance: Type.Integer({ description: 'Rupees a month' }),
-    maintenanceIncluded: Type.Boolean(),
-    facing: oneOf(FACINGS),
-    parking: oneOf(PARKING_KINDS),
-  }),
-  { description: 'Left out on listings whose owner gave no terms' },
-);
+/** The optional tenancy terms (listings/termCatalogue.ts); a term left out is 'not specified'. */
+const Tenancy = Type.Partial(TenancyContractSchema);
 
 /** A photo its owner uploaded that is not (yet) one of the listing's images. */
 export const PhotoUploadSchema = Type.Object({

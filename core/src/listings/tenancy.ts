@@ -1,54 +1,65 @@
 /**
- * The terms Indian tenants choose by (issue 18): furnishing, deposit, move-in
- * date, whom the owner lets to, pets, food, maintenance, facing and parking.
- * All optional, one by one: listings made before these existed (and owners
- * who leave one out) have them absent, which every reader shows as 'not
- * specified' and every filter treats as neither yes nor no. One nested value
- * `tenancy` on the listing, so old events need no upcaster: the field is
- * simply absent from them.
+ * The terms Indian tenants choose by (issue 18), as the listing stores them:
+ * the schemas derived from their declarations (termCatalogue.ts), the rules
+ * across terms, and the deposit in both units. All optional, one by one:
+ * listings made before these existed (and owners who leave one out) have them
+ * absent, which every reader shows as 'not specified' and every filter treats
+ * as neither yes nor no. One nested value `tenancy` on the listing, so old
+ * events need no upcaster: the field is simply absent from them.
  */
-import { FormatRegistry, Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+import {
+  FormatRegistry,
+  Type,
+  type Static,
+  type TBoolean,
+  type TLiteral,
+  type TNumber,
+  type TOptional,
+  type TSchema,
+  type TString,
+  type TUnion,
+} from '@sinclair/typebox';
 import type { FieldError } from '../errors.ts';
 import { messages } from '../schemaErrors.ts';
-import { RENT_BOUNDS } from './bounds.ts';
 import { dayNumber, isCalendarDate, isoDay } from './calendarDays.ts';
+import {
+  propertyTypeMessage,
+  TERM_KEYS,
+  termMessage,
+  TERMS,
+  valuesFor,
+  valuesOf,
+  type Term,
+  type TermKey,
+} from './termCatalogue.ts';
 
-export const FURNISHINGS = ['unfurnished', 'semi-furnished', 'fully-furnished'] as const;
+export const FURNISHINGS = valuesOf('furnishing');
 export type Furnishing = (typeof FURNISHINGS)[number];
 
 /** Whom the owner lets to: families or bachelors for a home, men or women for a PG; 'any' for either. */
-export const PREFERRED_TENANTS = ['any', 'family', 'bachelors', 'men', 'women'] as const;
+export const PREFERRED_TENANTS = valuesOf('preferredTenants');
 export type PreferredTenants = (typeof PREFERRED_TENANTS)[number];
-export const HOME_TENANTS = ['any', 'family', 'bachelors'] as const;
-export const PG_TENANTS = ['any', 'men', 'women'] as const;
-
-export const FOOD_RULES = ['any', 'vegetarian'] as const;
-
-/** The direction the main door faces (vaastu), clockwise from north. */
-export const FACINGS = [
-  'north',
-  'north-east',
-  'east',
-  'south-east',
-  'south',
-  'south-west',
-  'west',
-  'north-west',
-] as const;
+export const HOME_TENANTS = valuesFor('preferredTenants', 'house');
+export const PG_TENANTS = valuesFor('preferredTenants', 'PG');
+export const FOOD_RULES = valuesOf('food');
+export const FACINGS = valuesOf('facing');
 export type Facing = (typeof FACINGS)[number];
+export const PARKING_KINDS = valuesOf('parking');
 
-/** Ordered by what fits: a car space also takes a two-wheeler. */
-export const PARKING_KINDS = ['none', 'two-wheeler', 'car'] as const;
-
+const { depositRupees, depositMonths, maintenance, availableFrom } = TERMS;
 export const TENANCY_BOUNDS = {
   /** Whole rupees, as rent. */
-  depositRupees: { min: 0, max: RENT_BOUNDS.max },
+  depositRupees: { min: depositRupees.min, max: depositRupees.max },
   /** Months of rent in half months; deposits in India run from 1 to 10 months. */
-  depositMonths: { min: 0, max: 24, step: 0.5 },
+  depositMonths: { min: depositMonths.min, max: depositMonths.max, step: depositMonths.step },
   /** Whole rupees a month. */
-  maintenance: { min: 0, max: 1_000_000 },
+  maintenance: { min: maintenance.min, max: maintenance.max },
   /** A move-in date: a calendar day from 2000 to at most a year after it is recorded. */
-  availableFrom: { earliest: '2000-01-01', latest: '2099-12-31', daysAhead: 366 },
+  availableFrom: {
+    earliest: availableFrom.earliest,
+    latest: availableFrom.latest,
+    daysAhead: availableFrom.daysAhead,
+  },
 } as const;
 
 /** YYYY-MM-DD, a real calendar day in the bounds above. */
@@ -61,91 +72,84 @@ FormatRegistry.Set(
     value <= TENANCY_BOUNDS.availableFrom.latest,
 );
 
-const list = (values: readonly string[]) =>
-  values.slice(0, -1).join(', ') + (values.length > 1 ? ' or ' : '') + values.at(-1);
-
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
-
 export const tenancyMessages = {
   tenancy: 'Tenancy terms must be an object',
-  furnishing: `Furnishing must be ${list(FURNISHINGS)}`,
-  depositRupees: `Security deposit must be a whole number of rupees from 0 to ${rupees(TENANCY_BOUNDS.depositRupees.max)}`,
-  depositMonths: `Security deposit must be 0 to ${TENANCY_BOUNDS.depositMonths.max} months of rent, in half months`,
+  ...(Object.fromEntries(TERM_KEYS.map((k) => [k, termMessage(k)])) as Record<TermKey, string>),
   depositBoth: 'Give the security deposit in rupees or in months of rent, not both',
-  availableFrom: `Available from must be a date (YYYY-MM-DD) between ${TENANCY_BOUNDS.availableFrom.earliest} and ${TENANCY_BOUNDS.availableFrom.latest}`,
-  availableTooLate: 'Available from cannot be more than a year ahead',
-  preferredTenants: `Preferred tenants must be ${list(PREFERRED_TENANTS)}`,
-  pgTenants: `For a PG, preferred tenants must be ${list(PG_TENANTS)}`,
-  homeTenants: `For a house or flat, preferred tenants must be ${list(HOME_TENANTS)}`,
-  petsAllowed: 'Pets allowed must be true or false',
-  food: 'Food must be any or vegetarian',
-  maintenance: `Maintenance must be a whole number of rupees a month from 0 to ${rupees(TENANCY_BOUNDS.maintenance.max)}`,
-  maintenanceIncluded: 'Maintenance included must be true or false',
-  facing: `Facing must be one of ${list(FACINGS)}`,
-  parking: `Parking must be ${list(PARKING_KINDS)}`,
-} as const;
+  availableTooLate: availableFrom.tooLateMessage,
+  pgTenants: propertyTypeMessage('preferredTenants', 'PG'),
+  homeTenants: propertyTypeMessage('preferredTenants', 'house'),
+};
 const m = tenancyMessages;
 
-const choice = <V extends string>(values: readonly V[], message: string): TUnion<TLiteral<V>[]> =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    messages({ type: message }),
-  );
+type Terms = typeof TERMS;
+/** A choice term's schema typed as a tuple of literals (Elysia's response types need tuples). */
+type Literals<O> = {
+  -readonly [I in keyof O]: O[I] extends readonly [infer V extends string, string]
+    ? TLiteral<V>
+    : never;
+};
+type ChoiceSchema<O> = TUnion<Extract<Literals<O>, TSchema[]>>;
+type TermSchema<T> = T extends { kind: 'choice'; options: infer O }
+  ? ChoiceSchema<O>
+  : T extends { kind: 'yesNo' }
+    ? TBoolean
+    : T extends { kind: 'number' }
+      ? TNumber
+      : TString;
+type TenancyProperties = { [K in TermKey]: TOptional<TermSchema<Terms[K]>> };
 
-const yesNo = (message: string) => Type.Optional(Type.Boolean(messages({ type: message })));
-
-const whole = (bounds: { min: number; max: number }, message: string) =>
-  Type.Integer({
-    minimum: bounds.min,
-    maximum: bounds.max,
-    ...messages({ type: message, integer: message, minimum: message, maximum: message }),
-  });
-
-export const TenancySchema = Type.Object(
-  {
-    furnishing: Type.Optional(choice(FURNISHINGS, m.furnishing)),
-    /** Either in rupees or in months of rent (never both); shown as both. */
-    depositRupees: Type.Optional(whole(TENANCY_BOUNDS.depositRupees, m.depositRupees)),
-    depositMonths: Type.Optional(
-      Type.Number({
-        minimum: TENANCY_BOUNDS.depositMonths.min,
-        maximum: TENANCY_BOUNDS.depositMonths.max,
-        multipleOf: TENANCY_BOUNDS.depositMonths.step,
-        ...messages({
-          type: m.depositMonths,
-          integer: m.depositMonths,
-          minimum: m.depositMonths,
-          maximum: m.depositMonths,
-        }),
-      }),
-    ),
-    availableFrom: Type.Optional(
-      Type.String({
-        format: CALENDAR_DATE,
-        maxLength: 10,
+/** One term's schema: with its bounds and messages for input, or bare for the response contract. */
+const termSchema = (key: TermKey, checked: boolean): TSchema => {
+  const term: Term = TERMS[key];
+  const message = termMessage(key);
+  const says = (...keywords: string[]) =>
+    checked ? messages(Object.fromEntries(keywords.map((k) => [k, message]))) : {};
+  switch (term.kind) {
+    case 'choice':
+      return Type.Union(
+        term.options.map(([v]) => Type.Literal(v)),
+        says('type'),
+      );
+    case 'yesNo':
+      return Type.Boolean(says('type'));
+    case 'number': {
+      const bounds = checked
+        ? { minimum: term.min, maximum: term.max, ...(term.step ? { multipleOf: term.step } : {}) }
+        : {};
+      const rules = says('type', 'integer', 'minimum', 'maximum');
+      return term.step
+        ? Type.Number({ ...bounds, ...rules })
+        : Type.Integer({ ...bounds, ...rules });
+    }
+    case 'date':
+      return Type.String({
         description: 'YYYY-MM-DD; at most a year after it is recorded',
-        ...messages({ type: m.availableFrom, format: m.availableFrom, maxLength: m.availableFrom }),
-      }),
-    ),
-    preferredTenants: Type.Optional(choice(PREFERRED_TENANTS, m.preferredTenants)),
-    petsAllowed: yesNo(m.petsAllowed),
-    food: Type.Optional(choice(FOOD_RULES, m.food)),
-    /** Rupees a month on top of the rent (or in it, when `maintenanceIncluded`). */
-    maintenance: Type.Optional(whole(TENANCY_BOUNDS.maintenance, m.maintenance)),
-    maintenanceIncluded: yesNo(m.maintenanceIncluded),
-    facing: Type.Optional(choice(FACINGS, m.facing)),
-    parking: Type.Optional(choice(PARKING_KINDS, m.parking)),
-  },
-  {
-    additionalProperties: false,
-    description: 'Optional tenancy terms; each left out is "not specified"',
-    ...messages({ type: m.tenancy }),
-  },
-);
+        ...(checked ? { format: CALENDAR_DATE, maxLength: 10 } : {}),
+        ...says('type', 'format', 'maxLength'),
+      });
+  }
+};
+
+const properties = (checked: boolean) =>
+  Object.fromEntries(
+    TERM_KEYS.map((k) => [k, Type.Optional(termSchema(k, checked))]),
+  ) as unknown as TenancyProperties;
+
+export const TenancySchema = Type.Object(properties(true), {
+  additionalProperties: false,
+  description: 'Optional tenancy terms; each left out is "not specified"',
+  ...messages({ type: m.tenancy }),
+});
+
+/** The terms as the API returns them (core/src/contract/property.ts): no bounds, no messages. */
+export const TenancyContractSchema = Type.Object(properties(false), {
+  description: 'Left out on listings whose owner gave no terms',
+});
 
 export type Tenancy = Static<typeof TenancySchema>;
 
-export const TENANCY_KEYS = Object.keys(TenancySchema.properties) as (keyof Tenancy)[];
+export const TENANCY_KEYS = TERM_KEYS;
 
 /** The rules across a listing's fields that the tenancy terms add (on values the schema accepted). */
 export const tenancyCrossFieldErrors = (
@@ -162,12 +166,15 @@ export const tenancyCrossFieldErrors = (
     !wrong.has('tenancy.depositMonths')
   )
     errors.push({ path: 'tenancy.depositMonths', msg: m.depositBoth });
-  const who = tenancy.preferredTenants;
-  if (who !== undefined && !wrong.has('tenancy.preferredTenants') && !wrong.has('propertyType')) {
-    if (propertyType === 'PG' && !(PG_TENANTS as readonly string[]).includes(who))
-      errors.push({ path: 'tenancy.preferredTenants', msg: m.pgTenants });
-    if (propertyType !== 'PG' && !(HOME_TENANTS as readonly string[]).includes(who))
-      errors.push({ path: 'tenancy.preferredTenants', msg: m.homeTenants });
+  // A term whose values depend on the kind of property (whom a PG or a home lets to).
+  for (const key of TERM_KEYS) {
+    const value = tenancy[key];
+    const term: Term = TERMS[key];
+    if (term.kind !== 'choice' || !term.byPropertyType || value === undefined) continue;
+    if (wrong.has(`tenancy.${key}`) || wrong.has('propertyType')) continue;
+    const kind = propertyType === 'PG' ? 'PG' : 'house';
+    if (!(valuesFor(key, kind) as readonly unknown[]).includes(value))
+      errors.push({ path: `tenancy.${key}`, msg: propertyTypeMessage(key, kind) });
   }
   return errors;
 };
@@ -217,8 +224,9 @@ export const depositInRupees = (
  * which SPEC §1 keeps from visitors) nor the deposit and maintenance (money,
  * as rent is). Undefined when none of them is given.
  */
-export const PUBLIC_TENANCY_KEYS = ['availableFrom', 'preferredTenants', 'food', 'facing'] as const;
-export type PublicTenancy = Pick<Tenancy, (typeof PUBLIC_TENANCY_KEYS)[number]>;
+type PublicKey = { [K in TermKey]: Terms[K]['visitors'] extends true ? K : never }[TermKey];
+export const PUBLIC_TENANCY_KEYS = TERM_KEYS.filter((k) => TERMS[k].visitors) as PublicKey[];
+export type PublicTenancy = Pick<Tenancy, PublicKey>;
 
 export const publicTenancy = (tenancy: Tenancy | undefined): PublicTenancy | undefined => {
   if (!tenancy) return undefined;

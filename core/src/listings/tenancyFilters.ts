@@ -1,146 +1,142 @@
 /**
- * The search filters on the tenancy terms (tenancy.ts): their query names,
- * one schema with bounds and messages for the list, the map and the
- * dashboard's recent searches, and what each matches. A listing whose owner
- * did not give a term is neither a yes nor a no: a filter on that term never
+ * The search filters on the tenancy terms, derived from the terms'
+ * declarations (termCatalogue.ts): their query names, one schema with bounds
+ * and messages for the list, the map and the dashboard's recent searches, and
+ * what each matches, as rules every engine reads. A listing whose owner did
+ * not give a term is neither a yes nor a no: a filter on that term never
  * shows it (TENANCY_FILTER_HINT says so in the UI).
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type TOptional, type TSchema } from '@sinclair/typebox';
 import { messages } from '../schemaErrors.ts';
 import { dayNumber } from './calendarDays.ts';
+import { CALENDAR_DATE, depositInMonths, type Tenancy } from './tenancy.ts';
 import {
-  CALENDAR_DATE,
-  depositInMonths,
-  FACINGS,
-  FOOD_RULES,
-  FURNISHINGS,
-  TENANCY_BOUNDS,
-  type Facing,
-  type PreferredTenants,
-  type Tenancy,
-} from './tenancy.ts';
+  FILTERED_TERMS,
+  filterMessage,
+  filterOptions,
+  matchingValues,
+  TERMS,
+  type TermKey,
+  type ValueOf,
+} from './termCatalogue.ts';
+
+type Terms = typeof TERMS;
+/** The terms a search filters on. */
+type FilteredKey = { [K in TermKey]: Terms[K] extends { filter: object } ? K : never }[TermKey];
+type FilterOf<K extends FilteredKey> = Terms[K]['filter'];
+type ParamOf<K extends FilteredKey> = FilterOf<K>['param'];
 
 /** The query names, in the order a URL carries them (after the filters of SPEC §4). */
-export const TENANCY_FILTER_KEYS = [
-  'furnishing',
-  'tenants',
-  'petsAllowed',
-  'food',
-  'maxDepositMonths',
-  'maintenanceIncluded',
-  'availableBy',
-  'facing',
-  'parking',
-] as const;
-export type TenancyFilterKey = (typeof TENANCY_FILTER_KEYS)[number];
-
-/** Who is looking: a family, bachelors, or (for PGs) men or women. */
-export const TENANT_KINDS = ['family', 'bachelors', 'men', 'women'] as const;
-/** The space needed: a car space fits a two-wheeler too. */
-export const PARKING_NEEDS = ['two-wheeler', 'car'] as const;
+export const TENANCY_FILTER_KEYS = FILTERED_TERMS.map(
+  ({ filter }) => filter.param,
+) as ParamOf<FilteredKey>[];
+export type TenancyFilterKey = ParamOf<FilteredKey>;
 
 export const TENANCY_FILTER_HINT = "Listings that don't say are not shown";
 
-const words = (values: readonly string[]) => values.join(', ');
+export const tenancyFilterMessages = Object.fromEntries(
+  FILTERED_TERMS.map((f) => [f.filter.param, filterMessage(f)]),
+) as Record<TenancyFilterKey, string>;
 
-export const tenancyFilterMessages = {
-  furnishing: `furnishing must be one of ${words(FURNISHINGS)}`,
-  tenants: `tenants must be one of ${words(TENANT_KINDS)}`,
-  petsAllowed: 'petsAllowed must be true or false',
-  food: `food must be one of ${words(FOOD_RULES)}`,
-  maxDepositMonths: `maxDepositMonths must be a number of months from 0 to ${TENANCY_BOUNDS.depositMonths.max}`,
-  maintenanceIncluded: 'maintenanceIncluded must be true or false',
-  availableBy: 'availableBy must be a date (YYYY-MM-DD)',
-  facing: `facing must be one or more of ${words(FACINGS)}, separated by commas`,
-  parking: `parking must be one of ${words(PARKING_NEEDS)}`,
-} as const;
-const m = tenancyFilterMessages;
-
-const choice = (values: readonly string[], message: string) =>
-  Type.Optional(
-    Type.Union(
-      values.map((v) => Type.Literal(v)),
-      messages({ type: message }),
-    ),
-  );
-
-const yesNo = (message: string, description: string) =>
-  Type.Optional(Type.Boolean({ description, ...messages({ type: message }) }));
-
-/** The filters as the list and map queries take them (after readTenancyFilters typed the text). */
-export const TenancyFilterQuery = Type.Object({
-  furnishing: choice(FURNISHINGS, m.furnishing),
-  tenants: choice(TENANT_KINDS, m.tenants),
-  petsAllowed: yesNo(m.petsAllowed, 'true: pets allowed; false: no pets'),
-  food: choice(FOOD_RULES, m.food),
-  maxDepositMonths: Type.Optional(
-    Type.Number({
-      minimum: 0,
-      maximum: TENANCY_BOUNDS.depositMonths.max,
-      description: 'Deposit at most this many months of rent (a deposit in rupees is converted)',
-      ...messages({ type: m.maxDepositMonths }),
-    }),
-  ),
-  maintenanceIncluded: yesNo(m.maintenanceIncluded, 'true: maintenance included in the rent'),
-  availableBy: Type.Optional(
-    Type.String({
-      format: CALENDAR_DATE,
-      maxLength: 10,
-      description: 'Available on or before this day (YYYY-MM-DD)',
-      ...messages({ type: m.availableBy, format: m.availableBy, maxLength: m.availableBy }),
-    }),
-  ),
-  facing: Type.Optional(
-    Type.Array(choice(FACINGS, m.facing), {
-      maxItems: FACINGS.length,
-      description: 'Facing any of these directions; comma-separated',
-      ...messages({ type: m.facing, maxItems: m.facing }),
-    }),
-  ),
-  parking: choice(PARKING_NEEDS, m.parking),
-});
-type TenancyFilterQuery = Static<typeof TenancyFilterQuery>;
+/** The values a filter's control offers. */
+type Offered<K extends FilteredKey> =
+  FilterOf<K> extends { options: readonly (readonly [infer V, string])[] } ? V : ValueOf<K>;
+type FilterValue<K extends FilteredKey> = FilterOf<K>['match'] extends 'yesNo'
+  ? boolean
+  : FilterOf<K>['match'] extends 'atMost'
+    ? number
+    : FilterOf<K>['match'] extends 'onOrBefore'
+      ? string
+      : FilterOf<K>['match'] extends 'anyOf'
+        ? ValueOf<K>[]
+        : Offered<K>;
 
 /** Validated filters on the terms; what both engines apply (criteria.ts carries them). */
-export type TenancyFilters = Omit<TenancyFilterQuery, 'tenants' | 'facing'> & {
-  tenants?: (typeof TENANT_KINDS)[number];
-  facing?: Facing[];
+export type TenancyFilters = { [K in FilteredKey as ParamOf<K>]?: FilterValue<K> };
+
+const choice = (values: readonly string[], message: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    messages({ type: message }),
+  );
+
+/** One filter's schema, from its kind of match. */
+const filterSchema = (f: (typeof FILTERED_TERMS)[number]): TSchema => {
+  const message = filterMessage(f);
+  const { filter } = f;
+  const values = filterOptions(f.key).map(([v]) => v);
+  const description = filter.description;
+  switch (filter.match) {
+    case 'yesNo':
+      return Type.Boolean({ description, ...messages({ type: message }) });
+    case 'atMost':
+      return Type.Number({
+        minimum: 0,
+        maximum: (TERMS[f.key] as { max: number }).max,
+        description,
+        ...messages({ type: message }),
+      });
+    case 'onOrBefore':
+      return Type.String({
+        format: CALENDAR_DATE,
+        maxLength: 10,
+        description,
+        ...messages({ type: message, format: message, maxLength: message }),
+      });
+    case 'anyOf':
+      return Type.Array(choice(values, message), {
+        maxItems: values.length,
+        description,
+        ...messages({ type: message, maxItems: message }),
+      });
+    default:
+      return Type.Union(
+        values.map((v) => Type.Literal(v)),
+        { description, ...messages({ type: message }) },
+      );
+  }
 };
+
+/** The filters as the list and map queries take them (after readTenancyFilters typed the text). */
+export const TenancyFilterQuery = Type.Object(
+  Object.fromEntries(
+    FILTERED_TERMS.map((f) => [f.filter.param, Type.Optional(filterSchema(f))]),
+  ) as Record<TenancyFilterKey, TOptional<TSchema>>,
+);
 
 const DECIMAL = /^\d{1,3}(\.\d{1,4})?$/;
 
-/** Query text → the schema's types: blank is absent; true/false and plain numbers are typed, the rest left for the schema. */
-export const readTenancyFilters = (query: URLSearchParams): Record<string, unknown> => {
-  const out: Record<string, unknown> = {};
-  for (const key of TENANCY_FILTER_KEYS) {
-    const raw = query.get(key)?.trim();
-    if (!raw) continue;
-    if (key === 'petsAllowed' || key === 'maintenanceIncluded')
-      out[key] = raw === 'true' ? true : raw === 'false' ? false : raw;
-    else if (key === 'maxDepositMonths') out[key] = DECIMAL.test(raw) ? Number(raw) : raw;
-    else if (key === 'facing')
-      out[key] = [
+/** One filter's text → the schema's type: yes/no and plain numbers typed, lists split, the rest left for the schema. */
+const readOne = (f: (typeof FILTERED_TERMS)[number], query: URLSearchParams, raw: string) => {
+  switch (f.filter.match) {
+    case 'yesNo':
+      return raw === 'true' ? true : raw === 'false' ? false : raw;
+    case 'atMost':
+      return DECIMAL.test(raw) ? Number(raw) : raw;
+    case 'anyOf':
+      return [
         ...new Set(
           query
-            .getAll(key)
+            .getAll(f.filter.param)
             .flatMap((v) => v.split(','))
             .map((v) => v.trim().toLowerCase())
             .filter(Boolean),
         ),
       ];
-    else out[key] = raw;
+    default:
+      return raw;
+  }
+};
+
+/** Query text → the schema's types: blank is absent. */
+export const readTenancyFilters = (query: URLSearchParams): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const f of FILTERED_TERMS) {
+    const raw = query.get(f.filter.param)?.trim();
+    if (raw) out[f.filter.param] = readOne(f, query, raw);
   }
   return out;
 };
-
-/** The stored values a tenant filter matches: the owner's 'any' welcomes everyone. */
-export const tenantsMatching = (
-  kind: NonNullable<TenancyFilters['tenants']>,
-): PreferredTenants[] => [kind, 'any'];
-
-/** The stored values a parking need matches: a car space also takes a two-wheeler. */
-export const parkingMatching = (need: NonNullable<TenancyFilters['parking']>): string[] =>
-  need === 'car' ? ['car'] : ['two-wheeler', 'car'];
 
 /** The move-in day as a sortable number (days since 1970), as the index holds it. */
 export { dayNumber };
@@ -148,21 +144,16 @@ export { dayNumber };
 /**
  * A listing's terms as the filters compare them: what the search index and
  * the saved-search matcher hold. Each is present only when the owner gave it,
- * so a filter on a term never matches a listing that does not say.
+ * so a filter on a term never matches a listing that does not say. The
+ * deposit is in months of rent however the owner gave it (recomputed when the
+ * rent changes); days are days since 1970.
  */
-export type TenancyTerms = {
-  furnishing?: string;
-  preferredTenants?: string;
-  petsAllowed?: boolean;
-  food?: string;
-  /** The deposit in months of rent, however the owner gave it (recomputed when the rent changes). */
-  depositMonths?: number;
-  maintenanceIncluded?: boolean;
-  /** The move-in day as days since 1970. */
-  availableFrom?: number;
-  facing?: string;
-  parking?: string;
-};
+export type TenancyTerms = { [K in FilteredKey]?: string | boolean | number };
+
+/** Terms the index holds as a number worked out from the listing, not as given. */
+const WORKED_OUT: Partial<
+  Record<FilteredKey, (tenancy: Tenancy, rent: number, rentType: string) => number | undefined>
+> = { depositMonths: depositInMonths };
 
 export const tenancyTerms = (
   tenancy: Tenancy | undefined,
@@ -170,19 +161,18 @@ export const tenancyTerms = (
   rentType: string,
 ): TenancyTerms => {
   if (!tenancy) return {};
-  const terms: TenancyTerms = {
-    furnishing: tenancy.furnishing,
-    preferredTenants: tenancy.preferredTenants,
-    petsAllowed: tenancy.petsAllowed,
-    food: tenancy.food,
-    depositMonths: depositInMonths(tenancy, rent, rentType),
-    maintenanceIncluded: tenancy.maintenanceIncluded,
-    availableFrom:
-      tenancy.availableFrom === undefined ? undefined : dayNumber(tenancy.availableFrom),
-    facing: tenancy.facing,
-    parking: tenancy.parking,
-  };
-  return Object.fromEntries(Object.entries(terms).filter(([, v]) => v !== undefined));
+  const terms: TenancyTerms = {};
+  for (const { key, filter } of FILTERED_TERMS) {
+    const k = key as FilteredKey;
+    const given = tenancy[key];
+    const value = WORKED_OUT[k]
+      ? WORKED_OUT[k](tenancy, rent, rentType)
+      : filter.match === 'onOrBefore' && typeof given === 'string'
+        ? dayNumber(given)
+        : given;
+    if (value !== undefined) terms[k] = value;
+  }
+  return terms;
 };
 
 /**
@@ -197,18 +187,19 @@ export type TenancyRule =
 
 export const tenancyRules = (t: TenancyFilters | undefined): TenancyRule[] => {
   if (!t) return [];
+  const asked = t as Record<string, unknown>;
   const rules: TenancyRule[] = [];
-  if (t.furnishing) rules.push({ term: 'furnishing', in: [t.furnishing] });
-  if (t.tenants) rules.push({ term: 'preferredTenants', in: tenantsMatching(t.tenants) });
-  if (t.petsAllowed !== undefined) rules.push({ term: 'petsAllowed', in: [t.petsAllowed] });
-  if (t.food) rules.push({ term: 'food', in: [t.food] });
-  if (t.maxDepositMonths !== undefined)
-    rules.push({ term: 'depositMonths', atMost: t.maxDepositMonths });
-  if (t.maintenanceIncluded !== undefined)
-    rules.push({ term: 'maintenanceIncluded', in: [t.maintenanceIncluded] });
-  if (t.availableBy) rules.push({ term: 'availableFrom', atMost: dayNumber(t.availableBy) });
-  if (t.facing && t.facing.length > 0) rules.push({ term: 'facing', in: t.facing });
-  if (t.parking) rules.push({ term: 'parking', in: parkingMatching(t.parking) });
+  for (const { key, filter } of FILTERED_TERMS) {
+    const value = asked[filter.param];
+    const term = key as FilteredKey;
+    if (value === undefined) continue;
+    if (filter.match === 'atMost') rules.push({ term, atMost: value as number });
+    else if (filter.match === 'onOrBefore')
+      rules.push({ term, atMost: dayNumber(value as string) });
+    else if (filter.match === 'anyOf') {
+      if ((value as string[]).length > 0) rules.push({ term, in: value as string[] });
+    } else rules.push({ term, in: matchingValues(key, value as string | boolean) });
+  }
   return rules;
 };
 
@@ -227,4 +218,14 @@ export const tenancyFiltersOf = (filters: Partial<Record<TenancyFilterKey, unkno
     TENANCY_FILTER_KEYS.filter((k) => filters[k] !== undefined).map((k) => [k, filters[k]]),
   ) as TenancyFilters;
   return Object.keys(picked).length > 0 ? picked : undefined;
+};
+
+/** The index's fields for the terms: compared by value, or as numbers (ranges). */
+export const TENANCY_INDEX_FIELDS = {
+  equality: FILTERED_TERMS.filter((f) => !['atMost', 'onOrBefore'].includes(f.filter.match)).map(
+    (f) => f.key,
+  ),
+  range: FILTERED_TERMS.filter((f) => ['atMost', 'onOrBefore'].includes(f.filter.match)).map(
+    (f) => f.key,
+  ),
 };

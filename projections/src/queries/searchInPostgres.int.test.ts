@@ -41,8 +41,8 @@ const FILTERS: Omit<SearchCriteria, 'sort' | 'page' | 'limit'>[] = [
   { bbox: box },
   { polygon },
   { bbox: box, polygon, q: 'metro' },
-  { tenancy: { petsAllowed: true, furnishing: 'furnished' } },
-  { tenancy: { maintenanceIncluded: false, maxDepositMonths: 3, food: 'veg' } },
+  { tenancy: { petsAllowed: true, furnishing: 'fully-furnished' } },
+  { tenancy: { maintenanceIncluded: false, maxDepositMonths: 3, food: 'vegetarian' } },
   { tenancy: { tenants: 'family', parking: 'car', facing: ['east'], availableBy: '2026-12-01' } },
 ];
 

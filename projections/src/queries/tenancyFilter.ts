@@ -1,10 +1,6 @@
-import type { Sql } from 'postgres';
-import {
-  parkingMatching,
-  tenancyRules,
-  tenantsMatching,
-  type TenancyFilters,
-} from '@rentals/core/listings/tenancyFilters';
+import type { Fragment, Sql } from 'postgres';
+import { tenancyRules, type TenancyFilters } from '@rentals/core/listings/tenancyFilters';
+import { FILTERED_TERMS, matchingValues } from '@rentals/core/listings/termCatalogue';
 import { whenGiven } from './optionalFilter.ts';
 
 /**
@@ -46,28 +42,54 @@ export const tenancyMeiliFilter = (t: TenancyFilters | undefined): string[] =>
  * false).
  */
 export const tenancySqlWhere = (db: Sql, t: TenancyFilters | undefined) => {
+  const asked = (t ?? {}) as Record<string, unknown>;
   const term = (key: string) => db`(tenancy ->> ${key})`;
-  const deposit = db`coalesce(${term('depositMonths')}::float8,
-    ${term('depositRupees')}::float8 / (CASE WHEN rent_type = 'yearly' THEN rent / 12 ELSE rent END))`;
-  const equals = (key: string, value: string | undefined) =>
-    whenGiven(db, value, db`text`, (v) => db`${term(key)} = ${v}`);
-  const anyOf = (key: string, values: readonly string[] | undefined) =>
-    whenGiven(db, values, db`text[]`, (v) => db`${term(key)} = ANY(${v})`);
-  const yesNo = (key: string, value: boolean | undefined) =>
-    whenGiven(
-      db,
-      value === undefined ? undefined : String(value),
-      db`text`,
-      (v) => db`${term(key)}::boolean = ${v}::boolean`,
-    );
-  return db`
-    ${equals('furnishing', t?.furnishing)}
-    ${anyOf('preferredTenants', t?.tenants ? tenantsMatching(t.tenants) : undefined)}
-    ${yesNo('petsAllowed', t?.petsAllowed)}
-    ${equals('food', t?.food)}
-    ${whenGiven(db, t?.maxDepositMonths, db`float8`, (v) => db`${deposit} <= ${v}`)}
-    ${yesNo('maintenanceIncluded', t?.maintenanceIncluded)}
-    ${whenGiven(db, t?.availableBy, db`text`, (v) => db`${term('availableFrom')} <= ${v}`)}
-    ${anyOf('facing', t?.facing && t.facing.length > 0 ? t.facing : undefined)}
-    ${anyOf('parking', t?.parking ? parkingMatching(t.parking) : undefined)}`;
+  // The deposit in months however the owner gave it (depositInMonths, worked out the same way).
+  const worked: Record<string, Fragment> = {
+    depositMonths: db`coalesce(${term('depositMonths')}::float8,
+      ${term('depositRupees')}::float8 / (CASE WHEN rent_type = 'yearly' THEN rent / 12 ELSE rent END))`,
+  };
+  const clause = ({ key, filter }: (typeof FILTERED_TERMS)[number]) => {
+    const value = asked[filter.param];
+    switch (filter.match) {
+      case 'yesNo':
+        return whenGiven(
+          db,
+          typeof value === 'boolean' ? String(value) : undefined,
+          db`text`,
+          (v) => db`${term(key)}::boolean = ${v}::boolean`,
+        );
+      case 'atMost':
+        return whenGiven(
+          db,
+          value as number | undefined,
+          db`float8`,
+          (v) => db`${worked[key] ?? db`${term(key)}::float8`} <= ${v}`,
+        );
+      case 'onOrBefore':
+        return whenGiven(
+          db,
+          value as string | undefined,
+          db`text`,
+          (v) => db`${term(key)} <= ${v}`,
+        );
+      case 'equal':
+        return whenGiven(db, value as string | undefined, db`text`, (v) => db`${term(key)} = ${v}`);
+      default: {
+        const values =
+          filter.match === 'anyOf'
+            ? (value as string[] | undefined)
+            : value === undefined
+              ? undefined
+              : (matchingValues(key, value as string) as string[]);
+        return whenGiven(
+          db,
+          values && values.length > 0 ? values : undefined,
+          db`text[]`,
+          (v) => db`${term(key)} = ANY(${v})`,
+        );
+      }
+    }
+  };
+  return FILTERED_TERMS.map(clause).reduce((all, one) => db`${all} ${one}`, db``);
 };
