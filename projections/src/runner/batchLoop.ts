@@ -49,6 +49,7 @@ const sendUntilCaughtUp = async (
   try {
     cursor.checkpoint = await sendAhead(runner, send, cursor.checkpoint, cursor.limit);
     // Caught up: nothing in flight and nothing to read.
+    await (runner.projection as ExternalProjection).idle?.();
     await sleepUnlessWoken(runner.config.pollIntervalMs, runner.waker);
     return false;
   } catch (error) {
@@ -113,6 +114,7 @@ const idle = async (runner: Runner, cursor: Cursor) => {
       return;
     }
   }
+  if (runner.projection.kind === 'external') await runner.projection.idle?.();
   await sleepUnlessWoken(runner.config.pollIntervalMs, runner.waker);
 };
 

@@ -89,6 +89,13 @@ export type ExternalProjection = {
    * fails and why), and the rebuild parks it instead of stopping.
    */
   reset: () => Promise<{ unapplied: Unapplied[] } | void>;
+  /** Optional: told when this process takes the projection over (its session begins). */
+  started?: () => void;
+  /**
+   * Optional: work of its own when caught up (nothing in flight), between its
+   * batches and so in order with them; an error ends the session as a batch's would.
+   */
+  idle?: () => Promise<void>;
   /**
    * Optional: fills a fresh copy of the model from the log beside the live one
    * (a rebuild while running): `checkpoint` is the position the copy reflects,

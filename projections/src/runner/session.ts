@@ -83,6 +83,7 @@ const startSession = async (runner: Runner, own: Sql) => {
   const first = await beat(runner, own);
   if (first !== true) throw Object.assign(new Error(first), { code: 'CONNECTION_CLOSED' });
   runner.rate = recentRate();
+  if (projection.kind === 'external') projection.started?.();
   const cursor = newCursor(runner.config, await ensureCheckpoint(sql, projection.name));
   // Lags and read-your-writes count only these types (migration 0188): the others are passed late.
   const handles = [...runner.handles];

@@ -19,31 +19,55 @@ import {
 import type { Meilisearch } from 'meilisearch';
 import { isMeiliUnavailable, succeededTask } from '../queries/meili.ts';
 import { buildSearchIndex, freshIndexName, rebuildSearchIndex } from './rebuildSearchIndex.ts';
+import {
+  hasDue,
+  justTookOver,
+  newRechecks,
+  putBack,
+  scheduleRechecks,
+  takeDue,
+  tookOver,
+  type Rechecks,
+} from './rechecks.ts';
 
 export { LISTINGS_SEARCH_PROJECTION, searchProjectionName };
 
-export type SearchProjectionDeps = { sql: Sql; meili: Meilisearch; log?: Logger; index?: string };
+export type SearchProjectionDeps = {
+  sql: Sql;
+  meili: Meilisearch;
+  log?: Logger;
+  index?: string;
+  /** When to send a listing's state again after a write whose first try had no answer (rechecks.ts). */
+  recheckAfterMs?: readonly number[];
+};
 
-/** What the projection's steps share: its dependencies, its name, and whether it was closed or has ensured its index. */
+/** What the projection's steps share: its dependencies, its name, whether it was closed or has ensured its index, and its rechecks. */
 type SearchState = {
   deps: () => SearchProjectionDeps;
   name: string;
   closed: boolean;
   ensured: boolean;
+  rechecks: Rechecks;
 };
 
 const liveIndex = (state: SearchState) => state.deps().index ?? LISTINGS_INDEX;
 
-/** Retries `work` while Meilisearch is unreachable; `beforeRetry` may end the retries by throwing. */
+/**
+ * Retries `work` while Meilisearch is unreachable; `beforeRetry` may end the
+ * retries by throwing, and `afterRetried` hears when a retry succeeded.
+ */
 const whileUnavailable = async <T>(
   state: SearchState,
   work: () => Promise<T>,
   beforeRetry?: () => Promise<void>,
+  afterRetried?: () => void,
 ): Promise<T> => {
   for (let attempt = 0; ; attempt++) {
     try {
       if (attempt > 0 && beforeRetry) await beforeRetry();
-      return await work();
+      const done = await work();
+      if (attempt > 0) afterRetried?.();
+      return done;
     } catch (error) {
       // A check that cannot reach Postgres (beforeRetry) is an outage too: try again later.
       const outage = isMeiliUnavailable(error) || (attempt > 0 && isTransient(error));
@@ -66,8 +90,8 @@ const whileUnavailable = async <T>(
  * the batch (someone applied it meanwhile); if it has, the batch is dropped as one whose
  * checkpoint moved.
  */
-const unlessApplied = (state: SearchState, uid: string, first: RecordedEvent) =>
-  uid === liveIndex(state)
+const unlessApplied = (state: SearchState, uid: string, first: RecordedEvent | undefined) =>
+  uid === liveIndex(state) && first
     ? async () => {
         const [row] = await state.deps().sql<{ applied: boolean }[]>`
           SELECT (transaction_id, position) >= (${first.transactionId}::xid8, ${first.position}::bigint) AS applied
@@ -76,25 +100,52 @@ const unlessApplied = (state: SearchState, uid: string, first: RecordedEvent) =>
       }
     : undefined;
 
-const changeFor = (state: SearchState, events: RecordedEvent[]) =>
-  indexChangesFor(
-    state.deps().sql,
-    events.map((e) => (e.data as { listingId: string }).listingId),
-  );
+const listingsOf = (events: RecordedEvent[]) =>
+  events.map((e) => (e.data as { listingId: string }).listingId);
+
+/**
+ * The batch's listings, and those due a recheck on the live index, as they
+ * stand now; the rechecks go back on the list if the write fails.
+ */
+const withRechecks = async <T>(
+  state: SearchState,
+  uid: string,
+  ids: string[],
+  write: (change: Awaited<ReturnType<typeof indexChangesFor>>, written: string[]) => Promise<T>,
+): Promise<T> => {
+  const now = Date.now();
+  if (uid !== liveIndex(state)) return write(await indexChangesFor(state.deps().sql, ids), ids);
+  if (justTookOver(state.rechecks, now)) scheduleRechecks(state.rechecks, ids, now);
+  const rechecked = takeDue(state.rechecks, now);
+  const written = [...ids, ...rechecked];
+  try {
+    return await write(await indexChangesFor(state.deps().sql, written), written);
+  } catch (error) {
+    putBack(state.rechecks, rechecked, Date.now());
+    throw error;
+  }
+};
+
+/** A write to the live index that may be overtaken by a late copy: its listings are sent again later. */
+const recheckLater = (state: SearchState, uid: string, ids: string[]) =>
+  uid === liveIndex(state) ? () => scheduleRechecks(state.rechecks, ids, Date.now()) : undefined;
 
 /** Upserts and deletes the batch's listings in `uid`, and waits until both took effect. */
 const applyTo = async (state: SearchState, uid: string, events: RecordedEvent[]) => {
-  const change = await changeFor(state, events);
-  await whileUnavailable(
-    state,
-    async () => {
-      const { meili } = state.deps();
-      await Promise.all([
-        upsertDocuments(meili, change.upserts, uid),
-        deleteDocuments(meili, change.deletes, uid),
-      ]);
-    },
-    unlessApplied(state, uid, events[0]!),
+  const ids = listingsOf(events);
+  await withRechecks(state, uid, ids, (change, written) =>
+    whileUnavailable(
+      state,
+      async () => {
+        const { meili } = state.deps();
+        await Promise.all([
+          upsertDocuments(meili, change.upserts, uid),
+          deleteDocuments(meili, change.deletes, uid),
+        ]);
+      },
+      unlessApplied(state, uid, events[0]),
+      recheckLater(state, uid, written),
+    ),
   );
 };
 
@@ -105,20 +156,23 @@ const applyTo = async (state: SearchState, uid: string, events: RecordedEvent[])
  * rebuild's swap task is enqueued after every batch sent to the old index.
  */
 const sendTo = async (state: SearchState, uid: string, events: RecordedEvent[]) => {
-  const change = await changeFor(state, events);
-  return whileUnavailable(
-    state,
-    async () => {
-      const index = state.deps().meili.index(uid);
-      const tasks = [
-        ...(change.upserts.length > 0
-          ? [await index.addDocuments(change.upserts, { primaryKey: 'id' })]
-          : []),
-        ...(change.deletes.length > 0 ? [await index.deleteDocuments(change.deletes)] : []),
-      ];
-      return tasks.map((task) => task.taskUid);
-    },
-    unlessApplied(state, uid, events[0]!),
+  const ids = listingsOf(events);
+  return withRechecks(state, uid, ids, (change, written) =>
+    whileUnavailable(
+      state,
+      async () => {
+        const index = state.deps().meili.index(uid);
+        const tasks = [
+          ...(change.upserts.length > 0
+            ? [await index.addDocuments(change.upserts, { primaryKey: 'id' })]
+            : []),
+          ...(change.deletes.length > 0 ? [await index.deleteDocuments(change.deletes)] : []),
+        ];
+        return tasks.map((task) => task.taskUid);
+      },
+      unlessApplied(state, uid, events[0]),
+      recheckLater(state, uid, written),
+    ),
   );
 };
 
@@ -187,7 +241,13 @@ export const createSearchProjection = (
   deps: () => SearchProjectionDeps,
   name = LISTINGS_SEARCH_PROJECTION,
 ): ExternalProjection & { close: () => void } => {
-  const state: SearchState = { deps, name, closed: false, ensured: false };
+  const state: SearchState = {
+    deps,
+    name,
+    closed: false,
+    ensured: false,
+    rechecks: newRechecks(deps().recheckAfterMs),
+  };
   return {
     kind: 'external',
     name,
@@ -207,6 +267,11 @@ export const createSearchProjection = (
           for (const uid of uids) await succeededTask(deps().meili, uid, 300_000);
         },
       };
+    },
+    started: () => tookOver(state.rechecks, Date.now()),
+    idle: async () => {
+      if (!hasDue(state.rechecks, Date.now())) return;
+      await withSwapLockShared(deps().sql, name, () => applyTo(state, liveIndex(state), []));
     },
     buildFresh: (onProgress) => buildFresh(state, onProgress),
     reset: () => reset(state),
