@@ -3,15 +3,22 @@
 // host, the busiest projections host, a Meilisearch host, the Postgres primary (the standby
 // promoted). Runs as root with iproute2 (npm run test:int provisions it). The report's timings
 // (the projections takeover against its 5 s bar) are printed; the drill, not this test, holds them.
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { SHORT_CUTS } from './cuts.ts';
 import { reportLines, runHostsDrill, type HostsDrillReport } from './hostsDrill.ts';
 import { HOSTS_DATA_DIR } from './hostsStack.ts';
 import { removeNetwork } from './net.ts';
 
+/** The hosts' logs are kept here (small) when the data goes: what a failed run needs read. */
+const KEPT_LOGS = `${HOSTS_DATA_DIR}-logs`;
+
 afterAll(() => {
   removeNetwork();
+  const logs = join(HOSTS_DATA_DIR, 'logs');
+  rmSync(KEPT_LOGS, { recursive: true, force: true });
+  if (existsSync(logs)) cpSync(logs, KEPT_LOGS, { recursive: true });
   // Two Postgres and two Meilisearch with the geocoder's places: about 1.5 GB.
   rmSync(HOSTS_DATA_DIR, { recursive: true, force: true });
 });
