@@ -3,9 +3,9 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ASSETS_DIR } from '../queries/publicPageFiles.ts';
 
-// The site's own stylesheet, as text: the public pages share its look (classes, colours, cards).
-// An import rather than a path, so the module graph (and the lint's package boundaries) see it.
-import SITE_CSS from '@rentals/site/styles/global.css' with { type: 'text' };
+// The site's stylesheet (core's shared UI), as text: the public pages share its look (classes,
+// colours, cards). An import rather than a path, so the module graph (and the lint) see it.
+import SITE_CSS from '@rentals/core/ui/global.css' with { type: 'text' };
 
 /** What the public pages add: filters, breadcrumbs, the city list, the median table. */
 const PUBLIC_CSS = `

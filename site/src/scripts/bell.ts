@@ -11,7 +11,7 @@ import type { ReadableAtom } from 'nanostores';
 import type { NotificationItem } from '../lib/types.ts';
 import type { api as apiCall } from '../lib/api.ts';
 import type { countLabel as countLabelFn } from '../lib/format.ts';
-import type { plural as pluralFn, pluralNoun as pluralNounFn } from '../lib/plural.ts';
+import type { plural as pluralFn, pluralNoun as pluralNounFn } from '@rentals/core/ui/plural';
 
 /**
  * What the bell uses of the frame, handed in rather than imported: the chunk

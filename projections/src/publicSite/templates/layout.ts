@@ -1,4 +1,4 @@
-import { footerHtml, headerHtml } from '@rentals/site/components/siteFrame';
+import { footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
 import { markup, jsonLd, raw, type Html } from '../html.ts';
 import { CITIES_PATH } from '../paths.ts';
 
