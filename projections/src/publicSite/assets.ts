@@ -39,6 +39,8 @@ export const buildStylesheet = () => {
 /**
  * The pages' one island, the site's signed-in header (site/src/scripts/publicPages.ts),
  * bundled and minified by Bun once per process: the site's own stores and frame, no React.
+ * Named, not imported (the site's one export): it is built for the browser, never loaded
+ * here, so projections declares @rentals/site only for this (knip.json ignores it).
  */
 const SCRIPT_ENTRY = '@rentals/site/scripts/publicPages';
 let script: Promise<{ file: string; href: string; js: string }> | undefined;
