@@ -8,14 +8,15 @@ const shared = { pool: 'threads' as const };
 /**
  * Bun reads `import css from '….css' with { type: 'text' }` as the file's
  * text; Vite would load it as a stylesheet (empty under Vitest). The public
- * pages import the site's stylesheet that way (projections/src/publicSite/assets.ts).
+ * pages import the site's stylesheet (core's shared UI) that way
+ * (projections/src/publicSite/assets.ts).
  */
-const SITE_CSS = fileURLToPath(new URL('site/src/styles/global.css', import.meta.url));
+const SITE_CSS = fileURLToPath(new URL('core/src/ui/global.css', import.meta.url));
 const SITE_CSS_TEXT = '\0site-global-css-as-text';
 const cssAsText: Plugin = {
   name: 'css-as-text',
   enforce: 'pre',
-  resolveId: (source) => (source === '@rentals/site/styles/global.css' ? SITE_CSS_TEXT : undefined),
+  resolveId: (source) => (source === '@rentals/core/ui/global.css' ? SITE_CSS_TEXT : undefined),
   load: (id) =>
     id === SITE_CSS_TEXT
       ? `export default ${JSON.stringify(readFileSync(SITE_CSS, 'utf8'))};`

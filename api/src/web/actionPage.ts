@@ -5,7 +5,7 @@ import { BASE_SECURITY_HEADERS } from './securityHeaders.ts';
  * The pages the API itself answers with, for the one-click links in emails
  * (unsubscribe, 'still available'): opened from an inbox, often on a phone,
  * by someone not signed in. They wear the site's look (its colours from
- * site/src/styles/global.css, written out: the API does not serve the built
+ * core/src/ui/global.css, written out: the API does not serve the built
  * stylesheet) through one inline style that the page's own CSP allows by its
  * hash; nothing else may load or run.
  */

@@ -12,7 +12,7 @@ import {
 } from '@react-email/components';
 import type { ReactNode } from 'react';
 
-/** The site's colours (site/src/styles/global.css), written out: email clients take inline styles only. */
+/** The site's colours (core/src/ui/global.css), written out: email clients take inline styles only. */
 const COLOURS = { primary: '#1d4ed8', text: '#111827', muted: '#4b5563', page: '#f3f4f6' };
 
 const styles = {

@@ -11,7 +11,10 @@ const newestMtime = (dir: string): number => {
   return newest;
 };
 
-/** Builds the static site when site/src, site/public or its config is newer than the last build. */
+/**
+ * Builds the static site when site/src, the UI it shares with the public pages
+ * (core/src/ui), site/public or its config is newer than the last build.
+ */
 export const buildSiteIfChanged = async (root: string, log: (line: string) => void) => {
   const site = join(root, 'site');
   const marker = join(site, 'dist', 'index.html');
@@ -21,6 +24,7 @@ export const buildSiteIfChanged = async (root: string, log: (line: string) => vo
   }
   const sources = Math.max(
     newestMtime(join(site, 'src')),
+    newestMtime(join(root, 'core', 'src', 'ui')),
     ...[join(site, 'public')].filter(existsSync).map(newestMtime),
     ...['astro.config.mjs', 'astro.config.ts', 'package.json']
       .map((f) => join(site, f))

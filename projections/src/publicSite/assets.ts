@@ -3,9 +3,9 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ASSETS_DIR } from '../queries/publicPageFiles.ts';
 
-// The site's own stylesheet, as text: the public pages share its look (classes, colours, cards).
-// An import rather than a path, so the module graph (and the lint's package boundaries) see it.
-import SITE_CSS from '@rentals/site/styles/global.css' with { type: 'text' };
+// The site's stylesheet (core's shared UI), as text: the public pages share its look (classes,
+// colours, cards). An import rather than a path, so the module graph (and the lint) see it.
+import SITE_CSS from '@rentals/core/ui/global.css' with { type: 'text' };
 
 /** What the public pages add: filters, breadcrumbs, the city list, the median table. */
 const PUBLIC_CSS = `
@@ -39,6 +39,8 @@ export const buildStylesheet = () => {
 /**
  * The pages' one island, the site's signed-in header (site/src/scripts/publicPages.ts),
  * bundled and minified by Bun once per process: the site's own stores and frame, no React.
+ * Named, not imported (the site's one export): it is built for the browser, never loaded
+ * here, so projections declares @rentals/site only for this (knip.json ignores it).
  */
 const SCRIPT_ENTRY = '@rentals/site/scripts/publicPages';
 let script: Promise<{ file: string; href: string; js: string }> | undefined;

@@ -7,7 +7,7 @@ import { buildScript, buildStylesheet } from './assets.ts';
 describe('the public pages stylesheet', () => {
   it("is the site's own stylesheet, imported, plus the public pages' additions, under a content hash", () => {
     const site = readFileSync(
-      fileURLToPath(new URL('../../../site/src/styles/global.css', import.meta.url)),
+      fileURLToPath(new URL('../../../core/src/ui/global.css', import.meta.url)),
       'utf8',
     );
     const { css, file } = buildStylesheet();

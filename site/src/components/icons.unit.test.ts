@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { VisitorCard } from './react/VisitorCard.tsx';
-import { ICON_PATHS, iconSvg } from './icons.ts';
+import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
+import { ICON_PATHS, iconSvg } from '@rentals/core/ui/icons';
 
 /**
  * Emoji and pictographs (🏠 👁 ✉ ♥ …) render as empty boxes where the system
@@ -16,8 +16,11 @@ import { ICON_PATHS, iconSvg } from './icons.ts';
 const EMOJI_ICON = /(?![©®™])[\p{Extended_Pictographic}\u2302\u2630\u25A6\u2715\u2661]/gu;
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-/** The site's sources and the public pages' templates (read as files: the site imports no projections). */
-const SOURCES = ['site/src', 'projections/src/publicSite'];
+/**
+ * The site's sources, the UI it shares with the public pages (core's) and the
+ * pages' templates (read as files: the site imports no projections).
+ */
+const SOURCES = ['site/src', 'core/src/ui', 'projections/src/publicSite'];
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

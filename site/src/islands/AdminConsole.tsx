@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { count, plural } from '../lib/plural.ts';
+import { count, plural } from '@rentals/core/ui/plural';
 import { api, describeError } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';

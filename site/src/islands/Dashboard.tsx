@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { count } from '../lib/plural.ts';
+import { count } from '@rentals/core/ui/plural';
 import { api, describeError } from '../lib/api.ts';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
@@ -13,8 +13,8 @@ import { ActivityChart, type ListingActivity } from '../components/react/Activit
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
-import { Icon } from '../components/react/Icon.tsx';
-import type { IconName } from '../components/icons.ts';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
+import type { IconName } from '@rentals/core/ui/icons';
 import { ReviewNotices } from '../components/react/ReviewNotices.tsx';
 
 type Action = { href: string; icon: IconName; label: string };

@@ -4,9 +4,10 @@ import type { Property, PublicProperty } from '../lib/types.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { SkeletonGrid } from '../components/react/ListStates.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
-import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
+import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
+import { visitorListingOf } from '../lib/visitorListing.ts';
 import { useAuth } from '../components/react/useAuth.ts';
-import { Icon } from '../components/react/Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 const FEATURED_COUNT = 6;
 

@@ -10,7 +10,7 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { onInboxChange, setUnread } from '../stores/inbox.ts';
-import { Icon } from '../components/react/Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 /** A message on screen: the server's, or one typed here that is sending or failed. */
 type Shown = ChatMessage & { status?: 'sending' | 'failed'; error?: string };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
 import { api, describeError } from '../lib/api.ts';
 import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
-import { count, plural } from '../lib/plural.ts';
+import { count, plural } from '@rentals/core/ui/plural';
 import { FACILITIES, type Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { Carousel } from '../components/react/Carousel.tsx';
@@ -13,7 +13,7 @@ import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
 import { Specs } from '../components/react/Specs.tsx';
-import { Icon } from '../components/react/Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 const MAX_FACILITIES = 5;
 

@@ -13,10 +13,10 @@ import {
 import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
 import { FACILITIES } from '../lib/types.ts';
-import { loginUrlFor } from '../lib/loginUrl.ts';
+import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import { looksToRent } from '../lib/roleHome.ts';
 import { displayPhone, emailBreakParts, mailtoHref, telHref } from '../lib/contactLinks.ts';
-import { count, plural, pluralNoun } from '../lib/plural.ts';
+import { count, plural, pluralNoun } from '@rentals/core/ui/plural';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
 import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
@@ -31,7 +31,7 @@ import { VerifyControl } from '../components/react/VerifyControl.tsx';
 import { lazyMap } from '../components/react/mapModules.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
-import { Icon } from '../components/react/Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
 
 const DetailMap = lazyMap<{ latitude: number; longitude: number; title: string }>('DetailMap');

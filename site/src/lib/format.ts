@@ -1,6 +1,5 @@
 /** Presentation helpers shared by every screen. */
-import { plural } from './plural.ts';
-import type { Role } from './types.ts';
+import { plural } from '@rentals/core/ui/plural';
 
 const inr = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -17,19 +16,8 @@ export const rentPeriod = (rentType: string | undefined): string =>
 export const formatRent = (amount: number): string =>
   Number.isFinite(amount) ? inr.format(amount) : inr.format(0);
 
-const roleLabels: Partial<Record<Role, string>> = {
-  homeowner: 'Homeowner',
-  broker: 'Broker',
-  tenant: 'Tenant',
-};
-
-export const roleLabel = (role: string): string => roleLabels[role as Role] ?? role;
-
-export const initial = (name: string | undefined): string =>
-  (name?.trim().charAt(0) ?? '').toUpperCase() || '?';
-
-const typeLabels: Record<string, string> = { PG: 'PG', house: 'House', flat: 'Flat' };
-export const typeLabel = (type: string): string => typeLabels[type] ?? type;
+// The cards' labels live with the visitor card in core's shared UI (the public pages use them too).
+export { initial, roleLabel, typeLabel } from '@rentals/core/ui/labels';
 
 export const formatDate = (iso: string | undefined): string => {
   if (!iso) return '';

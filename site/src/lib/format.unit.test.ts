@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, confirmedAgo, countLabel, formatRent, initial, roleLabel } from './format.ts';
+import { addressLine, confirmedAgo, countLabel, formatRent } from './format.ts';
 
 describe('formatRent', () => {
   it.each([
@@ -24,17 +24,6 @@ describe('addressLine', () => {
     [{ address: '', area: 'Bandra', city: 'Mumbai', pinCode: '' }, 'Bandra, Mumbai'],
   ])('%o', (loc, expected) => {
     expect(addressLine(loc)).toBe(expected);
-  });
-});
-
-describe('initial and roleLabel', () => {
-  it('takes the first letter upper-cased', () => {
-    expect(initial(' priya')).toBe('P');
-    expect(initial('')).toBe('?');
-  });
-  it('labels roles', () => {
-    expect(roleLabel('homeowner')).toBe('Homeowner');
-    expect(roleLabel('broker')).toBe('Broker');
   });
 });
 

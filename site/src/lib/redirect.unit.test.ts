@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginUrlFor } from './loginUrl.ts';
+import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import { safeRedirect } from './redirect.ts';
 
 const ORIGIN = 'https://rentals.example.in';

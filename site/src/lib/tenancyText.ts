@@ -4,7 +4,7 @@
  * version. Apart from the property form (tenancyForm.ts), so the search and
  * listing pages do not load the form's checks.
  */
-import { plural } from './plural.ts';
+import { plural } from '@rentals/core/ui/plural';
 import type { Property } from './types.ts';
 
 export const FURNISHING_OPTIONS = [

@@ -11,7 +11,7 @@ import type { ReadableAtom } from 'nanostores';
 import type { NotificationItem } from '../lib/types.ts';
 import type { api as apiCall } from '../lib/api.ts';
 import type { countLabel as countLabelFn } from '../lib/format.ts';
-import type { plural as pluralFn, pluralNoun as pluralNounFn } from '../lib/plural.ts';
+import type { plural as pluralFn, pluralNoun as pluralNounFn } from '@rentals/core/ui/plural';
 
 /**
  * What the bell uses of the frame, handed in rather than imported: the chunk
@@ -122,7 +122,7 @@ const STYLE = `
 }
 `;
 
-/** Drawn as the header's other icons are (components/icons.ts), kept here so the chunk imports nothing. */
+/** Drawn as the header's other icons are (core/src/ui/icons.ts), kept here so the chunk imports nothing. */
 const BELL_ICON =
   '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 0 0 4 0"></path></svg>';
 

@@ -4,8 +4,9 @@
  * detail). Text goes in through text nodes only.
  */
 import { pageWindow } from '../lib/pageWindow.ts';
-import { propertiesFound } from '../lib/plural.ts';
-import { VisitorCard, visitorListingOf } from '../components/react/VisitorCard.tsx';
+import { propertiesFound } from '@rentals/core/ui/plural';
+import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
+import { visitorListingOf } from '../lib/visitorListing.ts';
 import { api, describeError } from '../lib/api.ts';
 import {
   filtersFromSearch,

@@ -14,7 +14,7 @@ import {
   type Toast,
 } from '../stores/toasts.ts';
 import { countLabel, initial } from '../lib/format.ts';
-import { plural, pluralNoun } from '../lib/plural.ts';
+import { plural, pluralNoun } from '@rentals/core/ui/plural';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 

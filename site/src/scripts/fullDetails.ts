@@ -1,5 +1,5 @@
 /**
- * Visitor cards (components/react/VisitorCard.tsx) lead to /login with the full
+ * Visitor cards (core/src/ui/VisitorCard.tsx) lead to /login with the full
  * detail as the page to return to. For a signed-in user the same cards lead to
  * that detail straight away, without the sign-in hint: the pre-rendered city
  * pages and /browse render visitor cards whoever looks at them.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { VisitorCard, type VisitorCardListing } from '../components/react/VisitorCard.tsx';
+import { VisitorCard, type VisitorCardListing } from '@rentals/core/ui/VisitorCard.tsx';
 import { renderToDom } from './renderToDom.ts';
 
 /**

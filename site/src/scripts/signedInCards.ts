@@ -8,7 +8,7 @@
  */
 import { api } from '../lib/api.ts';
 import { formatRent, rentPeriod } from '../lib/format.ts';
-import { count, plural } from '../lib/plural.ts';
+import { count, plural } from '@rentals/core/ui/plural';
 import type { Property } from '../lib/types.ts';
 
 const DETAIL = /^\/properties\/([^/?#]+)$/;

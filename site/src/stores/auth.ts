@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { api, readToken, setUnauthorizedHandler, storeToken } from '../lib/api.ts';
-import { loginUrlFor } from '../lib/loginUrl.ts';
+import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { Role, User } from '../lib/types.ts';
 import { carryToast } from './toasts.ts';
 

@@ -1,4 +1,4 @@
-import { VisitorCard } from '@rentals/site/components/react/VisitorCard.tsx';
+import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { markup, raw, type Html } from '../html.ts';
@@ -39,8 +39,8 @@ export const photo = (
 };
 
 /**
- * The visitor card of SPEC §2 is the site's own component, rendered here at
- * build time, so the city pages and the islands cannot drift apart. Listing
+ * The visitor card of SPEC §2 is the site's own component (core's shared UI),
+ * rendered here at build time, so the city pages and the islands cannot drift apart. Listing
  * text is escaped by React, as `markup` would.
  */
 export const visitorCard = (listing: PublicListing, eager: boolean): Html =>

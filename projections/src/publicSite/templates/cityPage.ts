@@ -1,5 +1,5 @@
-import { iconSvg } from '@rentals/site/components/icons';
-import { plural, propertiesFound } from '@rentals/site/lib/plural';
+import { iconSvg } from '@rentals/core/ui/icons';
+import { plural, propertiesFound } from '@rentals/core/ui/plural';
 import { markup, raw, type Html } from '../html.ts';
 import {
   CITIES_PATH,

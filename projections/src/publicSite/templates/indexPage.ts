@@ -1,4 +1,4 @@
-import { plural, propertiesFound } from '@rentals/site/lib/plural';
+import { plural, propertiesFound } from '@rentals/core/ui/plural';
 import { markup } from '../html.ts';
 import { CITIES_PATH, cityPath } from '../paths.ts';
 import type { CityCounts } from '../queries.ts';

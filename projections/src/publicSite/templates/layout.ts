@@ -1,4 +1,4 @@
-import { footerHtml, headerHtml } from '@rentals/site/components/siteFrame';
+import { footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
 import { markup, jsonLd, raw, type Html } from '../html.ts';
 import { CITIES_PATH } from '../paths.ts';
 
@@ -29,7 +29,7 @@ export const absolute = (site: SiteContext, path: string) =>
 
 /**
  * The frame of every public page: the app's own header and footer
- * (site/src/components/siteFrame.ts), canonical URL, Open Graph and structured
+ * (core/src/ui/siteFrame.ts), canonical URL, Open Graph and structured
  * data. One small deferred island (assets.ts) switches the header to the
  * signed-in menu when the browser has a session, opens the phone menu, and
  * what `data-show="out"` marks (Login, Register, the login banners) gives way

@@ -1,5 +1,5 @@
-import { iconSvg } from '@rentals/site/components/icons';
-import { plural, pluralNoun } from '@rentals/site/lib/plural';
+import { iconSvg } from '@rentals/core/ui/icons';
+import { plural, pluralNoun } from '@rentals/core/ui/plural';
 import { markup, raw } from '../html.ts';
 import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { linePath, niceMax, slotPoints } from '../../lib/chartScale.ts';
-import { plural } from '../../lib/plural.ts';
+import { plural } from '@rentals/core/ui/plural';
 
 export type ListingActivity = {
   listingId: string;

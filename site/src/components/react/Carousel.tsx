@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
 import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
-import { ResponsiveImage } from './ResponsiveImage.tsx';
-import { Icon } from './Icon.tsx';
+import { ResponsiveImage } from '@rentals/core/ui/ResponsiveImage.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type Props = { images: PropertyImage[]; title: string };
 

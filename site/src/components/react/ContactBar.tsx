@@ -1,7 +1,7 @@
 import { displayPhone, mailtoHref, telHref } from '../../lib/contactLinks.ts';
 import type { OwnerContact } from '../../lib/types.ts';
 import { requestMessageForm } from '../../stores/messageForm.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type Props = { contact: OwnerContact; listingTitle: string; ownerName: string };
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { looksToRent } from '../../lib/roleHome.ts';
 import { $favourites, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
 import { useAuth } from './useAuth.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 /**
  * The heart on a card or the detail page: signed-in users looking to rent

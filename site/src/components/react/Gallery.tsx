@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
 import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
-import { ResponsiveImage } from './ResponsiveImage.tsx';
+import { ResponsiveImage } from '@rentals/core/ui/ResponsiveImage.tsx';
 import { useModal } from './useModal.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type Props = { images: PropertyImage[]; title: string };
 

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { loginUrlFor } from '../../lib/loginUrl.ts';
+import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import { homeFor } from '../../lib/roleHome.ts';
 import type { Role, User } from '../../lib/types.ts';
 import { Spinner } from './Spinner.tsx';

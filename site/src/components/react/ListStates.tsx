@@ -1,4 +1,4 @@
-import { Icon } from './Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 /** Loading and empty states shared by the listing screens. */
 export const SkeletonGrid = ({ count = 6 }: { count?: number }) => (

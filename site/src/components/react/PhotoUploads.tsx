@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Property } from '../../lib/types.ts';
-import { plural } from '../../lib/plural.ts';
+import { plural } from '@rentals/core/ui/plural';
 import './PhotoUploads.css';
 
 type Upload = NonNullable<Property['photoUploads']>[number];

@@ -3,10 +3,10 @@ import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../../lib/forma
 import { Carousel } from './Carousel.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
-import { OwnerLine } from './OwnerLine.tsx';
+import { OwnerLine } from '@rentals/core/ui/OwnerLine.tsx';
 import { PossiblyRented } from './PossiblyRented.tsx';
 import { Specs } from './Specs.tsx';
-import { Icon } from './Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { cardTerms } from '../../lib/tenancyText.ts';
 
 const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { plural } from '../../lib/plural.ts';
+import { plural } from '@rentals/core/ui/plural';
 import type { ListingMarket } from '../../lib/rentTrends.ts';
 
 /**

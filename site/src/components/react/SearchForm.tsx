@@ -18,7 +18,7 @@ import {
   type FilterKey,
   type Filters,
 } from '../../lib/filters.ts';
-import { loginUrlFor } from '../../lib/loginUrl.ts';
+import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import { Field } from './Field.tsx';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { $messageFormRequests } from '../../stores/messageForm.ts';
 import { api, describeError } from '../../lib/api.ts';
 import { newMessageId, type Sent } from '../../lib/conversations.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type Props = { listingId: string; title: string };
 

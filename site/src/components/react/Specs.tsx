@@ -1,6 +1,6 @@
-import { count, plural } from '../../lib/plural.ts';
+import { count, plural } from '@rentals/core/ui/plural';
 import type { Property } from '../../lib/types.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 /** Beds, baths and sq ft on a card, each only when above 0 (SPEC: a PG often has none). */
 export const Specs = ({ details }: { details: Property['propertyDetails'] }) => (

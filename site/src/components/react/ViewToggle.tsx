@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $viewMode, setViewMode, type ViewMode } from '../../stores/viewMode.ts';
-import type { IconName } from '../icons.ts';
-import { Icon } from './Icon.tsx';
+import type { IconName } from '@rentals/core/ui/icons';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 const MODES: { mode: ViewMode & IconName; label: string }[] = [
   { mode: 'grid', label: 'Grid' },

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { VisitorCard, visitorListingOf, type VisitorCardListing } from './VisitorCard.tsx';
+import { VisitorCard, type VisitorCardListing } from '@rentals/core/ui/VisitorCard.tsx';
+import { visitorListingOf } from '../../lib/visitorListing.ts';
 import type { PublicProperty } from '../../lib/types.ts';
-import { iconSvg } from '../icons.ts';
+import { iconSvg } from '@rentals/core/ui/icons';
 
 /** A row of the public-site generator's listing model (PublicListing), extra columns and all. */
 const publicListing = {

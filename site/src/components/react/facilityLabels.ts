@@ -1,5 +1,5 @@
 import type { Facility } from '../../lib/types.ts';
-import type { IconName } from '../icons.ts';
+import type { IconName } from '@rentals/core/ui/icons';
 
 export const FACILITY_LABELS: Record<Facility, string> = {
   wifi: 'WiFi',

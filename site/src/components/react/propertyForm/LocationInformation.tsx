@@ -7,7 +7,7 @@ import { useDeviceLocation } from '../useDeviceLocation.ts';
 import { Checkbox, InputField } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 import { Alert } from '../Alert.tsx';
-import { Icon } from '../Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type PickedLocation = { latitude: number; longitude: number; address: string };
 const LocationPicker = lazyMap<{

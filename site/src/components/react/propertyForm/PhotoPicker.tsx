@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import type { PropertyImage } from '../../../lib/types.ts';
 import { LIMITS, checkImageBatch } from '../../../lib/validation.ts';
-import { Icon } from '../Icon.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type Props = {
   existing: PropertyImage[];

@@ -2,9 +2,9 @@
  * The header and footer of every page, one copy for the Astro pages
  * (Header.astro, Footer.astro) and the pre-rendered public pages (the
  * projections' layout): the same links, the same phone menu (collapsed behind
- * the menu button at phone width), the same signed-in menu. scripts/frame.ts
- * brings them to life: it shows what `data-show` marks for who is signed in
- * and opens the phone menu.
+ * the menu button at phone width), the same signed-in menu. The site's
+ * scripts/frame.ts brings them to life: it shows what `data-show` marks for
+ * who is signed in and opens the phone menu.
  */
 import { iconSvg } from './icons.ts';
 import { SIGNED_IN_NAV_HTML } from './signedInNav.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { initial, roleLabel } from '../../lib/format.ts';
+import { initial, roleLabel } from './labels.ts';
 
 /** A card's foot: the owner's initial, name and role, then what the card adds (views, '✓ Verified'). */
 export const OwnerLine = ({

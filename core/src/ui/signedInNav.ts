@@ -3,11 +3,12 @@ import { iconSvg } from './icons.ts';
 /**
  * The signed-in part of the header (SPEC §2: 'List Property' for owners and the
  * user menu), one copy for the Astro pages (Header.astro) and the pre-rendered
- * public pages (the projections' layout). Hidden until scripts/frame.ts knows
- * who is signed in; it fills in the name and initial. An admin's menu has the
- * admin console's pages instead of a tenant's dashboard, favourites and
- * saved searches (`data-show="admin"` / `"member"`). The notification bell
- * (scripts/bell.ts, fetched once signed in) builds its button and list.
+ * public pages (the projections' layout). Hidden until the site's
+ * scripts/frame.ts knows who is signed in; it fills in the name and initial.
+ * An admin's menu has the admin console's pages instead of a tenant's
+ * dashboard, favourites and saved searches (`data-show="admin"` / `"member"`).
+ * The site's notification bell (scripts/bell.ts, fetched once signed in)
+ * builds its button and list.
  */
 /** The unread messages badge: an envelope and the count, with the count in words for screen readers (filled by frame.ts). */
 const UNREAD_BADGE = `<span class="unread-badge" data-unread-badge hidden><span aria-hidden="true">${iconSvg('mail')} <span data-unread-count></span></span><span class="visually-hidden" data-unread-words></span></span>`;

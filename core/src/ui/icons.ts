@@ -1,6 +1,6 @@
 /**
  * The site's icons, drawn as 24×24 outlines (stroked in the text colour by
- * `.icon` in global.css), one copy for the React components (react/Icon.tsx),
+ * `.icon` in global.css), one copy for the React components (Icon.tsx),
  * plain DOM code and the pre-rendered public pages (`iconSvg`). Emoji are not
  * used as icons: where the system has no emoji font (CI's Chromium may have
  * no emoji font) they render as empty boxes.

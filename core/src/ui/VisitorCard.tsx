@@ -1,13 +1,13 @@
 /**
  * The visitor card of SPEC §2, the one markup for every place a visitor sees
- * a listing: the React islands, /browse (scripts/renderToDom.ts, without
- * React's runtime) and the pre-rendered city pages (react-dom/server). So it
- * stays a pure render: no hooks, no browser APIs, no event handlers.
+ * a listing: the site's React islands, /browse (the site's renderToDom.ts,
+ * without React's runtime) and the pre-rendered city pages (react-dom/server,
+ * in the projections). So it stays a pure render: no hooks, no browser APIs,
+ * no event handlers.
  */
-import { typeLabel } from '../../lib/format.ts';
-import { loginUrlFor } from '../../lib/loginUrl.ts';
-import { plural } from '../../lib/plural.ts';
-import type { PublicProperty } from '../../lib/types.ts';
+import { typeLabel } from './labels.ts';
+import { loginUrlFor } from './loginUrl.ts';
+import { plural } from './plural.ts';
 import { OwnerLine } from './OwnerLine.tsx';
 import { ResponsiveImage, type PhotoSource } from './ResponsiveImage.tsx';
 import { Icon } from './Icon.tsx';
@@ -17,7 +17,7 @@ export type CardPhoto = PhotoSource & { width?: number; height?: number };
 /**
  * What the card shows. The public-site generator's listing model
  * (PublicListing: id, title, propertyType, city, owner, views, images) fits
- * it as it is; the site's API shape goes through `visitorListingOf`.
+ * it as it is; the site's API shape goes through its `visitorListingOf`.
  */
 export type VisitorCardListing = {
   id: string;
@@ -36,16 +36,6 @@ export type VisitorCardProps = {
   /** For the first cards of a page: load the photo at once, with high priority. */
   eager?: boolean;
 };
-
-export const visitorListingOf = (p: PublicProperty): VisitorCardListing => ({
-  id: p._id,
-  title: p.title,
-  propertyType: p.propertyType,
-  city: p.location.city,
-  owner: p.owner,
-  views: p.views,
-  images: p.images,
-});
 
 const HINT = 'Click to login and see details';
 
