@@ -74,7 +74,9 @@ const PROJECTIONS = 'projections imports core only.';
 const QUERIES =
   'projections/src/queries (the read side the web process loads) imports only core and its own modules: no read model, search projection or runner.';
 const SITE =
-  'The site imports nothing server-side: the types of core/src/contract and the shared UI of core/src/ui only.';
+  'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui and the tenancy terms (core/src/listings/termCatalogue) only.';
+const CATALOGUE =
+  'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only.';
 /**
  * The UI the site and the public pages share is bundled by the site for the
  * browser: its own modules and React only (no node:*, no database, no other core module).
@@ -136,7 +138,17 @@ const packageBoundaries = [
     INFRA_TESTS,
     { tests: true },
   ),
-  boundary(SITE_FILES, ['core/contract/', 'core/ui/'], SITE, {
+  // The tenancy terms' declarations: plain data the site bundles, so they import only the bounds.
+  {
+    files: ['core/src/listings/termCatalogue.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./bounds\\.ts$)', message: CATALOGUE }] },
+      ],
+    },
+  },
+  boundary(SITE_FILES, ['core/contract/', 'core/ui/', 'core/listings/termCatalogue$'], SITE, {
     extra: [{ regex: '^@rentals/core/contract/', allowTypeImports: true, message: SITE }],
   }),
   // The site's tests check its copies against core and the API, and drive the product.

@@ -11,48 +11,29 @@ import { messages } from '../schemaErrors.ts';
 import { dayNumber } from './calendarDays.ts';
 import { CALENDAR_DATE, depositInMonths, type Tenancy } from './tenancy.ts';
 import {
+  FILTER_PARAMS,
   FILTERED_TERMS,
   filterMessage,
   filterOptions,
   matchingValues,
   TERMS,
-  type TermKey,
-  type ValueOf,
+  type FilteredKey as CatalogueFilteredKey,
+  type FilterParam,
+  type TenancyFilters,
 } from './termCatalogue.ts';
 
-type Terms = typeof TERMS;
-/** The terms a search filters on. */
-type FilteredKey = { [K in TermKey]: Terms[K] extends { filter: object } ? K : never }[TermKey];
-type FilterOf<K extends FilteredKey> = Terms[K]['filter'];
-type ParamOf<K extends FilteredKey> = FilterOf<K>['param'];
+type FilteredKey = CatalogueFilteredKey;
 
 /** The query names, in the order a URL carries them (after the filters of SPEC §4). */
-export const TENANCY_FILTER_KEYS = FILTERED_TERMS.map(
-  ({ filter }) => filter.param,
-) as ParamOf<FilteredKey>[];
-export type TenancyFilterKey = ParamOf<FilteredKey>;
+export const TENANCY_FILTER_KEYS = FILTER_PARAMS;
+export type TenancyFilterKey = FilterParam;
+export type { TenancyFilters };
 
-export const TENANCY_FILTER_HINT = "Listings that don't say are not shown";
+export { TERM_FILTER_HINT as TENANCY_FILTER_HINT } from './termCatalogue.ts';
 
 export const tenancyFilterMessages = Object.fromEntries(
   FILTERED_TERMS.map((f) => [f.filter.param, filterMessage(f)]),
 ) as Record<TenancyFilterKey, string>;
-
-/** The values a filter's control offers. */
-type Offered<K extends FilteredKey> =
-  FilterOf<K> extends { options: readonly (readonly [infer V, string])[] } ? V : ValueOf<K>;
-type FilterValue<K extends FilteredKey> = FilterOf<K>['match'] extends 'yesNo'
-  ? boolean
-  : FilterOf<K>['match'] extends 'atMost'
-    ? number
-    : FilterOf<K>['match'] extends 'onOrBefore'
-      ? string
-      : FilterOf<K>['match'] extends 'anyOf'
-        ? ValueOf<K>[]
-        : Offered<K>;
-
-/** Validated filters on the terms; what both engines apply (criteria.ts carries them). */
-export type TenancyFilters = { [K in FilteredKey as ParamOf<K>]?: FilterValue<K> };
 
 const choice = (values: readonly string[], message: string) =>
   Type.Union(

@@ -49,6 +49,8 @@ type TermBase = {
   filter?: TermFilter;
   /** Shown on the listing page in the row of another term (the deposit's two units, maintenance's inclusion). */
   shownWith?: string;
+  /** Shown on a listing's card too (when given). */
+  onCard?: boolean;
 };
 
 export type ChoiceTerm = TermBase & {
@@ -94,6 +96,7 @@ export const TERMS = {
     label: 'Furnishing',
     formLabel: 'Furnishing',
     visitors: false,
+    onCard: true,
     options: [
       ['unfurnished', 'Unfurnished'],
       ['semi-furnished', 'Semi-furnished'],
@@ -166,6 +169,7 @@ export const TERMS = {
     label: 'Security deposit',
     formLabel: 'Security Deposit',
     visitors: false,
+    onCard: true,
     ...DEPOSIT_RUPEES,
     message: `Security deposit must be a whole number of rupees from 0 to ${rupees(DEPOSIT_RUPEES.max)}`,
   },
@@ -293,6 +297,30 @@ export type ValueOf<K extends TermKey> = Terms[K] extends {
   ? V
   : never;
 
+/** The terms a search filters on. */
+export type FilteredKey = {
+  [K in TermKey]: Terms[K] extends { filter: object } ? K : never;
+}[TermKey];
+type FilterOf<K extends FilteredKey> = Terms[K]['filter'];
+/** A filter's query name. */
+export type FilterParam = FilterOf<FilteredKey>['param'];
+
+/** The values a filter's control offers. */
+type Offered<K extends FilteredKey> =
+  FilterOf<K> extends { options: readonly (readonly [infer V, string])[] } ? V : ValueOf<K>;
+type FilterValue<K extends FilteredKey> = FilterOf<K>['match'] extends 'yesNo'
+  ? boolean
+  : FilterOf<K>['match'] extends 'atMost'
+    ? number
+    : FilterOf<K>['match'] extends 'onOrBefore'
+      ? string
+      : FilterOf<K>['match'] extends 'anyOf'
+        ? ValueOf<K>[]
+        : Offered<K>;
+
+/** Filters on the terms as the API takes them (numbers, yes/no as booleans, lists). */
+export type TenancyFilters = { [K in FilteredKey as FilterOf<K>['param']]?: FilterValue<K> };
+
 /** The stored values of a choice term, in order. */
 export const valuesOf = <K extends TermKey>(key: K): ValueOf<K>[] => {
   const term: Term = TERMS[key];
@@ -334,6 +362,12 @@ export const filterOptions = (key: TermKey): readonly Option[] => {
   const term: Term = TERMS[key];
   return term.filter?.options ?? (term.kind === 'choice' ? term.options : []);
 };
+
+/** Said with the filters: a listing whose owner did not give a term is neither a yes nor a no. */
+export const TERM_FILTER_HINT = "Listings that don't say are not shown";
+
+/** The query names of the filters, in the order a URL carries them. */
+export const FILTER_PARAMS = FILTERED_TERMS.map(({ filter }) => filter.param) as FilterParam[];
 
 /** The filter's message for a value it does not take. */
 export const filterMessage = ({ key, filter }: (typeof FILTERED_TERMS)[number]): string => {

@@ -3,8 +3,16 @@
  * button works. These helpers are the only translation between the two.
  */
 import { formatRent, typeLabel } from './format.ts';
-import { FACING_OPTIONS, FOOD_OPTIONS, FURNISHING_OPTIONS } from './tenancyText.ts';
+import {
+  FILTER_PARAMS,
+  FILTERED_TERMS,
+  filterOptions,
+  TERM_FILTER_HINT,
+  type FilterParam,
+  type Option,
+} from '@rentals/core/listings/termCatalogue';
 
+/** SPEC §4's filters, then the tenancy terms' (core/src/listings/termCatalogue.ts). */
 export const FILTER_KEYS = [
   'city',
   'area',
@@ -13,16 +21,7 @@ export const FILTER_KEYS = [
   'maxRent',
   'bedrooms',
   'bathrooms',
-  // The tenancy terms (issue 18), as core/src/listings/tenancyFilters.ts names them (filters.unit.test.ts checks).
-  'furnishing',
-  'tenants',
-  'petsAllowed',
-  'food',
-  'maxDepositMonths',
-  'maintenanceIncluded',
-  'availableBy',
-  'facing',
-  'parking',
+  ...FILTER_PARAMS,
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
@@ -43,68 +42,18 @@ export const ROOM_OPTIONS = [
   { value: '4', label: '4+' },
 ] as const;
 
-/** The filters on the tenancy terms, for the 'Tenancy Terms' part of the form. */
-export const TERM_FILTERS = [
-  [
-    'furnishing',
-    'Furnishing',
-    // The terms' own labels where the filter offers every value.
-    FURNISHING_OPTIONS,
-  ],
-  [
-    'tenants',
-    'Tenants',
-    [
-      ['family', 'Family'],
-      ['bachelors', 'Bachelors'],
-      ['men', 'Men (PG)'],
-      ['women', 'Women (PG)'],
-    ],
-  ],
-  [
-    'petsAllowed',
-    'Pets',
-    [
-      ['true', 'Pets allowed'],
-      ['false', 'No pets'],
-    ],
-  ],
-  ['food', 'Food', FOOD_OPTIONS],
-  [
-    'maxDepositMonths',
-    'Deposit',
-    [
-      ['1', 'Up to 1 month'],
-      ['2', 'Up to 2 months'],
-      ['3', 'Up to 3 months'],
-      ['6', 'Up to 6 months'],
-    ],
-  ],
-  [
-    'maintenanceIncluded',
-    'Maintenance',
-    [
-      ['true', 'Included in rent'],
-      ['false', 'On top of rent'],
-    ],
-  ],
-  ['facing', 'Facing', FACING_OPTIONS],
-  [
-    'parking',
-    'Parking',
-    [
-      ['two-wheeler', 'Two-wheeler'],
-      ['car', 'Car'],
-    ],
-  ],
-] as const satisfies readonly (readonly [
-  FilterKey,
-  string,
-  readonly (readonly [string, string])[],
-])[];
+/**
+ * The filters on the tenancy terms that offer a choice, for the 'Tenancy
+ * Terms' part of the form: query name, label, options (the move-in day is a
+ * date field of its own).
+ */
+export const TERM_FILTERS: readonly (readonly [FilterParam, string, readonly Option[]])[] =
+  FILTERED_TERMS.filter(({ filter }) => filter.match !== 'onOrBefore').map(
+    ({ key, filter }) => [filter.param as FilterParam, filter.label, filterOptions(key)] as const,
+  );
 
 /** Shown with the term filters: a listing whose owner did not say is neither a yes nor a no. */
-export const TERM_FILTER_HINT = "Listings that don't say are not shown";
+export { TERM_FILTER_HINT };
 
 const numeric = new Set<FilterKey>(['minRent', 'maxRent', 'bedrooms', 'bathrooms']);
 

@@ -2,8 +2,9 @@
  * Saved searches as the site sees them, and the one translation between the
  * URL's filters (lib/filters.ts) and the API's (core's search filters).
  */
+import { FILTERED_TERMS, type TenancyFilters } from '@rentals/core/listings/termCatalogue';
 import { polygonParam } from './drawnArea.ts';
-import { cleanFilters, filtersToSearch, type Filters } from './filters.ts';
+import { cleanFilters, filtersToSearch, type FilterKey, type Filters } from './filters.ts';
 
 export type AlertChoice = 'instant' | 'daily' | 'off';
 
@@ -22,16 +23,7 @@ export type ApiFilters = {
   maxRent?: number;
   bedrooms?: number;
   bathrooms?: number;
-  furnishing?: string;
-  tenants?: string;
-  petsAllowed?: boolean;
-  food?: string;
-  maxDepositMonths?: number;
-  maintenanceIncluded?: boolean;
-  availableBy?: string;
-  facing?: string[];
-  parking?: string;
-};
+} & TenancyFilters;
 
 /** The map area kept with a search (GeoJSON order), or an area drawn through the API. */
 export type SearchArea =
@@ -61,31 +53,52 @@ export type SearchAlert = {
   isNew: boolean;
 };
 
-const NUMBERS = ['minRent', 'maxRent', 'bedrooms', 'bathrooms', 'maxDepositMonths'] as const;
-const TEXTS = ['city', 'area', 'furnishing', 'tenants', 'food', 'availableBy', 'parking'] as const;
-const YES_NO = ['petsAllowed', 'maintenanceIncluded'] as const;
+/** The terms' filters by how the API types them (termCatalogue.ts). */
+const termParams = (...matches: string[]) =>
+  FILTERED_TERMS.filter(({ filter }) => matches.includes(filter.match)).map(
+    ({ filter }) => filter.param,
+  ) as FilterKey[];
+const NUMBERS: FilterKey[] = [
+  'minRent',
+  'maxRent',
+  'bedrooms',
+  'bathrooms',
+  ...termParams('atMost'),
+];
+const TEXTS: FilterKey[] = [
+  'city',
+  'area',
+  ...termParams('equal', 'welcomes', 'atLeast', 'onOrBefore'),
+];
+const YES_NO = termParams('yesNo');
+const LISTS = termParams('anyOf');
+type Loose = Record<string, string | number | boolean | string[] | undefined>;
 
 /** The URL's filters → the API's. */
 export const apiFiltersOf = (filters: Filters): ApiFilters => {
   const f = cleanFilters(filters);
-  const out: ApiFilters = {};
+  const out: Loose = {};
   for (const key of TEXTS) if (f[key]) out[key] = f[key];
   if (f.propertyType) out.propertyType = [f.propertyType];
   for (const key of NUMBERS) if (f[key] !== undefined) out[key] = Number(f[key]);
   for (const key of YES_NO)
     if (f[key] === 'true' || f[key] === 'false') out[key] = f[key] === 'true';
-  if (f.facing) out.facing = f.facing.split(',').filter(Boolean);
+  for (const key of LISTS) if (f[key]) out[key] = f[key].split(',').filter(Boolean);
   return out;
 };
 
 /** The API's filters → the URL's (a saved search reopened on the search page). */
 export const filtersOf = (filters: ApiFilters): Filters => {
+  const given = filters as Loose;
   const out: Filters = {};
-  for (const key of TEXTS) if (filters[key]) out[key] = filters[key];
+  for (const key of TEXTS) if (given[key]) out[key] = String(given[key]);
   if (filters.propertyType?.length === 1) out.propertyType = filters.propertyType[0];
-  for (const key of NUMBERS) if (filters[key] !== undefined) out[key] = String(filters[key]);
-  for (const key of YES_NO) if (filters[key] !== undefined) out[key] = String(filters[key]);
-  if (filters.facing?.length) out.facing = filters.facing.join(',');
+  for (const key of [...NUMBERS, ...YES_NO])
+    if (given[key] !== undefined) out[key] = String(given[key]);
+  for (const key of LISTS) {
+    const list = given[key];
+    if (Array.isArray(list) && list.length > 0) out[key] = list.join(',');
+  }
   return cleanFilters(out);
 };
 

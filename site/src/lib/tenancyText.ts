@@ -1,57 +1,39 @@
 /**
- * The tenancy terms as pages show them (issue 18): the options' labels, a
- * listing's terms as rows ('Not specified' where not given), a card's short
- * version. Apart from the property form (tenancyForm.ts), so the search and
- * listing pages do not load the form's checks.
+ * The tenancy terms as pages show them (issue 18), from their declarations
+ * (core/src/listings/termCatalogue.ts): the options' labels, a listing's
+ * terms as rows ('Not specified' where not given), a card's short version.
+ * Apart from the property form (tenancyForm.ts), so the search and listing
+ * pages do not load the form's checks.
  */
 import { plural } from '@rentals/core/ui/plural';
+import {
+  labelIn,
+  TERM_KEYS,
+  TERMS,
+  valuesFor,
+  type Option,
+  type Term,
+  type TermKey,
+} from '@rentals/core/listings/termCatalogue';
 import type { Property } from './types.ts';
 
-export const FURNISHING_OPTIONS = [
-  ['unfurnished', 'Unfurnished'],
-  ['semi-furnished', 'Semi-furnished'],
-  ['fully-furnished', 'Fully furnished'],
-] as const;
-export const HOME_TENANT_OPTIONS = [
-  ['any', 'Anyone'],
-  ['family', 'Family'],
-  ['bachelors', 'Bachelors'],
-] as const;
-export const PG_TENANT_OPTIONS = [
-  ['any', 'Anyone'],
-  ['men', 'Men'],
-  ['women', 'Women'],
-] as const;
-export const FOOD_OPTIONS = [
-  ['any', 'Any food'],
-  ['vegetarian', 'Vegetarian only'],
-] as const;
-export const FACING_OPTIONS = [
-  ['north', 'North'],
-  ['north-east', 'North-east'],
-  ['east', 'East'],
-  ['south-east', 'South-east'],
-  ['south', 'South'],
-  ['south-west', 'South-west'],
-  ['west', 'West'],
-  ['north-west', 'North-west'],
-] as const;
-export const PARKING_OPTIONS = [
-  ['none', 'No parking'],
-  ['two-wheeler', 'Two-wheeler'],
-  ['car', 'Car'],
-] as const;
+export { labelIn };
+export type Options = readonly Option[];
+
 export const YES_NO_OPTIONS = [
   ['yes', 'Yes'],
   ['no', 'No'],
 ] as const;
 
-export type Options = readonly (readonly [string, string])[];
-/** The label of `value` among `options`, or undefined. */
-export const labelIn = (options: Options, value: string | undefined) =>
-  options.find(([v]) => v === value)?.[1];
-
 export const NOT_SPECIFIED = 'Not specified';
+
+/** A choice term's options for a kind of property (whom a PG lets to differs from a home). */
+export const termOptions = (key: TermKey, propertyType: string): Options => {
+  const term: Term = TERMS[key];
+  if (term.kind !== 'choice') return [];
+  const allowed: readonly string[] = valuesFor(key, propertyType);
+  return term.options.filter(([v]) => allowed.includes(v));
+};
 
 /** Rupees as Indian-grouped digits: '₹1,00,000'. */
 export const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
@@ -81,52 +63,61 @@ const dayText = (iso: string) =>
     timeZone: 'UTC',
   });
 
-/** Each term as a label and its text, 'Not specified' where the owner gave none (every listing made before them). */
-export const tenancyRows = (
-  p: Pick<Property, 'rent' | 'rentType' | 'tenancy' | 'propertyType'>,
-  today = new Date().toISOString().slice(0, 10),
-): [label: string, text: string][] => {
-  const t = p.tenancy ?? {};
-  const yes = (v: boolean | undefined) => (v === undefined ? undefined : v ? 'Yes' : 'No');
-  const maintenance =
-    t.maintenance === undefined
-      ? t.maintenanceIncluded
-        ? 'Included in rent'
-        : undefined
-      : `${rupees(t.maintenance)} a month${
-          t.maintenanceIncluded === undefined
-            ? ''
-            : t.maintenanceIncluded
-              ? ', included in rent'
-              : ', on top of rent'
-        }`;
-  const tenants: Options = p.propertyType === 'PG' ? PG_TENANT_OPTIONS : HOME_TENANT_OPTIONS;
-  const rows: [string, string | undefined][] = [
-    ['Furnishing', labelIn(FURNISHING_OPTIONS, t.furnishing)],
-    ['Security deposit', depositText(p)],
-    [
-      'Available from',
-      t.availableFrom === undefined
-        ? undefined
-        : t.availableFrom <= today
-          ? 'Now'
-          : dayText(t.availableFrom),
-    ],
-    ['Preferred tenants', labelIn(tenants, t.preferredTenants)],
-    ['Pets allowed', yes(t.petsAllowed)],
-    ['Food', labelIn(FOOD_OPTIONS, t.food)],
-    ['Maintenance', maintenance],
-    ['Facing', labelIn(FACING_OPTIONS, t.facing)],
-    ['Parking', labelIn(PARKING_OPTIONS, t.parking)],
-  ];
-  return rows.map(([label, text]) => [label, text ?? NOT_SPECIFIED]);
+type Shown = Pick<Property, 'rent' | 'rentType' | 'tenancy' | 'propertyType'>;
+
+/** Maintenance with whether it is in the rent ('₹2,000 a month, on top of rent'). */
+const maintenanceText = (t: NonNullable<Property['tenancy']>) =>
+  t.maintenance === undefined
+    ? t.maintenanceIncluded
+      ? 'Included in rent'
+      : undefined
+    : `${rupees(t.maintenance)} a month${
+        t.maintenanceIncluded === undefined
+          ? ''
+          : t.maintenanceIncluded
+            ? ', included in rent'
+            : ', on top of rent'
+      }`;
+
+/** Terms shown with another's value in their row (the deposit in either unit, maintenance and its inclusion). */
+const JOINED: Partial<Record<TermKey, (p: Shown) => string | undefined>> = {
+  depositRupees: depositText,
+  maintenance: (p) => maintenanceText(p.tenancy ?? {}),
 };
 
-/** What a card shows of the terms: furnishing and the deposit, when given. */
+/** One term's text, by its kind; undefined when the owner did not give it. */
+const termText = (key: TermKey, p: Shown, today: string): string | undefined => {
+  const joined = JOINED[key];
+  if (joined) return joined(p);
+  const value = (p.tenancy ?? {})[key];
+  if (value === undefined) return undefined;
+  const term: Term = TERMS[key];
+  switch (term.kind) {
+    case 'choice':
+      return labelIn(termOptions(key, p.propertyType), String(value));
+    case 'yesNo':
+      return value ? 'Yes' : 'No';
+    case 'date':
+      return String(value) <= today ? 'Now' : dayText(String(value));
+    default:
+      return String(value);
+  }
+};
+
+/** Each term as a label and its text, 'Not specified' where the owner gave none (every listing made before them). */
+export const tenancyRows = (
+  p: Shown,
+  today = new Date().toISOString().slice(0, 10),
+): [label: string, text: string][] =>
+  TERM_KEYS.filter((k) => !(TERMS[k] as Term).shownWith).map((k) => [
+    TERMS[k].label,
+    termText(k, p, today) ?? NOT_SPECIFIED,
+  ]);
+
+/** What a card shows of the terms (those marked for cards), when given. */
 export const cardTerms = (p: Pick<Property, 'rent' | 'rentType' | 'tenancy'>): string[] =>
-  [
-    labelIn(FURNISHING_OPTIONS, p.tenancy?.furnishing),
-    p.tenancy?.depositRupees !== undefined || p.tenancy?.depositMonths !== undefined
-      ? `Deposit ${depositText(p)!.replace(' of rent', '')}`
-      : undefined,
-  ].filter((x): x is string => x !== undefined);
+  TERM_KEYS.filter((k) => (TERMS[k] as Term).onCard).flatMap((k) => {
+    const text = termText(k, { ...p, propertyType: 'flat' }, '');
+    if (text === undefined) return [];
+    return [k === 'depositRupees' ? `Deposit ${text.replace(' of rent', '')}` : text];
+  });

@@ -2,21 +2,12 @@ import { useStore } from '@nanostores/react';
 import { Field } from '../Field.tsx';
 import { InputField, useControl } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
-import {
-  latestMoveIn,
-  TENANCY_LIMITS,
-  tenancyPayload,
-  type TenancyFormField,
-} from '../../../lib/tenancyForm.ts';
+import { TERM_KEYS, TERMS, type Term, type TermKey } from '@rentals/core/listings/termCatalogue';
+import { latestMoveIn, tenancyPayload, type TenancyFormField } from '../../../lib/tenancyForm.ts';
 import {
   depositText,
-  FACING_OPTIONS,
-  FOOD_OPTIONS,
-  FURNISHING_OPTIONS,
-  HOME_TENANT_OPTIONS,
   NOT_SPECIFIED,
-  PARKING_OPTIONS,
-  PG_TENANT_OPTIONS,
+  termOptions,
   YES_NO_OPTIONS,
 } from '../../../lib/tenancyText.ts';
 import { numberOrZero } from '../../../lib/validation.ts';
@@ -70,76 +61,93 @@ const DepositHint = ({ form }: Props) => {
   return text && !text.includes('NaN') ? <p className="muted">= {text}</p> : null;
 };
 
+/** The deposit: one amount, its unit, and what it comes to in the other unit. */
+const Deposit = ({ form, label }: Props & { label: string }) => (
+  <>
+    <div>
+      <InputField
+        form={form}
+        name="depositAmount"
+        label={label}
+        inputMode="decimal"
+        placeholder={NOT_SPECIFIED}
+      />
+      <DepositHint form={form} />
+    </div>
+    <Select
+      form={form}
+      name="depositUnit"
+      label="Deposit In"
+      blank={null}
+      options={[
+        ['rupees', 'Rupees (₹)'],
+        ['months', 'Months of rent'],
+      ]}
+    />
+  </>
+);
+
+/** One term's control, by its kind (termCatalogue.ts declares each). */
+const TermControl = ({ form, name }: Props & { name: TermKey }) => {
+  const propertyType = useStore(form.$values).propertyType;
+  const term: Term = TERMS[name];
+  if (name === 'depositRupees') return <Deposit form={form} label={term.formLabel} />;
+  if (name === 'depositMonths') return null; // the deposit's other unit
+  const field = name as TenancyFormField;
+  switch (term.kind) {
+    case 'choice':
+      return (
+        <Select
+          form={form}
+          name={field}
+          label={term.formLabel}
+          options={termOptions(name, propertyType)}
+        />
+      );
+    case 'yesNo':
+      return <Select form={form} name={field} label={term.formLabel} options={YES_NO_OPTIONS} />;
+    case 'date':
+      return (
+        <InputField
+          form={form}
+          name={field}
+          label={term.formLabel}
+          type="date"
+          min={term.earliest}
+          max={latestMoveIn(Date.now())}
+        />
+      );
+    case 'number':
+      return (
+        <InputField
+          form={form}
+          name={field}
+          label={term.formLabel}
+          type="number"
+          min={String(term.min)}
+          inputMode="numeric"
+          placeholder={NOT_SPECIFIED}
+        />
+      );
+  }
+};
+
 /**
  * What tenants in India choose by (issue 18). Every term is optional: one
  * left at 'Not specified' is shown so, and a search filter on it does not
  * find the listing.
  */
-export const TenancyTerms = ({ form }: Props) => {
-  const propertyType = useStore(form.$values).propertyType;
-  return (
-    <section className="card form-section" aria-labelledby={`${form.id}-tenancy`}>
-      <h2 id={`${form.id}-tenancy`}>Tenancy Terms</h2>
-      <p className="muted">
-        Optional. Tenants filter by these; a term left at &lsquo;{NOT_SPECIFIED}&rsquo; does not
-        show up in their filtered searches.
-      </p>
-      <div className="grid-2">
-        <Select form={form} name="furnishing" label="Furnishing" options={FURNISHING_OPTIONS} />
-        <Select
-          form={form}
-          name="preferredTenants"
-          label="Preferred Tenants"
-          options={propertyType === 'PG' ? PG_TENANT_OPTIONS : HOME_TENANT_OPTIONS}
-        />
-        <div>
-          <InputField
-            form={form}
-            name="depositAmount"
-            label="Security Deposit"
-            inputMode="decimal"
-            placeholder={NOT_SPECIFIED}
-          />
-          <DepositHint form={form} />
-        </div>
-        <Select
-          form={form}
-          name="depositUnit"
-          label="Deposit In"
-          blank={null}
-          options={[
-            ['rupees', 'Rupees (₹)'],
-            ['months', 'Months of rent'],
-          ]}
-        />
-        <InputField
-          form={form}
-          name="availableFrom"
-          label="Available From"
-          type="date"
-          min={TENANCY_LIMITS.availableFrom.earliest}
-          max={latestMoveIn(Date.now())}
-        />
-        <Select form={form} name="petsAllowed" label="Pets Allowed" options={YES_NO_OPTIONS} />
-        <Select form={form} name="food" label="Food" options={FOOD_OPTIONS} />
-        <InputField
-          form={form}
-          name="maintenance"
-          label="Maintenance (₹ a month)"
-          type="number"
-          min="0"
-          inputMode="numeric"
-          placeholder={NOT_SPECIFIED}
-        />
-        <Select
-          form={form}
-          name="maintenanceIncluded"
-          label="Maintenance Included in Rent"
-          options={YES_NO_OPTIONS}
-        />
-        <Select form={form} name="facing" label="Facing" options={FACING_OPTIONS} />
-        <Select form={form} name="parking" label="Parking Space" options={PARKING_OPTIONS} />
-      </div>
-    </section>
-  );
-};
+export const TenancyTerms = ({ form }: Props) => (
+  <section className="card form-section" aria-labelledby={`${form.id}-tenancy`}>
+    <h2 id={`${form.id}-tenancy`}>Tenancy Terms</h2>
+    <p className="muted">
+      Optional. Tenants filter by these; a term left at &lsquo;{NOT_SPECIFIED}&rsquo; does not show
+      up in their filtered searches.
+    </p>
+    <div className="grid-2">
+      {TERM_KEYS.map((key) => (
+        <TermControl key={key} form={form} name={key} />
+      ))}
+    </div>
+  </section>
+);
