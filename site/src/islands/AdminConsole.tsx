@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { count, plural } from '../lib/plural.ts';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
@@ -48,7 +48,7 @@ const Console = () => {
   const [error, setError] = useState('');
 
   useEffect(() => {
-    void api<Overview>('/admin/overview')
+    void apiRoute('GET /admin/overview')
       .then(setOverview)
       .catch((e: unknown) => setError(describeError(e, 'The admin console could not be loaded.')));
   }, []);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { count } from '../lib/plural.ts';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
 import { describeFilters, filtersToSearch, type Filters } from '../lib/filters.ts';
@@ -104,7 +104,7 @@ const TenantDashboard = () => {
   const [figures, setFigures] = useState<TenantFigures | null | undefined>(undefined);
   const unread = useUnreadMessages();
   useEffect(() => {
-    api<TenantFigures>('/dashboard/tenant')
+    apiRoute('GET /dashboard/tenant')
       .then(setFigures)
       .catch((error: unknown) => {
         toast.error(describeError(error, 'An unexpected error occurred.'));
@@ -137,7 +137,7 @@ const TenantDashboard = () => {
 type OwnerViews = { days: string[]; listings: ListingActivity[] };
 
 /** Views and enquiries per day of the owner's most viewed listings. */
-const loadActivity = (): Promise<OwnerViews> => api<OwnerViews>('/dashboard/owner/views');
+const loadActivity = (): Promise<OwnerViews> => apiRoute('GET /dashboard/owner/views');
 
 const ActivitySection = () => {
   const activity = useFigure(loadActivity);
@@ -159,7 +159,7 @@ const OwnerDashboard = () => {
   const [properties, setProperties] = useState<Property[] | null>(null);
   const unread = useUnreadMessages();
   useEffect(() => {
-    api<{ properties: Property[] }>('/properties/my-properties')
+    apiRoute('GET /properties/my-properties')
       .then((res) => setProperties(res.properties))
       .catch((error: unknown) => {
         toast.error(describeError(error, 'An unexpected error occurred.'));

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import type { Favourite, FavouriteFilter } from '../lib/types.ts';
 import { $favourites, loadFavourites, setFavourite } from '../stores/favourites.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -63,7 +63,7 @@ const Favourites = () => {
   useEffect(() => {
     setLoaded(null);
     setError(null);
-    api<Loaded>('/favourites', { query: new URLSearchParams({ filter, limit: '50' }) })
+    apiRoute('GET /favourites', { query: new URLSearchParams({ filter, limit: '50' }) })
       .then(setLoaded)
       .catch((e: unknown) => setError(describeError(e, 'Could not load your favourites.')));
   }, [filter]);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../lib/api.ts';
+import { api, describeError, apiRoute } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
@@ -51,7 +51,7 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void api<History>(`/reports/listings/${encodeURIComponent(entry.listingId)}`)
+    void apiRoute('GET /reports/listings/:listingId', { params: { listingId: entry.listingId } })
       .then(setHistory)
       .catch((e: unknown) => setError(describeError(e, 'The history could not be loaded.')));
   }, [entry.listingId]);
@@ -127,7 +127,7 @@ const Queue = () => {
   const [notice, setNotice] = useState('');
 
   const reload = useCallback(() => {
-    void api<Queue>('/reports/queue')
+    void apiRoute('GET /reports/queue')
       .then(setQueue)
       .catch((e: unknown) => setError(describeError(e, 'The queue could not be loaded.')));
   }, []);

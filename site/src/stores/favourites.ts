@@ -6,7 +6,7 @@
  * request fails, the heart goes back and a toast says why.
  */
 import { atom } from 'nanostores';
-import { api, describeError } from '../lib/api.ts';
+import { api, describeError, apiRoute } from '../lib/api.ts';
 import { toast } from './toasts.ts';
 
 /** null until loaded (the hearts wait); then the ids of the user's favourites. */
@@ -28,7 +28,7 @@ let loading: Promise<void> | undefined;
 
 /** Idempotent: each heart and the Favourites page may call it; one request per page. */
 export const loadFavourites = (): Promise<void> => {
-  loading ??= api<{ listingIds: string[] }>('/favourites/ids')
+  loading ??= apiRoute('GET /favourites/ids')
     .then(({ listingIds }) => {
       // Toggles made while loading win over the loaded state.
       const known = $favourites.get();

@@ -6,7 +6,7 @@
  * newer one starts is aborted, so only the latest viewport's answer lands.
  */
 import { atom } from 'nanostores';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { polygonParam, type DrawnArea } from '../lib/drawnArea.ts';
 import type { Filters } from '../lib/filters.ts';
 import { $drawnArea } from './drawnArea.ts';
@@ -79,7 +79,7 @@ const run = async (filters: Filters, viewport: Viewport) => {
     ...(current.status === 'ready' ? { previous: current.answer } : {}),
   });
   try {
-    const answer = await api<MapAnswer>('/properties/map', {
+    const answer = await apiRoute('GET /properties/map', {
       query: mapQuery(filters, viewport, $drawnArea.get()),
       signal: controller.signal,
     });
