@@ -172,8 +172,7 @@ export const OwnerContactSchema = Type.Object({
 
 /**
  * GET /api/properties/{id}: the full document (and the owner's contact, unless a preview) with a
- * valid token, the visitor document without one. The full document comes first: a visitor
- * document is a part of one, so the first branch it checks against decides what is kept.
+ * valid token, the visitor document without one.
  */
 export const PropertyDetailResponse = Type.Union([
   Type.Object({ property: PropertySchema, contact: Type.Optional(OwnerContactSchema) }),
