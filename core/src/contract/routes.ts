@@ -20,6 +20,7 @@ import {
   TenantDashboardResponse,
 } from './dashboard.ts';
 import { FavouriteIdsResponse, FavouritesResponse, ToggleResponse } from './favourite.ts';
+import { GeoPlaceSchema, GeoSearchResponse } from './geo.ts';
 import { NotificationsResponse } from './notification.ts';
 import { NoticesResponse } from './ownerNotice.ts';
 import {
@@ -84,6 +85,9 @@ export const apiRoutes = {
   'GET /favourites/ids': FavouriteIdsResponse,
   'PUT /favourites/:listingId': ToggleResponse,
   'DELETE /favourites/:listingId': ToggleResponse,
+
+  'GET /geo/search': GeoSearchResponse,
+  'GET /geo/reverse': GeoPlaceSchema,
 
   'GET /notifications': NotificationsResponse,
   'POST /notifications/read': NotificationsResponse,
