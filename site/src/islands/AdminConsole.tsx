@@ -1,27 +1,14 @@
 import { useEffect, useState } from 'react';
 import { count, plural } from '../lib/plural.ts';
 import { describeError, apiRoute } from '../lib/api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import './admin.css';
 
-type Overview = {
-  counts: {
-    reportedListings: number;
-    openReports: number;
-    hiddenAwaitingDecision: number;
-    awaitingVerification: number;
-  };
-  recentDecisions: {
-    listingId: string;
-    title: string | null;
-    adminName: string;
-    text: string;
-    at: string;
-  }[];
-};
+type Overview = ApiResponse<'GET /admin/overview'>;
 
 /** A count that leads to the page where it is dealt with. */
 const Count = ({

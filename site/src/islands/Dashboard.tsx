@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { count } from '../lib/plural.ts';
 import { describeError, apiRoute } from '../lib/api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
 import { describeFilters, filtersToSearch, type Filters } from '../lib/filters.ts';
@@ -9,7 +10,7 @@ import type { Property, User } from '../lib/types.ts';
 import { isOwnerRole, takeNewAccount } from '../stores/auth.ts';
 import { $unread } from '../stores/inbox.ts';
 import { toast } from '../stores/toasts.ts';
-import { ActivityChart, type ListingActivity } from '../components/react/ActivityChart.tsx';
+import { ActivityChart } from '../components/react/ActivityChart.tsx';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -134,7 +135,7 @@ const TenantDashboard = () => {
   );
 };
 
-type OwnerViews = { days: string[]; listings: ListingActivity[] };
+type OwnerViews = ApiResponse<'GET /dashboard/owner/views'>;
 
 /** Views and enquiries per day of the owner's most viewed listings. */
 const loadActivity = (): Promise<OwnerViews> => apiRoute('GET /dashboard/owner/views');

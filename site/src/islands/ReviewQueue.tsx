@@ -1,37 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, describeError, apiRoute } from '../lib/api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
-import { ReportBrigade, type OpenReportView } from '../components/react/ReportBrigade.tsx';
+import { ReportBrigade } from '../components/react/ReportBrigade.tsx';
 
-type Entry = {
-  listingId: string;
-  ownerId: string;
-  ownerName: string | null;
-  title: string | null;
-  city: string | null;
-  openReports: number;
-  reasons: Record<string, number>;
-  firstReportAt: string | null;
-  hidden: boolean;
-  possiblyRented: boolean;
-};
-type Queue = { entries: Entry[] };
-type HistoryEvent = {
-  streamId: string;
-  version: number;
-  /** The event in words (the API's describeEvent); never its type name. */
-  text: string;
-  userId: string | null;
-  recordedAt: string;
-};
-type History = {
-  listing: { title: string } | null;
-  openReports: OpenReportView[];
-  events: HistoryEvent[];
-};
+type Queue = ApiResponse<'GET /reports/queue'>;
+type Entry = Queue['entries'][number];
+type History = ApiResponse<'GET /reports/listings/:listingId'>;
 
 const ACTIONS = [
   { action: 'dismiss', label: 'Dismiss' },

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { describeError, apiRoute } from '../lib/api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate, formatRent, typeLabel } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import type { AdminListing } from '../lib/types.ts';
@@ -8,7 +9,7 @@ import { Spinner } from '../components/react/Spinner.tsx';
 import './admin.css';
 
 type Row = AdminListing;
-type Page = { listings: Row[]; total: number; page: number; pageSize: number };
+type Page = ApiResponse<'GET /admin/listings'>;
 type Query = { verified: boolean; city: string; page: number };
 
 const listings = (n: number) => (n === 1 ? '1 listing' : `${n} listings`);

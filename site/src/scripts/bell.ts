@@ -8,6 +8,7 @@
  * search's new matches, as opening the search does).
  */
 import type { ReadableAtom } from 'nanostores';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { NotificationItem } from '../lib/types.ts';
 import type { apiRoute as apiRouteCall } from '../lib/api.ts';
 import type { countLabel as countLabelFn } from '../lib/format.ts';
@@ -31,7 +32,7 @@ export type BellDeps = {
 };
 
 type Item = NotificationItem;
-type Bell = { unread: number; unreadMessages: number; items: Item[] };
+type Bell = ApiResponse<'GET /notifications'>;
 
 const byId = (id: string) => document.getElementById(id);
 
