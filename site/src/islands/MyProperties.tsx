@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
-import { api, describeError, apiRoute } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
 import { count, plural } from '../lib/plural.ts';
 import { FACILITIES, type Property } from '../lib/types.ts';
@@ -235,7 +235,7 @@ const Mine = () => {
     setBusyId(p._id);
     setError('');
     try {
-      await api(`/properties/${encodeURIComponent(p._id)}`, { method: 'DELETE' });
+      await apiRoute('DELETE /properties/:id', { params: { id: p._id } });
       setProperties((list) => list?.filter((x) => x._id !== p._id) ?? null);
       toast.success('Property deleted successfully!');
       setDeleting(null);

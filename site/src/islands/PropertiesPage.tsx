@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { api, describeError, apiRoute } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import { count, propertiesFound } from '../lib/plural.ts';
 import type { Property, PublicProperty } from '../lib/types.ts';
@@ -144,7 +144,7 @@ const PropertiesList = () => {
   const tenant = auth.status === 'authenticated' && auth.user.role === 'tenant';
   useEffect(() => {
     if (tenant && filters && hasFilters(filters))
-      void api('/dashboard/recent-searches', { method: 'POST', json: filters }).catch(() => {
+      void apiRoute('POST /dashboard/recent-searches', { json: filters }).catch(() => {
         // Only a convenience: the search itself goes on.
       });
   }, [tenant, filters]);

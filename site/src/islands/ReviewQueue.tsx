@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError, apiRoute } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -38,8 +38,8 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
     setBusy(true);
     setError('');
     try {
-      await api(`/reports/listings/${encodeURIComponent(entry.listingId)}/review`, {
-        method: 'POST',
+      await apiRoute('POST /reports/listings/:listingId/review', {
+        params: { listingId: entry.listingId },
         json: { action, ...(reason.trim() ? { reason: reason.trim() } : {}) },
       });
       onDecided(`${label}: done for “${entry.title ?? DELETED}”.`);

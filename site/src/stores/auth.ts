@@ -3,7 +3,7 @@
  * every page load asks /api/auth/me once, and a failure logs out.
  */
 import { atom } from 'nanostores';
-import { api, readToken, setUnauthorizedHandler, storeToken, apiRoute } from '../lib/api.ts';
+import { readToken, setUnauthorizedHandler, storeToken, apiRoute } from '../lib/api.ts';
 import { loginUrlFor } from '../lib/loginUrl.ts';
 import type { Role, User } from '../lib/types.ts';
 import { carryToast } from './toasts.ts';
@@ -97,7 +97,7 @@ export const takeNewAccount = (): boolean => {
  * anonymous here would let a route guard send the user to /login instead.
  */
 export const logout = async (): Promise<void> => {
-  if (readToken()) await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
+  if (readToken()) await apiRoute('POST /auth/logout').catch(() => undefined);
   storeToken(null);
   carryToast('success', 'Logged out successfully');
   window.location.assign('/');
@@ -120,7 +120,7 @@ export const changePassword = async (currentPassword: string, newPassword: strin
 
 /** Ends every session of the account, this one included, and goes to /login. */
 export const logoutEverywhere = async (): Promise<void> => {
-  await api('/auth/logout-all', { method: 'POST' });
+  await apiRoute('POST /auth/logout-all');
   storeToken(null);
   carryToast('success', 'Signed out of all devices');
   window.location.assign('/login');

@@ -4,7 +4,7 @@
  * alerts that arrive live on the inbox's stream.
  */
 import { atom } from 'nanostores';
-import { api, apiRoute } from '../lib/api.ts';
+import { apiRoute } from '../lib/api.ts';
 import type {
   AlertChoice,
   ApiFilters,
@@ -66,7 +66,7 @@ export const actOnSearch = async (id: string, action: 'pause' | 'resume' | 'seen
 };
 
 export const deleteSearch = async (id: string) => {
-  await api(`/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await apiRoute('DELETE /saved-searches/:id', { params: { id } });
   $savedSearches.set(($savedSearches.get() ?? []).filter((s) => s.id !== id));
 };
 

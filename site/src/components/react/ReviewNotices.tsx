@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, describeError, apiRoute } from '../../lib/api.ts';
+import { describeError, apiRoute } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { OwnerNotice } from '../../lib/types.ts';
 import { $liveStarts, onNotice } from '../../stores/inbox.ts';
@@ -26,8 +26,8 @@ const ExpiryReminder = ({
   const confirm = async () => {
     setBusy(true);
     try {
-      await api(`/properties/${encodeURIComponent(notice.listingId)}/confirm-available`, {
-        method: 'PATCH',
+      await apiRoute('PATCH /properties/:id/confirm-available', {
+        params: { id: notice.listingId },
       });
       toast.success('Thanks: confirmed as still available');
       onConfirmed();
