@@ -4,7 +4,7 @@ import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
-import { describeFilters, filtersToSearch, type Filters } from '../lib/filters.ts';
+import { describeFilters, filtersToSearch } from '../lib/filters.ts';
 import { formatDate, formatRent, rentPeriod } from '../lib/format.ts';
 import type { Property, User } from '../lib/types.ts';
 import { isOwnerRole, takeNewAccount } from '../stores/auth.ts';
@@ -43,13 +43,8 @@ const Stat = ({ label, value }: { label: string; value: number | null | undefine
   </div>
 );
 
-type RecentSearch = { criteria: Filters; searchedAt: string };
-type TenantFigures = {
-  propertiesViewed: number;
-  favourites: number;
-  enquiriesSent: number;
-  recentSearches: RecentSearch[];
-};
+type TenantFigures = ApiResponse<'GET /dashboard/tenant'>;
+type RecentSearch = TenantFigures['recentSearches'][number];
 
 /** A figure that is fetched once; null while unknown or when it could not be had. */
 const useFigure = <T,>(load: () => Promise<T | null>): T | null | undefined => {
