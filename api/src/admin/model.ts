@@ -1,4 +1,3 @@
-import { AdminListingSchema } from '@rentals/core/contract/adminListing';
 import { t } from 'elysia';
 import { ID_PATTERN } from '@rentals/core/listings/bounds';
 import { SINGLE_LINE } from '@rentals/core/textFormats';
@@ -18,26 +17,6 @@ export const adminApiMessages = {
   verified: 'verified must be true or false',
 } as const;
 const m = adminApiMessages;
-
-export const OverviewResponse = t.Object({
-  counts: t.Object({
-    reportedListings: t.Integer({ description: 'Listings with open reports (the review queue)' }),
-    openReports: t.Integer({ description: 'Reports open on them' }),
-    hiddenAwaitingDecision: t.Integer({
-      description: "Listings hidden by 'Fake or scam' reports until an admin decides",
-    }),
-    awaitingVerification: t.Integer({ description: 'Listed listings not verified' }),
-  }),
-  recentDecisions: t.Array(
-    t.Object({
-      listingId: t.String(),
-      title: t.Union([t.String(), t.Null()]),
-      adminName: t.String(),
-      text: t.String({ description: 'The decision in words, e.g. "Verified by an admin"' }),
-      at: t.String(),
-    }),
-  ),
-});
 
 export const ListingsQuery = t.Object(
   {
@@ -60,13 +39,6 @@ export const ListingsQuery = t.Object(
   { additionalProperties: false },
 );
 
-export const ListingsResponse = t.Object({
-  listings: t.Array(AdminListingSchema),
-  total: t.Integer(),
-  page: t.Integer(),
-  pageSize: t.Integer(),
-});
-
 export const VerifyManyBody = t.Object(
   {
     ids: t.Array(t.String({ pattern: ID_PATTERN, error: m.ids }), {
@@ -80,15 +52,3 @@ export const VerifyManyBody = t.Object(
   },
   { additionalProperties: false },
 );
-
-export const VerifyManyResponse = t.Object({
-  results: t.Array(
-    t.Object({
-      id: t.String(),
-      ok: t.Boolean(),
-      isVerified: t.Optional(t.Boolean()),
-      status: t.Optional(t.Integer({ description: 'The HTTP status one request would have had' })),
-      message: t.Optional(t.String()),
-    }),
-  ),
-});

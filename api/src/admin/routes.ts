@@ -14,13 +14,15 @@ import { listingVerification } from '../listings/service.ts';
 import {
   ADMIN_PAGE_SIZE,
   ListingsQuery,
-  ListingsResponse,
-  OverviewResponse,
   RECENT_DECISIONS,
   VERIFY_IDS_MAX,
   VerifyManyBody,
-  VerifyManyResponse,
 } from './model.ts';
+import {
+  AdminListingsResponse,
+  OverviewResponse,
+  VerifyManyResponse,
+} from '@rentals/core/contract/adminListing';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 export type AdminDeps = Pick<
@@ -81,7 +83,7 @@ export const adminRoutes = (deps: AdminDeps) => {
       {
         ...admin,
         query: ListingsQuery,
-        response: { 200: ListingsResponse },
+        response: { 200: AdminListingsResponse },
         detail: {
           summary: 'Listed properties by verification, newest first, a page of 20',
           tags,

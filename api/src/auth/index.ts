@@ -3,18 +3,20 @@ import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAccounts } from './accounts.ts';
 import {
-  AuthResponse,
   ChangePasswordBody,
   ForgotPasswordBody,
   LoginBody,
   MESSAGES,
-  MessageResponse,
-  PasswordChangedResponse,
   ProfileBody,
   RegisterBody,
   ResetPasswordBody,
-  UserResponse,
 } from './model.ts';
+import {
+  AuthResponse,
+  MessageResponse,
+  PasswordChangedResponse,
+  UserResponse,
+} from '@rentals/core/contract/user';
 import { createPasswordReset } from './passwordReset.ts';
 import { jsonBody, requireJsonBody } from './jsonBody.ts';
 import {

@@ -150,8 +150,3 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
 export const UserDocument = UserSchema;
 export type UserDocument = Static<typeof UserSchema>;
-
-export const UserResponse = t.Object({ user: UserDocument });
-export const AuthResponse = t.Object({ user: UserDocument, token: t.String() });
-export const MessageResponse = t.Object({ message: t.String() });
-export const PasswordChangedResponse = t.Object({ message: t.String(), token: t.String() });

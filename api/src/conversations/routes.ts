@@ -8,19 +8,15 @@ import { isWellFormedId } from '@rentals/core/listings/bounds';
 import { liveHubFor, MAX_STREAMS_PER_USER } from './liveHub.ts';
 import { HEARTBEAT_MS, openLiveStream, parseLastEventId } from './liveStream.ts';
 import { limitMessages, DEFAULT_CONVERSATION_LIMITS } from './limits.ts';
+import { InboxQuery, ReadBody, SendBody, StartBody, ThreadQuery } from './model.ts';
 import {
   ConversationResponse,
   EnquiriesResponse,
-  InboxQuery,
   InboxResponse,
-  ReadBody,
-  SendBody,
   SentResponse,
-  StartBody,
-  ThreadQuery,
   ThreadResponse,
   UnreadResponse,
-} from './model.ts';
+} from '@rentals/core/contract/conversation';
 import { conversationService } from './service.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 

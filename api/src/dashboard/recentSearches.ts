@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { RecentSearchCriteria } from './model.ts';
+import type { RecentSearchCriteria } from '@rentals/core/contract/dashboard';
 import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
 
 /** The last searches a user keeps: older ones go when a new one comes. */

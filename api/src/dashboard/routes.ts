@@ -15,7 +15,7 @@ import {
   RecentSearchCriteria,
   RecentSearchesResponse,
   TenantDashboardResponse,
-} from './model.ts';
+} from '@rentals/core/contract/dashboard';
 import { recentSearches, recordSearch, RECENT_SEARCHES_KEPT } from './recentSearches.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 

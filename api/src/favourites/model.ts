@@ -1,6 +1,4 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { t } from 'elysia';
-import { FavouriteSchema } from '@rentals/core/contract/favourite';
 import { ValidationError } from '@rentals/core/errors';
 import { literals } from '@rentals/core/listings/fields';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
@@ -80,10 +78,3 @@ export const favouritesParameters = Object.entries(
   description: schema.description,
   schema,
 }));
-
-export const FavouritesResponse = t.Object({
-  favourites: t.Array(FavouriteSchema),
-  counts: t.Object({ available: t.Integer(), unavailable: t.Integer() }),
-});
-export const FavouriteIdsResponse = t.Object({ listingIds: t.Array(t.String()) });
-export const ToggleResponse = t.Object({ listingId: t.String(), favourite: t.Boolean() });

@@ -10,14 +10,16 @@ import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingIdOr404 } from '../listings/model.ts';
 import {
-  FavouriteIdsResponse,
   favouriteMessages,
   favouritesParameters,
-  FavouritesResponse,
   FAVOURITE_TOGGLE_LIMIT,
   parseFavouritesQuery,
-  ToggleResponse,
 } from './model.ts';
+import {
+  FavouriteIdsResponse,
+  FavouritesResponse,
+  ToggleResponse,
+} from '@rentals/core/contract/favourite';
 import { favouriteService } from './service.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 

@@ -3,18 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { RetryLaterError } from '../shared/retryLater.ts';
 import { coordinatesLabel, createGeocoder } from './geocoder.ts';
 import { parseReverseQuery, parseSearchQuery } from './query.ts';
-
-const result = t.Object({
-  lat: t.Number(),
-  lon: t.Number(),
-  display_name: t.String(),
-  kind: t.Union([
-    t.Literal('city'),
-    t.Literal('locality'),
-    t.Literal('pin'),
-    t.Literal('coordinates'),
-  ]),
-});
+import { GeoPlaceSchema, GeoSearchResponse } from '@rentals/core/contract/geo';
 
 /** Our own geocoder over the gazetteer in the `places` index: no request leaves for a third-party service. */
 export const geoRoutes = (deps: Pick<AppDeps, 'meili' | 'log'> & { placesIndex?: string }) => {
@@ -33,7 +22,7 @@ export const geoRoutes = (deps: Pick<AppDeps, 'meili' | 'log'> & { placesIndex?:
       },
       {
         query: t.Object({ q: t.Optional(t.String()), limit: t.Optional(t.String()) }),
-        response: { 200: t.Array(result) },
+        response: { 200: GeoSearchResponse },
         detail: {
           summary:
             'Find Indian cities, localities and PIN codes by name (typo-tolerant); at most 5 results',
@@ -62,7 +51,7 @@ export const geoRoutes = (deps: Pick<AppDeps, 'meili' | 'log'> & { placesIndex?:
       },
       {
         query: t.Object({ lat: t.Optional(t.String()), lng: t.Optional(t.String()) }),
-        response: { 200: result },
+        response: { 200: GeoPlaceSchema },
         detail: {
           summary:
             "The nearest locality's name for a point; 'lat, lng' with 6 decimals when none is near",

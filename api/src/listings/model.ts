@@ -1,6 +1,5 @@
 import { t } from 'elysia';
 import type { OpenAPIV3 } from 'openapi-types';
-import { PropertySchema } from '@rentals/core/contract/property';
 import { NotFoundError } from '@rentals/core/errors';
 import { isWellFormedId } from '@rentals/core/listings/bounds';
 import { messages } from '@rentals/core/listings/decide';
@@ -11,8 +10,6 @@ import {
 } from '@rentals/core/listings/fields';
 import { ImageCaptionsSchema, KeepImagesSchema } from './listingInput.ts';
 
-export const PropertyResponse = t.Object({ property: PropertySchema });
-export const MessageResponse = t.Object({ message: t.String() });
 export const VerifyBody = t.Object({
   isVerified: t.Optional(
     t.Boolean({ description: 'Default true; false revokes the verification' }),

@@ -7,14 +7,9 @@ import type { AppDeps } from '../deps.ts';
 import { localDiskStore } from '../media/localDiskStore.ts';
 import { MAX_UPLOAD_PIXELS } from '../media/photoRules.ts';
 import { ValidationError } from '@rentals/core/errors';
-import {
-  createRequestBody,
-  listingIdOr404,
-  MessageResponse,
-  PropertyResponse,
-  updateRequestBody,
-  VerifyBody,
-} from './model.ts';
+import { createRequestBody, listingIdOr404, updateRequestBody, VerifyBody } from './model.ts';
+import { MessageResponse } from '@rentals/core/contract/user';
+import { PropertyResponse } from '@rentals/core/contract/property';
 import { readListingRequest } from './requestBody.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 import { listingService, type WriteResult } from './service.ts';

@@ -2,10 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { ValidationError } from '@rentals/core/errors';
 import { IsoTime } from '@rentals/core/listings/events';
-import { NotificationItemSchema } from '@rentals/core/contract/notification';
 import { NotificationItemId } from '@rentals/core/notifications/events';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
-import { MAX_COUNTED } from '@rentals/projections/queries/countedUpTo';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
 
 export const MAX_NOTIFICATIONS_LISTED = 50;
@@ -85,11 +83,3 @@ export const readMarkReadBody = (body: unknown): { upTo?: string; id?: string } 
     throw new ValidationError([{ path: 'upTo', msg: m.upTo }]);
   return { upTo: time };
 };
-
-export const NotificationsResponse = t.Object({
-  unread: t.Integer({
-    description: `Unread matches and notices (at most ${MAX_COUNTED}); unread messages are separate`,
-  }),
-  unreadMessages: t.Integer({ description: 'Unread messages in all conversations' }),
-  items: t.Array(NotificationItemSchema),
-});

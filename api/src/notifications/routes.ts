@@ -11,8 +11,8 @@ import {
   NOTIFICATIONS_READ_LIMIT,
   notificationMessages,
   NotificationsQuery,
-  NotificationsResponse,
 } from './model.ts';
+import { NotificationsResponse } from '@rentals/core/contract/notification';
 import { notificationService, type NotificationDeps } from './service.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 

@@ -8,6 +8,7 @@ import { createMapSearch } from './mapSearch.ts';
 import { MapQuery, parseMapParams } from './mapParams.ts';
 import { tags } from './openapi.ts';
 import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
+import { MapResponse } from '@rentals/core/contract/property';
 import type { PropertyQueryDeps } from './routes.ts';
 import { propertyServices } from './services.ts';
 
@@ -71,6 +72,8 @@ export const propertyMapRoutes = (deps: PropertyQueryDeps) => {
     },
     {
       optionalUser: true,
+      // For the contract and OpenAPI only: the handler's Response (gzipped or not) is sent unchecked.
+      response: { 200: MapResponse },
       detail: {
         summary: 'Every match in a map viewport: points, or clusters above a few thousand',
         description:

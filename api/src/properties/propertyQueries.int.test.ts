@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import { listingStreamId, LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
-import { PublicPropertySchema } from '@rentals/core/contract/property';
+import { Value } from '@sinclair/typebox/value';
+import { PropertyDetailResponse, PublicPropertySchema } from '@rentals/core/contract/property';
 import { nextTime } from '@rentals/testing/listingFixtures';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import { searchable, seedCorpus, type Seeded } from '@rentals/testing/corpus';
@@ -16,6 +17,8 @@ type PublicBody = {
   pagination: { currentPage: number; totalPages: number; totalItems: number; itemsPerPage: number };
 };
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
+
+const [FullDetail] = PropertyDetailResponse.anyOf;
 
 let t: TestApp;
 let readSide: ReturnType<typeof startReadSide>;
@@ -415,6 +418,26 @@ describe('GET /api/properties/:id', () => {
     await propertyServices(t.deps).views.flush();
     expect(await views()).toBe(before + 1);
     expect((await t.request('GET', `/api/properties/${s.id}?preview=yes`)).status).toBe(400);
+  });
+
+  it('answers a signed-in reader the whole document and the contact its response schema names', async () => {
+    // The detail's schema is a union (full or visitor document): the answer must keep every
+    // field of the full one, not be cut down to the visitor's.
+    const s = searchable(corpus).find((c) => c.ownerId === owner.user._id)!;
+    const reader = await t.registerUser('tenant');
+    const full = await t.request<Record<string, unknown>>('GET', `/api/properties/${s.id}`, {
+      token: reader.token,
+    });
+    expect(full.status).toBe(200);
+    expect(Value.Check(FullDetail, full.body)).toBe(true);
+    expect(full.body).toHaveProperty('contact');
+    expect(full.body.property).toHaveProperty('rent');
+    expect(full.body.property).toHaveProperty('contactInfo');
+    const visitor = await t.request<Record<string, unknown>>('GET', `/api/properties/${s.id}`, {
+      headers: { 'user-agent': 'detail-visitor', 'x-test-client-ip': '10.0.0.11' },
+    });
+    expect(Value.Check(PublicPropertySchema, visitor.body.property)).toBe(true);
+    expect(visitor.body.property).not.toHaveProperty('rent');
   });
 
   it("reflects the owner's own write on the very next read (read-your-writes)", async () => {

@@ -31,6 +31,14 @@ import { ownerContact } from './ownerContact.ts';
 import { parseSearchParams, type SearchParams } from './searchParams.ts';
 import { propertyServices } from './services.ts';
 import { resolvePlaces } from './criteriaFor.ts';
+import {
+  FeaturedResponse,
+  MyPropertiesResponse,
+  PropertyDetailResponse,
+  PropertySearchResponse,
+  PublicFeaturedResponse,
+  PublicPropertySearchResponse,
+} from '@rentals/core/contract/property';
 
 export type PropertyQueryDeps = Pick<
   AppDeps,
@@ -116,6 +124,8 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       },
       {
         requireUser: true,
+        // For the contract and OpenAPI only: the handler's Response is sent as it is, unchecked.
+        response: { 200: PropertySearchResponse },
         detail: {
           summary: 'Search listed properties (signed in): full documents',
           description:
@@ -150,6 +160,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         };
       },
       {
+        response: { 200: PublicPropertySearchResponse },
         detail: {
           summary: 'Search listed properties as a visitor: restricted documents only',
           description:
@@ -170,6 +181,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       }),
       {
         requireUser: true,
+        response: { 200: FeaturedResponse },
         detail: {
           summary: 'Featured properties (signed in)',
           description: FEATURED_RULE,
@@ -187,6 +199,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         ),
       }),
       {
+        response: { 200: PublicFeaturedResponse },
         detail: {
           summary: 'Featured properties for visitors (restricted documents)',
           description: FEATURED_RULE,
@@ -210,6 +223,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       },
       {
         requireRole: OWNER_ROLES,
+        response: { 200: MyPropertiesResponse },
         detail: {
           summary: "The caller's own properties, newest first, delisted included",
           description:
@@ -251,6 +265,7 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
       {
         optionalUser: true,
         query: PreviewQuery,
+        response: { 200: PropertyDetailResponse },
         detail: {
           summary:
             'One property: the full document with a valid token, the visitor document without one',

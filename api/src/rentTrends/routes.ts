@@ -13,7 +13,8 @@ import type { AppDeps } from '../deps.ts';
 import { listingIdOr404 } from '../listings/model.ts';
 import { refuseIfHidden, UNDER_REVIEW } from '../listings/hiddenForReview.ts';
 import { listingVisibility } from '@rentals/projections/queries/listingQueries';
-import { ListingMarketResponse, RentTrendsQuery, RentTrendsResponse } from './model.ts';
+import { RentTrendsQuery } from './model.ts';
+import { ListingMarketResponse, RentTrendsResponse } from '@rentals/core/contract/rentTrends';
 
 export type RentTrendDeps = Pick<AppDeps, 'sql' | 'clock' | 'jwtSecret' | 'tokenTtlSeconds'>;
 

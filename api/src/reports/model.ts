@@ -1,17 +1,10 @@
 import { t } from 'elysia';
-import { OwnerNoticeSchema } from '@rentals/core/contract/ownerNotice';
 import { ID_PATTERN } from '@rentals/core/listings/bounds';
 import { REPORT_NOTE_MAX, REPORT_REASONS, REVIEW_REASON_MAX } from '@rentals/core/reports/events';
 import { multiLineText } from '@rentals/core/textFormats';
+import { REVIEW_ACTIONS } from '@rentals/core/contract/report';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
 
-export const REVIEW_ACTIONS = [
-  'dismiss',
-  'askOwnerToFix',
-  'delist',
-  'suspendOwner',
-  'undoBrigade',
-] as const;
 /** The most reports one undoBrigade names (the event's bound). */
 const BRIGADE_MAX = 100;
 const QUEUE_MAX = 200;
@@ -65,12 +58,6 @@ export const ReportBody = t.Object(
   { additionalProperties: false },
 );
 
-export const ReportResponse = t.Object({
-  reportId: t.String(),
-  listingId: t.String(),
-  reason: t.String(),
-});
-
 export const ReviewBody = t.Object(
   {
     action: t.Union(
@@ -99,67 +86,9 @@ export const ReviewBody = t.Object(
   { additionalProperties: false },
 );
 
-export const ReviewResponse = t.Object({
-  listingId: t.String(),
-  action: t.String({ description: `The action taken, as sent: ${REVIEW_ACTIONS.join(' | ')}` }),
-  decision: t.String({
-    description: "What was decided, in words ('Owner asked to fix it: …'), as the history says it",
-  }),
-});
-
 export const QueueQuery = t.Object({
   limit: t.Optional(t.Integer({ minimum: 1, maximum: QUEUE_MAX, default: 50, error: m.limit })),
 });
-
-export const QueueResponse = t.Object({
-  entries: t.Array(
-    t.Object({
-      listingId: t.String(),
-      ownerId: t.String(),
-      ownerName: t.Union([t.String(), t.Null()]),
-      title: t.Union([t.String(), t.Null()]),
-      city: t.Union([t.String(), t.Null()]),
-      openReports: t.Integer(),
-      totalReports: t.Integer(),
-      reasons: t.Record(t.String(), t.Integer()),
-      firstReportAt: t.Union([t.String(), t.Null()]),
-      hidden: t.Boolean(),
-      possiblyRented: t.Boolean(),
-    }),
-  ),
-});
-
-export const HistoryResponse = t.Object({
-  listing: t.Union([t.Record(t.String(), t.Unknown()), t.Null()]),
-  ownerId: t.Union([t.String(), t.Null()]),
-  openReports: t.Array(
-    t.Object({
-      reportId: t.String(),
-      reason: t.String(),
-      at: t.String(),
-      /** Whole hours the reporter's account had existed when reporting; null for older reports. */
-      accountAgeHours: t.Union([t.Integer(), t.Null()]),
-      newAccount: t.Boolean(),
-      /** 1, 2, …: reports from one address share a number; null when no other open report shares it. */
-      sharedAddress: t.Union([t.Integer(), t.Null()]),
-      /** Counts toward hiding (a 'Fake or scam' report from an account older than a day, first from its address). */
-      counts: t.Boolean(),
-    }),
-  ),
-  events: t.Array(
-    t.Object({
-      streamId: t.String(),
-      version: t.Integer(),
-      type: t.String(),
-      text: t.String({ description: 'What happened, in words (type is for tools, not people)' }),
-      data: t.Record(t.String(), t.Unknown()),
-      userId: t.Union([t.String(), t.Null()]),
-      recordedAt: t.String(),
-    }),
-  ),
-});
-
-export const NoticesResponse = t.Object({ notices: t.Array(OwnerNoticeSchema) });
 
 export const PossiblyRentedQuery = t.Object({
   ids: t.String({
@@ -170,5 +99,3 @@ export const PossiblyRentedQuery = t.Object({
     error: m.ids,
   }),
 });
-
-export const PossiblyRentedResponse = t.Object({ listingIds: t.Array(t.String()) });

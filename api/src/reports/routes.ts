@@ -11,19 +11,21 @@ import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingIdOr404 } from '../listings/model.ts';
 import {
-  HistoryResponse,
-  NoticesResponse,
   PossiblyRentedQuery,
-  PossiblyRentedResponse,
   QueueQuery,
-  QueueResponse,
   REPORT_LIMIT,
   reportApiMessages,
   ReportBody,
-  ReportResponse,
   ReviewBody,
-  ReviewResponse,
 } from './model.ts';
+import {
+  HistoryResponse,
+  PossiblyRentedResponse,
+  QueueResponse,
+  ReportResponse,
+  ReviewResponse,
+} from '@rentals/core/contract/report';
+import { NoticesResponse } from '@rentals/core/contract/ownerNotice';
 import { reportService } from './service.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 

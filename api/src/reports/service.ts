@@ -272,7 +272,7 @@ const history = async (deps: Deps, listingId: string) => {
     (byStream.get(reportsStreamId(listingId)) ?? []) as unknown as ReportEvent[],
   );
   return {
-    listing: toPropertyDocument(state) as Record<string, unknown> | null,
+    listing: toPropertyDocument(state),
     ownerId: state.status === 'absent' ? null : state.listing.ownerId,
     openReports: presentOpenReports(reports.open),
     events,

@@ -1,12 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { t } from 'elysia';
 import { literals } from '@rentals/core/listings/fields';
 import { MAX_POLYGON_VERTICES } from '@rentals/core/geo/polygon';
 import { ALERT_CHOICES, MAX_NAME_LENGTH, SearchArea } from '@rentals/core/savedSearches/events';
 import { ValidationError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { SearchPageFilters } from '@rentals/core/search/filters';
-import { MAX_COUNTED } from '@rentals/projections/queries/countedUpTo';
 import { singleLineText } from '@rentals/core/textFormats';
 import type { AttemptLimit } from '../access/attemptLimit.ts';
 
@@ -80,36 +78,4 @@ export const readSavedSearchBody = (body: unknown): SavedSearchBody => {
   return body as SavedSearchBody;
 };
 
-export const SavedSearchDocument = t.Object({
-  id: t.String(),
-  name: t.String(),
-  // Unsafe: Elysia cannot infer a response type from a schema carrying our field messages.
-  filters: t.Unsafe<SearchPageFilters>(SearchPageFilters),
-  area: t.Union([SearchArea, t.Null()]),
-  alert: t.Union([t.Literal('instant'), t.Literal('daily'), t.Literal('off')]),
-  paused: t.Boolean(),
-  newMatches: t.Integer({
-    description: `Listings matched since the matches were last seen (counted up to ${MAX_COUNTED})`,
-  }),
-});
-export type SavedSearchDocument = Static<typeof SavedSearchDocument>;
-
-export const SavedSearchResponse = t.Object({ savedSearch: SavedSearchDocument });
-export const SavedSearchesResponse = t.Object({ savedSearches: t.Array(SavedSearchDocument) });
-export const DeletedResponse = t.Object({ id: t.String(), deleted: t.Literal(true) });
-
 export const MAX_ALERTS_LISTED = 20;
-
-export const SavedSearchAlertDocument = t.Object({
-  id: t.Integer(),
-  searchId: t.String(),
-  searchName: t.String(),
-  listingId: t.String(),
-  title: t.String(),
-  city: t.String(),
-  area: t.String(),
-  rent: t.Number(),
-  at: t.String({ description: 'When the listing matched (ISO time)' }),
-  isNew: t.Boolean({ description: "Matched after the search's matches were last seen" }),
-});
-export const SavedSearchAlertsResponse = t.Object({ alerts: t.Array(SavedSearchAlertDocument) });

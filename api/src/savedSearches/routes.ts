@@ -2,15 +2,17 @@ import { Elysia } from 'elysia';
 import { access } from '../access/access.ts';
 import { jsonBody, requireJsonBody } from '../auth/jsonBody.ts';
 import {
-  DeletedResponse,
   SAVED_SEARCH_CHANGE_LIMIT,
   SavedSearchBody,
   savedSearchBodyMessages,
-  SavedSearchesResponse,
-  SavedSearchResponse,
   MAX_ALERTS_LISTED,
-  SavedSearchAlertsResponse,
 } from './model.ts';
+import {
+  DeletedResponse,
+  SavedSearchAlertsResponse,
+  SavedSearchResponse,
+  SavedSearchesResponse,
+} from '@rentals/core/contract/savedSearch';
 import { recentAlerts } from '@rentals/projections/queries/savedSearchQueries';
 import { savedSearchService, searchIdOr404, type SavedSearchDeps } from './service.ts';
 import { MAX_SAVED_SEARCHES } from '@rentals/core/savedSearches/events';

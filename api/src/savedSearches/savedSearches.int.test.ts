@@ -4,7 +4,7 @@ import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
-import type { SavedSearchDocument } from './model.ts';
+import type { SavedSearchDocument } from '@rentals/core/contract/savedSearch';
 
 /**
  * Saved searches through the API on real Postgres: commands become events on

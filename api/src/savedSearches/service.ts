@@ -24,8 +24,8 @@ import {
   SAVED_SEARCH_CHANGE_LIMIT,
   readSavedSearchBody,
   savedSearchBodyMessages,
-  type SavedSearchDocument,
 } from './model.ts';
+import type { SavedSearchDocument } from '@rentals/core/contract/savedSearch';
 
 export type SavedSearchDeps = Pick<
   AppDeps,

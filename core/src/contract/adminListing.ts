@@ -15,3 +15,47 @@ export const AdminListingSchema = Type.Object({
 });
 
 export type AdminListing = Static<typeof AdminListingSchema>;
+
+/** GET /api/admin/overview: the console's counts and its latest decisions. */
+export const OverviewResponse = Type.Object({
+  counts: Type.Object({
+    reportedListings: Type.Integer({
+      description: 'Listings with open reports (the review queue)',
+    }),
+    openReports: Type.Integer({ description: 'Reports open on them' }),
+    hiddenAwaitingDecision: Type.Integer({
+      description: "Listings hidden by 'Fake or scam' reports until an admin decides",
+    }),
+    awaitingVerification: Type.Integer({ description: 'Listed listings not verified' }),
+  }),
+  recentDecisions: Type.Array(
+    Type.Object({
+      listingId: Type.String(),
+      title: Type.Union([Type.String(), Type.Null()]),
+      adminName: Type.String(),
+      text: Type.String({ description: 'The decision in words, e.g. "Verified by an admin"' }),
+      at: Type.String(),
+    }),
+  ),
+});
+
+export const AdminListingsResponse = Type.Object({
+  listings: Type.Array(AdminListingSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
+export const VerifyManyResponse = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      ok: Type.Boolean(),
+      isVerified: Type.Optional(Type.Boolean()),
+      status: Type.Optional(
+        Type.Integer({ description: 'The HTTP status one request would have had' }),
+      ),
+      message: Type.Optional(Type.String()),
+    }),
+  ),
+});

@@ -18,3 +18,10 @@ export const FavouriteSchema = Type.Object({
 });
 
 export type FavouriteDocument = Static<typeof FavouriteSchema>;
+
+export const FavouritesResponse = Type.Object({
+  favourites: Type.Array(FavouriteSchema),
+  counts: Type.Object({ available: Type.Integer(), unavailable: Type.Integer() }),
+});
+export const FavouriteIdsResponse = Type.Object({ listingIds: Type.Array(Type.String()) });
+export const ToggleResponse = Type.Object({ listingId: Type.String(), favourite: Type.Boolean() });

@@ -17,3 +17,12 @@ export const NotificationItemSchema = Type.Object({
 });
 
 export type NotificationItem = Static<typeof NotificationItemSchema>;
+
+/** GET /api/notifications and POST /api/notifications/read: the bell's counts and its latest items. */
+export const NotificationsResponse = Type.Object({
+  unread: Type.Integer({
+    description: 'Unread matches and notices (counted up to a cap); unread messages are separate',
+  }),
+  unreadMessages: Type.Integer({ description: 'Unread messages in all conversations' }),
+  items: Type.Array(NotificationItemSchema),
+});

@@ -21,3 +21,5 @@ export const OwnerNoticeSchema = Type.Object({
 });
 
 export type OwnerNotice = Static<typeof OwnerNoticeSchema>;
+
+export const NoticesResponse = Type.Object({ notices: Type.Array(OwnerNoticeSchema) });

@@ -139,3 +139,76 @@ export const PaginationSchema = Type.Object({
   totalItems: Type.Integer(),
   itemsPerPage: Type.Integer(),
 });
+
+/** A created, edited, verified or toggled listing (the writes under /api/properties). */
+export const PropertyResponse = Type.Object({ property: PropertySchema });
+
+/** Beside the property in GET /api/properties/{id} for signed-in users: what the owner chose to show. */
+export const OwnerContactSchema = Type.Object({
+  phone: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+});
+
+/**
+ * GET /api/properties/{id}: the full document (and the owner's contact, unless a preview) with a
+ * valid token, the visitor document without one.
+ */
+export const PropertyDetailResponse = Type.Union([
+  Type.Object({ property: PropertySchema, contact: Type.Optional(OwnerContactSchema) }),
+  Type.Object({ property: PublicPropertySchema }),
+]);
+
+/** GET /api/properties (signed in): one page of full documents. */
+export const PropertySearchResponse = Type.Object({
+  properties: Type.Array(PropertySchema),
+  totalCount: Type.Integer({ description: 'Exact' }),
+  hasMore: Type.Boolean(),
+});
+
+/** GET /api/properties/public: one page of visitor documents. */
+export const PublicPropertySearchResponse = Type.Object({
+  properties: Type.Array(PublicPropertySchema),
+  pagination: PaginationSchema,
+});
+
+export const FeaturedResponse = Type.Object({ properties: Type.Array(PropertySchema) });
+export const PublicFeaturedResponse = Type.Object({ properties: Type.Array(PublicPropertySchema) });
+
+/** GET /api/properties/my-properties: the owner's listings and the figures of its summary cards. */
+export const MyPropertiesResponse = Type.Object({
+  properties: Type.Array(PropertySchema),
+  summary: Type.Object({
+    total: Type.Integer(),
+    listed: Type.Integer(),
+    delisted: Type.Integer(),
+    totalViews: Type.Integer(),
+  }),
+});
+
+const MapPointSchema = Type.Object({
+  id: Type.String(),
+  lat: Type.Number(),
+  lng: Type.Number(),
+  type: oneOf(PROPERTY_TYPES),
+  rent: Type.Optional(Type.Number({ description: 'Signed in only' })),
+});
+const MapClusterSchema = Type.Object({
+  lat: Type.Number(),
+  lng: Type.Number(),
+  count: Type.Integer(),
+});
+
+/** GET /api/properties/map: every match in the viewport as points, or clusters above the limit. */
+export const MapResponse = Type.Union([
+  Type.Object({
+    total: Type.Integer(),
+    clustered: Type.Literal(false),
+    points: Type.Array(MapPointSchema),
+  }),
+  Type.Object({
+    total: Type.Integer(),
+    clustered: Type.Literal(true),
+    cellDegrees: Type.Number(),
+    clusters: Type.Array(MapClusterSchema),
+  }),
+]);

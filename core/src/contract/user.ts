@@ -11,3 +11,12 @@ export const UserSchema = Type.Object({
   role: oneOf(USER_ROLES),
   createdAt: Type.String({ format: 'date-time' }),
 });
+
+export const UserResponse = Type.Object({ user: UserSchema });
+export const AuthResponse = Type.Object({ user: UserSchema, token: Type.String() });
+export const PasswordChangedResponse = Type.Object({
+  message: Type.String(),
+  token: Type.String(),
+});
+/** A sentence for the user and nothing else (the password flows, a deleted listing). */
+export const MessageResponse = Type.Object({ message: Type.String() });

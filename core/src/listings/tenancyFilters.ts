@@ -6,7 +6,7 @@
  * not give a term is neither a yes nor a no: a filter on that term never
  * shows it (TENANCY_FILTER_HINT says so in the UI).
  */
-import { Type, type TOptional, type TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TOptional, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { messages } from '../schemaErrors.ts';
 import { dayNumber } from './calendarDays.ts';
 import { CALENDAR_DATE, depositInMonths, type Tenancy } from './tenancy.ts';
@@ -80,10 +80,10 @@ const filterSchema = (f: (typeof FILTERED_TERMS)[number]): TSchema => {
 
 /** The filters as the list and map queries take them (after readTenancyFilters typed the text). */
 export const TenancyFilterQuery = Type.Object(
-  Object.fromEntries(
-    FILTERED_TERMS.map((f) => [f.filter.param, Type.Optional(filterSchema(f))]),
-  ) as Record<TenancyFilterKey, TOptional<TSchema>>,
-);
+  Object.fromEntries(FILTERED_TERMS.map((f) => [f.filter.param, Type.Optional(filterSchema(f))])),
+) as unknown as TObject<{
+  [K in TenancyFilterKey]-?: TOptional<TUnsafe<NonNullable<TenancyFilters[K]>>>;
+}>;
 
 const DECIMAL = /^\d{1,3}(\.\d{1,4})?$/;
 

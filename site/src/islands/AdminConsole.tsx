@@ -1,27 +1,14 @@
 import { useEffect, useState } from 'react';
 import { count, plural } from '@rentals/core/ui/plural';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import './admin.css';
 
-type Overview = {
-  counts: {
-    reportedListings: number;
-    openReports: number;
-    hiddenAwaitingDecision: number;
-    awaitingVerification: number;
-  };
-  recentDecisions: {
-    listingId: string;
-    title: string | null;
-    adminName: string;
-    text: string;
-    at: string;
-  }[];
-};
+type Overview = ApiResponse<'GET /admin/overview'>;
 
 /** A count that leads to the page where it is dealt with. */
 const Count = ({
@@ -48,7 +35,7 @@ const Console = () => {
   const [error, setError] = useState('');
 
   useEffect(() => {
-    void api<Overview>('/admin/overview')
+    void apiRoute('GET /admin/overview')
       .then(setOverview)
       .catch((e: unknown) => setError(describeError(e, 'The admin console could not be loaded.')));
   }, []);

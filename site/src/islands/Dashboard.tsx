@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { count } from '@rentals/core/ui/plural';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
-import { describeFilters, filtersToSearch, type Filters } from '../lib/filters.ts';
+import { describeFilters, filtersToSearch } from '../lib/filters.ts';
 import { formatDate, formatRent, rentPeriod } from '../lib/format.ts';
 import type { Property, User } from '../lib/types.ts';
 import { isOwnerRole, takeNewAccount } from '../stores/auth.ts';
 import { $unread } from '../stores/inbox.ts';
 import { toast } from '../stores/toasts.ts';
-import { ActivityChart, type ListingActivity } from '../components/react/ActivityChart.tsx';
+import { ActivityChart } from '../components/react/ActivityChart.tsx';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -42,13 +43,8 @@ const Stat = ({ label, value }: { label: string; value: number | null | undefine
   </div>
 );
 
-type RecentSearch = { criteria: Filters; searchedAt: string };
-type TenantFigures = {
-  propertiesViewed: number;
-  favourites: number;
-  enquiriesSent: number;
-  recentSearches: RecentSearch[];
-};
+type TenantFigures = ApiResponse<'GET /dashboard/tenant'>;
+type RecentSearch = TenantFigures['recentSearches'][number];
 
 /** A figure that is fetched once; null while unknown or when it could not be had. */
 const useFigure = <T,>(load: () => Promise<T | null>): T | null | undefined => {
@@ -104,7 +100,7 @@ const TenantDashboard = () => {
   const [figures, setFigures] = useState<TenantFigures | null | undefined>(undefined);
   const unread = useUnreadMessages();
   useEffect(() => {
-    api<TenantFigures>('/dashboard/tenant')
+    apiRoute('GET /dashboard/tenant')
       .then(setFigures)
       .catch((error: unknown) => {
         toast.error(describeError(error, 'An unexpected error occurred.'));
@@ -134,10 +130,10 @@ const TenantDashboard = () => {
   );
 };
 
-type OwnerViews = { days: string[]; listings: ListingActivity[] };
+type OwnerViews = ApiResponse<'GET /dashboard/owner/views'>;
 
 /** Views and enquiries per day of the owner's most viewed listings. */
-const loadActivity = (): Promise<OwnerViews> => api<OwnerViews>('/dashboard/owner/views');
+const loadActivity = (): Promise<OwnerViews> => apiRoute('GET /dashboard/owner/views');
 
 const ActivitySection = () => {
   const activity = useFigure(loadActivity);
@@ -159,7 +155,7 @@ const OwnerDashboard = () => {
   const [properties, setProperties] = useState<Property[] | null>(null);
   const unread = useUnreadMessages();
   useEffect(() => {
-    api<{ properties: Property[] }>('/properties/my-properties')
+    apiRoute('GET /properties/my-properties')
       .then((res) => setProperties(res.properties))
       .catch((error: unknown) => {
         toast.error(describeError(error, 'An unexpected error occurred.'));

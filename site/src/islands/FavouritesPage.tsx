@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { Favourite, FavouriteFilter } from '../lib/types.ts';
 import { $favourites, loadFavourites, setFavourite } from '../stores/favourites.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -8,10 +9,7 @@ import { Guarded } from '../components/react/Guarded.tsx';
 import { SkeletonGrid } from '../components/react/ListStates.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
 
-type Loaded = {
-  favourites: Favourite[];
-  counts: { available: number; unavailable: number };
-};
+type Loaded = ApiResponse<'GET /favourites'>;
 
 const FILTERS: { value: FavouriteFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -63,7 +61,7 @@ const Favourites = () => {
   useEffect(() => {
     setLoaded(null);
     setError(null);
-    api<Loaded>('/favourites', { query: new URLSearchParams({ filter, limit: '50' }) })
+    apiRoute('GET /favourites', { query: new URLSearchParams({ filter, limit: '50' }) })
       .then(setLoaded)
       .catch((e: unknown) => setError(describeError(e, 'Could not load your favourites.')));
   }, [filter]);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../lib/api.ts';
+import { apiRoute } from '../lib/api.ts';
 import type { Property, PublicProperty } from '../lib/types.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { SkeletonGrid } from '../components/react/ListStates.tsx';
@@ -17,9 +17,11 @@ const Featured = () => {
   const [items, setItems] = useState<(Property | PublicProperty)[] | null>(null);
   useEffect(() => {
     if (auth.status === 'loading') return;
-    const path =
-      auth.status === 'authenticated' ? '/properties/featured' : '/properties/public/featured';
-    api<{ properties: (Property | PublicProperty)[] }>(path)
+    const route =
+      auth.status === 'authenticated'
+        ? 'GET /properties/featured'
+        : 'GET /properties/public/featured';
+    apiRoute(route)
       .then((res) => setItems(res.properties.slice(0, FEATURED_COUNT)))
       .catch((error: unknown) => {
         // Featured failures are only logged (SPEC §8).

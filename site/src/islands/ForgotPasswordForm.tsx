@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { validateLoginField } from '../lib/validation.ts';
 import { Alert } from '../components/react/Alert.tsx';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -31,8 +31,7 @@ const ForgotPassword = () => {
     setSubmitting(true);
     setServerError('');
     try {
-      const { message } = await api<{ message: string }>('/auth/forgot-password', {
-        method: 'POST',
+      const { message } = await apiRoute('POST /auth/forgot-password', {
         json: { email: email.trim() },
       });
       setSent(message);

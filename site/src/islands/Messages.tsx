@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, describeError } from '../lib/api.ts';
-import {
-  newMessageId,
-  type ChatMessage,
-  type Conversation,
-  type Sent,
-} from '../lib/conversations.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
+import { newMessageId, type ChatMessage, type Conversation } from '../lib/conversations.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -103,12 +98,12 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
     async (upToSeq: number) => {
       if (upToSeq <= c.readSeq) return;
       try {
-        const { conversation } = await api<{ conversation: Conversation }>(
-          `/conversations/${c.id}/read`,
-          { method: 'POST', json: { upToSeq } },
-        );
+        const { conversation } = await apiRoute('POST /conversations/:id/read', {
+          params: { id: c.id },
+          json: { upToSeq },
+        });
         onChanged(conversation);
-        const { unread } = await api<{ unread: number }>('/conversations/unread');
+        const { unread } = await apiRoute('GET /conversations/unread');
         setUnread(unread);
       } catch {
         // The mark is retried when the next message arrives or the thread is opened again.
@@ -120,14 +115,12 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
   /** The newest page, keeping messages typed here that are still sending or failed. */
   const loadNewest = useCallback(
     () =>
-      api<{ messages: ChatMessage[]; hasMore: boolean }>(`/conversations/${c.id}/messages`).then(
-        (page) => {
-          setMessages((list) =>
-            (list ?? []).filter((m) => m.status).reduce(merge, page.messages as Shown[]),
-          );
-          setHasMore(page.hasMore);
-        },
-      ),
+      apiRoute('GET /conversations/:id/messages', { params: { id: c.id } }).then((page) => {
+        setMessages((list) =>
+          (list ?? []).filter((m) => m.status).reduce(merge, page.messages as Shown[]),
+        );
+        setHasMore(page.hasMore);
+      }),
     [c.id],
   );
 
@@ -156,9 +149,10 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
   const loadEarlier = async () => {
     const first = messages?.find((m) => m.seq)?.seq;
     if (!first) return;
-    const page = await api<{ messages: ChatMessage[]; hasMore: boolean }>(
-      `/conversations/${c.id}/messages?before=${first}`,
-    );
+    const page = await apiRoute('GET /conversations/:id/messages', {
+      params: { id: c.id },
+      query: new URLSearchParams({ before: String(first) }),
+    });
     setMessages((list) => [...page.messages, ...(list ?? [])]);
     setHasMore(page.hasMore);
   };
@@ -176,8 +170,8 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
     };
     setMessages((list) => [...(list ?? []).filter((m) => m.id !== id), optimistic]);
     try {
-      const sent = await api<Sent>(`/conversations/${c.id}/messages`, {
-        method: 'POST',
+      const sent = await apiRoute('POST /conversations/:id/messages', {
+        params: { id: c.id },
         json: { messageId: id, body },
         // The message's own id: its Retry button sends it again under the same key.
         idempotencyKey: id,
@@ -202,13 +196,12 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
     void deliver(newMessageId(), body);
   };
 
-  const act = async (path: string, method: 'POST' | 'DELETE') => {
+  const act = async (path: 'archive' | 'block', method: 'POST' | 'DELETE') => {
     setBusy(true);
     try {
-      const { conversation } = await api<{ conversation: Conversation }>(
-        `/conversations/${c.id}/${path}`,
-        { method },
-      );
+      const { conversation } = await apiRoute(`${method} /conversations/:id/${path}`, {
+        params: { id: c.id },
+      });
       onChanged(conversation);
     } catch (e) {
       setError(describeError(e, 'That did not work; please try again.'));
@@ -346,7 +339,7 @@ const Inbox = () => {
   useEffect(() => {
     let live = true;
     setList(null);
-    api<{ conversations: Conversation[] }>(`/conversations?archived=${archived}`)
+    apiRoute('GET /conversations', { query: new URLSearchParams({ archived: String(archived) }) })
       .then((r) => live && setList(r.conversations))
       .catch((e: unknown) => live && setError(describeError(e, 'Could not load your messages.')));
     return () => {
@@ -363,7 +356,7 @@ const Inbox = () => {
     const known = list?.find((c) => c.id === selectedId);
     if (known) setSelected(known);
     else
-      api<{ conversation: Conversation }>(`/conversations/${selectedId}`)
+      apiRoute('GET /conversations/:id', { params: { id: selectedId } })
         .then((r) => setSelected(r.conversation))
         .catch(() => setSelectedId(null));
   }, [selectedId, list, selected?.id]);

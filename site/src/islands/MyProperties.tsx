@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
 import { count, plural } from '@rentals/core/ui/plural';
 import { FACILITIES, type Property } from '../lib/types.ts';
@@ -175,13 +175,13 @@ const Mine = () => {
 
   useEffect(() => {
     // Without the counts the cards still work; they show 0 until the counts arrive.
-    api<{ listings: { listingId: string; enquiries: number }[] }>('/conversations/enquiries')
+    apiRoute('GET /conversations/enquiries')
       .then((res) => setEnquiries(new Map(res.listings.map((l) => [l.listingId, l.enquiries]))))
       .catch(() => undefined);
   }, []);
 
   useEffect(() => {
-    api<{ properties: Property[] }>('/properties/my-properties')
+    apiRoute('GET /properties/my-properties')
       .then((res) => setProperties(res.properties))
       .catch((e: unknown) => {
         setError(describeError(e, 'Failed to fetch properties'));
@@ -191,7 +191,7 @@ const Mine = () => {
 
   // Photos still being processed appear on their cards once ready.
   const reload = useCallback(() => {
-    api<{ properties: Property[] }>('/properties/my-properties')
+    apiRoute('GET /properties/my-properties')
       .then((res) => setProperties(res.properties))
       .catch(() => undefined);
   }, []);
@@ -204,10 +204,9 @@ const Mine = () => {
     setBusyId(p._id);
     setError('');
     try {
-      const { property } = await api<{ property: Property }>(
-        `/properties/${encodeURIComponent(p._id)}/toggle-availability`,
-        { method: 'PATCH' },
-      );
+      const { property } = await apiRoute('PATCH /properties/:id/toggle-availability', {
+        params: { id: p._id },
+      });
       replace(property);
     } catch (e) {
       setError(describeError(e, 'Failed to update property'));
@@ -220,10 +219,9 @@ const Mine = () => {
     setBusyId(p._id);
     setError('');
     try {
-      const { property } = await api<{ property: Property }>(
-        `/properties/${encodeURIComponent(p._id)}/confirm-available`,
-        { method: 'PATCH' },
-      );
+      const { property } = await apiRoute('PATCH /properties/:id/confirm-available', {
+        params: { id: p._id },
+      });
       replace(property);
       toast.success(p.isExpired ? 'Property renewed' : 'Thanks: confirmed as still available');
     } catch (e) {
@@ -237,7 +235,7 @@ const Mine = () => {
     setBusyId(p._id);
     setError('');
     try {
-      await api(`/properties/${encodeURIComponent(p._id)}`, { method: 'DELETE' });
+      await apiRoute('DELETE /properties/:id', { params: { id: p._id } });
       setProperties((list) => list?.filter((x) => x._id !== p._id) ?? null);
       toast.success('Property deleted successfully!');
       setDeleting(null);

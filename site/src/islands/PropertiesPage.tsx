@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { filtersFromSearch, hasFilters, type Filters } from '../lib/filters.ts';
 import { count, propertiesFound } from '@rentals/core/ui/plural';
-import type { Pagination, Property, PublicProperty } from '../lib/types.ts';
+import type { Property, PublicProperty } from '../lib/types.ts';
 import { $viewMode, setViewMode } from '../stores/viewMode.ts';
 import { $mapSearch } from '../stores/mapSearch.ts';
 import { $drawnArea, clearDrawnArea, setDrawnArea } from '../stores/drawnArea.ts';
@@ -104,18 +104,16 @@ const PropertiesList = () => {
         let total: number;
         let hasMore: boolean;
         if (visitor) {
-          const res = await api<{ properties: PublicProperty[]; pagination: Pagination }>(
-            '/properties/public',
-            { query: toQuery(filters, page, { drawn }) },
-          );
+          const res = await apiRoute('GET /properties/public', {
+            query: toQuery(filters, page, { drawn }),
+          });
           items = res.properties;
           total = res.pagination.totalItems;
           hasMore = res.pagination.currentPage < res.pagination.totalPages;
         } else {
-          const res = await api<{ properties: Property[]; totalCount: number; hasMore: boolean }>(
-            '/properties',
-            { query: toQuery(filters, page, { bbox, drawn }) },
-          );
+          const res = await apiRoute('GET /properties', {
+            query: toQuery(filters, page, { bbox, drawn }),
+          });
           items = res.properties;
           total = res.totalCount;
           hasMore = res.hasMore;
@@ -147,7 +145,7 @@ const PropertiesList = () => {
   const tenant = auth.status === 'authenticated' && auth.user.role === 'tenant';
   useEffect(() => {
     if (tenant && filters && hasFilters(filters))
-      void api('/dashboard/recent-searches', { method: 'POST', json: filters }).catch(() => {
+      void apiRoute('POST /dashboard/recent-searches', { json: filters }).catch(() => {
         // Only a convenience: the search itself goes on.
       });
   }, [tenant, filters]);

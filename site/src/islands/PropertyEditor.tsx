@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api, describeError, newIdempotencyKey } from '../lib/api.ts';
+import { ApiError, describeError, newIdempotencyKey, apiRoute } from '../lib/api.ts';
 import { emptyForm, formFromProperty } from '../lib/propertyForm.ts';
 import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
@@ -8,7 +8,7 @@ import { toast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FixRequested } from '../components/react/FixRequested.tsx';
 import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
-import { PropertyForm, type SubmitResult } from '../components/react/propertyForm/PropertyForm.tsx';
+import { PropertyForm } from '../components/react/propertyForm/PropertyForm.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 
 export const REDIRECT_AFTER_SAVE_MS = 2000;
@@ -30,7 +30,7 @@ const Create = () => {
     <PropertyForm
       mode="create"
       initial={emptyForm()}
-      submit={(form) => api<SubmitResult>('/properties', { method: 'POST', form, idempotencyKey })}
+      submit={(form) => apiRoute('POST /properties', { form, idempotencyKey })}
       onSuccess={() => afterSave('Property created successfully!')}
       onFailure={(error) => toast.error(describeError(error, 'Failed to create property'))}
     />
@@ -90,8 +90,8 @@ const Edit = ({ user }: { user: User }) => {
       existingImages={property.images}
       notice={<FixRequested listingId={property._id} editedAt={property.updatedAt} />}
       submit={(form) =>
-        api<SubmitResult>(`/properties/${encodeURIComponent(property._id)}`, {
-          method: 'PUT',
+        apiRoute('PUT /properties/:id', {
+          params: { id: property._id },
           form,
           idempotencyKey,
         })

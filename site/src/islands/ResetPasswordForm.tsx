@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, api, describeError } from '../lib/api.ts';
+import { ApiError, describeError, apiRoute } from '../lib/api.ts';
 import { validateNewPassword } from '../lib/validation.ts';
 import { carryToast } from '../stores/toasts.ts';
 import { Alert } from '../components/react/Alert.tsx';
@@ -66,8 +66,7 @@ const ResetPassword = () => {
     setSubmitting(true);
     setServerError('');
     try {
-      const { message } = await api<{ message: string }>('/auth/reset-password', {
-        method: 'POST',
+      const { message } = await apiRoute('POST /auth/reset-password', {
         json: { token, newPassword: values.newPassword },
       });
       carryToast('success', message);

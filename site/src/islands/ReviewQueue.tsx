@@ -1,37 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Guarded } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
-import { ReportBrigade, type OpenReportView } from '../components/react/ReportBrigade.tsx';
+import { ReportBrigade } from '../components/react/ReportBrigade.tsx';
 
-type Entry = {
-  listingId: string;
-  ownerId: string;
-  ownerName: string | null;
-  title: string | null;
-  city: string | null;
-  openReports: number;
-  reasons: Record<string, number>;
-  firstReportAt: string | null;
-  hidden: boolean;
-  possiblyRented: boolean;
-};
-type Queue = { entries: Entry[] };
-type HistoryEvent = {
-  streamId: string;
-  version: number;
-  /** The event in words (the API's describeEvent); never its type name. */
-  text: string;
-  userId: string | null;
-  recordedAt: string;
-};
-type History = {
-  listing: { title: string } | null;
-  openReports: OpenReportView[];
-  events: HistoryEvent[];
-};
+type Queue = ApiResponse<'GET /reports/queue'>;
+type Entry = Queue['entries'][number];
+type History = ApiResponse<'GET /reports/listings/:listingId'>;
 
 const ACTIONS = [
   { action: 'dismiss', label: 'Dismiss' },
@@ -51,7 +29,7 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void api<History>(`/reports/listings/${encodeURIComponent(entry.listingId)}`)
+    void apiRoute('GET /reports/listings/:listingId', { params: { listingId: entry.listingId } })
       .then(setHistory)
       .catch((e: unknown) => setError(describeError(e, 'The history could not be loaded.')));
   }, [entry.listingId]);
@@ -60,8 +38,8 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
     setBusy(true);
     setError('');
     try {
-      await api(`/reports/listings/${encodeURIComponent(entry.listingId)}/review`, {
-        method: 'POST',
+      await apiRoute('POST /reports/listings/:listingId/review', {
+        params: { listingId: entry.listingId },
         json: { action, ...(reason.trim() ? { reason: reason.trim() } : {}) },
       });
       onDecided(`${label}: done for “${entry.title ?? DELETED}”.`);
@@ -127,7 +105,7 @@ const Queue = () => {
   const [notice, setNotice] = useState('');
 
   const reload = useCallback(() => {
-    void api<Queue>('/reports/queue')
+    void apiRoute('GET /reports/queue')
       .then(setQueue)
       .catch((e: unknown) => setError(describeError(e, 'The queue could not be loaded.')));
   }, []);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate, formatRent, typeLabel } from '../lib/format.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import type { AdminListing } from '../lib/types.ts';
@@ -8,16 +9,14 @@ import { Spinner } from '../components/react/Spinner.tsx';
 import './admin.css';
 
 type Row = AdminListing;
-type Page = { listings: Row[]; total: number; page: number; pageSize: number };
-type Result = { id: string; ok: boolean; message?: string };
+type Page = ApiResponse<'GET /admin/listings'>;
 type Query = { verified: boolean; city: string; page: number };
 
 const listings = (n: number) => (n === 1 ? '1 listing' : `${n} listings`);
 
 /** Runs the bulk verification and says, in words, what came of it. */
 const verifyMany = async (ids: string[], verified: boolean, titleOf: (id: string) => string) => {
-  const { results } = await api<{ results: Result[] }>('/admin/listings/verify', {
-    method: 'POST',
+  const { results } = await apiRoute('POST /admin/listings/verify', {
     json: { ids, verified },
   });
   const done = results.filter((r) => r.ok).length;
@@ -170,7 +169,7 @@ const usePage = (query: Query) => {
     });
     if (query.city) params.set('city', query.city);
     setError('');
-    void api<Page>(`/admin/listings?${params}`)
+    void apiRoute('GET /admin/listings', { query: params })
       .then(setPage)
       .catch((e: unknown) => setError(describeError(e, 'The listings could not be loaded.')));
   }, [query]);

@@ -3,6 +3,8 @@
  * time-out, and the stored bearer token when there is one. Every write is one
  * user action with one Idempotency-Key, sent again on its retries.
  */
+import type { ApiResponse, ApiRoute } from '@rentals/core/contract/routes';
+
 export const TOKEN_KEY = 'token';
 export const API_TIMEOUT_MS = 10_000;
 
@@ -147,6 +149,50 @@ export const api = async <T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(response.status, message, errors);
   }
   return data as T;
+};
+
+/** The path of a route key ('GET /properties/:id' gives '/properties/:id'). */
+type PathOf<R extends string> = R extends `${string} ${infer Path}` ? Path : never;
+/** The names of a path's `:name` parameters. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+type RouteParams<R extends ApiRoute> = Record<ParamNames<PathOf<R>>, string>;
+type RouteOptions<R extends ApiRoute> = Omit<RequestOptions, 'method'> &
+  ([ParamNames<PathOf<R>>] extends [never] ? { params?: never } : { params: RouteParams<R> });
+
+/** A route key's method and its path with each `:name` filled in, encoded. */
+export const routeRequest = (
+  route: ApiRoute,
+  params: Record<string, string> = {},
+): { method: NonNullable<RequestOptions['method']>; path: string } => {
+  const [method, pattern = ''] = route.split(' ');
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  return { method: method as NonNullable<RequestOptions['method']>, path };
+};
+
+/**
+ * `api` for a route of the contract (core/src/contract/routes.ts): the method and path come
+ * from the route's key, the answer's type from its response schema, so no call site restates
+ * what a route answers. Sends exactly what `api` sends (its tries, keys and errors).
+ */
+export const apiRoute = <R extends ApiRoute>(
+  route: R,
+  ...[options]: [ParamNames<PathOf<R>>] extends [never]
+    ? [options?: RouteOptions<R>]
+    : [options: RouteOptions<R>]
+): Promise<ApiResponse<R>> => {
+  const { params, ...rest } = (options ?? {}) as RequestOptions & {
+    params?: Record<string, string>;
+  };
+  const { method, path } = routeRequest(route, params);
+  return api<ApiResponse<R>>(path, { ...rest, method });
 };
 
 /** 'Validation failed: path: msg, ...' when the server sent field errors, else its message. */

@@ -4,10 +4,10 @@
  * the live stream from then on.
  */
 import { setUnread } from '../stores/inbox.ts';
-import { api } from './api.ts';
+import { apiRoute } from './api.ts';
 
 export const fetchUnreadMessageCount = async (): Promise<number> => {
-  const { unread } = await api<{ unread: number }>('/conversations/unread');
+  const { unread } = await apiRoute('GET /conversations/unread');
   setUnread(unread);
   return unread;
 };

@@ -1,31 +1,11 @@
-/** The shapes /api/conversations answers (api/src/conversations/model.ts). */
-export type ChatMessage = {
-  id: string;
-  seq: number;
-  senderId: string;
-  mine: boolean;
-  body: string;
-  masked: boolean;
-  sentAt: string;
-};
+/** The shapes /api/conversations answers: the API's schemas (core/src/contract/conversation.ts). */
+import type {
+  ChatMessageDocument,
+  ConversationDocument,
+} from '@rentals/core/contract/conversation';
 
-export type Conversation = {
-  id: string;
-  role: 'tenant' | 'owner';
-  listing: { id: string; title: string | null; photo: string | null };
-  counterpart: { id: string; name: string };
-  lastMessage: Omit<ChatMessage, 'id'> | null;
-  lastSeq: number;
-  readSeq: number;
-  unread: number;
-  lastUnreadAt: string | null;
-  archived: boolean;
-  blockedByMe: boolean;
-  blockedByThem: boolean;
-  startedAt: string;
-};
-
-export type Sent = { conversation: Conversation; message: ChatMessage };
+export type ChatMessage = ChatMessageDocument;
+export type Conversation = ConversationDocument;
 
 /** What each live event carries (except 'ready', which has only `unread`). */
 export type InboxChange = {

@@ -1,4 +1,4 @@
-import { api } from './api.ts';
+import { apiRoute } from './api.ts';
 
 /** As many as the API takes in one request (api/src/reports/model.ts). */
 const BATCH = 50;
@@ -10,7 +10,7 @@ const flush = () => {
   const batch = pending.splice(0, BATCH);
   if (pending.length > 0) queueMicrotask(flush);
   const ids = batch.map((b) => b.id);
-  api<{ listingIds: string[] }>(`/reports/possibly-rented?ids=${ids.join(',')}`)
+  apiRoute('GET /reports/possibly-rented', { query: new URLSearchParams({ ids: ids.join(',') }) })
     .then(({ listingIds }) => {
       const marked = new Set(listingIds);
       for (const b of batch) b.resolve(marked.has(b.id));

@@ -1,5 +1,6 @@
 /** One listing fetched for a screen (detail, edit) as the states the screen shows. */
-import { ApiError, api } from './api.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
+import { ApiError, apiRoute } from './api.ts';
 import type { OwnerContact, Property } from './types.ts';
 
 export type PropertyLoad =
@@ -8,8 +9,15 @@ export type PropertyLoad =
   | { status: 'error'; message: string }
   | { status: 'ready'; property: Property; contact: OwnerContact };
 
+type Answer = ApiResponse<'GET /properties/:id'>;
+
+/** A signed-in read: the full document (a visitor's has no owner id) and the owner's contact. */
+const isFullRead = (answer: Answer): answer is { property: Property; contact?: OwnerContact } =>
+  'ownerId' in answer.property;
+
 /**
- * GET /properties/{id}. Answers with a status in `missingOn` read as "not
+ * GET /properties/{id}, for the signed-in screens (a visitor document, the session gone
+ * meanwhile, is an error). Answers with a status in `missingOn` read as "not
  * found"; any other failure becomes the message `describe` makes of it.
  */
 export const loadProperty = async (
@@ -18,9 +26,9 @@ export const loadProperty = async (
   describe: (error: unknown) => string,
 ): Promise<PropertyLoad> => {
   try {
-    const { property, contact } = await api<{ property: Property; contact?: OwnerContact }>(
-      `/properties/${encodeURIComponent(id)}`,
-    );
+    const answer = await apiRoute('GET /properties/:id', { params: { id } });
+    if (!isFullRead(answer)) throw new ApiError(401, '');
+    const { property, contact } = answer;
     return { status: 'ready', property, contact: contact ?? {} };
   } catch (error) {
     return error instanceof ApiError && missingOn.includes(error.status)

@@ -2,35 +2,13 @@
  * The rent trends' answers (GET /api/rent-trends, /api/properties/{id}/market)
  * as the site reads them, and the words it shows for them.
  */
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { typeLabel } from './format.ts';
 
-export type Median = { median: number; sample: number };
-
-export type TrendGroup = {
-  propertyType: string;
-  bedrooms: number;
-  now: Median | null;
-  threeMonthsAgo: Median | null;
-  twelveMonthsAgo: Median | null;
-  series: { month: string; median: number | null; sample: number }[];
-};
-
-export type RentTrends = { month: string | null; minSample: number; groups: TrendGroup[] };
-
-export type ListingMarket = {
-  rentHistory: { at: string; text: string }[];
-  daysOnMarket: number;
-  timesRelisted: number;
-  /** The hint in words, with the basis it stands on ('… for 14 comparable 2 BHK flats within 3 km'). */
-  fairRent: {
-    verdict: 'below' | 'around' | 'above';
-    median: number;
-    sample: number;
-    basis: 'locality' | 'nearby' | 'city';
-    radiusKm: number | null;
-    text: string;
-  } | null;
-};
+export type RentTrends = ApiResponse<'GET /rent-trends'>;
+export type TrendGroup = RentTrends['groups'][number];
+export type Median = NonNullable<TrendGroup['now']>;
+export type ListingMarket = ApiResponse<'GET /properties/:id/market'>;
 
 /** 'Flat · 2 BHK', 'PG', 'House · 1 RK' for none. */
 export const groupLabel = (g: { propertyType: string; bedrooms: number }): string =>

@@ -5,6 +5,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type {
+  OwnerContactSchema,
   PaginationSchema,
   PropertyImageSchema,
   PropertySchema,
@@ -24,7 +25,7 @@ export type Role = User['role'];
 export type PropertyImage = Static<typeof PropertyImageSchema>;
 export type Property = Static<typeof PropertySchema>;
 /** Beside the property in GET /properties/{id} for signed-in users: what the owner chose to show. */
-export type OwnerContact = { phone?: string; email?: string };
+export type OwnerContact = Static<typeof OwnerContactSchema>;
 
 export type Favourite = Static<typeof FavouriteSchema>;
 /** An owner's in-app notice (GET /api/reports/notices, the live stream's `notice`). */

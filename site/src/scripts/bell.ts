@@ -8,8 +8,9 @@
  * search's new matches, as opening the search does).
  */
 import type { ReadableAtom } from 'nanostores';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { NotificationItem } from '../lib/types.ts';
-import type { api as apiCall } from '../lib/api.ts';
+import type { apiRoute as apiRouteCall } from '../lib/api.ts';
 import type { countLabel as countLabelFn } from '../lib/format.ts';
 import type { plural as pluralFn, pluralNoun as pluralNounFn } from '@rentals/core/ui/plural';
 
@@ -19,7 +20,7 @@ import type { plural as pluralFn, pluralNoun as pluralNounFn } from '@rentals/co
  * up front (no preload helper in the frame).
  */
 export type BellDeps = {
-  api: typeof apiCall;
+  apiRoute: typeof apiRouteCall;
   /** Unread messages (the inbox stream's). */
   unreadMessages: ReadableAtom<number>;
   /** Bumped when the stream says the bell changed. */
@@ -31,7 +32,7 @@ export type BellDeps = {
 };
 
 type Item = NotificationItem;
-type Bell = { unread: number; unreadMessages: number; items: Item[] };
+type Bell = ApiResponse<'GET /notifications'>;
 
 const byId = (id: string) => document.getElementById(id);
 
@@ -183,7 +184,7 @@ const render = () => {
     // Read up to what the bell shows: anything that arrives meanwhile stays unread.
     const upTo = bell?.items[0]?.at;
     void deps
-      .api<Bell>('/notifications/read', { method: 'POST', json: upTo ? { upTo } : {} })
+      .apiRoute('POST /notifications/read', { json: upTo ? { upTo } : {} })
       .then((answer) => {
         bell = answer;
         render();
@@ -211,18 +212,15 @@ const open = (event: MouseEvent, item: Item) => {
     return;
   event.preventDefault();
   const marks: Promise<unknown>[] = [];
-  if (!item.read)
-    marks.push(deps.api('/notifications/read', { method: 'POST', json: { id: item.id } }));
+  if (!item.read) marks.push(deps.apiRoute('POST /notifications/read', { json: { id: item.id } }));
   if (item.searchId)
-    marks.push(
-      deps.api(`/saved-searches/${encodeURIComponent(item.searchId)}/seen`, { method: 'POST' }),
-    );
+    marks.push(deps.apiRoute('POST /saved-searches/:id/seen', { params: { id: item.searchId } }));
   void Promise.allSettled(marks).then(() => window.location.assign(item.link));
 };
 
 const load = async () => {
   try {
-    bell = await deps.api<Bell>('/notifications');
+    bell = await deps.apiRoute('GET /notifications');
     render();
   } catch {
     // The bell is a convenience: the page works without it, and the next change loads it again.

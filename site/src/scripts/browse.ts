@@ -7,7 +7,7 @@ import { pageWindow } from '../lib/pageWindow.ts';
 import { propertiesFound } from '@rentals/core/ui/plural';
 import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
 import { visitorListingOf } from '../lib/visitorListing.ts';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import {
   filtersFromSearch,
   filtersToSearch,
@@ -95,10 +95,7 @@ export const startBrowse = (): void => {
     query.set('page', String(state.page));
     query.set('limit', String(PAGE_SIZE));
     try {
-      const res = await api<{ properties: PublicProperty[]; pagination: Pagination }>(
-        '/properties/public',
-        { query },
-      );
+      const res = await apiRoute('GET /properties/public', { query });
       if (mine !== request) return;
       state.items = res.properties;
       count.textContent = propertiesFound(res.pagination.totalItems);

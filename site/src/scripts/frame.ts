@@ -4,7 +4,7 @@
  */
 import { $auth, initAuth, isOwnerRole, logout } from '../stores/auth.ts';
 import { $bellChanged, $unread, startInbox, stopInbox } from '../stores/inbox.ts';
-import { api } from '../lib/api.ts';
+import { apiRoute } from '../lib/api.ts';
 import {
   $toasts,
   dismissToast,
@@ -67,7 +67,7 @@ const followInbox = () => {
     startInbox();
     void import('./bell.ts').then((bell) =>
       bell.startBell({
-        api,
+        apiRoute,
         unreadMessages: $unread,
         changed: $bellChanged,
         plural,

@@ -6,7 +6,7 @@
  * page lists them) in one request and fills those in on each card it finds
  * there; the cards already lead to the full detail (fullDetails.ts).
  */
-import { api } from '../lib/api.ts';
+import { apiRoute } from '../lib/api.ts';
 import { formatRent, rentPeriod } from '../lib/format.ts';
 import { count, plural } from '@rentals/core/ui/plural';
 import type { Property } from '../lib/types.ts';
@@ -42,7 +42,7 @@ const fillCard = (card: HTMLElement, p: Property) => {
 export const showSignedInCards = async (root: Document): Promise<void> => {
   const grid = root.querySelector<HTMLElement>('[data-signed-in-search]');
   if (!grid?.dataset.signedInSearch) return;
-  const { properties } = await api<{ properties: Property[] }>('/properties', {
+  const { properties } = await apiRoute('GET /properties', {
     query: new URLSearchParams(grid.dataset.signedInSearch),
   });
   const byId = new Map(properties.map((p) => [p._id, p]));

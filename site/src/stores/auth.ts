@@ -3,7 +3,7 @@
  * every page load asks /api/auth/me once, and a failure logs out.
  */
 import { atom } from 'nanostores';
-import { api, readToken, setUnauthorizedHandler, storeToken } from '../lib/api.ts';
+import { readToken, setUnauthorizedHandler, storeToken, apiRoute } from '../lib/api.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { Role, User } from '../lib/types.ts';
 import { carryToast } from './toasts.ts';
@@ -25,7 +25,7 @@ export const initAuth = (): Promise<void> => {
       return;
     }
     try {
-      const { user } = await api<{ user: User }>('/auth/me', { skipUnauthorizedHandler: true });
+      const { user } = await apiRoute('GET /auth/me', { skipUnauthorizedHandler: true });
       $auth.set({ status: 'authenticated', user });
     } catch {
       storeToken(null);
@@ -35,15 +35,14 @@ export const initAuth = (): Promise<void> => {
   return started;
 };
 
-/** Signs in with what /auth/login or /auth/register answers; a failure leaves no token behind. */
+/** Signs in with what POST /auth/login or /auth/register answers; a failure leaves no token behind. */
 const authenticate = async (
-  path: '/auth/login' | '/auth/register',
+  route: 'POST /auth/login' | 'POST /auth/register',
   json: unknown,
   skipUnauthorizedHandler = false,
 ): Promise<User> => {
   try {
-    const { user, token } = await api<{ user: User; token: string }>(path, {
-      method: 'POST',
+    const { user, token } = await apiRoute(route, {
       json,
       skipUnauthorizedHandler,
     });
@@ -59,7 +58,7 @@ const authenticate = async (
 
 /** A 401 here means a wrong password, not an ended session. */
 export const login = (email: string, password: string): Promise<User> =>
-  authenticate('/auth/login', { email, password }, true);
+  authenticate('POST /auth/login', { email, password }, true);
 
 export type Registration = {
   name: string;
@@ -72,7 +71,7 @@ export type Registration = {
 const NEW_ACCOUNT = 'rentals.newAccount';
 
 export const register = async (data: Registration): Promise<User> => {
-  const user = await authenticate('/auth/register', data);
+  const user = await authenticate('POST /auth/register', data);
   try {
     sessionStorage.setItem(NEW_ACCOUNT, '1');
   } catch {
@@ -98,7 +97,7 @@ export const takeNewAccount = (): boolean => {
  * anonymous here would let a route guard send the user to /login instead.
  */
 export const logout = async (): Promise<void> => {
-  if (readToken()) await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
+  if (readToken()) await apiRoute('POST /auth/logout').catch(() => undefined);
   storeToken(null);
   carryToast('success', 'Logged out successfully');
   window.location.assign('/');
@@ -106,15 +105,14 @@ export const logout = async (): Promise<void> => {
 
 /** PUT /auth/profile: the header and every island show the new name at once. */
 export const updateProfile = async (changes: { name: string; phone: string }): Promise<User> => {
-  const { user } = await api<{ user: User }>('/auth/profile', { method: 'PUT', json: changes });
+  const { user } = await apiRoute('PUT /auth/profile', { json: changes });
   $auth.set({ status: 'authenticated', user });
   return user;
 };
 
 /** Every other session ends; this one carries on with the token the server returns. */
 export const changePassword = async (currentPassword: string, newPassword: string) => {
-  const { token } = await api<{ token: string }>('/auth/change-password', {
-    method: 'POST',
+  const { token } = await apiRoute('POST /auth/change-password', {
     json: { currentPassword, newPassword },
   });
   storeToken(token);
@@ -122,7 +120,7 @@ export const changePassword = async (currentPassword: string, newPassword: strin
 
 /** Ends every session of the account, this one included, and goes to /login. */
 export const logoutEverywhere = async (): Promise<void> => {
-  await api('/auth/logout-all', { method: 'POST' });
+  await apiRoute('POST /auth/logout-all');
   storeToken(null);
   carryToast('success', 'Signed out of all devices');
   window.location.assign('/login');

@@ -6,7 +6,7 @@
  * request fails, the heart goes back and a toast says why.
  */
 import { atom } from 'nanostores';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { toast } from './toasts.ts';
 
 /** null until loaded (the hearts wait); then the ids of the user's favourites. */
@@ -28,7 +28,7 @@ let loading: Promise<void> | undefined;
 
 /** Idempotent: each heart and the Favourites page may call it; one request per page. */
 export const loadFavourites = (): Promise<void> => {
-  loading ??= api<{ listingIds: string[] }>('/favourites/ids')
+  loading ??= apiRoute('GET /favourites/ids')
     .then(({ listingIds }) => {
       // Toggles made while loading win over the loaded state.
       const known = $favourites.get();
@@ -50,7 +50,9 @@ export const setFavourite = async (listingId: string, on: boolean): Promise<void
   latest.set(listingId, mine);
   $favourites.set(withFavourite($favourites.get(), listingId, on));
   try {
-    await api(`/favourites/${encodeURIComponent(listingId)}`, { method: on ? 'PUT' : 'DELETE' });
+    await apiRoute(on ? 'PUT /favourites/:listingId' : 'DELETE /favourites/:listingId', {
+      params: { listingId },
+    });
   } catch (error) {
     if (latest.get(listingId) !== mine) return;
     $favourites.set(withFavourite($favourites.get(), listingId, before));

@@ -6,22 +6,14 @@
  * newer one starts is aborted, so only the latest viewport's answer lands.
  */
 import { atom } from 'nanostores';
-import { api, describeError } from '../lib/api.ts';
+import { describeError, apiRoute } from '../lib/api.ts';
 import { polygonParam, type DrawnArea } from '../lib/drawnArea.ts';
 import type { Filters } from '../lib/filters.ts';
 import { $drawnArea } from './drawnArea.ts';
+import type { ApiResponse } from '@rentals/core/contract/routes';
 
-export type MapPoint = {
-  id: string;
-  lat: number;
-  lng: number;
-  type: 'PG' | 'house' | 'flat';
-  rent?: number;
-};
-export type MapCluster = { lat: number; lng: number; count: number };
-export type MapAnswer =
-  | { total: number; clustered: false; points: MapPoint[] }
-  | { total: number; clustered: true; cellDegrees: number; clusters: MapCluster[] };
+export type MapAnswer = ApiResponse<'GET /properties/map'>;
+export type MapPoint = Extract<MapAnswer, { clustered: false }>['points'][number];
 
 export type MapSearchState =
   | { status: 'idle' }
@@ -79,7 +71,7 @@ const run = async (filters: Filters, viewport: Viewport) => {
     ...(current.status === 'ready' ? { previous: current.answer } : {}),
   });
   try {
-    const answer = await api<MapAnswer>('/properties/map', {
+    const answer = await apiRoute('GET /properties/map', {
       query: mapQuery(filters, viewport, $drawnArea.get()),
       signal: controller.signal,
     });

@@ -4,7 +4,7 @@
  * alerts that arrive live on the inbox's stream.
  */
 import { atom } from 'nanostores';
-import { api } from '../lib/api.ts';
+import { apiRoute } from '../lib/api.ts';
 import type {
   AlertChoice,
   ApiFilters,
@@ -27,7 +27,7 @@ const replace = (search: SavedSearch) =>
   );
 
 export const loadSavedSearches = async (): Promise<void> => {
-  const { savedSearches } = await api<{ savedSearches: SavedSearch[] }>('/saved-searches');
+  const { savedSearches } = await apiRoute('GET /saved-searches');
   $savedSearches.set(savedSearches);
 };
 
@@ -37,8 +37,7 @@ export const saveSearch = async (draft: {
   area?: SearchArea;
   alert: AlertChoice;
 }): Promise<SavedSearch> => {
-  const { savedSearch } = await api<{ savedSearch: SavedSearch }>('/saved-searches', {
-    method: 'POST',
+  const { savedSearch } = await apiRoute('POST /saved-searches', {
     json: draft,
   });
   replace(savedSearch);
@@ -49,31 +48,25 @@ export const editSearch = async (
   search: SavedSearch,
   changes: { name: string; alert: AlertChoice },
 ) => {
-  const { savedSearch } = await api<{ savedSearch: SavedSearch }>(
-    `/saved-searches/${encodeURIComponent(search.id)}`,
-    {
-      method: 'PUT',
-      json: {
-        name: changes.name,
-        filters: search.filters,
-        ...(search.area ? { area: search.area } : {}),
-        alert: changes.alert,
-      },
+  const { savedSearch } = await apiRoute('PUT /saved-searches/:id', {
+    params: { id: search.id },
+    json: {
+      name: changes.name,
+      filters: search.filters,
+      ...(search.area ? { area: search.area } : {}),
+      alert: changes.alert,
     },
-  );
+  });
   replace(savedSearch);
 };
 
 export const actOnSearch = async (id: string, action: 'pause' | 'resume' | 'seen') => {
-  const { savedSearch } = await api<{ savedSearch: SavedSearch }>(
-    `/saved-searches/${encodeURIComponent(id)}/${action}`,
-    { method: 'POST' },
-  );
+  const { savedSearch } = await apiRoute(`POST /saved-searches/:id/${action}`, { params: { id } });
   replace(savedSearch);
 };
 
 export const deleteSearch = async (id: string) => {
-  await api(`/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await apiRoute('DELETE /saved-searches/:id', { params: { id } });
   $savedSearches.set(($savedSearches.get() ?? []).filter((s) => s.id !== id));
 };
 
@@ -93,6 +86,6 @@ export const watchAlerts = async (): Promise<void> => {
         null,
     );
   });
-  const { alerts } = await api<{ alerts: SearchAlert[] }>('/saved-searches/alerts');
+  const { alerts } = await apiRoute('GET /saved-searches/alerts');
   $alerts.set(alerts);
 };

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import type { OwnerNotice } from '../../lib/types.ts';
+import { apiRoute } from '../../lib/api.ts';
 
 /**
  * On the edit form, what our team asked the owner to correct (the bell's and
@@ -10,7 +9,7 @@ import type { OwnerNotice } from '../../lib/types.ts';
 export const FixRequested = ({ listingId, editedAt }: { listingId: string; editedAt: string }) => {
   const [reason, setReason] = useState<string | null>(null);
   useEffect(() => {
-    api<{ notices: OwnerNotice[] }>('/reports/notices')
+    apiRoute('GET /reports/notices')
       .then(({ notices }) => {
         // Newest first: the latest request is the one that counts.
         const asked = notices.find((n) => n.kind === 'fix-requested' && n.listingId === listingId);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { apiRoute } from '../../lib/api.ts';
 import { plural } from '@rentals/core/ui/plural';
 import type { ListingMarket } from '../../lib/rentTrends.ts';
 
@@ -11,7 +11,7 @@ import type { ListingMarket } from '../../lib/rentTrends.ts';
 export const RentMarket = ({ listingId }: { listingId: string }) => {
   const [market, setMarket] = useState<ListingMarket | null>(null);
   useEffect(() => {
-    api<ListingMarket>(`/properties/${encodeURIComponent(listingId)}/market`).then(setMarket, () =>
+    apiRoute('GET /properties/:id/market', { params: { id: listingId } }).then(setMarket, () =>
       setMarket(null),
     );
   }, [listingId]);

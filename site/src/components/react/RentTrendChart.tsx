@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { apiRoute } from '../../lib/api.ts';
 import { linePath, niceMax, seriesPoints } from '../../lib/chartScale.ts';
 import { formatRent } from '../../lib/format.ts';
 import {
@@ -137,7 +137,7 @@ type Shown = { trends: RentTrends; place: string; note: string | null };
  */
 const loadTrends = async (city: string, locality?: string): Promise<Shown> => {
   const query = (place: Record<string, string>) =>
-    api<RentTrends>('/rent-trends', { query: new URLSearchParams({ city, ...place }) });
+    apiRoute('GET /rent-trends', { query: new URLSearchParams({ city, ...place }) });
   if (!locality) return { trends: await query({}), place: city, note: null };
   const local = await query({ locality });
   if (local.groups.length > 0) return { trends: local, place: `${locality}, ${city}`, note: null };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, describeError } from '../../lib/api.ts';
+import { describeError, apiRoute } from '../../lib/api.ts';
 
 /** One open report as the review queue's history presents it (api/src/reports/present.ts). */
 export type OpenReportView = {
@@ -57,8 +57,8 @@ export const ReportBrigade = ({
     setBusy(true);
     setError('');
     try {
-      await api(`/reports/listings/${encodeURIComponent(listingId)}/review`, {
-        method: 'POST',
+      await apiRoute('POST /reports/listings/:listingId/review', {
+        params: { listingId },
         json: { action: 'undoBrigade', reportIds: [...chosen] },
       });
       onUndone(`Brigade undone: ${plural(chosen.size, 'report')} dismissed, listing restored.`);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, ApiError, describeError } from '../../lib/api.ts';
+import { ApiError, describeError, apiRoute } from '../../lib/api.ts';
 
 /** The reasons exactly as the API takes them (core/src/reports/events.ts). */
 const REASONS = [
@@ -48,8 +48,7 @@ export const ReportListing = ({ listingId }: Props) => {
     setState('sending');
     setError('');
     try {
-      await api('/reports', {
-        method: 'POST',
+      await apiRoute('POST /reports', {
         json: { listingId, reason, ...(note.trim() ? { note: note.trim() } : {}) },
       });
       setState('done');

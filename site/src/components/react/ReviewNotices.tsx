@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, describeError } from '../../lib/api.ts';
+import { describeError, apiRoute } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { OwnerNotice } from '../../lib/types.ts';
 import { $liveStarts, onNotice } from '../../stores/inbox.ts';
@@ -26,8 +26,8 @@ const ExpiryReminder = ({
   const confirm = async () => {
     setBusy(true);
     try {
-      await api(`/properties/${encodeURIComponent(notice.listingId)}/confirm-available`, {
-        method: 'PATCH',
+      await apiRoute('PATCH /properties/:id/confirm-available', {
+        params: { id: notice.listingId },
       });
       toast.success('Thanks: confirmed as still available');
       onConfirmed();
@@ -81,7 +81,7 @@ export const ReviewNotices = () => {
   useEffect(() => {
     // Loaded again whenever the live stream (re)starts: it sends only the notices after that.
     // A failure leaves the dashboard as it was: the email carries the same notice.
-    api<{ notices: OwnerNotice[] }>('/reports/notices')
+    apiRoute('GET /reports/notices')
       .then((res) => setNotices(res.notices))
       .catch(() => undefined);
   }, [liveStarts]);

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $messageFormRequests } from '../../stores/messageForm.ts';
-import { api, describeError } from '../../lib/api.ts';
-import { newMessageId, type Sent } from '../../lib/conversations.ts';
+import { describeError, apiRoute } from '../../lib/api.ts';
+import { newMessageId } from '../../lib/conversations.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type Props = { listingId: string; title: string };
@@ -44,8 +44,7 @@ export const SendMessage = ({ listingId, title }: Props) => {
     setError('');
     try {
       // The same id on a retry: a send that reached the server is recorded once.
-      const sent = await api<Sent>('/conversations', {
-        method: 'POST',
+      const sent = await apiRoute('POST /conversations', {
         json: { listingId, body: text, messageId },
       });
       window.location.assign(`/messages?c=${encodeURIComponent(sent.conversation.id)}`);

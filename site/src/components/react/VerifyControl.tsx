@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, describeError } from '../../lib/api.ts';
+import { describeError, apiRoute } from '../../lib/api.ts';
 import '../../islands/admin.css';
 
 /**
@@ -17,10 +17,10 @@ export const VerifyControl = (props: { listingId: string; verified: boolean; adm
     setBusy(true);
     setError('');
     try {
-      const { property } = await api<{ property: { isVerified: boolean } }>(
-        `/properties/${encodeURIComponent(props.listingId)}/verify`,
-        { method: 'PATCH', json: { isVerified: !verified } },
-      );
+      const { property } = await apiRoute('PATCH /properties/:id/verify', {
+        params: { id: props.listingId },
+        json: { isVerified: !verified },
+      });
       setVerified(property.isVerified);
     } catch (e) {
       setError(describeError(e, 'The verification could not be changed.'));

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api.ts';
+import { apiRoute } from '../../lib/api.ts';
 import type { MapProperty } from '../../map/types.ts';
 
 /** Per page and audience: a popup opened twice asks once. */
@@ -15,7 +15,8 @@ export const loadSummary = (id: string, visitor: boolean): Promise<MapProperty |
   const key = `${visitor ? 'visitor' : 'user'}:${id}`;
   let summary = summaries.get(key);
   if (!summary) {
-    summary = api<{ property: MapProperty }>(`/properties/${encodeURIComponent(id)}`, {
+    summary = apiRoute('GET /properties/:id', {
+      params: { id },
       query: new URLSearchParams({ preview: '1' }),
     }).then(
       ({ property }) => property,

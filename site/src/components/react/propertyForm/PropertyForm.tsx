@@ -12,8 +12,6 @@ import { PropertyImages } from './PropertyImages.tsx';
 import { SubmissionStatus } from './SubmissionStatus.tsx';
 import { TenancyTerms } from './TenancyTerms.tsx';
 
-export type { SubmitResult } from './formStore.ts';
-
 type Props = {
   mode: FormMode;
   initial: FormState;

@@ -1,8 +1,13 @@
-import { t, type Static } from 'elysia';
-import { PROPERTY_TYPES } from '@rentals/core/listings/listing';
-import { messages } from '@rentals/core/schemaErrors';
-import { singleLineText } from '@rentals/core/textFormats';
-import { TENANCY_FILTER_KEYS, type TenancyFilterKey } from '@rentals/core/listings/tenancyFilters';
+/**
+ * The dashboards (the /api/dashboard routes): the recent search a tenant's properties page
+ * records, and what the tenant's and owner's dashboards answer. Request checks, response
+ * validation, OpenAPI and the site's types.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { PROPERTY_TYPES } from '../listings/listing.ts';
+import { messages } from '../schemaErrors.ts';
+import { singleLineText } from '../textFormats.ts';
+import { TENANCY_FILTER_KEYS, type TenancyFilterKey } from '../listings/tenancyFilters.ts';
 
 export const dashboardMessages = {
   text: (name: string, max: number) =>
@@ -13,7 +18,7 @@ export const dashboardMessages = {
 const m = dashboardMessages;
 
 const text = (name: string, max: number) =>
-  t.Optional(
+  Type.Optional(
     singleLineText({
       maxLength: max,
       ...messages({
@@ -25,20 +30,20 @@ const text = (name: string, max: number) =>
   );
 /** Numbers as the properties page's URL carries them: digits, or empty for none. */
 const whole = (name: string, digits: number) =>
-  t.Optional(
-    t.String({
+  Type.Optional(
+    Type.String({
       pattern: `^\\d{0,${digits}}$`,
       ...messages({ type: m.whole(name), pattern: m.whole(name) }),
     }),
   );
 
 /** A search of the properties page as the dashboard keeps it: the filters of its URL, bounded. */
-export const RecentSearchCriteria = t.Object(
+export const RecentSearchCriteria = Type.Object(
   {
     city: text('city', 100),
     area: text('area', 100),
-    propertyType: t.Optional(
-      t.String({
+    propertyType: Type.Optional(
+      Type.String({
         pattern: `^(${PROPERTY_TYPES.join('|')})?$`,
         ...messages({ type: m.propertyType, pattern: m.propertyType }),
       }),
@@ -57,26 +62,28 @@ export const RecentSearchCriteria = t.Object(
 );
 export type RecentSearchCriteria = Static<typeof RecentSearchCriteria>;
 
-const RecentSearch = t.Object({ criteria: RecentSearchCriteria, searchedAt: t.String() });
-export const RecentSearchesResponse = t.Object({ recentSearches: t.Array(RecentSearch) });
+const RecentSearch = Type.Object({ criteria: RecentSearchCriteria, searchedAt: Type.String() });
+export const RecentSearchesResponse = Type.Object({ recentSearches: Type.Array(RecentSearch) });
 
-export const TenantDashboardResponse = t.Object({
-  propertiesViewed: t.Integer({
+export const TenantDashboardResponse = Type.Object({
+  propertiesViewed: Type.Integer({
     description: 'Listings the caller opened in the last 90 days (their own history)',
   }),
-  favourites: t.Integer(),
-  enquiriesSent: t.Integer({ description: 'Conversations the caller started about a listing' }),
-  recentSearches: t.Array(RecentSearch),
+  favourites: Type.Integer(),
+  enquiriesSent: Type.Integer({ description: 'Conversations the caller started about a listing' }),
+  recentSearches: Type.Array(RecentSearch),
 });
 
-export const OwnerViewsResponse = t.Object({
-  days: t.Array(t.String({ format: 'date' }), { description: 'The last 30 days, oldest first' }),
-  listings: t.Array(
-    t.Object({
-      listingId: t.String(),
-      title: t.String(),
-      views: t.Array(t.Integer()),
-      enquiries: t.Array(t.Integer(), { description: 'Conversations started, per day' }),
+export const OwnerViewsResponse = Type.Object({
+  days: Type.Array(Type.String({ format: 'date' }), {
+    description: 'The last 30 days, oldest first',
+  }),
+  listings: Type.Array(
+    Type.Object({
+      listingId: Type.String(),
+      title: Type.String(),
+      views: Type.Array(Type.Integer()),
+      enquiries: Type.Array(Type.Integer(), { description: 'Conversations started, per day' }),
     }),
   ),
 });
