@@ -1,5 +1,12 @@
 import { iconSvg } from '@rentals/core/ui/icons';
 import { plural, pluralNoun } from '@rentals/core/ui/plural';
+import {
+  labelIn,
+  TERM_KEYS,
+  TERMS,
+  type Term,
+  type TermKey,
+} from '@rentals/core/listings/termCatalogue';
 import { markup, raw } from '../html.ts';
 import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import {
@@ -17,25 +24,21 @@ import { absolute, breadcrumbList, layout, type SiteContext } from './layout.ts'
 
 const SCHEMA_TYPES = { flat: 'Apartment', house: 'House', PG: 'Accommodation' } as const;
 
-const words = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-const TENANTS = {
-  any: 'Anyone',
-  family: 'Family',
-  bachelors: 'Bachelors',
-  men: 'Men',
-  women: 'Women',
+/** A term as a visitor reads it: a choice by its label, a day as it is (termCatalogue.ts). */
+const termText = (key: TermKey, value: string | number | boolean | undefined) => {
+  if (value === undefined) return undefined;
+  const term: Term = TERMS[key];
+  if (term.kind === 'choice') return labelIn(term.options, String(value));
+  if (term.kind === 'yesNo') return value ? 'Yes' : 'No';
+  return String(value);
 };
-const FOOD = { any: 'Any food', vegetarian: 'Vegetarian only' };
 
 /** The terms visitors may see (core publicTenancy), 'Not specified' where the owner gave none. */
 const termsList = (listing: PublicListing) => {
-  const t = listing.terms ?? {};
-  const rows: [string, string | undefined][] = [
-    ['Available from', t.availableFrom],
-    ['Preferred tenants', t.preferredTenants && TENANTS[t.preferredTenants]],
-    ['Food', t.food && FOOD[t.food]],
-    ['Facing', t.facing && words(t.facing)],
-  ];
+  const t: Partial<Record<TermKey, string | number | boolean>> = listing.terms ?? {};
+  const rows = TERM_KEYS.filter((k) => TERMS[k].visitors).map(
+    (k) => [TERMS[k].label, termText(k, t[k])] as const,
+  );
   return markup`<div class="card"><h2>Tenancy Terms</h2><dl class="tenancy-terms">${rows.map(
     ([label, text]) =>
       markup`<div><dt class="muted">${label}</dt><dd${text ? '' : raw(' class="muted"')}>${text ?? 'Not specified'}</dd></div>`,
