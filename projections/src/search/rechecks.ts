@@ -10,7 +10,6 @@
  * Kept in memory: a new owner rechecks the batches of its first seconds.
  */
 export type Rechecks = {
-  afterMs: readonly number[];
   due: { at: number; ids: string[] }[];
   /** When this process took the projection over (its session began). */
   tookOverAt?: number;
@@ -21,14 +20,16 @@ export const RECHECK_AFTER_MS = [15_000, 150_000] as const;
 /** How long after a takeover the batches written may race a previous owner's late requests. */
 export const TAKEOVER_WINDOW_MS = 10_000;
 
-export const newRechecks = (afterMs: readonly number[] = RECHECK_AFTER_MS): Rechecks => ({
-  afterMs,
-  due: [],
-});
+export const newRechecks = (): Rechecks => ({ due: [] });
 
-export const scheduleRechecks = (rechecks: Rechecks, ids: readonly string[], now: number) => {
+export const scheduleRechecks = (
+  rechecks: Rechecks,
+  ids: readonly string[],
+  now: number,
+  afterMs: readonly number[] = RECHECK_AFTER_MS,
+) => {
   if (ids.length === 0) return;
-  for (const after of rechecks.afterMs) rechecks.due.push({ at: now + after, ids: [...ids] });
+  for (const after of afterMs) rechecks.due.push({ at: now + after, ids: [...ids] });
 };
 
 export const tookOver = (rechecks: Rechecks, now: number) => {

@@ -115,7 +115,8 @@ const withRechecks = async <T>(
 ): Promise<T> => {
   const now = Date.now();
   if (uid !== liveIndex(state)) return write(await indexChangesFor(state.deps().sql, ids), ids);
-  if (justTookOver(state.rechecks, now)) scheduleRechecks(state.rechecks, ids, now);
+  if (justTookOver(state.rechecks, now))
+    scheduleRechecks(state.rechecks, ids, now, state.deps().recheckAfterMs);
   const rechecked = takeDue(state.rechecks, now);
   const written = [...ids, ...rechecked];
   try {
@@ -128,7 +129,9 @@ const withRechecks = async <T>(
 
 /** A write to the live index that may be overtaken by a late copy: its listings are sent again later. */
 const recheckLater = (state: SearchState, uid: string, ids: string[]) =>
-  uid === liveIndex(state) ? () => scheduleRechecks(state.rechecks, ids, Date.now()) : undefined;
+  uid === liveIndex(state)
+    ? () => scheduleRechecks(state.rechecks, ids, Date.now(), state.deps().recheckAfterMs)
+    : undefined;
 
 /** Upserts and deletes the batch's listings in `uid`, and waits until both took effect. */
 const applyTo = async (state: SearchState, uid: string, events: RecordedEvent[]) => {
@@ -246,7 +249,7 @@ export const createSearchProjection = (
     name,
     closed: false,
     ensured: false,
-    rechecks: newRechecks(deps().recheckAfterMs),
+    rechecks: newRechecks(),
   };
   return {
     kind: 'external',
