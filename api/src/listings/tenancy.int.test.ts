@@ -35,6 +35,7 @@ const TERMS = {
   maintenanceIncluded: 'false',
   facing: 'north-east',
   parking: 'car',
+  powerBackup: 'common-areas',
 };
 
 const create = (tenancy: Record<string, string>, title = 'Furnished 2BHK for bachelors') =>
@@ -81,6 +82,7 @@ describe('tenancy terms over HTTP', () => {
       maintenanceIncluded: false,
       facing: 'north-east',
       parking: 'car',
+      powerBackup: 'common-areas',
     });
   });
 
@@ -156,6 +158,7 @@ describe('tenancy terms over HTTP', () => {
     `availableBy=${inDays(30)}`,
     'facing=north,north-east',
     'parking=two-wheeler',
+    'powerBackup=common-areas',
   ])('finds it by %s, and never the listing that does not say', async (query) => {
     const res = await search(query);
     expect(res.status).toBe(200);
@@ -171,6 +174,8 @@ describe('tenancy terms over HTTP', () => {
     'maintenanceIncluded=true',
     `availableBy=${inDays(10)}`,
     'facing=south',
+    // Lifts and common areas only: not a full backup.
+    'powerBackup=full',
   ])('does not find it by %s', async (query) => {
     const res = await search(query);
     expect(res.body.properties.map((p) => p._id)).toEqual([]);
@@ -182,7 +187,7 @@ describe('tenancy terms over HTTP', () => {
       t.request<MapBody>('GET', `/api/properties/map?bbox=73.5,18.3,74.1,18.8&zoom=16&${query}`, {
         token: tenant.token,
       });
-    const hit = await map('furnishing=fully-furnished&parking=car');
+    const hit = await map('furnishing=fully-furnished&parking=car&powerBackup=common-areas');
     const miss = await map('furnishing=unfurnished');
     expect(hit.status).toBe(200);
     expect(JSON.stringify(hit.body)).toContain(id);
@@ -190,13 +195,16 @@ describe('tenancy terms over HTTP', () => {
   });
 
   it('refuses malformed term filters with their messages', async () => {
-    const res = await search('furnishing=luxury&maxDepositMonths=99&availableBy=2026-13-01');
+    const res = await search(
+      'furnishing=luxury&maxDepositMonths=99&availableBy=2026-13-01&powerBackup=diesel',
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
         { path: 'furnishing', msg: tenancyFilterMessages.furnishing },
         { path: 'maxDepositMonths', msg: tenancyFilterMessages.maxDepositMonths },
         { path: 'availableBy', msg: tenancyFilterMessages.availableBy },
+        { path: 'powerBackup', msg: 'powerBackup must be one of common-areas, full' },
       ]),
     );
   });

@@ -24,6 +24,13 @@ describe('the tenancy filters as rules', () => {
     expect(matches(undefined, {})).toBe(true);
   });
 
+  it('power backup: a full backup also covers lifts and common areas; none covers neither', () => {
+    expect(matches({ powerBackup: 'full' }, { powerBackup: 'common-areas' })).toBe(true);
+    expect(matches({ powerBackup: 'common-areas' }, { powerBackup: 'full' })).toBe(false);
+    expect(matches({ powerBackup: 'none' }, { powerBackup: 'common-areas' })).toBe(false);
+    expect(matches({ parking: 'car' }, { powerBackup: 'common-areas' })).toBe(false);
+  });
+
   it('tenants: the owner’s any welcomes everyone; parking: a car space takes a two-wheeler', () => {
     expect(matches({ preferredTenants: 'any' }, { tenants: 'women' })).toBe(true);
     expect(matches({ preferredTenants: 'family' }, { tenants: 'bachelors' })).toBe(false);

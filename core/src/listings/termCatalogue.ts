@@ -284,6 +284,28 @@ export const TERMS = {
       description: 'The space needed: a car space fits a two-wheeler too',
     },
   },
+  /** Backup power for the cuts: ordered by what it covers (a full backup also runs the lifts). */
+  powerBackup: {
+    kind: 'choice',
+    label: 'Power backup',
+    formLabel: 'Power Backup',
+    visitors: false,
+    options: [
+      ['none', 'No power backup'],
+      ['common-areas', 'Lifts and common areas'],
+      ['full', 'Full, the home too'],
+    ],
+    filter: {
+      param: 'powerBackup',
+      label: 'Power backup',
+      match: 'atLeast',
+      options: [
+        ['common-areas', 'Lifts and common areas'],
+        ['full', 'Full, the home too'],
+      ],
+      description: 'The backup needed: a full backup covers the lifts and common areas too',
+    },
+  },
 } as const satisfies Record<string, Term>;
 
 export type TermKey = keyof typeof TERMS;

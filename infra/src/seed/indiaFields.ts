@@ -163,6 +163,12 @@ export const withIndiaFields = (
         ? random.pick(['car', 'car', 'two-wheeler'] as const)
         : 'none';
   }
+  // Flats in a society mostly back up the lifts and common areas; PGs and houses run an inverter or none.
+  if (given(0.7))
+    terms.powerBackup =
+      f.propertyType === 'flat'
+        ? random.pick(['common-areas', 'common-areas', 'full', 'none'] as const)
+        : random.pick(['full', 'none'] as const);
   const description = `${f.description} ${termsInWords(terms)}`.trim();
   return { ...generated, fields: { ...f, description, tenancy: terms } };
 };
