@@ -6,6 +6,7 @@ import { testApp, testAppWithUsers, type TestUser } from '@rentals/testing/testA
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import { withDeadline } from '../web/requestDeadline.ts';
 import { attemptOf, idempotentWrites } from './idempotency.ts';
+import { keyStore } from './store.ts';
 import {
   IN_PROGRESS_RETRY_AFTER_SECONDS,
   MESSAGES,
@@ -236,6 +237,27 @@ describe('a key whose attempt outlived its lease (its web process died)', () => 
     expect(retry.status).toBe(409);
     expect(retry.body).toEqual({ message: MESSAGES.answerLost });
     expect(await listingsCreatedBy(s.owner.user._id)).toEqual(before);
+  });
+});
+
+describe('a lease renewed only on the server that took the claim', () => {
+  it('lapses after a failover or restart, so a retry takes the key over instead of waiting', async () => {
+    const store = keyStore(s.t.db.sql);
+    const attemptId = randomUUID();
+    const claim = await store.claim(s.owner.user._id, randomUUID(), 'f', attemptId, 60);
+    if (claim.kind !== 'claimed') throw new Error(`not claimed: ${claim.kind}`);
+    const leaseOf = async () =>
+      (
+        await s.t.db.sql<{ lease: Date }[]>`
+          SELECT lease_until AS lease FROM idempotency_keys WHERE attempt_id = ${attemptId}::uuid`
+      )[0]!.lease.getTime();
+    const claimed = await leaseOf();
+    await pause(20);
+    // A renewal that reaches another server (the promoted standby) leaves the lease as it was.
+    await store.renew(attemptId, '2000-01-01 00:00:00+00');
+    expect(await leaseOf()).toBe(claimed);
+    await store.renew(attemptId, claim.server);
+    expect(await leaseOf()).toBeGreaterThan(claimed);
   });
 });
 

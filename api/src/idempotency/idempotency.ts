@@ -166,13 +166,13 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
   };
 
   /** Renews the attempt's lease while its handler runs (a dead process stops renewing). */
-  const keepAlive = (attemptId: string) => {
+  const keepAlive = (attemptId: string, server: string) => {
     let renewing = false;
     const timer = setInterval(() => {
       if (renewing) return;
       renewing = true;
       store
-        .renew(attemptId)
+        .renew(attemptId, server)
         .catch(() => undefined)
         .finally(() => (renewing = false));
     }, ATTEMPT_RENEW_MS);
@@ -216,7 +216,7 @@ export const idempotentWrites = (deps: Pick<AppDeps, 'sql' | 'log'>) => {
     }
     let outcome: Awaited<ReturnType<typeof outcomeOf>>;
     const fence: WriteFence = { attemptId, active: true };
-    const stopRenewing = keepAlive(attemptId);
+    const stopRenewing = keepAlive(attemptId, claim.server);
     try {
       outcome = await outcomeOf(await writeFence.run(fence, () => handler(context)), set);
     } catch (error) {

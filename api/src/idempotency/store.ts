@@ -5,7 +5,8 @@ import { ATTEMPT_LEASE_SECONDS } from './model.ts';
 export type Outcome = { status: number; body: string; headers: Record<string, string> };
 
 export type Claim =
-  | { kind: 'claimed' }
+  /** `server`: when the Postgres server that took the claim started (its lease is renewed only there). */
+  | { kind: 'claimed'; server: string }
   | { kind: 'replay'; outcome: Outcome }
   | { kind: 'conflict' }
   | { kind: 'inProgress' }
@@ -63,7 +64,7 @@ export const keyStore = (sql: Sql) => ({
     };
     const held = await read();
     if (held && !held.takeable) return verdict(held, fingerprint);
-    const taken = await sql<{ attempt_id: string }[]>`
+    const taken = await sql<{ attempt_id: string; server: string }[]>`
       INSERT INTO idempotency_keys AS k
         (account_id, key, fingerprint, attempt_id, state, lease_until, expires_at)
       VALUES (${accountId}, ${key}, ${fingerprint}, ${attemptId}::uuid, 'running',
@@ -75,8 +76,8 @@ export const keyStore = (sql: Sql) => ({
       WHERE k.expires_at < now()
         OR (k.appended_at IS NULL
             AND (k.state = 'cancelled' OR (k.state = 'running' AND k.lease_until < now())))
-      RETURNING attempt_id::text`;
-    if (taken[0]?.attempt_id === attemptId) return { kind: 'claimed' };
+      RETURNING attempt_id::text, pg_postmaster_start_time()::text AS server`;
+    if (taken[0]?.attempt_id === attemptId) return { kind: 'claimed', server: taken[0].server };
     // Another attempt took it between the read and the insert.
     const now = await read();
     return now ? verdict(now, fingerprint) : { kind: 'inProgress' };
@@ -111,10 +112,13 @@ export const keyStore = (sql: Sql) => ({
 
   /**
    * A running attempt is still alive: its lease goes on. Not once it lapsed before appending
-   * (a retry may already be taking the key over; the attempt is as good as dead), and not while
-   * its own append holds the row (whoever would take it over waits for that append anyway).
+   * (a retry may already be taking the key over; the attempt is as good as dead), not while
+   * its own append holds the row (whoever would take it over waits for that append anyway),
+   * and not on another server than the one that took the claim: after a failover or a restart
+   * the attempt's handler is stuck on a connection that died, and renewing on the new primary
+   * would keep its retries waiting (409) for nothing.
    */
-  async renew(attemptId: string): Promise<void> {
+  async renew(attemptId: string, server: string): Promise<void> {
     await sql`
       UPDATE idempotency_keys
       SET lease_until = now() + make_interval(secs => ${ATTEMPT_LEASE_SECONDS})
@@ -122,6 +126,7 @@ export const keyStore = (sql: Sql) => ({
         SELECT attempt_id FROM idempotency_keys
         WHERE attempt_id = ${attemptId}::uuid AND state = 'running'
           AND (lease_until >= now() OR appended_at IS NOT NULL)
+          AND pg_postmaster_start_time()::text = ${server}
         FOR UPDATE SKIP LOCKED)`;
   },
 
