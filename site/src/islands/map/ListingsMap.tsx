@@ -1,16 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useKeyed } from '../../components/react/useKeyed.ts';
 import { polygonParam } from '../../lib/drawnArea.ts';
 import type { Filters } from '../../lib/filters.ts';
 import { INDIA_CENTER, LIST_MAP_HEIGHT_PX, LIST_MAP_ZOOM } from '../../map/constants.ts';
 import type { MapProperty } from '../../map/types.ts';
-import { $mapSearch } from '../../stores/mapSearch.ts';
+import { $mapSearch, type MapSearchState } from '../../stores/mapSearch.ts';
 import { $drawnArea, clearDrawnArea, setDrawnArea } from '../../stores/drawnArea.ts';
 import { DrawAreaControls } from './DrawAreaControls.tsx';
 import { MapLegend, MapMessages } from './MapOverlays.tsx';
-import { viewportOf, type MapView } from './mapView.ts';
-import { openingArea } from './openingArea.ts';
+import { useMapView, viewportOf } from './mapView.ts';
 import { NavigationPanel } from './NavigationPanel.tsx';
 import { useAreaDrawing } from './useAreaDrawing.ts';
 import { useFirstPinMark } from './useFirstPinMark.ts';
@@ -30,6 +29,22 @@ type Props = {
   onSearchArea?: (bbox: [number, number, number, number]) => void;
 };
 
+/** The answer to show: the latest, or while the next loads the one before. */
+const answerOf = (search: MapSearchState) =>
+  search.status === 'ready'
+    ? search.answer
+    : search.status === 'loading'
+      ? search.previous
+      : undefined;
+
+const finishDrawing = (
+  drawing: ReturnType<typeof useAreaDrawing>,
+  points: Parameters<typeof setDrawnArea>[0],
+) => {
+  drawing.stop();
+  setDrawnArea(points);
+};
+
 /**
  * The listings map (SPEC §2 Map view): every match of the filters in the
  * viewport (the map search), coloured markers with popups, clusters where
@@ -44,28 +59,16 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
   const search = useStore($mapSearch);
   const drawn = useStore($drawnArea);
   const drawing = useAreaDrawing(map, drawn);
-  const framed = useRef(false);
-  const legend = useRef<HTMLUListElement>(null);
-  // Opened on a saved search's map area: that view, not one framed around the matches (once).
-  const opening = useRef(openingArea(window.location.search) ?? undefined);
-  // The matches' bounds the map was framed on, until the user moves it.
-  const frame = useRef<[number, number, number, number] | undefined>(undefined);
   const [moved, setMoved] = useState(false);
   const onUserMove = useCallback(() => setMoved(true), []);
   const [target, setTarget] = useState<Target | undefined>();
   const loaded = useMemo(() => new Map(properties.map((p) => [p._id, p])), [properties]);
-  const answer =
-    search.status === 'ready'
-      ? search.answer
-      : search.status === 'loading'
-        ? search.previous
-        : undefined;
+  const answer = answerOf(search);
 
   // Effects below depend on `keyed`, which changes with filterKey, not with filters (a new
   // object on every render of the page).
   const filterKey = JSON.stringify(filters) + (drawn ? polygonParam(drawn) : '');
-  const keyed = useKeyed({ filters, drawn }, filterKey);
-  const view: MapView = { framed, frame, legend, keyed };
+  const { view, opening } = useMapView(useKeyed({ filters, drawn }, filterKey));
   useFilterSearch(view, opening, visitor);
   useAreaFraming(map, view, opening, onSearchArea);
   useReframeOnResize(map, view);
@@ -104,10 +107,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
             onStart={drawing.start}
             onUndo={drawing.undo}
             onCancel={drawing.stop}
-            onFinish={(points) => {
-              drawing.stop();
-              setDrawnArea(points);
-            }}
+            onFinish={(points) => finishDrawing(drawing, points)}
             onClear={clearDrawnArea}
           />
         )}
@@ -120,9 +120,9 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
             Search this area
           </button>
         )}
-        <MapLegend legendRef={legend} />
+        <MapLegend legendRef={view.legend} />
       </div>
-      <NavigationPanel map={map} legend={legend} {...(target ? { target } : {})} />
+      <NavigationPanel map={map} legend={view.legend} {...(target ? { target } : {})} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import type { DrawnArea } from '../../lib/drawnArea.ts';
 import type { Filters } from '../../lib/filters.ts';
 import type { Viewport } from '../../stores/mapSearch.ts';
+import { openingArea } from './openingArea.ts';
 
 export type Bbox = [number, number, number, number];
 
@@ -22,4 +23,15 @@ export type MapView = {
 export const viewportOf = (map: MapLibreMap): Viewport => {
   const b = map.getBounds();
   return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() };
+};
+
+/** The map's view state, and the saved search's map area it opens on (once, then forgotten). */
+export const useMapView = (keyed: MapView['keyed']) => {
+  const framed = useRef(false);
+  const legend = useRef<HTMLUListElement>(null);
+  // Opened on a saved search's map area: that view, not one framed around the matches (once).
+  const opening = useRef(openingArea(window.location.search) ?? undefined);
+  const frame = useRef<Bbox | undefined>(undefined);
+  const view: MapView = { framed, frame, legend, keyed };
+  return { view, opening };
 };
