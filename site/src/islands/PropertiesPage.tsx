@@ -12,8 +12,6 @@ import { usePropertyList, type BBox } from './propertiesPage/usePropertyList.ts'
 import { useRecentSearch } from './propertiesPage/useRecentSearch.ts';
 import { useUrlFilters } from './propertiesPage/useUrlFilters.ts';
 
-export { PAGE_SIZE } from './propertiesPage/usePropertyList.ts';
-
 // Fetched after the page is up, as the map is: not needed to show the first results (the page's size budget).
 const RentTrendChart = lazy(async () => ({
   default: (await import('../components/react/RentTrendChart.tsx')).RentTrendChart,

@@ -5,7 +5,7 @@ import type { Pagination, Property, PublicProperty } from '../../lib/types.ts';
 import { polygonParam, type DrawnArea } from '../../lib/drawnArea.ts';
 import type { AuthState } from '../../stores/auth.ts';
 
-export const PAGE_SIZE = 12;
+const PAGE_SIZE = 12;
 
 export type BBox = [number, number, number, number];
 
