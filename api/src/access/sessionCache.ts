@@ -33,6 +33,87 @@ type SessionUser = AuthUser & { tokenGeneration: number };
 
 type UserRow = SessionUser & { revoked?: boolean };
 
+/** One process's cached users and revoked tokens. */
+type CacheState = {
+  sql: Sql;
+  clock: () => Date;
+  maxUsers: number;
+  users: Map<string, SessionUser>;
+  revoked: Map<string, number>;
+  /** Bumped by every user change and reconnection: a read that began before one must not fill the cache. */
+  changes: number;
+  revokedSincePrune: number;
+};
+
+const pruneRevoked = (cache: CacheState) => {
+  const now = cache.clock().getTime();
+  for (const [jti, expiresAt] of cache.revoked) if (expiresAt <= now) cache.revoked.delete(jti);
+  cache.revokedSincePrune = 0;
+};
+const revoke = (cache: CacheState, jti: string, expiresAtMs: number) => {
+  cache.revoked.set(jti, expiresAtMs);
+  if (++cache.revokedSincePrune >= 1000) pruneRevoked(cache);
+};
+const forgetUser = (cache: CacheState, id: string) => {
+  cache.changes += 1;
+  cache.users.delete(id);
+};
+const remember = ({ users, maxUsers }: CacheState, user: SessionUser) => {
+  users.delete(user.id);
+  users.set(user.id, user);
+  if (users.size > maxUsers) users.delete(users.keys().next().value!);
+};
+
+const apply = (cache: CacheState, payload: string) => {
+  const change = parseSessionChange(payload);
+  if (change?.kind === 'user') forgetUser(cache, change.userId);
+  else if (change?.kind === 'token') revoke(cache, change.jti, change.expiresAtMs);
+};
+
+/** (Re)connected: forget every user, and load the tokens revoked and not yet expired. */
+const reload = async (cache: CacheState) => {
+  cache.changes += 1;
+  cache.users.clear();
+  const rows = await cache.sql<{ jti: string; expiresAt: Date }[]>`
+    SELECT jti, expires_at AS "expiresAt" FROM revoked_tokens WHERE expires_at > ${cache.clock()}`;
+  for (const { jti, expiresAt } of rows) cache.revoked.set(jti, expiresAt.getTime());
+  pruneRevoked(cache);
+};
+
+const readUser = async (sql: Sql, id: string, jti: string): Promise<UserRow | undefined> => {
+  const [row] = await sql<UserRow[]>`
+    SELECT u.id, u.name, u.email, u.phone, u.role, u.token_generation AS "tokenGeneration",
+           EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = ${jti}) AS revoked
+    FROM users u WHERE u.id = ${id}`;
+  return row;
+};
+
+const lookup = async (
+  cache: CacheState,
+  listener: ReturnType<typeof liveListener>,
+  claims: { sub: string; jti: string },
+): Promise<SessionUser | undefined> => {
+  if (!listener.isLive()) {
+    void listener.start();
+    const row = await readUser(cache.sql, claims.sub, claims.jti);
+    if (!row || row.revoked) return undefined;
+    const { revoked: _revoked, ...user } = row;
+    return user;
+  }
+  if (cache.revoked.has(claims.jti)) return undefined;
+  const cached = cache.users.get(claims.sub);
+  if (cached) {
+    remember(cache, cached);
+    return cached;
+  }
+  const before = cache.changes;
+  const row = await readUser(cache.sql, claims.sub, claims.jti);
+  if (!row || row.revoked) return undefined;
+  const { revoked: _revoked, ...user } = row;
+  if (listener.isLive() && cache.changes === before) remember(cache, user);
+  return user;
+};
+
 /**
  * What each request's session check needs, kept in memory per web process:
  * the unexpired revoked token ids and the recently seen users. A LISTEN
@@ -53,92 +134,31 @@ export const createSessionCache = (deps: {
   log?: Logger;
   maxUsers?: number;
 }) => {
-  const { sql, clock } = deps;
-  const maxUsers = deps.maxUsers ?? MAX_CACHED_USERS;
-  const users = new Map<string, SessionUser>();
-  const revoked = new Map<string, number>();
-  /** Bumped by every user change and reconnection: a read that began before one must not fill the cache. */
-  let changes = 0;
-  let revokedSincePrune = 0;
-
-  const pruneRevoked = () => {
-    const now = clock().getTime();
-    for (const [jti, expiresAt] of revoked) if (expiresAt <= now) revoked.delete(jti);
-    revokedSincePrune = 0;
+  const cache: CacheState = {
+    sql: deps.sql,
+    clock: deps.clock,
+    maxUsers: deps.maxUsers ?? MAX_CACHED_USERS,
+    users: new Map(),
+    revoked: new Map(),
+    changes: 0,
+    revokedSincePrune: 0,
   };
-  const revoke = (jti: string, expiresAtMs: number) => {
-    revoked.set(jti, expiresAtMs);
-    if (++revokedSincePrune >= 1000) pruneRevoked();
-  };
-  const forgetUser = (id: string) => {
-    changes += 1;
-    users.delete(id);
-  };
-  const remember = (user: SessionUser) => {
-    users.delete(user.id);
-    users.set(user.id, user);
-    if (users.size > maxUsers) users.delete(users.keys().next().value!);
-  };
-
-  const apply = (payload: string) => {
-    const change = parseSessionChange(payload);
-    if (change?.kind === 'user') forgetUser(change.userId);
-    else if (change?.kind === 'token') revoke(change.jti, change.expiresAtMs);
-  };
-
   const listener = liveListener({
-    sql,
+    sql: deps.sql,
     channels: [SESSION_CHANNEL],
     what: 'session cache',
     log: deps.log,
-    onNotify: apply,
-    onConnect: async () => {
-      changes += 1;
-      users.clear();
-      const rows = await sql<{ jti: string; expiresAt: Date }[]>`
-        SELECT jti, expires_at AS "expiresAt" FROM revoked_tokens WHERE expires_at > ${clock()}`;
-      for (const { jti, expiresAt } of rows) revoked.set(jti, expiresAt.getTime());
-      pruneRevoked();
-    },
+    onNotify: (payload) => apply(cache, payload),
+    onConnect: () => reload(cache),
   });
 
-  const readUser = async (id: string, jti: string): Promise<UserRow | undefined> => {
-    const [row] = await sql<UserRow[]>`
-      SELECT u.id, u.name, u.email, u.phone, u.role, u.token_generation AS "tokenGeneration",
-             EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = ${jti}) AS revoked
-      FROM users u WHERE u.id = ${id}`;
-    return row;
-  };
-
-  /** The user behind a token's claims when the token is still live (not revoked); undefined otherwise. */
-  const lookup = async (claims: { sub: string; jti: string }): Promise<SessionUser | undefined> => {
-    if (!listener.isLive()) {
-      void listener.start();
-      const row = await readUser(claims.sub, claims.jti);
-      if (!row || row.revoked) return undefined;
-      const { revoked: _revoked, ...user } = row;
-      return user;
-    }
-    if (revoked.has(claims.jti)) return undefined;
-    const cached = users.get(claims.sub);
-    if (cached) {
-      remember(cached);
-      return cached;
-    }
-    const before = changes;
-    const row = await readUser(claims.sub, claims.jti);
-    if (!row || row.revoked) return undefined;
-    const { revoked: _revoked, ...user } = row;
-    if (listener.isLive() && changes === before) remember(user);
-    return user;
-  };
-
   return {
-    lookup,
+    /** The user behind a token's claims when the token is still live (not revoked); undefined otherwise. */
+    lookup: (claims: { sub: string; jti: string }) => lookup(cache, listener, claims),
     /** This process ended the token: refuse it at once, without waiting for the notification. */
-    revoke: (jti: string, expiresAt: Date) => revoke(jti, expiresAt.getTime()),
+    revoke: (jti: string, expiresAt: Date) => revoke(cache, jti, expiresAt.getTime()),
     /** This process changed the user: read it again on its next request. */
-    forgetUser,
+    forgetUser: (id: string) => forgetUser(cache, id),
     /** Whether checks are answered from memory (listening) rather than Postgres. */
     isLive: listener.isLive,
     listenerPid: listener.listenerPid,

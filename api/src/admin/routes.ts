@@ -35,6 +35,28 @@ const security = [{ bearer: [] }];
 const admin = { requireRole: ['admin'] as const };
 
 /**
+ * One listing at a time: each is its own command on its own stream, and one failure stops no
+ * other; the answer says per id whether it worked and, if not, why.
+ */
+const verifyMany = async (
+  setVerification: ReturnType<typeof listingVerification>,
+  caller: ReturnType<typeof callerOf>,
+  { ids, verified }: { ids: string[]; verified: boolean },
+) => {
+  const results = [];
+  for (const id of ids) {
+    try {
+      const { property } = await setVerification(caller, id, verified);
+      results.push({ id, ok: true as const, isVerified: property.isVerified });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id, ok: false as const, status: error.status, message: error.message });
+    }
+  }
+  return results;
+};
+
+/**
  * The admin console (issue 38, docs/TRUST.md): what waits for an admin, the
  * listings to verify, and verifying many at once. Admins only. Verifying is
  * the listing's own command, run per listing exactly as
@@ -94,21 +116,9 @@ export const adminRoutes = (deps: AdminDeps) => {
     .post(
       '/listings/verify',
       (context) =>
-        write(context, async ({ body, user, request }) => {
-          const caller = callerOf(user, request);
-          const results = [];
-          // One listing at a time: each is its own command on its own stream, and one failure stops no other.
-          for (const id of body.ids) {
-            try {
-              const { property } = await setVerification(caller, id, body.verified);
-              results.push({ id, ok: true, isVerified: property.isVerified });
-            } catch (error) {
-              if (!(error instanceof AppError)) throw error;
-              results.push({ id, ok: false, status: error.status, message: error.message });
-            }
-          }
-          return { results };
-        }),
+        write(context, async ({ body, user, request }) => ({
+          results: await verifyMany(setVerification, callerOf(user, request), body),
+        })),
       {
         ...admin,
         body: VerifyManyBody,

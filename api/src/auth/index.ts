@@ -46,19 +46,24 @@ export type AuthDeps = Pick<
 const tags = ['Auth'];
 const bearer = [{ bearer: [] }];
 
-/**
- * Register, login, logout, me, profile and change-password under /auth (the
- * spec's §7 calls), and the password reset by email and sign-out everywhere.
- */
-export const authRoutes = (deps: AuthDeps) => {
-  const accounts = createAccounts(deps);
-  const passwordReset = createPasswordReset(deps);
-  const clientAddress = (request: Request) => deps.clientIp?.(request) ?? 'unknown';
+/** What the auth routes share. */
+type Ctx = {
+  deps: AuthDeps;
+  accounts: ReturnType<typeof createAccounts>;
+  passwordReset: ReturnType<typeof createPasswordReset>;
+  write: ReturnType<typeof idempotentWrites>;
+  clientAddress: (request: Request) => string;
+};
 
-  const write = idempotentWrites(deps);
-  return new Elysia({ name: 'auth', prefix: '/auth' })
-    .use(access(deps))
-    .onTransform(requireJsonBody)
+const routes = (ctx: Ctx, part: string) =>
+  new Elysia({ name: `auth-${part}`, prefix: '/auth' })
+    .use(access(ctx.deps))
+    .onTransform(requireJsonBody);
+
+/** Register and sign in. */
+const signInRoutes = (ctx: Ctx) => {
+  const { accounts, clientAddress } = ctx;
+  return routes(ctx, 'signIn')
     .post(
       '/register',
       async ({ body, request, set }) => {
@@ -96,7 +101,13 @@ export const authRoutes = (deps: AuthDeps) => {
           tags,
         },
       },
-    )
+    );
+};
+
+/** The signed-in user: who they are, their profile and their password. */
+const accountRoutes = (ctx: Ctx) => {
+  const { accounts, write, clientAddress } = ctx;
+  return routes(ctx, 'account')
     .get('/me', async ({ user }) => ({ user: await accounts.me(user) }), {
       requireUser: true,
       response: { 200: UserResponse },
@@ -161,7 +172,13 @@ export const authRoutes = (deps: AuthDeps) => {
           security: bearer,
         },
       },
-    )
+    );
+};
+
+/** The password reset by email. */
+const resetRoutes = (ctx: Ctx) => {
+  const { passwordReset, clientAddress } = ctx;
+  return routes(ctx, 'reset')
     .post(
       '/forgot-password',
       async ({ body, request }) => {
@@ -200,7 +217,13 @@ export const authRoutes = (deps: AuthDeps) => {
           tags,
         },
       },
-    )
+    );
+};
+
+/** Sign out of this token, or of every device. */
+const signOutRoutes = (ctx: Ctx) => {
+  const { accounts, write } = ctx;
+  return routes(ctx, 'signOut')
     .post(
       '/logout-all',
       (context) =>
@@ -245,4 +268,23 @@ export const authRoutes = (deps: AuthDeps) => {
         },
       },
     );
+};
+
+/**
+ * Register, login, logout, me, profile and change-password under /auth (the
+ * spec's §7 calls), and the password reset by email and sign-out everywhere.
+ */
+export const authRoutes = (deps: AuthDeps) => {
+  const ctx: Ctx = {
+    deps,
+    accounts: createAccounts(deps),
+    passwordReset: createPasswordReset(deps),
+    write: idempotentWrites(deps),
+    clientAddress: (request: Request) => deps.clientIp?.(request) ?? 'unknown',
+  };
+  return new Elysia({ name: 'auth' })
+    .use(signInRoutes(ctx))
+    .use(accountRoutes(ctx))
+    .use(resetRoutes(ctx))
+    .use(signOutRoutes(ctx));
 };

@@ -47,6 +47,55 @@ const parseToken = (token: string) => {
   return { accountId: token.slice(0, dot), tokenHash: sha256(token.slice(dot + 1)) };
 };
 
+const load = async (store: EventStore, accountId: string) => {
+  const { version, events } = await store.readStream(accountStreamId(accountId));
+  return { version, state: foldAccount(events as unknown as AccountEvent[]) };
+};
+
+const run = async (store: EventStore, command: AccountCommand) => {
+  const { version, state } = await load(store, command.accountId);
+  const events = decide(command, state);
+  if (events.length > 0)
+    await store.append(accountStreamId(command.accountId), ACCOUNT_STREAM_TYPE, version, events, {
+      userId: command.accountId,
+    });
+  return events;
+};
+
+/** What sending a link needs: the account's lookup and stream, the mailer and the site's address. */
+type LinkContext = Pick<PasswordResetDeps, 'sql' | 'log' | 'eventStore'> & {
+  mailer: NonNullable<PasswordResetDeps['mailer']>;
+  siteUrl: string;
+};
+
+/** `at`: when it was asked for (the hour's count is of requests, whenever the background gets to them). */
+const sendLink = async (ctx: LinkContext, email: string, at: Date) => {
+  const { sql, log, mailer, siteUrl } = ctx;
+  const user = await findUserByEmail(sql, email);
+  if (!user) return;
+  const { token, tokenHash } = newToken(user.id);
+  const command = { type: 'RequestPasswordReset', accountId: user.id, tokenHash, at } as const;
+  const events = await run(ctx.eventStore, command).catch((error: unknown) => {
+    if (error instanceof ConcurrencyError) return run(ctx.eventStore, command);
+    throw error;
+  });
+  if (events.length === 0) {
+    log.info('password reset link not sent: the account had its links for this hour', {
+      accountId: user.id,
+    });
+    return;
+  }
+  const link = emailLink(siteUrl, { to: 'reset-password', token });
+  const { passwordResetEmail } = await loadEmails();
+  const content = await passwordResetEmail({
+    name: user.name,
+    link,
+    validMinutes: RESET_LINK_MINUTES,
+  });
+  await mailer.send({ to: user.email, ...content });
+  log.info('password reset link sent', { accountId: user.id });
+};
+
 /**
  * Forgot password and reset password. The answer to a request never depends
  * on whether the email has an account: after the limits, the lookup, the
@@ -66,48 +115,6 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
   };
   const background = new Set<Promise<void>>();
 
-  const load = async (store: EventStore, accountId: string) => {
-    const { version, events } = await store.readStream(accountStreamId(accountId));
-    return { version, state: foldAccount(events as unknown as AccountEvent[]) };
-  };
-
-  const run = async (store: EventStore, command: AccountCommand) => {
-    const { version, state } = await load(store, command.accountId);
-    const events = decide(command, state);
-    if (events.length > 0)
-      await store.append(accountStreamId(command.accountId), ACCOUNT_STREAM_TYPE, version, events, {
-        userId: command.accountId,
-      });
-    return events;
-  };
-
-  /** `at`: when it was asked for (the hour's count is of requests, whenever the background gets to them). */
-  const sendLink = async (email: string, at: Date) => {
-    const user = await findUserByEmail(sql, email);
-    if (!user) return;
-    const { token, tokenHash } = newToken(user.id);
-    const command = { type: 'RequestPasswordReset', accountId: user.id, tokenHash, at } as const;
-    const events = await run(deps.eventStore, command).catch((error: unknown) => {
-      if (error instanceof ConcurrencyError) return run(deps.eventStore, command);
-      throw error;
-    });
-    if (events.length === 0) {
-      log.info('password reset link not sent: the account had its links for this hour', {
-        accountId: user.id,
-      });
-      return;
-    }
-    const link = emailLink(siteUrl, { to: 'reset-password', token });
-    const { passwordResetEmail } = await loadEmails();
-    const content = await passwordResetEmail({
-      name: user.name,
-      link,
-      validMinutes: RESET_LINK_MINUTES,
-    });
-    await mailer.send({ to: user.email, ...content });
-    log.info('password reset link sent', { accountId: user.id });
-  };
-
   const resetOnce = async (accountId: string, tokenHash: string, passwordHash: string) => {
     await sql.begin(async (tx) => {
       const store = createEventStore(tx as unknown as Sql);
@@ -126,7 +133,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
         throw new TooManyAttemptsError(LIMIT_MESSAGES.forgotPassword, attempt.retryAfterSeconds);
       const at = clock();
       await limits.forgot.prune(at);
-      const work = sendLink(email, at)
+      const work = sendLink({ sql, log, eventStore: deps.eventStore, mailer, siteUrl }, email, at)
         .catch((error: Error) =>
           log.error('password reset link not sent', { error: error.message }),
         )

@@ -25,6 +25,131 @@ const STALE_AFTER = '60 seconds';
 export const REPLACED = 'Too many open message streams; this one was replaced by a newer one';
 export const SESSION_ENDED = 'Your session has ended; please sign in again';
 
+/** One hub's streams and timers: what every step below reads and updates. */
+type HubState = {
+  sql: Sql;
+  log: Logger;
+  byUser: Map<string, Listener[]>;
+  byId: Map<string, Listener>;
+  listening: Promise<unknown> | undefined;
+  seenTimer: ReturnType<typeof setInterval> | undefined;
+};
+
+const wakeUser = (state: HubState, userId: string) => {
+  for (const listener of state.byUser.get(userId) ?? []) listener.wake();
+};
+const wakeAll = (state: HubState) => {
+  for (const listeners of state.byUser.values()) for (const l of listeners) l.wake();
+};
+
+/** Ends the given streams whose session was revoked since they opened. */
+const endRevoked = async ({ sql }: HubState, listeners: Listener[]) => {
+  if (listeners.length === 0) return;
+  const userIds = [...new Set(listeners.map((l) => l.userId))];
+  const tokenIds = [...new Set(listeners.map((l) => l.session.tokenId))];
+  const [users, revoked] = await Promise.all([
+    sql<{ id: string; generation: number }[]>`
+      SELECT id, token_generation AS generation FROM users WHERE id = ANY(${userIds}::text[])`,
+    sql<{ jti: string }[]>`SELECT jti FROM revoked_tokens WHERE jti = ANY(${tokenIds}::text[])`,
+  ]);
+  const generations = new Map(users.map((u) => [u.id, u.generation]));
+  const gone = new Set(revoked.map((r) => r.jti));
+  for (const l of listeners)
+    if (generations.get(l.userId) !== l.session.generation || gone.has(l.session.tokenId))
+      l.close(SESSION_ENDED);
+};
+const checking = (state: HubState, listeners: Listener[]) =>
+  endRevoked(state, listeners).catch((error: unknown) =>
+    state.log.warn('could not check the sessions of live streams', { error: String(error) }),
+  );
+
+/** Ends the streams a `session_changes` notification revoked (a user's, or one token's). */
+const onSessionChange = (state: HubState, payload: string) => {
+  const change = parseSessionChange(payload);
+  if (change?.kind === 'user') void checking(state, [...(state.byUser.get(change.userId) ?? [])]);
+  else if (change?.kind === 'token')
+    for (const l of [...state.byId.values()])
+      if (l.session.tokenId === change.jti) l.close(SESSION_ENDED);
+};
+
+const ensureListening = (state: HubState, sessionChanges: { start: () => Promise<unknown> }) => {
+  const { sql, log, byId } = state;
+  state.listening ??= Promise.all([
+    sessionChanges.start(),
+    sql.listen(
+      INBOX_CHANNEL,
+      (userId) => wakeUser(state, userId),
+      () => {
+        // (Re)connected: whatever was notified while the connection was down is read now.
+        wakeAll(state);
+      },
+    ),
+    sql.listen(CLOSE_CHANNEL, (streamId) => byId.get(streamId)?.close(REPLACED)),
+  ]).catch((error: unknown) => {
+    state.listening = undefined;
+    log.warn('could not LISTEN for inbox changes', { error: String(error) });
+    throw error;
+  });
+  return state.listening;
+};
+
+/** Marks this process's streams alive and forgets those of processes that died. */
+const markSeen = async ({ sql, byId }: HubState) => {
+  const ids = [...byId.keys()];
+  if (ids.length > 0)
+    await sql`UPDATE live_streams SET seen_at = clock_timestamp() WHERE stream_id = ANY(${ids}::uuid[])`;
+  await sql`DELETE FROM live_streams WHERE seen_at < clock_timestamp() - ${STALE_AFTER}::interval`;
+};
+const keepSeen = (state: HubState) => {
+  if (state.seenTimer || state.byId.size === 0) return;
+  state.seenTimer = setInterval(() => {
+    void checking(state, [...state.byId.values()]);
+    markSeen(state).catch((error: unknown) =>
+      state.log.warn('could not mark live streams as alive', { error: String(error) }),
+    );
+    if (state.byId.size === 0) {
+      clearInterval(state.seenTimer);
+      state.seenTimer = undefined;
+    }
+  }, SEEN_EVERY_MS);
+  state.seenTimer.unref?.();
+};
+
+/** Registers the stream and ends the user's oldest ones (here or elsewhere) beyond the limit. */
+const register = async ({ sql }: HubState, streamId: string, userId: string) => {
+  const over = await sql.begin(async (tx) => {
+    // One user's registrations in turn, so two at once cannot both miss the limit.
+    await tx`SELECT pg_advisory_xact_lock(hashtext('live_streams'), hashtext(${userId}))`;
+    await tx`INSERT INTO live_streams (stream_id, user_id) VALUES (${streamId}, ${userId})`;
+    const rows = await tx<{ streamId: string }[]>`
+      SELECT stream_id::text AS "streamId" FROM live_streams
+      WHERE user_id = ${userId} AND seen_at >= clock_timestamp() - ${STALE_AFTER}::interval
+      ORDER BY opened_at DESC, stream_id OFFSET ${MAX_STREAMS_PER_USER}`;
+    for (const { streamId: old } of rows) {
+      await tx`DELETE FROM live_streams WHERE stream_id = ${old}`;
+      await tx`SELECT pg_notify(${CLOSE_CHANNEL}, ${old})`;
+    }
+    return rows;
+  });
+  return over.length;
+};
+
+const unregister = ({ sql, log }: HubState, streamId: string) =>
+  sql`DELETE FROM live_streams WHERE stream_id = ${streamId}`.catch((error: unknown) =>
+    // A row left behind stops counting a minute later.
+    log.warn('could not remove a closed live stream', { error: String(error) }),
+  );
+
+/** Forgets a stream in this process's maps (its row is removed separately). */
+const forget = ({ byId, byUser }: HubState, streamId: string, listener: Listener) => {
+  byId.delete(streamId);
+  const current = byUser.get(listener.userId);
+  if (!current) return;
+  const rest = current.filter((l) => l !== listener);
+  if (rest.length === 0) byUser.delete(listener.userId);
+  else byUser.set(listener.userId, rest);
+};
+
 /**
  * One LISTEN per web process (postgres.js keeps a single listening
  * connection per client and LISTENs again after it reconnects), fanned out
@@ -43,159 +168,61 @@ export const SESSION_ENDED = 'Your session has ended; please sign in again';
  * (re)connects and with each round of `markSeen`, so a missed notification
  * costs at most that round.
  */
+
 export const createLiveHub = (sql: Sql, log: Logger) => {
-  const byUser = new Map<string, Listener[]>();
-  const byId = new Map<string, Listener>();
-  let listening: Promise<unknown> | undefined;
-  let seenTimer: ReturnType<typeof setInterval> | undefined;
-
-  const wakeUser = (userId: string) => {
-    for (const listener of byUser.get(userId) ?? []) listener.wake();
+  const state: HubState = {
+    sql,
+    log,
+    byUser: new Map(),
+    byId: new Map(),
+    listening: undefined,
+    seenTimer: undefined,
   };
-  const wakeAll = () => {
-    for (const listeners of byUser.values()) for (const l of listeners) l.wake();
-  };
-
-  /** Ends the given streams whose session was revoked since they opened. */
-  const endRevoked = async (listeners: Listener[]) => {
-    if (listeners.length === 0) return;
-    const userIds = [...new Set(listeners.map((l) => l.userId))];
-    const tokenIds = [...new Set(listeners.map((l) => l.session.tokenId))];
-    const [users, revoked] = await Promise.all([
-      sql<{ id: string; generation: number }[]>`
-        SELECT id, token_generation AS generation FROM users WHERE id = ANY(${userIds}::text[])`,
-      sql<{ jti: string }[]>`SELECT jti FROM revoked_tokens WHERE jti = ANY(${tokenIds}::text[])`,
-    ]);
-    const generations = new Map(users.map((u) => [u.id, u.generation]));
-    const gone = new Set(revoked.map((r) => r.jti));
-    for (const l of listeners)
-      if (generations.get(l.userId) !== l.session.generation || gone.has(l.session.tokenId))
-        l.close(SESSION_ENDED);
-  };
-  const checking = (listeners: Listener[]) =>
-    endRevoked(listeners).catch((error: unknown) =>
-      log.warn('could not check the sessions of live streams', { error: String(error) }),
-    );
-
   const sessionChanges = liveListener({
     sql,
     channels: [SESSION_CHANNEL],
     what: 'live streams',
     log,
-    onNotify: (payload) => {
-      const change = parseSessionChange(payload);
-      if (change?.kind === 'user') void checking([...(byUser.get(change.userId) ?? [])]);
-      else if (change?.kind === 'token')
-        for (const l of [...byId.values()])
-          if (l.session.tokenId === change.jti) l.close(SESSION_ENDED);
-    },
+    onNotify: (payload) => onSessionChange(state, payload),
     // (Re)connected: a revocation announced while the connection was down is found now.
-    onConnect: () => checking([...byId.values()]),
+    onConnect: () => checking(state, [...state.byId.values()]),
   });
-
-  const ensureListening = () => {
-    listening ??= Promise.all([
-      sessionChanges.start(),
-      sql.listen(INBOX_CHANNEL, wakeUser, () => {
-        // (Re)connected: whatever was notified while the connection was down is read now.
-        wakeAll();
-      }),
-      sql.listen(CLOSE_CHANNEL, (streamId) => byId.get(streamId)?.close(REPLACED)),
-    ]).catch((error: unknown) => {
-      listening = undefined;
-      log.warn('could not LISTEN for inbox changes', { error: String(error) });
-      throw error;
-    });
-    return listening;
-  };
-
-  /** Marks this process's streams alive and forgets those of processes that died. */
-  const markSeen = async () => {
-    const ids = [...byId.keys()];
-    if (ids.length > 0)
-      await sql`UPDATE live_streams SET seen_at = clock_timestamp() WHERE stream_id = ANY(${ids}::uuid[])`;
-    await sql`DELETE FROM live_streams WHERE seen_at < clock_timestamp() - ${STALE_AFTER}::interval`;
-  };
-  const keepSeen = () => {
-    if (seenTimer || byId.size === 0) return;
-    seenTimer = setInterval(() => {
-      void checking([...byId.values()]);
-      markSeen().catch((error: unknown) =>
-        log.warn('could not mark live streams as alive', { error: String(error) }),
-      );
-      if (byId.size === 0) {
-        clearInterval(seenTimer);
-        seenTimer = undefined;
-      }
-    }, SEEN_EVERY_MS);
-    seenTimer.unref?.();
-  };
-
-  /** Registers the stream and ends the user's oldest ones (here or elsewhere) beyond the limit. */
-  const register = async (streamId: string, userId: string) => {
-    const over = await sql.begin(async (tx) => {
-      // One user's registrations in turn, so two at once cannot both miss the limit.
-      await tx`SELECT pg_advisory_xact_lock(hashtext('live_streams'), hashtext(${userId}))`;
-      await tx`INSERT INTO live_streams (stream_id, user_id) VALUES (${streamId}, ${userId})`;
-      const rows = await tx<{ streamId: string }[]>`
-        SELECT stream_id::text AS "streamId" FROM live_streams
-        WHERE user_id = ${userId} AND seen_at >= clock_timestamp() - ${STALE_AFTER}::interval
-        ORDER BY opened_at DESC, stream_id OFFSET ${MAX_STREAMS_PER_USER}`;
-      for (const { streamId: old } of rows) {
-        await tx`DELETE FROM live_streams WHERE stream_id = ${old}`;
-        await tx`SELECT pg_notify(${CLOSE_CHANNEL}, ${old})`;
-      }
-      return rows;
-    });
-    return over.length;
-  };
-
-  const unregister = (streamId: string) =>
-    sql`DELETE FROM live_streams WHERE stream_id = ${streamId}`.catch((error: unknown) =>
-      // A row left behind stops counting a minute later.
-      log.warn('could not remove a closed live stream', { error: String(error) }),
-    );
 
   return {
     /** Registers a stream (ending the user's oldest beyond the limit); returns its removal. */
     async add(listener: Listener): Promise<() => void> {
-      await ensureListening();
+      await ensureListening(state, sessionChanges);
       const streamId = randomUUID();
-      byId.set(streamId, listener);
-      const list = byUser.get(listener.userId) ?? [];
+      state.byId.set(streamId, listener);
+      const list = state.byUser.get(listener.userId) ?? [];
       list.push(listener);
-      byUser.set(listener.userId, list);
+      state.byUser.set(listener.userId, list);
+      let removed = false;
+      const remove = () => {
+        if (removed) return;
+        removed = true;
+        forget(state, streamId, listener);
+      };
       try {
-        await register(streamId, listener.userId);
+        await register(state, streamId, listener.userId);
         // Revoked between the request's check and the LISTEN above: nothing announced it to this stream.
-        await endRevoked([listener]);
+        await endRevoked(state, [listener]);
       } catch (error) {
         remove();
         throw error;
       }
-      keepSeen();
-      let removed = false;
-      function remove() {
-        if (removed) return;
-        removed = true;
-        byId.delete(streamId);
-        const current = byUser.get(listener.userId);
-        if (!current) return;
-        const rest = current.filter((l) => l !== listener);
-        if (rest.length === 0) byUser.delete(listener.userId);
-        else byUser.set(listener.userId, rest);
-      }
+      keepSeen(state);
       return () => {
         const wasOpen = !removed;
         remove();
-        if (wasOpen) void unregister(streamId);
+        if (wasOpen) void unregister(state, streamId);
       };
     },
     /** Streams open in this process (for health and tests). */
     count: (userId?: string) =>
       userId === undefined
-        ? [...byUser.values()].reduce((n, l) => n + l.length, 0)
-        : (byUser.get(userId)?.length ?? 0),
+        ? [...state.byUser.values()].reduce((n, l) => n + l.length, 0)
+        : (state.byUser.get(userId)?.length ?? 0),
   };
 };
 

@@ -37,6 +37,42 @@ const verdict = (row: KeyRow, fingerprint: string): Claim => {
 /** Where an attempt stands once cancelled: it will never append, or its work was already done. */
 export type Settled = 'cancelled' | 'done';
 
+/** The key as it stands, and whether this attempt may take it over. */
+const readKey = async (sql: Sql, accountId: string, key: string) => {
+  const [row] = await sql<KeyRow[]>`
+    SELECT fingerprint, state, appended_at IS NOT NULL AS appended,
+      lease_until >= now() AS "leaseLive", status, body, headers,
+      (expires_at < now() OR (appended_at IS NULL
+        AND (state = 'cancelled' OR (state = 'running' AND lease_until < now()))))
+        AS "takeable"
+    FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`;
+  return row;
+};
+
+/**
+ * Inserts the key, or takes it over when it is takeable (as `readKey` decides); resolves with
+ * the attempt that holds it after the statement, when one of the two happened.
+ */
+const takeKey = async (
+  sql: Sql,
+  a: { accountId: string; key: string; fingerprint: string; attemptId: string; ttlSeconds: number },
+) => {
+  const taken = await sql<{ attempt_id: string; server: string }[]>`
+    INSERT INTO idempotency_keys AS k
+      (account_id, key, fingerprint, attempt_id, state, lease_until, expires_at)
+    VALUES (${a.accountId}, ${a.key}, ${a.fingerprint}, ${a.attemptId}::uuid, 'running',
+      now() + make_interval(secs => ${ATTEMPT_LEASE_SECONDS}), now() + make_interval(secs => ${a.ttlSeconds}))
+    ON CONFLICT (account_id, key) DO UPDATE SET
+      fingerprint = EXCLUDED.fingerprint, attempt_id = EXCLUDED.attempt_id, state = 'running',
+      appended_at = NULL, status = NULL, body = NULL, headers = NULL,
+      lease_until = EXCLUDED.lease_until, expires_at = EXCLUDED.expires_at, created_at = now()
+    WHERE k.expires_at < now()
+      OR (k.appended_at IS NULL
+          AND (k.state = 'cancelled' OR (k.state = 'running' AND k.lease_until < now())))
+    RETURNING attempt_id::text, pg_postmaster_start_time()::text AS server`;
+  return taken[0];
+};
+
 /** The idempotency_keys table (migration 0199). Times are the database's, the same for every host. */
 export const keyStore = (sql: Sql) => ({
   /**
@@ -52,32 +88,11 @@ export const keyStore = (sql: Sql) => ({
     attemptId: string,
     ttlSeconds: number,
   ): Promise<Claim> {
-    const read = async () => {
-      const [row] = await sql<KeyRow[]>`
-        SELECT fingerprint, state, appended_at IS NOT NULL AS appended,
-          lease_until >= now() AS "leaseLive", status, body, headers,
-          (expires_at < now() OR (appended_at IS NULL
-            AND (state = 'cancelled' OR (state = 'running' AND lease_until < now()))))
-            AS "takeable"
-        FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`;
-      return row;
-    };
+    const read = () => readKey(sql, accountId, key);
     const held = await read();
     if (held && !held.takeable) return verdict(held, fingerprint);
-    const taken = await sql<{ attempt_id: string; server: string }[]>`
-      INSERT INTO idempotency_keys AS k
-        (account_id, key, fingerprint, attempt_id, state, lease_until, expires_at)
-      VALUES (${accountId}, ${key}, ${fingerprint}, ${attemptId}::uuid, 'running',
-        now() + make_interval(secs => ${ATTEMPT_LEASE_SECONDS}), now() + make_interval(secs => ${ttlSeconds}))
-      ON CONFLICT (account_id, key) DO UPDATE SET
-        fingerprint = EXCLUDED.fingerprint, attempt_id = EXCLUDED.attempt_id, state = 'running',
-        appended_at = NULL, status = NULL, body = NULL, headers = NULL,
-        lease_until = EXCLUDED.lease_until, expires_at = EXCLUDED.expires_at, created_at = now()
-      WHERE k.expires_at < now()
-        OR (k.appended_at IS NULL
-            AND (k.state = 'cancelled' OR (k.state = 'running' AND k.lease_until < now())))
-      RETURNING attempt_id::text, pg_postmaster_start_time()::text AS server`;
-    if (taken[0]?.attempt_id === attemptId) return { kind: 'claimed', server: taken[0].server };
+    const taken = await takeKey(sql, { accountId, key, fingerprint, attemptId, ttlSeconds });
+    if (taken?.attempt_id === attemptId) return { kind: 'claimed', server: taken.server };
     // Another attempt took it between the read and the insert.
     const now = await read();
     return now ? verdict(now, fingerprint) : { kind: 'inProgress' };

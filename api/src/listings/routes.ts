@@ -61,16 +61,20 @@ const photoLimits =
 const versioning =
   'Send `If-Match: "<version>"` (the ETag of your last read or write) to refuse to overwrite a newer ' +
   'change (409); without it a write that races another is retried once on the fresh state. Responses carry the new ETag.';
+/** What the listing write routes share. */
+type Ctx = {
+  deps: ListingRouteDeps;
+  service: ReturnType<typeof listingService>;
+  write: ReturnType<typeof idempotentWrites>;
+};
 
-/** The write side of /properties: create, edit, list/delist, delete and verify (SPEC §7, DESIGN §6). */
-export const listingRoutes = (deps: ListingRouteDeps) => {
-  // Tests and tools that build the app without a media directory still get working uploads.
-  const media = deps.media ?? localDiskStore(join(tmpdir(), 'rentals-media'));
-  const service = listingService({ ...deps, media });
-  const write = idempotentWrites(deps);
+const routes = (ctx: Ctx, part: string) =>
+  new Elysia({ name: `listings-${part}` }).use(access(ctx.deps));
 
-  return new Elysia({ name: 'listings' })
-    .use(access(deps))
+/** Create a listing, and edit one (multipart with photos, or JSON). */
+const editingRoutes = (ctx: Ctx) => {
+  const { deps, service, write } = ctx;
+  return routes(ctx, 'editing')
     .post(
       '/properties',
       (context) =>
@@ -130,7 +134,13 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
           requestBody: updateRequestBody,
         },
       },
-    )
+    );
+};
+
+/** Delete, list or delist, and confirm a listing still available. */
+const lifecycleRoutes = (ctx: Ctx) => {
+  const { deps, service, write } = ctx;
+  return routes(ctx, 'lifecycle')
     .delete(
       '/properties/:id',
       (context) =>
@@ -200,27 +210,45 @@ export const listingRoutes = (deps: ListingRouteDeps) => {
           security,
         },
       },
-    )
-    .patch(
-      '/properties/:id/verify',
-      (context) =>
-        write(context, async ({ body, user, params, set, request }) => {
-          const result = await service.setVerification(
-            callerOf(user, request),
-            listingIdOr404(params.id),
-            body?.isVerified ?? true,
-          );
-          return answerWith(deps.sql, result, set);
-        }),
-      {
-        requireRole: ['admin'],
-        body: t.Optional(VerifyBody),
-        response: { 200: PropertyResponse },
-        detail: {
-          summary: 'Mark a property verified (admins only); {isVerified: false} revokes it',
-          tags,
-          security,
-        },
-      },
     );
+};
+
+/** Verification, by admins. */
+const verifyRoutes = (ctx: Ctx) => {
+  const { deps, service, write } = ctx;
+  return routes(ctx, 'verify').patch(
+    '/properties/:id/verify',
+    (context) =>
+      write(context, async ({ body, user, params, set, request }) => {
+        const result = await service.setVerification(
+          callerOf(user, request),
+          listingIdOr404(params.id),
+          body?.isVerified ?? true,
+        );
+        return answerWith(deps.sql, result, set);
+      }),
+    {
+      requireRole: ['admin'],
+      body: t.Optional(VerifyBody),
+      response: { 200: PropertyResponse },
+      detail: {
+        summary: 'Mark a property verified (admins only); {isVerified: false} revokes it',
+        tags,
+        security,
+      },
+    },
+  );
+};
+
+/** The write side of /properties: create, edit, list/delist, delete and verify (SPEC §7, DESIGN §6). */
+export const listingRoutes = (deps: ListingRouteDeps) => {
+  // Tests and tools that build the app without a media directory still get working uploads.
+  const media = deps.media ?? localDiskStore(join(tmpdir(), 'rentals-media'));
+  const service = listingService({ ...deps, media });
+  const write = idempotentWrites(deps);
+  const ctx: Ctx = { deps, service, write };
+  return new Elysia({ name: 'listings' })
+    .use(editingRoutes(ctx))
+    .use(lifecycleRoutes(ctx))
+    .use(verifyRoutes(ctx));
 };

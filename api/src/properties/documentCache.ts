@@ -17,6 +17,87 @@ const MAX_CACHED_DOCUMENTS = 50_000;
 /** Changed ids remembered for reads in flight; past this the memory is dropped and every read in flight is discarded. */
 const MAX_REMEMBERED_CHANGES = 10_000;
 
+/** One process's cached documents and the announcements reads in flight must respect. */
+type CacheState = {
+  sql: Sql;
+  maxDocuments: number;
+  documents: Map<string, string>;
+  /** Numbers every announcement; a read remembers the number it began at. */
+  changes: number;
+  /** A read that began before this may have missed an announcement no longer remembered. */
+  floor: number;
+  changedAt: Map<string, number>;
+};
+
+const forgetAll = (cache: CacheState) => {
+  cache.floor = ++cache.changes;
+  cache.documents.clear();
+  cache.changedAt.clear();
+};
+const forget = (cache: CacheState, id: string) => {
+  cache.documents.delete(id);
+  cache.changedAt.set(id, ++cache.changes);
+  if (cache.changedAt.size > MAX_REMEMBERED_CHANGES) {
+    cache.changedAt.clear();
+    cache.floor = cache.changes;
+  }
+};
+const remember = ({ documents, maxDocuments }: CacheState, id: string, json: string) => {
+  documents.delete(id);
+  documents.set(id, json);
+  if (documents.size > maxDocuments) documents.delete(documents.keys().next().value!);
+};
+
+const onNotify = (cache: CacheState, payload: string, channel: string) => {
+  if (channel === 'read_model_swapped') {
+    if (SWAPPED_TABLES.has(payload)) forgetAll(cache);
+  } else if (payload === '*') forgetAll(cache);
+  else forget(cache, payload);
+};
+
+/**
+ * The documents for a search's ids, in its order, as JSON text; ids
+ * without a row drop out. `changed`: ids the search knows changed in the
+ * read model after the index's checkpoint (freshSearch), read from
+ * Postgres whatever the cache holds: the announcement of a change arrives
+ * after its commit, so for a moment the cache may still hold the document
+ * from before it, and a search that merged the new row must not show the
+ * old document.
+ */
+const byIds = async (
+  cache: CacheState,
+  listener: ReturnType<typeof liveListener>,
+  ids: readonly string[],
+  changed: readonly string[],
+): Promise<string[]> => {
+  const { sql } = cache;
+  if (!listener.isLive()) {
+    void listener.start();
+    return listingJsonByIds(sql, ids);
+  }
+  const found = new Map<string, string>();
+  const missing: string[] = [];
+  const readAnyway = new Set(changed);
+  for (const id of ids) {
+    const json = readAnyway.has(id) ? undefined : cache.documents.get(id);
+    if (json === undefined) missing.push(id);
+    else {
+      remember(cache, id, json);
+      found.set(id, json);
+    }
+  }
+  if (missing.length > 0) {
+    const before = cache.changes;
+    const read = await listingJsonById(sql, missing);
+    const fill = listener.isLive() && before >= cache.floor;
+    for (const [id, json] of read) {
+      found.set(id, json);
+      if (fill && (cache.changedAt.get(id) ?? 0) <= before) remember(cache, id, json);
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+};
+
 /**
  * The signed-in search's documents (the full listing as JSON text, view
  * count included), kept in memory per web process so a page of hits from
@@ -30,98 +111,37 @@ const MAX_REMEMBERED_CHANGES = 10_000;
  * announced as changed meanwhile: that read might predate the change.
  */
 export const createDocumentCache = (deps: { sql: Sql; log?: Logger; maxDocuments?: number }) => {
-  const { sql } = deps;
-  const maxDocuments = deps.maxDocuments ?? MAX_CACHED_DOCUMENTS;
-  const documents = new Map<string, string>();
-  /** Numbers every announcement; a read remembers the number it began at. */
-  let changes = 0;
-  /** A read that began before this may have missed an announcement no longer remembered. */
-  let floor = 0;
-  const changedAt = new Map<string, number>();
-
-  const forgetAll = () => {
-    floor = ++changes;
-    documents.clear();
-    changedAt.clear();
+  const cache: CacheState = {
+    sql: deps.sql,
+    maxDocuments: deps.maxDocuments ?? MAX_CACHED_DOCUMENTS,
+    documents: new Map(),
+    changes: 0,
+    floor: 0,
+    changedAt: new Map(),
   };
-  const forget = (id: string) => {
-    documents.delete(id);
-    changedAt.set(id, ++changes);
-    if (changedAt.size > MAX_REMEMBERED_CHANGES) {
-      changedAt.clear();
-      floor = changes;
-    }
-  };
-  const remember = (id: string, json: string) => {
-    documents.delete(id);
-    documents.set(id, json);
-    if (documents.size > maxDocuments) documents.delete(documents.keys().next().value!);
-  };
-
   const listener = liveListener({
-    sql,
+    sql: deps.sql,
     channels: CHANNELS,
     what: 'document cache',
     log: deps.log,
-    onNotify: (payload, channel) => {
-      if (channel === 'read_model_swapped') {
-        if (SWAPPED_TABLES.has(payload)) forgetAll();
-      } else if (payload === '*') forgetAll();
-      else forget(payload);
-    },
+    onNotify: (payload, channel) => onNotify(cache, payload, channel),
     onConnect: () => {
-      forgetAll();
+      forgetAll(cache);
       return Promise.resolve();
     },
   });
 
-  /**
-   * The documents for a search's ids, in its order, as JSON text; ids
-   * without a row drop out. `changed`: ids the search knows changed in the
-   * read model after the index's checkpoint (freshSearch), read from
-   * Postgres whatever the cache holds: the announcement of a change arrives
-   * after its commit, so for a moment the cache may still hold the document
-   * from before it, and a search that merged the new row must not show the
-   * old document.
-   */
-  const byIds = async (
-    ids: readonly string[],
-    changed: readonly string[] = [],
-  ): Promise<string[]> => {
-    if (!listener.isLive()) {
-      void listener.start();
-      return listingJsonByIds(sql, ids);
-    }
-    const found = new Map<string, string>();
-    const missing: string[] = [];
-    const readAnyway = new Set(changed);
-    for (const id of ids) {
-      const json = readAnyway.has(id) ? undefined : documents.get(id);
-      if (json === undefined) missing.push(id);
-      else {
-        remember(id, json);
-        found.set(id, json);
-      }
-    }
-    if (missing.length > 0) {
-      const before = changes;
-      const read = await listingJsonById(sql, missing);
-      const fill = listener.isLive() && before >= floor;
-      for (const [id, json] of read) {
-        found.set(id, json);
-        if (fill && (changedAt.get(id) ?? 0) <= before) remember(id, json);
-      }
-    }
-    return ids.flatMap((id) => found.get(id) ?? []);
-  };
-
   return {
-    byIds,
+    byIds: (ids: readonly string[], changed: readonly string[] = []) =>
+      byIds(cache, listener, ids, changed),
     /** What it holds, for the memory census (core/src/memoryLog.ts): documents and their text in MB of characters. */
     held: () => {
       let chars = 0;
-      for (const json of documents.values()) chars += json.length;
-      return { documentsCached: documents.size, documentTextMb: Math.round(chars / 1024 / 1024) };
+      for (const json of cache.documents.values()) chars += json.length;
+      return {
+        documentsCached: cache.documents.size,
+        documentTextMb: Math.round(chars / 1024 / 1024),
+      };
     },
     /** Whether pages are served from memory (listening) rather than Postgres. */
     isLive: listener.isLive,

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import { access } from '../access/access.ts';
+import { access, type AuthUser } from '../access/access.ts';
 import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingStreamId } from '@rentals/core/listings/events';
@@ -67,52 +67,54 @@ const featuredLimit = (query: URLSearchParams) => {
   return Number.isInteger(n) && n >= 1 && n <= 50 ? n : FEATURED_COUNT;
 };
 
+/** What the property query routes share. */
+type Ctx = ReturnType<typeof propertyServices> & { deps: PropertyQueryDeps };
+
+const routes = (ctx: Ctx, part: string) =>
+  new Elysia({ name: `propertyQueries-${part}`, prefix: '/properties' }).use(access(ctx.deps));
+
+const criteriaFor = async (
+  ctx: Ctx,
+  p: SearchParams,
+  audience: SearchAudience,
+): Promise<SearchCriteria> => resolvePlaces(await ctx.localities.current(), p, audience);
+
 /**
- * The read side of properties (SPEC §7): search for signed-in users and
- * visitors, featured lists, the owner's list and a single property. Searches
- * run on Meilisearch (Postgres when it is down); documents come from the
- * Postgres read models, the public ones for visitors; signed-in searches'
- * documents through a per-process cache kept current by NOTIFY
- * (documentCache.ts).
+ * A search's page and its count. The hits come from the index, the documents from the read
+ * models, which can be behind the index while they catch up (a bulk import, a rebuild): when
+ * a hit of the page has no row, the read model answers the search itself (the Postgres
+ * search), so the page and the count hold only what it can show. A hit that still has no row
+ * (a race) leaves the count too: no page claims listings it cannot show.
  */
-export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
-  const { search, localities, views, limitSearch } = propertyServices(deps);
+const pageOf = async <T>(
+  ctx: Ctx,
+  audience: SearchAudience,
+  criteria: SearchCriteria,
+  documentsOf: (found: SearchResult) => Promise<T[]>,
+) => {
+  let found = await ctx.search.search(audience, criteria);
+  let documents = await documentsOf(found);
+  if (documents.length < found.ids.length) {
+    found = await searchInPostgres(ctx.deps.sql, audience, criteria);
+    documents = await documentsOf(found);
+  }
+  const unshown = found.ids.length - documents.length;
+  return { documents, total: Math.max(documents.length, found.total - unshown) };
+};
 
-  const criteriaFor = async (p: SearchParams, audience: SearchAudience): Promise<SearchCriteria> =>
-    resolvePlaces(await localities.current(), p, audience);
-
-  /**
-   * A search's page and its count. The hits come from the index, the documents from the read
-   * models, which can be behind the index while they catch up (a bulk import, a rebuild): when
-   * a hit of the page has no row, the read model answers the search itself (the Postgres
-   * search), so the page and the count hold only what it can show. A hit that still has no row
-   * (a race) leaves the count too: no page claims listings it cannot show.
-   */
-  const pageOf = async <T>(
-    audience: SearchAudience,
-    criteria: SearchCriteria,
-    documentsOf: (found: SearchResult) => Promise<T[]>,
-  ) => {
-    let found = await search.search(audience, criteria);
-    let documents = await documentsOf(found);
-    if (documents.length < found.ids.length) {
-      found = await searchInPostgres(deps.sql, audience, criteria);
-      documents = await documentsOf(found);
-    }
-    const unshown = found.ids.length - documents.length;
-    return { documents, total: Math.max(documents.length, found.total - unshown) };
-  };
-
-  return new Elysia({ name: 'propertyQueries', prefix: '/properties' })
-    .use(access(deps))
+/** Search for signed-in users (full documents) and for visitors (the public documents). */
+const searchRoutes = (ctx: Ctx) => {
+  const { deps, limitSearch } = ctx;
+  return routes(ctx, 'search')
     .get(
       '',
       async ({ request, user }) => {
         limitSearch(request, user.id);
         const params = parseSearchParams(new URL(request.url).searchParams);
         const { documents, total } = await pageOf(
+          ctx,
           'full',
-          await criteriaFor(params, 'full'),
+          await criteriaFor(ctx, params, 'full'),
           (found) => documentCacheFor(deps).byIds(found.ids, found.changed),
         );
         const hasMore = params.page * params.limit < total;
@@ -145,8 +147,9 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
         limitSearch(request, undefined);
         const params = parseSearchParams(new URL(request.url).searchParams);
         const { documents: properties, total } = await pageOf(
+          ctx,
           'public',
-          await criteriaFor(params, 'public'),
+          await criteriaFor(ctx, params, 'public'),
           (found) => publicListingsByIds(deps.sql, found.ids),
         );
         return {
@@ -170,7 +173,13 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
           parameters: searchParameters('public'),
         },
       },
-    )
+    );
+};
+
+/** The featured lists (the home grid), for signed-in users and for visitors. */
+const featuredRoutes = (ctx: Ctx) => {
+  const { deps } = ctx;
+  return routes(ctx, 'featured')
     .get(
       '/featured',
       async ({ request }) => ({
@@ -206,79 +215,114 @@ export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
           tags,
         },
       },
-    )
-    .get(
-      '/my-properties',
-      async ({ user }) => {
-        // Read-your-writes: the owner's own changes are in the list they see next, from the log
-        // while the read model lags (ownWrites.ts).
-        const own = await withOwnWrites(deps, user.id, async () => {
-          const [properties, summary] = await Promise.all([
-            ownerListings(deps.sql, user.id),
-            ownerSummary(deps.sql, user.id),
-          ]);
-          return { properties, summary };
-        });
-        return { ...own, properties: await withPhotoUploads(deps, own.properties) };
-      },
-      {
-        requireRole: OWNER_ROLES,
-        response: { 200: MyPropertiesResponse },
-        detail: {
-          summary: "The caller's own properties, newest first, delisted included",
-          description:
-            'Also carries `summary` {total, listed, delisted, totalViews} for the summary cards.',
-          tags,
-          security: [{ bearer: [] }],
-        },
-      },
-    )
-    .get(
-      '/:id',
-      async ({ params, query, user, request }) => {
-        const id = listingIdOr404(params.id);
-        // A map popup's glance at a listing is not a visit: no view, no owner contact.
-        const preview = query.preview === '1';
-        if (!user) {
-          const visible = await findPublicListing(deps.sql, id);
-          if (!visible) throw new NotFoundError(NOT_FOUND);
-          if (!preview) views.record(id, { address: deps.clientIp?.(request) ?? null });
-          return { property: visible };
-        }
-        // The owner's own listing as last written, even while the read model lags (ownWrites.ts);
-        // others wait briefly for the read model.
-        const own = await ownListingFromLog(deps, id, user);
-        if (own.read === 'behind') await waitForStream(deps.sql, listingStreamId(id));
-        const found = own.read === 'folded' ? own.document : await findListing(deps.sql, id);
-        if (!found) throw new NotFoundError(NOT_FOUND);
-        const property =
-          found.ownerId === user.id || user.role === 'admin'
-            ? (await withPhotoUploads(deps, [found]))[0]!
-            : found;
-        refuseIfHidden({ ownerId: property.ownerId, hidden: !!property.hiddenForReview }, user);
-        if (preview) return { property };
-        if (user.id !== property.ownerId)
-          views.record(id, { userId: user.id, address: deps.clientIp?.(request) ?? null });
-        const contact = await ownerContact(deps.sql, property.ownerId, property.contactInfo);
-        return { property, contact };
-      },
-      {
-        optionalUser: true,
-        query: PreviewQuery,
-        response: { 200: PropertyDetailResponse },
-        detail: {
-          summary:
-            'One property: the full document with a valid token, the visitor document without one',
-          description:
-            '404 when it does not exist or was deleted (and, for visitors, when it is delisted or hidden pending ' +
-            "review); 403 'This listing is under review' for signed-in users other than its owner and admins while " +
-            'reports hide it. A view by anyone but ' +
-            'the owner counts once per viewer per day: a signed-in user by account, a visitor by address. ' +
-            "A signed-in caller also gets `contact`: the owner's `phone` when the listing shows the phone and `email` " +
-            'when it shows the email (only here, never in lists or the visitor document). ' +
-            '`preview=1` (a map popup) counts no view and carries no `contact`.',
-          tags,
-        },
-      },
     );
+};
+
+/** The owner's own list, with the summary cards. */
+const ownerRoutes = (ctx: Ctx) => {
+  const { deps } = ctx;
+  return routes(ctx, 'owner').get(
+    '/my-properties',
+    async ({ user }) => {
+      // Read-your-writes: the owner's own changes are in the list they see next, from the log
+      // while the read model lags (ownWrites.ts).
+      const own = await withOwnWrites(deps, user.id, async () => {
+        const [properties, summary] = await Promise.all([
+          ownerListings(deps.sql, user.id),
+          ownerSummary(deps.sql, user.id),
+        ]);
+        return { properties, summary };
+      });
+      return { ...own, properties: await withPhotoUploads(deps, own.properties) };
+    },
+    {
+      requireRole: OWNER_ROLES,
+      response: { 200: MyPropertiesResponse },
+      detail: {
+        summary: "The caller's own properties, newest first, delisted included",
+        description:
+          'Also carries `summary` {total, listed, delisted, totalViews} for the summary cards.',
+        tags,
+        security: [{ bearer: [] }],
+      },
+    },
+  );
+};
+
+/**
+ * One property: the visitor document for visitors; for signed-in users the full one (the owner's
+ * as last written, from the log while the read model lags: ownWrites.ts) with the owner's contact.
+ * A map popup's glance (`preview`) is not a visit: no view, no owner contact.
+ */
+const findProperty = async (
+  { deps, views }: Ctx,
+  id: string,
+  preview: boolean,
+  user: AuthUser | null,
+  request: Request,
+) => {
+  if (!user) {
+    const visible = await findPublicListing(deps.sql, id);
+    if (!visible) throw new NotFoundError(NOT_FOUND);
+    if (!preview) views.record(id, { address: deps.clientIp?.(request) ?? null });
+    return { property: visible };
+  }
+  // The owner's own listing as last written, even while the read model lags (ownWrites.ts);
+  // others wait briefly for the read model.
+  const own = await ownListingFromLog(deps, id, user);
+  if (own.read === 'behind') await waitForStream(deps.sql, listingStreamId(id));
+  const found = own.read === 'folded' ? own.document : await findListing(deps.sql, id);
+  if (!found) throw new NotFoundError(NOT_FOUND);
+  const property =
+    found.ownerId === user.id || user.role === 'admin'
+      ? (await withPhotoUploads(deps, [found]))[0]!
+      : found;
+  refuseIfHidden({ ownerId: property.ownerId, hidden: !!property.hiddenForReview }, user);
+  if (preview) return { property };
+  if (user.id !== property.ownerId)
+    views.record(id, { userId: user.id, address: deps.clientIp?.(request) ?? null });
+  const contact = await ownerContact(deps.sql, property.ownerId, property.contactInfo);
+  return { property, contact };
+};
+
+const propertyRoute = (ctx: Ctx) =>
+  routes(ctx, 'one').get(
+    '/:id',
+    ({ params, query, user, request }) =>
+      findProperty(ctx, listingIdOr404(params.id), query.preview === '1', user, request),
+    {
+      optionalUser: true,
+      query: PreviewQuery,
+      response: { 200: PropertyDetailResponse },
+      detail: {
+        summary:
+          'One property: the full document with a valid token, the visitor document without one',
+        description:
+          '404 when it does not exist or was deleted (and, for visitors, when it is delisted or hidden pending ' +
+          "review); 403 'This listing is under review' for signed-in users other than its owner and admins while " +
+          'reports hide it. A view by anyone but ' +
+          'the owner counts once per viewer per day: a signed-in user by account, a visitor by address. ' +
+          "A signed-in caller also gets `contact`: the owner's `phone` when the listing shows the phone and `email` " +
+          'when it shows the email (only here, never in lists or the visitor document). ' +
+          '`preview=1` (a map popup) counts no view and carries no `contact`.',
+        tags,
+      },
+    },
+  );
+
+/**
+ * The read side of properties (SPEC §7): search for signed-in users and
+ * visitors, featured lists, the owner's list and a single property. Searches
+ * run on Meilisearch (Postgres when it is down); documents come from the
+ * Postgres read models, the public ones for visitors; signed-in searches'
+ * documents through a per-process cache kept current by NOTIFY
+ * (documentCache.ts).
+ */
+export const propertyQueryRoutes = (deps: PropertyQueryDeps) => {
+  const ctx: Ctx = { ...propertyServices(deps), deps };
+  return new Elysia({ name: 'propertyQueries' })
+    .use(searchRoutes(ctx))
+    .use(featuredRoutes(ctx))
+    .use(ownerRoutes(ctx))
+    .use(propertyRoute(ctx));
 };

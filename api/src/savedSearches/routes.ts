@@ -42,41 +42,44 @@ const body = jsonBody(SavedSearchBody);
 const notes =
   `Only your own searches: another user's search id is 404 ('${savedSearchMessages.notFound}'). ` +
   `At most ${SAVED_SEARCH_CHANGE_LIMIT.perSubject} changes a minute (429: '${savedSearchBodyMessages.tooMany}').`;
+type Deps = SavedSearchDeps & Pick<AppDeps, 'jwtSecret' | 'tokenTtlSeconds'>;
+type Service = ReturnType<typeof savedSearchService>;
+type Action = 'PauseSavedSearch' | 'ResumeSavedSearch' | 'SeeSavedSearch';
 
-/**
- * The signed-in user's saved searches (issue 17). Every route acts on the
- * caller's own stream of saved searches: none takes a user id.
- */
-export const savedSearchRoutes = (
-  deps: SavedSearchDeps & Pick<AppDeps, 'jwtSecret' | 'tokenTtlSeconds'>,
-) => {
-  const service = savedSearchService(deps);
-  const acted = (request: Request, userId: string) => ({
-    userId,
-    address: deps.clientIp?.(request) ?? 'unknown',
-  });
-  const one = async (
+/** What the saved-search routes share. */
+type Ctx = {
+  deps: Deps;
+  service: Service;
+  write: ReturnType<typeof idempotentWrites>;
+  /** Who acts, for the service's rate limit. */
+  acted: (request: Request, userId: string) => { userId: string; address: string };
+  /** Pause, resume or see one search; answers it as it is now. */
+  one: (
     request: Request,
     userId: string,
     id: string | undefined,
-    type: 'PauseSavedSearch' | 'ResumeSavedSearch' | 'SeeSavedSearch',
-  ) => ({ savedSearch: (await service.act(acted(request, userId), searchIdOr404(id), type))! });
+    type: Action,
+  ) => Promise<{ savedSearch: NonNullable<Awaited<ReturnType<Service['act']>>> }>;
+};
 
-  const unsubscribe = async (request: Request) => {
-    const query = new URL(request.url).searchParams;
-    const param = (name: string) => query.get(name)?.slice(0, 200) ?? '';
-    const name = await service.unsubscribe(
-      searchIdOr404(param('u')),
-      searchIdOr404(param('s')),
-      param('t'),
-    );
-    return unsubscribedPage(name);
-  };
+const routes = (ctx: Ctx, part: string) =>
+  new Elysia({ name: `saved-searches-${part}`, prefix: '/saved-searches' }).use(access(ctx.deps));
 
-  const write = idempotentWrites(deps);
-  return new Elysia({ name: 'saved-searches', prefix: '/saved-searches' })
-    .use(access(deps))
-    .get('/unsubscribe', ({ request }) => unsubscribe(request), {
+const unsubscribe = async ({ service }: Ctx, request: Request) => {
+  const query = new URL(request.url).searchParams;
+  const param = (name: string) => query.get(name)?.slice(0, 200) ?? '';
+  const name = await service.unsubscribe(
+    searchIdOr404(param('u')),
+    searchIdOr404(param('s')),
+    param('t'),
+  );
+  return unsubscribedPage(name);
+};
+
+/** The unsubscribe link of every alert email: no sign-in. */
+const unsubscribeRoutes = (ctx: Ctx) =>
+  routes(ctx, 'unsubscribe')
+    .get('/unsubscribe', ({ request }) => unsubscribe(ctx, request), {
       detail: {
         summary:
           "One-click unsubscribe from a saved search's emails (the link in every alert email)",
@@ -87,12 +90,17 @@ export const savedSearchRoutes = (
         tags,
       },
     })
-    .post('/unsubscribe', ({ request }) => unsubscribe(request), {
+    .post('/unsubscribe', ({ request }) => unsubscribe(ctx, request), {
       detail: {
         summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post), as the GET',
         tags,
       },
-    })
+    });
+
+/** My saved searches and my alerts. */
+const readingRoutes = (ctx: Ctx) => {
+  const { deps, service } = ctx;
+  return routes(ctx, 'reading')
     .get('', async ({ user }) => ({ savedSearches: await service.list(user.id) }), {
       requireUser: true,
       response: { 200: SavedSearchesResponse },
@@ -117,7 +125,13 @@ export const savedSearchRoutes = (
           security,
         },
       },
-    )
+    );
+};
+
+/** Save a search, and change one. */
+const editingRoutes = (ctx: Ctx) => {
+  const { service, write, acted } = ctx;
+  return routes(ctx, 'editing')
     .post(
       '',
       (context) =>
@@ -159,7 +173,13 @@ export const savedSearchRoutes = (
           security,
         },
       },
-    )
+    );
+};
+
+/** Pause, resume, mark seen and delete one search. */
+const stateRoutes = (ctx: Ctx) => {
+  const { service, write, acted, one } = ctx;
+  return routes(ctx, 'state')
     .post(
       '/:id/pause',
       (context) =>
@@ -226,4 +246,25 @@ export const savedSearchRoutes = (
         },
       },
     );
+};
+
+/**
+ * The signed-in user's saved searches (issue 17). Every route acts on the
+ * caller's own stream of saved searches: none takes a user id.
+ */
+export const savedSearchRoutes = (deps: Deps) => {
+  const service = savedSearchService(deps);
+  const acted = (request: Request, userId: string) => ({
+    userId,
+    address: deps.clientIp?.(request) ?? 'unknown',
+  });
+  const one: Ctx['one'] = async (request, userId, id, type) => ({
+    savedSearch: (await service.act(acted(request, userId), searchIdOr404(id), type))!,
+  });
+  const ctx: Ctx = { deps, service, write: idempotentWrites(deps), acted, one };
+  return new Elysia({ name: 'saved-searches' })
+    .use(unsubscribeRoutes(ctx))
+    .use(readingRoutes(ctx))
+    .use(editingRoutes(ctx))
+    .use(stateRoutes(ctx));
 };

@@ -14,98 +14,113 @@ type Subscriber = {
   activating?: Promise<void>;
 };
 
+/** One database client's LISTEN connection and who shares it. */
+type HubState = {
+  sql: Sql;
+  log: Logger | undefined;
+  subscribers: Set<Subscriber>;
+  connecting: Promise<void> | undefined;
+  listener: Sql | undefined;
+  stopped: boolean;
+  pid: number | undefined;
+};
+
+const close = (hub: HubState) => {
+  for (const s of hub.subscribers) s.live = false;
+  hub.pid = undefined;
+  const own = hub.listener;
+  hub.listener = undefined;
+  void own?.end({ timeout: 0 });
+};
+
+const lose = (hub: HubState, own: Sql, reason: string) => {
+  if (hub.listener !== own) return;
+  for (const s of hub.subscribers)
+    if (s.live) hub.log?.warn(`${s.what}: not listening; reading Postgres meanwhile`, { reason });
+  close(hub);
+  if (hub.stopped || hub.subscribers.size === 0) return;
+  setTimeout(() => void connect(hub), RECONNECT_MS).unref?.();
+};
+
+/** LISTEN before reloading, so a change committed during the reload is still heard. */
+const activate = (hub: HubState, own: Sql, s: Subscriber): Promise<void> =>
+  (s.activating ??= (async () => {
+    for (const channel of s.channels) await own.unsafe(`LISTEN ${ident(channel)}`);
+    await s.onConnect();
+    if (hub.listener === own && hub.subscribers.has(s)) s.live = true;
+  })()
+    .catch((error: unknown) => lose(hub, own, String(error)))
+    .finally(() => {
+      s.activating = undefined;
+    }));
+
+const listen = async (hub: HubState) => {
+  // Throws CONNECTION_ENDED once the app's pool is closed, before a listener is opened.
+  await hub.sql`SELECT 1`;
+  const own = sessionClient(hub.sql, {
+    onnotify: (channel, payload) => {
+      if (hub.listener !== own) return;
+      for (const s of hub.subscribers)
+        if (s.channels.includes(channel)) s.onNotify(payload, channel);
+    },
+    onclose: () => lose(hub, own, 'the listening connection was closed'),
+  });
+  hub.listener = own;
+  try {
+    const [backend] = await own<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+    if (hub.listener === own) hub.pid = backend?.pid;
+  } catch (error) {
+    lose(hub, own, String(error));
+    throw error;
+  }
+  await Promise.all([...hub.subscribers].map((s) => activate(hub, own, s)));
+};
+
+const connect = (hub: HubState): Promise<void> => {
+  if (hub.connecting) return hub.connecting;
+  if (hub.stopped || hub.listener) return Promise.resolve();
+  hub.connecting = listen(hub)
+    .catch((error: unknown) => {
+      // The app's own pool is closed (shutdown, a test's database dropped): stay off.
+      if ((error as { code?: string }).code === 'CONNECTION_ENDED') {
+        hub.stopped = true;
+        close(hub);
+      }
+    })
+    .finally(() => {
+      hub.connecting = undefined;
+    });
+  return hub.connecting;
+};
+
 /**
  * One LISTEN connection per database client (per web process), shared by
  * everything it keeps in memory, that comes back by itself.
  */
 const createHub = (sql: Sql, log?: Logger) => {
-  const subscribers = new Set<Subscriber>();
-  let connecting: Promise<void> | undefined;
-  let listener: Sql | undefined;
-  let stopped = false;
-  let pid: number | undefined;
-
-  const close = () => {
-    for (const s of subscribers) s.live = false;
-    pid = undefined;
-    const own = listener;
-    listener = undefined;
-    void own?.end({ timeout: 0 });
+  const hub: HubState = {
+    sql,
+    log,
+    subscribers: new Set(),
+    connecting: undefined,
+    listener: undefined,
+    stopped: false,
+    pid: undefined,
   };
-
-  const lose = (own: Sql, reason: string) => {
-    if (listener !== own) return;
-    for (const s of subscribers)
-      if (s.live) log?.warn(`${s.what}: not listening; reading Postgres meanwhile`, { reason });
-    close();
-    if (stopped || subscribers.size === 0) return;
-    setTimeout(() => void connect(), RECONNECT_MS).unref?.();
-  };
-
-  /** LISTEN before reloading, so a change committed during the reload is still heard. */
-  const activate = (own: Sql, s: Subscriber): Promise<void> =>
-    (s.activating ??= (async () => {
-      for (const channel of s.channels) await own.unsafe(`LISTEN ${ident(channel)}`);
-      await s.onConnect();
-      if (listener === own && subscribers.has(s)) s.live = true;
-    })()
-      .catch((error: unknown) => lose(own, String(error)))
-      .finally(() => {
-        s.activating = undefined;
-      }));
-
-  const listen = async () => {
-    // Throws CONNECTION_ENDED once the app's pool is closed, before a listener is opened.
-    await sql`SELECT 1`;
-    const own = sessionClient(sql, {
-      onnotify: (channel, payload) => {
-        if (listener !== own) return;
-        for (const s of subscribers) if (s.channels.includes(channel)) s.onNotify(payload, channel);
-      },
-      onclose: () => lose(own, 'the listening connection was closed'),
-    });
-    listener = own;
-    try {
-      const [backend] = await own<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-      if (listener === own) pid = backend?.pid;
-    } catch (error) {
-      lose(own, String(error));
-      throw error;
-    }
-    await Promise.all([...subscribers].map((s) => activate(own, s)));
-  };
-
-  const connect = (): Promise<void> => {
-    if (connecting) return connecting;
-    if (stopped || listener) return Promise.resolve();
-    connecting = listen()
-      .catch((error: unknown) => {
-        // The app's own pool is closed (shutdown, a test's database dropped): stay off.
-        if ((error as { code?: string }).code === 'CONNECTION_ENDED') {
-          stopped = true;
-          close();
-        }
-      })
-      .finally(() => {
-        connecting = undefined;
-      });
-    return connecting;
-  };
-
   return {
     subscribe: (s: Subscriber) => ({
       start: async () => {
-        subscribers.add(s);
-        await connect();
-        if (listener && !s.live) await activate(listener, s);
+        hub.subscribers.add(s);
+        await connect(hub);
+        if (hub.listener && !s.live) await activate(hub, hub.listener, s);
       },
       stop: () => {
-        subscribers.delete(s);
+        hub.subscribers.delete(s);
         s.live = false;
-        if (subscribers.size === 0) close();
+        if (hub.subscribers.size === 0) close(hub);
       },
       isLive: () => s.live,
-      listenerPid: () => (s.live ? pid : undefined),
+      listenerPid: () => (s.live ? hub.pid : undefined),
     }),
   };
 };

@@ -26,6 +26,72 @@ const COMPRESSIBLE = new Set([
 
 type Prepared = { mtimeMs: number; body: Uint8Array; gzip?: Uint8Array; csp?: string };
 
+/** The site being served: its directory, its shell pages, and each file as prepared. */
+type Site = { root: string; shells: Shell[]; cache: Map<string, Prepared> };
+
+const fileAt = ({ root }: Site, relative: string): string | undefined => {
+  const full = resolve(root, `.${sep}${relative}`);
+  if (full !== root && !full.startsWith(root + sep)) return undefined;
+  return existsSync(full) && statSync(full).isFile() ? full : undefined;
+};
+
+const find = (site: Site, pathname: string): string | undefined => {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const candidates = [decoded, join(decoded, 'index.html'), `${decoded.replace(/\/$/, '')}.html`];
+  for (const candidate of candidates) {
+    const file = fileAt(site, candidate);
+    if (file) return file;
+  }
+  const shell = shellFor(pathname, site.shells);
+  return shell ? fileAt(site, shell) : undefined;
+};
+
+const prepare = async ({ cache }: Site, file: string): Promise<Prepared> => {
+  const { mtimeMs } = statSync(file);
+  const hit = cache.get(file);
+  if (hit?.mtimeMs === mtimeMs) return hit;
+  const body = new Uint8Array(await Bun.file(file).arrayBuffer());
+  const ext = extname(file);
+  const prepared: Prepared = {
+    mtimeMs,
+    body,
+    gzip: COMPRESSIBLE.has(ext) && body.byteLength > 512 ? gzipSync(body, { level: 9 }) : undefined,
+    csp: ext === '.html' ? contentSecurityPolicy(new TextDecoder().decode(body)) : undefined,
+  };
+  cache.set(file, prepared);
+  return prepared;
+};
+
+const respond = async (
+  site: Site,
+  request: Request,
+  file: string,
+  status: number,
+  cacheControl: string,
+) => {
+  const prepared = await prepare(site, file);
+  const headers = new Headers(BASE_SECURITY_HEADERS);
+  headers.set('content-type', contentTypeOf(file));
+  headers.set('cache-control', cacheControl);
+  if (prepared.csp) headers.set('content-security-policy', prepared.csp);
+  let body = prepared.body;
+  if (prepared.gzip) {
+    headers.set('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+      body = prepared.gzip;
+      headers.set('content-encoding', 'gzip');
+    }
+  }
+  headers.set('content-length', String(body.byteLength));
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+};
+
 /**
  * Serves the built Astro site. HTML is revalidated on every visit and carries
  * a strict CSP with the hashes of its own inline scripts; files under /_astro/
@@ -33,88 +99,29 @@ type Prepared = { mtimeMs: number; body: Uint8Array; gzip?: Uint8Array; csp?: st
  * their shell page (see shells.ts).
  */
 export const staticSite = (siteDir: string, shells: Shell[] = DEFAULT_SHELLS) => {
-  const root = resolve(siteDir);
-  const cache = new Map<string, Prepared>();
-
-  const fileAt = (relative: string): string | undefined => {
-    const full = resolve(root, `.${sep}${relative}`);
-    if (full !== root && !full.startsWith(root + sep)) return undefined;
-    return existsSync(full) && statSync(full).isFile() ? full : undefined;
-  };
-
-  const find = (pathname: string): string | undefined => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return undefined;
-    }
-    if (decoded.includes('\0')) return undefined;
-    const candidates = [decoded, join(decoded, 'index.html'), `${decoded.replace(/\/$/, '')}.html`];
-    for (const candidate of candidates) {
-      const file = fileAt(candidate);
-      if (file) return file;
-    }
-    const shell = shellFor(pathname, shells);
-    return shell ? fileAt(shell) : undefined;
-  };
-
-  const prepare = async (file: string): Promise<Prepared> => {
-    const { mtimeMs } = statSync(file);
-    const hit = cache.get(file);
-    if (hit?.mtimeMs === mtimeMs) return hit;
-    const body = new Uint8Array(await Bun.file(file).arrayBuffer());
-    const ext = extname(file);
-    const prepared: Prepared = {
-      mtimeMs,
-      body,
-      gzip:
-        COMPRESSIBLE.has(ext) && body.byteLength > 512 ? gzipSync(body, { level: 9 }) : undefined,
-      csp: ext === '.html' ? contentSecurityPolicy(new TextDecoder().decode(body)) : undefined,
-    };
-    cache.set(file, prepared);
-    return prepared;
-  };
-
-  const respond = async (request: Request, file: string, status: number, cacheControl: string) => {
-    const prepared = await prepare(file);
-    const headers = new Headers(BASE_SECURITY_HEADERS);
-    headers.set('content-type', contentTypeOf(file));
-    headers.set('cache-control', cacheControl);
-    if (prepared.csp) headers.set('content-security-policy', prepared.csp);
-    let body = prepared.body;
-    if (prepared.gzip) {
-      headers.set('vary', 'accept-encoding');
-      if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-        body = prepared.gzip;
-        headers.set('content-encoding', 'gzip');
-      }
-    }
-    headers.set('content-length', String(body.byteLength));
-    return new Response(request.method === 'HEAD' ? null : body, { status, headers });
-  };
-
+  const site: Site = { root: resolve(siteDir), shells, cache: new Map() };
   return async (request: Request): Promise<Response> => {
     const refused = readOnly(request, BASE_SECURITY_HEADERS);
     if (refused) return refused;
     const { pathname } = new URL(request.url);
-    if (!existsSync(root))
+    if (!existsSync(site.root))
       return new Response(PLACEHOLDER, {
         headers: { 'content-type': 'text/html; charset=utf-8', ...BASE_SECURITY_HEADERS },
       });
-    const file = find(pathname);
+    const file = find(site, pathname);
     if (file) {
       const immutable = pathname.startsWith('/_astro/');
       const html = file.endsWith('.html');
       return respond(
+        site,
         request,
         file,
         200,
         immutable ? IMMUTABLE : html ? 'no-cache' : 'public, max-age=3600',
       );
     }
-    const notFound = fileAt('404.html');
-    if (notFound) return respond(request, notFound, 404, 'no-cache');
+    const notFound = fileAt(site, '404.html');
+    if (notFound) return respond(site, request, notFound, 404, 'no-cache');
     return new Response('Not found', {
       status: 404,
       headers: { 'content-type': 'text/plain; charset=utf-8', ...BASE_SECURITY_HEADERS },

@@ -21,7 +21,7 @@
  *
  * Environment variables: infra/src/config/env.ts and the README's table.
  */
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
 import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
@@ -33,13 +33,10 @@ import {
   keepMailCatcher,
   mailLine,
 } from './dataServices.ts';
-import { AlreadyRunningError, acquireInstanceLock, recordChildren } from './instanceLock.ts';
-import { keeper } from './keepService.ts';
 import { labelled } from './labelledOutput.ts';
 import { prepareData } from './prepareData.ts';
-import { loadOrCreateSecrets } from './secrets.ts';
 import { runnerLifecycle } from './runnerLifecycle.ts';
-import { serviceLogs } from './serviceLogs.ts';
+import { openRunnerSession, shown, type RunnerSession } from './runnerSession.ts';
 import { waitUntilHealthy } from './waitUntilHealthy.ts';
 import { waitUntilCaughtUp } from './waitUntilCaughtUp.ts';
 import { watchExternal } from './watchExternal.ts';
@@ -49,7 +46,8 @@ const flags = new Set(process.argv.slice(2));
 let say: (line: string) => void = labelled('dev');
 
 // Stopped on the way out newest first (the proxy, then projections, web, Meilisearch, Postgres).
-const { cleanups, fail, portCheck, run, stopping } = runnerLifecycle('npm run dev', () => say);
+const lifecycle = runnerLifecycle('npm run dev', () => say);
+const { cleanups, fail, portCheck, run } = lifecycle;
 
 /** What `npm run dev -- --help` prints; an unknown flag prints it too, instead of starting anything. */
 const USAGE = `npm run dev [-- flags]: the whole product on one origin with seed data.
@@ -59,46 +57,32 @@ const USAGE = `npm run dev [-- flags]: the whole product on one origin with seed
 Settings are environment variables (PORT, DATA_DIR, PG_PORT, MEILI_PORT, MAIL_SMTP_PORT, …): see README › Configuration.`;
 const KNOWN_FLAGS = new Set(['--verbose', '--no-seed', '--no-site-build']);
 
-const main = async () => {
+type Config = ReturnType<typeof loadConfig>;
+type Mail = { smtpUrl: string; inbox?: string };
+
+/** `--help` prints the usage and exits; an unknown flag prints it too and exits with 2. */
+const checkFlags = () => {
   const unknown = [...flags].filter((f) => !KNOWN_FLAGS.has(f));
-  if (unknown.length > 0) {
-    const help = unknown.every((f) => f === '--help' || f === '-h');
-    (help ? console.log : console.error)(
-      help ? USAGE : `unknown flag ${unknown.join(', ')}\n${USAGE}`,
-    );
-    process.exit(help ? 0 : 2);
-  }
-  // 1. Configuration: a bad value stops here with the variable's name.
-  let config;
+  if (unknown.length === 0) return;
+  const help = unknown.every((f) => f === '--help' || f === '-h');
+  (help ? console.log : console.error)(
+    help ? USAGE : `unknown flag ${unknown.join(', ')}\n${USAGE}`,
+  );
+  process.exit(help ? 0 : 2);
+};
+
+/** 1. Configuration: a bad value stops here with the variable's name. */
+const readConfig = (): Config => {
   try {
-    config = loadConfig(process.env);
+    return loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message, 2);
     throw error;
   }
-  const dataDir = resolve(ROOT, config.dataDir);
-  const pidsFile = resolve(dataDir, 'dev.pids.json');
+};
 
-  // 2. One runner per data directory.
-  try {
-    const lock = await acquireInstanceLock(resolve(dataDir, 'dev.lock'), pidsFile, say);
-    cleanups.push({ name: 'lock', stop: lock.release });
-  } catch (error) {
-    if (error instanceof AlreadyRunningError) return fail(error.message, 2);
-    throw error;
-  }
-  const logs = serviceLogs(dataDir, flags.has('--verbose'));
-  cleanups.push({ name: 'logs', stop: logs.close });
-  say = logs.say('dev');
-  /** Short when the data directory is under the working directory, absolute otherwise. */
-  const shown = (path: string) => {
-    const rel = relative(process.cwd(), path);
-    return rel && !rel.startsWith('..') ? rel : path;
-  };
-  const logFile = (name: string) => shown(logs.file(name));
-  const secrets = await loadOrCreateSecrets(resolve(dataDir, 'secrets.json'));
-
-  // 3. Ports, before anything starts listening.
+/** 3. Ports, before anything starts listening. */
+const checkPorts = async (config: Config) => {
   await portCheck(config.port, 'PORT', 'web');
   if (!config.databaseUrl) await portCheck(config.pgPort, 'PG_PORT', 'embedded Postgres');
   if (!config.meiliUrl) await portCheck(config.meiliPort, 'MEILI_PORT', 'bundled Meilisearch');
@@ -106,19 +90,11 @@ const main = async () => {
     await portCheck(config.mailSmtpPort, 'MAIL_SMTP_PORT', 'mail catcher SMTP');
     await portCheck(config.mailWebPort, 'MAIL_WEB_PORT', 'mail catcher inbox');
   }
-  const pids: Record<string, number> = {};
-  const keep = keeper({
-    logs,
-    logFile,
-    onStart: (name, pid) => {
-      pids[name] = pid;
-      void recordChildren(pidsFile, pids);
-    },
-    cleanups,
-    stopping,
-  });
+};
 
-  // 4. Postgres.
+/** 4.–6. Postgres, Meilisearch and mail: started here unless the environment names them. */
+const startDataServices = async (config: Config, dataDir: string, session: RunnerSession) => {
+  const { keep, logs, secrets } = session;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     databaseUrl = await keepEmbeddedPostgres(keep, logs, {
@@ -130,7 +106,6 @@ const main = async () => {
     cleanups.push({ name: 'postgres watch', stop: watchExternal('postgres', databaseUrl, say) });
   }
 
-  // 5. Meilisearch.
   let meiliUrl = config.meiliUrl;
   const meiliMasterKey = config.meiliMasterKey ?? secrets.meiliMasterKey;
   if (!meiliUrl) {
@@ -144,8 +119,8 @@ const main = async () => {
     cleanups.push({ name: 'meilisearch watch', stop: watchExternal('meilisearch', meiliUrl, say) });
   }
 
-  // 6. Mail: every email the product sends lands in a local inbox instead of going out.
-  const mail = config.smtpUrl
+  // Every email the product sends lands in a local inbox instead of going out.
+  const mail: Mail = config.smtpUrl
     ? { smtpUrl: config.smtpUrl }
     : await keepMailCatcher(keep, logs, {
         smtpPort: config.mailSmtpPort,
@@ -160,36 +135,34 @@ const main = async () => {
     meiliMasterKey,
     jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
   };
-  const childEnv: Record<string, string> = {
-    PORT: String(resolved.port),
-    HOST: resolved.host,
-    DATA_DIR: dataDir,
-    DATABASE_URL: resolved.databaseUrl,
-    // Every search replica: the web and projections processes each use the whole list.
-    MEILI_URL: resolved.meiliUrls.join(','),
-    MEILI_MASTER_KEY: resolved.meiliMasterKey,
-    JWT_SECRET: resolved.jwtSecret,
-    JWT_TTL: resolved.jwtTtl,
-    SMTP_URL: mail.smtpUrl,
-    MAIL_FROM: resolved.mailFrom,
-  };
+  return { resolved, mail };
+};
 
-  // 7.–10. Schema, map data, site, demo data.
-  await prepareData({
-    dataDir,
-    databaseUrl: resolved.databaseUrl,
-    meiliUrls: [resolved.meiliUrl],
-    meiliMasterKey: resolved.meiliMasterKey,
-    childEnv,
-    logs,
-    logFile,
-    say,
-    siteBuild: !flags.has('--no-site-build'),
-    seed: !flags.has('--no-seed'),
-  });
+const childEnvOf = (
+  resolved: ResolvedConfig,
+  dataDir: string,
+  mail: Mail,
+): Record<string, string> => ({
+  PORT: String(resolved.port),
+  HOST: resolved.host,
+  DATA_DIR: dataDir,
+  DATABASE_URL: resolved.databaseUrl,
+  // Every search replica: the web and projections processes each use the whole list.
+  MEILI_URL: resolved.meiliUrls.join(','),
+  MEILI_MASTER_KEY: resolved.meiliMasterKey,
+  JWT_SECRET: resolved.jwtSecret,
+  JWT_TTL: resolved.jwtTtl,
+  SMTP_URL: mail.smtpUrl,
+  MAIL_FROM: resolved.mailFrom,
+});
 
-  // 11. The product's own processes, restarted when they exit.
-  const url = `http://localhost:${resolved.port}`;
+/** 11. The product's own processes, restarted when they exit. */
+const startProduct = async (
+  session: RunnerSession,
+  childEnv: Record<string, string>,
+  url: string,
+) => {
+  const { keep, logs } = session;
   await keep({
     name: 'web',
     start: () =>
@@ -215,11 +188,46 @@ const main = async () => {
     stop: (child) => stopChild(child, 'SIGTERM'),
   });
   logs.say('projections')('running');
+};
+
+const main = async () => {
+  checkFlags();
+  const config = readConfig();
+  const dataDir = resolve(ROOT, config.dataDir);
+
+  // 2. One runner per data directory.
+  const session = await openRunnerSession({
+    dataDir,
+    verbose: flags.has('--verbose'),
+    lifecycle,
+    say,
+  });
+  say = session.logs.say('dev');
+  await checkPorts(config);
+  const { resolved, mail } = await startDataServices(config, dataDir, session);
+  const childEnv = childEnvOf(resolved, dataDir, mail);
+
+  // 7.–10. Schema, map data, site, demo data.
+  await prepareData({
+    dataDir,
+    databaseUrl: resolved.databaseUrl,
+    meiliUrls: [resolved.meiliUrl],
+    meiliMasterKey: resolved.meiliMasterKey,
+    childEnv,
+    logs: session.logs,
+    logFile: session.logFile,
+    say,
+    siteBuild: !flags.has('--no-site-build'),
+    seed: !flags.has('--no-seed'),
+  });
+
+  const url = `http://localhost:${resolved.port}`;
+  await startProduct(session, childEnv, url);
 
   // 12. Ready only when the product says it is healthy, and shows the seed everywhere (city pages too).
   await waitUntilHealthy(`${url}/api/health`, say);
   await waitUntilCaughtUp(`${url}/api/health`, say);
-  say(`ready ${url} (full logs in ${shown(logs.dir)}; --verbose shows them here)`);
+  say(`ready ${url} (full logs in ${shown(session.logs.dir)}; --verbose shows them here)`);
   say(mailLine(mail));
 };
 

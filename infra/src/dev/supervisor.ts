@@ -25,6 +25,25 @@ export type SupervisorOptions = {
 const describeExit = (code: number | null, signal: NodeJS.Signals | null) =>
   signal ? signal : `exit code ${code}`;
 
+/** The options with their defaults, and where the log is (for the restart lines). */
+const settingsOf = (options: SupervisorOptions) => ({
+  firstDelayMs: options.firstDelayMs ?? 1000,
+  maxDelayMs: options.maxDelayMs ?? 30_000,
+  stableMs: options.stableMs ?? 60_000,
+  startAttempts: options.startAttempts ?? 5,
+  where: options.logFile ? `; log: ${options.logFile}` : '',
+});
+
+/** A wait of `ms` that `stop` can cut short: it is handed the way to end it early. */
+const pauseFor = (ms: number, onCancel: (cancel: () => void) => void) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    onCancel(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /**
  * Keeps one service running: when its process exits unexpectedly, it says so
  * in one line and starts it again after a delay that doubles with each failure
@@ -35,11 +54,7 @@ const describeExit = (code: number | null, signal: NodeJS.Signals | null) =>
  * ends the supervision and the process, one still starting included.
  */
 export const supervise = (service: Service, options: SupervisorOptions) => {
-  const firstDelayMs = options.firstDelayMs ?? 1000;
-  const maxDelayMs = options.maxDelayMs ?? 30_000;
-  const stableMs = options.stableMs ?? 60_000;
-  const startAttempts = options.startAttempts ?? 5;
-  const where = options.logFile ? `; log: ${options.logFile}` : '';
+  const { firstDelayMs, maxDelayMs, stableMs, startAttempts, where } = settingsOf(options);
   let current: ChildProcess | undefined;
   let stopping = false;
   let failures = 0;
@@ -47,14 +62,7 @@ export const supervise = (service: Service, options: SupervisorOptions) => {
   // The start under way, so that `stop` also stops a process that is still starting.
   let launching: Promise<unknown> = Promise.resolve();
 
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      cancelWait = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const pause = (ms: number) => pauseFor(ms, (cancel) => (cancelWait = cancel));
 
   const launchOnce = async () => {
     const child = await service.start();

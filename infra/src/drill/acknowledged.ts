@@ -60,20 +60,8 @@ const checkPhotos = async (stack: Stack, ledger: Ledger, live: string[]) => {
   return lost;
 };
 
-/**
- * Every write the product acknowledged (2xx) is there: its event in the log
- * (the create with its title, the edit with its rent, the delete), and the
- * listing as the log now says it is in the full and visitor read models, the
- * search index and the public pages (a page with its title while it lives,
- * none after its delete), with every photo the create sent processed and served.
- * Run once the read side has caught up (after `npm run verify`).
- */
-export const checkAcknowledged = async (
-  stack: Stack,
-  ledger: Ledger,
-): Promise<AcknowledgedReport> => {
-  const lost: string[] = [];
-  const ids = [...ledger.creates.keys()];
+/** What the log holds for the drill's listings: each one's created title, rents and delete. */
+const readLog = async (stack: Stack, ids: string[]) => {
   const events = await stack.sql<
     { stream_id: string; type: string; title: string | null; rent: number | null }[]
   >`
@@ -91,6 +79,37 @@ export const checkAcknowledged = async (
     if (e.type === 'ListingDeleted') entry.deleted = true;
     log.set(id, entry);
   }
+  return log;
+};
+
+/** The drill's listings that are in the search index. */
+const indexedIds = async (stack: Stack, ids: string[]) => {
+  const indexed = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const batch = ids.slice(i, i + 500);
+    const docs = await stack.meili
+      .index(LISTINGS_INDEX)
+      .getDocuments<{ id: string }>({ ids: batch, fields: ['id'], limit: batch.length });
+    for (const d of docs.results) indexed.add(d.id);
+  }
+  return indexed;
+};
+
+/**
+ * Every write the product acknowledged (2xx) is there: its event in the log
+ * (the create with its title, the edit with its rent, the delete), and the
+ * listing as the log now says it is in the full and visitor read models, the
+ * search index and the public pages (a page with its title while it lives,
+ * none after its delete), with every photo the create sent processed and served.
+ * Run once the read side has caught up (after `npm run verify`).
+ */
+export const checkAcknowledged = async (
+  stack: Stack,
+  ledger: Ledger,
+): Promise<AcknowledgedReport> => {
+  const lost: string[] = [];
+  const ids = [...ledger.creates.keys()];
+  const log = await readLog(stack, ids);
 
   for (const [id, { title }] of ledger.creates)
     if (log.get(id)?.title !== title) lost.push(`create of ${id} ("${title}") is not in the log`);
@@ -117,14 +136,7 @@ export const checkAcknowledged = async (
       >`SELECT id FROM listing_public WHERE id = ANY(${ids}::text[])`
     ).map((r) => r.id),
   );
-  const indexed = new Set<string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const batch = ids.slice(i, i + 500);
-    const docs = await stack.meili
-      .index(LISTINGS_INDEX)
-      .getDocuments<{ id: string }>({ ids: batch, fields: ['id'], limit: batch.length });
-    for (const d of docs.results) indexed.add(d.id);
-  }
+  const indexed = await indexedIds(stack, ids);
 
   for (const id of live) {
     const { title, rents } = log.get(id)!;

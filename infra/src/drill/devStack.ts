@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,48 @@ import type { Stack, StackKind } from './stack.ts';
 
 const READY_TIMEOUT_MS = 180_000;
 
+/** The runner's settings: free ports, the temporary DATA_DIR, no search rate limit. */
+const drillEnv = async (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  PORT: String(await freePort()),
+  PG_PORT: String(await freePort()),
+  // The cluster's second Meilisearch takes the next port.
+  MEILI_PORT: String(await freePort()),
+  MAIL_SMTP_PORT: String(await freePort()),
+  MAIL_WEB_PORT: String(await freePort()),
+  // The drill's reads come from one address at load-test rates.
+  SEARCHES_PER_SECOND: '0',
+  NO_COLOR: '1',
+});
+
+/** Resolves once the runner printed `ready <url>`; rejects with its output if it exits or is late. */
+const untilReady = async (
+  runner: ChildProcess,
+  output: () => string,
+  url: string,
+  script: string,
+) => {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!output().includes(`ready ${url}`)) {
+    if (runner.exitCode !== null || runner.signalCode !== null)
+      throw new Error(`${script} exited during start-up:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`${script} was not ready in time:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+/** The pids the runner recorded (DATA_DIR/dev.pids.json), by service name. */
+const readPids = (dataDir: string): Record<string, number> => {
+  try {
+    return JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
+      string,
+      number
+    >;
+  } catch {
+    return {};
+  }
+};
+
 /**
  * A runner (`npm run dev`, `npm run cluster`) on free ports and a temporary
  * DATA_DIR, without the site build (the public pages come from the
@@ -27,18 +69,7 @@ const runnerStack = (name: string, script: string, args: string[]): StackKind =>
     const dataDir = await mkdtemp(join(tmpdir(), 'rentals-drill-stack-'));
     // The embedded Postgres runs as another user when we are root.
     await chmod(dataDir, 0o755);
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      PG_PORT: String(await freePort()),
-      // The cluster's second Meilisearch takes the next port.
-      MEILI_PORT: String(await freePort()),
-      MAIL_SMTP_PORT: String(await freePort()),
-      MAIL_WEB_PORT: String(await freePort()),
-      // The drill's reads come from one address at load-test rates.
-      SEARCHES_PER_SECOND: '0',
-      NO_COLOR: '1',
-    };
+    const env = await drillEnv(dataDir);
     const url = `http://localhost:${env.PORT}`;
     let output = '';
     const runner = spawn(process.execPath, [script, '--no-seed', '--no-site-build', ...args], {
@@ -68,13 +99,7 @@ const runnerStack = (name: string, script: string, args: string[]): StackKind =>
 
     try {
       log(`starting ${script} ${args.join(' ')} on ${url} (DATA_DIR ${dataDir})`);
-      const deadline = Date.now() + READY_TIMEOUT_MS;
-      while (!output.includes(`ready ${url}`)) {
-        if (runner.exitCode !== null || runner.signalCode !== null)
-          throw new Error(`${script} exited during start-up:\n${output}`);
-        if (Date.now() > deadline) throw new Error(`${script} was not ready in time:\n${output}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await untilReady(runner, () => output, url, script);
       log(`seeding ${listings} listings`);
       const seed = await runCommand('infra/src/cli/seed.ts', ['--listings', String(listings)], env);
       if (seed.code !== 0) throw new Error(`npm run seed failed:\n${seed.output}`);
@@ -88,16 +113,7 @@ const runnerStack = (name: string, script: string, args: string[]): StackKind =>
     const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as DevSecrets;
     const databaseUrl = `postgres://postgres:${encodeURIComponent(secrets.pgPassword)}@127.0.0.1:${env.PG_PORT}/rentals`;
     const sql = createSql(databaseUrl, { max: 4 });
-    const pids = (): Record<string, number> => {
-      try {
-        return JSON.parse(readFileSync(join(dataDir, 'dev.pids.json'), 'utf8')) as Record<
-          string,
-          number
-        >;
-      } catch {
-        return {};
-      }
-    };
+    const pids = () => readPids(dataDir);
     const stack: Stack = {
       url,
       dataDir,

@@ -127,11 +127,14 @@ const insertCreated = (events: ListingCreated[]): Statement =>
         LATERAL (SELECT r.doc::jsonb AS d) AS row
       ON CONFLICT (id) DO NOTHING`;
 
-const toStatements = (event: ListingEvent): Statement[] => {
+type EventOf<T extends ListingEvent['type']> = Extract<ListingEvent, { type: T }>;
+
+/** The owner's edits: details, rent and place, merged into the document and its columns. */
+const documentStatements = (
+  event: EventOf<'ListingDetailsRevised' | 'ListingRentChanged' | 'ListingLocationChanged'>,
+): Statement[] => {
   const { listingId: id, at } = event.data;
   switch (event.type) {
-    case 'ListingCreated':
-      return [insertCreated([event])];
     case 'ListingDetailsRevised': {
       const { listingId: _id, at: _at, ...changes } = event.data;
       const merged = json({ ...changes, updatedAt: at, lastConfirmedAt: at });
@@ -172,6 +175,20 @@ const toStatements = (event: ListingEvent): Statement[] => {
             WHERE id = ${id}`,
       ];
     }
+  }
+};
+
+/** The document's photos: added once processed, removed, reordered, captioned. */
+const imageStatements = (
+  event: EventOf<
+    | 'ListingImagesAdded'
+    | 'ListingImageRemoved'
+    | 'ListingImagesReordered'
+    | 'ListingImageCaptioned'
+  >,
+): Statement[] => {
+  const { listingId: id, at } = event.data;
+  switch (event.type) {
     case 'ListingImagesAdded':
       return [
         sql`UPDATE listing_read SET
@@ -203,10 +220,6 @@ const toStatements = (event: ListingEvent): Statement[] => {
               last_confirmed_at = ${at}, image_count = cardinality(${event.data.imageIds}::text[])
             WHERE id = ${id}`,
       ];
-    // Not in the document (see canHandle): photos join it with ListingImagesAdded once processed.
-    case 'ListingPhotosReceived':
-    case 'ListingPhotosFailed':
-      return [];
     case 'ListingImageCaptioned':
       return [
         sql`UPDATE listing_read SET
@@ -219,6 +232,25 @@ const toStatements = (event: ListingEvent): Statement[] => {
               last_confirmed_at = ${at}
             WHERE id = ${id}`,
       ];
+  }
+};
+
+/** Availability, review, confirmation and verification. */
+const statusStatements = (
+  event: EventOf<
+    | 'ListingDelisted'
+    | 'ListingRelisted'
+    | 'ListingExpired'
+    | 'ListingHiddenForReview'
+    | 'ListingReviewCleared'
+    | 'ListingAvailabilityConfirmed'
+    | 'ListingExpiryReminded'
+    | 'ListingVerified'
+    | 'ListingVerificationRevoked'
+  >,
+): Statement[] => {
+  const { listingId: id, at } = event.data;
+  switch (event.type) {
     case 'ListingDelisted':
     case 'ListingRelisted':
     case 'ListingExpired': {
@@ -272,8 +304,38 @@ const toStatements = (event: ListingEvent): Statement[] => {
             WHERE id = ${id}`,
       ];
     }
+  }
+};
+
+const toStatements = (event: ListingEvent): Statement[] => {
+  switch (event.type) {
+    case 'ListingCreated':
+      return [insertCreated([event])];
+    case 'ListingDetailsRevised':
+    case 'ListingRentChanged':
+    case 'ListingLocationChanged':
+      return documentStatements(event);
+    case 'ListingImagesAdded':
+    case 'ListingImageRemoved':
+    case 'ListingImagesReordered':
+    case 'ListingImageCaptioned':
+      return imageStatements(event);
+    // Not in the document (see canHandle): photos join it with ListingImagesAdded once processed.
+    case 'ListingPhotosReceived':
+    case 'ListingPhotosFailed':
+      return [];
+    case 'ListingDelisted':
+    case 'ListingRelisted':
+    case 'ListingExpired':
+    case 'ListingHiddenForReview':
+    case 'ListingReviewCleared':
+    case 'ListingAvailabilityConfirmed':
+    case 'ListingExpiryReminded':
+    case 'ListingVerified':
+    case 'ListingVerificationRevoked':
+      return statusStatements(event);
     case 'ListingDeleted':
-      return [sql`DELETE FROM listing_read WHERE id = ${id}`];
+      return [sql`DELETE FROM listing_read WHERE id = ${event.data.listingId}`];
   }
 };
 

@@ -74,38 +74,42 @@ const insertCreated = (events: ListingCreated[]): Statement =>
       CROSS JOIN LATERAL visitor_position(r.id, r.lat, r.lng, r.centre_lat, r.centre_lng, r.radius_km) v
       ON CONFLICT (id) DO NOTHING`;
 
+type EventOf<T extends ListingEvent['type']> = Extract<ListingEvent, { type: T }>;
+
+const detailsRevised = ({ data: d }: EventOf<'ListingDetailsRevised'>) =>
+  sql`UPDATE listing_public SET
+        title = coalesce(${d.title ?? null}, title),
+        description = coalesce(${d.description ?? null}, description),
+        property_type = coalesce(${d.propertyType ?? null}, property_type),
+        bedrooms = coalesce(${d.propertyDetails?.bedrooms ?? null}::int, bedrooms),
+        bathrooms = coalesce(${d.propertyDetails?.bathrooms ?? null}::int, bathrooms),
+        show_on_map = coalesce(${d.showOnMap ?? null}::boolean, show_on_map),
+        terms = CASE WHEN ${d.tenancy !== undefined} THEN ${publicTenancy(d.tenancy) ? json(publicTenancy(d.tenancy)) : null}::text::jsonb
+                ELSE terms END,
+        updated_at = ${d.at}
+      WHERE id = ${d.listingId}`;
+
+/** A new place: the visitor's coarse position is computed again from it. */
+const locationChanged = ({ data }: EventOf<'ListingLocationChanged'>) => {
+  const { listingId: id, at } = data;
+  const { city, coordinates } = data.location;
+  const p = visitorPositionInput(city, coordinates);
+  return sql`UPDATE listing_public SET city = ${city}, city_key = ${normaliseLocality(city)},
+        coarse_lat = v.visitor_lat, coarse_lng = v.visitor_lng, updated_at = ${at}
+      FROM visitor_position(${id}, ${p.lat}::float8, ${p.lng}::float8, ${p.centre_lat}::float8,
+                            ${p.centre_lng}::float8, ${p.radius_km}::float8) v
+      WHERE id = ${id}`;
+};
+
 const toStatements = (event: ListingEvent): Statement[] => {
   const { listingId: id, at } = event.data;
   switch (event.type) {
     case 'ListingCreated':
       return [insertCreated([event])];
-    case 'ListingDetailsRevised': {
-      const d = event.data;
-      return [
-        sql`UPDATE listing_public SET
-              title = coalesce(${d.title ?? null}, title),
-              description = coalesce(${d.description ?? null}, description),
-              property_type = coalesce(${d.propertyType ?? null}, property_type),
-              bedrooms = coalesce(${d.propertyDetails?.bedrooms ?? null}::int, bedrooms),
-              bathrooms = coalesce(${d.propertyDetails?.bathrooms ?? null}::int, bathrooms),
-              show_on_map = coalesce(${d.showOnMap ?? null}::boolean, show_on_map),
-              terms = CASE WHEN ${d.tenancy !== undefined} THEN ${publicTenancy(d.tenancy) ? json(publicTenancy(d.tenancy)) : null}::text::jsonb
-                      ELSE terms END,
-              updated_at = ${at}
-            WHERE id = ${id}`,
-      ];
-    }
-    case 'ListingLocationChanged': {
-      const { city, coordinates } = event.data.location;
-      const p = visitorPositionInput(city, coordinates);
-      return [
-        sql`UPDATE listing_public SET city = ${city}, city_key = ${normaliseLocality(city)},
-              coarse_lat = v.visitor_lat, coarse_lng = v.visitor_lng, updated_at = ${at}
-            FROM visitor_position(${id}, ${p.lat}::float8, ${p.lng}::float8, ${p.centre_lat}::float8,
-                                  ${p.centre_lng}::float8, ${p.radius_km}::float8) v
-            WHERE id = ${id}`,
-      ];
-    }
+    case 'ListingDetailsRevised':
+      return [detailsRevised(event)];
+    case 'ListingLocationChanged':
+      return [locationChanged(event)];
     case 'ListingImagesAdded':
       return [
         sql`UPDATE listing_public SET images = images || ${json(publicImages(event.data.images))}::text::jsonb,

@@ -273,6 +273,55 @@ const finish = ({ clock, listed, buckets }: Gathered) => {
   return { rows: { rent_listing_month: carried, rent_trend: trends } };
 };
 
+/** The columns of each table a rebuild writes, in the order `rows` gives them. */
+const COLUMNS = {
+  rent_listing: [
+    'listing_id',
+    'city',
+    'city_key',
+    'area',
+    'area_key',
+    'property_type',
+    'bedrooms',
+    'rent',
+    'rent_type',
+    'monthly_rent',
+    'listed',
+    'created_at',
+    'listed_since',
+    'listed_ms',
+    'times_relisted',
+  ],
+  rent_change: [
+    'listing_id',
+    'position',
+    'at',
+    'rent',
+    'rent_type',
+    'previous_rent',
+    'previous_rent_type',
+  ],
+  rent_listing_month: [
+    'listing_id',
+    'month',
+    'city_key',
+    'area_key',
+    'property_type',
+    'bedrooms',
+    'monthly_rent',
+  ],
+  rent_trend: [
+    'scope',
+    'city_key',
+    'area_key',
+    'property_type',
+    'bedrooms',
+    'month',
+    'median',
+    'sample',
+  ],
+};
+
 /**
  * How a rebuild fills rent trends from folded listing streams (StreamFold):
  * each listing's rows written once, the clock raised per batch, and the
@@ -285,53 +334,7 @@ export const rentTrendsFold = (handled: readonly string[]): StreamFold =>
     streamType: LISTING_STREAM_TYPE,
     // Only what the projection handles: the clock never moves for other events.
     eventTypes: handled,
-    columns: {
-      rent_listing: [
-        'listing_id',
-        'city',
-        'city_key',
-        'area',
-        'area_key',
-        'property_type',
-        'bedrooms',
-        'rent',
-        'rent_type',
-        'monthly_rent',
-        'listed',
-        'created_at',
-        'listed_since',
-        'listed_ms',
-        'times_relisted',
-      ],
-      rent_change: [
-        'listing_id',
-        'position',
-        'at',
-        'rent',
-        'rent_type',
-        'previous_rent',
-        'previous_rent_type',
-      ],
-      rent_listing_month: [
-        'listing_id',
-        'month',
-        'city_key',
-        'area_key',
-        'property_type',
-        'bedrooms',
-        'monthly_rent',
-      ],
-      rent_trend: [
-        'scope',
-        'city_key',
-        'area_key',
-        'property_type',
-        'bedrooms',
-        'month',
-        'median',
-        'sample',
-      ],
-    },
+    columns: COLUMNS,
     // The listing's words, photos, facilities, contact and owner: most of a creation's data, never read here.
     omitData: ['title', 'description', 'images', 'facilities', 'contactInfo', 'owner', 'showOnMap'],
     fold: foldListing,

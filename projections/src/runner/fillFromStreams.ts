@@ -144,6 +144,62 @@ export const fillFromStreams = async (
   for (const f of fills) await closeFill(f, true);
 };
 
+type FoldRun = ReturnType<FoldPart['model']['foldStreams']['start']>;
+type Built = Awaited<ReturnType<FoldRun['build']>>;
+
+/**
+ * One batch's writes: each model's rows copied then its statements run, and the events it could
+ * not apply parked, one after another.
+ */
+const writeBatch = (
+  sql: Sql,
+  fills: readonly FillTransaction[],
+  built: Built[],
+  texts: Awaited<ReturnType<typeof copyTexts>>[],
+) =>
+  Promise.all(
+    fills.flatMap(({ part }, i) => {
+      const { unapplied, statements = [] } = built[i]!;
+      const copies = sendCopies(fills[i]!, texts[i]!).then(() =>
+        runOnCopies(fills[i]!, statements),
+      );
+      const copy = { name: part.copy, canHandle: part.model.canHandle };
+      const parked = unapplied.reduce(
+        (previous, { event, error }) => previous.then(() => parkFromLog(sql, copy, event, error)),
+        Promise.resolve(),
+      );
+      return [copies, parked];
+    }),
+  );
+
+/** What each model computes at the end (e.g. medians), copied in chunks, then its statements. */
+const finishFills = async (
+  fills: readonly FillTransaction[],
+  runs: FoldRun[],
+  log: (line: string) => void,
+) => {
+  for (const [i, { part }] of fills.entries()) {
+    const { finish } = runs[i]!;
+    if (!finish) continue;
+    const started = performance.now();
+    const { rows = {}, statements = [] } = finish();
+    const most = Math.max(0, ...Object.values(rows).map((r) => r.length));
+    // Each chunk's text is made (here) while the last one is copied (Postgres); sent once that one has ended.
+    let copying: Promise<unknown> = Promise.resolve();
+    for (let from = 0; from < most; from += FINISH_ROWS_PER_COPY) {
+      const chunk: FoldedRows = {};
+      for (const [t, r] of Object.entries(rows))
+        chunk[t] = r.slice(from, from + FINISH_ROWS_PER_COPY);
+      const texts = await copyTexts(fills[i]!, chunk);
+      await copying;
+      copying = sendCopies(fills[i]!, texts);
+    }
+    await copying;
+    await runOnCopies(fills[i]!, statements);
+    log(`${part.model.name}: finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+};
+
 const fill = async (
   sql: Sql,
   fills: readonly FillTransaction[],
@@ -186,21 +242,7 @@ const fill = async (
       const texts = await Promise.all(fills.map((f, i) => copyTexts(f, built[i]!.rows)));
       // One batch in flight: the previous one's writes finish before these start.
       await writing;
-      writing = Promise.all(
-        parts.flatMap((part, i) => {
-          const { unapplied, statements = [] } = built[i]!;
-          const copies = sendCopies(fills[i]!, texts[i]!).then(() =>
-            runOnCopies(fills[i]!, statements),
-          );
-          const copy = { name: part.copy, canHandle: part.model.canHandle };
-          const parked = unapplied.reduce(
-            (previous, { event, error }) =>
-              previous.then(() => parkFromLog(sql, copy, event, error)),
-            Promise.resolve(),
-          );
-          return [copies, parked];
-        }),
-      );
+      writing = writeBatch(sql, fills, built, texts);
       writing.catch(() => undefined);
       done += count;
       onProgress(done, ids.length);
@@ -210,24 +252,5 @@ const fill = async (
     await writing.catch(() => undefined);
   }
   await writing;
-  for (const [i, part] of parts.entries()) {
-    const { finish } = runs[i]!;
-    if (!finish) continue;
-    const started = performance.now();
-    const { rows = {}, statements = [] } = finish();
-    const most = Math.max(0, ...Object.values(rows).map((r) => r.length));
-    // Each chunk's text is made (here) while the last one is copied (Postgres); sent once that one has ended.
-    let copying: Promise<unknown> = Promise.resolve();
-    for (let from = 0; from < most; from += FINISH_ROWS_PER_COPY) {
-      const chunk: FoldedRows = {};
-      for (const [t, r] of Object.entries(rows))
-        chunk[t] = r.slice(from, from + FINISH_ROWS_PER_COPY);
-      const texts = await copyTexts(fills[i]!, chunk);
-      await copying;
-      copying = sendCopies(fills[i]!, texts);
-    }
-    await copying;
-    await runOnCopies(fills[i]!, statements);
-    log(`${part.model.name}: finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
+  await finishFills(fills, runs, log);
 };

@@ -151,6 +151,54 @@ const ActivitySection = () => {
   );
 };
 
+/** The owner's three newest listings, or how to list a first one. */
+const RecentProperties = ({ properties }: { properties: Property[] }) => (
+  <section className="card">
+    <div className="row-between">
+      <h2 style={{ margin: 0 }}>Recent Properties</h2>
+      {properties.length > 0 && <a href="/my-properties">View All</a>}
+    </div>
+    {properties.length === 0 ? (
+      <div className="empty-state">
+        <h3>No Properties Yet</h3>
+        <p className="muted">List your first property to start reaching tenants.</p>
+        <a className="button button-primary" href="/add-property">
+          List Property
+        </a>
+      </div>
+    ) : (
+      <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {properties.slice(0, 3).map((p) => (
+          <li
+            key={p._id}
+            className="row-between"
+            style={{
+              borderTop: '1px solid var(--gray-100)',
+              paddingTop: '0.75rem',
+              margin: 0,
+            }}
+          >
+            <div>
+              <a href={`/properties/${p._id}`}>
+                <strong>{p.title}</strong>
+              </a>{' '}
+              <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
+                {p.isAvailable ? 'Listed' : 'Delisted'}
+              </span>
+              <p className="muted" style={{ margin: 0 }}>
+                {p.location.area}, {p.location.city}
+              </p>
+            </div>
+            <span className="rent">
+              {formatRent(p.rent)} <small>per {rentPeriod(p.rentType)}</small>
+            </span>
+          </li>
+        ))}
+      </ul>
+    )}
+  </section>
+);
+
 const OwnerDashboard = () => {
   const [properties, setProperties] = useState<Property[] | null>(null);
   const unread = useUnreadMessages();
@@ -184,50 +232,7 @@ const OwnerDashboard = () => {
           ]}
         />
         <ActivitySection />
-        <section className="card">
-          <div className="row-between">
-            <h2 style={{ margin: 0 }}>Recent Properties</h2>
-            {properties.length > 0 && <a href="/my-properties">View All</a>}
-          </div>
-          {properties.length === 0 ? (
-            <div className="empty-state">
-              <h3>No Properties Yet</h3>
-              <p className="muted">List your first property to start reaching tenants.</p>
-              <a className="button button-primary" href="/add-property">
-                List Property
-              </a>
-            </div>
-          ) : (
-            <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {properties.slice(0, 3).map((p) => (
-                <li
-                  key={p._id}
-                  className="row-between"
-                  style={{
-                    borderTop: '1px solid var(--gray-100)',
-                    paddingTop: '0.75rem',
-                    margin: 0,
-                  }}
-                >
-                  <div>
-                    <a href={`/properties/${p._id}`}>
-                      <strong>{p.title}</strong>
-                    </a>{' '}
-                    <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
-                      {p.isAvailable ? 'Listed' : 'Delisted'}
-                    </span>
-                    <p className="muted" style={{ margin: 0 }}>
-                      {p.location.area}, {p.location.city}
-                    </p>
-                  </div>
-                  <span className="rent">
-                    {formatRent(p.rent)} <small>per {rentPeriod(p.rentType)}</small>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <RecentProperties properties={properties} />
       </div>
     </>
   );

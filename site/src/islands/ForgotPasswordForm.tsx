@@ -6,6 +6,21 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { errorAria, Field } from '../components/react/Field.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
 
+/** What the page says once the server took the request: its own words, and what to do next. */
+const CheckYourEmail = ({ message }: { message: string }) => (
+  <div className="card auth-card">
+    <h1>Check your email</h1>
+    <Alert className="alert alert-success" message={message} />
+    <p className="muted">
+      The link works once, for 30 minutes. Nothing arrived? Look in your spam folder, or ask again
+      in a few minutes.
+    </p>
+    <p className="center">
+      <a href="/login">Back to sign in</a>
+    </p>
+  </div>
+);
+
 /**
  * /forgot-password: one email field. The answer is the same whether or not
  * the email has an account, so the page says what the server says and
@@ -42,20 +57,7 @@ const ForgotPassword = () => {
     }
   };
 
-  if (sent)
-    return (
-      <div className="card auth-card">
-        <h1>Check your email</h1>
-        <Alert className="alert alert-success" message={sent} />
-        <p className="muted">
-          The link works once, for 30 minutes. Nothing arrived? Look in your spam folder, or ask
-          again in a few minutes.
-        </p>
-        <p className="center">
-          <a href="/login">Back to sign in</a>
-        </p>
-      </div>
-    );
+  if (sent) return <CheckYourEmail message={sent} />;
 
   return (
     <div className="card auth-card">

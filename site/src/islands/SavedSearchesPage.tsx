@@ -47,6 +47,31 @@ const openMarkingSeen = (event: MouseEvent<HTMLAnchorElement>, searchId: string)
     .finally(() => window.location.assign(href));
 };
 
+/** The search's name (opening it marks its matches seen), new matches, filters, area and alerts. */
+const SearchSummary = ({ search }: { search: SavedSearch }) => (
+  <>
+    <h2>
+      <a href={searchPageOf(search)} onClick={(e) => openMarkingSeen(e, search.id)}>
+        {search.name}
+      </a>
+      {search.newMatches > 0 && (
+        <span className="badge badge-new" data-testid="new-matches">
+          {countLabel(search.newMatches)} new
+        </span>
+      )}
+    </h2>
+    <p className="muted">
+      {[
+        describeFilters(filtersOf(search.filters)) || 'All properties',
+        areaLabel(search.area),
+        alertLabel(search),
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    </p>
+  </>
+);
+
 const SearchRow = ({ search }: { search: SavedSearch }) => {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(search.name);
@@ -88,27 +113,7 @@ const SearchRow = ({ search }: { search: SavedSearch }) => {
             </button>
           </form>
         ) : (
-          <>
-            <h2>
-              <a href={searchPageOf(search)} onClick={(e) => openMarkingSeen(e, search.id)}>
-                {search.name}
-              </a>
-              {search.newMatches > 0 && (
-                <span className="badge badge-new" data-testid="new-matches">
-                  {countLabel(search.newMatches)} new
-                </span>
-              )}
-            </h2>
-            <p className="muted">
-              {[
-                describeFilters(filtersOf(search.filters)) || 'All properties',
-                areaLabel(search.area),
-                alertLabel(search),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
-          </>
+          <SearchSummary search={search} />
         )}
       </div>
       <div className="actions">

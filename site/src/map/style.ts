@@ -86,41 +86,8 @@ const background: LayerSpecification = {
   paint: { 'background-color': COLOURS.land },
 };
 
-/** The registry-built India basemap: sea, land, states, cities and PIN localities. */
-const indiaLayers = (source: string): LayerSpecification[] => [
-  background,
-  // Covers every tile of the archive; the land layers are drawn on top of it.
-  {
-    id: 'sea',
-    type: 'fill',
-    source,
-    'source-layer': 'sea',
-    paint: { 'fill-color': COLOURS.water },
-  },
-  {
-    id: 'neighbours',
-    type: 'fill',
-    source,
-    'source-layer': 'neighbours',
-    paint: { 'fill-color': COLOURS.neighbours },
-  },
-  // The country outline is coarser than the states; it fills only at low zoom, the states fill beyond.
-  {
-    id: 'india-land',
-    type: 'fill',
-    source,
-    'source-layer': 'country',
-    maxzoom: 6,
-    paint: { 'fill-color': COLOURS.land },
-  },
-  {
-    id: 'states-land',
-    type: 'fill',
-    source,
-    'source-layer': 'states',
-    paint: { 'fill-color': COLOURS.land },
-  },
-  ...boundaryLayers(source),
+/** PIN localities, towns, cities and metros, each from its own zoom. */
+const indiaLabels = (source: string): LayerSpecification[] => [
   {
     id: 'localities',
     type: 'symbol',
@@ -188,14 +155,46 @@ const indiaLayers = (source: string): LayerSpecification[] => [
   },
 ];
 
-/**
- * A street-level basemap from an operator's OpenStreetMap extract in the
- * Protomaps schema (earth, water, landuse, roads, buildings, places). Its own
- * boundaries are not drawn: OSM carries the de facto line, so the borders come
- * from our official-boundary archive on top.
- */
-const protomapsLayers = (source: string, boundaries: string): LayerSpecification[] => [
+/** The registry-built India basemap: sea, land, states, cities and PIN localities. */
+const indiaLayers = (source: string): LayerSpecification[] => [
   background,
+  // Covers every tile of the archive; the land layers are drawn on top of it.
+  {
+    id: 'sea',
+    type: 'fill',
+    source,
+    'source-layer': 'sea',
+    paint: { 'fill-color': COLOURS.water },
+  },
+  {
+    id: 'neighbours',
+    type: 'fill',
+    source,
+    'source-layer': 'neighbours',
+    paint: { 'fill-color': COLOURS.neighbours },
+  },
+  // The country outline is coarser than the states; it fills only at low zoom, the states fill beyond.
+  {
+    id: 'india-land',
+    type: 'fill',
+    source,
+    'source-layer': 'country',
+    maxzoom: 6,
+    paint: { 'fill-color': COLOURS.land },
+  },
+  {
+    id: 'states-land',
+    type: 'fill',
+    source,
+    'source-layer': 'states',
+    paint: { 'fill-color': COLOURS.land },
+  },
+  ...boundaryLayers(source),
+  ...indiaLabels(source),
+];
+
+/** Land, parks, water, buildings and roads of the street basemap, drawn under the borders. */
+const streetFills = (source: string): LayerSpecification[] => [
   {
     id: 'earth',
     type: 'fill',
@@ -257,7 +256,10 @@ const protomapsLayers = (source: string, boundaries: string): LayerSpecification
       'line-width': ['interpolate', ['exponential', 1.6], ['zoom'], 6, 0.5, 12, 1, 18, 15],
     },
   },
-  ...boundaryLayers(boundaries),
+];
+
+/** Road names and places, drawn over the borders. */
+const streetLabels = (source: string): LayerSpecification[] => [
   {
     id: 'road-labels',
     type: 'symbol',
@@ -290,6 +292,19 @@ const protomapsLayers = (source: string, boundaries: string): LayerSpecification
     },
     paint: { 'text-color': COLOURS.label, 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.4 },
   },
+];
+
+/**
+ * A street-level basemap from an operator's OpenStreetMap extract in the
+ * Protomaps schema (earth, water, landuse, roads, buildings, places). Its own
+ * boundaries are not drawn: OSM carries the de facto line, so the borders come
+ * from our official-boundary archive on top.
+ */
+const protomapsLayers = (source: string, boundaries: string): LayerSpecification[] => [
+  background,
+  ...streetFills(source),
+  ...boundaryLayers(boundaries),
+  ...streetLabels(source),
 ];
 
 const absolute = (url: string, origin: string) => new URL(url, origin).toString();

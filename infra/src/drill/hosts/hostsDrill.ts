@@ -65,6 +65,86 @@ const cutBreaches = (report: CutReport) => {
   return breaches;
 };
 
+type DrillOptions = Parameters<typeof runHostsDrill>[0];
+
+/** What every cut of one drill shares: the stack, the load, the writers' listing and the ledger. */
+type CutRun = {
+  stack: HostsStack;
+  load: Awaited<ReturnType<typeof prepareLoad>>;
+  writerListing: string;
+  ledger: ReturnType<typeof newLedger>;
+  options: DrillOptions;
+};
+
+/**
+ * One cut under load: the cut a third into the phase, the host back at two thirds, the load on
+ * to the end; reports what failed while the host was away.
+ */
+const runCut = async (
+  { stack, load, writerListing, ledger, options }: CutRun,
+  kind: CutKind,
+  i: number,
+): Promise<CutReport> => {
+  const { log } = options;
+  log(`${kind.name}: ${kind.summary}`);
+  const recorder = { outcomes: [] as Outcome[] };
+  const running = startLoad(load, {
+    rate: options.rate,
+    label: `hosts ${kind.name}`,
+    recorder,
+    ledger,
+    seed: i + 1,
+  });
+  const clients = startClients(load, writerListing, kind.name);
+  const started = Date.now();
+  await pause(options.phaseMs / 3);
+  const result = await kind.inject(stack, log);
+  await pause(started + (options.phaseMs * 2) / 3 - Date.now());
+  await kind.restore(stack, result);
+  const restored = Date.now();
+  await pause(started + options.phaseMs - Date.now());
+  await running.stop();
+  const { retried, rents, requests } = await clients.stop();
+  ledger.updates.push(...rents);
+  // The bar (bar.ts) allows retryable failures from the cut until the host is back (or, for
+  // Postgres, the new primary has caught the read side up).
+  const back = restored;
+  const report: CutReport = {
+    name: kind.name,
+    result,
+    requests: recorder.outcomes.length + requests,
+    failures: failuresOf(recorder.outcomes, { start: result.at, end: back }),
+    retried,
+  };
+  const failed =
+    [...report.failures].map(([k, { count }]) => `${count} × ${k}`).join('; ') || 'none';
+  log(
+    `${kind.name}: ${result.note}; ${report.requests} requests, failed: ${failed}; the clients retried ${retried.length}`,
+  );
+  return report;
+};
+
+/** `npm run verify`, and again 15 s later when it failed; a late clean run is noted, not a breach. */
+const verifyTwice = async (stack: HostsStack) => {
+  let verify = await verifyStack(stack);
+  const late: string[] = [];
+  if (!verify.ok) {
+    // As run.ts does: look again once anything still landing must have, and say both.
+    const first = verify;
+    await pause(15_000);
+    const again = await verifyStack(stack);
+    verify = {
+      ...again,
+      summary: `exit 1 after the last cut (${first.differences.join('; ')}); 15 s later: ${again.summary}`,
+    };
+    if (again.ok)
+      late.push(
+        `npm run verify after the last cut: ${first.differences.slice(0, 3).join('; ')} (clean 15 s later)`,
+      );
+  }
+  return { verify, late };
+};
+
 /**
  * The multi-host drill: the cluster as separate hosts (hostsStack.ts), the
  * standard load (load.ts) and two retrying clients through the proxy, and
@@ -92,60 +172,10 @@ export const runHostsDrill = async (options: {
     ledger.creates.set(writerListing, { title: 'Hosts drill writer flat', photos: 0 });
     const cuts: CutReport[] = [];
     for (const [i, kind] of options.cuts.entries()) {
-      log(`${kind.name}: ${kind.summary}`);
-      const recorder = { outcomes: [] as Outcome[] };
-      const running = startLoad(load, {
-        rate: options.rate,
-        label: `hosts ${kind.name}`,
-        recorder,
-        ledger,
-        seed: i + 1,
-      });
-      const clients = startClients(load, writerListing, kind.name);
-      const started = Date.now();
-      await pause(options.phaseMs / 3);
-      const result = await kind.inject(stack, log);
-      await pause(started + (options.phaseMs * 2) / 3 - Date.now());
-      await kind.restore(stack, result);
-      const restored = Date.now();
-      await pause(started + options.phaseMs - Date.now());
-      await running.stop();
-      const { retried, rents, requests } = await clients.stop();
-      ledger.updates.push(...rents);
-      // The bar (bar.ts) allows retryable failures from the cut until the host is back (or, for
-      // Postgres, the new primary has caught the read side up).
-      const back = restored;
-      const report: CutReport = {
-        name: kind.name,
-        result,
-        requests: recorder.outcomes.length + requests,
-        failures: failuresOf(recorder.outcomes, { start: result.at, end: back }),
-        retried,
-      };
-      cuts.push(report);
-      const failed =
-        [...report.failures].map(([k, { count }]) => `${count} × ${k}`).join('; ') || 'none';
-      log(
-        `${kind.name}: ${result.note}; ${report.requests} requests, failed: ${failed}; the clients retried ${retried.length}`,
-      );
+      cuts.push(await runCut({ stack, load, writerListing, ledger, options }, kind, i));
       await stack.caughtUp(120_000);
     }
-    let verify = await verifyStack(stack);
-    const late: string[] = [];
-    if (!verify.ok) {
-      // As run.ts does: look again once anything still landing must have, and say both.
-      const first = verify;
-      await pause(15_000);
-      const again = await verifyStack(stack);
-      verify = {
-        ...again,
-        summary: `exit 1 after the last cut (${first.differences.join('; ')}); 15 s later: ${again.summary}`,
-      };
-      if (again.ok)
-        late.push(
-          `npm run verify after the last cut: ${first.differences.slice(0, 3).join('; ')} (clean 15 s later)`,
-        );
-    }
+    const { verify, late } = await verifyTwice(stack);
     const acknowledged = await checkAcknowledged(stack, ledger);
     const breaches = [
       ...cuts.flatMap(cutBreaches),

@@ -102,6 +102,56 @@ const startServer = (
     child.once('exit', (code) => reject(new Error(`postgres on ${h.id} exited (${code})`)));
   });
 
+/** The primary's data directory: initdb as the postgres user, then the drill's settings. */
+const initPrimary = async (
+  bin: Binaries,
+  user: string,
+  primaryDir: string,
+  dataDir: string,
+  password: string,
+) => {
+  await mkdir(primaryDir, { recursive: true, mode: 0o700 });
+  execFileSync('chown', [`${user}:${user}`, primaryDir]);
+  const pwFile = join(dataDir, 'pg-password');
+  await writeFile(pwFile, `${password}\n`, { mode: 0o644 });
+  await run('setpriv', [
+    `--reuid=${user}`,
+    `--regid=${user}`,
+    '--init-groups',
+    bin.initdb,
+    `--pgdata=${primaryDir}`,
+    '--auth=scram-sha-256',
+    '--username=postgres',
+    `--pwfile=${pwFile}`,
+    '--encoding=UTF8',
+    '--locale=C',
+  ]);
+  await rm(pwFile);
+  await appendFile(join(primaryDir, 'postgresql.conf'), SETTINGS);
+  await appendFile(join(primaryDir, 'pg_hba.conf'), HBA);
+};
+
+/** The standby's data directory: a copy of the stopped primary's, following it. */
+const copyToStandby = async (
+  primaryDir: string,
+  standbyDir: string,
+  user: string,
+  primary: Host,
+  standby: Host,
+  password: string,
+) => {
+  await cp(primaryDir, standbyDir, { recursive: true, preserveTimestamps: true });
+  execFileSync('chown', ['-R', `${user}:${user}`, standbyDir]);
+  await chmod(standbyDir, 0o700);
+  await writeFile(join(standbyDir, 'standby.signal'), '');
+  execFileSync('chown', [`${user}:${user}`, join(standbyDir, 'standby.signal')]);
+  const conninfo = `host=${primary.address} port=${PG_PORT} user=postgres password=${password} application_name=${standby.id}`;
+  await appendFile(
+    join(standbyDir, 'postgresql.conf'),
+    `primary_conninfo = '${conninfo.replaceAll("'", "''")}'\n`,
+  );
+};
+
 /**
  * A primary and a streaming standby from the embedded Postgres binaries,
  * each on its own host. They have no pg_basebackup: the standby starts from
@@ -123,35 +173,8 @@ export const startPostgresPair = async (options: {
   const { primary, standby, password } = options;
   const primaryDir = join(options.dataDir, `postgres-${primary.id}`);
   const standbyDir = join(options.dataDir, `postgres-${standby.id}`);
-  await mkdir(primaryDir, { recursive: true, mode: 0o700 });
-  execFileSync('chown', [`${user}:${user}`, primaryDir]);
-  const pwFile = join(options.dataDir, 'pg-password');
-  await writeFile(pwFile, `${password}\n`, { mode: 0o644 });
-  await run('setpriv', [
-    `--reuid=${user}`,
-    `--regid=${user}`,
-    '--init-groups',
-    bin.initdb,
-    `--pgdata=${primaryDir}`,
-    '--auth=scram-sha-256',
-    '--username=postgres',
-    `--pwfile=${pwFile}`,
-    '--encoding=UTF8',
-    '--locale=C',
-  ]);
-  await rm(pwFile);
-  await appendFile(join(primaryDir, 'postgresql.conf'), SETTINGS);
-  await appendFile(join(primaryDir, 'pg_hba.conf'), HBA);
-  await cp(primaryDir, standbyDir, { recursive: true, preserveTimestamps: true });
-  execFileSync('chown', ['-R', `${user}:${user}`, standbyDir]);
-  await chmod(standbyDir, 0o700);
-  await writeFile(join(standbyDir, 'standby.signal'), '');
-  execFileSync('chown', [`${user}:${user}`, join(standbyDir, 'standby.signal')]);
-  const conninfo = `host=${primary.address} port=${PG_PORT} user=postgres password=${password} application_name=${standby.id}`;
-  await appendFile(
-    join(standbyDir, 'postgresql.conf'),
-    `primary_conninfo = '${conninfo.replaceAll("'", "''")}'\n`,
-  );
+  await initPrimary(bin, user, primaryDir, options.dataDir, password);
+  await copyToStandby(primaryDir, standbyDir, user, primary, standby, password);
 
   const servers = new Map<string, ChildProcess>();
   servers.set(

@@ -13,6 +13,31 @@ const ALREADY = 'You have already reported this listing';
 
 type Props = { listingId: string };
 
+/** One of the API's reasons, as radio buttons. */
+const ReasonChoice = ({
+  reason,
+  onChange: setReason,
+}: {
+  reason: string;
+  onChange: (reason: string) => void;
+}) => (
+  <fieldset className="stack" style={{ gap: '0.25rem', border: 0, padding: 0, margin: 0 }}>
+    <legend>Why are you reporting this listing?</legend>
+    {REASONS.map((r) => (
+      <label key={r}>
+        <input
+          type="radio"
+          name="report-reason"
+          value={r}
+          checked={reason === r}
+          onChange={() => setReason(r)}
+        />{' '}
+        {r}
+      </label>
+    ))}
+  </fieldset>
+);
+
 /**
  * 'Report' on a property: a reason and an optional note for the reviewers.
  * A user reports a listing once; a second try says so.
@@ -64,21 +89,7 @@ export const ReportListing = ({ listingId }: Props) => {
 
   return (
     <form className="stack" style={{ gap: '0.5rem' }} onSubmit={(e) => void send(e)}>
-      <fieldset className="stack" style={{ gap: '0.25rem', border: 0, padding: 0, margin: 0 }}>
-        <legend>Why are you reporting this listing?</legend>
-        {REASONS.map((r) => (
-          <label key={r}>
-            <input
-              type="radio"
-              name="report-reason"
-              value={r}
-              checked={reason === r}
-              onChange={() => setReason(r)}
-            />{' '}
-            {r}
-          </label>
-        ))}
-      </fieldset>
+      <ReasonChoice reason={reason} onChange={setReason} />
       <label htmlFor="report-note">Details (optional)</label>
       <textarea
         id="report-note"

@@ -12,6 +12,16 @@ type Props = {
   onErrors: (errors: string[]) => void;
 };
 
+/** Why the last batch was refused, one line per problem. */
+const PhotoErrors = ({ id, errors }: { id: string; errors: string[] }) =>
+  errors.length > 0 && (
+    <ul className="field-error" id={id} role="alert">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+
 /** Photos: the spec's client checks on each picked batch, previews, removal. */
 export const PhotoPicker = ({
   existing,
@@ -54,13 +64,7 @@ export const PhotoPicker = ({
       <p className="muted" style={{ fontSize: '0.85rem' }}>
         {chosen} / {LIMITS.images.max} photos
       </p>
-      {errors.length > 0 && (
-        <ul className="field-error" id={`${id}-photo-errors`} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      <PhotoErrors id={`${id}-photo-errors`} errors={errors} />
       {chosen > 0 && (
         <div className="photo-grid">
           {existing.map((image, i) => (

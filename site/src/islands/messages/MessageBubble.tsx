@@ -1,0 +1,31 @@
+import { time, type Shown } from './shown.ts';
+
+type Props = { m: Shown; onRetry: () => void; onDiscard: () => void };
+
+/** One message; a failed one says why and offers Retry and Discard. */
+export const MessageBubble = ({ m, onRetry, onDiscard }: Props) => (
+  <div
+    className={`bubble${m.mine ? ' mine' : ''}${m.status === 'failed' ? ' failed' : ''}`}
+    data-testid="message"
+  >
+    {m.body}
+    <span className="meta">
+      {m.status === 'sending'
+        ? 'Sending…'
+        : m.status === 'failed'
+          ? `Not sent: ${m.error ?? ''}`
+          : time(m.sentAt)}
+      {m.masked && ' · Contact details are shown once you reply'}
+    </span>
+    {m.status === 'failed' && (
+      <span style={{ display: 'flex', gap: '0.5rem', marginTop: '0.25rem' }}>
+        <button type="button" className="button" onClick={onRetry}>
+          Retry
+        </button>
+        <button type="button" className="button" onClick={onDiscard}>
+          Discard
+        </button>
+      </span>
+    )}
+  </div>
+);

@@ -1,0 +1,17 @@
+import type { ChatMessage } from '../../lib/conversations.ts';
+
+/** A message on screen: the server's, or one typed here that is sending or failed. */
+export type Shown = ChatMessage & { status?: 'sending' | 'failed'; error?: string };
+
+export const time = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+export const merge = (messages: Shown[], incoming: Shown): Shown[] => {
+  const rest = messages.filter((m) => m.id !== incoming.id && (!m.seq || m.seq !== incoming.seq));
+  return [...rest, incoming].sort((a, b) => (a.seq || Infinity) - (b.seq || Infinity));
+};

@@ -1,0 +1,90 @@
+import { Suspense } from 'react';
+import { addressLine, formatRent, rentPeriod, typeLabel } from '../../lib/format.ts';
+import { FACILITIES, type Property } from '../../lib/types.ts';
+import { count, pluralNoun } from '@rentals/core/ui/plural';
+import { FACILITY_LABELS } from '../../components/react/facilityLabels.ts';
+import { FavouriteButton } from '../../components/react/FavouriteButton.tsx';
+import { lazyMap } from '../../components/react/mapModules.tsx';
+import { Spinner } from '../../components/react/Spinner.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
+
+const DetailMap = lazyMap<{ latitude: number; longitude: number; title: string }>('DetailMap');
+
+/** Title, address, type, rent and description. */
+export const Summary = ({ p }: { p: Property }) => (
+  <section className="card">
+    <div className="row-between" style={{ alignItems: 'flex-start' }}>
+      <div>
+        <h1>{p.title}</h1>
+        <p className="muted" style={{ margin: 0 }}>
+          <Icon name="pin" /> {addressLine(p.location)}
+        </p>
+      </div>
+      <span style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+        <span className="badge badge-listed">{typeLabel(p.propertyType)}</span>
+        <FavouriteButton listingId={p._id} title={p.title} ownerId={p.ownerId} />
+      </span>
+    </div>
+    <p className="rent" style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>
+      {formatRent(p.rent)} <small>per {rentPeriod(p.rentType)}</small>
+    </p>
+    <h2 style={{ fontSize: '1.1rem' }}>Description</h2>
+    <p style={{ whiteSpace: 'pre-line' }}>{p.description}</p>
+  </section>
+);
+
+/** Bedrooms, bathrooms, area and floor: those given. */
+export const DetailTiles = ({ p }: { p: Property }) => {
+  const d = p.propertyDetails;
+  const tiles = [
+    { label: pluralNoun(d.bedrooms, 'Bedroom'), value: d.bedrooms },
+    { label: pluralNoun(d.bathrooms, 'Bathroom'), value: d.bathrooms },
+    { label: 'Area (Sq Ft)', value: d.area },
+    { label: 'Floor', value: d.floor },
+  ].filter((t) => t.value > 0);
+  if (tiles.length === 0) return null;
+  return (
+    <section className="card">
+      <h2 style={{ fontSize: '1.1rem' }}>Property Details</h2>
+      <div className="tiles">
+        {tiles.map((t) => (
+          <div className="tile" key={t.label}>
+            <strong>{count(t.value)}</strong>
+            <span className="muted">{t.label}</span>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+};
+
+export const Facilities = ({ p }: { p: Property }) => {
+  const facilities = FACILITIES.filter((f) => p.facilities[f]);
+  if (facilities.length === 0) return null;
+  return (
+    <section className="card">
+      <h2 style={{ fontSize: '1.1rem' }}>Facilities</h2>
+      <div className="facility-icons">
+        {facilities.map((f) => (
+          <span className="chip" key={f}>
+            <Icon name="check" /> {FACILITY_LABELS[f]}
+          </span>
+        ))}
+      </div>
+    </section>
+  );
+};
+
+/** The map, when the listing has a position. */
+export const LocationCard = ({ p }: { p: Property }) => {
+  const coords = p.location.coordinates;
+  if (!coords) return null;
+  return (
+    <section className="card">
+      <h2 style={{ fontSize: '1.1rem' }}>Location &amp; Navigation</h2>
+      <Suspense fallback={<Spinner label="Loading map" />}>
+        <DetailMap latitude={coords.latitude} longitude={coords.longitude} title={p.title} />
+      </Suspense>
+    </section>
+  );
+};

@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useState } from 'react';
+import { describeError } from '../../lib/api.ts';
+import { loadProperty, type PropertyLoad } from '../../lib/propertyLoad.ts';
+import { idFromPath } from '../../lib/routeId.ts';
+import { loginUrlFor } from '@rentals/core/ui/loginUrl';
+import type { AuthState } from '../../stores/auth.ts';
+import { useReloadWhileProcessing } from '../../components/react/PhotoUploads.tsx';
+
+/** The listing's id from /properties/{id} or /browse/{id}. */
+const idFromLocation = (path: string) =>
+  idFromPath(path, 'properties') ?? idFromPath(path, 'browse');
+
+const load = (id: string) =>
+  loadProperty(id, [404, 400], (error) => describeError(error, 'An unexpected error occurred.'));
+
+/**
+ * The listing of the page once the user is known (a visitor is sent to sign in
+ * first), reloaded while the owner's photos are still being processed.
+ */
+export const useDetailLoad = (authStatus: AuthState['status']) => {
+  const [state, setLoad] = useState<PropertyLoad>({ status: 'loading' });
+
+  useEffect(() => {
+    if (authStatus === 'loading') return;
+    const path = window.location.pathname;
+    const id = idFromLocation(path);
+    if (authStatus === 'anonymous') {
+      window.location.replace(loginUrlFor(id ? `/properties/${id}` : path));
+      return;
+    }
+    if (!id) {
+      setLoad({ status: 'missing' });
+      return;
+    }
+    void load(id).then(setLoad);
+  }, [authStatus]);
+
+  // The owner's photos still being processed appear once ready.
+  const reload = useCallback(() => {
+    const id = idFromLocation(window.location.pathname);
+    if (id)
+      void load(id).then((next) => {
+        if (next.status === 'ready') setLoad(next);
+      });
+  }, []);
+  useReloadWhileProcessing(state.status === 'ready' ? [state.property] : [], reload);
+  return state;
+};
