@@ -2,11 +2,10 @@
  * Saved searches as the site sees them, and the one translation between the
  * URL's filters (lib/filters.ts) and the API's (core's search filters).
  */
-import { FILTERED_TERMS, type TenancyFilters } from '@rentals/core/listings/termCatalogue';
+import type { ApiResponse } from '@rentals/core/contract/routes';
+import { FILTERED_TERMS } from '@rentals/core/listings/termCatalogue';
 import { polygonParam } from './drawnArea.ts';
 import { cleanFilters, filtersToSearch, type FilterKey, type Filters } from './filters.ts';
-
-export type AlertChoice = 'instant' | 'daily' | 'off';
 
 export const ALERT_OPTIONS: { value: AlertChoice; label: string }[] = [
   { value: 'instant', label: 'Instant alerts' },
@@ -14,44 +13,14 @@ export const ALERT_OPTIONS: { value: AlertChoice; label: string }[] = [
   { value: 'off', label: 'No alerts' },
 ];
 
+/** A saved search and an alert as the API answers them (core/src/contract/savedSearch.ts). */
+export type SavedSearch = ApiResponse<'GET /saved-searches'>['savedSearches'][number];
+export type AlertChoice = SavedSearch['alert'];
+export type SearchAlert = ApiResponse<'GET /saved-searches/alerts'>['alerts'][number];
 /** The API's filters: numbers as numbers, yes/no as booleans, the type and facing as lists. */
-export type ApiFilters = {
-  city?: string;
-  area?: string;
-  propertyType?: string[];
-  minRent?: number;
-  maxRent?: number;
-  bedrooms?: number;
-  bathrooms?: number;
-} & TenancyFilters;
-
+export type ApiFilters = SavedSearch['filters'];
 /** The map area kept with a search (GeoJSON order), or an area drawn through the API. */
-export type SearchArea =
-  | { kind: 'bbox'; west: number; south: number; east: number; north: number }
-  | { kind: 'polygon'; points: [number, number][] };
-
-export type SavedSearch = {
-  id: string;
-  name: string;
-  filters: ApiFilters;
-  area: SearchArea | null;
-  alert: AlertChoice;
-  paused: boolean;
-  newMatches: number;
-};
-
-export type SearchAlert = {
-  id: number;
-  searchId: string;
-  searchName: string;
-  listingId: string;
-  title: string;
-  city: string;
-  area: string;
-  rent: number;
-  at: string;
-  isNew: boolean;
-};
+export type SearchArea = NonNullable<SavedSearch['area']>;
 
 /** The terms' filters by how the API types them (termCatalogue.ts). */
 const termParams = (...matches: string[]) =>
