@@ -1,11 +1,8 @@
+import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatCoordinates } from '../../map/distance.ts';
 
-export type GeocodeResult = {
-  lat: number;
-  lon: number;
-  display_name: string;
-  kind?: 'city' | 'locality' | 'pin' | 'coordinates';
-};
+/** A place of our own geocoder, as the contract has it (plain fetch: public, no token, no retries). */
+export type GeocodeResult = ApiResponse<'GET /geo/search'>[number];
 
 /** Forward search on our own geocoder (GET /api/geo/search): at most 5 places. Throws on failure. */
 export const searchPlaces = async (query: string): Promise<GeocodeResult[]> => {
@@ -23,7 +20,7 @@ export const reverseGeocode = async (latitude: number, longitude: number): Promi
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) throw new Error(`reverse answered ${response.status}`);
-    return ((await response.json()) as GeocodeResult).display_name;
+    return ((await response.json()) as ApiResponse<'GET /geo/reverse'>).display_name;
   } catch {
     return formatCoordinates({ latitude, longitude });
   }
