@@ -37,13 +37,9 @@ export const FURNISHINGS = valuesOf('furnishing');
 export type Furnishing = (typeof FURNISHINGS)[number];
 
 /** Whom the owner lets to: families or bachelors for a home, men or women for a PG; 'any' for either. */
-export const PREFERRED_TENANTS = valuesOf('preferredTenants');
-export type PreferredTenants = (typeof PREFERRED_TENANTS)[number];
 export const HOME_TENANTS = valuesFor('preferredTenants', 'house');
 export const PG_TENANTS = valuesFor('preferredTenants', 'PG');
-export const FOOD_RULES = valuesOf('food');
 export const FACINGS = valuesOf('facing');
-export type Facing = (typeof FACINGS)[number];
 export const PARKING_KINDS = valuesOf('parking');
 
 const { depositRupees, depositMonths, maintenance, availableFrom } = TERMS;

@@ -4,7 +4,7 @@
  * and messages for the list, the map and the dashboard's recent searches, and
  * what each matches, as rules every engine reads. A listing whose owner did
  * not give a term is neither a yes nor a no: a filter on that term never
- * shows it (TENANCY_FILTER_HINT says so in the UI).
+ * shows it (TERM_FILTER_HINT says so in the UI).
  */
 import { Type, type TObject, type TOptional, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { messages } from '../schemaErrors.ts';
@@ -28,8 +28,6 @@ type FilteredKey = CatalogueFilteredKey;
 export const TENANCY_FILTER_KEYS = FILTER_PARAMS;
 export type TenancyFilterKey = FilterParam;
 export type { TenancyFilters };
-
-export { TERM_FILTER_HINT as TENANCY_FILTER_HINT } from './termCatalogue.ts';
 
 export const tenancyFilterMessages = Object.fromEntries(
   FILTERED_TERMS.map((f) => [f.filter.param, filterMessage(f)]),
