@@ -20,7 +20,9 @@ export const BUDGETS: Record<string, number> = {
   '/': 100 * KB,
   '/login': 100 * KB,
   '/register': 100 * KB,
-  '/properties': 110 * KB,
+  // 112: the tenancy terms' catalogue (1.8 KB) now ships once instead of the site's copies; the
+  // JavaScript is 0.7 KB over DESIGN's 90 KB (docs/PERFORMANCE.md, page weights).
+  '/properties': 112 * KB,
   '/properties/view': 110 * KB,
   '/dashboard': 100 * KB,
   '/messages': 90 * KB,

@@ -27,6 +27,7 @@ import {
   TERM_KEYS,
   termMessage,
   TERMS,
+  tooLateMessage,
   valuesFor,
   valuesOf,
   type Term,
@@ -72,7 +73,7 @@ export const tenancyMessages = {
   tenancy: 'Tenancy terms must be an object',
   ...(Object.fromEntries(TERM_KEYS.map((k) => [k, termMessage(k)])) as Record<TermKey, string>),
   depositBoth: 'Give the security deposit in rupees or in months of rent, not both',
-  availableTooLate: availableFrom.tooLateMessage,
+  availableTooLate: tooLateMessage('availableFrom'),
   pgTenants: propertyTypeMessage('preferredTenants', 'PG'),
   homeTenants: propertyTypeMessage('preferredTenants', 'house'),
 };

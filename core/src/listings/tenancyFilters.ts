@@ -39,12 +39,35 @@ const choice = (values: readonly string[], message: string) =>
     messages({ type: message }),
   );
 
+/** What a filter asks, for OpenAPI: from its kind of match, label and values. */
+const describe = ({ key, filter }: (typeof FILTERED_TERMS)[number], values: string[]) => {
+  const { label } = filter;
+  switch (filter.match) {
+    case 'yesNo':
+      return `${label}: ${filterOptions(key)
+        .map(([v, text]) => `${v} (${text.toLowerCase()})`)
+        .join(' or ')}`;
+    case 'welcomes':
+      return `${label}: listings for them, or for anyone (${values.join(', ')})`;
+    case 'atLeast':
+      return `${label}: this or more, in the order ${values.join(' < ')}`;
+    case 'atMost':
+      return `${label}: at most this many ${(TERMS[key] as { unit: string }).unit} (however the owner gave it)`;
+    case 'onOrBefore':
+      return `${label}: on or before this day (YYYY-MM-DD)`;
+    case 'anyOf':
+      return `${label}: any of ${values.join(', ')}; comma-separated`;
+    default:
+      return `${label}: one of ${values.join(', ')}`;
+  }
+};
+
 /** One filter's schema, from its kind of match. */
 const filterSchema = (f: (typeof FILTERED_TERMS)[number]): TSchema => {
   const message = filterMessage(f);
   const { filter } = f;
   const values = filterOptions(f.key).map(([v]) => v);
-  const description = filter.description;
+  const description = describe(f, values);
   switch (filter.match) {
     case 'yesNo':
       return Type.Boolean({ description, ...messages({ type: message }) });

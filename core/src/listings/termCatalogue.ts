@@ -32,18 +32,17 @@ export type TermFilter = {
   /** The filter control's label. */
   label: string;
   match: 'equal' | 'anyOf' | 'yesNo' | 'welcomes' | 'atLeast' | 'atMost' | 'onOrBefore';
-  /** What the control offers, when not the term's own options. */
+  /** What the control offers, when not the term's own options (for 'atLeast', all but the first). */
   options?: readonly Option[];
   /** For 'welcomes': the stored value that welcomes everyone. */
   everyone?: string;
-  description: string;
 };
 
 type TermBase = {
   /** The label on the listing page; messages start with it. */
   label: string;
-  /** The form's label (Title Case, as the form's other fields). */
-  formLabel: string;
+  /** The form's label, when not the label in Title Case (as the form's other fields). */
+  formLabel?: string;
   /** Whether visitors see it: SPEC §1 keeps facilities and money (as rent) from them. */
   visitors: boolean;
   filter?: TermFilter;
@@ -58,26 +57,23 @@ export type ChoiceTerm = TermBase & {
   options: readonly Option[];
   /** The values each kind of property allows, when they differ (whom a PG or a home lets to). */
   byPropertyType?: { PG: readonly string[]; home: readonly string[] };
-  /** The message when the value is none of the options, when not "<Label> must be a, b or c". */
-  message?: string;
 };
 export type YesNoTerm = TermBase & { kind: 'yesNo' };
 export type NumberTerm = TermBase & {
   kind: 'number';
   min: number;
   max: number;
-  /** The step between values; whole numbers when absent. */
+  /** The step between values; whole numbers when absent (0.5: half months). */
   step?: number;
-  message: string;
+  /** What it counts, for its message ('rupees', 'months of rent'). */
+  unit: string;
 };
 export type DateTerm = TermBase & {
   kind: 'date';
   earliest: string;
   latest: string;
-  /** How far ahead of the day it is given a date may lie. */
+  /** How far ahead of the day it is given a date may lie (a year). */
   daysAhead: number;
-  message: string;
-  tooLateMessage: string;
 };
 export type Term = ChoiceTerm | YesNoTerm | NumberTerm | DateTerm;
 
@@ -94,7 +90,6 @@ export const TERMS = {
   furnishing: {
     kind: 'choice',
     label: 'Furnishing',
-    formLabel: 'Furnishing',
     visitors: false,
     onCard: true,
     options: [
@@ -106,13 +101,11 @@ export const TERMS = {
       param: 'furnishing',
       label: 'Furnishing',
       match: 'equal',
-      description: 'Furnished so',
     },
   },
   preferredTenants: {
     kind: 'choice',
     label: 'Preferred tenants',
-    formLabel: 'Preferred Tenants',
     visitors: true,
     options: [
       ['any', 'Anyone'],
@@ -133,13 +126,11 @@ export const TERMS = {
         ['men', 'Men (PG)'],
         ['women', 'Women (PG)'],
       ],
-      description: 'Who is looking: listings for them or for anyone',
     },
   },
   petsAllowed: {
     kind: 'yesNo',
     label: 'Pets allowed',
-    formLabel: 'Pets Allowed',
     visitors: false,
     filter: {
       param: 'petsAllowed',
@@ -149,38 +140,34 @@ export const TERMS = {
         ['true', 'Pets allowed'],
         ['false', 'No pets'],
       ],
-      description: 'true: pets allowed; false: no pets',
     },
   },
   food: {
     kind: 'choice',
     label: 'Food',
-    formLabel: 'Food',
     visitors: true,
     options: [
       ['any', 'Any food'],
       ['vegetarian', 'Vegetarian only'],
     ],
-    filter: { param: 'food', label: 'Food', match: 'equal', description: 'The food rule' },
+    filter: { param: 'food', label: 'Food', match: 'equal' },
   },
   /** Either in rupees or in months of rent (never both); shown as both. */
   depositRupees: {
     kind: 'number',
     label: 'Security deposit',
-    formLabel: 'Security Deposit',
     visitors: false,
     onCard: true,
     ...DEPOSIT_RUPEES,
-    message: `Security deposit must be a whole number of rupees from 0 to ${rupees(DEPOSIT_RUPEES.max)}`,
+    unit: 'rupees',
   },
   depositMonths: {
     kind: 'number',
     label: 'Security deposit',
-    formLabel: 'Security Deposit',
     visitors: false,
     shownWith: 'depositRupees',
     ...DEPOSIT_MONTHS,
-    message: `Security deposit must be 0 to ${DEPOSIT_MONTHS.max} months of rent, in half months`,
+    unit: 'months of rent',
     filter: {
       param: 'maxDepositMonths',
       label: 'Deposit',
@@ -191,7 +178,6 @@ export const TERMS = {
         ['3', 'Up to 3 months'],
         ['6', 'Up to 6 months'],
       ],
-      description: 'Deposit at most this many months of rent (a deposit in rupees is converted)',
     },
   },
   /** Rupees a month on top of the rent (or in it, when `maintenanceIncluded`). */
@@ -201,7 +187,7 @@ export const TERMS = {
     formLabel: 'Maintenance (₹ a month)',
     visitors: false,
     ...MAINTENANCE,
-    message: `Maintenance must be a whole number of rupees a month from 0 to ${rupees(MAINTENANCE.max)}`,
+    unit: 'rupees a month',
   },
   maintenanceIncluded: {
     kind: 'yesNo',
@@ -217,31 +203,25 @@ export const TERMS = {
         ['true', 'Included in rent'],
         ['false', 'On top of rent'],
       ],
-      description: 'true: maintenance included in the rent',
     },
   },
   availableFrom: {
     kind: 'date',
     label: 'Available from',
-    formLabel: 'Available From',
     visitors: true,
     earliest: '2000-01-01',
     latest: '2099-12-31',
     daysAhead: 366,
-    message: 'Available from must be a date (YYYY-MM-DD) between 2000-01-01 and 2099-12-31',
-    tooLateMessage: 'Available from cannot be more than a year ahead',
     filter: {
       param: 'availableBy',
       label: 'Available by',
       match: 'onOrBefore',
-      description: 'Available on or before this day (YYYY-MM-DD)',
     },
   },
   /** The direction the main door faces (vaastu), clockwise from north. */
   facing: {
     kind: 'choice',
     label: 'Facing',
-    formLabel: 'Facing',
     visitors: true,
     options: [
       ['north', 'North'],
@@ -253,13 +233,10 @@ export const TERMS = {
       ['west', 'West'],
       ['north-west', 'North-west'],
     ],
-    message:
-      'Facing must be one of north, north-east, east, south-east, south, south-west, west or north-west',
     filter: {
       param: 'facing',
       label: 'Facing',
       match: 'anyOf',
-      description: 'Facing any of these directions; comma-separated',
     },
   },
   /** Ordered by what fits: a car space also takes a two-wheeler. */
@@ -277,18 +254,12 @@ export const TERMS = {
       param: 'parking',
       label: 'Parking',
       match: 'atLeast',
-      options: [
-        ['two-wheeler', 'Two-wheeler'],
-        ['car', 'Car'],
-      ],
-      description: 'The space needed: a car space fits a two-wheeler too',
     },
   },
   /** Backup power for the cuts: ordered by what it covers (a full backup also runs the lifts). */
   powerBackup: {
     kind: 'choice',
     label: 'Power backup',
-    formLabel: 'Power Backup',
     visitors: false,
     options: [
       ['none', 'No power backup'],
@@ -299,11 +270,6 @@ export const TERMS = {
       param: 'powerBackup',
       label: 'Power backup',
       match: 'atLeast',
-      options: [
-        ['common-areas', 'Lifts and common areas'],
-        ['full', 'Full, the home too'],
-      ],
-      description: 'The backup needed: a full backup covers the lifts and common areas too',
     },
   },
 } as const satisfies Record<string, Term>;
@@ -349,12 +315,36 @@ export const valuesOf = <K extends TermKey>(key: K): ValueOf<K>[] => {
   return term.kind === 'choice' ? (term.options.map(([v]) => v) as ValueOf<K>[]) : [];
 };
 
-/** The term's message for a value it does not take. */
+/** The term's message for a value it does not take, from its kind and bounds. */
 export const termMessage = (key: TermKey): string => {
   const term: Term = TERMS[key];
-  if (term.kind === 'choice') return term.message ?? `${term.label} must be ${list(valuesOf(key))}`;
-  if (term.kind === 'yesNo') return `${term.label} must be true or false`;
-  return term.message;
+  const { label } = term;
+  switch (term.kind) {
+    case 'choice': {
+      const values = valuesOf(key);
+      return `${label} must be ${values.length > 5 ? 'one of ' : ''}${list(values)}`;
+    }
+    case 'yesNo':
+      return `${label} must be true or false`;
+    case 'date':
+      return `${label} must be a date (YYYY-MM-DD) between ${term.earliest} and ${term.latest}`;
+    case 'number': {
+      const money = term.unit.startsWith('rupees');
+      if (term.step === 0.5)
+        return `${label} must be ${term.min} to ${term.max} ${term.unit}, in half months`;
+      return `${label} must be a whole number of ${term.unit} from ${term.min} to ${money ? rupees(term.max) : term.max}`;
+    }
+  }
+};
+
+/** A date term's message for a day too far ahead. */
+export const tooLateMessage = (key: TermKey) =>
+  `${TERMS[key].label} cannot be more than a year ahead`;
+
+/** The form's label of a term. */
+export const formLabelOf = (key: TermKey): string => {
+  const term: Term = TERMS[key];
+  return term.formLabel ?? term.label.replace(/(^|\s)\w/g, (c) => c.toUpperCase());
 };
 
 /** The values a kind of property takes for a term (all its options unless it says otherwise). */
@@ -382,7 +372,10 @@ export const FILTERED_TERMS = TERM_KEYS.flatMap((key) => {
 /** What a filter control offers: its own options, or the term's. */
 export const filterOptions = (key: TermKey): readonly Option[] => {
   const term: Term = TERMS[key];
-  return term.filter?.options ?? (term.kind === 'choice' ? term.options : []);
+  if (term.filter?.options) return term.filter.options;
+  if (term.kind !== 'choice') return [];
+  // 'At least' offers every value but the first (none): a need of nothing is no filter.
+  return term.filter?.match === 'atLeast' ? term.options.slice(1) : term.options;
 };
 
 /** Said with the filters: a listing whose owner did not give a term is neither a yes nor a no. */

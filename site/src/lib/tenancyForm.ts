@@ -9,6 +9,7 @@ import {
   TERM_KEYS,
   termMessage,
   TERMS,
+  tooLateMessage,
   valuesFor,
   type Term,
   type TermKey,
@@ -57,14 +58,14 @@ export const tenancyFormFrom = (t: Tenancy | undefined): TenancyFormState => {
   return form;
 };
 
-const { depositRupees, depositMonths, availableFrom } = TERMS;
+const { availableFrom } = TERMS;
 
 /** The API's messages the form can meet (by the property type, for whom a home or PG lets to). */
 export const tenancyFormMessages = {
-  depositRupees: depositRupees.message,
-  depositMonths: depositMonths.message,
-  availableFrom: availableFrom.message,
-  availableTooLate: availableFrom.tooLateMessage,
+  depositRupees: termMessage('depositRupees'),
+  depositMonths: termMessage('depositMonths'),
+  availableFrom: termMessage('availableFrom'),
+  availableTooLate: tooLateMessage('availableFrom'),
   pgTenants: propertyTypeMessage('preferredTenants', 'PG'),
   homeTenants: propertyTypeMessage('preferredTenants', 'house'),
 } as const;
@@ -91,8 +92,8 @@ const termError = (key: TermKey, raw: string, propertyType: string, now: number)
   const t = term(key);
   if (t.kind === 'number') return fits(t, number(raw)) ? undefined : termMessage(key);
   if (t.kind === 'date') {
-    if (!isCalendarDate(raw) || raw < t.earliest || raw > t.latest) return t.message;
-    return raw > latestMoveIn(now) ? t.tooLateMessage : undefined;
+    if (!isCalendarDate(raw) || raw < t.earliest || raw > t.latest) return termMessage(key);
+    return raw > latestMoveIn(now) ? tooLateMessage(key) : undefined;
   }
   if (t.kind === 'choice' && t.byPropertyType)
     return valuesFor(key, propertyType).includes(raw as never)

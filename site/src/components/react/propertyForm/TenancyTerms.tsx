@@ -2,7 +2,13 @@ import { useStore } from '@nanostores/react';
 import { Field } from '../Field.tsx';
 import { InputField, useControl } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
-import { TERM_KEYS, TERMS, type Term, type TermKey } from '@rentals/core/listings/termCatalogue';
+import {
+  formLabelOf,
+  TERM_KEYS,
+  TERMS,
+  type Term,
+  type TermKey,
+} from '@rentals/core/listings/termCatalogue';
 import { latestMoveIn, tenancyPayload, type TenancyFormField } from '../../../lib/tenancyForm.ts';
 import {
   depositText,
@@ -91,7 +97,7 @@ const Deposit = ({ form, label }: Props & { label: string }) => (
 const TermControl = ({ form, name }: Props & { name: TermKey }) => {
   const propertyType = useStore(form.$values).propertyType;
   const term: Term = TERMS[name];
-  if (name === 'depositRupees') return <Deposit form={form} label={term.formLabel} />;
+  if (name === 'depositRupees') return <Deposit form={form} label={formLabelOf(name)} />;
   if (name === 'depositMonths') return null; // the deposit's other unit
   const field = name as TenancyFormField;
   switch (term.kind) {
@@ -100,18 +106,18 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
         <Select
           form={form}
           name={field}
-          label={term.formLabel}
+          label={formLabelOf(name)}
           options={termOptions(name, propertyType)}
         />
       );
     case 'yesNo':
-      return <Select form={form} name={field} label={term.formLabel} options={YES_NO_OPTIONS} />;
+      return <Select form={form} name={field} label={formLabelOf(name)} options={YES_NO_OPTIONS} />;
     case 'date':
       return (
         <InputField
           form={form}
           name={field}
-          label={term.formLabel}
+          label={formLabelOf(name)}
           type="date"
           min={term.earliest}
           max={latestMoveIn(Date.now())}
@@ -122,7 +128,7 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
         <InputField
           form={form}
           name={field}
-          label={term.formLabel}
+          label={formLabelOf(name)}
           type="number"
           min={String(term.min)}
           inputMode="numeric"
