@@ -5,7 +5,7 @@ import { TOKEN_KEY } from '../src/lib/api.ts';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { startStack, type Stack } from './harness/stack.ts';
-import { newUser, registerThroughUi } from './harness/users.ts';
+import { newUser, registerThroughUi, signInThroughUi } from './harness/users.ts';
 
 /**
  * Issue 17's reports, end to end in Chromium: a tenant reports a listing
@@ -157,11 +157,7 @@ describe('report → review → delist', () => {
     expect(email.text).toContain(REASON);
 
     await fresh();
-    await page.goto('/login');
-    await islandsHydrated(page);
-    await page.getByLabel('Email address').fill(owner.email);
-    await page.getByLabel('Password', { exact: true }).fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInThroughUi(page, owner);
     await page.waitForURL('**/dashboard');
     const notices = page.getByRole('region', { name: 'Notices from our team' });
     await notices.getByText(`Your listing was removed: ${TITLE} — ${REASON}`).waitFor();

@@ -4,7 +4,7 @@ import { createListingViaApi, registerViaApi, waitForPublicCount } from './harne
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
-import { newUser, registerThroughUi } from './harness/users.ts';
+import { newUser, registerThroughUi, submitSignIn } from './harness/users.ts';
 
 /**
  * Issue 38's finishing defects on the app's screens: a visitor's search form
@@ -144,9 +144,7 @@ describe("a visitor's search form", () => {
       .click();
     await page.waitForURL('**/login?redirect=**');
     await islandsHydrated(page);
-    await page.getByLabel('Email address').fill(tenant.email);
-    await page.getByLabel('Password', { exact: true }).fill(tenant.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, tenant);
     await page.waitForURL((url) => url.pathname === '/properties' && url.search === '?city=Pune');
     await page.getByTestId('property-card').first().waitFor();
     expect(await searchForm(page).getByLabel('Area').isDisabled()).toBe(false);
