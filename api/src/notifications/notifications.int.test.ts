@@ -151,32 +151,22 @@ describe('the notification bell', () => {
   });
 
   it('bad input is a 400 naming the field; visitors get 401', async () => {
+    const markRead = (json: unknown) =>
+      s.t.request<Errors>('POST', '/api/notifications/read', { token: s.user.token, json });
     for (const id of ['match-1', 'other-1', 'notice-', 5, `notice-${'x'.repeat(200)}`]) {
-      const res = await s.t.request<Errors>('POST', '/api/notifications/read', {
-        token: s.user.token,
-        json: { id },
-      });
+      const res = await markRead({ id });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ path: 'id', msg: notificationMessages.id }]);
     }
-    const both = await s.t.request<Errors>('POST', '/api/notifications/read', {
-      token: s.user.token,
-      json: { id: 'match-1-2', upTo: '2026-11-24T10:00:00.000Z' },
-    });
+    const both = await markRead({ id: 'match-1-2', upTo: '2026-11-24T10:00:00.000Z' });
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual([{ path: 'id', msg: notificationMessages.both }]);
     for (const upTo of ['yesterday', '2026-02-31T10:00:00Z', 5, 'x'.repeat(40)]) {
-      const res = await s.t.request<Errors>('POST', '/api/notifications/read', {
-        token: s.user.token,
-        json: { upTo },
-      });
+      const res = await markRead({ upTo });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ path: 'upTo', msg: notificationMessages.upTo }]);
     }
-    const extra = await s.t.request<Errors>('POST', '/api/notifications/read', {
-      token: s.user.token,
-      json: { userId: 'someone-else' },
-    });
+    const extra = await markRead({ userId: 'someone-else' });
     expect(extra.status).toBe(400);
     for (const limit of ['0', '51', 'many']) {
       const res = await s.t.request<Errors>('GET', `/api/notifications?limit=${limit}`, {
