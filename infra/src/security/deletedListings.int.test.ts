@@ -111,22 +111,22 @@ describe('the generated page of a listing', () => {
     expect(again.status).toBe(410);
   });
 
+  /** The listing's page once `type` happened to it and the pages were regenerated. */
+  const pageAfter = async (listing: SeededListing, type: 'ListingDelisted' | 'ListingRelisted') => {
+    await appendListingEvent(store(), {
+      type,
+      data: { listingId: listing.id, at: at(), city: listing.city },
+    });
+    await regenerate();
+    return get(`/browse/${listing.id}`);
+  };
+
   it('answers 404 while delisted and 200 again once relisted', async () => {
     const listing = await seed();
-    await appendListingEvent(store(), {
-      type: 'ListingDelisted',
-      data: { listingId: listing.id, at: at(), city: listing.city },
-    });
-    await regenerate();
-    const delisted = await get(`/browse/${listing.id}`);
+    const delisted = await pageAfter(listing, 'ListingDelisted');
     expect(delisted.status).toBe(404);
     expect(delisted.body).toContain('Property Not Found');
-    await appendListingEvent(store(), {
-      type: 'ListingRelisted',
-      data: { listingId: listing.id, at: at(), city: listing.city },
-    });
-    await regenerate();
-    const relisted = await get(`/browse/${listing.id}`);
+    const relisted = await pageAfter(listing, 'ListingRelisted');
     expect(relisted.status).toBe(200);
     expect(relisted.body).toContain(listing.title);
   });

@@ -62,6 +62,15 @@ describe('notifications: another user’s', () => {
     expect((await aliceBell()).unread).toBe(1);
   });
 
+  /** Alice's notice is still unread and nothing was written to her notifications. */
+  const expectAliceUntouched = async () => {
+    expect((await aliceBell()).unread).toBe(1);
+    const { events } = await s.t.deps.eventStore.readStream(
+      notificationsStreamId(s.alice.user._id),
+    );
+    expect(events).toEqual([]);
+  };
+
   it('cannot be marked read: a smuggled user id is refused, and the mark is the caller’s own', async () => {
     const smuggled = await s.t.request<Errors>('POST', '/api/notifications/read', {
       token: s.mallory.token,
@@ -73,11 +82,7 @@ describe('notifications: another user’s', () => {
       headers: { 'x-user-id': s.alice.user._id },
     });
     expect(own.status).toBe(200);
-    expect((await aliceBell()).unread).toBe(1);
-    const { events } = await s.t.deps.eventStore.readStream(
-      notificationsStreamId(s.alice.user._id),
-    );
-    expect(events).toEqual([]);
+    await expectAliceUntouched();
   });
 
   it('cannot be opened by its id: the id is read on the caller’s own bell only', async () => {
@@ -87,11 +92,7 @@ describe('notifications: another user’s', () => {
       json: { id: notice!.id },
     });
     expect(opened.status).toBe(200);
-    expect((await aliceBell()).unread).toBe(1);
-    const { events } = await s.t.deps.eventStore.readStream(
-      notificationsStreamId(s.alice.user._id),
-    );
-    expect(events).toEqual([]);
+    await expectAliceUntouched();
   });
 
   it('is not there for visitors or bad tokens', async () => {
