@@ -12,9 +12,7 @@ import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { startS3Server } from '@rentals/testing/s3Server';
 import {
   appendListingEvent,
-  createdEvent,
-  insertOwners,
-  seededListing,
+  seedPublicListing,
   type SeededListing,
 } from '@rentals/testing/publicSiteFixtures';
 import {
@@ -73,10 +71,7 @@ beforeAll(async () => {
     startProjection(db.sql, p, { pollIntervalMs: 50 }),
   );
   for (let n = 1; n <= 3; n++) {
-    const listing = seededListing(n, 'Pune', 'flat');
-    seeded.push(listing);
-    await insertOwners(db.sql, [listing]);
-    await appendListingEvent(store(), createdEvent(listing, n));
+    seeded.push(await seedPublicListing(store(), db.sql, n, 'Pune'));
   }
   await caughtUp();
   await fullBuild({ sql: db.sql, outDir: out, siteUrl: SITE });

@@ -16,9 +16,7 @@ import { regenerateOnce } from '@rentals/projections/publicSite/regenerator';
 import { publicSiteHandler } from '@rentals/api/web/publicPages';
 import {
   appendListingEvent,
-  createdEvent,
-  insertOwners,
-  seededListing,
+  seedPublicListing,
   type SeededListing,
 } from '@rentals/testing/publicSiteFixtures';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
@@ -44,12 +42,7 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
   return { status: response.status, body: await response.text(), headers: response.headers };
 };
 
-const seed = async () => {
-  const listing = seededListing(++n, 'Pune');
-  await insertOwners(db.sql, [listing]);
-  await appendListingEvent(store(), createdEvent(listing, n));
-  return listing;
-};
+const seed = () => seedPublicListing(store(), db.sql, ++n, 'Pune');
 
 const regenerate = async () => {
   await Promise.all(running.map((r) => r.whenCaughtUp()));

@@ -22,6 +22,7 @@ import {
   createdEvent,
   insertOwners,
   seededListing,
+  seedPublicListing,
   type SeededListing,
 } from '@rentals/testing/publicSiteFixtures';
 
@@ -40,10 +41,8 @@ const read = (relative: string) => readFileSync(join(out, relative), 'utf8');
 const mtime = (relative: string) => statSync(join(out, relative)).mtimeMs;
 
 const seed = async (city: string, type: 'flat' | 'house' | 'PG' = 'flat') => {
-  const listing = seededListing(++n, city, type);
+  const listing = await seedPublicListing(store(), db.sql, ++n, city, type);
   seeded.push(listing);
-  await insertOwners(db.sql, [listing]);
-  await appendListingEvent(store(), createdEvent(listing, n));
   return listing;
 };
 
