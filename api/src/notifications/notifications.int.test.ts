@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
 import { openReadyStream } from '@rentals/testing/conversations';
-import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
+import {
+  appendFixRequested,
+  appendListingEvents,
+  listingCreated,
+  PLACES,
+} from '@rentals/testing/listingFixtures';
 import { testAppWithUsers } from '@rentals/testing/testApp';
 import { notificationMessages } from './model.ts';
 
@@ -66,24 +70,12 @@ describe('the notification bell', () => {
       [listingCreated('bell-own', { at: s.t.clock().toISOString(), ownerId: s.user.user._id })],
       s.user.user._id,
     );
-    await s.t.deps.eventStore.append(
-      reportsStreamId('bell-own'),
-      REPORTS_STREAM_TYPE,
-      'any',
-      [
-        {
-          type: 'ListingFixRequested',
-          data: {
-            listingId: 'bell-own',
-            ownerId: s.user.user._id,
-            adminId: 'admin-1',
-            reason: 'The photos show another flat',
-            at: new Date(s.t.clock().getTime() + 1000).toISOString(),
-          },
-        },
-      ],
-      { userId: 'admin-1' },
-    );
+    await appendFixRequested(s.t.deps.eventStore, {
+      listingId: 'bell-own',
+      ownerId: s.user.user._id,
+      reason: 'The photos show another flat',
+      at: new Date(s.t.clock().getTime() + 1000).toISOString(),
+    });
     expect((await stream.nextOf('notifications')).data).toEqual({ unread: 2 });
 
     const listed = await bell();

@@ -7,9 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationMessages, NOTIFICATIONS_READ_LIMIT } from '@rentals/api/notifications/model';
 import { notificationsStreamId } from '@rentals/core/notifications/events';
-import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
 import { catchUpReadModels } from '@rentals/testing/readSide';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import {
+  appendFixRequested,
+  appendListingEvents,
+  listingCreated,
+} from '@rentals/testing/listingFixtures';
 import { testAppWithUsers, TEST_CLIENT_IP_HEADER } from '@rentals/testing/testApp';
 
 const s = testAppWithUsers({ alice: 'homeowner', mallory: 'tenant' });
@@ -24,24 +27,12 @@ beforeAll(async () => {
     [listingCreated('sec-bell', { ownerId: s.alice.user._id, at: s.t.clock().toISOString() })],
     s.alice.user._id,
   );
-  await s.t.deps.eventStore.append(
-    reportsStreamId('sec-bell'),
-    REPORTS_STREAM_TYPE,
-    'any',
-    [
-      {
-        type: 'ListingFixRequested',
-        data: {
-          listingId: 'sec-bell',
-          ownerId: s.alice.user._id,
-          adminId: 'admin-1',
-          reason: 'Alice’s private notice',
-          at: s.t.clock().toISOString(),
-        },
-      },
-    ],
-    { userId: 'admin-1' },
-  );
+  await appendFixRequested(s.t.deps.eventStore, {
+    listingId: 'sec-bell',
+    ownerId: s.alice.user._id,
+    reason: 'Alice’s private notice',
+    at: s.t.clock().toISOString(),
+  });
   await catchUpReadModels(s.t.db.sql);
 });
 
