@@ -16,7 +16,7 @@ import { sweepOrphanPhotos } from '@rentals/api/media/orphanSweep';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import { listingForm } from '@rentals/testing/listingForm';
 import { testDatabaseWithDir } from '@rentals/testing/testDatabase';
-import { startWebProcess } from '@rentals/testing/webProcess';
+import { startWebProcess, registerAt } from '@rentals/testing/webProcess';
 import { freePort } from '../services/ports.ts';
 
 const env = testDatabaseWithDir('rentals-upload-kill-');
@@ -31,17 +31,12 @@ it('after the web process is killed between storing photos and appending, the ne
   const port = await freePort();
   const web = await startWebProcess({ databaseUrl: env.db.url, dataDir: env.dir, port });
   const { url } = web;
-  const registered = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Upload Owner',
-      email: 'upload-owner@example.in',
-      password: 'upload-password-1',
-      phone: '9876512345',
-    }),
+  const token = await registerAt(url, {
+    name: 'Upload Owner',
+    email: 'upload-owner@example.in',
+    password: 'upload-password-1',
+    phone: '9876512345',
   });
-  const { token } = (await registered.json()) as { token: string };
   const photo = async (label: string) => ({
     name: `${label}.jpg`,
     bytes: await samplePhoto({ width: 1200, height: 900, label }),
