@@ -12,6 +12,7 @@ import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { startS3Server } from '@rentals/testing/s3Server';
 import {
   appendListingEvent,
+  retitled,
   seedPublicListing,
   type SeededListing,
 } from '@rentals/testing/publicSiteFixtures';
@@ -115,10 +116,7 @@ describe('the public pages in an S3-compatible bucket', () => {
 
   it('a regeneration queues only what it changed; draining uploads it and purges those URLs', async () => {
     const listing = seeded[0]!;
-    await appendListingEvent(store(), {
-      type: 'ListingDetailsRevised',
-      data: { listingId: listing.id, at: new Date().toISOString(), title: 'Freshly painted 2BHK' },
-    });
+    await appendListingEvent(store(), retitled(listing.id, 'Freshly painted 2BHK'));
     await caughtUp();
     const { report } = await regenerateOnce({ sql: db.sql, outDir: out, siteUrl: SITE, mirror });
     expect(report?.paths).toContain(`browse/${listing.id}.html`);
@@ -194,14 +192,7 @@ describe('the public pages in an S3-compatible bucket', () => {
       ).toContain(listing.title);
 
       const uploadedChange = logLine(/files uploaded to the pages' bucket/);
-      await appendListingEvent(store(), {
-        type: 'ListingDetailsRevised',
-        data: {
-          listingId: listing.id,
-          at: new Date().toISOString(),
-          title: 'Corner 2BHK with a view',
-        },
-      });
+      await appendListingEvent(store(), retitled(listing.id, 'Corner 2BHK with a view'));
       await uploadedChange;
       expect(
         await (

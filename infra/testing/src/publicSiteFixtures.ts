@@ -124,3 +124,9 @@ export const seedPublicListing = async (
   await appendListingEvent(store, createdEvent(listing, n));
   return listing;
 };
+
+/** The owner gives the listing a new title, now. */
+export const retitled = (listingId: string, title: string): ListingEvent => ({
+  type: 'ListingDetailsRevised',
+  data: { listingId, at: new Date().toISOString(), title },
+});

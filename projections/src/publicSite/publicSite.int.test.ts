@@ -22,6 +22,7 @@ import {
   createdEvent,
   insertOwners,
   seededListing,
+  retitled,
   seedPublicListing,
   type SeededListing,
 } from '@rentals/testing/publicSiteFixtures';
@@ -220,14 +221,7 @@ describe('incremental regeneration', () => {
 
   it('a revised title shows up on its city page and on its own page', async () => {
     const listing = seeded[3]!;
-    await appendListingEvent(store(), {
-      type: 'ListingDetailsRevised',
-      data: {
-        listingId: listing.id,
-        at: new Date().toISOString(),
-        title: 'Renovated flat with a <view>',
-      },
-    });
+    await appendListingEvent(store(), retitled(listing.id, 'Renovated flat with a <view>'));
     const report = await regenerate();
     expect(report?.cities).toEqual(['pune']);
     expect(read('browse/cities/pune.html')).toContain('Renovated flat with a &lt;view&gt;');
@@ -326,11 +320,7 @@ describe('per-city work', () => {
         })
       ).report!;
     };
-    const revise = (id: string, title: string) =>
-      appendListingEvent(store(), {
-        type: 'ListingDetailsRevised',
-        data: { listingId: id, at: new Date().toISOString(), title },
-      });
+    const revise = (id: string, title: string) => appendListingEvent(store(), retitled(id, title));
     // A new listing changes every Pune page (the counts); the run remembers what each shows.
     const listing = await seed('Pune', 'house');
     const first = await run(pagesCache);
