@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mailbox } from '@rentals/testing/mailbox';
 import { TOKEN_KEY } from '../src/lib/api.ts';
-import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi, signInThroughUi } from './harness/users.ts';
@@ -50,8 +50,7 @@ beforeAll(async () => {
     area: 'Baner',
     bedrooms: 1,
   });
-  await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
-  await stack.waitForSearchIdle();
+  await waitForListed(stack, 'city=Pune', 2);
 });
 
 const reportViaApi = async (token: string, id: string, reason: string) => {
