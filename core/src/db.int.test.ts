@@ -40,6 +40,15 @@ const onePool = (closes: { count: number }) => {
   return sql;
 };
 
+/** A one-connection pool whose connection, reserved, the server closed. */
+const closedReservation = async () => {
+  const closes = { count: 0 };
+  const pool = onePool(closes);
+  const reserved = await pool.reserve();
+  await closedByServer(reserved, closes);
+  return { pool, reserved };
+};
+
 describe('a connection the server closed', () => {
   it('refuses the next query of its transaction, and the pool reconnects', async () => {
     const closes = { count: 0 };
@@ -57,10 +66,7 @@ describe('a connection the server closed', () => {
   });
 
   it('refuses the next query of its reservation, and its release leaves the pool whole', async () => {
-    const closes = { count: 0 };
-    const pool = onePool(closes);
-    const reserved = await pool.reserve();
-    await closedByServer(reserved, closes);
+    const { pool, reserved } = await closedReservation();
     const refused = await reserved`SELECT 1`.catch((error: { code?: string }) => error.code);
     expect(refused).toBe('CONNECTION_CLOSED');
     reserved.release();
@@ -94,10 +100,7 @@ describe('a connection the server closed and the pool opened again for others', 
   });
 
   it("refuses the reservation's later queries, and its release leaves the new session alone", async () => {
-    const closes = { count: 0 };
-    const pool = onePool(closes);
-    const reserved = await pool.reserve();
-    await closedByServer(reserved, closes);
+    const { pool, reserved } = await closedReservation();
     expect(await pool`SELECT 2 AS two`).toEqual([{ two: 2 }]);
     expect(await reserved`SELECT 1 AS one`.catch((error: { code?: string }) => error.code)).toBe(
       'CONNECTION_CLOSED',

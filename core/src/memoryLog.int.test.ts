@@ -47,14 +47,23 @@ const spawnScript = (script: string, env: Record<string, string> = {}) => {
   return { child, nextLine };
 };
 
+/** Waits for the child to start, signals it and gives the memory detail it logs. */
+const detailOnSignal = async (
+  child: { kill: (signal: NodeJS.Signals) => void },
+  nextLine: () => Promise<Record<string, unknown>>,
+) => {
+  expect((await nextLine()).msg).toBe('started');
+  child.kill('SIGUSR2');
+  const detail = await nextLine();
+  expect(detail.msg).toBe('memory detail');
+  return detail;
+};
+
 describe('the memory detail on SIGUSR2', () => {
   it('logs a census when signalled, and leaves the signal alone once stopped', async () => {
     const { child, nextLine } = spawnScript(SCRIPT);
     try {
-      expect((await nextLine()).msg).toBe('started');
-      child.kill('SIGUSR2');
-      const detail = await nextLine();
-      expect(detail.msg).toBe('memory detail');
+      const detail = await detailOnSignal(child, nextLine);
       expect(detail.mallocLiveMb).toBeGreaterThan(0);
       expect(Object.keys(detail.objectTypes as object)).toHaveLength(12);
       expect(detail.held).toEqual({ cached: 42 });
@@ -76,10 +85,7 @@ describe('the memory detail on SIGUSR2', () => {
       BUN_JSC_reportTotalCompileTimes: '1',
     });
     try {
-      expect((await nextLine()).msg).toBe('started');
-      child.kill('SIGUSR2');
-      const detail = await nextLine();
-      expect(detail.msg).toBe('memory detail');
+      const detail = await detailOnSignal(child, nextLine);
       expect(detail.jitCompileMs).toBeGreaterThan(0);
     } finally {
       child.kill();

@@ -4,7 +4,7 @@ import { linkIn, mailbox } from '@rentals/testing/mailbox';
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
-import { newUser, registerThroughUi } from './harness/users.ts';
+import { newUser, registerThroughUi, signInThroughUi } from './harness/users.ts';
 
 /** Forgot password through the real mail catcher, and the profile page. */
 let stack: Stack;
@@ -30,11 +30,7 @@ const toast = (text: string) => page.locator('.toast', { hasText: text });
 const header = () => page.locator('.site-header');
 
 const signIn = async (email: string, password: string) => {
-  await page.goto('/login');
-  await islandsHydrated(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughUi(page, { email, password });
 };
 
 describe('forgot password → email → new password', () => {
@@ -125,11 +121,7 @@ describe('profile', () => {
   it('signs out of all devices, this one included', async () => {
     const other = await stack.newContext();
     const otherPage = await other.newPage();
-    await otherPage.goto('/login');
-    await islandsHydrated(otherPage);
-    await otherPage.getByLabel('Email address').fill(owner.email);
-    await otherPage.getByLabel('Password', { exact: true }).fill(owner.password);
-    await otherPage.getByRole('button', { name: 'Sign in' }).click();
+    await signInThroughUi(otherPage, owner);
     await otherPage.waitForURL('**/dashboard');
 
     await page.getByRole('button', { name: 'Sign out of all devices' }).click();

@@ -5,7 +5,7 @@ import { createListingViaApi, registerViaApi, waitForPublicCount } from './harne
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
-import { newUser } from './harness/users.ts';
+import { newUser, signInThroughUi } from './harness/users.ts';
 
 /**
  * Issue 38's admin console, end to end in Chromium: an admin signs in and
@@ -73,11 +73,7 @@ describe('admin console', () => {
   it('an admin signs in and lands on /admin with the counts', async () => {
     await fresh();
     const admin = await stack.adminAccount();
-    await page.goto('/login');
-    await islandsHydrated(page);
-    await page.getByLabel('Email address').fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInThroughUi(page, admin);
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Admin console' }).waitFor();
     const count = (label: string) =>

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
-import { newUser, registerThroughUi } from './harness/users.ts';
+import { newUser, registerThroughUi, submitSignIn } from './harness/users.ts';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -127,9 +127,7 @@ describe('signing up, in and out', () => {
   });
 
   it('shows the server message on a wrong password and focuses the password field', async () => {
-    await page.getByLabel('Email address').fill(owner.email);
-    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, { email: owner.email, password: 'wrong-password' });
     await page.getByRole('alert').first().waitFor();
     const message = await page.locator('.alert-error').textContent();
     expect(message?.length).toBeGreaterThan(0);
@@ -141,9 +139,7 @@ describe('signing up, in and out', () => {
     await page.goto('/my-properties');
     await page.waitForURL('**/login?redirect=%2Fmy-properties');
     await islandsHydrated(page);
-    await page.getByLabel('Email address').fill(owner.email);
-    await page.getByLabel('Password', { exact: true }).fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, owner);
     await page.waitForURL('**/my-properties');
     await toast('Login successful!').waitFor();
     await page.getByRole('heading', { name: 'My Properties' }).waitFor();
@@ -173,9 +169,7 @@ describe('signing up, in and out', () => {
     await fresh();
     await page.goto(`/login?redirect=${hostile[0]}`);
     await islandsHydrated(page);
-    await page.getByLabel('Email address').fill(owner.email);
-    await page.getByLabel('Password', { exact: true }).fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, owner);
     await page.waitForURL(leftLogin);
     expectDashboard();
     // Signed in, /login sends the user on at once: the same check for every other spelling.

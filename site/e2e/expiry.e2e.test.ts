@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
-import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
@@ -46,8 +46,7 @@ beforeAll(async () => {
   forgottenId = await createListingViaApi(stack.baseUrl, forgottenToken, listing(FORGOTTEN, 20.0));
   remindedId = await createListingViaApi(stack.baseUrl, remindedToken, listing(REMINDED, 20.01));
   createdBy = Date.now();
-  await waitForPublicCount(stack.baseUrl, `city=${CITY}`, 2);
-  await stack.waitForSearchIdle();
+  await waitForListed(stack, `city=${CITY}`, 2);
 });
 afterAll(async () => {
   await stack?.stop();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
@@ -32,8 +32,7 @@ beforeAll(async () => {
     area: 'Aundh',
     bedrooms: 2,
   });
-  await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
-  await stack.waitForSearchIdle();
+  await waitForListed(stack, 'city=Pune', 1);
   context = await stack.newContext();
   page = await context.newPage();
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { TOKEN_KEY } from '../src/lib/api.ts';
-import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
@@ -49,8 +49,7 @@ beforeAll(async () => {
     rent: 6000,
   });
   await createListingViaApi(stack.baseUrl, ownerToken, { ...listing, title: KEPT, rent: 26000 });
-  await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
-  await stack.waitForSearchIdle();
+  await waitForListed(stack, 'city=Pune', 2);
 });
 afterAll(async () => {
   await context?.close();
@@ -89,8 +88,7 @@ describe('hidden pending review → dismissed', () => {
       2 * 24 * 60 * 60 * 1000,
     );
     for (const [i, token] of tokens.entries()) await report(token, `192.0.2.${10 + i}`);
-    await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
-    await stack.waitForSearchIdle();
+    await waitForListed(stack, 'city=Pune', 1);
     await (await searchAundh()).waitFor({ state: 'detached' });
     await page.goto(`/properties/${listingId}`);
     await islandsHydrated(page);
@@ -132,8 +130,7 @@ describe('hidden pending review → dismissed', () => {
       .click();
     await page.getByText('Brigade undone: 4 reports dismissed, listing restored.').waitFor();
 
-    await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
-    await stack.waitForSearchIdle();
+    await waitForListed(stack, 'city=Pune', 2);
     await signedIn(tenantToken);
     await (await searchAundh()).waitFor();
   });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { jpeg } from './harness/photos.ts';
 import { ROOT, startStack, type Stack } from './harness/stack.ts';
@@ -33,8 +33,7 @@ beforeAll(async () => {
     coordinates: { latitude: 18.5679, longitude: 73.9143 },
     photos: [await jpeg('front.jpg', { r: 120, g: 140, b: 90 })],
   });
-  await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
-  await stack.waitForSearchIdle();
+  await waitForListed(stack, 'city=Pune', 1);
 });
 afterAll(async () => {
   await stack?.stop();

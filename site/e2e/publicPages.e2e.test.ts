@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitForPage } from '@rentals/testing/product';
-import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { checkScreen } from './harness/screens.ts';
 import { newUser } from './harness/users.ts';
@@ -47,8 +47,7 @@ beforeAll(async () => {
     (body) => body.includes(TITLE) && body.includes('city-rent-trends'),
   );
   await waitForPage(`${stack.baseUrl}/browse/${listingId}`, (body) => body.includes(TITLE));
-  await waitForPublicCount(stack.baseUrl, 'city=Pune', 6);
-  await stack.waitForSearchIdle();
+  await waitForListed(stack, 'city=Pune', 6);
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mailbox } from '@rentals/testing/mailbox';
 import { TOKEN_KEY } from '../src/lib/api.ts';
-import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { startStack, type Stack } from './harness/stack.ts';
-import { newUser, registerThroughUi } from './harness/users.ts';
+import { newUser, registerThroughUi, signInThroughUi } from './harness/users.ts';
 
 /**
  * Issue 17's reports, end to end in Chromium: a tenant reports a listing
@@ -50,8 +50,7 @@ beforeAll(async () => {
     area: 'Baner',
     bedrooms: 1,
   });
-  await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
-  await stack.waitForSearchIdle();
+  await waitForListed(stack, 'city=Pune', 2);
 });
 
 const reportViaApi = async (token: string, id: string, reason: string) => {
@@ -157,11 +156,7 @@ describe('report → review → delist', () => {
     expect(email.text).toContain(REASON);
 
     await fresh();
-    await page.goto('/login');
-    await islandsHydrated(page);
-    await page.getByLabel('Email address').fill(owner.email);
-    await page.getByLabel('Password', { exact: true }).fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInThroughUi(page, owner);
     await page.waitForURL('**/dashboard');
     const notices = page.getByRole('region', { name: 'Notices from our team' });
     await notices.getByText(`Your listing was removed: ${TITLE} — ${REASON}`).waitFor();

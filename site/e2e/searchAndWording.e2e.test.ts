@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
+import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
-import { newUser, registerThroughUi } from './harness/users.ts';
+import { newUser, registerThroughUi, submitSignIn } from './harness/users.ts';
 
 /**
  * Issue 38's finishing defects on the app's screens: a visitor's search form
@@ -45,8 +45,7 @@ beforeAll(async () => {
     area: 'Aundh',
     bedrooms: 3,
   });
-  await waitForPublicCount(stack.baseUrl, 'city=Pune', 2);
-  await stack.waitForSearchIdle();
+  await waitForListed(stack, 'city=Pune', 2);
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();
@@ -144,9 +143,7 @@ describe("a visitor's search form", () => {
       .click();
     await page.waitForURL('**/login?redirect=**');
     await islandsHydrated(page);
-    await page.getByLabel('Email address').fill(tenant.email);
-    await page.getByLabel('Password', { exact: true }).fill(tenant.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, tenant);
     await page.waitForURL((url) => url.pathname === '/properties' && url.search === '?city=Pune');
     await page.getByTestId('property-card').first().waitFor();
     expect(await searchForm(page).getByLabel('Area').isDisabled()).toBe(false);

@@ -1,9 +1,8 @@
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { createSql, type Sql } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
-import { testApp, type TestApp } from '@rentals/testing/testApp';
+import { countingApp, testApp, type TestApp } from '@rentals/testing/testApp';
 import { sessionCacheFor } from './sessionCache.ts';
 
 /**
@@ -136,12 +135,7 @@ describe('the LISTEN connection', () => {
 
 describe('an authenticated search', () => {
   it('reads no session state from Postgres once the user is known', async () => {
-    const statements: string[] = [];
-    const counted = postgres({
-      ...secondSql.options,
-      debug: (_connection: number, query: string) => statements.push(query),
-    } as unknown as postgres.Options<Record<string, postgres.PostgresType>>);
-    const third = buildApp({ ...t.deps, sql: counted, eventStore: createEventStore(counted) });
+    const { statements, sql: counted, app: third } = countingApp(t, secondSql);
     try {
       await sessionCacheFor({ sql: counted, clock: t.clock }).start();
       const { token } = await t.registerUser('tenant');

@@ -230,34 +230,26 @@ describe('profile', () => {
 });
 
 describe('bad input gets a clear 4xx and changes nothing', () => {
+  /** POSTs `body` as it is, with `type` as its Content-Type. */
+  const post = (path: string, body: string, type: string) =>
+    s.t.request('POST', path, { body, headers: { 'content-type': type } });
   const cases: [string, () => ReturnType<TestApp['request']>, number, string][] = [
     [
       'malformed JSON',
-      () =>
-        s.t.request('POST', '/api/auth/register', {
-          body: '{"name": "Asha',
-          headers: { 'content-type': 'application/json' },
-        }),
+      () => post('/api/auth/register', '{"name": "Asha', 'application/json'),
       400,
       'The request body could not be parsed; send valid JSON or multipart form data',
     ],
     [
       'a form body',
       () =>
-        s.t.request('POST', '/api/auth/register', {
-          body: 'name=Asha&email=a%40b.in',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        }),
+        post('/api/auth/register', 'name=Asha&email=a%40b.in', 'application/x-www-form-urlencoded'),
       415,
       'Send the request body as JSON (Content-Type: application/json)',
     ],
     [
       'a text body',
-      () =>
-        s.t.request('POST', '/api/auth/login', {
-          body: 'hello',
-          headers: { 'content-type': 'text/plain' },
-        }),
+      () => post('/api/auth/login', 'hello', 'text/plain'),
       415,
       'Send the request body as JSON (Content-Type: application/json)',
     ],

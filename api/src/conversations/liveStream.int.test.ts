@@ -25,6 +25,13 @@ const start = (user: TestUser, listingId: string, body: string) =>
     token: user.token,
     json: { listingId, body, messageId: randomUUID() },
   });
+/** A new tenant starts a conversation on the owner's listing with `first`. */
+const newTenantWrites = async (first: string) => {
+  const tenant = await s.t.registerUser('tenant');
+  const listingId = await listingOf(s.t, s.owner.user._id);
+  const { body } = await start(tenant, listingId, first);
+  return { tenant, body };
+};
 const send = (user: TestUser, id: string, body: string) =>
   s.t.request<Sent>('POST', `/api/conversations/${id}/messages`, {
     token: user.token,
@@ -60,9 +67,7 @@ describe('the live stream', () => {
   });
 
   it('hides the end of a number whose start came in the sender’s earlier message', async () => {
-    const tenant = await s.t.registerUser('tenant');
-    const listingId = await listingOf(s.t, s.owner.user._id);
-    const { body } = await start(tenant, listingId, 'My number is 98765');
+    const { tenant, body } = await newTenantWrites('My number is 98765');
     const stream = await openReadyStream(s.t, s.owner.token);
     await send(tenant, body.conversation.id, '43210');
     const event = await stream.next(
@@ -77,9 +82,7 @@ describe('the live stream', () => {
   });
 
   it('resumes after a disconnect with Last-Event-ID and gets every event it missed, in order', async () => {
-    const tenant = await s.t.registerUser('tenant');
-    const listingId = await listingOf(s.t, s.owner.user._id);
-    const { body } = await start(tenant, listingId, 'first');
+    const { tenant, body } = await newTenantWrites('first');
     const stream = await openReadyStream(s.t, tenant.token);
     await send(s.owner, body.conversation.id, 'reply one');
     const seen = await stream.next(messageEvent('reply one'));
@@ -106,9 +109,7 @@ describe('the live stream', () => {
     const sql = createSql(s.t.db.url, { max: 4 });
     const second = buildApp({ ...s.t.deps, sql, eventStore: createEventStore(sql) });
     try {
-      const tenant = await s.t.registerUser('tenant');
-      const listingId = await listingOf(s.t, s.owner.user._id);
-      const { body } = await start(tenant, listingId, 'hello from app one');
+      const { tenant, body } = await newTenantWrites('hello from app one');
       const ownerOnSecond = await openStream({ app: second }, s.owner.token);
       const tenantOnFirst = await openStream(s.t, tenant.token);
       await ownerOnSecond.nextOf('ready');
@@ -204,9 +205,7 @@ describe('the live stream', () => {
   });
 
   it('tells the reader’s other tabs when they read, so every badge drops', async () => {
-    const tenant = await s.t.registerUser('tenant');
-    const listingId = await listingOf(s.t, s.owner.user._id);
-    const { body } = await start(tenant, listingId, 'unread one');
+    const { body } = await newTenantWrites('unread one');
     const stream = await openReadyStream(s.t, s.owner.token);
     await s.t.request('POST', `/api/conversations/${body.conversation.id}/read`, {
       token: s.owner.token,

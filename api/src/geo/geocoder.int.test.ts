@@ -54,6 +54,13 @@ const search = async (q: string) => {
 };
 
 describe('forward geocoding', () => {
+  /** The first answer for `query` is within `limit` km of `at`. */
+  const expectFoundWithin = async (query: string, at: [number, number], limit: number) => {
+    const [first] = await search(query);
+    expect(first, query).toBeDefined();
+    expect(km(first!, at), `${query} → ${first!.display_name}`).toBeLessThan(limit);
+  };
+
   // The issue's yardstick: the first result within 2 km.
   const KNOWN: [string, [number, number]][] = [
     ['560034', [12.93, 77.62]],
@@ -63,11 +70,7 @@ describe('forward geocoding', () => {
     ['110001', [28.63, 77.22]],
     ['Connaught Place', [28.6315, 77.2167]],
   ];
-  it.each(KNOWN)('finds %s within 2 km', async (query, at) => {
-    const [first] = await search(query);
-    expect(first, query).toBeDefined();
-    expect(km(first!, at), `${query} → ${first!.display_name}`).toBeLessThan(2);
-  });
+  it.each(KNOWN)('finds %s within 2 km', (query, at) => expectFoundWithin(query, at, 2));
 
   // More localities and cities; a PIN centroid is not a neighbourhood's centre, so 3 km here.
   const MORE: [string, [number, number]][] = [
@@ -85,11 +88,7 @@ describe('forward geocoding', () => {
     ['Kolkata', [22.5726, 88.3639]],
     ['Salt Lake', [22.5867, 88.4171]],
   ];
-  it.each(MORE)('finds %s within 3 km', async (query, at) => {
-    const [first] = await search(query);
-    expect(first, query).toBeDefined();
-    expect(km(first!, at), `${query} → ${first!.display_name}`).toBeLessThan(3);
-  });
+  it.each(MORE)('finds %s within 3 km', (query, at) => expectFoundWithin(query, at, 3));
 
   // The popular localities (popularLocalities.json) by name and by their other, official or popular, names.
   const POPULAR: [string, [number, number]][] = [

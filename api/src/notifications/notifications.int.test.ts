@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
 import { openReadyStream } from '@rentals/testing/conversations';
-import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
+import {
+  appendFixRequested,
+  appendListingEvents,
+  listingCreated,
+  PLACES,
+} from '@rentals/testing/listingFixtures';
 import { testAppWithUsers } from '@rentals/testing/testApp';
 import { notificationMessages } from './model.ts';
 
@@ -66,24 +70,12 @@ describe('the notification bell', () => {
       [listingCreated('bell-own', { at: s.t.clock().toISOString(), ownerId: s.user.user._id })],
       s.user.user._id,
     );
-    await s.t.deps.eventStore.append(
-      reportsStreamId('bell-own'),
-      REPORTS_STREAM_TYPE,
-      'any',
-      [
-        {
-          type: 'ListingFixRequested',
-          data: {
-            listingId: 'bell-own',
-            ownerId: s.user.user._id,
-            adminId: 'admin-1',
-            reason: 'The photos show another flat',
-            at: new Date(s.t.clock().getTime() + 1000).toISOString(),
-          },
-        },
-      ],
-      { userId: 'admin-1' },
-    );
+    await appendFixRequested(s.t.deps.eventStore, {
+      listingId: 'bell-own',
+      ownerId: s.user.user._id,
+      reason: 'The photos show another flat',
+      at: new Date(s.t.clock().getTime() + 1000).toISOString(),
+    });
     expect((await stream.nextOf('notifications')).data).toEqual({ unread: 2 });
 
     const listed = await bell();
@@ -151,32 +143,22 @@ describe('the notification bell', () => {
   });
 
   it('bad input is a 400 naming the field; visitors get 401', async () => {
+    const markRead = (json: unknown) =>
+      s.t.request<Errors>('POST', '/api/notifications/read', { token: s.user.token, json });
     for (const id of ['match-1', 'other-1', 'notice-', 5, `notice-${'x'.repeat(200)}`]) {
-      const res = await s.t.request<Errors>('POST', '/api/notifications/read', {
-        token: s.user.token,
-        json: { id },
-      });
+      const res = await markRead({ id });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ path: 'id', msg: notificationMessages.id }]);
     }
-    const both = await s.t.request<Errors>('POST', '/api/notifications/read', {
-      token: s.user.token,
-      json: { id: 'match-1-2', upTo: '2026-11-24T10:00:00.000Z' },
-    });
+    const both = await markRead({ id: 'match-1-2', upTo: '2026-11-24T10:00:00.000Z' });
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual([{ path: 'id', msg: notificationMessages.both }]);
     for (const upTo of ['yesterday', '2026-02-31T10:00:00Z', 5, 'x'.repeat(40)]) {
-      const res = await s.t.request<Errors>('POST', '/api/notifications/read', {
-        token: s.user.token,
-        json: { upTo },
-      });
+      const res = await markRead({ upTo });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ path: 'upTo', msg: notificationMessages.upTo }]);
     }
-    const extra = await s.t.request<Errors>('POST', '/api/notifications/read', {
-      token: s.user.token,
-      json: { userId: 'someone-else' },
-    });
+    const extra = await markRead({ userId: 'someone-else' });
     expect(extra.status).toBe(400);
     for (const limit of ['0', '51', 'many']) {
       const res = await s.t.request<Errors>('GET', `/api/notifications?limit=${limit}`, {

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 import { createSql, type Sql } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { appendListingEvents, listingCreated, nextTime } from '@rentals/testing/listingFixtures';
 import { startReadSide } from '@rentals/testing/readSide';
-import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
+import { countingApp, testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import { buildApp, type App } from '../app.ts';
 import { documentCacheFor } from './documentCache.ts';
 
@@ -129,12 +128,7 @@ describe('a second web process', () => {
 
 describe('a warm search page', () => {
   it('reads no documents from Postgres', async () => {
-    const statements: string[] = [];
-    const counted = postgres({
-      ...secondSql.options,
-      debug: (_connection: number, query: string) => statements.push(query),
-    } as unknown as postgres.Options<Record<string, postgres.PostgresType>>);
-    const third = buildApp({ ...t.deps, sql: counted, eventStore: createEventStore(counted) });
+    const { statements, sql: counted, app: third } = countingApp(t, secondSql);
     try {
       await documentCacheFor({ sql: counted }).start();
       statements.length = 0;

@@ -102,22 +102,17 @@ const whereShown = async (id: string) => {
     publicPage: (await listingPageStatus(t.deps.eventStore, `/browse/${id}`)) ?? 200,
   };
 };
-const everywhere = {
-  tenants: { meili: true, postgres: true },
-  visitors: { meili: true, postgres: true },
-  tenantMap: true,
-  visitorMap: true,
-  visitorDocument: 200,
-  publicPage: 200,
-};
-const nowhere = {
-  tenants: { meili: false, postgres: false },
-  visitors: { meili: false, postgres: false },
-  tenantMap: false,
-  visitorMap: false,
-  visitorDocument: 404,
-  publicPage: 404,
-};
+/** What `whereShown` answers for a listing shown everywhere, or nowhere. */
+const seen = (shown: boolean) => ({
+  tenants: { meili: shown, postgres: shown },
+  visitors: { meili: shown, postgres: shown },
+  tenantMap: shown,
+  visitorMap: shown,
+  visitorDocument: shown ? 200 : 404,
+  publicPage: shown ? 200 : 404,
+});
+const everywhere = seen(true);
+const nowhere = seen(false);
 
 const mine = async (id: string) => {
   await readSide.caughtUp();

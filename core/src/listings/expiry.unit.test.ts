@@ -44,6 +44,16 @@ const delisted = (at: string): ListingEvent => ({
 
 const given = givenFor({ decide, fold });
 
+/** The sweep's commands refuse a listing delisted on day 1 (`onDelisted`) and one expired on day 30 (`onExpired`). */
+const refusesUnlisted = (onDelisted: ListingCommand, onExpired: ListingCommand) => {
+  given(created, delisted(day(1)))
+    .when(onDelisted)
+    .thenThrows(IllegalStateError, messages.notListed);
+  given(created, expired(day(30)))
+    .when(onExpired)
+    .thenThrows(IllegalStateError, messages.alreadyExpired);
+};
+
 const confirm = (at: string, actor = owner): ListingCommand => ({
   type: 'ConfirmAvailability',
   actor,
@@ -148,12 +158,7 @@ describe('RemindExpiry (day 25)', () => {
       .then([reminded(day(52), day(27))]);
   });
   it('refuses delisted and expired listings', () => {
-    given(created, delisted(day(1)))
-      .when(remind(day(26)))
-      .thenThrows(IllegalStateError, messages.notListed);
-    given(created, expired(day(30)))
-      .when(remind(day(31)))
-      .thenThrows(IllegalStateError, messages.alreadyExpired);
+    refusesUnlisted(remind(day(26)), remind(day(31)));
   });
 });
 
@@ -179,12 +184,7 @@ describe('ExpireListing (day 30)', () => {
       .thenThrows(IllegalStateError, messages.confirmedRecently);
   });
   it('refuses a listing already expired (a second sweep) and a delisted one', () => {
-    given(created, expired(day(30)))
-      .when(expire(day(31)))
-      .thenThrows(IllegalStateError, messages.alreadyExpired);
-    given(created, delisted(day(1)))
-      .when(expire(day(31)))
-      .thenThrows(IllegalStateError, messages.notListed);
+    refusesUnlisted(expire(day(31)), expire(day(31)));
   });
   it('refuses a listing that does not exist', () => {
     given()

@@ -209,17 +209,15 @@ describe('thresholds', () => {
   });
 
   it('reports recorded before ages and addresses were count as they did', () => {
-    const legacy = (reporterId: string): ReportEvent => ({
-      type: 'ListingReported',
-      data: {
-        listingId,
-        reportId: `r-${reporterId}`,
-        reporterId,
-        ownerId,
-        reason: 'Fake or scam',
-        at: T0,
-      },
-    });
+    // The same report without the reporter's age and address, recorded before they were.
+    const legacy = (reporterId: string): ReportEvent => {
+      const { data } = reported(reporterId, 'Fake or scam') as Extract<
+        ReportEvent,
+        { type: 'ListingReported' }
+      >;
+      const { reporterSince: _since, reporterAddress: _address, ...before } = data;
+      return { type: 'ListingReported', data: before };
+    };
     given(legacy('u-a'), legacy('u-b'))
       .when(report('u-c', 'Fake or scam'))
       .then([reported('u-c', 'Fake or scam', T1), hiddenAt(T1)]);

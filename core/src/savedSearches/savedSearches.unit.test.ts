@@ -119,14 +119,15 @@ describe('saved searches', () => {
       ]);
   });
 
+  /** On a saved search, `command` records `event`; once it is recorded, the same command records nothing. */
+  const recordsOnce = (command: SavedSearchCommand, event: SavedSearchEvent) => {
+    given(created()).when(command).then([event]);
+    given(created(), event).when(command).then([]);
+  };
+
   it('pause and resume are idempotent', () => {
     const paused: SavedSearchEvent = { type: 'SavedSearchPaused', data: ref() };
-    given(created())
-      .when({ type: 'PauseSavedSearch', ...ref() })
-      .then([paused]);
-    given(created(), paused)
-      .when({ type: 'PauseSavedSearch', ...ref() })
-      .then([]);
+    recordsOnce({ type: 'PauseSavedSearch', ...ref() }, paused);
     given(created())
       .when({ type: 'ResumeSavedSearch', ...ref() })
       .then([]);
@@ -150,12 +151,7 @@ describe('saved searches', () => {
 
   it('unsubscribing turns alerts off once, and is no error for a search that is gone', () => {
     const unsubscribed: SavedSearchEvent = { type: 'SavedSearchUnsubscribed', data: ref() };
-    given(created())
-      .when({ type: 'UnsubscribeSavedSearch', ...ref() })
-      .then([unsubscribed]);
-    given(created(), unsubscribed)
-      .when({ type: 'UnsubscribeSavedSearch', ...ref() })
-      .then([]);
+    recordsOnce({ type: 'UnsubscribeSavedSearch', ...ref() }, unsubscribed);
     given()
       .when({ type: 'UnsubscribeSavedSearch', ...ref() })
       .then([]);

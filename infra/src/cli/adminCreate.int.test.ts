@@ -7,22 +7,16 @@ const SCRIPT = fileURLToPath(new URL('./adminCreate.ts', import.meta.url));
 
 const cli = cliSuite(SCRIPT);
 const run = cli.run;
+/** The command line an operator types for these values. */
+const flags = (email: string, name: string, phone: string, password: string) =>
+  Object.entries({ email, name, phone, password }).flatMap(([flag, v]) => [`--${flag}`, v]);
 
 const admins = () => cli.db().sql<{ email: string; name: string; phone: string }[]>`
   SELECT email, name, phone FROM users WHERE role = 'admin' ORDER BY email`;
 
 describe('npm run admin:create', () => {
   it('creates an admin from flags, with the email lower-cased and the password hashed', async () => {
-    const result = await run([
-      '--email',
-      'Ops@Example.in',
-      '--name',
-      'Ops Team',
-      '--phone',
-      '9876543210',
-      '--password',
-      'admin-pass',
-    ]);
+    const result = await run(flags('Ops@Example.in', 'Ops Team', '9876543210', 'admin-pass'));
     expect(result.out).toContain('created admin ops@example.in');
     expect(result.code).toBe(0);
     expect(await admins()).toEqual([
@@ -46,16 +40,7 @@ describe('npm run admin:create', () => {
   });
 
   it('refuses a taken email', async () => {
-    const result = await run([
-      '--email',
-      'OPS@example.in',
-      '--name',
-      'Again',
-      '--phone',
-      '9876543210',
-      '--password',
-      'admin-pass',
-    ]);
+    const result = await run(flags('OPS@example.in', 'Again', '9876543210', 'admin-pass'));
     expect(result.code).toBe(1);
     expect(result.out).toContain('An account with this email already exists');
   });
@@ -67,16 +52,7 @@ describe('npm run admin:create', () => {
   });
 
   it('checks the values with the registration messages', async () => {
-    const result = await run([
-      '--email',
-      'bad',
-      '--name',
-      'X',
-      '--phone',
-      '123',
-      '--password',
-      '12345',
-    ]);
+    const result = await run(flags('bad', 'X', '123', '12345'));
     expect(result.code).toBe(2);
     for (const message of [
       'name: Name must be between 2 and 50 characters',
@@ -95,16 +71,9 @@ describe('npm run admin:create', () => {
     );
     expect(blank.code).toBe(2);
     expect(blank.out).toContain('password: Password cannot be only spaces');
-    const control = await run([
-      '--email',
-      'control@example.in',
-      '--name',
-      'Ops\u001b[2J',
-      '--phone',
-      '9876543213',
-      '--password',
-      'admin\u0007pass',
-    ]);
+    const control = await run(
+      flags('control@example.in', 'Ops\u001b[2J', '9876543213', 'admin\u0007pass'),
+    );
     expect(control.code).toBe(2);
     expect(control.out).toContain('name: Name cannot contain control characters');
     expect(control.out).toContain('password: Password cannot contain control characters');

@@ -5,6 +5,7 @@
 // connections and answered 503 for 23–51 s). The slow version under load is `npm run drill -- --only postgres`.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listingForm } from '@rentals/testing/listingForm';
+import { registerAt } from '@rentals/testing/webProcess';
 import { startProduct, type ProductStack } from '@rentals/testing/product';
 import {
   restartablePostgres,
@@ -32,17 +33,12 @@ beforeAll(async () => {
   pg = await restartablePostgres();
   product = await startProduct({ servers: { ...runServers(), pgAdminUrl: pg.adminUrl } });
   base = await product.startProcesses();
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Restart Owner',
-      email: 'restart-owner@example.in',
-      password: 'restart-password-1',
-      phone: '9876512346',
-    }),
+  token = await registerAt(base, {
+    name: 'Restart Owner',
+    email: 'restart-owner@example.in',
+    password: 'restart-password-1',
+    phone: '9876512346',
   });
-  ({ token } = (await registered.json()) as { token: string });
 }, 180_000);
 afterAll(async () => {
   await product?.stop();

@@ -4,10 +4,8 @@
 // exactly those files, and the photos of a create that was acknowledged stay. The slow version,
 // under load and with the dev runner restarting the web process, is `npm run drill -- --only web-upload`.
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import { listingStreamId, type ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
@@ -17,43 +15,28 @@ import { mediaKeyOf } from '@rentals/api/media/mediaStore';
 import { sweepOrphanPhotos } from '@rentals/api/media/orphanSweep';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import { listingForm } from '@rentals/testing/listingForm';
-import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
-import { startWebProcess } from '@rentals/testing/webProcess';
+import { testDatabaseWithDir } from '@rentals/testing/testDatabase';
+import { startWebProcess, registerAt } from '@rentals/testing/webProcess';
 import { freePort } from '../services/ports.ts';
 
-let db: TestDatabase;
-let dataDir: string;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'rentals-upload-kill-'));
-});
-afterAll(async () => {
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const env = testDatabaseWithDir('rentals-upload-kill-');
 
 const waitingRows = async (listingId?: string) =>
   (
-    await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM photo_jobs
-      WHERE ${listingId ? db.sql`listing_id = ${listingId}` : db.sql`true`}`
+    await env.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM photo_jobs
+      WHERE ${listingId ? env.db.sql`listing_id = ${listingId}` : env.db.sql`true`}`
   )[0]!.n;
 
 it('after the web process is killed between storing photos and appending, the next one removes exactly the orphans', async () => {
   const port = await freePort();
-  const web = await startWebProcess({ databaseUrl: db.url, dataDir, port });
+  const web = await startWebProcess({ databaseUrl: env.db.url, dataDir: env.dir, port });
   const { url } = web;
-  const registered = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Upload Owner',
-      email: 'upload-owner@example.in',
-      password: 'upload-password-1',
-      phone: '9876512345',
-    }),
+  const token = await registerAt(url, {
+    name: 'Upload Owner',
+    email: 'upload-owner@example.in',
+    password: 'upload-password-1',
+    phone: '9876512345',
   });
-  const { token } = (await registered.json()) as { token: string };
   const photo = async (label: string) => ({
     name: `${label}.jpg`,
     bytes: await samplePhoto({ width: 1200, height: 900, label }),
@@ -74,13 +57,13 @@ it('after the web process is killed between storing photos and appending, the ne
     timeout: 60_000,
     interval: 100,
   });
-  const { events } = await createEventStore(db.sql).readStream(listingStreamId(property._id));
+  const { events } = await createEventStore(env.db.sql).readStream(listingStreamId(property._id));
   const { images } = toPropertyDocument(fold(events as unknown as ListingEvent[]))!;
   expect(images).toHaveLength(2);
   const keptKeys = images.flatMap((i) => i.variants.map((v) => mediaKeyOf(v.url)!));
 
   // Hold every append: the next create stores its photos and then waits on the lock.
-  const blocker = await db.sql.reserve();
+  const blocker = await env.db.sql.reserve();
   try {
     await blocker`BEGIN`;
     await blocker`LOCK TABLE events IN EXCLUSIVE MODE`;
@@ -89,7 +72,7 @@ it('after the web process is killed between storing photos and appending, the ne
       () => 'cut',
     );
     for (;;) {
-      const [waiting] = await db.sql<{ n: number }[]>`
+      const [waiting] = await env.db.sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'events'::regclass AND NOT granted`;
       if (waiting!.n > 0) break;
       await new Promise((r) => setTimeout(r, 20));
@@ -99,7 +82,7 @@ it('after the web process is killed between storing photos and appending, the ne
     expect(await cut).toBe('cut');
     // A backend waiting on a lock does not notice its client is gone, and would still append once
     // the lock is released; end it, as the server does when it notices.
-    await db.sql`SELECT pg_terminate_backend(pid) FROM pg_locks
+    await env.db.sql`SELECT pg_terminate_backend(pid) FROM pg_locks
                  WHERE relation = 'events'::regclass AND NOT granted`;
   } finally {
     await blocker`ROLLBACK`;
@@ -107,18 +90,22 @@ it('after the web process is killed between storing photos and appending, the ne
   }
 
   // The cut upload's originals, named by their held queue rows; no rendition was made of them.
-  const incoming = join(dataDir, 'media', 'incoming');
+  const incoming = join(env.dir, 'media', 'incoming');
   const cutDirs = readdirSync(incoming).filter((d) => readdirSync(join(incoming, d)).length > 0);
   expect(cutDirs).toHaveLength(1);
   const cutId = cutDirs[0]!;
   expect(readdirSync(join(incoming, cutId))).toHaveLength(2);
   expect(await waitingRows(cutId)).toBe(2);
-  expect(readdirSync(join(dataDir, 'media', 'listings'))).toEqual([property._id]);
+  expect(readdirSync(join(env.dir, 'media', 'listings'))).toEqual([property._id]);
 
   // Two minutes later (the hold, set here rather than waited for) a web process looks at them:
   // no event received them, so they go.
-  await db.sql`UPDATE photo_jobs SET not_before = now() WHERE listing_id = ${cutId}`;
-  const next = await startWebProcess({ databaseUrl: db.url, dataDir, port: await freePort() });
+  await env.db.sql`UPDATE photo_jobs SET not_before = now() WHERE listing_id = ${cutId}`;
+  const next = await startWebProcess({
+    databaseUrl: env.db.url,
+    dataDir: env.dir,
+    port: await freePort(),
+  });
   try {
     await vi.waitFor(async () => expect(await waitingRows(cutId)).toBe(0), {
       timeout: 60_000,
@@ -129,14 +116,14 @@ it('after the web process is killed between storing photos and appending, the ne
     await next.exited;
   }
   expect(readdirSync(join(incoming, cutId))).toEqual([]);
-  const media = localDiskStore(join(dataDir, 'media'));
+  const media = localDiskStore(join(env.dir, 'media'));
   const sweep = await sweepOrphanPhotos({
-    sql: db.sql,
+    sql: env.db.sql,
     media,
     now: () => new Date(),
     graceMs: 0,
     dryRun: true,
   });
   expect(sweep).toMatchObject({ orphans: [], temporary: [] });
-  for (const key of keptKeys) expect(existsSync(join(dataDir, 'media', key))).toBe(true);
+  for (const key of keptKeys) expect(existsSync(join(env.dir, 'media', key))).toBe(true);
 }, 180_000);

@@ -12,9 +12,8 @@ import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { startS3Server } from '@rentals/testing/s3Server';
 import {
   appendListingEvent,
-  createdEvent,
-  insertOwners,
-  seededListing,
+  retitled,
+  seedPublicListing,
   type SeededListing,
 } from '@rentals/testing/publicSiteFixtures';
 import {
@@ -73,10 +72,7 @@ beforeAll(async () => {
     startProjection(db.sql, p, { pollIntervalMs: 50 }),
   );
   for (let n = 1; n <= 3; n++) {
-    const listing = seededListing(n, 'Pune', 'flat');
-    seeded.push(listing);
-    await insertOwners(db.sql, [listing]);
-    await appendListingEvent(store(), createdEvent(listing, n));
+    seeded.push(await seedPublicListing(store(), db.sql, n, 'Pune'));
   }
   await caughtUp();
   await fullBuild({ sql: db.sql, outDir: out, siteUrl: SITE });
@@ -120,10 +116,7 @@ describe('the public pages in an S3-compatible bucket', () => {
 
   it('a regeneration queues only what it changed; draining uploads it and purges those URLs', async () => {
     const listing = seeded[0]!;
-    await appendListingEvent(store(), {
-      type: 'ListingDetailsRevised',
-      data: { listingId: listing.id, at: new Date().toISOString(), title: 'Freshly painted 2BHK' },
-    });
+    await appendListingEvent(store(), retitled(listing.id, 'Freshly painted 2BHK'));
     await caughtUp();
     const { report } = await regenerateOnce({ sql: db.sql, outDir: out, siteUrl: SITE, mirror });
     expect(report?.paths).toContain(`browse/${listing.id}.html`);
@@ -199,14 +192,7 @@ describe('the public pages in an S3-compatible bucket', () => {
       ).toContain(listing.title);
 
       const uploadedChange = logLine(/files uploaded to the pages' bucket/);
-      await appendListingEvent(store(), {
-        type: 'ListingDetailsRevised',
-        data: {
-          listingId: listing.id,
-          at: new Date().toISOString(),
-          title: 'Corner 2BHK with a view',
-        },
-      });
+      await appendListingEvent(store(), retitled(listing.id, 'Corner 2BHK with a view'));
       await uploadedChange;
       expect(
         await (

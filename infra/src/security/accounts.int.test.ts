@@ -48,12 +48,22 @@ describe('passwords', () => {
     expect(res.status).toBe(201);
   });
 
-  it('refuses a new password equal to the current one, and the account keeps its password and tokens', async () => {
-    const account = await s.t.registerUser('tenant', { password: 'same-secret' });
-    const res = await s.t.request<ErrorBody>('POST', '/api/auth/change-password', {
+  /** A new account with password `current` changes it to `next`. */
+  const changePassword = async <T>(role: 'tenant' | 'homeowner', current: string, next: string) => {
+    const account = await s.t.registerUser(role, { password: current });
+    const res = await s.t.request<T>('POST', '/api/auth/change-password', {
       token: account.token,
-      json: { currentPassword: 'same-secret', newPassword: 'same-secret' },
+      json: { currentPassword: current, newPassword: next },
     });
+    return { account, res };
+  };
+
+  it('refuses a new password equal to the current one, and the account keeps its password and tokens', async () => {
+    const { account, res } = await changePassword<ErrorBody>(
+      'tenant',
+      'same-secret',
+      'same-secret',
+    );
     expect(res).toMatchObject({
       status: 400,
       body: { errors: [{ path: 'newPassword', msg: MESSAGES.passwordUnchanged }] },
@@ -63,11 +73,7 @@ describe('passwords', () => {
   });
 
   it('refuses to change to a password of only spaces', async () => {
-    const account = await s.t.registerUser('homeowner', { password: 'old-secret' });
-    const res = await s.t.request<ErrorBody>('POST', '/api/auth/change-password', {
-      token: account.token,
-      json: { currentPassword: 'old-secret', newPassword: '        ' },
-    });
+    const { account, res } = await changePassword<ErrorBody>('homeowner', 'old-secret', '        ');
     expect(res).toMatchObject({
       status: 400,
       body: { errors: [{ path: 'newPassword', msg: MESSAGES.passwordBlank }] },
@@ -76,11 +82,7 @@ describe('passwords', () => {
   });
 
   it('still changes to a different, valid password', async () => {
-    const account = await s.t.registerUser('homeowner', { password: 'old-secret' });
-    const res = await s.t.request<Auth>('POST', '/api/auth/change-password', {
-      token: account.token,
-      json: { currentPassword: 'old-secret', newPassword: 'new-secret' },
-    });
+    const { account, res } = await changePassword<Auth>('homeowner', 'old-secret', 'new-secret');
     expect(res.status).toBe(200);
     expect((await login(account.email, 'new-secret')).status).toBe(200);
   });

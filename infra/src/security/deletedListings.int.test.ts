@@ -16,9 +16,7 @@ import { regenerateOnce } from '@rentals/projections/publicSite/regenerator';
 import { publicSiteHandler } from '@rentals/api/web/publicPages';
 import {
   appendListingEvent,
-  createdEvent,
-  insertOwners,
-  seededListing,
+  seedPublicListing,
   type SeededListing,
 } from '@rentals/testing/publicSiteFixtures';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
@@ -44,12 +42,7 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
   return { status: response.status, body: await response.text(), headers: response.headers };
 };
 
-const seed = async () => {
-  const listing = seededListing(++n, 'Pune');
-  await insertOwners(db.sql, [listing]);
-  await appendListingEvent(store(), createdEvent(listing, n));
-  return listing;
-};
+const seed = () => seedPublicListing(store(), db.sql, ++n, 'Pune');
 
 const regenerate = async () => {
   await Promise.all(running.map((r) => r.whenCaughtUp()));
@@ -111,22 +104,22 @@ describe('the generated page of a listing', () => {
     expect(again.status).toBe(410);
   });
 
+  /** The listing's page once `type` happened to it and the pages were regenerated. */
+  const pageAfter = async (listing: SeededListing, type: 'ListingDelisted' | 'ListingRelisted') => {
+    await appendListingEvent(store(), {
+      type,
+      data: { listingId: listing.id, at: at(), city: listing.city },
+    });
+    await regenerate();
+    return get(`/browse/${listing.id}`);
+  };
+
   it('answers 404 while delisted and 200 again once relisted', async () => {
     const listing = await seed();
-    await appendListingEvent(store(), {
-      type: 'ListingDelisted',
-      data: { listingId: listing.id, at: at(), city: listing.city },
-    });
-    await regenerate();
-    const delisted = await get(`/browse/${listing.id}`);
+    const delisted = await pageAfter(listing, 'ListingDelisted');
     expect(delisted.status).toBe(404);
     expect(delisted.body).toContain('Property Not Found');
-    await appendListingEvent(store(), {
-      type: 'ListingRelisted',
-      data: { listingId: listing.id, at: at(), city: listing.city },
-    });
-    await regenerate();
-    const relisted = await get(`/browse/${listing.id}`);
+    const relisted = await pageAfter(listing, 'ListingRelisted');
     expect(relisted.status).toBe(200);
     expect(relisted.body).toContain(listing.title);
   });

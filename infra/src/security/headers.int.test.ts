@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listingStreamId } from '@rentals/core/listings/events';
-import { call } from './testing/attacker.ts';
+import { call, createListing } from './testing/attacker.ts';
 import { listingForm } from '@rentals/testing/listingForm';
 import { MAP_VERSION, rawRequest, testWebServerWithUsers } from './testing/webServer.ts';
 
@@ -16,11 +16,7 @@ const s = testWebServerWithUsers({ owner: 'homeowner' });
 let listingId: string;
 
 beforeAll(async () => {
-  const created = await call<{ property: { _id: string } }>(s.web.base, 'POST', '/api/properties', {
-    token: s.owner.token,
-    form: listingForm(),
-  });
-  listingId = created.body.property._id;
+  listingId = await createListing(s.web.base, s.owner.token);
 });
 
 const EVIL = 'https://evil.example';

@@ -22,6 +22,16 @@ const health = async (base: string, headers: Record<string, string> = {}) => {
   return { status: res.status, text, body: JSON.parse(text) as Record<string, unknown> };
 };
 
+/** Down (503): the public sees the status alone, this machine sees at least `detail`. */
+const expectDown = async (detail: Record<string, unknown>) => {
+  const anonymous = await health(s.web.base, REMOTE);
+  expect(anonymous.status).toBe(503);
+  expect(anonymous.body).toEqual({ status: 'down' });
+  const local = await health(s.web.base);
+  expect(local.status).toBe(503);
+  expect(local.body).toMatchObject(detail);
+};
+
 const SECRET_ERROR = 'invalid input syntax for type integer: "1e+300" at listing-secret-42';
 
 describe('GET /api/health', () => {
@@ -104,12 +114,7 @@ describe('GET /api/health', () => {
       UPDATE projection_checkpoints SET status = 'failed', last_error = ${SECRET_ERROR}
       WHERE name = 'listing-read-model'`;
     try {
-      const anonymous = await health(s.web.base, REMOTE);
-      expect(anonymous.status).toBe(503);
-      expect(anonymous.body).toEqual({ status: 'down' });
-      const local = await health(s.web.base);
-      expect(local.status).toBe(503);
-      expect(local.body).toMatchObject({
+      await expectDown({
         status: 'down',
         projections: [{ name: 'listing-read-model', status: 'failed', lastError: SECRET_ERROR }],
       });
@@ -125,12 +130,7 @@ describe('GET /api/health', () => {
     await s.web.t.db.sql`
       SELECT * FROM append_events('behind-1', 'test', -1, ARRAY['Tick'], ARRAY['{}'::jsonb], ARRAY['{}'::jsonb])`;
     try {
-      const anonymous = await health(s.web.base, REMOTE);
-      expect(anonymous.status).toBe(503);
-      expect(anonymous.body).toEqual({ status: 'down' });
-      const local = await health(s.web.base);
-      expect(local.status).toBe(503);
-      expect(local.body).toMatchObject({
+      await expectDown({
         status: 'down',
         projections: [
           {

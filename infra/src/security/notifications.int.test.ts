@@ -7,9 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationMessages, NOTIFICATIONS_READ_LIMIT } from '@rentals/api/notifications/model';
 import { notificationsStreamId } from '@rentals/core/notifications/events';
-import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
 import { catchUpReadModels } from '@rentals/testing/readSide';
-import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
+import {
+  appendFixRequested,
+  appendListingEvents,
+  listingCreated,
+} from '@rentals/testing/listingFixtures';
 import { testAppWithUsers, TEST_CLIENT_IP_HEADER } from '@rentals/testing/testApp';
 
 const s = testAppWithUsers({ alice: 'homeowner', mallory: 'tenant' });
@@ -24,24 +27,12 @@ beforeAll(async () => {
     [listingCreated('sec-bell', { ownerId: s.alice.user._id, at: s.t.clock().toISOString() })],
     s.alice.user._id,
   );
-  await s.t.deps.eventStore.append(
-    reportsStreamId('sec-bell'),
-    REPORTS_STREAM_TYPE,
-    'any',
-    [
-      {
-        type: 'ListingFixRequested',
-        data: {
-          listingId: 'sec-bell',
-          ownerId: s.alice.user._id,
-          adminId: 'admin-1',
-          reason: 'Alice’s private notice',
-          at: s.t.clock().toISOString(),
-        },
-      },
-    ],
-    { userId: 'admin-1' },
-  );
+  await appendFixRequested(s.t.deps.eventStore, {
+    listingId: 'sec-bell',
+    ownerId: s.alice.user._id,
+    reason: 'Alice’s private notice',
+    at: s.t.clock().toISOString(),
+  });
   await catchUpReadModels(s.t.db.sql);
 });
 
@@ -62,6 +53,15 @@ describe('notifications: another user’s', () => {
     expect((await aliceBell()).unread).toBe(1);
   });
 
+  /** Alice's notice is still unread and nothing was written to her notifications. */
+  const expectAliceUntouched = async () => {
+    expect((await aliceBell()).unread).toBe(1);
+    const { events } = await s.t.deps.eventStore.readStream(
+      notificationsStreamId(s.alice.user._id),
+    );
+    expect(events).toEqual([]);
+  };
+
   it('cannot be marked read: a smuggled user id is refused, and the mark is the caller’s own', async () => {
     const smuggled = await s.t.request<Errors>('POST', '/api/notifications/read', {
       token: s.mallory.token,
@@ -73,11 +73,7 @@ describe('notifications: another user’s', () => {
       headers: { 'x-user-id': s.alice.user._id },
     });
     expect(own.status).toBe(200);
-    expect((await aliceBell()).unread).toBe(1);
-    const { events } = await s.t.deps.eventStore.readStream(
-      notificationsStreamId(s.alice.user._id),
-    );
-    expect(events).toEqual([]);
+    await expectAliceUntouched();
   });
 
   it('cannot be opened by its id: the id is read on the caller’s own bell only', async () => {
@@ -87,11 +83,7 @@ describe('notifications: another user’s', () => {
       json: { id: notice!.id },
     });
     expect(opened.status).toBe(200);
-    expect((await aliceBell()).unread).toBe(1);
-    const { events } = await s.t.deps.eventStore.readStream(
-      notificationsStreamId(s.alice.user._id),
-    );
-    expect(events).toEqual([]);
+    await expectAliceUntouched();
   });
 
   it('is not there for visitors or bad tokens', async () => {

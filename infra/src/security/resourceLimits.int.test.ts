@@ -9,7 +9,7 @@ import { MESSAGES } from '@rentals/api/auth/model';
 import { fieldMessages as m } from '@rentals/core/listings/fields';
 import { JSON_BODY_LIMIT } from '@rentals/api/shared/bodyLimit';
 import { MAX_LIMIT, searchMessages } from '@rentals/api/properties/searchParams';
-import { call } from './testing/attacker.ts';
+import { call, createListing } from './testing/attacker.ts';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { rawRequest, testWebServerWithUsers } from './testing/webServer.ts';
 
@@ -19,11 +19,7 @@ const s = testWebServerWithUsers({ owner: 'homeowner', admin: 'admin' });
 let listingId: string;
 
 beforeAll(async () => {
-  const created = await call<{ property: { _id: string } }>(s.web.base, 'POST', '/api/properties', {
-    token: s.owner.token,
-    form: listingForm(),
-  });
-  listingId = created.body.property._id;
+  listingId = await createListing(s.web.base, s.owner.token);
 });
 
 const stillServes = async () => {

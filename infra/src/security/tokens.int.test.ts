@@ -8,7 +8,7 @@ import { createHmac, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listingStreamId } from '@rentals/core/listings/events';
 import { TOKEN_TTL_SECONDS } from '@rentals/api/access/tokens';
-import { call } from './testing/attacker.ts';
+import { call, createListing } from './testing/attacker.ts';
 import { listingForm } from '@rentals/testing/listingForm';
 import { rawRequest, testWebServerWithUsers } from './testing/webServer.ts';
 
@@ -20,12 +20,7 @@ const s = testWebServerWithUsers({ victim: { role: 'homeowner', name: 'Victim Ow
 let listingId: string;
 
 beforeAll(async () => {
-  const created = await call<{ property: { _id: string } }>(s.web.base, 'POST', '/api/properties', {
-    token: s.victim.token,
-    form: listingForm(),
-  });
-  expect(created.status).toBe(201);
-  listingId = created.body.property._id;
+  listingId = await createListing(s.web.base, s.victim.token);
 });
 
 const b64 = (value: unknown) =>

@@ -1,6 +1,7 @@
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import type { ListingCreated, ListingEvent } from '@rentals/core/listings/events';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
+import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
 import {
   noFacilities,
   type ListingFields,
@@ -112,3 +113,18 @@ export const appendListingEvents = (
   events: ListingEvent[],
   userId = 'owner-1',
 ) => store.append(listingStreamId(listingId), LISTING_STREAM_TYPE, 'any', events, { userId });
+
+/** An admin (admin-1 unless named) asks the owner to fix the listing, for `reason`. */
+export const appendFixRequested = (
+  store: EventStore,
+  fix: { listingId: string; ownerId: string; reason: string; at: string; adminId?: string },
+) => {
+  const { adminId = 'admin-1', ...rest } = fix;
+  return store.append(
+    reportsStreamId(fix.listingId),
+    REPORTS_STREAM_TYPE,
+    'any',
+    [{ type: 'ListingFixRequested', data: { ...rest, adminId } }],
+    { userId: adminId },
+  );
+};

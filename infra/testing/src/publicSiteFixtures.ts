@@ -110,3 +110,23 @@ export const insertOwners = (sql: Sql, listings: SeededListing[]) =>
       updated_at: new Date(),
     })),
   )} ON CONFLICT DO NOTHING`;
+
+/** Seeds listing `n` of `city`: its owner's account and its creation, as the public site's tests start from. */
+export const seedPublicListing = async (
+  store: EventStore,
+  sql: Sql,
+  n: number,
+  city: string,
+  propertyType: PropertyType = 'flat',
+): Promise<SeededListing> => {
+  const listing = seededListing(n, city, propertyType);
+  await insertOwners(sql, [listing]);
+  await appendListingEvent(store, createdEvent(listing, n));
+  return listing;
+};
+
+/** The owner gives the listing a new title, now. */
+export const retitled = (listingId: string, title: string): ListingEvent => ({
+  type: 'ListingDetailsRevised',
+  data: { listingId, at: new Date().toISOString(), title },
+});

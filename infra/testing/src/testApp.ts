@@ -1,3 +1,5 @@
+import postgres from 'postgres';
+import type { Sql } from '@rentals/core/db';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { testDatabase, type TestDatabase } from './testDatabase.ts';
@@ -198,4 +200,19 @@ export const testAppWithUsers = <U extends Record<string, UserSpec>, R extends b
     await suite.t?.close();
   });
   return suite;
+};
+
+/**
+ * A second app on its own connections to `t`'s database, cloned from `like`'s
+ * options, that records every statement it sends: for tests that show a
+ * cache spares Postgres. The caller ends `sql`.
+ */
+export const countingApp = (t: TestApp, like: Sql) => {
+  const statements: string[] = [];
+  const sql = postgres({
+    ...like.options,
+    debug: (_connection: number, query: string) => statements.push(query),
+  } as unknown as postgres.Options<Record<string, postgres.PostgresType>>);
+  const app = buildApp({ ...t.deps, sql, eventStore: createEventStore(sql) });
+  return { statements, sql, app };
 };

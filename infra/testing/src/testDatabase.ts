@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createEventStore, type EventStore } from '@rentals/core/eventStore/eventStore';
 import { createDatabase, type TestDatabase } from './database.ts';
@@ -43,5 +46,23 @@ export const testDatabaseWithStore = () => {
     Object.assign(suite, { db, store: createEventStore(db.sql) });
   });
   afterAll(() => suite.db?.drop());
+  return suite;
+};
+
+/**
+ * A test file's own database and a scratch folder (named from `prefix`), made
+ * before the file's tests and removed after them: `const env =
+ * testDatabaseWithDir('rentals-x-')`, then `env.db` and `env.dir`.
+ */
+export const testDatabaseWithDir = (prefix: string) => {
+  const suite = {} as { db: TestDatabase; dir: string };
+  beforeAll(async () => {
+    suite.db = await testDatabase();
+    suite.dir = await mkdtemp(join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    await suite.db?.drop();
+    if (suite.dir) await rm(suite.dir, { recursive: true, force: true });
+  });
   return suite;
 };

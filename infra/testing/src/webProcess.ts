@@ -58,3 +58,16 @@ export const startWebProcess = async (options: {
   });
   return { child, url: `http://127.0.0.1:${options.port}`, exited, output: () => output };
 };
+
+/** Registers an account over HTTP with a running web process at `base`; gives its token. */
+export const registerAt = async (
+  base: string,
+  account: { name: string; email: string; password: string; phone: string },
+): Promise<string> => {
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  return ((await registered.json()) as { token: string }).token;
+};

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingEvent } from '@rentals/core/listings/events';
-import {
-  SAVED_SEARCH_STREAM_TYPE,
-  savedSearchStreamId,
-  type SavedSearchEvent,
-} from '@rentals/core/savedSearches/events';
+import type { SavedSearchEvent } from '@rentals/core/savedSearches/events';
 import type { SearchDraft } from '@rentals/core/savedSearches/savedSearches';
 import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
 import { testDatabaseWithStore } from '@rentals/testing/testDatabase';
 import { startProjection } from '../runner/runner.ts';
 import { alertsProjection } from './alertsProjection.ts';
+import { appendSavedSearchEvents, savedSearchCreated } from './testing/savedSearchEvents.ts';
 import { alertRows, matchRows } from './recordedAlerts.ts';
 
 /**
@@ -31,23 +28,9 @@ const catchUp = async () => {
 };
 
 const save = (searchId: string, search: Partial<SearchDraft>, when = at(0)) =>
-  saveEvents({
-    type: 'SavedSearchCreated',
-    data: {
-      searchId,
-      userId,
-      name: searchId,
-      filters: {},
-      places: {},
-      alert: 'instant',
-      ...search,
-      at: when,
-    },
-  });
+  saveEvents(savedSearchCreated(userId, searchId, search, when));
 const saveEvents = (...events: SavedSearchEvent[]) =>
-  env.store.append(savedSearchStreamId(userId), SAVED_SEARCH_STREAM_TYPE, 'any', events, {
-    userId,
-  });
+  appendSavedSearchEvents(env.store, userId, events);
 const listing = (id: string, ...events: ListingEvent[]) =>
   appendListingEvents(env.store, id, events);
 

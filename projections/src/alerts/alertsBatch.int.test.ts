@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { ListingEvent } from '@rentals/core/listings/events';
-import {
-  SAVED_SEARCH_STREAM_TYPE,
-  savedSearchStreamId,
-  type SavedSearchEvent,
-} from '@rentals/core/savedSearches/events';
+import type { SavedSearchEvent } from '@rentals/core/savedSearches/events';
 import type { SearchDraft } from '@rentals/core/savedSearches/savedSearches';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
 import { testDatabaseWithStore } from '@rentals/testing/testDatabase';
@@ -13,6 +9,7 @@ import { startProjection } from '../runner/runner.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { alertsProjection } from './alertsProjection.ts';
+import { appendSavedSearchEvents, savedSearchCreated } from './testing/savedSearchEvents.ts';
 import { alertRows, matchRows, recordFromZero } from './recordedAlerts.ts';
 
 /**
@@ -37,23 +34,10 @@ const rebuildWith = async (projection: SqlProjection, batchSize: number) => {
   return recorded;
 };
 
-const save = (searchId: string, search: Partial<SearchDraft>, when: number): SavedSearchEvent => ({
-  type: 'SavedSearchCreated',
-  data: {
-    searchId,
-    userId,
-    name: searchId,
-    filters: {},
-    places: {},
-    alert: 'instant',
-    ...search,
-    at: at(when),
-  },
-});
+const save = (searchId: string, search: Partial<SearchDraft>, when: number): SavedSearchEvent =>
+  savedSearchCreated(userId, searchId, search, at(when));
 const saveEvents = (...events: SavedSearchEvent[]) =>
-  env.store.append(savedSearchStreamId(userId), SAVED_SEARCH_STREAM_TYPE, 'any', events, {
-    userId,
-  });
+  appendSavedSearchEvents(env.store, userId, events);
 const rent = (listingId: string, value: number, when: number): ListingEvent => ({
   type: 'ListingRentChanged',
   data: {

@@ -22,6 +22,8 @@ import {
   createdEvent,
   insertOwners,
   seededListing,
+  retitled,
+  seedPublicListing,
   type SeededListing,
 } from '@rentals/testing/publicSiteFixtures';
 
@@ -40,10 +42,8 @@ const read = (relative: string) => readFileSync(join(out, relative), 'utf8');
 const mtime = (relative: string) => statSync(join(out, relative)).mtimeMs;
 
 const seed = async (city: string, type: 'flat' | 'house' | 'PG' = 'flat') => {
-  const listing = seededListing(++n, city, type);
+  const listing = await seedPublicListing(store(), db.sql, ++n, city, type);
   seeded.push(listing);
-  await insertOwners(db.sql, [listing]);
-  await appendListingEvent(store(), createdEvent(listing, n));
   return listing;
 };
 
@@ -221,14 +221,7 @@ describe('incremental regeneration', () => {
 
   it('a revised title shows up on its city page and on its own page', async () => {
     const listing = seeded[3]!;
-    await appendListingEvent(store(), {
-      type: 'ListingDetailsRevised',
-      data: {
-        listingId: listing.id,
-        at: new Date().toISOString(),
-        title: 'Renovated flat with a <view>',
-      },
-    });
+    await appendListingEvent(store(), retitled(listing.id, 'Renovated flat with a <view>'));
     const report = await regenerate();
     expect(report?.cities).toEqual(['pune']);
     expect(read('browse/cities/pune.html')).toContain('Renovated flat with a &lt;view&gt;');
@@ -327,11 +320,7 @@ describe('per-city work', () => {
         })
       ).report!;
     };
-    const revise = (id: string, title: string) =>
-      appendListingEvent(store(), {
-        type: 'ListingDetailsRevised',
-        data: { listingId: id, at: new Date().toISOString(), title },
-      });
+    const revise = (id: string, title: string) => appendListingEvent(store(), retitled(id, title));
     // A new listing changes every Pune page (the counts); the run remembers what each shows.
     const listing = await seed('Pune', 'house');
     const first = await run(pagesCache);

@@ -276,14 +276,32 @@ describe('owner figures', () => {
   });
 });
 
+/**
+ * `count` listings `${prefix}-${i}`: every `lifecycleEvery`th lives a whole lifecycle, the
+ * others are only created, by `owners` owners `${owner}-${i % owners}`.
+ */
+const appendMany = async (o: {
+  prefix: string;
+  count: number;
+  lifecycleEvery: number;
+  owner: string;
+  owners: number;
+}) => {
+  for (let i = 0; i < o.count; i++) {
+    const id = `${o.prefix}-${i}`;
+    await appendListingEvents(
+      env.store,
+      id,
+      i % o.lifecycleEvery === 0
+        ? lifecycle(id)
+        : [listingCreated(id, { ownerId: `${o.owner}-${i % o.owners}` })],
+    );
+  }
+};
+
 describe('batched creations', () => {
   it('build exactly the read models that applying event by event builds', async () => {
-    for (let i = 0; i < 12; i++)
-      await appendListingEvents(
-        env.store,
-        `b-${i}`,
-        i % 3 === 0 ? lifecycle(`b-${i}`) : [listingCreated(`b-${i}`, { ownerId: `bo-${i % 4}` })],
-      );
+    await appendMany({ prefix: 'b', count: 12, lifecycleEvery: 3, owner: 'bo', owners: 4 });
     const snapshot = () =>
       Promise.all([
         env.db.sql`SELECT * FROM listing_read ORDER BY id`,
@@ -318,14 +336,7 @@ describe('batched creations', () => {
 describe('a large backlog', () => {
   it('is applied in growing batches and ends equal to event by event', async () => {
     // A bulk import (runs of creations) with edits, moves and deletions in between.
-    for (let i = 0; i < 150; i++)
-      await appendListingEvents(
-        env.store,
-        `bulk-${i}`,
-        i % 25 === 0
-          ? lifecycle(`bulk-${i}`)
-          : [listingCreated(`bulk-${i}`, { ownerId: `bk-${i % 7}` })],
-      );
+    await appendMany({ prefix: 'bulk', count: 150, lifecycleEvery: 25, owner: 'bk', owners: 7 });
     const snapshot = () =>
       Promise.all([
         env.db.sql`SELECT * FROM listing_read ORDER BY id`,

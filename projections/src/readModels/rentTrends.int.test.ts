@@ -115,31 +115,19 @@ const bucket = (scope: string, area: string, month: string, bedrooms = 2) =>
       AND area_key = ${area} AND property_type = 'flat' AND bedrooms = ${bedrooms}
       AND month = ${month}::date`.then((rows) => rows[0] ?? null);
 
+/** A month's bucket: the median rent and how many listings it is of. */
+const trend = (median: number, sample: number) => ({ median, sample });
+
 describe('rent trends', () => {
   it('takes the median monthly rent of the listings on the market each month, per locality and city', async () => {
-    expect(await bucket('locality', 'koramangala', '2026-01-01')).toEqual({
-      median: 24000,
-      sample: 5,
-    });
+    expect(await bucket('locality', 'koramangala', '2026-01-01')).toEqual(trend(24000, 5));
     // k2 moved to Indiranagar in February, k3 is 3,00,000 a year (25,000 a month).
-    expect(await bucket('locality', 'koramangala', '2026-02-01')).toEqual({
-      median: 25500,
-      sample: 4,
-    });
+    expect(await bucket('locality', 'koramangala', '2026-02-01')).toEqual(trend(25500, 4));
     expect(await bucket('city', '', '2026-02-01')).toEqual({ median: 25000, sample: 5 });
-    expect(await bucket('locality', 'indiranagar', '2026-02-01')).toEqual({
-      median: 22000,
-      sample: 1,
-    });
+    expect(await bucket('locality', 'indiranagar', '2026-02-01')).toEqual(trend(22000, 1));
     // k5 became a 3BHK in March; k1 was on the market until 20 March at 18,000.
-    expect(await bucket('locality', 'koramangala', '2026-03-01')).toEqual({
-      median: 25000,
-      sample: 3,
-    });
-    expect(await bucket('locality', 'koramangala', '2026-03-01', 3)).toEqual({
-      median: 28000,
-      sample: 1,
-    });
+    expect(await bucket('locality', 'koramangala', '2026-03-01')).toEqual(trend(25000, 3));
+    expect(await bucket('locality', 'koramangala', '2026-03-01', 3)).toEqual(trend(28000, 1));
   });
 
   it('takes the median of fractional monthly rents halfway between the middle two', async () => {

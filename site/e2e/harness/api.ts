@@ -1,5 +1,6 @@
 /** Direct API calls for test set-up, so each flow starts from the data it needs. */
 import type { TestUser } from './users.ts';
+import type { Stack } from './stack.ts';
 import type { UploadFile } from './photos.ts';
 import { FACILITIES } from '../../src/lib/types.ts';
 
@@ -91,4 +92,14 @@ export const waitForPublicCount = async (
       throw new Error(`public list for ${query} never reached ${count}: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+};
+
+/** Waits until the public list of `query` has `count` listings and the search index has taken them too. */
+export const waitForListed = async (
+  stack: Pick<Stack, 'baseUrl' | 'waitForSearchIdle'>,
+  query: string,
+  count: number,
+): Promise<void> => {
+  await waitForPublicCount(stack.baseUrl, query, count);
+  await stack.waitForSearchIdle();
 };

@@ -36,3 +36,19 @@ export const registerThroughUi = async (page: Page, user: TestUser): Promise<voi
   // A new account is welcomed, not welcomed back.
   await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();
 };
+
+type Credentials = Pick<TestUser, 'email' | 'password'>;
+
+/** Fills the login form of a hydrated login page and submits it; the caller waits for where it lands. */
+export const submitSignIn = async (page: Page, { email, password }: Credentials): Promise<void> => {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+/** Opens /login and signs in through the form, as a person would. */
+export const signInThroughUi = async (page: Page, credentials: Credentials): Promise<void> => {
+  await page.goto('/login');
+  await islandsHydrated(page);
+  await submitSignIn(page, credentials);
+};

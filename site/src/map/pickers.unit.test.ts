@@ -83,28 +83,23 @@ describe('geolocation', () => {
 });
 
 describe('manual coordinates', () => {
+  const refused = (message: string) => ({ ok: false, message });
   it('accepts numbers in range and answers with the spec messages otherwise', () => {
     expect(parseManualCoordinates('12.93', '77.62')).toEqual({
       ok: true,
       latitude: 12.93,
       longitude: 77.62,
     });
-    expect(parseManualCoordinates('', '77')).toEqual({
-      ok: false,
-      message: 'Please enter valid coordinates.',
-    });
-    expect(parseManualCoordinates('north', '77')).toEqual({
-      ok: false,
-      message: 'Please enter valid coordinates.',
-    });
-    expect(parseManualCoordinates('91', '77')).toEqual({
-      ok: false,
-      message: 'Latitude must be between -90 and 90.',
-    });
-    expect(parseManualCoordinates('12', '-181')).toEqual({
-      ok: false,
-      message: 'Longitude must be between -180 and 180.',
-    });
+    expect(parseManualCoordinates('', '77')).toEqual(refused('Please enter valid coordinates.'));
+    expect(parseManualCoordinates('north', '77')).toEqual(
+      refused('Please enter valid coordinates.'),
+    );
+    expect(parseManualCoordinates('91', '77')).toEqual(
+      refused('Latitude must be between -90 and 90.'),
+    );
+    expect(parseManualCoordinates('12', '-181')).toEqual(
+      refused('Longitude must be between -180 and 180.'),
+    );
   });
 });
 

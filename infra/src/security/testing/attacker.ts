@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { listingForm } from '@rentals/testing/listingForm';
 /**
  * What the attack tests send: plain HTTP calls against the real web server
  * (testing/webServer.ts), as an attacker's client sends them. The listing form
@@ -37,4 +39,14 @@ export const call = async <T = Record<string, unknown>>(
     // not JSON: keep the text
   }
   return { status: res.status, headers: res.headers, text, body: parsed as T };
+};
+
+/** Creates a listing from the filled-in form as `token`'s owner (a 201) and gives its id. */
+export const createListing = async (base: string, token: string): Promise<string> => {
+  const created = await call<{ property: { _id: string } }>(base, 'POST', '/api/properties', {
+    token,
+    form: listingForm(),
+  });
+  expect(created.status).toBe(201);
+  return created.body.property._id;
 };
