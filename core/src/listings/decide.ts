@@ -9,6 +9,7 @@ import type {
 } from './commands.ts';
 import type { ListingDetailsRevised, ListingEvent, ReceivedPhoto } from './events.ts';
 import { assertListingFields } from './fields.ts';
+import { ownFacilities, recordedFields } from './facilityTerms.ts';
 import { availableFromErrors } from './tenancy.ts';
 import { MAX_IMAGES, type ListingImage } from './listing.ts';
 import type { Listing, ListingState } from './state.ts';
@@ -84,7 +85,8 @@ const create = (command: CreateListing, state: ListingState): ListingEvent[] => 
       data: {
         listingId: command.listingId,
         at: command.at,
-        ...command.fields,
+        // The terms hold furnishing, parking and pets; the event never records those flags.
+        ...recordedFields(command.fields),
         ownerId: command.actor.id,
         owner: command.owner,
         images: command.images,
@@ -118,7 +120,9 @@ const detailChanges = (
   listing: Listing,
   command: ReviseListing,
 ): ListingDetailsRevised['data'] | null => {
-  const { fields } = command;
+  // The terms after the flags (an edit that gives no terms keeps the listing's); never the three flags.
+  const fields = recordedFields(command.fields, listing.tenancy);
+  const recorded = { ...listing, facilities: ownFacilities(listing.facilities) };
   const changes: ListingDetailsRevised['data'] = { listingId: listing.id, at: command.at };
   const keys = [
     'title',
@@ -135,7 +139,7 @@ const detailChanges = (
     // Terms left out of an edit stay as they are (an edit from before they existed); `{}` clears them.
     if (key === 'tenancy' && fields.tenancy === undefined) continue;
     // No terms and none given are the same (the form sends `{}` for a listing made before them).
-    const current = key === 'tenancy' ? (listing.tenancy ?? {}) : listing[key];
+    const current = key === 'tenancy' ? (listing.tenancy ?? {}) : recorded[key];
     if (!same(current, fields[key])) {
       Object.assign(changes, { [key]: fields[key] });
       changed = true;

@@ -3,6 +3,7 @@ import { givenFor } from '@rentals/testing/decider';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Actor, ListingCommand } from './commands.ts';
 import { decide, messages } from './decide.ts';
+import { recordedFields } from './facilityTerms.ts';
 import { fieldMessages } from './fields.ts';
 import { toPropertyDocument } from './document.ts';
 import type { ListingEvent } from './events.ts';
@@ -37,7 +38,7 @@ const created: ListingEvent = {
   data: {
     listingId: 'l-1',
     at: T0,
-    ...fields,
+    ...recordedFields(fields),
     ownerId: owner.id,
     owner: { name: 'Asha', role: 'homeowner' },
     images: [image('a'), image('b'), image('c')],

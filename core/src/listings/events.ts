@@ -21,12 +21,12 @@ import {
   CaptionSchema,
   ContactInfoSchema,
   DescriptionSchema,
-  FacilitiesSchema,
   IdSchema,
   ListingFieldsSchema,
   ListingImageSchema,
   ListingOwnerSchema,
   LocationSchema,
+  OwnFacilitiesSchema,
   PropertyDetailsSchema,
   PropertyTypeSchema,
   RentSchema,
@@ -34,8 +34,9 @@ import {
   ShowOnMapSchema,
   TitleSchema,
 } from './fields.ts';
+import { ownFacilities, termsFromFlags } from './facilityTerms.ts';
 import { MAX_IMAGES } from './listing.ts';
-import { TenancySchema } from './tenancy.ts';
+import { TenancySchema, type Tenancy } from './tenancy.ts';
 
 export const LISTING_STREAM_TYPE = 'listing';
 export const listingStreamId = (listingId: string) => `listing-${listingId}`;
@@ -59,9 +60,13 @@ const eventData = <P extends TProperties>(properties: P) =>
 const ImageList = Type.Array(ListingImageSchema, { maxItems: MAX_IMAGES });
 const ImageIds = Type.Array(IdSchema, { maxItems: MAX_IMAGES });
 
-/** The whole initial listing: a projection can build the full document from this event alone. */
+/**
+ * The whole initial listing: a projection can build the full document from
+ * this event alone (furnished, parking and petFriendly from its terms).
+ */
 const ListingCreatedData = eventData({
   ...ListingFieldsSchema.properties,
+  facilities: OwnFacilitiesSchema,
   ownerId: IdSchema,
   owner: ListingOwnerSchema,
   images: ImageList,
@@ -75,7 +80,7 @@ const ListingDetailsRevisedData = eventData({
   title: Type.Optional(TitleSchema),
   description: Type.Optional(DescriptionSchema),
   propertyType: Type.Optional(PropertyTypeSchema),
-  facilities: Type.Optional(FacilitiesSchema),
+  facilities: Type.Optional(OwnFacilitiesSchema),
   propertyDetails: Type.Optional(PropertyDetailsSchema),
   contactInfo: Type.Optional(ContactInfoSchema),
   showOnMap: Type.Optional(ShowOnMapSchema),
@@ -272,10 +277,38 @@ export type ListingEvent =
 
 export type ListingEventType = ListingEvent['type'];
 
-/** Every listing event type with its data schema and the version of that shape (all still 1). */
+type Data = Record<string, unknown>;
+type Flags = Record<string, boolean>;
+
+/**
+ * Version 1 recorded all twelve facility flags beside the terms (issue 40);
+ * version 2 records the terms, after the rule input follows (termsFromFlags),
+ * and the other nine flags. An edit of version 1 that gave no terms kept the
+ * listing's, which the event alone does not know: its three flags are
+ * dropped (docs/decisions/0020).
+ */
+const upcastFacilityFlags =
+  (kind: 'created' | 'revised') =>
+  (data: Data): Data => {
+    const { facilities, tenancy, ...rest } = data as { facilities?: Flags; tenancy?: Tenancy };
+    // Absent when a reader left it out of the read (readStreams' omitData) or an edit kept it.
+    if (!facilities) return data;
+    const terms = kind === 'revised' && !tenancy ? undefined : termsFromFlags(facilities, tenancy);
+    return { ...rest, facilities: ownFacilities(facilities), ...(terms ? { tenancy: terms } : {}) };
+  };
+
+/** Every listing event type with its data schema and the version of that shape (1 unless it changed). */
 export const listingEventDefinitions = {
-  ListingCreated: { schema: ListingCreatedData, version: 1 },
-  ListingDetailsRevised: { schema: ListingDetailsRevisedData, version: 1 },
+  ListingCreated: {
+    schema: ListingCreatedData,
+    version: 2,
+    upcasters: { 1: upcastFacilityFlags('created') },
+  },
+  ListingDetailsRevised: {
+    schema: ListingDetailsRevisedData,
+    version: 2,
+    upcasters: { 1: upcastFacilityFlags('revised') },
+  },
   ListingRentChanged: { schema: ListingRentChangedData, version: 1 },
   ListingLocationChanged: { schema: ListingLocationChangedData, version: 1 },
   ListingImagesAdded: { schema: ListingImagesAddedData, version: 1 },

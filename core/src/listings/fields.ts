@@ -22,6 +22,7 @@ import {
 import { isListedCity } from '../gazetteer/cityList.ts';
 import {
   FACILITIES,
+  OWN_FACILITIES,
   PROPERTY_TYPES,
   RENT_TYPES,
   USER_ROLES,
@@ -232,6 +233,12 @@ export const LocationSchema = Type.Object({
 });
 
 export const FacilitiesSchema = flags(FACILITIES, messages({ type: m.facilities }));
+
+/** The flags an event records: the three its terms hold (facilityTerms.ts) are refused. */
+export const OwnFacilitiesSchema = flags(OWN_FACILITIES, {
+  additionalProperties: false,
+  ...messages({ type: m.facilities }),
+});
 
 export const PropertyDetailsSchema = Type.Object(
   {

@@ -5,6 +5,7 @@ import type { ListingCommand } from './commands.ts';
 import { decide, messages } from './decide.ts';
 import { toPropertyDocument } from './document.ts';
 import type { ListingEvent } from './events.ts';
+import { noFacilities } from './listing.ts';
 import { SAMPLE_T0, sampleCreated, sampleOwner } from './sampleListing.ts';
 import { fold } from './state.ts';
 
@@ -105,7 +106,11 @@ describe('while hidden', () => {
       .when({
         type: 'ReviseListing',
         actor: owner,
-        fields: { ...fields, title: 'Sunny 2BHK, photos fixed' },
+        fields: {
+          ...fields,
+          facilities: { ...noFacilities(), ...fields.facilities },
+          title: 'Sunny 2BHK, photos fixed',
+        },
         keepImages: undefined,
         newImages: [],
         at: at(3),

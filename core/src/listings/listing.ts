@@ -12,8 +12,10 @@ import type {
   ListingFieldsSchema,
   ListingImageSchema,
   ListingOwnerSchema,
+  OwnFacilitiesSchema,
   PropertyDetailsSchema,
 } from './fields.ts';
+import { isDerivedFacility, type DerivedFacility } from './facilityTerms.ts';
 
 export const PROPERTY_TYPES = ['PG', 'house', 'flat'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -38,6 +40,12 @@ export const FACILITIES = [
 export type Facility = (typeof FACILITIES)[number];
 export type Facilities = Static<typeof FacilitiesSchema>;
 
+/** The nine flags a listing records; furnished, parking and petFriendly are views of its terms (facilityTerms.ts). */
+export const OWN_FACILITIES = FACILITIES.filter(
+  (f): f is Exclude<Facility, DerivedFacility> => !isDerivedFacility(f),
+);
+export type OwnFacilities = Static<typeof OwnFacilitiesSchema>;
+
 export const USER_ROLES = ['homeowner', 'broker', 'tenant', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
@@ -56,6 +64,9 @@ export type ListingOwner = Static<typeof ListingOwnerSchema>;
 
 /** Everything the owner edits through the form (all but photos). */
 export type ListingFields = Static<typeof ListingFieldsSchema>;
+
+/** The fields as events record them: the terms hold furnishing, parking and pets. */
+export type RecordedFields = Omit<ListingFields, 'facilities'> & { facilities: OwnFacilities };
 
 export const MAX_IMAGES = 10;
 

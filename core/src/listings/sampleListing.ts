@@ -1,5 +1,6 @@
 import type { Actor } from './commands.ts';
 import type { ListingEvent } from './events.ts';
+import { recordedFields } from './facilityTerms.ts';
 import { noFacilities, type ListingFields } from './listing.ts';
 
 /**
@@ -35,7 +36,7 @@ export const sampleCreated = (isAvailable = true): ListingEvent => ({
   data: {
     listingId: 'l-1',
     at: SAMPLE_T0,
-    ...sampleFields,
+    ...recordedFields(sampleFields),
     ownerId: sampleOwner.id,
     owner: { name: 'Asha', role: 'homeowner' },
     images: [],

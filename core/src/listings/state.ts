@@ -1,4 +1,5 @@
 import type { ListingEvent, PhotoFailure, ReceivedPhoto } from './events.ts';
+import { withFacilityFlags } from './facilityTerms.ts';
 import type { ListingFields, ListingImage, ListingOwner } from './listing.ts';
 
 /**
@@ -14,7 +15,10 @@ export type HiddenForReview = { reason: string; since: string; listedBefore: boo
  */
 export type PendingPhoto = ReceivedPhoto & { failed: PhotoFailure | null };
 
-/** The listing as the aggregate knows it after folding its events. */
+/**
+ * The listing as the aggregate knows it after folding its events; its
+ * furnished, parking and petFriendly flags are derived from its terms.
+ */
 export type Listing = ListingFields & {
   id: string;
   ownerId: string;
@@ -75,6 +79,7 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
         status: 'active',
         listing: {
           ...rest,
+          facilities: withFacilityFlags(rest.facilities, rest.tenancy),
           id: listingId,
           updatedAt: event.data.createdAt,
           lastConfirmedAt: event.data.createdAt,
@@ -86,8 +91,14 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
       };
     }
     case 'ListingDetailsRevised': {
-      const { listingId: _id, at, ...changes } = event.data;
-      return edit(state, at, () => changes);
+      const { listingId: _id, at, facilities, ...changes } = event.data;
+      return edit(state, at, (l) => ({
+        ...changes,
+        facilities: withFacilityFlags(
+          { ...l.facilities, ...facilities },
+          changes.tenancy ?? l.tenancy,
+        ),
+      }));
     }
     case 'ListingRentChanged':
       return edit(state, event.data.at, () => ({

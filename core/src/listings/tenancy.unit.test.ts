@@ -1,3 +1,4 @@
+import { recordedFields } from './facilityTerms.ts';
 import { describe, expect, it } from 'vitest';
 import { givenFor } from '@rentals/testing/decider';
 import type { ListingCommand } from './commands.ts';
@@ -43,7 +44,7 @@ const createCommand = (fields: ListingFields, at = T0): ListingCommand => ({
 /** The sample listing's `ListingCreated` with these fields. */
 const createdWith = (fields: ListingFields): ListingEvent => {
   const { data } = sampleCreated() as Extract<ListingEvent, { type: 'ListingCreated' }>;
-  return { type: 'ListingCreated', data: { ...data, ...fields } };
+  return { type: 'ListingCreated', data: { ...data, ...recordedFields(fields) } };
 };
 
 const reviseCommand = (fields: ListingFields, at = T1): ListingCommand => ({

@@ -5,6 +5,7 @@ import {
   type PG_TENANTS,
   type Tenancy,
 } from '@rentals/core/listings/tenancy';
+import { facilityFlags } from '@rentals/core/listings/facilityTerms';
 import type { SeedCity } from './cities.ts';
 import type { GeneratedListing } from './listingGenerator.ts';
 import { createRandom, type Random } from './random.ts';
@@ -124,13 +125,18 @@ export const withIndiaFields = (
 ): GeneratedListing => {
   const f = generated.fields;
   const random = createRandom(seedOf(`${f.title}|${f.location.address}|${f.location.pinCode}`));
-  if (random.chance(0.12)) return generated;
+  const { facilities } = f;
+  // No terms: then not furnished, no parking, no pets either, whatever the text says (the terms hold those flags).
+  if (random.chance(0.12))
+    return { ...generated, fields: { ...f, facilities: { ...facilities, ...facilityFlags({}) } } };
   const pg = f.propertyType === 'PG';
   const monthlyRent = f.rentType === 'yearly' ? f.rent / 12 : f.rent;
-  const given = (p = 0.85) => random.chance(p);
+  // A flag that is on always has its term: the terms hold it (facilityTerms.ts).
+  const given = (p = 0.85, on = false) => on || random.chance(p);
 
   const terms: Tenancy = {};
-  if (given()) terms.furnishing = pg ? 'fully-furnished' : furnishingOf(generated);
+  if (given(0.85, facilities.furnished))
+    terms.furnishing = pg ? 'fully-furnished' : furnishingOf(generated);
   if (given())
     Object.assign(
       terms,
@@ -146,15 +152,15 @@ export const withIndiaFields = (
       : HOME_TENANTS[roll < 0.33 ? 1 : roll < 0.5 ? 2 : 0];
   }
   // As the facilities (and so the description's highlights) have it.
-  if (given(0.75)) terms.petsAllowed = f.facilities.petFriendly;
+  if (given(0.75, facilities.petFriendly)) terms.petsAllowed = facilities.petFriendly;
   if (given(0.75)) terms.food = random.chance(pg ? 0.3 : 0.2) ? 'vegetarian' : 'any';
   if (!pg && f.propertyType === 'flat' && given(0.8)) {
     terms.maintenance = Math.round((f.propertyDetails.area * random.int(2, 6)) / 100) * 100;
     terms.maintenanceIncluded = random.chance(0.25);
   } else if (pg && given(0.8)) terms.maintenanceIncluded = true;
   if (given(0.6)) terms.facing = random.pick(FACINGS);
-  if (given()) {
-    const parking = f.facilities.parking;
+  if (given(0.85, facilities.parking)) {
+    const parking = facilities.parking;
     terms.parking = pg
       ? parking
         ? 'two-wheeler'
@@ -170,5 +176,7 @@ export const withIndiaFields = (
         ? random.pick(['common-areas', 'common-areas', 'full', 'none'] as const)
         : random.pick(['full', 'none'] as const);
   const description = `${f.description} ${termsInWords(terms)}`.trim();
-  return { ...generated, fields: { ...f, description, tenancy: terms } };
+  // The three flags say what the terms say, as every document derives them.
+  const shown = { ...facilities, ...facilityFlags(terms) };
+  return { ...generated, fields: { ...f, description, facilities: shown, tenancy: terms } };
 };

@@ -1,6 +1,7 @@
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import type { ListingCreated, ListingEvent } from '@rentals/core/listings/events';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
+import { recordedFields } from '@rentals/core/listings/facilityTerms';
 import { REPORTS_STREAM_TYPE, reportsStreamId } from '@rentals/core/reports/events';
 import {
   noFacilities,
@@ -75,7 +76,7 @@ export const listingCreated = (
     data: {
       listingId,
       at,
-      ...testFields(options.fields),
+      ...recordedFields(testFields(options.fields)),
       ownerId: options.ownerId ?? 'owner-1',
       owner: { name: 'Asha Rao', role: 'homeowner' },
       images: options.images ?? [testImage(`${listingId}-a`)],

@@ -6,6 +6,7 @@ import {
   type ListingEvent,
 } from '@rentals/core/listings/events';
 import { noFacilities, type PropertyType } from '@rentals/core/listings/listing';
+import { ownFacilities } from '@rentals/core/listings/facilityTerms';
 import type { Sql } from 'postgres';
 
 /**
@@ -64,10 +65,11 @@ export const createdEvent = (l: SeededListing, n: number): ListingCreated => ({
       address: l.address,
       coordinates: { latitude: 18.5204 + (n % 1000) / 1000, longitude: 73.8567 },
     },
-    facilities: { ...noFacilities(), wifi: true, parking: true },
+    facilities: { ...ownFacilities(noFacilities()), wifi: true },
     propertyDetails: { bedrooms: 2, bathrooms: 1, area: 850, floor: 1, totalFloors: 4 },
     contactInfo: { showPhone: true, showEmail: true },
     showOnMap: true,
+    tenancy: { parking: 'two-wheeler' },
     ownerId: l.ownerId,
     owner: { name: `Owner ${n}`, role: 'homeowner' },
     images: [

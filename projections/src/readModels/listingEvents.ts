@@ -6,6 +6,7 @@ import {
   type ListingCreated,
   type ListingEvent,
 } from '@rentals/core/listings/events';
+import { FACILITIES } from '@rentals/core/listings/listing';
 
 export { LISTING_EVENT_TYPES };
 export type { ListingCreated, ListingEvent };
@@ -16,11 +17,9 @@ export const asListingEvent = (event: RecordedEvent): ListingEvent => {
   return { type: event.type, data: event.data } as ListingEvent;
 };
 
-/** Names of the facilities that are switched on, for array filters. */
+/** Names of the facilities that are switched on, in the spec's order, for array filters. */
 export const enabledFacilities = (facilities: Record<string, boolean>): string[] =>
-  Object.entries(facilities)
-    .filter(([, on]) => on)
-    .map(([name]) => name);
+  FACILITIES.filter((name) => facilities[name]);
 
 /**
  * A batch as few statements: every creation in one set-based statement, then

@@ -1,4 +1,6 @@
 import { toPropertyDocument } from '@rentals/core/listings/document';
+import { facilityFlags } from '@rentals/core/listings/facilityTerms';
+import { FACILITIES } from '@rentals/core/listings/listing';
 import { evolve as evolveListing, fold, initialState } from '@rentals/core/listings/state';
 import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import type { PropertyDocument } from '@rentals/core/contract/property';
@@ -20,6 +22,10 @@ import { LISTING_READ_MODEL } from '@rentals/core/readSide/names';
 export { LISTING_READ_MODEL };
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** The flags an edit changes: the nine it gives, and the three its new terms say; undefined when none. */
+const facilityChanges = ({ facilities, tenancy }: EventOf<'ListingDetailsRevised'>['data']) =>
+  facilities || tenancy ? { ...facilities, ...(tenancy && facilityFlags(tenancy)) } : undefined;
 
 /**
  * What a creation sends: the write side's document (less the views counter)
@@ -136,16 +142,22 @@ const documentStatements = (
   const { listingId: id, at } = event.data;
   switch (event.type) {
     case 'ListingDetailsRevised': {
-      const { listingId: _id, at: _at, ...changes } = event.data;
+      const { listingId: _id, at: _at, facilities: _own, ...changes } = event.data;
       const merged = json({ ...changes, updatedAt: at, lastConfirmedAt: at });
+      // Merged into the document's flags: the nine given, and the three new terms say (facilityTerms.ts).
+      const flags = facilityChanges(event.data);
+      const given = json(flags ?? {});
       return [
-        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json, last_confirmed_at = ${at},
+        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb || jsonb_build_object('facilities',
+                (doc::jsonb -> 'facilities') || ${given}::text::jsonb))::json, last_confirmed_at = ${at},
               title = coalesce(${changes.title ?? null}, title),
               description = coalesce(${changes.description ?? null}, description),
               property_type = coalesce(${changes.propertyType ?? null}, property_type),
               bedrooms = coalesce(${changes.propertyDetails?.bedrooms ?? null}::int, bedrooms),
               bathrooms = coalesce(${changes.propertyDetails?.bathrooms ?? null}::int, bathrooms),
-              facilities = coalesce(${changes.facilities ? enabledFacilities(changes.facilities) : null}::text[], facilities),
+              facilities = CASE WHEN ${flags !== undefined}::boolean THEN ARRAY(SELECT f FROM unnest(${FACILITIES}::text[])
+                WITH ORDINALITY AS o(f, n) WHERE (((doc::jsonb -> 'facilities') || ${given}::text::jsonb) ->> f)::boolean
+                ORDER BY n) ELSE facilities END,
               show_on_map = coalesce(${changes.showOnMap ?? null}::boolean, show_on_map),
               tenancy = coalesce(${changes.tenancy ? json(changes.tenancy) : null}::text::jsonb, tenancy)
             WHERE id = ${id}`,

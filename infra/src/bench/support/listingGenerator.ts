@@ -1,4 +1,5 @@
 import type { ListingCreated } from '@rentals/core/listings/events';
+import { recordedFields } from '@rentals/core/listings/facilityTerms';
 import { generateListing, placePicker } from '../../seed/listingGenerator.ts';
 import { loadSeedLocalities } from '../../seed/localities.ts';
 import type { PooledPhoto } from '../../seed/photoPool.ts';
@@ -32,7 +33,7 @@ export const generatedListing = (n: number, ownerId: string, at: string): Listin
     data: {
       listingId: `bench-${String(n).padStart(7, '0')}`,
       at,
-      ...fields,
+      ...recordedFields(fields),
       ownerId,
       owner: { name: `Owner ${ownerId.slice(-4)}`, role: 'homeowner' },
       images,
