@@ -6,10 +6,12 @@ import { decide, messages } from './decide.ts';
 import { recordedFields } from './facilityTerms.ts';
 import { fieldMessages } from './fields.ts';
 import { toPropertyDocument } from './document.ts';
-import type { ListingEvent } from './events.ts';
+import { appEventRegistry } from '../eventRegistry.ts';
+import type { ListingCreated, ListingEvent } from './events.ts';
 import { noFacilities, type ListingFields, type ListingImage } from './listing.ts';
 import { sampleFields } from './sampleListing.ts';
 import { fold } from './state.ts';
+import type { Tenancy } from './tenancy.ts';
 
 const owner: Actor = { id: 'u-owner', role: 'homeowner' };
 const stranger: Actor = { id: 'u-other', role: 'broker' };
@@ -548,5 +550,107 @@ describe('photos received, then processed after the answer', () => {
     given(created, received, deleted)
       .when(record(['p1', 'p2', 'p3']))
       .then([]);
+  });
+});
+
+describe('facility flags and tenancy terms: the terms hold furnished, parking and pets', () => {
+  const checked = givenFor({ decide, fold, assertValid: (e) => appEventRegistry.assertValid(e) });
+  const flagged = (facilities: Partial<ListingFields['facilities']>, tenancy?: Tenancy) => ({
+    ...fields,
+    facilities: { ...fields.facilities, ...facilities },
+    ...(tenancy ? { tenancy } : {}),
+  });
+  const createWith = (f: ListingFields): ListingCommand => ({
+    type: 'CreateListing',
+    listingId: 'l-1',
+    actor: owner,
+    owner: { name: 'Asha', role: 'homeowner' },
+    fields: f,
+    images: [image('a'), image('b'), image('c')],
+    at: T0,
+  });
+  const createdWith = (tenancy: Tenancy | undefined): ListingEvent => {
+    const { tenancy: _none, ...data } = created.data;
+    return { type: 'ListingCreated', data: { ...data, ...(tenancy ? { tenancy } : {}) } };
+  };
+
+  it('records the smallest term for a flag that is on with its term not given, and never the flags', () => {
+    checked()
+      .when(createWith(flagged({ furnished: true, parking: true, petFriendly: true })))
+      .then([
+        createdWith({ furnishing: 'semi-furnished', parking: 'two-wheeler', petsAllowed: true }),
+      ]);
+  });
+  it('lets a given term win over a flag that says otherwise', () => {
+    const terms: Tenancy = { furnishing: 'unfurnished', parking: 'car', petsAllowed: false };
+    checked()
+      .when(createWith(flagged({ furnished: true, parking: false, petFriendly: true }, terms)))
+      .then([createdWith(terms)]);
+    const doc = toPropertyDocument(fold([createdWith(terms)]))!;
+    expect(doc.facilities).toMatchObject({ furnished: false, parking: true, petFriendly: false });
+  });
+  it('leaves a term not given when its flag is off', () => {
+    checked()
+      .when(createWith(fields))
+      .then([createdWith(undefined)]);
+    const doc = toPropertyDocument(fold([createdWith(undefined)]))!;
+    expect(doc.facilities).toMatchObject({ wifi: true, furnished: false, parking: false });
+  });
+  it('gives a term on an edit that ticks its flag, keeping the other terms', () => {
+    const before = createdWith({ depositMonths: 2 });
+    checked(before)
+      .when(revise(owner, { fields: flagged({ petFriendly: true }, { depositMonths: 2 }) }))
+      .then([
+        {
+          type: 'ListingDetailsRevised',
+          data: { listingId: 'l-1', at: T1, tenancy: { depositMonths: 2, petsAllowed: true } },
+        },
+      ]);
+    // An edit that sends no terms keeps the listing's, and the flag adds to them.
+    const { tenancy: _kept, ...noTerms } = flagged({ petFriendly: true });
+    checked(before)
+      .when(revise(owner, { fields: noTerms }))
+      .then([
+        {
+          type: 'ListingDetailsRevised',
+          data: { listingId: 'l-1', at: T1, tenancy: { depositMonths: 2, petsAllowed: true } },
+        },
+      ]);
+  });
+  it('records nothing for a flag its term contradicts, and the document follows the term', () => {
+    const before = createdWith({ furnishing: 'unfurnished' });
+    checked(before)
+      .when(revise(owner, { fields: flagged({ furnished: true }, { furnishing: 'unfurnished' }) }))
+      .then([]);
+    const changed: ListingEvent = {
+      type: 'ListingDetailsRevised',
+      data: { listingId: 'l-1', at: T1, tenancy: { furnishing: 'fully-furnished' } },
+    };
+    checked(before)
+      .when(revise(owner, { fields: flagged({}, { furnishing: 'fully-furnished' }) }))
+      .then([changed]);
+    expect(toPropertyDocument(fold([before, changed]))!.facilities.furnished).toBe(true);
+  });
+  it('keeps the three flags the terms say when an edit changes the other flags', () => {
+    const before = createdWith({ parking: 'car' });
+    const gym: ListingEvent = {
+      type: 'ListingDetailsRevised',
+      data: { listingId: 'l-1', at: T1, facilities: { ...created.data.facilities, gym: true } },
+    };
+    checked(before)
+      .when(revise(owner, { fields: flagged({ gym: true, parking: true }, { parking: 'car' }) }))
+      .then([gym]);
+    expect(toPropertyDocument(fold([before, gym]))!.facilities).toMatchObject({
+      gym: true,
+      parking: true,
+    });
+  });
+  it('refuses an event that carries one of the three flags (the store checks every append)', () => {
+    const { data } = createdWith(undefined) as ListingCreated;
+    const carrying = {
+      type: 'ListingCreated',
+      data: { ...data, facilities: { ...data.facilities, furnished: true } },
+    };
+    expect(() => appEventRegistry.assertValid(carrying)).toThrow(/Invalid ListingCreated/);
   });
 });

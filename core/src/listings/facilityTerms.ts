@@ -1,43 +1,19 @@
 /**
  * The three facility flags that are tenancy terms too (issue 40): the term is
- * the only stored home of the concept, the flag a view of it. `facilityFlags`
- * derives the flags wherever a document or row is made; `termsFromFlags`
- * reads input (and old events) that still send the flags. Plain data and
- * functions, so the site's form bundles them (no TypeBox in the browser).
+ * the only stored home of the concept, the flag a view of it, derived by
+ * `facilityFlags` (termCatalogue.ts, which the site's form bundles too). Here:
+ * how input and old events that still send the flags become terms.
  */
 import type { Facilities, ListingFields, RecordedFields } from './listing.ts';
 import type { Tenancy } from './tenancy.ts';
-import type { TermKey, ValueOf } from './termCatalogue.ts';
-
-type Terms = {
-  furnishing?: ValueOf<'furnishing'>;
-  parking?: ValueOf<'parking'>;
-  petsAllowed?: boolean;
-};
-
-/** Each derived flag with its term, the term's smallest 'yes' and its 'no'. */
-export const FLAG_TERMS = {
-  furnished: { term: 'furnishing', yes: 'semi-furnished', no: 'unfurnished' },
-  parking: { term: 'parking', yes: 'two-wheeler', no: 'none' },
-  petFriendly: { term: 'petsAllowed', yes: true, no: false },
-} as const satisfies Record<string, { term: TermKey; yes: unknown; no: unknown }>;
-
-export type DerivedFacility = keyof typeof FLAG_TERMS;
-export const DERIVED_FACILITIES = Object.keys(FLAG_TERMS) as DerivedFacility[];
-
-export const isDerivedFacility = (name: string): name is DerivedFacility =>
-  Object.hasOwn(FLAG_TERMS, name);
-
-/** Whether a term's value says yes to its flag: furnished, any parking, pets allowed. */
-export const termSaysYes = (flag: DerivedFacility, value: unknown): boolean =>
-  value !== undefined && value !== FLAG_TERMS[flag].no;
-
-/** The three flags as the terms say them; a term not given is a no. */
-export const facilityFlags = (terms: Terms | undefined): Record<DerivedFacility, boolean> => ({
-  furnished: termSaysYes('furnished', terms?.furnishing),
-  parking: termSaysYes('parking', terms?.parking),
-  petFriendly: termSaysYes('petFriendly', terms?.petsAllowed),
-});
+import {
+  DERIVED_FACILITIES,
+  FLAG_TERMS,
+  facilityFlags,
+  isDerivedFacility,
+  type DerivedFacility,
+  type FacilityTerms,
+} from './termCatalogue.ts';
 
 /** The flags without the three the terms hold. */
 export const ownFacilities = <F extends Record<string, boolean>>(
@@ -53,7 +29,7 @@ export const ownFacilities = <F extends Record<string, boolean>>(
  * term's smallest 'yes' (semi-furnished, a two-wheeler, pets allowed); a flag
  * that is off leaves it not given. Undefined when there are still no terms.
  */
-export const termsFromFlags = <T extends Terms>(
+export const termsFromFlags = <T extends FacilityTerms>(
   flags: Partial<Record<string, boolean>>,
   terms: T | undefined,
 ): T | undefined => {
@@ -80,5 +56,5 @@ export const recordedFields = (fields: ListingFields, current?: Tenancy): Record
 /** All twelve flags: the nine recorded and the three the terms say. */
 export const withFacilityFlags = (
   facilities: Omit<Facilities, DerivedFacility>,
-  terms: Terms | undefined,
+  terms: FacilityTerms | undefined,
 ): Facilities => ({ ...facilities, ...facilityFlags(terms) });

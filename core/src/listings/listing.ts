@@ -15,7 +15,7 @@ import type {
   OwnFacilitiesSchema,
   PropertyDetailsSchema,
 } from './fields.ts';
-import { isDerivedFacility, type DerivedFacility } from './facilityTerms.ts';
+import { isDerivedFacility, type DerivedFacility } from './termCatalogue.ts';
 
 export const PROPERTY_TYPES = ['PG', 'house', 'flat'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];

@@ -418,3 +418,39 @@ export const matchingValues = (key: TermKey, asked: string | boolean): (string |
 /** The label of `value` among `options`, or undefined. */
 export const labelIn = (options: readonly Option[], value: string | undefined) =>
   options.find(([v]) => v === value)?.[1];
+
+/** The terms the facility flags furnished, parking and petFriendly are views of (issue 40). */
+export type FacilityTerms = {
+  furnishing?: ValueOf<'furnishing'>;
+  parking?: ValueOf<'parking'>;
+  petsAllowed?: boolean;
+};
+
+/** Each derived flag with its term, the term's smallest 'yes' and its 'no'. */
+export const FLAG_TERMS = {
+  furnished: { term: 'furnishing', yes: 'semi-furnished', no: 'unfurnished' },
+  parking: { term: 'parking', yes: 'two-wheeler', no: 'none' },
+  petFriendly: { term: 'petsAllowed', yes: true, no: false },
+} as const satisfies Record<string, { term: TermKey; yes: unknown; no: unknown }>;
+
+export type DerivedFacility = keyof typeof FLAG_TERMS;
+export const DERIVED_FACILITIES = Object.keys(FLAG_TERMS) as DerivedFacility[];
+
+export const isDerivedFacility = (name: string): name is DerivedFacility =>
+  Object.hasOwn(FLAG_TERMS, name);
+
+/** Whether a term's value says yes to its flag: furnished, any parking, pets allowed. */
+export const termSaysYes = (flag: DerivedFacility, value: unknown): boolean =>
+  value !== undefined && value !== FLAG_TERMS[flag].no;
+
+/**
+ * The three flags as the terms say them, a term not given being a no: the
+ * one derivation every document, row, search document and form uses.
+ */
+export const facilityFlags = (
+  terms: FacilityTerms | undefined,
+): Record<DerivedFacility, boolean> => ({
+  furnished: termSaysYes('furnished', terms?.furnishing),
+  parking: termSaysYes('parking', terms?.parking),
+  petFriendly: termSaysYes('petFriendly', terms?.petsAllowed),
+});

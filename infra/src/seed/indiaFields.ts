@@ -5,7 +5,7 @@ import {
   type PG_TENANTS,
   type Tenancy,
 } from '@rentals/core/listings/tenancy';
-import { facilityFlags } from '@rentals/core/listings/facilityTerms';
+import { facilityFlags } from '@rentals/core/listings/termCatalogue';
 import type { SeedCity } from './cities.ts';
 import type { GeneratedListing } from './listingGenerator.ts';
 import { createRandom, type Random } from './random.ts';

@@ -36,7 +36,7 @@ export const testFields = (overrides: Partial<ListingFields> = {}): ListingField
     address: '12, 80 Feet Road',
     coordinates: { latitude: 12.934567, longitude: 77.626789 },
   },
-  facilities: { ...noFacilities(), wifi: true, parking: true },
+  facilities: { ...noFacilities(), wifi: true, balcony: true },
   propertyDetails: { bedrooms: 2, bathrooms: 2, area: 1100, floor: 3, totalFloors: 5 },
   contactInfo: { showPhone: true, showEmail: false },
   showOnMap: true,

@@ -1,5 +1,5 @@
 import { toPropertyDocument } from '@rentals/core/listings/document';
-import { facilityFlags } from '@rentals/core/listings/facilityTerms';
+import { facilityFlags } from '@rentals/core/listings/termCatalogue';
 import { FACILITIES } from '@rentals/core/listings/listing';
 import { evolve as evolveListing, fold, initialState } from '@rentals/core/listings/state';
 import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';

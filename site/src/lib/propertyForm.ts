@@ -2,6 +2,7 @@
  * The property form's model: its values as typed, how they become the
  * multipart body of SPEC §7, and how server field paths map back to fields.
  */
+import { facilityFlags } from '@rentals/core/listings/termCatalogue';
 import { FACILITIES, type Facility, type Property } from './types.ts';
 import {
   emptyTenancyForm,
@@ -105,6 +106,16 @@ export const formFromProperty = (p: Property): FormState => ({
   ...tenancyFormFrom(p.tenancy),
 });
 
+/**
+ * The facilities as the form shows and sends them: furnished, parking and
+ * petFriendly are views of their terms (facilityTerms.ts), so a checkbox and
+ * its term never disagree; `facilities` holds only the other flags' values.
+ */
+export const shownFacilities = (s: FormState): Record<Facility, boolean> => ({
+  ...s.facilities,
+  ...facilityFlags(tenancyPayload(s)),
+});
+
 const coordinate = (raw: string): number | null => (raw.trim() === '' ? null : plainNumber(raw));
 
 /** What the validation rules see. Blank numbers are 0; blank coordinates mean "none". */
@@ -147,7 +158,7 @@ export const toFormData = (s: FormState, files: File[], keepImages?: KeptImage[]
     form.set('location[coordinates][latitude]', String(v.latitude));
     form.set('location[coordinates][longitude]', String(v.longitude));
   }
-  form.set('facilities', JSON.stringify(s.facilities));
+  form.set('facilities', JSON.stringify(shownFacilities(s)));
   form.set(
     'propertyDetails',
     JSON.stringify({

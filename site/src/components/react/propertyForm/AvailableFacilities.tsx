@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { FORM_FACILITIES } from '../../../lib/propertyForm.ts';
+import { FORM_FACILITIES, shownFacilities } from '../../../lib/propertyForm.ts';
 import { FACILITY_LABELS } from '../facilityLabels.ts';
 import { Checkbox } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 
 export const AvailableFacilities = ({ form }: { form: PropertyFormStore }) => {
-  const facilities = useStore(form.$values).facilities;
+  // Furnished, parking and pets are views of their terms (changing a term changes its box).
+  const facilities = shownFacilities(useStore(form.$values));
   return (
     <section className="card form-section">
       <h2>Available Facilities</h2>

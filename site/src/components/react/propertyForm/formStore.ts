@@ -6,8 +6,10 @@
  */
 import { atom } from 'nanostores';
 import { ApiError } from '../../../lib/api.ts';
+import { FLAG_TERMS, isDerivedFacility } from '@rentals/core/listings/termCatalogue';
 import {
   fieldForServerPath,
+  shownFacilities,
   toFormData,
   valuesOf,
   type FormState,
@@ -120,8 +122,15 @@ export const createPropertyForm = ({
     $files,
     $photoErrors,
     setField,
-    setFacility: (facility: Facility, on: boolean) =>
-      setField('facilities', { ...$values.get().facilities, [facility]: on }),
+    setFacility: (facility: Facility, on: boolean) => {
+      if (!isDerivedFacility(facility))
+        return setField('facilities', { ...$values.get().facilities, [facility]: on });
+      // A view of its term: ticking gives the smallest 'yes' unless the term already says yes.
+      if (shownFacilities($values.get())[facility] === on) return;
+      const { term, yes, no } = FLAG_TERMS[facility];
+      const value = on ? yes : no;
+      update({ [term]: typeof value === 'boolean' ? (value ? 'yes' : 'no') : value });
+    },
     /** Coordinates as the form shows them: 6 decimals, about 10 cm. */
     setCoordinates: (latitude: number, longitude: number) =>
       update({ latitude: latitude.toFixed(6), longitude: longitude.toFixed(6) }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
-import { emptyForm, type FormState } from '../../../lib/propertyForm.ts';
+import { emptyForm, shownFacilities, type FormState } from '../../../lib/propertyForm.ts';
 import type { Property, PropertyImage } from '../../../lib/types.ts';
 import { createPropertyForm, type SubmitResult } from './formStore.ts';
 
@@ -121,5 +121,53 @@ describe('property form store', () => {
     form.setField('address', ' ');
     form.confirmLocation({ latitude: 1, longitude: 2, address: 'Kothrud, Pune' });
     expect(form.$values.get().address).toBe('Kothrud, Pune');
+  });
+
+  it('keeps furnished, parking and pets checkboxes as views of their terms', () => {
+    const { form } = formWith(() => Promise.resolve({ property: saved }));
+    const shown = () => shownFacilities(form.$values.get());
+    const terms = () => {
+      const { furnishing, parking, petsAllowed } = form.$values.get();
+      return { furnishing, parking, petsAllowed };
+    };
+    // Ticking a box whose term is not given sets the smallest 'yes'.
+    form.setFacility('furnished', true);
+    form.setFacility('parking', true);
+    form.setFacility('petFriendly', true);
+    expect(terms()).toEqual({
+      furnishing: 'semi-furnished',
+      parking: 'two-wheeler',
+      petsAllowed: 'yes',
+    });
+    // A term that already says yes stays as it is when its box is ticked again.
+    form.setField('parking', 'car');
+    form.setFacility('parking', true);
+    expect(terms().parking).toBe('car');
+    // Unticking says no.
+    form.setFacility('furnished', false);
+    form.setFacility('parking', false);
+    form.setFacility('petFriendly', false);
+    expect(terms()).toEqual({ furnishing: 'unfurnished', parking: 'none', petsAllowed: 'no' });
+    expect(shown()).toMatchObject({ furnished: false, parking: false, petFriendly: false });
+    // A box whose term says no is ticked to the smallest 'yes'.
+    form.setFacility('furnished', true);
+    expect(terms().furnishing).toBe('semi-furnished');
+    // Choosing a term changes its box.
+    form.setField('furnishing', 'fully-furnished');
+    form.setField('petsAllowed', 'yes');
+    form.setField('parking', '');
+    expect(shown()).toMatchObject({ furnished: true, parking: false, petFriendly: true });
+    form.setField('furnishing', 'unfurnished');
+    expect(shown().furnished).toBe(false);
+  });
+
+  it('sends the flags its terms say, whatever the stored flags were', async () => {
+    const initial = { ...valid, facilities: { ...valid.facilities, furnished: true, wifi: true } };
+    const { form, bodies } = formWith(() => Promise.resolve({ property: saved }), { initial });
+    await form.submitForm();
+    const sent = JSON.parse(bodies[0]!.get('facilities') as string) as Record<string, boolean>;
+    expect(sent).toMatchObject({ furnished: false, wifi: true });
+    form.setFacility('wifi', false);
+    expect(shownFacilities(form.$values.get()).wifi).toBe(false);
   });
 });
