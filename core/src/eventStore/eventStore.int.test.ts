@@ -2,6 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { listingCreated } from '@rentals/testing/listingFixtures';
+import { appEventRegistry } from '../eventRegistry.ts';
+import { ownFacilities } from '../listings/facilityTerms.ts';
+import { noFacilities } from '../listings/listing.ts';
 import { ConcurrencyError } from '../errors.ts';
 import { createEventStore, type EventStore } from './eventStore.ts';
 import { createEventRegistry, InvalidEventError } from './registry.ts';
@@ -221,5 +224,30 @@ describe('event store', () => {
       /Invalid ListingCreated: propertyDetails\.bedrooms: Bedrooms must be a whole number between 0 and 50/,
     );
     expect((await product.readStream('listing-default-bad')).version).toBe(0);
+  });
+
+  it("loads a listing's version-1 events with their facility flags made terms (issue 40)", async () => {
+    const product = createEventStore(db.sql);
+    const { tenancy: _none, ...data } = listingCreated('flags-v1').data;
+    // As version 1 recorded it: all twelve flags, furnished with no furnishing.
+    const old = {
+      ...data,
+      facilities: { ...noFacilities(), wifi: true, furnished: true, petFriendly: true },
+      tenancy: { petsAllowed: false },
+    };
+    await db.sql`SELECT * FROM append_events('listing-flags-v1', 'listing', 0, ARRAY['ListingCreated'],
+      ARRAY[${JSON.stringify(old)}::text::jsonb], ARRAY['{"schemaVersion":1}'::jsonb])`;
+    const [read] = (await product.readStream('listing-flags-v1')).events;
+    expect(read?.metadata.schemaVersion).toBe(2);
+    expect(read?.data.tenancy).toEqual({ petsAllowed: false, furnishing: 'semi-furnished' });
+    expect(read?.data.facilities).toEqual(ownFacilities(old.facilities));
+    // What is current passes the schema a new append must pass.
+    expect(() => appEventRegistry.assertValid(read!)).not.toThrow();
+    // A reader that leaves the flags out of its read still gets the event (rent trends).
+    const [narrow] =
+      (
+        await product.readStreams(['listing-flags-v1'], undefined, { omitData: ['facilities'] })
+      ).get('listing-flags-v1') ?? [];
+    expect(narrow?.data).toMatchObject({ listingId: 'flags-v1', tenancy: { petsAllowed: false } });
   });
 });

@@ -118,6 +118,42 @@ describe('listing read model', () => {
     ]);
     expect(await findListing(env.db.sql, 'own-3')).toBeNull();
   });
+
+  it('derives furnished, parking and petFriendly from the terms as edits change either', async () => {
+    const id = 'terms-1';
+    const created = listingCreated(id);
+    const revised = (change: object): ListingEvent => ({
+      type: 'ListingDetailsRevised',
+      data: { ...base(id), ...change },
+    });
+    const column = async () =>
+      (
+        await env.db.sql<{ facilities: string[] }[]>`
+        SELECT facilities FROM listing_read WHERE id = ${id}`
+      )[0]?.facilities;
+    const steps: [ListingEvent, string[]][] = [
+      [
+        revised({ tenancy: { furnishing: 'fully-furnished', parking: 'car' } }),
+        ['parking', 'balcony', 'furnished'],
+      ],
+      [
+        revised({ facilities: { ...created.data.facilities, gym: true } }),
+        ['parking', 'gym', 'balcony', 'furnished'],
+      ],
+      [
+        revised({ tenancy: { parking: 'none', petsAllowed: true } }),
+        ['gym', 'balcony', 'petFriendly'],
+      ],
+    ];
+    const events: ListingEvent[] = [created];
+    await given({ [id]: [created] }, [listingReadModel]);
+    for (const [event, enabled] of steps) {
+      events.push(event);
+      await given({ [id]: [event] }, [listingReadModel]);
+      expect(await findListing(env.db.sql, id)).toEqual(toPropertyDocument(fold(events)));
+      expect(await column()).toEqual(['wifi', ...enabled]);
+    }
+  });
 });
 
 describe('public (visitor) model', () => {
