@@ -82,6 +82,14 @@ describe('an owner gives the tenancy terms and a tenant finds the listing by eac
     await page.getByLabel('Facing').selectOption('north-east');
     await page.getByLabel('Parking Space').selectOption('car');
     await page.getByLabel('Power Backup').selectOption('common-areas');
+    // Furnished, parking and pet-friendly are views of their terms: choosing a term ticks its box.
+    const box = (name: string) => page.getByRole('checkbox', { name, exact: true });
+    for (const name of ['Furnished', 'Parking', 'Pet Friendly'])
+      expect(await box(name).isChecked()).toBe(true);
+    await box('Pet Friendly').uncheck();
+    expect(await page.getByLabel('Pets Allowed').inputValue()).toBe('no');
+    await box('Pet Friendly').check();
+    expect(await page.getByLabel('Pets Allowed').inputValue()).toBe('yes');
 
     await page.getByRole('button', { name: 'Create Property' }).click();
     await page
