@@ -5,6 +5,7 @@ import {
   depositInMonths,
   depositInRupees,
 } from '@rentals/core/listings/tenancy';
+import { facilityFlags } from '@rentals/core/listings/termCatalogue';
 import { withIndiaFields } from './indiaFields.ts';
 import { generateListing, placePicker } from './listingGenerator.ts';
 import { loadSeedLocalities } from './localities.ts';
@@ -28,6 +29,14 @@ describe('the seed’s tenancy terms', () => {
       expect(listingFieldErrors(fields)).toEqual([]);
       expect(availableFromErrors(fields.tenancy, '2026-05-19T00:00:00.000Z')).toEqual([]);
     }
+  });
+
+  it('give furnished, parking and pet-friendly only as their terms say them (the terms hold them)', () => {
+    for (const { facilities, tenancy } of listings) {
+      const { furnished, parking, petFriendly } = facilities;
+      expect({ furnished, parking, petFriendly }).toEqual(facilityFlags(tenancy));
+    }
+    expect(listings.filter((l) => l.facilities.furnished).length).toBeGreaterThan(1000);
   });
 
   it('leave some listings without terms and some terms out, so filters have "not specified"', () => {
