@@ -85,7 +85,7 @@ const create = (command: CreateListing, state: ListingState): ListingEvent[] => 
       data: {
         listingId: command.listingId,
         at: command.at,
-        // The terms hold furnishing, parking and pets; the event never records those flags.
+        // The three flags the tenancy terms cover are recorded as terms only (facilityTerms.ts).
         ...recordedFields(command.fields),
         ownerId: command.actor.id,
         owner: command.owner,

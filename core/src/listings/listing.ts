@@ -65,7 +65,7 @@ export type ListingOwner = Static<typeof ListingOwnerSchema>;
 /** Everything the owner edits through the form (all but photos). */
 export type ListingFields = Static<typeof ListingFieldsSchema>;
 
-/** The fields as events record them: the terms hold furnishing, parking and pets. */
+/** The fields as events record them: the flags the tenancy terms cover live in the terms. */
 export type RecordedFields = Omit<ListingFields, 'facilities'> & { facilities: OwnFacilities };
 
 export const MAX_IMAGES = 10;
