@@ -26,6 +26,12 @@ export type AttemptLimit = {
   perSubject?: number;
 };
 
+/** A limit as its comment states it: the action, the window in minutes, the counts. */
+export const attemptLimit = <const Counts extends Omit<AttemptLimit, 'action' | 'windowMs'>>(
+  action: string,
+  { minutes, ...counts }: Counts & { minutes: number },
+) => ({ action, windowMs: minutes * 60 * 1000, ...counts }) satisfies AttemptLimit;
+
 export type LimitCheck = { blocked: false } | { blocked: true; retryAfterSeconds: number };
 
 /** 429 with the seconds until the next attempt may go through (Retry-After). */
