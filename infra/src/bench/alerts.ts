@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import type { SavedSearchEvent } from '@rentals/core/savedSearches/events';
 import type { SqlProjection } from '@rentals/projections/runner/projection';
-import { stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
 
 const { values: flags } = parseArgs({
   options: {

@@ -13,7 +13,7 @@ import { sseReader } from '@rentals/testing/conversations';
 import { fmt, percentile } from './support/stats.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
 import { startBenchStack } from './support/stack.ts';
-import { stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
 
 const RATE = Number(process.env.BENCH_MESSAGES_PER_SECOND ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

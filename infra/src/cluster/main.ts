@@ -33,7 +33,7 @@ import { watchExternal } from '../dev/watchExternal.ts';
 import { allUp, startHaproxy, untilBackends, type Backend } from '../proxy/haproxy.ts';
 import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
 import { freePort } from '../services/ports.ts';
-import { stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
 import { parseClusterFlags, type ClusterFlags } from './flags.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

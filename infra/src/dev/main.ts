@@ -25,7 +25,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
 import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
-import { stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
 import { answers, startBun } from './bunProcess.ts';
 import {
   keepBundledMeili,
