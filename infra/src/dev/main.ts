@@ -37,6 +37,7 @@ import { labelled } from './labelledOutput.ts';
 import { prepareData } from './prepareData.ts';
 import { runnerLifecycle } from './runnerLifecycle.ts';
 import { openRunnerSession, shown, type RunnerSession } from './runnerSession.ts';
+import { resolveWithDevSecrets } from './secrets.ts';
 import { waitUntilHealthy } from './waitUntilHealthy.ts';
 import { waitUntilCaughtUp } from './waitUntilCaughtUp.ts';
 import { watchExternal } from './watchExternal.ts';
@@ -127,14 +128,7 @@ const startDataServices = async (config: Config, dataDir: string, session: Runne
         webPort: config.mailWebPort,
       });
 
-  const resolved: ResolvedConfig = {
-    ...config,
-    databaseUrl,
-    meiliUrl,
-    meiliUrls: config.meiliUrls.length > 0 ? config.meiliUrls : [meiliUrl],
-    meiliMasterKey,
-    jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
-  };
+  const resolved = resolveWithDevSecrets(config, secrets, { databaseUrl, meiliUrl });
   return { resolved, mail };
 };
 
