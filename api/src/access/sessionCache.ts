@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
 import type { AuthUser } from './roles.ts';
 import { liveListener } from '../shared/liveListener.ts';
+import { onePerClient } from '../shared/onePerClient.ts';
 
 /**
  * Where the database announces session changes (migration 0100): `u:<id>`
@@ -170,14 +171,5 @@ export const createSessionCache = (deps: {
 
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
-const caches = new WeakMap<Sql, SessionCache>();
-
 /** One cache per database client (per web process), shared by the access check and the account writes. */
-export const sessionCacheFor = (deps: { sql: Sql; clock: () => Date; log?: Logger }) => {
-  let cache = caches.get(deps.sql);
-  if (!cache) {
-    cache = createSessionCache(deps);
-    caches.set(deps.sql, cache);
-  }
-  return cache;
-};
+export const sessionCacheFor = onePerClient(createSessionCache);

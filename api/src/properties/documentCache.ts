@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
 import { listingJsonById, listingJsonByIds } from '@rentals/projections/queries/listingQueries';
 import { liveListener } from '../shared/liveListener.ts';
+import { onePerClient } from '../shared/onePerClient.ts';
 
 /**
  * Where the database announces document changes (migration 0101): a listing
@@ -154,14 +155,5 @@ export const createDocumentCache = (deps: { sql: Sql; log?: Logger; maxDocuments
 
 export type DocumentCache = ReturnType<typeof createDocumentCache>;
 
-const caches = new WeakMap<Sql, DocumentCache>();
-
 /** One cache per database client (per web process). */
-export const documentCacheFor = (deps: { sql: Sql; log?: Logger }) => {
-  let cache = caches.get(deps.sql);
-  if (!cache) {
-    cache = createDocumentCache(deps);
-    caches.set(deps.sql, cache);
-  }
-  return cache;
-};
+export const documentCacheFor = onePerClient(createDocumentCache);
