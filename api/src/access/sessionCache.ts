@@ -160,12 +160,8 @@ export const createSessionCache = (deps: {
     revoke: (jti: string, expiresAt: Date) => revoke(cache, jti, expiresAt.getTime()),
     /** This process changed the user: read it again on its next request. */
     forgetUser: (id: string) => forgetUser(cache, id),
-    /** Whether checks are answered from memory (listening) rather than Postgres. */
-    isLive: listener.isLive,
-    listenerPid: listener.listenerPid,
-    /** Starts listening now instead of at the first check; resolves once live (or given up). */
-    start: listener.start,
-    stop: listener.stop,
+    // isLive: checks are answered from memory, not Postgres; start: listen now, not at the first check.
+    ...listener,
   };
 };
 

@@ -144,12 +144,8 @@ export const createDocumentCache = (deps: { sql: Sql; log?: Logger; maxDocuments
         documentTextMb: Math.round(chars / 1024 / 1024),
       };
     },
-    /** Whether pages are served from memory (listening) rather than Postgres. */
-    isLive: listener.isLive,
-    listenerPid: listener.listenerPid,
-    /** Starts listening now instead of at the first page; resolves once live (or given up). */
-    start: listener.start,
-    stop: listener.stop,
+    // isLive: pages are served from memory, not Postgres; start: listen now, not at the first page.
+    ...listener,
   };
 };
 
