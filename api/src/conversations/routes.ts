@@ -196,17 +196,19 @@ const writingRoutes = (ctx: RoutesCtx) =>
 
 type Flag = 'Archive' | 'Unarchive' | 'Block' | 'Unblock';
 
-/** One flag's route: POST sets archive or block, DELETE undoes it. */
+/** One flag's route (under flagRoutes' prefix): POST sets archive or block, DELETE undoes it. */
 const flagRoute = (ctx: RoutesCtx, flag: Flag, summary: string) =>
-  routes(ctx, `flag-${flag}`).route(
-    flag.startsWith('Un') ? 'DELETE' : 'POST',
-    `/:id/${flag.replace(/^Un/, '').toLowerCase()}`,
-    (context) =>
-      ctx.write(context, ({ user, params }) =>
-        ctx.service.setFlag(user, conversationId(params.id), flag),
-      ),
-    { ...user, response: { 200: ConversationResponse }, detail: { summary, tags, security } },
-  );
+  new Elysia({ name: `conversations-flag-${flag}` })
+    .use(access(ctx.deps))
+    .route(
+      flag.startsWith('Un') ? 'DELETE' : 'POST',
+      `/:id/${flag.replace(/^Un/, '').toLowerCase()}`,
+      (context) =>
+        ctx.write(context, ({ user, params }) =>
+          ctx.service.setFlag(user, conversationId(params.id), flag),
+        ),
+      { ...user, response: { 200: ConversationResponse }, detail: { summary, tags, security } },
+    );
 
 /** Archive and block, and their undoing: for the caller only (block: both sides). */
 const flagRoutes = (ctx: RoutesCtx) =>

@@ -46,9 +46,9 @@ export const favouriteRoutes = (deps: FavouriteDeps) => {
   const ownWrites = (userId: string) => waitForUserIn(deps.sql, FAVOURITES_READ_MODEL, userId);
 
   const write = idempotentWrites(deps);
-  /** PUT adds the listing to the caller's favourites, DELETE takes it out. */
+  /** PUT adds the listing to the caller's favourites, DELETE takes it out (under the prefix below). */
   const toggle = (favourite: boolean, summary: string) =>
-    new Elysia({ name: `favourites-${favourite ? 'add' : 'remove'}`, prefix: '/favourites' })
+    new Elysia({ name: `favourites-${favourite ? 'add' : 'remove'}` })
       .use(access(deps))
       .route(
         favourite ? 'PUT' : 'DELETE',

@@ -176,20 +176,22 @@ const editingRoutes = (ctx: Ctx) => {
     );
 };
 
-/** One search's pause, resume or seen: a POST on the search that answers it as it is now. */
+/** One search's pause, resume or seen (under stateRoutes' prefix): a POST that answers it as it is now. */
 const actionRoute = (ctx: Ctx, path: string, action: Action, summary: string) =>
-  routes(ctx, action).post(
-    `/:id/${path}`,
-    (context) =>
-      ctx.write(context, ({ user, params, request }) =>
-        ctx.one(request, user.id, params.id, action),
-      ),
-    {
-      requireUser: true,
-      response: { 200: SavedSearchResponse },
-      detail: { summary, description: notes, tags, security },
-    },
-  );
+  new Elysia({ name: `saved-searches-${action}` })
+    .use(access(ctx.deps))
+    .post(
+      `/:id/${path}`,
+      (context) =>
+        ctx.write(context, ({ user, params, request }) =>
+          ctx.one(request, user.id, params.id, action),
+        ),
+      {
+        requireUser: true,
+        response: { 200: SavedSearchResponse },
+        detail: { summary, description: notes, tags, security },
+      },
+    );
 
 /** Pause, resume, mark seen and delete one search. */
 const stateRoutes = (ctx: Ctx) => {
