@@ -64,7 +64,7 @@ const { startAnnouncementIndexMerger } =
 const { startProjection } = await import('@rentals/projections/runner/runner');
 const { postgresReadModels } = await import('@rentals/projections/registry');
 const { LISTINGS_SEARCH_PROJECTION } = await import('@rentals/projections/search/searchProjection');
-const { sseReader } = await import('@rentals/testing/conversations');
+const { recordArrivals } = await import('./support/liveArrivals.ts');
 const { generatedListing } = await import('./support/listingGenerator.ts');
 const { fmt, percentile } = await import('./support/stats.ts');
 const { startProjectionsProcess } = await import('./support/startProjections.ts');
@@ -357,22 +357,14 @@ try {
       body: JSON.stringify({ name: 'Bench', filters: { q: word }, alert: 'instant' }),
     });
     if (!saved.ok) throw new Error(`saving a search: ${saved.status} ${await saved.text()}`);
-    const controller = new AbortController();
-    streams.push(controller);
-    const res = await fetch(`${api}/conversations/stream`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
+    await recordArrivals({
+      url: `${api}/conversations/stream`,
+      token,
+      kind: 'alert',
+      keyOf: (data) => (data as { alert?: { listingId: string } }).alert?.listingId,
+      arrivals: seen,
+      streams,
     });
-    const events = sseReader(res);
-    await events.next((e) => e.event === 'ready');
-    void (async () => {
-      for (;;) {
-        const event = await events.next((e) => e.event === 'alert').catch(() => null);
-        if (!event) return;
-        const id = (event.data as { alert?: { listingId: string } }).alert?.listingId;
-        if (id && !seen.has(id)) seen.set(id, performance.now());
-      }
-    })();
   }
   // The searches are indexed before the first listing (otherwise the first alerts measure that).
   await new Promise((r) => setTimeout(r, 2000));

@@ -9,7 +9,7 @@ import { createAccounts } from '@rentals/api/auth/accounts';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import { consoleLogger } from '@rentals/core/logger';
-import { sseReader } from '@rentals/testing/conversations';
+import { recordArrivals } from './support/liveArrivals.ts';
 import { fmt, percentile } from './support/stats.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
 import { startBenchStack } from './support/stack.ts';
@@ -72,24 +72,15 @@ try {
   };
 
   /** The owner's live stream: records when each message body arrives. */
-  const listen = async (token: string) => {
-    const controller = new AbortController();
-    streams.push(controller);
-    const res = await fetch(`${base}/conversations/stream`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
+  const listen = (token: string) =>
+    recordArrivals({
+      url: `${base}/conversations/stream`,
+      token,
+      kind: 'message',
+      keyOf: (data) => (data as { message?: { body: string } }).message?.body,
+      arrivals: received,
+      streams,
     });
-    const events = sseReader(res);
-    await events.next((e) => e.event === 'ready');
-    void (async () => {
-      for (;;) {
-        const event = await events.next((e) => e.event === 'message').catch(() => null);
-        if (!event) return;
-        const body = (event.data as { message?: { body: string } }).message?.body;
-        if (body && !received.has(body)) received.set(body, performance.now());
-      }
-    })();
-  };
 
   console.log(`[bench] ${PAIRS} conversations: owners, tenants, listings, first messages`);
   const pairs: Pair[] = [];
