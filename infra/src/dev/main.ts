@@ -25,8 +25,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
 import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
-import { stopChild } from '../services/childServer.ts';
-import { answers, startBun } from './bunProcess.ts';
+import { answers, bunService } from './bunProcess.ts';
 import {
   keepBundledMeili,
   keepEmbeddedPostgres,
@@ -157,30 +156,26 @@ const startProduct = async (
   url: string,
 ) => {
   const { keep, logs } = session;
-  await keep({
-    name: 'web',
-    start: () =>
-      startBun(
-        'api/src/main.ts',
-        childEnv,
-        logs.of('web'),
-        () => false,
-        answers(`${url}/api/health`),
-      ),
-    stop: (child) => stopChild(child, 'SIGTERM'),
-  });
+  await keep(
+    bunService(
+      'web',
+      'api/src/main.ts',
+      childEnv,
+      logs.of('web'),
+      () => false,
+      answers(`${url}/api/health`),
+    ),
+  );
   logs.say('web')(`listening on ${url}`);
-  await keep({
-    name: 'projections',
-    start: () =>
-      startBun(
-        'projections/src/main.ts',
-        { ...childEnv, ...BULK_ALLOCATOR_ENV },
-        logs.of('projections'),
-        (line) => line.includes('projections running'),
-      ),
-    stop: (child) => stopChild(child, 'SIGTERM'),
-  });
+  await keep(
+    bunService(
+      'projections',
+      'projections/src/main.ts',
+      { ...childEnv, ...BULK_ALLOCATOR_ENV },
+      logs.of('projections'),
+      (line) => line.includes('projections running'),
+    ),
+  );
   logs.say('projections')('running');
 };
 
