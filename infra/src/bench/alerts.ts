@@ -41,13 +41,11 @@ const RATE = Number(flags.rate);
 const SECONDS = Number(flags.seconds);
 const TENANTS = Number(flags.tenants);
 
-const { buildApp } = await import('@rentals/api/app');
 const { createAccounts } = await import('@rentals/api/auth/accounts');
 const { createSql } = await import('@rentals/core/db');
 const { createEventStore } = await import('@rentals/core/eventStore/eventStore');
 const { normaliseLocality } = await import('@rentals/core/gazetteer/normalise');
 const { LISTING_STREAM_TYPE, listingStreamId } = await import('@rentals/core/listings/events');
-const { consoleLogger } = await import('@rentals/core/logger');
 const { MAX_SAVED_SEARCHES, SAVED_SEARCH_STREAM_TYPE, savedSearchStreamId } =
   await import('@rentals/core/savedSearches/events');
 const { alertsProjection } = await import('@rentals/projections/alerts/alertsProjection');
@@ -65,6 +63,7 @@ const { startProjection } = await import('@rentals/projections/runner/runner');
 const { postgresReadModels } = await import('@rentals/projections/registry');
 const { LISTINGS_SEARCH_PROJECTION } = await import('@rentals/projections/search/searchProjection');
 const { recordArrivals } = await import('./support/liveArrivals.ts');
+const { benchAppDeps, serveInProcess } = await import('./support/inProcessApi.ts');
 const { generatedListing } = await import('./support/listingGenerator.ts');
 const { fmt, percentile } = await import('./support/stats.ts');
 const { startProjectionsProcess } = await import('./support/startProjections.ts');
@@ -318,24 +317,10 @@ try {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  const deps = {
-    sql: stack.sql,
-    eventStore: createEventStore(stack.sql),
-    meili: { url: stack.meiliUrl, key: stack.meiliKey },
-    jwtSecret: randomUUID(),
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    log: consoleLogger,
-    clientIp: () => '127.0.0.1',
-  };
-  const app = buildApp(deps);
-  server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    idleTimeout: 60,
-    fetch: (r) => app.handle(r),
-  });
-  const api = `http://127.0.0.1:${server.port}/api`;
+  const deps = benchAppDeps(stack.sql, { url: stack.meiliUrl, key: stack.meiliKey });
+  const served = serveInProcess(deps);
+  server = served.server;
+  const { api } = served;
   const accounts = createAccounts(deps);
   const seen = new Map<string, number>();
   const run = randomUUID().slice(0, 8);

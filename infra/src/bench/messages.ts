@@ -4,11 +4,9 @@
 // 2. latency at BENCH_MESSAGES_PER_SECOND (default 50): from the send until the receiver's stream has it.
 // Bar (issue 14): p99 ≤ 300 ms at 50 messages/s.
 import { randomUUID } from 'node:crypto';
-import { buildApp } from '@rentals/api/app';
 import { createAccounts } from '@rentals/api/auth/accounts';
-import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
-import { consoleLogger } from '@rentals/core/logger';
+import { benchAppDeps, serveInProcess } from './support/inProcessApi.ts';
 import { recordArrivals } from './support/liveArrivals.ts';
 import { fmt, percentile } from './support/stats.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
@@ -25,25 +23,10 @@ const projections = await startProjectionsProcess(stack);
 
 // The web process: the app the web entry serves, on a port, limits lifted (the benchmark is one busy user per pair).
 const deps = {
-  sql: stack.sql,
-  eventStore: createEventStore(stack.sql),
-  meili: { url: stack.meiliUrl, key: stack.meiliKey },
-  jwtSecret: randomUUID(),
-  clock: () => new Date(),
-  newId: () => randomUUID(),
-  log: consoleLogger,
-  clientIp: () => '127.0.0.1',
+  ...benchAppDeps(stack.sql, { url: stack.meiliUrl, key: stack.meiliKey }),
   conversationLimits: { startsPerDay: 1_000_000, messagesPerMinute: 1_000_000 },
 };
-const app = buildApp(deps);
-// Streams are quiet between heartbeats (the web server lifts its idle timeout for them the same way).
-const server = Bun.serve({
-  port: 0,
-  hostname: '127.0.0.1',
-  idleTimeout: 60,
-  fetch: (r) => app.handle(r),
-});
-const base = `http://127.0.0.1:${server.port}/api`;
+const { server, api: base } = serveInProcess(deps);
 
 type Pair = { conversationId: string; tenant: string; owner: string };
 const received = new Map<string, number>();
