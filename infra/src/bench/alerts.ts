@@ -66,6 +66,7 @@ const { recordArrivals } = await import('./support/liveArrivals.ts');
 const { benchAppDeps, serveInProcess } = await import('./support/inProcessApi.ts');
 const { generatedListing } = await import('./support/listingGenerator.ts');
 const { fmt, percentile } = await import('./support/stats.ts');
+const { atSteadyRate } = await import('./support/steadyRate.ts');
 const { startProjectionsProcess } = await import('./support/startProjections.ts');
 const { startBenchStack } = await import('./support/stack.ts');
 
@@ -356,12 +357,7 @@ try {
 
   log(`latency: ${RATE} matching listings/s for ${SECONDS} s`);
   const appended: { id: string; at: number }[] = [];
-  const inFlight: Promise<void>[] = [];
-  const started = performance.now();
-  for (let i = 0; i < RATE * SECONDS; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  await atSteadyRate(RATE, SECONDS, (i) => {
     const listing = generatedListing(
       base + 3 * created + i,
       `owner-${i % 2000}`,
@@ -369,15 +365,12 @@ try {
     );
     listing.data.title = `${words[i % TENANTS]} ${listing.data.title}`.slice(0, 100);
     const t0 = performance.now();
-    inFlight.push(
-      store
-        .append(listingStreamId(listing.data.listingId), LISTING_STREAM_TYPE, 0, [listing], {
-          userId: listing.data.ownerId,
-        })
-        .then(() => void appended.push({ id: listing.data.listingId, at: t0 })),
-    );
-  }
-  await Promise.all(inFlight);
+    return store
+      .append(listingStreamId(listing.data.listingId), LISTING_STREAM_TYPE, 0, [listing], {
+        userId: listing.data.ownerId,
+      })
+      .then(() => void appended.push({ id: listing.data.listingId, at: t0 }));
+  });
   const deadline = performance.now() + 60_000;
   while (appended.some((a) => !seen.has(a.id)) && performance.now() < deadline)
     await new Promise((r) => setTimeout(r, 20));

@@ -9,6 +9,7 @@ import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/eve
 import { benchAppDeps, serveInProcess } from './support/inProcessApi.ts';
 import { recordArrivals } from './support/liveArrivals.ts';
 import { fmt, percentile } from './support/stats.ts';
+import { atSteadyRate } from './support/steadyRate.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
 import { startBenchStack } from './support/stack.ts';
 import { stopChild } from '../services/childServer.ts';
@@ -129,18 +130,10 @@ try {
   // 2. Latency at a steady rate.
   console.log(`[bench] latency at ${RATE} messages/s for ${SECONDS} s`);
   const timings: { body: string; at: number }[] = [];
-  const inFlight: Promise<void>[] = [];
-  const started = performance.now();
-  for (let i = 0; i < RATE * SECONDS; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  const started = await atSteadyRate(RATE, SECONDS, (i) => {
     const body = `l-${i}`;
-    inFlight.push(
-      send(pairs[i % pairs.length]!, body).then((at) => void timings.push({ body, at })),
-    );
-  }
-  await Promise.all(inFlight);
+    return send(pairs[i % pairs.length]!, body).then((at) => void timings.push({ body, at }));
+  });
   const achieved = (RATE * SECONDS) / ((performance.now() - started) / 1000);
   await deliveredWithin(timings.map((t) => t.body));
   const latencies = timings
