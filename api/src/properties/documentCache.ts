@@ -149,7 +149,5 @@ export const createDocumentCache = (deps: { sql: Sql; log?: Logger; maxDocuments
   };
 };
 
-export type DocumentCache = ReturnType<typeof createDocumentCache>;
-
 /** One cache per database client (per web process). */
 export const documentCacheFor = onePerClient(createDocumentCache);

@@ -53,7 +53,6 @@ const schemas = {
 };
 
 export type ConversationEvent = EventsOf<typeof schemas>;
-export type ConversationEventType = ConversationEvent['type'];
 
 const events = defineEvents(schemas);
 export const conversationEventDefinitions = events.definitions;
