@@ -26,6 +26,12 @@ export type AttemptLimit = {
   perSubject?: number;
 };
 
+/** A limit as its comment states it: the action, the window in minutes, the counts. */
+export const attemptLimit = <const Counts extends Omit<AttemptLimit, 'action' | 'windowMs'>>(
+  action: string,
+  { minutes, ...counts }: Counts & { minutes: number },
+) => ({ action, windowMs: minutes * 60 * 1000, ...counts }) satisfies AttemptLimit;
+
 export type LimitCheck = { blocked: false } | { blocked: true; retryAfterSeconds: number };
 
 /** 429 with the seconds until the next attempt may go through (Retry-After). */
@@ -111,5 +117,24 @@ export const createAttemptLimiter = (sql: Sql, limit: AttemptLimit) => {
       await sql`DELETE FROM limited_attempts
                 WHERE action = ${action} AND subject = ${subject} AND address = ${address}`;
     },
+  };
+};
+
+/**
+ * The limit of a write an account makes (a heart, a saved search, a report):
+ * each call records one attempt by `subject` from `address`, refuses it past
+ * the limit with 429, `message` and Retry-After, and prunes the records that
+ * left the window at most once a window.
+ */
+export const createWriteLimit = (sql: Sql, limit: AttemptLimit, message: string) => {
+  const limiter = createAttemptLimiter(sql, limit);
+  let prunedAt = 0;
+  return async (subject: string, address: string, now: Date) => {
+    const attempt = await limiter.begin(subject, address, now);
+    if (attempt.blocked) throw new TooManyAttemptsError(message, attempt.retryAfterSeconds);
+    if (now.getTime() - prunedAt > limit.windowMs) {
+      prunedAt = now.getTime();
+      await limiter.prune(now);
+    }
   };
 };

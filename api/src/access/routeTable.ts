@@ -30,147 +30,118 @@ export const ROLES_FOR: Record<RouteAccess, readonly Role[] | null> = {
   admin: ['admin'],
 };
 
-const operations: RouteRule[] = [
-  { method: 'GET', path: '/api/health', access: 'public' },
-  { method: 'GET', path: '/api/health/live', access: 'public' },
-  { method: 'GET', path: '/api/health/ready', access: 'public' },
-  { method: 'GET', path: '/api/openapi.json', access: 'public' },
-  { method: 'GET', path: '/api/docs', access: 'public' },
-  { method: 'GET', path: '/api/docs/assets/start.js', access: 'public' },
-  { method: 'GET', path: '/api/docs/assets/swagger-ui.css', access: 'public' },
-  { method: 'GET', path: '/api/docs/assets/swagger-ui-bundle.js', access: 'public' },
-];
+/** One row a route, keyed like core/src/contract/routes.ts ('METHOD /api/path'). */
+const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
+  // Operations: health, the OpenAPI document and its viewer.
+  'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/assets/start.js': 'public',
+  'GET /api/docs/assets/swagger-ui.css': 'public',
+  'GET /api/docs/assets/swagger-ui-bundle.js': 'public',
 
-const auth: RouteRule[] = [
-  { method: 'POST', path: '/api/auth/register', access: 'public' },
-  { method: 'POST', path: '/api/auth/login', access: 'public' },
-  { method: 'GET', path: '/api/auth/me', access: 'user' },
-  { method: 'PUT', path: '/api/auth/profile', access: 'user' },
-  { method: 'POST', path: '/api/auth/change-password', access: 'user' },
-  { method: 'POST', path: '/api/auth/logout', access: 'user' },
-  { method: 'POST', path: '/api/auth/logout-all', access: 'user' },
-  { method: 'POST', path: '/api/auth/forgot-password', access: 'public' },
-  { method: 'POST', path: '/api/auth/reset-password', access: 'public' },
-];
+  // Accounts and sessions.
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'GET /api/auth/me': 'user',
+  'PUT /api/auth/profile': 'user',
+  'POST /api/auth/change-password': 'user',
+  'POST /api/auth/logout': 'user',
+  'POST /api/auth/logout-all': 'user',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
 
-const propertyQueries: RouteRule[] = [
-  { method: 'GET', path: '/api/properties', access: 'user' },
-  { method: 'GET', path: '/api/properties/public', access: 'public' },
-  { method: 'GET', path: '/api/properties/map', access: 'public' },
-  { method: 'GET', path: '/api/properties/featured', access: 'user' },
-  { method: 'GET', path: '/api/properties/public/featured', access: 'public' },
-  { method: 'GET', path: '/api/properties/my-properties', access: 'owner-role' },
-  { method: 'GET', path: '/api/properties/:id', access: 'public' },
-];
+  // Property queries: the search, the map, the featured rows, an owner's list, a detail.
+  'GET /api/properties': 'user',
+  'GET /api/properties/public': 'public',
+  'GET /api/properties/map': 'public',
+  'GET /api/properties/featured': 'user',
+  'GET /api/properties/public/featured': 'public',
+  'GET /api/properties/my-properties': 'owner-role',
+  'GET /api/properties/:id': 'public',
 
-const listingWrites: RouteRule[] = [
-  { method: 'POST', path: '/api/properties', access: 'owner-role' },
-  { method: 'PUT', path: '/api/properties/:id', access: 'owner-role' },
-  { method: 'DELETE', path: '/api/properties/:id', access: 'owner-role' },
-  { method: 'PATCH', path: '/api/properties/:id/toggle-availability', access: 'owner-role' },
-  { method: 'PATCH', path: '/api/properties/:id/verify', access: 'admin' },
-  { method: 'PATCH', path: '/api/properties/:id/confirm-available', access: 'owner-role' },
+  // Listing writes.
+  'POST /api/properties': 'owner-role',
+  'PUT /api/properties/:id': 'owner-role',
+  'DELETE /api/properties/:id': 'owner-role',
+  'PATCH /api/properties/:id/toggle-availability': 'owner-role',
+  'PATCH /api/properties/:id/verify': 'admin',
+  'PATCH /api/properties/:id/confirm-available': 'owner-role',
   // The reminder email's one-click link: the single-use token is the proof, no session.
-  { method: 'GET', path: '/api/listing-confirmations/:token', access: 'public' },
-];
+  'GET /api/listing-confirmations/:token': 'public',
 
-/** The product's own geocoder (DESIGN §9): public, as the map and the location picker both use it. */
-const geo: RouteRule[] = [
-  { method: 'GET', path: '/api/geo/search', access: 'public' },
-  { method: 'GET', path: '/api/geo/reverse', access: 'public' },
-];
+  // The product's own geocoder (DESIGN §9): public, as the map and the location picker both use it.
+  'GET /api/geo/search': 'public',
+  'GET /api/geo/reverse': 'public',
 
-/** A signed-in user's own favourites (issue 14): no route names another user. */
-const favourites: RouteRule[] = [
-  { method: 'GET', path: '/api/favourites', access: 'user' },
-  { method: 'GET', path: '/api/favourites/ids', access: 'user' },
-  { method: 'PUT', path: '/api/favourites/:listingId', access: 'user' },
-  { method: 'DELETE', path: '/api/favourites/:listingId', access: 'user' },
-];
+  // A signed-in user's own favourites (issue 14): no route names another user.
+  'GET /api/favourites': 'user',
+  'GET /api/favourites/ids': 'user',
+  'PUT /api/favourites/:listingId': 'user',
+  'DELETE /api/favourites/:listingId': 'user',
 
-/** A signed-in user's own saved searches (issue 17): no route names another user. */
-const savedSearches: RouteRule[] = [
-  { method: 'GET', path: '/api/saved-searches', access: 'user' },
-  { method: 'GET', path: '/api/saved-searches/alerts', access: 'user' },
+  // The dashboards' figures (issue 14), each about the caller only.
+  'GET /api/dashboard/tenant': 'user',
+  'POST /api/dashboard/recent-searches': 'user',
+  'GET /api/dashboard/owner/views': 'owner-role',
+
+  // Conversations: only their two participants see them (404 to anyone else), visitors get 401.
+  'POST /api/conversations': 'user',
+  'GET /api/conversations': 'user',
+  'GET /api/conversations/unread': 'user',
+  'GET /api/conversations/enquiries': 'owner-role',
+  'GET /api/conversations/stream': 'user',
+  'GET /api/conversations/:id': 'user',
+  'GET /api/conversations/:id/messages': 'user',
+  'POST /api/conversations/:id/messages': 'user',
+  'POST /api/conversations/:id/read': 'user',
+  'POST /api/conversations/:id/archive': 'user',
+  'DELETE /api/conversations/:id/archive': 'user',
+  'POST /api/conversations/:id/block': 'user',
+  'DELETE /api/conversations/:id/block': 'user',
+
+  // Rent history (signed-in, as rents are) and median rents of a place (aggregates, public like
+  // the city pages).
+  'GET /api/properties/:id/market': 'user',
+  'GET /api/rent-trends': 'public',
+
+  // Reports (issue 17): anyone signed in reports and reads their own notices; the review is admins' only;
+  // the 'Possibly rented' marks are public, as the cards that show them.
+  'POST /api/reports': 'user',
+  'GET /api/reports/possibly-rented': 'public',
+  'GET /api/reports/notices': 'user',
+  'GET /api/reports/queue': 'admin',
+  'GET /api/reports/listings/:listingId': 'admin',
+  'POST /api/reports/listings/:listingId/review': 'admin',
+
+  // The admin console (issue 38): counts, listings to verify, bulk verification; admins only.
+  'GET /api/admin/overview': 'admin',
+  'GET /api/admin/listings': 'admin',
+  'POST /api/admin/listings/verify': 'admin',
+
+  // A signed-in user's own saved searches (issue 17): no route names another user.
+  'GET /api/saved-searches': 'user',
+  'GET /api/saved-searches/alerts': 'user',
   // The email's one-click link: no sign-in, a signed token instead.
-  { method: 'GET', path: '/api/saved-searches/unsubscribe', access: 'public' },
-  { method: 'POST', path: '/api/saved-searches/unsubscribe', access: 'public' },
-  { method: 'POST', path: '/api/saved-searches', access: 'user' },
-  { method: 'PUT', path: '/api/saved-searches/:id', access: 'user' },
-  { method: 'POST', path: '/api/saved-searches/:id/pause', access: 'user' },
-  { method: 'POST', path: '/api/saved-searches/:id/resume', access: 'user' },
-  { method: 'POST', path: '/api/saved-searches/:id/seen', access: 'user' },
-  { method: 'DELETE', path: '/api/saved-searches/:id', access: 'user' },
-];
+  'GET /api/saved-searches/unsubscribe': 'public',
+  'POST /api/saved-searches/unsubscribe': 'public',
+  'POST /api/saved-searches': 'user',
+  'PUT /api/saved-searches/:id': 'user',
+  'POST /api/saved-searches/:id/pause': 'user',
+  'POST /api/saved-searches/:id/resume': 'user',
+  'POST /api/saved-searches/:id/seen': 'user',
+  'DELETE /api/saved-searches/:id': 'user',
 
-/** The dashboards' figures (issue 14), each about the caller only. */
-const dashboard: RouteRule[] = [
-  { method: 'GET', path: '/api/dashboard/tenant', access: 'user' },
-  { method: 'POST', path: '/api/dashboard/recent-searches', access: 'user' },
-  { method: 'GET', path: '/api/dashboard/owner/views', access: 'owner-role' },
-];
+  // The header's notification bell (issue 17): the caller's own notifications only.
+  'GET /api/notifications': 'user',
+  'POST /api/notifications/read': 'user',
+};
 
-/** Conversations: only their two participants see them (404 to anyone else), visitors get 401. */
-const conversations: RouteRule[] = [
-  { method: 'POST', path: '/api/conversations', access: 'user' },
-  { method: 'GET', path: '/api/conversations', access: 'user' },
-  { method: 'GET', path: '/api/conversations/unread', access: 'user' },
-  { method: 'GET', path: '/api/conversations/enquiries', access: 'owner-role' },
-  { method: 'GET', path: '/api/conversations/stream', access: 'user' },
-  { method: 'GET', path: '/api/conversations/:id', access: 'user' },
-  { method: 'GET', path: '/api/conversations/:id/messages', access: 'user' },
-  { method: 'POST', path: '/api/conversations/:id/messages', access: 'user' },
-  { method: 'POST', path: '/api/conversations/:id/read', access: 'user' },
-  { method: 'POST', path: '/api/conversations/:id/archive', access: 'user' },
-  { method: 'DELETE', path: '/api/conversations/:id/archive', access: 'user' },
-  { method: 'POST', path: '/api/conversations/:id/block', access: 'user' },
-  { method: 'DELETE', path: '/api/conversations/:id/block', access: 'user' },
-];
-
-/** Rent history (signed-in, as rents are) and median rents of a place (aggregates, public like the city pages). */
-const rentTrends: RouteRule[] = [
-  { method: 'GET', path: '/api/properties/:id/market', access: 'user' },
-  { method: 'GET', path: '/api/rent-trends', access: 'public' },
-];
-
-/**
- * Reports (issue 17): anyone signed in reports and reads their own notices; the review is admins' only;
- * the 'Possibly rented' marks are public, as the cards that show them.
- */
-const reports: RouteRule[] = [
-  { method: 'POST', path: '/api/reports', access: 'user' },
-  { method: 'GET', path: '/api/reports/possibly-rented', access: 'public' },
-  { method: 'GET', path: '/api/reports/notices', access: 'user' },
-  { method: 'GET', path: '/api/reports/queue', access: 'admin' },
-  { method: 'GET', path: '/api/reports/listings/:listingId', access: 'admin' },
-  { method: 'POST', path: '/api/reports/listings/:listingId/review', access: 'admin' },
-];
-
-/** The admin console (issue 38): counts, listings to verify, bulk verification; admins only. */
-const admin: RouteRule[] = [
-  { method: 'GET', path: '/api/admin/overview', access: 'admin' },
-  { method: 'GET', path: '/api/admin/listings', access: 'admin' },
-  { method: 'POST', path: '/api/admin/listings/verify', access: 'admin' },
-];
-
-/** The header's notification bell (issue 17): the caller's own notifications only. */
-const notifications: RouteRule[] = [
-  { method: 'GET', path: '/api/notifications', access: 'user' },
-  { method: 'POST', path: '/api/notifications/read', access: 'user' },
-];
-
-export const ROUTE_TABLE: readonly RouteRule[] = [
-  ...operations,
-  ...auth,
-  ...propertyQueries,
-  ...listingWrites,
-  ...geo,
-  ...favourites,
-  ...dashboard,
-  ...conversations,
-  ...rentTrends,
-  ...reports,
-  ...admin,
-  ...savedSearches,
-  ...notifications,
-];
+export const ROUTE_TABLE: readonly RouteRule[] = Object.entries(ACCESS_BY_ROUTE).map(
+  ([route, access]) => {
+    const [method, path] = route.split(' ') as [HttpMethod, string];
+    return { method, path, access };
+  },
+);

@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
 import type { AuthUser } from './roles.ts';
 import { liveListener } from '../shared/liveListener.ts';
+import { onePerClient } from '../shared/onePerClient.ts';
 
 /**
  * Where the database announces session changes (migration 0100): `u:<id>`
@@ -159,25 +160,12 @@ export const createSessionCache = (deps: {
     revoke: (jti: string, expiresAt: Date) => revoke(cache, jti, expiresAt.getTime()),
     /** This process changed the user: read it again on its next request. */
     forgetUser: (id: string) => forgetUser(cache, id),
-    /** Whether checks are answered from memory (listening) rather than Postgres. */
-    isLive: listener.isLive,
-    listenerPid: listener.listenerPid,
-    /** Starts listening now instead of at the first check; resolves once live (or given up). */
-    start: listener.start,
-    stop: listener.stop,
+    // isLive: checks are answered from memory, not Postgres; start: listen now, not at the first check.
+    ...listener,
   };
 };
 
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
-const caches = new WeakMap<Sql, SessionCache>();
-
 /** One cache per database client (per web process), shared by the access check and the account writes. */
-export const sessionCacheFor = (deps: { sql: Sql; clock: () => Date; log?: Logger }) => {
-  let cache = caches.get(deps.sql);
-  if (!cache) {
-    cache = createSessionCache(deps);
-    caches.set(deps.sql, cache);
-  }
-  return cache;
-};
+export const sessionCacheFor = onePerClient(createSessionCache);

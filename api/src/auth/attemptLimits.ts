@@ -1,4 +1,4 @@
-import type { AttemptLimit } from '../access/attemptLimit.ts';
+import { attemptLimit } from '../access/attemptLimit.ts';
 
 /**
  * The attempt limits of the account routes (mechanism: access/attemptLimit.ts).
@@ -21,38 +21,15 @@ import type { AttemptLimit } from '../access/attemptLimit.ts';
  * - reset-password: 20 attempts from one address in 15 minutes. A link's
  *   token cannot be guessed; this only bounds the work one address causes.
  */
-export const LOGIN_LIMIT = {
-  action: 'login',
-  windowMs: 15 * 60 * 1000,
+export const LOGIN_LIMIT = attemptLimit('login', { minutes: 15, perSubject: 5, perAddress: 20 });
+export const CHANGE_PASSWORD_LIMIT = { ...LOGIN_LIMIT, action: 'change-password' };
+export const REGISTER_LIMIT = attemptLimit('register', { minutes: 60, perAddress: 10 });
+export const FORGOT_PASSWORD_LIMIT = attemptLimit('forgot-password', {
+  minutes: 60,
   perSubject: 5,
   perAddress: 20,
-} as const satisfies AttemptLimit;
-
-export const CHANGE_PASSWORD_LIMIT = {
-  action: 'change-password',
-  windowMs: 15 * 60 * 1000,
-  perSubject: 5,
-  perAddress: 20,
-} as const satisfies AttemptLimit;
-
-export const REGISTER_LIMIT = {
-  action: 'register',
-  windowMs: 60 * 60 * 1000,
-  perAddress: 10,
-} as const satisfies AttemptLimit;
-
-export const FORGOT_PASSWORD_LIMIT = {
-  action: 'forgot-password',
-  windowMs: 60 * 60 * 1000,
-  perSubject: 5,
-  perAddress: 20,
-} as const satisfies AttemptLimit;
-
-export const RESET_PASSWORD_LIMIT = {
-  action: 'reset-password',
-  windowMs: 15 * 60 * 1000,
-  perAddress: 20,
-} as const satisfies AttemptLimit;
+});
+export const RESET_PASSWORD_LIMIT = attemptLimit('reset-password', { minutes: 15, perAddress: 20 });
 
 export const LIMIT_MESSAGES = {
   forgotPassword: 'Too many password reset requests; please try again later',

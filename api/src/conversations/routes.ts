@@ -194,62 +194,35 @@ const writingRoutes = (ctx: RoutesCtx) =>
       },
     );
 
+type Flag = 'Archive' | 'Unarchive' | 'Block' | 'Unblock';
+
+/** One flag's route (under flagRoutes' prefix): POST sets archive or block, DELETE undoes it. */
+const flagRoute = (ctx: RoutesCtx, flag: Flag, summary: string) =>
+  new Elysia({ name: `conversations-flag-${flag}` })
+    .use(access(ctx.deps))
+    .route(
+      flag.startsWith('Un') ? 'DELETE' : 'POST',
+      `/:id/${flag.replace(/^Un/, '').toLowerCase()}`,
+      (context) =>
+        ctx.write(context, ({ user, params }) =>
+          ctx.service.setFlag(user, conversationId(params.id), flag),
+        ),
+      { ...user, response: { 200: ConversationResponse }, detail: { summary, tags, security } },
+    );
+
 /** Archive and block, and their undoing: for the caller only (block: both sides). */
 const flagRoutes = (ctx: RoutesCtx) =>
   routes(ctx, 'flags')
-    .post(
-      '/:id/archive',
-      (context) =>
-        ctx.write(context, ({ user, params }) =>
-          ctx.service.setFlag(user, conversationId(params.id), 'Archive'),
-        ),
-      {
-        ...user,
-        response: { 200: ConversationResponse },
-        detail: { summary: 'Archive a conversation (for me only)', tags, security },
-      },
+    .use(flagRoute(ctx, 'Archive', 'Archive a conversation (for me only)'))
+    .use(flagRoute(ctx, 'Unarchive', 'Move a conversation back to the inbox'))
+    .use(
+      flagRoute(
+        ctx,
+        'Block',
+        'Block the other person: neither side can send in this conversation until I unblock',
+      ),
     )
-    .delete(
-      '/:id/archive',
-      (context) =>
-        ctx.write(context, ({ user, params }) =>
-          ctx.service.setFlag(user, conversationId(params.id), 'Unarchive'),
-        ),
-      {
-        ...user,
-        response: { 200: ConversationResponse },
-        detail: { summary: 'Move a conversation back to the inbox', tags, security },
-      },
-    )
-    .post(
-      '/:id/block',
-      (context) =>
-        ctx.write(context, ({ user, params }) =>
-          ctx.service.setFlag(user, conversationId(params.id), 'Block'),
-        ),
-      {
-        ...user,
-        response: { 200: ConversationResponse },
-        detail: {
-          summary:
-            'Block the other person: neither side can send in this conversation until I unblock',
-          tags,
-          security,
-        },
-      },
-    )
-    .delete(
-      '/:id/block',
-      (context) =>
-        ctx.write(context, ({ user, params }) =>
-          ctx.service.setFlag(user, conversationId(params.id), 'Unblock'),
-        ),
-      {
-        ...user,
-        response: { 200: ConversationResponse },
-        detail: { summary: 'Unblock the conversation', tags, security },
-      },
-    );
+    .use(flagRoute(ctx, 'Unblock', 'Unblock the conversation'));
 
 /** The live stream of what changes in the caller's conversations (server-sent events). */
 const streamRoute = (ctx: RoutesCtx) =>

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ValidationError } from '@rentals/core/errors';
 import { literals } from '@rentals/core/listings/fields';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
-import type { AttemptLimit } from '../access/attemptLimit.ts';
+import { attemptLimit } from '../access/attemptLimit.ts';
 
 export const FAVOURITE_FILTERS = ['all', 'available', 'unavailable'] as const;
 const MAX_PAGE = 100;
@@ -21,12 +21,11 @@ const m = favouriteMessages;
  * person tapping hearts, far below a script flooding the log with events),
  * 300 from one address over all accounts (offices and carriers share one).
  */
-export const FAVOURITE_TOGGLE_LIMIT = {
-  action: 'favourite',
-  windowMs: 60 * 1000,
+export const FAVOURITE_TOGGLE_LIMIT = attemptLimit('favourite', {
+  minutes: 1,
   perSubject: 30,
   perAddress: 300,
-} as const satisfies AttemptLimit;
+});
 
 /** GET /api/favourites' query: one schema for the check, the OpenAPI parameters and the type. */
 export const FavouritesQuery = Type.Object({

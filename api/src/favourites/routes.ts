@@ -46,6 +46,24 @@ export const favouriteRoutes = (deps: FavouriteDeps) => {
   const ownWrites = (userId: string) => waitForUserIn(deps.sql, FAVOURITES_READ_MODEL, userId);
 
   const write = idempotentWrites(deps);
+  /** PUT adds the listing to the caller's favourites, DELETE takes it out (under the prefix below). */
+  const toggle = (favourite: boolean, summary: string) =>
+    new Elysia({ name: `favourites-${favourite ? 'add' : 'remove'}` })
+      .use(access(deps))
+      .route(
+        favourite ? 'PUT' : 'DELETE',
+        '/:listingId',
+        (context) =>
+          write(context, ({ params, user, request }) =>
+            service.set(user.id, listingIdOr404(params.listingId), favourite, address(request)),
+          ),
+        {
+          requireUser: true,
+          response: { 200: ToggleResponse },
+          detail: { summary, description: toggleNote, tags, security },
+        },
+      );
+
   return new Elysia({ name: 'favourites', prefix: '/favourites' })
     .use(access(deps))
     .get(
@@ -84,38 +102,6 @@ export const favouriteRoutes = (deps: FavouriteDeps) => {
         },
       },
     )
-    .put(
-      '/:listingId',
-      (context) =>
-        write(context, ({ params, user, request }) =>
-          service.set(user.id, listingIdOr404(params.listingId), true, address(request)),
-        ),
-      {
-        requireUser: true,
-        response: { 200: ToggleResponse },
-        detail: {
-          summary: 'Add a listing to the favourites',
-          description: toggleNote,
-          tags,
-          security,
-        },
-      },
-    )
-    .delete(
-      '/:listingId',
-      (context) =>
-        write(context, ({ params, user, request }) =>
-          service.set(user.id, listingIdOr404(params.listingId), false, address(request)),
-        ),
-      {
-        requireUser: true,
-        response: { 200: ToggleResponse },
-        detail: {
-          summary: 'Remove a listing from the favourites (also when the listing is gone)',
-          description: toggleNote,
-          tags,
-          security,
-        },
-      },
-    );
+    .use(toggle(true, 'Add a listing to the favourites'))
+    .use(toggle(false, 'Remove a listing from the favourites (also when the listing is gone)'));
 };

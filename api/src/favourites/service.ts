@@ -14,15 +14,14 @@ import {
 import { listingStreamId, type ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
 import type { Sql } from 'postgres';
-import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
+import { createWriteLimit } from '../access/attemptLimit.ts';
 import { FAVOURITE_TOGGLE_LIMIT, favouriteMessages } from './model.ts';
 
 type Deps = { sql: Sql; eventStore: EventStore; clock: () => Date };
 
 /** Favourite and unfavourite: rate-limited, decided on the pair's stream, retried once on a race. */
 export const favouriteService = ({ sql, eventStore, clock }: Deps) => {
-  const limiter = createAttemptLimiter(sql, FAVOURITE_TOGGLE_LIMIT);
-  let prunedAt = 0;
+  const limitWrite = createWriteLimit(sql, FAVOURITE_TOGGLE_LIMIT, favouriteMessages.tooMany);
 
   const listingPresence = async (listingId: string): Promise<ListingPresence> => {
     const { events } = await eventStore.readStream(listingStreamId(listingId));
@@ -42,13 +41,7 @@ export const favouriteService = ({ sql, eventStore, clock }: Deps) => {
   return {
     async set(userId: string, listingId: string, favourite: boolean, address: string) {
       const now = clock();
-      const attempt = await limiter.begin(userId, address, now);
-      if (attempt.blocked)
-        throw new TooManyAttemptsError(favouriteMessages.tooMany, attempt.retryAfterSeconds);
-      if (now.getTime() - prunedAt > FAVOURITE_TOGGLE_LIMIT.windowMs) {
-        prunedAt = now.getTime();
-        await limiter.prune(now);
-      }
+      await limitWrite(userId, address, now);
       const at = now.toISOString();
       const command: FavouriteCommand = favourite
         ? {

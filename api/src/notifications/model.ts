@@ -4,7 +4,7 @@ import { ValidationError } from '@rentals/core/errors';
 import { IsoTime } from '@rentals/core/listings/events';
 import { NotificationItemId } from '@rentals/core/notifications/events';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
-import type { AttemptLimit } from '../access/attemptLimit.ts';
+import { attemptLimit } from '../access/attemptLimit.ts';
 
 export const MAX_NOTIFICATIONS_LISTED = 50;
 export const DEFAULT_NOTIFICATIONS_LISTED = 20;
@@ -19,12 +19,11 @@ export const notificationMessages = {
 const m = notificationMessages;
 
 /** Marking read per minute: far above a person's clicks on the bell, in any number of tabs. */
-export const NOTIFICATIONS_READ_LIMIT = {
-  action: 'notifications-read',
-  windowMs: 60 * 1000,
+export const NOTIFICATIONS_READ_LIMIT = attemptLimit('notifications-read', {
+  minutes: 1,
   perSubject: 60,
   perAddress: 600,
-} as const satisfies AttemptLimit;
+});
 
 export const NotificationsQuery = t.Object({
   limit: t.Optional(

@@ -14,7 +14,7 @@ import {
   notificationState,
   recentNotifications,
 } from '@rentals/projections/queries/notificationQueries';
-import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
+import { createWriteLimit } from '../access/attemptLimit.ts';
 import type { AppDeps } from '../deps.ts';
 import { NOTIFICATIONS_READ_LIMIT, notificationMessages, readMarkReadBody } from './model.ts';
 
@@ -29,8 +29,7 @@ const MAX_ATTEMPTS = 5;
  */
 export const notificationService = (deps: NotificationDeps) => {
   const { sql, eventStore, clock } = deps;
-  const limiter = createAttemptLimiter(sql, NOTIFICATIONS_READ_LIMIT);
-  let prunedAt = 0;
+  const limitWrite = createWriteLimit(sql, NOTIFICATIONS_READ_LIMIT, notificationMessages.tooMany);
 
   const handle = async (command: NotificationCommand, attemptsLeft = MAX_ATTEMPTS) => {
     const { userId } = command;
@@ -60,13 +59,7 @@ export const notificationService = (deps: NotificationDeps) => {
     async markRead(userId: string, address: string, body: unknown) {
       const { upTo, id } = readMarkReadBody(body);
       const now = clock();
-      const attempt = await limiter.begin(userId, address, now);
-      if (attempt.blocked)
-        throw new TooManyAttemptsError(notificationMessages.tooMany, attempt.retryAfterSeconds);
-      if (now.getTime() - prunedAt > NOTIFICATIONS_READ_LIMIT.windowMs) {
-        prunedAt = now.getTime();
-        await limiter.prune(now);
-      }
+      await limitWrite(userId, address, now);
       const at = now.toISOString();
       await handle(
         id === undefined

@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
 import { listingJsonById, listingJsonByIds } from '@rentals/projections/queries/listingQueries';
 import { liveListener } from '../shared/liveListener.ts';
+import { onePerClient } from '../shared/onePerClient.ts';
 
 /**
  * Where the database announces document changes (migration 0101): a listing
@@ -143,25 +144,10 @@ export const createDocumentCache = (deps: { sql: Sql; log?: Logger; maxDocuments
         documentTextMb: Math.round(chars / 1024 / 1024),
       };
     },
-    /** Whether pages are served from memory (listening) rather than Postgres. */
-    isLive: listener.isLive,
-    listenerPid: listener.listenerPid,
-    /** Starts listening now instead of at the first page; resolves once live (or given up). */
-    start: listener.start,
-    stop: listener.stop,
+    // isLive: pages are served from memory, not Postgres; start: listen now, not at the first page.
+    ...listener,
   };
 };
 
-export type DocumentCache = ReturnType<typeof createDocumentCache>;
-
-const caches = new WeakMap<Sql, DocumentCache>();
-
 /** One cache per database client (per web process). */
-export const documentCacheFor = (deps: { sql: Sql; log?: Logger }) => {
-  let cache = caches.get(deps.sql);
-  if (!cache) {
-    cache = createDocumentCache(deps);
-    caches.set(deps.sql, cache);
-  }
-  return cache;
-};
+export const documentCacheFor = onePerClient(createDocumentCache);

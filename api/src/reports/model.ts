@@ -3,7 +3,7 @@ import { ID_PATTERN } from '@rentals/core/listings/bounds';
 import { REPORT_NOTE_MAX, REPORT_REASONS, REVIEW_REASON_MAX } from '@rentals/core/reports/events';
 import { multiLineText } from '@rentals/core/textFormats';
 import { REVIEW_ACTIONS } from '@rentals/core/contract/report';
-import type { AttemptLimit } from '../access/attemptLimit.ts';
+import { attemptLimit } from '../access/attemptLimit.ts';
 
 /** The most reports one undoBrigade names (the event's bound). */
 const BRIGADE_MAX = 100;
@@ -29,12 +29,11 @@ const m = reportApiMessages;
  * a street's worth of stale listings is still fine), 100 per address over all
  * accounts. Every report is an event an admin reads, so a flood costs people.
  */
-export const REPORT_LIMIT = {
-  action: 'report',
-  windowMs: 60 * 60 * 1000,
+export const REPORT_LIMIT = attemptLimit('report', {
+  minutes: 60,
   perSubject: 10,
   perAddress: 100,
-} as const satisfies AttemptLimit;
+});
 
 export const ReportBody = t.Object(
   {

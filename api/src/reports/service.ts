@@ -34,7 +34,7 @@ import {
   type ReviewAction,
 } from '@rentals/core/reports/report';
 import { ownerListedListingIds } from '@rentals/projections/queries/reportQueries';
-import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
+import { createWriteLimit } from '../access/attemptLimit.ts';
 import type { AuthUser } from '../access/roles.ts';
 import { sessionCacheFor } from '../access/sessionCache.ts';
 import { REPORT_LIMIT, reportApiMessages } from './model.ts';
@@ -59,11 +59,10 @@ const KIND_OF: Partial<Record<ReviewAction, ReviewDecisionKind>> = {
 
 type ReviewCommand = Extract<ReportCommand, { type: 'ReviewReports' }>;
 
-/** What a report service keeps: the attempt limiter, the emails being sent, when it last pruned. */
+/** What a report service keeps: the reports' rate limit and the emails being sent. */
 type ServiceState = {
-  limiter: ReturnType<typeof createAttemptLimiter>;
+  limitReports: ReturnType<typeof createWriteLimit>;
   background: Set<Promise<void>>;
-  prunedAt: number;
 };
 
 /**
@@ -216,13 +215,7 @@ const report = async (
   address: string,
 ) => {
   const now = deps.clock();
-  const attempt = await state.limiter.begin(user.id, address, now);
-  if (attempt.blocked)
-    throw new TooManyAttemptsError(reportApiMessages.tooMany, attempt.retryAfterSeconds);
-  if (now.getTime() - state.prunedAt > REPORT_LIMIT.windowMs) {
-    state.prunedAt = now.getTime();
-    await state.limiter.prune(now);
-  }
+  await state.limitReports(user.id, address, now);
   const { state: listingState } = await listingOf(deps.eventStore, input.listingId);
   const listing: ReportedListing =
     listingState.status === 'active'
@@ -362,9 +355,8 @@ const review = async (
 /** Reports, the admins' review of them, and what a decision does beyond its own event. */
 export const reportService = (deps: Deps) => {
   const state: ServiceState = {
-    limiter: createAttemptLimiter(deps.sql, REPORT_LIMIT),
+    limitReports: createWriteLimit(deps.sql, REPORT_LIMIT, reportApiMessages.tooMany),
     background: new Set(),
-    prunedAt: 0,
   };
   return {
     report: (

@@ -6,7 +6,7 @@ import { ValidationError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { SearchPageFilters } from '@rentals/core/search/filters';
 import { singleLineText } from '@rentals/core/textFormats';
-import type { AttemptLimit } from '../access/attemptLimit.ts';
+import { attemptLimit } from '../access/attemptLimit.ts';
 
 export const savedSearchBodyMessages = {
   name: `name must be text of 1 to ${MAX_NAME_LENGTH} characters on one line`,
@@ -24,12 +24,11 @@ const m = savedSearchBodyMessages;
  * Changes to saved searches per minute: 30 per account from one address
  * (a person editing a few searches never comes near), 300 from one address.
  */
-export const SAVED_SEARCH_CHANGE_LIMIT = {
-  action: 'saved-search',
-  windowMs: 60 * 1000,
+export const SAVED_SEARCH_CHANGE_LIMIT = attemptLimit('saved-search', {
+  minutes: 1,
   perSubject: 30,
   perAddress: 300,
-} as const satisfies AttemptLimit;
+});
 
 /** POST and PUT /api/saved-searches' body: the search's filters as the search page sends them. */
 export const SavedSearchBody = Type.Object(

@@ -176,56 +176,43 @@ const editingRoutes = (ctx: Ctx) => {
     );
 };
 
+/** One search's pause, resume or seen (under stateRoutes' prefix): a POST that answers it as it is now. */
+const actionRoute = (ctx: Ctx, path: string, action: Action, summary: string) =>
+  new Elysia({ name: `saved-searches-${action}` })
+    .use(access(ctx.deps))
+    .post(
+      `/:id/${path}`,
+      (context) =>
+        ctx.write(context, ({ user, params, request }) =>
+          ctx.one(request, user.id, params.id, action),
+        ),
+      {
+        requireUser: true,
+        response: { 200: SavedSearchResponse },
+        detail: { summary, description: notes, tags, security },
+      },
+    );
+
 /** Pause, resume, mark seen and delete one search. */
 const stateRoutes = (ctx: Ctx) => {
-  const { service, write, acted, one } = ctx;
+  const { service, write, acted } = ctx;
   return routes(ctx, 'state')
-    .post(
-      '/:id/pause',
-      (context) =>
-        write(context, ({ user, params, request }) =>
-          one(request, user.id, params.id, 'PauseSavedSearch'),
-        ),
-      {
-        requireUser: true,
-        response: { 200: SavedSearchResponse },
-        detail: {
-          summary: 'Pause a saved search: no matches, no alerts until resumed',
-          description: notes,
-          tags,
-          security,
-        },
-      },
+    .use(
+      actionRoute(
+        ctx,
+        'pause',
+        'PauseSavedSearch',
+        'Pause a saved search: no matches, no alerts until resumed',
+      ),
     )
-    .post(
-      '/:id/resume',
-      (context) =>
-        write(context, ({ user, params, request }) =>
-          one(request, user.id, params.id, 'ResumeSavedSearch'),
-        ),
-      {
-        requireUser: true,
-        response: { 200: SavedSearchResponse },
-        detail: { summary: 'Resume a paused saved search', description: notes, tags, security },
-      },
-    )
-    .post(
-      '/:id/seen',
-      (context) =>
-        write(context, ({ user, params, request }) =>
-          one(request, user.id, params.id, 'SeeSavedSearch'),
-        ),
-      {
-        requireUser: true,
-        response: { 200: SavedSearchResponse },
-        detail: {
-          summary:
-            'Mark the matches of a saved search as seen (its new-match count starts again from 0)',
-          description: notes,
-          tags,
-          security,
-        },
-      },
+    .use(actionRoute(ctx, 'resume', 'ResumeSavedSearch', 'Resume a paused saved search'))
+    .use(
+      actionRoute(
+        ctx,
+        'seen',
+        'SeeSavedSearch',
+        'Mark the matches of a saved search as seen (its new-match count starts again from 0)',
+      ),
     )
     .delete(
       '/:id',

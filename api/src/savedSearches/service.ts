@@ -16,7 +16,7 @@ import {
 } from '@rentals/core/savedSearches/savedSearches';
 import { isUnsubscribeToken } from '@rentals/core/savedSearches/unsubscribeToken';
 import { newMatchCounts } from '@rentals/projections/queries/savedSearchQueries';
-import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
+import { createWriteLimit } from '../access/attemptLimit.ts';
 import type { AppDeps } from '../deps.ts';
 import { resolvePlaces } from '../properties/criteriaFor.ts';
 import { propertyServices } from '../properties/services.ts';
@@ -70,8 +70,11 @@ const present = (search: SavedSearch, newMatches: number): SavedSearchDocument =
  */
 export const savedSearchService = (deps: SavedSearchDeps) => {
   const { sql, eventStore, clock } = deps;
-  const limiter = createAttemptLimiter(sql, SAVED_SEARCH_CHANGE_LIMIT);
-  let prunedAt = 0;
+  const limitWrite = createWriteLimit(
+    sql,
+    SAVED_SEARCH_CHANGE_LIMIT,
+    savedSearchBodyMessages.tooMany,
+  );
 
   const load = async (userId: string) => {
     const { version, events } = await eventStore.readStream(savedSearchStreamId(userId));
@@ -104,16 +107,7 @@ export const savedSearchService = (deps: SavedSearchDeps) => {
     return foldSavedSearches(events, state);
   };
 
-  const limit = async ({ userId, address }: Acted) => {
-    const now = clock();
-    const attempt = await limiter.begin(userId, address, now);
-    if (attempt.blocked)
-      throw new TooManyAttemptsError(savedSearchBodyMessages.tooMany, attempt.retryAfterSeconds);
-    if (now.getTime() - prunedAt > SAVED_SEARCH_CHANGE_LIMIT.windowMs) {
-      prunedAt = now.getTime();
-      await limiter.prune(now);
-    }
-  };
+  const limit = ({ userId, address }: Acted) => limitWrite(userId, address, clock());
 
   /** The body, validated, with its places resolved to the listings' keys. */
   const draftOf = async (body: unknown): Promise<SearchDraft> => {

@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import { ident, sessionClient } from '@rentals/core/db';
 import type { Logger } from '@rentals/core/logger';
+import { onePerClient } from './onePerClient.ts';
 
 const RECONNECT_MS = 250;
 
@@ -125,7 +126,7 @@ const createHub = (sql: Sql, log?: Logger) => {
   };
 };
 
-const hubs = new WeakMap<Sql, ReturnType<typeof createHub>>();
+const hubFor = onePerClient((deps: { sql: Sql; log?: Logger }) => createHub(deps.sql, deps.log));
 
 /**
  * A LISTEN for state a web process keeps in memory and Postgres announces
@@ -144,11 +145,7 @@ export const liveListener = (deps: {
   onNotify: (payload: string, channel: string) => void;
   onConnect: () => Promise<void>;
 }) => {
-  let hub = hubs.get(deps.sql);
-  if (!hub) {
-    hub = createHub(deps.sql, deps.log);
-    hubs.set(deps.sql, hub);
-  }
+  const hub = hubFor(deps);
   const { sql: _sql, log: _log, ...subscriber } = deps;
   const listener = hub.subscribe({ ...subscriber, live: false });
   return {

@@ -8,8 +8,7 @@
  * folded on each request; it would only pay off for a rule across listings,
  * and the one we have (the toggle rate) is a request limit, not a domain rule.
  */
-import { Type, type Static } from '@sinclair/typebox';
-import type { EventDefinitions } from '../eventStore/registry.ts';
+import { defineEvents, eventData, type EventsOf } from '../eventStore/defineEvents.ts';
 import { IsoTime } from '../listings/events.ts';
 import { IdSchema } from '../listings/fields.ts';
 
@@ -17,27 +16,13 @@ export const FAVOURITE_STREAM_TYPE = 'favourite';
 export const favouriteStreamId = (userId: string, listingId: string) =>
   `favourite-${userId}.${listingId}`;
 
-const FavouriteData = Type.Object(
-  { userId: IdSchema, listingId: IdSchema, at: IsoTime },
-  { additionalProperties: false },
-);
+const FavouriteData = eventData({ userId: IdSchema, listingId: IdSchema, at: IsoTime });
 
-export type ListingFavourited = { type: 'ListingFavourited'; data: Static<typeof FavouriteData> };
-export type ListingUnfavourited = {
-  type: 'ListingUnfavourited';
-  data: Static<typeof FavouriteData>;
-};
-export type FavouriteEvent = ListingFavourited | ListingUnfavourited;
+const schemas = { ListingFavourited: FavouriteData, ListingUnfavourited: FavouriteData };
 
-export const favouriteEventDefinitions = {
-  ListingFavourited: { schema: FavouriteData, version: 1 },
-  ListingUnfavourited: { schema: FavouriteData, version: 1 },
-} as const satisfies Record<FavouriteEvent['type'], EventDefinitions[string]>;
+export type FavouriteEvent = EventsOf<typeof schemas>;
 
-export const FAVOURITE_EVENT_TYPES = Object.keys(
-  favouriteEventDefinitions,
-) as FavouriteEvent['type'][];
-
-export const isFavouriteEvent = <E extends { type: string }>(
-  event: E,
-): event is E & FavouriteEvent => (FAVOURITE_EVENT_TYPES as readonly string[]).includes(event.type);
+const events = defineEvents(schemas);
+export const favouriteEventDefinitions = events.definitions;
+export const FAVOURITE_EVENT_TYPES = events.types;
+export const isFavouriteEvent = events.isOne;

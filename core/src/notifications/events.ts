@@ -5,45 +5,35 @@
  * opening one notification from the bell reads that one alone. Messages keep
  * their own read state (a conversation is read by opening it).
  */
-import { Type, type Static } from '@sinclair/typebox';
-import type { EventDefinitions } from '../eventStore/registry.ts';
+import { Type } from '@sinclair/typebox';
+import { defineEvents, eventData, type EventsOf } from '../eventStore/defineEvents.ts';
 import { IsoTime } from '../listings/events.ts';
 import { IdSchema } from '../listings/fields.ts';
 
 export const NOTIFICATIONS_STREAM_TYPE = 'notifications';
 export const notificationsStreamId = (userId: string) => `notifications-${userId}`;
 
-const NotificationsReadData = Type.Object(
-  { userId: IdSchema, upTo: IsoTime, at: IsoTime },
-  { additionalProperties: false },
-);
+const NotificationsReadData = eventData({ userId: IdSchema, upTo: IsoTime, at: IsoTime });
 
-export type NotificationsRead = {
-  type: 'NotificationsRead';
-  data: Static<typeof NotificationsReadData>;
-};
 /** A notification's id as the bell lists it: 'match-<alert>-<search no>' or 'notice-<notice id>'. */
 export const NotificationItemId = Type.String({
   pattern: '^(match-[0-9]{1,18}-[0-9]{1,18}|notice-[A-Za-z0-9_:./-]{1,120})$',
   maxLength: 130,
 });
 
-const NotificationOpenedData = Type.Object(
-  { userId: IdSchema, itemId: NotificationItemId, at: IsoTime },
-  { additionalProperties: false },
-);
+const NotificationOpenedData = eventData({
+  userId: IdSchema,
+  itemId: NotificationItemId,
+  at: IsoTime,
+});
 
-export type NotificationOpened = {
-  type: 'NotificationOpened';
-  data: Static<typeof NotificationOpenedData>;
+const schemas = {
+  NotificationsRead: NotificationsReadData,
+  NotificationOpened: NotificationOpenedData,
 };
-export type NotificationEvent = NotificationsRead | NotificationOpened;
 
-export const notificationEventDefinitions = {
-  NotificationsRead: { schema: NotificationsReadData, version: 1 },
-  NotificationOpened: { schema: NotificationOpenedData, version: 1 },
-} as const satisfies Record<NotificationEvent['type'], EventDefinitions[string]>;
+export type NotificationEvent = EventsOf<typeof schemas>;
 
-export const NOTIFICATION_EVENT_TYPES = Object.keys(
-  notificationEventDefinitions,
-) as NotificationEvent['type'][];
+const events = defineEvents(schemas);
+export const notificationEventDefinitions = events.definitions;
+export const NOTIFICATION_EVENT_TYPES = events.types;

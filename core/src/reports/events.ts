@@ -9,8 +9,8 @@
  * A review decision carries the admin's id; the owner's id is repeated so
  * that a notifier needs no second read.
  */
-import { Type, type Static } from '@sinclair/typebox';
-import type { EventDefinitions } from '../eventStore/registry.ts';
+import { Type } from '@sinclair/typebox';
+import { defineEvents, eventData, type EventsOf } from '../eventStore/defineEvents.ts';
 import { IsoTime } from '../listings/events.ts';
 import { IdSchema } from '../listings/fields.ts';
 import { multiLineText } from '../textFormats.ts';
@@ -36,102 +36,73 @@ export const ReviewReasonSchema = multiLineText({ minLength: 1, maxLength: REVIE
 /** A keyed hash of the reporter's address (never the address itself): equal for equal addresses. */
 const ReporterAddressSchema = Type.String({ pattern: '^[0-9a-f]{16,64}$', maxLength: 64 });
 
-const ListingReportedData = Type.Object(
-  {
-    listingId: IdSchema,
-    reportId: IdSchema,
-    reporterId: IdSchema,
-    ownerId: IdSchema,
-    reason: ReportReasonSchema,
-    note: Type.Optional(ReportNoteSchema),
-    // When the reporter's account was created and where the report came from: what decides whether it
-    // counts toward hiding (report.ts). Absent from reports recorded before the rule (they count).
-    reporterSince: Type.Optional(IsoTime),
-    reporterAddress: Type.Optional(ReporterAddressSchema),
-    at: IsoTime,
-  },
-  { additionalProperties: false },
-);
+const ListingReportedData = eventData({
+  listingId: IdSchema,
+  reportId: IdSchema,
+  reporterId: IdSchema,
+  ownerId: IdSchema,
+  reason: ReportReasonSchema,
+  note: Type.Optional(ReportNoteSchema),
+  // When the reporter's account was created and where the report came from: what decides whether it
+  // counts toward hiding (report.ts). Absent from reports recorded before the rule (they count).
+  reporterSince: Type.Optional(IsoTime),
+  reporterAddress: Type.Optional(ReporterAddressSchema),
+  at: IsoTime,
+});
 
 /** The threshold of open 'Already rented' reports was reached; ends when the owner confirms availability. */
-const ListingMarkedPossiblyRentedData = Type.Object(
-  { listingId: IdSchema, ownerId: IdSchema, at: IsoTime },
-  { additionalProperties: false },
-);
+const ListingMarkedPossiblyRentedData = eventData({
+  listingId: IdSchema,
+  ownerId: IdSchema,
+  at: IsoTime,
+});
 
 /** The threshold of open 'Fake or scam' reports was reached; ends with the next review decision. */
 const ListingHiddenPendingReviewData = ListingMarkedPossiblyRentedData;
 
-const ReviewData = Type.Object(
-  { listingId: IdSchema, ownerId: IdSchema, adminId: IdSchema, at: IsoTime },
-  { additionalProperties: false },
-);
-const ReviewWithReasonData = Type.Object(
-  { ...ReviewData.properties, reason: ReviewReasonSchema },
-  { additionalProperties: false },
-);
+const ReviewData = eventData({
+  listingId: IdSchema,
+  ownerId: IdSchema,
+  adminId: IdSchema,
+  at: IsoTime,
+});
+const ReviewWithReasonData = eventData({ ...ReviewData.properties, reason: ReviewReasonSchema });
 
 /** An admin judged these open reports a brigade: they are dismissed and the listing is restored. */
-const ListingReportBrigadeUndoneData = Type.Object(
+const ListingReportBrigadeUndoneData = eventData({
+  ...ReviewData.properties,
+  reports: Type.Array(Type.Object({ reportId: IdSchema, reason: ReportReasonSchema }), {
+    minItems: 1,
+    maxItems: 100,
+  }),
+});
+
+const schemas = {
+  ListingReported: ListingReportedData,
+  ListingMarkedPossiblyRented: ListingMarkedPossiblyRentedData,
+  ListingHiddenPendingReview: ListingHiddenPendingReviewData,
+  ListingReportsDismissed: ReviewData,
+  ListingReportBrigadeUndone: ListingReportBrigadeUndoneData,
+  ListingFixRequested: ReviewWithReasonData,
+  ListingDelistedAfterReview: ReviewWithReasonData,
+  ListingOwnerSuspended: ReviewWithReasonData,
+};
+
+export type ReportEvent = EventsOf<typeof schemas>;
+/** What an admin's review of the open reports records. */
+export type ReviewDecision = Extract<
+  ReportEvent,
   {
-    ...ReviewData.properties,
-    reports: Type.Array(Type.Object({ reportId: IdSchema, reason: ReportReasonSchema }), {
-      minItems: 1,
-      maxItems: 100,
-    }),
-  },
-  { additionalProperties: false },
-);
-
-type Of<Type extends string, Data> = { type: Type; data: Data };
-
-export type ListingReported = Of<'ListingReported', Static<typeof ListingReportedData>>;
-export type ListingMarkedPossiblyRented = Of<
-  'ListingMarkedPossiblyRented',
-  Static<typeof ListingMarkedPossiblyRentedData>
->;
-export type ListingHiddenPendingReview = Of<
-  'ListingHiddenPendingReview',
-  Static<typeof ListingHiddenPendingReviewData>
->;
-export type ListingReportsDismissed = Of<'ListingReportsDismissed', Static<typeof ReviewData>>;
-export type ListingFixRequested = Of<'ListingFixRequested', Static<typeof ReviewWithReasonData>>;
-export type ListingDelistedAfterReview = Of<
-  'ListingDelistedAfterReview',
-  Static<typeof ReviewWithReasonData>
->;
-export type ListingOwnerSuspended = Of<
-  'ListingOwnerSuspended',
-  Static<typeof ReviewWithReasonData>
+    type:
+      | 'ListingReportsDismissed'
+      | 'ListingReportBrigadeUndone'
+      | 'ListingFixRequested'
+      | 'ListingDelistedAfterReview'
+      | 'ListingOwnerSuspended';
+  }
 >;
 
-export type ListingReportBrigadeUndone = Of<
-  'ListingReportBrigadeUndone',
-  Static<typeof ListingReportBrigadeUndoneData>
->;
-
-export type ReviewDecision =
-  | ListingReportsDismissed
-  | ListingReportBrigadeUndone
-  | ListingFixRequested
-  | ListingDelistedAfterReview
-  | ListingOwnerSuspended;
-
-export type ReportEvent =
-  ListingReported | ListingMarkedPossiblyRented | ListingHiddenPendingReview | ReviewDecision;
-
-export const reportEventDefinitions = {
-  ListingReported: { schema: ListingReportedData, version: 1 },
-  ListingMarkedPossiblyRented: { schema: ListingMarkedPossiblyRentedData, version: 1 },
-  ListingHiddenPendingReview: { schema: ListingHiddenPendingReviewData, version: 1 },
-  ListingReportsDismissed: { schema: ReviewData, version: 1 },
-  ListingReportBrigadeUndone: { schema: ListingReportBrigadeUndoneData, version: 1 },
-  ListingFixRequested: { schema: ReviewWithReasonData, version: 1 },
-  ListingDelistedAfterReview: { schema: ReviewWithReasonData, version: 1 },
-  ListingOwnerSuspended: { schema: ReviewWithReasonData, version: 1 },
-} as const satisfies Record<ReportEvent['type'], EventDefinitions[string]>;
-
-export const REPORT_EVENT_TYPES = Object.keys(reportEventDefinitions) as ReportEvent['type'][];
-
-export const isReportEvent = <E extends { type: string }>(event: E): event is E & ReportEvent =>
-  (REPORT_EVENT_TYPES as readonly string[]).includes(event.type);
+const events = defineEvents(schemas);
+export const reportEventDefinitions = events.definitions;
+export const REPORT_EVENT_TYPES = events.types;
+export const isReportEvent = events.isOne;

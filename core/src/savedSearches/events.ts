@@ -5,7 +5,12 @@
  * their few searches rarely enough that serialising those edits costs nothing.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { EventDefinitions } from '../eventStore/registry.ts';
+import {
+  defineEvents,
+  eventData,
+  type EventOf,
+  type EventsOf,
+} from '../eventStore/defineEvents.ts';
 import { MAX_POLYGON_VERTICES } from '../geo/polygon.ts';
 import { IsoTime } from '../listings/events.ts';
 import { IdSchema } from '../listings/fields.ts';
@@ -76,46 +81,29 @@ const SearchDefinition = {
   alert: Type.Union(ALERT_CHOICES.map((c) => Type.Literal(c))),
   at: IsoTime,
 };
-const SearchDefinitionData = Type.Object(SearchDefinition, { additionalProperties: false });
-const SearchRefData = Type.Object(
-  { searchId: IdSchema, userId: IdSchema, at: IsoTime },
-  { additionalProperties: false },
-);
+const SearchDefinitionData = eventData(SearchDefinition);
+const SearchRefData = eventData({ searchId: IdSchema, userId: IdSchema, at: IsoTime });
 
 /** What a saved search is: the part of the created and edited events a read model keeps. */
 export type SavedSearchDefinition = Omit<Static<typeof SearchDefinitionData>, 'at'>;
 
-type Of<T extends string, D> = { type: T; data: D };
-export type SavedSearchCreated = Of<'SavedSearchCreated', Static<typeof SearchDefinitionData>>;
-/** The whole definition again: an edit replaces name, search and alert choice at once. */
-export type SavedSearchEdited = Of<'SavedSearchEdited', Static<typeof SearchDefinitionData>>;
-export type SavedSearchPaused = Of<'SavedSearchPaused', Static<typeof SearchRefData>>;
-export type SavedSearchResumed = Of<'SavedSearchResumed', Static<typeof SearchRefData>>;
-/** The one-click unsubscribe of an email: alerts off, the search stays. */
-export type SavedSearchUnsubscribed = Of<'SavedSearchUnsubscribed', Static<typeof SearchRefData>>;
-export type SavedSearchDeleted = Of<'SavedSearchDeleted', Static<typeof SearchRefData>>;
-/** The user looked at the search's matches: those recorded until `at` are no longer new. */
-export type SavedSearchSeen = Of<'SavedSearchSeen', Static<typeof SearchRefData>>;
+const schemas = {
+  SavedSearchCreated: SearchDefinitionData,
+  /** The whole definition again: an edit replaces name, search and alert choice at once. */
+  SavedSearchEdited: SearchDefinitionData,
+  SavedSearchPaused: SearchRefData,
+  SavedSearchResumed: SearchRefData,
+  /** The one-click unsubscribe of an email: alerts off, the search stays. */
+  SavedSearchUnsubscribed: SearchRefData,
+  SavedSearchDeleted: SearchRefData,
+  /** The user looked at the search's matches: those recorded until `at` are no longer new. */
+  SavedSearchSeen: SearchRefData,
+};
+type Schemas = typeof schemas;
 
-export type SavedSearchEvent =
-  | SavedSearchCreated
-  | SavedSearchEdited
-  | SavedSearchPaused
-  | SavedSearchResumed
-  | SavedSearchUnsubscribed
-  | SavedSearchDeleted
-  | SavedSearchSeen;
+export type SavedSearchCreated = EventOf<Schemas, 'SavedSearchCreated'>;
+export type SavedSearchEvent = EventsOf<Schemas>;
 
-export const savedSearchEventDefinitions = {
-  SavedSearchCreated: { schema: SearchDefinitionData, version: 1 },
-  SavedSearchEdited: { schema: SearchDefinitionData, version: 1 },
-  SavedSearchPaused: { schema: SearchRefData, version: 1 },
-  SavedSearchResumed: { schema: SearchRefData, version: 1 },
-  SavedSearchUnsubscribed: { schema: SearchRefData, version: 1 },
-  SavedSearchDeleted: { schema: SearchRefData, version: 1 },
-  SavedSearchSeen: { schema: SearchRefData, version: 1 },
-} as const satisfies Record<SavedSearchEvent['type'], EventDefinitions[string]>;
-
-export const SAVED_SEARCH_EVENT_TYPES = Object.keys(
-  savedSearchEventDefinitions,
-) as SavedSearchEvent['type'][];
+const events = defineEvents(schemas);
+export const savedSearchEventDefinitions = events.definitions;
+export const SAVED_SEARCH_EVENT_TYPES = events.types;

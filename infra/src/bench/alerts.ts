@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import type { SavedSearchEvent } from '@rentals/core/savedSearches/events';
 import type { SqlProjection } from '@rentals/projections/runner/projection';
-import { stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -41,13 +41,11 @@ const RATE = Number(flags.rate);
 const SECONDS = Number(flags.seconds);
 const TENANTS = Number(flags.tenants);
 
-const { buildApp } = await import('@rentals/api/app');
 const { createAccounts } = await import('@rentals/api/auth/accounts');
 const { createSql } = await import('@rentals/core/db');
 const { createEventStore } = await import('@rentals/core/eventStore/eventStore');
 const { normaliseLocality } = await import('@rentals/core/gazetteer/normalise');
 const { LISTING_STREAM_TYPE, listingStreamId } = await import('@rentals/core/listings/events');
-const { consoleLogger } = await import('@rentals/core/logger');
 const { MAX_SAVED_SEARCHES, SAVED_SEARCH_STREAM_TYPE, savedSearchStreamId } =
   await import('@rentals/core/savedSearches/events');
 const { alertsProjection } = await import('@rentals/projections/alerts/alertsProjection');
@@ -64,9 +62,11 @@ const { startAnnouncementIndexMerger } =
 const { startProjection } = await import('@rentals/projections/runner/runner');
 const { postgresReadModels } = await import('@rentals/projections/registry');
 const { LISTINGS_SEARCH_PROJECTION } = await import('@rentals/projections/search/searchProjection');
-const { sseReader } = await import('@rentals/testing/conversations');
+const { recordArrivals } = await import('./support/liveArrivals.ts');
+const { benchAppDeps, serveInProcess } = await import('./support/inProcessApi.ts');
 const { generatedListing } = await import('./support/listingGenerator.ts');
 const { fmt, percentile } = await import('./support/stats.ts');
+const { atSteadyRate } = await import('./support/steadyRate.ts');
 const { startProjectionsProcess } = await import('./support/startProjections.ts');
 const { startBenchStack } = await import('./support/stack.ts');
 
@@ -318,24 +318,10 @@ try {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  const deps = {
-    sql: stack.sql,
-    eventStore: createEventStore(stack.sql),
-    meili: { url: stack.meiliUrl, key: stack.meiliKey },
-    jwtSecret: randomUUID(),
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    log: consoleLogger,
-    clientIp: () => '127.0.0.1',
-  };
-  const app = buildApp(deps);
-  server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    idleTimeout: 60,
-    fetch: (r) => app.handle(r),
-  });
-  const api = `http://127.0.0.1:${server.port}/api`;
+  const deps = benchAppDeps(stack.sql, { url: stack.meiliUrl, key: stack.meiliKey });
+  const served = serveInProcess(deps);
+  server = served.server;
+  const { api } = served;
   const accounts = createAccounts(deps);
   const seen = new Map<string, number>();
   const run = randomUUID().slice(0, 8);
@@ -357,34 +343,21 @@ try {
       body: JSON.stringify({ name: 'Bench', filters: { q: word }, alert: 'instant' }),
     });
     if (!saved.ok) throw new Error(`saving a search: ${saved.status} ${await saved.text()}`);
-    const controller = new AbortController();
-    streams.push(controller);
-    const res = await fetch(`${api}/conversations/stream`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
+    await recordArrivals({
+      url: `${api}/conversations/stream`,
+      token,
+      kind: 'alert',
+      keyOf: (data) => (data as { alert?: { listingId: string } }).alert?.listingId,
+      arrivals: seen,
+      streams,
     });
-    const events = sseReader(res);
-    await events.next((e) => e.event === 'ready');
-    void (async () => {
-      for (;;) {
-        const event = await events.next((e) => e.event === 'alert').catch(() => null);
-        if (!event) return;
-        const id = (event.data as { alert?: { listingId: string } }).alert?.listingId;
-        if (id && !seen.has(id)) seen.set(id, performance.now());
-      }
-    })();
   }
   // The searches are indexed before the first listing (otherwise the first alerts measure that).
   await new Promise((r) => setTimeout(r, 2000));
 
   log(`latency: ${RATE} matching listings/s for ${SECONDS} s`);
   const appended: { id: string; at: number }[] = [];
-  const inFlight: Promise<void>[] = [];
-  const started = performance.now();
-  for (let i = 0; i < RATE * SECONDS; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  await atSteadyRate(RATE, SECONDS, (i) => {
     const listing = generatedListing(
       base + 3 * created + i,
       `owner-${i % 2000}`,
@@ -392,15 +365,12 @@ try {
     );
     listing.data.title = `${words[i % TENANTS]} ${listing.data.title}`.slice(0, 100);
     const t0 = performance.now();
-    inFlight.push(
-      store
-        .append(listingStreamId(listing.data.listingId), LISTING_STREAM_TYPE, 0, [listing], {
-          userId: listing.data.ownerId,
-        })
-        .then(() => void appended.push({ id: listing.data.listingId, at: t0 })),
-    );
-  }
-  await Promise.all(inFlight);
+    return store
+      .append(listingStreamId(listing.data.listingId), LISTING_STREAM_TYPE, 0, [listing], {
+        userId: listing.data.ownerId,
+      })
+      .then(() => void appended.push({ id: listing.data.listingId, at: t0 }));
+  });
   const deadline = performance.now() + 60_000;
   while (appended.some((a) => !seen.has(a.id)) && performance.now() < deadline)
     await new Promise((r) => setTimeout(r, 20));

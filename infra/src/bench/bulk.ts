@@ -15,7 +15,7 @@ import { generatedListing } from './support/listingGenerator.ts';
 import { fmt } from './support/stats.ts';
 import { BENCH_DIR, BENCH_LISTINGS, startBenchStack } from './support/stack.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
-import { stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
 
 const WRITERS = 16;
 const log = (line: string) => console.log(`[bulk] ${line}`);

@@ -9,7 +9,7 @@ import { fmt, percentile } from './support/stats.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
 import { BENCH_DIR, startBenchStack } from './support/stack.ts';
 import { startApiProcess } from './support/apiProcess.ts';
-import { stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
 
 const RATE = Number(process.env.BENCH_WRITES_PER_SECOND ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);

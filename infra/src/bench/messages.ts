@@ -4,16 +4,15 @@
 // 2. latency at BENCH_MESSAGES_PER_SECOND (default 50): from the send until the receiver's stream has it.
 // Bar (issue 14): p99 ≤ 300 ms at 50 messages/s.
 import { randomUUID } from 'node:crypto';
-import { buildApp } from '@rentals/api/app';
 import { createAccounts } from '@rentals/api/auth/accounts';
-import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
-import { consoleLogger } from '@rentals/core/logger';
-import { sseReader } from '@rentals/testing/conversations';
+import { benchAppDeps, serveInProcess } from './support/inProcessApi.ts';
+import { recordArrivals } from './support/liveArrivals.ts';
 import { fmt, percentile } from './support/stats.ts';
+import { atSteadyRate } from './support/steadyRate.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
 import { startBenchStack } from './support/stack.ts';
-import { stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
 
 const RATE = Number(process.env.BENCH_MESSAGES_PER_SECOND ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -25,25 +24,10 @@ const projections = await startProjectionsProcess(stack);
 
 // The web process: the app the web entry serves, on a port, limits lifted (the benchmark is one busy user per pair).
 const deps = {
-  sql: stack.sql,
-  eventStore: createEventStore(stack.sql),
-  meili: { url: stack.meiliUrl, key: stack.meiliKey },
-  jwtSecret: randomUUID(),
-  clock: () => new Date(),
-  newId: () => randomUUID(),
-  log: consoleLogger,
-  clientIp: () => '127.0.0.1',
+  ...benchAppDeps(stack.sql, { url: stack.meiliUrl, key: stack.meiliKey }),
   conversationLimits: { startsPerDay: 1_000_000, messagesPerMinute: 1_000_000 },
 };
-const app = buildApp(deps);
-// Streams are quiet between heartbeats (the web server lifts its idle timeout for them the same way).
-const server = Bun.serve({
-  port: 0,
-  hostname: '127.0.0.1',
-  idleTimeout: 60,
-  fetch: (r) => app.handle(r),
-});
-const base = `http://127.0.0.1:${server.port}/api`;
+const { server, api: base } = serveInProcess(deps);
 
 type Pair = { conversationId: string; tenant: string; owner: string };
 const received = new Map<string, number>();
@@ -72,24 +56,15 @@ try {
   };
 
   /** The owner's live stream: records when each message body arrives. */
-  const listen = async (token: string) => {
-    const controller = new AbortController();
-    streams.push(controller);
-    const res = await fetch(`${base}/conversations/stream`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
+  const listen = (token: string) =>
+    recordArrivals({
+      url: `${base}/conversations/stream`,
+      token,
+      kind: 'message',
+      keyOf: (data) => (data as { message?: { body: string } }).message?.body,
+      arrivals: received,
+      streams,
     });
-    const events = sseReader(res);
-    await events.next((e) => e.event === 'ready');
-    void (async () => {
-      for (;;) {
-        const event = await events.next((e) => e.event === 'message').catch(() => null);
-        if (!event) return;
-        const body = (event.data as { message?: { body: string } }).message?.body;
-        if (body && !received.has(body)) received.set(body, performance.now());
-      }
-    })();
-  };
 
   console.log(`[bench] ${PAIRS} conversations: owners, tenants, listings, first messages`);
   const pairs: Pair[] = [];
@@ -155,18 +130,10 @@ try {
   // 2. Latency at a steady rate.
   console.log(`[bench] latency at ${RATE} messages/s for ${SECONDS} s`);
   const timings: { body: string; at: number }[] = [];
-  const inFlight: Promise<void>[] = [];
-  const started = performance.now();
-  for (let i = 0; i < RATE * SECONDS; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  const started = await atSteadyRate(RATE, SECONDS, (i) => {
     const body = `l-${i}`;
-    inFlight.push(
-      send(pairs[i % pairs.length]!, body).then((at) => void timings.push({ body, at })),
-    );
-  }
-  await Promise.all(inFlight);
+    return send(pairs[i % pairs.length]!, body).then((at) => void timings.push({ body, at }));
+  });
   const achieved = (RATE * SECONDS) / ((performance.now() - started) / 1000);
   await deliveredWithin(timings.map((t) => t.body));
   const latencies = timings

@@ -6,7 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { startMeiliServer } from '../services/meiliServer.ts';
 import { isPortFree } from '../services/ports.ts';
 import { startPostgresServer } from '../services/postgresServer.ts';
-import { loadOrCreateSecrets } from '../dev/secrets.ts';
+import { loadOrCreateSecrets, resolveWithDevSecrets } from '../dev/secrets.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -68,14 +68,7 @@ export const withCliContext = async (run: (ctx: CliContext) => Promise<void>) =>
     meiliUrl = `http://127.0.0.1:${config.meiliPort}`;
   }
 
-  const resolved: ResolvedConfig = {
-    ...config,
-    databaseUrl,
-    meiliUrl,
-    meiliUrls: config.meiliUrls.length > 0 ? config.meiliUrls : [meiliUrl],
-    meiliMasterKey,
-    jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
-  };
+  const resolved = resolveWithDevSecrets(config, secrets, { databaseUrl, meiliUrl });
   const sql = createSql(databaseUrl, { max: 10 });
   let failed = false;
   try {

@@ -17,7 +17,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@rentals/core/config/env';
-import { answers, startBun } from '../dev/bunProcess.ts';
+import { answers, bunService } from '../dev/bunProcess.ts';
 import {
   keepBundledMeili,
   keepEmbeddedPostgres,
@@ -33,7 +33,7 @@ import { watchExternal } from '../dev/watchExternal.ts';
 import { allUp, startHaproxy, untilBackends, type Backend } from '../proxy/haproxy.ts';
 import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
 import { freePort } from '../services/ports.ts';
-import { stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
 import { parseClusterFlags, type ClusterFlags } from './flags.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -165,18 +165,16 @@ const startWebProcesses = async (
   for (let i = 1; i <= count; i++) {
     const name = `web-${i}`;
     const port = await freePort();
-    await keep({
-      name,
-      start: () =>
-        startBun(
-          'api/src/main.ts',
-          { ...childEnv, PORT: String(port) },
-          logs.of(name),
-          () => false,
-          answers(`http://127.0.0.1:${port}/api/health/live`),
-        ),
-      stop: (child) => stopChild(child, 'SIGTERM'),
-    });
+    await keep(
+      bunService(
+        name,
+        'api/src/main.ts',
+        { ...childEnv, PORT: String(port) },
+        logs.of(name),
+        () => false,
+        answers(`http://127.0.0.1:${port}/api/health/live`),
+      ),
+    );
     logs.say(name)(`listening on http://127.0.0.1:${port}`);
     backends.push({ name, host: '127.0.0.1', port });
   }
@@ -191,17 +189,15 @@ const startProjections = async (
   const { keep, logs } = session;
   for (let i = 1; i <= count; i++) {
     const name = `projections-${i}`;
-    await keep({
-      name,
-      start: () =>
-        startBun(
-          'projections/src/main.ts',
-          { ...childEnv, ...BULK_ALLOCATOR_ENV },
-          logs.of(name),
-          (line) => line.includes('projections running'),
-        ),
-      stop: (child) => stopChild(child, 'SIGTERM'),
-    });
+    await keep(
+      bunService(
+        name,
+        'projections/src/main.ts',
+        { ...childEnv, ...BULK_ALLOCATOR_ENV },
+        logs.of(name),
+        (line) => line.includes('projections running'),
+      ),
+    );
     logs.say(name)(i === 1 ? 'running' : 'running (standing by while another holds the locks)');
   }
 };

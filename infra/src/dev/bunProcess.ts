@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from '../services/childServer.ts';
 import { pipeLines } from './labelledOutput.ts';
+import type { Service } from './supervisor.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -51,3 +53,17 @@ export const answers = (url: string) => () =>
     () => true,
     () => false,
   );
+
+/** One of our Bun processes as a service the runner keeps (restarts), stopped with SIGTERM. */
+export const bunService = (
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  log: (line: string) => void,
+  ready: (line: string) => boolean,
+  readyCheck?: () => Promise<boolean>,
+): Service => ({
+  name,
+  start: () => startBun(script, env, log, ready, readyCheck),
+  stop: (child) => stopChild(child, 'SIGTERM'),
+});

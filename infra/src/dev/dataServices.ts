@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { startMeiliServer } from '../services/meiliServer.ts';
-import { startPostgresServer, stopChild } from '../services/postgresServer.ts';
+import { stopChild } from '../services/childServer.ts';
+import { startPostgresServer } from '../services/postgresServer.ts';
 import { startBun } from './bunProcess.ts';
 import type { serviceLogs } from './serviceLogs.ts';
 import type { Service } from './supervisor.ts';

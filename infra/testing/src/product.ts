@@ -16,7 +16,7 @@ import { loadPlaces } from '@rentals/api/geo/placesIndex';
 import { buildSiteIfChanged } from '@rentals/infra/dev/siteBuild';
 import { ensureGeoData } from '@rentals/infra/geo/build';
 import { freePort } from '@rentals/infra/services/ports';
-import { stopChild } from '@rentals/infra/services/postgresServer';
+import { stopChild } from '@rentals/infra/services/childServer';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { startServers, type Servers } from './servers.ts';
 import { createDatabase } from './database.ts';

@@ -3,7 +3,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@rentals/infra/services/ports';
-import { startPostgresServer, stopChild } from '@rentals/infra/services/postgresServer';
+import { stopChild } from '@rentals/infra/services/childServer';
+import { startPostgresServer } from '@rentals/infra/services/postgresServer';
 
 export type RestartablePostgres = {
   /** The cluster's `postgres` database; the same after every restart (same port and password). */

@@ -2,7 +2,7 @@
 // tenant's token, for the benchmarks that go through GET /api/properties.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { stopChild } from '../../services/postgresServer.ts';
+import { stopChild } from '../../services/childServer.ts';
 import { recordBenchChild, type BenchStack } from './stack.ts';
 
 export const startApiProcess = async (stack: BenchStack, port: number) => {

@@ -12,7 +12,7 @@ import { supervise } from '../../dev/supervisor.ts';
 import { renderHaproxyConfig } from '../../proxy/haproxy.ts';
 import { BULK_ALLOCATOR_ENV } from '../../services/bulkAllocator.ts';
 import { MAX_INDEXING_MEMORY, verifiedMeiliBinary } from '../../services/meiliServer.ts';
-import { stopChild } from '../../services/postgresServer.ts';
+import { stopChild } from '../../services/childServer.ts';
 import { ROOT, runCommand } from '../commands.ts';
 import type { Stack } from '../stack.ts';
 import { createNetwork, host, inHost, removeNetwork, SUBNET, type Host } from './net.ts';

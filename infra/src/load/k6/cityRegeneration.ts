@@ -1,12 +1,8 @@
 /** `k6 run infra/src/load/k6/cityRegeneration.ts` (after `npm run load -- --write-inputs`); mix/cityRegeneration.ts holds its requests. */
 import { cityRegeneration } from '../mix/cityRegeneration.ts';
-import type { Place } from '../mix/places.ts';
 import { k6Script } from './script.ts';
 
-const script = k6Script(cityRegeneration, {
-  places: JSON.parse(open('../data/places.json')) as Place[],
-  photo: new Uint8Array(open('../data/photo.jpg', 'b')),
-});
+const script = k6Script(cityRegeneration);
 
 // What k6 reads from a script (public: knip sees no importer).
 /** @public */

@@ -2,11 +2,14 @@
  * A load scenario (mix/*.ts) as a k6 script: the scenario's setup flow in
  * k6's setup(), one scenario iteration per k6 iteration, each request tagged
  * with its kind, the bars as thresholds, and the summary table of the
- * autocannon runner (summary.ts) from handleSummary.
+ * autocannon runner (summary.ts) from handleSummary. The inputs are the files
+ * `npm run load -- --write-inputs` writes (runner/inputs.ts), opened in k6's
+ * init context, where the scripts call k6Script.
  */
 import exec from 'k6/execution';
 import http from 'k6/http';
 import type { Options } from 'k6/options';
+import type { Place } from '../mix/places.ts';
 import type { AnyScenario, Inputs, LoadRequest } from '../mix/scenario.ts';
 import { summaryTable, type KindSummary } from '../summary.ts';
 
@@ -36,7 +39,11 @@ const send = (r: LoadRequest, tag: string) =>
 
 type Metric = { values: Record<string, number> };
 
-export const k6Script = (scenario: AnyScenario, inputs: Inputs) => {
+export const k6Script = (scenario: AnyScenario) => {
+  const inputs: Inputs = {
+    places: JSON.parse(open('../data/places.json')) as Place[],
+    photo: new Uint8Array(open('../data/photo.jpg', 'b')),
+  };
   const bars: Record<string, number> = scenario.p99Bars ?? {};
   const thresholds: Record<string, string[]> = {};
   for (const kind of scenario.kinds) {
