@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRoute, describeError } from '../lib/api.ts';
 import { newMessageId, type Conversation } from '../lib/conversations.ts';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { Guarded } from '../components/react/Guarded.tsx';
+import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { onInboxChange } from '../stores/inbox.ts';
-import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { Composer } from './messages/Composer.tsx';
 import { MessageBubble } from './messages/MessageBubble.tsx';
 import { ThreadHeader } from './messages/ThreadHeader.tsx';
 import { Thumb } from './messages/Thumb.tsx';
 import { useMarkRead } from './messages/useMarkRead.ts';
 import { useThreadMessages } from './messages/useThreadMessages.ts';
+import { Alert } from '../components/react/Alert.tsx';
+import { EmptyState } from '../components/react/ListStates.tsx';
 
 const selectedFromUrl = () => new URLSearchParams(window.location.search).get('c');
 
@@ -89,11 +89,7 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
     <>
       <ThreadHeader c={c} onChanged={onChanged} onBack={onBack} setError={setError} />
       <div className="thread-messages" aria-live="polite" data-testid="thread-messages">
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Alert className="alert alert-error" message={error} />
         {messages === null && !error && <Spinner label="Loading messages" />}
         {hasMore && (
           <button type="button" className="button" onClick={() => void loadEarlier()}>
@@ -193,29 +189,20 @@ const Inbox = () => {
             </button>
           ))}
         </div>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Alert className="alert alert-error" message={error} />
         {list === null && !error && <Spinner label="Loading conversations" />}
         {list?.length === 0 && (
-          <div className="empty-state">
-            <div className="empty-icon" aria-hidden="true">
-              <Icon name="message" />
-            </div>
-            <h2>{archived ? 'No Archived Conversations' : 'No Messages Yet'}</h2>
-            <p className="muted">
-              {archived
+          <EmptyState
+            card={false}
+            icon="message"
+            title={archived ? 'No Archived Conversations' : 'No Messages Yet'}
+            text={
+              archived
                 ? 'Conversations you archive will appear here.'
-                : 'When you message an owner about a property, or a tenant asks about yours, the conversation will appear here.'}
-            </p>
-            {!archived && (
-              <a className="button button-primary" href="/properties">
-                Browse Properties
-              </a>
-            )}
-          </div>
+                : 'When you message an owner about a property, or a tenant asks about yours, the conversation will appear here.'
+            }
+            action={archived ? undefined : { href: '/properties', label: 'Browse Properties' }}
+          />
         )}
         <ul className="inbox-list">
           {list?.map((c) => (
@@ -227,13 +214,12 @@ const Inbox = () => {
         {selected ? (
           <Thread conversation={selected} onChanged={update} onBack={() => open(null)} />
         ) : (
-          <div className="empty-state">
-            <div className="empty-icon" aria-hidden="true">
-              <Icon name="mail" />
-            </div>
-            <h2>Select a Conversation</h2>
-            <p className="muted">Choose a conversation on the left to read and reply.</p>
-          </div>
+          <EmptyState
+            card={false}
+            icon="mail"
+            title="Select a Conversation"
+            text="Choose a conversation on the left to read and reply."
+          />
         )}
       </section>
     </div>
@@ -243,15 +229,13 @@ const Inbox = () => {
 /** /messages: the inbox on the left, the open conversation on the right (one column on phones). */
 export default function Messages() {
   return (
-    <ErrorBoundary>
-      <Guarded>
-        {() => (
-          <>
-            <h1>Messages</h1>
-            <Inbox />
-          </>
-        )}
-      </Guarded>
-    </ErrorBoundary>
+    <GuardedIsland>
+      {() => (
+        <>
+          <h1>Messages</h1>
+          <Inbox />
+        </>
+      )}
+    </GuardedIsland>
   );
 }
