@@ -17,6 +17,7 @@ import { Icon } from '@rentals/core/ui/Icon.tsx';
 import type { IconName } from '@rentals/core/ui/icons';
 import { ReviewNotices } from '../components/react/ReviewNotices.tsx';
 import { EmptyState, LIST_PROPERTY, SEARCH_PROPERTIES } from '../components/react/ListStates.tsx';
+import { PageHeader } from '../components/react/PageHeader.tsx';
 
 type Action = { href: string; icon: IconName; label: string };
 
@@ -243,18 +244,14 @@ const OwnerDashboard = () => {
 const Welcome = ({ user }: { user: User }) => {
   const [fresh] = useState(takeNewAccount);
   return (
-    <div className="page-header">
-      <div>
-        <h1>
-          {fresh ? 'Welcome' : 'Welcome back'}, {user.name}!
-        </h1>
-        <p className="muted" style={{ margin: 0 }}>
-          {isOwnerRole(user.role)
-            ? 'Here is how your listings are doing.'
-            : 'Find your next home and keep track of your search.'}
-        </p>
-      </div>
-    </div>
+    <PageHeader
+      title={`${fresh ? 'Welcome' : 'Welcome back'}, ${user.name}!`}
+      intro={
+        isOwnerRole(user.role)
+          ? 'Here is how your listings are doing.'
+          : 'Find your next home and keep track of your search.'
+      }
+    />
   );
 };
 

@@ -7,6 +7,7 @@ import { $favourites, loadFavourites, setFavourite } from '../stores/favourites.
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { LoadedList, SEARCH_PROPERTIES } from '../components/react/ListStates.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
+import { PageHeader } from '../components/react/PageHeader.tsx';
 
 type Loaded = ApiResponse<'GET /favourites'>;
 
@@ -76,15 +77,10 @@ const Favourites = () => {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>Favourites</h1>
-          <p className="muted" style={{ margin: 0 }}>
-            Homes you saved. Ones that are delisted or removed stay here, marked no longer
-            available.
-          </p>
-        </div>
-      </div>
+      <PageHeader
+        title="Favourites"
+        intro="Homes you saved. Ones that are delisted or removed stay here, marked no longer available."
+      />
       <div className="filter-tabs" role="group" aria-label="Show">
         {FILTERS.map((f) => (
           <button

@@ -24,6 +24,7 @@ import { toast } from '../stores/toasts.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { LoadedList, SEARCH_PROPERTIES } from '../components/react/ListStates.tsx';
 import { AlertSelect } from '../components/react/AlertSelect.tsx';
+import { PageHeader } from '../components/react/PageHeader.tsx';
 
 const alertLabel = (search: SavedSearch) =>
   search.paused ? 'Paused' : ALERT_OPTIONS.find((o) => o.value === search.alert)!.label;
@@ -147,14 +148,10 @@ const SavedSearches = () => {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>Saved searches</h1>
-          <p className="muted" style={{ margin: 0 }}>
-            We tell you when a new home matches, here and by email, as you choose.
-          </p>
-        </div>
-      </div>
+      <PageHeader
+        title="Saved searches"
+        intro="We tell you when a new home matches, here and by email, as you choose."
+      />
       <LoadedList
         items={searches}
         error={error}

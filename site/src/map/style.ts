@@ -86,6 +86,38 @@ const background: LayerSpecification = {
   paint: { 'background-color': COLOURS.land },
 };
 
+type PlaceLabel = {
+  id: string;
+  /** 1 metros, 2 cities, 3 towns (the tiles' `rank`). */
+  rank: number;
+  minzoom: number;
+  font: string[];
+  size: NonNullable<SymbolLayerSpecification['layout']>['text-size'];
+  halo: number;
+  colour?: string;
+};
+
+/** The names of one rank of places, the more populous drawn first where they collide. */
+const placeLabels = (source: string, p: PlaceLabel): LayerSpecification => ({
+  id: p.id,
+  type: 'symbol',
+  source,
+  'source-layer': 'places',
+  minzoom: p.minzoom,
+  filter: ['==', ['get', 'rank'], p.rank],
+  layout: {
+    'text-field': ['get', 'name'],
+    'text-font': p.font,
+    'text-size': p.size,
+    'symbol-sort-key': ['-', 0, ['get', 'population']],
+  },
+  paint: {
+    'text-color': p.colour ?? COLOURS.label,
+    'text-halo-color': COLOURS.halo,
+    'text-halo-width': p.halo,
+  },
+});
+
 /** PIN localities, towns, cities and metros, each from its own zoom. */
 const indiaLabels = (source: string): LayerSpecification[] => [
   {
@@ -108,51 +140,17 @@ const indiaLabels = (source: string): LayerSpecification[] => [
       'text-halo-width': 1.2,
     },
   },
-  {
-    id: 'towns',
-    type: 'symbol',
-    source,
-    'source-layer': 'places',
-    minzoom: 7,
-    filter: ['==', ['get', 'rank'], 3],
-    layout: {
-      'text-field': ['get', 'name'],
-      'text-font': REGULAR,
-      'text-size': 11,
-      'symbol-sort-key': ['-', 0, ['get', 'population']],
-    },
-    paint: { 'text-color': COLOURS.label, 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.2 },
-  },
-  {
-    id: 'cities',
-    type: 'symbol',
-    source,
-    'source-layer': 'places',
-    minzoom: 5,
-    filter: ['==', ['get', 'rank'], 2],
-    layout: {
-      'text-field': ['get', 'name'],
-      'text-font': REGULAR,
-      'text-size': 12.5,
-      'symbol-sort-key': ['-', 0, ['get', 'population']],
-    },
-    paint: { 'text-color': COLOURS.label, 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.4 },
-  },
-  {
+  placeLabels(source, { id: 'towns', rank: 3, minzoom: 7, font: REGULAR, size: 11, halo: 1.2 }),
+  placeLabels(source, { id: 'cities', rank: 2, minzoom: 5, font: REGULAR, size: 12.5, halo: 1.4 }),
+  placeLabels(source, {
     id: 'metros',
-    type: 'symbol',
-    source,
-    'source-layer': 'places',
+    rank: 1,
     minzoom: 3,
-    filter: ['==', ['get', 'rank'], 1],
-    layout: {
-      'text-field': ['get', 'name'],
-      'text-font': BOLD,
-      'text-size': ['interpolate', ['linear'], ['zoom'], 3, 11, 8, 15],
-      'symbol-sort-key': ['-', 0, ['get', 'population']],
-    },
-    paint: { 'text-color': '#1f1f1f', 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.5 },
-  },
+    font: BOLD,
+    size: ['interpolate', ['linear'], ['zoom'], 3, 11, 8, 15],
+    halo: 1.5,
+    colour: '#1f1f1f',
+  }),
 ];
 
 /** The registry-built India basemap: sea, land, states, cities and PIN localities. */
