@@ -1,4 +1,9 @@
-import type { LayerSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import type {
+  FillLayerSpecification,
+  LayerSpecification,
+  StyleSpecification,
+  SymbolLayerSpecification,
+} from 'maplibre-gl';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
 import {
   DETAIL_LOCALITIES_ZOOM,
@@ -118,6 +123,22 @@ const placeLabels = (source: string, p: PlaceLabel): LayerSpecification => ({
   },
 });
 
+/** A layer of the tiles' `layer` filled in one colour (`more`: its zooms, its filter). */
+const fill = (
+  source: string,
+  id: string,
+  layer: string,
+  colour: string,
+  more: Partial<FillLayerSpecification> = {},
+): LayerSpecification => ({
+  id,
+  type: 'fill',
+  source,
+  'source-layer': layer,
+  ...more,
+  paint: { 'fill-color': colour },
+});
+
 /** PIN localities, towns, cities and metros, each from its own zoom. */
 const indiaLabels = (source: string): LayerSpecification[] => [
   {
@@ -157,76 +178,27 @@ const indiaLabels = (source: string): LayerSpecification[] => [
 const indiaLayers = (source: string): LayerSpecification[] => [
   background,
   // Covers every tile of the archive; the land layers are drawn on top of it.
-  {
-    id: 'sea',
-    type: 'fill',
-    source,
-    'source-layer': 'sea',
-    paint: { 'fill-color': COLOURS.water },
-  },
-  {
-    id: 'neighbours',
-    type: 'fill',
-    source,
-    'source-layer': 'neighbours',
-    paint: { 'fill-color': COLOURS.neighbours },
-  },
+  fill(source, 'sea', 'sea', COLOURS.water),
+  fill(source, 'neighbours', 'neighbours', COLOURS.neighbours),
   // The country outline is coarser than the states; it fills only at low zoom, the states fill beyond.
-  {
-    id: 'india-land',
-    type: 'fill',
-    source,
-    'source-layer': 'country',
-    maxzoom: 6,
-    paint: { 'fill-color': COLOURS.land },
-  },
-  {
-    id: 'states-land',
-    type: 'fill',
-    source,
-    'source-layer': 'states',
-    paint: { 'fill-color': COLOURS.land },
-  },
+  fill(source, 'india-land', 'country', COLOURS.land, { maxzoom: 6 }),
+  fill(source, 'states-land', 'states', COLOURS.land),
   ...boundaryLayers(source),
   ...indiaLabels(source),
 ];
 
 /** Land, parks, water, buildings and roads of the street basemap, drawn under the borders. */
 const streetFills = (source: string): LayerSpecification[] => [
-  {
-    id: 'earth',
-    type: 'fill',
-    source,
-    'source-layer': 'earth',
-    paint: { 'fill-color': COLOURS.land },
-  },
-  {
-    id: 'parks',
-    type: 'fill',
-    source,
-    'source-layer': 'landuse',
+  fill(source, 'earth', 'earth', COLOURS.land),
+  fill(source, 'parks', 'landuse', COLOURS.park, {
     filter: [
       'in',
       ['get', 'kind'],
       ['literal', ['park', 'garden', 'forest', 'wood', 'nature_reserve']],
     ],
-    paint: { 'fill-color': COLOURS.park },
-  },
-  {
-    id: 'water',
-    type: 'fill',
-    source,
-    'source-layer': 'water',
-    paint: { 'fill-color': COLOURS.water },
-  },
-  {
-    id: 'buildings',
-    type: 'fill',
-    source,
-    'source-layer': 'buildings',
-    minzoom: 14,
-    paint: { 'fill-color': COLOURS.building },
-  },
+  }),
+  fill(source, 'water', 'water', COLOURS.water),
+  fill(source, 'buildings', 'buildings', COLOURS.building, { minzoom: 14 }),
   {
     id: 'roads-casing',
     type: 'line',
