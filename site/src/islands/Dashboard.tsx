@@ -16,7 +16,7 @@ import { Spinner } from '../components/react/Spinner.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import type { IconName } from '@rentals/core/ui/icons';
 import { ReviewNotices } from '../components/react/ReviewNotices.tsx';
-import { EmptyState, LIST_PROPERTY, SEARCH_PROPERTIES } from '../components/react/ListStates.tsx';
+import { EmptyState, LIST_PROPERTY, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
 type Action = { href: string; icon: IconName; label: string };

@@ -11,7 +11,7 @@ import { Thumb } from './messages/Thumb.tsx';
 import { useMarkRead } from './messages/useMarkRead.ts';
 import { useThreadMessages } from './messages/useThreadMessages.ts';
 import { Alert } from '../components/react/Alert.tsx';
-import { EmptyState } from '../components/react/ListStates.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 const selectedFromUrl = () => new URLSearchParams(window.location.search).get('c');
 
@@ -192,17 +192,22 @@ const Inbox = () => {
         <Alert className="alert alert-error" message={error} />
         {list === null && !error && <Spinner label="Loading conversations" />}
         {list?.length === 0 && (
-          <EmptyState
-            card={false}
-            icon="message"
-            title={archived ? 'No Archived Conversations' : 'No Messages Yet'}
-            text={
-              archived
+          <div className="empty-state">
+            <div className="empty-icon" aria-hidden="true">
+              <Icon name="message" />
+            </div>
+            <h2>{archived ? 'No Archived Conversations' : 'No Messages Yet'}</h2>
+            <p className="muted">
+              {archived
                 ? 'Conversations you archive will appear here.'
-                : 'When you message an owner about a property, or a tenant asks about yours, the conversation will appear here.'
-            }
-            action={archived ? undefined : { href: '/properties', label: 'Browse Properties' }}
-          />
+                : 'When you message an owner about a property, or a tenant asks about yours, the conversation will appear here.'}
+            </p>
+            {!archived && (
+              <a className="button button-primary" href="/properties">
+                Browse Properties
+              </a>
+            )}
+          </div>
         )}
         <ul className="inbox-list">
           {list?.map((c) => (
@@ -214,12 +219,13 @@ const Inbox = () => {
         {selected ? (
           <Thread conversation={selected} onChanged={update} onBack={() => open(null)} />
         ) : (
-          <EmptyState
-            card={false}
-            icon="mail"
-            title="Select a Conversation"
-            text="Choose a conversation on the left to read and reply."
-          />
+          <div className="empty-state">
+            <div className="empty-icon" aria-hidden="true">
+              <Icon name="mail" />
+            </div>
+            <h2>Select a Conversation</h2>
+            <p className="muted">Choose a conversation on the left to read and reply.</p>
+          </div>
         )}
       </section>
     </div>

@@ -13,7 +13,7 @@ import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
 import { Specs } from '../components/react/Specs.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
-import { EmptyState, LIST_PROPERTY } from '../components/react/ListStates.tsx';
+import { EmptyState, LIST_PROPERTY } from '../components/react/EmptyState.tsx';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 
 const MAX_FACILITIES = 5;

@@ -22,7 +22,7 @@ import {
 } from '../stores/savedSearches.ts';
 import { toast } from '../stores/toasts.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
-import { LoadedList, SEARCH_PROPERTIES } from '../components/react/ListStates.tsx';
+import { LoadedList, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
 import { AlertSelect } from '../components/react/AlertSelect.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
