@@ -6,6 +6,7 @@ import {
   Heading,
   Hr,
   Html,
+  Link,
   Preview,
   Section,
   Text,
@@ -51,6 +52,16 @@ export const Action = ({ href, label }: { href: string; label: string }) => (
       {label}
     </Button>
   </Section>
+);
+
+/** An Action whose link is written out too, for mail clients that drop the button. */
+export const ActionAndLink = ({ href, label }: { href: string; label: string }) => (
+  <>
+    <Action href={href} label={label} />
+    <Paragraph>
+      If the button does not work, open this link: <Link href={href}>{href}</Link>
+    </Paragraph>
+  </>
 );
 
 /**

@@ -1,8 +1,7 @@
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import {
-  asListingEvent,
-  creationsFirst,
+  listingTables,
   type ListingCreated,
   type ListingEvent,
 } from '../readModels/listingEvents.ts';
@@ -93,11 +92,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
  * listings due, as the aggregate's evolve derives it (state.ts).
  */
 export const listingExpirySchedule: SqlProjection = {
-  kind: 'sql',
   name: LISTING_EXPIRY_SCHEDULE,
   canHandle: EXPIRY_EVENT_TYPES,
-  evolve: (event) => toStatements(asListingEvent(event)),
-  evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
-  reset: [sql`TRUNCATE listing_expiry_schedule`],
-  tables: ['listing_expiry_schedule'],
+  ...listingTables(['listing_expiry_schedule'], insertCreated, toStatements),
 };

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { FAVOURITE_EVENT_TYPES, isFavouriteEvent } from '@rentals/core/favourites/events';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
-import { asListingEvent, type ListingCreated } from './listingEvents.ts';
+import { asListingEvent, LISTED_STATE_EVENT_TYPES, type ListingCreated } from './listingEvents.ts';
 
 import { FAVOURITES_READ_MODEL } from '@rentals/core/readSide/names';
 
@@ -12,12 +12,7 @@ const LISTING_TYPES = [
   'ListingCreated',
   'ListingDetailsRevised',
   'ListingLocationChanged',
-  'ListingDelisted',
-  'ListingRelisted',
-  'ListingDeleted',
-  'ListingExpired',
-  'ListingHiddenForReview',
-  'ListingReviewCleared',
+  ...LISTED_STATE_EVENT_TYPES,
 ] as const;
 
 /** Any number of creations in one statement: the listing's card and state for favourites. */

@@ -17,6 +17,16 @@ export const asListingEvent = (event: RecordedEvent): ListingEvent => {
   return { type: event.type, data: event.data } as ListingEvent;
 };
 
+/** The events that change whether a listing is listed (shown to tenants), or end it. */
+export const LISTED_STATE_EVENT_TYPES = [
+  'ListingDelisted',
+  'ListingRelisted',
+  'ListingDeleted',
+  'ListingExpired',
+  'ListingHiddenForReview',
+  'ListingReviewCleared',
+] as const;
+
 /** Names of the facilities that are switched on, in the spec's order, for array filters. */
 export const enabledFacilities = (facilities: Record<string, boolean>): string[] =>
   FACILITIES.filter((name) => facilities[name]);
@@ -27,7 +37,7 @@ export const enabledFacilities = (facilities: Record<string, boolean>): string[]
  * because a listing's creation is always its stream's first event and ids are
  * never reused, so no other event of the batch can depend on a later creation.
  */
-export const creationsFirst = (
+const creationsFirst = (
   events: RecordedEvent[],
   createMany: (created: ListingCreated[]) => Statement,
   one: (event: ListingEvent) => Statement[],
@@ -39,3 +49,20 @@ export const creationsFirst = (
     ...listing.filter((e) => e.type !== 'ListingCreated').flatMap(one),
   ];
 };
+
+/**
+ * A read model of its own tables, kept from listing events: `one` event at a
+ * time, or a batch with its creations in one statement (creationsFirst). A
+ * rebuild empties the tables first.
+ */
+export const listingTables = (
+  tables: readonly string[],
+  createMany: (created: ListingCreated[]) => Statement,
+  one: (event: ListingEvent) => Statement[],
+) => ({
+  kind: 'sql' as const,
+  evolve: (event: RecordedEvent) => one(asListingEvent(event)),
+  evolveBatch: (events: RecordedEvent[]) => creationsFirst(events, createMany, one),
+  reset: tables.map((table): Statement => ({ text: `TRUNCATE ${table}`, values: [] })),
+  tables,
+});

@@ -12,7 +12,7 @@ import {
   asListingEvent,
   enabledFacilities,
   LISTING_EVENT_TYPES,
-  creationsFirst,
+  listingTables,
   type ListingCreated,
   type ListingEvent,
 } from './listingEvents.ts';
@@ -358,16 +358,12 @@ const toStatements = (event: ListingEvent): Statement[] => {
  * state) plus the columns the queries filter and sort on.
  */
 export const listingReadModel: SqlProjection = {
-  kind: 'sql',
   name: LISTING_READ_MODEL,
   // Received and failed photos change nothing in the document: read-your-writes does not wait for them.
   canHandle: LISTING_EVENT_TYPES.filter(
     (type) => type !== 'ListingPhotosReceived' && type !== 'ListingPhotosFailed',
   ),
-  evolve: (event) => toStatements(asListingEvent(event)),
-  evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
-  reset: [sql`TRUNCATE listing_read`],
-  tables: ['listing_read'],
+  ...listingTables(['listing_read'], insertCreated, toStatements),
   foldStreams: streamFold({
     streamType: LISTING_STREAM_TYPE,
     eventTypes: LISTING_EVENT_TYPES,

@@ -1,8 +1,8 @@
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import {
-  asListingEvent,
-  creationsFirst,
+  LISTED_STATE_EVENT_TYPES,
+  listingTables,
   type ListingCreated,
   type ListingEvent,
 } from './listingEvents.ts';
@@ -63,19 +63,11 @@ const toStatements = (event: ListingEvent): Statement[] => {
 
 /** Per-owner counts (total, listed, delisted) for the dashboard and My Properties summary cards. */
 export const ownerListingStats: SqlProjection = {
-  kind: 'sql',
   name: OWNER_LISTING_STATS,
-  canHandle: [
-    'ListingCreated',
-    'ListingDelisted',
-    'ListingRelisted',
-    'ListingDeleted',
-    'ListingExpired',
-    'ListingHiddenForReview',
-    'ListingReviewCleared',
-  ],
-  evolve: (event) => toStatements(asListingEvent(event)),
-  evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
-  reset: [sql`TRUNCATE owner_listing_stats`, sql`TRUNCATE owner_listing_membership`],
-  tables: ['owner_listing_stats', 'owner_listing_membership'],
+  canHandle: ['ListingCreated', ...LISTED_STATE_EVENT_TYPES],
+  ...listingTables(
+    ['owner_listing_stats', 'owner_listing_membership'],
+    insertCreated,
+    toStatements,
+  ),
 };

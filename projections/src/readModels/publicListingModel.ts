@@ -5,7 +5,7 @@ import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 import {
   asListingEvent,
-  creationsFirst,
+  listingTables,
   LISTING_EVENT_TYPES,
   type ListingCreated,
   type ListingEvent,
@@ -236,13 +236,9 @@ const foldedRows = async (db: Parameters<typeof visitorPositions>[0], folded: Fo
  * never exist in it: no query or page built on it can leak them.
  */
 export const publicListingModel: SqlProjection = {
-  kind: 'sql',
   name: PUBLIC_LISTING_MODEL,
   canHandle: HANDLED,
-  evolve: (event) => toStatements(asListingEvent(event)),
-  evolveBatch: (events) => creationsFirst(events, insertCreated, toStatements),
-  reset: [sql`TRUNCATE listing_public`],
-  tables: ['listing_public'],
+  ...listingTables(['listing_public'], insertCreated, toStatements),
   foldStreams: streamFold({
     streamType: LISTING_STREAM_TYPE,
     eventTypes: LISTING_EVENT_TYPES,

@@ -3,9 +3,9 @@ import { count, plural } from '@rentals/core/ui/plural';
 import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate } from '../lib/format.ts';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { Guarded } from '../components/react/Guarded.tsx';
+import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
+import { Alert } from '../components/react/Alert.tsx';
 import './admin.css';
 
 type Overview = ApiResponse<'GET /admin/overview'>;
@@ -40,12 +40,7 @@ const Console = () => {
       .catch((e: unknown) => setError(describeError(e, 'The admin console could not be loaded.')));
   }, []);
 
-  if (error)
-    return (
-      <p className="alert alert-error" role="alert">
-        {error}
-      </p>
-    );
+  if (error) return <Alert className="alert alert-error" message={error} />;
   if (!overview) return <Spinner />;
   const { counts, recentDecisions } = overview;
   return (
@@ -102,9 +97,5 @@ const Console = () => {
 };
 
 export default function AdminConsole() {
-  return (
-    <ErrorBoundary>
-      <Guarded roles={['admin']}>{() => <Console />}</Guarded>
-    </ErrorBoundary>
-  );
+  return <GuardedIsland roles={['admin']}>{() => <Console />}</GuardedIsland>;
 }

@@ -11,20 +11,28 @@ import { isOwnerRole, takeNewAccount } from '../stores/auth.ts';
 import { $unread } from '../stores/inbox.ts';
 import { toast } from '../stores/toasts.ts';
 import { ActivityChart } from '../components/react/ActivityChart.tsx';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { Guarded } from '../components/react/Guarded.tsx';
+import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import type { IconName } from '@rentals/core/ui/icons';
 import { ReviewNotices } from '../components/react/ReviewNotices.tsx';
+import { EmptyState, LIST_PROPERTY, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
+import { PageHeader } from '../components/react/PageHeader.tsx';
 
 type Action = { href: string; icon: IconName; label: string };
 
-const QuickActions = ({ actions }: { actions: Action[] }) => (
+/** Every dashboard's last two quick actions. */
+const EVERYONES: Action[] = [
+  { href: '/messages', icon: 'message', label: 'Messages' },
+  { href: '/profile', icon: 'user', label: 'Profile' },
+];
+
+/** The role's own actions (`first`), then everyone's. */
+const QuickActions = ({ first }: { first: Action[] }) => (
   <section className="card" aria-labelledby="quick-actions">
     <h2 id="quick-actions">Quick Actions</h2>
     <div className="quick-actions">
-      {actions.map((a) => (
+      {[...first, ...EVERYONES].map((a) => (
         <a key={a.href} className="button" href={a.href}>
           <Icon name={a.icon} /> {a.label}
         </a>
@@ -70,12 +78,11 @@ const RecentSearches = ({ searches }: { searches: RecentSearch[] | undefined }) 
     {searches === undefined ? (
       <Spinner />
     ) : searches.length === 0 ? (
-      <div className="empty-state">
-        <p className="muted">No recent searches yet. Start looking for your next home!</p>
-        <a className="button button-primary" href="/properties">
-          Search Properties
-        </a>
-      </div>
+      <EmptyState
+        card={false}
+        text="No recent searches yet. Start looking for your next home!"
+        action={SEARCH_PROPERTIES}
+      />
     ) : (
       <ul className="recent-searches" data-testid="recent-searches">
         {searches.map((s) => (
@@ -117,11 +124,9 @@ const TenantDashboard = () => {
       </div>
       <div className="stack">
         <QuickActions
-          actions={[
+          first={[
             { href: '/properties', icon: 'search', label: 'Search Properties' },
             { href: '/favourites', icon: 'heart', label: 'Favourites' },
-            { href: '/messages', icon: 'message', label: 'Messages' },
-            { href: '/profile', icon: 'user', label: 'Profile' },
           ]}
         />
         <RecentSearches searches={figures === null ? [] : figures?.recentSearches} />
@@ -159,13 +164,13 @@ const RecentProperties = ({ properties }: { properties: Property[] }) => (
       {properties.length > 0 && <a href="/my-properties">View All</a>}
     </div>
     {properties.length === 0 ? (
-      <div className="empty-state">
-        <h3>No Properties Yet</h3>
-        <p className="muted">List your first property to start reaching tenants.</p>
-        <a className="button button-primary" href="/add-property">
-          List Property
-        </a>
-      </div>
+      <EmptyState
+        card={false}
+        heading="h3"
+        title="No Properties Yet"
+        text="List your first property to start reaching tenants."
+        action={LIST_PROPERTY}
+      />
     ) : (
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {properties.slice(0, 3).map((p) => (
@@ -224,11 +229,9 @@ const OwnerDashboard = () => {
       <div className="stack">
         <ReviewNotices />
         <QuickActions
-          actions={[
+          first={[
             { href: '/add-property', icon: 'plus', label: 'Add Property' },
             { href: '/my-properties', icon: 'home', label: 'My Properties' },
-            { href: '/messages', icon: 'message', label: 'Messages' },
-            { href: '/profile', icon: 'user', label: 'Profile' },
           ]}
         />
         <ActivitySection />
@@ -241,33 +244,27 @@ const OwnerDashboard = () => {
 const Welcome = ({ user }: { user: User }) => {
   const [fresh] = useState(takeNewAccount);
   return (
-    <div className="page-header">
-      <div>
-        <h1>
-          {fresh ? 'Welcome' : 'Welcome back'}, {user.name}!
-        </h1>
-        <p className="muted" style={{ margin: 0 }}>
-          {isOwnerRole(user.role)
-            ? 'Here is how your listings are doing.'
-            : 'Find your next home and keep track of your search.'}
-        </p>
-      </div>
-    </div>
+    <PageHeader
+      title={`${fresh ? 'Welcome' : 'Welcome back'}, ${user.name}!`}
+      intro={
+        isOwnerRole(user.role)
+          ? 'Here is how your listings are doing.'
+          : 'Find your next home and keep track of your search.'
+      }
+    />
   );
 };
 
 export default function Dashboard() {
+  // An admin's home is the admin console: Guarded sends them there.
   return (
-    <ErrorBoundary>
-      {/* An admin's home is the admin console: Guarded sends them there. */}
-      <Guarded roles={['tenant', 'homeowner', 'broker']}>
-        {(user) => (
-          <>
-            <Welcome user={user} />
-            {isOwnerRole(user.role) ? <OwnerDashboard /> : <TenantDashboard />}
-          </>
-        )}
-      </Guarded>
-    </ErrorBoundary>
+    <GuardedIsland roles={['tenant', 'homeowner', 'broker']}>
+      {(user) => (
+        <>
+          <Welcome user={user} />
+          {isOwnerRole(user.role) ? <OwnerDashboard /> : <TenantDashboard />}
+        </>
+      )}
+    </GuardedIsland>
   );
 }

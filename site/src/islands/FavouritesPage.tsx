@@ -4,10 +4,10 @@ import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { Favourite, FavouriteFilter } from '../lib/types.ts';
 import { $favourites, loadFavourites, setFavourite } from '../stores/favourites.ts';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { Guarded } from '../components/react/Guarded.tsx';
-import { SkeletonGrid } from '../components/react/ListStates.tsx';
+import { GuardedIsland } from '../components/react/Guarded.tsx';
+import { LoadedList, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
+import { PageHeader } from '../components/react/PageHeader.tsx';
 
 type Loaded = ApiResponse<'GET /favourites'>;
 
@@ -77,15 +77,10 @@ const Favourites = () => {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>Favourites</h1>
-          <p className="muted" style={{ margin: 0 }}>
-            Homes you saved. Ones that are delisted or removed stay here, marked no longer
-            available.
-          </p>
-        </div>
-      </div>
+      <PageHeader
+        title="Favourites"
+        intro="Homes you saved. Ones that are delisted or removed stay here, marked no longer available."
+      />
       <div className="filter-tabs" role="group" aria-label="Show">
         {FILTERS.map((f) => (
           <button
@@ -100,36 +95,28 @@ const Favourites = () => {
           </button>
         ))}
       </div>
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!error && !shown && <SkeletonGrid count={3} />}
-      {shown && shown.length === 0 && (
-        <div className="empty-state card">
-          <h2>No favourites here yet</h2>
-          <p className="muted">Tap the heart on a home to keep it here.</p>
-          <a className="button button-primary" href="/properties">
-            Search Properties
-          </a>
-        </div>
-      )}
-      {shown && shown.length > 0 && (
-        <div className="property-grid">
-          {shown.map((f) => (
-            <FavouriteItem key={f.listingId} favourite={f} />
-          ))}
-        </div>
-      )}
+      <LoadedList
+        items={shown}
+        error={error}
+        skeletons={3}
+        empty={{
+          title: 'No favourites here yet',
+          text: 'Tap the heart on a home to keep it here.',
+          action: SEARCH_PROPERTIES,
+        }}
+      >
+        {(favourites) => (
+          <div className="property-grid">
+            {favourites.map((f) => (
+              <FavouriteItem key={f.listingId} favourite={f} />
+            ))}
+          </div>
+        )}
+      </LoadedList>
     </>
   );
 };
 
 export default function FavouritesPage() {
-  return (
-    <ErrorBoundary>
-      <Guarded>{() => <Favourites />}</Guarded>
-    </ErrorBoundary>
-  );
+  return <GuardedIsland>{() => <Favourites />}</GuardedIsland>;
 }

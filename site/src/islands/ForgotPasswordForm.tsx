@@ -4,21 +4,20 @@ import { validateLoginField } from '../lib/validation.ts';
 import { Alert } from '../components/react/Alert.tsx';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { errorAria, Field } from '../components/react/Field.tsx';
+import { useBusy } from '../components/react/useBusy.ts';
 import { useHydrated } from '../components/react/useHydrated.ts';
+import { AuthCard, AuthSubmit, BackToSignIn } from '../components/react/AuthCard.tsx';
 
 /** What the page says once the server took the request: its own words, and what to do next. */
 const CheckYourEmail = ({ message }: { message: string }) => (
-  <div className="card auth-card">
-    <h1>Check your email</h1>
+  <AuthCard title="Check your email">
     <Alert className="alert alert-success" message={message} />
     <p className="muted">
       The link works once, for 30 minutes. Nothing arrived? Look in your spam folder, or ask again
       in a few minutes.
     </p>
-    <p className="center">
-      <a href="/login">Back to sign in</a>
-    </p>
-  </div>
+    <BackToSignIn />
+  </AuthCard>
 );
 
 /**
@@ -31,7 +30,7 @@ const ForgotPassword = () => {
   const [error, setError] = useState<string | undefined>();
   const [serverError, setServerError] = useState('');
   const [sent, setSent] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusy();
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
 
@@ -43,25 +42,22 @@ const ForgotPassword = () => {
       input.current?.focus();
       return;
     }
-    setSubmitting(true);
     setServerError('');
-    try {
-      const { message } = await apiRoute('POST /auth/forgot-password', {
-        json: { email: email.trim() },
-      });
-      setSent(message);
-    } catch (failure) {
-      setServerError(describeError(failure, 'An unexpected error occurred.'));
-    } finally {
-      setSubmitting(false);
-    }
+    await run(
+      async () => {
+        const { message } = await apiRoute('POST /auth/forgot-password', {
+          json: { email: email.trim() },
+        });
+        setSent(message);
+      },
+      (failure) => setServerError(describeError(failure, 'An unexpected error occurred.')),
+    );
   };
 
   if (sent) return <CheckYourEmail message={sent} />;
 
   return (
-    <div className="card auth-card">
-      <h1>Forgot password?</h1>
+    <AuthCard title="Forgot password?">
       <p className="muted">Enter your email and we will send you a link to reset your password.</p>
       <Alert className="alert alert-error" message={serverError} />
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -81,19 +77,14 @@ const ForgotPassword = () => {
             {...errorAria('email', error)}
           />
         </Field>
-        <button
-          type="submit"
-          className="button button-primary"
-          style={{ width: '100%' }}
-          disabled={!hydrated || submitting}
-        >
-          {submitting ? 'Sending...' : 'Send reset link'}
-        </button>
+        <AuthSubmit busy={submitting} busyLabel="Sending..." disabled={!hydrated}>
+          Send reset link
+        </AuthSubmit>
       </form>
       <p className="center">
         Remembered it? <a href="/login">Sign in</a>
       </p>
-    </div>
+    </AuthCard>
   );
 };
 

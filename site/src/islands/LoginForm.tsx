@@ -7,13 +7,15 @@ import type { Role } from '../lib/types.ts';
 import { login } from '../stores/auth.ts';
 import { carryToast } from '../stores/toasts.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { errorAria, Field } from '../components/react/Field.tsx';
+import { errorAria, Field, focusFirstError } from '../components/react/Field.tsx';
+import { useBusy } from '../components/react/useBusy.ts';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
 import { useTypedBeforeHydration } from '../components/react/useTypedBeforeHydration.ts';
 import { useAuth } from '../components/react/useAuth.ts';
 import { Alert } from '../components/react/Alert.tsx';
+import { AuthCard, AuthSubmit } from '../components/react/AuthCard.tsx';
 
 type Errors = Partial<Record<LoginField, string>>;
 
@@ -31,7 +33,7 @@ const Login = () => {
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState('');
   const hydrated = useHydrated();
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusy();
   const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const form = useTypedBeforeHydration(['email', 'password'] as const, {}, (typed) =>
     setValues((v) => ({ ...v, ...typed })),
@@ -58,26 +60,24 @@ const Login = () => {
       password: validateLoginField('password', values.password),
     };
     setErrors(next);
-    const first = (['email', 'password'] as const).find((f) => next[f]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
-    setSubmitting(true);
+    if (focusFirstError(['email', 'password'], next, refs)) return;
     setServerError('');
-    try {
-      const user = await login(values.email.trim(), values.password);
-      carryToast('success', 'Login successful!');
-      window.location.replace(destination(user.role));
-    } catch (error) {
-      setSubmitting(false);
-      setServerError(
-        error instanceof ApiError
-          ? describeError(error, 'Login failed. Please check your credentials and try again.')
-          : 'Login failed. Please check your credentials and try again.',
-      );
-      refs.password.current?.focus();
-    }
+    await run(
+      async () => {
+        const user = await login(values.email.trim(), values.password);
+        carryToast('success', 'Login successful!');
+        window.location.replace(destination(user.role));
+      },
+      (error) => {
+        setServerError(
+          error instanceof ApiError
+            ? describeError(error, 'Login failed. Please check your credentials and try again.')
+            : 'Login failed. Please check your credentials and try again.',
+        );
+        refs.password.current?.focus();
+      },
+      { leaving: true },
+    );
   };
 
   const filled = values.email.trim() !== '' && values.password !== '';
@@ -92,8 +92,7 @@ const Login = () => {
   });
 
   return (
-    <div className="card auth-card">
-      <h1>Welcome back</h1>
+    <AuthCard title="Welcome back">
       <p className="muted">Sign in to your account</p>
       <Alert className="alert alert-error" message={serverError} />
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
@@ -113,20 +112,19 @@ const Login = () => {
           </label>
           <a href="/forgot-password">Forgot password?</a>
         </div>
-        <button
-          type="submit"
-          className="button button-primary"
-          style={{ width: '100%' }}
-          disabled={!hydrated || !filled || !clean || submitting}
+        <AuthSubmit
+          busy={submitting}
+          busyLabel="Signing in..."
+          disabled={!hydrated || !filled || !clean}
         >
-          {submitting ? 'Signing in...' : 'Sign in'}
-        </button>
+          Sign in
+        </AuthSubmit>
       </form>
       <SocialButtons />
       <p className="center">
         Don&apos;t have an account? <a href="/register">Create one</a>
       </p>
-    </div>
+    </AuthCard>
   );
 };
 

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRoute, describeError } from '../lib/api.ts';
 import { newMessageId, type Conversation } from '../lib/conversations.ts';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { Guarded } from '../components/react/Guarded.tsx';
+import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { onInboxChange } from '../stores/inbox.ts';
-import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { Composer } from './messages/Composer.tsx';
 import { MessageBubble } from './messages/MessageBubble.tsx';
 import { ThreadHeader } from './messages/ThreadHeader.tsx';
 import { Thumb } from './messages/Thumb.tsx';
 import { useMarkRead } from './messages/useMarkRead.ts';
 import { useThreadMessages } from './messages/useThreadMessages.ts';
+import { Alert } from '../components/react/Alert.tsx';
+import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 const selectedFromUrl = () => new URLSearchParams(window.location.search).get('c');
 
@@ -89,11 +89,7 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
     <>
       <ThreadHeader c={c} onChanged={onChanged} onBack={onBack} setError={setError} />
       <div className="thread-messages" aria-live="polite" data-testid="thread-messages">
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Alert className="alert alert-error" message={error} />
         {messages === null && !error && <Spinner label="Loading messages" />}
         {hasMore && (
           <button type="button" className="button" onClick={() => void loadEarlier()}>
@@ -193,11 +189,7 @@ const Inbox = () => {
             </button>
           ))}
         </div>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Alert className="alert alert-error" message={error} />
         {list === null && !error && <Spinner label="Loading conversations" />}
         {list?.length === 0 && (
           <div className="empty-state">
@@ -243,15 +235,13 @@ const Inbox = () => {
 /** /messages: the inbox on the left, the open conversation on the right (one column on phones). */
 export default function Messages() {
   return (
-    <ErrorBoundary>
-      <Guarded>
-        {() => (
-          <>
-            <h1>Messages</h1>
-            <Inbox />
-          </>
-        )}
-      </Guarded>
-    </ErrorBoundary>
+    <GuardedIsland>
+      {() => (
+        <>
+          <h1>Messages</h1>
+          <Inbox />
+        </>
+      )}
+    </GuardedIsland>
   );
 }

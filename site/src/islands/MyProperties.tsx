@@ -7,13 +7,14 @@ import { FACILITIES, type Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { Carousel } from '../components/react/Carousel.tsx';
 import { DeleteDialog } from '../components/react/DeleteDialog.tsx';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
-import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
+import { GuardedIsland, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
 import { Specs } from '../components/react/Specs.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
+import { EmptyState, LIST_PROPERTY } from '../components/react/EmptyState.tsx';
+import { BusyButton } from '../components/react/BusyButton.tsx';
 
 const MAX_FACILITIES = 5;
 
@@ -122,44 +123,28 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
             Edit
           </a>
           {p.hiddenForReview ? null : p.isExpired ? (
-            <button
-              type="button"
+            <BusyButton
               className="button button-small button-primary"
-              disabled={busy}
+              busy={busy}
               onClick={onConfirm}
             >
               Renew
-            </button>
+            </BusyButton>
           ) : (
             <>
               {p.isAvailable && (
-                <button
-                  type="button"
-                  className="button button-small"
-                  disabled={busy}
-                  onClick={onConfirm}
-                >
+                <BusyButton className="button button-small" busy={busy} onClick={onConfirm}>
                   Still available
-                </button>
+                </BusyButton>
               )}
-              <button
-                type="button"
-                className="button button-small"
-                disabled={busy}
-                onClick={onToggle}
-              >
+              <BusyButton className="button button-small" busy={busy} onClick={onToggle}>
                 {p.isAvailable ? 'Delist' : 'List'}
-              </button>
+              </BusyButton>
             </>
           )}
-          <button
-            type="button"
-            className="button button-small button-danger"
-            disabled={busy}
-            onClick={onDelete}
-          >
+          <BusyButton className="button button-small button-danger" busy={busy} onClick={onDelete}>
             Delete
-          </button>
+          </BusyButton>
         </div>
       </div>
     </article>
@@ -200,54 +185,58 @@ const Mine = () => {
   const replace = (next: Property) =>
     setProperties((list) => list?.map((p) => (p._id === next._id ? next : p)) ?? null);
 
-  const toggle = async (p: Property) => {
+  /** One card's action at a time; a failure shows above the cards (`loud`: as a toast too). */
+  const act = async (p: Property, action: () => Promise<void>, failure: string, loud = false) => {
     setBusyId(p._id);
     setError('');
     try {
-      const { property } = await apiRoute('PATCH /properties/:id/toggle-availability', {
-        params: { id: p._id },
-      });
-      replace(property);
+      await action();
     } catch (e) {
-      setError(describeError(e, 'Failed to update property'));
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const confirm = async (p: Property) => {
-    setBusyId(p._id);
-    setError('');
-    try {
-      const { property } = await apiRoute('PATCH /properties/:id/confirm-available', {
-        params: { id: p._id },
-      });
-      replace(property);
-      toast.success(p.isExpired ? 'Property renewed' : 'Thanks: confirmed as still available');
-    } catch (e) {
-      setError(describeError(e, 'Failed to update property'));
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const remove = async (p: Property) => {
-    setBusyId(p._id);
-    setError('');
-    try {
-      await apiRoute('DELETE /properties/:id', { params: { id: p._id } });
-      setProperties((list) => list?.filter((x) => x._id !== p._id) ?? null);
-      toast.success('Property deleted successfully!');
-      setDeleting(null);
-    } catch (e) {
-      const message = describeError(e, 'Failed to delete property');
+      const message = describeError(e, failure);
       setError(message);
-      toast.error(message);
-      setDeleting(null);
+      if (loud) toast.error(message);
     } finally {
       setBusyId(null);
     }
   };
+
+  /** Delist/list or confirm: the card then shows the listing as the answer has it. */
+  const update = (
+    p: Property,
+    route: 'PATCH /properties/:id/toggle-availability' | 'PATCH /properties/:id/confirm-available',
+    thanks?: string,
+  ) =>
+    act(
+      p,
+      async () => {
+        replace((await apiRoute(route, { params: { id: p._id } })).property);
+        if (thanks) toast.success(thanks);
+      },
+      'Failed to update property',
+    );
+  const toggle = (p: Property) => update(p, 'PATCH /properties/:id/toggle-availability');
+  const confirm = (p: Property) =>
+    update(
+      p,
+      'PATCH /properties/:id/confirm-available',
+      p.isExpired ? 'Property renewed' : 'Thanks: confirmed as still available',
+    );
+
+  const remove = (p: Property) =>
+    act(
+      p,
+      async () => {
+        try {
+          await apiRoute('DELETE /properties/:id', { params: { id: p._id } });
+          setProperties((list) => list?.filter((x) => x._id !== p._id) ?? null);
+          toast.success('Property deleted successfully!');
+        } finally {
+          setDeleting(null);
+        }
+      },
+      'Failed to delete property',
+      true,
+    );
 
   if (!properties) return <Spinner />;
   const listed = properties.filter((p) => p.isAvailable).length;
@@ -275,18 +264,12 @@ const Mine = () => {
       </div>
       <Alert className="alert alert-error" message={error} />
       {properties.length === 0 ? (
-        <div className="empty-state card">
-          <div className="empty-icon" aria-hidden="true">
-            <Icon name="home" />
-          </div>
-          <h2>No Properties Yet</h2>
-          <p className="muted">
-            You haven&apos;t listed any properties. Add your first one to reach tenants.
-          </p>
-          <a className="button button-primary" href="/add-property">
-            List Property
-          </a>
-        </div>
+        <EmptyState
+          icon="home"
+          title="No Properties Yet"
+          text="You haven't listed any properties. Add your first one to reach tenants."
+          action={LIST_PROPERTY}
+        />
       ) : (
         <div className="property-grid-2">
           {properties.map((p) => (
@@ -315,9 +298,5 @@ const Mine = () => {
 };
 
 export default function MyProperties() {
-  return (
-    <ErrorBoundary>
-      <Guarded roles={OWNER_ROLES}>{() => <Mine />}</Guarded>
-    </ErrorBoundary>
-  );
+  return <GuardedIsland roles={OWNER_ROLES}>{() => <Mine />}</GuardedIsland>;
 }

@@ -5,10 +5,11 @@ import { nameError, phoneError, validateNewPassword } from '../lib/validation.ts
 import { changePassword, logoutEverywhere, updateProfile } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { Alert } from '../components/react/Alert.tsx';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { errorAria, Field } from '../components/react/Field.tsx';
-import { Guarded } from '../components/react/Guarded.tsx';
+import { errorAria, Field, focusFirstError } from '../components/react/Field.tsx';
+import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
+import { useBusy } from '../components/react/useBusy.ts';
+import { BusyButton } from '../components/react/BusyButton.tsx';
 
 const FAILED = 'An unexpected error occurred.';
 
@@ -23,70 +24,68 @@ const serverFieldErrors = <F extends string>(error: unknown, fields: readonly F[
   return found;
 };
 
+/** A profile form's submit button. */
+const SaveButton = ({ busy, children }: { busy: boolean; children: string }) => (
+  <BusyButton type="submit" className="button button-primary" busy={busy} busyLabel="Saving...">
+    {children}
+  </BusyButton>
+);
+
 /** Name and phone (email and role are not self-service). */
 const DetailsForm = ({ user }: { user: User }) => {
   const [values, setValues] = useState({ name: user.name, phone: user.phone });
   const [errors, setErrors] = useState<{ name?: string; phone?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
   const refs = { name: useRef<HTMLInputElement>(null), phone: useRef<HTMLInputElement>(null) };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next = { name: nameError(values.name), phone: phoneError(values.phone) };
     setErrors(next);
-    const first = (['name', 'phone'] as const).find((f) => next[f]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      await updateProfile({ name: values.name.trim(), phone: values.phone });
-      toast.success('Profile updated successfully');
-    } catch (error) {
-      const fields = serverFieldErrors(error, ['name', 'phone'] as const);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else toast.error(describeError(error, FAILED));
-    } finally {
-      setSaving(false);
-    }
+    if (focusFirstError(['name', 'phone'], next, refs)) return;
+    await run(
+      async () => {
+        await updateProfile({ name: values.name.trim(), phone: values.phone });
+        toast.success('Profile updated successfully');
+      },
+      (error) => {
+        const fields = serverFieldErrors(error, ['name', 'phone'] as const);
+        if (Object.keys(fields).length > 0) setErrors(fields);
+        else toast.error(describeError(error, FAILED));
+      },
+    );
   };
+
+  const field = (name: 'name' | 'phone') => ({
+    id: `profile-${name}`,
+    name,
+    ref: refs[name],
+    value: values[name],
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
+    ...errorAria(`profile-${name}`, errors[name]),
+  });
 
   return (
     <section className="card" aria-labelledby="details-heading">
       <h2 id="details-heading">Your details</h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Field id="profile-name" label="Full Name" error={errors.name}>
-          <input
-            id="profile-name"
-            name="name"
-            autoComplete="name"
-            ref={refs.name}
-            value={values.name}
-            onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
-            {...errorAria('profile-name', errors.name)}
-          />
+          <input {...field('name')} autoComplete="name" />
         </Field>
         <Field id="profile-email" label="Email">
           <input id="profile-email" value={user.email} readOnly disabled />
         </Field>
         <Field id="profile-phone" label="Phone" error={errors.phone}>
           <input
-            id="profile-phone"
-            name="phone"
+            {...field('phone')}
             type="tel"
             inputMode="numeric"
             maxLength={10}
             autoComplete="tel-national"
-            ref={refs.phone}
-            value={values.phone}
-            onChange={(e) => setValues((v) => ({ ...v, phone: e.target.value }))}
-            {...errorAria('profile-phone', errors.phone)}
           />
         </Field>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save changes'}
-        </button>
+        <SaveButton busy={saving}>Save changes</SaveButton>
       </form>
     </section>
   );
@@ -101,7 +100,7 @@ const PasswordForm = () => {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
   const [serverError, setServerError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
   const refs = {
     currentPassword: useRef<HTMLInputElement>(null),
     newPassword: useRef<HTMLInputElement>(null),
@@ -115,24 +114,20 @@ const PasswordForm = () => {
       ...validateNewPassword(values.newPassword, values.confirmPassword),
     };
     setErrors(next);
-    const first = PASSWORD_FIELDS.find((f) => next[f]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
-    setSaving(true);
+    if (focusFirstError(PASSWORD_FIELDS, next, refs)) return;
     setServerError('');
-    try {
-      await changePassword(values.currentPassword, values.newPassword);
-      setValues(EMPTY);
-      toast.success('Password changed successfully');
-    } catch (error) {
-      const fields = serverFieldErrors(error, PASSWORD_FIELDS);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setServerError(describeError(error, FAILED));
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        await changePassword(values.currentPassword, values.newPassword);
+        setValues(EMPTY);
+        toast.success('Password changed successfully');
+      },
+      (error) => {
+        const fields = serverFieldErrors(error, PASSWORD_FIELDS);
+        if (Object.keys(fields).length > 0) setErrors(fields);
+        else setServerError(describeError(error, FAILED));
+      },
+    );
   };
 
   const field = (name: PasswordField, autoComplete: string) => ({
@@ -161,9 +156,7 @@ const PasswordForm = () => {
         <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword}>
           <PasswordInput {...field('confirmPassword', 'new-password')} />
         </Field>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Change password'}
-        </button>
+        <SaveButton busy={saving}>Change password</SaveButton>
       </form>
     </section>
   );
@@ -172,16 +165,9 @@ const PasswordForm = () => {
 /** Ends every session, this one included, after one confirmation. */
 const SignOutEverywhere = () => {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const signOut = async () => {
-    setBusy(true);
-    try {
-      await logoutEverywhere();
-    } catch (error) {
-      setBusy(false);
-      toast.error(describeError(error, FAILED));
-    }
-  };
+  const { busy, run } = useBusy();
+  const signOut = () =>
+    run(logoutEverywhere, (error) => toast.error(describeError(error, FAILED)), { leaving: true });
   return (
     <section className="card" aria-labelledby="devices-heading">
       <h2 id="devices-heading">Sign out of all devices</h2>
@@ -190,14 +176,14 @@ const SignOutEverywhere = () => {
       </p>
       {confirming ? (
         <div className="row-between" role="group" aria-label="Confirm signing out everywhere">
-          <button
-            type="button"
+          <BusyButton
             className="button button-danger"
-            disabled={busy}
+            busy={busy}
+            busyLabel="Signing out..."
             onClick={() => void signOut()}
           >
-            {busy ? 'Signing out...' : 'Yes, sign out everywhere'}
-          </button>
+            Yes, sign out everywhere
+          </BusyButton>
           <button type="button" className="button" onClick={() => setConfirming(false)}>
             Cancel
           </button>
@@ -214,17 +200,15 @@ const SignOutEverywhere = () => {
 /** /profile: any signed-in user (SPEC §2). */
 export default function ProfilePage() {
   return (
-    <ErrorBoundary>
-      <Guarded>
-        {(user) => (
-          <div className="profile-page">
-            <h1>Profile</h1>
-            <DetailsForm user={user} />
-            <PasswordForm />
-            <SignOutEverywhere />
-          </div>
-        )}
-      </Guarded>
-    </ErrorBoundary>
+    <GuardedIsland>
+      {(user) => (
+        <div className="profile-page">
+          <h1>Profile</h1>
+          <DetailsForm user={user} />
+          <PasswordForm />
+          <SignOutEverywhere />
+        </div>
+      )}
+    </GuardedIsland>
   );
 }

@@ -16,6 +16,7 @@ import {
   Summary,
 } from './propertyDetail/DetailSections.tsx';
 import { useDetailLoad } from './propertyDetail/useDetailLoad.ts';
+import { Alert } from '../components/react/Alert.tsx';
 
 const NotFound = () => (
   <div className="empty-state card">
@@ -35,11 +36,7 @@ const Detail = () => {
   if (load.status === 'loading') return <Spinner />;
   if (load.status === 'missing') return <NotFound />;
   if (load.status === 'error')
-    return (
-      <p className="alert alert-error" role="alert">
-        {load.message}
-      </p>
-    );
+    return <Alert className="alert alert-error" message={load.message} />;
   const p = load.property;
   const { contact } = load;
   document.title = `${p.title} · Rentals`;

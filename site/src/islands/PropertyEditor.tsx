@@ -5,9 +5,8 @@ import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
 import type { User } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { FixRequested } from '../components/react/FixRequested.tsx';
-import { Guarded, OWNER_ROLES } from '../components/react/Guarded.tsx';
+import { GuardedIsland, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { PropertyForm } from '../components/react/propertyForm/PropertyForm.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 
@@ -105,10 +104,8 @@ const Edit = ({ user }: { user: User }) => {
 /** /add-property and /edit-property/{id}: owners and brokers only. */
 export default function PropertyEditor({ mode }: { mode: 'create' | 'edit' }) {
   return (
-    <ErrorBoundary>
-      <Guarded roles={OWNER_ROLES}>
-        {(user) => (mode === 'create' ? <Create /> : <Edit user={user} />)}
-      </Guarded>
-    </ErrorBoundary>
+    <GuardedIsland roles={OWNER_ROLES}>
+      {(user) => (mode === 'create' ? <Create /> : <Edit user={user} />)}
+    </GuardedIsland>
   );
 }

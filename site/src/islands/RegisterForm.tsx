@@ -8,9 +8,11 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Field } from '../components/react/Field.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { SocialButtons } from '../components/react/SocialButtons.tsx';
+import { useBusy } from '../components/react/useBusy.ts';
 import { useHydrated } from '../components/react/useHydrated.ts';
 import { useTypedBeforeHydration } from '../components/react/useTypedBeforeHydration.ts';
 import { Alert } from '../components/react/Alert.tsx';
+import { AuthCard, AuthSubmit } from '../components/react/AuthCard.tsx';
 
 const REGISTER_FIELDS = ['name', 'email', 'phone', 'role', 'password', 'confirmPassword'] as const;
 
@@ -34,7 +36,7 @@ const Register = () => {
     }));
   });
   const hydrated = useHydrated();
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusy();
   const [serverError, setServerError] = useState('');
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({
@@ -49,24 +51,26 @@ const Register = () => {
       window.alert(`Please fix the following errors:\n\n${errors.map((e) => `• ${e}`).join('\n')}`);
       return;
     }
-    setSubmitting(true);
     setServerError('');
-    try {
-      await register({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        phone: values.phone,
-        password: values.password,
-        role: values.role,
-      });
-      carryToast('success', 'Registration successful!');
-      window.location.replace('/dashboard');
-    } catch (error) {
-      const message = describeError(error, 'An unexpected error occurred.');
-      setServerError(message);
-      toast.error(message);
-      setSubmitting(false);
-    }
+    await run(
+      async () => {
+        await register({
+          name: values.name.trim(),
+          email: values.email.trim(),
+          phone: values.phone,
+          password: values.password,
+          role: values.role,
+        });
+        carryToast('success', 'Registration successful!');
+        window.location.replace('/dashboard');
+      },
+      (error) => {
+        const message = describeError(error, 'An unexpected error occurred.');
+        setServerError(message);
+        toast.error(message);
+      },
+      { leaving: true },
+    );
   };
 
   const text = (key: 'name' | 'email' | 'phone', label: string, extra: Record<string, unknown>) => (
@@ -88,8 +92,7 @@ const Register = () => {
   );
 
   return (
-    <div className="card auth-card">
-      <h1>Create your account</h1>
+    <AuthCard title="Create your account">
       <p className="muted">Join to list or find rental homes across India</p>
       <Alert className="alert alert-error" message={serverError} />
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
@@ -110,20 +113,15 @@ const Register = () => {
         </Field>
         {password('password', 'Password')}
         {password('confirmPassword', 'Confirm Password')}
-        <button
-          type="submit"
-          className="button button-primary"
-          style={{ width: '100%' }}
-          disabled={!hydrated || submitting}
-        >
-          {submitting ? 'Creating Account...' : 'Create Account'}
-        </button>
+        <AuthSubmit busy={submitting} busyLabel="Creating Account..." disabled={!hydrated}>
+          Create Account
+        </AuthSubmit>
       </form>
       <SocialButtons />
       <p className="center">
         Already have an account? <a href="/login">Sign in</a>
       </p>
-    </div>
+    </AuthCard>
   );
 };
 

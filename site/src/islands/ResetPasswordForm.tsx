@@ -4,9 +4,11 @@ import { validateNewPassword } from '../lib/validation.ts';
 import { carryToast } from '../stores/toasts.ts';
 import { Alert } from '../components/react/Alert.tsx';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { errorAria, Field } from '../components/react/Field.tsx';
+import { errorAria, Field, focusFirstError } from '../components/react/Field.tsx';
+import { useBusy } from '../components/react/useBusy.ts';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
+import { AuthCard, AuthSubmit, BackToSignIn } from '../components/react/AuthCard.tsx';
 
 type Errors = { newPassword?: string; confirmPassword?: string };
 
@@ -20,16 +22,13 @@ const INVALID = 'This password reset link is not valid. Please ask for a new one
 
 /** A link that cannot work (malformed, used, expired): the reason and the way to a new one. */
 const BadLink = ({ message }: { message: string }) => (
-  <div className="card auth-card">
-    <h1>Reset link not valid</h1>
+  <AuthCard title="Reset link not valid">
     <Alert className="alert alert-error" message={message} />
     <a className="button button-primary" style={{ width: '100%' }} href="/forgot-password">
       Ask for a new link
     </a>
-    <p className="center">
-      <a href="/login">Back to sign in</a>
-    </p>
-  </div>
+    <BackToSignIn />
+  </AuthCard>
 );
 
 /**
@@ -43,7 +42,7 @@ const ResetPassword = () => {
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState('');
   const [linkError, setLinkError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusy();
   const refs = {
     newPassword: useRef<HTMLInputElement>(null),
     confirmPassword: useRef<HTMLInputElement>(null),
@@ -58,26 +57,24 @@ const ResetPassword = () => {
     event.preventDefault();
     const next = validateNewPassword(values.newPassword, values.confirmPassword);
     setErrors(next);
-    const first = (['newPassword', 'confirmPassword'] as const).find((f) => next[f]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
-    setSubmitting(true);
+    if (focusFirstError(['newPassword', 'confirmPassword'], next, refs)) return;
     setServerError('');
-    try {
-      const { message } = await apiRoute('POST /auth/reset-password', {
-        json: { token, newPassword: values.newPassword },
-      });
-      carryToast('success', message);
-      window.location.assign('/login');
-    } catch (error) {
-      setSubmitting(false);
-      // A 400 without field errors is about the link itself (used, expired, not valid).
-      if (error instanceof ApiError && error.status === 400 && error.errors.length === 0)
-        setLinkError(error.message || INVALID);
-      else setServerError(describeError(error, 'An unexpected error occurred.'));
-    }
+    await run(
+      async () => {
+        const { message } = await apiRoute('POST /auth/reset-password', {
+          json: { token, newPassword: values.newPassword },
+        });
+        carryToast('success', message);
+        window.location.assign('/login');
+      },
+      (error) => {
+        // A 400 without field errors is about the link itself (used, expired, not valid).
+        if (error instanceof ApiError && error.status === 400 && error.errors.length === 0)
+          setLinkError(error.message || INVALID);
+        else setServerError(describeError(error, 'An unexpected error occurred.'));
+      },
+      { leaving: true },
+    );
   };
 
   const field = (name: keyof Errors) => ({
@@ -92,8 +89,7 @@ const ResetPassword = () => {
   });
 
   return (
-    <div className="card auth-card">
-      <h1>Choose a new password</h1>
+    <AuthCard title="Choose a new password">
       <p className="muted">After this, sign in with your new password on every device.</p>
       <Alert className="alert alert-error" message={serverError} />
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -103,16 +99,11 @@ const ResetPassword = () => {
         <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword}>
           <PasswordInput {...field('confirmPassword')} />
         </Field>
-        <button
-          type="submit"
-          className="button button-primary"
-          style={{ width: '100%' }}
-          disabled={submitting}
-        >
-          {submitting ? 'Saving...' : 'Reset password'}
-        </button>
+        <AuthSubmit busy={submitting} busyLabel="Saving...">
+          Reset password
+        </AuthSubmit>
       </form>
-    </div>
+    </AuthCard>
   );
 };
 

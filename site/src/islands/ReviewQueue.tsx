@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate } from '../lib/format.ts';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { Guarded } from '../components/react/Guarded.tsx';
+import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { ReportBrigade } from '../components/react/ReportBrigade.tsx';
+import { Alert } from '../components/react/Alert.tsx';
 
 type Queue = ApiResponse<'GET /reports/queue'>;
 type Entry = Queue['entries'][number];
@@ -76,11 +76,7 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
         rows={2}
         onChange={(e) => setReason(e.target.value)}
       />
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={error} />
       <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
         {ACTIONS.map(({ action, label }) => (
           <button
@@ -111,12 +107,7 @@ const Queue = () => {
   }, []);
   useEffect(reload, [reload]);
 
-  if (error)
-    return (
-      <p className="alert alert-error" role="alert">
-        {error}
-      </p>
-    );
+  if (error) return <Alert className="alert alert-error" message={error} />;
   if (!queue) return <Spinner />;
   return (
     <div className="stack">
@@ -172,9 +163,5 @@ const Queue = () => {
 };
 
 export default function ReviewQueue() {
-  return (
-    <ErrorBoundary>
-      <Guarded roles={['admin']}>{() => <Queue />}</Guarded>
-    </ErrorBoundary>
-  );
+  return <GuardedIsland roles={['admin']}>{() => <Queue />}</GuardedIsland>;
 }

@@ -21,9 +21,10 @@ import {
   watchAlerts,
 } from '../stores/savedSearches.ts';
 import { toast } from '../stores/toasts.ts';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
-import { Guarded } from '../components/react/Guarded.tsx';
-import { SkeletonGrid } from '../components/react/ListStates.tsx';
+import { GuardedIsland } from '../components/react/Guarded.tsx';
+import { LoadedList, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
+import { AlertSelect } from '../components/react/AlertSelect.tsx';
+import { PageHeader } from '../components/react/PageHeader.tsx';
 
 const alertLabel = (search: SavedSearch) =>
   search.paused ? 'Paused' : ALERT_OPTIONS.find((o) => o.value === search.alert)!.label;
@@ -97,17 +98,7 @@ const SearchRow = ({ search }: { search: SavedSearch }) => {
               required
               onChange={(e) => setName(e.target.value)}
             />
-            <select
-              aria-label="Alerts"
-              value={alert}
-              onChange={(e) => setAlert(e.target.value as AlertChoice)}
-            >
-              {ALERT_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+            <AlertSelect aria-label="Alerts" value={alert} onChange={setAlert} />
             <button type="submit" className="button button-primary button-small">
               Save
             </button>
@@ -157,36 +148,28 @@ const SavedSearches = () => {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>Saved searches</h1>
-          <p className="muted" style={{ margin: 0 }}>
-            We tell you when a new home matches, here and by email, as you choose.
-          </p>
-        </div>
-      </div>
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!error && !searches && <SkeletonGrid count={2} />}
-      {searches && searches.length === 0 && (
-        <div className="empty-state card">
-          <h2>No saved searches yet</h2>
-          <p className="muted">Search for homes, then choose ‘Save this search’.</p>
-          <a className="button button-primary" href="/properties">
-            Search Properties
-          </a>
-        </div>
-      )}
-      {searches && searches.length > 0 && (
-        <ul className="saved-search-list">
-          {searches.map((s) => (
-            <SearchRow key={s.id} search={s} />
-          ))}
-        </ul>
-      )}
+      <PageHeader
+        title="Saved searches"
+        intro="We tell you when a new home matches, here and by email, as you choose."
+      />
+      <LoadedList
+        items={searches}
+        error={error}
+        skeletons={2}
+        empty={{
+          title: 'No saved searches yet',
+          text: 'Search for homes, then choose ‘Save this search’.',
+          action: SEARCH_PROPERTIES,
+        }}
+      >
+        {(list) => (
+          <ul className="saved-search-list">
+            {list.map((s) => (
+              <SearchRow key={s.id} search={s} />
+            ))}
+          </ul>
+        )}
+      </LoadedList>
       {alerts && alerts.length > 0 && (
         <section aria-label="New matches" data-testid="alerts">
           <h2>New matches</h2>
@@ -213,9 +196,5 @@ const SavedSearches = () => {
 };
 
 export default function SavedSearchesPage() {
-  return (
-    <ErrorBoundary>
-      <Guarded>{() => <SavedSearches />}</Guarded>
-    </ErrorBoundary>
-  );
+  return <GuardedIsland>{() => <SavedSearches />}</GuardedIsland>;
 }

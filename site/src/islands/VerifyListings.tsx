@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import { formatDate, formatRent, typeLabel } from '../lib/format.ts';
-import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import type { AdminListing } from '../lib/types.ts';
-import { Guarded } from '../components/react/Guarded.tsx';
+import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
+import { Alert } from '../components/react/Alert.tsx';
 import './admin.css';
 
 type Row = AdminListing;
@@ -220,11 +220,7 @@ const Verify = () => {
           {notice}
         </p>
       )}
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={error} />
       {!page && !error && <Spinner />}
       {page && (
         <>
@@ -256,9 +252,5 @@ const Verify = () => {
 };
 
 export default function VerifyListings() {
-  return (
-    <ErrorBoundary>
-      <Guarded roles={['admin']}>{() => <Verify />}</Guarded>
-    </ErrorBoundary>
-  );
+  return <GuardedIsland roles={['admin']}>{() => <Verify />}</GuardedIsland>;
 }

@@ -1,4 +1,9 @@
-import type { LayerSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import type {
+  FillLayerSpecification,
+  LayerSpecification,
+  StyleSpecification,
+  SymbolLayerSpecification,
+} from 'maplibre-gl';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
 import {
   DETAIL_LOCALITIES_ZOOM,
@@ -86,6 +91,54 @@ const background: LayerSpecification = {
   paint: { 'background-color': COLOURS.land },
 };
 
+type PlaceLabel = {
+  id: string;
+  /** 1 metros, 2 cities, 3 towns (the tiles' `rank`). */
+  rank: number;
+  minzoom: number;
+  font: string[];
+  size: NonNullable<SymbolLayerSpecification['layout']>['text-size'];
+  halo: number;
+  colour?: string;
+};
+
+/** The names of one rank of places, the more populous drawn first where they collide. */
+const placeLabels = (source: string, p: PlaceLabel): LayerSpecification => ({
+  id: p.id,
+  type: 'symbol',
+  source,
+  'source-layer': 'places',
+  minzoom: p.minzoom,
+  filter: ['==', ['get', 'rank'], p.rank],
+  layout: {
+    'text-field': ['get', 'name'],
+    'text-font': p.font,
+    'text-size': p.size,
+    'symbol-sort-key': ['-', 0, ['get', 'population']],
+  },
+  paint: {
+    'text-color': p.colour ?? COLOURS.label,
+    'text-halo-color': COLOURS.halo,
+    'text-halo-width': p.halo,
+  },
+});
+
+/** A layer of the tiles' `layer` filled in one colour (`more`: its zooms, its filter). */
+const fill = (
+  source: string,
+  id: string,
+  layer: string,
+  colour: string,
+  more: Partial<FillLayerSpecification> = {},
+): LayerSpecification => ({
+  id,
+  type: 'fill',
+  source,
+  'source-layer': layer,
+  ...more,
+  paint: { 'fill-color': colour },
+});
+
 /** PIN localities, towns, cities and metros, each from its own zoom. */
 const indiaLabels = (source: string): LayerSpecification[] => [
   {
@@ -108,127 +161,44 @@ const indiaLabels = (source: string): LayerSpecification[] => [
       'text-halo-width': 1.2,
     },
   },
-  {
-    id: 'towns',
-    type: 'symbol',
-    source,
-    'source-layer': 'places',
-    minzoom: 7,
-    filter: ['==', ['get', 'rank'], 3],
-    layout: {
-      'text-field': ['get', 'name'],
-      'text-font': REGULAR,
-      'text-size': 11,
-      'symbol-sort-key': ['-', 0, ['get', 'population']],
-    },
-    paint: { 'text-color': COLOURS.label, 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.2 },
-  },
-  {
-    id: 'cities',
-    type: 'symbol',
-    source,
-    'source-layer': 'places',
-    minzoom: 5,
-    filter: ['==', ['get', 'rank'], 2],
-    layout: {
-      'text-field': ['get', 'name'],
-      'text-font': REGULAR,
-      'text-size': 12.5,
-      'symbol-sort-key': ['-', 0, ['get', 'population']],
-    },
-    paint: { 'text-color': COLOURS.label, 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.4 },
-  },
-  {
+  placeLabels(source, { id: 'towns', rank: 3, minzoom: 7, font: REGULAR, size: 11, halo: 1.2 }),
+  placeLabels(source, { id: 'cities', rank: 2, minzoom: 5, font: REGULAR, size: 12.5, halo: 1.4 }),
+  placeLabels(source, {
     id: 'metros',
-    type: 'symbol',
-    source,
-    'source-layer': 'places',
+    rank: 1,
     minzoom: 3,
-    filter: ['==', ['get', 'rank'], 1],
-    layout: {
-      'text-field': ['get', 'name'],
-      'text-font': BOLD,
-      'text-size': ['interpolate', ['linear'], ['zoom'], 3, 11, 8, 15],
-      'symbol-sort-key': ['-', 0, ['get', 'population']],
-    },
-    paint: { 'text-color': '#1f1f1f', 'text-halo-color': COLOURS.halo, 'text-halo-width': 1.5 },
-  },
+    font: BOLD,
+    size: ['interpolate', ['linear'], ['zoom'], 3, 11, 8, 15],
+    halo: 1.5,
+    colour: '#1f1f1f',
+  }),
 ];
 
 /** The registry-built India basemap: sea, land, states, cities and PIN localities. */
 const indiaLayers = (source: string): LayerSpecification[] => [
   background,
   // Covers every tile of the archive; the land layers are drawn on top of it.
-  {
-    id: 'sea',
-    type: 'fill',
-    source,
-    'source-layer': 'sea',
-    paint: { 'fill-color': COLOURS.water },
-  },
-  {
-    id: 'neighbours',
-    type: 'fill',
-    source,
-    'source-layer': 'neighbours',
-    paint: { 'fill-color': COLOURS.neighbours },
-  },
+  fill(source, 'sea', 'sea', COLOURS.water),
+  fill(source, 'neighbours', 'neighbours', COLOURS.neighbours),
   // The country outline is coarser than the states; it fills only at low zoom, the states fill beyond.
-  {
-    id: 'india-land',
-    type: 'fill',
-    source,
-    'source-layer': 'country',
-    maxzoom: 6,
-    paint: { 'fill-color': COLOURS.land },
-  },
-  {
-    id: 'states-land',
-    type: 'fill',
-    source,
-    'source-layer': 'states',
-    paint: { 'fill-color': COLOURS.land },
-  },
+  fill(source, 'india-land', 'country', COLOURS.land, { maxzoom: 6 }),
+  fill(source, 'states-land', 'states', COLOURS.land),
   ...boundaryLayers(source),
   ...indiaLabels(source),
 ];
 
 /** Land, parks, water, buildings and roads of the street basemap, drawn under the borders. */
 const streetFills = (source: string): LayerSpecification[] => [
-  {
-    id: 'earth',
-    type: 'fill',
-    source,
-    'source-layer': 'earth',
-    paint: { 'fill-color': COLOURS.land },
-  },
-  {
-    id: 'parks',
-    type: 'fill',
-    source,
-    'source-layer': 'landuse',
+  fill(source, 'earth', 'earth', COLOURS.land),
+  fill(source, 'parks', 'landuse', COLOURS.park, {
     filter: [
       'in',
       ['get', 'kind'],
       ['literal', ['park', 'garden', 'forest', 'wood', 'nature_reserve']],
     ],
-    paint: { 'fill-color': COLOURS.park },
-  },
-  {
-    id: 'water',
-    type: 'fill',
-    source,
-    'source-layer': 'water',
-    paint: { 'fill-color': COLOURS.water },
-  },
-  {
-    id: 'buildings',
-    type: 'fill',
-    source,
-    'source-layer': 'buildings',
-    minzoom: 14,
-    paint: { 'fill-color': COLOURS.building },
-  },
+  }),
+  fill(source, 'water', 'water', COLOURS.water),
+  fill(source, 'buildings', 'buildings', COLOURS.building, { minzoom: 14 }),
   {
     id: 'roads-casing',
     type: 'line',

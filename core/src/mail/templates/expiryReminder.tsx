@@ -1,5 +1,5 @@
 import { Link } from '@react-email/components';
-import { Action, EmailLayout, Paragraph } from '../layout.tsx';
+import { ActionAndLink, EmailLayout, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
 
 export type ExpiryReminderEmail = {
@@ -25,11 +25,7 @@ const ExpiryReminder = (props: ExpiryReminderEmail) => (
       Your listing <strong>{props.listingTitle}</strong> expires on {props.expiresOn} unless you
       confirm that it is still available. One click is enough; you do not need to sign in.
     </Paragraph>
-    <Action href={props.confirmLink} label="Yes, still available" />
-    <Paragraph>
-      If the button does not work, open this link:{' '}
-      <Link href={props.confirmLink}>{props.confirmLink}</Link>
-    </Paragraph>
+    <ActionAndLink href={props.confirmLink} label="Yes, still available" />
     <Paragraph>
       Already rented? Delist it in <Link href={props.manageLink}>My Properties</Link>.
     </Paragraph>

@@ -1,5 +1,4 @@
-import { Link } from '@react-email/components';
-import { Action, EmailLayout, Paragraph } from '../layout.tsx';
+import { ActionAndLink, EmailLayout, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
 
 export type NewMessageEmail = {
@@ -37,10 +36,7 @@ const NewMessage = (props: NewMessageEmail) => {
       {unread > 1 ? (
         <Paragraph>You have {unread} unread messages in this conversation.</Paragraph>
       ) : null}
-      <Action href={link} label="Read and reply" />
-      <Paragraph>
-        If the button does not work, open this link: <Link href={link}>{link}</Link>
-      </Paragraph>
+      <ActionAndLink href={link} label="Read and reply" />
     </EmailLayout>
   );
 };

@@ -1,5 +1,4 @@
-import { Link } from '@react-email/components';
-import { Action, EmailLayout, Paragraph } from '../layout.tsx';
+import { ActionAndLink, EmailLayout, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
 
 export type PasswordResetEmail = { name: string; link: string; validMinutes: number };
@@ -15,10 +14,7 @@ const PasswordReset = ({ name, link, validMinutes }: PasswordResetEmail) => (
       We received a request to reset your password. Choose a new one with the button below. The link
       works once and expires in {validMinutes} minutes.
     </Paragraph>
-    <Action href={link} label="Reset password" />
-    <Paragraph>
-      If the button does not work, open this link: <Link href={link}>{link}</Link>
-    </Paragraph>
+    <ActionAndLink href={link} label="Reset password" />
   </EmailLayout>
 );
 

@@ -1,5 +1,4 @@
-import { Link } from '@react-email/components';
-import { Action, EmailLayout, Paragraph } from '../layout.tsx';
+import { ActionAndLink, EmailLayout, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
 
 export type ReviewDecisionKind = 'fix-requested' | 'delisted' | 'suspended';
@@ -46,12 +45,7 @@ const ReviewDecision = ({ name, kind, listingTitle, reason, link }: ReviewDecisi
         {listingTitle ? ` Listing: ${listingTitle}.` : ''}
       </Paragraph>
       <Paragraph>Reason: {reason}</Paragraph>
-      {action === null ? null : <Action href={link} label={action} />}
-      {action === null ? null : (
-        <Paragraph>
-          If the button does not work, open this link: <Link href={link}>{link}</Link>
-        </Paragraph>
-      )}
+      {action === null ? null : <ActionAndLink href={link} label={action} />}
     </EmailLayout>
   );
 };

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import { homeFor } from '../../lib/roleHome.ts';
 import type { Role, User } from '../../lib/types.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Spinner } from './Spinner.tsx';
 import { useAuth } from './useAuth.ts';
 
@@ -24,5 +25,12 @@ export const Guarded = ({ roles, children }: Props) => {
   if (auth.status !== 'authenticated' || !allowed) return <Spinner />;
   return <>{children(auth.user)}</>;
 };
+
+/** An island for signed-in users only: the guard, with the island's errors caught around it. */
+export const GuardedIsland = (props: Props) => (
+  <ErrorBoundary>
+    <Guarded {...props} />
+  </ErrorBoundary>
+);
 
 export const OWNER_ROLES: Role[] = ['homeowner', 'broker'];

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { describeError, apiRoute } from '../../lib/api.ts';
+import { Alert } from './Alert.tsx';
 
 /** One open report as the review queue's history presents it (api/src/reports/present.ts). */
 export type OpenReportView = {
@@ -86,11 +87,7 @@ export const ReportBrigade = ({
           </span>
         </label>
       ))}
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={error} />
       <div>
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError, describeError, apiRoute } from '../../lib/api.ts';
+import { Alert } from './Alert.tsx';
 
 /** The reasons exactly as the API takes them (core/src/reports/events.ts). */
 const REASONS = [
@@ -98,11 +99,7 @@ export const ReportListing = ({ listingId }: Props) => {
         rows={3}
         onChange={(e) => setNote(e.target.value)}
       />
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={error} />
       <button
         type="submit"
         className="button button-primary"

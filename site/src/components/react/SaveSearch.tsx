@@ -2,16 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { describeError } from '../../lib/api.ts';
 import { describeFilters, type Filters } from '../../lib/filters.ts';
-import {
-  ALERT_OPTIONS,
-  apiFiltersOf,
-  bboxArea,
-  type AlertChoice,
-} from '../../lib/savedSearches.ts';
+import { apiFiltersOf, bboxArea, type AlertChoice } from '../../lib/savedSearches.ts';
 import { $drawnArea } from '../../stores/drawnArea.ts';
 import { $mapArea } from '../../stores/mapSearch.ts';
 import { saveSearch } from '../../stores/savedSearches.ts';
 import { $viewMode } from '../../stores/viewMode.ts';
+import { Alert } from './Alert.tsx';
+import { AlertSelect } from './AlertSelect.tsx';
 
 /**
  * 'Save this search': a name and an alert choice for the filters on screen,
@@ -90,17 +87,7 @@ export const SaveSearch = ({
       </label>
       <label>
         Alerts
-        <select
-          name="alert"
-          value={alert}
-          onChange={(e) => setAlert(e.target.value as AlertChoice)}
-        >
-          {ALERT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <AlertSelect name="alert" value={alert} onChange={setAlert} />
       </label>
       {area && (
         <p className="muted" data-testid="saves-map-area">
@@ -115,11 +102,7 @@ export const SaveSearch = ({
       <button type="button" className="link-button" onClick={() => setOpen(false)}>
         Cancel
       </button>
-      {state.error && (
-        <p className="alert alert-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={state.error} />
     </form>
   );
 };

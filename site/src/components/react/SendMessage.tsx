@@ -4,6 +4,7 @@ import { $messageFormRequests } from '../../stores/messageForm.ts';
 import { describeError, apiRoute } from '../../lib/api.ts';
 import { newMessageId } from '../../lib/conversations.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
+import { Alert } from './Alert.tsx';
 
 type Props = { listingId: string; title: string };
 
@@ -65,11 +66,7 @@ export const SendMessage = ({ listingId, title }: Props) => {
         rows={4}
         onChange={(e) => setText(e.target.value)}
       />
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="alert alert-error" message={error} />
       <button type="submit" className="button button-primary" disabled={sending || !text.trim()}>
         {sending ? 'Sending…' : error ? 'Retry' : 'Send Message'}
       </button>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { describeError, apiRoute } from '../../lib/api.ts';
+import { useBusy } from './useBusy.ts';
 import '../../islands/admin.css';
+import { BusyButton } from './BusyButton.tsx';
 
 /**
  * A listing's verification on its detail page: the badge for everyone, and
@@ -9,24 +11,22 @@ import '../../islands/admin.css';
  */
 export const VerifyControl = (props: { listingId: string; verified: boolean; admin: boolean }) => {
   const [verified, setVerified] = useState(props.verified);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [error, setError] = useState('');
   useEffect(() => setVerified(props.verified), [props.verified]);
 
-  const toggle = async () => {
-    setBusy(true);
+  const toggle = () => {
     setError('');
-    try {
-      const { property } = await apiRoute('PATCH /properties/:id/verify', {
-        params: { id: props.listingId },
-        json: { isVerified: !verified },
-      });
-      setVerified(property.isVerified);
-    } catch (e) {
-      setError(describeError(e, 'The verification could not be changed.'));
-    } finally {
-      setBusy(false);
-    }
+    return run(
+      async () => {
+        const { property } = await apiRoute('PATCH /properties/:id/verify', {
+          params: { id: props.listingId },
+          json: { isVerified: !verified },
+        });
+        setVerified(property.isVerified);
+      },
+      (e) => setError(describeError(e, 'The verification could not be changed.')),
+    );
   };
 
   return (
@@ -35,14 +35,9 @@ export const VerifyControl = (props: { listingId: string; verified: boolean; adm
         {verified ? 'Verified' : 'Pending'}
       </span>
       {props.admin && (
-        <button
-          type="button"
-          className="button button-small"
-          disabled={busy}
-          onClick={() => void toggle()}
-        >
+        <BusyButton className="button button-small" busy={busy} onClick={() => void toggle()}>
           {verified ? 'Unverify' : 'Verify'}
-        </button>
+        </BusyButton>
       )}
       {error && (
         <span className="field-error" role="alert">

@@ -37,6 +37,21 @@ const typeIcon = (type: string): SVGSVGElement => {
   return svg;
 };
 
+/** Every popup's foot: the rent (when shown) and type, then the link to the listing. */
+const appendMetaAndLink = (
+  root: HTMLElement,
+  p: { rent: string | undefined; type: string; id: string; visitor: boolean },
+): HTMLElement => {
+  const meta = el('div', 'map-popup-meta');
+  if (p.rent !== undefined) meta.append(el('span', 'map-popup-rent', p.rent));
+  meta.append(el('span', 'badge badge-type', typeLabel(p.type)));
+  root.append(meta);
+  const link = el('a', 'map-popup-link', 'View Details');
+  link.href = listingHref(p.id, p.visitor);
+  root.append(link);
+  return root;
+};
+
 /**
  * A marker's popup: first photo (or the type's icon), title, area and city,
  * rent and type, and the link to the listing. Visitors see public fields only:
@@ -57,21 +72,11 @@ export const popupContent = (p: MapProperty, visitor: boolean): HTMLElement => {
     ? p.location.city
     : [p.location.area, p.location.city].filter(Boolean).join(', ');
   root.append(el('div', 'map-popup-place', place));
-  const meta = el('div', 'map-popup-meta');
-  if (!visitor && p.rent !== undefined)
-    meta.append(
-      el(
-        'span',
-        'map-popup-rent',
-        `${formatRent(p.rent)}${p.rentType ? `/${rentPeriod(p.rentType)}` : ''}`,
-      ),
-    );
-  meta.append(el('span', 'badge badge-type', typeLabel(p.propertyType)));
-  root.append(meta);
-  const link = el('a', 'map-popup-link', 'View Details');
-  link.href = listingHref(p._id, visitor);
-  root.append(link);
-  return root;
+  const rent =
+    visitor || p.rent === undefined
+      ? undefined
+      : `${formatRent(p.rent)}${p.rentType ? `/${rentPeriod(p.rentType)}` : ''}`;
+  return appendMetaAndLink(root, { rent, type: p.propertyType, id: p._id, visitor });
 };
 
 /**
@@ -89,13 +94,6 @@ export const pointPopupContent = (
   root.append(typeIcon(p.type));
   root.append(el('strong', 'map-popup-title', `${typeLabel(p.type)} for rent`));
   if (loading) root.append(el('div', 'map-popup-place muted', 'Loading details…'));
-  const meta = el('div', 'map-popup-meta');
-  if (!visitor && p.rent !== undefined)
-    meta.append(el('span', 'map-popup-rent', formatRent(p.rent)));
-  meta.append(el('span', 'badge badge-type', typeLabel(p.type)));
-  root.append(meta);
-  const link = el('a', 'map-popup-link', 'View Details');
-  link.href = listingHref(p.id, visitor);
-  root.append(link);
-  return root;
+  const rent = visitor || p.rent === undefined ? undefined : formatRent(p.rent);
+  return appendMetaAndLink(root, { rent, type: p.type, id: p.id, visitor });
 };

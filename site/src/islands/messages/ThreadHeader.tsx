@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import { apiRoute, describeError } from '../../lib/api.ts';
 import type { Conversation } from '../../lib/conversations.ts';
+import { useBusy } from '../../components/react/useBusy.ts';
 import { Thumb } from './Thumb.tsx';
+import { BusyButton } from '../../components/react/BusyButton.tsx';
 
 type Props = {
   c: Conversation;
@@ -12,22 +13,29 @@ type Props = {
 
 /** Archive or block (or undo either); a failure shows in the thread. */
 const useConversationAction = ({ c, onChanged, setError }: Props) => {
-  const [busy, setBusy] = useState(false);
-  const act = async (path: 'archive' | 'block', method: 'POST' | 'DELETE') => {
-    setBusy(true);
-    try {
-      const { conversation } = await apiRoute(`${method} /conversations/:id/${path}`, {
-        params: { id: c.id },
-      });
-      onChanged(conversation);
-    } catch (e) {
-      setError(describeError(e, 'That did not work; please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useBusy();
+  const act = (path: 'archive' | 'block', undo: boolean) =>
+    run(
+      async () => {
+        const route = `${undo ? 'DELETE' : 'POST'} /conversations/:id/${path}` as const;
+        const { conversation } = await apiRoute(route, { params: { id: c.id } });
+        onChanged(conversation);
+      },
+      (e) => setError(describeError(e, 'That did not work; please try again.')),
+    );
   return { busy, act };
 };
+
+/** The header's two switches: each button does its action, or undoes it once done. */
+const ACTIONS = [
+  {
+    path: 'archive',
+    done: (c: Conversation) => c.archived,
+    label: 'Archive',
+    undoLabel: 'Move to Inbox',
+  },
+  { path: 'block', done: (c: Conversation) => c.blockedByMe, label: 'Block', undoLabel: 'Unblock' },
+] as const;
 
 /** The thread's listing, counterpart, and its Archive and Block buttons. */
 export const ThreadHeader = (props: Props) => {
@@ -54,22 +62,16 @@ export const ThreadHeader = (props: Props) => {
         </div>
       </div>
       <div className="actions">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => void act('archive', c.archived ? 'DELETE' : 'POST')}
-        >
-          {c.archived ? 'Move to Inbox' : 'Archive'}
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => void act('block', c.blockedByMe ? 'DELETE' : 'POST')}
-        >
-          {c.blockedByMe ? 'Unblock' : 'Block'}
-        </button>
+        {ACTIONS.map(({ path, done, label, undoLabel }) => (
+          <BusyButton
+            key={path}
+            className="button"
+            busy={busy}
+            onClick={() => void act(path, done(c))}
+          >
+            {done(c) ? undoLabel : label}
+          </BusyButton>
+        ))}
       </div>
     </header>
   );

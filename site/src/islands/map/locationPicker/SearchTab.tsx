@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { searchPlaces, type GeocodeResult } from '../geocode.ts';
+import { useBusy } from '../../../components/react/useBusy.ts';
 import { onEnter, TabPanel } from './tabs.tsx';
+import { BusyButton } from '../../../components/react/BusyButton.tsx';
 
 /** A place by name or PIN code through our geocoder; picking one selects it with its name. */
 export const SearchTab = ({
@@ -12,19 +14,17 @@ export const SearchTab = ({
 }) => {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<GeocodeResult[] | null>(null);
-  const [searching, setSearching] = useState(false);
+  const { busy: searching, run } = useBusy();
 
   const search = async () => {
     if (query.trim() === '') return;
-    setSearching(true);
-    try {
-      setResults(await searchPlaces(query.trim()));
-    } catch {
-      setResults(null);
-      window.alert('Error searching for location. Please try again.');
-    } finally {
-      setSearching(false);
-    }
+    await run(
+      async () => setResults(await searchPlaces(query.trim())),
+      () => {
+        setResults(null);
+        window.alert('Error searching for location. Please try again.');
+      },
+    );
   };
 
   return (
@@ -41,14 +41,14 @@ export const SearchTab = ({
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onEnter(() => void search())}
         />
-        <button
-          type="button"
+        <BusyButton
           className="button button-primary"
-          disabled={searching}
+          busy={searching}
+          busyLabel="Searching…"
           onClick={() => void search()}
         >
-          {searching ? 'Searching…' : 'Search'}
-        </button>
+          Search
+        </BusyButton>
       </div>
       {results && results.length === 0 && <p className="muted">No places found.</p>}
       {results && results.length > 0 && (
