@@ -57,39 +57,37 @@ beforeAll(async () => {
   token = await registerViaApi(baseUrl, owner);
   kothrudId = await createListingViaApi(baseUrl, token, {
     title: 'Sunny flat near Kothrud depot',
-    propertyType: 'flat',
     rent: 21000,
-    city: 'Pune',
     area: 'Kothrud',
-    bedrooms: 2,
     coordinates: KOTHRUD,
   });
-  await createListingViaApi(baseUrl, token, {
-    title: 'PG rooms by Viman Nagar',
-    propertyType: 'PG',
-    rent: 9000,
-    city: 'Pune',
-    area: 'Viman Nagar',
-    bedrooms: 1,
-    coordinates: { latitude: 18.5679, longitude: 73.9143 },
-  });
-  await createListingViaApi(baseUrl, token, {
-    title: 'Bungalow in Baner hills',
-    propertyType: 'house',
-    rent: 55000,
-    city: 'Pune',
-    area: 'Baner',
-    bedrooms: 4,
-    coordinates: { latitude: 18.559, longitude: 73.7868 },
-  });
-  await createListingViaApi(baseUrl, token, {
-    title: 'Flat without a pin',
-    propertyType: 'flat',
-    rent: 15000,
-    city: 'Pune',
-    area: 'Hadapsar',
-    bedrooms: 1,
-  });
+  const others = [
+    {
+      title: 'PG rooms by Viman Nagar',
+      propertyType: 'PG',
+      rent: 9000,
+      area: 'Viman Nagar',
+      bedrooms: 1,
+      coordinates: { latitude: 18.5679, longitude: 73.9143 },
+    },
+    {
+      title: 'Bungalow in Baner hills',
+      propertyType: 'house',
+      rent: 55000,
+      area: 'Baner',
+      bedrooms: 4,
+      coordinates: { latitude: 18.559, longitude: 73.7868 },
+    },
+    {
+      title: 'Flat without a pin',
+      propertyType: 'flat',
+      rent: 15000,
+      area: 'Hadapsar',
+      bedrooms: 1,
+    },
+  ] as const;
+  for (const listing of others)
+    await createListingViaApi(baseUrl, token, { ...listing, city: 'Pune' });
   await waitForPublicCount(baseUrl, 'city=Pune', 4);
 }, 300_000);
 

@@ -271,9 +271,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     const other = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Other Owner'));
     const theirs = await createListingViaApi(stack.baseUrl, other, {
       title: 'Someone else’s flat in Wakad',
-      propertyType: 'flat',
       rent: 18000,
-      city: 'Pune',
       area: 'Wakad',
       bedrooms: 1,
     });

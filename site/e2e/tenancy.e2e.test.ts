@@ -32,11 +32,8 @@ beforeAll(async () => {
   const token = await registerViaApi(stack.baseUrl, other);
   plainId = await createListingViaApi(stack.baseUrl, token, {
     title: PLAIN,
-    propertyType: 'flat',
     rent: 24000,
-    city: 'Pune',
     area: 'Baner',
-    bedrooms: 2,
     coordinates: { latitude: 18.559, longitude: 73.7868 },
   });
   await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);

@@ -2,7 +2,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
+import {
+  LISTING_FORM,
+  listingForm,
+  SPEC_ERRORS_FOR_A_BAD_FORM,
+} from '@rentals/testing/listingForm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDiskStore } from '../media/localDiskStore.ts';
 import { mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
@@ -367,24 +371,7 @@ describe('validation with the spec messages', () => {
     expect(res.body.errors).toEqual([
       { path: 'title', msg: 'Title must be at least 5 characters long' },
       { path: 'description', msg: 'Description must be at least 20 characters long' },
-      { path: 'propertyType', msg: 'Property type must be PG, house, or flat' },
-      { path: 'rent', msg: 'Rent must be greater than 0' },
-      { path: 'rentType', msg: 'Rent type must be monthly or yearly' },
-      { path: 'location.city', msg: 'City is required' },
-      { path: 'location.area', msg: 'Area is required' },
-      { path: 'location.address', msg: 'Address is required' },
-      { path: 'location.pinCode', msg: 'Please enter a valid 6-digit pin code' },
-      {
-        path: 'location.coordinates.latitude',
-        msg: 'Latitude must be a valid number between -90 and 90',
-      },
-      {
-        path: 'location.coordinates.longitude',
-        msg: 'Longitude must be a valid number between -180 and 180',
-      },
-      { path: 'propertyDetails.bedrooms', msg: 'Bedrooms cannot be negative' },
-      { path: 'propertyDetails.bathrooms', msg: 'Bathrooms cannot be negative' },
-      { path: 'propertyDetails.area', msg: 'Area cannot be negative' },
+      ...SPEC_ERRORS_FOR_A_BAD_FORM,
       { path: 'propertyDetails.floor', msg: 'Floor number cannot be greater than total floors' },
     ]);
   });
