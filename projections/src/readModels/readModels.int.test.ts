@@ -323,6 +323,11 @@ const replay = async (
   const rows = await Promise.all(tables.map((t) => env.db.sql.unsafe(`SELECT ${t}`)));
   return { rows, batches };
 };
+const LISTING_TABLES = [
+  '* FROM listing_read ORDER BY id',
+  '* FROM listing_public ORDER BY id',
+  '* FROM owner_listing_stats ORDER BY owner_id',
+];
 /** Copies under names of their own (a fresh checkpoint), applying event by event or in batches. */
 const eachEvent = (projections: SqlProjection[], label: string) =>
   projections.map((p) => ({ ...p, name: `${p.name}-${label}`, evolveBatch: undefined }));
@@ -332,12 +337,7 @@ const inBatches = (projections: SqlProjection[], label: string) =>
 describe('batched creations', () => {
   it('build exactly the read models that applying event by event builds', async () => {
     await appendMany({ prefix: 'b', count: 12, lifecycleEvery: 3, owner: 'bo', owners: 4 });
-    const tables = [
-      '* FROM listing_read ORDER BY id',
-      '* FROM listing_public ORDER BY id',
-      '* FROM owner_listing_stats ORDER BY owner_id',
-      '* FROM owner_listing_membership ORDER BY listing_id',
-    ];
+    const tables = [...LISTING_TABLES, '* FROM owner_listing_membership ORDER BY listing_id'];
     const all = [listingReadModel, publicListingModel, ownerListingStats];
     const oneByOne = await replay(tables, eachEvent(all, 'single'), { batchSize: 1 });
     const batched = await replay(tables, inBatches(all, 'batched'), { batchSize: 500 });
@@ -351,9 +351,7 @@ describe('a large backlog', () => {
     // A bulk import (runs of creations) with edits, moves and deletions in between.
     await appendMany({ prefix: 'bulk', count: 150, lifecycleEvery: 25, owner: 'bk', owners: 7 });
     const tables = [
-      '* FROM listing_read ORDER BY id',
-      '* FROM listing_public ORDER BY id',
-      '* FROM owner_listing_stats ORDER BY owner_id',
+      ...LISTING_TABLES,
       '* FROM public_site_listing_city ORDER BY listing_id',
       // Generations count marks (one per batch or per event): what matters is what is marked, and at which event.
       'city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_cities ORDER BY city_slug',
