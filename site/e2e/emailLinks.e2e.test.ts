@@ -35,8 +35,6 @@ const user = async (role: TestUser['role'], name: string) => {
 const listing = async (token: string, seed: Omit<ListingSeed, 'propertyType' | 'bedrooms'>) => {
   const id = await createListingViaApi(stack.baseUrl, token, {
     ...seed,
-    propertyType: 'flat',
-    bedrooms: 2,
   });
   titles.set(id, seed.title);
   return id;

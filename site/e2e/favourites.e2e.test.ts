@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
+import { ownerWithListings } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
@@ -23,16 +23,11 @@ const TITLE = 'Leafy flat in Aundh with a heart';
 
 beforeAll(async () => {
   stack = await startStack();
-  ownerToken = await registerViaApi(stack.baseUrl, owner);
-  listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
-    title: TITLE,
-    propertyType: 'flat',
-    rent: 21000,
-    city: 'Pune',
-    area: 'Aundh',
-    bedrooms: 2,
-  });
-  await waitForListed(stack, 'city=Pune', 1);
+  const listed = await ownerWithListings(stack, owner, [
+    { title: TITLE, rent: 21000, area: 'Aundh' },
+  ]);
+  ownerToken = listed.token;
+  listingId = listed.ids[0]!;
   context = await stack.newContext();
   page = await context.newPage();
 });

@@ -57,45 +57,51 @@ beforeAll(async () => {
   token = await registerViaApi(baseUrl, owner);
   kothrudId = await createListingViaApi(baseUrl, token, {
     title: 'Sunny flat near Kothrud depot',
-    propertyType: 'flat',
     rent: 21000,
-    city: 'Pune',
     area: 'Kothrud',
-    bedrooms: 2,
     coordinates: KOTHRUD,
   });
-  await createListingViaApi(baseUrl, token, {
-    title: 'PG rooms by Viman Nagar',
-    propertyType: 'PG',
-    rent: 9000,
-    city: 'Pune',
-    area: 'Viman Nagar',
-    bedrooms: 1,
-    coordinates: { latitude: 18.5679, longitude: 73.9143 },
-  });
-  await createListingViaApi(baseUrl, token, {
-    title: 'Bungalow in Baner hills',
-    propertyType: 'house',
-    rent: 55000,
-    city: 'Pune',
-    area: 'Baner',
-    bedrooms: 4,
-    coordinates: { latitude: 18.559, longitude: 73.7868 },
-  });
-  await createListingViaApi(baseUrl, token, {
-    title: 'Flat without a pin',
-    propertyType: 'flat',
-    rent: 15000,
-    city: 'Pune',
-    area: 'Hadapsar',
-    bedrooms: 1,
-  });
+  const others = [
+    {
+      title: 'PG rooms by Viman Nagar',
+      propertyType: 'PG',
+      rent: 9000,
+      area: 'Viman Nagar',
+      bedrooms: 1,
+      coordinates: { latitude: 18.5679, longitude: 73.9143 },
+    },
+    {
+      title: 'Bungalow in Baner hills',
+      propertyType: 'house',
+      rent: 55000,
+      area: 'Baner',
+      bedrooms: 4,
+      coordinates: { latitude: 18.559, longitude: 73.7868 },
+    },
+    {
+      title: 'Flat without a pin',
+      propertyType: 'flat',
+      rent: 15000,
+      area: 'Hadapsar',
+      bedrooms: 1,
+    },
+  ] as const;
+  for (const listing of others)
+    await createListingViaApi(baseUrl, token, { ...listing, city: 'Pune' });
   await waitForPublicCount(baseUrl, 'city=Pune', 4);
 }, 300_000);
 
 afterAll(async () => {
   await stack?.stop();
 });
+
+/** The Kothrud flat's detail page, signed in, once its map has drawn. */
+const kothrudDetailMap = async () => {
+  const { context, page } = await signedIn();
+  await page.goto(`/properties/${kothrudId}`);
+  await mapDrawn(page, 'detail-map');
+  return { context, page, map: page.getByTestId('detail-map') };
+};
 
 /** A signed-in browser placed at HERE, with geolocation allowed. */
 const signedIn = async (): Promise<{ context: BrowserContext; page: Page }> => {
@@ -270,10 +276,7 @@ describe('map view on /properties', () => {
   });
 
   it('frames both ends of the trip after Get Directions', async () => {
-    const { context, page } = await signedIn();
-    await page.goto(`/properties/${kothrudId}`);
-    const map = page.getByTestId('detail-map');
-    await mapDrawn(page, 'detail-map');
+    const { context, page, map } = await kothrudDetailMap();
     // Opened on the listing's localities, the station (7 km away) is off the map.
     expect(await inView(map, KOTHRUD)).toBe(true);
     expect(await inView(map, HERE)).toBe(false);
@@ -293,10 +296,7 @@ describe('map view on /properties', () => {
   });
 
   it('opens on the localities around the listing, zooms no deeper than our data and says it has no streets', async () => {
-    const { context, page } = await signedIn();
-    await page.goto(`/properties/${kothrudId}`);
-    const map = page.getByTestId('detail-map');
-    await mapDrawn(page, 'detail-map');
+    const { context, page, map } = await kothrudDetailMap();
     // Not SPEC's street zoom 15 (there are no streets to show): the localities around Kothrud.
     expect(await cameraOf(map)).toEqual(camera(KOTHRUD, DETAIL_LOCALITIES_ZOOM));
     await shot(page, 'detail-map', 'map-detail-localities');
@@ -412,20 +412,18 @@ describe('location picker on /add-property', () => {
 
     // Manual: the spec's three messages, then a valid point named by reverse geocoding.
     await dialog.getByRole('tab', { name: 'Manual' }).click();
-    await dialog.getByLabel('Latitude').fill('abc');
-    await dialog.getByRole('button', { name: 'Set Location' }).click();
+    const setLocation = async (latitude: string, longitude: string) => {
+      await dialog.getByLabel('Latitude').fill(latitude);
+      await dialog.getByLabel('Longitude').fill(longitude);
+      await dialog.getByRole('button', { name: 'Set Location' }).click();
+    };
+    await setLocation('abc', '');
     await dialog.getByText('Please enter valid coordinates.').waitFor();
-    await dialog.getByLabel('Latitude').fill('95');
-    await dialog.getByLabel('Longitude').fill('73.8');
-    await dialog.getByRole('button', { name: 'Set Location' }).click();
+    await setLocation('95', '73.8');
     await dialog.getByText('Latitude must be between -90 and 90.').waitFor();
-    await dialog.getByLabel('Latitude').fill('18.5');
-    await dialog.getByLabel('Longitude').fill('190');
-    await dialog.getByRole('button', { name: 'Set Location' }).click();
+    await setLocation('18.5', '190');
     await dialog.getByText('Longitude must be between -180 and 180.').waitFor();
-    await dialog.getByLabel('Longitude').fill('73.8077');
-    await dialog.getByLabel('Latitude').fill('18.5074');
-    await dialog.getByRole('button', { name: 'Set Location' }).click();
+    await setLocation('18.5074', '73.8077');
     await expect
       .poll(() => summary.textContent(), { timeout: 15_000 })
       .toMatch(/Pune, Maharashtra 4110\d\d18\.507400, 73\.807700$/);

@@ -50,18 +50,13 @@ beforeAll(async () => {
   const tenantToken = await registerViaApi(stack.baseUrl, newUser('tenant', 'Tara Tenant'));
   listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
     title: TITLE,
-    propertyType: 'flat',
     rent: 28000,
-    city: 'Pune',
     area: 'Aundh',
-    bedrooms: 2,
     photos: [await jpeg('hall.jpg', { r: 90, g: 140, b: 200 })],
   });
   secondListingId = await createListingViaApi(stack.baseUrl, ownerToken, {
     title: 'Bright 1BHK in Baner',
-    propertyType: 'flat',
     rent: 19000,
-    city: 'Pune',
     area: 'Baner',
     bedrooms: 1,
     photos: [await jpeg('room.jpg', { r: 200, g: 150, b: 90 })],

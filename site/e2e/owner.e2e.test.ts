@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { banerListingFields, fillFields } from './harness/fields.ts';
 import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { jpeg, type UploadFile } from './harness/photos.ts';
 import { islandsHydrated } from './harness/islands.ts';
@@ -33,17 +34,15 @@ const card = () => page.getByTestId('owner-card');
 
 /** The Baner flat's basic and location fields, valid by every rule; coordinates as given ('' for none). */
 const fillBanerListing = async (coordinates: { latitude: string; longitude: string }) => {
-  await page.getByLabel('Property Title').fill('Sunny 2BHK near Baner hills');
-  await page
-    .getByLabel('Description')
-    .fill('Two bedrooms, two bathrooms, covered parking and a view of the hills.');
-  await page.getByLabel('Rent (₹)').fill('25000');
-  await page.getByLabel('City').fill('Pune');
-  await page.getByLabel('Area / Locality').fill('Baner');
-  await page.getByLabel('Pin Code').fill('411045');
-  await page.getByLabel('Full Address').fill('14 Hill View Society');
-  await page.getByLabel('Latitude (optional)').fill(coordinates.latitude);
-  await page.getByLabel('Longitude (optional)').fill(coordinates.longitude);
+  await fillFields(
+    page,
+    banerListingFields({
+      title: 'Sunny 2BHK near Baner hills',
+      description: 'Two bedrooms, two bathrooms, covered parking and a view of the hills.',
+      address: '14 Hill View Society',
+      ...coordinates,
+    }),
+  );
 };
 
 describe('an owner lists, edits, delists and deletes a property', () => {
@@ -271,9 +270,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     const other = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Other Owner'));
     const theirs = await createListingViaApi(stack.baseUrl, other, {
       title: 'Someone else’s flat in Wakad',
-      propertyType: 'flat',
       rent: 18000,
-      city: 'Pune',
       area: 'Wakad',
       bedrooms: 1,
     });

@@ -51,15 +51,12 @@ beforeAll(async () => {
   tokens.admin = await stack.adminToken();
   listingId = await createListingViaApi(stack.baseUrl, tokens.owner, {
     title: TITLE,
-    propertyType: 'flat',
     rent: 18000,
     city: 'Nashik',
     area: 'Gangapur',
-    bedrooms: 2,
   });
   await createListingViaApi(stack.baseUrl, tokens.owner, {
     title: OTHER,
-    propertyType: 'flat',
     rent: 12000,
     city: 'Nashik',
     area: 'College Road',

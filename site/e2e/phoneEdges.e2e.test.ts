@@ -25,11 +25,8 @@ beforeAll(async () => {
   tenantToken = await registerViaApi(stack.baseUrl, newUser('tenant'));
   listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
     title: 'Two-bedroom flat with a long title that wraps across the narrow screen of a phone',
-    propertyType: 'flat',
     rent: 26000,
-    city: 'Pune',
     area: 'Viman Nagar',
-    bedrooms: 2,
     coordinates: { latitude: 18.5679, longitude: 73.9143 },
     photos: [await jpeg('front.jpg', { r: 120, g: 140, b: 90 })],
   });

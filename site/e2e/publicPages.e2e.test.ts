@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitForPage } from '@rentals/testing/product';
-import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
+import { ownerWithListings } from './harness/api.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { checkScreen } from './harness/screens.ts';
 import { newUser } from './harness/users.ts';
@@ -22,32 +22,23 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   stack = await startStack();
-  ownerToken = await registerViaApi(stack.baseUrl, owner);
-  listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
-    title: TITLE,
-    propertyType: 'flat',
-    rent: 26000,
-    city: 'Pune',
-    area: 'Viman Nagar',
-    bedrooms: 2,
-  });
-  // Five more 2 BHK flats: enough for the city's median rents table (MIN_TREND_SAMPLE).
-  for (let i = 1; i <= 5; i++)
-    await createListingViaApi(stack.baseUrl, ownerToken, {
+  const listed = await ownerWithListings(stack, owner, [
+    { title: TITLE, rent: 26000, area: 'Viman Nagar' },
+    // Five more 2 BHK flats: enough for the city's median rents table (MIN_TREND_SAMPLE).
+    ...[1, 2, 3, 4, 5].map((i) => ({
       title: `Two-bedroom flat number ${i} in Kharadi`,
-      propertyType: 'flat',
       rent: 24000 + i * 1000,
-      city: 'Pune',
       area: 'Kharadi',
-      bedrooms: 2,
-    });
+    })),
+  ]);
+  ownerToken = listed.token;
+  listingId = listed.ids[0]!;
   // The projections process's regenerator publishes the city page and the listing's own page.
   await waitForPage(
     `${stack.baseUrl}/browse/cities/pune`,
     (body) => body.includes(TITLE) && body.includes('city-rent-trends'),
   );
   await waitForPage(`${stack.baseUrl}/browse/${listingId}`, (body) => body.includes(TITLE));
-  await waitForListed(stack, 'city=Pune', 6);
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

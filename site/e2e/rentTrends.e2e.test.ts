@@ -86,11 +86,8 @@ beforeAll(async () => {
     ids.push(
       await createListingViaApi(stack.baseUrl, token, {
         title: `Aundh flat number ${i + 1}`,
-        propertyType: 'flat',
         rent,
-        city: 'Pune',
         area: 'Aundh',
-        bedrooms: 2,
       }),
     );
   reducedId = ids[0]!;
@@ -107,7 +104,6 @@ beforeAll(async () => {
     title: 'Aundh house for the page',
     propertyType: 'house',
     rent: 40000,
-    city: 'Pune',
     area: 'Aundh',
     bedrooms: 3,
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mailbox } from '@rentals/testing/mailbox';
 import { TOKEN_KEY } from '../src/lib/api.ts';
-import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
+import { registerViaApi, ownerWithListings } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi, signInThroughUi } from './harness/users.ts';
@@ -33,24 +33,11 @@ const fresh = async () => {
 
 beforeAll(async () => {
   stack = await startStack();
-  const ownerToken = await registerViaApi(stack.baseUrl, owner);
-  listingId = await createListingViaApi(stack.baseUrl, ownerToken, {
-    title: TITLE,
-    propertyType: 'flat',
-    rent: 18000,
-    city: 'Pune',
-    area: 'Baner',
-    bedrooms: 1,
-  });
-  rentedId = await createListingViaApi(stack.baseUrl, ownerToken, {
-    title: RENTED,
-    propertyType: 'flat',
-    rent: 16000,
-    city: 'Pune',
-    area: 'Baner',
-    bedrooms: 1,
-  });
-  await waitForListed(stack, 'city=Pune', 2);
+  const { ids } = await ownerWithListings(stack, owner, [
+    { title: TITLE, rent: 18000, area: 'Baner', bedrooms: 1 },
+    { title: RENTED, rent: 16000, area: 'Baner', bedrooms: 1 },
+  ]);
+  [listingId, rentedId] = ids as [string, string];
 });
 
 const reportViaApi = async (token: string, id: string, reason: string) => {

@@ -24,11 +24,8 @@ beforeAll(async () => {
   const photo = await jpeg('front.jpg', { r: 90, g: 160, b: 90 });
   flatId = await createListingViaApi(stack.baseUrl, token, {
     title: 'Quiet 2BHK flat in Kothrud',
-    propertyType: 'flat',
     rent: 22000,
-    city: 'Pune',
     area: 'Kothrud',
-    bedrooms: 2,
     coordinates: { latitude: 18.5074, longitude: 73.8077 },
     photos: [photo, await jpeg('hall.jpg', { r: 160, g: 90, b: 90 })],
   });
@@ -46,7 +43,6 @@ beforeAll(async () => {
     title: 'Family house with garden',
     propertyType: 'house',
     rent: 45000,
-    city: 'Pune',
     area: 'Aundh',
     bedrooms: 3,
   });
@@ -64,7 +60,6 @@ beforeAll(async () => {
   for (let i = 1; i <= 13; i++)
     await createListingViaApi(stack.baseUrl, token, {
       title: `Chennai flat number ${i}`,
-      propertyType: 'flat',
       rent: 10000 + i * 500,
       city: 'Chennai',
       area: 'Adyar',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
+import { registerViaApi, ownerWithListings } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
@@ -28,24 +28,12 @@ const HOUSE = 'Family house with a garden in Aundh';
 
 beforeAll(async () => {
   stack = await startStack();
-  ownerToken = await registerViaApi(stack.baseUrl, owner);
-  flatId = await createListingViaApi(stack.baseUrl, ownerToken, {
-    title: FLAT,
-    propertyType: 'flat',
-    rent: 22000,
-    city: 'Pune',
-    area: 'Kothrud',
-    bedrooms: 1,
-  });
-  await createListingViaApi(stack.baseUrl, ownerToken, {
-    title: HOUSE,
-    propertyType: 'house',
-    rent: 45000,
-    city: 'Pune',
-    area: 'Aundh',
-    bedrooms: 3,
-  });
-  await waitForListed(stack, 'city=Pune', 2);
+  const listed = await ownerWithListings(stack, owner, [
+    { title: FLAT, rent: 22000, area: 'Kothrud', bedrooms: 1 },
+    { title: HOUSE, propertyType: 'house', rent: 45000, area: 'Aundh', bedrooms: 3 },
+  ]);
+  ownerToken = listed.token;
+  flatId = listed.ids[0]!;
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

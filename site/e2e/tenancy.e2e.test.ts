@@ -1,6 +1,7 @@
 import { TERM_KEYS, TERMS } from '@rentals/core/listings/termCatalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { banerListingFields, fillFields } from './harness/fields.ts';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
@@ -32,11 +33,8 @@ beforeAll(async () => {
   const token = await registerViaApi(stack.baseUrl, other);
   plainId = await createListingViaApi(stack.baseUrl, token, {
     title: PLAIN,
-    propertyType: 'flat',
     rent: 24000,
-    city: 'Pune',
     area: 'Baner',
-    bedrooms: 2,
     coordinates: { latitude: 18.559, longitude: 73.7868 },
   });
   await waitForPublicCount(stack.baseUrl, 'city=Pune', 1);
@@ -57,18 +55,16 @@ describe('an owner gives the tenancy terms and a tenant finds the listing by eac
     await page.getByRole('heading', { name: 'Add New Property' }).waitFor();
     await islandsHydrated(page);
     await page.getByRole('heading', { name: 'Tenancy Terms' }).waitFor();
-    await page.getByLabel('Property Title').fill(TITLE);
-    await page
-      .getByLabel('Description')
-      .fill('Two bedrooms, fully furnished, lift and covered parking, near the market.');
-    await page.getByLabel('Rent (₹)').fill('25000');
-    await page.getByLabel('City').fill('Pune');
-    await page.getByLabel('Area / Locality').fill('Baner');
-    await page.getByLabel('Pin Code').fill('411045');
-    await page.getByLabel('Full Address').fill('7 Hill View Society');
-    await page.getByLabel('Latitude (optional)').fill('18.5601');
-    await page.getByLabel('Longitude (optional)').fill('73.7870');
-    await page.getByLabel('Bedrooms').fill('2');
+    await fillFields(page, {
+      ...banerListingFields({
+        title: TITLE,
+        description: 'Two bedrooms, fully furnished, lift and covered parking, near the market.',
+        address: '7 Hill View Society',
+        latitude: '18.5601',
+        longitude: '73.7870',
+      }),
+      Bedrooms: '2',
+    });
 
     await page.getByLabel('Furnishing').selectOption('fully-furnished');
     await page.getByLabel('Preferred Tenants').selectOption('bachelors');

@@ -3,6 +3,7 @@ import { ValidationError, type FieldError } from '@rentals/core/errors';
 import { fieldMessages as m } from '@rentals/core/listings/fields';
 import { readImageCaptions, readKeepImages, readListingFields } from './listingInput.ts';
 import { formDataToTree } from './requestBody.ts';
+import { SPEC_ERRORS_FOR_A_BAD_FORM } from '@rentals/testing/listingForm';
 
 /** A valid create form as the site sends it (multipart, flattened): every value is text. */
 const valid = {
@@ -71,24 +72,7 @@ describe('readListingFields', () => {
     expect(errors).toEqual([
       { path: 'title', msg: m.titleRequired },
       { path: 'description', msg: m.descriptionShort },
-      { path: 'propertyType', msg: 'Property type must be PG, house, or flat' },
-      { path: 'rent', msg: 'Rent must be greater than 0' },
-      { path: 'rentType', msg: 'Rent type must be monthly or yearly' },
-      { path: 'location.city', msg: 'City is required' },
-      { path: 'location.area', msg: 'Area is required' },
-      { path: 'location.address', msg: 'Address is required' },
-      { path: 'location.pinCode', msg: 'Please enter a valid 6-digit pin code' },
-      {
-        path: 'location.coordinates.latitude',
-        msg: 'Latitude must be a valid number between -90 and 90',
-      },
-      {
-        path: 'location.coordinates.longitude',
-        msg: 'Longitude must be a valid number between -180 and 180',
-      },
-      { path: 'propertyDetails.bedrooms', msg: 'Bedrooms cannot be negative' },
-      { path: 'propertyDetails.bathrooms', msg: 'Bathrooms cannot be negative' },
-      { path: 'propertyDetails.area', msg: 'Area cannot be negative' },
+      ...SPEC_ERRORS_FOR_A_BAD_FORM,
       { path: 'propertyDetails.floor', msg: 'Floor cannot be negative' },
       { path: 'propertyDetails.totalFloors', msg: 'Total floors cannot be negative' },
     ]);

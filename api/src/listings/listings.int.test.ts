@@ -1,11 +1,13 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
+import {
+  LISTING_FORM,
+  listingForm,
+  SPEC_ERRORS_FOR_A_BAD_FORM,
+} from '@rentals/testing/listingForm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDiskStore } from '../media/localDiskStore.ts';
-import { mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
+import { mediaKeyOf } from '../media/mediaStore.ts';
 import {
   cameraPhoto,
   hasGpsTag,
@@ -18,6 +20,7 @@ import { processWaitingPhotos } from './photoProcessor.ts';
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import type { ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
+import { temporaryMedia } from '@rentals/testing/temporaryMedia';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 
@@ -25,8 +28,7 @@ type PropertyBody = { property: PropertyDocument };
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
 
 let t: TestApp;
-let mediaDir: string;
-let media: MediaStore;
+const disk = temporaryMedia('listings-media-');
 let owner: TestUser;
 let broker: TestUser;
 let tenant: TestUser;
@@ -34,9 +36,7 @@ let admin: TestUser;
 let photos: Buffer[];
 
 beforeAll(async () => {
-  mediaDir = await mkdtemp(join(tmpdir(), 'listings-media-'));
-  media = localDiskStore(mediaDir);
-  t = await testApp({ deps: { media } });
+  t = await testApp({ deps: { media: disk.store } });
   owner = await t.registerUser('homeowner', { name: 'Asha Rao' });
   broker = await t.registerUser('broker');
   tenant = await t.registerUser('tenant');
@@ -49,7 +49,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await rm(mediaDir, { recursive: true, force: true });
 });
 
 /** The kit's form with the title and rent this file's read-backs check. */
@@ -72,13 +71,13 @@ const create = (
   });
 
 const filesOnDisk = async (listingId: string) =>
-  (await readdir(join(mediaDir, 'listings', listingId)).catch(() => [] as string[])).sort();
+  (await readdir(join(disk.dir, 'listings', listingId)).catch(() => [] as string[])).sort();
 
-const fetchMedia = (url: string) => serveMedia(media)(new Request(`http://localhost${url}`));
+const fetchMedia = (url: string) => serveMedia(disk.store)(new Request(`http://localhost${url}`));
 
 /** Uploads are answered before their photos are processed: the listing (from its log) once they are. */
 const processed = async (id: string) => {
-  await processWaitingPhotos({ ...t.deps, media });
+  await processWaitingPhotos({ ...t.deps, media: disk.store });
   const { events } = await t.deps.eventStore.readStream(`listing-${id}`);
   return toPropertyDocument(fold(events as unknown as ListingEvent[]))!;
 };
@@ -367,24 +366,7 @@ describe('validation with the spec messages', () => {
     expect(res.body.errors).toEqual([
       { path: 'title', msg: 'Title must be at least 5 characters long' },
       { path: 'description', msg: 'Description must be at least 20 characters long' },
-      { path: 'propertyType', msg: 'Property type must be PG, house, or flat' },
-      { path: 'rent', msg: 'Rent must be greater than 0' },
-      { path: 'rentType', msg: 'Rent type must be monthly or yearly' },
-      { path: 'location.city', msg: 'City is required' },
-      { path: 'location.area', msg: 'Area is required' },
-      { path: 'location.address', msg: 'Address is required' },
-      { path: 'location.pinCode', msg: 'Please enter a valid 6-digit pin code' },
-      {
-        path: 'location.coordinates.latitude',
-        msg: 'Latitude must be a valid number between -90 and 90',
-      },
-      {
-        path: 'location.coordinates.longitude',
-        msg: 'Longitude must be a valid number between -180 and 180',
-      },
-      { path: 'propertyDetails.bedrooms', msg: 'Bedrooms cannot be negative' },
-      { path: 'propertyDetails.bathrooms', msg: 'Bathrooms cannot be negative' },
-      { path: 'propertyDetails.area', msg: 'Area cannot be negative' },
+      ...SPEC_ERRORS_FOR_A_BAD_FORM,
       { path: 'propertyDetails.floor', msg: 'Floor number cannot be greater than total floors' },
     ]);
   });
@@ -436,7 +418,7 @@ describe('photo rules', () => {
   };
 
   it('judges the type by content: a text file named .jpg is refused, and the whole batch with it', async () => {
-    const before = (await readdir(join(mediaDir, 'listings')).catch(() => [])).length;
+    const before = (await readdir(join(disk.dir, 'listings')).catch(() => [])).length;
     const errors = await rejected([
       jpg(photos[0]!, 'good.jpg'),
       {
@@ -451,7 +433,7 @@ describe('photo rules', () => {
         msg: 'notes.jpg - Invalid file type. Only JPEG, PNG, and WebP are allowed.',
       },
     ]);
-    expect((await readdir(join(mediaDir, 'listings')).catch(() => [])).length).toBe(before);
+    expect((await readdir(join(disk.dir, 'listings')).catch(() => [])).length).toBe(before);
   });
 
   it('refuses a 6 MB file', async () => {
@@ -498,7 +480,7 @@ describe('photo rules', () => {
     expect([image.width, image.height]).toEqual([600, 800]);
     for (const v of image.variants) {
       const key = mediaKeyOf(v.url)!;
-      const stored = await media.get(key);
+      const stored = await disk.store.get(key);
       const meta = await sharp(
         Buffer.from(await new Response(stored!.body).arrayBuffer()),
       ).metadata();

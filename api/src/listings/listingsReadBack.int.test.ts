@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUpReadModels } from '@rentals/testing/readSide';
-import { localDiskStore } from '../media/localDiskStore.ts';
 import { samplePhoto } from '../media/samplePhotos.ts';
+import { temporaryMedia } from '@rentals/testing/temporaryMedia';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
 
@@ -14,17 +11,15 @@ import type { PropertyDocument } from '@rentals/core/contract/property';
  * and the read endpoints return what the write responses returned.
  */
 let t: TestApp;
-let mediaDir: string;
+const disk = temporaryMedia('listings-readback-');
 let owner: TestUser;
 
 beforeAll(async () => {
-  mediaDir = await mkdtemp(join(tmpdir(), 'listings-readback-'));
-  t = await testApp({ deps: { media: localDiskStore(mediaDir) } });
+  t = await testApp({ deps: { media: disk.store } });
   owner = await t.registerUser('homeowner', { name: 'Meera Iyer' });
 });
 afterAll(async () => {
   await t.close();
-  await rm(mediaDir, { recursive: true, force: true });
 });
 
 const catchUp = () => catchUpReadModels(t.db.sql);

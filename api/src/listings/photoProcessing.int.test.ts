@@ -1,13 +1,11 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { catchUpReadModels } from '@rentals/testing/readSide';
+import { temporaryMedia } from '@rentals/testing/temporaryMedia';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import type { PropertyDocument } from '@rentals/core/contract/property';
-import { localDiskStore } from '../media/localDiskStore.ts';
-import type { MediaStore } from '../media/mediaStore.ts';
 import { samplePhoto } from '../media/samplePhotos.ts';
 import { serveMedia } from '../media/serveMedia.ts';
 import { photoPool } from './photos.ts';
@@ -22,16 +20,13 @@ import { claimPhotoJobs } from './photoJobs.ts';
 type PropertyBody = { property: PropertyDocument };
 
 let t: TestApp;
-let mediaDir: string;
-let media: MediaStore;
+const disk = temporaryMedia('photo-processing-');
 let owner: TestUser;
 let tenant: TestUser;
 let photos: Buffer[];
 
 beforeAll(async () => {
-  mediaDir = await mkdtemp(join(tmpdir(), 'photo-processing-'));
-  media = localDiskStore(mediaDir);
-  t = await testApp({ deps: { media } });
+  t = await testApp({ deps: { media: disk.store } });
   owner = await t.registerUser('homeowner', { name: 'Kavya Menon' });
   tenant = await t.registerUser('tenant');
   photos = await Promise.all(
@@ -42,7 +37,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await rm(mediaDir, { recursive: true, force: true });
 });
 
 const jpg = (bytes: Uint8Array, name: string) => ({ name, bytes, type: 'image/jpeg' });
@@ -51,12 +45,12 @@ const withCaptions = (values: Record<string, string>, count: number) => ({
   ...values,
   imageCaptions: JSON.stringify(Array.from({ length: count }, (_, i) => `Caption ${i + 1}`)),
 });
-const processorDeps = () => ({ ...t.deps, media });
+const processorDeps = () => ({ ...t.deps, media: disk.store });
 const detail = (id: string, token = owner.token) =>
   t.request<PropertyBody>('GET', `/api/properties/${id}`, { token });
-const fetchMedia = (url: string) => serveMedia(media)(new Request(`http://localhost${url}`));
+const fetchMedia = (url: string) => serveMedia(disk.store)(new Request(`http://localhost${url}`));
 const incomingFiles = async (listingId: string) =>
-  readdir(join(mediaDir, 'incoming', listingId)).catch(() => [] as string[]);
+  readdir(join(disk.dir, 'incoming', listingId)).catch(() => [] as string[]);
 
 describe('an upload is answered before its photos are processed', () => {
   let id: string;
@@ -159,8 +153,11 @@ describe('photo processing outlives the process that accepted the upload', () =>
     const id = res.body.property._id;
 
     // The first instance goes away without processing anything; a second starts on the same data.
-    const second = await testApp({ db: t.db, deps: { media, jwtSecret: t.deps.jwtSecret } });
-    const processor = startPhotoProcessor({ ...second.deps, media, pollMs: 200 });
+    const second = await testApp({
+      db: t.db,
+      deps: { media: disk.store, jwtSecret: t.deps.jwtSecret },
+    });
+    const processor = startPhotoProcessor({ ...second.deps, media: disk.store, pollMs: 200 });
     try {
       await vi.waitFor(
         async () => {

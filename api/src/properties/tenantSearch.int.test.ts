@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PropertyDocument } from '@rentals/core/contract/property';
-import { localDiskStore } from '../media/localDiskStore.ts';
 import { samplePhoto } from '../media/samplePhotos.ts';
+import { temporaryMedia } from '@rentals/testing/temporaryMedia';
 import { testApp, type TestApp, type TestUser } from '@rentals/testing/testApp';
 import { startReadSide } from '@rentals/testing/readSide';
 import { propertyServices } from './services.ts';
@@ -18,16 +15,15 @@ import { propertyServices } from './services.ts';
  */
 let t: TestApp;
 let readSide: ReturnType<typeof startReadSide>;
-let mediaDir: string;
+const disk = temporaryMedia('tenant-search-');
 let owner: TestUser;
 let tenant: TestUser;
 
 beforeAll(async () => {
   const index = `listings_e_${randomBytes(4).toString('hex')}`;
-  mediaDir = await mkdtemp(join(tmpdir(), 'tenant-search-'));
   t = await testApp({
     deps: {
-      media: localDiskStore(mediaDir),
+      media: disk.store,
       meili: { url: inject('meiliUrl'), key: inject('meiliKey'), index },
     },
   });
@@ -38,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await readSide.stop();
   await t.close();
-  await rm(mediaDir, { recursive: true, force: true });
 });
 
 const listingForm = async (title: string, rent: number, bedrooms: number) => {

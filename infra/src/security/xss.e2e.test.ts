@@ -217,14 +217,26 @@ const expectNoXss = async (page: Page, where: string) => {
 const showsText = (page: Page, text: string) =>
   page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor();
 
+/** The home page's featured grid, as `who` sees it, shows each text as text and runs nothing. */
+const homeShowsThePayloadAsText = async (who: 'visitor' | 'tenant', texts: string[]) => {
+  const { context, page } = await browse(who);
+  await page.goto('/');
+  for (const text of texts) await showsText(page, text);
+  await expectNoXss(page, `home (${who})`);
+  await context.close();
+};
+/** Opens the first marker's popup: it shows `text` (the payload, as text) and runs nothing. */
+const openPopupWithoutXss = async (page: Page, where: string, text: string) => {
+  await page.locator('.map-marker').first().click({ timeout: 60_000 });
+  const popup = page.locator('.maplibregl-popup');
+  await popup.waitFor();
+  await expectNoXss(page, where);
+  expect(await popup.textContent()).toContain(text);
+};
+
 describe('pages a visitor sees', () => {
   it('home: the public featured grid', async () => {
-    const { context, page } = await browse('visitor');
-    await page.goto('/');
-    await showsText(page, PAYLOAD.title);
-    await showsText(page, PAYLOAD.name);
-    await expectNoXss(page, 'home (visitor)');
-    await context.close();
+    await homeShowsThePayloadAsText('visitor', [PAYLOAD.title, PAYLOAD.name]);
   });
 
   it('/browse: the grid and the map popup', async () => {
@@ -234,11 +246,7 @@ describe('pages a visitor sees', () => {
     await showsText(page, PAYLOAD.title);
     await expectNoXss(page, '/browse grid');
     await page.getByRole('button', { name: /Map/ }).click();
-    await page.locator('.map-marker').first().click({ timeout: 60_000 });
-    const popup = page.locator('.maplibregl-popup');
-    await popup.waitFor();
-    await expectNoXss(page, '/browse map popup');
-    expect(await popup.textContent()).toContain(PAYLOAD.title);
+    await openPopupWithoutXss(page, '/browse map popup', PAYLOAD.title);
     await context.close();
   });
 
@@ -260,11 +268,7 @@ describe('pages a visitor sees', () => {
 
 describe('pages a tenant sees', () => {
   it('home: the signed-in featured grid', async () => {
-    const { context, page } = await browse('tenant');
-    await page.goto('/');
-    await showsText(page, PAYLOAD.title);
-    await expectNoXss(page, 'home (tenant)');
-    await context.close();
+    await homeShowsThePayloadAsText('tenant', [PAYLOAD.title]);
   });
 
   it('/properties: the grid and the map popup', async () => {
@@ -274,11 +278,7 @@ describe('pages a tenant sees', () => {
     await showsText(page, PAYLOAD.area);
     await expectNoXss(page, '/properties grid');
     await page.getByRole('button', { name: 'Map' }).click();
-    await page.locator('.map-marker').first().click({ timeout: 60_000 });
-    const popup = page.locator('.maplibregl-popup');
-    await popup.waitFor();
-    await expectNoXss(page, '/properties map popup');
-    expect(await popup.textContent()).toContain(PAYLOAD.area);
+    await openPopupWithoutXss(page, '/properties map popup', PAYLOAD.area);
     await context.close();
   });
 

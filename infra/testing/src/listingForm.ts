@@ -41,3 +41,28 @@ export const listingForm = (
     form.append('images', new File([file.bytes], file.name, { type: file.type }));
   return form;
 };
+
+/**
+ * SPEC §5's messages, in the order the API reports them, for a form whose property type, rent,
+ * rent type, city, area, address, pin code, coordinates and room counts are all out of bounds.
+ */
+export const SPEC_ERRORS_FOR_A_BAD_FORM = [
+  { path: 'propertyType', msg: 'Property type must be PG, house, or flat' },
+  { path: 'rent', msg: 'Rent must be greater than 0' },
+  { path: 'rentType', msg: 'Rent type must be monthly or yearly' },
+  { path: 'location.city', msg: 'City is required' },
+  { path: 'location.area', msg: 'Area is required' },
+  { path: 'location.address', msg: 'Address is required' },
+  { path: 'location.pinCode', msg: 'Please enter a valid 6-digit pin code' },
+  {
+    path: 'location.coordinates.latitude',
+    msg: 'Latitude must be a valid number between -90 and 90',
+  },
+  {
+    path: 'location.coordinates.longitude',
+    msg: 'Longitude must be a valid number between -180 and 180',
+  },
+  { path: 'propertyDetails.bedrooms', msg: 'Bedrooms cannot be negative' },
+  { path: 'propertyDetails.bathrooms', msg: 'Bathrooms cannot be negative' },
+  { path: 'propertyDetails.area', msg: 'Area cannot be negative' },
+] as const;

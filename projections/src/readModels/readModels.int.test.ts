@@ -335,37 +335,50 @@ const appendMany = async (o: {
   }
 };
 
+/** The rows of `tables` (each a SELECT's list, FROM and ORDER BY) once `projections` have applied the log from empty. */
+const replay = async (
+  tables: string[],
+  projections: SqlProjection[],
+  options: { batchSize: number; maxBatchSize?: number },
+) => {
+  const names = tables.map((t) => / FROM (\w+)/.exec(t)![1]);
+  await env.db.sql.unsafe(`TRUNCATE ${[...names, 'owner_listing_membership'].join(', ')}`);
+  const batches: number[] = [];
+  for (const p of projections) {
+    const runner = startProjection(env.db.sql, p, {
+      ...options,
+      pollIntervalMs: 5,
+      logApplied: true,
+      log: (_line, fields) => {
+        if (typeof fields?.events === 'number') batches.push(fields.events);
+      },
+    });
+    await runner.whenCaughtUp();
+    await runner.stop();
+  }
+  const rows = await Promise.all(tables.map((t) => env.db.sql.unsafe(`SELECT ${t}`)));
+  return { rows, batches };
+};
+const LISTING_TABLES = [
+  '* FROM listing_read ORDER BY id',
+  '* FROM listing_public ORDER BY id',
+  '* FROM owner_listing_stats ORDER BY owner_id',
+];
+/** Copies under names of their own (a fresh checkpoint), applying event by event or in batches. */
+const eachEvent = (projections: SqlProjection[], label: string) =>
+  projections.map((p) => ({ ...p, name: `${p.name}-${label}`, evolveBatch: undefined }));
+const inBatches = (projections: SqlProjection[], label: string) =>
+  projections.map((p) => ({ ...p, name: `${p.name}-${label}` }));
+
 describe('batched creations', () => {
   it('build exactly the read models that applying event by event builds', async () => {
     await appendMany({ prefix: 'b', count: 12, lifecycleEvery: 3, owner: 'bo', owners: 4 });
-    const snapshot = () =>
-      Promise.all([
-        env.db.sql`SELECT * FROM listing_read ORDER BY id`,
-        env.db.sql`SELECT * FROM listing_public ORDER BY id`,
-        env.db.sql`SELECT * FROM owner_listing_stats ORDER BY owner_id`,
-        env.db.sql`SELECT * FROM owner_listing_membership ORDER BY listing_id`,
-      ]);
-    const run = async (projections: SqlProjection[], batchSize: number) => {
-      await env.db
-        .sql`TRUNCATE listing_read, listing_public, owner_listing_stats, owner_listing_membership`;
-      for (const p of projections) {
-        const runner = startProjection(env.db.sql, p, { batchSize, pollIntervalMs: 5 });
-        await runner.whenCaughtUp();
-        await runner.stop();
-      }
-      return snapshot();
-    };
+    const tables = [...LISTING_TABLES, '* FROM owner_listing_membership ORDER BY listing_id'];
     const all = [listingReadModel, publicListingModel, ownerListingStats];
-    const oneByOne = await run(
-      all.map((p) => ({ ...p, name: `${p.name}-single`, evolveBatch: undefined })),
-      1,
-    );
-    const batched = await run(
-      all.map((p) => ({ ...p, name: `${p.name}-batched` })),
-      500,
-    );
-    expect(batched).toEqual(oneByOne);
-    expect(batched[0].length).toBeGreaterThan(10);
+    const oneByOne = await replay(tables, eachEvent(all, 'single'), { batchSize: 1 });
+    const batched = await replay(tables, inBatches(all, 'batched'), { batchSize: 500 });
+    expect(batched.rows).toEqual(oneByOne.rows);
+    expect(batched.rows[0]!.length).toBeGreaterThan(10);
   });
 });
 
@@ -373,52 +386,22 @@ describe('a large backlog', () => {
   it('is applied in growing batches and ends equal to event by event', async () => {
     // A bulk import (runs of creations) with edits, moves and deletions in between.
     await appendMany({ prefix: 'bulk', count: 150, lifecycleEvery: 25, owner: 'bk', owners: 7 });
-    const snapshot = () =>
-      Promise.all([
-        env.db.sql`SELECT * FROM listing_read ORDER BY id`,
-        env.db.sql`SELECT * FROM listing_public ORDER BY id`,
-        env.db.sql`SELECT * FROM owner_listing_stats ORDER BY owner_id`,
-        env.db.sql`SELECT * FROM public_site_listing_city ORDER BY listing_id`,
-        // Generations count marks (one per batch or per event): what matters is what is marked, and at which event.
-        env.db
-          .sql`SELECT city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_cities ORDER BY city_slug`,
-        env.db
-          .sql`SELECT listing_id, city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_listings ORDER BY listing_id`,
-      ]);
+    const tables = [
+      ...LISTING_TABLES,
+      '* FROM public_site_listing_city ORDER BY listing_id',
+      // Generations count marks (one per batch or per event): what matters is what is marked, and at which event.
+      'city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_cities ORDER BY city_slug',
+      'listing_id, city_slug, dirty_tx::text, dirty_position FROM public_site_dirty_listings ORDER BY listing_id',
+    ];
     const all = [listingReadModel, publicListingModel, ownerListingStats, dirtyCitiesProjection];
-    const run = async (
-      projections: SqlProjection[],
-      options: { batchSize: number; maxBatchSize: number },
-    ) => {
-      await env.db
-        .sql`TRUNCATE listing_read, listing_public, owner_listing_stats, owner_listing_membership,
-                   public_site_listing_city, public_site_dirty_cities, public_site_dirty_listings`;
-      const batches: number[] = [];
-      for (const p of projections) {
-        const runner = startProjection(env.db.sql, p, {
-          ...options,
-          pollIntervalMs: 5,
-          logApplied: true,
-          log: (_line, fields) => {
-            if (typeof fields?.events === 'number') batches.push(fields.events);
-          },
-        });
-        await runner.whenCaughtUp();
-        await runner.stop();
-      }
-      return { tables: await snapshot(), batches };
-    };
-    const oneByOne = await run(
-      all.map((p) => ({ ...p, name: `${p.name}-each`, evolveBatch: undefined })),
-      { batchSize: 1, maxBatchSize: 1 },
-    );
-    const bulk = await run(
-      all.map((p) => ({ ...p, name: `${p.name}-bulk` })),
-      { batchSize: 4, maxBatchSize: 64 },
-    );
-    expect(bulk.tables).toEqual(oneByOne.tables);
-    expect(bulk.tables[0].length).toBeGreaterThan(150);
-    expect(bulk.tables[4].length).toBeGreaterThan(0);
+    const oneByOne = await replay(tables, eachEvent(all, 'each'), {
+      batchSize: 1,
+      maxBatchSize: 1,
+    });
+    const bulk = await replay(tables, inBatches(all, 'bulk'), { batchSize: 4, maxBatchSize: 64 });
+    expect(bulk.rows).toEqual(oneByOne.rows);
+    expect(bulk.rows[0]!.length).toBeGreaterThan(150);
+    expect(bulk.rows[4]!.length).toBeGreaterThan(0);
     expect(Math.max(...oneByOne.batches)).toBe(1);
     // Each full batch doubled the next: 4, 8, 16, 32, then 64 at most.
     expect(Math.max(...bulk.batches)).toBe(64);

@@ -35,6 +35,26 @@ const allPositions = async () =>
     (r) => r.position,
   );
 
+/** An external projection of Ticks that records the positions it applied; `check` may throw first. */
+const recordingExternal = (
+  name: string,
+  check: (events: Parameters<ExternalProjection['apply']>[0]) => void,
+) => {
+  const applied: number[] = [];
+  const projection: ExternalProjection = {
+    kind: 'external',
+    name,
+    canHandle: ['Tick'],
+    apply: async (events) => {
+      check(events);
+      applied.push(...events.map((e) => e.position));
+      await Promise.resolve();
+    },
+    reset: async () => {},
+  };
+  return { projection, applied };
+};
+
 describe('projection runner', () => {
   it('sees every event exactly once when transactions commit out of order', async () => {
     const runner = startProjection(db.sql, seenProjection('ooo'), {
@@ -237,20 +257,11 @@ describe('projection runner', () => {
     });
 
     it('parks in an external projection too, and the retry replays through it', async () => {
-      const applied: number[] = [];
       let refuse = true;
-      const external: ExternalProjection = {
-        kind: 'external',
-        name: 'external-parking',
-        canHandle: ['Tick'],
-        apply: async (events) => {
-          if (refuse && events.some((e) => (e.data as { poison?: boolean }).poison === true))
-            throw new Error('the index refused the document');
-          applied.push(...events.map((e) => e.position));
-          await Promise.resolve();
-        },
-        reset: async () => {},
-      };
+      const { projection: external, applied } = recordingExternal('external-parking', (events) => {
+        if (refuse && events.some((e) => (e.data as { poison?: boolean }).poison === true))
+          throw new Error('the index refused the document');
+      });
       const runner = startProjection(db.sql, external, {
         batchSize: 50,
         pollIntervalMs: 5,
@@ -279,19 +290,10 @@ describe('projection runner', () => {
 
     it('waits out an outage instead of parking', async () => {
       let outages = 8;
-      const applied: number[] = [];
-      const flaky: ExternalProjection = {
-        kind: 'external',
-        name: 'flaky',
-        canHandle: ['Tick'],
-        apply: async (events) => {
-          if (events.some((e) => e.streamId === 'fl-1') && outages-- > 0)
-            throw Object.assign(new Error('terminating connection'), { code: '57P01' });
-          applied.push(...events.map((e) => e.position));
-          await Promise.resolve();
-        },
-        reset: async () => {},
-      };
+      const { projection: flaky, applied } = recordingExternal('flaky', (events) => {
+        if (events.some((e) => e.streamId === 'fl-1') && outages-- > 0)
+          throw Object.assign(new Error('terminating connection'), { code: '57P01' });
+      });
       const runner = startProjection(db.sql, flaky, {
         pollIntervalMs: 5,
         maxRetries: 2,

@@ -20,13 +20,14 @@ export const registerViaApi = async (baseUrl: string, user: TestUser): Promise<s
   return ((await res.json()) as { token: string }).token;
 };
 
+/** A listing to create; unless it says otherwise, a two-bedroom flat in Pune. */
 export type ListingSeed = {
   title: string;
-  propertyType: 'PG' | 'house' | 'flat';
+  propertyType?: 'PG' | 'house' | 'flat';
   rent: number;
-  city: string;
+  city?: string;
   area: string;
-  bedrooms: number;
+  bedrooms?: number;
   coordinates?: { latitude: number; longitude: number };
   photos?: UploadFile[];
 };
@@ -34,8 +35,9 @@ export type ListingSeed = {
 export const createListingViaApi = async (
   baseUrl: string,
   token: string,
-  seed: ListingSeed,
+  listing: ListingSeed,
 ): Promise<string> => {
+  const seed = { propertyType: 'flat', city: 'Pune', bedrooms: 2, ...listing };
   const form = new FormData();
   form.set('title', seed.title);
   form.set(
@@ -102,4 +104,21 @@ export const waitForListed = async (
 ): Promise<void> => {
   await waitForPublicCount(stack.baseUrl, query, count);
   await stack.waitForSearchIdle();
+};
+
+/**
+ * Registers `owner`, lists each of `listings` (in Pune unless they say otherwise) and waits
+ * until the public list and the search index show them all.
+ */
+export const ownerWithListings = async (
+  stack: Pick<Stack, 'baseUrl' | 'waitForSearchIdle'>,
+  owner: TestUser,
+  listings: ListingSeed[],
+): Promise<{ token: string; ids: string[] }> => {
+  const token = await registerViaApi(stack.baseUrl, owner);
+  const ids: string[] = [];
+  for (const listing of listings)
+    ids.push(await createListingViaApi(stack.baseUrl, token, listing));
+  await waitForListed(stack, `city=${listings[0]?.city ?? 'Pune'}`, listings.length);
+  return { token, ids };
 };

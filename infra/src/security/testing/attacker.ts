@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { listingForm } from '@rentals/testing/listingForm';
+import type { TestRequestOptions } from '@rentals/testing/testApp';
 /**
  * What the attack tests send: plain HTTP calls against the real web server
  * (testing/webServer.ts), as an attacker's client sends them. The listing form
@@ -8,13 +9,8 @@ import { listingForm } from '@rentals/testing/listingForm';
 
 export type Answer<T = unknown> = { status: number; headers: Headers; text: string; body: T };
 
-export type CallOptions = {
-  token?: string;
-  json?: unknown;
-  form?: FormData;
-  body?: string;
-  headers?: Record<string, string>;
-};
+/** The same options as the in-process test app's requests. */
+export type CallOptions = TestRequestOptions;
 
 /** One HTTP request to `base` (the real server); `body` is the parsed JSON or, failing that, the text. */
 export const call = async <T = Record<string, unknown>>(
