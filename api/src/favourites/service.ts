@@ -15,13 +15,13 @@ import { listingStreamId, type ListingEvent } from '@rentals/core/listings/event
 import { fold } from '@rentals/core/listings/state';
 import type { Sql } from 'postgres';
 import { createWriteLimit } from '../access/attemptLimit.ts';
-import { FAVOURITE_TOGGLE_LIMIT, favouriteMessages } from './model.ts';
+import { FAVOURITE_TOGGLE_LIMIT } from './model.ts';
 
 type Deps = { sql: Sql; eventStore: EventStore; clock: () => Date };
 
 /** Favourite and unfavourite: rate-limited, decided on the pair's stream, retried once on a race. */
 export const favouriteService = ({ sql, eventStore, clock }: Deps) => {
-  const limitWrite = createWriteLimit(sql, FAVOURITE_TOGGLE_LIMIT, favouriteMessages.tooMany);
+  const limitWrite = createWriteLimit(sql, FAVOURITE_TOGGLE_LIMIT);
 
   const listingPresence = async (listingId: string): Promise<ListingPresence> => {
     const { events } = await eventStore.readStream(listingStreamId(listingId));

@@ -37,7 +37,7 @@ import { ownerListedListingIds } from '@rentals/projections/queries/reportQuerie
 import { createWriteLimit } from '../access/attemptLimit.ts';
 import type { AuthUser } from '../access/roles.ts';
 import { sessionCacheFor } from '../access/sessionCache.ts';
-import { REPORT_LIMIT, reportApiMessages } from './model.ts';
+import { REPORT_LIMIT } from './model.ts';
 import { presentOpenReports } from './present.ts';
 
 type Deps = {
@@ -355,7 +355,7 @@ const review = async (
 /** Reports, the admins' review of them, and what a decision does beyond its own event. */
 export const reportService = (deps: Deps) => {
   const state: ServiceState = {
-    limitReports: createWriteLimit(deps.sql, REPORT_LIMIT, reportApiMessages.tooMany),
+    limitReports: createWriteLimit(deps.sql, REPORT_LIMIT),
     background: new Set(),
   };
   return {
