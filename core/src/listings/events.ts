@@ -236,30 +236,14 @@ const schemas = {
   ListingReviewCleared: ListingReviewClearedData,
 };
 
+/** The events other modules name on their own; any other is `Extract<ListingEvent, { type: 'X' }>`. */
 type Of<T extends keyof typeof schemas> = EventOf<typeof schemas, T>;
-
 export type ListingCreated = Of<'ListingCreated'>;
 export type ListingDetailsRevised = Of<'ListingDetailsRevised'>;
-export type ListingRentChanged = Of<'ListingRentChanged'>;
-export type ListingLocationChanged = Of<'ListingLocationChanged'>;
-export type ListingImagesAdded = Of<'ListingImagesAdded'>;
-export type ListingImageRemoved = Of<'ListingImageRemoved'>;
-export type ListingImagesReordered = Of<'ListingImagesReordered'>;
-export type ListingImageCaptioned = Of<'ListingImageCaptioned'>;
-export type ListingPhotosReceived = Of<'ListingPhotosReceived'>;
-export type ListingPhotosFailed = Of<'ListingPhotosFailed'>;
+export type ListingExpiryReminded = Of<'ListingExpiryReminded'>;
+
 export type ReceivedPhoto = Static<typeof ReceivedPhotoSchema>;
 export type PhotoFailure = Static<typeof PhotoFailureSchema>;
-export type ListingDelisted = Of<'ListingDelisted'>;
-export type ListingRelisted = Of<'ListingRelisted'>;
-export type ListingDeleted = Of<'ListingDeleted'>;
-export type ListingVerified = Of<'ListingVerified'>;
-export type ListingVerificationRevoked = Of<'ListingVerificationRevoked'>;
-export type ListingAvailabilityConfirmed = Of<'ListingAvailabilityConfirmed'>;
-export type ListingExpiryReminded = Of<'ListingExpiryReminded'>;
-export type ListingExpired = Of<'ListingExpired'>;
-export type ListingHiddenForReview = Of<'ListingHiddenForReview'>;
-export type ListingReviewCleared = Of<'ListingReviewCleared'>;
 
 export type ListingEvent = EventsOf<typeof schemas>;
 
