@@ -18,7 +18,7 @@ import {
   listingStreamId,
   type ListingEvent,
 } from '@rentals/core/listings/events';
-import { fold } from '@rentals/core/listings/state';
+import { fold, presenceOf } from '@rentals/core/listings/state';
 import { describeEvent } from '@rentals/core/history/describeEvent';
 import {
   REPORTS_STREAM_TYPE,
@@ -30,7 +30,6 @@ import {
   decideReports,
   foldReports,
   type ReportCommand,
-  type ReportedListing,
   type ReviewAction,
 } from '@rentals/core/reports/report';
 import { ownerListedListingIds } from '@rentals/projections/queries/reportQueries';
@@ -217,10 +216,7 @@ const report = async (
   const now = deps.clock();
   await state.limitReports(user.id, address, now);
   const { state: listingState } = await listingOf(deps.eventStore, input.listingId);
-  const listing: ReportedListing =
-    listingState.status === 'active'
-      ? { status: 'present', ownerId: listingState.listing.ownerId }
-      : { status: 'absent' };
+  const listing = presenceOf(listingState);
   const reportId = deps.newId();
   const note = input.note?.trim();
   const command: ReportCommand = {
