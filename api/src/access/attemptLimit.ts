@@ -123,15 +123,15 @@ export const createAttemptLimiter = (sql: Sql, limit: AttemptLimit) => {
 /**
  * The limit of a write an account makes (a heart, a saved search, a report):
  * each call records one attempt by `subject` from `address`, refuses it past
- * the limit with 429, `message` and Retry-After, and prunes the records that
- * left the window at most once a window.
+ * the limit with 429, its `tooMany` message and Retry-After, and prunes the
+ * records that left the window at most once a window.
  */
-export const createWriteLimit = (sql: Sql, limit: AttemptLimit, message: string) => {
+export const createWriteLimit = (sql: Sql, limit: AttemptLimit & { tooMany: string }) => {
   const limiter = createAttemptLimiter(sql, limit);
   let prunedAt = 0;
   return async (subject: string, address: string, now: Date) => {
     const attempt = await limiter.begin(subject, address, now);
-    if (attempt.blocked) throw new TooManyAttemptsError(message, attempt.retryAfterSeconds);
+    if (attempt.blocked) throw new TooManyAttemptsError(limit.tooMany, attempt.retryAfterSeconds);
     if (now.getTime() - prunedAt > limit.windowMs) {
       prunedAt = now.getTime();
       await limiter.prune(now);

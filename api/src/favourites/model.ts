@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ValidationError } from '@rentals/core/errors';
 import { literals } from '@rentals/core/listings/fields';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
-import { attemptLimit } from '../access/attemptLimit.ts';
+import { WRITE_LIMITS } from '../access/writeLimits.ts';
 
 export const FAVOURITE_FILTERS = ['all', 'available', 'unavailable'] as const;
 const MAX_PAGE = 100;
@@ -12,20 +12,11 @@ export const favouriteMessages = {
   filter: `filter must be one of ${FAVOURITE_FILTERS.join(', ')}`,
   page: `page must be a whole number from 1 to ${MAX_PAGE}`,
   limit: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
-  tooMany: 'Too many changes to your favourites; please wait a minute and try again',
+  tooMany: WRITE_LIMITS.favourite.tooMany,
 } as const;
 const m = favouriteMessages;
 
-/**
- * Hearts toggled per minute: 30 per account from one address (far above a
- * person tapping hearts, far below a script flooding the log with events),
- * 300 from one address over all accounts (offices and carriers share one).
- */
-export const FAVOURITE_TOGGLE_LIMIT = attemptLimit('favourite', {
-  minutes: 1,
-  perSubject: 30,
-  perAddress: 300,
-});
+export const FAVOURITE_TOGGLE_LIMIT = WRITE_LIMITS.favourite;
 
 /** GET /api/favourites' query: one schema for the check, the OpenAPI parameters and the type. */
 export const FavouritesQuery = Type.Object({

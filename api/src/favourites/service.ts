@@ -9,26 +9,22 @@ import {
   decideFavourite,
   foldFavourite,
   type FavouriteCommand,
-  type ListingPresence,
 } from '@rentals/core/favourites/favourite';
 import { listingStreamId, type ListingEvent } from '@rentals/core/listings/events';
-import { fold } from '@rentals/core/listings/state';
+import { fold, presenceOf, type ListingPresence } from '@rentals/core/listings/state';
 import type { Sql } from 'postgres';
 import { createWriteLimit } from '../access/attemptLimit.ts';
-import { FAVOURITE_TOGGLE_LIMIT, favouriteMessages } from './model.ts';
+import { FAVOURITE_TOGGLE_LIMIT } from './model.ts';
 
 type Deps = { sql: Sql; eventStore: EventStore; clock: () => Date };
 
 /** Favourite and unfavourite: rate-limited, decided on the pair's stream, retried once on a race. */
 export const favouriteService = ({ sql, eventStore, clock }: Deps) => {
-  const limitWrite = createWriteLimit(sql, FAVOURITE_TOGGLE_LIMIT, favouriteMessages.tooMany);
+  const limitWrite = createWriteLimit(sql, FAVOURITE_TOGGLE_LIMIT);
 
   const listingPresence = async (listingId: string): Promise<ListingPresence> => {
     const { events } = await eventStore.readStream(listingStreamId(listingId));
-    const state = fold(events as unknown as ListingEvent[]);
-    return state.status === 'active'
-      ? { status: 'present', ownerId: state.listing.ownerId }
-      : { status: 'absent' };
+    return presenceOf(fold(events as unknown as ListingEvent[]));
   };
 
   const run = async (streamId: string, command: FavouriteCommand, userId: string) => {

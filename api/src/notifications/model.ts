@@ -4,7 +4,7 @@ import { ValidationError } from '@rentals/core/errors';
 import { IsoTime } from '@rentals/core/listings/events';
 import { NotificationItemId } from '@rentals/core/notifications/events';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
-import { attemptLimit } from '../access/attemptLimit.ts';
+import { WRITE_LIMITS } from '../access/writeLimits.ts';
 
 export const MAX_NOTIFICATIONS_LISTED = 50;
 export const DEFAULT_NOTIFICATIONS_LISTED = 20;
@@ -14,16 +14,11 @@ export const notificationMessages = {
   upTo: 'upTo must be a time (ISO 8601, e.g. 2026-11-24T10:00:00.000Z)',
   id: "id must be a notification's id as the bell lists it",
   both: 'Give upTo or id, not both',
-  tooMany: 'Too many changes to your notifications; please wait a minute and try again',
+  tooMany: WRITE_LIMITS.notificationsRead.tooMany,
 } as const;
 const m = notificationMessages;
 
-/** Marking read per minute: far above a person's clicks on the bell, in any number of tabs. */
-export const NOTIFICATIONS_READ_LIMIT = attemptLimit('notifications-read', {
-  minutes: 1,
-  perSubject: 60,
-  perAddress: 600,
-});
+export const NOTIFICATIONS_READ_LIMIT = WRITE_LIMITS.notificationsRead;
 
 export const NotificationsQuery = t.Object({
   limit: t.Optional(

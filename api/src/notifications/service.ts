@@ -16,7 +16,7 @@ import {
 } from '@rentals/projections/queries/notificationQueries';
 import { createWriteLimit } from '../access/attemptLimit.ts';
 import type { AppDeps } from '../deps.ts';
-import { NOTIFICATIONS_READ_LIMIT, notificationMessages, readMarkReadBody } from './model.ts';
+import { NOTIFICATIONS_READ_LIMIT, readMarkReadBody } from './model.ts';
 
 export type NotificationDeps = Pick<AppDeps, 'sql' | 'eventStore' | 'clock' | 'clientIp'>;
 
@@ -29,7 +29,7 @@ const MAX_ATTEMPTS = 5;
  */
 export const notificationService = (deps: NotificationDeps) => {
   const { sql, eventStore, clock } = deps;
-  const limitWrite = createWriteLimit(sql, NOTIFICATIONS_READ_LIMIT, notificationMessages.tooMany);
+  const limitWrite = createWriteLimit(sql, NOTIFICATIONS_READ_LIMIT);
 
   const handle = async (command: NotificationCommand, attemptsLeft = MAX_ATTEMPTS) => {
     const { userId } = command;

@@ -3,7 +3,7 @@ import { ID_PATTERN } from '@rentals/core/listings/bounds';
 import { REPORT_NOTE_MAX, REPORT_REASONS, REVIEW_REASON_MAX } from '@rentals/core/reports/events';
 import { multiLineText } from '@rentals/core/textFormats';
 import { REVIEW_ACTIONS } from '@rentals/core/contract/report';
-import { attemptLimit } from '../access/attemptLimit.ts';
+import { WRITE_LIMITS } from '../access/writeLimits.ts';
 
 /** The most reports one undoBrigade names (the event's bound). */
 const BRIGADE_MAX = 100;
@@ -19,21 +19,12 @@ export const reportApiMessages = {
   reviewReason: `reason must be 1–${REVIEW_REASON_MAX} characters, without control characters`,
   reportIds: `reportIds must be 1–${BRIGADE_MAX} report ids`,
   limit: `limit must be 1–${QUEUE_MAX}`,
-  tooMany: 'Too many reports; please wait an hour and try again',
+  tooMany: WRITE_LIMITS.report.tooMany,
   ids: `ids must be 1–${STATUS_IDS_MAX} property ids separated by commas`,
 } as const;
 const m = reportApiMessages;
 
-/**
- * Reports made per hour: 10 per account from one address (someone reporting
- * a street's worth of stale listings is still fine), 100 per address over all
- * accounts. Every report is an event an admin reads, so a flood costs people.
- */
-export const REPORT_LIMIT = attemptLimit('report', {
-  minutes: 60,
-  perSubject: 10,
-  perAddress: 100,
-});
+export const REPORT_LIMIT = WRITE_LIMITS.report;
 
 export const ReportBody = t.Object(
   {

@@ -18,7 +18,7 @@ import {
   listingStreamId,
   type ListingEvent,
 } from '@rentals/core/listings/events';
-import { fold } from '@rentals/core/listings/state';
+import { fold, presenceOf } from '@rentals/core/listings/state';
 import { describeEvent } from '@rentals/core/history/describeEvent';
 import {
   REPORTS_STREAM_TYPE,
@@ -30,14 +30,13 @@ import {
   decideReports,
   foldReports,
   type ReportCommand,
-  type ReportedListing,
   type ReviewAction,
 } from '@rentals/core/reports/report';
 import { ownerListedListingIds } from '@rentals/projections/queries/reportQueries';
 import { createWriteLimit } from '../access/attemptLimit.ts';
 import type { AuthUser } from '../access/roles.ts';
 import { sessionCacheFor } from '../access/sessionCache.ts';
-import { REPORT_LIMIT, reportApiMessages } from './model.ts';
+import { REPORT_LIMIT } from './model.ts';
 import { presentOpenReports } from './present.ts';
 
 type Deps = {
@@ -217,10 +216,7 @@ const report = async (
   const now = deps.clock();
   await state.limitReports(user.id, address, now);
   const { state: listingState } = await listingOf(deps.eventStore, input.listingId);
-  const listing: ReportedListing =
-    listingState.status === 'active'
-      ? { status: 'present', ownerId: listingState.listing.ownerId }
-      : { status: 'absent' };
+  const listing = presenceOf(listingState);
   const reportId = deps.newId();
   const note = input.note?.trim();
   const command: ReportCommand = {
@@ -355,7 +351,7 @@ const review = async (
 /** Reports, the admins' review of them, and what a decision does beyond its own event. */
 export const reportService = (deps: Deps) => {
   const state: ServiceState = {
-    limitReports: createWriteLimit(deps.sql, REPORT_LIMIT, reportApiMessages.tooMany),
+    limitReports: createWriteLimit(deps.sql, REPORT_LIMIT),
     background: new Set(),
   };
   return {

@@ -6,7 +6,7 @@ import { ValidationError } from '@rentals/core/errors';
 import { messages, schemaErrors } from '@rentals/core/schemaErrors';
 import { SearchPageFilters } from '@rentals/core/search/filters';
 import { singleLineText } from '@rentals/core/textFormats';
-import { attemptLimit } from '../access/attemptLimit.ts';
+import { WRITE_LIMITS } from '../access/writeLimits.ts';
 
 export const savedSearchBodyMessages = {
   name: `name must be text of 1 to ${MAX_NAME_LENGTH} characters on one line`,
@@ -16,19 +16,11 @@ export const savedSearchBodyMessages = {
     `{kind: 'polygon', points: [[longitude, latitude], …]} with 3 to ${MAX_POLYGON_VERTICES} points`,
   filters:
     'filters must be an object of search filters (city, area, propertyType, minRent, furnishing, …)',
-  tooMany: 'Too many changes to your saved searches; please wait a minute and try again',
+  tooMany: WRITE_LIMITS.savedSearch.tooMany,
 } as const;
 const m = savedSearchBodyMessages;
 
-/**
- * Changes to saved searches per minute: 30 per account from one address
- * (a person editing a few searches never comes near), 300 from one address.
- */
-export const SAVED_SEARCH_CHANGE_LIMIT = attemptLimit('saved-search', {
-  minutes: 1,
-  perSubject: 30,
-  perAddress: 300,
-});
+export const SAVED_SEARCH_CHANGE_LIMIT = WRITE_LIMITS.savedSearch;
 
 /** POST and PUT /api/saved-searches' body: the search's filters as the search page sends them. */
 export const SavedSearchBody = Type.Object(

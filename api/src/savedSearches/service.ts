@@ -20,11 +20,7 @@ import { createWriteLimit } from '../access/attemptLimit.ts';
 import type { AppDeps } from '../deps.ts';
 import { resolvePlaces } from '../properties/criteriaFor.ts';
 import { propertyServices } from '../properties/services.ts';
-import {
-  SAVED_SEARCH_CHANGE_LIMIT,
-  readSavedSearchBody,
-  savedSearchBodyMessages,
-} from './model.ts';
+import { SAVED_SEARCH_CHANGE_LIMIT, readSavedSearchBody } from './model.ts';
 import type { SavedSearchDocument } from '@rentals/core/contract/savedSearch';
 
 export type SavedSearchDeps = Pick<
@@ -70,11 +66,7 @@ const present = (search: SavedSearch, newMatches: number): SavedSearchDocument =
  */
 export const savedSearchService = (deps: SavedSearchDeps) => {
   const { sql, eventStore, clock } = deps;
-  const limitWrite = createWriteLimit(
-    sql,
-    SAVED_SEARCH_CHANGE_LIMIT,
-    savedSearchBodyMessages.tooMany,
-  );
+  const limitWrite = createWriteLimit(sql, SAVED_SEARCH_CHANGE_LIMIT);
 
   const load = async (userId: string) => {
     const { version, events } = await eventStore.readStream(savedSearchStreamId(userId));

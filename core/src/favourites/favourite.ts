@@ -1,8 +1,6 @@
 import { ForbiddenError, NotFoundError } from '../errors.ts';
+import type { ListingPresence } from '../listings/state.ts';
 import type { FavouriteEvent } from './events.ts';
-
-/** What the handler knows of the listing when the command is decided (read from its stream). */
-export type ListingPresence = { status: 'present'; ownerId: string } | { status: 'absent' };
 
 export type FavouriteListing = {
   type: 'FavouriteListing';

@@ -3,12 +3,8 @@ import { givenFor } from '@rentals/testing/decider';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { appEventRegistry } from '../eventRegistry.ts';
 import { favouriteStreamId, type FavouriteEvent } from './events.ts';
-import {
-  decideFavourite,
-  foldFavourite,
-  type FavouriteCommand,
-  type ListingPresence,
-} from './favourite.ts';
+import { decideFavourite, foldFavourite, type FavouriteCommand } from './favourite.ts';
+import type { ListingPresence } from '../listings/state.ts';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const T1 = '2026-03-02T10:00:00.000Z';

@@ -14,7 +14,8 @@
  * `at`, the ISO time the command was decided (passed in, not read by the
  * domain). The user who caused it is in the event metadata (`userId`).
  */
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { defineEvents, type EventOf, type EventsOf } from '../eventStore/defineEvents.ts';
 import type { EventDefinitions } from '../eventStore/registry.ts';
 import { singleLineText } from '../textFormats.ts';
 import {
@@ -212,68 +213,39 @@ const ListingReviewClearedData = eventData({
   isAvailable: Type.Boolean(),
 });
 
-type Of<Type extends string, Schema extends TSchema> = { type: Type; data: Static<Schema> };
+const schemas = {
+  ListingCreated: ListingCreatedData,
+  ListingDetailsRevised: ListingDetailsRevisedData,
+  ListingRentChanged: ListingRentChangedData,
+  ListingLocationChanged: ListingLocationChangedData,
+  ListingImagesAdded: ListingImagesAddedData,
+  ListingImageRemoved: ListingImageRemovedData,
+  ListingImagesReordered: ListingImagesReorderedData,
+  ListingImageCaptioned: ListingImageCaptionedData,
+  ListingPhotosReceived: ListingPhotosReceivedData,
+  ListingPhotosFailed: ListingPhotosFailedData,
+  ListingDelisted: ListingDelistedData,
+  ListingRelisted: ListingRelistedData,
+  ListingDeleted: ListingDeletedData,
+  ListingVerified: ListingVerifiedData,
+  ListingVerificationRevoked: ListingVerificationRevokedData,
+  ListingAvailabilityConfirmed: ListingAvailabilityConfirmedData,
+  ListingExpiryReminded: ListingExpiryRemindedData,
+  ListingExpired: ListingExpiredData,
+  ListingHiddenForReview: ListingHiddenForReviewData,
+  ListingReviewCleared: ListingReviewClearedData,
+};
 
-export type ListingCreated = Of<'ListingCreated', typeof ListingCreatedData>;
-export type ListingDetailsRevised = Of<'ListingDetailsRevised', typeof ListingDetailsRevisedData>;
-export type ListingRentChanged = Of<'ListingRentChanged', typeof ListingRentChangedData>;
-export type ListingLocationChanged = Of<
-  'ListingLocationChanged',
-  typeof ListingLocationChangedData
->;
-export type ListingImagesAdded = Of<'ListingImagesAdded', typeof ListingImagesAddedData>;
-export type ListingImageRemoved = Of<'ListingImageRemoved', typeof ListingImageRemovedData>;
-export type ListingImagesReordered = Of<
-  'ListingImagesReordered',
-  typeof ListingImagesReorderedData
->;
-export type ListingImageCaptioned = Of<'ListingImageCaptioned', typeof ListingImageCaptionedData>;
-export type ListingPhotosReceived = Of<'ListingPhotosReceived', typeof ListingPhotosReceivedData>;
-export type ListingPhotosFailed = Of<'ListingPhotosFailed', typeof ListingPhotosFailedData>;
+/** The events other modules name on their own; any other is `Extract<ListingEvent, { type: 'X' }>`. */
+type Of<T extends keyof typeof schemas> = EventOf<typeof schemas, T>;
+export type ListingCreated = Of<'ListingCreated'>;
+export type ListingDetailsRevised = Of<'ListingDetailsRevised'>;
+export type ListingExpiryReminded = Of<'ListingExpiryReminded'>;
+
 export type ReceivedPhoto = Static<typeof ReceivedPhotoSchema>;
 export type PhotoFailure = Static<typeof PhotoFailureSchema>;
-export type ListingDelisted = Of<'ListingDelisted', typeof ListingDelistedData>;
-export type ListingRelisted = Of<'ListingRelisted', typeof ListingRelistedData>;
-export type ListingDeleted = Of<'ListingDeleted', typeof ListingDeletedData>;
-export type ListingVerified = Of<'ListingVerified', typeof ListingVerifiedData>;
-export type ListingVerificationRevoked = Of<
-  'ListingVerificationRevoked',
-  typeof ListingVerificationRevokedData
->;
 
-export type ListingAvailabilityConfirmed = Of<
-  'ListingAvailabilityConfirmed',
-  typeof ListingAvailabilityConfirmedData
->;
-export type ListingExpiryReminded = Of<'ListingExpiryReminded', typeof ListingExpiryRemindedData>;
-export type ListingExpired = Of<'ListingExpired', typeof ListingExpiredData>;
-export type ListingHiddenForReview = Of<
-  'ListingHiddenForReview',
-  typeof ListingHiddenForReviewData
->;
-export type ListingReviewCleared = Of<'ListingReviewCleared', typeof ListingReviewClearedData>;
-
-export type ListingEvent =
-  | ListingCreated
-  | ListingDetailsRevised
-  | ListingRentChanged
-  | ListingLocationChanged
-  | ListingImagesAdded
-  | ListingImageRemoved
-  | ListingImagesReordered
-  | ListingImageCaptioned
-  | ListingPhotosReceived
-  | ListingPhotosFailed
-  | ListingDelisted
-  | ListingRelisted
-  | ListingDeleted
-  | ListingVerified
-  | ListingVerificationRevoked
-  | ListingAvailabilityConfirmed
-  | ListingExpiryReminded
-  | ListingExpired
-  | ListingHiddenForReview
-  | ListingReviewCleared;
+export type ListingEvent = EventsOf<typeof schemas>;
 
 export type ListingEventType = ListingEvent['type'];
 
@@ -297,8 +269,14 @@ const upcastFacilityFlags =
     return { ...rest, facilities: ownFacilities(facilities), ...(terms ? { tenancy: terms } : {}) };
   };
 
-/** Every listing event type with its data schema and the version of that shape (1 unless it changed). */
+const events = defineEvents(schemas);
+
+/**
+ * Every listing event type with its data schema and the version of that
+ * shape: 1 but for the two whose facility flags became terms (upcastFacilityFlags).
+ */
 export const listingEventDefinitions = {
+  ...events.definitions,
   ListingCreated: {
     schema: ListingCreatedData,
     version: 2,
@@ -309,28 +287,9 @@ export const listingEventDefinitions = {
     version: 2,
     upcasters: { 1: upcastFacilityFlags('revised') },
   },
-  ListingRentChanged: { schema: ListingRentChangedData, version: 1 },
-  ListingLocationChanged: { schema: ListingLocationChangedData, version: 1 },
-  ListingImagesAdded: { schema: ListingImagesAddedData, version: 1 },
-  ListingImageRemoved: { schema: ListingImageRemovedData, version: 1 },
-  ListingImagesReordered: { schema: ListingImagesReorderedData, version: 1 },
-  ListingImageCaptioned: { schema: ListingImageCaptionedData, version: 1 },
-  ListingPhotosReceived: { schema: ListingPhotosReceivedData, version: 1 },
-  ListingPhotosFailed: { schema: ListingPhotosFailedData, version: 1 },
-  ListingDelisted: { schema: ListingDelistedData, version: 1 },
-  ListingRelisted: { schema: ListingRelistedData, version: 1 },
-  ListingDeleted: { schema: ListingDeletedData, version: 1 },
-  ListingVerified: { schema: ListingVerifiedData, version: 1 },
-  ListingVerificationRevoked: { schema: ListingVerificationRevokedData, version: 1 },
-  ListingAvailabilityConfirmed: { schema: ListingAvailabilityConfirmedData, version: 1 },
-  ListingExpiryReminded: { schema: ListingExpiryRemindedData, version: 1 },
-  ListingExpired: { schema: ListingExpiredData, version: 1 },
-  ListingHiddenForReview: { schema: ListingHiddenForReviewData, version: 1 },
-  ListingReviewCleared: { schema: ListingReviewClearedData, version: 1 },
 } as const satisfies Record<ListingEventType, EventDefinitions[string]>;
 
-export const LISTING_EVENT_TYPES = Object.keys(listingEventDefinitions) as ListingEventType[];
+export const LISTING_EVENT_TYPES = events.types;
 
 /** Narrows a recorded event (from the log) to a listing event by its type. */
-export const isListingEvent = <E extends { type: string }>(event: E): event is E & ListingEvent =>
-  (LISTING_EVENT_TYPES as readonly string[]).includes(event.type);
+export const isListingEvent = events.isOne;

@@ -193,3 +193,14 @@ export const fold = (
   events: readonly ListingEvent[],
   from: ListingState = initialState,
 ): ListingState => events.reduce(evolve, from);
+
+/**
+ * What another domain's command knows of a listing (a heart, a report): it
+ * is there, with its owner, or it is not (never created, or deleted).
+ */
+export type ListingPresence = { status: 'present'; ownerId: string } | { status: 'absent' };
+
+export const presenceOf = (state: ListingState): ListingPresence =>
+  state.status === 'active'
+    ? { status: 'present', ownerId: state.listing.ownerId }
+    : { status: 'absent' };

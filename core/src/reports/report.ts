@@ -1,5 +1,6 @@
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { millisBetween } from '../isoTime.ts';
+import type { ListingPresence } from '../listings/state.ts';
 import { isMultiLine } from '../textFormats.ts';
 import { REPORT_NOTE_MAX, REVIEW_REASON_MAX } from './events.ts';
 import type { ReportEvent, ReportReason, ReviewDecision } from './events.ts';
@@ -14,9 +15,6 @@ export const HIDE_FOR_REVIEW_THRESHOLD = 3;
 /** How old a reporter's account must be for its 'Fake or scam' report to count toward hiding. */
 export const TRUSTED_REPORTER_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** What the handler read from the listing's own stream when the command is decided. */
-export type ReportedListing = { status: 'present'; ownerId: string } | { status: 'absent' };
-
 export type ReportListing = {
   type: 'ReportListing';
   listingId: string;
@@ -26,7 +24,8 @@ export type ReportListing = {
   reporter: { since: string; address: string };
   reason: ReportReason;
   note?: string;
-  listing: ReportedListing;
+  /** Read from the listing's own stream when the command is decided. */
+  listing: ListingPresence;
   at: string;
 };
 

@@ -7,16 +7,16 @@ import {
   decideReports,
   foldReports,
   type ReportCommand,
-  type ReportedListing,
   reportMessages,
   type ReviewAction,
 } from './report.ts';
+import type { ListingPresence } from '../listings/state.ts';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const T1 = '2026-03-02T10:00:00.000Z';
 const listingId = 'l-1';
 const ownerId = 'u-owner';
-const present: ReportedListing = { status: 'present', ownerId };
+const present: ListingPresence = { status: 'present', ownerId };
 /** Unless a test says otherwise, reporters have accounts months old, each on an address of its own. */
 const LONG_AGO = '2025-12-01T00:00:00.000Z';
 const addressOf = (reporterId: string) => Buffer.from(reporterId).toString('hex').padEnd(16, '0');
@@ -25,7 +25,7 @@ type Reporter = { since?: string; address?: string };
 const report = (
   reporterId: string,
   reason: ReportReason,
-  extra: { note?: string; listing?: ReportedListing; at?: string } & Reporter = {},
+  extra: { note?: string; listing?: ListingPresence; at?: string } & Reporter = {},
 ): ReportCommand => ({
   type: 'ReportListing',
   listingId,

@@ -17,7 +17,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@rentals/core/config/env';
-import { answers, bunService } from '../dev/bunProcess.ts';
+import { projectionsService, webService } from '../dev/bunProcess.ts';
 import {
   keepBundledMeili,
   keepEmbeddedPostgres,
@@ -31,7 +31,6 @@ import { openRunnerSession, shown, type RunnerSession } from '../dev/runnerSessi
 import { waitUntilHealthy } from '../dev/waitUntilHealthy.ts';
 import { watchExternal } from '../dev/watchExternal.ts';
 import { allUp, startHaproxy, untilBackends, type Backend } from '../proxy/haproxy.ts';
-import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
 import { freePort } from '../services/ports.ts';
 import { stopChild } from '../services/childServer.ts';
 import { parseClusterFlags, type ClusterFlags } from './flags.ts';
@@ -165,16 +164,8 @@ const startWebProcesses = async (
   for (let i = 1; i <= count; i++) {
     const name = `web-${i}`;
     const port = await freePort();
-    await keep(
-      bunService(
-        name,
-        'api/src/main.ts',
-        { ...childEnv, PORT: String(port) },
-        logs.of(name),
-        () => false,
-        answers(`http://127.0.0.1:${port}/api/health/live`),
-      ),
-    );
+    const env = { ...childEnv, PORT: String(port) };
+    await keep(webService(name, env, logs.of(name), `http://127.0.0.1:${port}/api/health/live`));
     logs.say(name)(`listening on http://127.0.0.1:${port}`);
     backends.push({ name, host: '127.0.0.1', port });
   }
@@ -189,15 +180,7 @@ const startProjections = async (
   const { keep, logs } = session;
   for (let i = 1; i <= count; i++) {
     const name = `projections-${i}`;
-    await keep(
-      bunService(
-        name,
-        'projections/src/main.ts',
-        { ...childEnv, ...BULK_ALLOCATOR_ENV },
-        logs.of(name),
-        (line) => line.includes('projections running'),
-      ),
-    );
+    await keep(projectionsService(name, childEnv, logs.of(name)));
     logs.say(name)(i === 1 ? 'running' : 'running (standing by while another holds the locks)');
   }
 };

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
 import { stopChild } from '../services/childServer.ts';
 import { pipeLines } from './labelledOutput.ts';
 import type { Service } from './supervisor.ts';
@@ -67,3 +68,21 @@ export const bunService = (
   start: () => startBun(script, env, log, ready, readyCheck),
   stop: (child) => stopChild(child, 'SIGTERM'),
 });
+
+/** A web process (api/src/main.ts): ready once `healthUrl` answers, whatever it logs. */
+export const webService = (
+  name: string,
+  env: Record<string, string>,
+  log: (line: string) => void,
+  healthUrl: string,
+) => bunService(name, 'api/src/main.ts', env, log, () => false, answers(healthUrl));
+
+/** A projections process, with the bulk allocator's settings: ready when it says it runs. */
+export const projectionsService = (
+  name: string,
+  env: Record<string, string>,
+  log: (line: string) => void,
+) =>
+  bunService(name, 'projections/src/main.ts', { ...env, ...BULK_ALLOCATOR_ENV }, log, (line) =>
+    line.includes('projections running'),
+  );

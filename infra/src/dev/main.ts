@@ -24,8 +24,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ResolvedConfig } from '@rentals/core/config/env';
-import { BULK_ALLOCATOR_ENV } from '../services/bulkAllocator.ts';
-import { answers, bunService } from './bunProcess.ts';
+import { projectionsService, webService } from './bunProcess.ts';
 import {
   keepBundledMeili,
   keepEmbeddedPostgres,
@@ -156,26 +155,9 @@ const startProduct = async (
   url: string,
 ) => {
   const { keep, logs } = session;
-  await keep(
-    bunService(
-      'web',
-      'api/src/main.ts',
-      childEnv,
-      logs.of('web'),
-      () => false,
-      answers(`${url}/api/health`),
-    ),
-  );
+  await keep(webService('web', childEnv, logs.of('web'), `${url}/api/health`));
   logs.say('web')(`listening on ${url}`);
-  await keep(
-    bunService(
-      'projections',
-      'projections/src/main.ts',
-      { ...childEnv, ...BULK_ALLOCATOR_ENV },
-      logs.of('projections'),
-      (line) => line.includes('projections running'),
-    ),
-  );
+  await keep(projectionsService('projections', childEnv, logs.of('projections')));
   logs.say('projections')('running');
 };
 

@@ -1,3 +1,5 @@
+import { pollUntilDone } from './pollUntilDone.ts';
+
 /** The part of /api/health that says how far the read side and the static pages are behind. */
 type CatchUpReport = {
   projections?: readonly unknown[];
@@ -41,22 +43,16 @@ export const waitUntilCaughtUp = async (
   log: (line: string) => void,
   timeoutMs = 300_000,
 ) => {
-  const started = Date.now();
-  let lastSaid = started;
-  for (;;) {
-    const report = (await fetch(url)
-      .then((r) => r.json())
-      .catch(() => ({}))) as CatchUpReport;
-    const left = stillCatchingUp(report);
-    if (left === undefined) return;
-    if (Date.now() - started > timeoutMs) {
-      log(`${left}; not waiting longer, the rest appears as it is done`);
-      return;
-    }
-    if (Date.now() - lastSaid > 10_000) {
-      log(left);
-      lastSaid = Date.now();
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const check = async () =>
+    stillCatchingUp(
+      (await fetch(url)
+        .then((r) => r.json())
+        .catch(() => ({}))) as CatchUpReport,
+    );
+  await pollUntilDone(
+    check,
+    log,
+    (left) => log(`${left}; not waiting longer, the rest appears as it is done`),
+    timeoutMs,
+  );
 };

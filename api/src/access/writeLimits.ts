@@ -1,0 +1,33 @@
+import { attemptLimit } from './attemptLimit.ts';
+
+/**
+ * The limits on what an account writes, per client address, with the 429
+ * message each one answers past its limit. Far above what a person does,
+ * far below a script flooding the log with events; the address counts are
+ * ten times the account's, as offices and carriers share one address.
+ */
+export const WRITE_LIMITS = {
+  /** Hearts toggled per minute. */
+  favourite: {
+    ...attemptLimit('favourite', { minutes: 1, perSubject: 30, perAddress: 300 }),
+    tooMany: 'Too many changes to your favourites; please wait a minute and try again',
+  },
+  /** Marking read per minute: far above a person's clicks on the bell, in any number of tabs. */
+  notificationsRead: {
+    ...attemptLimit('notifications-read', { minutes: 1, perSubject: 60, perAddress: 600 }),
+    tooMany: 'Too many changes to your notifications; please wait a minute and try again',
+  },
+  /** Changes to saved searches per minute: a person editing a few never comes near. */
+  savedSearch: {
+    ...attemptLimit('saved-search', { minutes: 1, perSubject: 30, perAddress: 300 }),
+    tooMany: 'Too many changes to your saved searches; please wait a minute and try again',
+  },
+  /**
+   * Reports made per hour (a street's worth of stale listings is still fine):
+   * every report is an event an admin reads, so a flood costs people.
+   */
+  report: {
+    ...attemptLimit('report', { minutes: 60, perSubject: 10, perAddress: 100 }),
+    tooMany: 'Too many reports; please wait an hour and try again',
+  },
+} as const;
