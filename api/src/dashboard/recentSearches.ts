@@ -1,20 +1,11 @@
 import type { Sql } from 'postgres';
 import type { RecentSearchCriteria } from '@rentals/core/contract/dashboard';
-import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
+import { SEARCH_FILTER_KEYS } from '@rentals/core/listings/termCatalogue';
 
 /** The last searches a user keeps: older ones go when a new one comes. */
 export const RECENT_SEARCHES_KEPT = 10;
 
-const ORDER = [
-  'city',
-  'area',
-  'propertyType',
-  'minRent',
-  'maxRent',
-  'bedrooms',
-  'bathrooms',
-  ...TENANCY_FILTER_KEYS,
-] as const satisfies readonly (keyof RecentSearchCriteria)[];
+const ORDER = SEARCH_FILTER_KEYS satisfies readonly (keyof RecentSearchCriteria)[];
 
 /** The criteria with blanks dropped and text trimmed, in one fixed key order. */
 export const canonicalCriteria = (criteria: RecentSearchCriteria): RecentSearchCriteria => {

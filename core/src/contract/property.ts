@@ -107,27 +107,29 @@ export const PropertySchema = Type.Object({
 
 export type PropertyDocument = Static<typeof PropertySchema>;
 
+const full = PropertySchema.properties;
+
 /**
  * What a visitor gets (SPEC §1): no rent, contact, facilities, address, area,
  * pin code or exact position; the city only, and a map position 3–6 km from
  * the listing inside its city (migration 0027) when the owner shows the
- * listing on the map, so that it names no PIN area.
+ * listing on the map, so that it names no PIN area. Each field is the full document's.
  */
 export const PublicPropertySchema = Type.Object({
-  _id: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  propertyType: oneOf(PROPERTY_TYPES),
-  location: Type.Object({ city: Type.String(), coordinates: Type.Optional(Coordinates) }),
-  propertyDetails: Type.Object({ bedrooms: Type.Number(), bathrooms: Type.Number() }),
-  showOnMap: Type.Boolean(),
-  images: Type.Array(PropertyImageSchema),
-  owner: Owner,
-  isAvailable: Type.Boolean(),
-  isVerified: Type.Boolean(),
-  views: Type.Integer(),
-  createdAt: date(),
-  updatedAt: date(),
+  _id: full._id,
+  title: full.title,
+  description: full.description,
+  propertyType: full.propertyType,
+  location: Type.Pick(full.location, ['city', 'coordinates']),
+  propertyDetails: Type.Pick(full.propertyDetails, ['bedrooms', 'bathrooms']),
+  showOnMap: full.showOnMap,
+  images: full.images,
+  owner: full.owner,
+  isAvailable: full.isAvailable,
+  isVerified: full.isVerified,
+  views: full.views,
+  createdAt: full.createdAt,
+  updatedAt: full.updatedAt,
 });
 
 export type PublicPropertyDocument = Static<typeof PublicPropertySchema>;

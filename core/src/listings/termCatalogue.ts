@@ -384,6 +384,18 @@ export const TERM_FILTER_HINT = "Listings that don't say are not shown";
 /** The query names of the filters, in the order a URL carries them. */
 export const FILTER_PARAMS = FILTERED_TERMS.map(({ filter }) => filter.param) as FilterParam[];
 
+/** A search's URL keys, in the order a search is kept and shown: SPEC §4's filters, then the terms'. */
+export const SEARCH_FILTER_KEYS = [
+  'city',
+  'area',
+  'propertyType',
+  'minRent',
+  'maxRent',
+  'bedrooms',
+  'bathrooms',
+  ...FILTER_PARAMS,
+] as const;
+
 /** The filter's message for a value it does not take. */
 export const filterMessage = ({ key, filter }: (typeof FILTERED_TERMS)[number]): string => {
   const values = filterOptions(key).map(([v]) => v);

@@ -4,7 +4,12 @@ import { listingStreamId, LISTING_EVENT_TYPES } from '@rentals/core/listings/eve
 import { APPENDED_CHANNEL, mayConcern } from '@rentals/core/eventStore/appendedNotice';
 import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts';
 import { mergePage, windowFor, type IndexWindow } from './freshMerge.ts';
-import { meiliSearchBody, quoteFilterValue, searchInMeili } from './searchInMeili.ts';
+import {
+  meiliSearchBody,
+  quoteFilterValue,
+  searchInMeili,
+  type IndexQuery,
+} from './searchInMeili.ts';
 import { criteriaSql } from './searchInPostgres.ts';
 import {
   LISTING_READ_MODEL,
@@ -130,14 +135,11 @@ const createQuietGate = (db: Sql) => {
  * request, the exact size of that reduced result. Needs `id` filterable.
  */
 const searchIndexWithout =
-  (changed: readonly string[], window: { offset: number; limit: number }) =>
-  async (
-    meili: Meilisearch,
-    audience: SearchAudience,
-    c: SearchCriteria,
-    index = LISTINGS_INDEX,
-    signal?: AbortSignal,
-  ): Promise<IndexWindow> => {
+  (
+    changed: readonly string[],
+    window: { offset: number; limit: number },
+  ): IndexQuery<IndexWindow> =>
+  async (meili, audience, c, index = LISTINGS_INDEX, signal) => {
     const { page: _page, hitsPerPage: _hitsPerPage, ...body } = meiliSearchBody(audience, c);
     const filter = [...body.filter, `NOT id IN [${changed.map(quoteFilterValue).join(', ')}]`];
     const query = { ...body, indexUid: index, filter };

@@ -62,15 +62,26 @@ export const meiliSearchBody = (audience: SearchAudience, c: SearchCriteria) => 
   ...(audience === 'public' ? { attributesToSearchOn: ['title', 'description', 'city'] } : {}),
 });
 
-/** Runs a search; `page`/`hitsPerPage` make Meilisearch count exhaustively, so `total` is exact. */
-export const searchInMeili = async (
+/**
+ * One query of the criteria on one Meilisearch client (searchInMeili, or a variant of it); `signal`
+ * ends the request early (a replica's share of the search's time budget).
+ */
+export type IndexQuery<T> = (
   meili: Meilisearch,
   audience: SearchAudience,
-  c: SearchCriteria,
-  index = LISTINGS_INDEX,
-  /** Ends the request early (a replica's share of the search's time budget). */
+  criteria: SearchCriteria,
+  index?: string,
   signal?: AbortSignal,
-): Promise<SearchResult> => {
+) => Promise<T>;
+
+/** Runs a search; `page`/`hitsPerPage` make Meilisearch count exhaustively, so `total` is exact. */
+export const searchInMeili: IndexQuery<SearchResult> = async (
+  meili,
+  audience,
+  c,
+  index = LISTINGS_INDEX,
+  signal,
+) => {
   if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
   const { q, ...options } = meiliSearchBody(audience, c);
   const result = await meili

@@ -4,8 +4,8 @@
  */
 import { formatRent, typeLabel } from './format.ts';
 import {
-  FILTER_PARAMS,
   FILTERED_TERMS,
+  SEARCH_FILTER_KEYS,
   filterOptions,
   TERM_FILTER_HINT,
   type FilterParam,
@@ -13,16 +13,7 @@ import {
 } from '@rentals/core/listings/termCatalogue';
 
 /** SPEC §4's filters, then the tenancy terms' (core/src/listings/termCatalogue.ts). */
-export const FILTER_KEYS = [
-  'city',
-  'area',
-  'propertyType',
-  'minRent',
-  'maxRent',
-  'bedrooms',
-  'bathrooms',
-  ...FILTER_PARAMS,
-] as const;
+export const FILTER_KEYS = SEARCH_FILTER_KEYS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { LIMITS } from '../../../lib/validation.ts';
 import { Field } from '../Field.tsx';
-import { Counter, InputField, NumberField, useControl } from './fields.tsx';
+import { Counter, InputField, NumberField, SelectField, useControl } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 
 type Props = { form: PropertyFormStore };
@@ -18,31 +18,6 @@ const Description = ({ form }: Props) => {
         onChange={(e) => form.setField('description', e.target.value)}
       />
       <Counter length={value.length} max={LIMITS.description.max} warnAbove={900} />
-    </Field>
-  );
-};
-
-const Choice = ({
-  form,
-  name,
-  label,
-  options,
-}: Props & {
-  name: 'propertyType' | 'rentType';
-  label: string;
-  options: readonly (readonly [value: string, label: string])[];
-}) => {
-  const value = useStore(form.$values)[name];
-  const { id, error, props } = useControl({ form, name });
-  return (
-    <Field id={id} label={label} error={error}>
-      <select {...props} value={value} onChange={(e) => form.setField(name, e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
     </Field>
   );
 };
@@ -73,9 +48,9 @@ export const BasicInformation = ({ form }: Props) => {
       />
       <Description form={form} />
       <div className="grid-2">
-        <Choice form={form} name="propertyType" label="Property Type" options={TYPES} />
+        <SelectField form={form} name="propertyType" label="Property Type" options={TYPES} />
         <NumberField form={form} name="rent" label="Rent (₹)" />
-        <Choice form={form} name="rentType" label="Rent Type" options={RENT_TYPES} />
+        <SelectField form={form} name="rentType" label="Rent Type" options={RENT_TYPES} />
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Field } from '../Field.tsx';
-import { InputField, useControl } from './fields.tsx';
+import { InputField, SelectField } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 import {
   formLabelOf,
@@ -23,27 +22,11 @@ type Options = readonly (readonly [string, string])[];
 
 /** A term chosen from a list; the first option, 'Not specified', leaves it out. */
 const Select = ({
-  form,
-  name,
-  label,
-  options,
   blank = NOT_SPECIFIED,
-}: Props & { name: TenancyFormField; label: string; options: Options; blank?: string | null }) => {
-  const value = useStore(form.$values)[name];
-  const { id, error, props } = useControl({ form, name });
-  return (
-    <Field id={id} label={label} error={error}>
-      <select {...props} value={value} onChange={(e) => form.setField(name, e.target.value)}>
-        {blank !== null && <option value="">{blank}</option>}
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-};
+  ...field
+}: Props & { name: TenancyFormField; label: string; options: Options; blank?: string | null }) => (
+  <SelectField {...field} blank={blank ?? undefined} />
+);
 
 /** The deposit as typed, shown as both rupees and months of rent once it reads as a number. */
 const DepositHint = ({ form }: Props) => {

@@ -50,6 +50,34 @@ export const InputField = ({
   );
 };
 
+/** A choice from a list; `blank`, when given, is a first option that leaves the field empty. */
+export const SelectField = ({
+  form,
+  name,
+  label,
+  options,
+  blank,
+}: FieldProps & {
+  label: string;
+  options: readonly (readonly [value: string, label: string])[];
+  blank?: string;
+}) => {
+  const value = useStore(form.$values)[name];
+  const { id, error, props } = useControl({ form, name });
+  return (
+    <Field id={id} label={label} error={error}>
+      <select {...props} value={value} onChange={(e) => form.setField(name, e.target.value)}>
+        {blank !== undefined && <option value="">{blank}</option>}
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+};
+
 /** A whole number from 0 up, as the rent and the property details take. */
 export const NumberField = (props: Omit<InputFieldProps, 'zeroWhenBlank'>) => (
   <InputField type="number" min="0" inputMode="numeric" zeroWhenBlank {...props} />
