@@ -10,7 +10,8 @@ export type { TestDatabase };
 /** What globalSetup.ts provides to every test file of the run. */
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgAdminUrl: string;
+    /** One cluster per worker: VITEST_POOL_ID n uses the n-th. */
+    pgAdminUrls: string[];
     meiliUrl: string;
     meiliKey: string;
     smtpUrl: string;
@@ -18,9 +19,15 @@ declare module 'vitest' {
   }
 }
 
-/** The servers the test run shares (started once by globalSetup.ts). */
+/** This worker's Postgres cluster (globalSetup.ts starts one per worker). */
+const workerPgAdminUrl = (): string => {
+  const urls = inject('pgAdminUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % urls.length]!;
+};
+
+/** The servers the test run shares (started once by globalSetup.ts), with this worker's cluster. */
 export const runServers = () => ({
-  pgAdminUrl: inject('pgAdminUrl'),
+  pgAdminUrl: workerPgAdminUrl(),
   meiliUrl: inject('meiliUrl'),
   meiliKey: inject('meiliKey'),
   smtpUrl: inject('smtpUrl'),
@@ -32,7 +39,7 @@ export const runServers = () => ({
  * shares, so files can run in parallel without seeing each other's rows.
  */
 export const testDatabase = (options: { max?: number } = {}): Promise<TestDatabase> =>
-  createDatabase(inject('pgAdminUrl'), options);
+  createDatabase(workerPgAdminUrl(), options);
 
 /**
  * A test file's own database and an event store on it, made before the
