@@ -54,6 +54,7 @@ const DOMAINS = [
   'notifications',
   'reports',
   'savedSearches',
+  'trust',
 ].map((domain) => `core/src/${domain}/**/*.{ts,tsx}`);
 const PURE = ['node:*', '!node:crypto', 'postgres', 'elysia', 'meilisearch', 'sharp', 'bun'];
 const RANDOM = ['randomUUID', 'randomBytes', 'randomInt', 'randomFillSync', 'webcrypto'];
@@ -74,7 +75,7 @@ const PROJECTIONS = 'projections imports core only.';
 const QUERIES =
   'projections/src/queries (the read side the web process loads) imports only core and its own modules: no read model, search projection or runner.';
 const SITE =
-  'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui and the tenancy terms (core/src/listings/termCatalogue) only.';
+  'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui, the tenancy terms (core/src/listings/termCatalogue) and the pure trust rules (core/src/trust) only.';
 const CATALOGUE =
   'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only.';
 /**
@@ -148,9 +149,14 @@ const packageBoundaries = [
       ],
     },
   },
-  boundary(SITE_FILES, ['core/contract/', 'core/ui/', 'core/listings/termCatalogue$'], SITE, {
-    extra: [{ regex: '^@rentals/core/contract/', allowTypeImports: true, message: SITE }],
-  }),
+  boundary(
+    SITE_FILES,
+    ['core/contract/', 'core/ui/', 'core/listings/termCatalogue$', 'core/trust/'],
+    SITE,
+    {
+      extra: [{ regex: '^@rentals/core/contract/', allowTypeImports: true, message: SITE }],
+    },
+  ),
   // The site's tests check its copies against core and the API, and drive the product.
   boundary(SITE_FILES, ['core/', 'api/', 'testing/'], SITE_TESTS, { tests: true }),
 ];

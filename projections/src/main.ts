@@ -12,6 +12,7 @@ import { startAlertMailer } from './alerts/alertMailer.ts';
 import { startAnnouncementIndexMerger } from './alerts/announcementIndex.ts';
 import { startMessageNotifier } from './messageNotifications/notifier.ts';
 import { startExpiryScheduler } from './listingExpiry/sweep.ts';
+import { startRentCheck } from './trust/rentCheck.ts';
 import { sendExpiryReminder } from './listingExpiry/reminder.ts';
 import { startRegenerator } from './publicSite/regenerator.ts';
 import { projections } from './registry.ts';
@@ -113,11 +114,23 @@ const expiryScheduler =
           : {}),
       });
 
+// Puts listings much below their comparables in the admins' queue (issue 41, docs/TRUST.md).
+const rentCheck =
+  config.rentCheckSeconds === 0
+    ? (log.info('rent check off: RENT_CHECK_SECONDS is 0'), { stop: async () => {} })
+    : startRentCheck({
+        sql,
+        clock: () => new Date(),
+        intervalMs: config.rentCheckSeconds * 1000,
+        log: (line, fields, level = 'info') => log[level](line, fields),
+      });
+
 const memory = startMemoryLog(log);
 
 const shutdown = async () => {
   memory.stop();
   await expiryScheduler.stop();
+  await rentCheck.stop();
   await Promise.all(running.map((r) => r.stop()));
   await regenerator.stop();
   await notifier.stop();

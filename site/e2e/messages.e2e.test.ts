@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mailbox } from '@rentals/testing/mailbox';
+import { MONEY_REQUEST_WARNING } from '@rentals/core/trust/moneyRequest';
 import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { jpeg } from './harness/photos.ts';
@@ -133,10 +134,24 @@ describe('a tenant and an owner talk about a listing', () => {
   });
 
   it('the tenant sees the reply arrive live', async () => {
-    await tenant
+    const reply = tenant
       .getByTestId('message')
-      .filter({ hasText: 'Yes, it is. Come on Saturday.' })
-      .waitFor();
+      .filter({ hasText: 'Yes, it is. Come on Saturday.' });
+    await reply.waitFor();
+    expect(await reply.getByTestId('money-warning').count()).toBe(0);
+  });
+
+  it('a message asking for a token before the visit carries the warning for the tenant', async () => {
+    const ask = 'To hold it for you, pay a token amount of ₹5,000 on GPay today.';
+    await owner.getByRole('textbox', { name: 'Message', exact: true }).fill(ask);
+    await owner.getByRole('button', { name: 'Send' }).click();
+    const received = tenant.getByTestId('message').filter({ hasText: ask });
+    await received.waitFor();
+    expect(await received.getByTestId('money-warning').textContent()).toBe(MONEY_REQUEST_WARNING);
+    // The sender is not warned about their own words.
+    const sent = owner.getByTestId('message').filter({ hasText: ask });
+    await sent.filter({ hasNotText: 'Sending' }).waitFor();
+    expect(await sent.getByTestId('money-warning').count()).toBe(0);
   });
 
   it('a message that fails to send is tried again under one key, says so, and goes through on Retry', async () => {

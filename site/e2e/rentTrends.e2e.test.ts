@@ -8,12 +8,17 @@ import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi } from './harness/users.ts';
+import { TOKEN_KEY } from '../src/lib/api.ts';
+import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';
 
 /**
  * Issue 18's rent history and trends as a tenant meets them: six two-bedroom
  * flats in Aundh, Pune, one of them reduced; its detail page tells the
  * change and where its rent sits, the search for Aundh draws the trend, and
  * the static city page (no script) shows the median with a sparkline.
+ * Issue 41's 'too good to be true': a Kothrud flat at less than half its
+ * neighbours' rent warns the tenant, and waits in the admins' queue with the
+ * comparables until an admin verifies it.
  */
 let stack: Stack;
 let context: BrowserContext;
@@ -53,33 +58,44 @@ const waitForTrend = async () => {
  * cannot write, so as events dated then): Pune's trend has months to draw.
  */
 const HISTORY_MONTHS = 4;
-const writeKothrudHistory = async () => {
-  const store = createEventStore(stack.sql);
-  const listedAt = new Date(Date.now() - (HISTORY_MONTHS * 30 + 5) * 86_400_000).toISOString();
-  for (const [i, rent] of [14000, 15000, 15500, 16000, 17000, 18000].entries()) {
-    const id = randomUUID();
-    await appendListingEvents(store, id, [
-      listingCreated(id, {
-        at: listedAt,
-        fields: testFields({
-          title: `Kothrud one bedroom flat ${i + 1}`,
-          rent,
-          propertyDetails: { bedrooms: 1, bathrooms: 1, area: 600, floor: 1, totalFloors: 4 },
-          location: {
-            city: 'Pune',
-            area: 'Kothrud',
-            pinCode: '411038',
-            address: `${i + 1}, Paud Road`,
-            coordinates: { latitude: 18.5074, longitude: 73.8077 },
-          },
-        }),
+/** A one-bedroom flat on Paud Road, Kothrud, listed at `at` (an event: the API cannot date it). */
+const writeKothrudFlat = async (title: string, rent: number, at: string) => {
+  const id = randomUUID();
+  await appendListingEvents(createEventStore(stack.sql), id, [
+    listingCreated(id, {
+      at,
+      fields: testFields({
+        title,
+        rent,
+        propertyDetails: { bedrooms: 1, bathrooms: 1, area: 600, floor: 1, totalFloors: 4 },
+        location: {
+          city: 'Pune',
+          area: 'Kothrud',
+          pinCode: '411038',
+          address: `${rent}, Paud Road`,
+          coordinates: { latitude: 18.5074, longitude: 73.8077 },
+        },
       }),
-    ]);
-  }
+    }),
+  ]);
+  return id;
+};
+const writeKothrudHistory = async () => {
+  const listedAt = new Date(Date.now() - (HISTORY_MONTHS * 30 + 5) * 86_400_000).toISOString();
+  for (const [i, rent] of [14000, 15000, 15500, 16000, 17000, 18000].entries())
+    await writeKothrudFlat(`Kothrud one bedroom flat ${i + 1}`, rent, listedAt);
+};
+
+/** A one-bedroom flat in Kothrud listed today at less than half its neighbours' rent. */
+let bargainId: string;
+const BARGAIN = 'Kothrud one bedroom bargain';
+const writeKothrudBargain = async () => {
+  bargainId = await writeKothrudFlat(BARGAIN, 7000, new Date().toISOString());
 };
 
 beforeAll(async () => {
-  stack = await startStack();
+  // The rent check every second, not every minute: the admin's queue fills while the test waits.
+  stack = await startStack({ env: { RENT_CHECK_SECONDS: '1' } });
   const token = await registerViaApi(stack.baseUrl, owner);
   const ids: string[] = [];
   for (const [i, rent] of RENTS.entries())
@@ -92,6 +108,7 @@ beforeAll(async () => {
     );
   reducedId = ids[0]!;
   await writeKothrudHistory();
+  await writeKothrudBargain();
   const res = await fetch(`${stack.baseUrl}/api/properties/${reducedId}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -203,5 +220,55 @@ describe('rent history and trends', () => {
     expect(await row.textContent()).toContain('₹25,000');
     expect(await row.locator('svg path.sparkline').getAttribute('d')).toMatch(/^M/);
     await visitor.close();
+  });
+
+  it('warns a tenant on a listing much below similar homes, and on no other', async () => {
+    await page.goto(`/properties/${bargainId}`);
+    await islandsHydrated(page);
+    const market = page.getByTestId('rent-market');
+    await expect.poll(() => market.getByTestId('fair-rent').textContent()).toContain('Below');
+    expect(await market.getByTestId('too-cheap-warning').textContent()).toBe(TOO_CHEAP_WARNING);
+    await page.goto(`/properties/${reducedId}`);
+    await islandsHydrated(page);
+    await page.getByTestId('fair-rent').waitFor();
+    expect(await page.getByTestId('too-cheap-warning').count()).toBe(0);
+  });
+
+  it('puts it in the admins’ queue with the comparables; verifying it as genuine takes it out', async () => {
+    const admin = await stack.newContext({ mobile: true });
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/');
+    const token = await stack.adminToken();
+    await adminPage.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [TOKEN_KEY, token],
+    );
+    await adminPage.goto('/admin');
+    await islandsHydrated(adminPage);
+    const count = adminPage.locator('a.admin-count', { hasText: 'Much below similar homes' });
+    await expect.poll(() => count.locator('strong').textContent(), { timeout: 20_000 }).toBe('1');
+    await count.click();
+    await adminPage.waitForURL('**/admin/too-cheap');
+    await islandsHydrated(adminPage);
+    const row = adminPage.getByTestId('too-cheap-row');
+    await row.waitFor();
+    // Seven flats in Kothrud this month: the median is the fourth rent, ₹15,500; ₹7,000 is 55 % below.
+    expect(await row.textContent()).toContain(BARGAIN);
+    expect(await row.textContent()).toContain(
+      '55 % below: ₹7,000 per month against a median of ₹15,500',
+    );
+    expect(await row.textContent()).toContain(
+      'Below the median of ₹15,500 for 7 comparable 1 BHK flats in Kothrud',
+    );
+    expect(
+      await adminPage.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+    await row.getByRole('button', { name: 'Genuine: verify' }).click();
+    await expect
+      .poll(() => adminPage.getByRole('status').textContent())
+      .toBe(`“${BARGAIN}” verified.`);
+    await expect.poll(() => adminPage.getByTestId('too-cheap-row').count()).toBe(0);
+    await adminPage.getByText('No listing is much below similar homes right now.').waitFor();
+    await admin.close();
   });
 });

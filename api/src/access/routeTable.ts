@@ -120,6 +120,8 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   'GET /api/admin/overview': 'admin',
   'GET /api/admin/listings': 'admin',
   'POST /api/admin/listings/verify': 'admin',
+  // Trust (issue 41): listings much below similar homes; admins only.
+  'GET /api/admin/too-cheap': 'admin',
 
   // A signed-in user's own saved searches (issue 17): no route names another user.
   'GET /api/saved-searches': 'user',

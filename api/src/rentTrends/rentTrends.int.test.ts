@@ -51,7 +51,9 @@ describe('GET /api/properties/:id/market', () => {
         basis: 'locality',
         radiusKm: null,
         text: 'Below the median of ₹25,000 for 6 comparable 2 BHK flats in Koramangala',
+        muchBelow: false,
       },
+      warning: null,
     });
   });
 

@@ -170,6 +170,11 @@ export const loadConfig = (env: Env) => ({
    * dated in the past; tests sweep at a chosen time instead).
    */
   listingExpirySweepSeconds: wholeNumber(env, 'LISTING_EXPIRY_SWEEP_SECONDS', 60, 86_400),
+  /**
+   * How often the projections process checks new and changed rents against similar homes for the
+   * admins' 'much below' queue (issue 41). 0: no check in this process.
+   */
+  rentCheckSeconds: wholeNumber(env, 'RENT_CHECK_SECONDS', 60, 86_400),
   /** New conversations one user may start in a day (contact is where marketplaces get abused). */
   conversationStartsPerDay: positiveInt(env, 'CONVERSATION_STARTS_PER_DAY', 20, 10_000),
   /**

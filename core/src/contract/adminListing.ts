@@ -27,6 +27,9 @@ export const OverviewResponse = Type.Object({
       description: "Listings hidden by 'Fake or scam' reports until an admin decides",
     }),
     awaitingVerification: Type.Integer({ description: 'Listed listings not verified' }),
+    muchBelowSimilar: Type.Integer({
+      description: 'Listed, unverified listings much below similar homes (GET /admin/too-cheap)',
+    }),
   }),
   recentDecisions: Type.Array(
     Type.Object({

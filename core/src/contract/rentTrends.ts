@@ -57,6 +57,12 @@ export const ListingMarketResponse = Type.Object({
       text: Type.String({
         description: "'Around the median of ₹21,500 for 14 comparable 2 BHK flats within 3 km'",
       }),
+      muchBelow: Type.Boolean({
+        description: 'At most 70 % of the median: the listing is much below similar homes nearby',
+      }),
     }),
+  ),
+  warning: Nullable(
+    Type.String({ description: 'What tenants are told when the rent is much below similar homes' }),
   ),
 });

@@ -34,6 +34,7 @@ import {
   PublicPropertySearchResponse,
 } from './property.ts';
 import { ListingMarketResponse, RentTrendsResponse } from './rentTrends.ts';
+import { TooCheapResponse } from './tooCheap.ts';
 import {
   HistoryResponse,
   PossiblyRentedResponse,
@@ -53,6 +54,7 @@ export const apiRoutes = {
   'GET /admin/overview': OverviewResponse,
   'GET /admin/listings': AdminListingsResponse,
   'POST /admin/listings/verify': VerifyManyResponse,
+  'GET /admin/too-cheap': TooCheapResponse,
 
   'POST /auth/register': AuthResponse,
   'POST /auth/login': AuthResponse,

@@ -11,6 +11,8 @@ export type AdminOverview = {
   hiddenAwaitingDecision: number;
   /** Listed listings no admin has verified. */
   awaitingVerification: number;
+  /** Of those, the ones the rent check found much below similar homes (rentCheckQueue.ts). */
+  muchBelowSimilar: number;
 };
 
 export const adminOverview = async (db: Sql): Promise<AdminOverview> => {
@@ -20,9 +22,11 @@ export const adminOverview = async (db: Sql): Promise<AdminOverview> => {
              coalesce(sum(open_count), 0)::int AS "openReports",
              count(*) FILTER (WHERE hidden)::int AS "hiddenAwaitingDecision"
       FROM report_queue`,
-    db<{ awaitingVerification: number }[]>`
-      SELECT count(*)::int AS "awaitingVerification"
-      FROM listing_read WHERE is_available AND NOT is_verified`,
+    db<{ awaitingVerification: number; muchBelowSimilar: number }[]>`
+      SELECT count(*)::int AS "awaitingVerification",
+             count(*) FILTER (WHERE c.much_below)::int AS "muchBelowSimilar"
+      FROM listing_read l LEFT JOIN rent_check c ON c.listing_id = l.id
+      WHERE l.is_available AND NOT l.is_verified`,
   ]);
   return { ...queue!, ...listings! };
 };

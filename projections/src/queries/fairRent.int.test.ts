@@ -117,6 +117,7 @@ describe('the fair-rent hint', () => {
       basis: 'locality',
       radiusKm: null,
       text: 'Around the median of ₹44,000 for 5 comparable 4 BHK flats in Aundh',
+      muchBelow: false,
     });
   });
 
@@ -129,6 +130,7 @@ describe('the fair-rent hint', () => {
       basis: 'nearby',
       radiusKm: 3,
       text: 'Below the median of ₹22,500 for 6 comparable 2 BHK flats within 3 km',
+      muchBelow: false,
     });
   });
 

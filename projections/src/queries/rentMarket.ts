@@ -4,6 +4,7 @@
  * 'fair rent' hint says. The projection (readModels/rentTrends.ts), the
  * queries and the API share them.
  */
+import { isMuchBelow } from '@rentals/core/trust/tooCheap';
 
 /**
  * Listings a median needs before it is shown (a bucket of one property
@@ -68,6 +69,8 @@ export type FairRent = {
   radiusKm: number | null;
   /** 'Around the median of ₹21,500 for 14 comparable 2 BHK flats within 3 km'. */
   text: string;
+  /** At most MUCH_BELOW_SHARE of the median: tenants are warned (core/src/trust/tooCheap.ts). */
+  muchBelow: boolean;
 };
 
 const VERDICT_WORD: Record<FairRentVerdict, string> = {
@@ -114,6 +117,7 @@ export const fairRent = (
       basis: basis.basis,
       radiusKm: basis.basis === 'nearby' ? basis.km : null,
       text,
+      muchBelow: isMuchBelow(rentPerMonth, shown.median),
     };
   }
   return null;

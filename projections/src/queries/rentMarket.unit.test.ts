@@ -60,6 +60,14 @@ describe('fair rent', () => {
     expect(fairRent(22000, flat2, [locality(enough)])?.verdict).toBe('around');
   });
 
+  // Given comparables at ₹20,000, when a rent is 30 % or more below, then tenants are warned (issue 41).
+  it('is much below at or under 70 % of the median, and only then', () => {
+    expect(fairRent(14000, flat2, [locality(enough)])?.muchBelow).toBe(true);
+    expect(fairRent(9000, flat2, [locality(enough)])?.muchBelow).toBe(true);
+    expect(fairRent(14001, flat2, [locality(enough)])?.muchBelow).toBe(false);
+    expect(fairRent(20000, flat2, [locality(enough)])?.muchBelow).toBe(false);
+  });
+
   it('is below or above beyond that, with the median, sample and basis in words', () => {
     expect(fairRent(17999, flat2, [locality(enough)])).toEqual({
       verdict: 'below',
@@ -68,6 +76,7 @@ describe('fair rent', () => {
       basis: 'locality',
       radiusKm: null,
       text: 'Below the median of ₹20,000 for 8 comparable 2 BHK flats in Aundh',
+      muchBelow: false,
     });
     expect(fairRent(22001, flat2, [locality(enough)])?.text).toBe(
       'Above the median of ₹20,000 for 8 comparable 2 BHK flats in Aundh',

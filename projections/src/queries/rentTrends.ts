@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';
 import {
   describeRentChange,
   FAIR_RENT_RADII_KM,
@@ -30,6 +31,8 @@ export type ListingMarket = {
   daysOnMarket: number;
   timesRelisted: number;
   fairRent: FairRent | null;
+  /** The warning tenants read when the rent is much below comparable homes, else null. */
+  warning: string | null;
 };
 
 type ListingRow = {
@@ -99,6 +102,30 @@ const orderedTiers = (rows: TierRow[], place: { city: string; area: string }): C
   ];
 };
 
+type PlacedKind = { monthlyRent: number; city: string; area: string; propertyType: string; bedrooms: number };
+
+/** A listing's fair-rent hint from its row and its comparables (null: no tier has enough). */
+const hintOf = (row: PlacedKind, tiers: TierRow[]): FairRent | null =>
+  fairRent(row.monthlyRent, row, orderedTiers(tiers, row));
+
+/**
+ * One live listing's monthly rent and fair-rent hint, as its market shows
+ * them (the 'too cheap' sweep, projections/src/trust/rentCheck.ts, asks this).
+ * Null when the rent-trends model does not have the listing.
+ */
+export const listingFairRent = async (
+  sql: Sql,
+  listingId: string,
+): Promise<{ monthlyRent: number; fair: FairRent | null } | null> => {
+  const [[row], tiers] = await Promise.all([
+    sql<PlacedKind[]>`
+      SELECT monthly_rent AS "monthlyRent", city, area, property_type AS "propertyType", bedrooms
+        FROM rent_listing WHERE listing_id = ${listingId}`,
+    comparableTiers(sql, listingId),
+  ]);
+  return row ? { monthlyRent: row.monthlyRent, fair: hintOf(row, tiers) } : null;
+};
+
 /**
  * A live listing's rent changes (oldest first), whole days on the market
  * (every listed period, the current one up to `now`; relisting does not
@@ -123,6 +150,7 @@ export const listingMarket = async (
       FROM rent_change WHERE listing_id = ${listingId} ORDER BY position`,
     comparableTiers(sql, listingId),
   ]);
+  const fair = hintOf(row, tiers);
   const listedMs =
     Number(row.listedMs) +
     (row.listedSince ? Math.max(0, now.getTime() - row.listedSince.getTime()) : 0);
@@ -133,7 +161,8 @@ export const listingMarket = async (
     }),
     daysOnMarket: Math.floor(listedMs / DAY_MS),
     timesRelisted: row.timesRelisted,
-    fairRent: fairRent(row.monthlyRent, row, orderedTiers(tiers, row)),
+    fairRent: fair,
+    warning: fair?.muchBelow ? TOO_CHEAP_WARNING : null,
   };
 };
 

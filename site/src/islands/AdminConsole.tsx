@@ -60,6 +60,11 @@ const Console = () => {
           label="Awaiting verification"
           href="/admin/verify"
         />
+        <Count
+          value={counts.muchBelowSimilar}
+          label="Much below similar homes"
+          href="/admin/too-cheap"
+        />
       </div>
       <div className="quick-actions">
         <a className="button button-primary" href="/admin/reports">

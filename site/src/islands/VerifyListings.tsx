@@ -6,6 +6,7 @@ import type { AdminListing } from '../lib/types.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
+import { Pager } from '../components/react/Pager.tsx';
 import './admin.css';
 
 type Row = AdminListing;
@@ -84,34 +85,6 @@ const Filters = ({ query, onChange }: { query: Query; onChange: (q: Query) => vo
         Filter
       </button>
     </form>
-  );
-};
-
-const Pager = ({ page, onPage }: { page: Page; onPage: (n: number) => void }) => {
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  if (pages === 1) return null;
-  return (
-    <nav className="pager" aria-label="Pages">
-      <button
-        type="button"
-        className="button"
-        disabled={page.page <= 1}
-        onClick={() => onPage(page.page - 1)}
-      >
-        Previous
-      </button>
-      <span>
-        Page {page.page} of {pages}
-      </span>
-      <button
-        type="button"
-        className="button"
-        disabled={page.page >= pages}
-        onClick={() => onPage(page.page + 1)}
-      >
-        Next
-      </button>
-    </nav>
   );
 };
 

@@ -20,6 +20,11 @@ export const RentMarket = ({ listingId }: { listingId: string }) => {
   return (
     <section className="card" data-testid="rent-market">
       <h2 style={{ fontSize: '1.1rem' }}>Rent &amp; Market</h2>
+      {market.warning && (
+        <p className="alert alert-warning" role="note" data-testid="too-cheap-warning">
+          {market.warning}
+        </p>
+      )}
       {market.fairRent && (
         <p className={`fair-rent fair-rent-${market.fairRent.verdict}`} data-testid="fair-rent">
           {market.fairRent.text}

@@ -1,8 +1,12 @@
+import { asksForMoney, MONEY_REQUEST_WARNING } from '@rentals/core/trust/moneyRequest';
 import { time, type Shown } from './shown.ts';
 
 type Props = { m: Shown; onRetry: () => void; onDiscard: () => void };
 
-/** One message; a failed one says why and offers Retry and Discard. */
+/**
+ * One message; a failed one says why and offers Retry and Discard. A message
+ * from the other side that asks for money up front carries the warning.
+ */
 export const MessageBubble = ({ m, onRetry, onDiscard }: Props) => (
   <div
     className={`bubble${m.mine ? ' mine' : ''}${m.status === 'failed' ? ' failed' : ''}`}
@@ -17,6 +21,11 @@ export const MessageBubble = ({ m, onRetry, onDiscard }: Props) => (
           : time(m.sentAt)}
       {m.masked && ' · Contact details are shown once you reply'}
     </span>
+    {!m.mine && asksForMoney(m.body) && (
+      <span className="money-warning" role="note" data-testid="money-warning">
+        {MONEY_REQUEST_WARNING}
+      </span>
+    )}
     {m.status === 'failed' && (
       <span style={{ display: 'flex', gap: '0.5rem', marginTop: '0.25rem' }}>
         <button type="button" className="button" onClick={onRetry}>
