@@ -69,7 +69,10 @@ export type FairRent = {
   radiusKm: number | null;
   /** 'Around the median of ₹21,500 for 14 comparable 2 BHK flats within 3 km'. */
   text: string;
-  /** At most MUCH_BELOW_SHARE of the median: tenants are warned (core/src/trust/tooCheap.ts). */
+  /**
+   * At most MUCH_BELOW_SHARE of a locality's or nearby median: tenants are
+   * warned (core/src/trust/tooCheap.ts). Never on the city's median.
+   */
   muchBelow: boolean;
 };
 
@@ -117,7 +120,8 @@ export const fairRent = (
       basis: basis.basis,
       radiusKm: basis.basis === 'nearby' ? basis.km : null,
       text,
-      muchBelow: isMuchBelow(rentPerMonth, shown.median),
+      // Not against a whole city: a cheap locality's honest rents sit far below the city's median.
+      muchBelow: basis.basis !== 'city' && isMuchBelow(rentPerMonth, shown.median),
     };
   }
   return null;

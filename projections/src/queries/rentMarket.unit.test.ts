@@ -68,6 +68,17 @@ describe('fair rent', () => {
     expect(fairRent(20000, flat2, [locality(enough)])?.muchBelow).toBe(false);
   });
 
+  // Given too few comparables nearby, when only the city's median stands, then no warning: a cheap
+  // locality's honest rents sit far below a whole city's.
+  it('is never much below a city median', () => {
+    const city: ComparableTier = { basis: 'city', place: 'Pune', comparable: enough };
+    expect(fairRent(9000, flat2, [locality(undefined), city])).toMatchObject({
+      verdict: 'below',
+      basis: 'city',
+      muchBelow: false,
+    });
+  });
+
   it('is below or above beyond that, with the median, sample and basis in words', () => {
     expect(fairRent(17999, flat2, [locality(enough)])).toEqual({
       verdict: 'below',
