@@ -46,7 +46,7 @@ export const tooCheapRoutes = (deps: TooCheapDeps) =>
         description:
           `A listing whose monthly rent is at most ${MUCH_BELOW_SHARE * 100} % of the median of its ` +
           'comparables (the fair-rent hint of GET /properties/{id}/market), as the rent-check sweep last ' +
-          'found it (it checks new and changed rents within a minute, the rest daily); furthest below ' +
+          'found it (it checks new and changed rents within a minute, the rest weekly); furthest below ' +
           'first, 20 a page. Verifying a listing takes it out.',
         tags: ['Admin'],
         security: [{ bearer: [] }],

@@ -11,8 +11,12 @@ import { startRounds } from '../runner/rounds.ts';
  * then the oldest findings, as the market around them moves.
  */
 
-/** A finding older than this is checked again (the comparables change as listings come and go). */
-export const RECHECK_AFTER_MS = 24 * 60 * 60_000;
+/**
+ * A finding older than this is checked again (the comparables change as
+ * listings come and go). A week: one check costs ~35 ms on the 200k bench
+ * seed (bench:trust), so a daily pass would keep the sweep busy all day.
+ */
+export const RECHECK_AFTER_MS = 7 * 24 * 60 * 60_000;
 /** Listings read per query; a round checks page after page until none is due or its time is up. */
 const PAGE = 200;
 /** A round's time; the next round goes on where it stopped. */
