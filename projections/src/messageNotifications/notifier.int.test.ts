@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { HIDDEN_EMAIL, HIDDEN_PHONE } from '@rentals/core/conversations/contactMask';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
+import { MONEY_REQUEST_WARNING } from '@rentals/core/trust/moneyRequest';
 import { listingOf } from '@rentals/testing/conversations';
 import { freePort } from '@rentals/testing/infra';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
@@ -75,12 +76,23 @@ describe('email about a message left unread', () => {
     expect(email.text).toContain('Hello Asha Rao,');
     expect(email.text).toContain('Ravi Kumar wrote to you about your property');
     expect(email.text).toContain('“Is the flat still free from March?”');
+    expect(email.text).not.toContain(MONEY_REQUEST_WARNING);
     expect(linkIn(email, `${SITE}/messages`)).toBe(`${SITE}/messages?c=${encodeURIComponent(id)}`);
 
     await round();
     expect(await mail.received(owner.email)).toHaveLength(1);
     // The tenant, who wrote it, has nothing unread and gets nothing.
     expect(await mail.received(tenant.email)).toEqual([]);
+  });
+
+  it('warns, as the thread does, when the message asks for money before a visit', async () => {
+    const { owner, tenant, listingId } = await parties('Cosy 2BHK in Indiranagar');
+    const id = await start(tenant, listingId, 'Is it still available? I can visit on Sunday.');
+    await send(owner, id, 'Yes. Send a token amount of ₹5,000 to asha.rao@okaxis to hold it.');
+    s.t.clock.advance(NOTIFY_AFTER_MS);
+    await round();
+    const email = await mail.next(tenant.email);
+    expect(email.text).toContain(MONEY_REQUEST_WARNING);
   });
 
   it('comes at most once an hour per conversation, and only about messages newer than the last email', async () => {

@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { newMessageEmail } from '@rentals/core/mail/emails';
+import { asksForMoney } from '@rentals/core/trust/moneyRequest';
 import { emailLink } from '@rentals/core/mail/links';
 import { SPLIT_WINDOW } from '@rentals/core/conversations/contactMask';
 import { messageExcerpt } from './excerpt.ts';
@@ -105,6 +106,8 @@ const claimAndSend = async (
       due.userId,
       earlier,
     ),
+    // The whole message, not the excerpt: a shortened one may cut the ask off.
+    asksForMoney: asksForMoney(due.lastMessageBody),
     unread: due.unread,
     link: emailLink(options.siteUrl, { to: 'conversation', conversationId: due.conversationId }),
   });

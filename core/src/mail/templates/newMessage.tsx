@@ -1,5 +1,6 @@
 import { ActionAndLink, EmailLayout, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
+import { MONEY_REQUEST_WARNING } from '../../trust/moneyRequest.ts';
 
 export type NewMessageEmail = {
   /** The recipient's name. */
@@ -11,6 +12,8 @@ export type NewMessageEmail = {
   toOwner: boolean;
   /** The newest unread message, shortened and with contacts hidden as the recipient would see them. */
   excerpt: string;
+  /** Whether the message asks for money up front (core/src/trust/moneyRequest.ts): the email warns as the thread does. */
+  asksForMoney: boolean;
   /** Unread messages in the conversation. */
   unread: number;
   /** The conversation on the site. */
@@ -33,6 +36,11 @@ const NewMessage = (props: NewMessageEmail) => {
         {listingTitle ? <strong>{listingTitle}</strong> : 'a property that is no longer listed'}:
       </Paragraph>
       <Paragraph>“{excerpt}”</Paragraph>
+      {props.asksForMoney ? (
+        <Paragraph>
+          <strong>{MONEY_REQUEST_WARNING}</strong>
+        </Paragraph>
+      ) : null}
       {unread > 1 ? (
         <Paragraph>You have {unread} unread messages in this conversation.</Paragraph>
       ) : null}
