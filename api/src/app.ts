@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { adminRoutes } from './admin/routes.ts';
+import { duplicateRoutes } from './duplicates/routes.ts';
 import { authRoutes } from './auth/index.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import type { AppDeps } from './deps.ts';
@@ -41,6 +42,7 @@ export const buildApp = (deps: AppDeps) =>
         .use(rentTrendRoutes(deps))
         .use(reportRoutes(deps))
         .use(adminRoutes(deps))
+        .use(duplicateRoutes(deps))
         .use(savedSearchRoutes(deps))
         .use(notificationRoutes(deps)),
     );

@@ -120,6 +120,9 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   'GET /api/admin/overview': 'admin',
   'GET /api/admin/listings': 'admin',
   'POST /api/admin/listings/verify': 'admin',
+  // Recycled photos and duplicate listings (issue 41): the pairs found, and 'Not a duplicate'; admins only.
+  'GET /api/admin/duplicates': 'admin',
+  'POST /api/admin/duplicates/dismiss': 'admin',
 
   // A signed-in user's own saved searches (issue 17): no route names another user.
   'GET /api/saved-searches': 'user',

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import phash from 'sharp-phash';
+import { hexFromBits, type PhotoHashes } from '@rentals/core/trust/photoHash';
 import { MAX_PHOTO_PIXELS } from './photoRules.ts';
 
 // The libvips side of the photo pipeline. Only the photo worker process
@@ -21,6 +23,8 @@ export type ProcessedPhoto = {
   height: number;
   variants: ProcessedVariant[];
   placeholder: string;
+  /** Perceptual hashes of the photo and its mirror image (core/src/trust/photoHash.ts). */
+  phash: PhotoHashes;
 };
 
 /** What a photo's header says: its pixels, or why it is refused (not an image we take; over the pixel limit). */
@@ -82,15 +86,36 @@ export const encodePhoto = async (bytes: Uint8Array): Promise<ProcessedPhoto> =>
       };
     }),
   );
-  const tiny = await sharp(data, raw)
-    .resize({ width: PLACEHOLDER_WIDTH })
-    .blur(1)
-    .webp({ quality: 40 })
-    .toBuffer();
+  const [tiny, hashes] = await Promise.all([placeholderOf(data, raw), perceptualHashes(data, raw)]);
   return {
     width,
     height,
     variants,
     placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+    phash: hashes,
   };
+};
+
+type Raw = { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
+const placeholderOf = (data: Buffer, raw: Raw) =>
+  sharp(data, raw).resize({ width: PLACEHOLDER_WIDTH }).blur(1).webp({ quality: 40 }).toBuffer();
+
+/**
+ * The photo's perceptual hash and its mirror image's, from the decoded pixels already in hand
+ * (no second decode). sharp-phash shrinks to 32×32 grey itself; the mirror is hashed too, so that a
+ * copy flipped left to right is found by comparing its hash with this one's mirrored hash.
+ */
+export const perceptualHashes = async (data: Buffer, raw: Raw): Promise<PhotoHashes> => {
+  const small = await sharp(data, raw)
+    .resize(64, 64, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const smallRaw = { raw: { width: 64, height: 64, channels: small.info.channels } } as const;
+  const flopped = await sharp(small.data, smallRaw).flop().raw().toBuffer();
+  const [hash, mirrored] = await Promise.all([
+    phash(small.data, smallRaw),
+    phash(flopped, smallRaw),
+  ]);
+  return { hash: hexFromBits(hash), mirrored: hexFromBits(mirrored) };
 };

@@ -27,6 +27,9 @@ export const OverviewResponse = Type.Object({
       description: "Listings hidden by 'Fake or scam' reports until an admin decides",
     }),
     awaitingVerification: Type.Integer({ description: 'Listed listings not verified' }),
+    duplicatePairs: Type.Integer({
+      description: 'Recycled photos and duplicate listings found and not yet decided',
+    }),
   }),
   recentDecisions: Type.Array(
     Type.Object({

@@ -8,6 +8,7 @@ import {
   metresBetween,
   pairKey,
   recycledPhoto,
+  SAME_TEXT_JACCARD,
   textShingles,
   type ListingTraits,
 } from './duplicates.ts';
@@ -42,7 +43,7 @@ describe('text similarity (three-word shingles, Jaccard)', () => {
       '',
     );
     const j = jaccard(textShingles(TEXT), textShingles(edited));
-    expect(j).toBeGreaterThanOrEqual(0.5);
+    expect(j).toBeGreaterThanOrEqual(SAME_TEXT_JACCARD);
     expect(j).toBeLessThan(1);
   });
 

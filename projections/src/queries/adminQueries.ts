@@ -1,6 +1,7 @@
 import type { AdminListing } from '@rentals/core/contract/adminListing';
 import type { Sql } from 'postgres';
 import { describeEvent } from '@rentals/core/history/describeEvent';
+import { pendingDuplicateCount } from './duplicateQueries.ts';
 
 /** What the admin console's first screen counts. */
 export type AdminOverview = {
@@ -11,10 +12,12 @@ export type AdminOverview = {
   hiddenAwaitingDecision: number;
   /** Listed listings no admin has verified. */
   awaitingVerification: number;
+  /** Recycled photos and duplicate listings found and not yet decided (duplicateQueries.ts). */
+  duplicatePairs: number;
 };
 
 export const adminOverview = async (db: Sql): Promise<AdminOverview> => {
-  const [[queue], [listings]] = await Promise.all([
+  const [[queue], [listings], duplicatePairs] = await Promise.all([
     db<{ reportedListings: number; openReports: number; hiddenAwaitingDecision: number }[]>`
       SELECT count(*) FILTER (WHERE open_count > 0)::int AS "reportedListings",
              coalesce(sum(open_count), 0)::int AS "openReports",
@@ -23,8 +26,9 @@ export const adminOverview = async (db: Sql): Promise<AdminOverview> => {
     db<{ awaitingVerification: number }[]>`
       SELECT count(*)::int AS "awaitingVerification"
       FROM listing_read WHERE is_available AND NOT is_verified`,
+    pendingDuplicateCount(db),
   ]);
-  return { ...queue!, ...listings! };
+  return { ...queue!, ...listings!, duplicatePairs };
 };
 
 export type RecentDecision = {
