@@ -18,13 +18,16 @@ CREATE INDEX duplicate_listings_address ON duplicate_listings (address_key);
 CREATE INDEX duplicate_listings_position ON duplicate_listings (latitude, longitude)
   WHERE latitude IS NOT NULL;
 
--- Each photo's perceptual hashes (64 bits as bigint, core/src/trust/photoHash.ts). One index per
--- 8-bit band: two hashes at most 7 bits apart share a band, so a lookup ORs the eight.
+-- Each photo's perceptual hashes (64 bits as bigint, core/src/trust/photoHash.ts), one row per view:
+-- 0 the whole photo, 1 its central 90 % (what a 10 % crop keeps), each with its mirror image's hash.
+-- One index per 8-bit band: two hashes at most 7 bits apart share a band, so a lookup ORs the eight.
 CREATE TABLE duplicate_photos (
-  image_id   text   PRIMARY KEY,
-  listing_id text   NOT NULL,
-  hash       bigint NOT NULL,
-  mirrored   bigint NOT NULL
+  image_id   text     NOT NULL,
+  view       smallint NOT NULL,
+  listing_id text     NOT NULL,
+  hash       bigint   NOT NULL,
+  mirrored   bigint   NOT NULL,
+  PRIMARY KEY (image_id, view)
 );
 CREATE INDEX duplicate_photos_listing ON duplicate_photos (listing_id);
 CREATE INDEX duplicate_photos_band0 ON duplicate_photos (((hash >> 56) & 255));

@@ -87,9 +87,9 @@ afterAll(async () => {
 });
 
 describe('recycled photos', () => {
-  it('flags the same photo on another account’s listing: resized, recompressed and mirrored', async () => {
+  it('flags the same photo on another account’s listing: resized, recompressed, cropped, mirrored', async () => {
     const q = await queue();
-    for (const name of ['resized', 'recompressed', 'mirrored']) {
+    for (const name of ['resized', 'recompressed', 'cropped', 'mirrored']) {
       const pair = pairOf(q, originalId, copies[name]!);
       expect(pair, name).toBeDefined();
       expect(pair!.matches[0], name).toMatch(/photo/);
@@ -123,7 +123,9 @@ describe('recycled photos', () => {
   });
 
   it('tells the broker signals which accounts share photos', async () => {
-    expect(await accountsSharingPhotos(s.t.db.sql, s.original.user._id)).toEqual([s.copier.user._id]);
+    expect(await accountsSharingPhotos(s.t.db.sql, s.original.user._id)).toEqual([
+      s.copier.user._id,
+    ]);
     expect(await accountsSharingPhotos(s.t.db.sql, s.honest.user._id)).toEqual([]);
   });
 });

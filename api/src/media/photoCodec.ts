@@ -15,6 +15,8 @@ sharp.cache(false);
 export const VARIANT_WIDTHS = [320, 640, 1280] as const;
 const WEBP = { quality: 78, effort: 2 } as const;
 const PLACEHOLDER_WIDTH = 16;
+/** The centre hash leaves out 5 % of each side: the part a 10 % crop keeps. */
+const CENTRE_INSET = 0.05;
 
 export type ProcessedVariant = { width: number; height: number; bytes: Buffer; hash: string };
 export type ProcessedPhoto = {
@@ -101,12 +103,10 @@ type Raw = { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 const placeholderOf = (data: Buffer, raw: Raw) =>
   sharp(data, raw).resize({ width: PLACEHOLDER_WIDTH }).blur(1).webp({ quality: 40 }).toBuffer();
 
-/**
- * The photo's perceptual hash and its mirror image's, from the decoded pixels already in hand
- * (no second decode). sharp-phash shrinks to 32×32 grey itself; the mirror is hashed too, so that a
- * copy flipped left to right is found by comparing its hash with this one's mirrored hash.
- */
-export const perceptualHashes = async (data: Buffer, raw: Raw): Promise<PhotoHashes> => {
+/** The hashes of one picture and of its mirror image. */
+const hashPair = async (data: Buffer, raw: Raw) => {
+  // sharp-phash shrinks to 32×32 grey itself; from 64×64 that costs nothing, and the mirror of
+  // the small copy is the small copy of the mirror.
   const small = await sharp(data, raw)
     .resize(64, 64, { fit: 'fill' })
     .raw()
@@ -118,4 +118,27 @@ export const perceptualHashes = async (data: Buffer, raw: Raw): Promise<PhotoHas
     phash(flopped, smallRaw),
   ]);
   return { hash: hexFromBits(hash), mirrored: hexFromBits(mirrored) };
+};
+
+/**
+ * The photo's perceptual hashes (core/src/trust/photoHash.ts), from the decoded pixels already in
+ * hand (no second decode): of the whole photo and of its central 90 %, each also mirrored. A copy
+ * flipped left to right is found by the mirrored hash; a copy cropped by 10 % by the centre's,
+ * which a crop moves 0–1 bits where the whole photo's moves 6–18 (docs/TRUST.md).
+ */
+export const perceptualHashes = async (data: Buffer, raw: Raw): Promise<PhotoHashes> => {
+  const { width, height } = raw.raw;
+  const [left, top] = [Math.round(width * CENTRE_INSET), Math.round(height * CENTRE_INSET)];
+  const centre = await sharp(data, raw)
+    .extract({ left, top, width: width - 2 * left, height: height - 2 * top })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const centreRaw = {
+    raw: { width: centre.info.width, height: centre.info.height, channels: centre.info.channels },
+  } as const;
+  const [whole, middle] = await Promise.all([
+    hashPair(data, raw),
+    hashPair(centre.data, centreRaw),
+  ]);
+  return { ...whole, centre: middle.hash, centreMirrored: middle.mirrored };
 };

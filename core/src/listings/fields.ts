@@ -302,7 +302,7 @@ export const ListingImageSchema = Type.Object({
   placeholder: singleLineText({ maxLength: 20_000 }),
   caption: CaptionSchema,
   /**
-   * Perceptual hashes of the photo and of its mirror image (core/src/trust/photoHash.ts), for
+   * Perceptual hashes of the photo, its centre and their mirror images (core/src/trust/photoHash.ts), for
    * finding recycled photos. Absent on photos processed before hashing existed.
    */
   phash: Type.Optional(
@@ -310,6 +310,9 @@ export const ListingImageSchema = Type.Object({
       {
         hash: Type.String({ pattern: PHASH_PATTERN }),
         mirrored: Type.String({ pattern: PHASH_PATTERN }),
+        /** Of the photo's central 90 % (what a 10 % crop keeps), and its mirror image. */
+        centre: Type.String({ pattern: PHASH_PATTERN }),
+        centreMirrored: Type.String({ pattern: PHASH_PATTERN }),
       },
       { additionalProperties: false },
     ),

@@ -110,7 +110,7 @@ export type ListingTraits = {
  */
 export const recycledPhoto = (
   a: Pick<ListingTraits, 'ownerId' | 'city'> & { photo: PhotoHashes },
-  b: Pick<ListingTraits, 'ownerId' | 'city'> & { photo: Pick<PhotoHashes, 'hash'> },
+  b: Pick<ListingTraits, 'ownerId' | 'city'> & { photo: PhotoHashes },
 ): { distance: number; mirrored: boolean } | null => {
   if (a.ownerId === b.ownerId && a.city === b.city) return null;
   return isSamePhoto(a.photo, b.photo) ? photoCloseness(a.photo, b.photo) : null;

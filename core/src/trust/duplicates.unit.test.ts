@@ -99,7 +99,12 @@ describe('duplicate listing', () => {
 });
 
 describe('recycled photo', () => {
-  const photo = { hash: '00ff00ff00ff00ff', mirrored: 'ff00ff00ff00ff00' };
+  const photo = {
+    hash: '00ff00ff00ff00ff',
+    mirrored: 'ff00ff00ff00ff00',
+    centre: '00ff00ff00ff00ff',
+    centreMirrored: 'ff00ff00ff00ff00',
+  };
   it('flags the same photo across accounts or across cities', () => {
     expect(
       recycledPhoto(

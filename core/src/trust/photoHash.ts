@@ -68,24 +68,45 @@ export const sharesBand = (a: string, b: string): boolean => {
   return hashBands(a).some(([i, v]) => bandsOfB[i]![1] === v);
 };
 
-export type PhotoHashes = { hash: string; mirrored: string };
+/**
+ * A photo's hashes: of the whole photo and its mirror image, and of its central 90 % and that
+ * centre's mirror image (a copy cropped by 10 % is close to the centre's hash).
+ */
+export type PhotoHashes = {
+  hash: string;
+  mirrored: string;
+  centre: string;
+  centreMirrored: string;
+};
+
+/** The pictures a photo's hashes stand for, each with its mirror: the whole photo and its centre. */
+export const hashViews = (p: PhotoHashes) => [
+  { hash: p.hash, mirrored: p.mirrored },
+  { hash: p.centre, mirrored: p.centreMirrored },
+];
 
 /**
- * How close photo `b` is to photo `a`: the distance and whether it is a mirrored copy. A mirrored
- * copy's own hash is close to the other's mirrored hash.
+ * How close photo `b` is to photo `a`: the least distance between any view of one (whole, centre)
+ * and any of the other, straight or mirrored, and whether the closest was mirrored. A mirrored
+ * copy's own hash is close to the other's mirrored hash; a cropped copy's whole hash to the
+ * other's centre hash.
  */
 export const photoCloseness = (
   a: PhotoHashes,
-  b: Pick<PhotoHashes, 'hash'>,
+  b: PhotoHashes,
 ): { distance: number; mirrored: boolean } => {
-  const straight = hammingDistance(a.hash, b.hash);
-  const mirrored = hammingDistance(a.mirrored, b.hash);
-  return mirrored < straight
-    ? { distance: mirrored, mirrored: true }
-    : { distance: straight, mirrored: false };
+  let best = { distance: 65, mirrored: false };
+  for (const x of hashViews(a))
+    for (const y of hashViews(b)) {
+      const straight = hammingDistance(x.hash, y.hash);
+      const mirrored = hammingDistance(x.mirrored, y.hash);
+      if (straight < best.distance) best = { distance: straight, mirrored: false };
+      if (mirrored < best.distance) best = { distance: mirrored, mirrored: true };
+    }
+  return best;
 };
 
-export const isSamePhoto = (a: PhotoHashes, b: Pick<PhotoHashes, 'hash'>) =>
+export const isSamePhoto = (a: PhotoHashes, b: PhotoHashes) =>
   photoCloseness(a, b).distance <= SAME_PHOTO_DISTANCE;
 
 /** How close, in words, for the admin ('Identical', 'Nearly identical (3 of 64 bits differ)', …). */

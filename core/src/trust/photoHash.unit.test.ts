@@ -18,6 +18,13 @@ const flip = (hex: string, ...bits: number[]) => {
   return n.toString(16).padStart(16, '0');
 };
 const H = 'a5c3f00f12345678';
+/** A photo whose centre looks like the whole (unless given). */
+const photo = (hash: string, mirrored: string, centre = hash, centreMirrored = mirrored) => ({
+  hash,
+  mirrored,
+  centre,
+  centreMirrored,
+});
 
 describe('perceptual hash distance', () => {
   it('counts differing bits', () => {
@@ -42,13 +49,13 @@ describe('perceptual hash distance', () => {
   it('is the same photo within the threshold, not beyond', () => {
     const near = flip(H, ...Array.from({ length: SAME_PHOTO_DISTANCE }, (_, i) => i * 6));
     const far = flip(H, ...Array.from({ length: SAME_PHOTO_DISTANCE + 1 }, (_, i) => i * 5));
-    expect(isSamePhoto({ hash: H, mirrored: far }, { hash: near })).toBe(true);
-    expect(isSamePhoto({ hash: H, mirrored: near }, { hash: far })).toBe(false);
+    expect(isSamePhoto(photo(H, far), photo(near, far))).toBe(true);
+    expect(isSamePhoto(photo(H, near), photo(far, H))).toBe(false);
   });
 
   it('finds a mirrored copy by the mirrored hash', () => {
     const mirrored = 'ffff0000ffff0000';
-    expect(photoCloseness({ hash: H, mirrored }, { hash: flip(mirrored, 3) })).toEqual({
+    expect(photoCloseness(photo(H, mirrored), photo(flip(mirrored, 3), H))).toEqual({
       distance: 1,
       mirrored: true,
     });
@@ -56,6 +63,19 @@ describe('perceptual hash distance', () => {
       'Nearly identical photo (1 of 64 bits differ), mirrored',
     );
     expect(photoMatchInWords(0, false)).toBe('Identical photo');
+  });
+
+  it('finds a cropped copy by the centre’s hash', () => {
+    const centre = '123456789abcdef0';
+    const original = photo(H, '0000ffff0000ffff', centre, 'ffffffff00000000');
+    // The copy is the centre: its whole-photo hash is the original's centre hash, give or take a bit.
+    const cropped = photo(
+      flip(centre, 9),
+      'f0f0f0f0f0f0f0f0',
+      'aaaaaaaaaaaaaaaa',
+      '5555555555555555',
+    );
+    expect(photoCloseness(original, cropped)).toEqual({ distance: 1, mirrored: false });
   });
 });
 

@@ -10,7 +10,7 @@ import {
   textShingles,
 } from '@rentals/core/trust/duplicates';
 import { isDuplicatePairEvent } from '@rentals/core/trust/events';
-import { hashAsBigint, SAME_PHOTO_DISTANCE } from '@rentals/core/trust/photoHash';
+import { hashAsBigint, hashViews, SAME_PHOTO_DISTANCE } from '@rentals/core/trust/photoHash';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 
@@ -18,7 +18,8 @@ export { DUPLICATES_READ_MODEL };
 
 /*
  * The duplicates read model (docs/TRUST.md, "Recycled photos and duplicate listings"): keeps what the
- * rules of core/src/trust/duplicates.ts need of every listing and photo, and on each change looks the
+ * rules of core/src/trust/duplicates.ts need of every listing and photo (each photo's whole and centre
+ * hashes), and on each change looks the
  * changed listing up against the others, in SQL that runs those rules: a photo by its hash's eight
  * bands (photoHash.ts), text by address or a 50 m box around the position. It only stores and
  * looks up; the thresholds are core's.
@@ -39,20 +40,25 @@ const bandJoin = BANDS.flatMap((shift) =>
  */
 const findPhotoMatches = (listingId: string, imageIds: string[] | null, at: string): Statement => ({
   text: `INSERT INTO duplicate_photo_matches AS m (listing_a, listing_b, image_a, image_b, distance, mirrored, found_at)
-    SELECT least(n.listing_id, c.listing_id), greatest(n.listing_id, c.listing_id),
-      CASE WHEN n.listing_id < c.listing_id THEN n.image_id ELSE c.image_id END,
-      CASE WHEN n.listing_id < c.listing_id THEN c.image_id ELSE n.image_id END,
-      least(d.straight, d.flipped), d.flipped < d.straight, $3::timestamptz
-    FROM duplicate_photos n
-    JOIN duplicate_listings nl ON nl.listing_id = n.listing_id
-    JOIN duplicate_photos c ON c.listing_id <> n.listing_id AND (${bandJoin})
-    JOIN duplicate_listings cl ON cl.listing_id = c.listing_id
-    CROSS JOIN LATERAL (SELECT bit_count((n.hash # c.hash)::bit(64)) AS straight,
-                               bit_count((n.mirrored # c.hash)::bit(64)) AS flipped) d
-    WHERE n.listing_id = $1 AND ($2::text[] IS NULL OR n.image_id = ANY($2::text[]))
-      AND (nl.owner_id <> cl.owner_id OR nl.city <> cl.city)
-      AND least(d.straight, d.flipped) <= ${SAME_PHOTO_DISTANCE}
-    ON CONFLICT (image_a, image_b) DO UPDATE SET distance = excluded.distance, mirrored = excluded.mirrored`,
+    SELECT DISTINCT ON (image_a, image_b) listing_a, listing_b, image_a, image_b, distance, mirrored, $3::timestamptz
+    FROM (
+      SELECT least(n.listing_id, c.listing_id) AS listing_a, greatest(n.listing_id, c.listing_id) AS listing_b,
+        CASE WHEN n.listing_id < c.listing_id THEN n.image_id ELSE c.image_id END AS image_a,
+        CASE WHEN n.listing_id < c.listing_id THEN c.image_id ELSE n.image_id END AS image_b,
+        least(d.straight, d.flipped) AS distance, d.flipped < d.straight AS mirrored
+      FROM duplicate_photos n
+      JOIN duplicate_listings nl ON nl.listing_id = n.listing_id
+      JOIN duplicate_photos c ON c.listing_id <> n.listing_id AND (${bandJoin})
+      JOIN duplicate_listings cl ON cl.listing_id = c.listing_id
+      CROSS JOIN LATERAL (SELECT bit_count((n.hash # c.hash)::bit(64)) AS straight,
+                                 bit_count((n.mirrored # c.hash)::bit(64)) AS flipped) d
+      WHERE n.listing_id = $1 AND ($2::text[] IS NULL OR n.image_id = ANY($2::text[]))
+        AND (nl.owner_id <> cl.owner_id OR nl.city <> cl.city)
+        AND least(d.straight, d.flipped) <= ${SAME_PHOTO_DISTANCE}
+    ) found
+    ORDER BY image_a, image_b, distance, mirrored
+    ON CONFLICT (image_a, image_b) DO UPDATE SET distance = excluded.distance, mirrored = excluded.mirrored
+      WHERE excluded.distance < m.distance`,
   values: [listingId, imageIds, at],
 });
 
@@ -89,15 +95,16 @@ const forgetMatches = (listingId: string, which: 'photo' | 'text'): Statement =>
     ? sql`DELETE FROM duplicate_photo_matches WHERE listing_a = ${listingId} OR listing_b = ${listingId}`
     : sql`DELETE FROM duplicate_text_matches WHERE listing_a = ${listingId} OR listing_b = ${listingId}`;
 
-/** Photos with hashes (those processed before hashing have none and are never compared). */
+/** Photos with hashes (those processed before hashing have none and are never compared), a row per view. */
 const storePhotos = (listingId: string, images: readonly ListingImage[]): Statement[] =>
   images.flatMap((i) =>
     i.phash
-      ? [
-          sql`INSERT INTO duplicate_photos (image_id, listing_id, hash, mirrored)
-              VALUES (${i.id}, ${listingId}, ${hashAsBigint(i.phash.hash)}::bigint, ${hashAsBigint(i.phash.mirrored)}::bigint)
-              ON CONFLICT (image_id) DO NOTHING`,
-        ]
+      ? hashViews(i.phash).map(
+          (v, view) =>
+            sql`INSERT INTO duplicate_photos (image_id, view, listing_id, hash, mirrored)
+                VALUES (${i.id}, ${view}, ${listingId}, ${hashAsBigint(v.hash)}::bigint, ${hashAsBigint(v.mirrored)}::bigint)
+                ON CONFLICT (image_id, view) DO NOTHING`,
+        )
       : [],
   );
 
