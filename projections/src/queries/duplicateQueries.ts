@@ -35,7 +35,10 @@ type ListingRow = {
   city: string;
 };
 
-/** The pairs not marked 'Not a duplicate' whose listings both still exist: photo and text findings together. */
+/**
+ * The pairs not marked 'Not a duplicate', at least one of them listed, photo and text findings
+ * together (deleted listings left the model with their matches).
+ */
 const PENDING_PAIRS = `
   WITH photo AS (
     SELECT listing_a, listing_b, max(found_at) AS found_at,
@@ -47,7 +50,10 @@ const PENDING_PAIRS = `
     greatest(p.found_at, t.found_at) AS "foundAt"
   FROM photo p FULL JOIN duplicate_text_matches t ON t.listing_a = p.listing_a AND t.listing_b = p.listing_b
   WHERE NOT EXISTS (SELECT 1 FROM duplicate_dismissals d
-    WHERE d.listing_a = coalesce(p.listing_a, t.listing_a) AND d.listing_b = coalesce(p.listing_b, t.listing_b))`;
+    WHERE d.listing_a = coalesce(p.listing_a, t.listing_a) AND d.listing_b = coalesce(p.listing_b, t.listing_b))
+    -- Two listings no tenant sees harm nobody: the pair waits until one is listed again.
+    AND EXISTS (SELECT 1 FROM listing_read l WHERE l.is_available
+      AND l.id IN (coalesce(p.listing_a, t.listing_a), coalesce(p.listing_b, t.listing_b)))`;
 
 /** The findings in words, strongest first, and the strength (1 identical … 0 at the threshold). */
 const findings = (row: PairRow): { matches: string[]; strength: number } => {

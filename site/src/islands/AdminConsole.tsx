@@ -60,6 +60,9 @@ const Console = () => {
           label="Awaiting verification"
           href="/admin/verify"
         />
+        <Count value={counts.duplicatePairs} label="Possible duplicates" href="/admin/duplicates">
+          Same photos or same home
+        </Count>
       </div>
       <div className="quick-actions">
         <a className="button button-primary" href="/admin/reports">
@@ -67,6 +70,9 @@ const Console = () => {
         </a>
         <a className="button" href="/admin/verify">
           Verify listings
+        </a>
+        <a className="button" href="/admin/duplicates">
+          Review duplicates
         </a>
       </div>
       <section className="card" aria-labelledby="recent-decisions">
