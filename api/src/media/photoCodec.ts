@@ -73,6 +73,8 @@ export const encodePhoto = async (bytes: Uint8Array): Promise<ProcessedPhoto> =>
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
 
+  // Started first: its DCTs run in JavaScript while libvips encodes the renditions on its threads.
+  const hashing = perceptualHashes(data, raw);
   const widths = VARIANT_WIDTHS.filter((w) => w < info.width);
   const variants = await Promise.all(
     [...widths, info.width].map(async (w) => {
@@ -88,7 +90,7 @@ export const encodePhoto = async (bytes: Uint8Array): Promise<ProcessedPhoto> =>
       };
     }),
   );
-  const [tiny, hashes] = await Promise.all([placeholderOf(data, raw), perceptualHashes(data, raw)]);
+  const [tiny, hashes] = await Promise.all([placeholderOf(data, raw), hashing]);
   return {
     width,
     height,
