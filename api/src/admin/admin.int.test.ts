@@ -68,6 +68,7 @@ describe('admin console API', () => {
       openReports: 0,
       hiddenAwaitingDecision: 0,
       awaitingVerification: 22,
+      duplicatePairs: 0,
     });
   });
 
