@@ -5,6 +5,7 @@ import {
   duplicateInWords,
   duplicateListing,
   jaccard,
+  listingShingles,
   metresBetween,
   pairKey,
   recycledPhoto,
@@ -26,7 +27,7 @@ const listing = (over: Partial<ListingTraits> = {}): ListingTraits => ({
     pinCode: '560038',
   }),
   position: { latitude: 12.9784, longitude: 77.6408 },
-  shingles: textShingles(TEXT),
+  shingles: listingShingles('Spacious 2BHK', TEXT),
   ...over,
 });
 
@@ -51,6 +52,12 @@ describe('text similarity (three-word shingles, Jaccard)', () => {
     const other =
       '2BHK in a gated society off Old Airport Road, semi furnished, lift and power backup. Bachelors welcome.';
     expect(jaccard(textShingles(TEXT), textShingles(other))).toBeLessThan(0.1);
+  });
+
+  it('compares a listing by its title’s and description’s shingles together', () => {
+    expect(listingShingles('Spacious 2BHK', TEXT)).toEqual(
+      [...new Set([...textShingles('Spacious 2BHK'), ...textShingles(TEXT)])].sort((a, b) => a - b),
+    );
   });
 
   it('is 0 for two empty texts, and a short text is one shingle', () => {

@@ -9,7 +9,7 @@ import {
   SAME_TEXT_JACCARD,
   textShingles,
 } from '@rentals/core/trust/duplicates';
-import { isDuplicatePairEvent } from '@rentals/core/trust/events';
+import { DUPLICATE_PAIR_EVENT_TYPES, isDuplicatePairEvent } from '@rentals/core/trust/events';
 import { hashAsBigint, hashViews, SAME_PHOTO_DISTANCE } from '@rentals/core/trust/photoHash';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
@@ -219,7 +219,7 @@ export const duplicatesReadModel: SqlProjection = {
     'ListingImagesAdded',
     'ListingImageRemoved',
     'ListingDeleted',
-    'DuplicatePairDismissed',
+    ...DUPLICATE_PAIR_EVENT_TYPES,
   ],
   evolve: toStatements,
   reset: [
