@@ -44,7 +44,7 @@ beforeAll(async () => {
   stack = await startStack();
   adminToken = await stack.adminToken();
   const owner = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Lata Owner'));
-  const broker = await registerViaApi(stack.baseUrl, newUser('broker', 'Sunil Copier'));
+  const broker = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Sunil Copier'));
   await createListingViaApi(stack.baseUrl, owner, {
     title: 'Sunlit 2BHK in Aundh',
     rent: 26000,
