@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { adminRoutes } from './admin/routes.ts';
 import { tooCheapRoutes } from './trust/tooCheapRoutes.ts';
+import { duplicateRoutes } from './duplicates/routes.ts';
 import { authRoutes } from './auth/index.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import type { AppDeps } from './deps.ts';
@@ -43,6 +44,7 @@ export const buildApp = (deps: AppDeps) =>
         .use(reportRoutes(deps))
         .use(adminRoutes(deps))
         .use(tooCheapRoutes(deps))
+        .use(duplicateRoutes(deps))
         .use(savedSearchRoutes(deps))
         .use(notificationRoutes(deps)),
     );

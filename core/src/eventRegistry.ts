@@ -6,6 +6,7 @@ import { listingEventDefinitions } from './listings/events.ts';
 import { notificationEventDefinitions } from './notifications/events.ts';
 import { reportEventDefinitions } from './reports/events.ts';
 import { savedSearchEventDefinitions } from './savedSearches/events.ts';
+import { duplicatePairEventDefinitions } from './trust/events.ts';
 
 /** Every event type the product records, with its schema and version. */
 export const appEventDefinitions = {
@@ -16,6 +17,7 @@ export const appEventDefinitions = {
   ...reportEventDefinitions,
   ...savedSearchEventDefinitions,
   ...notificationEventDefinitions,
+  ...duplicatePairEventDefinitions,
 };
 
 /** What the event store accepts: the types above, their data checked against their schemas. */

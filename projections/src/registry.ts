@@ -11,6 +11,7 @@ import { rentTrendsProjection } from './readModels/rentTrends.ts';
 import { reportQueueReadModel } from './reports/reportQueue.ts';
 import type { Projection } from './runner/projection.ts';
 import { listingsSearchProjections } from './search/fromEnv.ts';
+import { duplicatesReadModel } from './trust/duplicates.ts';
 
 /** The read models kept in Postgres. */
 export const postgresReadModels: Projection[] = [
@@ -21,6 +22,7 @@ export const postgresReadModels: Projection[] = [
   conversationsReadModel,
   rentTrendsProjection,
   reportQueueReadModel,
+  duplicatesReadModel,
   alertsProjection,
   listingExpirySchedule,
   notificationReadsProjection,

@@ -122,6 +122,9 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   'POST /api/admin/listings/verify': 'admin',
   // Trust (issue 41): listings much below similar homes; admins only.
   'GET /api/admin/too-cheap': 'admin',
+  // Recycled photos and duplicate listings (issue 41): the pairs found, and 'Not a duplicate'; admins only.
+  'GET /api/admin/duplicates': 'admin',
+  'POST /api/admin/duplicates/dismiss': 'admin',
 
   // A signed-in user's own saved searches (issue 17): no route names another user.
   'GET /api/saved-searches': 'user',

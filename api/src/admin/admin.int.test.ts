@@ -69,6 +69,7 @@ describe('admin console API', () => {
       hiddenAwaitingDecision: 0,
       awaitingVerification: 22,
       muchBelowSimilar: 0,
+      duplicatePairs: 0,
     });
   });
 

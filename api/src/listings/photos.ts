@@ -121,5 +121,6 @@ export const storeRenditions = async (
     width: p.width,
     height: p.height,
     placeholder: p.placeholder,
+    phash: p.phash,
   };
 };

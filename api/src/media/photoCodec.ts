@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import phash from 'sharp-phash';
+import { hexFromBits, type PhotoHashes } from '@rentals/core/trust/photoHash';
 import { MAX_PHOTO_PIXELS } from './photoRules.ts';
 
 // The libvips side of the photo pipeline. Only the photo worker process
@@ -13,6 +15,8 @@ sharp.cache(false);
 export const VARIANT_WIDTHS = [320, 640, 1280] as const;
 const WEBP = { quality: 78, effort: 2 } as const;
 const PLACEHOLDER_WIDTH = 16;
+/** The centre hash leaves out 5 % of each side: the part a 10 % crop keeps. */
+const CENTRE_INSET = 0.05;
 
 export type ProcessedVariant = { width: number; height: number; bytes: Buffer; hash: string };
 export type ProcessedPhoto = {
@@ -21,6 +25,8 @@ export type ProcessedPhoto = {
   height: number;
   variants: ProcessedVariant[];
   placeholder: string;
+  /** Perceptual hashes of the photo and its mirror image (core/src/trust/photoHash.ts). */
+  phash: PhotoHashes;
 };
 
 /** What a photo's header says: its pixels, or why it is refused (not an image we take; over the pixel limit). */
@@ -67,6 +73,8 @@ export const encodePhoto = async (bytes: Uint8Array): Promise<ProcessedPhoto> =>
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
 
+  // Started first: its DCTs run in JavaScript while libvips encodes the renditions on its threads.
+  const hashing = perceptualHashes(data, raw);
   const widths = VARIANT_WIDTHS.filter((w) => w < info.width);
   const variants = await Promise.all(
     [...widths, info.width].map(async (w) => {
@@ -82,15 +90,57 @@ export const encodePhoto = async (bytes: Uint8Array): Promise<ProcessedPhoto> =>
       };
     }),
   );
-  const tiny = await sharp(data, raw)
-    .resize({ width: PLACEHOLDER_WIDTH })
-    .blur(1)
-    .webp({ quality: 40 })
-    .toBuffer();
+  const [tiny, hashes] = await Promise.all([placeholderOf(data, raw), hashing]);
   return {
     width,
     height,
     variants,
     placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+    phash: hashes,
   };
+};
+
+type Raw = { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
+const placeholderOf = (data: Buffer, raw: Raw) =>
+  sharp(data, raw).resize({ width: PLACEHOLDER_WIDTH }).blur(1).webp({ quality: 40 }).toBuffer();
+
+/** The hashes of one picture and of its mirror image. */
+const hashPair = async (data: Buffer, raw: Raw) => {
+  // sharp-phash shrinks to 32×32 grey itself; from 64×64 that costs nothing, and the mirror of
+  // the small copy is the small copy of the mirror.
+  const small = await sharp(data, raw)
+    .resize(64, 64, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const smallRaw = { raw: { width: 64, height: 64, channels: small.info.channels } } as const;
+  const flopped = await sharp(small.data, smallRaw).flop().raw().toBuffer();
+  const [hash, mirrored] = await Promise.all([
+    phash(small.data, smallRaw),
+    phash(flopped, smallRaw),
+  ]);
+  return { hash: hexFromBits(hash), mirrored: hexFromBits(mirrored) };
+};
+
+/**
+ * The photo's perceptual hashes (core/src/trust/photoHash.ts), from the decoded pixels already in
+ * hand (no second decode): of the whole photo and of its central 90 %, each also mirrored. A copy
+ * flipped left to right is found by the mirrored hash; a copy cropped by 10 % by the centre's,
+ * which a crop moves 0–1 bits where the whole photo's moves 6–18 (docs/TRUST.md).
+ */
+export const perceptualHashes = async (data: Buffer, raw: Raw): Promise<PhotoHashes> => {
+  const { width, height } = raw.raw;
+  const [left, top] = [Math.round(width * CENTRE_INSET), Math.round(height * CENTRE_INSET)];
+  const centre = await sharp(data, raw)
+    .extract({ left, top, width: width - 2 * left, height: height - 2 * top })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const centreRaw = {
+    raw: { width: centre.info.width, height: centre.info.height, channels: centre.info.channels },
+  } as const;
+  const [whole, middle] = await Promise.all([
+    hashPair(data, raw),
+    hashPair(centre.data, centreRaw),
+  ]);
+  return { ...whole, centre: middle.hash, centreMirrored: middle.mirrored };
 };

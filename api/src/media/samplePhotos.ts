@@ -176,3 +176,59 @@ export const pngBomb = (size = 20_000): Buffer => {
     chunk('IEND', new Uint8Array()),
   ]);
 };
+
+/** xorshift32 in [0, 1): deterministic scenes without a library. */
+const sceneRandom = (seed: number) => {
+  let s = Math.imul(seed, 2654435761) >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+};
+
+/**
+ * A photo whose layout, not only its colours, depends on `seed`: a gradient and fourteen shapes
+ * placed at random. samplePhoto's scenes share one layout, so their perceptual hashes are alike;
+ * these differ as two photos of different rooms do (docs/TRUST.md measures both).
+ */
+export const scenePhoto = async (seed: number, width = 1600, height = 1200): Promise<Buffer> => {
+  const r = sceneRandom(seed);
+  const colour = () =>
+    `hsl(${Math.round(r() * 360)},${30 + Math.round(r() * 50)}%,${25 + Math.round(r() * 50)}%)`;
+  const shapes = Array.from({ length: 14 }, () => {
+    const [x, y] = [r() * width, r() * height];
+    const [w, h] = [(0.08 + r() * 0.35) * width, (0.08 + r() * 0.35) * height];
+    return r() < 0.6
+      ? `<rect x="${x - w / 2}" y="${y - h / 2}" width="${w}" height="${h}" fill="${colour()}"/>`
+      : `<circle cx="${x}" cy="${y}" r="${w / 3}" fill="${colour()}"/>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="g" x1="${r()}" y1="0" x2="${r()}" y2="1">
+    <stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+};
+
+/**
+ * What someone re-using a photo does to it so that it looks new: each a JPEG made from `photo`
+ * (the attack suite's evasions of the perceptual hash, docs/TRUST.md).
+ */
+export const photoEvasions = async (photo: Buffer) => {
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  // 10 % off each dimension, 5 % from each side.
+  const crop = { left: Math.round(width * 0.05), top: Math.round(height * 0.05) };
+  return {
+    resized: await sharp(photo)
+      .resize({ width: Math.round(width / 2.5) })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+    recompressed: await sharp(photo).jpeg({ quality: 30 }).toBuffer(),
+    cropped: await sharp(photo)
+      .extract({ ...crop, width: width - 2 * crop.left, height: height - 2 * crop.top })
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+    mirrored: await sharp(photo).flop().jpeg({ quality: 85 }).toBuffer(),
+  };
+};

@@ -30,6 +30,9 @@ export const OverviewResponse = Type.Object({
     muchBelowSimilar: Type.Integer({
       description: 'Listed, unverified listings much below similar homes (GET /admin/too-cheap)',
     }),
+    duplicatePairs: Type.Integer({
+      description: 'Recycled photos and duplicate listings found and not yet decided',
+    }),
   }),
   recentDecisions: Type.Array(
     Type.Object({

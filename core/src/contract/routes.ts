@@ -19,6 +19,7 @@ import {
   RecentSearchesResponse,
   TenantDashboardResponse,
 } from './dashboard.ts';
+import { DismissDuplicateResponse, DuplicateQueueResponse } from './duplicates.ts';
 import { FavouriteIdsResponse, FavouritesResponse, ToggleResponse } from './favourite.ts';
 import { GeoPlaceSchema, GeoSearchResponse } from './geo.ts';
 import { NotificationsResponse } from './notification.ts';
@@ -55,6 +56,8 @@ export const apiRoutes = {
   'GET /admin/listings': AdminListingsResponse,
   'POST /admin/listings/verify': VerifyManyResponse,
   'GET /admin/too-cheap': TooCheapResponse,
+  'GET /admin/duplicates': DuplicateQueueResponse,
+  'POST /admin/duplicates/dismiss': DismissDuplicateResponse,
 
   'POST /auth/register': AuthResponse,
   'POST /auth/login': AuthResponse,

@@ -52,6 +52,8 @@ const SENTENCES: Readonly<Record<string, (data: Data) => string>> = {
   ListingHiddenPendingReview: () =>
     `${HIDE_FOR_REVIEW_THRESHOLD} open ‘Fake or scam’ reports: waiting for an admin`,
   ListingReportsDismissed: () => 'Reports dismissed by an admin',
+  // The duplicate review (core/src/trust).
+  DuplicatePairDismissed: () => 'Marked not a duplicate by an admin',
   ListingReportBrigadeUndone: (d) => {
     const n = Array.isArray(d.reports) ? d.reports.length : 0;
     return `Restored by an admin, who dismissed ${n === 1 ? '1 report' : `${n} reports`} as a brigade`;

@@ -9,6 +9,7 @@ import {
 import { ValidationError, type FieldError } from '../errors.ts';
 import { inFieldOrder, messages, schemaErrors } from '../schemaErrors.ts';
 import { multiLineText, singleLineText } from '../textFormats.ts';
+import { PHASH_PATTERN } from '../trust/photoHash.ts';
 import {
   DETAIL_BOUNDS,
   ID_PATTERN,
@@ -300,6 +301,22 @@ export const ListingImageSchema = Type.Object({
   /** A tiny blurred WebP as a data URI, shown while the real image loads. */
   placeholder: singleLineText({ maxLength: 20_000 }),
   caption: CaptionSchema,
+  /**
+   * Perceptual hashes of the photo, its centre and their mirror images (core/src/trust/photoHash.ts), for
+   * finding recycled photos. Absent on photos processed before hashing existed.
+   */
+  phash: Type.Optional(
+    Type.Object(
+      {
+        hash: Type.String({ pattern: PHASH_PATTERN }),
+        mirrored: Type.String({ pattern: PHASH_PATTERN }),
+        /** Of the photo's central 90 % (what a 10 % crop keeps), and its mirror image. */
+        centre: Type.String({ pattern: PHASH_PATTERN }),
+        centreMirrored: Type.String({ pattern: PHASH_PATTERN }),
+      },
+      { additionalProperties: false },
+    ),
+  ),
 });
 
 /**

@@ -10,6 +10,7 @@ export const LISTING_READ_MODEL = 'listing-read-model';
 export const PUBLIC_LISTING_MODEL = 'public-listing-model';
 export const FAVOURITES_READ_MODEL = 'favourites';
 export const REPORT_QUEUE_READ_MODEL = 'report-queue';
+export const DUPLICATES_READ_MODEL = 'duplicates';
 export const DIRTY_CITIES = 'public-site-dirty-cities';
 
 /** The alias every search reads; a rebuild fills a fresh index and swaps it in under this name. */

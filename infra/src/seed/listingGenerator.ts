@@ -332,7 +332,13 @@ export const generateListing = (
   const chosen = new Set<number>();
   while (chosen.size < Math.min(photoCount, pool.length))
     chosen.add(random.int(0, pool.length - 1));
-  const images: ListingImage[] = [...chosen].map((i) => ({ ...pool[i]!, id: random.uuid() }));
+  // The pool's photos go on thousands of listings of different accounts: with their perceptual
+  // hashes every seeded listing would be a recycled-photo pair (docs/TRUST.md). The pool keeps its
+  // hashes; a seeded listing's copy carries none, as photos processed before hashing carry none.
+  const images: ListingImage[] = [...chosen].map((i) => {
+    const { phash: _shared, ...photo } = pool[i]!;
+    return { ...photo, id: random.uuid() };
+  });
 
   return {
     fields: {

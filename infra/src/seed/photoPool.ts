@@ -55,6 +55,7 @@ export const buildPhotoPool = async (
         width: processed.width,
         height: processed.height,
         placeholder: processed.placeholder,
+        phash: processed.phash,
         caption: label,
       });
     }

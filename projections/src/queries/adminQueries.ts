@@ -1,6 +1,7 @@
 import type { AdminListing } from '@rentals/core/contract/adminListing';
 import type { Sql } from 'postgres';
 import { describeEvent } from '@rentals/core/history/describeEvent';
+import { pendingDuplicateCount } from './duplicateQueries.ts';
 
 /** What the admin console's first screen counts. */
 export type AdminOverview = {
@@ -13,10 +14,12 @@ export type AdminOverview = {
   awaitingVerification: number;
   /** Of those, the ones the rent check found much below similar homes (rentCheckQueue.ts). */
   muchBelowSimilar: number;
+  /** Recycled photos and duplicate listings found and not yet decided (duplicateQueries.ts). */
+  duplicatePairs: number;
 };
 
 export const adminOverview = async (db: Sql): Promise<AdminOverview> => {
-  const [[queue], [listings]] = await Promise.all([
+  const [[queue], [listings], duplicatePairs] = await Promise.all([
     db<{ reportedListings: number; openReports: number; hiddenAwaitingDecision: number }[]>`
       SELECT count(*) FILTER (WHERE open_count > 0)::int AS "reportedListings",
              coalesce(sum(open_count), 0)::int AS "openReports",
@@ -27,8 +30,9 @@ export const adminOverview = async (db: Sql): Promise<AdminOverview> => {
              count(*) FILTER (WHERE c.much_below)::int AS "muchBelowSimilar"
       FROM listing_read l LEFT JOIN rent_check c ON c.listing_id = l.id
       WHERE l.is_available AND NOT l.is_verified`,
+    pendingDuplicateCount(db),
   ]);
-  return { ...queue!, ...listings! };
+  return { ...queue!, ...listings!, duplicatePairs };
 };
 
 export type RecentDecision = {

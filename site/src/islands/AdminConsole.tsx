@@ -65,6 +65,9 @@ const Console = () => {
           label="Much below similar homes"
           href="/admin/too-cheap"
         />
+        <Count value={counts.duplicatePairs} label="Possible duplicates" href="/admin/duplicates">
+          Same photos or same home
+        </Count>
       </div>
       <div className="quick-actions">
         <a className="button button-primary" href="/admin/reports">
@@ -72,6 +75,9 @@ const Console = () => {
         </a>
         <a className="button" href="/admin/verify">
           Verify listings
+        </a>
+        <a className="button" href="/admin/duplicates">
+          Review duplicates
         </a>
       </div>
       <section className="card" aria-labelledby="recent-decisions">
