@@ -9,15 +9,24 @@ import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { BENCH_LISTINGS, catchUp, startBenchStack } from './support/stack.ts';
 import { resultTable, type SignalResult } from './trust/corpus.ts';
 import { measureTooCheap, plantTooCheap } from './trust/tooCheap.ts';
+import {
+  measureDuplicateListings,
+  measureRecycledPhotos,
+  plantDuplicateListings,
+  plantRecycledPhotos,
+} from './trust/duplicates.ts';
 
 const { values: flags } = parseArgs({
   options: {
     plants: { type: 'string', default: '200' },
     honest: { type: 'string', default: '2000' },
+    // Honest listings with photos of their own (each a generated photo through the photo worker).
+    'honest-photos': { type: 'string', default: '500' },
   },
 });
 const PLANTS = Number(flags.plants);
 const HONEST = Number(flags.honest);
+const HONEST_PHOTOS = Number(flags['honest-photos']);
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const stack = await startBenchStack();
@@ -29,15 +38,35 @@ try {
   const plantAt = (i: number) => new Date(seedEnd + (i + 1) * 1000).toISOString();
 
   log(`planting ${PLANTS} listings per signal`);
-  const tooCheap = await plantTooCheap(store, stack.sql, BENCH_LISTINGS, PLANTS, plantAt);
+  // Each signal's plants in a window of their own, so the times never collide.
+  const window = (k: number) => (i: number) => plantAt(k * 100_000 + i);
+  const tooCheap = await plantTooCheap(store, stack.sql, BENCH_LISTINGS, PLANTS, window(0));
+  const photos = await plantRecycledPhotos(
+    store,
+    stack.sql,
+    BENCH_LISTINGS,
+    { plants: PLANTS, honest: HONEST_PHOTOS },
+    window(1),
+  );
+  const duplicates = await plantDuplicateListings(
+    store,
+    stack.sql,
+    BENCH_LISTINGS,
+    PLANTS,
+    window(2),
+  );
   log('bringing the read models up to date');
   await catchUp(stack.sql, stack.meili);
 
   log(`measuring on the planted cases and ${HONEST} honest listings`);
   const results: SignalResult[] = [
     await measureTooCheap(stack.sql, BENCH_LISTINGS, tooCheap, HONEST),
+    await measureRecycledPhotos(stack.sql, photos),
+    await measureDuplicateListings(stack.sql, duplicates),
   ];
   console.log(`\n${resultTable(results)}\n`);
 } finally {
   await stack.stop();
 }
+// The photo worker (a child process) would keep the process alive.
+process.exit(0);
