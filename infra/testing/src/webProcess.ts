@@ -1,3 +1,4 @@
+import { confirmEmailAt } from './mailbox.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +60,7 @@ export const startWebProcess = async (options: {
   return { child, url: `http://127.0.0.1:${options.port}`, exited, output: () => output };
 };
 
-/** Registers an account over HTTP with a running web process at `base`; gives its token. */
+/** Registers an account over HTTP with a running web process at `base`, confirms its email by the mailed link; gives its token. */
 export const registerAt = async (
   base: string,
   account: { name: string; email: string; password: string; phone: string },
@@ -69,5 +70,7 @@ export const registerAt = async (
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
   });
-  return ((await registered.json()) as { token: string }).token;
+  const { token } = (await registered.json()) as { token: string };
+  await confirmEmailAt(base, account.email);
+  return token;
 };
