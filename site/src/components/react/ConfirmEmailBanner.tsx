@@ -29,7 +29,7 @@ export const ConfirmEmailBanner = () => {
   return (
     <section className="alert alert-info confirm-email" data-testid="confirm-email">
       <strong>Confirm your email address</strong>
-      <p style={{ margin: '0.25rem 0 0.5rem' }}>
+      <p style={{ margin: '0.25rem 0 0.5rem', overflowWrap: 'anywhere' }}>
         We sent a link to {auth.user.email}. Until you open it you cannot list a property, message
         an owner or report a listing.
       </p>
