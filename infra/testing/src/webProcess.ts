@@ -36,6 +36,8 @@ export const startWebProcess = async (options: {
       DATABASE_URL: options.databaseUrl,
       MEILI_URL: servers.meiliUrl,
       MEILI_MASTER_KEY: servers.meiliKey,
+      // The run's mail catcher: registering mails the address's confirmation link (registerAt follows it).
+      SMTP_URL: servers.smtpUrl,
       JWT_SECRET: randomBytes(32).toString('hex'),
       PORT: String(options.port),
       HOST: '127.0.0.1',
