@@ -14,12 +14,16 @@ let token: string;
 beforeAll(async () => {
   stack = await startProduct();
   base = await stack.startProcesses({ LOG_FORMAT: 'json' });
-  token = await registerAt(base, {
-    name: 'Log Owner',
-    email: `logs-${randomBytes(4).toString('hex')}@example.in`,
-    password: 'secret12',
-    phone: '9876543210',
-  });
+  token = await registerAt(
+    base,
+    {
+      name: 'Log Owner',
+      email: `logs-${randomBytes(4).toString('hex')}@example.in`,
+      password: 'secret12',
+      phone: '9876543210',
+    },
+    stack.mailWebUrl,
+  );
 }, 120_000);
 afterAll(() => stack.stop());
 

@@ -156,7 +156,9 @@ export const testApp = async (options: TestAppOptions = {}): Promise<TestApp> =>
       role,
     });
     if (!overrides.unverified) await verifyEmailAtSetup(db.sql, record, clock());
-    const { user, token } = await accounts.signIn((await findUserById(db.sql, record.id)) ?? record);
+    const { user, token } = await accounts.signIn(
+      (await findUserById(db.sql, record.id)) ?? record,
+    );
     return { user, token, email: user.email, password };
   };
 

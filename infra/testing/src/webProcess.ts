@@ -66,6 +66,8 @@ export const startWebProcess = async (options: {
 export const registerAt = async (
   base: string,
   account: { name: string; email: string; password: string; phone: string },
+  /** The inbox the process mails to, when not the run's mail catcher (a product's own servers). */
+  mailWebUrl?: string,
 ): Promise<string> => {
   const registered = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
@@ -73,6 +75,6 @@ export const registerAt = async (
     body: JSON.stringify(account),
   });
   const { token } = (await registered.json()) as { token: string };
-  await confirmEmailAt(base, account.email);
+  await confirmEmailAt(base, account.email, mailWebUrl);
   return token;
 };
