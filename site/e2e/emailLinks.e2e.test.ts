@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { mailbox, type CaughtMail } from '@rentals/testing/mailbox';
+import { mailbox, VERIFY_EMAIL_SUBJECT, type CaughtMail } from '@rentals/testing/mailbox';
 import { createListingViaApi, registerViaApi, type ListingSeed } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { startStack, ROOT, type Stack } from './harness/stack.ts';
@@ -97,6 +97,14 @@ const send: Record<string, () => Promise<Sent[]>> = {
     expect(started.status, started.body).toBe(201);
     const email = await emailWith(owner.email, 'New message about Calm 2BHK in Aundh');
     return [{ email, token: owner.token }];
+  },
+
+  async emailVerification() {
+    // Registered without the harness (which confirms the address itself): the link is opened signed out.
+    const person = newUser('tenant', 'Vani Verifying');
+    const registered = await post('/auth/register', null, person);
+    expect(registered.status, registered.body).toBe(201);
+    return [{ email: await emailWith(person.email, VERIFY_EMAIL_SUBJECT), token: null }];
   },
 
   async passwordReset() {
@@ -194,6 +202,8 @@ const showsWhatItPromises = async (page: Page, url: URL) => {
   if (path === '/my-properties')
     return page.getByRole('heading', { name: 'My Properties' }).waitFor();
   if (path === '/saved-searches') return page.getByTestId('saved-search').first().waitFor();
+  if (path === '/verify-email')
+    return page.getByRole('heading', { name: 'Email address confirmed' }).waitFor();
   if (path === '/reset-password')
     return page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
   if (path === '/messages' && url.searchParams.has('c'))

@@ -117,10 +117,14 @@ describe('hidden pending review → dismissed', () => {
       .waitFor();
     // The admin judges the four a brigade: the throwaway account is ticked already, the others by hand.
     const reports = entry.getByRole('group', { name: 'Open reports' });
-    await reports.getByText(/account under an hour old · does not count towards hiding/).waitFor();
+    await reports
+      .getByText(/account under an hour old · .*does not count towards hiding/)
+      .waitFor();
+    // The three were made together (backdated alike): shown as one cluster, each weighing 1, with why.
     const counting = reports.getByRole('checkbox', {
-      name: /account 2 days old · counts towards hiding/,
+      name: /account 2 days old · account created within an hour of others \(group 1\) · counts towards hiding \(weighs 1 toward hiding\)/,
     });
+    await reports.getByText('Account 2 days old, email confirmed: counts as 1').first().waitFor();
     expect(await counting.count()).toBe(3);
     for (const box of await counting.all()) await box.check();
     await entry

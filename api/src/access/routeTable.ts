@@ -52,6 +52,8 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   'POST /api/auth/logout-all': 'user',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/verify-email': 'public',
+  'POST /api/auth/verify-email/resend': 'user',
 
   // Property queries: the search, the map, the featured rows, an owner's list, a detail.
   'GET /api/properties': 'user',

@@ -30,4 +30,12 @@ export const WRITE_LIMITS = {
     ...attemptLimit('report', { minutes: 60, perSubject: 10, perAddress: 100 }),
     tooMany: 'Too many reports; please wait an hour and try again',
   },
+  /**
+   * 'Resend the link' per hour: each sends an email, so a script cannot use
+   * an account to flood an inbox (the address's own link is all it needs).
+   */
+  verificationMail: {
+    ...attemptLimit('verification-mail', { minutes: 60, perSubject: 3, perAddress: 30 }),
+    tooMany: 'We sent you several links in the last hour; please wait an hour and try again',
+  },
 } as const;

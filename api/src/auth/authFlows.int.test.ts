@@ -43,6 +43,7 @@ describe('register → me → logout', () => {
     expect(registered.status).toBe(201);
     const { _id, createdAt, ...rest } = registered.body.user;
     expect(rest).toEqual({
+      emailVerified: false,
       name: 'Asha Rao',
       email: body.email.toLowerCase(),
       phone: '9876543210',
@@ -79,6 +80,7 @@ describe('register → me → logout', () => {
         '_id',
         'createdAt',
         'email',
+        'emailVerified',
         'name',
         'phone',
         'role',

@@ -10,6 +10,7 @@ import {
   ProfileBody,
   RegisterBody,
   ResetPasswordBody,
+  VerifyEmailBody,
 } from './model.ts';
 import {
   AuthResponse,
@@ -26,7 +27,9 @@ import {
   readProfile,
   readRegister,
   readResetPassword,
+  readVerifyEmail,
 } from './rules.ts';
+import { createEmailVerification } from './emailVerification.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 export type AuthDeps = Pick<
@@ -51,6 +54,7 @@ type Ctx = {
   deps: AuthDeps;
   accounts: ReturnType<typeof createAccounts>;
   passwordReset: ReturnType<typeof createPasswordReset>;
+  emailVerification: ReturnType<typeof createEmailVerification>;
   write: ReturnType<typeof idempotentWrites>;
   clientAddress: (request: Request) => string;
 };
@@ -62,12 +66,13 @@ const routes = (ctx: Ctx, part: string) =>
 
 /** Register and sign in. */
 const signInRoutes = (ctx: Ctx) => {
-  const { accounts, clientAddress } = ctx;
+  const { accounts, clientAddress, emailVerification } = ctx;
   return routes(ctx, 'signIn')
     .post(
       '/register',
       async ({ body, request, set }) => {
         const user = await accounts.register(readRegister(body), clientAddress(request));
+        emailVerification.sendInBackground(user);
         set.status = 201;
         return accounts.signIn(user);
       },
@@ -77,6 +82,7 @@ const signInRoutes = (ctx: Ctx) => {
           requestBody: jsonBody(RegisterBody),
           summary: 'Create an account (homeowner, broker or tenant; default homeowner) and sign in',
           description:
+            'A link to confirm the email address is mailed after the answer. ' +
             "409 when the email is taken. 'admin' is never accepted here; see npm run admin:create. " +
             'More than 10 registrations from one address in an hour: 429 with Retry-After (seconds).',
           tags,
@@ -220,6 +226,51 @@ const resetRoutes = (ctx: Ctx) => {
     );
 };
 
+/** The email address's verification: the link's token, and 'Resend the link'. */
+const verifyEmailRoutes = (ctx: Ctx) => {
+  const { emailVerification, write, clientAddress } = ctx;
+  return routes(ctx, 'verifyEmail')
+    .post(
+      '/verify-email',
+      async ({ body }) => ({ message: await emailVerification.verify(readVerifyEmail(body).token) }),
+      {
+        response: { 200: MessageResponse },
+        detail: {
+          requestBody: jsonBody(VerifyEmailBody),
+          summary: "Confirm the account's email address with the token of its email's link",
+          description:
+            'No sign-in: the token is the proof. 200 when confirmed, and again (saying it is already ' +
+            'confirmed) for a link used before; 400 for a malformed, unknown, expired link or one sent to ' +
+            "an address the account no longer has, with a message saying to use 'Resend the link'.",
+          tags,
+        },
+      },
+    )
+    .post(
+      '/verify-email/resend',
+      (context) =>
+        write(
+          context,
+          async ({ user, request }) => ({
+            message: await emailVerification.resend(user.id, clientAddress(request)),
+          }),
+          { fenced: false },
+        ),
+      {
+        requireUser: true,
+        response: { 200: MessageResponse },
+        detail: {
+          summary: "Email a new link to confirm the signed-in account's address",
+          description:
+            '409 when the address is already confirmed. At most 3 an hour per account (30 per address): ' +
+            '429 with Retry-After (seconds).',
+          tags,
+          security: bearer,
+        },
+      },
+    );
+};
+
 /** Sign out of this token, or of every device. */
 const signOutRoutes = (ctx: Ctx) => {
   const { accounts, write } = ctx;
@@ -279,6 +330,7 @@ export const authRoutes = (deps: AuthDeps) => {
     deps,
     accounts: createAccounts(deps),
     passwordReset: createPasswordReset(deps),
+    emailVerification: createEmailVerification(deps),
     write: idempotentWrites(deps),
     clientAddress: (request: Request) => deps.clientIp?.(request) ?? 'unknown',
   };
@@ -286,5 +338,6 @@ export const authRoutes = (deps: AuthDeps) => {
     .use(signInRoutes(ctx))
     .use(accountRoutes(ctx))
     .use(resetRoutes(ctx))
+    .use(verifyEmailRoutes(ctx))
     .use(signOutRoutes(ctx));
 };

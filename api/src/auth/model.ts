@@ -148,5 +148,11 @@ export const ResetPasswordBody = t.Object({
 });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
+/** The token from the email verification link (the same shape as a reset link's). */
+export const VerifyEmailBody = t.Object({
+  token: t.String({ pattern: RESET_TOKEN_PATTERN, maxLength: 108 }),
+});
+export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
+
 export const UserDocument = UserSchema;
 export type UserDocument = Static<typeof UserSchema>;

@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
-  ACCOUNT_STREAM_TYPE,
-  accountStreamId,
-  type AccountEvent,
-} from '@rentals/core/accounts/events';
+  confirmLinkTokenHash,
+  linkTokenId,
+  newConfirmLinkToken,
+} from '@rentals/core/confirmLinkToken';
 import {
   decide,
   foldAccount,
@@ -20,6 +19,7 @@ import type { Sql } from 'postgres';
 import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
 import { sessionCacheFor } from '../access/sessionCache.ts';
 import { FORGOT_PASSWORD_LIMIT, LIMIT_MESSAGES, RESET_PASSWORD_LIMIT } from './attemptLimits.ts';
+import { decideOnAccount, readAccount } from './accountStream.ts';
 import { hashPassword } from './passwords.ts';
 import { loadEmails } from '../shared/emails.ts';
 import { normaliseEmail } from './rules.ts';
@@ -34,33 +34,17 @@ export type PasswordResetDeps = {
   siteUrl?: string;
 };
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** A reset link's token names the account (which stream to read); only its secret's hash is kept. */
+const parseToken = (token: string) => ({
+  accountId: linkTokenId(token) ?? '',
+  tokenHash: confirmLinkTokenHash(token) ?? '',
+});
 
-/** A reset link's token: the account (which stream to read) and 32 random bytes, of which only the hash is kept. */
-const newToken = (accountId: string) => {
-  const secret = randomBytes(32).toString('base64url');
-  return { token: `${accountId}.${secret}`, tokenHash: sha256(secret) };
-};
+const load = async (store: EventStore, accountId: string) =>
+  foldAccount((await readAccount(store, accountId)).events);
 
-const parseToken = (token: string) => {
-  const dot = token.lastIndexOf('.');
-  return { accountId: token.slice(0, dot), tokenHash: sha256(token.slice(dot + 1)) };
-};
-
-const load = async (store: EventStore, accountId: string) => {
-  const { version, events } = await store.readStream(accountStreamId(accountId));
-  return { version, state: foldAccount(events as unknown as AccountEvent[]) };
-};
-
-const run = async (store: EventStore, command: AccountCommand) => {
-  const { version, state } = await load(store, command.accountId);
-  const events = decide(command, state);
-  if (events.length > 0)
-    await store.append(accountStreamId(command.accountId), ACCOUNT_STREAM_TYPE, version, events, {
-      userId: command.accountId,
-    });
-  return events;
-};
+const run = (store: EventStore, command: AccountCommand) =>
+  decideOnAccount(store, command.accountId, (events) => decide(command, foldAccount(events)));
 
 /** What sending a link needs: the account's lookup and stream, the mailer and the site's address. */
 type LinkContext = Pick<PasswordResetDeps, 'sql' | 'log' | 'eventStore'> & {
@@ -73,7 +57,7 @@ const sendLink = async (ctx: LinkContext, email: string, at: Date) => {
   const { sql, log, mailer, siteUrl } = ctx;
   const user = await findUserByEmail(sql, email);
   if (!user) return;
-  const { token, tokenHash } = newToken(user.id);
+  const { token, tokenHash } = newConfirmLinkToken(user.id);
   const command = { type: 'RequestPasswordReset', accountId: user.id, tokenHash, at } as const;
   const events = await run(ctx.eventStore, command).catch((error: unknown) => {
     if (error instanceof ConcurrencyError) return run(ctx.eventStore, command);
@@ -153,7 +137,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
       // Decided once before hashing, so a bad link costs no argon2 work; decided again in the transaction.
       decide(
         { type: 'ResetPassword', accountId, tokenHash, at: clock() },
-        (await load(deps.eventStore, accountId)).state,
+        await load(deps.eventStore, accountId),
       );
       const passwordHash = await hashPassword(newPassword, address);
       try {

@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import { ValidationError, type FieldError } from '@rentals/core/errors';
 import { parseWith, schemaErrors } from '@rentals/core/schemaErrors';
 import { ResetLinkError } from '@rentals/core/accounts/passwordReset';
+import { EmailLinkError } from '@rentals/core/accounts/emailVerification';
 import {
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -12,6 +13,7 @@ import {
   RegisterBody,
   RESET_TOKEN_PATTERN,
   ResetPasswordBody,
+  VerifyEmailBody,
 } from './model.ts';
 
 /**
@@ -65,6 +67,14 @@ export const readResetPassword = (body: unknown): ResetPasswordBody => {
   if (typeof value.token !== 'string' || !new RegExp(RESET_TOKEN_PATTERN).test(value.token))
     throw new ResetLinkError('invalid');
   return parseWith(ResetPasswordBody, value);
+};
+
+/** Like a reset link's: a token not shaped like ours is a bad link (400 with the link's message). */
+export const readVerifyEmail = (body: unknown): VerifyEmailBody => {
+  const value = prepared(VerifyEmailBody, body, []);
+  if (typeof value.token !== 'string' || !new RegExp(RESET_TOKEN_PATTERN).test(value.token))
+    throw new EmailLinkError('invalid');
+  return parseWith(VerifyEmailBody, value);
 };
 
 /** The registration rules outside HTTP (the admin command): the same schema, the same messages. */

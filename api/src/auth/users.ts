@@ -9,6 +9,8 @@ export type UserRecord = AuthUser & {
   createdAt: Date;
   /** Set when an admin suspended the account (api/src/reports): it can no longer sign in. */
   suspendedAt: Date | null;
+  /** When its current email address was verified (AccountEmailVerified), or null. */
+  emailVerifiedAt: Date | null;
 };
 
 export type NewUser = {
@@ -23,7 +25,8 @@ export type NewUser = {
 
 const columns = (sql: Sql) => sql`
   id, name, email, phone, role, password_hash AS "passwordHash",
-  token_generation AS "tokenGeneration", created_at AS "createdAt", suspended_at AS "suspendedAt"`;
+  token_generation AS "tokenGeneration", created_at AS "createdAt", suspended_at AS "suspendedAt",
+  email_verified_at AS "emailVerifiedAt"`;
 
 /** Inserts the user; false when the email is taken (the unique constraint decides, so two racing registrations cannot both win). */
 export const insertUser = async (sql: Sql, user: NewUser): Promise<UserRecord | null> => {
@@ -103,4 +106,9 @@ export const toUserDocument = (user: UserRecord): UserDocument => ({
   phone: user.phone,
   role: user.role,
   createdAt: user.createdAt.toISOString(),
+  emailVerified: user.emailVerifiedAt !== null,
 });
+
+/** Whether the account's email address is verified: the fact the handlers pass to `decide`. */
+export const isEmailVerified = async (sql: Sql, id: string): Promise<boolean> =>
+  (await sql`SELECT 1 FROM users WHERE id = ${id} AND email_verified_at IS NOT NULL`).length > 0;

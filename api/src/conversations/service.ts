@@ -1,3 +1,4 @@
+import { isEmailVerified } from '../auth/users.ts';
 import type { AuthUser } from '../access/roles.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingCommandHandler } from '@rentals/core/listings/commandHandler';
@@ -138,6 +139,7 @@ const start = async (
     listingId: input.listingId,
     userId: user.id,
     ownerId: listing.state.listing.ownerId,
+    emailVerified: await isEmailVerified(ctx.deps.sql, user.id),
     messageId: input.messageId,
     body: input.body,
     at: ctx.now().toISOString(),

@@ -1,3 +1,4 @@
+import { isEmailVerified } from '../auth/users.ts';
 import type { AuthUser } from '../access/roles.ts';
 import type { AppDeps } from '../deps.ts';
 import { INCOMING_PREFIX, mediaKeyOf, type MediaStore } from '../media/mediaStore.ts';
@@ -163,11 +164,13 @@ const create = async (ctx: Ctx, caller: Caller, body: ListingRequestBody): Promi
   const { photos, errors: photoErrors } = await checkedPhotos(ctx, roomErrors, body.files);
   throwAll(fieldErrors, roomErrors, photoErrors);
   const fields = readListingFields(body.fields);
+  const emailVerified = await isEmailVerified(ctx.deps.sql, user.id);
   const command = (received: ReceivedPhoto[]): CreateListing => ({
     type: 'CreateListing',
     listingId,
     actor: actorOf(user),
     owner: { name: user.name, role: user.role },
+    emailVerified,
     fields,
     images: [],
     receivedPhotos: received,
@@ -251,14 +254,16 @@ const toggleAvailability = async (
   listingId: string,
   expectedVersion?: number,
 ): Promise<WriteResult> => {
+  const emailVerified = await isEmailVerified(ctx.deps.sql, caller.user.id);
   const outcome = await handleOne(
     ctx,
     caller,
     { listingId, expectedVersion },
     (state, actor, at) => {
       const listing = assertCanChange(state, actor);
-      const type = listing.isAvailable ? 'DelistListing' : 'RelistListing';
-      return decide({ type, actor, at }, state);
+      return listing.isAvailable
+        ? decide({ type: 'DelistListing', actor, at }, state)
+        : decide({ type: 'RelistListing', actor, emailVerified, at }, state);
     },
   );
   return documentOf(outcome.state, outcome.version);

@@ -28,6 +28,7 @@ import { waitForStream } from '@rentals/projections/queries/readYourWrites';
 import { ownListingFromLog, withOwnWrites, withPhotoUploads } from './ownWrites.ts';
 import { documentCacheFor } from './documentCache.ts';
 import { ownerContact } from './ownerContact.ts';
+import { isEmailVerified } from '../auth/users.ts';
 import { parseSearchParams, type SearchParams } from './searchParams.ts';
 import { propertyServices } from './services.ts';
 import { resolvePlaces } from './criteriaFor.ts';
@@ -282,7 +283,9 @@ const findProperty = async (
   if (user.id !== property.ownerId)
     views.record(id, { userId: user.id, address: deps.clientIp?.(request) ?? null });
   const contact = await ownerContact(deps.sql, property.ownerId, property.contactInfo);
-  return { property, contact };
+  // Read now, not kept on the document: a verification (or an email change) shows at once.
+  const ownerEmailVerified = await isEmailVerified(deps.sql, property.ownerId);
+  return { property, contact, ownerEmailVerified };
 };
 
 const propertyRoute = (ctx: Ctx) =>
@@ -304,6 +307,7 @@ const propertyRoute = (ctx: Ctx) =>
           'the owner counts once per viewer per day: a signed-in user by account, a visitor by address. ' +
           "A signed-in caller also gets `contact`: the owner's `phone` when the listing shows the phone and `email` " +
           'when it shows the email (only here, never in lists or the visitor document). ' +
+          'It also gets `ownerEmailVerified`, whether the lister confirmed their email address. ' +
           '`preview=1` (a map popup) counts no view and carries no `contact`.',
         tags,
       },

@@ -222,7 +222,7 @@ describe('reviewing', () => {
       body: { message: 'This account has been suspended; you cannot sign in' },
     });
     const account = await s.t.deps.eventStore.readStream(accountStreamId(s.owner.user._id));
-    expect(account.events.map((e) => e.type)).toEqual(['AccountSuspended']);
+    expect(account.events.map((e) => e.type)).toEqual(['AccountEmailVerified', 'AccountSuspended']);
     for (const id of ['rep-a', 'rep-b', 'rep-d', 'rep-e']) {
       const { events } = await s.t.deps.eventStore.readStream(listingStreamId(id));
       expect(events.at(-1)?.type, id).toBe('ListingDelisted');

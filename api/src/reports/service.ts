@@ -69,13 +69,43 @@ type ServiceState = {
  * and the address as a keyed hash (reports from one address are told apart
  * from others without the address being recorded in the event log).
  */
+/** Decisions that uphold a report (something was wrong) and that reject it. */
+const UPHELD = ['ListingFixRequested', 'ListingDelistedAfterReview', 'ListingOwnerSuspended'];
+const REJECTED = ['ListingReportsDismissed', 'ListingReportBrigadeUndone'];
+
+/**
+ * How the user's earlier reports ended: for each, the first review decision
+ * on its listing's reports after it that closed it (a brigade undo closes
+ * only the reports it names). Read from the log through the reporter index
+ * (migration 0211); open reports count as neither.
+ */
+const reportHistoryOf = async (sql: Sql, reporterId: string) => {
+  const [row] = await sql<{ upheld: number; rejected: number }[]>`
+    SELECT count(*) FILTER (WHERE d.type IN ${sql(UPHELD)})::int AS upheld,
+           count(*) FILTER (WHERE d.type IN ${sql(REJECTED)})::int AS rejected
+    FROM events r
+    CROSS JOIN LATERAL (
+      SELECT e.type FROM events e
+      WHERE e.stream_id = r.stream_id AND e.stream_version > r.stream_version
+        AND (e.type IN ${sql(UPHELD)} OR e.type = 'ListingReportsDismissed'
+             OR (e.type = 'ListingReportBrigadeUndone'
+                 AND e.data -> 'reports' @> jsonb_build_array(jsonb_build_object('reportId', r.data ->> 'reportId'))))
+      ORDER BY e.stream_version LIMIT 1) d
+    WHERE r.type = 'ListingReported' AND r.data ->> 'reporterId' = ${reporterId}`;
+  return { upheld: row?.upheld ?? 0, rejected: row?.rejected ?? 0 };
+};
+
+/** What the report's weight depends on, read now and recorded in the report (core/src/reports/weight.ts). */
 const reporterOf = async (deps: Deps, user: AuthUser, address: string) => {
-  const [row] = await deps.sql<{ createdAt: Date }[]>`
-    SELECT created_at AS "createdAt" FROM users WHERE id = ${user.id}`;
+  const [row] = await deps.sql<{ createdAt: Date; verified: boolean }[]>`
+    SELECT created_at AS "createdAt", email_verified_at IS NOT NULL AS verified
+    FROM users WHERE id = ${user.id}`;
   const hash = createHmac('sha256', deps.jwtSecret).update(`report-address:${address}`);
   return {
     since: (row?.createdAt ?? deps.clock()).toISOString(),
     address: hash.digest('hex').slice(0, 32),
+    emailVerified: row?.verified ?? false,
+    ...(await reportHistoryOf(deps.sql, user.id)),
   };
 };
 

@@ -1,6 +1,6 @@
 /**
  * The account events: what the product records about an account's password
- * resets and its suspension (the account itself — name, email, password hash, sessions — is an
+ * resets, its email address's verification and its suspension (the account itself — name, email, password hash, sessions — is an
  * ordinary table, DESIGN §4). The stream is `account-<accountId>`. Facts in
  * past tense, never edited once released (see listings/events.ts).
  *
@@ -40,8 +40,34 @@ const AccountSuspendedData = eventData({
   at: IsoTime,
 });
 
+const Email = Type.String({ minLength: 3, maxLength: 254 });
+/**
+ * A verification link was mailed to `email` (the address the account had
+ * then: a link proves that address only). Only the token's SHA-256 is kept.
+ */
+const EmailVerificationRequestedData = eventData({
+  accountId: AccountId,
+  email: Email,
+  tokenHash: TokenHash,
+  expiresAt: IsoTime,
+  at: IsoTime,
+});
+/**
+ * The account's `email` is proven: by the link mailed to it (`via: 'link'`),
+ * or when the account was made by an operator (`'setup'`: `npm run
+ * admin:create`, the seed), who vouches for the address.
+ */
+const AccountEmailVerifiedData = eventData({
+  accountId: AccountId,
+  email: Email,
+  via: Type.Union([Type.Literal('link'), Type.Literal('setup')]),
+  at: IsoTime,
+});
+
 const schemas = {
   PasswordResetRequested: PasswordResetRequestedData,
+  EmailVerificationRequested: EmailVerificationRequestedData,
+  AccountEmailVerified: AccountEmailVerifiedData,
   PasswordReset: PasswordResetData,
   AccountSuspended: AccountSuspendedData,
 };

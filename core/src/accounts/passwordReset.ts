@@ -57,6 +57,10 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
         if (link.status === 'outstanding') links.set(hash, { status: 'void' });
       links.set(event.data.tokenHash, { status: 'used' });
       return { ...state, links };
+    case 'EmailVerificationRequested':
+    case 'AccountEmailVerified':
+      // The address's verification is its own fold (emailVerification.ts).
+      return state;
     case 'AccountSuspended':
       // Sign-in refuses a suspended account whatever its password; resets stay as they were.
       return state;

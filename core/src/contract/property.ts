@@ -156,7 +156,12 @@ export const OwnerContactSchema = Type.Object({
  * valid token, the visitor document without one.
  */
 export const PropertyDetailResponse = Type.Union([
-  Type.Object({ property: PropertySchema, contact: Type.Optional(OwnerContactSchema) }),
+  Type.Object({
+    property: PropertySchema,
+    contact: Type.Optional(OwnerContactSchema),
+    /** Whether the lister's email address is verified (read from the account at request time). */
+    ownerEmailVerified: Type.Optional(Type.Boolean()),
+  }),
   Type.Object({ property: PublicPropertySchema }),
 ]);
 

@@ -59,9 +59,17 @@ export const HistoryResponse = Type.Object({
       /** Whole hours the reporter's account had existed when reporting; null for older reports. */
       accountAgeHours: Type.Union([Type.Integer(), Type.Null()]),
       newAccount: Type.Boolean(),
+      /** Whether the reporter's email was confirmed when reporting; null for older reports. */
+      emailVerified: Type.Union([Type.Boolean(), Type.Null()]),
       /** 1, 2, …: reports from one address share a number; null when no other open report shares it. */
       sharedAddress: Type.Union([Type.Integer(), Type.Null()]),
-      /** Counts toward hiding (a 'Fake or scam' report from an account older than a day, first from its address). */
+      /** 1, 2, …: reports from accounts created within an hour of each other share a number; null otherwise. */
+      createdTogether: Type.Union([Type.Integer(), Type.Null()]),
+      /** The report's weight toward hiding the listing (three trusted reports hide it; core/src/reports/weight.ts). */
+      weight: Type.Number(),
+      /** Why it weighs that, in words, one sentence per reason. */
+      why: Type.Array(Type.String()),
+      /** Weighs something toward hiding. */
       counts: Type.Boolean(),
     }),
   ),

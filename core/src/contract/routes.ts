@@ -66,6 +66,8 @@ export const apiRoutes = {
   'POST /auth/change-password': PasswordChangedResponse,
   'POST /auth/forgot-password': MessageResponse,
   'POST /auth/reset-password': MessageResponse,
+  'POST /auth/verify-email': MessageResponse,
+  'POST /auth/verify-email/resend': MessageResponse,
   'POST /auth/logout-all': MessageResponse,
   'POST /auth/logout': MessageResponse,
 

@@ -10,6 +10,8 @@ export const UserSchema = Type.Object({
   phone: Type.String(),
   role: oneOf(USER_ROLES),
   createdAt: Type.String({ format: 'date-time' }),
+  /** Whether the account's current email address was confirmed by its link (issue 41). */
+  emailVerified: Type.Boolean(),
 });
 
 export const UserResponse = Type.Object({ user: UserSchema });

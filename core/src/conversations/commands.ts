@@ -6,6 +6,8 @@ export type StartConversation = {
   userId: string;
   /** The listing's owner, as the listing's stream says now. */
   ownerId: string;
+  /** Whether the caller's email address is verified (read by the handler): the first message needs it. */
+  emailVerified: boolean;
   messageId: string;
   body: string;
   at: string;

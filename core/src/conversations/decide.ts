@@ -1,3 +1,4 @@
+import { assertEmailVerified } from '../accounts/emailVerification.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
 import type { ConversationCommand, SendMessage, StartConversation } from './commands.ts';
 import type { ConversationEvent } from './events.ts';
@@ -58,6 +59,7 @@ const send = (
 const start = (command: StartConversation, state: ConversationState): ConversationEvent[] => {
   if (state.status === 'open') return send(asParticipant(state, command.userId), command);
   if (command.userId === command.ownerId) throw new ForbiddenError(conversationMessages.ownListing);
+  assertEmailVerified(command.emailVerified);
   const started: ConversationEvent = {
     type: 'ConversationStarted',
     data: {

@@ -1,3 +1,4 @@
+import { EMAIL_VERIFICATION_MESSAGES } from '../accounts/emailVerification.ts';
 import { describe, expect, it } from 'vitest';
 import { givenFor } from '@rentals/testing/decider';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
@@ -41,6 +42,7 @@ const start = (over: Partial<ConversationCommand & { type: 'StartConversation' }
     listingId: 'l-1',
     userId: tenant,
     ownerId: owner,
+    emailVerified: true,
     messageId: 'm-1',
     body: '  Is it still available?  ',
     at: T0,
@@ -57,6 +59,14 @@ const send = (userId: string, body: string, messageId = 'm-new'): ConversationCo
 describe('StartConversation', () => {
   it('opens the conversation with its first message, trimmed', () => {
     given().when(start()).then([started, first]);
+  });
+  it('refuses a first message from an account whose email is not verified (403)', () => {
+    given()
+      .when(start({ emailVerified: false }))
+      .thenThrows(ForbiddenError, EMAIL_VERIFICATION_MESSAGES.required);
+  });
+  it('lets the conversation go on whatever the address (only the first message needs it)', () => {
+    expect(decide(start({ emailVerified: false, messageId: 'm-2' }), fold([started, first]))).toHaveLength(1);
   });
   it('continues the existing conversation when the tenant starts again about the same listing', () => {
     given(started, first)

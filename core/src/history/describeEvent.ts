@@ -64,6 +64,9 @@ const SENTENCES: Readonly<Record<string, (data: Data) => string>> = {
   // Accounts.
   PasswordResetRequested: () => 'Password reset requested',
   PasswordReset: () => 'Password reset',
+  EmailVerificationRequested: () => 'Email confirmation link sent',
+  AccountEmailVerified: (d) =>
+    d.via === 'link' ? 'Email address confirmed by its link' : 'Email address confirmed at set-up',
   AccountSuspended: (d) => `Account suspended by an admin${because(d)}`,
   // Conversations, favourites, saved searches, notifications.
   ConversationStarted: () => 'A tenant started a conversation',

@@ -16,6 +16,8 @@ export type CreateListing = {
   listingId: string;
   actor: Actor;
   owner: ListingOwner;
+  /** Whether the owner's email address is verified (read by the handler): publishing needs it. */
+  emailVerified: boolean;
   fields: ListingFields;
   images: ListingImage[];
   /** Photos stored as uploaded, processed after the answer (RecordProcessedPhotos). */
@@ -46,7 +48,13 @@ export type RecordProcessedPhotos = {
 };
 
 export type DelistListing = { type: 'DelistListing'; actor: Actor; at: string };
-export type RelistListing = { type: 'RelistListing'; actor: Actor; at: string };
+/** `emailVerified`: the owner's email address is verified (read by the handler); listing again needs it. */
+export type RelistListing = {
+  type: 'RelistListing';
+  actor: Actor;
+  emailVerified: boolean;
+  at: string;
+};
 export type DeleteListing = { type: 'DeleteListing'; actor: Actor; at: string };
 export type SetVerification = {
   type: 'SetVerification';

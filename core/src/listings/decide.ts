@@ -1,3 +1,4 @@
+import { assertEmailVerified } from '../accounts/emailVerification.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import type {
   Actor,
@@ -76,6 +77,7 @@ const assertMoveInDate = (tenancy: Listing['tenancy'], current: Listing['tenancy
 const create = (command: CreateListing, state: ListingState): ListingEvent[] => {
   if (!OWNER_ROLES.includes(command.actor.role)) throw new ForbiddenError(messages.cannotCreate);
   if (state.status !== 'absent') throw new IllegalStateError(messages.alreadyExists);
+  assertEmailVerified(command.emailVerified);
   assertListingFields(command.fields);
   assertMoveInDate(command.fields.tenancy, undefined, command.at);
   assertImageRoom(0, command.images.length + (command.receivedPhotos?.length ?? 0));
@@ -392,6 +394,7 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
       const listing = assertCanChange(state, command.actor);
       assertNotHidden(listing);
       if (listing.isAvailable) throw new IllegalStateError(messages.alreadyListed);
+      assertEmailVerified(command.emailVerified);
       return [relisted(listing, command.at)];
     }
     case 'ConfirmAvailability':

@@ -1,3 +1,4 @@
+import { EMAIL_VERIFICATION_MESSAGES } from '../accounts/emailVerification.ts';
 import { describe, expect, it } from 'vitest';
 import { givenFor } from '@rentals/testing/decider';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
@@ -80,6 +81,7 @@ describe('CreateListing', () => {
     listingId: 'l-1',
     actor,
     owner: { name: 'Asha', role: 'homeowner' },
+    emailVerified: true,
     fields,
     images,
     at: T0,
@@ -97,6 +99,11 @@ describe('CreateListing', () => {
     given()
       .when(create({ id: 'u-t', role: 'tenant' }))
       .thenThrows(ForbiddenError, messages.cannotCreate);
+  });
+  it('refuses an owner whose email address is not verified (403)', () => {
+    given()
+      .when({ ...create(owner), emailVerified: false } as ListingCommand)
+      .thenThrows(ForbiddenError, EMAIL_VERIFICATION_MESSAGES.required);
   });
   it('refuses an id that exists', () => {
     given(created).when(create(owner)).thenThrows(IllegalStateError);
@@ -189,15 +196,20 @@ describe('ReviseListing', () => {
 });
 
 describe('DelistListing / RelistListing', () => {
+  it('refuses to list again for an owner whose email address is not verified (403)', () => {
+    given(created, delisted)
+      .when({ type: 'RelistListing', actor: owner, emailVerified: false, at: T1 })
+      .thenThrows(ForbiddenError, EMAIL_VERIFICATION_MESSAGES.required);
+  });
   it('delists a listed listing and relists a delisted one', () => {
     given(created).when({ type: 'DelistListing', actor: owner, at: T1 }).then([delisted]);
     given(created, delisted)
-      .when({ type: 'RelistListing', actor: owner, at: T1 })
+      .when({ type: 'RelistListing', actor: owner, emailVerified: true, at: T1 })
       .then([{ type: 'ListingRelisted', data: { listingId: 'l-1', at: T1, city: 'Bengaluru' } }]);
   });
   it('refuses to relist a listed listing or delist a delisted one (409, no event)', () => {
     given(created)
-      .when({ type: 'RelistListing', actor: owner, at: T1 })
+      .when({ type: 'RelistListing', actor: owner, emailVerified: true, at: T1 })
       .thenThrows(IllegalStateError, messages.alreadyListed);
     given(created, delisted)
       .when({ type: 'DelistListing', actor: owner, at: T1 })
@@ -376,6 +388,7 @@ describe('listing invariants', () => {
           listingId: 'l-2',
           actor: owner,
           owner: { name: 'Asha', role: 'homeowner' },
+          emailVerified: true,
           fields: bad,
           images: [],
           at: T0,
@@ -565,6 +578,7 @@ describe('facility flags and tenancy terms: the terms hold furnished, parking an
     listingId: 'l-1',
     actor: owner,
     owner: { name: 'Asha', role: 'homeowner' },
+    emailVerified: true,
     fields: f,
     images: [image('a'), image('b'), image('c')],
     at: T0,

@@ -206,7 +206,7 @@ describe('renew', () => {
   });
   it('the toggle (RelistListing) renews an expired listing too; DelistListing says it is not listed', () => {
     given(created, expired(day(30)))
-      .when({ type: 'RelistListing', actor: owner, at: day(31) })
+      .when({ type: 'RelistListing', actor: owner, emailVerified: true, at: day(31) })
       .then([relisted(day(31))]);
     given(created, expired(day(30)))
       .when({ type: 'DelistListing', actor: owner, at: day(31) })

@@ -65,7 +65,7 @@ describe('hiding a listing pending review (issue 17)', () => {
 });
 
 describe('while hidden', () => {
-  const relist: ListingCommand = { type: 'RelistListing', actor: owner, at: at(3) };
+  const relist: ListingCommand = { type: 'RelistListing', actor: owner, emailVerified: true, at: at(3) };
   const confirm: ListingCommand = { type: 'ConfirmAvailability', actor: owner, at: at(3) };
   const delist: ListingCommand = { type: 'DelistListing', actor: owner, at: at(3) };
 
@@ -166,7 +166,7 @@ describe('ending the review', () => {
     const out = toPropertyDocument(fold([created(), hidden(), cleared(false)]))!;
     expect(out.isAvailable).toBe(false);
     given(created(), hidden(), cleared(false))
-      .when({ type: 'RelistListing', actor: owner, at: at(3) })
+      .when({ type: 'RelistListing', actor: owner, emailVerified: true, at: at(3) })
       .then([
         { type: 'ListingRelisted', data: { listingId: 'l-1', at: at(3), city: 'Bengaluru' } },
       ]);

@@ -36,6 +36,7 @@ const createCommand = (fields: ListingFields, at = T0): ListingCommand => ({
   listingId: 'l-1',
   actor: owner,
   owner: { name: 'Asha', role: 'homeowner' },
+  emailVerified: true,
   fields,
   images: [],
   at,

@@ -5,6 +5,7 @@
  * component in templates/, framed by layout.tsx.
  */
 export { passwordResetEmail } from './templates/passwordReset.tsx';
+export { emailVerificationEmail } from './templates/emailVerification.tsx';
 export { newMessageEmail } from './templates/newMessage.tsx';
 export { reviewDecisionEmail, type ReviewDecisionKind } from './templates/reviewDecision.tsx';
 export { savedSearchAlertEmail } from './templates/savedSearchAlert.tsx';

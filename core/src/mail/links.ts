@@ -19,7 +19,9 @@ export type EmailDestination =
   | { to: 'unsubscribe'; userId: string; searchId: string; token: string }
   /** A listing's one-click 'still available' (api/src/listings/confirmLink.ts). */
   | { to: 'confirm-available'; token: string }
-  | { to: 'reset-password'; token: string };
+  | { to: 'reset-password'; token: string }
+  /** The address verification link (api/src/auth/emailVerification.ts); the page verifies it. */
+  | { to: 'verify-email'; token: string };
 
 const id = encodeURIComponent;
 
@@ -42,6 +44,8 @@ export const sitePath = (d: EmailDestination): string => {
       return `/api/listing-confirmations/${id(d.token)}`;
     case 'reset-password':
       return `/reset-password?token=${id(d.token)}`;
+    case 'verify-email':
+      return `/verify-email?token=${id(d.token)}`;
   }
 };
 

@@ -47,6 +47,12 @@ const ListingReportedData = eventData({
   // counts toward hiding (report.ts). Absent from reports recorded before the rule (they count).
   reporterSince: Type.Optional(IsoTime),
   reporterAddress: Type.Optional(ReporterAddressSchema),
+  // What else the report's weight depends on (weight.ts), as the handler read it then: whether the
+  // reporter's email was verified, and how many of its earlier reports our team upheld or rejected.
+  // Absent from reports recorded before reports were weighed.
+  reporterEmailVerified: Type.Optional(Type.Boolean()),
+  reporterUpheld: Type.Optional(Type.Integer({ minimum: 0 })),
+  reporterRejected: Type.Optional(Type.Integer({ minimum: 0 })),
   at: IsoTime,
 });
 
@@ -57,7 +63,7 @@ const ListingMarkedPossiblyRentedData = eventData({
   at: IsoTime,
 });
 
-/** The threshold of open 'Fake or scam' reports was reached; ends with the next review decision. */
+/** The open 'Fake or scam' reports reached the weight that hides (weight.ts); ends with the next review decision. */
 const ListingHiddenPendingReviewData = ListingMarkedPossiblyRentedData;
 
 const ReviewData = eventData({

@@ -1,27 +1,40 @@
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
+import { assertEmailVerified } from '../accounts/emailVerification.ts';
 import { millisBetween } from '../isoTime.ts';
 import type { ListingPresence } from '../listings/state.ts';
 import { isMultiLine } from '../textFormats.ts';
 import { REPORT_NOTE_MAX, REVIEW_REASON_MAX } from './events.ts';
 import type { ReportEvent, ReportReason, ReviewDecision } from './events.ts';
 
+import {
+  HIDE_FOR_REVIEW_WEIGHT,
+  hidingWeight,
+  NEW_ACCOUNT_MS,
+  type ReporterFacts,
+} from './weight.ts';
+
 /**
- * Open reports of one reason that change what the public sees: the third
- * independent 'Already rented' marks the listing 'Possibly rented', the third
- * counting 'Fake or scam' (see `countingScamReports`) hides it until an admin decides.
+ * Open reports that change what the public sees: the third independent
+ * 'Already rented' marks the listing 'Possibly rented'; 'Fake or scam' reports
+ * whose weight reaches HIDE_FOR_REVIEW_THRESHOLD (weight.ts: three trusted
+ * reporters, fewer with a record of upheld reports) hide it until an admin decides.
  */
 export const POSSIBLY_RENTED_THRESHOLD = 3;
-export const HIDE_FOR_REVIEW_THRESHOLD = 3;
-/** How old a reporter's account must be for its 'Fake or scam' report to count toward hiding. */
-export const TRUSTED_REPORTER_AGE_MS = 24 * 60 * 60 * 1000;
+export const HIDE_FOR_REVIEW_THRESHOLD = HIDE_FOR_REVIEW_WEIGHT;
+/** How old a reporter's account must be for its report to weigh anything (weight.ts). */
+export const TRUSTED_REPORTER_AGE_MS = NEW_ACCOUNT_MS;
 
 export type ReportListing = {
   type: 'ReportListing';
   listingId: string;
   reportId: string;
   reporterId: string;
-  /** When the reporter's account was created, and a keyed hash of the address the report came from. */
-  reporter: { since: string; address: string };
+  /**
+   * What the handler read about the reporter: when its account was created, a
+   * keyed hash of the address the report came from, whether its email is
+   * verified (reporting needs it), and how its earlier reports ended.
+   */
+  reporter: Required<ReporterFacts>;
   reason: ReportReason;
   note?: string;
   /** Read from the listing's own stream when the command is decided. */
@@ -50,9 +63,8 @@ export type OpenReport = {
   reporterId: string;
   reason: ReportReason;
   at: string;
-  /** Absent for reports recorded before accounts' ages and addresses were (those count). */
-  reporterSince?: string;
-  reporterAddress?: string;
+  /** What the report's weight depends on; empty for reports recorded before accounts' ages were (those count). */
+  reporter: ReporterFacts;
 };
 
 export type ReportsState = {
@@ -87,25 +99,8 @@ export const reportMessages = {
 
 /** Whether the reporter's account was younger than a day when the report was made. */
 export const fromNewAccount = (report: OpenReport): boolean =>
-  report.reporterSince !== undefined &&
-  millisBetween(report.reporterSince, report.at) < TRUSTED_REPORTER_AGE_MS;
-
-/**
- * The open 'Fake or scam' reports that count toward hiding: only from
- * accounts older than a day when they reported, and one per address (the
- * first; each account reports a listing once anyway), so throwaway accounts
- * from one place cannot hide a competitor's listing.
- */
-export const countingScamReports = (open: readonly OpenReport[]): OpenReport[] => {
-  const addresses = new Set<string>();
-  return open.filter((report) => {
-    if (report.reason !== 'Fake or scam' || fromNewAccount(report)) return false;
-    if (report.reporterAddress === undefined) return true;
-    if (addresses.has(report.reporterAddress)) return false;
-    addresses.add(report.reporterAddress);
-    return true;
-  });
-};
+  report.reporter.since !== undefined &&
+  millisBetween(report.reporter.since, report.at) < NEW_ACCOUNT_MS;
 
 /** Free text holds the same rules here as in the route's schema, whoever calls decide. */
 const checkText = (path: 'note' | 'reason', value: string | undefined, max: number) => {
@@ -118,6 +113,7 @@ const decideReport = (command: ReportListing, state: ReportsState): ReportEvent[
   if (command.listing.status === 'absent') throw new NotFoundError(reportMessages.notFound);
   const { ownerId } = command.listing;
   if (command.reporterId === ownerId) throw new ForbiddenError(reportMessages.ownListing);
+  assertEmailVerified(command.reporter.emailVerified);
   if (state.reporters.has(command.reporterId))
     throw new IllegalStateError(reportMessages.alreadyReported);
   const { listingId, at } = command;
@@ -132,6 +128,9 @@ const decideReport = (command: ReportListing, state: ReportsState): ReportEvent[
       ...(command.note ? { note: command.note } : {}),
       reporterSince: command.reporter.since,
       reporterAddress: command.reporter.address,
+      reporterEmailVerified: command.reporter.emailVerified,
+      reporterUpheld: command.reporter.upheld,
+      reporterRejected: command.reporter.rejected,
       at,
     },
   };
@@ -141,8 +140,8 @@ const decideReport = (command: ReportListing, state: ReportsState): ReportEvent[
     state.rentedSinceMark + 1 === POSSIBLY_RENTED_THRESHOLD
   )
     events.push({ type: 'ListingMarkedPossiblyRented', data: { listingId, ownerId, at } });
-  const counting = countingScamReports(evolveReports(state, reported).open).length;
-  if (command.reason === 'Fake or scam' && !state.hidden && counting >= HIDE_FOR_REVIEW_THRESHOLD)
+  const weight = hidingWeight(evolveReports(state, reported).open);
+  if (command.reason === 'Fake or scam' && !state.hidden && weight >= HIDE_FOR_REVIEW_THRESHOLD)
     events.push({ type: 'ListingHiddenPendingReview', data: { listingId, ownerId, at } });
   return events;
 };
@@ -200,18 +199,29 @@ const decideReview = (command: ReviewReports, state: ReportsState): ReviewDecisi
 export const decideReports = (command: ReportCommand, state: ReportsState): ReportEvent[] =>
   command.type === 'ReportListing' ? decideReport(command, state) : decideReview(command, state);
 
+/** The facts a report's weight depends on, as its event recorded them (the fields it has). */
+const reporterFacts = ({
+  data,
+}: Extract<ReportEvent, { type: 'ListingReported' }>): ReporterFacts => {
+  const facts: ReporterFacts = {};
+  if (data.reporterSince !== undefined) facts.since = data.reporterSince;
+  if (data.reporterAddress !== undefined) facts.address = data.reporterAddress;
+  if (data.reporterEmailVerified !== undefined) facts.emailVerified = data.reporterEmailVerified;
+  if (data.reporterUpheld !== undefined) facts.upheld = data.reporterUpheld;
+  if (data.reporterRejected !== undefined) facts.rejected = data.reporterRejected;
+  return facts;
+};
+
 export const evolveReports = (state: ReportsState, event: ReportEvent): ReportsState => {
   switch (event.type) {
     case 'ListingReported': {
-      const { reportId, reporterId, reason, at, ownerId, reporterSince, reporterAddress } =
-        event.data;
+      const { reportId, reporterId, reason, at, ownerId } = event.data;
       const report: OpenReport = {
         reportId,
         reporterId,
         reason,
         at,
-        ...(reporterSince === undefined ? {} : { reporterSince }),
-        ...(reporterAddress === undefined ? {} : { reporterAddress }),
+        reporter: reporterFacts(event),
       };
       return {
         ...state,

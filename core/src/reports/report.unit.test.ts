@@ -20,7 +20,13 @@ const present: ListingPresence = { status: 'present', ownerId };
 /** Unless a test says otherwise, reporters have accounts months old, each on an address of its own. */
 const LONG_AGO = '2025-12-01T00:00:00.000Z';
 const addressOf = (reporterId: string) => Buffer.from(reporterId).toString('hex').padEnd(16, '0');
-type Reporter = { since?: string; address?: string };
+type Reporter = {
+  since?: string;
+  address?: string;
+  emailVerified?: boolean;
+  upheld?: number;
+  rejected?: number;
+};
 
 const report = (
   reporterId: string,
@@ -31,7 +37,13 @@ const report = (
   listingId,
   reportId: `r-${reporterId}`,
   reporterId,
-  reporter: { since: extra.since ?? LONG_AGO, address: extra.address ?? addressOf(reporterId) },
+  reporter: {
+    since: extra.since ?? LONG_AGO,
+    address: extra.address ?? addressOf(reporterId),
+    emailVerified: extra.emailVerified ?? true,
+    upheld: extra.upheld ?? 0,
+    rejected: extra.rejected ?? 0,
+  },
   reason,
   listing: extra.listing ?? present,
   at: extra.at ?? T1,
@@ -52,6 +64,9 @@ const reported = (
     reason,
     reporterSince: reporter.since ?? LONG_AGO,
     reporterAddress: reporter.address ?? addressOf(reporterId),
+    reporterEmailVerified: reporter.emailVerified ?? true,
+    reporterUpheld: reporter.upheld ?? 0,
+    reporterRejected: reporter.rejected ?? 0,
     at,
   },
 });
@@ -85,6 +100,9 @@ describe('reporting a listing', () => {
             note: 'Rent is 30k, not 20k',
             reporterSince: LONG_AGO,
             reporterAddress: addressOf('u-a'),
+            reporterEmailVerified: true,
+            reporterUpheld: 0,
+            reporterRejected: 0,
             at: T1,
           },
         },
@@ -215,12 +233,51 @@ describe('thresholds', () => {
         ReportEvent,
         { type: 'ListingReported' }
       >;
-      const { reporterSince: _since, reporterAddress: _address, ...before } = data;
+      const {
+        reporterSince: _since,
+        reporterAddress: _address,
+        reporterEmailVerified: _verified,
+        reporterUpheld: _upheld,
+        reporterRejected: _rejected,
+        ...before
+      } = data;
       return { type: 'ListingReported', data: before };
     };
     given(legacy('u-a'), legacy('u-b'))
       .when(report('u-c', 'Fake or scam'))
       .then([reported('u-c', 'Fake or scam', T1), hiddenAt(T1)]);
+  });
+
+  it('an account whose email is not confirmed cannot report (403)', () => {
+    given()
+      .when(report('u-a', 'Fake or scam', { emailVerified: false }))
+      .thenThrows(ForbiddenError, 'Please confirm your email address first');
+  });
+
+  it('a brigade of ten new accounts hides nothing, from one address or from ten', () => {
+    const brigade = (address: (i: number) => string) =>
+      Array.from({ length: 9 }, (_, i) =>
+        reported(`u-${i}`, 'Fake or scam', T0, { since: NEW_AT_T0, address: address(i) }),
+      );
+    given(...brigade(() => 'abcdef0123456789'))
+      .when(report('u-9', 'Fake or scam', { since: NEW_AT_T1, address: 'abcdef0123456789' }))
+      .then([
+        reported('u-9', 'Fake or scam', T1, { since: NEW_AT_T1, address: 'abcdef0123456789' }),
+      ]);
+    given(...brigade((i) => addressOf(`u-${i}`)))
+      .when(report('u-9', 'Fake or scam', { since: NEW_AT_T1 }))
+      .then([reported('u-9', 'Fake or scam', T1, { since: NEW_AT_T1 })]);
+  });
+
+  it('two reporters whose earlier reports were upheld hide a listing; rejected ones weigh less', () => {
+    const trusted = { upheld: 2 };
+    given(reported('u-a', 'Fake or scam', T0, trusted))
+      .when(report('u-b', 'Fake or scam', trusted))
+      .then([reported('u-b', 'Fake or scam', T1, trusted), hiddenAt(T1)]);
+    // Three reporters, one of them with two rejected reports: 1 + 1 + 0 is not enough.
+    given(reported('u-a', 'Fake or scam'), reported('u-b', 'Fake or scam'))
+      .when(report('u-c', 'Fake or scam', { rejected: 2 }))
+      .then([reported('u-c', 'Fake or scam', T1, { rejected: 2 })]);
   });
 
   it('reports closed by a review do not count towards hiding it again', () => {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { createAccounts } from '@rentals/api/auth/accounts';
+import { verifyEmailAtSetup } from '@rentals/api/auth/emailVerification';
 import { accountErrors } from '@rentals/api/auth/rules';
 import { parseCommandArgs } from './args.ts';
 import { withCliContext } from './context.ts';
@@ -102,5 +103,7 @@ await withCliContext(async ({ sql, config }) => {
     newId: () => randomUUID(),
   });
   const admin = await accounts.create({ ...account, role: 'admin' });
+  // The operator gives the address and vouches for it: an admin is verified from the start.
+  await verifyEmailAtSetup(sql, admin, new Date());
   console.log(`created admin ${admin.email} (id ${admin.id})`);
 });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listingForm } from '@rentals/testing/listingForm';
 import { startProduct, type ProductStack } from '@rentals/testing/product';
+import { registerAt } from '@rentals/testing/webProcess';
 
 let stack: ProductStack;
 let base: string;
@@ -13,18 +14,16 @@ let token: string;
 beforeAll(async () => {
   stack = await startProduct();
   base = await stack.startProcesses({ LOG_FORMAT: 'json' });
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  token = await registerAt(
+    base,
+    {
       name: 'Log Owner',
       email: `logs-${randomBytes(4).toString('hex')}@example.in`,
       password: 'secret12',
       phone: '9876543210',
-    }),
-  });
-  expect(registered.status).toBe(201);
-  token = ((await registered.json()) as { token: string }).token;
+    },
+    stack.mailWebUrl,
+  );
 }, 120_000);
 afterAll(() => stack.stop());
 

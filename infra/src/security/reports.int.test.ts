@@ -185,6 +185,96 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
     expect(await hidden(id)).toBe(false);
   });
 
+  it('a brigade of ten new accounts from one address hides nothing', async () => {
+    const id = await target();
+    for (const u of await accounts(10)) expect((await scam(u, id, '192.0.2.60')).status).toBe(201);
+    expect(await hidden(id)).toBe(false);
+  });
+
+  it('a brigade of ten new accounts from ten addresses hides nothing', async () => {
+    const id = await target();
+    let n = 0;
+    for (const u of await accounts(10))
+      expect((await scam(u, id, `192.0.2.${70 + ++n}`)).status).toBe(201);
+    expect(await hidden(id)).toBe(false);
+  });
+
+  it('accounts whose email is not confirmed cannot report at all (403)', async () => {
+    const id = await target();
+    const unconfirmed = await s.t.registerUser('tenant', { unverified: true });
+    s.t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+    const res = await scam(unconfirmed, id, '192.0.2.90');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      message: 'Please confirm your email address first: we sent you a link.',
+    });
+  });
+
+  it('three trusted reporters (confirmed, past their first day, three addresses) hide it', async () => {
+    const id = await target();
+    const trusted = await accounts(3);
+    s.t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+    let n = 0;
+    for (const u of trusted) await scam(u, id, `192.0.2.${100 + ++n}`);
+    expect(await hidden(id)).toBe(true);
+  });
+
+  it('a reporter whose reports were upheld weighs more: two of them hide a listing', async () => {
+    const [a, b] = await accounts(2);
+    s.t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+    // Each had two reports upheld before (an admin asked the owner to fix the listing).
+    for (const u of [a!, b!])
+      for (let i = 0; i < 2; i++) {
+        const earlier = await target();
+        await scam(u, earlier, '192.0.2.110');
+        await s.t.request('POST', `/api/reports/listings/${earlier}/review`, {
+          token: s.admin.token,
+          json: { action: 'askOwnerToFix', reason: 'Please correct the photos' },
+        });
+      }
+    const id = await target();
+    await scam(a!, id, '192.0.2.111');
+    expect(await hidden(id)).toBe(false);
+    await scam(b!, id, '192.0.2.112');
+    expect(await hidden(id)).toBe(true);
+    const history = await s.t.request<{ openReports: { weight: number; why: string[] }[] }>(
+      'GET',
+      `/api/reports/listings/${id}`,
+      { token: s.admin.token },
+    );
+    expect(history.body.openReports[0]).toMatchObject({
+      weight: 2,
+      why: [
+        expect.stringMatching(/^Account 1 day old, email confirmed: counts as 1$/),
+        '2 earlier reports upheld by our team: +1',
+      ],
+    });
+  });
+
+  it('a reporter whose reports were undone as a brigade weighs nothing afterwards', async () => {
+    const [u] = await accounts(1);
+    s.t.clock.advance(TRUSTED_REPORTER_AGE_MS);
+    for (let i = 0; i < 2; i++) {
+      const earlier = await target();
+      const { body } = await scam(u!, earlier, '192.0.2.120');
+      await s.t.request('POST', `/api/reports/listings/${earlier}/review`, {
+        token: s.admin.token,
+        json: { action: 'undoBrigade', reportIds: [body.reportId] },
+      });
+    }
+    const id = await target();
+    await scam(u!, id, '192.0.2.121');
+    const history = await s.t.request<{ openReports: { weight: number; why: string[] }[] }>(
+      'GET',
+      `/api/reports/listings/${id}`,
+      { token: s.admin.token },
+    );
+    expect(history.body.openReports[0]).toMatchObject({ weight: 0, counts: false });
+    expect(history.body.openReports[0]?.why).toContain(
+      '2 earlier reports rejected by our team: −1',
+    );
+  });
+
   it('accounts older than a day count once per address: three from one address are one', async () => {
     const id = await target();
     const [a, b, c, d, e] = await accounts(5);
@@ -223,7 +313,16 @@ describe('reports: a brigade of accounts cannot hide a competitor’s listing', 
     );
     expect(history.status).toBe(200);
     const seen = new Map(history.body.openReports.map((r) => [r.reportId, r]));
-    expect(seen.get(made[0]!)).toMatchObject({ newAccount: true, sharedAddress: 1, counts: false });
+    expect(seen.get(made[0]!)).toMatchObject({
+      newAccount: true,
+      sharedAddress: 1,
+      counts: false,
+      weight: 0,
+      why: ['Account less than a day old when reporting: does not count'],
+    });
+    // The three older accounts were made together (a minute apart): one cluster; the two fresh ones another.
+    expect(seen.get(made[2]!)?.createdTogether).toBe(seen.get(made[3]!)?.createdTogether);
+    expect(seen.get(made[0]!)?.createdTogether).not.toBe(seen.get(made[2]!)?.createdTogether);
     expect(seen.get(made[1]!)).toMatchObject({ newAccount: true, sharedAddress: 1, counts: false });
     expect(seen.get(made[2]!)).toMatchObject({
       newAccount: false,

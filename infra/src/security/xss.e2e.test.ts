@@ -5,6 +5,7 @@
 // photo's file name — and every page and popup that shows them is opened as a visitor, a
 // tenant and the owner. On each: no dialog, no injected element or inline handler, no CSP
 // violation, and the payload shown as the text it is.
+import { confirmEmailAt } from '@rentals/testing/mailbox';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -65,16 +66,12 @@ beforeAll(async () => {
   mapFiles = createMapFiles({ dataDir: geoDir });
 
   const register = async (name: string, role: 'homeowner' | 'tenant') => {
+    const email = `${role}-${randomUUID()}@example.in`;
     const res = await call<{ token: string }>(stack.baseUrl, 'POST', '/api/auth/register', {
-      json: {
-        name,
-        role,
-        email: `${role}-${randomUUID()}@example.in`,
-        password: 'secret-pass-1',
-        phone: '9876543210',
-      },
+      json: { name, role, email, password: 'secret-pass-1', phone: '9876543210' },
     });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+    await confirmEmailAt(stack.baseUrl, email);
     return res.body.token;
   };
   ownerToken = await register(PAYLOAD.name, 'homeowner');

@@ -132,7 +132,8 @@ export const historyCommand = (
   state: ListingState,
 ): ListingCommand => {
   if (step.kind === 'delist') return { type: 'DelistListing', actor, at: step.at };
-  if (step.kind === 'relist') return { type: 'RelistListing', actor, at: step.at };
+  if (step.kind === 'relist')
+    return { type: 'RelistListing', actor, emailVerified: true, at: step.at };
   if (state.status !== 'active') throw new Error('A rent revision of a listing that is not live');
   const { listing } = state;
   return {

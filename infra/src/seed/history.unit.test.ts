@@ -62,6 +62,7 @@ describe('a seeded year of history', () => {
         listingId: 'l-1',
         actor,
         owner: { name: 'Asha', role: 'homeowner' },
+        emailVerified: true,
         fields: testFields({ rent: h.openingRent }),
         images: [],
         at: h.createdAt,

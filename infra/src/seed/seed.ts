@@ -93,6 +93,8 @@ export const seedListingEvents = (plan: SeedListingPlan): ListingEvent[] => {
         listingId: plan.listingId,
         actor,
         owner: { name: plan.owner.name, role: plan.owner.role },
+        // Seeded accounts are verified (users.ts): an operator made them.
+        emailVerified: true,
         fields: {
           ...plan.generated.fields,
           rent: plan.history?.openingRent ?? plan.generated.fields.rent,

@@ -10,7 +10,7 @@ export type CaughtMail = {
   to: { address: string; name: string }[];
 };
 
-type Summary = Pick<CaughtMail, 'id' | 'to'>;
+type Summary = Pick<CaughtMail, 'id' | 'to' | 'subject'>;
 
 const isFor = (address: string) => (mail: Summary) =>
   mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase());
@@ -64,11 +64,21 @@ export const mailbox = (webUrl: string = inject('mailWebUrl')) => {
   };
 
   return {
+    /** Removes a mail from the catcher: no mailbox hands it out after this. */
+    remove: async (id: string) => {
+      const response = await fetch(`${webUrl}/api/email/${id}`, { method: 'DELETE' });
+      if (!response.ok) throw new Error(`mail catcher: DELETE answered ${response.status}`);
+    },
+
     received: async (address: string) =>
       Promise.all((await list()).filter(isFor(address)).map((m) => read(m.id))),
 
-    next: async (address: string, timeoutMs = 30_000): Promise<CaughtMail> => {
-      const fresh = (mail: Summary) => isFor(address)(mail) && !handedOut.has(mail.id);
+    /** With `subject`, only a mail with that subject (others stay for later). */
+    next: async (address: string, timeoutMs = 30_000, subject?: string): Promise<CaughtMail> => {
+      const fresh = (mail: Summary) =>
+        isFor(address)(mail) &&
+        !handedOut.has(mail.id) &&
+        (subject === undefined || mail.subject === subject);
       let arrived: (mail: Summary) => void = () => {};
       const waiting = new Promise<Summary>((resolve) => (arrived = resolve));
       // Subscribed before listing: a mail arriving in between is in one or the other.
@@ -101,3 +111,44 @@ export const linkIn = (mail: CaughtMail, prefix: string): string => {
   if (!found) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
   return found;
 };
+
+/** The subject of the email with the address verification link (core/src/mail/templates/emailVerification.tsx). */
+export const VERIFY_EMAIL_SUBJECT = 'Confirm your email address for Rentals';
+
+/**
+ * Confirms a newly registered account's email address the way its owner
+ * does: waits for the verification email to `address`, takes the token from
+ * its link and sends it as the /verify-email page does (`postToken`, e.g. a
+ * POST to /api/auth/verify-email). The email is then removed from the
+ * catcher, so a test's own mailbox reads only the mail it waits for.
+ * `confirmEmailAt` is this over HTTP; the shared register helpers call it.
+ */
+export const confirmEmailByLink = async (
+  address: string,
+  postToken: (token: string) => Promise<number>,
+  webUrl?: string,
+): Promise<void> => {
+  const box = mailbox(webUrl);
+  const mail = await box.next(address, 30_000, VERIFY_EMAIL_SUBJECT);
+  const word = mail.text.split(/\s+/).find((w) => w.includes('/verify-email?token='));
+  const token = word && new URL(word).searchParams.get('token');
+  if (!token) throw new Error(`no verification link in:\n${mail.text}`);
+  const status = await postToken(token);
+  if (status !== 200) throw new Error(`confirming ${address} answered ${status}`);
+  await box.remove(mail.id);
+};
+
+/** `confirmEmailByLink` against the web process at `base`. */
+export const confirmEmailAt = (base: string, address: string, webUrl?: string) =>
+  confirmEmailByLink(
+    address,
+    async (token) =>
+      (
+        await fetch(`${base}/api/auth/verify-email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+        })
+      ).status,
+    webUrl,
+  );

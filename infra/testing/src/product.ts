@@ -28,6 +28,8 @@ export type ProductStack = {
   databaseUrl: string;
   dataDir: string;
   meili: { url: string; key: string };
+  /** The inbox of the mail catcher the processes send to (the run's, or the product's own). */
+  mailWebUrl: string;
   /** Starts the web and projections processes; resolves with the base URL once /api/health answers. */
   startProcesses: (env?: Record<string, string>) => Promise<string>;
   /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
@@ -159,6 +161,7 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
       databaseUrl: db.url,
       dataDir,
       meili,
+      mailWebUrl: servers.mailWebUrl,
       startProcesses,
       waitForSearchIdle,
       logs,

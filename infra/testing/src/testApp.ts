@@ -6,6 +6,7 @@ import { testDatabase, type TestDatabase } from './testDatabase.ts';
 import type { Role } from '@rentals/api/access/roles';
 import { buildApp, type App } from '@rentals/api/app';
 import { createAccounts } from '@rentals/api/auth/accounts';
+import { verifyEmailAtSetup } from '@rentals/api/auth/emailVerification';
 import type { UserDocument } from '@rentals/api/auth/model';
 import { findUserById } from '@rentals/api/auth/users';
 import type { AppDeps } from '@rentals/api/deps';
@@ -48,10 +49,20 @@ export type TestApp = {
     path: string,
     options?: TestRequestOptions,
   ) => Promise<TestResponse<T>>;
-  /** Creates a user with `role` directly in the database (admin too) and returns a live token for it. */
+  /**
+   * Creates a user with `role` directly in the database (admin too), its email
+   * verified as the product records it (`verifyEmailAtSetup`) unless
+   * `unverified`, and returns a live token for it.
+   */
   registerUser: (
     role?: Role,
-    overrides?: Partial<{ name: string; email: string; phone: string; password: string }>,
+    overrides?: Partial<{
+      name: string;
+      email: string;
+      phone: string;
+      password: string;
+      unverified: boolean;
+    }>,
   ) => Promise<TestUser>;
   /** A fresh token for an existing user, e.g. to call a route that ends the token (logout). */
   newToken: (userId: string) => Promise<string>;
@@ -144,7 +155,10 @@ export const testApp = async (options: TestAppOptions = {}): Promise<TestApp> =>
       password,
       role,
     });
-    const { user, token } = await accounts.signIn(record);
+    if (!overrides.unverified) await verifyEmailAtSetup(db.sql, record, clock());
+    const { user, token } = await accounts.signIn(
+      (await findUserById(db.sql, record.id)) ?? record,
+    );
     return { user, token, email: user.email, password };
   };
 

@@ -1,3 +1,4 @@
+import { confirmEmailAt } from './mailbox.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,8 @@ export const startWebProcess = async (options: {
       DATABASE_URL: options.databaseUrl,
       MEILI_URL: servers.meiliUrl,
       MEILI_MASTER_KEY: servers.meiliKey,
+      // The run's mail catcher: registering mails the address's confirmation link (registerAt follows it).
+      SMTP_URL: servers.smtpUrl,
       JWT_SECRET: randomBytes(32).toString('hex'),
       PORT: String(options.port),
       HOST: '127.0.0.1',
@@ -59,15 +62,19 @@ export const startWebProcess = async (options: {
   return { child, url: `http://127.0.0.1:${options.port}`, exited, output: () => output };
 };
 
-/** Registers an account over HTTP with a running web process at `base`; gives its token. */
+/** Registers an account over HTTP with a running web process at `base`, confirms its email by the mailed link; gives its token. */
 export const registerAt = async (
   base: string,
   account: { name: string; email: string; password: string; phone: string },
+  /** The inbox the process mails to, when not the run's mail catcher (a product's own servers). */
+  mailWebUrl?: string,
 ): Promise<string> => {
   const registered = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
   });
-  return ((await registered.json()) as { token: string }).token;
+  const { token } = (await registered.json()) as { token: string };
+  await confirmEmailAt(base, account.email, mailWebUrl);
+  return token;
 };

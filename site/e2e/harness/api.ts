@@ -1,4 +1,5 @@
 /** Direct API calls for test set-up, so each flow starts from the data it needs. */
+import { confirmEmailAt } from '@rentals/testing/mailbox';
 import type { TestUser } from './users.ts';
 import type { Stack } from './stack.ts';
 import type { UploadFile } from './photos.ts';
@@ -17,7 +18,9 @@ export const registerViaApi = async (baseUrl: string, user: TestUser): Promise<s
     }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
+  const { token } = (await res.json()) as { token: string };
+  await confirmEmailAt(baseUrl, user.email);
+  return token;
 };
 
 /** A listing to create; unless it says otherwise, a two-bedroom flat in Pune. */

@@ -1,3 +1,4 @@
+import { confirmEmailAt } from '@rentals/testing/mailbox';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { islandsHydrated } from './islands.ts';
@@ -21,8 +22,16 @@ export const newUser = (
   role,
 });
 
-/** Registers through the page, as a person would, and waits for the dashboard. */
-export const registerThroughUi = async (page: Page, user: TestUser): Promise<void> => {
+/**
+ * Registers through the page, as a person would, and waits for the dashboard;
+ * then confirms the email address by the mailed link (`confirmEmailAt`), unless
+ * `confirm` is false. The page loaded before confirming still shows the banner.
+ */
+export const registerThroughUi = async (
+  page: Page,
+  user: TestUser,
+  { confirm = true } = {},
+): Promise<void> => {
   await page.goto('/register');
   await islandsHydrated(page);
   await page.getByLabel('Full Name').fill(user.name);
@@ -35,6 +44,7 @@ export const registerThroughUi = async (page: Page, user: TestUser): Promise<voi
   await page.waitForURL('**/dashboard');
   // A new account is welcomed, not welcomed back.
   await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();
+  if (confirm) await confirmEmailAt(new URL(page.url()).origin, user.email);
 };
 
 type Credentials = Pick<TestUser, 'email' | 'password'>;

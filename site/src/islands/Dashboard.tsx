@@ -1,3 +1,4 @@
+import { ConfirmEmailBanner } from '../components/react/ConfirmEmailBanner.tsx';
 import { useEffect, useState } from 'react';
 import { count } from '@rentals/core/ui/plural';
 import { describeError, apiRoute } from '../lib/api.ts';
@@ -262,6 +263,7 @@ export default function Dashboard() {
       {(user) => (
         <>
           <Welcome user={user} />
+          <ConfirmEmailBanner />
           {isOwnerRole(user.role) ? <OwnerDashboard /> : <TenantDashboard />}
         </>
       )}

@@ -1,3 +1,4 @@
+import { ConfirmEmailBanner } from '../components/react/ConfirmEmailBanner.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../lib/api.ts';
 import type { User } from '../lib/types.ts';
@@ -204,6 +205,7 @@ export default function ProfilePage() {
       {(user) => (
         <div className="profile-page">
           <h1>Profile</h1>
+          <ConfirmEmailBanner />
           <DetailsForm user={user} />
           <PasswordForm />
           <SignOutEverywhere />

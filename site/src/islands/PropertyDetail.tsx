@@ -1,3 +1,4 @@
+import { ConfirmEmailBanner } from '../components/react/ConfirmEmailBanner.tsx';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
@@ -38,7 +39,7 @@ const Detail = () => {
   if (load.status === 'error')
     return <Alert className="alert alert-error" message={load.message} />;
   const p = load.property;
-  const { contact } = load;
+  const { contact, ownerEmailVerified } = load;
   document.title = `${p.title} · Rentals`;
   return (
     <div className="detail-layout">
@@ -57,7 +58,15 @@ const Detail = () => {
         {auth.user?._id === p.ownerId ? (
           <OwnListing p={p} />
         ) : (
-          <ContactOwner p={p} contact={contact} user={auth.user} />
+          <>
+            {looksToRent(auth.user, p.ownerId) && <ConfirmEmailBanner />}
+            <ContactOwner
+              p={p}
+              contact={contact}
+              ownerEmailVerified={ownerEmailVerified}
+              user={auth.user}
+            />
+          </>
         )}
         <PropertyStatus p={p} user={auth.user} />
         <RentMarket listingId={p._id} />

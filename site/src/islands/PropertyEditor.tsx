@@ -1,3 +1,4 @@
+import { ConfirmEmailBanner } from '../components/react/ConfirmEmailBanner.tsx';
 import { useEffect, useState } from 'react';
 import { ApiError, describeError, newIdempotencyKey, apiRoute } from '../lib/api.ts';
 import { emptyForm, formFromProperty } from '../lib/propertyForm.ts';
@@ -26,13 +27,16 @@ const useFormKey = () => useState(newIdempotencyKey)[0];
 const Create = () => {
   const idempotencyKey = useFormKey();
   return (
-    <PropertyForm
-      mode="create"
-      initial={emptyForm()}
-      submit={(form) => apiRoute('POST /properties', { form, idempotencyKey })}
-      onSuccess={() => afterSave('Property created successfully!')}
-      onFailure={(error) => toast.error(describeError(error, 'Failed to create property'))}
-    />
+    <>
+      <ConfirmEmailBanner />
+      <PropertyForm
+        mode="create"
+        initial={emptyForm()}
+        submit={(form) => apiRoute('POST /properties', { form, idempotencyKey })}
+        onSuccess={() => afterSave('Property created successfully!')}
+        onFailure={(error) => toast.error(describeError(error, 'Failed to create property'))}
+      />
+    </>
   );
 };
 

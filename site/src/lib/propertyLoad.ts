@@ -7,12 +7,14 @@ export type PropertyLoad =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; property: Property; contact: OwnerContact };
+  | { status: 'ready'; property: Property; contact: OwnerContact; ownerEmailVerified: boolean };
 
 type Answer = ApiResponse<'GET /properties/:id'>;
 
 /** A signed-in read: the full document (a visitor's has no owner id) and the owner's contact. */
-const isFullRead = (answer: Answer): answer is { property: Property; contact?: OwnerContact } =>
+const isFullRead = (
+  answer: Answer,
+): answer is { property: Property; contact?: OwnerContact; ownerEmailVerified?: boolean } =>
   'ownerId' in answer.property;
 
 /**
@@ -28,8 +30,13 @@ export const loadProperty = async (
   try {
     const answer = await apiRoute('GET /properties/:id', { params: { id } });
     if (!isFullRead(answer)) throw new ApiError(401, '');
-    const { property, contact } = answer;
-    return { status: 'ready', property, contact: contact ?? {} };
+    const { property, contact, ownerEmailVerified } = answer;
+    return {
+      status: 'ready',
+      property,
+      contact: contact ?? {},
+      ownerEmailVerified: ownerEmailVerified ?? false,
+    };
   } catch (error) {
     return error instanceof ApiError && missingOn.includes(error.status)
       ? { status: 'missing' }

@@ -9,7 +9,11 @@ export type OpenReportView = {
   at: string;
   accountAgeHours: number | null;
   newAccount: boolean;
+  emailVerified: boolean | null;
   sharedAddress: number | null;
+  createdTogether: number | null;
+  weight: number;
+  why: string[];
   counts: boolean;
 };
 
@@ -24,11 +28,17 @@ const ageOf = (hours: number | null) =>
         ? `account ${plural(hours, 'hour')} old`
         : `account ${plural(Math.floor(hours / 24), 'day')} old`;
 
-const suspect = (r: OpenReportView) => r.newAccount || r.sharedAddress !== null;
+/** Ticked at first: new accounts, a shared address, an unconfirmed email (accounts made together are shown, not ticked). */
+const suspect = (r: OpenReportView) =>
+  r.newAccount || r.sharedAddress !== null || r.emailVerified === false;
+
+const weightText = (weight: number) =>
+  `weighs ${String(weight).replace('.5', '½').replace(/^0½/, '½')} toward hiding`;
 
 /**
- * A listing's open reports with what marks a brigade (new accounts, one
- * address), and the admin's undo: the chosen reports are dismissed and the
+ * A listing's open reports with each one's weight toward hiding and why, what
+ * marks a brigade (new accounts, one address, accounts made together, an
+ * unconfirmed email), and the admin's undo: the chosen reports are dismissed and the
  * listing restored in one step; the other reports stay open.
  */
 export const ReportBrigade = ({
@@ -79,11 +89,19 @@ export const ReportBrigade = ({
             checked={chosen.has(r.reportId)}
             onChange={() => toggle(r.reportId)}
           />
-          <span>
+          <span data-testid="open-report">
             {r.reason} · {ageOf(r.accountAgeHours)}
             {r.sharedAddress !== null ? ` · same address as others (group ${r.sharedAddress})` : ''}
+            {r.createdTogether !== null
+              ? ` · account created within an hour of others (group ${r.createdTogether})`
+              : ''}
+            {r.emailVerified === false ? ' · email not confirmed' : ''}
             {' · '}
-            {r.counts ? 'counts towards hiding' : 'does not count towards hiding'}
+            {r.counts
+              ? `counts towards hiding (${weightText(r.weight)})`
+              : 'does not count towards hiding'}
+            <br />
+            <small className="muted">{r.why.join(' · ')}</small>
           </span>
         </label>
       ))}

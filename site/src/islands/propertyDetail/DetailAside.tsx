@@ -8,6 +8,7 @@ import type { AuthState } from '../../stores/auth.ts';
 import { SendMessage } from '../../components/react/SendMessage.tsx';
 import { PossiblyRented } from '../../components/react/PossiblyRented.tsx';
 import { VerifyControl } from '../../components/react/VerifyControl.tsx';
+import { EmailVerifiedBadge } from '../../components/react/EmailVerifiedBadge.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type User = AuthState['user'];
@@ -53,10 +54,12 @@ const EmailParts = ({ email }: { email: string }) => (
 export const ContactOwner = ({
   p,
   contact,
+  ownerEmailVerified,
   user,
 }: {
   p: Property;
   contact: OwnerContact;
+  ownerEmailVerified: boolean;
   user: User;
 }) => (
   <section className="card">
@@ -68,7 +71,8 @@ export const ContactOwner = ({
       <span>
         <strong>{p.owner.name}</strong>
         <br />
-        <span className="muted">{roleLabel(p.owner.role)}</span>
+        <span className="muted">{roleLabel(p.owner.role)}</span>{' '}
+        <EmailVerifiedBadge verified={ownerEmailVerified} />
       </span>
     </div>
     <div className="stack" style={{ gap: '0.5rem', marginTop: '0.75rem' }}>

@@ -1,0 +1,13 @@
+import { Icon } from '@rentals/core/ui/Icon.tsx';
+
+/**
+ * 'Email verified' beside a lister's name when they confirmed their email
+ * address by its link (issue 41). One small piece, so that the lister's
+ * trust card can take it as it is.
+ */
+export const EmailVerifiedBadge = ({ verified }: { verified: boolean }) =>
+  verified ? (
+    <span className="badge badge-listed" data-testid="email-verified">
+      <Icon name="check" /> Email verified
+    </span>
+  ) : null;
