@@ -14,6 +14,10 @@
  *   --data-dir <dir>       soak: the target's DATA_DIR, for its processes' RSS (default DATA_DIR or .data)
  *   --write-inputs         only write data/places.json and data/photo.jpg for a `k6 run` by hand
  *
+ * The load homeowners publish listings, which needs a confirmed email: a run first confirms them by
+ * the link in their verification email, read from the target's mail catcher (MAIL_WEB_URL, default
+ * the dev stack's http://localhost:1080).
+ *
  * Exit status 1 when a request failed or a p99 bar was missed (k6: its own code).
  */
 import { resolve } from 'node:path';
@@ -23,6 +27,7 @@ import { loadInputs, writeInputs } from './runner/inputs.ts';
 import { k6Available, runK6 } from './runner/k6Runner.ts';
 import { runScenario } from './runner/runScenario.ts';
 import { runSoak } from './runner/soak.ts';
+import { confirmPublishingOwners } from './runner/confirmOwners.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -67,6 +72,13 @@ const main = async () => {
     return 0;
   }
   const log = (line: string) => console.log(`[load] ${line}`);
+  // The owners the scenarios sign in as publish listings: their addresses must be confirmed.
+  if (name !== 'tenant-search')
+    await confirmPublishingOwners(
+      baseUrl,
+      (process.env.MAIL_WEB_URL ?? 'http://localhost:1080').replace(/\/$/, ''),
+      log,
+    );
 
   if (name === 'soak') {
     const minutes = positive('minutes', 30)!;

@@ -1,10 +1,9 @@
-import { registerAt } from '@rentals/testing/webProcess';
-import { LOAD_PASSWORD, loadEmail } from './mix/accounts.ts';
+import { confirmPublishingOwners } from './runner/confirmOwners.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, waitForPage, type ProductStack } from '@rentals/testing/product';
 import { runServers } from '@rentals/testing/testDatabase';
 import { cityRegeneration } from './mix/cityRegeneration.ts';
-import { DASHBOARD_OWNERS, ownerDashboard } from './mix/ownerDashboard.ts';
+import { ownerDashboard } from './mix/ownerDashboard.ts';
 import type { AnyScenario, Inputs } from './mix/scenario.ts';
 import { tenantSearch } from './mix/tenantSearch.ts';
 import { loadInputs } from './runner/inputs.ts';
@@ -26,19 +25,9 @@ beforeAll(async () => {
   const all = await loadInputs();
   // Three cities keep the setup short (city-regeneration lists one flat in each).
   inputs = { ...all, places: all.places.slice(0, 3) };
-  // Publishing needs a confirmed email: the scenarios' owners (the dashboard's and city-regeneration's)
-  // are registered here first and confirm by the mailed link (the setups then sign them in).
-  for (const n of [...DASHBOARD_OWNERS, 5, 6])
-    await registerAt(
-      baseUrl,
-      {
-        name: `Load homeowner ${n}`,
-        email: loadEmail('homeowner', n),
-        password: LOAD_PASSWORD,
-        phone: `982${String(n).padStart(7, '0')}`,
-      },
-      stack.mailWebUrl,
-    );
+  // Publishing needs a confirmed email: the load CLI's step confirms the scenarios' owners (the
+  // dashboard's and city-regeneration's) by the mailed link before the setups sign them in.
+  await confirmPublishingOwners(baseUrl, stack.mailWebUrl, () => {});
   // Listings to search and open, and city pages to read: city-regeneration's own setup lists them.
   await runSetup(baseUrl, cityRegeneration.setup(inputs));
   await stack.waitForSearchIdle();
