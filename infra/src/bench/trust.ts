@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { BENCH_LISTINGS, catchUp, startBenchStack } from './support/stack.ts';
 import { resultTable, type SignalResult } from './trust/corpus.ts';
+import { brigadeLines } from './trust/brigades.ts';
 import { measureTooCheap, plantTooCheap } from './trust/tooCheap.ts';
 import {
   measureDuplicateListings,
@@ -65,6 +66,11 @@ try {
     await measureDuplicateListings(stack.sql, duplicates),
   ];
   console.log(`\n${resultTable(results)}\n`);
+  const brigades = brigadeLines();
+  console.log(
+    `brigades ('Fake or scam' reports on one listing; bar: a brigade of 10 new accounts hides nothing → ${brigades.newAccountsHideNothing ? 'met' : 'MISSED'}):`,
+  );
+  for (const line of brigades.lines) console.log(`  ${line}`);
 } finally {
   await stack.stop();
 }
