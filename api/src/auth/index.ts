@@ -232,7 +232,9 @@ const verifyEmailRoutes = (ctx: Ctx) => {
   return routes(ctx, 'verifyEmail')
     .post(
       '/verify-email',
-      async ({ body }) => ({ message: await emailVerification.verify(readVerifyEmail(body).token) }),
+      async ({ body }) => ({
+        message: await emailVerification.verify(readVerifyEmail(body).token),
+      }),
       {
         response: { 200: MessageResponse },
         detail: {

@@ -94,7 +94,11 @@ describe('forgot password → email → reset', () => {
     const token = await linkFor(email);
     expect((await resetWith(token, 'another secret')).status).toBe(200);
     const { events } = await s.t.deps.eventStore.readStream(accountStreamId(user._id));
-    expect(events.map((e) => e.type)).toEqual(['AccountEmailVerified', 'PasswordResetRequested', 'PasswordReset']);
+    expect(events.map((e) => e.type)).toEqual([
+      'AccountEmailVerified',
+      'PasswordResetRequested',
+      'PasswordReset',
+    ]);
     const secret = token.split('.')[1]!;
     for (const event of events.filter((e) => e.type.startsWith('PasswordReset'))) {
       expect(JSON.stringify(event.data)).not.toContain(secret);

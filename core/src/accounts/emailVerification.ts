@@ -59,7 +59,13 @@ export const initialEmailVerificationState: EmailVerificationState = {
 
 export type EmailVerificationCommand =
   /** `email`: the account's address now (the handler reads it). */
-  | { type: 'RequestEmailVerification'; accountId: string; email: string; tokenHash: string; at: string }
+  | {
+      type: 'RequestEmailVerification';
+      accountId: string;
+      email: string;
+      tokenHash: string;
+      at: string;
+    }
   | { type: 'VerifyEmailByLink'; accountId: string; email: string; tokenHash: string; at: string }
   /** An operator made the account and vouches for its address (admin:create, the seed). */
   | { type: 'VerifyEmailAtSetup'; accountId: string; email: string; at: string };
@@ -111,7 +117,10 @@ export const decideEmailVerification = (
       const { accountId, email, tokenHash, at } = command;
       const expiresAt = addDays(at, VERIFY_LINK_DAYS);
       return [
-        { type: 'EmailVerificationRequested', data: { accountId, email, tokenHash, expiresAt, at } },
+        {
+          type: 'EmailVerificationRequested',
+          data: { accountId, email, tokenHash, expiresAt, at },
+        },
       ];
     }
     case 'VerifyEmailByLink': {

@@ -46,7 +46,9 @@ describe('RequestEmailVerification', () => {
   };
 
   it('records a link to the address the account has, working for 7 days', () => {
-    given().when(request).then([requested(hash('a'))]);
+    given()
+      .when(request)
+      .then([requested(hash('a'))]);
   });
 
   it('refuses once that address is verified', () => {
@@ -105,7 +107,9 @@ describe('VerifyEmailAtSetup', () => {
     at: days(1),
   };
   it('verifies an account an operator made, once', () => {
-    given().when(setup).then([verified(OLD, 'setup')]);
+    given()
+      .when(setup)
+      .then([verified(OLD, 'setup')]);
     given(verified(OLD, 'setup')).when(setup).then([]);
   });
 });

@@ -66,7 +66,9 @@ describe('StartConversation', () => {
       .thenThrows(ForbiddenError, EMAIL_VERIFICATION_MESSAGES.required);
   });
   it('lets the conversation go on whatever the address (only the first message needs it)', () => {
-    expect(decide(start({ emailVerified: false, messageId: 'm-2' }), fold([started, first]))).toHaveLength(1);
+    expect(
+      decide(start({ emailVerified: false, messageId: 'm-2' }), fold([started, first])),
+    ).toHaveLength(1);
   });
   it('continues the existing conversation when the tenant starts again about the same listing', () => {
     given(started, first)

@@ -65,7 +65,12 @@ describe('hiding a listing pending review (issue 17)', () => {
 });
 
 describe('while hidden', () => {
-  const relist: ListingCommand = { type: 'RelistListing', actor: owner, emailVerified: true, at: at(3) };
+  const relist: ListingCommand = {
+    type: 'RelistListing',
+    actor: owner,
+    emailVerified: true,
+    at: at(3),
+  };
   const confirm: ListingCommand = { type: 'ConfirmAvailability', actor: owner, at: at(3) };
   const delist: ListingCommand = { type: 'DelistListing', actor: owner, at: at(3) };
 

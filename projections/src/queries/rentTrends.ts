@@ -102,7 +102,13 @@ const orderedTiers = (rows: TierRow[], place: { city: string; area: string }): C
   ];
 };
 
-type PlacedKind = { monthlyRent: number; city: string; area: string; propertyType: string; bedrooms: number };
+type PlacedKind = {
+  monthlyRent: number;
+  city: string;
+  area: string;
+  propertyType: string;
+  bedrooms: number;
+};
 
 /** A listing's fair-rent hint from its row and its comparables (null: no tier has enough). */
 const hintOf = (row: PlacedKind, tiers: TierRow[]): FairRent | null =>
