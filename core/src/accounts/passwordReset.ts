@@ -58,7 +58,11 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
       links.set(event.data.tokenHash, { status: 'used' });
       return { ...state, links };
     case 'AccountSuspended':
-      // Sign-in refuses a suspended account whatever its password; resets stay as they were.
+    case 'ListerRoleConfirmationAsked':
+    case 'ListerMarkedAsOwner':
+    case 'ListerConfirmedOwner':
+    case 'AccountBecameBroker':
+      // Sign-in refuses a suspended account whatever its password; a role question changes no reset.
       return state;
   }
 };
