@@ -11,6 +11,7 @@
  * honest homeowners let at most two homes in one city (infra/src/seed), so
  * none crosses a threshold.
  */
+import { plural } from '../ui/plural.ts';
 
 export type ListerFacts = {
   /** Listings not deleted, listed or not. */
@@ -25,7 +26,8 @@ export type ListerFacts = {
   sharedContacts: { kind: 'phone' | 'email'; otherAccounts: number }[];
 };
 
-export type BrokerSignalKind = 'many-addresses' | 'many-cities' | 'brokerage-text' | 'shared-contact';
+export type BrokerSignalKind =
+  'many-addresses' | 'many-cities' | 'brokerage-text' | 'shared-contact';
 
 export type BrokerSignal = { kind: BrokerSignalKind; weight: number; reason: string };
 
@@ -38,7 +40,6 @@ export const ASK_TO_CONFIRM_AT = 50;
 /** Strength is a 0–100 score. */
 const MAX_STRENGTH = 100;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const manyAddresses = (f: ListerFacts): BrokerSignal[] =>
   f.addresses >= MANY_ADDRESSES
@@ -47,7 +48,7 @@ const manyAddresses = (f: ListerFacts): BrokerSignal[] =>
           kind: 'many-addresses',
           // 4 addresses weigh 25, each more 5, up to 45.
           weight: Math.min(45, 25 + 5 * (f.addresses - MANY_ADDRESSES)),
-          reason: `${plural(f.listings, 'listing')} at ${plural(f.addresses, 'different address')} (an owner rarely lets more than ${MANY_ADDRESSES - 1} homes)`,
+          reason: `${plural(f.listings, 'listing')} at ${plural(f.addresses, 'different address', 'different addresses')} (an owner rarely lets more than ${MANY_ADDRESSES - 1} homes)`,
         },
       ]
     : [];
@@ -58,7 +59,7 @@ const manyCities = (f: ListerFacts): BrokerSignal[] =>
         {
           kind: 'many-cities',
           weight: Math.min(35, 25 + 5 * (f.cities.length - MANY_CITIES)),
-          reason: `Listings in ${plural(f.cities.length, 'city')}: ${[...f.cities].sort().join(', ')}`,
+          reason: `Listings in ${plural(f.cities.length, 'city', 'cities')}: ${[...f.cities].sort().join(', ')}`,
         },
       ]
     : [];
