@@ -40,7 +40,6 @@ export const ASK_TO_CONFIRM_AT = 50;
 /** Strength is a 0–100 score. */
 const MAX_STRENGTH = 100;
 
-
 const manyAddresses = (f: ListerFacts): BrokerSignal[] =>
   f.addresses >= MANY_ADDRESSES
     ? [
