@@ -21,6 +21,13 @@ import {
 } from './dashboard.ts';
 import { FavouriteIdsResponse, FavouritesResponse, ToggleResponse } from './favourite.ts';
 import { GeoPlaceSchema, GeoSearchResponse } from './geo.ts';
+import {
+  BrokerDecisionResponse,
+  BrokerQueueResponse,
+  ListerCardResponse,
+  RoleAnswerResponse,
+  RoleQuestionResponse,
+} from './lister.ts';
 import { NotificationsResponse } from './notification.ts';
 import { NoticesResponse } from './ownerNotice.ts';
 import {
@@ -53,6 +60,12 @@ export const apiRoutes = {
   'GET /admin/overview': OverviewResponse,
   'GET /admin/listings': AdminListingsResponse,
   'POST /admin/listings/verify': VerifyManyResponse,
+  'GET /admin/brokers': BrokerQueueResponse,
+  'POST /admin/brokers/:accountId/decision': BrokerDecisionResponse,
+
+  'GET /listers/:id': ListerCardResponse,
+  'GET /lister-role/question': RoleQuestionResponse,
+  'POST /lister-role/answer': RoleAnswerResponse,
 
   'POST /auth/register': AuthResponse,
   'POST /auth/login': AuthResponse,
