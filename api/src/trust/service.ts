@@ -70,7 +70,7 @@ const ranked = (candidates: BrokerCandidate[]) =>
 const listingIdsOf = async (tx: Sql, accountId: string): Promise<string[]> =>
   (
     await tx<{ id: string }[]>`
-      SELECT substring(stream_id FROM ${'listing-'.length + 1}) AS id FROM events
+      SELECT substring(stream_id FROM ${'listing-'.length + 1}::int) AS id FROM events
       WHERE metadata ->> 'userId' = ${accountId} AND type = 'ListingCreated' AND data ->> 'ownerId' = ${accountId}
       UNION SELECT listing_id FROM owner_listing_membership WHERE owner_id = ${accountId}`
   ).map((r) => r.id);
