@@ -41,9 +41,17 @@ const AccountSuspendedData = eventData({
 });
 
 /** An admin looked at the account's broker signals and asked it to confirm its role (issue 41). */
-const ListerRoleConfirmationAskedData = eventData({ accountId: AccountId, adminId: AccountId, at: IsoTime });
+const ListerRoleConfirmationAskedData = eventData({
+  accountId: AccountId,
+  adminId: AccountId,
+  at: IsoTime,
+});
 /** An admin looked at the account's broker signals and judged it an owner: its signals are quiet from here. */
-const ListerMarkedAsOwnerData = eventData({ accountId: AccountId, adminId: AccountId, at: IsoTime });
+const ListerMarkedAsOwnerData = eventData({
+  accountId: AccountId,
+  adminId: AccountId,
+  at: IsoTime,
+});
 /** The homeowner answered 'I am the owner' to 'Are you the owner or a broker?'. */
 const ListerConfirmedOwnerData = eventData({ accountId: AccountId, at: IsoTime });
 /**

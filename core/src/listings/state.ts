@@ -185,7 +185,9 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
     case 'ListingVerificationRevoked':
       return update(state, event.data.at, () => ({ isVerified: false }));
     case 'ListingOwnerRoleChanged':
-      return update(state, event.data.at, (l) => ({ owner: { ...l.owner, role: event.data.role } }));
+      return update(state, event.data.at, (l) => ({
+        owner: { ...l.owner, role: event.data.role },
+      }));
     case 'ListingDeleted':
       return state.status === 'active' ? { status: 'deleted', listing: state.listing } : state;
   }

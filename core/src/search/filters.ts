@@ -81,7 +81,8 @@ export const searchFilterFields = {
   bathrooms: rooms('bathrooms', 'At least this many'),
   ownersOnly: Type.Optional(
     Type.Boolean({
-      description: "true: only listings an owner lists, not a broker ('Owners only'); signed-in users",
+      description:
+        "true: only listings an owner lists, not a broker ('Owners only'); signed-in users",
       ...messages({ type: m.ownersOnly }),
     }),
   ),

@@ -15,7 +15,10 @@ export const OwnerLine = ({
     </span>
     <span>
       {owner.name}{' '}
-      <span className="muted lister-label" data-lister={owner.role === 'broker' ? 'broker' : 'owner'}>
+      <span
+        className="muted lister-label"
+        data-lister={owner.role === 'broker' ? 'broker' : 'owner'}
+      >
         · {listerLabel(owner.role)}
       </span>
     </span>

@@ -58,7 +58,10 @@ type Row = Omit<BrokerCandidate, 'facts'> & ListerFacts;
  * last ten digits), its email (lower case, no '+tag', Gmail without dots:
  * core/src/trust/contactPoints.ts does the same) or one written in a listing.
  */
-export const brokerCandidates = async (sql: Sql, accountId?: string): Promise<BrokerCandidate[]> => {
+export const brokerCandidates = async (
+  sql: Sql,
+  accountId?: string,
+): Promise<BrokerCandidate[]> => {
   const rows = await sql<Row[]>`
     WITH points AS (
       SELECT id AS account_id, 'phone:' || right(regexp_replace(phone, '\\D', '', 'g'), 10) AS point
@@ -92,8 +95,10 @@ export const brokerCandidates = async (sql: Sql, accountId?: string): Promise<Br
     FROM users u JOIN listings l ON l.owner_id = u.id
     LEFT JOIN lister_accounts a ON a.account_id = u.id
     WHERE u.role = 'homeowner' ${accountId === undefined ? sql`` : sql`AND u.id = ${accountId}`}`;
-  return rows.map(({ listings, addresses, cities, brokerageMentions, sharedContacts, ...rest }) => ({
-    ...rest,
-    facts: { listings, addresses, cities, brokerageMentions, sharedContacts },
-  }));
+  return rows.map(
+    ({ listings, addresses, cities, brokerageMentions, sharedContacts, ...rest }) => ({
+      ...rest,
+      facts: { listings, addresses, cities, brokerageMentions, sharedContacts },
+    }),
+  );
 };

@@ -1,5 +1,9 @@
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
-import { isListingEvent, LISTING_EVENT_TYPES, type ListingEvent } from '@rentals/core/listings/events';
+import {
+  isListingEvent,
+  LISTING_EVENT_TYPES,
+  type ListingEvent,
+} from '@rentals/core/listings/events';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import { brokerageMention } from '@rentals/core/trust/brokerText';
 import { contactPointsIn } from '@rentals/core/trust/contactPoints';
@@ -151,13 +155,7 @@ const TABLES = ['lister_listings', 'lister_conversations', 'lister_accounts'] as
 export const listerTrustReadModel: SqlProjection = {
   kind: 'sql',
   name: LISTER_TRUST_READ_MODEL,
-  canHandle: [
-    ...LISTING_TYPES,
-    'ConversationStarted',
-    'MessageSent',
-    ...UPHELD,
-    ...ROLE_QUESTION,
-  ],
+  canHandle: [...LISTING_TYPES, 'ConversationStarted', 'MessageSent', ...UPHELD, ...ROLE_QUESTION],
   evolve: (event) =>
     isListingEvent(event)
       ? listingStatements({ type: event.type, data: event.data } as ListingEvent)

@@ -68,6 +68,9 @@ const Console = () => {
         <a className="button" href="/admin/verify">
           Verify listings
         </a>
+        <a className="button" href="/admin/brokers">
+          Possible brokers
+        </a>
       </div>
       <section className="card" aria-labelledby="recent-decisions">
         <h2 id="recent-decisions" style={{ fontSize: '1.1rem' }}>

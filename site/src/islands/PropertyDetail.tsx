@@ -9,6 +9,7 @@ import { useAuth } from '../components/react/useAuth.ts';
 import { PhotoUploads } from '../components/react/PhotoUploads.tsx';
 import { looksToRent } from '../lib/roleHome.ts';
 import { ContactOwner, OwnListing, PropertyStatus } from './propertyDetail/DetailAside.tsx';
+import { ListerCard } from './propertyDetail/ListerCard.tsx';
 import {
   DetailTiles,
   Facilities,
@@ -59,6 +60,7 @@ const Detail = () => {
         ) : (
           <ContactOwner p={p} contact={contact} user={auth.user} />
         )}
+        {auth.user && <ListerCard ownerId={p.ownerId} />}
         <PropertyStatus p={p} user={auth.user} />
         <RentMarket listingId={p._id} />
         {looksToRent(auth.user, p.ownerId) && (

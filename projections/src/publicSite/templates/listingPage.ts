@@ -101,8 +101,9 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
       <aside class="stack">
         <div class="login-banner" data-show="out">
           <span
-            ><strong>Login to See Details</strong> — rent, address, facilities and the owner's
-            contact details are shown to signed-in users.</span
+            ><strong>Login to See Details</strong> — rent, address, facilities, the owner's
+            contact details and their record (member since, replies, reports upheld) are shown to
+            signed-in users.</span
           ><a class="button button-primary" href="${loginPath(listing.id)}">Login</a>
         </div>
         <div class="login-banner" data-show="in" hidden>
