@@ -91,7 +91,7 @@ const conversation = async (
     conversationStreamId(conversationId),
     'conversation',
     0,
-    events as never,
+    events,
     {
       userId: tenant.user._id,
     },

@@ -14,13 +14,7 @@ export const OwnerLine = ({
       {initial(owner.name)}
     </span>
     <span>
-      {owner.name}{' '}
-      <span
-        className="muted lister-label"
-        data-lister={owner.role === 'broker' ? 'broker' : 'owner'}
-      >
-        · {listerLabel(owner.role)}
-      </span>
+      {owner.name} <span className="muted">· {listerLabel(owner.role)}</span>
     </span>
     {children}
   </div>
