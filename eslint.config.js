@@ -54,6 +54,7 @@ const DOMAINS = [
   'notifications',
   'reports',
   'savedSearches',
+  'trust',
 ].map((domain) => `core/src/${domain}/**/*.{ts,tsx}`);
 const PURE = ['node:*', '!node:crypto', 'postgres', 'elysia', 'meilisearch', 'sharp', 'bun'];
 const RANDOM = ['randomUUID', 'randomBytes', 'randomInt', 'randomFillSync', 'webcrypto'];

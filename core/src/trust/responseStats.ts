@@ -6,6 +6,7 @@
  * no rate worth showing. A conversation younger than the window and not yet
  * answered does not count yet (it may still be answered in time).
  */
+import { millisBetween } from '../isoTime.ts';
 import { plural } from '../ui/plural.ts';
 
 const HOUR_MS = 3_600_000;
@@ -40,14 +41,12 @@ export const replyTimeWords = (ms: number): string => {
 };
 
 export const responseStats = (enquiries: readonly Enquiry[], now: string): ResponseStats | null => {
-  const nowMs = Date.parse(now);
   const delays: (number | null)[] = [];
   for (const e of enquiries) {
-    const started = Date.parse(e.startedAt);
-    const delay = e.firstReplyAt ? Date.parse(e.firstReplyAt) - started : null;
+    const delay = e.firstReplyAt ? millisBetween(e.startedAt, e.firstReplyAt) : null;
     const inTime = delay !== null && delay <= ANSWERED_WITHIN_MS;
     if (inTime) delays.push(delay);
-    else if (nowMs - started >= ANSWERED_WITHIN_MS) delays.push(null);
+    else if (millisBetween(e.startedAt, now) >= ANSWERED_WITHIN_MS) delays.push(null);
   }
   if (delays.length < MIN_CONVERSATIONS) return null;
   const answered = delays.filter((d): d is number => d !== null).sort((a, b) => a - b);
