@@ -87,15 +87,9 @@ const conversation = async (
           },
         ]),
   ];
-  await t.deps.eventStore.append(
-    conversationStreamId(conversationId),
-    'conversation',
-    0,
-    events,
-    {
-      userId: tenant.user._id,
-    },
-  );
+  await t.deps.eventStore.append(conversationStreamId(conversationId), 'conversation', 0, events, {
+    userId: tenant.user._id,
+  });
 };
 
 beforeAll(async () => {
