@@ -77,6 +77,7 @@ export const brokerCandidates = async (
     shared AS (
       SELECT a.account_id, split_part(a.point, ':', 1) AS kind, count(DISTINCT b.account_id)::int AS others
       FROM points a JOIN points b ON b.point = a.point AND b.account_id <> a.account_id
+      ${accountId === undefined ? sql`` : sql`WHERE a.account_id = ${accountId}`}
       GROUP BY 1, 2
     ),
     listings AS (
@@ -85,7 +86,7 @@ export const brokerCandidates = async (
         coalesce(jsonb_agg(jsonb_build_object('listingId', listing_id, 'title', title,
             'phrase', coalesce(title_mention, description_mention)) ORDER BY listing_id)
           FILTER (WHERE title_mention IS NOT NULL OR description_mention IS NOT NULL), '[]') AS mentions
-      FROM lister_listings GROUP BY owner_id
+      FROM lister_listings ${accountId === undefined ? sql`` : sql`WHERE owner_id = ${accountId}`} GROUP BY owner_id
     )
     SELECT u.id AS "accountId", u.name, u.email, u.created_at AS "memberSince",
       a.asked_at AS "askedAt", a.marked_owner_at AS "markedOwnerAt", a.answered_at AS "answeredAt", a.answer,
