@@ -163,6 +163,22 @@ describe("'Owners only'", () => {
     }
   });
 
+  it('filters the map too', async () => {
+    const map = (extra: string) =>
+      t.request<{ total: number; points: { id: string }[] }>(
+        'GET',
+        `/api/properties/map?bbox=77.5,12.8,77.8,13.1&zoom=12${extra}`,
+        { token: tenant.token },
+      );
+    const all = await map('');
+    expect(all.status).toBe(200);
+    expect(all.body.points.map((p) => p.id)).toContain('brk-1');
+    const owners = await map('&ownersOnly=true');
+    expect(owners.body.points.map((p) => p.id)).toContain('own-1');
+    expect(owners.body.points.map((p) => p.id)).not.toContain('brk-1');
+    expect(owners.body.total).toBe(all.body.total - 1);
+  });
+
   it('is a filter of the list search, kept by a saved search as given', async () => {
     const found = await t.request<{ properties: PropertyDocument[] }>(
       'GET',
