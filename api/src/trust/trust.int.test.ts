@@ -212,6 +212,64 @@ describe("'Owners only'", () => {
   });
 });
 
+describe("'Owners only' in a saved search's alerts", () => {
+  it("alerts on an owner's new listing, not a broker's, and stops matching one whose lister became a broker", async () => {
+    const saved = await t.request('POST', '/api/saved-searches', {
+      token: tenant.token,
+      json: {
+        name: 'Owners in Hyderabad',
+        filters: { city: 'Hyderabad', ownersOnly: true },
+        alert: 'instant',
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    await readSide.caughtUp();
+    const hydOwner = await t.registerUser('homeowner', { phone: '9000000060' });
+    const hyderabad = place('Hyderabad', '9 Banjara Hills Road');
+    await appendListingEvents(
+      t.deps.eventStore,
+      'hyd-own',
+      [listing('hyd-own', hydOwner.user._id, 'homeowner', hyderabad)],
+      hydOwner.user._id,
+    );
+    await appendListingEvents(
+      t.deps.eventStore,
+      'hyd-brk',
+      [listing('hyd-brk', broker.user._id, 'broker', hyderabad)],
+      broker.user._id,
+    );
+    await readSide.caughtUp();
+    const alerts = await t.request<{ alerts: { listingId: string }[] }>(
+      'GET',
+      '/api/saved-searches/alerts',
+      {
+        token: tenant.token,
+      },
+    );
+    expect(alerts.body.alerts.map((a) => a.listingId)).toEqual(['hyd-own']);
+    const matches = async () =>
+      (
+        await t.db.sql<
+          { id: string }[]
+        >`SELECT listing_id AS id FROM listing_search_matches ORDER BY 1`
+      ).map((r) => r.id);
+    expect(await matches()).toContain('hyd-own');
+    await appendListingEvents(
+      t.deps.eventStore,
+      'hyd-own',
+      [
+        {
+          type: 'ListingOwnerRoleChanged',
+          data: { listingId: 'hyd-own', at: ago(0), city: 'Hyderabad', role: 'broker' },
+        },
+      ],
+      hydOwner.user._id,
+    );
+    await readSide.caughtUp();
+    expect(await matches()).not.toContain('hyd-own');
+  });
+});
+
 describe("the lister's trust card", () => {
   it('says nothing about replies with fewer than five conversations', async () => {
     const card = await t.request<{ lister: Record<string, unknown> }>(
