@@ -18,6 +18,7 @@ import { propertyMapRoutes, propertyQueryRoutes } from './properties/index.ts';
 import { rentTrendRoutes } from './rentTrends/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { savedSearchRoutes } from './savedSearches/routes.ts';
+import { trustRoutes } from './trust/routes.ts';
 import { bodyLimit } from './shared/bodyLimit.ts';
 import { errorHandler } from './shared/errorHandler.ts';
 
@@ -45,6 +46,7 @@ export const buildApp = (deps: AppDeps) =>
         .use(adminRoutes(deps))
         .use(tooCheapRoutes(deps))
         .use(duplicateRoutes(deps))
+        .use(trustRoutes(deps))
         .use(savedSearchRoutes(deps))
         .use(notificationRoutes(deps)),
     );

@@ -9,6 +9,7 @@ import { ownerListingStats } from './readModels/ownerStats.ts';
 import { publicListingModel } from './readModels/publicListingModel.ts';
 import { rentTrendsProjection } from './readModels/rentTrends.ts';
 import { reportQueueReadModel } from './reports/reportQueue.ts';
+import { listerTrustReadModel } from './trust/listerTrust.ts';
 import type { Projection } from './runner/projection.ts';
 import { listingsSearchProjections } from './search/fromEnv.ts';
 import { duplicatesReadModel } from './trust/duplicates.ts';
@@ -26,6 +27,7 @@ export const postgresReadModels: Projection[] = [
   alertsProjection,
   listingExpirySchedule,
   notificationReadsProjection,
+  listerTrustReadModel,
 ];
 
 /**

@@ -128,6 +128,14 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   'GET /api/admin/duplicates': 'admin',
   'POST /api/admin/duplicates/dismiss': 'admin',
 
+  // Owner or broker (issue 41): a lister's trust card for anyone signed in; the broker signals and the
+  // decisions on them for admins only; the role question for the caller's own account.
+  'GET /api/listers/:id': 'user',
+  'GET /api/admin/brokers': 'admin',
+  'POST /api/admin/brokers/:accountId/decision': 'admin',
+  'GET /api/lister-role/question': 'owner-role',
+  'POST /api/lister-role/answer': 'owner-role',
+
   // A signed-in user's own saved searches (issue 17): no route names another user.
   'GET /api/saved-searches': 'user',
   'GET /api/saved-searches/alerts': 'user',

@@ -124,6 +124,8 @@ const readQuery = (query: URLSearchParams): Record<string, unknown> => {
   for (const name of ['bbox', 'polygon']) set(name, get(name)?.replace(/\s+/g, ''));
   for (const name of ['minRent', 'maxRent']) set(name, number(name, DECIMAL));
   for (const name of ['bedrooms', 'bathrooms', 'page', 'limit']) set(name, number(name, WHOLE));
+  const owners = get('ownersOnly');
+  set('ownersOnly', owners === 'true' ? true : owners === 'false' ? false : owners);
   const types = query
     .getAll('propertyType')
     .flatMap((v) => v.split(','))

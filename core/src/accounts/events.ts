@@ -63,6 +63,25 @@ const AccountEmailVerifiedData = eventData({
   via: Type.Union([Type.Literal('link'), Type.Literal('setup')]),
   at: IsoTime,
 });
+/** An admin looked at the account's broker signals and asked it to confirm its role (issue 41). */
+const ListerRoleConfirmationAskedData = eventData({
+  accountId: AccountId,
+  adminId: AccountId,
+  at: IsoTime,
+});
+/** An admin looked at the account's broker signals and judged it an owner: its signals are quiet from here. */
+const ListerMarkedAsOwnerData = eventData({
+  accountId: AccountId,
+  adminId: AccountId,
+  at: IsoTime,
+});
+/** The homeowner answered 'I am the owner' to 'Are you the owner or a broker?'. */
+const ListerConfirmedOwnerData = eventData({ accountId: AccountId, at: IsoTime });
+/**
+ * The homeowner answered 'I am a broker': the account's role is 'broker' from
+ * here (users.role too) and each of its listings records ListingOwnerRoleChanged.
+ */
+const AccountBecameBrokerData = eventData({ accountId: AccountId, at: IsoTime });
 
 const schemas = {
   PasswordResetRequested: PasswordResetRequestedData,
@@ -70,6 +89,10 @@ const schemas = {
   AccountEmailVerified: AccountEmailVerifiedData,
   PasswordReset: PasswordResetData,
   AccountSuspended: AccountSuspendedData,
+  ListerRoleConfirmationAsked: ListerRoleConfirmationAskedData,
+  ListerMarkedAsOwner: ListerMarkedAsOwnerData,
+  ListerConfirmedOwner: ListerConfirmedOwnerData,
+  AccountBecameBroker: AccountBecameBrokerData,
 };
 
 export type AccountEvent = EventsOf<typeof schemas>;

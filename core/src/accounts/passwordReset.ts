@@ -62,7 +62,11 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
       // The address's verification is its own fold (emailVerification.ts).
       return state;
     case 'AccountSuspended':
-      // Sign-in refuses a suspended account whatever its password; resets stay as they were.
+    case 'ListerRoleConfirmationAsked':
+    case 'ListerMarkedAsOwner':
+    case 'ListerConfirmedOwner':
+    case 'AccountBecameBroker':
+      // Sign-in refuses a suspended account whatever its password; a role question changes no reset.
       return state;
   }
 };

@@ -52,6 +52,7 @@ export const RecentSearchCriteria = Type.Object(
     maxRent: whole('maxRent', 10),
     bedrooms: whole('bedrooms', 3),
     bathrooms: whole('bathrooms', 3),
+    ownersOnly: text('ownersOnly', 5),
     // The tenancy-term filters as the URL carries them (checked when the search runs).
     ...(Object.fromEntries(TENANCY_FILTER_KEYS.map((key) => [key, text(key, 120)])) as Record<
       TenancyFilterKey,

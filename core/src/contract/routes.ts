@@ -22,6 +22,13 @@ import {
 import { DismissDuplicateResponse, DuplicateQueueResponse } from './duplicates.ts';
 import { FavouriteIdsResponse, FavouritesResponse, ToggleResponse } from './favourite.ts';
 import { GeoPlaceSchema, GeoSearchResponse } from './geo.ts';
+import {
+  BrokerDecisionResponse,
+  BrokerQueueResponse,
+  ListerCardResponse,
+  RoleAnswerResponse,
+  RoleQuestionResponse,
+} from './lister.ts';
 import { NotificationsResponse } from './notification.ts';
 import { NoticesResponse } from './ownerNotice.ts';
 import {
@@ -58,6 +65,12 @@ export const apiRoutes = {
   'GET /admin/too-cheap': TooCheapResponse,
   'GET /admin/duplicates': DuplicateQueueResponse,
   'POST /admin/duplicates/dismiss': DismissDuplicateResponse,
+  'GET /admin/brokers': BrokerQueueResponse,
+  'POST /admin/brokers/:accountId/decision': BrokerDecisionResponse,
+
+  'GET /listers/:id': ListerCardResponse,
+  'GET /lister-role/question': RoleQuestionResponse,
+  'POST /lister-role/answer': RoleAnswerResponse,
 
   'POST /auth/register': AuthResponse,
   'POST /auth/login': AuthResponse,

@@ -44,6 +44,8 @@ const SENTENCES: Readonly<Record<string, (data: Data) => string>> = {
   ListingHiddenForReview: () => `Hidden for review after ${HIDE_FOR_REVIEW_THRESHOLD} reports`,
   ListingReviewCleared: (d) =>
     d.isAvailable === true ? 'Review ended: listed again' : 'Review ended: stays delisted',
+  ListingOwnerRoleChanged: (d) =>
+    d.role === 'broker' ? 'Now listed by a broker' : 'Now listed by its owner',
   // Reports and their review.
   ListingReported: (d) =>
     `Reported as ‘${text(d.reason)}’${text(d.note) ? ` (“${text(d.note)}”)` : ''}`,
@@ -68,6 +70,10 @@ const SENTENCES: Readonly<Record<string, (data: Data) => string>> = {
   AccountEmailVerified: (d) =>
     d.via === 'link' ? 'Email address confirmed by its link' : 'Email address confirmed at set-up',
   AccountSuspended: (d) => `Account suspended by an admin${because(d)}`,
+  ListerRoleConfirmationAsked: () => 'Asked by an admin to confirm whether an owner or a broker',
+  ListerMarkedAsOwner: () => 'An admin judged it an owner',
+  ListerConfirmedOwner: () => 'Confirmed being the owner',
+  AccountBecameBroker: () => 'Said they are a broker: now listed as a broker',
   // Conversations, favourites, saved searches, notifications.
   ConversationStarted: () => 'A tenant started a conversation',
   MessageSent: () => 'A message was sent',

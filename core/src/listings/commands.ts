@@ -81,6 +81,18 @@ export type ExpireListing = { type: 'ExpireListing'; at: string };
 export type HideForReview = { type: 'HideForReview'; reason: string; at: string };
 export type ClearReview = { type: 'ClearReview'; adminId: string; relist: boolean; at: string };
 
+/**
+ * The lister's account changed role (issue 41): only to 'broker' by the
+ * account itself (its answer to 'Are you the owner or a broker?'); back to
+ * 'homeowner' only by an admin.
+ */
+export type ChangeOwnerRole = {
+  type: 'ChangeOwnerRole';
+  actor: Actor;
+  role: 'homeowner' | 'broker';
+  at: string;
+};
+
 export type ListingCommand =
   | CreateListing
   | ReviseListing
@@ -93,4 +105,5 @@ export type ListingCommand =
   | ExpireListing
   | HideForReview
   | ClearReview
+  | ChangeOwnerRole
   | RecordProcessedPhotos;

@@ -25,6 +25,7 @@ export const messages = {
   alreadyListed: 'This property is already listed',
   alreadyDelisted: 'This property is already delisted',
   adminOnly: 'Only an admin can verify properties',
+  ownerRoleByAdmin: 'Only our team can list your properties as an owner again',
   tooManyImages: (canAdd: number) =>
     `Maximum ${MAX_IMAGES} images allowed. You can add ${canAdd} more images.`,
   unknownImage: (id: string) => `Image ${id} does not belong to this property`,
@@ -372,6 +373,23 @@ const expire = (state: ListingState, at: string): ListingEvent[] => {
  * the 4xx error that explains why it may not happen. No IO: time, ids and the
  * processed photos come in with the command.
  */
+/**
+ * Who lists it follows the account's role. An owner may only ever say they
+ * are a broker: going back to 'Owner' is an admin's decision, so a broker
+ * cannot relabel their listings as an owner's.
+ */
+const changeOwnerRole = (
+  command: Extract<ListingCommand, { type: 'ChangeOwnerRole' }>,
+  state: ListingState,
+): ListingEvent[] => {
+  if (command.role === 'homeowner' && command.actor.role !== 'admin')
+    throw new ForbiddenError(messages.ownerRoleByAdmin);
+  const listing = assertCanChange(state, command.actor);
+  if (listing.owner.role === command.role) return [];
+  const data = { listingId: listing.id, at: command.at, city: listing.location.city };
+  return [{ type: 'ListingOwnerRoleChanged', data: { ...data, role: command.role } }];
+};
+
 export const decide = (command: ListingCommand, state: ListingState): ListingEvent[] => {
   switch (command.type) {
     case 'CreateListing':
@@ -409,6 +427,8 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
       return clearReview(state, command.adminId, command.relist, command.at);
     case 'RecordProcessedPhotos':
       return recordProcessed(command, state);
+    case 'ChangeOwnerRole':
+      return changeOwnerRole(command, state);
     case 'DeleteListing': {
       const listing = assertCanChange(state, command.actor);
       return [

@@ -213,6 +213,17 @@ const ListingReviewClearedData = eventData({
   isAvailable: Type.Boolean(),
 });
 
+/**
+ * The lister's account changed its role (issue 41: a homeowner answered that
+ * they are a broker): the listing now shows who lists it as `role`. Recorded
+ * on each of the account's listings in the account event's transaction, so
+ * every read model and the index follow from the listing's own stream.
+ */
+const ListingOwnerRoleChangedData = eventData({
+  city: CarriedText,
+  role: Type.Union([Type.Literal('homeowner'), Type.Literal('broker')]),
+});
+
 const schemas = {
   ListingCreated: ListingCreatedData,
   ListingDetailsRevised: ListingDetailsRevisedData,
@@ -234,6 +245,7 @@ const schemas = {
   ListingExpired: ListingExpiredData,
   ListingHiddenForReview: ListingHiddenForReviewData,
   ListingReviewCleared: ListingReviewClearedData,
+  ListingOwnerRoleChanged: ListingOwnerRoleChangedData,
 };
 
 /** The events other modules name on their own; any other is `Extract<ListingEvent, { type: 'X' }>`. */

@@ -184,6 +184,10 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
       return update(state, event.data.at, () => ({ isVerified: true }));
     case 'ListingVerificationRevoked':
       return update(state, event.data.at, () => ({ isVerified: false }));
+    case 'ListingOwnerRoleChanged':
+      return update(state, event.data.at, (l) => ({
+        owner: { ...l.owner, role: event.data.role },
+      }));
     case 'ListingDeleted':
       return state.status === 'active' ? { status: 'deleted', listing: state.listing } : state;
   }

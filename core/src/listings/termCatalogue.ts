@@ -393,6 +393,7 @@ export const SEARCH_FILTER_KEYS = [
   'maxRent',
   'bedrooms',
   'bathrooms',
+  'ownersOnly',
   ...FILTER_PARAMS,
 ] as const;
 

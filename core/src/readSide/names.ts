@@ -12,6 +12,7 @@ export const FAVOURITES_READ_MODEL = 'favourites';
 export const REPORT_QUEUE_READ_MODEL = 'report-queue';
 export const DUPLICATES_READ_MODEL = 'duplicates';
 export const DIRTY_CITIES = 'public-site-dirty-cities';
+export const LISTER_TRUST_READ_MODEL = 'lister-trust';
 
 /** The alias every search reads; a rebuild fills a fresh index and swaps it in under this name. */
 export const LISTINGS_INDEX = 'listings';

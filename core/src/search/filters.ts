@@ -14,6 +14,7 @@ export const searchFilterMessages = {
   rentOrder: 'minRent cannot be greater than maxRent',
   rooms: (name: string) => `${name} must be a whole number of 0 or more ('4' means 4 or more)`,
   propertyType: 'Property type must be PG, house, or flat',
+  ownersOnly: 'ownersOnly must be true or false',
   tooLong: (name: string, max: number) => `${name} cannot be longer than ${max} characters`,
   control: (name: string) => `${name} cannot contain control characters`,
 } as const;
@@ -78,6 +79,13 @@ export const searchFilterFields = {
   maxRent: rent('maxRent', 'Highest rent (₹)'),
   bedrooms: rooms('bedrooms', "At least this many ('4' means 4 or more)"),
   bathrooms: rooms('bathrooms', 'At least this many'),
+  ownersOnly: Type.Optional(
+    Type.Boolean({
+      description:
+        "true: only listings an owner lists, not a broker ('Owners only'); signed-in users",
+      ...messages({ type: m.ownersOnly }),
+    }),
+  ),
   q: text(
     'q',
     200,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { initial, roleLabel } from './labels.ts';
+import { initial, listerLabel } from './labels.ts';
 
-/** A card's foot: the owner's initial, name and role, then what the card adds (views, '✓ Verified'). */
+/** A card's foot: the owner's initial, name and whether an owner or a broker lists it, then what the card adds (views, '✓ Verified'). */
 export const OwnerLine = ({
   owner,
   children,
@@ -14,7 +14,7 @@ export const OwnerLine = ({
       {initial(owner.name)}
     </span>
     <span>
-      {owner.name} <span className="muted">· {roleLabel(owner.role)}</span>
+      {owner.name} <span className="muted">· {listerLabel(owner.role)}</span>
     </span>
     {children}
   </div>

@@ -3,13 +3,14 @@
  * screens and the pre-rendered public pages alike): 'Flat', 'Broker', the
  * avatar's initial.
  */
-const roleLabels: Record<string, string> = {
-  homeowner: 'Homeowner',
-  broker: 'Broker',
-  tenant: 'Tenant',
-};
-
-export const roleLabel = (role: string): string => roleLabels[role] ?? role;
+/**
+ * Who lists a listing, as every screen names them (cards, map popups, the
+ * detail page, the public pages): 'Broker' for a broker, 'Owner' for anyone
+ * else who lists (a homeowner; an admin listing a home is its owner too).
+ * The one place that word is chosen (issue 41).
+ */
+export const listerLabel = (role: string): 'Owner' | 'Broker' =>
+  role === 'broker' ? 'Broker' : 'Owner';
 
 export const initial = (name: string | undefined): string =>
   (name?.trim().charAt(0) ?? '').toUpperCase() || '?';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { initial, roleLabel, typeLabel } from './labels.ts';
+import { initial, listerLabel, typeLabel } from './labels.ts';
 
-describe('initial, roleLabel and typeLabel', () => {
+describe('initial, listerLabel and typeLabel', () => {
   it('takes the first letter upper-cased', () => {
     expect(initial(' priya')).toBe('P');
     expect(initial('')).toBe('?');
     expect(initial(undefined)).toBe('?');
   });
-  it('labels roles', () => {
-    expect(roleLabel('homeowner')).toBe('Homeowner');
-    expect(roleLabel('broker')).toBe('Broker');
-    expect(roleLabel('admin')).toBe('admin');
+  it('names who lists a listing: Broker for a broker, Owner for anyone else', () => {
+    expect(listerLabel('broker')).toBe('Broker');
+    expect(listerLabel('homeowner')).toBe('Owner');
+    expect(listerLabel('admin')).toBe('Owner');
   });
   it('labels property types, leaving an unknown one as it is', () => {
     expect(typeLabel('flat')).toBe('Flat');

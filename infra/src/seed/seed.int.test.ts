@@ -9,7 +9,7 @@ import type { ListingEvent } from '@rentals/core/listings/events';
 import { fold } from '@rentals/core/listings/state';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { CONFIRMED_WITHIN_DAYS } from './history.ts';
-import { SEED_EPOCH, seedListings } from './seed.ts';
+import { SEED_EPOCH, SEED_HOMEOWNER_LISTINGS, seedListings } from './seed.ts';
 
 const COUNT = 300;
 const DAY = 86_400_000;
@@ -94,6 +94,16 @@ describe('seed', () => {
       { role: string }[]
     >`SELECT DISTINCT role FROM users ORDER BY role`;
     expect(roles.map((r) => r.role)).toEqual(['admin', 'broker', 'homeowner', 'tenant']);
+  });
+
+  it('lets a homeowner list at most two homes, in one city (honest owners cross no broker signal)', async () => {
+    const owners = await first.sql<{ listings: number; cities: number }[]>`
+      SELECT count(*)::int AS listings, count(DISTINCT data -> 'location' ->> 'city')::int AS cities
+      FROM events WHERE type = 'ListingCreated' AND data -> 'owner' ->> 'role' = 'homeowner'
+      GROUP BY data ->> 'ownerId'`;
+    expect(owners.length).toBeGreaterThan(0);
+    expect(Math.max(...owners.map((o) => o.listings))).toBeLessThanOrEqual(SEED_HOMEOWNER_LISTINGS);
+    expect(Math.max(...owners.map((o) => o.cities))).toBe(1);
   });
 
   it('stores the pooled photos once, under pool/', async () => {

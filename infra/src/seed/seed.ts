@@ -16,7 +16,7 @@ import { withIndiaFields } from './indiaFields.ts';
 import { loadSeedLocalities } from './localities.ts';
 import { buildPhotoPool } from './photoPool.ts';
 import { createRandom } from './random.ts';
-import { seedUsers } from './users.ts';
+import { seedUsers, type SeedOwner } from './users.ts';
 import { planViews, type SeedViews } from './views.ts';
 
 export type SeedOptions = {
@@ -153,6 +153,36 @@ const recordViews = async (sql: Sql, batch: Planned[], daily: boolean) => {
       ON CONFLICT (listing_id, day) DO NOTHING`;
 };
 
+/** How many homes a seeded homeowner lets, all in one city (docs/TRUST.md, 'Broker signals'). */
+export const SEED_HOMEOWNER_LISTINGS = 2;
+
+/**
+ * Who lists a drawn listing: the drawn owner, unless that is a homeowner who
+ * already lets SEED_HOMEOWNER_LISTINGS homes or lets one in another city; such
+ * a listing goes to the brokers in turn. Honest homeowners let one or two
+ * homes in their own city; an agency lets dozens in many. Drawing first and
+ * reassigning after takes nothing from the generator, so the listings stay as
+ * they were, only their owners change.
+ */
+const ownerAssigner = (owners: SeedOwner[]) => {
+  const brokers = owners.filter((o) => o.role === 'broker');
+  const homes = new Map<string, { count: number; city: string }>();
+  let turn = 0;
+  return (drawn: SeedOwner, city: string): SeedOwner => {
+    if (drawn.role !== 'homeowner' || brokers.length === 0) return drawn;
+    const own = homes.get(drawn.id);
+    if (!own) {
+      homes.set(drawn.id, { count: 1, city });
+      return drawn;
+    }
+    if (own.count < SEED_HOMEOWNER_LISTINGS && own.city === city) {
+      own.count++;
+      return drawn;
+    }
+    return brokers[turn++ % brokers.length]!;
+  };
+};
+
 /**
  * Fills the product with realistic listings in the neighbourhoods tenants
  * search in 26 Indian cities (the gazetteer's popular localities), owners
@@ -188,10 +218,11 @@ export const seedListings = async (options: SeedOptions): Promise<SeedResult> =>
 
   const listingRandom = random.fork('listings');
   const pickPlace = placePicker(cities);
+  const ownerOf = ownerAssigner(users.owners);
 
   const plan = (): Planned => {
     const { city, locality } = pickPlace(listingRandom);
-    const owner = listingRandom.pick(users.owners);
+    const owner = ownerOf(listingRandom.pick(users.owners), city.name);
     const drafted = generateListing(listingRandom, city, locality, pool);
     const listingId = listingRandom.uuid();
     const createdAt = new Date(SEED_EPOCH - listingRandom.int(0, 365 * DAY)).toISOString();

@@ -60,6 +60,7 @@ const created = ({ data: d }: Of<'ListingCreated'>): ListingState => {
     longitude: coordinates?.longitude ?? null,
     tenancy,
     terms: tenancy ? termsFor(tenancy, d.rent, d.rentType) : null,
+    broker: d.owner.role === 'broker',
   };
 };
 
@@ -123,6 +124,11 @@ export const evolveListing = (
     case 'ListingReviewCleared':
     case 'ListingRelisted':
       return { state: state && { ...state, available: availableAfter(event) }, percolates: true };
+    case 'ListingOwnerRoleChanged':
+      return {
+        state: state && { ...state, broker: event.data.role === 'broker' },
+        percolates: true,
+      };
     case 'ListingDeleted':
       return { state: null, percolates: false };
     default:
@@ -154,6 +160,7 @@ const rowOf = (id: string, l: ListingState) => ({
   rent_type: l.rentType,
   tenancy: l.tenancy,
   terms: l.terms,
+  broker: l.broker,
 });
 
 /**
@@ -170,17 +177,17 @@ export const listingRowStatements = (
   if (listingRows.length > 0)
     statements.push(sql`
         INSERT INTO alert_listings AS a (id, available, title, description, property_type, rent, city, area,
-          address, city_key, area_key, bedrooms, bathrooms, latitude, longitude, rent_type, tenancy, terms)
+          address, city_key, area_key, bedrooms, bathrooms, latitude, longitude, rent_type, tenancy, terms, broker)
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(listingRows)}::text::jsonb) AS r(id text, available boolean,
           title text, description text, property_type text, rent float8, city text, area text, address text,
           city_key text, area_key text, bedrooms int, bathrooms int, latitude float8, longitude float8,
-          rent_type text, tenancy jsonb, terms jsonb)
+          rent_type text, tenancy jsonb, terms jsonb, broker boolean)
         ON CONFLICT (id) DO UPDATE SET available = excluded.available, title = excluded.title,
           description = excluded.description, property_type = excluded.property_type, rent = excluded.rent,
           city = excluded.city, area = excluded.area, address = excluded.address, city_key = excluded.city_key,
           area_key = excluded.area_key, bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms,
           latitude = excluded.latitude, longitude = excluded.longitude, rent_type = excluded.rent_type,
-          tenancy = excluded.tenancy, terms = excluded.terms`);
+          tenancy = excluded.tenancy, terms = excluded.terms, broker = excluded.broker`);
   if (deleted.size > 0)
     statements.push(
       sql`DELETE FROM alert_listings WHERE id = ANY(${[...deleted]}::text[])`,

@@ -64,6 +64,7 @@ export const filterColumns = (d: SavedSearchCreated['data']) => {
     north: area?.kind === 'bbox' ? area.north : null,
     drawn_area: area?.kind === 'polygon' ? polygonLiteral(area.points) : null,
     terms: rules.length > 0 ? rules : null,
+    owners_only: d.filters.ownersOnly === true,
   };
 };
 
@@ -113,21 +114,21 @@ export const savedSearchStatements = (event: SavedSearchEvent, searchNo?: number
         // else the sequence's next. An existing search keeps its number.
         sql`INSERT INTO saved_search_filters AS s (search_no, search_id, user_id, name, alert, city_keys, area_keys,
               property_types, min_rent, max_rent, bedrooms, bathrooms, text_query, west, south, east, north,
-              drawn_area, terms, created_at, seen_at)
+              drawn_area, terms, owners_only, created_at, seen_at)
             SELECT coalesce(r.search_no, nextval('saved_search_no')), r.search_id, r.user_id, r.name, r.alert, r.city_keys, r.area_keys, r.property_types, r.min_rent,
               r.max_rent, r.bedrooms, r.bathrooms, r.text_query, r.west, r.south, r.east, r.north,
-              r.drawn_area::polygon, r.terms, ${at}::timestamptz, ${at}::timestamptz
+              r.drawn_area::polygon, r.terms, r.owners_only, ${at}::timestamptz, ${at}::timestamptz
             FROM jsonb_to_record(${row}::text::jsonb) AS r(search_no int, search_id text, user_id text, name text, alert text,
               city_keys text[], area_keys text[], property_types text[], min_rent float8, max_rent float8,
               bedrooms int, bathrooms int, text_query text, west float8, south float8, east float8, north float8,
-              drawn_area text, terms jsonb)
+              drawn_area text, terms jsonb, owners_only boolean)
             ON CONFLICT (search_id) DO UPDATE SET name = excluded.name, alert = excluded.alert,
               city_keys = excluded.city_keys, area_keys = excluded.area_keys,
               property_types = excluded.property_types, min_rent = excluded.min_rent,
               max_rent = excluded.max_rent, bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms,
               text_query = excluded.text_query, west = excluded.west, south = excluded.south,
               east = excluded.east, north = excluded.north, drawn_area = excluded.drawn_area,
-              terms = excluded.terms`,
+              terms = excluded.terms, owners_only = excluded.owners_only`,
         ...rekey(searchId),
       ];
     }
@@ -168,12 +169,14 @@ export const listingStatements = (event: ListingEvent, percolate = percolateOne)
       const { city, area, address, coordinates } = d.location;
       return [
         sql`INSERT INTO alert_listings (id, available, title, description, property_type, rent, city, area,
-              address, city_key, area_key, bedrooms, bathrooms, latitude, longitude, rent_type, tenancy, terms)
+              address, city_key, area_key, bedrooms, bathrooms, latitude, longitude, rent_type, tenancy, terms,
+              broker)
             VALUES (${id}, ${d.isAvailable}, ${d.title}, ${d.description}, ${d.propertyType}, ${d.rent}, ${city},
               ${area}, ${address}, ${normaliseLocality(city)}, ${normaliseLocality(area)},
               ${d.propertyDetails.bedrooms ?? null}, ${d.propertyDetails.bathrooms ?? null},
               ${coordinates?.latitude ?? null}, ${coordinates?.longitude ?? null}, ${d.rentType},
-              ${d.tenancy ? JSON.stringify(d.tenancy) : null}::text::jsonb, ${termsOf(d.tenancy)}::text::jsonb)
+              ${d.tenancy ? JSON.stringify(d.tenancy) : null}::text::jsonb, ${termsOf(d.tenancy)}::text::jsonb,
+              ${d.owner.role === 'broker'})
             ON CONFLICT (id) DO NOTHING`,
         refreshDepositMonths(id),
         percolate(id, at),
@@ -223,6 +226,11 @@ export const listingStatements = (event: ListingEvent, percolate = percolateOne)
     case 'ListingRelisted':
       return [
         sql`UPDATE alert_listings SET available = ${availableAfter(event)} WHERE id = ${id}`,
+        percolate(id, at),
+      ];
+    case 'ListingOwnerRoleChanged':
+      return [
+        sql`UPDATE alert_listings SET broker = ${event.data.role === 'broker'} WHERE id = ${id}`,
         percolate(id, at),
       ];
     case 'ListingDeleted':

@@ -51,6 +51,7 @@ type SearchRow = {
   north: number | null;
   drawn_area: string | null;
   terms: TenancyRule[] | null;
+  owners_only: boolean;
 };
 
 const indexed = (r: SearchRow): IndexedSearch => ({
@@ -68,6 +69,7 @@ const indexed = (r: SearchRow): IndexedSearch => ({
   bathrooms: r.bathrooms,
   bbox: bboxOf(r),
   terms: r.terms,
+  ownersOnly: r.owners_only,
   textQuery: r.text_query,
   drawnArea: r.drawn_area,
 });
@@ -98,7 +100,7 @@ const load = async (state: MemoryState, tx: TransactionSql) => {
   const rows = await tx<SearchRow[]>`
     SELECT search_no, search_id, user_id, alert, paused, city_keys, area_keys, property_types, min_rent,
            max_rent, bedrooms, bathrooms, text_query, west, south, east, north, drawn_area::text AS drawn_area,
-           terms
+           terms, owners_only
     FROM saved_search_filters`;
   state.searches = SearchIndex.of(rows.map(indexed));
 };
@@ -124,7 +126,7 @@ const readBatchStart = async (
       : tx<(Omit<ListingState, 'terms'> & { id: string; terms: TenancyTerms | null })[]>`
           SELECT id, available, title, description, property_type AS "propertyType", rent,
                  rent_type AS "rentType", city, area, address, city_key AS "cityKey", area_key AS "areaKey",
-                 bedrooms, bathrooms, latitude, longitude, tenancy, terms
+                 bedrooms, bathrooms, latitude, longitude, tenancy, terms, broker
           FROM alert_listings WHERE id = ANY(${ids}::text[])`,
     ids.length === 0
       ? []

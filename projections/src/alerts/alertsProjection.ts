@@ -26,6 +26,8 @@ export const LISTING_TYPES = [
   // Hidden pending review leaves search like a delisting; a dismissal lists it again like a relist.
   'ListingHiddenForReview',
   'ListingReviewCleared',
+  // 'Owners only' searches stop matching a listing whose lister became a broker.
+  'ListingOwnerRoleChanged',
 ] as const satisfies readonly ListingEvent['type'][];
 
 export const isSavedSearchEvent = (event: RecordedEvent): boolean =>

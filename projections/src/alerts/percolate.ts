@@ -69,6 +69,7 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
           AND (s.west IS NULL OR (l.latitude BETWEEN s.south AND s.north AND l.longitude BETWEEN s.west AND s.east))
           AND (s.drawn_area IS NULL OR s.drawn_area @> point(l.longitude, l.latitude))
           AND (s.text_tsquery IS NULL OR l.words @@ s.text_tsquery)
+          AND (NOT s.owners_only OR NOT l.broker)
           AND (s.terms IS NULL OR NOT EXISTS (
             SELECT 1 FROM jsonb_array_elements(s.terms) r
             WHERE NOT coalesce(CASE WHEN r ? 'in' THEN (r -> 'in') @> jsonb_build_array(l.terms -> (r ->> 'term'))

@@ -21,6 +21,8 @@ export type IndexedSearch = {
   bathrooms: number | null;
   bbox: { west: number; south: number; east: number; north: number } | null;
   terms: readonly TenancyRule[] | null;
+  /** 'Owners only': no listing of a broker's. */
+  ownersOnly: boolean;
   /**
    * The free text as a tsquery's text (prefixQuery) and the drawn area as a
    * polygon's text: tested by Postgres itself (`words @@ text_tsquery`,
@@ -43,6 +45,8 @@ export type MatchedListing = {
   latitude: number | null;
   longitude: number | null;
   terms: TenancyTerms | null;
+  /** A broker lists it. */
+  broker: boolean;
 };
 
 /**
@@ -83,7 +87,8 @@ const passes = (s: Filed, l: MatchedListing, beds: number, baths: number): boole
       l.latitude <= s.search.bbox.north &&
       l.longitude >= s.search.bbox.west &&
       l.longitude <= s.search.bbox.east)) &&
-  (s.search.terms === null || matchesTenancy(l.terms ?? {}, s.search.terms));
+  (s.search.terms === null || matchesTenancy(l.terms ?? {}, s.search.terms)) &&
+  (!s.search.ownersOnly || !l.broker);
 
 /** A search as filed: its number filters with "none" as an infinity, so each is one comparison. */
 type Filed = {

@@ -16,12 +16,13 @@ const search = (no: number, filters: Partial<IndexedSearch> = {}): IndexedSearch
   bathrooms: null,
   bbox: null,
   terms: null,
+  ownersOnly: false,
   textQuery: null,
   drawnArea: null,
   ...filters,
 });
 
-const listing = (rent: number): MatchedListing => ({
+const listing = (rent: number, broker = false): MatchedListing => ({
   available: true,
   propertyType: 'flat',
   rent,
@@ -32,6 +33,7 @@ const listing = (rent: number): MatchedListing => ({
   latitude: null,
   longitude: null,
   terms: null,
+  broker,
 });
 
 const matched = (index: SearchIndex, rent: number) =>
@@ -74,4 +76,15 @@ it('forgets a removed search and files an edited one by its new ceiling', () => 
   expect(found).not.toContain(3);
   index.put({ ...searches[2]!, maxRent: null });
   expect(matched(index, 50_000)).toContain(3);
+});
+
+it("keeps a broker's listing from an 'Owners only' search, and an owner's in it", () => {
+  const index = SearchIndex.of([search(1, { ownersOnly: true }), search(2)]);
+  const nos = (broker: boolean) =>
+    index
+      .match(listing(20000, broker), () => null)
+      .sure.map((s) => s.no)
+      .sort();
+  expect(nos(true)).toEqual([2]);
+  expect(nos(false)).toEqual([1, 2]);
 });

@@ -35,6 +35,7 @@ const PUBLIC_EVENT_TYPES = [
   'ListingExpired',
   'ListingHiddenForReview',
   'ListingReviewCleared',
+  'ListingOwnerRoleChanged',
 ] as const;
 
 /** Revision fields shown on the public pages; facilities and contact preferences are not. */
@@ -117,6 +118,7 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
     case 'ListingImagesAdded':
     case 'ListingImageRemoved':
     case 'ListingImagesReordered':
+    case 'ListingOwnerRoleChanged':
     case 'ListingVerified':
     case 'ListingVerificationRevoked':
       return [markCity('lookup', id, at), markListing(id, at)];

@@ -29,6 +29,8 @@ export type SearchCriteria = {
   /** At least this many ('4' in the form means 4 or more). */
   bedrooms?: number;
   bathrooms?: number;
+  /** Only listings an owner lists, not a broker (signed-in users). */
+  ownersOnly?: boolean;
   /** Filters on the tenancy terms (signed-in users only: visitors' model does not hold them). */
   tenancy?: TenancyFilters;
   q?: string;

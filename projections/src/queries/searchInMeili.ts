@@ -32,6 +32,8 @@ export const meiliFilter = (audience: SearchAudience, c: SearchCriteria): string
   if (c.bedrooms !== undefined) filter.push(`bedrooms >= ${number(c.bedrooms)}`);
   if (c.bathrooms !== undefined) filter.push(`bathrooms >= ${number(c.bathrooms)}`);
   if (full) filter.push(...tenancyMeiliFilter(c.tenancy));
+  // '!=' also keeps documents indexed before the field existed (all listed by their owners' roles then).
+  if (full && c.ownersOnly) filter.push("ownerRole != 'broker'");
   if (c.bbox) {
     const { west, south, east, north } = c.bbox;
     const [lat, lng] = full ? ['lat', 'lng'] : ['coarseLat', 'coarseLng'];

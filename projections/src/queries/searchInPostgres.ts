@@ -85,7 +85,8 @@ export const searchWhere = (
         ? db`${anyOf(db`area_key`, c.areas)}
           ${whenGiven(db, c.minRent, db`float8`, (v) => db`rent >= ${v}`)}
           ${whenGiven(db, c.maxRent, db`float8`, (v) => db`rent <= ${v}`)}
-          ${tenancySqlWhere(db, c.tenancy)}`
+          ${tenancySqlWhere(db, c.tenancy)}
+          ${c.ownersOnly ? db`AND (doc -> 'owner' ->> 'role') <> 'broker'` : db``}`
         : db`AND (NOT ${placed} OR show_on_map)`
     }
     ${within(c.bbox)}

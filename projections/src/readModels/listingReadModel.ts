@@ -346,6 +346,14 @@ const toStatements = (event: ListingEvent): Statement[] => {
     case 'ListingVerified':
     case 'ListingVerificationRevoked':
       return statusStatements(event);
+    case 'ListingOwnerRoleChanged': {
+      // As evolve: who lists it (Owner or Broker); the search index reads the document.
+      const { listingId: id, at, role } = event.data;
+      return [
+        sql`UPDATE listing_read SET doc = (jsonb_set(doc::jsonb, '{owner,role}', to_jsonb(${role}::text))
+              || jsonb_build_object('updatedAt', ${at}::text))::json WHERE id = ${id}`,
+      ];
+    }
     case 'ListingDeleted':
       return [sql`DELETE FROM listing_read WHERE id = ${event.data.listingId}`];
   }

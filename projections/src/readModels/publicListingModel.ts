@@ -154,6 +154,12 @@ const toStatements = (event: ListingEvent): Statement[] => {
         sql`UPDATE listing_public SET is_verified = ${event.type === 'ListingVerified'}, updated_at = ${at}
             WHERE id = ${id}`,
       ];
+    case 'ListingOwnerRoleChanged':
+      // The card and page say Owner or Broker.
+      return [
+        sql`UPDATE listing_public SET owner = jsonb_set(owner, '{role}', to_jsonb(${event.data.role}::text)),
+              updated_at = ${at} WHERE id = ${id}`,
+      ];
     case 'ListingDeleted':
       return [sql`DELETE FROM listing_public WHERE id = ${id}`];
     case 'ListingRentChanged':

@@ -18,6 +18,7 @@ export const EQUALITY_FIELDS = [
   'isAvailable',
   'facilities',
   'ownerId',
+  'ownerRole',
   ...TENANCY_EQUALITY_FIELDS,
 ];
 /** Fields filtered with ranges (rent, rooms, the visitor map box). */

@@ -24,6 +24,8 @@ export type SearchDocument = {
   isAvailable: boolean;
   facilities: string[];
   ownerId: string;
+  /** Who lists it ('homeowner', 'broker'): the 'Owners only' filter. */
+  ownerRole: string;
   /** Milliseconds since the epoch: sortable as a number. */
   createdAt: number;
   /** When the owner last confirmed it (ms since the epoch), for 'recently confirmed'. */
@@ -76,6 +78,7 @@ export const toSearchDocument = (
     isAvailable: doc.isAvailable,
     facilities: enabledFacilities(doc.facilities),
     ownerId: doc.ownerId,
+    ownerRole: doc.owner.role,
     createdAt: Date.parse(doc.createdAt),
     ...tenancyFields(doc),
     lastConfirmedAt: Date.parse(doc.lastConfirmedAt),

@@ -8,7 +8,7 @@ export type TestUser = {
   email: string;
   phone: string;
   password: string;
-  role: 'homeowner' | 'tenant';
+  role: 'homeowner' | 'broker' | 'tenant';
 };
 
 export const newUser = (

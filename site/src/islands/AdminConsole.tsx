@@ -79,6 +79,9 @@ const Console = () => {
         <a className="button" href="/admin/duplicates">
           Review duplicates
         </a>
+        <a className="button" href="/admin/brokers">
+          Possible brokers
+        </a>
       </div>
       <section className="card" aria-labelledby="recent-decisions">
         <h2 id="recent-decisions" style={{ fontSize: '1.1rem' }}>

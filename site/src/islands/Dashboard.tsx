@@ -17,6 +17,7 @@ import { Spinner } from '../components/react/Spinner.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import type { IconName } from '@rentals/core/ui/icons';
 import { ReviewNotices } from '../components/react/ReviewNotices.tsx';
+import { RoleQuestion } from '../components/react/RoleQuestion.tsx';
 import { EmptyState, LIST_PROPERTY, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
@@ -228,6 +229,7 @@ const OwnerDashboard = () => {
         <Stat label="Active Listings" value={active} />
       </div>
       <div className="stack">
+        <RoleQuestion />
         <ReviewNotices />
         <QuickActions
           first={[

@@ -10,6 +10,7 @@ import { useAuth } from '../components/react/useAuth.ts';
 import { PhotoUploads } from '../components/react/PhotoUploads.tsx';
 import { looksToRent } from '../lib/roleHome.ts';
 import { ContactOwner, OwnListing, PropertyStatus } from './propertyDetail/DetailAside.tsx';
+import { ListerCard } from './propertyDetail/ListerCard.tsx';
 import {
   DetailTiles,
   Facilities,
@@ -68,6 +69,7 @@ const Detail = () => {
             />
           </>
         )}
+        {auth.user && <ListerCard ownerId={p.ownerId} />}
         <PropertyStatus p={p} user={auth.user} />
         <RentMarket listingId={p._id} />
         {looksToRent(auth.user, p.ownerId) && (

@@ -105,6 +105,7 @@ export const describeFilters = (filters: Filters): string => {
     rent,
     f.bedrooms ? `${f.bedrooms}+ beds` : '',
     f.bathrooms ? `${f.bathrooms}+ baths` : '',
+    f.ownersOnly === 'true' ? 'owners only' : '',
     ...TERM_FILTERS.map(([key, , options]) =>
       f[key] ? (options.find(([v]) => v === f[key])?.[1] ?? f[key]) : '',
     ),

@@ -17,7 +17,7 @@ export const formatRent = (amount: number): string =>
   Number.isFinite(amount) ? inr.format(amount) : inr.format(0);
 
 // The cards' labels live with the visitor card in core's shared UI (the public pages use them too).
-export { initial, roleLabel, typeLabel } from '@rentals/core/ui/labels';
+export { initial, listerLabel, typeLabel } from '@rentals/core/ui/labels';
 
 export const formatDate = (iso: string | undefined): string => {
   if (!iso) return '';

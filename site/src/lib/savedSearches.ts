@@ -39,7 +39,8 @@ const TEXTS: FilterKey[] = [
   'area',
   ...termParams('equal', 'welcomes', 'atLeast', 'onOrBefore'),
 ];
-const YES_NO = termParams('yesNo');
+/** 'Owners only' (ownersOnly) is a yes/no filter too, though no tenancy term. */
+const YES_NO: FilterKey[] = ['ownersOnly', ...termParams('yesNo')];
 const LISTS = termParams('anyOf');
 type Loose = Record<string, string | number | boolean | string[] | undefined>;
 

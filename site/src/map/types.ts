@@ -12,6 +12,8 @@ export type MapProperty = {
   };
   images: { url: string }[];
   showOnMap?: boolean;
+  /** Who lists it: the popup says Owner or Broker. */
+  owner?: { role: string };
 };
 
 export type LatLng = { latitude: number; longitude: number };

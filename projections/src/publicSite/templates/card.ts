@@ -6,13 +6,7 @@ import type { PublicImage, PublicListing } from '../queries.ts';
 
 const count = new Intl.NumberFormat('en-IN');
 
-const ROLE_LABELS: Record<string, string> = {
-  homeowner: 'Homeowner',
-  broker: 'Broker',
-  tenant: 'Tenant',
-};
-
-export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
+export { listerLabel } from '@rentals/core/ui/labels';
 export const formatCount = (n: number) => count.format(n);
 export const initial = (name: string) => (name.trim().charAt(0) || '?').toUpperCase();
 

@@ -19,7 +19,7 @@ import {
   TYPE_PLURALS,
 } from '../paths.ts';
 import type { PublicListing } from '../queries.ts';
-import { initial, photo, roleLabel, visitorCard } from './card.ts';
+import { initial, listerLabel, photo, visitorCard } from './card.ts';
 import { absolute, breadcrumbList, layout, type SiteContext } from './layout.ts';
 
 const SCHEMA_TYPES = { flat: 'Apartment', house: 'House', PG: 'Accommodation' } as const;
@@ -101,8 +101,9 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
       <aside class="stack">
         <div class="login-banner" data-show="out">
           <span
-            ><strong>Login to See Details</strong> — rent, address, facilities and the owner's
-            contact details are shown to signed-in users.</span
+            ><strong>Login to See Details</strong> — rent, address, facilities, the owner's
+            contact details and their record (member since, replies, reports upheld) are shown to
+            signed-in users.</span
           ><a class="button button-primary" href="${loginPath(listing.id)}">Login</a>
         </div>
         <div class="login-banner" data-show="in" hidden>
@@ -115,7 +116,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
             <span class="avatar" aria-hidden="true">${initial(listing.owner.name)}</span
             ><span
               >${listing.owner.name}
-              <span class="muted">· ${roleLabel(listing.owner.role)}</span></span
+              <span class="muted lister-label">· ${listerLabel(listing.owner.role)}</span></span
             >
           </div>
           <p class="muted">${raw(iconSvg('eye'))} ${plural(listing.views, 'view')}</p>

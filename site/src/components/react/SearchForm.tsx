@@ -51,6 +51,7 @@ const usesAdvanced = (f: Filters): boolean =>
     f.maxRent ||
     f.bedrooms ||
     f.bathrooms ||
+    f.ownersOnly ||
     TERM_FILTERS.some(([key]) => f[key]) ||
     f.availableBy,
   );
@@ -213,6 +214,20 @@ export const SearchForm = ({
             </select>,
           ),
         )}
+        {!visitor &&
+          field(
+            'ownersOnly',
+            'Listed by',
+            <select
+              id={`${id}-ownersOnly`}
+              name="ownersOnly"
+              value={values.ownersOnly ?? ''}
+              onChange={set('ownersOnly')}
+            >
+              <option value="">Owners and brokers</option>
+              <option value="true">Owners only</option>
+            </select>,
+          )}
         {showTerms && (
           <fieldset className="term-filters" aria-describedby={`${id}-terms-hint`}>
             <legend>Tenancy Terms</legend>

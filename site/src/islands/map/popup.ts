@@ -1,4 +1,4 @@
-import { formatRent, rentPeriod, typeLabel } from '../../lib/format.ts';
+import { formatRent, listerLabel, rentPeriod, typeLabel } from '../../lib/format.ts';
 import { listingHref, markerColour } from '../../map/markers.ts';
 import type { MapProperty } from '../../map/types.ts';
 
@@ -40,11 +40,12 @@ const typeIcon = (type: string): SVGSVGElement => {
 /** Every popup's foot: the rent (when shown) and type, then the link to the listing. */
 const appendMetaAndLink = (
   root: HTMLElement,
-  p: { rent: string | undefined; type: string; id: string; visitor: boolean },
+  p: { rent: string | undefined; type: string; id: string; visitor: boolean; role?: string },
 ): HTMLElement => {
   const meta = el('div', 'map-popup-meta');
   if (p.rent !== undefined) meta.append(el('span', 'map-popup-rent', p.rent));
   meta.append(el('span', 'badge badge-type', typeLabel(p.type)));
+  if (p.role) meta.append(el('span', 'muted lister-label', listerLabel(p.role)));
   root.append(meta);
   const link = el('a', 'map-popup-link', 'View Details');
   link.href = listingHref(p.id, p.visitor);
@@ -76,7 +77,13 @@ export const popupContent = (p: MapProperty, visitor: boolean): HTMLElement => {
     visitor || p.rent === undefined
       ? undefined
       : `${formatRent(p.rent)}${p.rentType ? `/${rentPeriod(p.rentType)}` : ''}`;
-  return appendMetaAndLink(root, { rent, type: p.propertyType, id: p._id, visitor });
+  return appendMetaAndLink(root, {
+    rent,
+    type: p.propertyType,
+    id: p._id,
+    visitor,
+    role: p.owner?.role,
+  });
 };
 
 /**

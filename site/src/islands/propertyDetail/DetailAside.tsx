@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { confirmedAgo, formatDate, initial, roleLabel } from '../../lib/format.ts';
+import { confirmedAgo, formatDate, initial, listerLabel } from '../../lib/format.ts';
 import type { OwnerContact, Property } from '../../lib/types.ts';
 import { looksToRent } from '../../lib/roleHome.ts';
 import { displayPhone, emailBreakParts, mailtoHref, telHref } from '../../lib/contactLinks.ts';
@@ -71,7 +71,9 @@ export const ContactOwner = ({
       <span>
         <strong>{p.owner.name}</strong>
         <br />
-        <span className="muted">{roleLabel(p.owner.role)}</span>{' '}
+        <span className="muted lister-label" data-testid="lister-label">
+          {listerLabel(p.owner.role)}
+        </span>{' '}
         <EmailVerifiedBadge verified={ownerEmailVerified} />
       </span>
     </div>
