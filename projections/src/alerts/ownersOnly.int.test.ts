@@ -67,7 +67,7 @@ describe("'Owners only' alerts", () => {
     expect(
       reference.alerts
         .filter((a) => a.search_id === 's-owners')
-        .map((a) => a.listing_id)
+        .map((a) => String(a.listing_id))
         .sort(),
     ).toEqual(['l-own', 'l-turns']);
     expect(await rebuildWith(alertsProjection, 1000)).toEqual(reference);
