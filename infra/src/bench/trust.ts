@@ -9,6 +9,7 @@ import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { BENCH_LISTINGS, catchUp, startBenchStack } from './support/stack.ts';
 import { resultTable, type SignalResult } from './trust/corpus.ts';
 import { brigadeLines } from './trust/brigades.ts';
+import { measureBrokers, plantBrokers } from './trust/brokers.ts';
 import { measureTooCheap, plantTooCheap } from './trust/tooCheap.ts';
 import {
   measureDuplicateListings,
@@ -23,11 +24,14 @@ const { values: flags } = parseArgs({
     honest: { type: 'string', default: '2000' },
     // Honest listings with photos of their own (each a generated photo through the photo worker).
     'honest-photos': { type: 'string', default: '500' },
+    // Honest homeowner accounts (one or two listings each in one city).
+    'honest-owners': { type: 'string', default: '1000' },
   },
 });
 const PLANTS = Number(flags.plants);
 const HONEST = Number(flags.honest);
 const HONEST_PHOTOS = Number(flags['honest-photos']);
+const HONEST_OWNERS = Number(flags['honest-owners']);
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const stack = await startBenchStack();
@@ -56,6 +60,13 @@ try {
     PLANTS,
     window(2),
   );
+  const brokers = await plantBrokers(
+    store,
+    stack.sql,
+    BENCH_LISTINGS,
+    { plants: PLANTS, honest: HONEST_OWNERS },
+    window(3),
+  );
   log('bringing the read models up to date');
   await catchUp(stack.sql, stack.meili);
 
@@ -64,6 +75,7 @@ try {
     await measureTooCheap(stack.sql, BENCH_LISTINGS, tooCheap, HONEST),
     await measureRecycledPhotos(stack.sql, photos),
     await measureDuplicateListings(stack.sql, duplicates),
+    await measureBrokers(stack.sql, brokers),
   ];
   console.log(`\n${resultTable(results)}\n`);
   const brigades = brigadeLines();
