@@ -13,7 +13,9 @@ import './admin.css';
 type Page = ApiResponse<'GET /admin/too-cheap'>;
 type Row = Page['listings'][number];
 
-const Finding = ({ row, busy, onVerify }: { row: Row; busy: boolean; onVerify: () => void }) => (
+type Actions = { busy: boolean; onVerify: () => void; onDelist: () => void };
+
+const Finding = ({ row, busy, onVerify, onDelist }: { row: Row } & Actions) => (
   <li className="card verify-row" data-testid="too-cheap-row">
     <div className="verify-row-text">
       <a href={`/properties/${encodeURIComponent(row.id)}`}>{row.title}</a>
@@ -26,9 +28,14 @@ const Finding = ({ row, busy, onVerify }: { row: Row; busy: boolean; onVerify: (
         {row.ownerName ? ` · listed by ${row.ownerName}` : ''} · checked {formatDate(row.checkedAt)}
       </p>
     </div>
-    <button type="button" className="button" disabled={busy} onClick={onVerify}>
-      Genuine: verify
-    </button>
+    <span className="verify-bulk-actions">
+      <button type="button" className="button" disabled={busy} onClick={onVerify}>
+        Genuine: verify
+      </button>
+      <button type="button" className="button" disabled={busy} onClick={onDelist}>
+        Delist
+      </button>
+    </span>
   </li>
 );
 
@@ -46,19 +53,11 @@ const Queue = () => {
   }, [pageNo]);
   useEffect(reload, [reload]);
 
-  // Verifying records that an admin checked the listing is genuine: it leaves this queue.
-  const verify = async (row: Row) => {
+  const act = async (work: () => Promise<string>) => {
     setBusy(true);
     setNotice('');
     try {
-      const { results } = await apiRoute('POST /admin/listings/verify', {
-        json: { ids: [row.id], verified: true },
-      });
-      setNotice(
-        results[0]?.ok
-          ? `“${row.title}” verified.`
-          : `“${row.title}” was not changed: ${results[0]?.message ?? 'failed'}.`,
-      );
+      setNotice(await work());
       reload();
     } catch (e) {
       setNotice(describeError(e, 'Nothing was changed; please try again.'));
@@ -66,13 +65,29 @@ const Queue = () => {
       setBusy(false);
     }
   };
+  // Verifying records that an admin checked the listing is genuine: it leaves this queue.
+  const verify = (row: Row) =>
+    act(async () => {
+      const { results } = await apiRoute('POST /admin/listings/verify', {
+        json: { ids: [row.id], verified: true },
+      });
+      return results[0]?.ok
+        ? `“${row.title}” verified.`
+        : `“${row.title}” was not changed: ${results[0]?.message ?? 'failed'}.`;
+    });
+  // A fraud comes off the market as any delisting does (the owner may list it again, and it comes back here).
+  const delist = (row: Row) =>
+    act(async () => {
+      await apiRoute('PATCH /properties/:id/toggle-availability', { params: { id: row.id } });
+      return `“${row.title}” is delisted.`;
+    });
 
   return (
     <div className="stack">
       <h1>Much below similar homes</h1>
       <p className="muted" style={{ margin: 0 }}>
         Listings whose rent is 30 % or more below comparable homes nearby. Tenants see a warning on
-        them. Open one to check it; verify it if it is genuine.
+        them. Open one to check it; verify it if it is genuine, or delist it.
       </p>
       {notice && (
         <p className="alert alert-info" role="status">
@@ -91,7 +106,13 @@ const Queue = () => {
           </p>
           <ul className="verify-list">
             {page.listings.map((row) => (
-              <Finding key={row.id} row={row} busy={busy} onVerify={() => void verify(row)} />
+              <Finding
+                key={row.id}
+                row={row}
+                busy={busy}
+                onVerify={() => void verify(row)}
+                onDelist={() => void delist(row)}
+              />
             ))}
           </ul>
           <Pager page={page} onPage={setPageNo} />
