@@ -90,13 +90,7 @@ describe('admin console', () => {
   it("the menu has the admin's pages, not a tenant's", async () => {
     await page.locator('#user-button').click();
     const menu = page.locator('#user-menu-list');
-    for (const name of [
-      'Admin console',
-      'Review reports',
-      'Verify listings',
-      'Possible brokers',
-      'Profile',
-    ])
+    for (const name of ['Admin console', 'Review reports', 'Verify listings', 'Profile'])
       expect(await menu.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
     for (const name of ['Dashboard', 'Favourites', 'Saved searches', 'My Properties'])
       expect(await menu.getByRole('link', { name, exact: true }).isVisible(), name).toBe(false);
@@ -162,7 +156,7 @@ describe('admin console', () => {
     expect(text).toContain('No longer verified');
     expect(text).not.toMatch(/Listing[A-Z]/);
     // The review screen has no list of its own of 'possible brokers' (the old one flagged every homeowner);
-    // that list is its own page now, from the menu (issue 41).
+    // that list is its own page now, from the admin console (issue 41).
     expect(await page.locator('main').getByText('Possible brokers').count()).toBe(0);
   });
 

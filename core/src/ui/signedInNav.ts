@@ -26,8 +26,6 @@ export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hid
     <li data-show="admin" hidden><a href="/admin">Admin console</a></li>
     <li data-show="admin" hidden><a href="/admin/reports">Review reports</a></li>
     <li data-show="admin" hidden><a href="/admin/verify">Verify listings</a></li>
-    <li data-show="admin" hidden><a href="/admin/duplicates">Possible duplicates</a></li>
-    <li data-show="admin" hidden><a href="/admin/brokers">Possible brokers</a></li>
     <li data-show="owner" hidden><a href="/my-properties">My Properties</a></li>
     <li data-show="member" hidden><a href="/favourites">Favourites</a></li>
     <li data-show="member" hidden><a href="/saved-searches">Saved searches</a></li>

@@ -6,6 +6,7 @@ import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
 import './admin.css';
+import './brokers.css';
 
 type Queue = ApiResponse<'GET /admin/brokers'>;
 type Account = Queue['accounts'][number];

@@ -8,6 +8,7 @@ import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
 import './admin.css';
+import './duplicates.css';
 
 type Queue = ApiResponse<'GET /admin/duplicates'>;
 type Side = DuplicatePair['listingA'];

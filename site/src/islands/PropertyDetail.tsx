@@ -1,4 +1,4 @@
-import { ConfirmEmailBanner } from '../components/react/ConfirmEmailBanner.tsx';
+import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
@@ -19,6 +19,11 @@ import {
 } from './propertyDetail/DetailSections.tsx';
 import { useDetailLoad } from './propertyDetail/useDetailLoad.ts';
 import { Alert } from '../components/react/Alert.tsx';
+
+// Only an account with an unconfirmed email sees it: loaded after the page (site/scripts/checkBudgets.ts).
+const ConfirmEmailBanner = lazy(async () => ({
+  default: (await import('../components/react/ConfirmEmailBanner.tsx')).ConfirmEmailBanner,
+}));
 
 const NotFound = () => (
   <div className="empty-state card">
@@ -60,7 +65,11 @@ const Detail = () => {
           <OwnListing p={p} />
         ) : (
           <>
-            {looksToRent(auth.user, p.ownerId) && <ConfirmEmailBanner />}
+            {looksToRent(auth.user, p.ownerId) && (
+              <Suspense fallback={null}>
+                <ConfirmEmailBanner />
+              </Suspense>
+            )}
             <ContactOwner
               p={p}
               contact={contact}

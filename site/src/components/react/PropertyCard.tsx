@@ -4,7 +4,7 @@ import { Carousel } from './Carousel.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
 import { OwnerLine } from '@rentals/core/ui/OwnerLine.tsx';
-import { PossiblyRented } from './PossiblyRented.tsx';
+import { PossiblyRentedLater } from './PossiblyRentedLater.tsx';
 import { Specs } from './Specs.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { cardTerms } from '../../lib/tenancyText.ts';
@@ -40,7 +40,7 @@ export const PropertyCard = ({ property }: { property: Property }) => {
         <p className="muted" style={{ margin: 0 }}>
           {property.location.area}, {property.location.city}
         </p>
-        <PossiblyRented listingId={property._id} />
+        <PossiblyRentedLater listingId={property._id} />
         <Specs details={d} />
         {terms.length > 0 && (
           <p className="muted card-terms" style={{ margin: 0 }}>

@@ -21,7 +21,12 @@ export const RentMarket = ({ listingId }: { listingId: string }) => {
     <section className="card" data-testid="rent-market">
       <h2 style={{ fontSize: '1.1rem' }}>Rent &amp; Market</h2>
       {market.warning && (
-        <p className="alert alert-warning" role="note" data-testid="too-cheap-warning">
+        <p
+          className="alert"
+          style={{ background: 'var(--amber-soft)', color: '#78350f' }}
+          role="note"
+          data-testid="too-cheap-warning"
+        >
           {market.warning}
         </p>
       )}

@@ -1,5 +1,7 @@
-import { asksForMoney, MONEY_REQUEST_WARNING } from '@rentals/core/trust/moneyRequest';
+import { lazy, Suspense } from 'react';
 import { time, type Shown } from './shown.ts';
+
+const MoneyWarning = lazy(() => import('./MoneyWarning.tsx'));
 
 type Props = { m: Shown; onRetry: () => void; onDiscard: () => void };
 
@@ -21,10 +23,10 @@ export const MessageBubble = ({ m, onRetry, onDiscard }: Props) => (
           : time(m.sentAt)}
       {m.masked && ' · Contact details are shown once you reply'}
     </span>
-    {!m.mine && asksForMoney(m.body) && (
-      <span className="money-warning" role="note" data-testid="money-warning">
-        {MONEY_REQUEST_WARNING}
-      </span>
+    {!m.mine && (
+      <Suspense fallback={null}>
+        <MoneyWarning body={m.body} />
+      </Suspense>
     )}
     {m.status === 'failed' && (
       <span style={{ display: 'flex', gap: '0.5rem', marginTop: '0.25rem' }}>

@@ -4,9 +4,10 @@ import type { Property } from '../../lib/types.ts';
 import { MapPanel } from '../../components/react/MapPanel.tsx';
 import { NoProperties, SkeletonGrid } from '../../components/react/ListStates.tsx';
 import { PropertyCard } from '../../components/react/PropertyCard.tsx';
-import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
-import { visitorListingOf } from '../../lib/visitorListing.ts';
+import { lazy, Suspense } from 'react';
 import type { BBox, ListState } from './usePropertyList.ts';
+
+const VisitorResults = lazy(() => import('./VisitorResults.tsx'));
 
 type Props = {
   state: ListState;
@@ -32,12 +33,12 @@ export const ListResults = ({ state, firstLoad, mode, filters, visitor, onSearch
     <NoProperties />
   ) : (
     <div className="property-grid">
-      {state.items.map((p) =>
-        visitor ? (
-          <VisitorCard key={p._id} listing={visitorListingOf(p)} />
-        ) : (
-          <PropertyCard key={p._id} property={p as Property} />
-        ),
+      {visitor ? (
+        <Suspense fallback={null}>
+          <VisitorResults items={state.items} />
+        </Suspense>
+      ) : (
+        state.items.map((p) => <PropertyCard key={p._id} property={p as Property} />)
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { displayPhone, emailBreakParts, mailtoHref, telHref } from '../../lib/co
 import { plural } from '@rentals/core/ui/plural';
 import type { AuthState } from '../../stores/auth.ts';
 import { SendMessage } from '../../components/react/SendMessage.tsx';
-import { PossiblyRented } from '../../components/react/PossiblyRented.tsx';
+import { PossiblyRentedLater } from '../../components/react/PossiblyRentedLater.tsx';
 import { VerifyControl } from '../../components/react/VerifyControl.tsx';
 import { EmailVerifiedBadge } from '../../components/react/EmailVerifiedBadge.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
@@ -113,7 +113,7 @@ export const PropertyStatus = ({ p, user }: { p: Property; user: User }) => (
         <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
           {p.isAvailable ? 'Available' : 'Not Available'}
         </span>{' '}
-        <PossiblyRented listingId={p._id} />
+        <PossiblyRentedLater listingId={p._id} />
         <br />
         <small className="muted" data-testid="confirmed-ago">
           {confirmedAgo(p.lastConfirmedAt)}
