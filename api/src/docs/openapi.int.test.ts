@@ -77,6 +77,7 @@ describe('the OpenAPI document', () => {
       'maxRent',
       'bedrooms',
       'bathrooms',
+      'ownersOnly',
       'q',
       ...TENANCY_FILTER_KEYS,
       'bbox',

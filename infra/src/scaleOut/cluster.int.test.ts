@@ -16,6 +16,7 @@ import { listingStreamId, type ListingEvent } from '@rentals/core/listings/event
 import { fold } from '@rentals/core/listings/state';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
+import { confirmEmailAt } from '@rentals/testing/mailbox';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 import { startWebProcess } from '@rentals/testing/webProcess';
@@ -105,6 +106,8 @@ const register = async (role: 'homeowner' | 'tenant') => {
   const { response } = await viaProxy('/api/auth/register', json(account));
   expect(response.status).toBe(201);
   const { token } = (await response.json()) as { token: string };
+  // Publishing and messaging need a confirmed address: by the mailed link, as its owner would.
+  await confirmEmailAt(proxyUrl, account.email);
   return { ...account, token };
 };
 

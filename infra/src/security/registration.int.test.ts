@@ -9,7 +9,10 @@ import { MESSAGES } from '@rentals/api/auth/model';
 import { call } from './testing/attacker.ts';
 import { testWebServerWithUsers } from './testing/webServer.ts';
 
-type Auth = { token: string; user: { _id: string; email: string; role: string; name: string } };
+type Auth = {
+  token: string;
+  user: { _id: string; email: string; role: string; name: string; emailVerified: boolean };
+};
 
 const s = testWebServerWithUsers({}, { trustProxyHops: 1 });
 beforeAll(async () => {
@@ -79,11 +82,14 @@ describe('fields only the server sets, sent at registration', () => {
       password_hash: 'x',
       createdAt: '2001-01-01T00:00:00.000Z',
       created_at: '2001-01-01T00:00:00.000Z',
+      emailVerified: true,
+      email_verified_at: '2001-01-01T00:00:00.000Z',
     });
     expect(res.status, res.text).toBe(201);
+    expect(res.body.user.emailVerified).toBe(false);
     expect(res.body.user.role).toBe('homeowner');
     expect(Object.keys(res.body.user).sort()).toEqual(
-      ['_id', 'createdAt', 'email', 'name', 'phone', 'role'].sort(),
+      ['_id', 'createdAt', 'email', 'emailVerified', 'name', 'phone', 'role'].sort(),
     );
     const row = (await stored(email))!;
     expect(row.id).not.toBe('chosen-id');

@@ -193,7 +193,9 @@ describe('rent trends', () => {
         basis: 'locality',
         radiusKm: null,
         text: 'Below the median of ₹25,500 for 6 comparable 2 BHK flats in Koramangala',
+        muchBelow: false,
       },
+      warning: null,
     });
     expect((await listingMarket(db.sql, 'k3', now))?.fairRent?.verdict).toBe('around');
     expect((await listingMarket(db.sql, 'k6', now))?.fairRent?.verdict).toBe('above');
