@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import { tooCheapQueue } from '@rentals/projections/queries/rentCheckQueue';
+import { waitForUser } from '@rentals/projections/queries/readYourWrites';
 import { MUCH_BELOW_SHARE } from '@rentals/core/trust/tooCheap';
 import { TooCheapResponse } from '@rentals/core/contract/tooCheap';
 import { access } from '../access/access.ts';
@@ -32,7 +33,9 @@ export const TooCheapQuery = t.Object(
 export const tooCheapRoutes = (deps: TooCheapDeps) =>
   new Elysia({ name: 'tooCheap', prefix: '/admin' }).use(access(deps)).get(
     '/too-cheap',
-    async ({ query }) => {
+    async ({ query, user }) => {
+      // The admin's own verifications and delistings from this queue show at once (read-your-writes).
+      await waitForUser(deps.sql, user.id);
       const page = query.page ?? 1;
       const found = await tooCheapQueue(deps.sql, { page, pageSize: TOO_CHEAP_PAGE_SIZE });
       return { ...found, page, pageSize: TOO_CHEAP_PAGE_SIZE };
