@@ -1,5 +1,22 @@
 import type { ListingState } from './state.ts';
 import type { PropertyDocument } from '../contract/property.ts';
+import type { ListingImage } from './listing.ts';
+
+/**
+ * An image as the document carries it: what the site shows, not the
+ * perceptual hashes the photo worker recorded (those serve the duplicates
+ * read model only). The listing read model appends added images through this
+ * too, so a live model and a replay of the log agree (npm run verify).
+ */
+export const documentImage = (i: ListingImage) => ({
+  id: i.id,
+  url: i.url,
+  caption: i.caption,
+  width: i.width,
+  height: i.height,
+  placeholder: i.placeholder,
+  variants: i.variants.map((v) => ({ ...v })),
+});
 
 /**
  * Builds the spec's property document from a listing's state. Pure, so the
@@ -25,15 +42,7 @@ export const toPropertyDocument = (state: ListingState, views = 0): PropertyDocu
     showOnMap: l.showOnMap,
     // Left out when the owner gave none (older listings): every term reads 'not specified'.
     ...(l.tenancy ? { tenancy: { ...l.tenancy } } : {}),
-    images: l.images.map((i) => ({
-      id: i.id,
-      url: i.url,
-      caption: i.caption,
-      width: i.width,
-      height: i.height,
-      placeholder: i.placeholder,
-      variants: i.variants.map((v) => ({ ...v })),
-    })),
+    images: l.images.map(documentImage),
     owner: { ...l.owner },
     ownerId: l.ownerId,
     isAvailable: l.isAvailable,

@@ -1,4 +1,4 @@
-import { toPropertyDocument } from '@rentals/core/listings/document';
+import { documentImage, toPropertyDocument } from '@rentals/core/listings/document';
 import { facilityFlags } from '@rentals/core/listings/termCatalogue';
 import { FACILITIES } from '@rentals/core/listings/listing';
 import { evolve as evolveListing, fold, initialState } from '@rentals/core/listings/state';
@@ -204,7 +204,7 @@ const imageStatements = (
     case 'ListingImagesAdded':
       return [
         sql`UPDATE listing_read SET
-              doc = (jsonb_set(doc::jsonb, '{images}', (doc -> 'images')::jsonb || ${json(event.data.images)}::text::jsonb)
+              doc = (jsonb_set(doc::jsonb, '{images}', (doc -> 'images')::jsonb || ${json(event.data.images.map(documentImage))}::text::jsonb)
                     || jsonb_build_object('updatedAt', ${at}::text, 'lastConfirmedAt', ${at}::text))::json,
               last_confirmed_at = ${at}, image_count = image_count + ${event.data.images.length}::int
             WHERE id = ${id}`,
