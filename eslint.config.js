@@ -50,6 +50,7 @@ const DOMAINS = [
   'conversations',
   'favourites',
   'gazetteer',
+  'i18n',
   'listings',
   'notifications',
   'reports',
@@ -75,7 +76,7 @@ const PROJECTIONS = 'projections imports core only.';
 const QUERIES =
   'projections/src/queries (the read side the web process loads) imports only core and its own modules: no read model, search projection or runner.';
 const SITE =
-  'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui, the tenancy terms (core/src/listings/termCatalogue) and the pure trust rules (core/src/trust) only.';
+  'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui, the tenancy terms (core/src/listings/termCatalogue), the pure trust rules (core/src/trust) and the languages and formats of core/src/i18n only.';
 const CATALOGUE =
   'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only.';
 /**
@@ -151,7 +152,7 @@ const packageBoundaries = [
   },
   boundary(
     SITE_FILES,
-    ['core/contract/', 'core/ui/', 'core/listings/termCatalogue$', 'core/trust/'],
+    ['core/contract/', 'core/ui/', 'core/listings/termCatalogue$', 'core/trust/', 'core/i18n/'],
     SITE,
     {
       extra: [{ regex: '^@rentals/core/contract/', allowTypeImports: true, message: SITE }],

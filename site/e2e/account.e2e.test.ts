@@ -118,6 +118,30 @@ describe('profile', () => {
     expect(await page.getByLabel('Phone').inputValue()).toBe('9123456780');
   });
 
+  it('chooses the language of its emails, which the next email is written in', async () => {
+    const language = page.getByLabel('Emails and alerts in');
+    expect(await language.inputValue()).toBe('en');
+    await language.selectOption({ label: 'हिन्दी' });
+    await toast('Language saved').waitFor();
+    await page.reload();
+    await islandsHydrated(page);
+    expect(await page.getByLabel('Emails and alerts in').inputValue()).toBe('hi');
+
+    const other = await stack.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto('/forgot-password');
+    await islandsHydrated(otherPage);
+    await otherPage.getByLabel('Email address').fill(owner.email);
+    await otherPage.getByRole('button', { name: 'Send reset link' }).click();
+    const received = await mail.next(owner.email);
+    expect(received.subject).toBe('अपना Rentals पासवर्ड रीसेट करें');
+    expect(received.text).toContain('नमस्ते Prakash Renamed,');
+    await otherPage.goto(linkIn(received, `${stack.baseUrl}/reset-password?token=`));
+    await islandsHydrated(otherPage);
+    await otherPage.getByLabel('New password', { exact: true }).waitFor();
+    await other.close();
+  });
+
   it('signs out of all devices, this one included', async () => {
     const other = await stack.newContext();
     const otherPage = await other.newPage();

@@ -10,7 +10,7 @@ import {
   LOGIN_LIMIT,
   REGISTER_LIMIT,
 } from './attemptLimits.ts';
-import { MESSAGES } from './model.ts';
+import { MESSAGES, type ProfileBody } from './model.ts';
 import { hashPassword, needsRehash, primeDummyHash, verifyPassword } from './passwords.ts';
 import { normaliseEmail } from './rules.ts';
 import {
@@ -116,7 +116,7 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
       return toUserDocument(found);
     },
 
-    updateProfile: async (user: AuthUser, changes: { name?: string; phone?: string }) => {
+    updateProfile: async (user: AuthUser, changes: ProfileBody) => {
       const updated = await updateProfile(
         sql,
         user.id,

@@ -44,6 +44,7 @@ describe('register → me → logout', () => {
     const { _id, createdAt, ...rest } = registered.body.user;
     expect(rest).toEqual({
       emailVerified: false,
+      language: 'en',
       name: 'Asha Rao',
       email: body.email.toLowerCase(),
       phone: '9876543210',
@@ -81,6 +82,7 @@ describe('register → me → logout', () => {
         'createdAt',
         'email',
         'emailVerified',
+        'language',
         'name',
         'phone',
         'role',

@@ -1,3 +1,4 @@
+import type { Locale } from '@rentals/core/i18n/locales';
 import {
   decideEmailVerification,
   EMAIL_VERIFICATION_MESSAGES,
@@ -32,7 +33,7 @@ export type EmailVerificationDeps = {
   siteUrl?: string;
 };
 
-type Account = { id: string; name: string; email: string };
+type Account = { id: string; name: string; email: string; language: Locale };
 
 /**
  * Decides a verification command on the account stream and, when it verifies,
@@ -63,7 +64,11 @@ const decideVerification = async (sql: Sql, command: EmailVerificationCommand) =
  * seed, the tests' accounts): the same event and column as following the link,
  * with `via: 'setup'`.
  */
-export const verifyEmailAtSetup = async (sql: Sql, account: Account, at: Date) => {
+export const verifyEmailAtSetup = async (
+  sql: Sql,
+  account: Pick<Account, 'id' | 'email'>,
+  at: Date,
+) => {
   await decideVerification(sql, {
     type: 'VerifyEmailAtSetup',
     accountId: account.id,
@@ -86,6 +91,7 @@ const sendLink = async (deps: EmailVerificationDeps, account: Account) => {
   const link = emailLink(deps.siteUrl ?? 'http://localhost:3000', { to: 'verify-email', token });
   const { emailVerificationEmail } = await loadEmails();
   const content = await emailVerificationEmail({
+    locale: account.language,
     name: account.name,
     link,
     validDays: VERIFY_LINK_DAYS,

@@ -140,7 +140,7 @@ const accountRoutes = (ctx: Ctx) => {
         response: { 200: UserResponse },
         detail: {
           requestBody: jsonBody(ProfileBody),
-          summary: 'Change your name and/or phone',
+          summary: 'Change your name, phone and/or the language of your emails',
           description:
             'Other fields (email, role, password) are ignored; fields not sent keep their value.',
           tags,

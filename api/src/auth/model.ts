@@ -2,6 +2,7 @@ import { UserSchema } from '@rentals/core/contract/user';
 import { t, type Static } from 'elysia';
 import { messages } from '@rentals/core/schemaErrors';
 import { singleLineText } from '@rentals/core/textFormats';
+import type { Locale } from '@rentals/core/i18n/locales';
 
 /** The spec's §5 and §9 limits, and its exact messages where it gives them. */
 export const LIMITS = {
@@ -18,6 +19,7 @@ export const MESSAGES = {
   nameControl: 'Name cannot contain control characters',
   email: 'Please provide a valid email address',
   phone: 'Please provide a valid 10-digit phone number',
+  language: 'Please choose English, Hindi or Kannada',
   password: `Password must be at least ${LIMITS.passwordMin} characters long`,
   passwordTooLong: `Password cannot exceed ${LIMITS.passwordMax} characters`,
   passwordControl: 'Password cannot contain control characters',
@@ -116,8 +118,17 @@ export const LoginBody = t.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
-/** Name and phone only: email and role changes are not self-service. */
-export const ProfileBody = t.Object({ name: t.Optional(name), phone: t.Optional(phone) });
+/** The languages an account can choose for its emails and the site. */
+const language = t.Union([t.Literal('en'), t.Literal('hi'), t.Literal('kn')] satisfies { const: Locale }[], {
+  ...messages({ type: MESSAGES.language }),
+});
+
+/** Name, phone and language only: email and role changes are not self-service. */
+export const ProfileBody = t.Object({
+  name: t.Optional(name),
+  phone: t.Optional(phone),
+  language: t.Optional(language),
+});
 export type ProfileBody = Static<typeof ProfileBody>;
 
 export const ChangePasswordBody = t.Object({

@@ -72,6 +72,7 @@ const sendLink = async (ctx: LinkContext, email: string, at: Date) => {
   const link = emailLink(siteUrl, { to: 'reset-password', token });
   const { passwordResetEmail } = await loadEmails();
   const content = await passwordResetEmail({
+    locale: user.language,
     name: user.name,
     link,
     validMinutes: RESET_LINK_MINUTES,

@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import type { AuthUser, Role } from '../access/roles.ts';
+import type { Locale } from '@rentals/core/i18n/locales';
 import type { UserDocument } from './model.ts';
 
 /** A user row as the auth feature reads it; the hash never leaves this feature. */
@@ -11,6 +12,8 @@ export type UserRecord = AuthUser & {
   suspendedAt: Date | null;
   /** When its current email address was verified (AccountEmailVerified), or null. */
   emailVerifiedAt: Date | null;
+  /** The language its emails are written in (core/src/i18n/locales.ts). */
+  language: Locale;
 };
 
 export type NewUser = {
@@ -26,7 +29,7 @@ export type NewUser = {
 const columns = (sql: Sql) => sql`
   id, name, email, phone, role, password_hash AS "passwordHash",
   token_generation AS "tokenGeneration", created_at AS "createdAt", suspended_at AS "suspendedAt",
-  email_verified_at AS "emailVerifiedAt"`;
+  email_verified_at AS "emailVerifiedAt", language`;
 
 /** Inserts the user; false when the email is taken (the unique constraint decides, so two racing registrations cannot both win). */
 export const insertUser = async (sql: Sql, user: NewUser): Promise<UserRecord | null> => {
@@ -47,13 +50,13 @@ export const findUserById = async (sql: Sql, id: string): Promise<UserRecord | u
 export const updateProfile = async (
   sql: Sql,
   id: string,
-  changes: { name?: string; phone?: string },
+  changes: { name?: string; phone?: string; language?: Locale },
   now: Date,
 ): Promise<UserRecord | undefined> =>
   (
     await sql<UserRecord[]>`
       UPDATE users SET name = coalesce(${changes.name ?? null}, name), phone = coalesce(${changes.phone ?? null}, phone),
-        updated_at = ${now}
+        language = coalesce(${changes.language ?? null}, language), updated_at = ${now}
       WHERE id = ${id}
       RETURNING ${columns(sql)}`
   )[0];
@@ -107,6 +110,7 @@ export const toUserDocument = (user: UserRecord): UserDocument => ({
   role: user.role,
   createdAt: user.createdAt.toISOString(),
   emailVerified: user.emailVerifiedAt !== null,
+  language: user.language,
 });
 
 /** Whether the account's email address is verified: the fact the handlers pass to `decide`. */

@@ -1,3 +1,4 @@
+import type { Locale } from '@rentals/core/i18n/locales';
 import { createHmac } from 'node:crypto';
 import type { Sql } from 'postgres';
 import { ACCOUNT_STREAM_TYPE, accountStreamId } from '@rentals/core/accounts/events';
@@ -198,8 +199,8 @@ const sendDecisionEmail = async (
   mailer: Mailer,
   notice: { ownerId: string; kind: ReviewDecisionKind; listingId: string; reason: string },
 ) => {
-  const [owner] = await deps.sql<{ name: string; email: string }[]>`
-    SELECT name, email FROM users WHERE id = ${notice.ownerId}`;
+  const [owner] = await deps.sql<{ name: string; email: string; language: Locale }[]>`
+    SELECT name, email, language FROM users WHERE id = ${notice.ownerId}`;
   if (!owner) return;
   const { state } = await listingOf(deps.eventStore, notice.listingId);
   const link = emailLink(
@@ -208,6 +209,7 @@ const sendDecisionEmail = async (
   );
   const { reviewDecisionEmail } = await loadEmails();
   const content = await reviewDecisionEmail({
+    locale: owner.language,
     name: owner.name,
     kind: notice.kind,
     listingTitle: state.status === 'absent' ? null : state.listing.title,

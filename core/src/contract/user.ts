@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { oneOf } from './oneOf.ts';
 import { USER_ROLES } from '../listings/listing.ts';
+import { LOCALES } from '../i18n/locales.ts';
 
 /** The user document of the wire contract. It never contains a password or hash. */
 export const UserSchema = Type.Object({
@@ -12,6 +13,8 @@ export const UserSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   /** Whether the account's current email address was confirmed by its link (issue 41). */
   emailVerified: Type.Boolean(),
+  /** The language of the account's emails (issue 42). */
+  language: oneOf(LOCALES),
 });
 
 export const UserResponse = Type.Object({ user: UserSchema });

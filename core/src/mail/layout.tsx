@@ -12,6 +12,9 @@ import {
   Text,
 } from '@react-email/components';
 import type { ReactNode } from 'react';
+import { translatorFor } from '../i18n/catalogues.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { richNodes } from '../i18n/rich.tsx';
 
 /** The site's colours (core/src/ui/global.css), written out: email clients take inline styles only. */
 const COLOURS = { primary: '#1d4ed8', text: '#111827', muted: '#4b5563', page: '#f3f4f6' };
@@ -55,32 +58,52 @@ export const Action = ({ href, label }: { href: string; label: string }) => (
 );
 
 /** An Action whose link is written out too, for mail clients that drop the button. */
-export const ActionAndLink = ({ href, label }: { href: string; label: string }) => (
+export const ActionAndLink = ({
+  href,
+  label,
+  locale,
+}: {
+  href: string;
+  label: string;
+  locale: Locale;
+}) => (
   <>
     <Action href={href} label={label} />
     <Paragraph>
-      If the button does not work, open this link: <Link href={href}>{href}</Link>
+      {richNodes(
+        translatorFor(locale).rich<ReactNode>('email.common.linkFallback', {
+          href,
+          link: (chunks) => <Link href={href}>{chunks}</Link>,
+        }),
+      )}
     </Paragraph>
   </>
 );
 
+/** 'Hello {name},': how every email begins. */
+export const Greeting = ({ name, locale }: { name: string; locale: Locale }) => (
+  <Paragraph>{translatorFor(locale).t('email.common.hello', { name })}</Paragraph>
+);
+
 /**
- * Every email the product sends: the name at the top, one heading, the body,
- * and a footer saying why the email came. `preview` is the line inboxes show
+ * Every email the product sends, in the recipient's language: the name at the
+ * top, one heading, the body, and a footer saying why the email came. `preview` is the line inboxes show
  * beside the subject.
  */
 export const EmailLayout = ({
+  locale,
   preview,
   heading,
   footer,
   children,
 }: {
+  locale: Locale;
   preview: string;
   heading: string;
   footer: string;
   children: ReactNode;
 }) => (
-  <Html lang="en">
+  <Html lang={locale}>
     <Head />
     <Preview>{preview}</Preview>
     <Body style={styles.body}>

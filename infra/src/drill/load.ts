@@ -100,13 +100,9 @@ const register = async (stack: Stack, role: 'homeowner' | 'broker' | 'tenant', n
     throw new Error(`could not register a ${role}: ${res.status} ${await res.text()}`);
   const { token, user } = (await res.json()) as {
     token: string;
-    user: { _id: string; email: string; name: string };
+    user: { _id: string; email: string };
   };
-  await verifyEmailAtSetup(
-    stack.sql,
-    { id: user._id, email: user.email, name: user.name },
-    new Date(),
-  );
+  await verifyEmailAtSetup(stack.sql, { id: user._id, email: user.email }, new Date());
   return { token };
 };
 

@@ -276,6 +276,21 @@ describe('SQL in every text a user writes: stored and answered as the literal te
     const [others] = await s.web.t.db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM users WHERE name = ${"x' WHERE '1'='1"}`;
     expect(others!.n).toBe(1);
+    // The language is one of three words, never text that reaches SQL.
+    for (const language of ["hi'; UPDATE users SET role='admin'--", 'HI', ['hi'], { $ne: 'en' }]) {
+      const refused = await call(s.web.base, 'PUT', '/api/auth/profile', {
+        token: reg.body.token,
+        json: { language },
+      });
+      expect(refused.status, JSON.stringify(language)).toBe(400);
+    }
+    const after = await call<{ user: { language: string; role: string } }>(
+      s.web.base,
+      'GET',
+      '/api/auth/me',
+      { token: reg.body.token },
+    );
+    expect(after.body.user).toMatchObject({ language: 'en', role: 'homeowner' });
   });
 
   it.each([

@@ -134,4 +134,35 @@ describe('saved-search alert emails', () => {
       WHERE NOT EXISTS (SELECT 1 FROM saved_search_filters s WHERE s.search_no = q.search_no)`;
     expect(left!.n).toBe(0);
   });
+
+  it('goes out in the language the tenant chose on their profile, its links working', async () => {
+    // Last of the file: its search would match the listings the others post.
+    const { tenant } = await tenantSaving('अड्यार के घर', 'instant');
+    const chose = await s.t.request<{ user: { language: string } }>('PUT', '/api/auth/profile', {
+      token: tenant.token,
+      json: { language: 'hi' },
+    });
+    expect(chose.status).toBe(200);
+    expect(chose.body.user.language).toBe('hi');
+    const refused = await s.t.request<{ errors: unknown[] }>('PUT', '/api/auth/profile', {
+      token: tenant.token,
+      json: { language: 'fr' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { path: 'language', msg: 'Please choose English, Hindi or Kannada' },
+    ]);
+
+    await post('mail-hi-1', 'Sea-facing flat in Adyar');
+    expect(await mailAlertsOnce(mailer())).toEqual({ sent: 1, failed: 0 });
+    const alert = await mail.next(tenant.email);
+    expect(alert.subject).toBe('“अड्यार के घर” के लिए 1 नई प्रॉपर्टी');
+    expect(alert.html).toContain('lang="hi"');
+    expect(alert.text).toContain('नमस्ते');
+    expect(alert.text).toContain('अपनी सेव की गई खोजें देखें');
+    expect(alert.text).not.toMatch(/You get this email|Unsubscribe/);
+    expect(alert.text).toContain(`${SITE}/properties/mail-hi-1`);
+    const unsubscribe = linkIn(alert, `${SITE}/api/saved-searches/unsubscribe`);
+    expect((await s.t.request('GET', unsubscribe.slice(SITE.length))).status).toBe(200);
+  });
 });

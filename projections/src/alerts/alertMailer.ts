@@ -1,3 +1,4 @@
+import type { Locale } from '@rentals/core/i18n/locales';
 import type { Sql } from 'postgres';
 import { savedSearchAlertEmail } from '@rentals/core/mail/emails';
 import { emailLink } from '@rentals/core/mail/links';
@@ -39,6 +40,7 @@ type Due = {
   alert: 'instant' | 'daily';
   email: string;
   name: string;
+  language: Locale;
   newest: string;
 };
 
@@ -90,7 +92,7 @@ export const queueAnnouncements = (o: Pick<AlertMailerOptions, 'sql' | 'clock'>)
  */
 const dueSearches = (o: AlertMailerOptions, after: string[]) => o.sql<Due[]>`
   SELECT s.search_id AS "searchId", s.user_id AS "userId", s.name AS "searchName", s.alert,
-         u.email, u.name, q.newest_alert_id::text AS newest
+         u.email, u.name, u.language, q.newest_alert_id::text AS newest
   FROM alert_mail_queue q
   JOIN saved_search_filters s ON s.search_no = q.search_no
   JOIN users u ON u.id = s.user_id
@@ -146,6 +148,7 @@ const claimAndSend = async (o: AlertMailerOptions, due: Due): Promise<'sent' | '
     // Everything that matched is gone again: the claim stands, and there is nothing to say.
     if (listings.length === 0) return 'taken' as const;
     const content = await savedSearchAlertEmail({
+      locale: due.language,
       name: due.name,
       searchName: due.searchName,
       kind: due.alert,

@@ -1,3 +1,4 @@
+import type { Locale } from '@rentals/core/i18n/locales';
 import type { Sql } from 'postgres';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { expiryReminderEmail } from '@rentals/core/mail/emails';
@@ -18,9 +19,9 @@ export const sendExpiryReminder =
   (deps: { sql: Sql; mailer: Mailer; siteUrl: string }) => async (event: Reminded) => {
     const { listingId } = event.data;
     const [owner] = await deps.sql<
-      { ownerId: string; email: string; name: string; title: string }[]
+      { ownerId: string; email: string; name: string; language: Locale; title: string | null }[]
     >`
-      SELECT s.owner_id AS "ownerId", u.email, u.name, coalesce(l.title, 'your property') AS title
+      SELECT s.owner_id AS "ownerId", u.email, u.name, u.language, l.title
       FROM listing_expiry_schedule s
       JOIN users u ON u.id = s.owner_id
       LEFT JOIN listing_read l ON l.id = s.listing_id
@@ -30,9 +31,10 @@ export const sendExpiryReminder =
     await deps.sql`INSERT INTO listing_confirm_tokens (token_hash, listing_id, owner_id, issued_at)
       VALUES (${tokenHash}, ${listingId}, ${owner.ownerId}, ${event.data.at})`;
     const content = await expiryReminderEmail({
+      locale: owner.language,
       name: owner.name,
       listingTitle: owner.title,
-      expiresOn: reminderDay(event.data.expiresAt),
+      expiresOn: reminderDay(event.data.expiresAt, owner.language),
       confirmLink: emailLink(deps.siteUrl, { to: 'confirm-available', token }),
       manageLink: emailLink(deps.siteUrl, { to: 'my-properties' }),
     });

@@ -1,3 +1,4 @@
+import { INTL_TAGS, type Locale } from '@rentals/core/i18n/locales';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import type { ListingExpiryReminded } from '@rentals/core/listings/events';
 import { sql, type Statement } from '../runner/statement.ts';
@@ -6,9 +7,9 @@ import { INBOX_CHANNEL } from '../queries/conversations.ts';
 /** The owner notice's kind for the day-25 reminder (beside the review decisions' kinds). */
 export const EXPIRY_REMINDER_NOTICE = 'expiry-reminder';
 
-/** A day as owners read it (the reminder email and notice): '24 Dec 2026', in India's time. */
-export const reminderDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', {
+/** A day as owners read it (the reminder email and notice): '24 Dec 2026', in India's time, in their language. */
+export const reminderDay = (iso: string, locale: Locale = 'en') =>
+  new Date(iso).toLocaleDateString(INTL_TAGS[locale], {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

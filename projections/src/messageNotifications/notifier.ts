@@ -1,3 +1,4 @@
+import type { Locale } from '@rentals/core/i18n/locales';
 import type { Sql } from 'postgres';
 import type { Mailer } from '@rentals/core/mail/mailer';
 import { newMessageEmail } from '@rentals/core/mail/emails';
@@ -36,6 +37,7 @@ type Due = {
   conversationId: string;
   email: string;
   name: string;
+  language: Locale;
   isOwner: boolean;
   ownerId: string;
   ownerReplied: boolean;
@@ -43,7 +45,8 @@ type Due = {
   lastSenderId: string;
   lastSeq: number;
   lastMessageBody: string;
-  senderName: string;
+  /** Null when the sender's account is gone. */
+  senderName: string | null;
   listingTitle: string | null;
 };
 
@@ -56,10 +59,10 @@ const at = (clock: () => Date, agoMs: number) => new Date(clock().getTime() - ag
  * round already tried.
  */
 const dueEntries = (sql: Sql, clock: () => Date, delayMs: number, after: string[]) => sql<Due[]>`
-  SELECT i.user_id AS "userId", i.conversation_id AS "conversationId", r.email, r.name,
+  SELECT i.user_id AS "userId", i.conversation_id AS "conversationId", r.email, r.name, r.language,
          i.is_owner AS "isOwner", c.owner_id AS "ownerId", c.owner_replied AS "ownerReplied", i.unread,
          i.last_sender_id AS "lastSenderId", i.last_seq AS "lastSeq", i.last_message_body AS "lastMessageBody",
-         coalesce(s.name, 'Former user') AS "senderName", l.title AS "listingTitle"
+         s.name AS "senderName", l.title AS "listingTitle"
   FROM inbox_entries i
   JOIN conversation_read c ON c.conversation_id = i.conversation_id
   JOIN users r ON r.id = i.user_id
@@ -96,6 +99,7 @@ const claimAndSend = async (
     .filter((m) => m.senderId === due.lastSenderId)
     .map((m) => m.body);
   const content = await newMessageEmail({
+    locale: due.language,
     name: due.name,
     senderName: due.senderName,
     listingTitle: due.listingTitle,

@@ -11,6 +11,7 @@ import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { useBusy } from '../components/react/useBusy.ts';
 import { BusyButton } from '../components/react/BusyButton.tsx';
+import { EmailLanguage } from '../components/react/EmailLanguage.tsx';
 
 const FAILED = 'An unexpected error occurred.';
 
@@ -207,6 +208,7 @@ export default function ProfilePage() {
           <h1>Profile</h1>
           <ConfirmEmailBanner />
           <DetailsForm user={user} />
+          <EmailLanguage user={user} />
           <PasswordForm />
           <SignOutEverywhere />
         </div>

@@ -104,7 +104,11 @@ export const logout = async (): Promise<void> => {
 };
 
 /** PUT /auth/profile: the header and every island show the new name at once. */
-export const updateProfile = async (changes: { name: string; phone: string }): Promise<User> => {
+export const updateProfile = async (changes: {
+  name?: string;
+  phone?: string;
+  language?: User['language'];
+}): Promise<User> => {
   const { user } = await apiRoute('PUT /auth/profile', { json: changes });
   $auth.set({ status: 'authenticated', user });
   return user;

@@ -1,24 +1,34 @@
-import { ActionAndLink, EmailLayout, Paragraph } from '../layout.tsx';
+import { ActionAndLink, EmailLayout, Greeting, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
+import { translatorFor } from '../../i18n/catalogues.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
-export type EmailVerificationEmail = { name: string; link: string; validDays: number };
+export type EmailVerificationEmail = {
+  locale: Locale;
+  name: string;
+  link: string;
+  validDays: number;
+};
 
-const EmailVerification = ({ name, link, validDays }: EmailVerificationEmail) => (
-  <EmailLayout
-    preview="Confirm your email address for Rentals"
-    heading="Confirm your email address"
-    footer="You get this email because this address was given for a Rentals account. If it was not you, ignore it: nothing happens without the link."
-  >
-    <Paragraph>Hello {name},</Paragraph>
-    <Paragraph>
-      Please confirm that this is your email address. Once it is confirmed you can list a property,
-      message owners and report a listing, and people see that your email is verified. The link
-      works for {validDays} days.
-    </Paragraph>
-    <ActionAndLink href={link} label="Confirm my email address" />
-  </EmailLayout>
-);
+const EmailVerification = ({ locale, name, link, validDays }: EmailVerificationEmail) => {
+  const { t } = translatorFor(locale);
+  return (
+    <EmailLayout
+      locale={locale}
+      preview={t('email.verification.subject')}
+      heading={t('email.verification.heading')}
+      footer={t('email.verification.footer')}
+    >
+      <Greeting name={name} locale={locale} />
+      <Paragraph>{t('email.verification.body', { days: validDays })}</Paragraph>
+      <ActionAndLink href={link} label={t('email.verification.action')} locale={locale} />
+    </EmailLayout>
+  );
+};
 
 /** The email with the address verification link (api/src/auth/emailVerification.ts sends it). */
 export const emailVerificationEmail = (props: EmailVerificationEmail) =>
-  renderEmail('Confirm your email address for Rentals', <EmailVerification {...props} />);
+  renderEmail(
+    translatorFor(props.locale).t('email.verification.subject'),
+    <EmailVerification {...props} />,
+  );

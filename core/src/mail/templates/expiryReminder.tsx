@@ -1,12 +1,19 @@
 import { Link } from '@react-email/components';
-import { ActionAndLink, EmailLayout, Paragraph } from '../layout.tsx';
+import type { ReactNode } from 'react';
+import { ActionAndLink, EmailLayout, Greeting, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
+import { translatorFor } from '../../i18n/catalogues.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { richNodes } from '../../i18n/rich.tsx';
 
 export type ExpiryReminderEmail = {
+  /** The owner's language. */
+  locale: Locale;
   /** The owner's name. */
   name: string;
-  listingTitle: string;
-  /** The day it expires unless confirmed, as the owner reads it (e.g. '29 Nov 2026'). */
+  /** Null when the listing's details are gone from the read model: 'your property'. */
+  listingTitle: string | null;
+  /** The day it expires unless confirmed, as the owner reads it in their language (e.g. '29 Nov 2026'). */
   expiresOn: string;
   /** The one-click confirm link: no sign-in, works once. */
   confirmLink: string;
@@ -14,24 +21,45 @@ export type ExpiryReminderEmail = {
   manageLink: string;
 };
 
-const ExpiryReminder = (props: ExpiryReminderEmail) => (
-  <EmailLayout
-    preview={`Is ${props.listingTitle} still available? Confirm by ${props.expiresOn}`}
-    heading="Is your property still available?"
-    footer="You get this email because a property you list on Rentals has not been confirmed for 25 days. Listings unconfirmed for 30 days leave search, so tenants only see homes that are really available."
-  >
-    <Paragraph>Hello {props.name},</Paragraph>
-    <Paragraph>
-      Your listing <strong>{props.listingTitle}</strong> expires on {props.expiresOn} unless you
-      confirm that it is still available. One click is enough; you do not need to sign in.
-    </Paragraph>
-    <ActionAndLink href={props.confirmLink} label="Yes, still available" />
-    <Paragraph>
-      Already rented? Delist it in <Link href={props.manageLink}>My Properties</Link>.
-    </Paragraph>
-  </EmailLayout>
-);
+const titleOf = ({ locale, listingTitle }: ExpiryReminderEmail) =>
+  listingTitle ?? translatorFor(locale).t('email.common.yourProperty');
+
+const ExpiryReminder = (props: ExpiryReminderEmail) => {
+  const { locale } = props;
+  const { t, rich } = translatorFor(locale);
+  const title = titleOf(props);
+  return (
+    <EmailLayout
+      locale={locale}
+      preview={t('email.expiry.preview', { title, date: props.expiresOn })}
+      heading={t('email.expiry.heading')}
+      footer={t('email.expiry.footer')}
+    >
+      <Greeting name={props.name} locale={locale} />
+      <Paragraph>
+        {richNodes(
+          rich<ReactNode>('email.expiry.body', {
+            title,
+            date: props.expiresOn,
+            b: (chunks) => <strong>{chunks}</strong>,
+          }),
+        )}
+      </Paragraph>
+      <ActionAndLink href={props.confirmLink} label={t('email.expiry.action')} locale={locale} />
+      <Paragraph>
+        {richNodes(
+          rich<ReactNode>('email.expiry.delist', {
+            link: (chunks) => <Link href={props.manageLink}>{chunks}</Link>,
+          }),
+        )}
+      </Paragraph>
+    </EmailLayout>
+  );
+};
 
 /** The day-25 reminder of a listing's expiry (projections/src/listingExpiry/reminder.ts sends it). */
 export const expiryReminderEmail = (props: ExpiryReminderEmail) =>
-  renderEmail(`Is ${props.listingTitle} still available?`, <ExpiryReminder {...props} />);
+  renderEmail(
+    translatorFor(props.locale).t('email.expiry.subject', { title: titleOf(props) }),
+    <ExpiryReminder {...props} />,
+  );

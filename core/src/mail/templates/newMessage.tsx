@@ -1,11 +1,17 @@
-import { ActionAndLink, EmailLayout, Paragraph } from '../layout.tsx';
+import type { ReactNode } from 'react';
+import { ActionAndLink, EmailLayout, Greeting, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
-import { MONEY_REQUEST_WARNING } from '../../trust/moneyRequest.ts';
+import { translatorFor } from '../../i18n/catalogues.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { richNodes } from '../../i18n/rich.tsx';
 
 export type NewMessageEmail = {
+  /** The recipient's language. */
+  locale: Locale;
   /** The recipient's name. */
   name: string;
-  senderName: string;
+  /** Null when the sender's account is gone: 'Former user'. */
+  senderName: string | null;
   /** Null when the listing is gone. */
   listingTitle: string | null;
   /** Whether the recipient owns the listing (an enquiry) or asked about it (a reply). */
@@ -20,35 +26,50 @@ export type NewMessageEmail = {
   link: string;
 };
 
-const about = (title: string | null) => title ?? 'your conversation on Rentals';
+const subject = ({ locale, listingTitle }: NewMessageEmail) => {
+  const { t } = translatorFor(locale);
+  return listingTitle === null
+    ? t('email.newMessage.subjectNoListing')
+    : t('email.newMessage.subject', { title: listingTitle });
+};
 
 const NewMessage = (props: NewMessageEmail) => {
-  const { name, senderName, listingTitle, toOwner, excerpt, unread, link } = props;
+  const { locale, name, listingTitle, toOwner, excerpt, unread, link } = props;
+  const { t, rich } = translatorFor(locale);
+  const senderName = props.senderName ?? t('email.common.formerUser');
+  const toOwnerValue = toOwner ? 'yes' : 'no';
   return (
     <EmailLayout
+      locale={locale}
       preview={`${senderName}: ${excerpt}`}
-      heading={`New message about ${about(listingTitle)}`}
-      footer="You get this email because a message on Rentals waited unread for a few minutes. We send at most one an hour for each conversation; reading your messages stops them."
+      heading={subject(props)}
+      footer={t('email.newMessage.footer')}
     >
-      <Paragraph>Hello {name},</Paragraph>
+      <Greeting name={name} locale={locale} />
       <Paragraph>
-        {senderName} {toOwner ? 'wrote to you about your property' : 'replied about'}{' '}
-        {listingTitle ? <strong>{listingTitle}</strong> : 'a property that is no longer listed'}:
+        {listingTitle === null
+          ? t('email.newMessage.introNoListing', { sender: senderName, toOwner: toOwnerValue })
+          : richNodes(
+              rich<ReactNode>('email.newMessage.intro', {
+                sender: senderName,
+                toOwner: toOwnerValue,
+                title: listingTitle,
+                b: (chunks) => <strong>{chunks}</strong>,
+              }),
+            )}
       </Paragraph>
-      <Paragraph>“{excerpt}”</Paragraph>
+      <Paragraph>{t('email.newMessage.excerpt', { excerpt })}</Paragraph>
       {props.asksForMoney ? (
         <Paragraph>
-          <strong>{MONEY_REQUEST_WARNING}</strong>
+          <strong>{t('trust.moneyWarning')}</strong>
         </Paragraph>
       ) : null}
-      {unread > 1 ? (
-        <Paragraph>You have {unread} unread messages in this conversation.</Paragraph>
-      ) : null}
-      <ActionAndLink href={link} label="Read and reply" />
+      {unread > 1 ? <Paragraph>{t('email.newMessage.unread', { n: unread })}</Paragraph> : null}
+      <ActionAndLink href={link} label={t('email.newMessage.action')} locale={locale} />
     </EmailLayout>
   );
 };
 
 /** The email about a message left unread (projections/src/messageNotifications/notifier.ts sends it). */
 export const newMessageEmail = (props: NewMessageEmail) =>
-  renderEmail(`New message about ${about(props.listingTitle)}`, <NewMessage {...props} />);
+  renderEmail(subject(props), <NewMessage {...props} />);

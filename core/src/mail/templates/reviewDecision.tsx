@@ -1,9 +1,12 @@
-import { ActionAndLink, EmailLayout, Paragraph } from '../layout.tsx';
+import { ActionAndLink, EmailLayout, Greeting, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
+import { translatorFor } from '../../i18n/catalogues.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export type ReviewDecisionKind = 'fix-requested' | 'delisted' | 'suspended';
 
 export type ReviewDecisionEmail = {
+  locale: Locale;
   name: string;
   kind: ReviewDecisionKind;
   listingTitle: string | null;
@@ -12,44 +15,47 @@ export type ReviewDecisionEmail = {
   link: string;
 };
 
-const SUBJECTS: Record<ReviewDecisionKind, string> = {
-  'fix-requested': 'Please correct your listing on Rentals',
-  delisted: 'Your listing was removed from Rentals',
-  suspended: 'Your Rentals account was suspended',
-};
+const SUBJECTS = {
+  'fix-requested': 'email.review.subject.fix-requested',
+  delisted: 'email.review.subject.delisted',
+  suspended: 'email.review.subject.suspended',
+} as const;
 
-const WHAT: Record<ReviewDecisionKind, string> = {
-  'fix-requested': 'Our team reviewed reports about your listing and asks you to correct it.',
-  delisted: 'Our team reviewed reports about your listing and removed it from Rentals.',
-  suspended:
-    'Our team reviewed reports about your listing and suspended your account: you can no longer sign in, and your listings are no longer shown.',
-};
+const WHAT = {
+  'fix-requested': 'email.review.what.fix-requested',
+  delisted: 'email.review.what.delisted',
+  suspended: 'email.review.what.suspended',
+} as const;
 
-const ACTION: Record<ReviewDecisionKind, string | null> = {
-  'fix-requested': 'Correct your listing',
-  delisted: 'Open My Properties',
+/** A suspended account cannot sign in, so its email offers nothing to open. */
+const ACTION = {
+  'fix-requested': 'email.review.action.fix-requested',
+  delisted: 'email.review.action.delisted',
   suspended: null,
-};
+} as const;
 
-const ReviewDecision = ({ name, kind, listingTitle, reason, link }: ReviewDecisionEmail) => {
+const ReviewDecision = (props: ReviewDecisionEmail) => {
+  const { locale, name, kind, listingTitle, reason, link } = props;
+  const { t } = translatorFor(locale);
   const action = ACTION[kind];
   return (
     <EmailLayout
-      preview={SUBJECTS[kind]}
-      heading={SUBJECTS[kind]}
-      footer="You get this email because users reported a listing of your Rentals account and our team reviewed it."
+      locale={locale}
+      preview={t(SUBJECTS[kind])}
+      heading={t(SUBJECTS[kind])}
+      footer={t('email.review.footer')}
     >
-      <Paragraph>Hello {name},</Paragraph>
+      <Greeting name={name} locale={locale} />
       <Paragraph>
-        {WHAT[kind]}
-        {listingTitle ? ` Listing: ${listingTitle}.` : ''}
+        {t(WHAT[kind])}
+        {listingTitle ? ` ${t('email.review.listing', { title: listingTitle })}` : ''}
       </Paragraph>
-      <Paragraph>Reason: {reason}</Paragraph>
-      {action === null ? null : <ActionAndLink href={link} label={action} />}
+      <Paragraph>{t('email.review.reason', { reason })}</Paragraph>
+      {action === null ? null : <ActionAndLink href={link} label={t(action)} locale={locale} />}
     </EmailLayout>
   );
 };
 
 /** The email telling an owner what a review of reports about their listing decided (api/src/reports sends it). */
 export const reviewDecisionEmail = (props: ReviewDecisionEmail) =>
-  renderEmail(SUBJECTS[props.kind], <ReviewDecision {...props} />);
+  renderEmail(translatorFor(props.locale).t(SUBJECTS[props.kind]), <ReviewDecision {...props} />);

@@ -1,6 +1,10 @@
 import { Link } from '@react-email/components';
-import { Action, EmailLayout, Paragraph } from '../layout.tsx';
+import type { ReactNode } from 'react';
+import { Action, EmailLayout, Greeting, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
+import { translatorFor } from '../../i18n/catalogues.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { richNodes } from '../../i18n/rich.tsx';
 
 export type SavedSearchAlertListing = {
   title: string;
@@ -11,6 +15,8 @@ export type SavedSearchAlertListing = {
 };
 
 export type SavedSearchAlertEmail = {
+  /** The recipient's language. */
+  locale: Locale;
   /** The recipient's name. */
   name: string;
   searchName: string;
@@ -27,42 +33,49 @@ export type SavedSearchAlertEmail = {
 };
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
-const count = (n: number) => (n === 1 ? '1 new property' : `${n} new properties`);
+
+const subject = ({ locale, listings, more, searchName }: SavedSearchAlertEmail) =>
+  translatorFor(locale).t('email.alert.subject', { n: listings.length + more, search: searchName });
 
 const SavedSearchAlert = (props: SavedSearchAlertEmail) => {
-  const { name, searchName, kind, listings, more, link, unsubscribeLink } = props;
-  const total = listings.length + more;
+  const { locale, name, kind, listings, more, link, unsubscribeLink } = props;
+  const { t, rich } = translatorFor(locale);
   return (
     <EmailLayout
-      preview={`${count(total)} for “${searchName}”`}
-      heading={`${count(total)} for “${searchName}”`}
-      footer={
-        kind === 'instant'
-          ? 'You get this email because you saved this search with instant alerts. We send at most one every 15 minutes for each search.'
-          : 'You get this email because you saved this search with a daily digest. We send at most one a day for each search.'
-      }
+      locale={locale}
+      preview={subject(props)}
+      heading={subject(props)}
+      footer={t(`email.alert.footer.${kind}`)}
     >
-      <Paragraph>Hello {name},</Paragraph>
-      <Paragraph>
-        {kind === 'instant' ? 'Just listed' : 'Listed since yesterday'}, matching your saved search:
-      </Paragraph>
+      <Greeting name={name} locale={locale} />
+      <Paragraph>{t(`email.alert.intro.${kind}`)}</Paragraph>
       {listings.map((l) => (
         <Paragraph key={l.link}>
-          <Link href={l.link}>{l.title}</Link> · {l.area}, {l.city} · {rupees(l.rent)}
+          {richNodes(
+            rich<ReactNode>('email.alert.listing', {
+              title: l.title,
+              area: l.area,
+              city: l.city,
+              rent: rupees(l.rent),
+              link: (chunks) => <Link href={l.link}>{chunks}</Link>,
+            }),
+          )}
         </Paragraph>
       ))}
-      {more > 0 ? <Paragraph>…and {more} more.</Paragraph> : null}
-      <Action href={link} label="See your saved searches" />
+      {more > 0 ? <Paragraph>{t('email.alert.more', { n: more })}</Paragraph> : null}
+      <Action href={link} label={t('email.alert.action')} />
       <Paragraph>
-        No more alerts for this search? Unsubscribe with one click:{' '}
-        <Link href={unsubscribeLink}>{unsubscribeLink}</Link>
+        {richNodes(
+          rich<ReactNode>('email.alert.unsubscribe', {
+            href: unsubscribeLink,
+            link: (chunks) => <Link href={unsubscribeLink}>{chunks}</Link>,
+          }),
+        )}
       </Paragraph>
     </EmailLayout>
   );
 };
 
 /** The alert of a saved search (projections/src/alerts/alertMailer.ts sends it). */
-export const savedSearchAlertEmail = (props: SavedSearchAlertEmail) => {
-  const total = props.listings.length + props.more;
-  return renderEmail(`${count(total)} for “${props.searchName}”`, <SavedSearchAlert {...props} />);
-};
+export const savedSearchAlertEmail = (props: SavedSearchAlertEmail) =>
+  renderEmail(subject(props), <SavedSearchAlert {...props} />);

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES, translatorFor, type MessageId } from './catalogues.ts';
+import { LOCALES } from './locales.ts';
+import { messageShape, messageTexts } from './messageShape.ts';
+import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoCatalogue, pseudoMessage } from './pseudo.ts';
+import { createTranslator } from './translate.ts';
+
+const en = CATALOGUES.en;
+const ids = Object.keys(en) as MessageId[];
+
+/**
+ * Latin words a Hindi or Kannada text may keep: the brand, and what Indian
+ * renters write in Latin letters whatever their language (docs/i18n/GLOSSARY.md).
+ */
+const LATIN_KEPT = new Set(['Rentals', 'BHK', 'PG', 'RK', 'UPI', 'PIN', 'OTP']);
+
+const SCRIPTS = { hi: /\p{Script=Devanagari}/u, kn: /\p{Script=Kannada}/u } as const;
+
+describe('the catalogues', () => {
+  it.each(['hi', 'kn'] as const)('%s has every English id and no other', (locale) => {
+    expect(Object.keys(CATALOGUES[locale]).sort()).toEqual([...ids].sort());
+  });
+
+  it.each(ids)('%s asks the same values and tags in every language', (id) => {
+    const shape = messageShape(en[id]);
+    for (const locale of LOCALES)
+      expect(messageShape(CATALOGUES[locale][id]), locale).toEqual(shape);
+  });
+
+  it.each(['hi', 'kn'] as const)('%s is written in its script, never left in English', (locale) => {
+    const untranslated: string[] = [];
+    for (const id of ids) {
+      const texts = messageTexts(CATALOGUES[locale][id]).join(' ');
+      const latinWords = texts.match(/\p{Script=Latin}+/gu) ?? [];
+      if (latinWords.some((word) => !LATIN_KEPT.has(word))) untranslated.push(id);
+      const wordsInEnglish =
+        messageTexts(en[id])
+          .join(' ')
+          .match(/\p{Script=Latin}{2,}/gu) ?? [];
+      if (wordsInEnglish.some((w) => !LATIN_KEPT.has(w)) && !SCRIPTS[locale].test(texts))
+        untranslated.push(id);
+    }
+    expect(untranslated).toEqual([]);
+  });
+});
+
+describe('a translator', () => {
+  it('formats values and plurals by each language’s rules', () => {
+    const t = translatorFor('en').t;
+    expect(t('email.alert.subject', { n: 1, search: 'Koramangala 2 BHK' })).toBe(
+      '1 new property for “Koramangala 2 BHK”',
+    );
+    expect(t('email.alert.subject', { n: 1200, search: 'PG' })).toBe(
+      '1,200 new properties for “PG”',
+    );
+    // Hindi's 'one' covers 0 and 1; Kannada's, 0 and 1 too, but its other form differs.
+    expect(translatorFor('kn').t('email.alert.subject', { n: 3, search: 'x' })).toBe(
+      '“x” ಗಾಗಿ 3 ಹೊಸ ಪ್ರಾಪರ್ಟಿಗಳು',
+    );
+  });
+
+  it('gives a rich message’s tags to the caller', () => {
+    const parts = translatorFor('en').rich<string>('email.newMessage.intro', {
+      toOwner: 'yes',
+      sender: 'Asha',
+      title: '2 BHK in Indiranagar',
+      b: (chunks) => `[${chunks.join('')}]`,
+    });
+    expect(parts.join('')).toBe('Asha wrote to you about your property [2 BHK in Indiranagar]:');
+  });
+
+  it('throws on an id its catalogue lacks, rather than show the id', () => {
+    const messages: Record<string, string> = { a: 'A' };
+    const t = createTranslator('en', messages).t;
+    expect(() => t('b')).toThrow(/no message b/);
+  });
+});
+
+describe('the pseudo-locale', () => {
+  it('accents, lengthens by about 30 % and brackets every message, keeping values and tags', () => {
+    const message = pseudoMessage('Reset password');
+    expect(message.startsWith(`${PSEUDO_OPEN}Ŕéšéţ þåššŵöŕð `)).toBe(true);
+    expect(message.endsWith(PSEUDO_CLOSE)).toBe(true);
+    expect(message.length).toBeGreaterThanOrEqual(Math.ceil('Reset password'.length * 1.3));
+    const pseudo = pseudoCatalogue(en);
+    for (const id of ids) expect(messageShape(pseudo[id]), id).toEqual(messageShape(en[id]));
+    const t = createTranslator('en', pseudo).t;
+    expect(t('email.alert.subject', { n: 2, search: 'PG' })).toMatch(/^⟦2 ñéŵ þŕöþéŕţîéš ƒöŕ “PG”/);
+  });
+});

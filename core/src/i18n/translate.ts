@@ -1,0 +1,47 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { INTL_TAGS, type Locale } from './locales.ts';
+
+/** What a message's placeholders take: text, numbers (plural, number) and dates. */
+export type MessageValues = Record<string, string | number | Date>;
+
+/** A rich message's values: as MessageValues, and for each tag (`<b>{title}</b>`) a function of what it wraps. */
+export type RichValues<T> = Record<
+  string,
+  string | number | Date | ((chunks: (string | T)[]) => T)
+>;
+
+/**
+ * Formats one language's messages by id. Each message is parsed once, on
+ * first use. A missing id is a programming error (the catalogue test keeps
+ * the languages complete), so it throws rather than show an id to a user.
+ */
+export const createTranslator = <Id extends string>(
+  locale: Locale,
+  messages: Readonly<Record<Id, string>>,
+) => {
+  const tag = INTL_TAGS[locale];
+  const parsed = new Map<Id, IntlMessageFormat>();
+  const formatOf = (id: Id) => {
+    let format = parsed.get(id);
+    if (!format) {
+      const source = messages[id];
+      if (typeof source !== 'string')
+        throw new Error(`no message ${id} in the ${locale} catalogue`);
+      format = new IntlMessageFormat(source, tag);
+      parsed.set(id, format);
+    }
+    return format;
+  };
+  return {
+    locale,
+    /** The message as plain text. */
+    t: (id: Id, values?: MessageValues): string => String(formatOf(id).format(values)),
+    /** The message as parts, its tags rendered by `tags` (React elements in emails and islands). */
+    rich: <T>(id: Id, values: RichValues<T>): (string | T)[] => {
+      const out = formatOf(id).format<T>(values);
+      return Array.isArray(out) ? out : [out];
+    },
+  };
+};
+
+export type Translator<Id extends string> = ReturnType<typeof createTranslator<Id>>;
