@@ -1,24 +1,47 @@
-import en from './catalogues/en.json' with { type: 'json' };
-import hi from './catalogues/hi.json' with { type: 'json' };
-import kn from './catalogues/kn.json' with { type: 'json' };
+import enEmail from './catalogues/en/email.json' with { type: 'json' };
+import hiEmail from './catalogues/hi/email.json' with { type: 'json' };
+import knEmail from './catalogues/kn/email.json' with { type: 'json' };
+import enTrust from './catalogues/en/trust.json' with { type: 'json' };
+import hiTrust from './catalogues/hi/trust.json' with { type: 'json' };
+import knTrust from './catalogues/kn/trust.json' with { type: 'json' };
 import type { Locale } from './locales.ts';
 import { createTranslator, type Translator } from './translate.ts';
 
 /**
- * Every text a user reads, one catalogue per language (catalogues/*.json), in
- * ICU MessageFormat: `{name}` fills in a value, `{n, plural, one {…} other {…}}`
+ * Every text a user reads, one catalogue per language (catalogues/<language>/),
+ * split by namespace into files (`email.json` holds the `email.*` ids), in ICU
+ * MessageFormat: `{name}` fills in a value, `{n, plural, one {…} other {…}}`
  * follows each language's plural rules, `<b>…</b>` marks where the caller
  * puts markup. English is the source and is exactly the specification's
  * text; Hindi and Kannada hold the same ids (catalogues.unit.test.ts checks
  * ids, placeholders and tags), written against docs/i18n/GLOSSARY.md.
  *
- * This module loads all three: for server code (emails, API messages, the
- * pre-rendered pages). The browser loads only its page's language.
+ * This module loads every language: for server code (emails, the site's
+ * build, the pre-rendered pages). A page in the browser gets only its
+ * language's namespaces, embedded in the page.
  */
-export type MessageId = keyof typeof en;
+export const NAMESPACES = {
+  email: { en: enEmail, hi: hiEmail, kn: knEmail },
+  trust: { en: enTrust, hi: hiTrust, kn: knTrust },
+} as const;
+
+export type Namespace = keyof typeof NAMESPACES;
+type English = { [N in Namespace]: (typeof NAMESPACES)[N]['en'] }[Namespace];
+export type MessageId = English extends infer E ? (E extends object ? keyof E : never) : never;
 export type Messages = Record<MessageId, string>;
 
-export const CATALOGUES: Record<Locale, Messages> = { en, hi, kn };
+const catalogueOf = (locale: Locale) =>
+  Object.assign({}, ...Object.values(NAMESPACES).map((byLocale) => byLocale[locale])) as Messages;
+
+export const CATALOGUES: Record<Locale, Messages> = {
+  en: catalogueOf('en'),
+  hi: catalogueOf('hi'),
+  kn: catalogueOf('kn'),
+};
+
+/** One language's messages of these namespaces: what a page embeds for its islands. */
+export const namespaceMessages = (locale: Locale, namespaces: readonly Namespace[]) =>
+  Object.assign({}, ...namespaces.map((n) => NAMESPACES[n][locale])) as Partial<Messages>;
 
 const translators = new Map<Locale, Translator<MessageId>>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, translatorFor, type MessageId } from './catalogues.ts';
+import { CATALOGUES, NAMESPACES, translatorFor, type MessageId } from './catalogues.ts';
 import { LOCALES } from './locales.ts';
 import { messageShape, messageTexts } from './messageShape.ts';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoCatalogue, pseudoMessage } from './pseudo.ts';
@@ -17,6 +17,11 @@ const LATIN_KEPT = new Set(['Rentals', 'BHK', 'PG', 'RK', 'UPI', 'PIN', 'OTP']);
 const SCRIPTS = { hi: /\p{Script=Devanagari}/u, kn: /\p{Script=Kannada}/u } as const;
 
 describe('the catalogues', () => {
+  it.each(Object.entries(NAMESPACES))('%s.json holds only its own ids', (namespace, byLocale) => {
+    for (const messages of Object.values(byLocale))
+      for (const id of Object.keys(messages)) expect(id.split('.')[0]).toBe(namespace);
+  });
+
   it.each(['hi', 'kn'] as const)('%s has every English id and no other', (locale) => {
     expect(Object.keys(CATALOGUES[locale]).sort()).toEqual([...ids].sort());
   });
