@@ -83,7 +83,8 @@ const CATALOGUE =
  * The UI the site and the public pages share is bundled by the site for the
  * browser: its own modules and React only (no node:*, no database, no other core module).
  */
-const UI = 'core/src/ui is bundled for the browser: it imports its own modules and React only.';
+const UI =
+  'core/src/ui is bundled for the browser: it imports its own modules, React and the types of core/src/i18n only.';
 const INFRA = 'infra imports core, api, projections and itself, never the test harness.';
 const INFRA_TESTS = "infra's tests and the test harness import core, api, projections and infra.";
 const SITE_TESTS = "The site's tests import core, the API and the test harness only.";
@@ -94,7 +95,12 @@ const packageBoundaries = [
   boundary(['core/**/*.{ts,tsx}'], ['testing/'], CORE, { tests: true, extra: [notTheSite] }),
   // After core's own line, which it restates (a later object's rule replaces an earlier one's).
   boundary(['core/src/ui/**/*.{ts,tsx}'], ['\\b\\B'], CORE, {
-    extra: [notTheSite, { regex: '^(?!\\./|react$)', message: UI }],
+    extra: [
+      notTheSite,
+      { regex: '^(?!\\./|react$|\\.\\./i18n/)', message: UI },
+      // The frame takes its texts as a function: the catalogues' types only, never the catalogues.
+      { regex: '^\\.\\./i18n/', allowTypeImports: true, message: UI },
+    ],
   }),
   {
     files: DOMAINS,

@@ -1,3 +1,4 @@
+import type { FrameText } from './siteFrame.ts';
 import { iconSvg } from './icons.ts';
 
 /**
@@ -13,7 +14,9 @@ import { iconSvg } from './icons.ts';
 /** The unread messages badge: an envelope and the count, with the count in words for screen readers (filled by frame.ts). */
 const UNREAD_BADGE = `<span class="unread-badge" data-unread-badge hidden><span aria-hidden="true">${iconSvg('mail')} <span data-unread-count></span></span><span class="visually-hidden" data-unread-words></span></span>`;
 
-export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hidden>List Property</a>
+export const signedInNavHtml = (
+  t: FrameText,
+) => `<a href="/add-property" data-show="owner" hidden>${t('frame.listProperty')}</a>
 <div class="bell" id="bell" data-show="in" hidden></div>
 <div class="user-menu" data-show="in" hidden>
   <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
@@ -22,15 +25,15 @@ export const SIGNED_IN_NAV_HTML = `<a href="/add-property" data-show="owner" hid
     ${UNREAD_BADGE}
   </button>
   <ul class="user-menu-list" id="user-menu-list" hidden>
-    <li data-show="member" hidden><a href="/dashboard">Dashboard</a></li>
-    <li data-show="admin" hidden><a href="/admin">Admin console</a></li>
-    <li data-show="admin" hidden><a href="/admin/reports">Review reports</a></li>
-    <li data-show="admin" hidden><a href="/admin/verify">Verify listings</a></li>
-    <li data-show="owner" hidden><a href="/my-properties">My Properties</a></li>
-    <li data-show="member" hidden><a href="/favourites">Favourites</a></li>
-    <li data-show="member" hidden><a href="/saved-searches">Saved searches</a></li>
-    <li><a href="/profile">Profile</a></li>
-    <li><a href="/messages" id="nav-messages">Messages ${UNREAD_BADGE}</a></li>
-    <li><button type="button" id="logout-button">Logout</button></li>
+    <li data-show="member" hidden><a href="/dashboard">${t('frame.dashboard')}</a></li>
+    <li data-show="admin" hidden><a href="/admin">${t('frame.adminConsole')}</a></li>
+    <li data-show="admin" hidden><a href="/admin/reports">${t('frame.reviewReports')}</a></li>
+    <li data-show="admin" hidden><a href="/admin/verify">${t('frame.verifyListings')}</a></li>
+    <li data-show="owner" hidden><a href="/my-properties">${t('frame.myProperties')}</a></li>
+    <li data-show="member" hidden><a href="/favourites">${t('frame.favourites')}</a></li>
+    <li data-show="member" hidden><a href="/saved-searches">${t('frame.savedSearches')}</a></li>
+    <li><a href="/profile">${t('frame.profile')}</a></li>
+    <li><a href="/messages" id="nav-messages">${t('frame.messages')} ${UNREAD_BADGE}</a></li>
+    <li><button type="button" id="logout-button">${t('frame.logout')}</button></li>
   </ul>
 </div>`;

@@ -6,8 +6,13 @@
  * scripts/frame.ts brings them to life: it shows what `data-show` marks for
  * who is signed in and opens the phone menu.
  */
+import type { MessageId } from '../i18n/catalogues.ts';
+import type { MessageValues } from '../i18n/translate.ts';
 import { iconSvg } from './icons.ts';
-import { SIGNED_IN_NAV_HTML } from './signedInNav.ts';
+import { signedInNavHtml } from './signedInNav.ts';
+
+/** The frame's texts in the page's language (translatorFor(locale).t on the server). */
+export type FrameText = (id: MessageId, values?: MessageValues) => string;
 
 type FrameOptions = {
   /**
@@ -21,21 +26,27 @@ type FrameOptions = {
 const out = ({ visitorFirst }: FrameOptions) =>
   visitorFirst ? 'data-show="out"' : 'data-show="out" hidden';
 
-export const headerHtml = (options: FrameOptions = {}): string => `<header class="site-header">
+export const headerHtml = (
+  t: FrameText,
+  options: FrameOptions = {},
+): string => `<header class="site-header">
   <nav class="nav container" aria-label="Main">
-    <a href="/" class="logo" aria-label="Rentals home">${iconSvg('home')} Rentals</a>
+    <a href="/" class="logo" aria-label="${t('frame.logoLabel')}">${iconSvg('home')} Rentals</a>
     <button type="button" class="menu-toggle" id="menu-toggle" aria-expanded="false" aria-controls="nav-menu">
-      <span class="visually-hidden">Menu</span>${iconSvg('menu')}
+      <span class="visually-hidden">${t('frame.menu')}</span>${iconSvg('menu')}
     </button>
     <div class="nav-links" id="nav-menu" data-open="false">
-      <a href="/browse" id="nav-browse">Browse Properties</a>
-      ${SIGNED_IN_NAV_HTML}
-      <a href="/login" ${out(options)}>Login</a>
-      <a href="/register" class="button button-primary" ${out(options)}>Register</a>
-      <span class="spinner spinner-small" data-show="loading" role="status" aria-label="Loading"${options.visitorFirst ? ' hidden' : ''}></span>
+      <a href="/browse" id="nav-browse">${t('frame.browse')}</a>
+      ${signedInNavHtml(t)}
+      <a href="/login" ${out(options)}>${t('frame.login')}</a>
+      <a href="/register" class="button button-primary" ${out(options)}>${t('frame.register')}</a>
+      <span class="spinner spinner-small" data-show="loading" role="status" aria-label="${t('frame.loading')}"${options.visitorFirst ? ' hidden' : ''}></span>
     </div>
   </nav>
 </header>`;
+
+/** Networks are named as they name themselves, in every language. */
+const SOCIAL = ['Facebook', 'X', 'Instagram', 'LinkedIn'];
 
 /**
  * The footer; a signed-in user gets Dashboard where a visitor gets Login and
@@ -43,50 +54,48 @@ export const headerHtml = (options: FrameOptions = {}): string => `<header class
  * its listings, so a rebuild writes the same bytes.
  */
 export const footerHtml = (
+  t: FrameText,
   year: number | null,
   options: FrameOptions = {},
 ): string => `<footer class="site-footer">
   <div class="container footer-grid">
     <section aria-labelledby="footer-about">
-      <h2 id="footer-about">Rentals</h2>
-      <p>Flats, houses and PGs for rent across India, listed by their owners and brokers.</p>
+      <h2 id="footer-about">${t('frame.footer.about')}</h2>
+      <p>${t('frame.footer.aboutText')}</p>
     </section>
     <section aria-labelledby="footer-links">
-      <h2 id="footer-links">Quick Links</h2>
+      <h2 id="footer-links">${t('frame.footer.quickLinks')}</h2>
       <ul>
-        <li><a href="/">Home</a></li>
-        <li><a href="/browse">Browse Properties</a></li>
-        <li><a href="/browse/cities">Browse by City</a></li>
-        <li data-show="lister"${options.visitorFirst ? '' : ' hidden'}><a href="/add-property">List Property</a></li>
-        <li data-show="in" hidden><a href="/dashboard">Dashboard</a></li>
-        <li ${out(options)}><a href="/login">Login</a></li>
-        <li ${out(options)}><a href="/register">Register</a></li>
+        <li><a href="/">${t('frame.footer.home')}</a></li>
+        <li><a href="/browse">${t('frame.browse')}</a></li>
+        <li><a href="/browse/cities">${t('frame.footer.browseByCity')}</a></li>
+        <li data-show="lister"${options.visitorFirst ? '' : ' hidden'}><a href="/add-property">${t('frame.listProperty')}</a></li>
+        <li data-show="in" hidden><a href="/dashboard">${t('frame.dashboard')}</a></li>
+        <li ${out(options)}><a href="/login">${t('frame.login')}</a></li>
+        <li ${out(options)}><a href="/register">${t('frame.register')}</a></li>
       </ul>
     </section>
     <section aria-labelledby="footer-contact">
-      <h2 id="footer-contact">Contact</h2>
+      <h2 id="footer-contact">${t('frame.footer.contact')}</h2>
       <ul>
         <li>support@rentals.example</li>
         <li>+91 00000 00000</li>
-        <li>Bengaluru, India</li>
+        <li>${t('frame.footer.place')}</li>
       </ul>
     </section>
     <section aria-labelledby="footer-social">
-      <h2 id="footer-social">Follow Us</h2>
+      <h2 id="footer-social">${t('frame.footer.follow')}</h2>
       <ul class="inline-list">
-        <li><a href="#" aria-label="Facebook (coming soon)">Facebook</a></li>
-        <li><a href="#" aria-label="X (coming soon)">X</a></li>
-        <li><a href="#" aria-label="Instagram (coming soon)">Instagram</a></li>
-        <li><a href="#" aria-label="LinkedIn (coming soon)">LinkedIn</a></li>
+        ${SOCIAL.map((network) => `<li><a href="#" aria-label="${t('frame.footer.comingSoon', { network })}">${network}</a></li>`).join('\n        ')}
       </ul>
     </section>
   </div>
   <div class="container footer-bottom">
-    <p>© ${year === null ? '' : `${year} `}Rentals. All rights reserved.</p>
+    <p>${year === null ? t('frame.footer.rightsNoYear') : t('frame.footer.rights', { year: String(year) })}</p>
     <ul class="inline-list">
-      <li><a href="#">Privacy Policy</a></li>
-      <li><a href="#">Terms of Service</a></li>
-      <li><a href="#">Cookie Policy</a></li>
+      <li><a href="#">${t('frame.footer.privacy')}</a></li>
+      <li><a href="#">${t('frame.footer.terms')}</a></li>
+      <li><a href="#">${t('frame.footer.cookies')}</a></li>
     </ul>
   </div>
 </footer>`;

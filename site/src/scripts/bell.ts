@@ -12,6 +12,7 @@ import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { NotificationItem } from '../lib/types.ts';
 import type { apiRoute as apiRouteCall } from '../lib/api.ts';
 import type { countLabel as countLabelFn } from '../lib/format.ts';
+import type { text as textFn } from '../lib/i18n.ts';
 import type { plural as pluralFn, pluralNoun as pluralNounFn } from '@rentals/core/ui/plural';
 
 /**
@@ -29,6 +30,8 @@ export type BellDeps = {
   plural: typeof pluralFn;
   pluralNoun: typeof pluralNounFn;
   countLabel: typeof countLabelFn;
+  /** The page's texts (lib/i18n.ts). */
+  text: typeof textFn;
 };
 
 type Item = NotificationItem;
@@ -173,11 +176,11 @@ const render = () => {
   }
   const list = rows.length
     ? element('ul', { className: 'bell-list' }, ...rows)
-    : element('p', { className: 'muted bell-empty', textContent: 'No notifications yet' });
+    : element('p', { className: 'muted bell-empty', textContent: deps.text('live.bell.empty') });
   const markRead = element('button', {
     type: 'button',
     className: 'link-button',
-    textContent: 'Mark all as read',
+    textContent: deps.text('live.bell.markRead'),
     disabled: bell.unread === 0,
   });
   markRead.addEventListener('click', () => {
@@ -195,7 +198,7 @@ const render = () => {
     element(
       'div',
       { className: 'bell-head' },
-      element('strong', { textContent: 'Notifications' }),
+      element('strong', { textContent: deps.text('live.bell.heading') }),
       markRead,
     ),
     list,

@@ -14,6 +14,7 @@ import {
   type Toast,
 } from '../stores/toasts.ts';
 import { countLabel, initial } from '../lib/format.ts';
+import { text } from '../lib/i18n.ts';
 import { plural, pluralNoun } from '@rentals/core/ui/plural';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -73,6 +74,7 @@ const followInbox = () => {
         plural,
         pluralNoun,
         countLabel,
+        text,
       }),
     );
   } else if (status === 'anonymous') stopInbox();
@@ -131,15 +133,15 @@ const renderToasts = (area: HTMLElement, toasts: readonly Toast[]) => {
     icon.className = 'toast-icon';
     icon.setAttribute('aria-hidden', 'true');
     icon.textContent = icons[t.kind];
-    const text = document.createElement('span');
-    text.textContent = t.message;
+    const message = document.createElement('span');
+    message.textContent = t.message;
     const close = document.createElement('button');
     close.type = 'button';
     close.className = 'toast-close';
-    close.setAttribute('aria-label', 'Dismiss notification');
+    close.setAttribute('aria-label', text('live.toast.dismiss'));
     close.textContent = '×';
     close.addEventListener('click', () => dismissToast(t.id));
-    el.append(icon, text, close);
+    el.append(icon, message, close);
     area.append(el);
   }
 };

@@ -1,3 +1,4 @@
+import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
 import { markup, jsonLd, raw, type Html } from '../html.ts';
 import { CITIES_PATH } from '../paths.ts';
@@ -37,6 +38,8 @@ export const absolute = (site: SiteContext, path: string) =>
  * footer's links work; the phone menu stays closed.
  */
 const FRAME = { visitorFirst: true };
+/** The public pages are in English until their Hindi and Kannada editions exist (docs/i18n). */
+const { t } = translatorFor('en');
 
 export const layout = (site: SiteContext, meta: PageMeta, body: Html): string => {
   const canonical = absolute(site, meta.path);
@@ -66,9 +69,9 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to content</a>
-        ${raw(headerHtml(FRAME))}
+        ${raw(headerHtml(t, FRAME))}
         <main id="main" tabindex="-1">${body}</main>
-        ${raw(footerHtml(null, FRAME))}
+        ${raw(footerHtml(t, null, FRAME))}
         <div class="toaster" id="toaster" role="region" aria-label="Notifications" aria-live="polite"></div>
       </body>
     </html> `.value.replace(/\n\s+/g, '\n'); // drop the source indentation
