@@ -3,9 +3,13 @@ import { CITIES } from './cities.ts';
 import { latinPlaces, nativeKey } from './nativeNames.ts';
 import { POPULAR_LOCALITIES } from './popularLocalities.ts';
 
-/** Letters of one script, digits and single spaces between words, nothing else. */
+/**
+ * Letters of one script, digits and single spaces between words, nothing else; in
+ * Kannada also the ZWNJ that keeps the letters of a loanword apart ('ವೈಟ್‌ಫೀಲ್ಡ್').
+ */
 const DEVANAGARI = /^[\u0900-\u097F0-9]+( [\u0900-\u097F0-9]+)*$/;
-const KANNADA = /^[\u0C80-\u0CFF0-9]+( [\u0C80-\u0CFF0-9]+)*$/;
+const KANNADA =
+  /^[\u0C80-\u0CFF0-9]+(\u200C[\u0C80-\u0CFF]+)*( [\u0C80-\u0CFF0-9]+(\u200C[\u0C80-\u0CFF]+)*)*$/;
 const inOneScript = (name: string) => DEVANAGARI.test(name) || KANNADA.test(name);
 
 const places = [
