@@ -150,6 +150,21 @@ describe('forward geocoding', () => {
     }
   });
 
+  it('finds places typed in Devanagari or Kannada where their English names are', async () => {
+    for (const [typed, at, kind] of [
+      ['बेंगलुरु', [12.97, 77.59], 'city'],
+      ['ಬೆಂಗಳೂರು', [12.97, 77.59], 'city'],
+      ['बम्बई', [19.07, 72.88], 'city'],
+      ['कोरमंगला', [12.93, 77.62], 'locality'],
+      ['ಕೋರಮಂಗಲ', [12.93, 77.62], 'locality'],
+      ['अंधेरी पूर्व', [19.1178, 72.8737], 'locality'],
+    ] as [string, [number, number], string][]) {
+      const [first] = await search(typed);
+      expect(first?.kind, `${typed} → ${first?.display_name}`).toBe(kind);
+      expect(km(first!, at), `${typed} → ${first?.display_name}`).toBeLessThan(3);
+    }
+  });
+
   it('finds a city under every name the listings search knows it by (one gazetteer table)', async () => {
     // The places index's synonyms are the listings index's, not a copy that can drift.
     expect(PLACES_SETTINGS.synonyms).toEqual(meiliSynonyms());

@@ -1,3 +1,4 @@
+import { latinPlaces } from '@rentals/core/gazetteer/nativeNames';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { PLACE_KINDS_FILTER, PLACES_INDEX } from './placesIndex.ts';
 
@@ -37,7 +38,8 @@ export const createGeocoder = (meili: { url: string; key: string }, index = PLAC
   const places = createMeili(meili, GEOCODER_TIMEOUT_MS).index<PlaceHit>(index);
   return {
     search: async (query: string, limit = MAX_RESULTS): Promise<GeoResult[]> => {
-      const { hits } = await places.search(query, {
+      // A place typed in Devanagari or Kannada is looked up by its English name, which the index holds.
+      const { hits } = await places.search(latinPlaces(query), {
         limit: Math.min(limit, MAX_RESULTS),
         filter: PLACE_KINDS_FILTER,
       });

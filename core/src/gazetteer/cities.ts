@@ -12,6 +12,10 @@ import { normaliseLocality } from './normalise.ts';
  *   listings search (Meilisearch synonyms and the locality matcher), in the
  *   geocoder (the places index's synonyms) and in the city list the listing
  *   rules accept (cityNames.ts, generated with them).
+ * - `names`: how Hindi (Devanagari) and Kannada write the city, as newspapers and
+ *   signboards do; shown in those languages and found by search (nativeNames.ts).
+ * - `nativeAliases`: other spellings in those scripts ('बैंगलोर', 'बम्बई'), found
+ *   by search, never shown.
  * - `geonamesName`: GeoNames' spelling where the product shows another.
  * - `centre`, `radiusKm`: where the city's neighbourhoods lie. Visitor
  *   positions of listings here never move out of the city (migration 0027).
@@ -20,9 +24,14 @@ import { normaliseLocality } from './normalise.ts';
  *   geocoder also knows by name and other names; add to it when users miss a
  *   place).
  */
+/** A place's name in each script the product speaks besides English. */
+export type NativeNames = { hi: string; kn: string };
+
 export type GazetteerCity = {
   name: string;
   aliases?: readonly string[];
+  names: NativeNames;
+  nativeAliases?: readonly string[];
   geonamesName?: string;
   centre?: { lat: number; lng: number };
   radiusKm?: number;

@@ -1,6 +1,7 @@
 import { CITY_SYNONYM_GROUPS, cityAliases } from '@rentals/core/gazetteer/cities';
 import { canonicalCity } from '@rentals/core/gazetteer/cityList';
 import { LOCALITY_NAME_GROUPS, type LocalityNames } from '@rentals/core/gazetteer/localityNames';
+import { latinPlaces } from '@rentals/core/gazetteer/nativeNames';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import { foldedWords, pinCodeOf, placeKey, placeWords, typoBudget } from './placeSpelling.ts';
 
@@ -394,9 +395,11 @@ const pinsInText = (m: MatcherIndex, r: Resolving, q: string) => {
  */
 const resolvePlaces = (
   m: MatcherIndex,
-  { city, area, q }: TypedPlaces,
+  typed: TypedPlaces,
   options: { pinsInText: boolean },
 ): ResolvedPlaces => {
+  // Places in Devanagari or Kannada ('बेंगलुरु', 'ಕೋರಮಂಗಲ 2 BHK') as their English names, in every field.
+  const [city, area, q] = [typed.city, typed.area, typed.q].map((t) => t && latinPlaces(t));
   const cityPin = city === undefined ? undefined : pinCodeOf(city);
   const cityField = city === undefined ? undefined : resolveCityField(m, city, cityPin);
   const r: Resolving = { cities: cityField?.cities };
@@ -444,7 +447,8 @@ const rememberedResolvePlaces = (
  * Resolves the city and area a tenant typed to the spellings stored in the
  * listings, case-insensitively, with typos, short forms, spacing, city
  * synonyms and old names, the gazetteer's other names of a locality (official
- * and popular), and PIN codes (in either field or in the free text). Both
+ * and popular), places written in Devanagari or Kannada (the gazetteer's
+ * native names) and PIN codes (in either field or in the free text). Both
  * search engines then filter on exactly these values, so Meilisearch and the
  * Postgres fallback agree. An input that matches nothing known stays as typed
  * (after normalising), so it still finds listings added since the list was
@@ -456,8 +460,9 @@ export const createLocalityMatcher = (
 ) => {
   const m = indexOf(localities, names);
   return {
-    resolveCities: (input: string) => resolveCities(m, input),
-    resolveAreas: (input: string, inCities?: readonly string[]) => resolveAreas(m, input, inCities),
+    resolveCities: (input: string) => resolveCities(m, latinPlaces(input)),
+    resolveAreas: (input: string, inCities?: readonly string[]) =>
+      resolveAreas(m, latinPlaces(input), inCities),
     resolvePlaces: (
       typed: TypedPlaces,
       options: { pinsInText: boolean } = { pinsInText: true },

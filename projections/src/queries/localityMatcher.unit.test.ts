@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CITIES } from '@rentals/core/gazetteer/cities';
+import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+import { POPULAR_LOCALITIES } from '@rentals/core/gazetteer/popularLocalities';
 import { createLocalityMatcher, localityMatches } from './localityMatcher.ts';
 import { pinCodeOf, placeKey, placeWords } from './placeSpelling.ts';
 
@@ -210,6 +213,46 @@ describe('the locality matcher', () => {
     expect(matcher().resolvePlaces({ city: 'Atlantis', area: 'Nowhere' })).toEqual({
       cities: ['atlantis'],
       areas: ['nowhere'],
+    });
+  });
+});
+
+describe('places typed in Devanagari or Kannada', () => {
+  const everywhere = createLocalityMatcher(
+    POPULAR_LOCALITIES.map((l) => ({ city: l.city, area: l.name, pin: l.pinCode })),
+  );
+  const cityNames = new Map(CITIES.map((c) => [c.name, c.names]));
+
+  it('finds every popular locality by its Hindi and Kannada names, in its city so named', () => {
+    const missed = POPULAR_LOCALITIES.flatMap((l) =>
+      (['hi', 'kn'] as const).flatMap((lang) => {
+        const typed = { city: cityNames.get(l.city)![lang], area: l.names[lang] };
+        const found = everywhere.resolvePlaces(typed);
+        return found.cities?.includes(normaliseLocality(l.city)) &&
+          found.areas?.includes(normaliseLocality(l.name))
+          ? []
+          : [`${JSON.stringify(typed)} → ${JSON.stringify(found)}`];
+      }),
+    );
+    expect(missed).toEqual([]);
+  });
+
+  it('reads other spellings, and native names beside English ones', () => {
+    expect(everywhere.resolvePlaces({ city: 'बैंगलोर', area: 'इंदिरानगर' })).toMatchObject({
+      cities: expect.arrayContaining(['bengaluru']) as unknown,
+      areas: expect.arrayContaining(['indiranagar']) as unknown,
+    });
+    expect(everywhere.resolvePlaces({ city: 'Mumbai', area: 'अंधेरी पूर्व' }).areas).toEqual([
+      'andheri east',
+    ]);
+    expect(everywhere.resolveCities('ಬೆಂಗಳೂರು')).toContain('bengaluru');
+  });
+
+  it('reads a place in the free text as its English name and leaves the rest as typed', () => {
+    expect(everywhere.resolvePlaces({ q: 'कोरमंगला 2 BHK' })).toEqual({ q: 'Koramangala 2 BHK' });
+    expect(everywhere.resolvePlaces({ city: 'ಬೆಂಗಳೂರು', q: 'ಎಚ್ಎಸ್ಆರ್ ಲೇಔಟ್' })).toMatchObject({
+      cities: expect.arrayContaining(['bengaluru']) as unknown,
+      q: 'HSR Layout',
     });
   });
 });

@@ -16,13 +16,19 @@ const WORDS: Readonly<Record<string, string>> = {
   poorv: 'east',
   purv: 'east',
   purva: 'east',
+  poorva: 'east',
+  purab: 'east',
   w: 'west',
   paschim: 'west',
   pashchim: 'west',
+  paschima: 'west',
   n: 'north',
   uttar: 'north',
   s: 'south',
   dakshin: 'south',
+  dakshina: 'south',
+  // Bengali and Odia say v as b: 'Mayur Bihar', 'Jaydev Bihar'.
+  bihar: 'vihar',
   sec: 'sector',
   sect: 'sector',
   ph: 'phase',
@@ -59,10 +65,11 @@ const foldSounds = (word: string) =>
     .replace(/z/g, 'j')
     .replace(/q/g, 'k')
     .replace(/(\p{L})\1+/gu, '$1')
-    // Endings spelt several ways: Mylapore/-pur, Tollygunge/-gunj/-ganj, Shahibaug/-bagh.
+    // Endings spelt several ways: Mylapore/-pur, Tollygunge/-gunj/-ganj, Shahibaug/-bagh, -uru/-ur.
     .replace(/pore$/, 'pur')
     .replace(/g[au]n(?:j|ge)?$/, 'ganj')
-    .replace(/baug$/, 'bag');
+    .replace(/baug$/, 'bag')
+    .replace(/uru$/, 'ur');
 
 /** Each word's folded spelling (a word of one or two letters is an initial, kept as typed: 'KK' is not 'K'). */
 export const foldedWords = (words: readonly string[]): string[] =>
