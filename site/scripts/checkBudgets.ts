@@ -25,8 +25,8 @@ export const BUDGETS: Record<string, number> = {
   '/properties': 112 * KB,
   '/properties/view': 110 * KB,
   '/dashboard': 100 * KB,
-  // 91: the frame's texts come from the page's language (docs/i18n: the embedded messages and their
-  // reader) and the profile chooses the language of emails; their JavaScript stays under DESIGN's 90 KB.
+  // 91: the frame's words in the page's language (the bell's and the toasts' written on their elements,
+  // docs/i18n) and, on /profile, the language of emails; their JavaScript stays under DESIGN's 90 KB.
   '/messages': 91 * KB,
   '/profile': 91 * KB,
   '/my-properties': 100 * KB,

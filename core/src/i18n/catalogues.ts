@@ -1,12 +1,12 @@
+import enAuth from './catalogues/en/auth.json' with { type: 'json' };
+import hiAuth from './catalogues/hi/auth.json' with { type: 'json' };
+import knAuth from './catalogues/kn/auth.json' with { type: 'json' };
 import enEmail from './catalogues/en/email.json' with { type: 'json' };
 import hiEmail from './catalogues/hi/email.json' with { type: 'json' };
 import knEmail from './catalogues/kn/email.json' with { type: 'json' };
 import enFrame from './catalogues/en/frame.json' with { type: 'json' };
 import hiFrame from './catalogues/hi/frame.json' with { type: 'json' };
 import knFrame from './catalogues/kn/frame.json' with { type: 'json' };
-import enLive from './catalogues/en/live.json' with { type: 'json' };
-import hiLive from './catalogues/hi/live.json' with { type: 'json' };
-import knLive from './catalogues/kn/live.json' with { type: 'json' };
 import enTrust from './catalogues/en/trust.json' with { type: 'json' };
 import hiTrust from './catalogues/hi/trust.json' with { type: 'json' };
 import knTrust from './catalogues/kn/trust.json' with { type: 'json' };
@@ -27,10 +27,9 @@ import { createTranslator, type Translator } from './translate.ts';
  * language's namespaces, embedded in the page.
  */
 export const NAMESPACES = {
+  auth: { en: enAuth, hi: hiAuth, kn: knAuth },
   email: { en: enEmail, hi: hiEmail, kn: knEmail },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
-  /** What the site's scripts write into a page after it loads (the bell, toasts): every page embeds it. */
-  live: { en: enLive, hi: hiLive, kn: knLive },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },
 } as const;
 

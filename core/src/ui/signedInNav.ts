@@ -9,7 +9,8 @@ import { iconSvg } from './icons.ts';
  * An admin's menu has the admin console's pages instead of a tenant's
  * dashboard, favourites and saved searches (`data-show="admin"` / `"member"`).
  * The site's notification bell (scripts/bell.ts, fetched once signed in)
- * builds its button and list.
+ * builds its button and list, with the words the server wrote on its element
+ * in the page's language.
  */
 /** The unread messages badge: an envelope and the count, with the count in words for screen readers (filled by frame.ts). */
 const UNREAD_BADGE = `<span class="unread-badge" data-unread-badge hidden><span aria-hidden="true">${iconSvg('mail')} <span data-unread-count></span></span><span class="visually-hidden" data-unread-words></span></span>`;
@@ -17,7 +18,7 @@ const UNREAD_BADGE = `<span class="unread-badge" data-unread-badge hidden><span 
 export const signedInNavHtml = (
   t: FrameText,
 ) => `<a href="/add-property" data-show="owner" hidden>${t('frame.listProperty')}</a>
-<div class="bell" id="bell" data-show="in" hidden></div>
+<div class="bell" id="bell" data-show="in" data-heading="${t('frame.notifications')}" data-empty="${t('frame.bell.empty')}" data-mark-read="${t('frame.bell.markRead')}" hidden></div>
 <div class="user-menu" data-show="in" hidden>
   <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
     <span class="avatar" aria-hidden="true" id="user-initial"></span>

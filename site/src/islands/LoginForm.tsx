@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { richNodes } from '@rentals/core/i18n/rich.tsx';
+import { text } from '../lib/i18n.ts';
+import { formatRich } from '../lib/i18nFormat.ts';
 import { ApiError, describeError } from '../lib/api.ts';
 import { validateLoginField, type LoginField } from '../lib/validation.ts';
 import { safeRedirect } from '../lib/redirect.ts';
@@ -65,15 +68,12 @@ const Login = () => {
     await run(
       async () => {
         const user = await login(values.email.trim(), values.password);
-        carryToast('success', 'Login successful!');
+        carryToast('success', text('auth.login.success'));
         window.location.replace(destination(user.role));
       },
       (error) => {
-        setServerError(
-          error instanceof ApiError
-            ? describeError(error, 'Login failed. Please check your credentials and try again.')
-            : 'Login failed. Please check your credentials and try again.',
-        );
+        const failed = text('auth.login.failed');
+        setServerError(error instanceof ApiError ? describeError(error, failed) : failed);
         refs.password.current?.focus();
       },
       { leaving: true },
@@ -92,14 +92,14 @@ const Login = () => {
   });
 
   return (
-    <AuthCard title="Welcome back">
-      <p className="muted">Sign in to your account</p>
+    <AuthCard title={text('auth.login.title')}>
+      <p className="muted">{text('auth.login.subtitle')}</p>
       <Alert className="alert alert-error" message={serverError} />
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="email" label="Email address" error={errors.email}>
+        <Field id="email" label={text('auth.email')} error={errors.email}>
           <input {...fieldProps('email')} ref={refs.email} type="email" autoComplete="email" />
         </Field>
-        <Field id="password" label="Password" error={errors.password}>
+        <Field id="password" label={text('auth.password')} error={errors.password}>
           <PasswordInput
             {...fieldProps('password')}
             inputRef={refs.password}
@@ -108,21 +108,25 @@ const Login = () => {
         </Field>
         <div className="row-between">
           <label className="checkbox">
-            <input type="checkbox" name="remember" /> Remember me
+            <input type="checkbox" name="remember" /> {text('auth.login.remember')}
           </label>
-          <a href="/forgot-password">Forgot password?</a>
+          <a href="/forgot-password">{text('auth.login.forgot')}</a>
         </div>
         <AuthSubmit
           busy={submitting}
-          busyLabel="Signing in..."
+          busyLabel={text('auth.login.busy')}
           disabled={!hydrated || !filled || !clean}
         >
-          Sign in
+          {text('auth.login.submit')}
         </AuthSubmit>
       </form>
       <SocialButtons />
       <p className="center">
-        Don&apos;t have an account? <a href="/register">Create one</a>
+        {richNodes(
+          formatRich<ReactNode>('auth.login.noAccount', {
+            link: (chunks) => <a href="/register">{chunks}</a>,
+          }),
+        )}
       </p>
     </AuthCard>
   );

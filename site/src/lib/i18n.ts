@@ -1,21 +1,40 @@
 import type { MessageId } from '@rentals/core/i18n/catalogues';
+import type { PageMessage, PageMessages } from '@rentals/core/i18n/pageMessages';
 
 /**
- * The page's texts in the browser (docs/i18n): the layout embeds, in the
- * page's language, the catalogue namespaces its scripts use, as the JSON of
- * `#page-messages`; the catalogues themselves never reach the browser. Read
- * once, on first use.
+ * The page's texts (docs/i18n). The layout picks the page's language and the
+ * catalogue namespaces its islands and scripts use (`pageMessages`), embeds
+ * them as the JSON of `#page-messages`, and, while the site is built, hands
+ * them to this module before the page's content renders, so an island
+ * renders the same words on the server and after hydration. The catalogues
+ * themselves never reach the browser.
  */
-let embedded: Partial<Record<MessageId, string>> | undefined;
+let current: PageMessages | undefined;
 
-const pageMessages = () =>
-  (embedded ??= JSON.parse(
-    document.getElementById('page-messages')?.textContent ?? '{}',
-  ) as Partial<Record<MessageId, string>>);
+/** The layout's call while the site is built (the server renders one page at a time). */
+export const setPageMessages = (page: PageMessages) => {
+  current = page;
+};
 
-/** A plain text of the page's language; an id the page did not embed is a programming error. */
-export const text = (id: MessageId): string => {
-  const message = pageMessages()[id];
+const page = (): PageMessages => {
+  if (current) return current;
+  if (import.meta.env.SSR) throw new Error('Layout sets the page messages before its content');
+  current = JSON.parse(document.getElementById('page-messages')?.textContent ?? '') as PageMessages;
+  return current;
+};
+
+export const pageLocale = () => page().locale;
+
+/** A message of the page: a namespace the page did not declare is a programming error. */
+export const pageMessage = (id: MessageId): PageMessage => {
+  const message = page().messages[id];
   if (message === undefined) throw new Error(`the page embeds no message ${id}`);
+  return message;
+};
+
+/** A plain text of the page's language (messages with values: lib/i18nFormat.ts). */
+export const text = (id: MessageId): string => {
+  const message = pageMessage(id);
+  if (typeof message !== 'string') throw new Error(`${id} takes values: use format()`);
   return message;
 };

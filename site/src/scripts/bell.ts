@@ -12,7 +12,6 @@ import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { NotificationItem } from '../lib/types.ts';
 import type { apiRoute as apiRouteCall } from '../lib/api.ts';
 import type { countLabel as countLabelFn } from '../lib/format.ts';
-import type { text as textFn } from '../lib/i18n.ts';
 import type { plural as pluralFn, pluralNoun as pluralNounFn } from '@rentals/core/ui/plural';
 
 /**
@@ -30,14 +29,18 @@ export type BellDeps = {
   plural: typeof pluralFn;
   pluralNoun: typeof pluralNounFn;
   countLabel: typeof countLabelFn;
-  /** The page's texts (lib/i18n.ts). */
-  text: typeof textFn;
 };
 
 type Item = NotificationItem;
 type Bell = ApiResponse<'GET /notifications'>;
 
 const byId = (id: string) => document.getElementById(id);
+
+/** The bell's words in the page's language, written on its element by the server (core/src/ui/signedInNav.ts). */
+const words = () => {
+  const { heading = '', empty = '', markRead = '' } = byId('bell')?.dataset ?? {};
+  return { heading, empty, markRead };
+};
 
 const ago = (iso: string) => {
   const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
@@ -176,11 +179,11 @@ const render = () => {
   }
   const list = rows.length
     ? element('ul', { className: 'bell-list' }, ...rows)
-    : element('p', { className: 'muted bell-empty', textContent: deps.text('live.bell.empty') });
+    : element('p', { className: 'muted bell-empty', textContent: words().empty });
   const markRead = element('button', {
     type: 'button',
     className: 'link-button',
-    textContent: deps.text('live.bell.markRead'),
+    textContent: words().markRead,
     disabled: bell.unread === 0,
   });
   markRead.addEventListener('click', () => {
@@ -198,7 +201,7 @@ const render = () => {
     element(
       'div',
       { className: 'bell-head' },
-      element('strong', { textContent: deps.text('live.bell.heading') }),
+      element('strong', { textContent: words().heading }),
       markRead,
     ),
     list,

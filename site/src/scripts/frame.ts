@@ -14,7 +14,6 @@ import {
   type Toast,
 } from '../stores/toasts.ts';
 import { countLabel, initial } from '../lib/format.ts';
-import { text } from '../lib/i18n.ts';
 import { plural, pluralNoun } from '@rentals/core/ui/plural';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -74,7 +73,6 @@ const followInbox = () => {
         plural,
         pluralNoun,
         countLabel,
-        text,
       }),
     );
   } else if (status === 'anonymous') stopInbox();
@@ -138,7 +136,7 @@ const renderToasts = (area: HTMLElement, toasts: readonly Toast[]) => {
     const close = document.createElement('button');
     close.type = 'button';
     close.className = 'toast-close';
-    close.setAttribute('aria-label', text('live.toast.dismiss'));
+    close.setAttribute('aria-label', area.dataset.dismissLabel ?? '');
     close.textContent = '×';
     close.addEventListener('click', () => dismissToast(t.id));
     el.append(icon, message, close);

@@ -68,11 +68,11 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         ${(meta.structuredData ?? []).map((data) => jsonLd(data))}
       </head>
       <body>
-        <a class="skip-link" href="#main">Skip to content</a>
+        <a class="skip-link" href="#main">${t('frame.skip')}</a>
         ${raw(headerHtml(t, FRAME))}
         <main id="main" tabindex="-1">${body}</main>
         ${raw(footerHtml(t, null, FRAME))}
-        <div class="toaster" id="toaster" role="region" aria-label="Notifications" aria-live="polite"></div>
+        <div class="toaster" id="toaster" role="region" aria-label="${t('frame.notifications')}" aria-live="polite" data-dismiss-label="${t('frame.toast.dismiss')}"></div>
       </body>
     </html> `.value.replace(/\n\s+/g, '\n'); // drop the source indentation
 };
