@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatRupees,
+  MAX_PARSED_RUPEES,
+  parseRupees,
+  rupeesInWords,
+  toLatinDigits,
+  type Locale,
+  type RupeesFailure,
+} from './numbers.ts';
+
+describe('formatRupees', () => {
+  it.each([
+    [0, '₹0'],
+    [999, '₹999'],
+    [12000, '₹12,000'],
+    [150000, '₹1,50,000'],
+    [1234567, '₹12,34,567'],
+    [10_000_000, '₹1,00,00,000'],
+    [15000.6, '₹15,001'],
+    [Number.NaN, '₹0'],
+    [Number.POSITIVE_INFINITY, '₹0'],
+  ])('%d → %s in every language', (amount, text) => {
+    for (const locale of ['en', 'hi', 'kn'] as const)
+      expect(formatRupees(amount, locale)).toBe(text);
+  });
+});
+
+describe('rupeesInWords', () => {
+  it.each<[number, Locale, string]>([
+    [500, 'en', '₹500'],
+    [15000, 'en', '₹15,000'],
+    [99_000, 'en', '₹99,000'],
+    [99_999, 'en', '₹1 lakh'],
+    [100_000, 'en', '₹1 lakh'],
+    [150_000, 'en', '₹1.5 lakh'],
+    [123_456, 'en', '₹1.23 lakh'],
+    [2_000_000, 'en', '₹20 lakh'],
+    [20_000_000, 'en', '₹2 crore'],
+    [25_500_000, 'en', '₹2.55 crore'],
+    [15_000_000_000, 'en', '₹1,500 crore'],
+    [500, 'hi', '₹500'],
+    [15000, 'hi', '₹15 हज़ार'],
+    [15500, 'hi', '₹15.5 हज़ार'],
+    [150_000, 'hi', '₹1.5 लाख'],
+    [20_000_000, 'hi', '₹2 करोड़'],
+    [99_999, 'hi', '₹1 लाख'],
+    [500, 'kn', '₹500'],
+    [15000, 'kn', '₹15 ಸಾವಿರ'],
+    [150_000, 'kn', '₹1.5 ಲಕ್ಷ'],
+    [20_000_000, 'kn', '₹2 ಕೋಟಿ'],
+    [Number.NaN, 'en', '₹0'],
+  ])('%d in %s → %s', (amount, locale, text) => {
+    expect(rupeesInWords(amount, locale)).toBe(text);
+  });
+
+  it('reads back as the amount it rounds to', () => {
+    for (const locale of ['en', 'hi', 'kn'] as const)
+      for (const amount of [15000, 150_000, 2_500_000, 20_000_000]) {
+        const words = rupeesInWords(amount, locale);
+        expect(parseRupees(words)).toEqual({ ok: true, rupees: amount });
+      }
+  });
+});
+
+describe('toLatinDigits', () => {
+  it.each([
+    ['२५०००', '25000'],
+    ['೨೫,೦೦೦', '25,000'],
+    ['₹ १.५ लाख', '₹ 1.5 लाख'],
+    ['೦೧೨೩೪೫೬೭೮೯ ०१२३४५६७८९', '0123456789 0123456789'],
+    ['no digits', 'no digits'],
+  ])('%s → %s', (text, latin) => {
+    expect(toLatinDigits(text)).toBe(latin);
+  });
+});
+
+describe('parseRupees', () => {
+  it.each<[string, number]>([
+    ['15000', 15000],
+    [' 15000 ', 15000],
+    ['15,000', 15000],
+    ['150,000', 150000],
+    ['1,50,000', 150000],
+    ['12,34,567', 1234567],
+    ['1,00,00,000', 10_000_000],
+    ['₹15,000', 15000],
+    ['₹ 15,000', 15000],
+    ['Rs. 15000', 15000],
+    ['Rs 15000', 15000],
+    ['rs.15000', 15000],
+    ['INR 15000', 15000],
+    ['15,000/-', 15000],
+    ['Rs. 15,000/-', 15000],
+    ['15000.00', 15000],
+    ['15k', 15000],
+    ['15K', 15000],
+    ['15 k', 15000],
+    ['1.5k', 1500],
+    ['15 thousand', 15000],
+    ['1.5 lakh', 150000],
+    ['1.5 lakhs', 150000],
+    ['1.5 Lakh', 150000],
+    ['1.5L', 150000],
+    ['1.5l', 150000],
+    ['1.5 lac', 150000],
+    ['2 lacs', 200000],
+    ['1.15 lakh', 115000],
+    ['1.23456 lakh', 123456],
+    ['2 crore', 20_000_000],
+    ['2 crores', 20_000_000],
+    ['2cr', 20_000_000],
+    ['2 Cr', 20_000_000],
+    ['0.5 cr', 5_000_000],
+    ['25 हज़ार', 25000],
+    // ज़ as ज + nukta (U+091C U+093C), as some keyboards type it.
+    ['25 \u0939\u091c\u093c\u093e\u0930', 25000],
+    ['25 हजार', 25000],
+    ['1.5 लाख', 150000],
+    ['2 करोड़', 20_000_000],
+    ['2 करोड', 20_000_000],
+    ['रु. 15000', 15000],
+    ['25 ಸಾವಿರ', 25000],
+    ['1.5 ಲಕ್ಷ', 150000],
+    ['2 ಕೋಟಿ', 20_000_000],
+    ['ರೂ. 15000', 15000],
+    ['२५k', 25000],
+    ['२५ हज़ार', 25000],
+    ['१.५ लाख', 150000],
+    ['೨೫k', 25000],
+    ['೨೫,೦೦೦', 25000],
+    ['೧.೫ ಲಕ್ಷ', 150000],
+    ['₹२५,०००', 25000],
+    ['0', 0],
+    ['007', 7],
+  ])('%s → %d', (text, rupees) => {
+    expect(parseRupees(text)).toEqual({ ok: true, rupees });
+  });
+
+  it.each<[string, RupeesFailure]>([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['abc', 'notAnAmount'],
+    ['fifteen thousand', 'notAnAmount'],
+    ['15 bucks', 'notAnAmount'],
+    ['15kk', 'notAnAmount'],
+    ['k', 'notAnAmount'],
+    ['lakh', 'notAnAmount'],
+    ['1e5', 'notAnAmount'],
+    ['0x10', 'notAnAmount'],
+    ['1,5', 'notAnAmount'],
+    ['1,5000', 'notAnAmount'],
+    ['15,00', 'notAnAmount'],
+    [',15000', 'notAnAmount'],
+    ['15000,', 'notAnAmount'],
+    ['1.5.0', 'notAnAmount'],
+    ['.5 lakh', 'notAnAmount'],
+    ['1 lakh 50 thousand', 'notAnAmount'],
+    ['15 000', 'notAnAmount'],
+    ['₹', 'notAnAmount'],
+    ['$15000', 'notAnAmount'],
+    ['15000 per month', 'notAnAmount'],
+    ['Infinity', 'notAnAmount'],
+    ['NaN', 'notAnAmount'],
+    ['1'.repeat(41), 'notAnAmount'],
+    ['-15000', 'negative'],
+    ['−15000', 'negative'],
+    ['-₹15,000', 'negative'],
+    ['₹-15,000', 'negative'],
+    ['-1.5 lakh', 'negative'],
+    ['15000.5', 'notWhole'],
+    ['1.234567 lakh', 'notWhole'],
+    ['1.5555k', 'notWhole'],
+    ['1001 crore', 'tooLarge'],
+    ['99999999999', 'tooLarge'],
+    ['9'.repeat(30), 'tooLarge'],
+  ])('%s is refused: %s', (text, failure) => {
+    expect(parseRupees(text)).toEqual({ ok: false, failure });
+  });
+
+  it('takes amounts up to its ceiling, a hundred crore', () => {
+    expect(parseRupees('100 crore')).toEqual({ ok: true, rupees: MAX_PARSED_RUPEES });
+    expect(parseRupees(String(MAX_PARSED_RUPEES + 1))).toEqual({ ok: false, failure: 'tooLarge' });
+  });
+
+  it('reads back every amount it formats', () => {
+    for (const amount of [0, 1, 999, 15000, 150000, 1234567, 10_000_000, MAX_PARSED_RUPEES])
+      expect(parseRupees(formatRupees(amount))).toEqual({ ok: true, rupees: amount });
+  });
+});
