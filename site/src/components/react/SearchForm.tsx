@@ -19,6 +19,7 @@ import {
   type Filters,
 } from '../../lib/filters.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
+import { amountEcho } from '../../lib/amounts.ts';
 import { Field } from './Field.tsx';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
@@ -141,6 +142,26 @@ export const SearchForm = ({
       <a href={loginUrlFor(`${target}${filtersToSearch(applicable)}`)}>{SIGN_IN_TO_FILTER}</a>
     </p>
   );
+  // A rent typed as '1.5 lakh' or '೨೫k': the amount it reads as, quietly under the field.
+  const rentInput = (key: FilterKey) => {
+    const echo = visitor ? undefined : amountEcho(values[key] ?? '');
+    const hintId = `${id}-${key}-amount`;
+    return (
+      <>
+        {input(key, {
+          type: 'text',
+          autoComplete: 'off',
+          spellCheck: false,
+          ...(echo ? { 'aria-describedby': hintId } : {}),
+        })}
+        {echo && (
+          <p className="muted" id={hintId}>
+            {echo}
+          </p>
+        )}
+      </>
+    );
+  };
   const field = (key: FilterKey, label: string, control: ReactNode) => (
     <Field key={key} id={`${id}-${key}`} label={label}>
       {control}
@@ -198,9 +219,7 @@ export const SearchForm = ({
             ))}
           </select>,
         )}
-        {RENT_FIELDS.map(([key, label]) =>
-          field(key, label, input(key, { type: 'number', min: '0', inputMode: 'numeric' })),
-        )}
+        {RENT_FIELDS.map(([key, label]) => field(key, label, rentInput(key)))}
         {(['bedrooms', 'bathrooms'] as const).map((key) =>
           field(
             key,
