@@ -155,7 +155,7 @@ export const SearchForm = ({
           ...(echo ? { 'aria-describedby': hintId } : {}),
         })}
         {echo && (
-          <p className="muted" id={hintId}>
+          <p className="muted" id={hintId} style={{ margin: '0.25rem 0 0' }}>
             {echo}
           </p>
         )}

@@ -112,7 +112,7 @@ export const RupeeField = ({
       aria-describedby={echo ? hintId : undefined}
       after={
         echo ? (
-          <p className="muted" id={hintId}>
+          <p className="muted" id={hintId} style={{ margin: '0.25rem 0 0' }}>
             {per ? `${echo} ${per}` : echo}
           </p>
         ) : null
