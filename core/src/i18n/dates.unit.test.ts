@@ -21,6 +21,33 @@ describe('formatDate', () => {
     expect(formatDate(day, locale, style, utc)).toBe(text);
   });
 
+  it('writes what the screens wrote with toLocaleDateString before', () => {
+    const at = '2026-12-24T20:30:00.000Z';
+    const old = (options: Intl.DateTimeFormatOptions) =>
+      new Date(at).toLocaleDateString('en-IN', options);
+    const kolkata = { timeZone: 'Asia/Kolkata' };
+    expect(formatDate(at, 'en', 'date', kolkata)).toBe(
+      old({ day: 'numeric', month: 'short', year: 'numeric', ...kolkata }),
+    );
+    expect(formatDate(at, 'en', 'shortMonthYear', utc)).toBe(
+      old({ month: 'short', year: 'numeric', ...utc }),
+    );
+    expect(formatDate(at, 'en', 'dayMonth', utc)).toBe(
+      old({ day: 'numeric', month: 'short', ...utc }),
+    );
+    expect(formatDate(at, 'en', 'monthYear', kolkata)).toBe(
+      old({ month: 'long', year: 'numeric', ...kolkata }),
+    );
+    expect(formatDate(at, 'en', 'dateTime')).toBe(
+      new Date(at).toLocaleString('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    );
+  });
+
   it('reads the day in the given time zone', () => {
     const lateEvening = '2026-03-22T20:00:00.000Z';
     expect(formatDate(lateEvening, 'en', 'date', utc)).toBe('22 Mar 2026');

@@ -26,6 +26,15 @@ describe('formatRupees', () => {
   });
 });
 
+describe('formatRupees in English', () => {
+  it("writes whole rupees as the pages and emails did ('₹' and en-IN digits)", () => {
+    for (const n of [
+      0, 7, 999, 1000, 25_000, 99_999, 1_50_000, 12_34_567, 10_000_000, 98_76_54_321,
+    ])
+      expect(formatRupees(n, 'en')).toBe(`₹${n.toLocaleString('en-IN')}`);
+  });
+});
+
 describe('rupeesInWords', () => {
   it.each<[number, Locale, string]>([
     [500, 'en', '₹500'],

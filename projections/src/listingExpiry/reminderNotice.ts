@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
+import { formatDate } from '@rentals/core/i18n/dates';
 import type { ListingExpiryReminded } from '@rentals/core/listings/events';
 import { sql, type Statement } from '../runner/statement.ts';
 import { INBOX_CHANNEL } from '../queries/conversations.ts';
@@ -8,12 +9,7 @@ export const EXPIRY_REMINDER_NOTICE = 'expiry-reminder';
 
 /** A day as owners read it (the reminder email and notice): '24 Dec 2026', in India's time. */
 export const reminderDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
+  formatDate(iso, 'en', 'date', { timeZone: 'Asia/Kolkata' });
 
 /** The notice's text after its headline ('Is <title> still available?'). */
 export const reminderNoticeText = (expiresAt: string) =>

@@ -1,4 +1,5 @@
 import { Link } from '@react-email/components';
+import { formatRupees } from '../../i18n/numbers.ts';
 import { Action, EmailLayout, Paragraph } from '../layout.tsx';
 import { renderEmail } from '../render.ts';
 
@@ -26,7 +27,7 @@ export type SavedSearchAlertEmail = {
   unsubscribeLink: string;
 };
 
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+const rupees = (n: number) => formatRupees(n);
 const count = (n: number) => (n === 1 ? '1 new property' : `${n} new properties`);
 
 const SavedSearchAlert = (props: SavedSearchAlertEmail) => {
