@@ -75,7 +75,7 @@ const PROJECTIONS = 'projections imports core only.';
 const QUERIES =
   'projections/src/queries (the read side the web process loads) imports only core and its own modules: no read model, search projection or runner.';
 const SITE =
-  'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui, the tenancy terms (core/src/listings/termCatalogue), the pure trust rules (core/src/trust) and the rupee and date formats (core/src/i18n/numbers, dates) only.';
+  'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui, the tenancy terms (core/src/listings/termCatalogue), the pure trust rules (core/src/trust) and the rupee and date formats (core/src/i18n/numbers, parseRupees, dates) only.';
 const CATALOGUE =
   'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only.';
 /**
@@ -83,7 +83,7 @@ const CATALOGUE =
  * browser: its own modules and React only (no node:*, no database, no other core module).
  */
 const I18N_FORMATS =
-  'core/src/i18n/numbers.ts and dates.ts are bundled for the browser: Intl only, importing each other.';
+  'core/src/i18n/numbers.ts, parseRupees.ts and dates.ts are bundled for the browser: Intl only, importing each other.';
 const UI = 'core/src/ui is bundled for the browser: it imports its own modules and React only.';
 const INFRA = 'infra imports core, api, projections and itself, never the test harness.';
 const INFRA_TESTS = "infra's tests and the test harness import core, api, projections and infra.";
@@ -153,7 +153,7 @@ const packageBoundaries = [
   },
   // Rupees and dates in each language: pure, bundled for the browser, importing each other only.
   {
-    files: ['core/src/i18n/numbers.ts', 'core/src/i18n/dates.ts'],
+    files: ['core/src/i18n/numbers.ts', 'core/src/i18n/parseRupees.ts', 'core/src/i18n/dates.ts'],
     ignores: TESTS,
     rules: {
       'no-restricted-imports': [
@@ -170,6 +170,7 @@ const packageBoundaries = [
       'core/listings/termCatalogue$',
       'core/trust/',
       'core/i18n/numbers$',
+      'core/i18n/parseRupees$',
       'core/i18n/dates$',
     ],
     SITE,

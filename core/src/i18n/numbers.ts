@@ -1,9 +1,9 @@
 /**
- * Rupees as Indians write and type them (issue 42): `₹1,50,000` with lakh
- * grouping, `₹1.5 lakh` / `1.5 लाख` / `1.5 ಲಕ್ಷ` in words, and the parser
- * behind every money input (`15k`, `1,50,000`, `1.5L`, `२५ हज़ार`, `೨೫k`).
- * Pure and browser-safe: the site's islands, /browse's script and the API
- * share it, so it stays small (Intl does the grouping; no library).
+ * Rupees as Indians write them (issue 42): `₹1,50,000` with lakh grouping,
+ * `₹1.5 lakh` / `₹1.5 लाख` / `₹1.5 ಲಕ್ಷ` in words. Pure and browser-safe: every
+ * page of the site, the emails and the public pages format through it, so it
+ * stays small (Intl does the grouping; no library). The parser behind the
+ * money inputs is parseRupees.ts, apart so pages without one do not load it.
  */
 
 /** The languages the product speaks. Latin digits in all three: what Indian sites show. */
@@ -17,7 +17,10 @@ const inr = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 0,
   minimumFractionDigits: 0,
 });
-const upToTwoDecimals = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+// Pure: a page that never says an amount in words drops it from its bundle.
+const upToTwoDecimals = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
+  maximumFractionDigits: 2,
+});
 
 /** Whole rupees with Indian grouping: 1234567 → '₹12,34,567'; not a number → '₹0'. */
 export const formatRupees = (amount: number, _locale: Locale = 'en'): string =>
@@ -62,7 +65,7 @@ export const rupeesInWords = (amount: number, locale: Locale = 'en'): string => 
 };
 
 /////////////////////////////////////////
-////////// Parsing what people type
+////////// Digits people type
 /////////////////////////////////////////
 
 const DEVANAGARI_ZERO = 0x0966;
@@ -74,94 +77,3 @@ export const toLatinDigits = (text: string): string =>
     const code = d.charCodeAt(0);
     return String(code - (code >= KANNADA_ZERO ? KANNADA_ZERO : DEVANAGARI_ZERO));
   });
-
-/** Why a text is not an amount. */
-export type RupeesFailure = 'empty' | 'notAnAmount' | 'negative' | 'notWhole' | 'tooLarge';
-export type ParsedRupees = { ok: true; rupees: number } | { ok: false; failure: RupeesFailure };
-
-/**
- * A hundred crore: beyond any rent, deposit or budget (the largest rent a
- * listing may ask is ₹1 crore, core/src/listings/bounds.ts, and its field
- * says so in its own words); larger is a slip of the keyboard.
- */
-export const MAX_PARSED_RUPEES = 1_000_000_000;
-
-// How many zeros each spoken unit adds. Written without nuktas: the text loses them first,
-// so 'हज़ार' (either encoding of ज़) and 'हजार' are one word, as are 'करोड़' and 'करोड'.
-const UNIT_ZEROS: Record<string, number> = {
-  k: 3,
-  thousand: 3,
-  thousands: 3,
-  हजार: 3,
-  ಸಾವಿರ: 3,
-  l: 5,
-  lakh: 5,
-  lakhs: 5,
-  lac: 5,
-  lacs: 5,
-  लाख: 5,
-  ಲಕ್ಷ: 5,
-  cr: 7,
-  crore: 7,
-  crores: 7,
-  करोड: 7,
-  ಕೋಟಿ: 7,
-};
-
-// '₹', 'Rs', 'Rs.', 'INR', 'रु', 'रु.', 'ರೂ', 'ರೂ.' before the amount; '/-' after it (Indian bills' '15,000/-').
-const CURRENCY_BEFORE = /^(?:₹|rs\.?|inr|रु\.?|ರೂ\.?)\s*/;
-const DASH_AFTER = /\s*\/-$/;
-// Digits plainly, or grouped in lakhs (1,50,000) or in thousands (150,000); an optional fraction.
-const NUMBER = /^(\d{1,2}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
-const NUMBER_AND_UNIT = /^([\d.,]+)\s*([^\d\s.,]*)$/;
-const MINUS = /^[-−–]/;
-/** Longer than any amount anyone types ('₹ 1,00,00,000.00 crores /-'). */
-const MAX_TEXT = 40;
-
-/** Lower case, Latin digits, one encoding of the Hindi words, no currency marks. */
-const normalise = (text: string) =>
-  toLatinDigits(text.normalize('NFC'))
-    .replace(/\u093c/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** `int.frac × 10^zeros` as digits, exactly (1.15 lakh is 115000, not 114999.99…); null when not whole. */
-const shift = (int: string, frac: string, zeros: number): string | null => {
-  if (frac.length <= zeros) return int + frac + '0'.repeat(zeros - frac.length);
-  return /[^0]/.test(frac.slice(zeros)) ? null : int + frac.slice(0, zeros);
-};
-
-const fail = (failure: RupeesFailure): ParsedRupees => ({ ok: false, failure });
-
-/** After the currency marks: the number and its spoken unit. */
-const parseAmount = (text: string): ParsedRupees => {
-  const parts = NUMBER_AND_UNIT.exec(text);
-  const number = parts && NUMBER.exec(parts[1]!);
-  const zeros = parts ? (UNIT_ZEROS[parts[2]!] ?? (parts[2] === '' ? 0 : undefined)) : undefined;
-  if (!number || zeros === undefined) return fail('notAnAmount');
-  const digits = shift(number[1]!.replace(/,/g, ''), number[2] ?? '', zeros);
-  if (digits === null) return fail('notWhole');
-  const rupees = Number(digits.replace(/^0+(?=\d)/, '').slice(0, 16));
-  return digits.replace(/^0+/, '').length > 15 || rupees > MAX_PARSED_RUPEES
-    ? fail('tooLarge')
-    : { ok: true, rupees };
-};
-
-/**
- * What a person typed as an amount of rupees → whole rupees, or why not:
- * '15000', '15,000', '1,50,000', '₹15,000', 'Rs. 15000', '15k', '1.5 lakh(s)',
- * '1.5L', '1.5 lac', '2 crore', '2cr', '25 हज़ार', '1.5 लाख', '25 ಸಾವಿರ', '1.5 ಲಕ್ಷ',
- * with Devanagari or Kannada digits anywhere. It only reads the amount: whether
- * it is a fit rent or deposit is the field's rule (with the field's message).
- */
-export const parseRupees = (text: string): ParsedRupees => {
-  let t = normalise(text);
-  if (t === '') return fail('empty');
-  if (t.length > MAX_TEXT) return fail('notAnAmount');
-  const minusFirst = MINUS.test(t);
-  t = t.replace(MINUS, '').trimStart().replace(CURRENCY_BEFORE, '').replace(DASH_AFTER, '');
-  const negative = minusFirst || MINUS.test(t);
-  const parsed = parseAmount(t.replace(MINUS, '').trimStart());
-  return negative && parsed.ok ? fail('negative') : parsed;
-};

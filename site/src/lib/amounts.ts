@@ -3,7 +3,8 @@
  * was typed → rupees, by core/src/i18n/numbers.ts. Apart from validation.ts
  * so the sign-in pages do not load the parser, nor the search pages the form's rules.
  */
-import { formatRupees, parseRupees } from '@rentals/core/i18n/numbers';
+import { formatRupees } from '@rentals/core/i18n/numbers';
+import { parseRupees } from '@rentals/core/i18n/parseRupees';
 import { plainNumber } from './plainNumber.ts';
 
 /**
