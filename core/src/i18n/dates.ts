@@ -6,14 +6,10 @@
  */
 import type { Locale } from './numbers.ts';
 
-const INTL_LOCALE: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN', kn: 'kn-IN' };
-
 /** The forms the screens use, by what they show. */
 const STYLES = {
   /** '22 Mar 2026': listed, updated, move-in dates. */
   date: { day: 'numeric', month: 'short', year: 'numeric' },
-  /** '22 March 2026'. */
-  longDate: { day: 'numeric', month: 'long', year: 'numeric' },
   /** '22 Mar': a chart's days. */
   dayMonth: { day: 'numeric', month: 'short' },
   /** 'March 2026': 'member since'. */
@@ -28,19 +24,10 @@ export type DateStyle = keyof typeof STYLES;
 /** Options beyond the style: the time zone the day is read in (the runtime's when absent). */
 export type DateOptions = { timeZone?: string };
 
-// Building a formatter costs far more than using one; a page formats hundreds of dates.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatter = (locale: string, options: Intl.DateTimeFormatOptions, key: string) => {
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, f);
-  }
-  return f;
-};
-
+// Every page loads this file (format.ts), within its weight budget: so no formatter cache,
+// as the toLocaleDateString calls it replaced had none; 'en' is 'en-IN', 'hi' 'hi-IN', 'kn' 'kn-IN'.
 const asDate = (date: Date | string | number): Date | null => {
-  const d = date instanceof Date ? date : new Date(date);
+  const d = new Date(date);
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
@@ -52,9 +39,7 @@ export const formatDate = (
   { timeZone }: DateOptions = {},
 ): string => {
   const d = asDate(date);
-  if (!d) return '';
-  const key = `${locale}|${style}|${timeZone ?? ''}`;
-  return formatter(INTL_LOCALE[locale], { ...STYLES[style], timeZone }, key).format(d);
+  return d ? d.toLocaleString(`${locale}-IN`, { ...STYLES[style], timeZone }) : '';
 };
 
 /**
@@ -69,12 +54,11 @@ export const formatIndianCalendarMonth = (
 ): string => {
   const d = asDate(date);
   if (!d) return '';
-  const key = `${locale}|saka|${timeZone ?? ''}`;
-  const parts = formatter(
-    `${INTL_LOCALE[locale]}-u-ca-indian`,
-    { month: 'long', year: 'numeric', timeZone },
-    key,
-  ).formatToParts(d);
+  const parts = new Intl.DateTimeFormat(`${locale}-IN-u-ca-indian`, {
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  }).formatToParts(d);
   const month = parts.find((p) => p.type === 'month')?.value ?? '';
   const year = parts.find((p) => p.type === 'year')?.value ?? '';
   return `${month} ${year}`;

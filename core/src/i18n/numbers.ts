@@ -3,7 +3,8 @@
  * `₹1.5 lakh` / `₹1.5 लाख` / `₹1.5 ಲಕ್ಷ` in words. Pure and browser-safe: every
  * page of the site, the emails and the public pages format through it, so it
  * stays small (Intl does the grouping; no library). The parser behind the
- * money inputs is parseRupees.ts, apart so pages without one do not load it.
+ * money inputs (and `toLatinDigits`) is parseRupees.ts, apart so pages without
+ * one do not load it.
  */
 
 /** The languages the product speaks. Latin digits in all three: what Indian sites show. */
@@ -23,7 +24,7 @@ const upToTwoDecimals = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
 });
 
 /** Whole rupees with Indian grouping: 1234567 → '₹12,34,567'; not a number → '₹0'. */
-export const formatRupees = (amount: number, _locale: Locale = 'en'): string =>
+export const formatRupees = (amount: number, _locale?: Locale): string =>
   inr.format(Number.isFinite(amount) ? amount : 0);
 
 const THOUSAND = 1_000;
@@ -63,17 +64,3 @@ export const rupeesInWords = (amount: number, locale: Locale = 'en'): string => 
   }
   return formatRupees(amount, locale);
 };
-
-/////////////////////////////////////////
-////////// Digits people type
-/////////////////////////////////////////
-
-const DEVANAGARI_ZERO = 0x0966;
-const KANNADA_ZERO = 0x0ce6;
-
-/** Devanagari (०-९) and Kannada (೦-೯) digits → 0-9; everything else as it was. */
-export const toLatinDigits = (text: string): string =>
-  text.replace(/[\u0966-\u096f\u0ce6-\u0cef]/g, (d) => {
-    const code = d.charCodeAt(0);
-    return String(code - (code >= KANNADA_ZERO ? KANNADA_ZERO : DEVANAGARI_ZERO));
-  });

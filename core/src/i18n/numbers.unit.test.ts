@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, rupeesInWords, toLatinDigits, type Locale } from './numbers.ts';
+import { formatRupees, rupeesInWords, type Locale } from './numbers.ts';
 import { parseRupees } from './parseRupees.ts';
 
 describe('formatRupees', () => {
@@ -62,17 +62,5 @@ describe('rupeesInWords', () => {
         const words = rupeesInWords(amount, locale);
         expect(parseRupees(words)).toEqual({ ok: true, rupees: amount });
       }
-  });
-});
-
-describe('toLatinDigits', () => {
-  it.each([
-    ['२५०००', '25000'],
-    ['೨೫,೦೦೦', '25,000'],
-    ['₹ १.५ लाख', '₹ 1.5 लाख'],
-    ['೦೧೨೩೪೫೬೭೮೯ ०१२३४५६७८९', '0123456789 0123456789'],
-    ['no digits', 'no digits'],
-  ])('%s → %s', (text, latin) => {
-    expect(toLatinDigits(text)).toBe(latin);
   });
 });

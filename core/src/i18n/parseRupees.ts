@@ -3,7 +3,15 @@
  * `1.5L`, `२५ हज़ार`, `೨೫k`, ... → whole rupees. Apart from numbers.ts, which
  * every page loads, so only the pages with a money input carry it.
  */
-import { toLatinDigits } from './numbers.ts';
+const DEVANAGARI_ZERO = 0x0966;
+const KANNADA_ZERO = 0x0ce6;
+
+/** Devanagari (०-९) and Kannada (೦-೯) digits → 0-9; everything else as it was. */
+export const toLatinDigits = (text: string): string =>
+  text.replace(/[\u0966-\u096f\u0ce6-\u0cef]/g, (d) => {
+    const code = d.charCodeAt(0);
+    return String(code - (code >= KANNADA_ZERO ? KANNADA_ZERO : DEVANAGARI_ZERO));
+  });
 
 /** Why a text is not an amount. */
 export type RupeesFailure = 'empty' | 'notAnAmount' | 'negative' | 'notWhole' | 'tooLarge';

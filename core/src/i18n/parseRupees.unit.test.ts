@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees } from './numbers.ts';
-import { MAX_PARSED_RUPEES, parseRupees, type RupeesFailure } from './parseRupees.ts';
+import {
+  MAX_PARSED_RUPEES,
+  parseRupees,
+  toLatinDigits,
+  type RupeesFailure,
+} from './parseRupees.ts';
+
+describe('toLatinDigits', () => {
+  it.each([
+    ['२५०००', '25000'],
+    ['೨೫,೦೦೦', '25,000'],
+    ['₹ १.५ लाख', '₹ 1.5 लाख'],
+    ['೦೧೨೩೪೫೬೭೮೯ ०१२३४५६७८९', '0123456789 0123456789'],
+    ['no digits', 'no digits'],
+  ])('%s → %s', (text, latin) => {
+    expect(toLatinDigits(text)).toBe(latin);
+  });
+});
 
 describe('parseRupees', () => {
   it.each<[string, number]>([

@@ -1,11 +1,12 @@
 /**
  * The money inputs (rent, deposit, maintenance, the search's rents): what
- * was typed → rupees, by core/src/i18n/numbers.ts. Apart from validation.ts
- * so the sign-in pages do not load the parser, nor the search pages the form's rules.
+ * was typed → rupees, by core/src/i18n/parseRupees.ts. Apart from validation.ts
+ * so the sign-in pages do not load the parser; the search form loads it only
+ * once a rent is typed in words.
  */
 import { formatRupees } from '@rentals/core/i18n/numbers';
 import { parseRupees } from '@rentals/core/i18n/parseRupees';
-import { plainNumber } from './plainNumber.ts';
+import { plainNumber } from './validation.ts';
 
 /**
  * An amount of rupees as typed: a plain number as before ('-5' and '1.5' meet

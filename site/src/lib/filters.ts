@@ -2,7 +2,6 @@
  * Search filters live in the URL so a search can be shared and the back
  * button works. These helpers are the only translation between the two.
  */
-import { rentFilterValue } from './amounts.ts';
 import { formatRent, typeLabel } from './format.ts';
 import {
   FILTERED_TERMS,
@@ -47,19 +46,17 @@ export const TERM_FILTERS: readonly (readonly [FilterParam, string, readonly Opt
 /** Shown with the term filters: a listing whose owner did not say is neither a yes nor a no. */
 export { TERM_FILTER_HINT };
 
-const numeric = new Set<FilterKey>(['bedrooms', 'bathrooms']);
-const rents = new Set<FilterKey>(['minRent', 'maxRent']);
+const numeric = new Set<FilterKey>(['minRent', 'maxRent', 'bedrooms', 'bathrooms']);
 
 /**
  * Keeps only the known, non-blank fields (numbers must be whole and not
- * negative); rents typed as people write them ('25k', '1.5 lakh', '२५ हज़ार')
- * become whole rupees, so the URL and the API only ever see digits.
+ * negative: the search form turns a rent typed as '1.5 lakh' into digits
+ * before it sends it, so the URL and the API only ever see digits).
  */
 export const cleanFilters = (input: Filters): Filters => {
   const out: Filters = {};
   for (const key of FILTER_KEYS) {
-    const typed = input[key]?.trim();
-    const value = typed && rents.has(key) ? rentFilterValue(typed) : typed;
+    const value = input[key]?.trim();
     if (!value) continue;
     if (numeric.has(key) && !/^\d+$/.test(value)) continue;
     out[key] = value;

@@ -1,21 +1,31 @@
 /** Presentation helpers shared by every screen. */
-import { formatDate as formatDateIn } from '@rentals/core/i18n/dates';
-import { formatRupees } from '@rentals/core/i18n/numbers';
 import { plural } from '@rentals/core/ui/plural';
+
+const inr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 
 /** The period a rent is for, as a person says it: 'monthly' → 'month' (shown as 'per month', '/month'). */
 export const rentPeriod = (rentType: string | undefined): string =>
   rentType === 'yearly' ? 'year' : 'month';
 
 /** Rupees with Indian digit grouping and no decimals: 1234567 → '₹12,34,567'. */
-export const formatRent = (amount: number): string => formatRupees(amount, 'en');
+export const formatRent = (amount: number): string =>
+  Number.isFinite(amount) ? inr.format(amount) : inr.format(0);
 
 // The cards' labels live with the visitor card in core's shared UI (the public pages use them too).
 export { initial, listerLabel, typeLabel } from '@rentals/core/ui/labels';
 
-/** '22 Mar 2026' (core/src/i18n/dates.ts, the one home of dates); '' when there is none. */
-export const formatDate = (iso: string | undefined): string =>
-  iso ? formatDateIn(iso, 'en', 'date') : '';
+export const formatDate = (iso: string | undefined): string => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+};
 
 /** 'Confirmed available today' / '… 1 day ago' / '… 3 days ago': when the owner last confirmed the home. */
 export const confirmedAgo = (iso: string | undefined, now: Date = new Date()): string => {

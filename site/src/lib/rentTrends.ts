@@ -3,7 +3,6 @@
  * as the site reads them, and the words it shows for them.
  */
 import type { ApiResponse } from '@rentals/core/contract/routes';
-import { formatDate } from '@rentals/core/i18n/dates';
 import { typeLabel } from './format.ts';
 
 export type RentTrends = ApiResponse<'GET /rent-trends'>;
@@ -19,7 +18,11 @@ export const groupLabel = (g: { propertyType: string; bedrooms: number }): strin
 
 /** 'Nov 2026' for '2026-11-01'. */
 export const monthLabel = (month: string): string =>
-  formatDate(`${month}T00:00:00Z`, 'en', 'shortMonthYear', { timeZone: 'UTC' });
+  new Date(`${month}T00:00:00Z`).toLocaleDateString('en-IN', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** How this month's median compares with an earlier one: '+4.2 %', '−3.0 %', or null without both. */
 export const changeSince = (now: Median | null, before: Median | null): string | null => {

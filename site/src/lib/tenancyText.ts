@@ -5,8 +5,6 @@
  * Apart from the property form (tenancyForm.ts), so the search and listing
  * pages do not load the form's checks.
  */
-import { formatDate } from '@rentals/core/i18n/dates';
-import { formatRupees } from '@rentals/core/i18n/numbers';
 import { plural } from '@rentals/core/ui/plural';
 import {
   labelIn,
@@ -38,7 +36,7 @@ export const termOptions = (key: TermKey, propertyType: string): Options => {
 };
 
 /** Rupees as Indian-grouped digits: '₹1,00,000'. */
-export const rupees = (n: number) => formatRupees(n, 'en');
+export const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 
 const monthly = (p: Pick<Property, 'rent' | 'rentType'>) =>
   p.rentType === 'yearly' ? p.rent / 12 : p.rent;
@@ -57,7 +55,13 @@ export const depositText = (
   return undefined;
 };
 
-const dayText = (iso: string) => formatDate(`${iso}T00:00:00Z`, 'en', 'date', { timeZone: 'UTC' });
+const dayText = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 type Shown = Pick<Property, 'rent' | 'rentType' | 'tenancy' | 'propertyType'>;
 

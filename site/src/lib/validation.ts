@@ -4,7 +4,6 @@
  * a copy, so the site ships no API code; validation.unit.test.ts checks that
  * it agrees with the API's.
  */
-import { plainNumber } from './plainNumber.ts';
 import type { TenancyFormField } from './tenancyForm.ts';
 
 export const LIMITS = {
@@ -31,6 +30,8 @@ const PHONE = /^\d{10}$/;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /* eslint-enable no-control-regex */
+/** A number as people write one: no exponent, hex or words (as the API reads form text). */
+const PLAIN_DECIMAL = /^[-+]?\d{1,16}(?:\.\d{1,16})?$/;
 
 /////////////////////////////////////////
 ////////// Login (on blur and submit)
@@ -216,8 +217,9 @@ export const validateProperty = (v: PropertyFormValues): FieldErrors => {
   return e;
 };
 
-// Its own file, so the money inputs (amounts.ts) read plain numbers alike without loading these rules.
-export { plainNumber };
+/** A number typed plainly ('12', '-3', '1.5'); anything else ('1e3', '0x10', 'abc') is NaN, which the rules refuse. */
+export const plainNumber = (raw: string): number =>
+  PLAIN_DECIMAL.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
 
 /** Number inputs parse to 0 when blank (SPEC §2). */
 export const numberOrZero = (raw: string): number => (raw.trim() === '' ? 0 : plainNumber(raw));

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { linePath, niceMax, slotPoints } from '../../lib/chartScale.ts';
-import { formatDate } from '@rentals/core/i18n/dates';
 import { plural } from '@rentals/core/ui/plural';
 
 export type ListingActivity = {
@@ -17,7 +16,11 @@ const PLOT = { width: 480, height: 200, padding: 28 };
 const STUB = 5;
 const total = (values: readonly number[] = []) => values.reduce((s, v) => s + v, 0);
 const shortDate = (iso: string) =>
-  formatDate(`${iso}T00:00:00Z`, 'en', 'dayMonth', { timeZone: 'UTC' });
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
 
 /**
  * Views (bars) and enquiries (a line) per day of one listing at a time over

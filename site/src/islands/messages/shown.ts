@@ -1,10 +1,15 @@
-import { formatDate } from '@rentals/core/i18n/dates';
 import type { ChatMessage } from '../../lib/conversations.ts';
 
 /** A message on screen: the server's, or one typed here that is sending or failed. */
 export type Shown = ChatMessage & { status?: 'sending' | 'failed'; error?: string };
 
-export const time = (iso: string) => formatDate(iso, 'en', 'dateTime');
+export const time = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 export const merge = (messages: Shown[], incoming: Shown): Shown[] => {
   const rest = messages.filter((m) => m.id !== incoming.id && (!m.seq || m.seq !== incoming.seq));

@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
 import { apiRoute } from '../../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
-import { formatDate } from '@rentals/core/i18n/dates';
 import { plural } from '@rentals/core/ui/plural';
 
 type Lister = ApiResponse<'GET /listers/:id'>['lister'];
+
+const monthYear = new Intl.DateTimeFormat('en-IN', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 
 /**
  * What a tenant can check about who lists the home (issue 41): Owner or
@@ -31,7 +36,7 @@ export const ListerCard = ({ ownerId }: { ownerId: string }) => {
           {lister.name} · {lister.label}
         </dd>
         <dt>Member since</dt>
-        <dd>{formatDate(lister.memberSince, 'en', 'monthYear', { timeZone: 'Asia/Kolkata' })}</dd>
+        <dd>{monthYear.format(new Date(lister.memberSince))}</dd>
         {/* Email verified: the line for users.email_verified_at goes here (issue 41, item 1). */}
         <dt>Listings live</dt>
         <dd>{lister.listingsLive}</dd>
