@@ -103,3 +103,41 @@ export const parseRupees = (text: string): ParsedRupees => {
   const parsed = parseAmount(t.replace(MINUS, '').trimStart());
   return negative && parsed.ok ? fail('negative') : parsed;
 };
+
+/////////////////////////////////////////
+////////// 'Under 25k' in free text
+/////////////////////////////////////////
+
+// An amount as typed in a sentence: digits (any of the three scripts) with their grouping, a
+// currency mark before and a spoken unit after; parseRupees decides whether it is one.
+const DIGIT = '[\\d\\u0966-\\u096f\\u0ce6-\\u0cef]';
+const UNIT =
+  'k|thousands?|lakhs?|lacs?|l|crores?|cr|हज़ार|हजार|ह\\u091c\\u093cार|लाख|करोड़|करोड|करो\\u0921\\u093c|ಸಾವಿರ|ಲಕ್ಷ|ಕೋಟಿ';
+const AMOUNT = `(?:₹|rs\\.?|inr)?\\s*${DIGIT}[\\d\\u0966-\\u096f\\u0ce6-\\u0cef,.]*\\s*(?:${UNIT})?`;
+const START = '(?<=^|\\s)';
+const END = '(?=\\s|$|[,.;!?])';
+/** 'under 25k', 'below ₹30,000', 'up to 1.5 lakh', 'max 20000'; '25 हज़ार तक'; '25 ಸಾವಿರ ವರೆಗೆ'. */
+const AT_MOST = new RegExp(
+  `${START}(?:under|below|upto|up to|max|maximum|less than|within)\\s*(${AMOUNT})${END}` +
+    `|${START}(${AMOUNT})\\s*(?:तक|ವರೆಗೆ)${END}`,
+  'iu',
+);
+
+const LEAST_RENT_LIMIT = 1000;
+
+/**
+ * The most a tenant says they will pay, in free text ('कोरमंगला 2 BHK 25 हज़ार तक',
+ * '2bhk indiranagar under 30k'), and the text without it; null when the text
+ * names no such amount. Not used yet: the search's `q` matches words only.
+ */
+export const maxRentInText = (text: string): { maxRent: number; rest: string } | null => {
+  const found = AT_MOST.exec(text);
+  const amount = found && (found[1] ?? found[2]);
+  const parsed = amount ? parseRupees(amount) : null;
+  // 'below 2 BHK', 'under 5 floors': no rent in India is under ₹1,000 a month.
+  if (!found || !parsed?.ok || parsed.rupees < LEAST_RENT_LIMIT) return null;
+  const rest = (text.slice(0, found.index) + ' ' + text.slice(found.index + found[0].length))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { maxRent: parsed.rupees, rest };
+};

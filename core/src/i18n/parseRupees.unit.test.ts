@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatRupees } from './numbers.ts';
 import {
   MAX_PARSED_RUPEES,
+  maxRentInText,
   parseRupees,
   toLatinDigits,
   type RupeesFailure,
@@ -130,5 +131,32 @@ describe('parseRupees', () => {
   it('reads back every amount it formats', () => {
     for (const amount of [0, 1, 999, 15000, 150000, 1234567, 10_000_000, MAX_PARSED_RUPEES])
       expect(parseRupees(formatRupees(amount))).toEqual({ ok: true, rupees: amount });
+  });
+});
+
+describe('maxRentInText', () => {
+  it.each<[string, number, string]>([
+    ['कोरमंगला 2 BHK 25 हज़ार तक', 25000, 'कोरमंगला 2 BHK'],
+    ['कोरमंगला 2 BHK २५ हजार तक', 25000, 'कोरमंगला 2 BHK'],
+    ['ಕೋರಮಂಗಲ 2 BHK 25 ಸಾವಿರ ವರೆಗೆ', 25000, 'ಕೋರಮಂಗಲ 2 BHK'],
+    ['ಕೋರಮಂಗಲ ೨೫k ವರೆಗೆ', 25000, 'ಕೋರಮಂಗಲ'],
+    ['2bhk indiranagar under 30k', 30000, '2bhk indiranagar'],
+    ['flat below ₹30,000 in Baner', 30000, 'flat in Baner'],
+    ['Up to 1.5 lakh, Bandra', 150000, ', Bandra'],
+    ['max 20000', 20000, ''],
+    ['1.5 लाख तक', 150000, ''],
+  ])('%s → at most %d, %s', (text, maxRent, rest) => {
+    expect(maxRentInText(text)).toEqual({ maxRent, rest });
+  });
+
+  it.each([
+    'कोरमंगला 2 BHK',
+    '2bhk indiranagar',
+    'under construction',
+    'below 2 BHK', // not an amount: a room count
+    'under -5k',
+    'under 25 bucks',
+  ])('finds no limit in %s', (text) => {
+    expect(maxRentInText(text)).toBeNull();
   });
 });
