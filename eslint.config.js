@@ -50,7 +50,6 @@ const DOMAINS = [
   'conversations',
   'favourites',
   'gazetteer',
-  'i18n',
   'listings',
   'notifications',
   'reports',
@@ -83,6 +82,8 @@ const CATALOGUE =
  * The UI the site and the public pages share is bundled by the site for the
  * browser: its own modules and React only (no node:*, no database, no other core module).
  */
+const I18N_FORMATS =
+  'core/src/i18n/numbers.ts, parseRupees.ts and dates.ts are bundled for the browser: Intl only, importing each other and the languages (locales.ts).';
 const UI =
   'core/src/ui is bundled for the browser: it imports its own modules, React and the types of core/src/i18n only.';
 const INFRA = 'infra imports core, api, projections and itself, never the test harness.';
@@ -153,6 +154,17 @@ const packageBoundaries = [
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^(?!\\./bounds\\.ts$)', message: CATALOGUE }] },
+      ],
+    },
+  },
+  // Rupees and dates in each language: pure, bundled for the browser, importing each other only.
+  {
+    files: ['core/src/i18n/numbers.ts', 'core/src/i18n/parseRupees.ts', 'core/src/i18n/dates.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./(numbers|dates|locales)\\.ts$)', message: I18N_FORMATS }] },
       ],
     },
   },

@@ -26,6 +26,7 @@ import {
 } from '@rentals/core/trust/listerRole';
 import { responseStats } from '@rentals/core/trust/responseStats';
 import { describeEvent } from '@rentals/core/history/describeEvent';
+import { formatDate } from '@rentals/core/i18n/dates';
 import {
   brokerCandidates,
   listerCardFacts,
@@ -40,18 +41,14 @@ const QUEUE_MAX = 100;
 
 const listerMessages = { notFound: 'No such lister' } as const;
 
-const day = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
+/** '24 Dec 2026', in India's time. */
+const day = (at: Date | string) => formatDate(at, 'en', 'date', { timeZone: 'Asia/Kolkata' });
 
 /** Where the role question stands, in words for the admin. */
 const statusOf = (c: BrokerCandidate): string => {
   if (c.answer === 'owner' && c.answeredAt)
-    return `Said they are the owner on ${day.format(c.answeredAt)}`;
-  if (c.askedAt) return `Asked to confirm their role on ${day.format(c.askedAt)}`;
+    return `Said they are the owner on ${day(c.answeredAt)}`;
+  if (c.askedAt) return `Asked to confirm their role on ${day(c.askedAt)}`;
   return 'Not asked yet';
 };
 

@@ -4,13 +4,14 @@
  * event's type name: a type without a sentence here fails
  * describeEvent.unit.test.ts, so a new event type must say what it means.
  */
+import { formatRupees } from '../i18n/numbers.ts';
 import { HIDE_FOR_REVIEW_THRESHOLD, POSSIBLY_RENTED_THRESHOLD } from '../reports/report.ts';
 
 type Data = Readonly<Record<string, unknown>>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const rupees = (value: unknown) =>
-  typeof value === 'number' ? `₹${value.toLocaleString('en-IN')}` : 'an unknown amount';
+  typeof value === 'number' ? formatRupees(value) : 'an unknown amount';
 const period = (rentType: unknown) => (rentType === 'yearly' ? 'per year' : 'per month');
 /** ‘: reason’ when the event carries one. */
 const because = (data: Data, key = 'reason') => (text(data[key]) ? `: ${text(data[key])}` : '');

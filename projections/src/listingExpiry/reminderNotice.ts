@@ -1,5 +1,6 @@
-import { INTL_TAGS, type Locale } from '@rentals/core/i18n/locales';
+import type { Locale } from '@rentals/core/i18n/locales';
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
+import { formatDate } from '@rentals/core/i18n/dates';
 import type { ListingExpiryReminded } from '@rentals/core/listings/events';
 import { sql, type Statement } from '../runner/statement.ts';
 import { INBOX_CHANNEL } from '../queries/conversations.ts';
@@ -9,12 +10,7 @@ export const EXPIRY_REMINDER_NOTICE = 'expiry-reminder';
 
 /** A day as owners read it (the reminder email and notice): '24 Dec 2026', in India's time, in their language. */
 export const reminderDay = (iso: string, locale: Locale = 'en') =>
-  new Date(iso).toLocaleDateString(INTL_TAGS[locale], {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
+  formatDate(iso, locale, 'date', { timeZone: 'Asia/Kolkata' });
 
 /** The notice's text after its headline ('Is <title> still available?'). */
 export const reminderNoticeText = (expiresAt: string) =>

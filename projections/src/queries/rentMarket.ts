@@ -4,6 +4,8 @@
  * 'fair rent' hint says. The projection (readModels/rentTrends.ts), the
  * queries and the API share them.
  */
+import { formatDate } from '@rentals/core/i18n/dates';
+import { formatRupees } from '@rentals/core/i18n/numbers';
 import { isMuchBelow } from '@rentals/core/trust/tooCheap';
 
 /**
@@ -41,7 +43,7 @@ export type Median = { median: number; sample: number };
 export const shownMedian = (m: Median | undefined): Median | null =>
   m && m.sample >= MIN_TREND_SAMPLE ? { median: Math.round(m.median), sample: m.sample } : null;
 
-const rupees = (n: number) => `₹${Math.round(n).toLocaleString('en-IN')}`;
+const rupees = (n: number) => formatRupees(Math.round(n));
 
 export type FairRentVerdict = 'below' | 'around' | 'above';
 
@@ -127,13 +129,7 @@ export const fairRent = (
   return null;
 };
 
-const shortDate = (at: string) =>
-  new Date(at).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
+const shortDate = (at: string) => formatDate(at, 'en', 'date', { timeZone: 'Asia/Kolkata' });
 
 /** One rent change as the detail page says it: 'Rent reduced from ₹30,000 to ₹27,000 on 12 Nov 2026'. */
 export const describeRentChange = (c: {

@@ -48,7 +48,11 @@ export { TERM_FILTER_HINT };
 
 const numeric = new Set<FilterKey>(['minRent', 'maxRent', 'bedrooms', 'bathrooms']);
 
-/** Keeps only the known, non-blank fields (numbers must be whole and not negative). */
+/**
+ * Keeps only the known, non-blank fields (numbers must be whole and not
+ * negative: the search form turns a rent typed as '1.5 lakh' into digits
+ * before it sends it, so the URL and the API only ever see digits).
+ */
 export const cleanFilters = (input: Filters): Filters => {
   const out: Filters = {};
   for (const key of FILTER_KEYS) {

@@ -3,6 +3,7 @@
  * multipart body of SPEC §7, and how server field paths map back to fields.
  */
 import { facilityFlags } from '@rentals/core/listings/termCatalogue';
+import { rupeesOrZero } from './amounts.ts';
 import { FACILITIES, type Facility, type Property } from './types.ts';
 import {
   emptyTenancyForm,
@@ -123,7 +124,7 @@ export const valuesOf = (s: FormState): PropertyFormValues => ({
   title: s.title,
   description: s.description,
   propertyType: s.propertyType,
-  rent: numberOrZero(s.rent),
+  rent: rupeesOrZero(s.rent),
   rentType: s.rentType,
   city: s.city,
   area: s.area,

@@ -14,6 +14,7 @@ import {
   type Term,
   type TermKey,
 } from '@rentals/core/listings/termCatalogue';
+import { rupeesOrNaN } from './amounts.ts';
 import type { Property } from './types.ts';
 
 type Tenancy = NonNullable<Property['tenancy']>;
@@ -73,6 +74,14 @@ export const tenancyFormMessages = {
 const PLAIN = /^\d{1,16}(?:\.\d{1,16})?$/;
 const number = (raw: string) => (PLAIN.test(raw.trim()) ? Number(raw.trim()) : Number.NaN);
 
+/** Whether a term is an amount of rupees (the deposit in rupees, maintenance): typed as any amount ('25k'). */
+export const isRupeeTerm = (key: TermKey): boolean => {
+  const t = term(key);
+  return t.kind === 'number' && t.unit.startsWith('rupees');
+};
+/** A number term's value as typed: rupees as people write them, other numbers plainly. */
+const numberOf = (key: TermKey, raw: string) => (isRupeeTerm(key) ? rupeesOrNaN(raw) : number(raw));
+
 const isCalendarDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const day = new Date(`${value}T00:00:00Z`);
@@ -90,7 +99,7 @@ const fits = (t: { min: number; max: number; step?: number }, n: number) =>
 /** One term's rule, with the API's message; undefined when it holds. */
 const termError = (key: TermKey, raw: string, propertyType: string, now: number) => {
   const t = term(key);
-  if (t.kind === 'number') return fits(t, number(raw)) ? undefined : termMessage(key);
+  if (t.kind === 'number') return fits(t, numberOf(key, raw)) ? undefined : termMessage(key);
   if (t.kind === 'date') {
     if (!isCalendarDate(raw) || raw < t.earliest || raw > t.latest) return termMessage(key);
     return raw > latestMoveIn(now) ? tooLateMessage(key) : undefined;
@@ -130,10 +139,12 @@ export const tenancyPayload = (s: TenancyFormState): Record<string, unknown> => 
     const raw = s[k].trim();
     if (raw === '') continue;
     const kind = term(k).kind;
-    out[k] = kind === 'yesNo' ? raw === 'yes' : kind === 'number' ? number(raw) : raw;
+    out[k] = kind === 'yesNo' ? raw === 'yes' : kind === 'number' ? numberOf(k, raw) : raw;
   }
-  if (s.depositAmount.trim())
-    out[s.depositUnit === 'months' ? 'depositMonths' : 'depositRupees'] = number(s.depositAmount);
+  if (s.depositAmount.trim()) {
+    const key = s.depositUnit === 'months' ? 'depositMonths' : 'depositRupees';
+    out[key] = numberOf(key, s.depositAmount);
+  }
   return out;
 };
 

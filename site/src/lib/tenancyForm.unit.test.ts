@@ -86,6 +86,18 @@ describe('validateTenancy', () => {
       maintenanceIncluded: true,
     });
   });
+  it('reads the deposit and maintenance in rupees as people write them', () => {
+    const typed = form({ depositAmount: '೫೦k', maintenance: '2.5 हज़ार' });
+    expect(validateTenancy(typed, 'flat', NOW)).toEqual({});
+    expect(tenancyPayload(typed)).toEqual({ depositRupees: 50000, maintenance: 2500 });
+    expect(validateTenancy(form({ depositAmount: '2 crore' }), 'flat', NOW)).toEqual({
+      depositAmount: tenancyFormMessages.depositRupees,
+    });
+    // Months of rent stay a plain number: '2k' months is no deposit anyone means.
+    expect(
+      validateTenancy(form({ depositAmount: '2k', depositUnit: 'months' }), 'flat', NOW),
+    ).toEqual({ depositAmount: tenancyFormMessages.depositMonths });
+  });
   it('reads a listing back into the form as it was sent', () => {
     const terms = { depositRupees: 50000, petsAllowed: true, facing: 'east' } as const;
     expect(tenancyPayload(tenancyFormFrom(terms))).toEqual(terms);

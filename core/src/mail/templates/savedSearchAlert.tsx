@@ -1,6 +1,7 @@
 import { Link } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { Action, EmailLayout, Greeting, Paragraph } from '../layout.tsx';
+import { formatRupees } from '../../i18n/numbers.ts';
 import { renderEmail } from '../render.ts';
 import { translatorFor } from '../../i18n/catalogues.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -32,8 +33,6 @@ export type SavedSearchAlertEmail = {
   unsubscribeLink: string;
 };
 
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
-
 const subject = ({ locale, listings, more, searchName }: SavedSearchAlertEmail) =>
   translatorFor(locale).t('email.alert.subject', { n: listings.length + more, search: searchName });
 
@@ -56,7 +55,7 @@ const SavedSearchAlert = (props: SavedSearchAlertEmail) => {
               title: l.title,
               area: l.area,
               city: l.city,
-              rent: rupees(l.rent),
+              rent: formatRupees(l.rent, locale),
               link: (chunks) => <Link href={l.link}>{chunks}</Link>,
             }),
           )}

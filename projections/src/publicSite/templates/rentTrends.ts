@@ -1,3 +1,5 @@
+import { formatDate } from '@rentals/core/i18n/dates';
+import { formatRupees } from '@rentals/core/i18n/numbers';
 import { markup, type Html } from '../html.ts';
 import type { RentTrends, TrendGroup } from '../../queries/rentTrends.ts';
 
@@ -8,8 +10,7 @@ const SPARK = { width: 120, height: 32, padding: 3 };
  * never one listing's exact rent (which public pages do not show).
  */
 const PUBLIC_STEP = 500;
-const rupees = (n: number) =>
-  `₹${(Math.round(n / PUBLIC_STEP) * PUBLIC_STEP).toLocaleString('en-IN')}`;
+const rupees = (n: number) => formatRupees(Math.round(n / PUBLIC_STEP) * PUBLIC_STEP);
 const TYPE_NAMES: Record<string, string> = { flat: 'Flat', house: 'House', PG: 'PG' };
 
 /** 'Flat · 2 BHK', 'PG', 'House · 1 RK' for none (the site's groupLabel). */
@@ -21,11 +22,7 @@ const groupName = (g: TrendGroup) => {
 };
 
 const monthName = (month: string) =>
-  new Date(`${month}T00:00:00Z`).toLocaleDateString('en-IN', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  formatDate(`${month}T00:00:00Z`, 'en', 'shortMonthYear', { timeZone: 'UTC' });
 
 /**
  * The sparkline's path: one segment per run of months with a median shown

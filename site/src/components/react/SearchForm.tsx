@@ -19,6 +19,7 @@ import {
   type Filters,
 } from '../../lib/filters.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
+import type * as AmountsModule from '../../lib/amounts.ts';
 import { Field } from './Field.tsx';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
@@ -93,6 +94,35 @@ const useFormValues = (initial: Filters, openAdvanced: () => void) => {
   return { form, values, set, clear };
 };
 
+type Amounts = typeof AmountsModule;
+// The rupee parser loads once a rent is typed as more than digits ('1.5 lakh', '೨೫k'), or on
+// sending such a rent: the search pages stay within their weight budget without it.
+const loadAmounts = (): Promise<Amounts> => import('../../lib/amounts.ts');
+const inWords = (value: string | undefined): value is string =>
+  value !== undefined && !/^\s*\d*\s*$/.test(value);
+const RENT_KEYS = ['minRent', 'maxRent'] as const;
+
+/** The parser, once a rent needs it. */
+const useAmounts = (needed: boolean): Amounts | null => {
+  const [amounts, setAmounts] = useState<Amounts | null>(null);
+  useEffect(() => {
+    if (needed && !amounts) void loadAmounts().then(setAmounts);
+  }, [needed, amounts]);
+  return amounts;
+};
+
+/** The filters with their rents as whole rupees ('1.5 lakh' → '150000'); a rent that is no amount is left out. */
+const withRupees = async (filters: Filters): Promise<Filters> => {
+  if (!RENT_KEYS.some((key) => inWords(filters[key]))) return filters;
+  const { rentFilterValue } = await loadAmounts();
+  const out = { ...filters };
+  for (const key of RENT_KEYS) {
+    const typed = out[key];
+    if (inWords(typed)) out[key] = rentFilterValue(typed) ?? '';
+  }
+  return out;
+};
+
 const PLACE_FIELDS = [
   ['city', 'City', 'e.g. Bengaluru'],
   ['area', 'Area', 'e.g. Koramangala'],
@@ -117,9 +147,12 @@ export const SearchForm = ({
   const [advanced, setAdvanced] = useState(startOpen ?? usesAdvanced(initial));
   const { form, values, set, clear } = useFormValues(initial, () => setAdvanced(true));
   const applicable = visitor ? withoutSignedInOnly(values) : values;
+  const amounts = useAmounts(!visitor && RENT_KEYS.some((key) => inWords(values[key])));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    window.location.assign(`${target}${filtersToSearch(applicable)}`);
+    void withRupees(applicable).then((filters) =>
+      window.location.assign(`${target}${filtersToSearch(filters)}`),
+    );
   };
   const input = (key: FilterKey, attributes: InputHTMLAttributes<HTMLInputElement>) => {
     const signInFirst = visitor && SIGNED_IN_ONLY.includes(key);
@@ -141,6 +174,26 @@ export const SearchForm = ({
       <a href={loginUrlFor(`${target}${filtersToSearch(applicable)}`)}>{SIGN_IN_TO_FILTER}</a>
     </p>
   );
+  // A rent typed as '1.5 lakh' or '೨೫k': the amount it reads as, quietly under the field.
+  const rentInput = (key: FilterKey) => {
+    const echo = visitor ? undefined : amounts?.amountEcho(values[key] ?? '');
+    const hintId = `${id}-${key}-amount`;
+    return (
+      <>
+        {input(key, {
+          type: 'text',
+          autoComplete: 'off',
+          spellCheck: false,
+          ...(echo ? { 'aria-describedby': hintId } : {}),
+        })}
+        {echo && (
+          <p className="muted" id={hintId} style={{ margin: '0.25rem 0 0' }}>
+            {echo}
+          </p>
+        )}
+      </>
+    );
+  };
   const field = (key: FilterKey, label: string, control: ReactNode) => (
     <Field key={key} id={`${id}-${key}`} label={label}>
       {control}
@@ -198,9 +251,7 @@ export const SearchForm = ({
             ))}
           </select>,
         )}
-        {RENT_FIELDS.map(([key, label]) =>
-          field(key, label, input(key, { type: 'number', min: '0', inputMode: 'numeric' })),
-        )}
+        {RENT_FIELDS.map(([key, label]) => field(key, label, rentInput(key)))}
         {(['bedrooms', 'bathrooms'] as const).map((key) =>
           field(
             key,

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { LIMITS } from '../../../lib/validation.ts';
 import { Field } from '../Field.tsx';
-import { Counter, InputField, NumberField, SelectField, useControl } from './fields.tsx';
+import { rentPeriod } from '../../../lib/format.ts';
+import { Counter, InputField, RupeeField, SelectField, useControl } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 
 type Props = { form: PropertyFormStore };
@@ -34,7 +35,7 @@ const RENT_TYPES = [
 
 /** Title and description with their counters, type, rent and rent type. */
 export const BasicInformation = ({ form }: Props) => {
-  const title = useStore(form.$values).title;
+  const { title, rentType } = useStore(form.$values);
   return (
     <section className="card form-section">
       <h2>Basic Information</h2>
@@ -49,7 +50,13 @@ export const BasicInformation = ({ form }: Props) => {
       <Description form={form} />
       <div className="grid-2">
         <SelectField form={form} name="propertyType" label="Property Type" options={TYPES} />
-        <NumberField form={form} name="rent" label="Rent (₹)" />
+        <RupeeField
+          form={form}
+          name="rent"
+          label="Rent (₹)"
+          zeroWhenBlank
+          per={`per ${rentPeriod(rentType)}`}
+        />
         <SelectField form={form} name="rentType" label="Rent Type" options={RENT_TYPES} />
       </div>
     </section>

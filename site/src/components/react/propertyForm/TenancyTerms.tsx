@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { InputField, SelectField } from './fields.tsx';
+import { InputField, RupeeField, SelectField } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 import {
   formLabelOf,
@@ -8,14 +8,19 @@ import {
   type Term,
   type TermKey,
 } from '@rentals/core/listings/termCatalogue';
-import { latestMoveIn, tenancyPayload, type TenancyFormField } from '../../../lib/tenancyForm.ts';
+import {
+  isRupeeTerm,
+  latestMoveIn,
+  tenancyPayload,
+  type TenancyFormField,
+} from '../../../lib/tenancyForm.ts';
 import {
   depositText,
   NOT_SPECIFIED,
   termOptions,
   YES_NO_OPTIONS,
 } from '../../../lib/tenancyText.ts';
-import { numberOrZero } from '../../../lib/validation.ts';
+import { rupeesOrZero } from '../../../lib/amounts.ts';
 
 type Props = { form: PropertyFormStore };
 type Options = readonly (readonly [string, string])[];
@@ -32,7 +37,7 @@ const Select = ({
 const DepositHint = ({ form }: Props) => {
   const values = useStore(form.$values);
   const tenancy = tenancyPayload(values);
-  const rent = numberOrZero(values.rent);
+  const rent = rupeesOrZero(values.rent);
   if (!(rent > 0) || (tenancy.depositRupees === undefined && tenancy.depositMonths === undefined))
     return null;
   const text = depositText({
@@ -51,30 +56,35 @@ const DepositHint = ({ form }: Props) => {
 };
 
 /** The deposit: one amount, its unit, and what it comes to in the other unit. */
-const Deposit = ({ form, label }: Props & { label: string }) => (
-  <>
-    <div>
-      <InputField
+const Deposit = ({ form, label }: Props & { label: string }) => {
+  const inMonths = useStore(form.$values).depositUnit === 'months';
+  return (
+    <>
+      <div>
+        <InputField
+          form={form}
+          name="depositAmount"
+          label={label}
+          // Months are a plain number (1.5); rupees may be typed as '50k' or '೫೦,೦೦೦', which needs letters.
+          inputMode={inMonths ? 'decimal' : 'text'}
+          autoComplete="off"
+          placeholder={NOT_SPECIFIED}
+        />
+        <DepositHint form={form} />
+      </div>
+      <Select
         form={form}
-        name="depositAmount"
-        label={label}
-        inputMode="decimal"
-        placeholder={NOT_SPECIFIED}
+        name="depositUnit"
+        label="Deposit In"
+        blank={null}
+        options={[
+          ['rupees', 'Rupees (₹)'],
+          ['months', 'Months of rent'],
+        ]}
       />
-      <DepositHint form={form} />
-    </div>
-    <Select
-      form={form}
-      name="depositUnit"
-      label="Deposit In"
-      blank={null}
-      options={[
-        ['rupees', 'Rupees (₹)'],
-        ['months', 'Months of rent'],
-      ]}
-    />
-  </>
-);
+    </>
+  );
+};
 
 /** One term's control, by its kind (termCatalogue.ts declares each). */
 const TermControl = ({ form, name }: Props & { name: TermKey }) => {
@@ -107,7 +117,15 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
         />
       );
     case 'number':
-      return (
+      return isRupeeTerm(name) ? (
+        <RupeeField
+          form={form}
+          name={field}
+          label={formLabelOf(name)}
+          per="per month"
+          placeholder={NOT_SPECIFIED}
+        />
+      ) : (
         <InputField
           form={form}
           name={field}

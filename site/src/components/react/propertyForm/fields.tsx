@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { errorAria, Field } from '../Field.tsx';
+import { amountEcho } from '../../../lib/amounts.ts';
 import type { PropertyFormField } from '../../../lib/validation.ts';
 import type { PropertyFormStore } from './formStore.ts';
 
@@ -36,6 +37,9 @@ export const InputField = ({
 }: InputFieldProps) => {
   const value = useStore(form.$values)[name];
   const { id, error, props } = useControl({ form, name });
+  const { 'aria-describedby': describedBy, ...rest } = input;
+  // The error and a hint of the caller's (the amount a money field read) both describe it.
+  const described = [error ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ');
   return (
     <Field id={id} label={label} error={error}>
       <input
@@ -43,7 +47,8 @@ export const InputField = ({
         value={value}
         onChange={(e) => form.setField(name, clean(e.target.value))}
         onBlur={zeroWhenBlank ? () => value.trim() === '' && form.setField(name, '0') : undefined}
-        {...input}
+        {...rest}
+        aria-describedby={described || undefined}
       />
       {after}
     </Field>
@@ -82,6 +87,40 @@ export const SelectField = ({
 export const NumberField = (props: Omit<InputFieldProps, 'zeroWhenBlank'>) => (
   <InputField type="number" min="0" inputMode="numeric" zeroWhenBlank {...props} />
 );
+
+/**
+ * An amount of rupees, typed as people write it ('25000', '25,000', '25k',
+ * '1.5 lakh', '२५ हज़ार', '೨೫k'): a text input, since a number input refuses
+ * all but the first, with the amount it read said quietly under it ('₹25,000
+ * per month') when what was typed is not plain digits.
+ */
+export const RupeeField = ({
+  per,
+  ...props
+}: Omit<InputFieldProps, 'after' | 'type' | 'inputMode'> & {
+  /** After the amount in the hint: 'per month'. */
+  per?: string | undefined;
+}) => {
+  const value = useStore(props.form.$values)[props.name];
+  const echo = amountEcho(value);
+  const hintId = `${props.form.id}-${props.name}-amount`;
+  return (
+    <InputField
+      type="text"
+      autoComplete="off"
+      spellCheck={false}
+      aria-describedby={echo ? hintId : undefined}
+      after={
+        echo ? (
+          <p className="muted" id={hintId} style={{ margin: '0.25rem 0 0' }}>
+            {per ? `${echo} ${per}` : echo}
+          </p>
+        ) : null
+      }
+      {...props}
+    />
+  );
+};
 
 export const Checkbox = ({
   label,
