@@ -119,9 +119,12 @@ export const LoginBody = t.Object({
 export type LoginBody = Static<typeof LoginBody>;
 
 /** The languages an account can choose for its emails and the site. */
-const language = t.Union([t.Literal('en'), t.Literal('hi'), t.Literal('kn')] satisfies { const: Locale }[], {
-  ...messages({ type: MESSAGES.language }),
-});
+const language = t.Union(
+  [t.Literal('en'), t.Literal('hi'), t.Literal('kn')] satisfies { const: Locale }[],
+  {
+    ...messages({ type: MESSAGES.language }),
+  },
+);
 
 /** Name, phone and language only: email and role changes are not self-service. */
 export const ProfileBody = t.Object({

@@ -108,6 +108,21 @@ describe('a tenant finds what an owner just listed', () => {
       location: { city: 'Bengaluru', area: 'Koramangala' },
     });
 
+    // In the tenant's own words and script: the place in Devanagari, the most they pay in Hindi.
+    const said = await t.request<{ properties: PropertyDocument[]; totalCount: number }>(
+      'GET',
+      `/api/properties?q=${encodeURIComponent('कोरमंगला 2 BHK 25 हज़ार तक')}`,
+      { token: tenant.token },
+    );
+    expect(said.status).toBe(200);
+    expect(said.body.properties.map((p) => p._id)).toEqual([id]);
+    const dearer = await t.request<{ properties: PropertyDocument[] }>(
+      'GET',
+      `/api/properties?q=${encodeURIComponent('ಕೋರಮಂಗಲ 3 BHK under 1 lakh')}`,
+      { token: tenant.token },
+    );
+    expect(dearer.body.properties.map((p) => p.rent).sort()).toEqual([24000, 60000]);
+
     const visitor = await t.request<{ properties: Record<string, unknown>[] }>(
       'GET',
       '/api/properties/public?city=Bengaluru',

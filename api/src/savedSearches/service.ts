@@ -103,9 +103,11 @@ export const savedSearchService = (deps: SavedSearchDeps) => {
 
   /** The body, validated, with its places resolved to the listings' keys. */
   const draftOf = async (body: unknown): Promise<SearchDraft> => {
-    const { name, filters = {}, area, alert } = readSavedSearchBody(body);
+    const { name, filters: typed = {}, area, alert } = readSavedSearchBody(body);
     const matcher = await propertyServices(deps).localities.current();
-    const { cities, areas, q } = resolvePlaces(matcher, filters, 'full');
+    const { cities, areas, q, maxRent } = resolvePlaces(matcher, typed, 'full');
+    // A rent said in the text ('… 25 हज़ार तक') is the search's maximum rent, as its results showed.
+    const filters = maxRent === typed.maxRent ? typed : { ...typed, maxRent };
     const places = {
       ...(cities === undefined ? {} : { cities }),
       ...(areas === undefined ? {} : { areas }),
