@@ -27,7 +27,7 @@ export const listingPageStatus = async (
   return undefined;
 };
 
-/** The site's page for an id with nothing to show (site/src/pages/property-not-found.astro). */
+/** The site's page for an id with nothing to show (site/src/pages/[...lang]/property-not-found.astro). */
 const NOT_FOUND_PAGE = '/property-not-found';
 
 /**
