@@ -47,10 +47,6 @@ export const CATALOGUES: Record<Locale, Messages> = {
   kn: catalogueOf('kn'),
 };
 
-/** One language's messages of these namespaces: what a page embeds for its islands. */
-export const namespaceMessages = (locale: Locale, namespaces: readonly Namespace[]) =>
-  Object.assign({}, ...namespaces.map((n) => NAMESPACES[n][locale])) as Partial<Messages>;
-
 const translators = new Map<Locale, Translator<MessageId>>();
 
 /** The translator of one language, made once per process. */
