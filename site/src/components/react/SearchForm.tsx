@@ -8,9 +8,6 @@ import {
   type ReactNode,
 } from 'react';
 import {
-  PROPERTY_TYPE_OPTIONS,
-  ROOM_OPTIONS,
-  TERM_FILTER_HINT,
   TERM_FILTERS,
   FILTER_KEYS,
   filtersToSearch,
@@ -21,6 +18,7 @@ import {
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type * as AmountsModule from '../../lib/amounts.ts';
 import { Field } from './Field.tsx';
+import { AdvancedFilters } from './SearchFilters.tsx';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
 type Props = {
@@ -127,10 +125,6 @@ const PLACE_FIELDS = [
   ['city', 'City', 'e.g. Bengaluru'],
   ['area', 'Area', 'e.g. Koramangala'],
 ] as const;
-const RENT_FIELDS = [
-  ['minRent', 'Min Rent (₹)'],
-  ['maxRent', 'Max Rent (₹)'],
-] as const;
 
 /**
  * City, area and the 'Advanced Filters'. Submitting goes to `target` with only
@@ -174,26 +168,6 @@ export const SearchForm = ({
       <a href={loginUrlFor(`${target}${filtersToSearch(applicable)}`)}>{SIGN_IN_TO_FILTER}</a>
     </p>
   );
-  // A rent typed as '1.5 lakh' or '೨೫k': the amount it reads as, quietly under the field.
-  const rentInput = (key: FilterKey) => {
-    const echo = visitor ? undefined : amounts?.amountEcho(values[key] ?? '');
-    const hintId = `${id}-${key}-amount`;
-    return (
-      <>
-        {input(key, {
-          type: 'text',
-          autoComplete: 'off',
-          spellCheck: false,
-          ...(echo ? { 'aria-describedby': hintId } : {}),
-        })}
-        {echo && (
-          <p className="muted" id={hintId} style={{ margin: '0.25rem 0 0' }}>
-            {echo}
-          </p>
-        )}
-      </>
-    );
-  };
   const field = (key: FilterKey, label: string, control: ReactNode) => (
     <Field key={key} id={`${id}-${key}`} label={label}>
       {control}
@@ -234,80 +208,12 @@ export const SearchForm = ({
         )}
       </div>
       {visitor && signIn}
-      <div className="filters-grid" id={`${id}-advanced`} hidden={!advanced}>
-        {field(
-          'propertyType',
-          'Property Type',
-          <select
-            id={`${id}-propertyType`}
-            name="propertyType"
-            value={values.propertyType ?? ''}
-            onChange={set('propertyType')}
-          >
-            {PROPERTY_TYPE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>,
-        )}
-        {RENT_FIELDS.map(([key, label]) => field(key, label, rentInput(key)))}
-        {(['bedrooms', 'bathrooms'] as const).map((key) =>
-          field(
-            key,
-            key === 'bedrooms' ? 'Bedrooms' : 'Bathrooms',
-            <select id={`${id}-${key}`} name={key} value={values[key] ?? ''} onChange={set(key)}>
-              {ROOM_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>,
-          ),
-        )}
-        {!visitor &&
-          field(
-            'ownersOnly',
-            'Listed by',
-            <select
-              id={`${id}-ownersOnly`}
-              name="ownersOnly"
-              value={values.ownersOnly ?? ''}
-              onChange={set('ownersOnly')}
-            >
-              <option value="">Owners and brokers</option>
-              <option value="true">Owners only</option>
-            </select>,
-          )}
-        {showTerms && (
-          <fieldset className="term-filters" aria-describedby={`${id}-terms-hint`}>
-            <legend>Tenancy Terms</legend>
-            <p className="muted" id={`${id}-terms-hint`} style={{ margin: 0 }}>
-              {TERM_FILTER_HINT}
-            </p>
-            {TERM_FILTERS.map(([key, label, options]) =>
-              field(
-                key,
-                label,
-                <select
-                  id={`${id}-${key}`}
-                  name={key}
-                  value={values[key] ?? ''}
-                  onChange={set(key)}
-                >
-                  <option value="">Any</option>
-                  {options.map(([value, text]) => (
-                    <option key={value} value={value}>
-                      {text}
-                    </option>
-                  ))}
-                </select>,
-              ),
-            )}
-            {field('availableBy', 'Move In By', input('availableBy', { type: 'date' }))}
-          </fieldset>
-        )}
-      </div>
+      <AdvancedFilters
+        c={{ id, values, set, field, input, visitor }}
+        open={advanced}
+        showTerms={showTerms}
+        amounts={amounts}
+      />
     </form>
   );
 };
