@@ -11,7 +11,14 @@ import { testWebServerWithUsers } from './testing/webServer.ts';
 
 type Auth = {
   token: string;
-  user: { _id: string; email: string; role: string; name: string; emailVerified: boolean };
+  user: {
+    _id: string;
+    email: string;
+    role: string;
+    name: string;
+    emailVerified: boolean;
+    language: string;
+  };
 };
 
 const s = testWebServerWithUsers({}, { trustProxyHops: 1 });
@@ -84,12 +91,14 @@ describe('fields only the server sets, sent at registration', () => {
       created_at: '2001-01-01T00:00:00.000Z',
       emailVerified: true,
       email_verified_at: '2001-01-01T00:00:00.000Z',
+      language: 'hi; DROP TABLE users',
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body.user.emailVerified).toBe(false);
     expect(res.body.user.role).toBe('homeowner');
+    expect(res.body.user.language).toBe('en');
     expect(Object.keys(res.body.user).sort()).toEqual(
-      ['_id', 'createdAt', 'email', 'emailVerified', 'name', 'phone', 'role'].sort(),
+      ['_id', 'createdAt', 'email', 'emailVerified', 'language', 'name', 'phone', 'role'].sort(),
     );
     const row = (await stored(email))!;
     expect(row.id).not.toBe('chosen-id');
