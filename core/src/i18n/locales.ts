@@ -51,3 +51,15 @@ const acceptedLanguages = (header: string): string[] =>
  */
 export const negotiateLocale = (header: string | null | undefined): Locale =>
   acceptedLanguages((header ?? '').slice(0, 500)).find(isLocale) ?? DEFAULT_LOCALE;
+
+/** A site path in a language: '/login' → '/hi/login', '/' → '/hi'; English keeps the path as it is. */
+export const localePath = (locale: Locale, path: string): string =>
+  locale === DEFAULT_LOCALE ? path : `/${locale}${path === '/' ? '' : path}`;
+
+/** A site path's language and the path without it: '/kn/browse' → kn and '/browse'; '/login' → en. */
+export const pathLocale = (pathname: string): { locale: Locale; path: string } => {
+  const [, code, rest] = /^\/([a-z]{2})(\/.*)?$/.exec(pathname) ?? [];
+  return code !== DEFAULT_LOCALE && isLocale(code)
+    ? { locale: code, path: rest ?? '/' }
+    : { locale: DEFAULT_LOCALE, path: pathname };
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiateLocale } from './locales.ts';
+import { localePath, negotiateLocale, pathLocale } from './locales.ts';
 
 describe('the language of a first visit', () => {
   it.each([
@@ -25,4 +25,21 @@ describe('the language of a first visit', () => {
   it('reads no more than the head of an oversized header', () => {
     expect(negotiateLocale(`${'xx,'.repeat(1000)}hi`)).toBe('en');
   });
+});
+
+describe('paths in a language', () => {
+  it.each([
+    ['en', '/login', '/login'],
+    ['hi', '/login', '/hi/login'],
+    ['kn', '/', '/kn'],
+    ['hi', '/properties/abc?x=1', '/hi/properties/abc?x=1'],
+  ] as const)('%s %s → %s, and back', (locale, path, localised) => {
+    expect(localePath(locale, path)).toBe(localised);
+    expect(pathLocale(localised.split('?')[0]!)).toEqual({ locale, path: path.split('?')[0] });
+  });
+
+  it.each(['/history', '/hindi', '/en/login', '/ta/login', '/hi-x'])(
+    '%s is an English path',
+    (pathname) => expect(pathLocale(pathname)).toEqual({ locale: 'en', path: pathname }),
+  );
 });

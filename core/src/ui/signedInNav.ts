@@ -1,4 +1,4 @@
-import type { FrameText } from './siteFrame.ts';
+import type { FrameHref, FrameText } from './siteFrame.ts';
 import { iconSvg } from './icons.ts';
 
 /**
@@ -17,7 +17,8 @@ const UNREAD_BADGE = `<span class="unread-badge" data-unread-badge hidden><span 
 
 export const signedInNavHtml = (
   t: FrameText,
-) => `<a href="/add-property" data-show="owner" hidden>${t('frame.listProperty')}</a>
+  href: FrameHref,
+) => `<a href="${href('/add-property')}" data-show="owner" hidden>${t('frame.listProperty')}</a>
 <div class="bell" id="bell" data-show="in" data-heading="${t('frame.notifications')}" data-empty="${t('frame.bell.empty')}" data-mark-read="${t('frame.bell.markRead')}" hidden></div>
 <div class="user-menu" data-show="in" hidden>
   <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
@@ -26,15 +27,15 @@ export const signedInNavHtml = (
     ${UNREAD_BADGE}
   </button>
   <ul class="user-menu-list" id="user-menu-list" hidden>
-    <li data-show="member" hidden><a href="/dashboard">${t('frame.dashboard')}</a></li>
-    <li data-show="admin" hidden><a href="/admin">${t('frame.adminConsole')}</a></li>
-    <li data-show="admin" hidden><a href="/admin/reports">${t('frame.reviewReports')}</a></li>
-    <li data-show="admin" hidden><a href="/admin/verify">${t('frame.verifyListings')}</a></li>
-    <li data-show="owner" hidden><a href="/my-properties">${t('frame.myProperties')}</a></li>
-    <li data-show="member" hidden><a href="/favourites">${t('frame.favourites')}</a></li>
-    <li data-show="member" hidden><a href="/saved-searches">${t('frame.savedSearches')}</a></li>
-    <li><a href="/profile">${t('frame.profile')}</a></li>
-    <li><a href="/messages" id="nav-messages">${t('frame.messages')} ${UNREAD_BADGE}</a></li>
+    <li data-show="member" hidden><a href="${href('/dashboard')}">${t('frame.dashboard')}</a></li>
+    <li data-show="admin" hidden><a href="${href('/admin')}">${t('frame.adminConsole')}</a></li>
+    <li data-show="admin" hidden><a href="${href('/admin/reports')}">${t('frame.reviewReports')}</a></li>
+    <li data-show="admin" hidden><a href="${href('/admin/verify')}">${t('frame.verifyListings')}</a></li>
+    <li data-show="owner" hidden><a href="${href('/my-properties')}">${t('frame.myProperties')}</a></li>
+    <li data-show="member" hidden><a href="${href('/favourites')}">${t('frame.favourites')}</a></li>
+    <li data-show="member" hidden><a href="${href('/saved-searches')}">${t('frame.savedSearches')}</a></li>
+    <li><a href="${href('/profile')}">${t('frame.profile')}</a></li>
+    <li><a href="${href('/messages')}" id="nav-messages">${t('frame.messages')} ${UNREAD_BADGE}</a></li>
     <li><button type="button" id="logout-button">${t('frame.logout')}</button></li>
   </ul>
 </div>`;

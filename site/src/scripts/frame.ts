@@ -145,6 +145,9 @@ const renderToasts = (area: HTMLElement, toasts: readonly Toast[]) => {
 };
 
 export const startFrame = (): void => {
+  // Only pages built in more than one language have a language switch to wire.
+  if (document.querySelector('a[data-lang]'))
+    void import('./languages.ts').then((l) => l.wireLanguages());
   $auth.subscribe(renderHeader);
   $auth.subscribe(followInbox);
   $unread.subscribe(renderUnread);
