@@ -4,6 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { contentTypeOf, IMMUTABLE } from '@rentals/core/contentTypes';
 import { readOnly } from './files.ts';
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from './securityHeaders.ts';
+import { pathLocale } from '@rentals/core/i18n/locales';
+import { firstVisitTarget } from './languages.ts';
 import { DEFAULT_SHELLS, shellFor, type Shell } from './shells.ts';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rentals</title>
@@ -48,9 +50,15 @@ const find = (site: Site, pathname: string): string | undefined => {
     const file = fileAt(site, candidate);
     if (file) return file;
   }
-  const shell = shellFor(pathname, site.shells);
-  return shell ? fileAt(site, shell) : undefined;
+  // A shell serves its path in every language the site is built in (/hi/properties/{id}).
+  const { locale, path } = pathLocale(decoded);
+  const shell = shellFor(path, site.shells);
+  return shell ? fileAt(site, locale === 'en' ? shell : `${locale}/${shell}`) : undefined;
 };
+
+/** Only pages: files (with an extension) and the site's assets are never another language's. */
+const isPage = (pathname: string) =>
+  !pathname.startsWith('/_astro/') && !/\.[a-z0-9]+$/i.test(pathname);
 
 const prepare = async ({ cache }: Site, file: string): Promise<Prepared> => {
   const { mtimeMs } = statSync(file);
@@ -107,6 +115,20 @@ export const staticSite = (siteDir: string, shells: Shell[] = DEFAULT_SHELLS) =>
     if (!existsSync(site.root))
       return new Response(PLACEHOLDER, {
         headers: { 'content-type': 'text/html; charset=utf-8', ...BASE_SECURITY_HEADERS },
+      });
+    const url = new URL(request.url);
+    const target = isPage(pathname)
+      ? firstVisitTarget(url, request.headers, (path) => find(site, path) !== undefined)
+      : null;
+    if (target)
+      return new Response(null, {
+        status: 302,
+        headers: {
+          location: target,
+          vary: 'accept-language, cookie',
+          'cache-control': 'no-cache',
+          ...BASE_SECURITY_HEADERS,
+        },
       });
     const file = find(site, pathname);
     if (file) {

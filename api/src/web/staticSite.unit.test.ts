@@ -27,6 +27,9 @@ beforeAll(() => {
   write('browse/pune/index.html', page('pune'));
   write('_astro/a.js', `export const a = 1;${' '.repeat(1000)}`);
   write('favicon.svg', '<svg/>');
+  write('login/index.html', page('login'));
+  write('hi/login/index.html', page('hi login'));
+  write('hi/properties/view/index.html', page('hi detail shell'));
   site = staticSite(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -94,5 +97,38 @@ describe('inlineScriptHashes', () => {
   it('hashes inline scripts only', () => {
     const html = `<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script type="module">b()</script>`;
     expect(inlineScriptHashes(html)).toHaveLength(2);
+  });
+});
+
+describe("the first visit in the browser's language", () => {
+  const hindi = { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' };
+  it.each([
+    ['/login', hindi, '/hi/login'],
+    ['/login?redirect=%2Fdashboard', hindi, '/hi/login?redirect=%2Fdashboard'],
+    ['/properties/3f2a-99', hindi, '/hi/properties/3f2a-99'],
+  ])('%s goes to the page in that language', async (path, headers, location) => {
+    const res = await get(path, headers);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(location);
+    expect(res.headers.get('vary')).toBe('accept-language, cookie');
+  });
+
+  it.each([
+    [
+      'a language chosen on the switch, English too',
+      '/login',
+      { ...hindi, cookie: 'x=1; lang=en' },
+    ],
+    ['a language the page is not built in', '/login', { 'accept-language': 'kn-IN,kn' }],
+    ['a page not built in the language', '/properties', hindi],
+    ['a file', '/favicon.svg', hindi],
+    ['a page already in a language', '/hi/login', hindi],
+  ])('%s: served as asked', async (_, path, headers) => {
+    expect((await get(path, headers)).status).toBe(200);
+  });
+
+  it('serves a shell in a language', async () => {
+    const res = await get('/hi/properties/3f2a-99');
+    expect(await res.text()).toContain('<title>hi detail shell</title>');
   });
 });
