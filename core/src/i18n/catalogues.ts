@@ -1,6 +1,12 @@
 import enAuth from './catalogues/en/auth.json' with { type: 'json' };
 import hiAuth from './catalogues/hi/auth.json' with { type: 'json' };
 import knAuth from './catalogues/kn/auth.json' with { type: 'json' };
+import enCard from './catalogues/en/card.json' with { type: 'json' };
+import hiCard from './catalogues/hi/card.json' with { type: 'json' };
+import knCard from './catalogues/kn/card.json' with { type: 'json' };
+import enDetail from './catalogues/en/detail.json' with { type: 'json' };
+import hiDetail from './catalogues/hi/detail.json' with { type: 'json' };
+import knDetail from './catalogues/kn/detail.json' with { type: 'json' };
 import enEmail from './catalogues/en/email.json' with { type: 'json' };
 import hiEmail from './catalogues/hi/email.json' with { type: 'json' };
 import knEmail from './catalogues/kn/email.json' with { type: 'json' };
@@ -28,6 +34,8 @@ import { createTranslator, type Translator } from './translate.ts';
  */
 export const NAMESPACES = {
   auth: { en: enAuth, hi: hiAuth, kn: knAuth },
+  card: { en: enCard, hi: hiCard, kn: knCard },
+  detail: { en: enDetail, hi: hiDetail, kn: knDetail },
   email: { en: enEmail, hi: hiEmail, kn: knEmail },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },
