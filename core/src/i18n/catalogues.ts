@@ -13,6 +13,12 @@ import knEmail from './catalogues/kn/email.json' with { type: 'json' };
 import enFrame from './catalogues/en/frame.json' with { type: 'json' };
 import hiFrame from './catalogues/hi/frame.json' with { type: 'json' };
 import knFrame from './catalogues/kn/frame.json' with { type: 'json' };
+import enMap from './catalogues/en/map.json' with { type: 'json' };
+import hiMap from './catalogues/hi/map.json' with { type: 'json' };
+import knMap from './catalogues/kn/map.json' with { type: 'json' };
+import enResults from './catalogues/en/results.json' with { type: 'json' };
+import hiResults from './catalogues/hi/results.json' with { type: 'json' };
+import knResults from './catalogues/kn/results.json' with { type: 'json' };
 import enTrust from './catalogues/en/trust.json' with { type: 'json' };
 import hiTrust from './catalogues/hi/trust.json' with { type: 'json' };
 import knTrust from './catalogues/kn/trust.json' with { type: 'json' };
@@ -38,6 +44,8 @@ export const NAMESPACES = {
   detail: { en: enDetail, hi: hiDetail, kn: knDetail },
   email: { en: enEmail, hi: hiEmail, kn: knEmail },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
+  map: { en: enMap, hi: hiMap, kn: knMap },
+  results: { en: enResults, hi: hiResults, kn: knResults },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },
 } as const;
 
