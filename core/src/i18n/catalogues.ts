@@ -13,9 +13,15 @@ import knEmail from './catalogues/kn/email.json' with { type: 'json' };
 import enFrame from './catalogues/en/frame.json' with { type: 'json' };
 import hiFrame from './catalogues/hi/frame.json' with { type: 'json' };
 import knFrame from './catalogues/kn/frame.json' with { type: 'json' };
+import enHome from './catalogues/en/home.json' with { type: 'json' };
+import hiHome from './catalogues/hi/home.json' with { type: 'json' };
+import knHome from './catalogues/kn/home.json' with { type: 'json' };
 import enMap from './catalogues/en/map.json' with { type: 'json' };
 import hiMap from './catalogues/hi/map.json' with { type: 'json' };
 import knMap from './catalogues/kn/map.json' with { type: 'json' };
+import enNotFound from './catalogues/en/notFound.json' with { type: 'json' };
+import hiNotFound from './catalogues/hi/notFound.json' with { type: 'json' };
+import knNotFound from './catalogues/kn/notFound.json' with { type: 'json' };
 import enResults from './catalogues/en/results.json' with { type: 'json' };
 import hiResults from './catalogues/hi/results.json' with { type: 'json' };
 import knResults from './catalogues/kn/results.json' with { type: 'json' };
@@ -44,7 +50,9 @@ export const NAMESPACES = {
   detail: { en: enDetail, hi: hiDetail, kn: knDetail },
   email: { en: enEmail, hi: hiEmail, kn: knEmail },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
+  home: { en: enHome, hi: hiHome, kn: knHome },
   map: { en: enMap, hi: hiMap, kn: knMap },
+  notFound: { en: enNotFound, hi: hiNotFound, kn: knNotFound },
   results: { en: enResults, hi: hiResults, kn: knResults },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },
 } as const;

@@ -1,3 +1,4 @@
+import { text } from '../lib/i18n.ts';
 import { useEffect, useState } from 'react';
 import { apiRoute } from '../lib/api.ts';
 import type { Property, PublicProperty } from '../lib/types.ts';
@@ -37,9 +38,9 @@ const Featured = () => {
         <div className="empty-icon" aria-hidden="true">
           <Icon name="home" />
         </div>
-        <p>Be the first to list a property in your area!</p>
+        <p>{text('home.beFirst')}</p>
         <a className="button button-primary" href="/add-property">
-          List Property
+          {text('home.listProperty')}
         </a>
       </div>
     );
