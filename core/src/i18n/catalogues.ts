@@ -1,6 +1,9 @@
 import enAuth from './catalogues/en/auth.json' with { type: 'json' };
 import hiAuth from './catalogues/hi/auth.json' with { type: 'json' };
 import knAuth from './catalogues/kn/auth.json' with { type: 'json' };
+import enBrowse from './catalogues/en/browse.json' with { type: 'json' };
+import hiBrowse from './catalogues/hi/browse.json' with { type: 'json' };
+import knBrowse from './catalogues/kn/browse.json' with { type: 'json' };
 import enCard from './catalogues/en/card.json' with { type: 'json' };
 import hiCard from './catalogues/hi/card.json' with { type: 'json' };
 import knCard from './catalogues/kn/card.json' with { type: 'json' };
@@ -46,6 +49,7 @@ import { createTranslator, type Translator } from './translate.ts';
  */
 export const NAMESPACES = {
   auth: { en: enAuth, hi: hiAuth, kn: knAuth },
+  browse: { en: enBrowse, hi: hiBrowse, kn: knBrowse },
   card: { en: enCard, hi: hiCard, kn: knCard },
   detail: { en: enDetail, hi: hiDetail, kn: knDetail },
   email: { en: enEmail, hi: hiEmail, kn: knEmail },
