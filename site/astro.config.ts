@@ -46,7 +46,8 @@ export default defineConfig({
               },
               {
                 name: 'shared',
-                test: /site[\\/]src[\\/](lib|stores)[\\/][^\\/]+\.ts$/,
+                // Not the formatter (lib/i18nFormat.ts): pages with only plain texts must not load it.
+                test: /site[\\/]src[\\/](lib|stores)[\\/](?!i18nFormat\.ts$)[^\\/]+\.ts$/,
                 minShareCount: 12,
                 priority: 10,
               },

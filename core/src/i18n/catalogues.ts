@@ -1,12 +1,33 @@
 import enAuth from './catalogues/en/auth.json' with { type: 'json' };
 import hiAuth from './catalogues/hi/auth.json' with { type: 'json' };
 import knAuth from './catalogues/kn/auth.json' with { type: 'json' };
+import enBrowse from './catalogues/en/browse.json' with { type: 'json' };
+import hiBrowse from './catalogues/hi/browse.json' with { type: 'json' };
+import knBrowse from './catalogues/kn/browse.json' with { type: 'json' };
+import enCard from './catalogues/en/card.json' with { type: 'json' };
+import hiCard from './catalogues/hi/card.json' with { type: 'json' };
+import knCard from './catalogues/kn/card.json' with { type: 'json' };
+import enDetail from './catalogues/en/detail.json' with { type: 'json' };
+import hiDetail from './catalogues/hi/detail.json' with { type: 'json' };
+import knDetail from './catalogues/kn/detail.json' with { type: 'json' };
 import enEmail from './catalogues/en/email.json' with { type: 'json' };
 import hiEmail from './catalogues/hi/email.json' with { type: 'json' };
 import knEmail from './catalogues/kn/email.json' with { type: 'json' };
 import enFrame from './catalogues/en/frame.json' with { type: 'json' };
 import hiFrame from './catalogues/hi/frame.json' with { type: 'json' };
 import knFrame from './catalogues/kn/frame.json' with { type: 'json' };
+import enHome from './catalogues/en/home.json' with { type: 'json' };
+import hiHome from './catalogues/hi/home.json' with { type: 'json' };
+import knHome from './catalogues/kn/home.json' with { type: 'json' };
+import enMap from './catalogues/en/map.json' with { type: 'json' };
+import hiMap from './catalogues/hi/map.json' with { type: 'json' };
+import knMap from './catalogues/kn/map.json' with { type: 'json' };
+import enNotFound from './catalogues/en/notFound.json' with { type: 'json' };
+import hiNotFound from './catalogues/hi/notFound.json' with { type: 'json' };
+import knNotFound from './catalogues/kn/notFound.json' with { type: 'json' };
+import enResults from './catalogues/en/results.json' with { type: 'json' };
+import hiResults from './catalogues/hi/results.json' with { type: 'json' };
+import knResults from './catalogues/kn/results.json' with { type: 'json' };
 import enTrust from './catalogues/en/trust.json' with { type: 'json' };
 import hiTrust from './catalogues/hi/trust.json' with { type: 'json' };
 import knTrust from './catalogues/kn/trust.json' with { type: 'json' };
@@ -28,8 +49,15 @@ import { createTranslator, type Translator } from './translate.ts';
  */
 export const NAMESPACES = {
   auth: { en: enAuth, hi: hiAuth, kn: knAuth },
+  browse: { en: enBrowse, hi: hiBrowse, kn: knBrowse },
+  card: { en: enCard, hi: hiCard, kn: knCard },
+  detail: { en: enDetail, hi: hiDetail, kn: knDetail },
   email: { en: enEmail, hi: hiEmail, kn: knEmail },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
+  home: { en: enHome, hi: hiHome, kn: knHome },
+  map: { en: enMap, hi: hiMap, kn: knMap },
+  notFound: { en: enNotFound, hi: hiNotFound, kn: knNotFound },
+  results: { en: enResults, hi: hiResults, kn: knResults },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },
 } as const;
 

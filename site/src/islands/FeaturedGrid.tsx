@@ -12,7 +12,10 @@ import { Icon } from '@rentals/core/ui/Icon.tsx';
 const FEATURED_COUNT = 6;
 
 /** Home's featured grid: full cards when signed in, public cards for visitors. */
-const Featured = () => {
+/** The words of the empty grid, written by the page in its language (home's texts stay out of the page's embedded messages). */
+type Words = { beFirst: string; listProperty: string };
+
+const Featured = ({ words }: { words: Words }) => {
   const auth = useAuth();
   const [items, setItems] = useState<(Property | PublicProperty)[] | null>(null);
   useEffect(() => {
@@ -37,9 +40,9 @@ const Featured = () => {
         <div className="empty-icon" aria-hidden="true">
           <Icon name="home" />
         </div>
-        <p>Be the first to list a property in your area!</p>
+        <p>{words.beFirst}</p>
         <a className="button button-primary" href="/add-property">
-          List Property
+          {words.listProperty}
         </a>
       </div>
     );
@@ -56,10 +59,10 @@ const Featured = () => {
   );
 };
 
-export default function FeaturedGrid() {
+export default function FeaturedGrid({ words }: { words: Words }) {
   return (
     <ErrorBoundary>
-      <Featured />
+      <Featured words={words} />
     </ErrorBoundary>
   );
 }

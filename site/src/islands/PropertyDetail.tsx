@@ -19,6 +19,8 @@ import {
 } from './propertyDetail/DetailSections.tsx';
 import { useDetailLoad } from './propertyDetail/useDetailLoad.ts';
 import { Alert } from '../components/react/Alert.tsx';
+import { text } from '../lib/i18n.ts';
+import { format } from '../lib/i18nFormat.ts';
 
 // Only an account with an unconfirmed email sees it: loaded after the page (site/scripts/checkBudgets.ts).
 const ConfirmEmailBanner = lazy(async () => ({
@@ -27,10 +29,10 @@ const ConfirmEmailBanner = lazy(async () => ({
 
 const NotFound = () => (
   <div className="empty-state card">
-    <h1>Property Not Found</h1>
-    <p className="muted">The property you&apos;re looking for doesn&apos;t exist.</p>
+    <h1>{text('detail.notFound.title')}</h1>
+    <p className="muted">{format('detail.notFound.text')}</p>
     <a className="button button-primary" href="/properties">
-      Browse Properties
+      {text('detail.notFound.browse')}
     </a>
   </div>
 );
@@ -46,7 +48,7 @@ const Detail = () => {
     return <Alert className="alert alert-error" message={load.message} />;
   const p = load.property;
   const { contact, ownerEmailVerified } = load;
-  document.title = `${p.title} · Rentals`;
+  document.title = format('detail.docTitle', { title: p.title });
   return (
     <div className="detail-layout">
       <div className="stack">
@@ -83,7 +85,7 @@ const Detail = () => {
         <RentMarket listingId={p._id} />
         {looksToRent(auth.user, p.ownerId) && (
           <section className="card">
-            <h2 style={{ fontSize: '1.1rem' }}>Something wrong with this listing?</h2>
+            <h2 style={{ fontSize: '1.1rem' }}>{text('detail.reportHeading')}</h2>
             <ReportListing listingId={p._id} />
           </section>
         )}

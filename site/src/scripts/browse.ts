@@ -4,7 +4,8 @@
  * detail). Text goes in through text nodes only.
  */
 import { pageWindow } from '../lib/pageWindow.ts';
-import { propertiesFound } from '@rentals/core/ui/plural';
+import { text } from '../lib/i18n.ts';
+import { format } from '../lib/i18nFormat.ts';
 import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
 import { visitorListingOf } from '../lib/visitorListing.ts';
 import { describeError, apiRoute } from '../lib/api.ts';
@@ -72,7 +73,7 @@ export const startBrowse = (): void => {
       button.addEventListener('click', () => navigate(state.filters, to));
       return button;
     };
-    pager.append(pageButton('← Previous', 'Previous page', current - 1));
+    pager.append(pageButton(text('browse.previous'), text('browse.previousPage'), current - 1));
     for (const slot of pageWindow(current, total)) {
       if (slot === 'gap') {
         const gap = el('span', 'pager-gap', '…');
@@ -80,11 +81,11 @@ export const startBrowse = (): void => {
         pager.append(gap);
         continue;
       }
-      const button = pageButton(String(slot), `Page ${slot}`, slot);
+      const button = pageButton(String(slot), format('browse.page', { n: String(slot) }), slot);
       if (slot === current) button.setAttribute('aria-current', 'page');
       pager.append(button);
     }
-    pager.append(pageButton('Next →', 'Next page', current + 1));
+    pager.append(pageButton(text('browse.next'), text('browse.nextPage'), current + 1));
   };
 
   const load = async () => {
@@ -98,7 +99,7 @@ export const startBrowse = (): void => {
       const res = await apiRoute('GET /properties/public', { query });
       if (mine !== request) return;
       state.items = res.properties;
-      count.textContent = propertiesFound(res.pagination.totalItems);
+      count.textContent = format('browse.found', { n: res.pagination.totalItems });
       grid.replaceChildren(...res.properties.map(card));
       if ($auth.get().status === 'authenticated') leadToFullDetails(grid);
       empty.hidden = res.properties.length > 0;
@@ -107,7 +108,7 @@ export const startBrowse = (): void => {
     } catch (err) {
       if (mine !== request) return;
       grid.replaceChildren();
-      error.textContent = describeError(err, 'Failed to fetch properties');
+      error.textContent = describeError(err, text('browse.failed'));
       error.hidden = false;
     } finally {
       grid.setAttribute('aria-busy', 'false');

@@ -2,6 +2,8 @@ import { displayPhone, mailtoHref, telHref } from '../../lib/contactLinks.ts';
 import type { OwnerContact } from '../../lib/types.ts';
 import { requestMessageForm } from '../../stores/messageForm.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
+import { text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 
 type Props = { contact: OwnerContact; listingTitle: string; ownerName: string };
 
@@ -15,14 +17,21 @@ type Props = { contact: OwnerContact; listingTitle: string; ownerName: string };
  */
 export const ContactBar = ({ contact, listingTitle, ownerName }: Props) => (
   <>
-    <div className="contact-bar" role="region" aria-label={`Contact ${ownerName}`}>
+    <div
+      className="contact-bar"
+      role="region"
+      aria-label={format('detail.bar.region', { name: ownerName })}
+    >
       {contact.phone && (
         <a
           className="button button-primary"
           href={telHref(contact.phone)}
-          aria-label={`Call ${ownerName} on ${displayPhone(contact.phone)}`}
+          aria-label={format('detail.bar.callLabel', {
+            name: ownerName,
+            phone: displayPhone(contact.phone),
+          })}
         >
-          <Icon name="phone" /> Call
+          <Icon name="phone" /> {text('detail.bar.call')}
         </a>
       )}
       <button
@@ -30,15 +39,15 @@ export const ContactBar = ({ contact, listingTitle, ownerName }: Props) => (
         className={`button${contact.phone ? '' : ' button-primary'}`}
         onClick={requestMessageForm}
       >
-        <Icon name="message" /> Message
+        <Icon name="message" /> {text('detail.bar.message')}
       </button>
       {contact.email && (
         <a
           className="button"
           href={mailtoHref(contact.email, listingTitle)}
-          aria-label={`Email ${ownerName}`}
+          aria-label={format('detail.bar.emailLabel', { name: ownerName })}
         >
-          <Icon name="mail" /> Email
+          <Icon name="mail" /> {text('detail.bar.email')}
         </a>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { Icon } from '@rentals/core/ui/Icon.tsx';
+import { text } from '../../lib/i18n.ts';
 
 /**
  * 'Email verified' beside a lister's name when they confirmed their email
@@ -8,6 +9,6 @@ import { Icon } from '@rentals/core/ui/Icon.tsx';
 export const EmailVerifiedBadge = ({ verified }: { verified: boolean }) =>
   verified ? (
     <span className="badge badge-listed" data-testid="email-verified">
-      <Icon name="check" /> Email verified
+      <Icon name="check" /> {text('trust.emailVerified')}
     </span>
   ) : null;

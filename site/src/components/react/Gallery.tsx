@@ -4,6 +4,8 @@ import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
 import { ResponsiveImage } from '@rentals/core/ui/ResponsiveImage.tsx';
 import { useModal } from './useModal.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
+import { text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 
 type Props = { images: PropertyImage[]; title: string };
 
@@ -18,7 +20,7 @@ export const Gallery = ({ images, title }: Props) => {
     return (
       <div className="gallery-main">
         <div className="no-image">
-          <p style={{ fontSize: '1rem' }}>No images available</p>
+          <p style={{ fontSize: '1rem' }}>{text('detail.gallery.none')}</p>
         </div>
       </div>
     );
@@ -28,7 +30,7 @@ export const Gallery = ({ images, title }: Props) => {
         <button
           type="button"
           className="gallery-open"
-          aria-label="Open full-screen photo viewer"
+          aria-label={text('detail.gallery.open')}
           onClick={() => setViewer(true)}
         >
           <ResponsiveImage
@@ -74,7 +76,7 @@ const Thumbnails = ({ images, title, index, onPick }: ThumbProps) =>
           key={image.id}
           type="button"
           aria-current={i === index}
-          aria-label={`Show photo ${i + 1}`}
+          aria-label={format('detail.gallery.show', { n: i + 1 })}
           onClick={() => onPick(i)}
         >
           <ResponsiveImage image={image} alt={photoAlt(image, title, i)} sizes="80px" />
@@ -103,7 +105,12 @@ const Viewer = ({ images, title, index, step, onPick, onClose }: ViewerProps) =>
   const current = images[index];
   if (!current) return null;
   return (
-    <div className="viewer" role="dialog" aria-modal="true" aria-label="Photo viewer">
+    <div
+      className="viewer"
+      role="dialog"
+      aria-modal="true"
+      aria-label={text('detail.gallery.viewer')}
+    >
       <div className="viewer-bar">
         <span data-testid="viewer-counter">
           {index + 1} / {images.length}
@@ -115,16 +122,16 @@ const Viewer = ({ images, title, index, step, onPick, onClose }: ViewerProps) =>
             aria-pressed={fit === 'cover'}
             onClick={() => setFit((f) => (f === 'contain' ? 'cover' : 'contain'))}
           >
-            {fit === 'contain' ? 'Fill screen' : 'Fit to screen'}
+            {text(fit === 'contain' ? 'detail.gallery.fill' : 'detail.gallery.fit')}
           </button>
           <button
             ref={closeRef}
             type="button"
             className="button button-small"
-            aria-label="Close viewer"
+            aria-label={text('detail.gallery.closeViewer')}
             onClick={onClose}
           >
-            <Icon name="close" /> Close
+            <Icon name="close" /> {text('detail.gallery.close')}
           </button>
         </div>
       </div>

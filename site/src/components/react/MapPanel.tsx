@@ -3,6 +3,7 @@ import type { Filters } from '../../lib/filters.ts';
 import type { Property, PublicProperty } from '../../lib/types.ts';
 import { lazyMap } from './mapModules.tsx';
 import { Spinner } from './Spinner.tsx';
+import { text } from '../../lib/i18n.ts';
 
 type ListingsMapProps = {
   /** The map searches every match of these filters in its viewport (GET /api/properties/map). */
@@ -17,7 +18,7 @@ type ListingsMapProps = {
 const ListingsMap = lazyMap<ListingsMapProps>('ListingsMap');
 
 export const MapPanel = (props: ListingsMapProps) => (
-  <Suspense fallback={<Spinner label="Loading map" />}>
+  <Suspense fallback={<Spinner label={text('map.loading')} />}>
     <ListingsMap {...props} />
   </Suspense>
 );

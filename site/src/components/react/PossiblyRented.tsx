@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isPossiblyRented } from '../../lib/possiblyRented.ts';
+import { text } from '../../lib/i18n.ts';
 
 /** 'Possibly rented' when three people reported the listing as already rented and its owner has not confirmed it since. */
 export const PossiblyRented = ({ listingId }: { listingId: string }) => {
@@ -11,5 +12,5 @@ export const PossiblyRented = ({ listingId }: { listingId: string }) => {
       live = false;
     };
   }, [listingId]);
-  return marked ? <span className="badge badge-pending">Possibly rented</span> : null;
+  return marked ? <span className="badge badge-pending">{text('card.possiblyRented')}</span> : null;
 };

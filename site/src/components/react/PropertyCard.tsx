@@ -1,5 +1,8 @@
 import type { Property } from '../../lib/types.ts';
-import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../../lib/format.ts';
+import { rentPeriod, typeLabel } from '../../lib/format.ts';
+import { formatRupees } from '@rentals/core/i18n/numbers';
+import { pageLocale, text } from '../../lib/i18n.ts';
+import { confirmedAgoText } from '../../lib/confirmedAgo.ts';
 import { Carousel } from './Carousel.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
@@ -31,8 +34,10 @@ export const PropertyCard = ({ property }: { property: Property }) => {
       </div>
       <div className="property-card-body">
         <p className="rent">
-          {formatRent(property.rent)}
-          <small>/{rentPeriod(property.rentType)}</small>
+          {formatRupees(property.rent, pageLocale())}
+          <small>
+            {text(rentPeriod(property.rentType) === 'year' ? 'card.per.year' : 'card.per.month')}
+          </small>
         </p>
         <h3>
           <a href={`/properties/${property._id}`}>{property.title}</a>
@@ -48,7 +53,7 @@ export const PropertyCard = ({ property }: { property: Property }) => {
           </p>
         )}
         <p className="muted" style={{ margin: 0 }} data-testid="confirmed-ago">
-          {confirmedAgo(property.lastConfirmedAt)}
+          {confirmedAgoText(property.lastConfirmedAt)}
         </p>
         {facilities.length > 0 && (
           <div className="facility-icons">
@@ -61,7 +66,7 @@ export const PropertyCard = ({ property }: { property: Property }) => {
         )}
         <OwnerLine owner={property.owner}>
           {/* The same flag as the detail's Verified / Pending: only an admin's check earns the mark. */}
-          {property.isVerified && <span className="verified">✓ Verified</span>}
+          {property.isVerified && <span className="verified">{text('card.verified')}</span>}
         </OwnerLine>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiRoute } from '../../lib/api.ts';
-import { plural } from '@rentals/core/ui/plural';
+import { text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import type { ListingMarket } from '../../lib/rentTrends.ts';
 
 /**
@@ -19,7 +20,7 @@ export const RentMarket = ({ listingId }: { listingId: string }) => {
   const changes = [...market.rentHistory].reverse();
   return (
     <section className="card" data-testid="rent-market">
-      <h2 style={{ fontSize: '1.1rem' }}>Rent &amp; Market</h2>
+      <h2 style={{ fontSize: '1.1rem' }}>{text('detail.market.heading')}</h2>
       {market.warning && (
         <p
           className="alert"
@@ -36,14 +37,16 @@ export const RentMarket = ({ listingId }: { listingId: string }) => {
         </p>
       )}
       <dl className="status-list">
-        <dt>On the market</dt>
-        <dd data-testid="days-on-market">{plural(market.daysOnMarket, 'day')}</dd>
-        <dt>Relisted</dt>
-        <dd>{market.timesRelisted === 0 ? 'Never' : plural(market.timesRelisted, 'time')}</dd>
+        <dt>{text('detail.market.onMarket')}</dt>
+        <dd data-testid="days-on-market">
+          {format('detail.market.days', { n: market.daysOnMarket })}
+        </dd>
+        <dt>{text('detail.market.relisted')}</dt>
+        <dd>{format('detail.market.times', { n: market.timesRelisted })}</dd>
       </dl>
-      <h3 style={{ fontSize: '1rem' }}>Rent history</h3>
+      <h3 style={{ fontSize: '1rem' }}>{text('detail.market.history')}</h3>
       {changes.length === 0 ? (
-        <p className="muted">The rent has not changed since the listing was posted.</p>
+        <p className="muted">{text('detail.market.unchanged')}</p>
       ) : (
         <ul className="rent-history" data-testid="rent-history">
           {changes.map((c) => (

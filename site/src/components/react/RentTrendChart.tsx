@@ -1,16 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiRoute } from '../../lib/api.ts';
 import { linePath, niceMax, seriesPoints } from '../../lib/chartScale.ts';
-import { formatRent } from '../../lib/format.ts';
-import {
-  changeSince,
-  groupLabel,
-  monthLabel,
-  type RentTrends,
-  type TrendGroup,
-} from '../../lib/rentTrends.ts';
+import { formatRupees } from '@rentals/core/i18n/numbers';
+import { formatDate } from '@rentals/core/i18n/dates';
+import { pageLocale, text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
+import { changeSince, groupLabel, type RentTrends, type TrendGroup } from '../../lib/rentTrends.ts';
 
 const PLOT = { height: 180, padding: 28 };
+
+const formatRent = (amount: number) => formatRupees(amount, pageLocale());
+
+/** 'Nov 2026' for '2026-11-01', in the page's language. */
+const monthLabel = (month: string) =>
+  formatDate(`${month}T00:00:00Z`, pageLocale(), 'shortMonthYear', { timeZone: 'UTC' });
 
 /**
  * The width the chart has on screen, in CSS pixels: the plot is drawn at
@@ -51,7 +54,7 @@ const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
     runs.at(-1)!.push(points[i]!);
   });
   const shown = active === null ? null : series[active];
-  const title = `Median monthly rent, ${groupLabel(group)}, ${place}`;
+  const title = format('results.trend.title', { group: groupLabel(group), place });
   return (
     <div ref={ref}>
       <svg
@@ -84,7 +87,11 @@ const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
               r={active === i ? 6 : 4}
               className="chart-point"
               tabIndex={0}
-              aria-label={`${monthLabel(p.month)}: ${formatRent(p.median)} (${p.sample} listings)`}
+              aria-label={format('results.trend.point', {
+                month: monthLabel(p.month),
+                rent: formatRent(p.median),
+                sample: String(p.sample),
+              })}
               onMouseEnter={() => setActive(i)}
               onFocus={() => setActive(i)}
               onMouseLeave={() => setActive(null)}
@@ -106,8 +113,12 @@ const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
       </svg>
       <p className="chart-legend muted" aria-live="polite" data-testid="rent-trend-readout">
         {shown && shown.median !== null
-          ? `${monthLabel(shown.month)}: ${formatRent(shown.median)} from ${shown.sample} listings`
-          : 'Hover over or tab to a month to see its median.'}
+          ? format('results.trend.readout', {
+              month: monthLabel(shown.month),
+              rent: formatRent(shown.median),
+              sample: String(shown.sample),
+            })
+          : text('results.trend.hint')}
       </p>
     </div>
   );
@@ -144,7 +155,7 @@ const loadTrends = async (city: string, locality?: string): Promise<Shown> => {
   return {
     trends: await query({}),
     place: city,
-    note: `Too few listings in ${locality} for a trend of its own, so this is the trend for all of ${city}.`,
+    note: format('results.trend.cityNote', { locality, city }),
   };
 };
 
@@ -180,9 +191,11 @@ export const RentTrendChart = ({ city, locality }: { city: string; locality?: st
   return (
     <section className="card rent-trend" data-testid="rent-trend">
       <div className="row-between">
-        <h2 style={{ fontSize: '1.1rem', margin: 0 }}>Rent trend in {place}</h2>
+        <h2 style={{ fontSize: '1.1rem', margin: 0 }}>
+          {format('results.trend.heading', { place })}
+        </h2>
         <label className="field" style={{ margin: 0 }}>
-          <span className="visually-hidden">Property type and bedrooms</span>
+          <span className="visually-hidden">{text('results.trend.group')}</span>
           <select value={selected} onChange={(e) => setSelected(Number(e.target.value))}>
             {trends.groups.map((g, i) => (
               <option key={`${g.propertyType}-${g.bedrooms}`} value={i}>
@@ -199,10 +212,14 @@ export const RentTrendChart = ({ city, locality }: { city: string; locality?: st
       )}
       <p style={{ margin: '0.5rem 0' }}>
         {group.now
-          ? `Median ${formatRent(group.now.median)} a month in ${monthLabel(trends.month!)} (${group.now.sample} listings)`
-          : `Fewer than ${trends.minSample} listings this month`}
-        {vs3 && ` · ${vs3} on 3 months ago`}
-        {vs12 && ` · ${vs12} on a year ago`}
+          ? format('results.trend.now', {
+              rent: formatRent(group.now.median),
+              month: monthLabel(trends.month!),
+              sample: String(group.now.sample),
+            })
+          : format('results.trend.few', { min: String(trends.minSample) })}
+        {vs3 && format('results.trend.vs3', { change: vs3 })}
+        {vs12 && format('results.trend.vs12', { change: vs12 })}
       </p>
       <Chart group={group} place={place} />
     </section>

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { ApiError, describeError, apiRoute } from '../../lib/api.ts';
 import { Alert } from './Alert.tsx';
+import { text } from '../../lib/i18n.ts';
 
-/** The reasons exactly as the API takes them (core/src/reports/events.ts). */
+/** The reasons exactly as the API takes them (core/src/reports/events.ts), each with its words on screen. */
 const REASONS = [
-  'Broker posing as owner',
-  'Already rented',
-  'Wrong price or details',
-  'Fake or scam',
+  ['Broker posing as owner', 'detail.report.reason.broker'],
+  ['Already rented', 'detail.report.reason.rented'],
+  ['Wrong price or details', 'detail.report.reason.wrong'],
+  ['Fake or scam', 'detail.report.reason.fake'],
 ] as const;
 const NOTE_MAX = 500;
+// The API's words for a second report (it answers in English), recognised to say it in the page's language.
 const ALREADY = 'You have already reported this listing';
 
 type Props = { listingId: string };
@@ -23,8 +25,8 @@ const ReasonChoice = ({
   onChange: (reason: string) => void;
 }) => (
   <fieldset className="stack" style={{ gap: '0.25rem', border: 0, padding: 0, margin: 0 }}>
-    <legend>Why are you reporting this listing?</legend>
-    {REASONS.map((r) => (
+    <legend>{text('detail.report.legend')}</legend>
+    {REASONS.map(([r, label]) => (
       <label key={r}>
         <input
           type="radio"
@@ -33,7 +35,7 @@ const ReasonChoice = ({
           checked={reason === r}
           onChange={() => setReason(r)}
         />{' '}
-        {r}
+        {text(label)}
       </label>
     ))}
   </fieldset>
@@ -53,19 +55,19 @@ export const ReportListing = ({ listingId }: Props) => {
   if (state === 'done')
     return (
       <p className="alert alert-success" role="status">
-        Thank you. Your report was sent; our team will review this listing.
+        {text('detail.report.done')}
       </p>
     );
   if (state === 'already')
     return (
       <p className="alert alert-info" role="status">
-        {ALREADY}
+        {text('detail.report.already')}
       </p>
     );
   if (!open)
     return (
       <button type="button" className="button" onClick={() => setOpen(true)}>
-        Report
+        {text('detail.report.open')}
       </button>
     );
 
@@ -83,7 +85,7 @@ export const ReportListing = ({ listingId }: Props) => {
         setState('already');
         return;
       }
-      setError(describeError(e, 'Your report could not be sent.'));
+      setError(describeError(e, text('detail.report.failed')));
       setState('idle');
     }
   };
@@ -91,7 +93,7 @@ export const ReportListing = ({ listingId }: Props) => {
   return (
     <form className="stack" style={{ gap: '0.5rem' }} onSubmit={(e) => void send(e)}>
       <ReasonChoice reason={reason} onChange={setReason} />
-      <label htmlFor="report-note">Details (optional)</label>
+      <label htmlFor="report-note">{text('detail.report.note')}</label>
       <textarea
         id="report-note"
         value={note}
@@ -105,10 +107,10 @@ export const ReportListing = ({ listingId }: Props) => {
         className="button button-primary"
         disabled={state === 'sending' || reason === ''}
       >
-        {state === 'sending' ? 'Sending…' : 'Send report'}
+        {text(state === 'sending' ? 'detail.report.sending' : 'detail.report.send')}
       </button>
       <button type="button" className="link-button" onClick={() => setOpen(false)}>
-        Cancel
+        {text('detail.report.cancel')}
       </button>
     </form>
   );

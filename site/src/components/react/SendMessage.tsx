@@ -5,6 +5,8 @@ import { describeError, apiRoute } from '../../lib/api.ts';
 import { newMessageId } from '../../lib/conversations.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { Alert } from './Alert.tsx';
+import { text as pageText } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 
 type Props = { listingId: string; title: string };
 
@@ -15,7 +17,7 @@ type Props = { listingId: string; title: string };
  */
 export const SendMessage = ({ listingId, title }: Props) => {
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState(`Hi, is "${title}" still available?`);
+  const [text, setText] = useState(() => format('detail.send.draft', { title }));
   const [messageId] = useState(newMessageId);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
@@ -35,7 +37,7 @@ export const SendMessage = ({ listingId, title }: Props) => {
   if (!open)
     return (
       <button type="button" className="button" onClick={() => setOpen(true)}>
-        <Icon name="message" /> Send Message
+        <Icon name="message" /> {pageText('detail.send.open')}
       </button>
     );
 
@@ -50,14 +52,14 @@ export const SendMessage = ({ listingId, title }: Props) => {
       });
       window.location.assign(`/messages?c=${encodeURIComponent(sent.conversation.id)}`);
     } catch (e) {
-      setError(describeError(e, 'Your message could not be sent.'));
+      setError(describeError(e, pageText('detail.send.failed')));
       setSending(false);
     }
   };
 
   return (
     <form className="stack" style={{ gap: '0.5rem' }} onSubmit={(e) => void send(e)}>
-      <label htmlFor="first-message">Message to the owner</label>
+      <label htmlFor="first-message">{pageText('detail.send.label')}</label>
       <textarea
         id="first-message"
         ref={field}
@@ -68,7 +70,9 @@ export const SendMessage = ({ listingId, title }: Props) => {
       />
       <Alert className="alert alert-error" message={error} />
       <button type="submit" className="button button-primary" disabled={sending || !text.trim()}>
-        {sending ? 'Sending…' : error ? 'Retry' : 'Send Message'}
+        {pageText(
+          sending ? 'detail.send.sending' : error ? 'detail.send.retry' : 'detail.send.open',
+        )}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
-import { count, plural } from '@rentals/core/ui/plural';
+import { count } from '@rentals/core/ui/plural';
+import { format } from '../../lib/i18nFormat.ts';
 import type { Property } from '../../lib/types.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 
@@ -7,17 +8,17 @@ export const Specs = ({ details }: { details: Property['propertyDetails'] }) => 
   <div className="specs">
     {details.bedrooms > 0 && (
       <span>
-        <Icon name="bed" /> {plural(details.bedrooms, 'Bed')}
+        <Icon name="bed" /> {format('card.specs.beds', { n: details.bedrooms })}
       </span>
     )}
     {details.bathrooms > 0 && (
       <span>
-        <Icon name="bath" /> {plural(details.bathrooms, 'Bath')}
+        <Icon name="bath" /> {format('card.specs.baths', { n: details.bathrooms })}
       </span>
     )}
     {details.area > 0 && (
       <span>
-        <Icon name="area" /> {count(details.area)} sq ft
+        <Icon name="area" /> {format('card.specs.area', { area: count(details.area) })}
       </span>
     )}
   </div>

@@ -1,6 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from '../../lib/i18n.ts';
 import { Specs } from './Specs.tsx';
+
+// The card's words in English, as the layout hands them to the page's islands.
+setPageMessages(pageMessages('en', ['card']));
 
 const details = (bedrooms: number, bathrooms: number, area: number) => ({
   bedrooms,

@@ -3,6 +3,7 @@ import { describeError, apiRoute } from '../../lib/api.ts';
 import { useBusy } from './useBusy.ts';
 import '../../islands/admin.css';
 import { BusyButton } from './BusyButton.tsx';
+import { text } from '../../lib/i18n.ts';
 
 /**
  * A listing's verification on its detail page: the badge for everyone, and
@@ -25,18 +26,18 @@ export const VerifyControl = (props: { listingId: string; verified: boolean; adm
         });
         setVerified(property.isVerified);
       },
-      (e) => setError(describeError(e, 'The verification could not be changed.')),
+      (e) => setError(describeError(e, text('detail.verify.failed'))),
     );
   };
 
   return (
     <span className="verify-control">
       <span className={`badge ${verified ? 'badge-listed' : 'badge-pending'}`}>
-        {verified ? 'Verified' : 'Pending'}
+        {text(verified ? 'detail.verify.verified' : 'detail.verify.pending')}
       </span>
       {props.admin && (
         <BusyButton className="button button-small" busy={busy} onClick={() => void toggle()}>
-          {verified ? 'Unverify' : 'Verify'}
+          {text(verified ? 'detail.verify.unverify' : 'detail.verify.verify')}
         </BusyButton>
       )}
       {error && (

@@ -1,3 +1,5 @@
+import { text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import type { DrawnArea } from '../../lib/drawnArea.ts';
 
 type Props = {
@@ -24,24 +26,24 @@ export const DrawAreaControls = ({
 }: Props) => {
   if (!points)
     return (
-      <div className="map-draw" role="group" aria-label="Drawn area">
+      <div className="map-draw" role="group" aria-label={text('map.draw.group')}>
         <button type="button" className="button button-small" onClick={onStart}>
-          {drawn ? 'Redraw area' : 'Draw an area'}
+          {text(drawn ? 'map.draw.redraw' : 'map.draw.start')}
         </button>
         {drawn && (
           <button type="button" className="button button-small" onClick={onClear}>
-            Clear area
+            {text('map.draw.clear')}
           </button>
         )}
       </div>
     );
   const left = Math.max(0, 3 - points.length);
   return (
-    <div className="map-draw map-draw-active" role="group" aria-label="Drawing an area">
+    <div className="map-draw map-draw-active" role="group" aria-label={text('map.draw.drawing')}>
       <p role="status" data-testid="draw-status">
         {left > 0
-          ? `Click the map to mark the area's corners (${left} more to go)`
-          : `${points.length} corners: finish, or click to add more`}
+          ? format('map.draw.left', { left })
+          : format('map.draw.corners', { corners: points.length })}
       </p>
       <button
         type="button"
@@ -49,7 +51,7 @@ export const DrawAreaControls = ({
         disabled={left > 0}
         onClick={() => onFinish(points)}
       >
-        Finish area
+        {text('map.draw.finish')}
       </button>
       <button
         type="button"
@@ -57,10 +59,10 @@ export const DrawAreaControls = ({
         disabled={points.length === 0}
         onClick={onUndo}
       >
-        Undo
+        {text('map.draw.undo')}
       </button>
       <button type="button" className="link-button" onClick={onCancel}>
-        Cancel
+        {text('map.draw.cancel')}
       </button>
     </div>
   );

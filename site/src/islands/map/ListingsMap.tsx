@@ -1,3 +1,4 @@
+import { text } from '../../lib/i18n.ts';
 import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useKeyed } from '../../components/react/useKeyed.ts';
@@ -117,7 +118,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
             className="button button-primary map-search-area"
             onClick={searchArea}
           >
-            Search this area
+            {text('map.searchArea')}
           </button>
         )}
         <MapLegend legendRef={view.legend} />

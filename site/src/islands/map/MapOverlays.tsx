@@ -1,5 +1,17 @@
 import type { MapSearchState } from '../../stores/mapSearch.ts';
 import { LEGEND } from '../../map/markers.ts';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
+import { richNodes } from '@rentals/core/i18n/rich.tsx';
+import { text } from '../../lib/i18n.ts';
+import { formatRich } from '../../lib/i18nFormat.ts';
+
+// The legend's words by its labels (map/markers.ts keeps the colours).
+const LEGEND_TEXT: Record<string, MessageId> = {
+  Flat: 'map.legend.flat',
+  PG: 'map.legend.pg',
+  House: 'map.legend.house',
+  Other: 'map.legend.other',
+};
 
 /** Why the map shows nothing: it failed, its search failed, or nothing matched (here). */
 export const MapMessages = ({
@@ -18,7 +30,7 @@ export const MapMessages = ({
     <>
       {failed && (
         <p className="map-overlay alert alert-error" role="alert">
-          The map could not be loaded. Please try again.
+          {text('map.failed')}
         </p>
       )}
       {search.status === 'error' && (
@@ -28,15 +40,18 @@ export const MapMessages = ({
       )}
       {empty && !moved && loadedCount > 0 && (
         <div className="map-overlay map-empty" role="status">
-          <strong>No Properties on Map</strong> – Properties need coordinates to be displayed on the
-          map
+          {richNodes(
+            formatRich<React.ReactNode>('map.noCoordinates', {
+              b: (chunks) => <strong>{chunks}</strong>,
+            }),
+          )}
         </div>
       )}
       {empty && (moved || loadedCount === 0) && (
         <div className="map-overlay map-empty" role="status">
-          <strong>No Properties Found</strong>
+          <strong>{text('map.noneFound')}</strong>
           <p className="muted" style={{ margin: 0 }}>
-            Try adjusting your search criteria
+            {text('map.tryAdjusting')}
           </p>
         </div>
       )}
@@ -45,11 +60,11 @@ export const MapMessages = ({
 };
 
 export const MapLegend = ({ legendRef }: { legendRef: React.Ref<HTMLUListElement> }) => (
-  <ul className="map-legend" aria-label="Legend" ref={legendRef}>
+  <ul className="map-legend" aria-label={text('map.legend')} ref={legendRef}>
     {LEGEND.map((item) => (
       <li key={item.label}>
         <span className="map-legend-dot" style={{ background: item.colour }} aria-hidden="true" />
-        {item.label}
+        {LEGEND_TEXT[item.label] ? text(LEGEND_TEXT[item.label]!) : item.label}
       </li>
     ))}
   </ul>

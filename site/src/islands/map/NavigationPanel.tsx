@@ -9,6 +9,9 @@ import {
 } from '../../map/directions.ts';
 import { distanceKm, formatCoordinates, formatDistance } from '../../map/distance.ts';
 import { MAP_POSITION_OPTIONS } from '../../map/geolocation.ts';
+import { richNodes } from '@rentals/core/i18n/rich.tsx';
+import { text } from '../../lib/i18n.ts';
+import { format, formatRich } from '../../lib/i18nFormat.ts';
 import type { LatLng } from '../../map/types.ts';
 import { routingUrlOf, whenStyleLoaded } from './basemap.ts';
 import { framing } from './framing.ts';
@@ -59,6 +62,15 @@ const frameTrip = (map: MapLibreMap, ends: LatLng[], route: Route, legend: HTMLE
   map.fitBounds(bounds, framing(map, legend));
 };
 
+/** The route's length (and time, when the routing service gives it), or the straight line's. */
+const routeText = (route: Route): string => {
+  const distance = formatDistance(route.distanceKm);
+  if (route.kind !== 'road') return format('map.nav.straight', { distance });
+  return route.durationMin === undefined
+    ? format('map.nav.road', { distance })
+    : format('map.nav.roadTime', { distance, minutes: Math.max(1, Math.round(route.durationMin)) });
+};
+
 const removeRoute = (map: MapLibreMap) => {
   if (map.getLayer(ROUTE_SOURCE)) map.removeLayer(ROUTE_SOURCE);
   if (map.getSource(ROUTE_SOURCE)) map.removeSource(ROUTE_SOURCE);
@@ -89,7 +101,7 @@ export const NavigationPanel = ({ map, legend, target }: Props) => {
       userMarker.current ??= new Marker({
         element: Object.assign(document.createElement('div'), {
           className: 'map-user-marker',
-          title: 'Your location',
+          title: text('map.nav.yourLocationMarker'),
         }),
       });
       userMarker.current.setLngLat([here.longitude, here.latitude]).addTo(map);
@@ -120,7 +132,7 @@ export const NavigationPanel = ({ map, legend, target }: Props) => {
 
   const distance = position && target ? distanceKm(position, target) : undefined;
   return (
-    <section className="map-nav" aria-label="Navigation">
+    <section className="map-nav" aria-label={text('map.nav.region')}>
       <div className="map-nav-actions">
         <button
           type="button"
@@ -128,7 +140,7 @@ export const NavigationPanel = ({ map, legend, target }: Props) => {
           onClick={() => void locate()}
           disabled={locating}
         >
-          {locating ? 'Locating…' : 'Get My Location'}
+          {text(locating ? 'map.nav.locating' : 'map.nav.locate')}
         </button>
         <button
           type="button"
@@ -136,39 +148,41 @@ export const NavigationPanel = ({ map, legend, target }: Props) => {
           onClick={() => void directions()}
           disabled={!position || !target || routing}
         >
-          Get Directions
+          {text('map.nav.directions')}
         </button>
         {route && (
           <button type="button" className="button button-small" onClick={clear}>
-            Clear Route
+            {text('map.nav.clearRoute')}
           </button>
         )}
       </div>
       <Alert className="map-nav-error" message={error} />
       {position && (
         <p className="map-nav-line" data-testid="my-location">
-          Your location: {formatCoordinates(position)}
+          {format('map.nav.yourLocation', { coordinates: formatCoordinates(position) })}
         </p>
       )}
       {distance !== undefined && target && (
         <p className="map-nav-line" data-testid="distance">
-          Distance to {target.title}: <strong>{formatDistance(distance)}</strong> (straight line)
+          {richNodes(
+            formatRich<React.ReactNode>('map.nav.distance', {
+              target: target.title,
+              distance: formatDistance(distance),
+              b: (chunks) => <strong>{chunks}</strong>,
+            }),
+          )}
         </p>
       )}
-      {!target && position && (
-        <p className="map-nav-line muted">Choose a property on the map to see its distance.</p>
-      )}
+      {!target && position && <p className="map-nav-line muted">{text('map.nav.choose')}</p>}
       {route && position && target && (
         <p className="map-nav-line" data-testid="route">
-          {route.kind === 'road'
-            ? `Route: ${formatDistance(route.distanceKm)}${route.durationMin !== undefined ? `, about ${Math.max(1, Math.round(route.durationMin))} min` : ''}`
-            : `Straight line: ${formatDistance(route.distanceKm)}. `}
+          {routeText(route)}
           <a
             href={deviceDirectionsLink(position, target, navigator.userAgent)}
             target="_blank"
             rel="noopener noreferrer"
           >
-            Open turn-by-turn directions in your maps app
+            {text('map.nav.openApp')}
           </a>
         </p>
       )}

@@ -1,4 +1,7 @@
-import { formatRent, listerLabel, rentPeriod, typeLabel } from '../../lib/format.ts';
+import { listerLabel, rentPeriod, typeLabel } from '../../lib/format.ts';
+import { formatRupees } from '@rentals/core/i18n/numbers';
+import { pageLocale, text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import { listingHref, markerColour } from '../../map/markers.ts';
 import type { MapProperty } from '../../map/types.ts';
 
@@ -47,7 +50,7 @@ const appendMetaAndLink = (
   meta.append(el('span', 'badge badge-type', typeLabel(p.type)));
   if (p.role) meta.append(el('span', 'muted lister-label', listerLabel(p.role)));
   root.append(meta);
-  const link = el('a', 'map-popup-link', 'View Details');
+  const link = el('a', 'map-popup-link', text('map.popup.view'));
   link.href = listingHref(p.id, p.visitor);
   root.append(link);
   return root;
@@ -76,7 +79,7 @@ export const popupContent = (p: MapProperty, visitor: boolean): HTMLElement => {
   const rent =
     visitor || p.rent === undefined
       ? undefined
-      : `${formatRent(p.rent)}${p.rentType ? `/${rentPeriod(p.rentType)}` : ''}`;
+      : `${formatRupees(p.rent, pageLocale())}${p.rentType ? text(rentPeriod(p.rentType) === 'year' ? 'map.per.year' : 'map.per.month') : ''}`;
   return appendMetaAndLink(root, {
     rent,
     type: p.propertyType,
@@ -99,8 +102,10 @@ export const pointPopupContent = (
 ): HTMLElement => {
   const root = el('div', 'map-popup');
   root.append(typeIcon(p.type));
-  root.append(el('strong', 'map-popup-title', `${typeLabel(p.type)} for rent`));
-  if (loading) root.append(el('div', 'map-popup-place muted', 'Loading details…'));
-  const rent = visitor || p.rent === undefined ? undefined : formatRent(p.rent);
+  root.append(
+    el('strong', 'map-popup-title', format('map.popup.forRent', { type: typeLabel(p.type) })),
+  );
+  if (loading) root.append(el('div', 'map-popup-place muted', text('map.popup.loading')));
+  const rent = visitor || p.rent === undefined ? undefined : formatRupees(p.rent, pageLocale());
   return appendMetaAndLink(root, { rent, type: p.type, id: p.id, visitor });
 };

@@ -2,6 +2,7 @@ import type { Point } from 'geojson';
 import { Marker, Popup, type Map as MapLibreMap, type PositionAnchor } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { typeLabel } from '../../lib/format.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import { PIN_SIZE } from '../../map/markers.ts';
 import type { LatLng, MapProperty } from '../../map/types.ts';
 import type { MapAnswer, MapPoint } from '../../stores/mapSearch.ts';
@@ -55,7 +56,10 @@ const makeMarker = (map: MapLibreMap, point: MapPoint, options: Options): Marker
   const { visitor, onOpen } = options;
   const at = { latitude: point.lat, longitude: point.lng };
   let shown = options.loaded.get(point.id);
-  const element = markerElement(point.id, shown?.title ?? `${typeLabel(point.type)} for rent`);
+  const element = markerElement(
+    point.id,
+    shown?.title ?? format('map.popup.forRent', { type: typeLabel(point.type) }),
+  );
   const popup = new Popup({ offset: POPUP_OFFSET, maxWidth: '260px' }).setDOMContent(
     shown ? popupContent(shown, visitor) : pointPopupContent(point, visitor, true),
   );
@@ -64,7 +68,10 @@ const makeMarker = (map: MapLibreMap, point: MapPoint, options: Options): Marker
       onOpen({ ...at, title: shown.title });
       return;
     }
-    onOpen({ ...at, title: `this ${typeLabel(point.type).toLowerCase()}` });
+    onOpen({
+      ...at,
+      title: format('map.popup.target', { type: typeLabel(point.type).toLowerCase() }),
+    });
     void loadSummary(point.id, visitor).then((summary) => {
       if (!summary) {
         popup.setDOMContent(pointPopupContent(point, visitor));

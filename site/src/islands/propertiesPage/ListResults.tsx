@@ -6,6 +6,7 @@ import { NoProperties, SkeletonGrid } from '../../components/react/ListStates.ts
 import { PropertyCard } from '../../components/react/PropertyCard.tsx';
 import { lazy, Suspense } from 'react';
 import type { BBox, ListState } from './usePropertyList.ts';
+import { text } from '../../lib/i18n.ts';
 
 const VisitorResults = lazy(() => import('./VisitorResults.tsx'));
 
@@ -47,7 +48,7 @@ export const ListResults = ({ state, firstLoad, mode, filters, visitor, onSearch
 export const LoadMore = ({ state, onMore }: { state: ListState; onMore: () => void }) => (
   <div className="center" style={{ marginTop: '1.5rem' }}>
     <button type="button" className="button" disabled={state.loading} onClick={onMore}>
-      {state.loading ? 'Loading...' : 'Load More'}
+      {text(state.loading ? 'results.loading' : 'results.loadMore')}
     </button>
   </div>
 );

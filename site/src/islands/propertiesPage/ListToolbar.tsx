@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import type { Filters } from '../../lib/filters.ts';
-import { count, propertiesFound } from '@rentals/core/ui/plural';
+import { count } from '@rentals/core/ui/plural';
+import { richNodes } from '@rentals/core/i18n/rich.tsx';
+import { text } from '../../lib/i18n.ts';
+import { format, formatRich } from '../../lib/i18nFormat.ts';
 import { $mapSearch } from '../../stores/mapSearch.ts';
 import { ViewToggle } from '../../components/react/ViewToggle.tsx';
 import type { BBox } from './usePropertyList.ts';
@@ -17,7 +20,7 @@ const MapCount = ({ total }: { total: number }) => {
   if (search.status !== 'ready') return null;
   return (
     <span className="muted" data-testid="map-count" style={{ fontWeight: 400 }}>
-      {` · Showing ${count(search.answer.total)} of ${count(total)}`}
+      {format('results.mapCount', { shown: count(search.answer.total), total: count(total) })}
     </span>
   );
 };
@@ -38,13 +41,13 @@ type Props = {
 export const ListToolbar = ({ total, mapMode, narrowed, onShowAll, saveable, bbox }: Props) => (
   <div className="list-toolbar">
     <p aria-live="polite" style={{ margin: 0, fontWeight: 600 }}>
-      {total !== null && propertiesFound(total)}
+      {total !== null && format('results.found', { n: total })}
       {total !== null && mapMode && <MapCount total={total} />}
     </p>
     <div className="list-toolbar-tools">
       {narrowed && (
         <button type="button" className="link-button" onClick={onShowAll}>
-          Show all areas
+          {text('results.showAll')}
         </button>
       )}
       {saveable && (
@@ -61,11 +64,14 @@ export const ListToolbar = ({ total, mapMode, narrowed, onShowAll, saveable, bbo
 export const LoginBanner = () => (
   <div className="login-banner">
     <span>
-      <strong>Login to See Details</strong> — rent, contact details and facilities are shown to
-      signed-in users.
+      {richNodes(
+        formatRich<React.ReactNode>('results.loginBanner', {
+          b: (chunks) => <strong>{chunks}</strong>,
+        }),
+      )}
     </span>
     <a className="button button-primary" href="/login?redirect=%2Fproperties">
-      Login
+      {text('results.login')}
     </a>
   </div>
 );

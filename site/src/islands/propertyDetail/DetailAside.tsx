@@ -1,9 +1,12 @@
 import { Fragment } from 'react';
-import { confirmedAgo, formatDate, initial, listerLabel } from '../../lib/format.ts';
+import { initial, listerLabel } from '../../lib/format.ts';
+import { formatDate } from '@rentals/core/i18n/dates';
+import { pageLocale, text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
+import { confirmedAgoText } from '../../lib/confirmedAgo.ts';
 import type { OwnerContact, Property } from '../../lib/types.ts';
 import { looksToRent } from '../../lib/roleHome.ts';
 import { displayPhone, emailBreakParts, mailtoHref, telHref } from '../../lib/contactLinks.ts';
-import { plural } from '@rentals/core/ui/plural';
 import type { AuthState } from '../../stores/auth.ts';
 import { SendMessage } from '../../components/react/SendMessage.tsx';
 import { PossiblyRentedLater } from '../../components/react/PossiblyRentedLater.tsx';
@@ -19,21 +22,23 @@ type User = AuthState['user'];
  * they are the first rather than shown '0'.
  */
 const viewsText = (views: number, owner: boolean): string =>
-  views > 0 ? plural(views, 'view') : owner ? 'No views yet' : 'You are the first to view it';
+  views > 0
+    ? format('detail.status.viewCount', { n: views })
+    : text(owner ? 'detail.status.noViews' : 'detail.status.firstView');
 
 /** The owner's own listing: links to edit it and to their list. */
 export const OwnListing = ({ p }: { p: Property }) => (
   <section className="card" data-testid="own-listing">
-    <h2 style={{ fontSize: '1.1rem' }}>Your listing</h2>
+    <h2 style={{ fontSize: '1.1rem' }}>{text('detail.own.heading')}</h2>
     <p className="muted" style={{ marginTop: 0 }}>
-      Tenants contact you by the ways you chose in the listing.
+      {text('detail.own.text')}
     </p>
     <div className="stack" style={{ gap: '0.5rem' }}>
       <a className="button button-primary" href={`/edit-property/${p._id}`}>
-        Edit listing
+        {text('detail.own.edit')}
       </a>
       <a className="button" href="/my-properties">
-        My Properties
+        {text('detail.own.myProperties')}
       </a>
     </div>
   </section>
@@ -63,7 +68,7 @@ export const ContactOwner = ({
   user: User;
 }) => (
   <section className="card">
-    <h2 style={{ fontSize: '1.1rem' }}>Contact Owner</h2>
+    <h2 style={{ fontSize: '1.1rem' }}>{text('detail.contact.heading')}</h2>
     <div className="owner-line" style={{ border: 0, paddingTop: 0 }}>
       <span className="avatar" aria-hidden="true">
         {initial(p.owner.name)}
@@ -80,20 +85,20 @@ export const ContactOwner = ({
     <div className="stack" style={{ gap: '0.5rem', marginTop: '0.75rem' }}>
       {contact.phone && (
         <a className="button button-primary" href={telHref(contact.phone)}>
-          <Icon name="phone" /> Call Owner{' '}
+          <Icon name="phone" /> {text('detail.contact.call')}{' '}
           <span className="contact-value">{displayPhone(contact.phone)}</span>
         </a>
       )}
       {contact.email && (
         <a className="button" href={mailtoHref(contact.email, p.title)}>
-          <Icon name="mail" /> Send Email <EmailParts email={contact.email} />
+          <Icon name="mail" /> {text('detail.contact.email')} <EmailParts email={contact.email} />
         </a>
       )}
       {looksToRent(user, p.ownerId) && (
         <>
           {!contact.phone && !contact.email && (
             <p className="muted" style={{ margin: 0 }}>
-              The owner prefers to be contacted by message.
+              {text('detail.contact.byMessage')}
             </p>
           )}
           <SendMessage listingId={p._id} title={p.title} />
@@ -106,27 +111,27 @@ export const ContactOwner = ({
 /** Availability, verification, views and listing date. */
 export const PropertyStatus = ({ p, user }: { p: Property; user: User }) => (
   <section className="card">
-    <h2 style={{ fontSize: '1.1rem' }}>Property Status</h2>
+    <h2 style={{ fontSize: '1.1rem' }}>{text('detail.status.heading')}</h2>
     <dl className="status-list">
-      <dt>Availability</dt>
+      <dt>{text('detail.status.availability')}</dt>
       <dd>
         <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
-          {p.isAvailable ? 'Available' : 'Not Available'}
+          {text(p.isAvailable ? 'detail.status.available' : 'detail.status.notAvailable')}
         </span>{' '}
         <PossiblyRentedLater listingId={p._id} />
         <br />
         <small className="muted" data-testid="confirmed-ago">
-          {confirmedAgo(p.lastConfirmedAt)}
+          {confirmedAgoText(p.lastConfirmedAt)}
         </small>
       </dd>
-      <dt>Verification</dt>
+      <dt>{text('detail.status.verification')}</dt>
       <dd>
         <VerifyControl listingId={p._id} verified={p.isVerified} admin={user?.role === 'admin'} />
       </dd>
-      <dt>Views</dt>
+      <dt>{text('detail.status.views')}</dt>
       <dd data-testid="views">{viewsText(p.views, user?._id === p.ownerId)}</dd>
-      <dt>Listed</dt>
-      <dd>{formatDate(p.createdAt)}</dd>
+      <dt>{text('detail.status.listed')}</dt>
+      <dd>{formatDate(p.createdAt, pageLocale())}</dd>
     </dl>
   </section>
 );

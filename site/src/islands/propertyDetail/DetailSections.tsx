@@ -1,7 +1,10 @@
 import { Suspense } from 'react';
-import { addressLine, formatRent, rentPeriod, typeLabel } from '../../lib/format.ts';
+import { addressLine, rentPeriod, typeLabel } from '../../lib/format.ts';
+import { formatRupees } from '@rentals/core/i18n/numbers';
 import { FACILITIES, type Property } from '../../lib/types.ts';
-import { count, pluralNoun } from '@rentals/core/ui/plural';
+import { count } from '@rentals/core/ui/plural';
+import { pageLocale, text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import { FACILITY_LABELS } from '../../components/react/facilityLabels.ts';
 import { FavouriteButton } from '../../components/react/FavouriteButton.tsx';
 import { lazyMap } from '../../components/react/mapModules.tsx';
@@ -26,9 +29,14 @@ export const Summary = ({ p }: { p: Property }) => (
       </span>
     </div>
     <p className="rent" style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>
-      {formatRent(p.rent)} <small>per {rentPeriod(p.rentType)}</small>
+      {formatRupees(p.rent, pageLocale())}{' '}
+      <small>
+        {text(
+          rentPeriod(p.rentType) === 'year' ? 'detail.summary.perYear' : 'detail.summary.perMonth',
+        )}
+      </small>
     </p>
-    <h2 style={{ fontSize: '1.1rem' }}>Description</h2>
+    <h2 style={{ fontSize: '1.1rem' }}>{text('detail.summary.description')}</h2>
     <p style={{ whiteSpace: 'pre-line' }}>{p.description}</p>
   </section>
 );
@@ -37,15 +45,15 @@ export const Summary = ({ p }: { p: Property }) => (
 export const DetailTiles = ({ p }: { p: Property }) => {
   const d = p.propertyDetails;
   const tiles = [
-    { label: pluralNoun(d.bedrooms, 'Bedroom'), value: d.bedrooms },
-    { label: pluralNoun(d.bathrooms, 'Bathroom'), value: d.bathrooms },
-    { label: 'Area (Sq Ft)', value: d.area },
-    { label: 'Floor', value: d.floor },
+    { label: format('detail.tiles.bedrooms', { n: d.bedrooms }), value: d.bedrooms },
+    { label: format('detail.tiles.bathrooms', { n: d.bathrooms }), value: d.bathrooms },
+    { label: text('detail.tiles.area'), value: d.area },
+    { label: text('detail.tiles.floor'), value: d.floor },
   ].filter((t) => t.value > 0);
   if (tiles.length === 0) return null;
   return (
     <section className="card">
-      <h2 style={{ fontSize: '1.1rem' }}>Property Details</h2>
+      <h2 style={{ fontSize: '1.1rem' }}>{text('detail.tiles.heading')}</h2>
       <div className="tiles">
         {tiles.map((t) => (
           <div className="tile" key={t.label}>
@@ -63,7 +71,7 @@ export const Facilities = ({ p }: { p: Property }) => {
   if (facilities.length === 0) return null;
   return (
     <section className="card">
-      <h2 style={{ fontSize: '1.1rem' }}>Facilities</h2>
+      <h2 style={{ fontSize: '1.1rem' }}>{text('detail.facilities')}</h2>
       <div className="facility-icons">
         {facilities.map((f) => (
           <span className="chip" key={f}>
@@ -81,8 +89,8 @@ export const LocationCard = ({ p }: { p: Property }) => {
   if (!coords) return null;
   return (
     <section className="card">
-      <h2 style={{ fontSize: '1.1rem' }}>Location &amp; Navigation</h2>
-      <Suspense fallback={<Spinner label="Loading map" />}>
+      <h2 style={{ fontSize: '1.1rem' }}>{text('detail.location')}</h2>
+      <Suspense fallback={<Spinner label={text('detail.loadingMap')} />}>
         <DetailMap latitude={coords.latitude} longitude={coords.longitude} title={p.title} />
       </Suspense>
     </section>

@@ -1,15 +1,11 @@
 import { useEffect, useState } from 'react';
 import { apiRoute } from '../../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
-import { plural } from '@rentals/core/ui/plural';
+import { formatDate } from '@rentals/core/i18n/dates';
+import { pageLocale, text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 
 type Lister = ApiResponse<'GET /listers/:id'>['lister'];
-
-const monthYear = new Intl.DateTimeFormat('en-IN', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
 
 /**
  * What a tenant can check about who lists the home (issue 41): Owner or
@@ -28,26 +24,28 @@ export const ListerCard = ({ ownerId }: { ownerId: string }) => {
   return (
     <section className="card" aria-labelledby="lister-card" data-testid="lister-card">
       <h2 id="lister-card" style={{ fontSize: '1.1rem' }}>
-        About the {lister.label === 'Broker' ? 'broker' : 'owner'}
+        {format('trust.lister.heading', { label: lister.label })}
       </h2>
       <dl className="status-list">
-        <dt>Listed by</dt>
+        <dt>{text('trust.lister.listedBy')}</dt>
         <dd data-testid="lister-card-label">
-          {lister.name} · {lister.label}
+          {format('trust.lister.label', { name: lister.name, label: lister.label })}
         </dd>
-        <dt>Member since</dt>
-        <dd>{monthYear.format(new Date(lister.memberSince))}</dd>
+        <dt>{text('trust.lister.memberSince')}</dt>
+        <dd>
+          {formatDate(lister.memberSince, pageLocale(), 'monthYear', { timeZone: 'Asia/Kolkata' })}
+        </dd>
         {/* Email verified: the line for users.email_verified_at goes here (issue 41, item 1). */}
-        <dt>Listings live</dt>
+        <dt>{text('trust.lister.listingsLive')}</dt>
         <dd>{lister.listingsLive}</dd>
         {lister.responses && (
           <>
-            <dt>Replies</dt>
+            <dt>{text('trust.lister.replies')}</dt>
             <dd>{lister.responses.text}</dd>
           </>
         )}
-        <dt>Reports upheld</dt>
-        <dd>{lister.reportsUpheld === 0 ? 'None' : plural(lister.reportsUpheld, 'report')}</dd>
+        <dt>{text('trust.lister.reportsUpheld')}</dt>
+        <dd>{format('trust.lister.reports', { n: lister.reportsUpheld })}</dd>
       </dl>
     </section>
   );

@@ -4,6 +4,7 @@ import { loadProperty, type PropertyLoad } from '../../lib/propertyLoad.ts';
 import { idFromPath } from '../../lib/routeId.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { AuthState } from '../../stores/auth.ts';
+import { text } from '../../lib/i18n.ts';
 import { useReloadWhileProcessing } from '../../components/react/PhotoUploads.tsx';
 
 /** The listing's id from /properties/{id} or /browse/{id}. */
@@ -11,7 +12,7 @@ const idFromLocation = (path: string) =>
   idFromPath(path, 'properties') ?? idFromPath(path, 'browse');
 
 const load = (id: string) =>
-  loadProperty(id, [404, 400], (error) => describeError(error, 'An unexpected error occurred.'));
+  loadProperty(id, [404, 400], (error) => describeError(error, text('detail.loadError')));
 
 /**
  * The listing of the page once the user is known (a visitor is sent to sign in
