@@ -18,7 +18,7 @@ import { Icon } from '@rentals/core/ui/Icon.tsx';
 import type { IconName } from '@rentals/core/ui/icons';
 import { ReviewNotices } from '../components/react/ReviewNotices.tsx';
 import { RoleQuestion } from '../components/react/RoleQuestion.tsx';
-import { EmptyState, LIST_PROPERTY, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
+import { EmptyState, listProperty, searchProperties } from '../components/react/EmptyState.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
 type Action = { href: string; icon: IconName; label: string };
@@ -83,7 +83,7 @@ const RecentSearches = ({ searches }: { searches: RecentSearch[] | undefined }) 
       <EmptyState
         card={false}
         text="No recent searches yet. Start looking for your next home!"
-        action={SEARCH_PROPERTIES}
+        action={searchProperties()}
       />
     ) : (
       <ul className="recent-searches" data-testid="recent-searches">
@@ -171,7 +171,7 @@ const RecentProperties = ({ properties }: { properties: Property[] }) => (
         heading="h3"
         title="No Properties Yet"
         text="List your first property to start reaching tenants."
-        action={LIST_PROPERTY}
+        action={listProperty()}
       />
     ) : (
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

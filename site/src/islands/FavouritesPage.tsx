@@ -5,7 +5,7 @@ import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { Favourite, FavouriteFilter } from '../lib/types.ts';
 import { $favourites, loadFavourites, setFavourite } from '../stores/favourites.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
-import { LoadedList, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
+import { LoadedList, searchProperties } from '../components/react/EmptyState.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
@@ -102,7 +102,7 @@ const Favourites = () => {
         empty={{
           title: 'No favourites here yet',
           text: 'Tap the heart on a home to keep it here.',
-          action: SEARCH_PROPERTIES,
+          action: searchProperties(),
         }}
       >
         {(favourites) => (

@@ -13,7 +13,7 @@ import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
 import { Specs } from '../components/react/Specs.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
-import { EmptyState, LIST_PROPERTY } from '../components/react/EmptyState.tsx';
+import { EmptyState, listProperty } from '../components/react/EmptyState.tsx';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 
 const MAX_FACILITIES = 5;
@@ -268,7 +268,7 @@ const Mine = () => {
           icon="home"
           title="No Properties Yet"
           text="You haven't listed any properties. Add your first one to reach tenants."
-          action={LIST_PROPERTY}
+          action={listProperty()}
         />
       ) : (
         <div className="property-grid-2">

@@ -22,7 +22,7 @@ import {
 } from '../stores/savedSearches.ts';
 import { toast } from '../stores/toasts.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
-import { LoadedList, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
+import { LoadedList, searchProperties } from '../components/react/EmptyState.tsx';
 import { AlertSelect } from '../components/react/AlertSelect.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
@@ -159,7 +159,7 @@ const SavedSearches = () => {
         empty={{
           title: 'No saved searches yet',
           text: 'Search for homes, then choose ‘Save this search’.',
-          action: SEARCH_PROPERTIES,
+          action: searchProperties(),
         }}
       >
         {(list) => (

@@ -1,4 +1,6 @@
 import { useRef } from 'react';
+import { text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import { useModal } from './useModal.ts';
 
 type Props = { title: string; busy: boolean; onConfirm: () => void; onCancel: () => void };
@@ -22,11 +24,8 @@ export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
         aria-labelledby="delete-title"
         aria-describedby="delete-text"
       >
-        <h2 id="delete-title">Delete Property</h2>
-        <p id="delete-text">
-          Are you sure you want to delete &quot;{title}&quot;? This action cannot be undone and all
-          property data will be permanently removed.
-        </p>
+        <h2 id="delete-title">{text('common.deleteProperty.title')}</h2>
+        <p id="delete-text">{format('common.deleteProperty.text', { title })}</p>
         <div className="dialog-actions">
           <button
             ref={cancelRef}
@@ -35,7 +34,7 @@ export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
             onClick={onCancel}
             disabled={busy}
           >
-            Cancel
+            {text('common.cancel')}
           </button>
           <button
             type="button"
@@ -43,7 +42,7 @@ export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
             onClick={onConfirm}
             disabled={busy}
           >
-            {busy ? 'Deleting...' : 'Delete Property'}
+            {text(busy ? 'common.deleteProperty.busy' : 'common.deleteProperty.title')}
           </button>
         </div>
       </div>

@@ -1,16 +1,18 @@
 /** Shown on login and register; what they do is not specified (SPEC §1), so they only say so. */
+import { text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import { toast } from '../../stores/toasts.ts';
 
 export const SocialButtons = () => (
   <>
-    <div className="divider">or continue with</div>
+    <div className="divider">{text('auth.social.or')}</div>
     <div className="social-buttons">
       {['Google', 'Facebook'].map((name) => (
         <button
           key={name}
           type="button"
           className="button"
-          onClick={() => toast.info(`${name} sign-in is coming soon`)}
+          onClick={() => toast.info(format('auth.social.comingSoon', { name }))}
         >
           {name}
         </button>
