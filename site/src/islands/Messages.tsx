@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRoute, describeError } from '../lib/api.ts';
-import { text } from '../lib/i18n.ts';
-import { format } from '../lib/i18nFormat.ts';
+import { fill, text } from '../lib/i18n.ts';
 import { newMessageId, type Conversation } from '../lib/conversations.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -53,14 +52,14 @@ const InboxItem = ({
         </span>
         <span className="preview" style={{ display: 'block' }}>
           {c.lastMessage?.mine
-            ? format('messages.you', { body: c.lastMessage.body })
+            ? fill('messages.you', { body: c.lastMessage.body })
             : (c.lastMessage?.body ?? '')}
         </span>
       </span>
       {c.unread > 0 && (
         <span className="unread-badge">
           <span aria-hidden="true">{c.unread}</span>
-          <span className="visually-hidden"> {format('messages.unread', { n: c.unread })}</span>
+          <span className="visually-hidden"> {fill('messages.unread', { n: c.unread })}</span>
         </span>
       )}
     </button>

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { ApiError, apiRoute, describeError } from '../lib/api.ts';
-import { text } from '../lib/i18n.ts';
-import { format } from '../lib/i18nFormat.ts';
+import { fill, text } from '../lib/i18n.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { AuthCard } from '../components/react/AuthCard.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
 
-/** Its apostrophes make it an ICU message: format(), not text(). */
-const invalid = () => format('auth.verify.invalid');
+/** Its apostrophes make it an ICU message (parsed on the page): fill(), not text(). */
+const invalid = () => fill('auth.verify.invalid');
 
 type Outcome = { status: 'checking' } | { status: 'done' | 'failed'; message: string };
 

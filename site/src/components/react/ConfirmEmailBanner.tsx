@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { apiRoute, describeError } from '../../lib/api.ts';
-import { text } from '../../lib/i18n.ts';
-import { format } from '../../lib/i18nFormat.ts';
+import { fill, text } from '../../lib/i18n.ts';
 import { useAuth } from './useAuth.ts';
 
 /**
@@ -32,7 +31,7 @@ export const ConfirmEmailBanner = () => {
     <section className="alert alert-info confirm-email" data-testid="confirm-email">
       <strong>{text('common.confirmEmail.title')}</strong>
       <p style={{ margin: '0.25rem 0 0.5rem', overflowWrap: 'anywhere' }}>
-        {format('common.confirmEmail.text', { email: auth.user.email })}
+        {fill('common.confirmEmail.text', { email: auth.user.email })}
       </p>
       <button type="button" className="button" disabled={sending} onClick={() => void resend()}>
         {text(sending ? 'common.confirmEmail.sending' : 'common.confirmEmail.resend')}

@@ -1,6 +1,5 @@
 import { useRef } from 'react';
-import { text } from '../../lib/i18n.ts';
-import { format } from '../../lib/i18nFormat.ts';
+import { fill, text } from '../../lib/i18n.ts';
 import { useModal } from './useModal.ts';
 
 type Props = { title: string; busy: boolean; onConfirm: () => void; onCancel: () => void };
@@ -25,7 +24,7 @@ export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
         aria-describedby="delete-text"
       >
         <h2 id="delete-title">{text('common.deleteProperty.title')}</h2>
-        <p id="delete-text">{format('common.deleteProperty.text', { title })}</p>
+        <p id="delete-text">{fill('common.deleteProperty.text', { title })}</p>
         <div className="dialog-actions">
           <button
             ref={cancelRef}

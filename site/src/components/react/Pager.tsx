@@ -1,5 +1,4 @@
-import { text } from '../../lib/i18n.ts';
-import { format } from '../../lib/i18nFormat.ts';
+import { fill, text } from '../../lib/i18n.ts';
 
 /** A page of a longer list the API answered: which page, its size and how many there are. */
 export type Paged = { page: number; pageSize: number; total: number };
@@ -18,7 +17,7 @@ export const Pager = ({ page, onPage }: { page: Paged; onPage: (n: number) => vo
       >
         {text('common.pager.previous')}
       </button>
-      <span>{format('common.pager.page', { page: page.page, pages })}</span>
+      <span>{fill('common.pager.page', { page: page.page, pages })}</span>
       <button
         type="button"
         className="button"

@@ -1,6 +1,5 @@
 /** Shown on login and register; what they do is not specified (SPEC §1), so they only say so. */
-import { text } from '../../lib/i18n.ts';
-import { format } from '../../lib/i18nFormat.ts';
+import { fill, text } from '../../lib/i18n.ts';
 import { toast } from '../../stores/toasts.ts';
 
 export const SocialButtons = () => (
@@ -12,7 +11,7 @@ export const SocialButtons = () => (
           key={name}
           type="button"
           className="button"
-          onClick={() => toast.info(format('auth.social.comingSoon', { name }))}
+          onClick={() => toast.info(fill('auth.social.comingSoon', { name }))}
         >
           {name}
         </button>

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { text } from '../../lib/i18n.ts';
-import { format } from '../../lib/i18nFormat.ts';
+import { fill, text } from '../../lib/i18n.ts';
 import { time, type Shown } from './shown.ts';
 
 const MoneyWarning = lazy(() => import('./MoneyWarning.tsx'));
@@ -21,7 +20,7 @@ export const MessageBubble = ({ m, onRetry, onDiscard }: Props) => (
       {m.status === 'sending'
         ? text('messages.bubble.sending')
         : m.status === 'failed'
-          ? format('messages.bubble.notSent', { reason: m.error ?? '' })
+          ? fill('messages.bubble.notSent', { reason: m.error ?? '' })
           : time(m.sentAt)}
       {m.masked && text('messages.bubble.masked')}
     </span>

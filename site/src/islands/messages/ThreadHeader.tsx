@@ -1,7 +1,6 @@
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { apiRoute, describeError } from '../../lib/api.ts';
-import { text } from '../../lib/i18n.ts';
-import { format } from '../../lib/i18nFormat.ts';
+import { fill, text } from '../../lib/i18n.ts';
 import type { Conversation } from '../../lib/conversations.ts';
 import { useBusy } from '../../components/react/useBusy.ts';
 import { Thumb } from './Thumb.tsx';
@@ -64,7 +63,7 @@ export const ThreadHeader = (props: Props) => {
         href={listingHref}
         aria-label={
           c.listing.title
-            ? format('messages.thread.open', { title: c.listing.title })
+            ? fill('messages.thread.open', { title: c.listing.title })
             : text('messages.thread.openGone')
         }
       >
@@ -77,7 +76,7 @@ export const ThreadHeader = (props: Props) => {
           </strong>
         </a>
         <div className="muted">
-          {format(c.role === 'owner' ? 'messages.thread.enquiryFrom' : 'messages.thread.listedBy', {
+          {fill(c.role === 'owner' ? 'messages.thread.enquiryFrom' : 'messages.thread.listedBy', {
             name: c.counterpart.name,
           })}
         </div>
