@@ -28,6 +28,9 @@ import knFavourites from './catalogues/kn/favourites.json' with { type: 'json' }
 import enSavedSearches from './catalogues/en/savedSearches.json' with { type: 'json' };
 import hiSavedSearches from './catalogues/hi/savedSearches.json' with { type: 'json' };
 import knSavedSearches from './catalogues/kn/savedSearches.json' with { type: 'json' };
+import enDashboard from './catalogues/en/dashboard.json' with { type: 'json' };
+import hiDashboard from './catalogues/hi/dashboard.json' with { type: 'json' };
+import knDashboard from './catalogues/kn/dashboard.json' with { type: 'json' };
 import type { Locale } from './locales.ts';
 import { createTranslator, type Translator } from './translate.ts';
 
@@ -48,6 +51,7 @@ export const NAMESPACES = {
   account: { en: enAccount, hi: hiAccount, kn: knAccount },
   auth: { en: enAuth, hi: hiAuth, kn: knAuth },
   common: { en: enCommon, hi: hiCommon, kn: knCommon },
+  dashboard: { en: enDashboard, hi: hiDashboard, kn: knDashboard },
   email: { en: enEmail, hi: hiEmail, kn: knEmail },
   favourites: { en: enFavourites, hi: hiFavourites, kn: knFavourites },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
