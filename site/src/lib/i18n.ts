@@ -51,9 +51,11 @@ export const fill = (id: MessageId, values: Record<string, string | number> = {}
   if (typeof message === 'string') return message;
   return message
     .map((part) => {
-      // The parser's element types (@formatjs/icu-messageformat-parser TYPE): 0 literal, 1 argument.
-      if (part.type === 0) return part.value;
-      if (part.type === 1 && part.value in values) return String(values[part.value]);
+      // The parser's element types (@formatjs/icu-messageformat-parser TYPE), as numbers so the
+      // page loads none of the parser's module: 0 literal, 1 argument.
+      const kind: number = part.type;
+      if (kind === 0 && 'value' in part) return part.value;
+      if (kind === 1 && 'value' in part && part.value in values) return String(values[part.value]);
       throw new Error(`${id} needs format(): it has more than plain values, or lacks one`);
     })
     .join('');
