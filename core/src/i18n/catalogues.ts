@@ -31,6 +31,9 @@ import knSavedSearches from './catalogues/kn/savedSearches.json' with { type: 'j
 import enDashboard from './catalogues/en/dashboard.json' with { type: 'json' };
 import hiDashboard from './catalogues/hi/dashboard.json' with { type: 'json' };
 import knDashboard from './catalogues/kn/dashboard.json' with { type: 'json' };
+import enMyProperties from './catalogues/en/myProperties.json' with { type: 'json' };
+import hiMyProperties from './catalogues/hi/myProperties.json' with { type: 'json' };
+import knMyProperties from './catalogues/kn/myProperties.json' with { type: 'json' };
 import type { Locale } from './locales.ts';
 import { createTranslator, type Translator } from './translate.ts';
 
@@ -56,6 +59,7 @@ export const NAMESPACES = {
   favourites: { en: enFavourites, hi: hiFavourites, kn: knFavourites },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
   messages: { en: enMessages, hi: hiMessages, kn: knMessages },
+  myProperties: { en: enMyProperties, hi: hiMyProperties, kn: knMyProperties },
   savedSearches: { en: enSavedSearches, hi: hiSavedSearches, kn: knSavedSearches },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },
   validation: { en: enValidation, hi: hiValidation, kn: knValidation },

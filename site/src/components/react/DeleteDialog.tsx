@@ -23,8 +23,8 @@ export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
         aria-labelledby="delete-title"
         aria-describedby="delete-text"
       >
-        <h2 id="delete-title">{text('common.deleteProperty.title')}</h2>
-        <p id="delete-text">{fill('common.deleteProperty.text', { title })}</p>
+        <h2 id="delete-title">{text('myProperties.delete.title')}</h2>
+        <p id="delete-text">{fill('myProperties.delete.text', { title })}</p>
         <div className="dialog-actions">
           <button
             ref={cancelRef}
@@ -41,7 +41,7 @@ export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
             onClick={onConfirm}
             disabled={busy}
           >
-            {text(busy ? 'common.deleteProperty.busy' : 'common.deleteProperty.title')}
+            {text(busy ? 'myProperties.delete.busy' : 'myProperties.delete.title')}
           </button>
         </div>
       </div>
