@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mailbox } from '@rentals/testing/mailbox';
-import { MONEY_REQUEST_WARNING } from '@rentals/core/trust/moneyRequest';
+import { CATALOGUES } from '@rentals/core/i18n/catalogues';
 import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { jpeg } from './harness/photos.ts';
@@ -147,7 +147,9 @@ describe('a tenant and an owner talk about a listing', () => {
     await owner.getByRole('button', { name: 'Send' }).click();
     const received = tenant.getByTestId('message').filter({ hasText: ask });
     await received.waitFor();
-    expect(await received.getByTestId('money-warning').textContent()).toBe(MONEY_REQUEST_WARNING);
+    expect(await received.getByTestId('money-warning').textContent()).toBe(
+      CATALOGUES.en['trust.moneyWarning'],
+    );
     // The sender is not warned about their own words.
     const sent = owner.getByTestId('message').filter({ hasText: ask });
     await sent.filter({ hasNotText: 'Sending' }).waitFor();

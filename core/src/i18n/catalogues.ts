@@ -31,6 +31,30 @@ import knResults from './catalogues/kn/results.json' with { type: 'json' };
 import enTrust from './catalogues/en/trust.json' with { type: 'json' };
 import hiTrust from './catalogues/hi/trust.json' with { type: 'json' };
 import knTrust from './catalogues/kn/trust.json' with { type: 'json' };
+import enCommon from './catalogues/en/common.json' with { type: 'json' };
+import hiCommon from './catalogues/hi/common.json' with { type: 'json' };
+import knCommon from './catalogues/kn/common.json' with { type: 'json' };
+import enValidation from './catalogues/en/validation.json' with { type: 'json' };
+import hiValidation from './catalogues/hi/validation.json' with { type: 'json' };
+import knValidation from './catalogues/kn/validation.json' with { type: 'json' };
+import enAccount from './catalogues/en/account.json' with { type: 'json' };
+import hiAccount from './catalogues/hi/account.json' with { type: 'json' };
+import knAccount from './catalogues/kn/account.json' with { type: 'json' };
+import enMessages from './catalogues/en/messages.json' with { type: 'json' };
+import hiMessages from './catalogues/hi/messages.json' with { type: 'json' };
+import knMessages from './catalogues/kn/messages.json' with { type: 'json' };
+import enFavourites from './catalogues/en/favourites.json' with { type: 'json' };
+import hiFavourites from './catalogues/hi/favourites.json' with { type: 'json' };
+import knFavourites from './catalogues/kn/favourites.json' with { type: 'json' };
+import enSavedSearches from './catalogues/en/savedSearches.json' with { type: 'json' };
+import hiSavedSearches from './catalogues/hi/savedSearches.json' with { type: 'json' };
+import knSavedSearches from './catalogues/kn/savedSearches.json' with { type: 'json' };
+import enDashboard from './catalogues/en/dashboard.json' with { type: 'json' };
+import hiDashboard from './catalogues/hi/dashboard.json' with { type: 'json' };
+import knDashboard from './catalogues/kn/dashboard.json' with { type: 'json' };
+import enMyProperties from './catalogues/en/myProperties.json' with { type: 'json' };
+import hiMyProperties from './catalogues/hi/myProperties.json' with { type: 'json' };
+import knMyProperties from './catalogues/kn/myProperties.json' with { type: 'json' };
 import type { Locale } from './locales.ts';
 import { createTranslator, type Translator } from './translate.ts';
 
@@ -48,17 +72,25 @@ import { createTranslator, type Translator } from './translate.ts';
  * language's namespaces, embedded in the page.
  */
 export const NAMESPACES = {
+  account: { en: enAccount, hi: hiAccount, kn: knAccount },
   auth: { en: enAuth, hi: hiAuth, kn: knAuth },
   browse: { en: enBrowse, hi: hiBrowse, kn: knBrowse },
   card: { en: enCard, hi: hiCard, kn: knCard },
+  common: { en: enCommon, hi: hiCommon, kn: knCommon },
+  dashboard: { en: enDashboard, hi: hiDashboard, kn: knDashboard },
   detail: { en: enDetail, hi: hiDetail, kn: knDetail },
   email: { en: enEmail, hi: hiEmail, kn: knEmail },
+  favourites: { en: enFavourites, hi: hiFavourites, kn: knFavourites },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
   home: { en: enHome, hi: hiHome, kn: knHome },
   map: { en: enMap, hi: hiMap, kn: knMap },
+  messages: { en: enMessages, hi: hiMessages, kn: knMessages },
+  myProperties: { en: enMyProperties, hi: hiMyProperties, kn: knMyProperties },
   notFound: { en: enNotFound, hi: hiNotFound, kn: knNotFound },
   results: { en: enResults, hi: hiResults, kn: knResults },
+  savedSearches: { en: enSavedSearches, hi: hiSavedSearches, kn: knSavedSearches },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },
+  validation: { en: enValidation, hi: hiValidation, kn: knValidation },
 } as const;
 
 export type Namespace = keyof typeof NAMESPACES;

@@ -7,10 +7,6 @@
  * Pure and browser-safe: the site calls it on each message it shows.
  */
 
-/** What the thread says under a message that asks for money. */
-export const MONEY_REQUEST_WARNING =
-  'This message asks for money. Never pay a token before you visit.';
-
 /**
  * The handles of India's UPI apps (`name@okaxis`, `98765…@ybl`). Any
  * `word@letters` without a dot is read as a UPI id too: no email address

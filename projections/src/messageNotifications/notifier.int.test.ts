@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { HIDDEN_EMAIL, HIDDEN_PHONE } from '@rentals/core/conversations/contactMask';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
-import { MONEY_REQUEST_WARNING } from '@rentals/core/trust/moneyRequest';
+import { CATALOGUES } from '@rentals/core/i18n/catalogues';
 import { listingOf } from '@rentals/testing/conversations';
 import { freePort } from '@rentals/testing/infra';
 import { linkIn, mailbox } from '@rentals/testing/mailbox';
@@ -76,7 +76,7 @@ describe('email about a message left unread', () => {
     expect(email.text).toContain('Hello Asha Rao,');
     expect(email.text).toContain('Ravi Kumar wrote to you about your property');
     expect(email.text).toContain('“Is the flat still free from March?”');
-    expect(email.text).not.toContain(MONEY_REQUEST_WARNING);
+    expect(email.text).not.toContain(CATALOGUES.en['trust.moneyWarning']);
     expect(linkIn(email, `${SITE}/messages`)).toBe(`${SITE}/messages?c=${encodeURIComponent(id)}`);
 
     await round();
@@ -92,7 +92,7 @@ describe('email about a message left unread', () => {
     s.t.clock.advance(NOTIFY_AFTER_MS);
     await round();
     const email = await mail.next(tenant.email);
-    expect(email.text).toContain(MONEY_REQUEST_WARNING);
+    expect(email.text).toContain(CATALOGUES.en['trust.moneyWarning']);
   });
 
   it('comes at most once an hour per conversation, and only about messages newer than the last email', async () => {

@@ -1,12 +1,14 @@
 import { ConfirmEmailBanner } from '../components/react/ConfirmEmailBanner.tsx';
 import { useEffect, useState } from 'react';
 import { count } from '@rentals/core/ui/plural';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
+import { fill, text } from '../lib/i18n.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
 import { describeFilters, filtersToSearch } from '../lib/filters.ts';
-import { formatDate, formatRent, rentPeriod } from '../lib/format.ts';
+import { formatDate, formatRent } from '../lib/format.ts';
 import type { Property, User } from '../lib/types.ts';
 import { isOwnerRole, takeNewAccount } from '../stores/auth.ts';
 import { $unread } from '../stores/inbox.ts';
@@ -18,25 +20,25 @@ import { Icon } from '@rentals/core/ui/Icon.tsx';
 import type { IconName } from '@rentals/core/ui/icons';
 import { ReviewNotices } from '../components/react/ReviewNotices.tsx';
 import { RoleQuestion } from '../components/react/RoleQuestion.tsx';
-import { EmptyState, LIST_PROPERTY, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
+import { EmptyState, listProperty, searchProperties } from '../components/react/EmptyState.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
-type Action = { href: string; icon: IconName; label: string };
+type Action = { href: string; icon: IconName; label: MessageId };
 
 /** Every dashboard's last two quick actions. */
 const EVERYONES: Action[] = [
-  { href: '/messages', icon: 'message', label: 'Messages' },
-  { href: '/profile', icon: 'user', label: 'Profile' },
+  { href: '/messages', icon: 'message', label: 'dashboard.action.messages' },
+  { href: '/profile', icon: 'user', label: 'dashboard.action.profile' },
 ];
 
 /** The role's own actions (`first`), then everyone's. */
 const QuickActions = ({ first }: { first: Action[] }) => (
   <section className="card" aria-labelledby="quick-actions">
-    <h2 id="quick-actions">Quick Actions</h2>
+    <h2 id="quick-actions">{text('dashboard.quickActions')}</h2>
     <div className="quick-actions">
       {[...first, ...EVERYONES].map((a) => (
         <a key={a.href} className="button" href={a.href}>
-          <Icon name={a.icon} /> {a.label}
+          <Icon name={a.icon} /> {text(a.label)}
         </a>
       ))}
     </div>
@@ -44,12 +46,16 @@ const QuickActions = ({ first }: { first: Action[] }) => (
 );
 
 /** A figure, or '—' while it is not known (never a made-up number). */
-const Stat = ({ label, value }: { label: string; value: number | null | undefined }) => (
+const Stat = ({ label, value }: { label: MessageId; value: number | null | undefined }) => (
   <div className="card stat-card" data-testid="stat">
-    <strong aria-label={value === null || value === undefined ? 'Not available yet' : undefined}>
+    <strong
+      aria-label={
+        value === null || value === undefined ? text('dashboard.notAvailable') : undefined
+      }
+    >
       {value === null || value === undefined ? '—' : count(value)}
     </strong>
-    <span className="muted">{label}</span>
+    <span className="muted">{text(label)}</span>
   </div>
 );
 
@@ -76,14 +82,14 @@ const useUnreadMessages = (): number | null | undefined => {
 
 const RecentSearches = ({ searches }: { searches: RecentSearch[] | undefined }) => (
   <section className="card" aria-labelledby="recent-searches">
-    <h2 id="recent-searches">Recent Searches</h2>
+    <h2 id="recent-searches">{text('dashboard.recentSearches')}</h2>
     {searches === undefined ? (
       <Spinner />
     ) : searches.length === 0 ? (
       <EmptyState
         card={false}
-        text="No recent searches yet. Start looking for your next home!"
-        action={SEARCH_PROPERTIES}
+        text={text('dashboard.noRecentSearches')}
+        action={searchProperties()}
       />
     ) : (
       <ul className="recent-searches" data-testid="recent-searches">
@@ -95,7 +101,7 @@ const RecentSearches = ({ searches }: { searches: RecentSearch[] | undefined }) 
               <small className="muted">{formatDate(s.searchedAt)}</small>
             </span>
             <a className="button button-small" href={`/properties${filtersToSearch(s.criteria)}`}>
-              Search again
+              {text('dashboard.searchAgain')}
             </a>
           </li>
         ))}
@@ -112,23 +118,23 @@ const TenantDashboard = () => {
     apiRoute('GET /dashboard/tenant')
       .then(setFigures)
       .catch((error: unknown) => {
-        toast.error(describeError(error, 'An unexpected error occurred.'));
+        toast.error(describeError(error, text('common.unexpectedError')));
         setFigures(null);
       });
   }, []);
   return (
     <>
       <div className="stat-grid">
-        <Stat label="Properties Viewed" value={figures?.propertiesViewed} />
-        <Stat label="Favourites" value={figures?.favourites} />
-        <Stat label="Unread Messages" value={unread} />
-        <Stat label="Inquiries" value={figures?.enquiriesSent} />
+        <Stat label="dashboard.stat.viewed" value={figures?.propertiesViewed} />
+        <Stat label="dashboard.stat.favourites" value={figures?.favourites} />
+        <Stat label="dashboard.stat.unread" value={unread} />
+        <Stat label="dashboard.stat.enquiries" value={figures?.enquiriesSent} />
       </div>
       <div className="stack">
         <QuickActions
           first={[
-            { href: '/properties', icon: 'search', label: 'Search Properties' },
-            { href: '/favourites', icon: 'heart', label: 'Favourites' },
+            { href: '/properties', icon: 'search', label: 'dashboard.action.search' },
+            { href: '/favourites', icon: 'heart', label: 'dashboard.action.favourites' },
           ]}
         />
         <RecentSearches searches={figures === null ? [] : figures?.recentSearches} />
@@ -146,11 +152,11 @@ const ActivitySection = () => {
   const activity = useFigure(loadActivity);
   return (
     <section className="card" aria-labelledby="listing-activity">
-      <h2 id="listing-activity">Views and Enquiries, Last 30 Days</h2>
+      <h2 id="listing-activity">{text('dashboard.activity')}</h2>
       {activity === undefined ? (
         <Spinner />
       ) : activity === null ? (
-        <p className="muted">The figures could not be loaded. Please try again later.</p>
+        <p className="muted">{text('dashboard.activityFailed')}</p>
       ) : (
         <ActivityChart days={activity.days} listings={activity.listings} />
       )}
@@ -162,16 +168,16 @@ const ActivitySection = () => {
 const RecentProperties = ({ properties }: { properties: Property[] }) => (
   <section className="card">
     <div className="row-between">
-      <h2 style={{ margin: 0 }}>Recent Properties</h2>
-      {properties.length > 0 && <a href="/my-properties">View All</a>}
+      <h2 style={{ margin: 0 }}>{text('dashboard.recentProperties')}</h2>
+      {properties.length > 0 && <a href="/my-properties">{text('dashboard.viewAll')}</a>}
     </div>
     {properties.length === 0 ? (
       <EmptyState
         card={false}
         heading="h3"
-        title="No Properties Yet"
-        text="List your first property to start reaching tenants."
-        action={LIST_PROPERTY}
+        title={text('dashboard.noProperties.title')}
+        text={text('dashboard.noProperties.text')}
+        action={listProperty()}
       />
     ) : (
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -190,14 +196,17 @@ const RecentProperties = ({ properties }: { properties: Property[] }) => (
                 <strong>{p.title}</strong>
               </a>{' '}
               <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
-                {p.isAvailable ? 'Listed' : 'Delisted'}
+                {text(p.isAvailable ? 'dashboard.listed' : 'dashboard.delisted')}
               </span>
               <p className="muted" style={{ margin: 0 }}>
                 {p.location.area}, {p.location.city}
               </p>
             </div>
             <span className="rent">
-              {formatRent(p.rent)} <small>per {rentPeriod(p.rentType)}</small>
+              {formatRent(p.rent)}{' '}
+              <small>
+                {text(p.rentType === 'yearly' ? 'dashboard.perYear' : 'dashboard.perMonth')}
+              </small>
             </span>
           </li>
         ))}
@@ -213,7 +222,7 @@ const OwnerDashboard = () => {
     apiRoute('GET /properties/my-properties')
       .then((res) => setProperties(res.properties))
       .catch((error: unknown) => {
-        toast.error(describeError(error, 'An unexpected error occurred.'));
+        toast.error(describeError(error, text('common.unexpectedError')));
         setProperties([]);
       });
   }, []);
@@ -223,18 +232,18 @@ const OwnerDashboard = () => {
   return (
     <>
       <div className="stat-grid">
-        <Stat label="Total Properties" value={properties.length} />
-        <Stat label="Total Views" value={views} />
-        <Stat label="Unread Messages" value={unread} />
-        <Stat label="Active Listings" value={active} />
+        <Stat label="dashboard.stat.properties" value={properties.length} />
+        <Stat label="dashboard.stat.views" value={views} />
+        <Stat label="dashboard.stat.unread" value={unread} />
+        <Stat label="dashboard.stat.active" value={active} />
       </div>
       <div className="stack">
         <RoleQuestion />
         <ReviewNotices />
         <QuickActions
           first={[
-            { href: '/add-property', icon: 'plus', label: 'Add Property' },
-            { href: '/my-properties', icon: 'home', label: 'My Properties' },
+            { href: '/add-property', icon: 'plus', label: 'dashboard.action.add' },
+            { href: '/my-properties', icon: 'home', label: 'dashboard.action.myProperties' },
           ]}
         />
         <ActivitySection />
@@ -248,12 +257,8 @@ const Welcome = ({ user }: { user: User }) => {
   const [fresh] = useState(takeNewAccount);
   return (
     <PageHeader
-      title={`${fresh ? 'Welcome' : 'Welcome back'}, ${user.name}!`}
-      intro={
-        isOwnerRole(user.role)
-          ? 'Here is how your listings are doing.'
-          : 'Find your next home and keep track of your search.'
-      }
+      title={fill(fresh ? 'dashboard.welcome' : 'dashboard.welcomeBack', { name: user.name })}
+      intro={isOwnerRole(user.role) ? text('dashboard.introOwner') : text('dashboard.introTenant')}
     />
   );
 };

@@ -1,26 +1,28 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
+import { text } from '../lib/i18n.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { Favourite, FavouriteFilter } from '../lib/types.ts';
 import { $favourites, loadFavourites, setFavourite } from '../stores/favourites.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
-import { LoadedList, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
+import { LoadedList, searchProperties } from '../components/react/EmptyState.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
 type Loaded = ApiResponse<'GET /favourites'>;
 
-const FILTERS: { value: FavouriteFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'available', label: 'Available' },
-  { value: 'unavailable', label: 'No longer available' },
+const FILTERS: { value: FavouriteFilter; label: MessageId }[] = [
+  { value: 'all', label: 'favourites.filter.all' },
+  { value: 'available', label: 'favourites.filter.available' },
+  { value: 'unavailable', label: 'favourites.filter.unavailable' },
 ];
 
 /** A favourite whose listing was deleted: its last title and place, and a way to remove it. */
 const GoneCard = ({ favourite }: { favourite: Favourite }) => (
   <article className="card favourite-gone" data-testid="favourite-gone">
-    <span className="badge badge-unavailable">No longer available</span>
+    <span className="badge badge-unavailable">{text('favourites.unavailable')}</span>
     <h3>{favourite.title}</h3>
     <p className="muted">
       {favourite.area}, {favourite.city}
@@ -30,7 +32,7 @@ const GoneCard = ({ favourite }: { favourite: Favourite }) => (
       className="button button-small"
       onClick={() => void setFavourite(favourite.listingId, false)}
     >
-      Remove from favourites
+      {text('favourites.remove')}
     </button>
   </article>
 );
@@ -41,7 +43,7 @@ const FavouriteItem = ({ favourite }: { favourite: Favourite }) => {
     <div className="favourite-item" data-testid="favourite-item">
       {!favourite.available && (
         <span className="badge badge-unavailable" data-testid="unavailable-badge">
-          No longer available
+          {text('favourites.unavailable')}
         </span>
       )}
       <PropertyCard property={favourite.property} />
@@ -63,7 +65,7 @@ const Favourites = () => {
     setError(null);
     apiRoute('GET /favourites', { query: new URLSearchParams({ filter, limit: '50' }) })
       .then(setLoaded)
-      .catch((e: unknown) => setError(describeError(e, 'Could not load your favourites.')));
+      .catch((e: unknown) => setError(describeError(e, text('favourites.loadFailed'))));
   }, [filter]);
 
   // A heart switched off anywhere on the page takes its listing off this list at once.
@@ -77,11 +79,8 @@ const Favourites = () => {
 
   return (
     <>
-      <PageHeader
-        title="Favourites"
-        intro="Homes you saved. Ones that are delisted or removed stay here, marked no longer available."
-      />
-      <div className="filter-tabs" role="group" aria-label="Show">
+      <PageHeader title={text('favourites.title')} intro={text('favourites.intro')} />
+      <div className="filter-tabs" role="group" aria-label={text('favourites.filter.label')}>
         {FILTERS.map((f) => (
           <button
             key={f.value}
@@ -90,7 +89,7 @@ const Favourites = () => {
             aria-pressed={filter === f.value}
             onClick={() => setFilter(f.value)}
           >
-            {f.label}
+            {text(f.label)}
             {count(f.value) !== null && ` (${count(f.value)})`}
           </button>
         ))}
@@ -100,9 +99,9 @@ const Favourites = () => {
         error={error}
         skeletons={3}
         empty={{
-          title: 'No favourites here yet',
-          text: 'Tap the heart on a home to keep it here.',
-          action: SEARCH_PROPERTIES,
+          title: text('favourites.empty.title'),
+          text: text('favourites.empty.text'),
+          action: searchProperties(),
         }}
       >
         {(favourites) => (

@@ -1,4 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { richNodes } from '@rentals/core/i18n/rich.tsx';
+import { text } from '../lib/i18n.ts';
+import { formatRich } from '../lib/i18nFormat.ts';
 import { describeError, apiRoute } from '../lib/api.ts';
 import { validateLoginField } from '../lib/validation.ts';
 import { Alert } from '../components/react/Alert.tsx';
@@ -10,12 +13,9 @@ import { AuthCard, AuthSubmit, BackToSignIn } from '../components/react/AuthCard
 
 /** What the page says once the server took the request: its own words, and what to do next. */
 const CheckYourEmail = ({ message }: { message: string }) => (
-  <AuthCard title="Check your email">
+  <AuthCard title={text('auth.forgot.sentTitle')}>
     <Alert className="alert alert-success" message={message} />
-    <p className="muted">
-      The link works once, for 30 minutes. Nothing arrived? Look in your spam folder, or ask again
-      in a few minutes.
-    </p>
+    <p className="muted">{text('auth.forgot.sentHelp')}</p>
     <BackToSignIn />
   </AuthCard>
 );
@@ -50,18 +50,18 @@ const ForgotPassword = () => {
         });
         setSent(message);
       },
-      (failure) => setServerError(describeError(failure, 'An unexpected error occurred.')),
+      (failure) => setServerError(describeError(failure, text('common.unexpectedError'))),
     );
   };
 
   if (sent) return <CheckYourEmail message={sent} />;
 
   return (
-    <AuthCard title="Forgot password?">
-      <p className="muted">Enter your email and we will send you a link to reset your password.</p>
+    <AuthCard title={text('auth.forgot.title')}>
+      <p className="muted">{text('auth.forgot.subtitle')}</p>
       <Alert className="alert alert-error" message={serverError} />
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="email" label="Email address" error={error}>
+        <Field id="email" label={text('auth.email')} error={error}>
           <input
             id="email"
             name="email"
@@ -77,12 +77,16 @@ const ForgotPassword = () => {
             {...errorAria('email', error)}
           />
         </Field>
-        <AuthSubmit busy={submitting} busyLabel="Sending..." disabled={!hydrated}>
-          Send reset link
+        <AuthSubmit busy={submitting} busyLabel={text('auth.forgot.busy')} disabled={!hydrated}>
+          {text('auth.forgot.submit')}
         </AuthSubmit>
       </form>
       <p className="center">
-        Remembered it? <a href="/login">Sign in</a>
+        {richNodes(
+          formatRich<ReactNode>('auth.forgot.remembered', {
+            link: (chunks) => <a href="/login">{chunks}</a>,
+          }),
+        )}
       </p>
     </AuthCard>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRoute, describeError } from '../lib/api.ts';
+import { fill, text } from '../lib/i18n.ts';
 import { newMessageId, type Conversation } from '../lib/conversations.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -47,16 +48,18 @@ const InboxItem = ({
       <span style={{ minWidth: 0 }}>
         <strong>{c.counterpart.name}</strong>
         <span className="preview" style={{ display: 'block' }}>
-          {c.listing.title ?? 'This property is no longer listed'}
+          {c.listing.title ?? text('messages.listingGone')}
         </span>
         <span className="preview" style={{ display: 'block' }}>
-          {c.lastMessage ? `${c.lastMessage.mine ? 'You: ' : ''}${c.lastMessage.body}` : ''}
+          {c.lastMessage?.mine
+            ? fill('messages.you', { body: c.lastMessage.body })
+            : (c.lastMessage?.body ?? '')}
         </span>
       </span>
       {c.unread > 0 && (
         <span className="unread-badge">
           <span aria-hidden="true">{c.unread}</span>
-          <span className="visually-hidden"> {c.unread} unread</span>
+          <span className="visually-hidden"> {fill('messages.unread', { n: c.unread })}</span>
         </span>
       )}
     </button>
@@ -90,10 +93,10 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
       <ThreadHeader c={c} onChanged={onChanged} onBack={onBack} setError={setError} />
       <div className="thread-messages" aria-live="polite" data-testid="thread-messages">
         <Alert className="alert alert-error" message={error} />
-        {messages === null && !error && <Spinner label="Loading messages" />}
+        {messages === null && !error && <Spinner label={text('messages.loadingMessages')} />}
         {hasMore && (
           <button type="button" className="button" onClick={() => void loadEarlier()}>
-            Load earlier messages
+            {text('messages.loadEarlier')}
           </button>
         )}
         {messages?.map((m) => (
@@ -104,7 +107,7 @@ const Thread = ({ conversation: c, onChanged, onBack }: ThreadProps) => {
             onDiscard={() => discard(m.id)}
           />
         ))}
-        {messages?.length === 0 && <p className="muted">No messages yet.</p>}
+        {messages?.length === 0 && <p className="muted">{text('messages.noMessages')}</p>}
         <div ref={end} />
       </div>
       <Composer c={c} onSend={(body) => void deliver(newMessageId(), body)} />
@@ -126,7 +129,7 @@ const Inbox = () => {
     setList(null);
     apiRoute('GET /conversations', { query: new URLSearchParams({ archived: String(archived) }) })
       .then((r) => live && setList(r.conversations))
-      .catch((e: unknown) => live && setError(describeError(e, 'Could not load your messages.')));
+      .catch((e: unknown) => live && setError(describeError(e, text('messages.loadFailed'))));
     return () => {
       live = false;
     };
@@ -174,7 +177,7 @@ const Inbox = () => {
 
   return (
     <div className="messages-layout" data-open={String(selected !== null)}>
-      <section className="card inbox-panel" aria-label="Conversations">
+      <section className="card inbox-panel" aria-label={text('messages.conversations')}>
         <div className="inbox-tabs" role="tablist">
           {[false, true].map((a) => (
             <button
@@ -185,26 +188,24 @@ const Inbox = () => {
               className={`button${archived === a ? ' button-primary' : ''}`}
               onClick={() => setArchived(a)}
             >
-              {a ? 'Archived' : 'Inbox'}
+              {text(a ? 'messages.tab.archived' : 'messages.tab.inbox')}
             </button>
           ))}
         </div>
         <Alert className="alert alert-error" message={error} />
-        {list === null && !error && <Spinner label="Loading conversations" />}
+        {list === null && !error && <Spinner label={text('messages.loadingConversations')} />}
         {list?.length === 0 && (
           <div className="empty-state">
             <div className="empty-icon" aria-hidden="true">
               <Icon name="message" />
             </div>
-            <h2>{archived ? 'No Archived Conversations' : 'No Messages Yet'}</h2>
+            <h2>{text(archived ? 'messages.empty.archivedTitle' : 'messages.empty.title')}</h2>
             <p className="muted">
-              {archived
-                ? 'Conversations you archive will appear here.'
-                : 'When you message an owner about a property, or a tenant asks about yours, the conversation will appear here.'}
+              {text(archived ? 'messages.empty.archivedText' : 'messages.empty.text')}
             </p>
             {!archived && (
               <a className="button button-primary" href="/properties">
-                Browse Properties
+                {text('messages.empty.browse')}
               </a>
             )}
           </div>
@@ -215,7 +216,7 @@ const Inbox = () => {
           ))}
         </ul>
       </section>
-      <section className="card thread-panel" aria-label="Conversation">
+      <section className="card thread-panel" aria-label={text('messages.conversation')}>
         {selected ? (
           <Thread conversation={selected} onChanged={update} onBack={() => open(null)} />
         ) : (
@@ -223,8 +224,8 @@ const Inbox = () => {
             <div className="empty-icon" aria-hidden="true">
               <Icon name="mail" />
             </div>
-            <h2>Select a Conversation</h2>
-            <p className="muted">Choose a conversation on the left to read and reply.</p>
+            <h2>{text('messages.select.title')}</h2>
+            <p className="muted">{text('messages.select.text')}</p>
           </div>
         )}
       </section>
@@ -238,7 +239,7 @@ export default function Messages() {
     <GuardedIsland>
       {() => (
         <>
-          <h1>Messages</h1>
+          <h1>{text('messages.title')}</h1>
           <Inbox />
         </>
       )}

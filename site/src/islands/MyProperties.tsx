@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
+import { fill, text } from '../lib/i18n.ts';
+import { format } from '../lib/i18nFormat.ts';
 import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
-import { count, plural } from '@rentals/core/ui/plural';
+import { count } from '@rentals/core/ui/plural';
 import { FACILITIES, type Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { Carousel } from '../components/react/Carousel.tsx';
@@ -13,7 +16,7 @@ import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
 import { Specs } from '../components/react/Specs.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
-import { EmptyState, LIST_PROPERTY } from '../components/react/EmptyState.tsx';
+import { EmptyState, listProperty } from '../components/react/EmptyState.tsx';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 
 const MAX_FACILITIES = 5;
@@ -41,12 +44,12 @@ const reminderDue = (p: Property, now = Date.now()): number | null => {
 
 const statusOf = (p: Property) =>
   p.hiddenForReview
-    ? { label: 'Hidden pending review', className: 'badge-delisted' }
+    ? { label: 'myProperties.status.hidden' as MessageId, className: 'badge-delisted' }
     : p.isExpired
-      ? { label: 'Expired', className: 'badge-delisted' }
+      ? { label: 'myProperties.status.expired' as MessageId, className: 'badge-delisted' }
       : p.isAvailable
-        ? { label: 'Listed', className: 'badge-listed' }
-        : { label: 'Delisted', className: 'badge-delisted' };
+        ? { label: 'myProperties.status.listed' as MessageId, className: 'badge-listed' }
+        : { label: 'myProperties.status.delisted' as MessageId, className: 'badge-delisted' };
 
 const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete }: CardProps) => {
   const status = statusOf(p);
@@ -61,10 +64,10 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
           style={{ position: 'absolute', top: '0.6rem', left: '0.6rem' }}
           data-testid="listing-status"
         >
-          {status.label}
+          {text(status.label)}
         </span>
         <span className="badge" style={{ position: 'absolute', top: '0.6rem', right: '0.6rem' }}>
-          <Icon name="eye" /> {plural(p.views, 'view')}
+          <Icon name="eye" /> {format('myProperties.views', { n: p.views })}
         </span>
       </div>
       <div className="property-card-body">
@@ -82,26 +85,21 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
         <p className="line-clamp-2">{p.description}</p>
         <Specs details={d} />
         <p className="muted" style={{ margin: 0 }} data-testid="confirmed-ago">
-          {p.isExpired
-            ? 'Expired: not confirmed for 30 days. Renew to show it to tenants again.'
-            : confirmedAgo(p.lastConfirmedAt)}
+          {p.isExpired ? text('myProperties.expired') : confirmedAgo(p.lastConfirmedAt)}
         </p>
         {p.hiddenForReview && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="hidden-for-review">
-            Hidden pending review: several people reported it as &lsquo;
-            {p.hiddenForReview.reason}&rsquo;. It is waiting for our team to review the reports; you
-            can edit it meanwhile, and it is shown again if the reports are dismissed.
+            {fill('myProperties.hidden', { reason: p.hiddenForReview.reason })}
           </p>
         )}
         <PhotoUploads property={p} />
         {reminderDue(p) !== null && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="expiry-reminder">
-            Expires in {plural(reminderDue(p) ?? 0, 'day')} unless you confirm it is still
-            available.
+            {format('myProperties.expiresIn', { n: reminderDue(p) ?? 0 })}
           </p>
         )}
         <a href="/messages" className="muted" data-testid="enquiries">
-          <Icon name="mail" /> {plural(enquiries, 'enquiry', 'enquiries')}
+          <Icon name="mail" /> {format('myProperties.enquiries', { n: enquiries })}
         </a>
         {facilities.length > 0 && (
           <div className="facility-icons">
@@ -111,16 +109,18 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
               </span>
             ))}
             {facilities.length > MAX_FACILITIES && (
-              <span className="chip">+{facilities.length - MAX_FACILITIES} more</span>
+              <span className="chip">
+                {fill('myProperties.more', { n: facilities.length - MAX_FACILITIES })}
+              </span>
             )}
           </div>
         )}
         <div className="card-actions">
           <a className="button button-small" href={`/properties/${p._id}`}>
-            View
+            {text('myProperties.view')}
           </a>
           <a className="button button-small" href={`/edit-property/${p._id}`}>
-            Edit
+            {text('myProperties.edit')}
           </a>
           {p.hiddenForReview ? null : p.isExpired ? (
             <BusyButton
@@ -128,22 +128,22 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
               busy={busy}
               onClick={onConfirm}
             >
-              Renew
+              {text('myProperties.renew')}
             </BusyButton>
           ) : (
             <>
               {p.isAvailable && (
                 <BusyButton className="button button-small" busy={busy} onClick={onConfirm}>
-                  Still available
+                  {text('myProperties.stillAvailable')}
                 </BusyButton>
               )}
               <BusyButton className="button button-small" busy={busy} onClick={onToggle}>
-                {p.isAvailable ? 'Delist' : 'List'}
+                {text(p.isAvailable ? 'myProperties.delist' : 'myProperties.list')}
               </BusyButton>
             </>
           )}
           <BusyButton className="button button-small button-danger" busy={busy} onClick={onDelete}>
-            Delete
+            {text('myProperties.delete.button')}
           </BusyButton>
         </div>
       </div>
@@ -169,7 +169,7 @@ const Mine = () => {
     apiRoute('GET /properties/my-properties')
       .then((res) => setProperties(res.properties))
       .catch((e: unknown) => {
-        setError(describeError(e, 'Failed to fetch properties'));
+        setError(describeError(e, text('myProperties.loadFailed')));
         setProperties([]);
       });
   }, []);
@@ -212,14 +212,14 @@ const Mine = () => {
         replace((await apiRoute(route, { params: { id: p._id } })).property);
         if (thanks) toast.success(thanks);
       },
-      'Failed to update property',
+      text('myProperties.updateFailed'),
     );
   const toggle = (p: Property) => update(p, 'PATCH /properties/:id/toggle-availability');
   const confirm = (p: Property) =>
     update(
       p,
       'PATCH /properties/:id/confirm-available',
-      p.isExpired ? 'Property renewed' : 'Thanks: confirmed as still available',
+      text(p.isExpired ? 'myProperties.renewed' : 'myProperties.confirmed'),
     );
 
   const remove = (p: Property) =>
@@ -229,12 +229,12 @@ const Mine = () => {
         try {
           await apiRoute('DELETE /properties/:id', { params: { id: p._id } });
           setProperties((list) => list?.filter((x) => x._id !== p._id) ?? null);
-          toast.success('Property deleted successfully!');
+          toast.success(text('myProperties.deleted'));
         } finally {
           setDeleting(null);
         }
       },
-      'Failed to delete property',
+      text('myProperties.deleteFailed'),
       true,
     );
 
@@ -244,21 +244,21 @@ const Mine = () => {
   return (
     <>
       <div className="page-header">
-        <h1>My Properties</h1>
+        <h1>{text('myProperties.title')}</h1>
         <a className="button button-primary" href="/add-property">
-          <Icon name="plus" /> Add New Property
+          <Icon name="plus" /> {text('myProperties.add')}
         </a>
       </div>
       <div className="stat-grid">
         {[
-          ['Total', properties.length],
-          ['Listed', listed],
-          ['Delisted', properties.length - listed],
-          ['Total Views', views],
+          ['myProperties.stat.total', properties.length],
+          ['myProperties.stat.listed', listed],
+          ['myProperties.stat.delisted', properties.length - listed],
+          ['myProperties.stat.views', views],
         ].map(([label, value]) => (
           <div className="card stat-card" key={label}>
             <strong>{count(Number(value))}</strong>
-            <span className="muted">{label}</span>
+            <span className="muted">{text(label as MessageId)}</span>
           </div>
         ))}
       </div>
@@ -266,9 +266,9 @@ const Mine = () => {
       {properties.length === 0 ? (
         <EmptyState
           icon="home"
-          title="No Properties Yet"
-          text="You haven't listed any properties. Add your first one to reach tenants."
-          action={LIST_PROPERTY}
+          title={text('myProperties.empty.title')}
+          text={fill('myProperties.empty.text')}
+          action={listProperty()}
         />
       ) : (
         <div className="property-grid-2">

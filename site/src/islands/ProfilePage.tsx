@@ -1,6 +1,7 @@
 import { ConfirmEmailBanner } from '../components/react/ConfirmEmailBanner.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../lib/api.ts';
+import { text } from '../lib/i18n.ts';
 import type { User } from '../lib/types.ts';
 import { nameError, phoneError, validateNewPassword } from '../lib/validation.ts';
 import { changePassword, logoutEverywhere, updateProfile } from '../stores/auth.ts';
@@ -13,7 +14,8 @@ import { useBusy } from '../components/react/useBusy.ts';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 import { EmailLanguage } from '../components/react/EmailLanguage.tsx';
 
-const FAILED = 'An unexpected error occurred.';
+/** Read while rendering or acting, in the page's language. */
+const failed = () => text('common.unexpectedError');
 
 /** Field errors the server sent, by field, for the fields this form shows. */
 const serverFieldErrors = <F extends string>(error: unknown, fields: readonly F[]) => {
@@ -28,7 +30,12 @@ const serverFieldErrors = <F extends string>(error: unknown, fields: readonly F[
 
 /** A profile form's submit button. */
 const SaveButton = ({ busy, children }: { busy: boolean; children: string }) => (
-  <BusyButton type="submit" className="button button-primary" busy={busy} busyLabel="Saving...">
+  <BusyButton
+    type="submit"
+    className="button button-primary"
+    busy={busy}
+    busyLabel={text('account.saving')}
+  >
     {children}
   </BusyButton>
 );
@@ -48,12 +55,12 @@ const DetailsForm = ({ user }: { user: User }) => {
     await run(
       async () => {
         await updateProfile({ name: values.name.trim(), phone: values.phone });
-        toast.success('Profile updated successfully');
+        toast.success(text('account.details.saved'));
       },
       (error) => {
         const fields = serverFieldErrors(error, ['name', 'phone'] as const);
         if (Object.keys(fields).length > 0) setErrors(fields);
-        else toast.error(describeError(error, FAILED));
+        else toast.error(describeError(error, failed()));
       },
     );
   };
@@ -70,15 +77,15 @@ const DetailsForm = ({ user }: { user: User }) => {
 
   return (
     <section className="card" aria-labelledby="details-heading">
-      <h2 id="details-heading">Your details</h2>
+      <h2 id="details-heading">{text('account.details.title')}</h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="profile-name" label="Full Name" error={errors.name}>
+        <Field id="profile-name" label={text('account.details.name')} error={errors.name}>
           <input {...field('name')} autoComplete="name" />
         </Field>
-        <Field id="profile-email" label="Email">
+        <Field id="profile-email" label={text('account.details.email')}>
           <input id="profile-email" value={user.email} readOnly disabled />
         </Field>
-        <Field id="profile-phone" label="Phone" error={errors.phone}>
+        <Field id="profile-phone" label={text('account.details.phone')} error={errors.phone}>
           <input
             {...field('phone')}
             type="tel"
@@ -87,7 +94,7 @@ const DetailsForm = ({ user }: { user: User }) => {
             autoComplete="tel-national"
           />
         </Field>
-        <SaveButton busy={saving}>Save changes</SaveButton>
+        <SaveButton busy={saving}>{text('account.details.save')}</SaveButton>
       </form>
     </section>
   );
@@ -112,7 +119,9 @@ const PasswordForm = () => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next = {
-      currentPassword: values.currentPassword ? undefined : 'Current password is required',
+      currentPassword: values.currentPassword
+        ? undefined
+        : text('account.password.currentRequired'),
       ...validateNewPassword(values.newPassword, values.confirmPassword),
     };
     setErrors(next);
@@ -122,12 +131,12 @@ const PasswordForm = () => {
       async () => {
         await changePassword(values.currentPassword, values.newPassword);
         setValues(EMPTY);
-        toast.success('Password changed successfully');
+        toast.success(text('account.password.changed'));
       },
       (error) => {
         const fields = serverFieldErrors(error, PASSWORD_FIELDS);
         if (Object.keys(fields).length > 0) setErrors(fields);
-        else setServerError(describeError(error, FAILED));
+        else setServerError(describeError(error, failed()));
       },
     );
   };
@@ -145,20 +154,28 @@ const PasswordForm = () => {
 
   return (
     <section className="card" aria-labelledby="password-heading">
-      <h2 id="password-heading">Change password</h2>
-      <p className="muted">Your other devices will be signed out; this one stays signed in.</p>
+      <h2 id="password-heading">{text('account.password.title')}</h2>
+      <p className="muted">{text('account.password.intro')}</p>
       <Alert className="alert alert-error" message={serverError} />
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="currentPassword" label="Current password" error={errors.currentPassword}>
+        <Field
+          id="currentPassword"
+          label={text('account.password.current')}
+          error={errors.currentPassword}
+        >
           <PasswordInput {...field('currentPassword', 'current-password')} />
         </Field>
-        <Field id="newPassword" label="New password" error={errors.newPassword}>
+        <Field id="newPassword" label={text('account.password.new')} error={errors.newPassword}>
           <PasswordInput {...field('newPassword', 'new-password')} />
         </Field>
-        <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword}>
+        <Field
+          id="confirmPassword"
+          label={text('account.password.confirm')}
+          error={errors.confirmPassword}
+        >
           <PasswordInput {...field('confirmPassword', 'new-password')} />
         </Field>
-        <SaveButton busy={saving}>Change password</SaveButton>
+        <SaveButton busy={saving}>{text('account.password.submit')}</SaveButton>
       </form>
     </section>
   );
@@ -169,30 +186,30 @@ const SignOutEverywhere = () => {
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useBusy();
   const signOut = () =>
-    run(logoutEverywhere, (error) => toast.error(describeError(error, FAILED)), { leaving: true });
+    run(logoutEverywhere, (error) => toast.error(describeError(error, failed())), {
+      leaving: true,
+    });
   return (
     <section className="card" aria-labelledby="devices-heading">
-      <h2 id="devices-heading">Sign out of all devices</h2>
-      <p className="muted">
-        Lost a phone, or signed in on a shared computer? This signs you out everywhere, here too.
-      </p>
+      <h2 id="devices-heading">{text('account.devices.title')}</h2>
+      <p className="muted">{text('account.devices.intro')}</p>
       {confirming ? (
-        <div className="row-between" role="group" aria-label="Confirm signing out everywhere">
+        <div className="row-between" role="group" aria-label={text('account.devices.confirmLabel')}>
           <BusyButton
             className="button button-danger"
             busy={busy}
-            busyLabel="Signing out..."
+            busyLabel={text('account.devices.busy')}
             onClick={() => void signOut()}
           >
-            Yes, sign out everywhere
+            {text('account.devices.confirm')}
           </BusyButton>
           <button type="button" className="button" onClick={() => setConfirming(false)}>
-            Cancel
+            {text('common.cancel')}
           </button>
         </div>
       ) : (
         <button type="button" className="button" onClick={() => setConfirming(true)}>
-          Sign out of all devices
+          {text('account.devices.title')}
         </button>
       )}
     </section>
@@ -205,7 +222,7 @@ export default function ProfilePage() {
     <GuardedIsland>
       {(user) => (
         <div className="profile-page">
-          <h1>Profile</h1>
+          <h1>{text('account.title')}</h1>
           <ConfirmEmailBanner />
           <DetailsForm user={user} />
           <EmailLanguage user={user} />

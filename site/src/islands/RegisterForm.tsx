@@ -1,4 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { richNodes } from '@rentals/core/i18n/rich.tsx';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
+import { text } from '../lib/i18n.ts';
+import { formatRich } from '../lib/i18nFormat.ts';
 import { describeError } from '../lib/api.ts';
 import type { Role } from '../lib/types.ts';
 import { LIMITS, cleanPhone, validateRegister, type RegisterValues } from '../lib/validation.ts';
@@ -48,7 +52,9 @@ const Register = () => {
     event.preventDefault();
     const errors = validateRegister(values);
     if (errors.length > 0) {
-      window.alert(`Please fix the following errors:\n\n${errors.map((e) => `• ${e}`).join('\n')}`);
+      window.alert(
+        `${text('auth.register.fixErrors')}\n\n${errors.map((e) => `• ${e}`).join('\n')}`,
+      );
       return;
     }
     setServerError('');
@@ -61,11 +67,11 @@ const Register = () => {
           password: values.password,
           role: values.role,
         });
-        carryToast('success', 'Registration successful!');
+        carryToast('success', text('auth.register.success'));
         window.location.replace('/dashboard');
       },
       (error) => {
-        const message = describeError(error, 'An unexpected error occurred.');
+        const message = describeError(error, text('common.unexpectedError'));
         setServerError(message);
         toast.error(message);
       },
@@ -73,13 +79,17 @@ const Register = () => {
     );
   };
 
-  const text = (key: 'name' | 'email' | 'phone', label: string, extra: Record<string, unknown>) => (
-    <Field id={key} label={label}>
+  const input = (
+    key: 'name' | 'email' | 'phone',
+    label: MessageId,
+    extra: Record<string, unknown>,
+  ) => (
+    <Field id={key} label={text(label)}>
       <input id={key} name={key} value={values[key]} onChange={set(key)} required {...extra} />
     </Field>
   );
-  const password = (key: 'password' | 'confirmPassword', label: string) => (
-    <Field id={key} label={label}>
+  const password = (key: 'password' | 'confirmPassword', label: MessageId) => (
+    <Field id={key} label={text(label)}>
       <PasswordInput
         id={key}
         name={key}
@@ -92,34 +102,38 @@ const Register = () => {
   );
 
   return (
-    <AuthCard title="Create your account">
-      <p className="muted">Join to list or find rental homes across India</p>
+    <AuthCard title={text('auth.register.title')}>
+      <p className="muted">{text('auth.register.subtitle')}</p>
       <Alert className="alert alert-error" message={serverError} />
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
-        {text('name', 'Full Name', { autoComplete: 'name', maxLength: LIMITS.name.max })}
-        {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
-        {text('phone', 'Phone', {
+        {input('name', 'auth.register.name', { autoComplete: 'name', maxLength: LIMITS.name.max })}
+        {input('email', 'auth.register.email', { type: 'email', autoComplete: 'email' })}
+        {input('phone', 'auth.register.phone', {
           type: 'tel',
           inputMode: 'numeric',
           autoComplete: 'tel-national',
           maxLength: LIMITS.phoneDigits,
-          placeholder: '10-digit mobile number',
+          placeholder: text('auth.register.phonePlaceholder'),
         })}
-        <Field id="role" label="I am a">
+        <Field id="role" label={text('auth.register.role')}>
           <select id="role" name="role" value={values.role} onChange={set('role')}>
-            <option value="homeowner">Homeowner</option>
-            <option value="tenant">Tenant</option>
+            <option value="homeowner">{text('auth.register.homeowner')}</option>
+            <option value="tenant">{text('auth.register.tenant')}</option>
           </select>
         </Field>
-        {password('password', 'Password')}
-        {password('confirmPassword', 'Confirm Password')}
-        <AuthSubmit busy={submitting} busyLabel="Creating Account..." disabled={!hydrated}>
-          Create Account
+        {password('password', 'auth.password')}
+        {password('confirmPassword', 'auth.register.confirmPassword')}
+        <AuthSubmit busy={submitting} busyLabel={text('auth.register.busy')} disabled={!hydrated}>
+          {text('auth.register.submit')}
         </AuthSubmit>
       </form>
       <SocialButtons />
       <p className="center">
-        Already have an account? <a href="/login">Sign in</a>
+        {richNodes(
+          formatRich<ReactNode>('auth.register.haveAccount', {
+            link: (chunks) => <a href="/login">{chunks}</a>,
+          }),
+        )}
       </p>
     </AuthCard>
   );

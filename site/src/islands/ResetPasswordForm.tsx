@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, describeError, apiRoute } from '../lib/api.ts';
 import { validateNewPassword } from '../lib/validation.ts';
+import { text } from '../lib/i18n.ts';
 import { carryToast } from '../stores/toasts.ts';
 import { Alert } from '../components/react/Alert.tsx';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
@@ -18,14 +19,12 @@ const tokenFromUrl = (): string | null => {
   return token && /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 };
 
-const INVALID = 'This password reset link is not valid. Please ask for a new one.';
-
 /** A link that cannot work (malformed, used, expired): the reason and the way to a new one. */
 const BadLink = ({ message }: { message: string }) => (
-  <AuthCard title="Reset link not valid">
+  <AuthCard title={text('auth.reset.badLinkTitle')}>
     <Alert className="alert alert-error" message={message} />
     <a className="button button-primary" style={{ width: '100%' }} href="/forgot-password">
-      Ask for a new link
+      {text('auth.reset.askNew')}
     </a>
     <BackToSignIn />
   </AuthCard>
@@ -50,7 +49,7 @@ const ResetPassword = () => {
 
   if (!hydrated) return null;
   const token = tokenFromUrl();
-  if (!token) return <BadLink message={INVALID} />;
+  if (!token) return <BadLink message={text('auth.reset.invalid')} />;
   if (linkError) return <BadLink message={linkError} />;
 
   const submit = async (event: FormEvent) => {
@@ -70,8 +69,8 @@ const ResetPassword = () => {
       (error) => {
         // A 400 without field errors is about the link itself (used, expired, not valid).
         if (error instanceof ApiError && error.status === 400 && error.errors.length === 0)
-          setLinkError(error.message || INVALID);
-        else setServerError(describeError(error, 'An unexpected error occurred.'));
+          setLinkError(error.message || text('auth.reset.invalid'));
+        else setServerError(describeError(error, text('common.unexpectedError')));
       },
       { leaving: true },
     );
@@ -89,18 +88,22 @@ const ResetPassword = () => {
   });
 
   return (
-    <AuthCard title="Choose a new password">
-      <p className="muted">After this, sign in with your new password on every device.</p>
+    <AuthCard title={text('auth.reset.title')}>
+      <p className="muted">{text('auth.reset.subtitle')}</p>
       <Alert className="alert alert-error" message={serverError} />
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="newPassword" label="New password" error={errors.newPassword}>
+        <Field id="newPassword" label={text('auth.reset.newPassword')} error={errors.newPassword}>
           <PasswordInput {...field('newPassword')} />
         </Field>
-        <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword}>
+        <Field
+          id="confirmPassword"
+          label={text('auth.reset.confirmPassword')}
+          error={errors.confirmPassword}
+        >
           <PasswordInput {...field('confirmPassword')} />
         </Field>
-        <AuthSubmit busy={submitting} busyLabel="Saving...">
-          Reset password
+        <AuthSubmit busy={submitting} busyLabel={text('auth.reset.busy')}>
+          {text('auth.reset.submit')}
         </AuthSubmit>
       </form>
     </AuthCard>

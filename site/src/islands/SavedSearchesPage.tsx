@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { describeError } from '../lib/api.ts';
 import { describeFilters } from '../lib/filters.ts';
+import { fill, text } from '../lib/i18n.ts';
 import { countLabel, formatRent } from '../lib/format.ts';
 import {
   ALERT_OPTIONS,
@@ -22,12 +23,16 @@ import {
 } from '../stores/savedSearches.ts';
 import { toast } from '../stores/toasts.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
-import { LoadedList, SEARCH_PROPERTIES } from '../components/react/EmptyState.tsx';
+import { LoadedList, searchProperties } from '../components/react/EmptyState.tsx';
 import { AlertSelect } from '../components/react/AlertSelect.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
 const alertLabel = (search: SavedSearch) =>
-  search.paused ? 'Paused' : ALERT_OPTIONS.find((o) => o.value === search.alert)!.label;
+  text(
+    search.paused
+      ? 'savedSearches.paused'
+      : ALERT_OPTIONS.find((o) => o.value === search.alert)!.label,
+  );
 
 const attempt = (action: () => Promise<unknown>, fallback: string) =>
   void action().catch((error: unknown) => toast.error(describeError(error, fallback)));
@@ -57,13 +62,13 @@ const SearchSummary = ({ search }: { search: SavedSearch }) => (
       </a>
       {search.newMatches > 0 && (
         <span className="badge badge-new" data-testid="new-matches">
-          {countLabel(search.newMatches)} new
+          {fill('savedSearches.newMatches', { count: countLabel(search.newMatches) })}
         </span>
       )}
     </h2>
     <p className="muted">
       {[
-        describeFilters(filtersOf(search.filters)) || 'All properties',
+        describeFilters(filtersOf(search.filters)) || text('savedSearches.allProperties'),
         areaLabel(search.area),
         alertLabel(search),
       ]
@@ -87,20 +92,24 @@ const SearchRow = ({ search }: { search: SavedSearch }) => {
               e.preventDefault();
               attempt(
                 () => editSearch(search, { name, alert }).then(() => setEditing(false)),
-                'Could not change this search.',
+                text('savedSearches.changeFailed'),
               );
             }}
           >
             <input
-              aria-label="Name"
+              aria-label={text('savedSearches.name')}
               value={name}
               maxLength={60}
               required
               onChange={(e) => setName(e.target.value)}
             />
-            <AlertSelect aria-label="Alerts" value={alert} onChange={setAlert} />
+            <AlertSelect
+              aria-label={text('savedSearches.alerts')}
+              value={alert}
+              onChange={setAlert}
+            />
             <button type="submit" className="button button-primary button-small">
-              Save
+              {text('common.save')}
             </button>
           </form>
         ) : (
@@ -109,7 +118,7 @@ const SearchRow = ({ search }: { search: SavedSearch }) => {
       </div>
       <div className="actions">
         <button type="button" className="button button-small" onClick={() => setEditing(!editing)}>
-          {editing ? 'Cancel' : 'Edit'}
+          {text(editing ? 'common.cancel' : 'savedSearches.edit')}
         </button>
         <button
           type="button"
@@ -117,18 +126,18 @@ const SearchRow = ({ search }: { search: SavedSearch }) => {
           onClick={() =>
             attempt(
               () => actOnSearch(search.id, search.paused ? 'resume' : 'pause'),
-              'Could not change this search.',
+              text('savedSearches.changeFailed'),
             )
           }
         >
-          {search.paused ? 'Resume' : 'Pause'}
+          {text(search.paused ? 'savedSearches.resume' : 'savedSearches.pause')}
         </button>
         <button
           type="button"
           className="button button-small"
-          onClick={() => attempt(() => deleteSearch(search.id), 'Could not delete this search.')}
+          onClick={() => attempt(() => deleteSearch(search.id), text('savedSearches.deleteFailed'))}
         >
-          Delete
+          {text('savedSearches.delete')}
         </button>
       </div>
     </li>
@@ -141,25 +150,22 @@ const SavedSearches = () => {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     loadSavedSearches().catch((e: unknown) =>
-      setError(describeError(e, 'Could not load your saved searches.')),
+      setError(describeError(e, text('savedSearches.loadFailed'))),
     );
     void watchAlerts().catch(() => undefined);
   }, []);
 
   return (
     <>
-      <PageHeader
-        title="Saved searches"
-        intro="We tell you when a new home matches, here and by email, as you choose."
-      />
+      <PageHeader title={text('savedSearches.title')} intro={text('savedSearches.intro')} />
       <LoadedList
         items={searches}
         error={error}
         skeletons={2}
         empty={{
-          title: 'No saved searches yet',
-          text: 'Search for homes, then choose ‘Save this search’.',
-          action: SEARCH_PROPERTIES,
+          title: text('savedSearches.empty.title'),
+          text: text('savedSearches.empty.text'),
+          action: searchProperties(),
         }}
       >
         {(list) => (
@@ -171,8 +177,8 @@ const SavedSearches = () => {
         )}
       </LoadedList>
       {alerts && alerts.length > 0 && (
-        <section aria-label="New matches" data-testid="alerts">
-          <h2>New matches</h2>
+        <section aria-label={text('savedSearches.newMatchesTitle')} data-testid="alerts">
+          <h2>{text('savedSearches.newMatchesTitle')}</h2>
           <ul className="alert-list">
             {alerts.map((a) => (
               <li key={`${a.id}-${a.searchId}`} className="card" data-testid="alert">
@@ -185,7 +191,9 @@ const SavedSearches = () => {
                 <span>
                   {a.area}, {a.city} · {formatRent(a.rent)}
                 </span>
-                <span className="muted">For “{a.searchName}”</span>
+                <span className="muted">
+                  {fill('savedSearches.alertFor', { search: a.searchName })}
+                </span>
               </li>
             ))}
           </ul>

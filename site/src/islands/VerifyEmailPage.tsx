@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { ApiError, apiRoute, describeError } from '../lib/api.ts';
+import { fill, text } from '../lib/i18n.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { AuthCard } from '../components/react/AuthCard.tsx';
 import { useHydrated } from '../components/react/useHydrated.ts';
 
-const INVALID =
-  "This link is not valid (perhaps it was cut short). Sign in and choose 'Resend the link' to get a new one.";
+/** Its apostrophes make it an ICU message (parsed on the page): fill(), not text(). */
+const invalid = () => fill('auth.verify.invalid');
 
 type Outcome = { status: 'checking' } | { status: 'done' | 'failed'; message: string };
 
@@ -28,7 +29,7 @@ const VerifyEmail = () => {
     if (!hydrated) return;
     const token = tokenFromUrl();
     if (!token) {
-      setOutcome({ status: 'failed', message: INVALID });
+      setOutcome({ status: 'failed', message: invalid() });
       return;
     }
     apiRoute('POST /auth/verify-email', { json: { token } }).then(
@@ -38,11 +39,8 @@ const VerifyEmail = () => {
           status: 'failed',
           message:
             error instanceof ApiError && error.status === 400
-              ? error.message || INVALID
-              : describeError(
-                  error,
-                  'Your email address could not be confirmed. Please try again.',
-                ),
+              ? error.message || invalid()
+              : describeError(error, text('auth.verify.failed')),
         }),
     );
   }, [hydrated]);
@@ -50,7 +48,7 @@ const VerifyEmail = () => {
   if (outcome.status === 'checking') return <Spinner />;
   const done = outcome.status === 'done';
   return (
-    <AuthCard title={done ? 'Email address confirmed' : 'Link not valid'}>
+    <AuthCard title={text(done ? 'auth.verify.doneTitle' : 'auth.verify.failedTitle')}>
       <p
         className={`alert ${done ? 'alert-success' : 'alert-error'}`}
         role="status"
@@ -63,7 +61,7 @@ const VerifyEmail = () => {
         style={{ width: '100%' }}
         href={done ? '/dashboard' : '/profile'}
       >
-        {done ? 'Go to your dashboard' : 'Sign in to get a new link'}
+        {text(done ? 'auth.verify.toDashboard' : 'auth.verify.signInForNew')}
       </a>
     </AuthCard>
   );

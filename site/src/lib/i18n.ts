@@ -38,3 +38,25 @@ export const text = (id: MessageId): string => {
   if (typeof message !== 'string') throw new Error(`${id} takes values: use format()`);
   return message;
 };
+
+/**
+ * A message whose values are plain `{name}`s (no plural, select, number
+ * format or tag), filled in here without FormatJS's formatter, which weighs
+ * ~2.5 KB: pages whose messages only fill names in do not load it. Values go
+ * in as FormatJS puts a plain argument (String(value)). Plurals and markup:
+ * lib/i18nFormat.ts.
+ */
+export const fill = (id: MessageId, values: Record<string, string | number> = {}): string => {
+  const message = pageMessage(id);
+  if (typeof message === 'string') return message;
+  return message
+    .map((part) => {
+      // The parser's element types (@formatjs/icu-messageformat-parser TYPE), as numbers so the
+      // page loads none of the parser's module: 0 literal, 1 argument.
+      const kind: number = part.type;
+      if (kind === 0 && 'value' in part) return part.value;
+      if (kind === 1 && 'value' in part && part.value in values) return String(values[part.value]);
+      throw new Error(`${id} needs format(): it has more than plain values, or lacks one`);
+    })
+    .join('');
+};

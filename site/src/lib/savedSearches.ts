@@ -3,14 +3,16 @@
  * URL's filters (lib/filters.ts) and the API's (core's search filters).
  */
 import type { ApiResponse } from '@rentals/core/contract/routes';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { FILTERED_TERMS } from '@rentals/core/listings/termCatalogue';
 import { polygonParam } from './drawnArea.ts';
+import { text } from './i18n.ts';
 import { cleanFilters, filtersToSearch, type FilterKey, type Filters } from './filters.ts';
 
-export const ALERT_OPTIONS: { value: AlertChoice; label: string }[] = [
-  { value: 'instant', label: 'Instant alerts' },
-  { value: 'daily', label: 'Daily digest' },
-  { value: 'off', label: 'No alerts' },
+export const ALERT_OPTIONS: { value: AlertChoice; label: MessageId }[] = [
+  { value: 'instant', label: 'common.alert.instant' },
+  { value: 'daily', label: 'common.alert.daily' },
+  { value: 'off', label: 'common.alert.off' },
 ];
 
 /** A saved search and an alert as the API answers them (core/src/contract/savedSearch.ts). */
@@ -91,4 +93,8 @@ export const searchPageOf = (search: SavedSearch) => {
 
 /** How the page says where a search looks, besides its filters. */
 export const areaLabel = (area: SearchArea | null) =>
-  area?.kind === 'bbox' ? 'Map area' : area?.kind === 'polygon' ? 'Drawn area' : '';
+  area?.kind === 'bbox'
+    ? text('savedSearches.area.map')
+    : area?.kind === 'polygon'
+      ? text('savedSearches.area.drawn')
+      : '';

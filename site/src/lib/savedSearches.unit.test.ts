@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from './i18n.ts';
 import {
   apiFiltersOf,
   areaLabel,
@@ -9,6 +11,9 @@ import {
 } from './savedSearches.ts';
 import { openingArea } from '../islands/map/openingArea.ts';
 import { drawnAreaOf } from './drawnArea.ts';
+
+// The page's words (areaLabel): an English page's.
+beforeAll(() => setPageMessages(pageMessages('en', ['savedSearches'])));
 
 describe('saved-search filters', () => {
   it('go from the URL to the API with numbers and a type list, and back', () => {

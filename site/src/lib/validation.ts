@@ -2,8 +2,11 @@
  * Client-side rules and their exact messages (SPEC §5, §9), and the API's
  * bounds on top (core/src/listings/bounds.ts, api/src/auth/model.ts):
  * a copy, so the site ships no API code; validation.unit.test.ts checks that
- * it agrees with the API's.
+ * it agrees with the API's. The sign-in and profile messages are the page's
+ * language (the `validation` namespace: a page using them lists it); the
+ * property form's stay English this round, as its field labels do.
  */
+import { text } from './i18n.ts';
 import type { TenancyFormField } from './tenancyForm.ts';
 
 export const LIMITS = {
@@ -40,13 +43,12 @@ export type LoginField = 'email' | 'password';
 
 export const validateLoginField = (field: LoginField, value: string): string | undefined => {
   if (field === 'email') {
-    if (!value.trim()) return 'Email is required';
-    if (!EMAIL.test(value.trim()) || CONTROL.test(value))
-      return 'Please enter a valid email address';
+    if (!value.trim()) return text('validation.emailRequired');
+    if (!EMAIL.test(value.trim()) || CONTROL.test(value)) return text('validation.emailInvalid');
     return undefined;
   }
-  if (!value) return 'Password is required';
-  return CONTROL.test(value) ? 'Password cannot contain control characters' : undefined;
+  if (!value) return text('validation.passwordRequired');
+  return CONTROL.test(value) ? text('validation.passwordControl') : undefined;
 };
 
 /////////////////////////////////////////
@@ -60,26 +62,24 @@ export type RegisterValues = {
   confirmPassword: string;
 };
 
-/** SPEC's name rule (trimmed), with the API's control-character message. */
+/** SPEC's name rule (trimmed), with the API's control-character message (the catalogue's numbers are LIMITS.name). */
 export const nameError = (value: string): string | undefined => {
   const name = value.trim();
   if (name.length < LIMITS.name.min || name.length > LIMITS.name.max)
-    return `Name must be between ${LIMITS.name.min} and ${LIMITS.name.max} characters`;
-  return CONTROL.test(name) ? 'Name cannot contain control characters' : undefined;
+    return text('validation.nameLength');
+  return CONTROL.test(name) ? text('validation.nameControl') : undefined;
 };
 
 /** The registration form's phone rule and message (SPEC §5). */
 export const phoneError = (phone: string): string | undefined =>
-  PHONE.test(phone) ? undefined : 'Please provide a valid 10-digit phone number';
+  PHONE.test(phone) ? undefined : text('validation.phoneInvalidProvide');
 
-/** A password being set (registration, reset, change): SPEC's length, then the API's rules. */
+/** A password being set (registration, reset, change): SPEC's length, then the API's rules (the catalogue's numbers are LIMITS.password). */
 export const passwordError = (password: string): string | undefined => {
-  if (password.length < LIMITS.password.min)
-    return `Password must be at least ${LIMITS.password.min} characters long`;
-  if (password.length > LIMITS.password.max)
-    return `Password cannot exceed ${LIMITS.password.max} characters`;
-  if (CONTROL.test(password)) return 'Password cannot contain control characters';
-  return password.trim() === '' ? 'Password cannot be only spaces' : undefined;
+  if (password.length < LIMITS.password.min) return text('validation.passwordTooShort');
+  if (password.length > LIMITS.password.max) return text('validation.passwordTooLong');
+  if (CONTROL.test(password)) return text('validation.passwordControl');
+  return password.trim() === '' ? text('validation.passwordSpaces') : undefined;
 };
 
 export const validateRegister = (v: RegisterValues): string[] => {
@@ -87,12 +87,12 @@ export const validateRegister = (v: RegisterValues): string[] => {
   const name = nameError(v.name);
   if (name) errors.push(name);
   if (!EMAIL.test(v.email.trim()) || CONTROL.test(v.email))
-    errors.push('Please provide a valid email address');
+    errors.push(text('validation.emailInvalidProvide'));
   const phone = phoneError(v.phone);
   if (phone) errors.push(phone);
   const password = passwordError(v.password);
   if (password) errors.push(password);
-  if (v.password !== v.confirmPassword) errors.push('Passwords do not match');
+  if (v.password !== v.confirmPassword) errors.push(text('validation.passwordsDiffer'));
   return errors;
 };
 
@@ -103,13 +103,15 @@ export const validateNewPassword = (
 ): { newPassword?: string; confirmPassword?: string } => {
   const newPassword = passwordError(password);
   if (newPassword) return { newPassword };
-  return password === confirmPassword ? {} : { confirmPassword: 'Passwords do not match' };
+  return password === confirmPassword
+    ? {}
+    : { confirmPassword: text('validation.passwordsDiffer') };
 };
 
 /** The generic rule set for a phone field on its own. */
 export const validatePhone = (phone: string): string | undefined => {
-  if (!phone.trim()) return 'Phone number is required';
-  return PHONE.test(phone.trim()) ? undefined : 'Please enter a valid 10-digit phone number';
+  if (!phone.trim()) return text('validation.phoneRequired');
+  return PHONE.test(phone.trim()) ? undefined : text('validation.phoneInvalid');
 };
 
 /////////////////////////////////////////

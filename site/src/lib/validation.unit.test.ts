@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rentals/api/auth/model';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from './i18n.ts';
 import {
   DETAIL_BOUNDS,
   INDIA_BOUNDS,
@@ -48,6 +50,9 @@ const base: PropertyFormValues = {
   floor: 3,
   totalFloors: 8,
 };
+
+// The sign-in rules speak the page's language: an English page's, as the API's messages are.
+beforeAll(() => setPageMessages(pageMessages('en', ['validation'])));
 
 describe('login rules', () => {
   it.each([

@@ -7,6 +7,7 @@
  */
 import { atom } from 'nanostores';
 import { describeError, apiRoute } from '../lib/api.ts';
+import { text } from '../lib/i18n.ts';
 import { toast } from './toasts.ts';
 
 /** null until loaded (the hearts wait); then the ids of the user's favourites. */
@@ -56,7 +57,7 @@ export const setFavourite = async (listingId: string, on: boolean): Promise<void
   } catch (error) {
     if (latest.get(listingId) !== mine) return;
     $favourites.set(withFavourite($favourites.get(), listingId, before));
-    toast.error(describeError(error, 'Could not update your favourites. Please try again.'));
+    toast.error(describeError(error, text('common.favourite.failed')));
   }
 };
 

@@ -1,4 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
+import { text } from '../../lib/i18n.ts';
 import { ALERT_OPTIONS, type AlertChoice } from '../../lib/savedSearches.ts';
 
 type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> & {
@@ -11,7 +12,7 @@ export const AlertSelect = ({ value, onChange, ...select }: Props) => (
   <select {...select} value={value} onChange={(e) => onChange(e.target.value as AlertChoice)}>
     {ALERT_OPTIONS.map((o) => (
       <option key={o.value} value={o.value}>
-        {o.label}
+        {text(o.label)}
       </option>
     ))}
   </select>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { text } from '../../lib/i18n.ts';
 import { BusyButton } from './BusyButton.tsx';
 
 /** The sign-in pages' card: its heading, then the form or the message. */
@@ -26,6 +27,6 @@ export const AuthSubmit = (props: {
 
 export const BackToSignIn = () => (
   <p className="center">
-    <a href="/login">Back to sign in</a>
+    <a href="/login">{text('auth.backToSignIn')}</a>
   </p>
 );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { apiRoute, describeError } from '../../lib/api.ts';
+import { fill, text } from '../../lib/i18n.ts';
 import { useAuth } from './useAuth.ts';
 
 /**
@@ -20,7 +21,7 @@ export const ConfirmEmailBanner = () => {
       const { message } = await apiRoute('POST /auth/verify-email/resend');
       setAnswer({ ok: true, text: message });
     } catch (error) {
-      setAnswer({ ok: false, text: describeError(error, 'The link could not be sent.') });
+      setAnswer({ ok: false, text: describeError(error, text('common.confirmEmail.failed')) });
     } finally {
       setSending(false);
     }
@@ -28,13 +29,12 @@ export const ConfirmEmailBanner = () => {
 
   return (
     <section className="alert alert-info confirm-email" data-testid="confirm-email">
-      <strong>Confirm your email address</strong>
+      <strong>{text('common.confirmEmail.title')}</strong>
       <p style={{ margin: '0.25rem 0 0.5rem', overflowWrap: 'anywhere' }}>
-        We sent a link to {auth.user.email}. Until you open it you cannot list a property, message
-        an owner or report a listing.
+        {fill('common.confirmEmail.text', { email: auth.user.email })}
       </p>
       <button type="button" className="button" disabled={sending} onClick={() => void resend()}>
-        {sending ? 'Sending…' : 'Resend the link'}
+        {text(sending ? 'common.confirmEmail.sending' : 'common.confirmEmail.resend')}
       </button>
       {answer && (
         <p role={answer.ok ? 'status' : 'alert'} style={{ margin: '0.5rem 0 0' }}>

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { fill, text } from '../../lib/i18n.ts';
 import { useModal } from './useModal.ts';
 
 type Props = { title: string; busy: boolean; onConfirm: () => void; onCancel: () => void };
@@ -22,11 +23,8 @@ export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
         aria-labelledby="delete-title"
         aria-describedby="delete-text"
       >
-        <h2 id="delete-title">Delete Property</h2>
-        <p id="delete-text">
-          Are you sure you want to delete &quot;{title}&quot;? This action cannot be undone and all
-          property data will be permanently removed.
-        </p>
+        <h2 id="delete-title">{text('myProperties.delete.title')}</h2>
+        <p id="delete-text">{fill('myProperties.delete.text', { title })}</p>
         <div className="dialog-actions">
           <button
             ref={cancelRef}
@@ -35,7 +33,7 @@ export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
             onClick={onCancel}
             disabled={busy}
           >
-            Cancel
+            {text('common.cancel')}
           </button>
           <button
             type="button"
@@ -43,7 +41,7 @@ export const DeleteDialog = ({ title, busy, onConfirm, onCancel }: Props) => {
             onClick={onConfirm}
             disabled={busy}
           >
-            {busy ? 'Deleting...' : 'Delete Property'}
+            {text(busy ? 'myProperties.delete.busy' : 'myProperties.delete.title')}
           </button>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { LOCALE_NAMES, LOCALES, isLocale } from '@rentals/core/i18n/locales';
 import type { User } from '../../lib/types.ts';
 import { describeError } from '../../lib/api.ts';
+import { text } from '../../lib/i18n.ts';
 import { updateProfile } from '../../stores/auth.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Field } from './Field.tsx';
@@ -17,15 +18,15 @@ export const EmailLanguage = ({ user }: { user: User }) => {
     void run(
       async () => {
         await updateProfile({ language });
-        toast.success('Language saved');
+        toast.success(text('account.language.saved'));
       },
-      (error) => toast.error(describeError(error, 'An unexpected error occurred.')),
+      (error) => toast.error(describeError(error, text('common.unexpectedError'))),
     );
   };
   return (
     <section className="card" aria-labelledby="language-heading">
-      <h2 id="language-heading">Language</h2>
-      <Field id="profile-language" label="Emails and alerts in">
+      <h2 id="language-heading">{text('account.language.title')}</h2>
+      <Field id="profile-language" label={text('account.language.label')}>
         <select
           id="profile-language"
           value={user.language}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import type { IconName } from '@rentals/core/ui/icons';
+import { text as message } from '../../lib/i18n.ts';
 import { Alert } from './Alert.tsx';
 import { SkeletonGrid } from './ListStates.tsx';
 
@@ -41,8 +42,15 @@ export const EmptyState = ({
   </div>
 );
 
-export const SEARCH_PROPERTIES = { href: '/properties', label: 'Search Properties' };
-export const LIST_PROPERTY = { href: '/add-property', label: 'List Property' };
+/** The empty states' usual ways out (functions: the label is the page's language, read while rendering). */
+export const searchProperties = () => ({
+  href: '/properties',
+  label: message('common.searchProperties'),
+});
+export const listProperty = () => ({
+  href: '/add-property',
+  label: message('common.listProperty'),
+});
 
 /** A list being loaded: its error, skeleton cards meanwhile, its empty state, else the items. */
 export const LoadedList = <T,>({

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { text } from '../../lib/i18n.ts';
 
 /** The router-level fallback of SPEC §8: any island that throws shows this instead. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -19,10 +20,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     );
     return (
       <div className="card center" role="alert">
-        <h2>Unexpected Application Error!</h2>
-        <p className="muted">{chunk ? 'Loading chunk failed' : this.state.error.message}</p>
+        <h2>{text('common.error.title')}</h2>
+        <p className="muted">{chunk ? text('common.error.chunk') : this.state.error.message}</p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload page
+          {text('common.error.reload')}
         </button>
       </div>
     );

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { fill, text } from '../../lib/i18n.ts';
 import { looksToRent } from '../../lib/roleHome.ts';
 import { $favourites, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
 import { useAuth } from './useAuth.ts';
@@ -33,8 +34,10 @@ export const FavouriteButton = ({
       type="button"
       className={`heart-button ${className}`}
       aria-pressed={on}
-      aria-label={on ? `Remove ${title} from favourites` : `Save ${title} to favourites`}
-      title={on ? 'Remove from favourites' : 'Save to favourites'}
+      aria-label={fill(on ? 'common.favourite.removeTitle' : 'common.favourite.saveTitle', {
+        title,
+      })}
+      title={text(on ? 'common.favourite.remove' : 'common.favourite.save')}
       data-testid="favourite-button"
       disabled={favourites === null}
       onClick={() => void toggleFavourite(listingId)}

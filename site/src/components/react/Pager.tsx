@@ -1,3 +1,5 @@
+import { fill, text } from '../../lib/i18n.ts';
+
 /** A page of a longer list the API answered: which page, its size and how many there are. */
 export type Paged = { page: number; pageSize: number; total: number };
 
@@ -6,25 +8,23 @@ export const Pager = ({ page, onPage }: { page: Paged; onPage: (n: number) => vo
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   if (pages === 1) return null;
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={text('common.pager.label')}>
       <button
         type="button"
         className="button"
         disabled={page.page <= 1}
         onClick={() => onPage(page.page - 1)}
       >
-        Previous
+        {text('common.pager.previous')}
       </button>
-      <span>
-        Page {page.page} of {pages}
-      </span>
+      <span>{fill('common.pager.page', { page: page.page, pages })}</span>
       <button
         type="button"
         className="button"
         disabled={page.page >= pages}
         onClick={() => onPage(page.page + 1)}
       >
-        Next
+        {text('common.pager.next')}
       </button>
     </nav>
   );

@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import { text } from '../../lib/i18n.ts';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { inputRef?: Ref<HTMLInputElement> };
 
@@ -11,11 +12,11 @@ export const PasswordInput = ({ inputRef, ...props }: Props) => {
       <button
         type="button"
         className="button button-small"
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={text(visible ? 'common.password.hideLabel' : 'common.password.showLabel')}
         aria-pressed={visible}
         onClick={() => setVisible((v) => !v)}
       >
-        {visible ? 'Hide' : 'Show'}
+        {text(visible ? 'common.password.hide' : 'common.password.show')}
       </button>
     </div>
   );

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../../lib/api.ts';
+import { fill, text } from '../../lib/i18n.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { OwnerNotice } from '../../lib/types.ts';
 import { $liveStarts, onNotice } from '../../stores/inbox.ts';
@@ -8,10 +10,10 @@ import { toast } from '../../stores/toasts.ts';
 
 type ReviewKind = Exclude<OwnerNotice['kind'], 'expiry-reminder'>;
 
-const HEADLINES: Record<ReviewKind, string> = {
-  'fix-requested': 'Please correct your listing',
-  delisted: 'Your listing was removed',
-  suspended: 'Your account was suspended',
+const HEADLINES: Record<ReviewKind, MessageId> = {
+  'fix-requested': 'dashboard.notices.fixRequested',
+  delisted: 'dashboard.notices.delisted',
+  suspended: 'dashboard.notices.suspended',
 };
 
 /** The day-25 reminder: its question and a one-click 'Still available'. */
@@ -29,23 +31,28 @@ const ExpiryReminder = ({
       await apiRoute('PATCH /properties/:id/confirm-available', {
         params: { id: notice.listingId },
       });
-      toast.success('Thanks: confirmed as still available');
+      toast.success(text('dashboard.notices.confirmed'));
       onConfirmed();
     } catch (e) {
-      toast.error(describeError(e, 'Could not confirm the property'));
+      toast.error(describeError(e, text('dashboard.notices.confirmFailed')));
       setBusy(false);
     }
   };
   return (
     <li className="alert alert-info" data-testid="expiry-reminder-notice">
-      <strong>Is {notice.title ?? 'your property'} still available?</strong> {notice.reason}{' '}
+      <strong>
+        {notice.title
+          ? fill('dashboard.notices.stillAvailableQuestion', { title: notice.title })
+          : text('dashboard.notices.yoursStillAvailable')}
+      </strong>{' '}
+      {notice.reason}{' '}
       <button
         type="button"
         className="button button-small"
         disabled={busy}
         onClick={() => void confirm()}
       >
-        Still available
+        {text('dashboard.notices.stillAvailable')}
       </button>
     </li>
   );
@@ -88,7 +95,7 @@ export const ReviewNotices = () => {
   if (notices.length === 0) return null;
   return (
     <section className="card" aria-labelledby="review-notices">
-      <h2 id="review-notices">Notices from our team</h2>
+      <h2 id="review-notices">{text('dashboard.notices.title')}</h2>
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {notices.map((n) =>
           n.kind === 'expiry-reminder' ? (
@@ -99,13 +106,15 @@ export const ReviewNotices = () => {
             />
           ) : (
             <li key={n.id} className="alert alert-info">
-              <strong>{HEADLINES[n.kind]}</strong>
+              <strong>{text(HEADLINES[n.kind])}</strong>
               {n.title ? `: ${n.title}` : ''} — {n.reason}{' '}
               <span className="muted">({formatDate(n.at)})</span>
               {n.kind === 'fix-requested' && (
                 <>
                   {' '}
-                  <a href={`/edit-property/${encodeURIComponent(n.listingId)}`}>Edit the listing</a>
+                  <a href={`/edit-property/${encodeURIComponent(n.listingId)}`}>
+                    {text('dashboard.notices.edit')}
+                  </a>
                 </>
               )}
             </li>

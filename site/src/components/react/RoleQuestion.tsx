@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { describeError, apiRoute } from '../../lib/api.ts';
+import { text } from '../../lib/i18n.ts';
 import { $auth } from '../../stores/auth.ts';
 
 /**
@@ -28,7 +29,7 @@ export const RoleQuestion = () => {
       const { user } = await apiRoute('GET /auth/me');
       $auth.set({ status: 'authenticated', user });
     } catch (e) {
-      setError(describeError(e, 'Your answer was not saved; please try again.'));
+      setError(describeError(e, text('dashboard.role.failed')));
     } finally {
       setBusy(false);
     }
@@ -47,11 +48,10 @@ export const RoleQuestion = () => {
       data-testid="role-question"
     >
       <h2 id="role-question" style={{ fontSize: '1.1rem' }}>
-        Are you the owner or a broker?
+        {text('dashboard.role.title')}
       </h2>
       <p className="muted" style={{ marginTop: 0 }}>
-        Tenants see whether an owner or a broker lists a home. Your listings look like a broker’s to
-        us, or our team asked. Please tell us which you are.
+        {text('dashboard.role.text')}
       </p>
       {error && (
         <p className="alert alert-error" role="alert">
@@ -65,7 +65,7 @@ export const RoleQuestion = () => {
           disabled={busy}
           onClick={() => void answer('owner')}
         >
-          I am the owner
+          {text('dashboard.role.owner')}
         </button>
         <button
           type="button"
@@ -73,7 +73,7 @@ export const RoleQuestion = () => {
           disabled={busy}
           onClick={() => void answer('broker')}
         >
-          I am a broker
+          {text('dashboard.role.broker')}
         </button>
       </div>
     </section>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { describeError } from '../../lib/api.ts';
 import { describeFilters, type Filters } from '../../lib/filters.ts';
+import { fill, text } from '../../lib/i18n.ts';
 import { apiFiltersOf, bboxArea, type AlertChoice } from '../../lib/savedSearches.ts';
 import { $drawnArea } from '../../stores/drawnArea.ts';
 import { $mapArea } from '../../stores/mapSearch.ts';
@@ -42,7 +43,8 @@ export const SaveSearch = ({
   if (state.saved)
     return (
       <p className="muted" role="status" data-testid="search-saved">
-        Saved as “{state.saved}”. <a href="/saved-searches">Your saved searches</a>
+        {fill('common.saveSearch.saved', { name: state.saved })}{' '}
+        <a href="/saved-searches">{text('common.saveSearch.yours')}</a>
       </p>
     );
   if (!open)
@@ -51,11 +53,11 @@ export const SaveSearch = ({
         type="button"
         className="button button-small"
         onClick={() => {
-          setName(describeFilters(filters) || 'All properties');
+          setName(describeFilters(filters) || text('common.saveSearch.allProperties'));
           setOpen(true);
         }}
       >
-        Save this search
+        {text('common.saveSearch.open')}
       </button>
     );
   const submit = async (event: React.FormEvent) => {
@@ -70,13 +72,17 @@ export const SaveSearch = ({
       });
       setState({ busy: false, saved: saved.name });
     } catch (error) {
-      setState({ busy: false, error: describeError(error, 'Could not save this search.') });
+      setState({ busy: false, error: describeError(error, text('common.saveSearch.failed')) });
     }
   };
   return (
-    <form className="save-search" onSubmit={(e) => void submit(e)} aria-label="Save this search">
+    <form
+      className="save-search"
+      onSubmit={(e) => void submit(e)}
+      aria-label={text('common.saveSearch.open')}
+    >
       <label>
-        Name
+        {text('common.saveSearch.name')}
         <input
           name="name"
           value={name}
@@ -86,21 +92,21 @@ export const SaveSearch = ({
         />
       </label>
       <label>
-        Alerts
+        {text('common.saveSearch.alerts')}
         <AlertSelect name="alert" value={alert} onChange={setAlert} />
       </label>
       {area && (
         <p className="muted" data-testid="saves-map-area">
-          {area.kind === 'polygon'
-            ? 'Keeps the drawn area with the search.'
-            : 'Keeps the map area with the search.'}
+          {text(
+            area.kind === 'polygon' ? 'common.saveSearch.keepsDrawn' : 'common.saveSearch.keepsMap',
+          )}
         </p>
       )}
       <button type="submit" className="button button-primary button-small" disabled={state.busy}>
-        Save
+        {text('common.save')}
       </button>
       <button type="button" className="link-button" onClick={() => setOpen(false)}>
-        Cancel
+        {text('common.cancel')}
       </button>
       <Alert className="alert alert-error" message={state.error} />
     </form>

@@ -1,16 +1,17 @@
 /** Shown on login and register; what they do is not specified (SPEC §1), so they only say so. */
+import { fill, text } from '../../lib/i18n.ts';
 import { toast } from '../../stores/toasts.ts';
 
 export const SocialButtons = () => (
   <>
-    <div className="divider">or continue with</div>
+    <div className="divider">{text('auth.social.or')}</div>
     <div className="social-buttons">
       {['Google', 'Facebook'].map((name) => (
         <button
           key={name}
           type="button"
           className="button"
-          onClick={() => toast.info(`${name} sign-in is coming soon`)}
+          onClick={() => toast.info(fill('auth.social.comingSoon', { name }))}
         >
           {name}
         </button>

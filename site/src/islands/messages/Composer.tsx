@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Conversation } from '../../lib/conversations.ts';
+import { text } from '../../lib/i18n.ts';
 
 /** The message box, or why none can be sent (a blocked conversation). Enter sends. */
 export const Composer = ({ c, onSend }: { c: Conversation; onSend: (body: string) => void }) => {
@@ -14,27 +15,25 @@ export const Composer = ({ c, onSend }: { c: Conversation; onSend: (body: string
   const blocked = c.blockedByMe || c.blockedByThem;
   return blocked ? (
     <p className="alert alert-info" style={{ margin: '0.75rem' }} role="status">
-      {c.blockedByMe
-        ? 'You blocked this conversation. Unblock it to send messages.'
-        : 'You can no longer send messages in this conversation.'}
+      {text(c.blockedByMe ? 'messages.composer.blockedByMe' : 'messages.composer.blocked')}
     </p>
   ) : (
     <form className="composer" onSubmit={submit}>
       <label className="visually-hidden" htmlFor="composer-text">
-        Message
+        {text('messages.composer.label')}
       </label>
       <textarea
         id="composer-text"
         value={draft}
         maxLength={2000}
-        placeholder="Write a message…"
+        placeholder={text('messages.composer.placeholder')}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey) submit(e);
         }}
       />
       <button type="submit" className="button button-primary" disabled={!draft.trim()}>
-        Send
+        {text('messages.composer.send')}
       </button>
     </form>
   );

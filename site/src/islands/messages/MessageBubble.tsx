@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { fill, text } from '../../lib/i18n.ts';
 import { time, type Shown } from './shown.ts';
 
 const MoneyWarning = lazy(() => import('./MoneyWarning.tsx'));
@@ -17,11 +18,11 @@ export const MessageBubble = ({ m, onRetry, onDiscard }: Props) => (
     {m.body}
     <span className="meta">
       {m.status === 'sending'
-        ? 'Sending…'
+        ? text('messages.bubble.sending')
         : m.status === 'failed'
-          ? `Not sent: ${m.error ?? ''}`
+          ? fill('messages.bubble.notSent', { reason: m.error ?? '' })
           : time(m.sentAt)}
-      {m.masked && ' · Contact details are shown once you reply'}
+      {m.masked && text('messages.bubble.masked')}
     </span>
     {!m.mine && (
       <Suspense fallback={null}>
@@ -31,10 +32,10 @@ export const MessageBubble = ({ m, onRetry, onDiscard }: Props) => (
     {m.status === 'failed' && (
       <span style={{ display: 'flex', gap: '0.5rem', marginTop: '0.25rem' }}>
         <button type="button" className="button" onClick={onRetry}>
-          Retry
+          {text('messages.bubble.retry')}
         </button>
         <button type="button" className="button" onClick={onDiscard}>
-          Discard
+          {text('messages.bubble.discard')}
         </button>
       </span>
     )}

@@ -1,4 +1,5 @@
-import { asksForMoney, MONEY_REQUEST_WARNING } from '@rentals/core/trust/moneyRequest';
+import { asksForMoney } from '@rentals/core/trust/moneyRequest';
+import { text } from '../../lib/i18n.ts';
 
 /**
  * The warning under a message that asks for money before a visit
@@ -20,7 +21,7 @@ const STYLE = {
 export default function MoneyWarning({ body }: { body: string }) {
   return asksForMoney(body) ? (
     <span style={STYLE} role="note" data-testid="money-warning">
-      {MONEY_REQUEST_WARNING}
+      {text('trust.moneyWarning')}
     </span>
   ) : null;
 }

@@ -1,4 +1,6 @@
+import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { apiRoute, describeError } from '../../lib/api.ts';
+import { fill, text } from '../../lib/i18n.ts';
 import type { Conversation } from '../../lib/conversations.ts';
 import { useBusy } from '../../components/react/useBusy.ts';
 import { Thumb } from './Thumb.tsx';
@@ -21,7 +23,7 @@ const useConversationAction = ({ c, onChanged, setError }: Props) => {
         const { conversation } = await apiRoute(route, { params: { id: c.id } });
         onChanged(conversation);
       },
-      (e) => setError(describeError(e, 'That did not work; please try again.')),
+      (e) => setError(describeError(e, text('messages.thread.actionFailed'))),
     );
   return { busy, act };
 };
@@ -31,11 +33,21 @@ const ACTIONS = [
   {
     path: 'archive',
     done: (c: Conversation) => c.archived,
-    label: 'Archive',
-    undoLabel: 'Move to Inbox',
+    label: 'messages.thread.archive',
+    undoLabel: 'messages.thread.unarchive',
   },
-  { path: 'block', done: (c: Conversation) => c.blockedByMe, label: 'Block', undoLabel: 'Unblock' },
-] as const;
+  {
+    path: 'block',
+    done: (c: Conversation) => c.blockedByMe,
+    label: 'messages.thread.block',
+    undoLabel: 'messages.thread.unblock',
+  },
+] as const satisfies readonly {
+  path: string;
+  done: unknown;
+  label: MessageId;
+  undoLabel: MessageId;
+}[];
 
 /** The thread's listing, counterpart, and its Archive and Block buttons. */
 export const ThreadHeader = (props: Props) => {
@@ -45,20 +57,28 @@ export const ThreadHeader = (props: Props) => {
   return (
     <header className="thread-header">
       <button type="button" className="button thread-back" onClick={onBack}>
-        ← Inbox
+        {text('messages.thread.back')}
       </button>
-      <a href={listingHref} aria-label={`Open ${c.listing.title ?? 'the property'}`}>
+      <a
+        href={listingHref}
+        aria-label={
+          c.listing.title
+            ? fill('messages.thread.open', { title: c.listing.title })
+            : text('messages.thread.openGone')
+        }
+      >
         <Thumb c={c} />
       </a>
       <div style={{ minWidth: 0 }}>
         <a href={listingHref}>
           <strong data-testid="thread-listing-title">
-            {c.listing.title ?? 'This property is no longer listed'}
+            {c.listing.title ?? text('messages.listingGone')}
           </strong>
         </a>
         <div className="muted">
-          {c.role === 'owner' ? 'Enquiry from ' : 'Listed by '}
-          {c.counterpart.name}
+          {fill(c.role === 'owner' ? 'messages.thread.enquiryFrom' : 'messages.thread.listedBy', {
+            name: c.counterpart.name,
+          })}
         </div>
       </div>
       <div className="actions">
@@ -69,7 +89,7 @@ export const ThreadHeader = (props: Props) => {
             busy={busy}
             onClick={() => void act(path, done(c))}
           >
-            {done(c) ? undoLabel : label}
+            {text(done(c) ? undoLabel : label)}
           </BusyButton>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiRoute, describeError } from '../../lib/api.ts';
+import { text } from '../../lib/i18n.ts';
 import type { Conversation } from '../../lib/conversations.ts';
 import { onInboxChange } from '../../stores/inbox.ts';
 import { merge, type Shown } from './shown.ts';
@@ -53,7 +54,7 @@ const send = async (state: ThreadMessages, id: string, body: string) => {
     // An owner's reply reveals the contact details hidden in the tenant's messages so far.
     if (messages?.some((m) => m.masked)) await loadNewest().catch(() => undefined);
   } catch (e) {
-    const reason = describeError(e, 'Your message could not be sent.');
+    const reason = describeError(e, text('messages.sendFailed'));
     setMessages((list) =>
       (list ?? []).map((m) => (m.id === id ? { ...m, status: 'failed', error: reason } : m)),
     );
@@ -87,7 +88,9 @@ export const useThreadMessages = (
   useEffect(() => {
     setMessages(null);
     setError('');
-    loadNewest().catch((e: unknown) => setError(describeError(e, 'Could not load the messages.')));
+    loadNewest().catch((e: unknown) =>
+      setError(describeError(e, text('messages.threadLoadFailed'))),
+    );
   }, [loadNewest, setError]);
 
   useEffect(
