@@ -1,24 +1,5 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import type { Plugin } from 'vite';
-
-/**
- * The browser formats messages the layout embedded already parsed
- * (core/src/i18n/pageMessages.ts), so intl-messageformat is given FormatJS's
- * parser-less entry there (FormatJS's documented way; it saves ~9 KB gzip).
- * The build's own rendering keeps the parser: it formats catalogue text.
- */
-const icuWithoutParser: Plugin = {
-  name: 'icu-without-parser',
-  enforce: 'pre',
-  async resolveId(source, importer, options) {
-    if (options.ssr || source !== '@formatjs/icu-messageformat-parser') return null;
-    if (!importer?.includes('intl-messageformat')) return null;
-    return this.resolve('@formatjs/icu-messageformat-parser/no-parser.js', importer, {
-      skipSelf: true,
-    });
-  },
-};
 
 // Static output: every page is rendered at build; the web process (api/src/web)
 // serves dist/ and maps id routes onto their shell pages.
@@ -33,7 +14,6 @@ export default defineConfig({
   // pages share in another. Each chunk costs a request and its own gzip window; this took 1.3 to
   // 3 KB gzip off every app page (npm run check:size).
   vite: {
-    plugins: [icuWithoutParser],
     build: {
       rolldownOptions: {
         output: {

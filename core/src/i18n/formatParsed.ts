@@ -1,0 +1,70 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+
+/**
+ * Formats a message the layout embedded already parsed (pageMessages.ts) in
+ * the browser, for the part of ICU MessageFormat the catalogues use: values,
+ * `plural` (exact `=n` cases and the language's plural rules), `select`, `#`
+ * and tags. FormatJS parses every message while the site is built; this walks
+ * its tree in a few hundred bytes where FormatJS's own formatter weighs ~2.5
+ * KB gzip on the heaviest pages. Anything else in a message throws, and
+ * formatParsed.unit.test.ts formats every message of every catalogue with it
+ * and with FormatJS and compares.
+ *
+ * The parser's element types as numbers (its TYPE enum), so the browser loads
+ * none of the parser's module.
+ */
+const LITERAL = 0;
+const ARGUMENT = 1;
+const SELECT = 5;
+const PLURAL = 6;
+const POUND = 7;
+const TAG = 8;
+
+type Value<T> = string | number | Date | ((chunks: (string | T)[]) => T);
+
+type Formatter = { rules: Intl.PluralRules; numbers: Intl.NumberFormat };
+const formatters = new Map<string, Formatter>();
+const formatterFor = (tag: string) => {
+  let f = formatters.get(tag);
+  if (!f) {
+    f = { rules: new Intl.PluralRules(tag), numbers: new Intl.NumberFormat(tag) };
+    formatters.set(tag, f);
+  }
+  return f;
+};
+
+export const formatParsed = <T>(
+  elements: readonly MessageFormatElement[],
+  tag: string,
+  values: Record<string, Value<T>> = {},
+): (string | T)[] => {
+  const { rules, numbers } = formatterFor(tag);
+  const walk = (nodes: readonly MessageFormatElement[], count: number | null): (string | T)[] => {
+    const out: (string | T)[] = [];
+    const push = (part: string | T) => {
+      const last = out.length - 1;
+      if (typeof part === 'string' && typeof out[last] === 'string') out[last] += part;
+      else out.push(part);
+    };
+    for (const node of nodes) {
+      const kind: number = node.type;
+      const value = 'value' in node ? values[node.value] : undefined;
+      if (kind === LITERAL && 'value' in node) push(node.value);
+      else if (kind === ARGUMENT) push(value === undefined ? '' : String(value));
+      else if (kind === POUND && count !== null) push(numbers.format(count));
+      else if (kind === SELECT && 'options' in node) {
+        const option = node.options[String(value)] ?? node.options.other;
+        for (const part of walk(option?.value ?? [], count)) push(part);
+      } else if (kind === PLURAL && 'options' in node) {
+        const n = Number(value);
+        const option = node.options[`=${n}`] ?? node.options[rules.select(n)] ?? node.options.other;
+        for (const part of walk(option?.value ?? [], n)) push(part);
+      } else if (kind === TAG && 'children' in node && typeof value === 'function')
+        push(value(walk(node.children, count)));
+      else
+        throw new Error(`a message element the browser does not format: ${JSON.stringify(node)}`);
+    }
+    return out;
+  };
+  return walk(elements, null);
+};
