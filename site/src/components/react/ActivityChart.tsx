@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { linePath, niceMax, slotPoints } from '../../lib/chartScale.ts';
-import { plural } from '@rentals/core/ui/plural';
+import { formatDate } from '@rentals/core/i18n/dates';
+import { pageLocale, text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 
 export type ListingActivity = {
   listingId: string;
@@ -16,11 +18,7 @@ const PLOT = { width: 480, height: 200, padding: 28 };
 const STUB = 5;
 const total = (values: readonly number[] = []) => values.reduce((s, v) => s + v, 0);
 const shortDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  formatDate(`${iso}T00:00:00Z`, pageLocale(), 'dayMonth', { timeZone: 'UTC' });
 
 /**
  * Views (bars) and enquiries (a line) per day of one listing at a time over
@@ -38,7 +36,7 @@ export const ActivityChart = ({
   const [selected, setSelected] = useState(listings[0]?.listingId ?? '');
   const listing = listings.find((l) => l.listingId === selected) ?? listings[0];
   if (!listing || days.length === 0)
-    return <p className="muted">No views yet: they show here once tenants open your listings.</p>;
+    return <p className="muted">{text('dashboard.chart.noViews')}</p>;
   const enquiries = listing.enquiries;
   const top = niceMax([...listing.views, ...(enquiries ?? [])]);
   const bars = slotPoints(listing.views, top, PLOT);
@@ -49,19 +47,27 @@ export const ActivityChart = ({
   const ticks = [0, Math.floor((days.length - 1) / 2), days.length - 1].filter(
     (i, n, all) => all.indexOf(i) === n,
   );
-  const summary =
-    plural(total(listing.views), 'view') +
-    (enquiries ? ` and ${plural(total(enquiries), 'enquiry', 'enquiries')}` : '') +
-    ` from ${shortDate(days[0]!)} to ${shortDate(days.at(-1)!)}; at most ${plural(Math.max(...listing.views), 'view')} in a day.`;
+  const summary = format('dashboard.chart.summary', {
+    enquiries: enquiries ? 'yes' : 'no',
+    views: total(listing.views),
+    asked: total(enquiries),
+    from: shortDate(days[0]!),
+    to: shortDate(days.at(-1)!),
+    most: Math.max(...listing.views),
+  });
+  const heading = format('dashboard.chart.title', {
+    enquiries: enquiries ? 'yes' : 'no',
+    title: listing.title,
+  });
   return (
     <div className="activity-chart">
       {listings.length > 1 && (
         <label className="field chart-select">
-          <span>Listing</span>
+          <span>{text('dashboard.chart.listing')}</span>
           <select value={listing.listingId} onChange={(e) => setSelected(e.target.value)}>
             {listings.map((l) => (
               <option key={l.listingId} value={l.listingId}>
-                {l.title} ({plural(total(l.views), 'view')})
+                {format('dashboard.chart.option', { title: l.title, n: total(l.views) })}
               </option>
             ))}
           </select>
@@ -75,9 +81,7 @@ export const ActivityChart = ({
         preserveAspectRatio="none"
         style={{ width: '100%', height: 'auto', maxWidth: '40rem' }}
       >
-        <title
-          id={`${id}-title`}
-        >{`Views${enquiries ? ' and enquiries' : ''} per day: ${listing.title}`}</title>
+        <title id={`${id}-title`}>{heading}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         <line
           x1={PLOT.padding}
@@ -125,11 +129,11 @@ export const ActivityChart = ({
         ))}
       </svg>
       <p className="chart-legend muted">
-        <span className="legend-bar" aria-hidden="true" /> Views
+        <span className="legend-bar" aria-hidden="true" /> {text('dashboard.chart.views')}
         {enquiries && (
           <>
             {' '}
-            <span className="legend-line" aria-hidden="true" /> Enquiries
+            <span className="legend-line" aria-hidden="true" /> {text('dashboard.chart.enquiries')}
           </>
         )}
         {' · '}
@@ -139,12 +143,12 @@ export const ActivityChart = ({
           and made a phone's page scroll sideways. */}
       <div className="visually-hidden">
         <table>
-          <caption>{`Views${enquiries ? ' and enquiries' : ''} per day: ${listing.title}`}</caption>
+          <caption>{heading}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Views</th>
-              {enquiries && <th scope="col">Enquiries</th>}
+              <th scope="col">{text('dashboard.chart.day')}</th>
+              <th scope="col">{text('dashboard.chart.views')}</th>
+              {enquiries && <th scope="col">{text('dashboard.chart.enquiries')}</th>}
             </tr>
           </thead>
           <tbody>
