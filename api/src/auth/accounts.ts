@@ -1,3 +1,4 @@
+import type { Locale } from '@rentals/core/i18n/locales';
 import type { Sql } from 'postgres';
 import type { AuthUser, Role } from '../access/roles.ts';
 import { createTokens, type Tokens } from '../access/tokens.ts';
@@ -46,6 +47,8 @@ export type NewAccount = {
   phone: string;
   password: string;
   role: Role;
+  /** English unless given (registration passes its page's language). */
+  language?: Locale;
 };
 
 /**
@@ -76,6 +79,7 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
         email: normaliseEmail(account.email),
         phone: account.phone,
         role: account.role,
+        language: account.language,
         passwordHash: await hashPassword(account.password, caller),
         now: clock(),
       });

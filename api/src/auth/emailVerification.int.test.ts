@@ -16,10 +16,17 @@ const s = testAppWithUsers({ owner: 'homeowner' });
 const mail = mailbox();
 let n = 0;
 
-const register = async (role = 'homeowner') => {
+const register = async (role = 'homeowner', language = 'en') => {
   const email = `verify-${++n}-${Date.now()}@example.in`;
   const res = await s.t.request<{ token: string; user: Me['user'] }>('POST', '/api/auth/register', {
-    json: { name: 'Meera Iyer', email, phone: '9876543210', password: 'secret-pass-1', role },
+    json: {
+      name: 'Meera Iyer',
+      email,
+      phone: '9876543210',
+      password: 'secret-pass-1',
+      role,
+      language,
+    },
     headers: { [TEST_CLIENT_IP_HEADER]: `203.0.113.${n}` },
   });
   expect(res.status).toBe(201);
@@ -60,6 +67,21 @@ describe('verifying an email address by its link', () => {
     expect(JSON.stringify(events)).not.toContain(token.split('.')[1]);
     const [row] = await s.t.db.sql`SELECT email_verified_at FROM users WHERE id = ${account.id}`;
     expect(row?.email_verified_at).toBeInstanceOf(Date);
+  });
+
+  it('goes out in the language of the page registered on, and its link works', async () => {
+    const account = await register('tenant', 'kn');
+    const received = await mail.next(
+      account.email,
+      30_000,
+      'Rentals ಗಾಗಿ ನಿಮ್ಮ ಇಮೇಲ್ ವಿಳಾಸವನ್ನು ದೃಢೀಕರಿಸಿ',
+    );
+    expect(received.text).toContain('ನಮಸ್ಕಾರ Meera Iyer,');
+    const word = received.text
+      .split(/\s+/)
+      .find((w) => w.startsWith('http://rentals.test/verify-email?token='));
+    expect(await verify(new URL(word!).searchParams.get('token'))).toMatchObject({ status: 200 });
+    expect((await me(account.token)).emailVerified).toBe(true);
   });
 
   it('a forged, malformed or expired link says what to do', async () => {

@@ -90,6 +90,21 @@ const role = t.Union([t.Literal('homeowner'), t.Literal('broker'), t.Literal('te
   ...messages({ type: MESSAGES.role }),
 });
 
+/** The languages an account can choose for its emails and the site. */
+const language = t.Union(
+  [t.Literal('en'), t.Literal('hi'), t.Literal('kn')] satisfies { const: Locale }[],
+  {
+    ...messages({ type: MESSAGES.language }),
+  },
+);
+
+/** Name, phone and language only: email and role changes are not self-service. */
+export const ProfileBody = t.Object({
+  name: t.Optional(name),
+  phone: t.Optional(phone),
+  language: t.Optional(language),
+});
+
 /** Unknown fields are dropped (auth/bodies.ts) before the handler sees the body. */
 export const RegisterBody = t.Object({
   name,
@@ -97,6 +112,8 @@ export const RegisterBody = t.Object({
   password: newPassword,
   phone,
   role: t.Optional(role),
+  /** The language of the page registered on: the account's emails start in it. */
+  language: t.Optional(language),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
@@ -118,20 +135,6 @@ export const LoginBody = t.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
-/** The languages an account can choose for its emails and the site. */
-const language = t.Union(
-  [t.Literal('en'), t.Literal('hi'), t.Literal('kn')] satisfies { const: Locale }[],
-  {
-    ...messages({ type: MESSAGES.language }),
-  },
-);
-
-/** Name, phone and language only: email and role changes are not self-service. */
-export const ProfileBody = t.Object({
-  name: t.Optional(name),
-  phone: t.Optional(phone),
-  language: t.Optional(language),
-});
 export type ProfileBody = Static<typeof ProfileBody>;
 
 export const ChangePasswordBody = t.Object({

@@ -36,7 +36,7 @@ const prepared = (schema: TObject, body: unknown, trim: string[]) => {
 /** With the role defaulted to homeowner (SPEC §9). */
 export const readRegister = (body: unknown): Required<RegisterBody> => {
   const input = parseWith(RegisterBody, prepared(RegisterBody, body, ['name']));
-  return { ...input, role: input.role ?? 'homeowner' };
+  return { ...input, role: input.role ?? 'homeowner', language: input.language ?? 'en' };
 };
 
 export const readLogin = (body: unknown): LoginBody =>

@@ -22,6 +22,8 @@ export type NewUser = {
   email: string;
   phone: string;
   role: Role;
+  /** English when not given (the seed, admin:create). */
+  language?: Locale;
   passwordHash: string;
   now: Date;
 };
@@ -34,8 +36,8 @@ const columns = (sql: Sql) => sql`
 /** Inserts the user; false when the email is taken (the unique constraint decides, so two racing registrations cannot both win). */
 export const insertUser = async (sql: Sql, user: NewUser): Promise<UserRecord | null> => {
   const [row] = await sql<UserRecord[]>`
-    INSERT INTO users (id, name, email, phone, role, password_hash, created_at, updated_at)
-    VALUES (${user.id}, ${user.name}, ${user.email}, ${user.phone}, ${user.role}, ${user.passwordHash}, ${user.now}, ${user.now})
+    INSERT INTO users (id, name, email, phone, role, language, password_hash, created_at, updated_at)
+    VALUES (${user.id}, ${user.name}, ${user.email}, ${user.phone}, ${user.role}, ${user.language ?? 'en'}, ${user.passwordHash}, ${user.now}, ${user.now})
     ON CONFLICT (email) DO NOTHING
     RETURNING ${columns(sql)}`;
   return row ?? null;

@@ -91,7 +91,6 @@ describe('fields only the server sets, sent at registration', () => {
       created_at: '2001-01-01T00:00:00.000Z',
       emailVerified: true,
       email_verified_at: '2001-01-01T00:00:00.000Z',
-      language: 'hi; DROP TABLE users',
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body.user.emailVerified).toBe(false);
@@ -106,6 +105,23 @@ describe('fields only the server sets, sent at registration', () => {
     expect(row.token_generation).toBe(0);
     expect(row.created_at.getFullYear()).toBeGreaterThan(2020);
     expect((await login(email, 'a-good-password')).status).toBe(200);
+  });
+});
+
+describe('the language given at registration', () => {
+  it('is one of English, Hindi and Kannada, or a 400 and no account', async () => {
+    for (const language of ["hi'; DROP TABLE users--", 'HI', ['kn'], { $ne: 'en' }]) {
+      const email = newEmail();
+      const res = await register({ email, language });
+      expect(res.status, JSON.stringify(language)).toBe(400);
+      expect(res.body.errors).toEqual([
+        { path: 'language', msg: 'Please choose English, Hindi or Kannada' },
+      ]);
+      expect(await stored(email)).toBeUndefined();
+    }
+    const res = await register({ email: newEmail(), language: 'kn' });
+    expect(res.status).toBe(201);
+    expect(res.body.user.language).toBe('kn');
   });
 });
 

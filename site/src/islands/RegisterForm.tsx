@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { richNodes } from '@rentals/core/i18n/rich.tsx';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
-import { text } from '../lib/i18n.ts';
+import { pageLocale, text } from '../lib/i18n.ts';
 import { formatRich } from '../lib/i18nFormat.ts';
 import { describeError } from '../lib/api.ts';
 import type { Role } from '../lib/types.ts';
@@ -66,6 +66,7 @@ const Register = () => {
           phone: values.phone,
           password: values.password,
           role: values.role,
+          language: pageLocale(),
         });
         carryToast('success', text('auth.register.success'));
         window.location.replace('/dashboard');

@@ -66,6 +66,8 @@ export type Registration = {
   password: string;
   phone: string;
   role: Role;
+  /** The page's language: the account's emails start in it. */
+  language: User['language'];
 };
 
 const NEW_ACCOUNT = 'rentals.newAccount';
