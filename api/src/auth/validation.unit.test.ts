@@ -109,7 +109,7 @@ describe('register validation', () => {
       isAdmin: true,
       _id: 'mine',
     });
-    expect(body).toEqual({ ...validRegistration, role: 'homeowner' });
+    expect(body).toEqual({ ...validRegistration, role: 'homeowner', language: 'en' });
   });
 
   it('lists every broken field at once, in the spec messages', async () => {
