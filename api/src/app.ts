@@ -21,11 +21,12 @@ import { savedSearchRoutes } from './savedSearches/routes.ts';
 import { trustRoutes } from './trust/routes.ts';
 import { bodyLimit } from './shared/bodyLimit.ts';
 import { errorHandler } from './shared/errorHandler.ts';
+import { localiseErrorBody } from './i18n/apiErrors.ts';
 
 /** Composes the API from its features. Never listens and never reads the environment. */
 export const buildApp = (deps: AppDeps) =>
   new Elysia()
-    .use(errorHandler(deps.log))
+    .use(errorHandler(deps.log, localiseErrorBody))
     .use(bodyLimit)
     .use(idempotencyKeyHeader)
     .use(apiDocs)

@@ -79,7 +79,11 @@ const issuesOf = (error: unknown): FieldError[] => {
  * `{message: 'Internal server error'}` alone; a database that cannot answer
  * is a 503 with Retry-After.
  */
-export const errorHandler = (log: Logger) => {
+export type ErrorBody = { message: string; errors?: FieldError[] };
+/** Puts an error body into the request's language (api/src/i18n/apiErrors.ts); English as is. */
+export type Localise = (body: ErrorBody, request: Request) => ErrorBody;
+
+export const errorHandler = (log: Logger, localise: Localise = (body) => body) => {
   const internal = (request: Request, error: unknown) => {
     log.error('unhandled error', {
       requestId: requestIdOf(request),
@@ -89,6 +93,72 @@ export const errorHandler = (log: Logger) => {
     });
     return { message: INTERNAL_ERROR_MESSAGE };
   };
+  // The answer for one failure; its status and headers go on `set`.
+  const answer = (
+    code: string | number,
+    error: unknown,
+    set: { status?: number | string; headers: Record<string, string | number> },
+    request: Request,
+  ): ErrorBody => {
+    if (error instanceof ValidationError) {
+      set.status = 400;
+      return { message: error.message, errors: error.errors };
+    }
+    if (error instanceof AppError) {
+      set.status = error.status;
+      if (error instanceof RetryLaterError)
+        set.headers['retry-after'] = String(error.retryAfterSeconds);
+      // Cancelled before its append: nothing was written, so a retry is safe.
+      if (error instanceof WriteCancelledError)
+        set.headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
+      return error.status === 500 ? internal(request, error) : { message: error.message };
+    }
+    if (isTransient(error) || isTimedOut(error)) {
+      // An outage, not a bug: nothing was acknowledged, so the client may safely retry.
+      log.warn('database unavailable', {
+        requestId: requestIdOf(request),
+        method: request.method,
+        path: new URL(request.url).pathname,
+        error: (error as Error).message,
+      });
+      set.status = 503;
+      set.headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
+      return { message: DATABASE_UNAVAILABLE_MESSAGE };
+    }
+    switch (code) {
+      case 'VALIDATION':
+        // A response that fails its own schema is our bug, not the caller's.
+        if ((error as { type?: string }).type === 'response') {
+          set.status = 500;
+          return internal(request, error);
+        }
+        set.status = 400;
+        return { message: 'Validation failed', errors: issuesOf(error) };
+      case 'PARSE': {
+        const cause = (error as { cause?: unknown }).cause;
+        if (cause instanceof BodyTooLargeError) {
+          set.status = 413;
+          return { message: cause.message };
+        }
+        set.status = 400;
+        return {
+          message: 'The request body could not be parsed; send valid JSON or multipart form data',
+        };
+      }
+      case 'NOT_FOUND':
+        set.status = 404;
+        return { message: 'Not found' };
+      default: {
+        const status = (error as { status?: number }).status;
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          set.status = status;
+          return { message: (error as Error).message || 'Bad request' };
+        }
+        set.status = 500;
+        return internal(request, error);
+      }
+    }
+  };
   return new Elysia({ name: 'errorHandler' })
     .error({ AppError })
     .onRequest(({ request, set }) => {
@@ -97,64 +167,7 @@ export const errorHandler = (log: Logger) => {
       set.status = malformed.status;
       return { message: malformed.message };
     })
-    .onError({ as: 'global' }, ({ code, error, set, request }) => {
-      if (error instanceof ValidationError) {
-        set.status = 400;
-        return { message: error.message, errors: error.errors };
-      }
-      if (error instanceof AppError) {
-        set.status = error.status;
-        if (error instanceof RetryLaterError)
-          set.headers['retry-after'] = String(error.retryAfterSeconds);
-        // Cancelled before its append: nothing was written, so a retry is safe.
-        if (error instanceof WriteCancelledError)
-          set.headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
-        return error.status === 500 ? internal(request, error) : { message: error.message };
-      }
-      if (isTransient(error) || isTimedOut(error)) {
-        // An outage, not a bug: nothing was acknowledged, so the client may safely retry.
-        log.warn('database unavailable', {
-          requestId: requestIdOf(request),
-          method: request.method,
-          path: new URL(request.url).pathname,
-          error: (error as Error).message,
-        });
-        set.status = 503;
-        set.headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
-        return { message: DATABASE_UNAVAILABLE_MESSAGE };
-      }
-      switch (code) {
-        case 'VALIDATION':
-          // A response that fails its own schema is our bug, not the caller's.
-          if ((error as { type?: string }).type === 'response') {
-            set.status = 500;
-            return internal(request, error);
-          }
-          set.status = 400;
-          return { message: 'Validation failed', errors: issuesOf(error) };
-        case 'PARSE': {
-          const cause = (error as { cause?: unknown }).cause;
-          if (cause instanceof BodyTooLargeError) {
-            set.status = 413;
-            return { message: cause.message };
-          }
-          set.status = 400;
-          return {
-            message: 'The request body could not be parsed; send valid JSON or multipart form data',
-          };
-        }
-        case 'NOT_FOUND':
-          set.status = 404;
-          return { message: 'Not found' };
-        default: {
-          const status = (error as { status?: number }).status;
-          if (typeof status === 'number' && status >= 400 && status < 500) {
-            set.status = status;
-            return { message: (error as Error).message || 'Bad request' };
-          }
-          set.status = 500;
-          return internal(request, error);
-        }
-      }
-    });
+    .onError({ as: 'global' }, ({ code, error, set, request }) =>
+      localise(answer(code, error, set, request), request),
+    );
 };

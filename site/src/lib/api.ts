@@ -120,6 +120,9 @@ const retryWaitMs = (sent: Sent) => {
 export const api = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
+  // The page's language (its <html lang>, e.g. hi-IN): the API answers errors in it.
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language) headers['accept-language'] = language;
   const token = readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const write = method !== 'GET';
