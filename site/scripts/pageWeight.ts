@@ -36,8 +36,12 @@ export type PageWeight = {
   css: number;
   js: number;
   total: number;
+  /** Fonts the page preloads (a Hindi or Kannada page's script font), already compressed (woff2). */
+  fonts: number;
   files: string[];
 };
+
+const PRELOADED_FONT = /<link rel="preload" href="(\/_astro\/[^"]+\.woff2)"/g;
 
 const gzipSize = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).byteLength;
 
@@ -61,6 +65,9 @@ export const pageWeight = (distDir: string, htmlFile: string): PageWeight => {
   };
   for (const asset of pageAssets(html.toString('utf8'))) visit(asset);
   const htmlSize = gzipSize(html);
+  let fonts = 0;
+  for (const match of html.toString('utf8').matchAll(PRELOADED_FONT))
+    fonts += readFileSync(join(distDir, match[1] ?? '')).byteLength;
   const page = `/${htmlFile
     .replace(/index\.html$/, '')
     .replace(/\.html$/, '')
@@ -71,6 +78,7 @@ export const pageWeight = (distDir: string, htmlFile: string): PageWeight => {
     css,
     js,
     total: htmlSize + css + js,
+    fonts,
     files: [...seen],
   };
 };
