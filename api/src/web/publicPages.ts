@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentTypeOf } from '@rentals/core/contentTypes';
+import { DEFAULT_LOCALE, LOCALES } from '@rentals/core/i18n/locales';
 import type { S3Bucket } from '@rentals/core/s3Bucket';
 import { fileResponse } from './files.ts';
 import {
@@ -22,8 +23,12 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
+/** The other languages' prefixes: their cities index and city pages (/hi/browse/cities/pune) and sitemaps. */
+const LANGUAGE = `(?:(?:${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join('|')})\\/)?`;
 /** Only these paths belong to the generated site; everything else falls through to the app's site. */
-const OWNED = /^\/(?:browse\/.+|sitemap\.xml|sitemaps\/[a-z0-9-]+\.xml|robots\.txt)$/;
+const OWNED = new RegExp(
+  `^\\/(?:${LANGUAGE}browse\\/.+|sitemap\\.xml|sitemaps\\/${LANGUAGE}[a-z0-9-]+\\.xml|robots\\.txt)$`,
+);
 /** A listing's own page, whose status may be 404 (delisted) or 410 (deleted). */
 const LISTING_PAGE = /^browse\/[^/]+\.html$/;
 /** Letters, digits, dots, dashes, underscores and slashes; no `..` (checked below). */

@@ -25,6 +25,9 @@ import knMap from './catalogues/kn/map.json' with { type: 'json' };
 import enNotFound from './catalogues/en/notFound.json' with { type: 'json' };
 import hiNotFound from './catalogues/hi/notFound.json' with { type: 'json' };
 import knNotFound from './catalogues/kn/notFound.json' with { type: 'json' };
+import enPublicSite from './catalogues/en/publicSite.json' with { type: 'json' };
+import hiPublicSite from './catalogues/hi/publicSite.json' with { type: 'json' };
+import knPublicSite from './catalogues/kn/publicSite.json' with { type: 'json' };
 import enResults from './catalogues/en/results.json' with { type: 'json' };
 import hiResults from './catalogues/hi/results.json' with { type: 'json' };
 import knResults from './catalogues/kn/results.json' with { type: 'json' };
@@ -87,6 +90,7 @@ export const NAMESPACES = {
   messages: { en: enMessages, hi: hiMessages, kn: knMessages },
   myProperties: { en: enMyProperties, hi: hiMyProperties, kn: knMyProperties },
   notFound: { en: enNotFound, hi: hiNotFound, kn: knNotFound },
+  publicSite: { en: enPublicSite, hi: hiPublicSite, kn: knPublicSite },
   results: { en: enResults, hi: hiResults, kn: knResults },
   savedSearches: { en: enSavedSearches, hi: hiSavedSearches, kn: knSavedSearches },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },

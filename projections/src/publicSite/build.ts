@@ -18,13 +18,16 @@ import {
   type CityRun,
   type CitySitemap,
 } from './cityPages.ts';
+import { DEFAULT_LOCALE, localePath } from '@rentals/core/i18n/locales';
 import {
   CITIES_PATH,
+  citiesSitemapFile,
   citySitemapFile,
   cityPath,
   listingPath,
   MAX_PAGES,
   pageFile,
+  PUBLIC_LOCALES,
   SAFE_SEGMENT,
 } from './paths.ts';
 import { createPublisher } from './publisher.ts';
@@ -122,6 +125,8 @@ const sortedCities = (cache: Map<string, CityCounts>) =>
 
 /** What the steps of one build share, besides what its city pages share. */
 type Build = CityPagesContext & {
+  /** The English site: a listing's own page is English only. */
+  site: SiteContext;
   request: BuildRequest;
   sql: Sql;
   full: boolean;
@@ -154,17 +159,20 @@ const startBuild = async (request: BuildRequest): Promise<Build> => {
   publisher.publish(stylesheet.file, stylesheet.css);
   const script = await buildScript();
   publisher.publish(script.file, script.js);
-  const site: SiteContext = {
+  const sites: SiteContext[] = PUBLIC_LOCALES.map((locale) => ({
     siteUrl: request.siteUrl,
     cssHref: stylesheet.href,
     scriptHref: script.href,
-  };
+    locale,
+    locales: PUBLIC_LOCALES,
+  }));
   return {
     request,
     sql: request.sql,
     full,
     publisher,
-    site,
+    site: sites.find((s) => s.locale === DEFAULT_LOCALE)!,
+    sites,
     outDir,
     cap: request.maxPages ?? MAX_PAGES,
     abs: (path: string) => `${request.siteUrl}${path}`,
@@ -316,25 +324,34 @@ const rebuildCity = async (b: Build, slug: string) => {
 /** The cities index, robots.txt and the sitemap index, last. */
 const publishIndex = (b: Build, allCities: CityCounts[]) => {
   const { publisher, abs } = b;
-  publisher.publish(pageFile(CITIES_PATH), renderIndexPage(b.site, allCities));
-  publisher.publish(
-    'sitemaps/cities.xml',
-    renderUrlset([
-      { loc: abs(CITIES_PATH) },
-      ...allCities.map((c) => ({ loc: abs(cityPath(c.slug)), lastmod: c.lastModified })),
-    ]),
-  );
+  for (const site of b.sites) {
+    const at = (path: string) => abs(localePath(site.locale, path));
+    publisher.publish(
+      pageFile(localePath(site.locale, CITIES_PATH)),
+      renderIndexPage(site, allCities),
+    );
+    publisher.publish(
+      citiesSitemapFile(site.locale),
+      renderUrlset([
+        { loc: at(CITIES_PATH) },
+        ...allCities.map((c) => ({ loc: at(cityPath(c.slug)), lastmod: c.lastModified })),
+      ]),
+    );
+  }
   publisher.publish('robots.txt', renderRobots(b.request.siteUrl));
   publisher.publish(
     'sitemap.xml',
-    renderSitemapIndex([
-      abs('/sitemaps/cities.xml'),
-      ...allCities.flatMap((c) =>
-        Array.from({ length: sitemapParts(c, b.cap) }, (_, i) =>
-          abs(`/${citySitemapFile(c.slug, i + 1)}`),
+    renderSitemapIndex(
+      PUBLIC_LOCALES.flatMap((locale) => [
+        abs(`/${citiesSitemapFile(locale)}`),
+        ...allCities.flatMap((c) =>
+          // English's parts also name the listings' pages; another language's only the city's pages.
+          Array.from({ length: locale === DEFAULT_LOCALE ? sitemapParts(c, b.cap) : 1 }, (_, i) =>
+            abs(`/${citySitemapFile(c.slug, i + 1, locale)}`),
+          ),
         ),
-      ),
-    ]),
+      ]),
+    ),
   );
 };
 
@@ -368,8 +385,9 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
   // Cities without listed rows now: empty state, moved pages, empty sitemap.
   for (const slug of slugs)
     if (!b.done.has(slug)) {
-      retireStalePages(b.publisher, b.site, b.outDir, slug, undefined, b.cap);
-      finishSitemap(citySitemap(b.publisher, b.outDir, slug));
+      retireStalePages(b.publisher, b.sites, b.outDir, slug, undefined, b.cap);
+      for (const locale of PUBLIC_LOCALES)
+        finishSitemap(citySitemap(b.publisher, b.outDir, slug, locale));
     }
   lap(watch, 'cityPagesMs');
   // 3. The cities index, robots.txt and the sitemap index, last.

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_LOCALE, localePath, type Locale } from '@rentals/core/i18n/locales';
 import {
   citySitemapFile,
   cityPath,
@@ -60,22 +61,26 @@ const existingPageNumbers = (outDir: string, slug: string, filter: Filter): numb
  */
 export const retireStalePages = (
   publisher: Publisher,
-  site: SiteContext,
+  sites: readonly SiteContext[],
   outDir: string,
   slug: string,
   city: CityCounts | undefined,
   cap: number,
 ) => {
+  // Every language's page of a path, rendered in that language.
+  const inEvery = (path: string, render: (site: SiteContext) => string) => {
+    for (const site of sites)
+      publisher.publish(pageFile(localePath(site.locale, path)), render(site));
+  };
   for (const filter of FILTERS) {
     const total = city ? pagesFor(city, filter, cap) : 0;
     const fallback = total > 0 ? cityPath(slug, filter, total) : cityPath(slug);
     for (const n of existingPageNumbers(outDir, slug, filter))
-      if (n > total)
-        publisher.publish(pageFile(cityPath(slug, filter, n)), renderMovedPage(site, fallback));
+      if (n > total) inEvery(cityPath(slug, filter, n), (site) => renderMovedPage(site, fallback));
     if (filter && total === 0 && existsSync(join(outDir, pageFile(cityPath(slug, filter)))))
-      publisher.publish(pageFile(cityPath(slug, filter)), renderMovedPage(site, cityPath(slug)));
+      inEvery(cityPath(slug, filter), (site) => renderMovedPage(site, cityPath(slug)));
   }
-  if (!city) publisher.publish(pageFile(cityPath(slug)), renderEmptyCityPage(site, slug, null));
+  if (!city) inEvery(cityPath(slug), (site) => renderEmptyCityPage(site, slug, null));
 };
 
 /** A city's sitemap being written: the part being filled, and its number. */
@@ -83,20 +88,21 @@ export type CitySitemap = {
   publisher: Publisher;
   outDir: string;
   slug: string;
+  /** English names the city's pages and its listings' pages; another language, its city pages. */
+  locale: Locale;
   urls: SitemapUrl[];
   part: number;
 };
 
-export const citySitemap = (publisher: Publisher, outDir: string, slug: string): CitySitemap => ({
-  publisher,
-  outDir,
-  slug,
-  urls: [],
-  part: 1,
-});
+export const citySitemap = (
+  publisher: Publisher,
+  outDir: string,
+  slug: string,
+  locale: Locale = DEFAULT_LOCALE,
+): CitySitemap => ({ publisher, outDir, slug, locale, urls: [], part: 1 });
 
 const flushSitemap = (s: CitySitemap) => {
-  s.publisher.publish(citySitemapFile(s.slug, s.part), renderUrlset(s.urls));
+  s.publisher.publish(citySitemapFile(s.slug, s.part, s.locale), renderUrlset(s.urls));
   s.urls = [];
   s.part++;
 };
@@ -110,8 +116,8 @@ export const addToSitemap = (s: CitySitemap, url: SitemapUrl) => {
 export const finishSitemap = (s: CitySitemap) => {
   if (s.urls.length > 0 || s.part === 1) flushSitemap(s);
   // Parts a bigger city had before: empty them (the index no longer lists them).
-  while (existsSync(join(s.outDir, citySitemapFile(s.slug, s.part)))) {
-    s.publisher.publish(citySitemapFile(s.slug, s.part), renderUrlset([]));
+  while (existsSync(join(s.outDir, citySitemapFile(s.slug, s.part, s.locale)))) {
+    s.publisher.publish(citySitemapFile(s.slug, s.part, s.locale), renderUrlset([]));
     s.part++;
   }
 };
@@ -119,7 +125,8 @@ export const finishSitemap = (s: CitySitemap) => {
 /** What the city pages of one build share. */
 export type CityPagesContext = {
   publisher: Publisher;
-  site: SiteContext;
+  /** The site in each language the city pages are published in, English first (paths.ts). */
+  sites: readonly SiteContext[];
   outDir: string;
   cap: number;
   abs: (path: string) => string;
@@ -137,6 +144,8 @@ export type CityRun = {
   buffers: Map<Filter, PublicListing[]>;
   pageNo: Map<Filter, number>;
   sitemap: CitySitemap;
+  /** The other languages' sitemaps of the city's pages. */
+  languageSitemaps: CitySitemap[];
   /** The city's median rents (issue 18), on its first page. */
   trends?: RentTrends;
   /** With `remembered`: what the pages showed last time, and show now. */
@@ -169,17 +178,18 @@ const flushPage = (ctx: CityPagesContext, c: CityRun, filter: Filter) => {
   const page = c.pageNo.get(filter)!;
   if (unchangedPage(ctx, c, filter, page, listings)) ctx.skipped++;
   else
-    ctx.publisher.publish(
-      pageFile(cityPath(c.city.slug, filter, page)),
-      renderCityPage(ctx.site, {
-        city: c.city,
-        type: filter,
-        page,
-        totalPages: pagesFor(c.city, filter, ctx.cap),
-        listings,
-        trends: c.trends,
-      }),
-    );
+    for (const site of ctx.sites)
+      ctx.publisher.publish(
+        pageFile(localePath(site.locale, cityPath(c.city.slug, filter, page))),
+        renderCityPage(site, {
+          city: c.city,
+          type: filter,
+          page,
+          totalPages: pagesFor(c.city, filter, ctx.cap),
+          listings,
+          trends: c.trends,
+        }),
+      );
   c.buffers.set(filter, []);
   c.pageNo.set(filter, page + 1);
 };
@@ -197,6 +207,9 @@ export const startCity = (
     buffers: new Map(FILTERS.map((f) => [f, []])),
     pageNo: new Map(FILTERS.map((f) => [f, 1])),
     sitemap,
+    languageSitemaps: ctx.sites
+      .filter((site) => site.locale !== DEFAULT_LOCALE)
+      .map((site) => citySitemap(ctx.publisher, ctx.outDir, city.slug, site.locale)),
     ...(ctx.remembered
       ? {
           previous: ctx.remembered.get(city.slug),
@@ -210,10 +223,11 @@ export const startCity = (
   };
   for (const filter of FILTERS)
     for (let p = 1; p <= pagesFor(city, filter, ctx.cap); p++)
-      addToSitemap(sitemap, {
-        loc: ctx.abs(cityPath(city.slug, filter, p)),
-        lastmod: city.lastModified,
-      });
+      for (const map of [sitemap, ...run.languageSitemaps])
+        addToSitemap(map, {
+          loc: ctx.abs(localePath(map.locale, cityPath(city.slug, filter, p))),
+          lastmod: city.lastModified,
+        });
   return run;
 };
 
@@ -235,6 +249,7 @@ export const addToPages = (ctx: CityPagesContext, c: CityRun, row: PublicListing
 export const finishCity = (ctx: CityPagesContext, c: CityRun) => {
   for (const filter of FILTERS) flushPage(ctx, c, filter);
   if (c.rendered) ctx.remembered!.set(c.city.slug, c.rendered);
-  retireStalePages(ctx.publisher, ctx.site, ctx.outDir, c.city.slug, c.city, ctx.cap);
+  retireStalePages(ctx.publisher, ctx.sites, ctx.outDir, c.city.slug, c.city, ctx.cap);
   finishSitemap(c.sitemap);
+  for (const map of c.languageSitemaps) finishSitemap(map);
 };

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rentals/core/i18n/locales';
+
 /**
  * Every URL of the public site and the file that holds it. Pages are
  * `<path>.html` files (no trailing slash in the canonical URL), which any
@@ -51,5 +53,20 @@ export const loginPath = (id: string) => `/login?redirect=${encodeURIComponent(d
 /** The file (relative to the output directory) that serves a page path. */
 export const pageFile = (path: string) => `${path.replace(/^\//, '')}.html`;
 
-export const citySitemapFile = (slug: string, part: number) =>
-  `sitemaps/city-${slug}${part > 1 ? `-${part}` : ''}.xml`;
+/**
+ * The languages the cities index and the city pages are published in: English
+ * at /browse/cities/pune, the others under their code (/hi/browse/cities/pune).
+ * A listing's own page is English only: most of it is the owner's own words.
+ */
+export const PUBLIC_LOCALES: readonly Locale[] = LOCALES;
+
+/** A language's sitemaps sit in its own folder: sitemaps/hi/city-pune.xml. */
+const sitemapDir = (locale: Locale) =>
+  locale === DEFAULT_LOCALE ? 'sitemaps' : `sitemaps/${locale}`;
+
+/** A city's sitemap: English names its pages and its listings' pages, another language its pages. */
+export const citySitemapFile = (slug: string, part: number, locale: Locale = DEFAULT_LOCALE) =>
+  `${sitemapDir(locale)}/city-${slug}${part > 1 ? `-${part}` : ''}.xml`;
+
+/** The sitemap of a language's cities index and each city's first page. */
+export const citiesSitemapFile = (locale: Locale) => `${sitemapDir(locale)}/cities.xml`;

@@ -142,6 +142,50 @@ describe('full build', () => {
     expect(sitemap).toContain(`<loc>${SITE}/sitemaps/city-pune.xml</loc>`);
     expect(read('sitemaps/city-pune.xml')).toContain(`<loc>${SITE}/browse/${seeded[0]!.id}</loc>`);
   });
+  it('publishes the index and every city page in Hindi and Kannada too, each naming the others', () => {
+    const pune = read('hi/browse/cities/pune.html');
+    expect(pune).toContain('<html lang="hi-IN">');
+    expect(pune).toContain('<h1>पुणे में किराये के लिए फ़्लैट, मकान और PG</h1>');
+    expect(pune).toContain('14 प्रॉपर्टी मिलीं · 2 में से पेज 1');
+    expect(pune).toContain(`<link rel="canonical" href="${SITE}/hi/browse/cities/pune" />`);
+    for (const [tag, path] of [
+      ['en-IN', '/browse/cities/pune'],
+      ['hi-IN', '/hi/browse/cities/pune'],
+      ['kn-IN', '/kn/browse/cities/pune'],
+      ['x-default', '/browse/cities/pune'],
+    ])
+      expect(pune).toContain(`<link rel="alternate" hreflang="${tag}" href="${SITE}${path}" />`);
+    // Its links stay in Hindi; a listing's own page is English only.
+    expect(pune).toContain('href="/hi/browse/cities/pune/page/2"');
+    expect(pune).toContain('href="/hi/browse/cities/pune/house"');
+    expect(pune).toContain('href="/hi/login"');
+    expect(read('hi/browse/cities/pune/house.html')).toContain('<h1>पुणे में किराये के लिए मकान</h1>');
+    const kannada = read('kn/browse/cities/pune/page/2.html');
+    expect(kannada).toContain('<html lang="kn-IN">');
+    expect(kannada).toContain('ಪುಣೆ ನಲ್ಲಿ ಬಾಡಿಗೆಗೆ');
+    expect(kannada).toContain(`<link rel="prev" href="${SITE}/kn/browse/cities/pune" />`);
+    expect(read('kn/browse/cities.html')).toContain('<a href="/kn/browse/cities/pune">ಪುಣೆ</a>');
+    // The English page names its translations too.
+    expect(read('browse/cities/pune.html')).toContain(
+      `<link rel="alternate" hreflang="kn-IN" href="${SITE}/kn/browse/cities/pune" />`,
+    );
+    // A listing's own page is English only, so it names no other language.
+    expect(read(`browse/${seeded[0]!.id}.html`)).not.toContain('hreflang');
+  });
+
+  it('gives each language its sitemaps, and the sitemap index names them all', () => {
+    const index = read('sitemap.xml');
+    for (const file of ['cities', 'hi/cities', 'kn/cities', 'hi/city-pune', 'kn/city-mumbai'])
+      expect(index).toContain(`<loc>${SITE}/sitemaps/${file}.xml</loc>`);
+    const hindi = read('sitemaps/hi/city-pune.xml');
+    expect(hindi).toContain(`<loc>${SITE}/hi/browse/cities/pune</loc>`);
+    expect(hindi).toContain(`<loc>${SITE}/hi/browse/cities/pune/page/2</loc>`);
+    expect(hindi).not.toContain(`${SITE}/browse/`);
+    expect(read('sitemaps/kn/cities.xml')).toContain(
+      `<loc>${SITE}/kn/browse/cities/new-delhi</loc>`,
+    );
+  });
+
   it('pre-renders at most maxPages numbered pages per city; the rest stay reachable', async () => {
     const capped = mkdtempSync(join(tmpdir(), 'public-site-capped-'));
     try {

@@ -224,7 +224,13 @@ describe('public (visitor) model', () => {
     });
     expect(await termsOf('pub-t2')).toBeNull();
     const html = renderListingPage(
-      { siteUrl: 'https://example.in', cssHref: '/site.css', scriptHref: '/header.js' },
+      {
+        siteUrl: 'https://example.in',
+        cssHref: '/site.css',
+        scriptHref: '/header.js',
+        locale: 'en',
+        locales: ['en'],
+      },
       (await listingsByIds(env.db.sql, ['pub-t1']))[0]!,
     );
     expect(html).toContain('Vegetarian only');

@@ -1,4 +1,5 @@
 import { translatorFor } from '@rentals/core/i18n/catalogues';
+import { DEFAULT_LOCALE, INTL_TAGS, localePath, type Locale } from '@rentals/core/i18n/locales';
 import { footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
 import { markup, jsonLd, raw, type Html } from '../html.ts';
 import { CITIES_PATH } from '../paths.ts';
@@ -14,6 +15,12 @@ export type PageMeta = {
   structuredData?: unknown[];
   prevPath?: string | undefined;
   nextPath?: string | undefined;
+  /**
+   * Whether the page exists in every language of the site (the cities index
+   * and the city pages): it then names its other languages (hreflang) and
+   * offers the language switch. A listing's own page is English only.
+   */
+  translated?: boolean;
 };
 
 export type SiteContext = {
@@ -23,10 +30,27 @@ export type SiteContext = {
   cssHref: string;
   /** Site-relative URL of the content-hashed header island (assets.ts). */
   scriptHref: string;
+  /** The page's language: its texts, and its links stay in it (`/hi/browse/cities/pune`). */
+  locale: Locale;
+  /** The languages the translated pages are published in (paths.ts). */
+  locales: readonly Locale[];
 };
+
+/** A path of the site in the page's language: '/browse/cities' → '/hi/browse/cities'. */
+export const inLanguage = (site: SiteContext, path: string) => localePath(site.locale, path);
+
+/** The page's texts in its language. */
+export const textOf = (site: SiteContext) => translatorFor(site.locale).t;
 
 export const absolute = (site: SiteContext, path: string) =>
   /^https?:\/\//.test(path) ? path : `${site.siteUrl}${path}`;
+
+/** The other languages of a translated page, and x-default: the English page. */
+const alternates = (site: SiteContext, path: string) =>
+  markup`${site.locales.map(
+    (locale) =>
+      markup`<link rel="alternate" hreflang="${INTL_TAGS[locale]}" href="${absolute(site, localePath(locale, path))}" />`,
+  )}<link rel="alternate" hreflang="x-default" href="${absolute(site, localePath(DEFAULT_LOCALE, path))}" />`;
 
 /**
  * The frame of every public page: the app's own header and footer
@@ -37,30 +61,35 @@ export const absolute = (site: SiteContext, path: string) =>
  * to what `"in"` marks. Without JavaScript the page, its cards and the
  * footer's links work; the phone menu stays closed.
  */
-const FRAME = { visitorFirst: true };
-/** The public pages are in English until their Hindi and Kannada editions exist (docs/i18n). */
-const { t } = translatorFor('en');
-
 export const layout = (site: SiteContext, meta: PageMeta, body: Html): string => {
-  const canonical = absolute(site, meta.path);
+  const t = textOf(site);
+  const here = (path: string) => absolute(site, inLanguage(site, path));
+  const canonical = here(meta.path);
+  const frame = {
+    visitorFirst: true,
+    locale: site.locale,
+    path: meta.path,
+    locales: meta.translated ? site.locales : [site.locale],
+  };
   return markup`<!doctype html>
-    <html lang="en-IN">
+    <html lang="${INTL_TAGS[site.locale]}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${meta.title} · Rentals</title>
         <meta name="description" content="${meta.description}" />
         <link rel="canonical" href="${canonical}" />
+        ${meta.translated ? alternates(site, meta.path) : ''}
         ${meta.noindex ? markup`<meta name="robots" content="noindex, follow" />` : ''}
-        ${meta.prevPath ? markup`<link rel="prev" href="${absolute(site, meta.prevPath)}" />` : ''}
-        ${meta.nextPath ? markup`<link rel="next" href="${absolute(site, meta.nextPath)}" />` : ''}
+        ${meta.prevPath ? markup`<link rel="prev" href="${here(meta.prevPath)}" />` : ''}
+        ${meta.nextPath ? markup`<link rel="next" href="${here(meta.nextPath)}" />` : ''}
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="${site.cssHref}" />
         <script type="module" src="${site.scriptHref}"></script>
         <meta property="og:site_name" content="Rentals" />
         <meta property="og:type" content="website" />
-        <meta property="og:locale" content="en_IN" />
+        <meta property="og:locale" content="${INTL_TAGS[site.locale].replace('-', '_')}" />
         <meta property="og:title" content="${meta.title}" />
         <meta property="og:description" content="${meta.description}" />
         <meta property="og:url" content="${canonical}" />
@@ -69,9 +98,9 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
       </head>
       <body>
         <a class="skip-link" href="#main">${t('frame.skip')}</a>
-        ${raw(headerHtml(t, FRAME))}
+        ${raw(headerHtml(t, frame))}
         <main id="main" tabindex="-1">${body}</main>
-        ${raw(footerHtml(t, null, FRAME))}
+        ${raw(footerHtml(t, null, frame))}
         <div class="toaster" id="toaster" role="region" aria-label="${t('frame.notifications')}" aria-live="polite" data-dismiss-label="${t('frame.toast.dismiss')}"></div>
       </body>
     </html> `.value.replace(/\n\s+/g, '\n'); // drop the source indentation
@@ -81,10 +110,12 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
 export const breadcrumbList = (site: SiteContext, trail: { name: string; path: string }[]) => ({
   '@context': 'https://schema.org',
   '@type': 'BreadcrumbList',
-  itemListElement: [{ name: 'Cities', path: CITIES_PATH }, ...trail].map((step, i) => ({
-    '@type': 'ListItem',
-    position: i + 1,
-    name: step.name,
-    item: absolute(site, step.path),
-  })),
+  itemListElement: [{ name: textOf(site)('publicSite.cities'), path: CITIES_PATH }, ...trail].map(
+    (step, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: step.name,
+      item: absolute(site, inLanguage(site, step.path)),
+    }),
+  ),
 });

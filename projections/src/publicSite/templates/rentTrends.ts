@@ -2,6 +2,7 @@ import { formatDate } from '@rentals/core/i18n/dates';
 import { formatRupees } from '@rentals/core/i18n/numbers';
 import { markup, type Html } from '../html.ts';
 import type { RentTrends, TrendGroup } from '../../queries/rentTrends.ts';
+import { textOf, type SiteContext } from './layout.ts';
 
 const SPARK = { width: 120, height: 32, padding: 3 };
 
@@ -11,18 +12,17 @@ const SPARK = { width: 120, height: 32, padding: 3 };
  */
 const PUBLIC_STEP = 500;
 const rupees = (n: number) => formatRupees(Math.round(n / PUBLIC_STEP) * PUBLIC_STEP);
-const TYPE_NAMES: Record<string, string> = { flat: 'Flat', house: 'House', PG: 'PG' };
-
 /** 'Flat · 2 BHK', 'PG', 'House · 1 RK' for none (the site's groupLabel). */
-const groupName = (g: TrendGroup) => {
-  const type = TYPE_NAMES[g.propertyType] ?? g.propertyType;
-  return g.propertyType === 'PG'
-    ? type
-    : `${type} · ${g.bedrooms === 0 ? '1 RK' : `${g.bedrooms} BHK`}`;
-};
+const groupName = (site: SiteContext, g: TrendGroup) =>
+  g.propertyType === 'PG'
+    ? textOf(site)('publicSite.trends.group', { type: g.propertyType })
+    : textOf(site)('publicSite.trends.groupRooms', {
+        type: g.propertyType,
+        bedrooms: g.bedrooms ?? 0,
+      });
 
-const monthName = (month: string) =>
-  formatDate(`${month}T00:00:00Z`, 'en', 'shortMonthYear', { timeZone: 'UTC' });
+const monthName = (site: SiteContext, month: string) =>
+  formatDate(`${month}T00:00:00Z`, site.locale, 'shortMonthYear', { timeZone: 'UTC' });
 
 /**
  * The sparkline's path: one segment per run of months with a median shown
@@ -60,10 +60,12 @@ const figure = (m: TrendGroup['now']) =>
     ? markup`${rupees(m.median)} <span class="muted">(${m.sample})</span>`
     : markup`<span class="muted">–</span>`;
 
-const sparkline = (g: TrendGroup): Html => {
-  const first = g.series[0]!.month;
-  const last = g.series.at(-1)!.month;
-  const label = `Median rent of ${groupName(g)} from ${monthName(first)} to ${monthName(last)}`;
+const sparkline = (site: SiteContext, g: TrendGroup): Html => {
+  const label = textOf(site)('publicSite.trends.sparkline', {
+    group: groupName(site, g),
+    from: monthName(site, g.series[0]!.month),
+    to: monthName(site, g.series.at(-1)!.month),
+  });
   return markup`<svg class="sparkline-chart" viewBox="0 0 ${SPARK.width} ${SPARK.height}" width="${SPARK.width}"
     height="${SPARK.height}" role="img" aria-label="${label}"><path class="sparkline" d="${sparklinePath(g.series)}" /></svg>`;
 };
@@ -74,40 +76,40 @@ const sparkline = (g: TrendGroup): Html => {
  * SVG, no script. Nothing when no group has enough listings.
  */
 export const rentTrendsSection = (
+  site: SiteContext,
   trends: RentTrends | undefined,
   cityName: string,
   minSample: number,
 ): Html => {
   if (!trends?.month || trends.groups.length === 0) return markup``;
+  const t = textOf(site);
+  const heading = t('publicSite.trends.heading', { city: cityName });
   return markup`<section class="card rent-trend" data-testid="city-rent-trends">
-    <h2>Median rents in ${cityName}</h2>
-    <div class="table-scroll" role="region" aria-label="Median rents in ${cityName}" tabindex="0">
+    <h2>${heading}</h2>
+    <div class="table-scroll" role="region" aria-label="${heading}" tabindex="0">
     <table class="trend-table">
       <thead>
         <tr>
-          <th scope="col">Home</th>
-          <th scope="col">${monthName(trends.month)}</th>
-          <th scope="col">3 months ago</th>
-          <th scope="col">A year ago</th>
-          <th scope="col">Trend</th>
+          <th scope="col">${t('publicSite.trends.home')}</th>
+          <th scope="col">${monthName(site, trends.month)}</th>
+          <th scope="col">${t('publicSite.trends.threeMonths')}</th>
+          <th scope="col">${t('publicSite.trends.yearAgo')}</th>
+          <th scope="col">${t('publicSite.trends.trend')}</th>
         </tr>
       </thead>
       <tbody>
         ${trends.groups.map(
           (g) => markup`<tr>
-            <th scope="row">${groupName(g)}</th>
+            <th scope="row">${groupName(site, g)}</th>
             <td>${figure(g.now)}</td>
             <td>${figure(g.threeMonthsAgo)}</td>
             <td>${figure(g.twelveMonthsAgo)}</td>
-            <td>${sparkline(g)}</td>
+            <td>${sparkline(site, g)}</td>
           </tr>`,
         )}
       </tbody>
     </table>
     </div>
-    <p class="muted">
-      Median monthly rent of the listings on the market each month, to the nearest ₹500 (number of
-      listings in brackets); a median needs at least ${minSample} listings.
-    </p>
+    <p class="muted">${t('publicSite.trends.note', { min: minSample })}</p>
   </section>`;
 };

@@ -1,7 +1,16 @@
+import { LOCALES, type Locale } from '@rentals/core/i18n/locales';
 import { describe, expect, it } from 'vitest';
 import { rentTrendsSection, sparklinePath } from './rentTrends.ts';
 
 const point = (month: string, median: number | null) => ({ month, median, sample: median ? 6 : 1 });
+
+const site = (locale: Locale) => ({
+  siteUrl: 'https://example.in',
+  cssHref: '/site.css',
+  scriptHref: '/header.js',
+  locale,
+  locales: LOCALES,
+});
 
 describe('the sparkline', () => {
   it('runs from the lowest median at the bottom to the highest at the top, with gaps', () => {
@@ -35,7 +44,7 @@ describe('the city page section', () => {
   };
 
   it('shows each group this month, three and twelve months ago, as static SVG', () => {
-    const html = rentTrendsSection(trends, 'Pune', 5).value;
+    const html = rentTrendsSection(site('en'), trends, 'Pune', 5).value;
     expect(html).toContain('Median rents in Pune');
     expect(html).toContain('Flat · 2 BHK');
     // To the nearest ₹500: never one listing's exact rent.
@@ -46,7 +55,16 @@ describe('the city page section', () => {
     expect(html).not.toContain('<script');
   });
 
+  it('reads in the page’s language, figures as they are', () => {
+    const html = rentTrendsSection(site('kn'), trends, 'ಪುಣೆ', 5).value;
+    expect(html).toContain('<h2>ಪುಣೆ ನಲ್ಲಿ ಮಧ್ಯಮ ಬಾಡಿಗೆ</h2>');
+    expect(html).toContain('ಫ್ಲ್ಯಾಟ್ · 2 BHK');
+    expect(html).toContain('₹25,000');
+    expect(html).toContain('ಕನಿಷ್ಠ 5 ಲಿಸ್ಟಿಂಗ್‌ಗಳು ಬೇಕು');
+    expect(html).not.toMatch(/Median|months ago/);
+  });
+
   it('is absent without groups', () => {
-    expect(rentTrendsSection({ month: null, groups: [] }, 'Pune', 5).value).toBe('');
+    expect(rentTrendsSection(site('en'), { month: null, groups: [] }, 'Pune', 5).value).toBe('');
   });
 });
