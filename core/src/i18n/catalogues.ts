@@ -1,3 +1,6 @@
+import enAdmin from './catalogues/en/admin.json' with { type: 'json' };
+import hiAdmin from './catalogues/hi/admin.json' with { type: 'json' };
+import knAdmin from './catalogues/kn/admin.json' with { type: 'json' };
 import enAuth from './catalogues/en/auth.json' with { type: 'json' };
 import hiAuth from './catalogues/hi/auth.json' with { type: 'json' };
 import knAuth from './catalogues/kn/auth.json' with { type: 'json' };
@@ -76,6 +79,7 @@ import { createTranslator, type Translator } from './translate.ts';
  */
 export const NAMESPACES = {
   account: { en: enAccount, hi: hiAccount, kn: knAccount },
+  admin: { en: enAdmin, hi: hiAdmin, kn: knAdmin },
   auth: { en: enAuth, hi: hiAuth, kn: knAuth },
   browse: { en: enBrowse, hi: hiBrowse, kn: knBrowse },
   card: { en: enCard, hi: hiCard, kn: knCard },

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { count, plural } from '@rentals/core/ui/plural';
+import { count } from '@rentals/core/ui/plural';
+import { formatDate } from '@rentals/core/i18n/dates';
 import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
-import { formatDate } from '../lib/format.ts';
+import { pageLocale, text } from '../lib/i18n.ts';
+import { format } from '../lib/i18nFormat.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
@@ -37,7 +39,7 @@ const Console = () => {
   useEffect(() => {
     void apiRoute('GET /admin/overview')
       .then(setOverview)
-      .catch((e: unknown) => setError(describeError(e, 'The admin console could not be loaded.')));
+      .catch((e: unknown) => setError(describeError(e, text('admin.console.loadFailed'))));
   }, []);
 
   if (error) return <Alert className="alert alert-error" message={error} />;
@@ -45,61 +47,69 @@ const Console = () => {
   const { counts, recentDecisions } = overview;
   return (
     <div className="stack">
-      <h1>Admin console</h1>
+      <h1>{text('admin.console.title')}</h1>
       <div className="stat-grid">
-        <Count value={counts.reportedListings} label="Reported listings" href="/admin/reports">
-          {plural(counts.openReports, 'open report')}
+        <Count
+          value={counts.reportedListings}
+          label={text('admin.console.reported')}
+          href="/admin/reports"
+        >
+          {format('admin.console.openReports', { n: counts.openReports })}
         </Count>
         <Count
           value={counts.hiddenAwaitingDecision}
-          label="Hidden, awaiting a decision"
+          label={text('admin.console.hidden')}
           href="/admin/reports"
         />
         <Count
           value={counts.awaitingVerification}
-          label="Awaiting verification"
+          label={text('admin.console.awaitingVerification')}
           href="/admin/verify"
         />
         <Count
           value={counts.muchBelowSimilar}
-          label="Much below similar homes"
+          label={text('admin.tooCheap.title')}
           href="/admin/too-cheap"
         />
-        <Count value={counts.duplicatePairs} label="Possible duplicates" href="/admin/duplicates">
-          Same photos or same home
+        <Count
+          value={counts.duplicatePairs}
+          label={text('admin.duplicates.title')}
+          href="/admin/duplicates"
+        >
+          {text('admin.console.duplicatesHint')}
         </Count>
       </div>
       <div className="quick-actions">
         <a className="button button-primary" href="/admin/reports">
-          Review reports
+          {text('admin.reports.title')}
         </a>
         <a className="button" href="/admin/verify">
-          Verify listings
+          {text('admin.verify.title')}
         </a>
         <a className="button" href="/admin/duplicates">
-          Review duplicates
+          {text('admin.console.reviewDuplicates')}
         </a>
         <a className="button" href="/admin/brokers">
-          Possible brokers
+          {text('admin.brokers.title')}
         </a>
       </div>
       <section className="card" aria-labelledby="recent-decisions">
         <h2 id="recent-decisions" style={{ fontSize: '1.1rem' }}>
-          Recent decisions
+          {text('admin.console.recent')}
         </h2>
         {recentDecisions.length === 0 ? (
-          <p className="muted">No decisions yet.</p>
+          <p className="muted">{text('admin.console.noDecisions')}</p>
         ) : (
           <ul className="decision-list">
             {recentDecisions.map((d, i) => (
               <li key={`${d.listingId}-${d.at}-${i}`}>
                 <a href={`/properties/${encodeURIComponent(d.listingId)}`}>
-                  {d.title ?? 'A deleted listing'}
+                  {d.title ?? text('admin.deletedListing')}
                 </a>
                 : {d.text}
                 <span className="muted">
                   {' '}
-                  — {d.adminName}, {formatDate(d.at)}
+                  — {d.adminName}, {formatDate(d.at, pageLocale())}
                 </span>
               </li>
             ))}

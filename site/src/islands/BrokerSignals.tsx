@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '@rentals/core/i18n/dates';
+import { fill, pageLocale, text } from '../lib/i18n.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
@@ -25,11 +26,16 @@ const AccountRow = (props: {
       <div className="row-between">
         <strong>{a.name}</strong>
         <span className={`badge ${a.strength >= props.askAt ? 'badge-delisted' : 'badge-type'}`}>
-          Strength {a.strength} of 100
+          {fill('admin.brokers.strength', { strength: a.strength })}
         </span>
       </div>
       <p className="muted" style={{ margin: 0 }}>
-        {a.email} · member since {formatDate(a.memberSince)} · {a.status}
+        {fill('admin.brokers.facts', {
+          email: a.email,
+          date: formatDate(a.memberSince, pageLocale()),
+          // Where the role question stands, in the API's words (English).
+          status: a.status,
+        })}
       </p>
       <ul className="broker-evidence">
         {a.signals.map((s) => (
@@ -43,7 +49,7 @@ const AccountRow = (props: {
           disabled={props.busy}
           onClick={() => props.onDecide('looksLikeOwner')}
         >
-          Looks like an owner
+          {text('admin.brokers.looksLikeOwner')}
         </button>
         <button
           type="button"
@@ -51,7 +57,7 @@ const AccountRow = (props: {
           disabled={props.busy}
           onClick={() => props.onDecide('askToConfirm')}
         >
-          Ask to confirm role
+          {text('admin.brokers.askToConfirm')}
         </button>
       </div>
     </li>
@@ -66,7 +72,7 @@ const Brokers = () => {
   const reload = useCallback(() => {
     void apiRoute('GET /admin/brokers')
       .then(setQueue)
-      .catch((e: unknown) => setError(describeError(e, 'The list could not be loaded.')));
+      .catch((e: unknown) => setError(describeError(e, text('admin.brokers.loadFailed'))));
   }, []);
   useEffect(reload, [reload]);
   const decide = async (a: Account, decision: Decision) => {
@@ -80,17 +86,17 @@ const Brokers = () => {
       setNotice(`${a.name}: ${done.decision}.`);
       reload();
     } catch (e) {
-      setNotice(describeError(e, 'Nothing was changed; please try again.'));
+      setNotice(describeError(e, text('admin.nothingChanged')));
     } finally {
       setBusy(false);
     }
   };
   return (
     <div className="stack">
-      <h1>Possible brokers</h1>
+      <h1>{text('admin.brokers.title')}</h1>
       <p className="muted" style={{ margin: 0 }}>
-        Homeowner accounts whose listings look like a broker’s, the strongest first.
-        {queue && ` From ${queue.askAt} the owner is asked to confirm their role.`}
+        {text('admin.brokers.intro')}
+        {queue && ` ${fill('admin.brokers.askAt', { askAt: queue.askAt })}`}
       </p>
       {notice && (
         <p className="alert alert-info" role="status">
@@ -100,7 +106,7 @@ const Brokers = () => {
       <Alert className="alert alert-error" message={error} />
       {!queue && !error && <Spinner />}
       {queue && queue.accounts.length === 0 && (
-        <p className="muted">No account looks like a broker.</p>
+        <p className="muted">{text('admin.brokers.none')}</p>
       )}
       {queue && (
         <ul className="verify-list">

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { DuplicatePair } from '@rentals/core/contract/duplicates';
-import { plural } from '@rentals/core/ui/plural';
+import { formatDate } from '@rentals/core/i18n/dates';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
-import { formatDate } from '../lib/format.ts';
+import { fill, pageLocale, text } from '../lib/i18n.ts';
+import { format } from '../lib/i18nFormat.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
@@ -12,6 +14,16 @@ import './duplicates.css';
 
 type Queue = ApiResponse<'GET /admin/duplicates'>;
 type Side = DuplicatePair['listingA'];
+
+/** The statuses the API writes in words (projections' duplicateQueries), shown in the page's language. */
+const STATUSES: Record<string, MessageId> = {
+  Listed: 'admin.duplicates.listed',
+  'Not listed': 'admin.duplicates.notListed',
+};
+const statusText = (status: string) => {
+  const id = STATUSES[status];
+  return id ? text(id) : status;
+};
 
 /** One listing of the pair: its photos (the matching ones marked), title, owner and place. */
 const ListingSide = ({
@@ -28,12 +40,12 @@ const ListingSide = ({
   <div className="duplicate-side">
     <p className="muted duplicate-side-label">{label}</p>
     <div className="duplicate-photos">
-      {side.photos.length === 0 && <p className="muted">No photos</p>}
+      {side.photos.length === 0 && <p className="muted">{text('admin.duplicates.noPhotos')}</p>}
       {side.photos.map((p) => (
         <img
           key={p.url}
           src={p.url}
-          alt={p.matched ? 'The matching photo' : 'Another photo of this listing'}
+          alt={text(p.matched ? 'admin.duplicates.matchedPhoto' : 'admin.duplicates.otherPhoto')}
           className={p.matched ? 'duplicate-photo matched' : 'duplicate-photo'}
           style={{ backgroundImage: `url("${p.placeholder}")` }}
           loading="lazy"
@@ -41,21 +53,21 @@ const ListingSide = ({
       ))}
     </div>
     <a href={`/properties/${encodeURIComponent(side.listingId)}`} className="duplicate-title">
-      {side.title ?? 'A listing not shown yet'}
+      {side.title ?? text('admin.duplicates.notShownYet')}
     </a>
     <dl className="duplicate-facts">
-      <dt>Owner</dt>
-      <dd>{side.ownerName ?? 'Unknown account'}</dd>
-      <dt>City</dt>
+      <dt>{text('admin.duplicates.owner')}</dt>
+      <dd>{side.ownerName ?? text('admin.duplicates.unknownAccount')}</dd>
+      <dt>{text('admin.duplicates.city')}</dt>
       <dd>{side.city}</dd>
-      <dt>Address</dt>
+      <dt>{text('admin.duplicates.address')}</dt>
       <dd>{side.address ?? '—'}</dd>
-      <dt>Status</dt>
-      <dd>{side.status}</dd>
+      <dt>{text('admin.duplicates.status')}</dt>
+      <dd>{statusText(side.status)}</dd>
     </dl>
     {side.status === 'Listed' && (
       <button type="button" className="button" disabled={busy} onClick={onDelist}>
-        Delist this one
+        {text('admin.duplicates.delistThis')}
       </button>
     )}
   </div>
@@ -72,7 +84,7 @@ const PairCard = ({
   onDismiss: () => void;
   onDelist: (side: Side) => void;
 }) => (
-  <li className="card duplicate-pair" aria-label="A possible duplicate">
+  <li className="card duplicate-pair" aria-label={text('admin.duplicates.pair')}>
     <ul className="duplicate-matches">
       {pair.matches.map((m) => (
         <li key={m}>
@@ -81,28 +93,28 @@ const PairCard = ({
       ))}
     </ul>
     <p className="muted" style={{ margin: 0 }}>
-      Found {formatDate(pair.foundAt)}
+      {fill('admin.duplicates.found', { date: formatDate(pair.foundAt, pageLocale()) })}
     </p>
     <div className="duplicate-sides">
       <ListingSide
         side={pair.listingA}
-        label="Listing 1"
+        label={fill('admin.duplicates.listing', { n: 1 })}
         busy={busy}
         onDelist={() => onDelist(pair.listingA)}
       />
       <ListingSide
         side={pair.listingB}
-        label="Listing 2"
+        label={fill('admin.duplicates.listing', { n: 2 })}
         busy={busy}
         onDelist={() => onDelist(pair.listingB)}
       />
     </div>
     <div className="duplicate-actions">
       <button type="button" className="button button-primary" disabled={busy} onClick={onDismiss}>
-        Not a duplicate
+        {text('admin.duplicates.notDuplicate')}
       </button>
       <a className="button" href="/admin/reports">
-        Review reports
+        {text('admin.reports.title')}
       </a>
     </div>
   </li>
@@ -119,7 +131,7 @@ const Review = () => {
     () =>
       apiRoute('GET /admin/duplicates')
         .then(setQueue)
-        .catch((e: unknown) => setError(describeError(e, 'The duplicates could not be loaded.'))),
+        .catch((e: unknown) => setError(describeError(e, text('admin.duplicates.loadFailed')))),
     [],
   );
   useEffect(() => void load(), [load]);
@@ -131,7 +143,7 @@ const Review = () => {
       setNotice(await run());
       await load();
     } catch (e) {
-      setError(describeError(e, 'That did not work. Please try again.'));
+      setError(describeError(e, text('admin.duplicates.failed')));
     } finally {
       setBusy(false);
     }
@@ -141,32 +153,35 @@ const Review = () => {
       await apiRoute('POST /admin/duplicates/dismiss', {
         json: { listingIds: [pair.listingA.listingId, pair.listingB.listingId] },
       });
-      return 'Marked not a duplicate. This pair will not be shown again.';
+      return text('admin.duplicates.dismissed');
     });
   const delist = (side: Side) =>
     act(async () => {
       await apiRoute('PATCH /properties/:id/toggle-availability', {
         params: { id: side.listingId },
       });
-      return `“${side.title ?? 'The listing'}” is delisted.`;
+      return fill('admin.delisted', {
+        title: side.title ?? text('admin.duplicates.theListing'),
+      });
     });
 
   if (!queue && !error) return <Spinner />;
   return (
     <div className="stack">
-      <h1>Possible duplicates</h1>
-      <p className="muted">
-        The same photo on listings of different owners or in different cities, and the same home
-        listed twice by different owners. Newest first.
-      </p>
+      <h1>{text('admin.duplicates.title')}</h1>
+      <p className="muted">{text('admin.duplicates.intro')}</p>
       {error && <Alert className="alert alert-error" message={error} />}
       {notice && <p role="status">{notice}</p>}
-      {queue && queue.pairs.length === 0 && <p>Nothing to review.</p>}
+      {queue && queue.pairs.length === 0 && <p>{text('admin.duplicates.none')}</p>}
       {queue && queue.pairs.length > 0 && (
         <>
           <p>
-            {plural(queue.total, 'pair')} to review
-            {queue.total > queue.pairs.length ? `, the newest ${queue.pairs.length} shown` : ''}.
+            {queue.total > queue.pairs.length
+              ? format('admin.duplicates.countNewest', {
+                  total: queue.total,
+                  shown: queue.pairs.length,
+                })
+              : format('admin.duplicates.count', { total: queue.total })}
           </p>
           <ul className="duplicate-list">
             {queue.pairs.map((p) => (

@@ -1,25 +1,42 @@
 import { useCallback, useEffect, useState } from 'react';
 import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '@rentals/core/i18n/dates';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
+import { fill, pageLocale, text } from '../lib/i18n.ts';
+import { format } from '../lib/i18nFormat.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
-import { ReportBrigade } from '../components/react/ReportBrigade.tsx';
+import { ReportBrigade, reasonText } from '../components/react/ReportBrigade.tsx';
 import { Alert } from '../components/react/Alert.tsx';
 
 type Queue = ApiResponse<'GET /reports/queue'>;
 type Entry = Queue['entries'][number];
 type History = ApiResponse<'GET /reports/listings/:listingId'>;
 
-const ACTIONS = [
-  { action: 'dismiss', label: 'Dismiss' },
-  { action: 'askOwnerToFix', label: 'Ask owner to fix' },
-  { action: 'delist', label: 'Delist' },
-  { action: 'suspendOwner', label: 'Suspend owner' },
-] as const;
+const ACTIONS: readonly { action: string; label: MessageId }[] = [
+  { action: 'dismiss', label: 'admin.reports.action.dismiss' },
+  { action: 'askOwnerToFix', label: 'admin.reports.action.askOwnerToFix' },
+  { action: 'delist', label: 'admin.delist' },
+  { action: 'suspendOwner', label: 'admin.reports.action.suspendOwner' },
+];
 
 /** What the queue calls a listing whose read model row is gone (never its id). */
-const DELETED = 'A deleted listing';
+const deleted = () => text('admin.deletedListing');
+
+/** 'Pune · Owner: Asha · 2 open reports since 2 Dec 2026'. */
+const summary = (e: Entry) => {
+  const open = e.firstReportAt
+    ? format('admin.reports.openSince', {
+        n: e.openReports,
+        date: formatDate(e.firstReportAt, pageLocale()),
+      })
+    : format('admin.reports.open', { n: e.openReports });
+  const owner = fill('admin.reports.owner', {
+    name: e.ownerName ?? text('admin.reports.ownerUnknown'),
+  });
+  return [e.city, owner, open].filter(Boolean).join(' · ');
+};
 
 /** One reported listing: its history and the four decisions. */
 const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: string) => void }) => {
@@ -31,7 +48,7 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
   useEffect(() => {
     void apiRoute('GET /reports/listings/:listingId', { params: { listingId: entry.listingId } })
       .then(setHistory)
-      .catch((e: unknown) => setError(describeError(e, 'The history could not be loaded.')));
+      .catch((e: unknown) => setError(describeError(e, text('admin.reports.historyFailed'))));
   }, [entry.listingId]);
 
   const decide = async (action: string, label: string) => {
@@ -42,21 +59,21 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
         params: { listingId: entry.listingId },
         json: { action, ...(reason.trim() ? { reason: reason.trim() } : {}) },
       });
-      onDecided(`${label}: done for “${entry.title ?? DELETED}”.`);
+      onDecided(fill('admin.reports.done', { action: label, title: entry.title ?? deleted() }));
     } catch (e) {
-      setError(describeError(e, 'The decision could not be recorded.'));
+      setError(describeError(e, text('admin.reports.decisionFailed')));
       setBusy(false);
     }
   };
 
   return (
     <div className="stack" style={{ gap: '0.5rem' }}>
-      {history === null && !error && <Spinner label="Loading history" />}
+      {history === null && !error && <Spinner label={text('admin.reports.loadingHistory')} />}
       {history && (
-        <ol className="muted" aria-label="Listing history">
+        <ol className="muted" aria-label={text('admin.reports.history')}>
           {history.events.map((e) => (
             <li key={`${e.streamId}/${e.version}`}>
-              {formatDate(e.recordedAt)} — {e.text}
+              {formatDate(e.recordedAt, pageLocale())} — {e.text}
             </li>
           ))}
         </ol>
@@ -68,7 +85,7 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
           onUndone={onDecided}
         />
       )}
-      <label htmlFor={`reason-${entry.listingId}`}>Reason for the owner</label>
+      <label htmlFor={`reason-${entry.listingId}`}>{text('admin.reports.reasonForOwner')}</label>
       <textarea
         id={`reason-${entry.listingId}`}
         value={reason}
@@ -84,9 +101,9 @@ const Review = ({ entry, onDecided }: { entry: Entry; onDecided: (message: strin
             type="button"
             className={action === 'dismiss' ? 'button' : 'button button-primary'}
             disabled={busy || (action !== 'dismiss' && !reason.trim())}
-            onClick={() => void decide(action, label)}
+            onClick={() => void decide(action, text(label))}
           >
-            {label}
+            {text(label)}
           </button>
         ))}
       </div>
@@ -103,7 +120,7 @@ const Queue = () => {
   const reload = useCallback(() => {
     void apiRoute('GET /reports/queue')
       .then(setQueue)
-      .catch((e: unknown) => setError(describeError(e, 'The queue could not be loaded.')));
+      .catch((e: unknown) => setError(describeError(e, text('admin.reports.loadFailed'))));
   }, []);
   useEffect(reload, [reload]);
 
@@ -111,35 +128,38 @@ const Queue = () => {
   if (!queue) return <Spinner />;
   return (
     <div className="stack">
-      <h1>Review reports</h1>
+      <h1>{text('admin.reports.title')}</h1>
       {notice && (
         <p className="alert alert-success" role="status">
           {notice}
         </p>
       )}
-      {queue.entries.length === 0 && <p className="muted">No reports waiting for review.</p>}
+      {queue.entries.length === 0 && <p className="muted">{text('admin.reports.none')}</p>}
       {queue.entries.map((e) => (
-        <section className="card" key={e.listingId} aria-label={e.title ?? DELETED}>
+        <section className="card" key={e.listingId} aria-label={e.title ?? deleted()}>
           <div className="row-between">
             <div>
               <h2 style={{ fontSize: '1.1rem', margin: 0 }}>
-                <a href={`/properties/${encodeURIComponent(e.listingId)}`}>{e.title ?? DELETED}</a>
+                <a href={`/properties/${encodeURIComponent(e.listingId)}`}>
+                  {e.title ?? deleted()}
+                </a>
               </h2>
               <p className="muted" style={{ margin: 0 }}>
-                {e.city ? `${e.city} · ` : ''}Owner: {e.ownerName ?? 'unknown'} · {e.openReports}{' '}
-                open report
-                {e.openReports === 1 ? '' : 's'}
-                {e.firstReportAt ? ` since ${formatDate(e.firstReportAt)}` : ''}
+                {summary(e)}
               </p>
               <p style={{ margin: 0 }}>
                 {Object.entries(e.reasons)
-                  .map(([reason, n]) => `${reason}: ${n}`)
+                  .map(([reason, n]) => `${reasonText(reason)}: ${n}`)
                   .join(' · ')}
               </p>
             </div>
             <span style={{ display: 'flex', gap: '0.25rem' }}>
-              {e.hidden && <span className="badge badge-delisted">Hidden pending review</span>}
-              {e.possiblyRented && <span className="badge badge-pending">Possibly rented</span>}
+              {e.hidden && (
+                <span className="badge badge-delisted">{text('admin.reports.hidden')}</span>
+              )}
+              {e.possiblyRented && (
+                <span className="badge badge-pending">{text('admin.reports.possiblyRented')}</span>
+              )}
             </span>
           </div>
           {open === e.listingId ? (
@@ -153,7 +173,7 @@ const Queue = () => {
             />
           ) : (
             <button type="button" className="button" onClick={() => setOpen(e.listingId)}>
-              Review
+              {text('admin.reports.review')}
             </button>
           )}
         </section>

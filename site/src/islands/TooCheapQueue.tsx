@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
-import { plural } from '@rentals/core/ui/plural';
-import { formatDate, formatRent } from '../lib/format.ts';
+import { formatDate } from '@rentals/core/i18n/dates';
+import { formatRupees } from '@rentals/core/i18n/numbers';
+import { richNodes } from '@rentals/core/i18n/rich.tsx';
+import { fill, pageLocale, text } from '../lib/i18n.ts';
+import { format, formatRich } from '../lib/i18nFormat.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
@@ -15,25 +18,39 @@ type Row = Page['listings'][number];
 
 type Actions = { busy: boolean; onVerify: () => void; onDelist: () => void };
 
+/** Where it is, who listed it, when it was checked; the evidence is the API's sentence (English). */
+const facts = (row: Row) =>
+  [
+    row.evidence,
+    `${row.area}, ${row.city}`,
+    ...(row.ownerName ? [fill('admin.tooCheap.listedBy', { name: row.ownerName })] : []),
+    fill('admin.tooCheap.checked', { date: formatDate(row.checkedAt, pageLocale()) }),
+  ].join(' · ');
+
 const Finding = ({ row, busy, onVerify, onDelist }: { row: Row } & Actions) => (
   <li className="card verify-row" data-testid="too-cheap-row">
     <div className="verify-row-text">
       <a href={`/properties/${encodeURIComponent(row.id)}`}>{row.title}</a>
       <p style={{ margin: 0 }}>
-        <strong>{row.percentBelow} % below</strong>: {formatRent(row.monthlyRent)} per month against
-        a median of {formatRent(row.median)}
+        {richNodes(
+          formatRich<ReactNode>('admin.tooCheap.below', {
+            percent: row.percentBelow,
+            rent: formatRupees(row.monthlyRent, pageLocale()),
+            median: formatRupees(row.median, pageLocale()),
+            b: (chunks) => <strong>{chunks}</strong>,
+          }),
+        )}
       </p>
       <p className="muted" style={{ margin: 0 }}>
-        {row.evidence} · {row.area}, {row.city}
-        {row.ownerName ? ` · listed by ${row.ownerName}` : ''} · checked {formatDate(row.checkedAt)}
+        {facts(row)}
       </p>
     </div>
     <span className="verify-bulk-actions">
       <button type="button" className="button" disabled={busy} onClick={onVerify}>
-        Genuine: verify
+        {text('admin.tooCheap.verify')}
       </button>
       <button type="button" className="button" disabled={busy} onClick={onDelist}>
-        Delist
+        {text('admin.delist')}
       </button>
     </span>
   </li>
@@ -49,7 +66,7 @@ const Queue = () => {
     setError('');
     void apiRoute('GET /admin/too-cheap', { query: new URLSearchParams({ page: String(pageNo) }) })
       .then(setPage)
-      .catch((e: unknown) => setError(describeError(e, 'The listings could not be loaded.')));
+      .catch((e: unknown) => setError(describeError(e, text('admin.listingsLoadFailed'))));
   }, [pageNo]);
   useEffect(reload, [reload]);
 
@@ -60,7 +77,7 @@ const Queue = () => {
       setNotice(await work());
       reload();
     } catch (e) {
-      setNotice(describeError(e, 'Nothing was changed; please try again.'));
+      setNotice(describeError(e, text('admin.nothingChanged')));
     } finally {
       setBusy(false);
     }
@@ -72,22 +89,25 @@ const Queue = () => {
         json: { ids: [row.id], verified: true },
       });
       return results[0]?.ok
-        ? `“${row.title}” verified.`
-        : `“${row.title}” was not changed: ${results[0]?.message ?? 'failed'}.`;
+        ? fill('admin.tooCheap.verified', { title: row.title })
+        : fill('admin.tooCheap.notChanged', {
+            title: row.title,
+            // Why not: the API's message (English).
+            message: results[0]?.message ?? text('admin.failed'),
+          });
     });
   // A fraud comes off the market as any delisting does (the owner may list it again, and it comes back here).
   const delist = (row: Row) =>
     act(async () => {
       await apiRoute('PATCH /properties/:id/toggle-availability', { params: { id: row.id } });
-      return `“${row.title}” is delisted.`;
+      return fill('admin.delisted', { title: row.title });
     });
 
   return (
     <div className="stack">
-      <h1>Much below similar homes</h1>
+      <h1>{text('admin.tooCheap.title')}</h1>
       <p className="muted" style={{ margin: 0 }}>
-        Listings whose rent is 30 % or more below comparable homes nearby. Tenants see a warning on
-        them. Open one to check it; verify it if it is genuine, or delist it.
+        {text('admin.tooCheap.intro')}
       </p>
       {notice && (
         <p className="alert alert-info" role="status">
@@ -96,13 +116,11 @@ const Queue = () => {
       )}
       <Alert className="alert alert-error" message={error} />
       {!page && !error && <Spinner />}
-      {page && page.total === 0 && (
-        <EmptyState icon="check" text="No listing is much below similar homes right now." />
-      )}
+      {page && page.total === 0 && <EmptyState icon="check" text={text('admin.tooCheap.none')} />}
       {page && page.total > 0 && (
         <>
           <p className="muted" style={{ margin: 0 }}>
-            {plural(page.total, 'listing')} to check
+            {format('admin.tooCheap.count', { n: page.total })}
           </p>
           <ul className="verify-list">
             {page.listings.map((row) => (

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { describeError, apiRoute } from '../lib/api.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
-import { formatDate, formatRent, typeLabel } from '../lib/format.ts';
+import { formatRent, typeLabel } from '../lib/format.ts';
+import { formatDate } from '@rentals/core/i18n/dates';
+import { fill, pageLocale, text } from '../lib/i18n.ts';
+import { format } from '../lib/i18nFormat.ts';
 import type { AdminListing } from '../lib/types.ts';
 import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
@@ -13,8 +16,6 @@ type Row = AdminListing;
 type Page = ApiResponse<'GET /admin/listings'>;
 type Query = { verified: boolean; city: string; page: number };
 
-const listings = (n: number) => (n === 1 ? '1 listing' : `${n} listings`);
-
 /** Runs the bulk verification and says, in words, what came of it. */
 const verifyMany = async (ids: string[], verified: boolean, titleOf: (id: string) => string) => {
   const { results } = await apiRoute('POST /admin/listings/verify', {
@@ -22,10 +23,19 @@ const verifyMany = async (ids: string[], verified: boolean, titleOf: (id: string
   });
   const done = results.filter((r) => r.ok).length;
   const failed = results.filter((r) => !r.ok);
-  const what = `${listings(done)} ${verified ? 'verified' : 'no longer verified'}.`;
+  const what = format(verified ? 'admin.verify.doneVerified' : 'admin.verify.doneUnverified', {
+    n: done,
+  });
+  // Why each failed: the API's message (English).
+  const list = failed.map((r) =>
+    fill('admin.verify.failedItem', {
+      title: titleOf(r.id),
+      message: r.message ?? text('admin.failed'),
+    }),
+  );
   return failed.length === 0
     ? what
-    : `${what} Not changed: ${failed.map((r) => `“${titleOf(r.id)}” (${r.message ?? 'failed'})`).join('; ')}.`;
+    : fill('admin.verify.notChanged', { done: what, list: list.join('; ') });
 };
 
 const ListingRow = (props: {
@@ -43,18 +53,26 @@ const ListingRow = (props: {
         id={`select-${row.id}`}
         checked={props.selected}
         onChange={(e) => props.onSelect(e.target.checked)}
-        aria-label={`Select “${row.title}”`}
+        aria-label={fill('admin.verify.select', { title: row.title })}
       />
       <div className="verify-row-text">
         <a href={`/properties/${encodeURIComponent(row.id)}`}>{row.title}</a>
         <p className="muted" style={{ margin: 0 }}>
-          {typeLabel(row.propertyType)} in {row.area}, {row.city} · {formatRent(row.rent)}{' '}
-          {row.rentType === 'yearly' ? 'per year' : 'per month'}
-          {row.ownerName ? ` · ${row.ownerName}` : ''} · listed {formatDate(row.createdAt)}
+          {[
+            format('admin.verify.row', {
+              type: typeLabel(row.propertyType),
+              area: row.area,
+              city: row.city,
+              rent: formatRent(row.rent),
+              period: row.rentType,
+            }),
+            ...(row.ownerName ? [row.ownerName] : []),
+            fill('admin.verify.listed', { date: formatDate(row.createdAt, pageLocale()) }),
+          ].join(' · ')}
         </p>
       </div>
       <button type="button" className="button" disabled={props.busy} onClick={props.onToggle}>
-        {row.isVerified ? 'Unverify' : 'Verify'}
+        {text(row.isVerified ? 'admin.verify.unverify' : 'admin.verify.verify')}
       </button>
     </li>
   );
@@ -69,20 +87,21 @@ const Filters = ({ query, onChange }: { query: Query; onChange: (q: Query) => vo
   return (
     <form className="verify-filters" onSubmit={submit} role="search">
       <label>
-        Show{' '}
+        {text('admin.verify.show')}{' '}
         <select
           value={query.verified ? 'verified' : 'unverified'}
           onChange={(e) => onChange({ ...query, verified: e.target.value === 'verified', page: 1 })}
         >
-          <option value="unverified">Awaiting verification</option>
-          <option value="verified">Verified</option>
+          <option value="unverified">{text('admin.verify.awaiting')}</option>
+          <option value="verified">{text('admin.verify.verified')}</option>
         </select>
       </label>
       <label>
-        City <input value={city} maxLength={100} onChange={(e) => setCity(e.target.value)} />
+        {text('admin.verify.city')}{' '}
+        <input value={city} maxLength={100} onChange={(e) => setCity(e.target.value)} />
       </label>
       <button type="submit" className="button">
-        Filter
+        {text('admin.verify.filter')}
       </button>
     </form>
   );
@@ -100,12 +119,21 @@ const BulkBar = (props: {
   const { page, query, selected } = props;
   const rows = page.listings;
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const { verified } = query;
   return (
     <div className="row-between verify-bulk">
       <p className="muted" style={{ margin: 0 }}>
-        {listings(page.total)} {query.verified ? 'verified' : 'awaiting verification'}
-        {/* The city as the listings spell it (the filter matches any spelling). */}
-        {query.city ? ` in ${rows[0]?.city ?? query.city}` : ''}
+        {query.city
+          ? format('admin.verify.totalIn', {
+              n: page.total,
+              state: verified ? 'verified' : 'awaiting',
+              // The city as the listings spell it (the filter matches any spelling).
+              city: rows[0]?.city ?? query.city,
+            })
+          : format('admin.verify.total', {
+              n: page.total,
+              state: verified ? 'verified' : 'awaiting',
+            })}
       </p>
       {rows.length > 0 && (
         <span className="verify-bulk-actions">
@@ -115,7 +143,7 @@ const BulkBar = (props: {
               checked={allSelected}
               onChange={(e) => props.onSelectAll(e.target.checked)}
             />{' '}
-            Select all on this page
+            {text('admin.verify.selectAll')}
           </label>
           <button
             type="button"
@@ -123,7 +151,9 @@ const BulkBar = (props: {
             disabled={props.busy || selected.size === 0}
             onClick={props.onRun}
           >
-            {query.verified ? 'Unverify' : 'Verify'} selected ({selected.size})
+            {fill(verified ? 'admin.verify.unverifySelected' : 'admin.verify.verifySelected', {
+              n: selected.size,
+            })}
           </button>
         </span>
       )}
@@ -144,7 +174,7 @@ const usePage = (query: Query) => {
     setError('');
     void apiRoute('GET /admin/listings', { query: params })
       .then(setPage)
-      .catch((e: unknown) => setError(describeError(e, 'The listings could not be loaded.')));
+      .catch((e: unknown) => setError(describeError(e, text('admin.listingsLoadFailed'))));
   }, [query]);
   useEffect(reload, [reload]);
   return { page, error, reload };
@@ -170,7 +200,7 @@ const Verify = () => {
       setSelected(new Set());
       reload();
     } catch (e) {
-      setNotice(describeError(e, 'Nothing was changed; please try again.'));
+      setNotice(describeError(e, text('admin.nothingChanged')));
     } finally {
       setBusy(false);
     }
@@ -186,7 +216,7 @@ const Verify = () => {
   const rows = page?.listings ?? [];
   return (
     <div className="stack">
-      <h1>Verify listings</h1>
+      <h1>{text('admin.verify.title')}</h1>
       <Filters query={query} onChange={change} />
       {notice && (
         <p className="alert alert-info" role="status">

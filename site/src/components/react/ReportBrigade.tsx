@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../../lib/api.ts';
+import { fill, text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import { Alert } from './Alert.tsx';
 
 /** One open report as the review queue's history presents it (api/src/reports/present.ts). */
@@ -17,23 +20,47 @@ export type OpenReportView = {
   counts: boolean;
 };
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** The reasons a report is made for (core/src/reports/events.ts), in the page's language. */
+const REASONS: Record<string, MessageId> = {
+  'Broker posing as owner': 'admin.reason.broker',
+  'Already rented': 'admin.reason.rented',
+  'Wrong price or details': 'admin.reason.wrong',
+  'Fake or scam': 'admin.reason.fake',
+};
+export const reasonText = (reason: string) => {
+  const id = REASONS[reason];
+  return id ? text(id) : reason;
+};
 
 const ageOf = (hours: number | null) =>
   hours === null
-    ? 'account age not recorded'
+    ? text('admin.brigade.ageUnknown')
     : hours === 0
-      ? 'account under an hour old'
+      ? text('admin.brigade.ageUnderHour')
       : hours < 48
-        ? `account ${plural(hours, 'hour')} old`
-        : `account ${plural(Math.floor(hours / 24), 'day')} old`;
+        ? format('admin.brigade.ageHours', { n: hours })
+        : format('admin.brigade.ageDays', { n: Math.floor(hours / 24) });
 
 /** Ticked at first: new accounts, a shared address, an unconfirmed email (accounts made together are shown, not ticked). */
 const suspect = (r: OpenReportView) =>
   r.newAccount || r.sharedAddress !== null || r.emailVerified === false;
 
-const weightText = (weight: number) =>
-  `weighs ${String(weight).replace('.5', '½').replace(/^0½/, '½')} toward hiding`;
+const halves = (weight: number) => String(weight).replace('.5', '½').replace(/^0½/, '½');
+
+/** What marks the report, in words: its reason, its account, its cluster, its weight. */
+const describe = (r: OpenReportView) =>
+  [
+    reasonText(r.reason),
+    ageOf(r.accountAgeHours),
+    r.sharedAddress !== null && fill('admin.brigade.sharedAddress', { n: r.sharedAddress }),
+    r.createdTogether !== null && fill('admin.brigade.createdTogether', { n: r.createdTogether }),
+    r.emailVerified === false && text('admin.brigade.emailNotConfirmed'),
+    r.counts
+      ? fill('admin.brigade.counts', { weight: halves(r.weight) })
+      : text('admin.brigade.doesNotCount'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 /**
  * A listing's open reports with each one's weight toward hiding and why, what
@@ -72,16 +99,20 @@ export const ReportBrigade = ({
         params: { listingId },
         json: { action: 'undoBrigade', reportIds: [...chosen] },
       });
-      onUndone(`Brigade undone: ${plural(chosen.size, 'report')} dismissed, listing restored.`);
+      onUndone(format('admin.brigade.undone', { n: chosen.size }));
     } catch (e) {
-      setError(describeError(e, 'The brigade could not be undone.'));
+      setError(describeError(e, text('admin.brigade.failed')));
       setBusy(false);
     }
   };
 
   return (
-    <fieldset className="stack" style={{ gap: '0.25rem' }} aria-label="Open reports">
-      <legend>Open reports</legend>
+    <fieldset
+      className="stack"
+      style={{ gap: '0.25rem' }}
+      aria-label={text('admin.brigade.legend')}
+    >
+      <legend>{text('admin.brigade.legend')}</legend>
       {reports.map((r) => (
         <label key={r.reportId} style={{ display: 'flex', gap: '0.5rem', alignItems: 'baseline' }}>
           <input
@@ -90,17 +121,9 @@ export const ReportBrigade = ({
             onChange={() => toggle(r.reportId)}
           />
           <span data-testid="open-report">
-            {r.reason} · {ageOf(r.accountAgeHours)}
-            {r.sharedAddress !== null ? ` · same address as others (group ${r.sharedAddress})` : ''}
-            {r.createdTogether !== null
-              ? ` · account created within an hour of others (group ${r.createdTogether})`
-              : ''}
-            {r.emailVerified === false ? ' · email not confirmed' : ''}
-            {' · '}
-            {r.counts
-              ? `counts towards hiding (${weightText(r.weight)})`
-              : 'does not count towards hiding'}
+            {describe(r)}
             <br />
+            {/* Why it weighs that: the API's sentences (core/src/reports/weight.ts), in English. */}
             <small className="muted">{r.why.join(' · ')}</small>
           </span>
         </label>
@@ -113,7 +136,7 @@ export const ReportBrigade = ({
           disabled={busy || chosen.size === 0}
           onClick={() => void undo()}
         >
-          Undo brigade: dismiss {plural(chosen.size, 'ticked report')} and restore the listing
+          {format('admin.brigade.undo', { n: chosen.size })}
         </button>
       </div>
     </fieldset>
