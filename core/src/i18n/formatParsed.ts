@@ -3,7 +3,7 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 /**
  * Formats a message the layout embedded already parsed (pageMessages.ts) in
  * the browser, for the part of ICU MessageFormat the catalogues use: values,
- * `plural` (exact `=n` cases and the language's plural rules), `select`, `#`
+ * plain `number`s, `plural` (exact `=n` cases and the language's plural rules), `select`, `#`
  * and tags. FormatJS parses every message while the site is built; this walks
  * its tree in a few hundred bytes where FormatJS's own formatter weighs ~2.5
  * KB gzip on the heaviest pages. Anything else in a message throws, and
@@ -15,6 +15,7 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
  */
 const LITERAL = 0;
 const ARGUMENT = 1;
+const NUMBER = 2;
 const SELECT = 5;
 const PLURAL = 6;
 const POUND = 7;
@@ -51,6 +52,9 @@ export const formatParsed = <T>(
       const value = 'value' in node ? values[node.value] : undefined;
       if (kind === LITERAL && 'value' in node) push(node.value);
       else if (kind === ARGUMENT) push(value === undefined ? '' : String(value));
+      // `{n, number}` without a style: grouped as the language groups (1,50,000).
+      else if (kind === NUMBER && 'style' in node && !node.style)
+        push(numbers.format(Number(value)));
       else if (kind === POUND && count !== null) push(numbers.format(count));
       else if (kind === SELECT && 'options' in node) {
         const option = node.options[String(value)] ?? node.options.other;
