@@ -61,7 +61,7 @@ const languageSwitch = (
 export const headerHtml = (t: FrameText, options: FrameOptions = {}): string => {
   const href = hrefIn(options);
   return `<header class="site-header">
-  <nav class="nav container" aria-label="Main">
+  <nav class="nav container" aria-label="${t('frame.mainNav')}">
     <a href="${href('/')}" class="logo" aria-label="${t('frame.logoLabel')}">${iconSvg('home')} Rentals</a>
     <button type="button" class="menu-toggle" id="menu-toggle" aria-expanded="false" aria-controls="nav-menu">
       <span class="visually-hidden">${t('frame.menu')}</span>${iconSvg('menu')}
