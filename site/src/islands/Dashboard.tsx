@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { count } from '@rentals/core/ui/plural';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
-import { fill, text } from '../lib/i18n.ts';
+import { fill, pageLocale, text } from '../lib/i18n.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
 import { describeFilters, filtersToSearch } from '../lib/filters.ts';
-import { formatDate, formatRent } from '../lib/format.ts';
+import { formatRent } from '../lib/format.ts';
+import { formatDate } from '@rentals/core/i18n/dates';
 import type { Property, User } from '../lib/types.ts';
 import { isOwnerRole, takeNewAccount } from '../stores/auth.ts';
 import { $unread } from '../stores/inbox.ts';
@@ -98,7 +99,7 @@ const RecentSearches = ({ searches }: { searches: RecentSearch[] | undefined }) 
             <span>
               {describeFilters(s.criteria)}
               <br />
-              <small className="muted">{formatDate(s.searchedAt)}</small>
+              <small className="muted">{formatDate(s.searchedAt, pageLocale())}</small>
             </span>
             <a className="button button-small" href={`/properties${filtersToSearch(s.criteria)}`}>
               {text('dashboard.searchAgain')}

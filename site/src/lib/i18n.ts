@@ -25,6 +25,19 @@ const page = (): PageMessages => {
 
 export const pageLocale = () => page().locale;
 
+/**
+ * A plain text of the page's language, or `english` where there is no such
+ * page: code the pre-rendered public pages load too (English only, they
+ * embed no messages: the frame's sign-out, the API client's fallbacks), and
+ * unit tests without a page. Everywhere else `text`, which fails loudly.
+ */
+export const textOr = (id: MessageId, english: string): string => {
+  if (!current && typeof document !== 'undefined' && document.getElementById('page-messages'))
+    page();
+  const message = current?.messages[id];
+  return typeof message === 'string' ? message : english;
+};
+
 /** A message of the page: a namespace the page did not declare is a programming error. */
 export const pageMessage = (id: MessageId): PageMessage => {
   const message = page().messages[id];
