@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import type { PropertyImage } from '../../../lib/types.ts';
 import { LIMITS, checkImageBatch } from '../../../lib/validation.ts';
-import { fill } from '../../../lib/i18n.ts';
+import { fill, text } from '../../../lib/i18n.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type Props = {
@@ -48,7 +48,7 @@ export const PhotoPicker = ({
   return (
     <div>
       <label className="label" htmlFor={`${id}-photos`}>
-        {fill('propertyForm.photos.add', { max: LIMITS.images.max })}
+        {text('propertyForm.photos.add')}
       </label>
       <input
         id={`${id}-photos`}
