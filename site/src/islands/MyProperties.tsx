@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
-import { fill, text } from '../lib/i18n.ts';
+import { fill, pageHref, text } from '../lib/i18n.ts';
 import { format } from '../lib/i18nFormat.ts';
 import { formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
 import { confirmedAgoText } from '../lib/confirmedAgo.ts';
@@ -101,7 +101,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
             {format('myProperties.expiresIn', { n: reminderDue(p) ?? 0 })}
           </p>
         )}
-        <a href="/messages" className="muted" data-testid="enquiries">
+        <a href={pageHref('/messages')} className="muted" data-testid="enquiries">
           <Icon name="mail" /> {format('myProperties.enquiries', { n: enquiries })}
         </a>
         {facilities.length > 0 && (
@@ -119,10 +119,10 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
           </div>
         )}
         <div className="card-actions">
-          <a className="button button-small" href={`/properties/${p._id}`}>
+          <a className="button button-small" href={pageHref(`/properties/${p._id}`)}>
             {text('myProperties.view')}
           </a>
-          <a className="button button-small" href={`/edit-property/${p._id}`}>
+          <a className="button button-small" href={pageHref(`/edit-property/${p._id}`)}>
             {text('myProperties.edit')}
           </a>
           {p.hiddenForReview ? null : p.isExpired ? (
@@ -248,7 +248,7 @@ const Mine = () => {
     <>
       <div className="page-header">
         <h1>{text('myProperties.title')}</h1>
-        <a className="button button-primary" href="/add-property">
+        <a className="button button-primary" href={pageHref('/add-property')}>
           <Icon name="plus" /> {text('myProperties.add')}
         </a>
       </div>

@@ -6,7 +6,7 @@ import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
 import type { User } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
-import { text } from '../lib/i18n.ts';
+import { pageHref, text } from '../lib/i18n.ts';
 import { FixRequested } from '../components/react/FixRequested.tsx';
 import { GuardedIsland, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { PropertyForm } from '../components/react/propertyForm/PropertyForm.tsx';
@@ -16,7 +16,10 @@ export const REDIRECT_AFTER_SAVE_MS = 2000;
 
 const afterSave = (message: string) => {
   toast.success(message);
-  window.setTimeout(() => window.location.assign('/my-properties'), REDIRECT_AFTER_SAVE_MS);
+  window.setTimeout(
+    () => window.location.assign(pageHref('/my-properties')),
+    REDIRECT_AFTER_SAVE_MS,
+  );
 };
 
 /**
@@ -42,7 +45,7 @@ const Create = () => {
 };
 
 const BackToMine = () => (
-  <a className="button button-primary" href="/my-properties">
+  <a className="button button-primary" href={pageHref('/my-properties')}>
     {text('propertyForm.backToMine')}
   </a>
 );

@@ -1,4 +1,5 @@
 import type { MessageId } from '@rentals/core/i18n/catalogues';
+import { localePath } from '@rentals/core/i18n/locales';
 import type { PageMessage, PageMessages } from '@rentals/core/i18n/pageMessages';
 
 /**
@@ -24,6 +25,9 @@ const page = (): PageMessages => {
 };
 
 export const pageLocale = () => page().locale;
+
+/** A site path in the page's language ('/my-properties' → '/kn/my-properties'): a link stays in it. */
+export const pageHref = (path: string): string => localePath(pageLocale(), path);
 
 /**
  * A plain text of the page's language, or `english` where there is no such

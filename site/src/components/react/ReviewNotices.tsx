@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../../lib/api.ts';
-import { fill, pageLocale, text } from '../../lib/i18n.ts';
+import { fill, pageHref, pageLocale, text } from '../../lib/i18n.ts';
 import { formatDate } from '@rentals/core/i18n/dates';
 import type { OwnerNotice } from '../../lib/types.ts';
 import { $liveStarts, onNotice } from '../../stores/inbox.ts';
@@ -112,7 +112,7 @@ export const ReviewNotices = () => {
               {n.kind === 'fix-requested' && (
                 <>
                   {' '}
-                  <a href={`/edit-property/${encodeURIComponent(n.listingId)}`}>
+                  <a href={pageHref(`/edit-property/${encodeURIComponent(n.listingId)}`)}>
                     {text('dashboard.notices.edit')}
                   </a>
                 </>

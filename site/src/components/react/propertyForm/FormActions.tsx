@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { text } from '../../../lib/i18n.ts';
+import { pageHref, text } from '../../../lib/i18n.ts';
 import type { PropertyFormStore } from './formStore.ts';
 
 const LABELS = {
@@ -13,7 +13,7 @@ export const FormActions = ({ form }: { form: PropertyFormStore }) => {
   const labels = LABELS[form.mode];
   return (
     <div className="form-actions">
-      <a className="button" href="/my-properties">
+      <a className="button" href={pageHref('/my-properties')}>
         {text('common.cancel')}
       </a>
       <button
