@@ -6,7 +6,7 @@ import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
 import type { User } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
-import { pageHref, text } from '../lib/i18n.ts';
+import { fill, pageHref, text } from '../lib/i18n.ts';
 import { FixRequested } from '../components/react/FixRequested.tsx';
 import { GuardedIsland, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { PropertyForm } from '../components/react/propertyForm/PropertyForm.tsx';
@@ -64,11 +64,12 @@ const Edit = ({ user }: { user: User }) => {
     ).then(setLoad);
   }, []);
   if (load.status === 'loading') return <Spinner />;
+  // fill, not text: the English text's apostrophes make it a parsed message.
   if (load.status === 'missing')
     return (
       <div className="empty-state card">
         <h1>{text('propertyForm.notFound.title')}</h1>
-        <p className="muted">{text('propertyForm.notFound.text')}</p>
+        <p className="muted">{fill('propertyForm.notFound.text')}</p>
         <BackToMine />
       </div>
     );
