@@ -61,6 +61,9 @@ import knDashboard from './catalogues/kn/dashboard.json' with { type: 'json' };
 import enMyProperties from './catalogues/en/myProperties.json' with { type: 'json' };
 import hiMyProperties from './catalogues/hi/myProperties.json' with { type: 'json' };
 import knMyProperties from './catalogues/kn/myProperties.json' with { type: 'json' };
+import enPropertyForm from './catalogues/en/propertyForm.json' with { type: 'json' };
+import hiPropertyForm from './catalogues/hi/propertyForm.json' with { type: 'json' };
+import knPropertyForm from './catalogues/kn/propertyForm.json' with { type: 'json' };
 import type { Locale } from './locales.ts';
 import { createTranslator, type Translator } from './translate.ts';
 
@@ -94,6 +97,7 @@ export const NAMESPACES = {
   messages: { en: enMessages, hi: hiMessages, kn: knMessages },
   myProperties: { en: enMyProperties, hi: hiMyProperties, kn: knMyProperties },
   notFound: { en: enNotFound, hi: hiNotFound, kn: knNotFound },
+  propertyForm: { en: enPropertyForm, hi: hiPropertyForm, kn: knPropertyForm },
   publicSite: { en: enPublicSite, hi: hiPublicSite, kn: knPublicSite },
   results: { en: enResults, hi: hiResults, kn: knResults },
   savedSearches: { en: enSavedSearches, hi: hiSavedSearches, kn: knSavedSearches },

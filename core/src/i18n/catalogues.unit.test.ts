@@ -12,7 +12,8 @@ const ids = Object.keys(en) as MessageId[];
  * Latin words a Hindi or Kannada text may keep: the brand, and what Indian
  * renters write in Latin letters whatever their language (docs/i18n/GLOSSARY.md).
  */
-const LATIN_KEPT = new Set(['Rentals', 'BHK', 'PG', 'RK', 'UPI', 'PIN', 'OTP']);
+// JPEG, PNG, WebP and MB: the photo picker's file formats and size, named as phones and files name them.
+const LATIN_KEPT = new Set(['Rentals', 'BHK', 'PG', 'RK', 'UPI', 'PIN', 'OTP', 'JPEG', 'PNG', 'WebP', 'MB']);
 
 const SCRIPTS = { hi: /\p{Script=Devanagari}/u, kn: /\p{Script=Kannada}/u } as const;
 

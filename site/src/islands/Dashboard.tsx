@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { count } from '@rentals/core/ui/plural';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
-import { fill, text } from '../lib/i18n.ts';
+import { fill, pageHref, pageLocale, text } from '../lib/i18n.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import { useStore } from '@nanostores/react';
 import { fetchUnreadMessageCount } from '../lib/conversationCounts.ts';
 import { describeFilters, filtersToSearch } from '../lib/filters.ts';
-import { formatDate, formatRent } from '../lib/format.ts';
+import { formatRent } from '../lib/format.ts';
+import { formatDate } from '@rentals/core/i18n/dates';
 import type { Property, User } from '../lib/types.ts';
 import { isOwnerRole, takeNewAccount } from '../stores/auth.ts';
 import { $unread } from '../stores/inbox.ts';
@@ -37,7 +38,7 @@ const QuickActions = ({ first }: { first: Action[] }) => (
     <h2 id="quick-actions">{text('dashboard.quickActions')}</h2>
     <div className="quick-actions">
       {[...first, ...EVERYONES].map((a) => (
-        <a key={a.href} className="button" href={a.href}>
+        <a key={a.href} className="button" href={pageHref(a.href)}>
           <Icon name={a.icon} /> {text(a.label)}
         </a>
       ))}
@@ -98,9 +99,12 @@ const RecentSearches = ({ searches }: { searches: RecentSearch[] | undefined }) 
             <span>
               {describeFilters(s.criteria)}
               <br />
-              <small className="muted">{formatDate(s.searchedAt)}</small>
+              <small className="muted">{formatDate(s.searchedAt, pageLocale())}</small>
             </span>
-            <a className="button button-small" href={`/properties${filtersToSearch(s.criteria)}`}>
+            <a
+              className="button button-small"
+              href={pageHref(`/properties${filtersToSearch(s.criteria)}`)}
+            >
               {text('dashboard.searchAgain')}
             </a>
           </li>
@@ -169,7 +173,9 @@ const RecentProperties = ({ properties }: { properties: Property[] }) => (
   <section className="card">
     <div className="row-between">
       <h2 style={{ margin: 0 }}>{text('dashboard.recentProperties')}</h2>
-      {properties.length > 0 && <a href="/my-properties">{text('dashboard.viewAll')}</a>}
+      {properties.length > 0 && (
+        <a href={pageHref('/my-properties')}>{text('dashboard.viewAll')}</a>
+      )}
     </div>
     {properties.length === 0 ? (
       <EmptyState
@@ -192,7 +198,7 @@ const RecentProperties = ({ properties }: { properties: Property[] }) => (
             }}
           >
             <div>
-              <a href={`/properties/${p._id}`}>
+              <a href={pageHref(`/properties/${p._id}`)}>
                 <strong>{p.title}</strong>
               </a>{' '}
               <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>

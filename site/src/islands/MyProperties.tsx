@@ -2,9 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
-import { fill, text } from '../lib/i18n.ts';
+import { fill, pageHref, text } from '../lib/i18n.ts';
 import { format } from '../lib/i18nFormat.ts';
-import { confirmedAgo, formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
+import { formatRent, rentPeriod, typeLabel } from '../lib/format.ts';
+import { confirmedAgoText } from '../lib/confirmedAgo.ts';
 import { count } from '@rentals/core/ui/plural';
 import { FACILITIES, type Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
@@ -75,7 +76,9 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
           <span className="chip">{typeLabel(p.propertyType)}</span>
           <span className="rent">
             {formatRent(p.rent)}
-            <small>/{rentPeriod(p.rentType)}</small>
+            <small>
+              {text(rentPeriod(p.rentType) === 'year' ? 'card.per.year' : 'card.per.month')}
+            </small>
           </span>
         </div>
         <h3>{p.title}</h3>
@@ -85,7 +88,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
         <p className="line-clamp-2">{p.description}</p>
         <Specs details={d} />
         <p className="muted" style={{ margin: 0 }} data-testid="confirmed-ago">
-          {p.isExpired ? text('myProperties.expired') : confirmedAgo(p.lastConfirmedAt)}
+          {p.isExpired ? text('myProperties.expired') : confirmedAgoText(p.lastConfirmedAt)}
         </p>
         {p.hiddenForReview && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="hidden-for-review">
@@ -98,7 +101,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
             {format('myProperties.expiresIn', { n: reminderDue(p) ?? 0 })}
           </p>
         )}
-        <a href="/messages" className="muted" data-testid="enquiries">
+        <a href={pageHref('/messages')} className="muted" data-testid="enquiries">
           <Icon name="mail" /> {format('myProperties.enquiries', { n: enquiries })}
         </a>
         {facilities.length > 0 && (
@@ -116,10 +119,10 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
           </div>
         )}
         <div className="card-actions">
-          <a className="button button-small" href={`/properties/${p._id}`}>
+          <a className="button button-small" href={pageHref(`/properties/${p._id}`)}>
             {text('myProperties.view')}
           </a>
-          <a className="button button-small" href={`/edit-property/${p._id}`}>
+          <a className="button button-small" href={pageHref(`/edit-property/${p._id}`)}>
             {text('myProperties.edit')}
           </a>
           {p.hiddenForReview ? null : p.isExpired ? (
@@ -245,7 +248,7 @@ const Mine = () => {
     <>
       <div className="page-header">
         <h1>{text('myProperties.title')}</h1>
-        <a className="button button-primary" href="/add-property">
+        <a className="button button-primary" href={pageHref('/add-property')}>
           <Icon name="plus" /> {text('myProperties.add')}
         </a>
       </div>

@@ -6,6 +6,7 @@ import { loadProperty, type PropertyLoad } from '../lib/propertyLoad.ts';
 import { idFromPath } from '../lib/routeId.ts';
 import type { User } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
+import { fill, pageHref, text } from '../lib/i18n.ts';
 import { FixRequested } from '../components/react/FixRequested.tsx';
 import { GuardedIsland, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { PropertyForm } from '../components/react/propertyForm/PropertyForm.tsx';
@@ -15,7 +16,10 @@ export const REDIRECT_AFTER_SAVE_MS = 2000;
 
 const afterSave = (message: string) => {
   toast.success(message);
-  window.setTimeout(() => window.location.assign('/my-properties'), REDIRECT_AFTER_SAVE_MS);
+  window.setTimeout(
+    () => window.location.assign(pageHref('/my-properties')),
+    REDIRECT_AFTER_SAVE_MS,
+  );
 };
 
 /**
@@ -33,16 +37,16 @@ const Create = () => {
         mode="create"
         initial={emptyForm()}
         submit={(form) => apiRoute('POST /properties', { form, idempotencyKey })}
-        onSuccess={() => afterSave('Property created successfully!')}
-        onFailure={(error) => toast.error(describeError(error, 'Failed to create property'))}
+        onSuccess={() => afterSave(text('propertyForm.created'))}
+        onFailure={(error) => toast.error(describeError(error, text('propertyForm.createFailed')))}
       />
     </>
   );
 };
 
 const BackToMine = () => (
-  <a className="button button-primary" href="/my-properties">
-    Back to My Properties
+  <a className="button button-primary" href={pageHref('/my-properties')}>
+    {text('propertyForm.backToMine')}
   </a>
 );
 
@@ -56,22 +60,23 @@ const Edit = ({ user }: { user: User }) => {
       return;
     }
     void loadProperty(id, [404], (error) =>
-      error instanceof ApiError && error.message ? error.message : 'Failed to fetch property',
+      error instanceof ApiError && error.message ? error.message : text('propertyForm.loadFailed'),
     ).then(setLoad);
   }, []);
   if (load.status === 'loading') return <Spinner />;
+  // fill, not text: the English text's apostrophes make it a parsed message.
   if (load.status === 'missing')
     return (
       <div className="empty-state card">
-        <h1>Property Not Found</h1>
-        <p className="muted">The property you&apos;re trying to edit doesn&apos;t exist.</p>
+        <h1>{text('propertyForm.notFound.title')}</h1>
+        <p className="muted">{fill('propertyForm.notFound.text')}</p>
         <BackToMine />
       </div>
     );
   if (load.status === 'error')
     return (
       <div className="empty-state card" role="alert">
-        <h1>Error</h1>
+        <h1>{text('propertyForm.loadError.title')}</h1>
         <p className="muted">{load.message}</p>
         <BackToMine />
       </div>
@@ -81,8 +86,8 @@ const Edit = ({ user }: { user: User }) => {
   if (property.ownerId !== user._id)
     return (
       <div className="empty-state card" role="alert">
-        <h1>Not Your Property</h1>
-        <p className="muted">You can only change your own properties.</p>
+        <h1>{text('propertyForm.notYours.title')}</h1>
+        <p className="muted">{text('propertyForm.notYours.text')}</p>
         <BackToMine />
       </div>
     );
@@ -99,8 +104,8 @@ const Edit = ({ user }: { user: User }) => {
           idempotencyKey,
         })
       }
-      onSuccess={() => afterSave('Property updated successfully!')}
-      onFailure={(error) => toast.error(describeError(error, 'Failed to update property'))}
+      onSuccess={() => afterSave(text('propertyForm.updated'))}
+      onFailure={(error) => toast.error(describeError(error, text('propertyForm.updateFailed')))}
     />
   );
 };

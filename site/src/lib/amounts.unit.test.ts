@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from './i18n.ts';
 import { amountEcho, rentFilterValue, rupeesOrNaN, rupeesOrZero } from './amounts.ts';
 import { validateProperty } from './validation.ts';
 import { emptyForm, toFormData, valuesOf } from './propertyForm.ts';
@@ -50,6 +52,8 @@ describe('a money input', () => {
 });
 
 describe('the property form with a rent typed as people write it', () => {
+  beforeEach(() => setPageMessages(pageMessages('en', ['propertyForm'])));
+
   it('sends whole rupees and keeps the rules and their messages', () => {
     const form = { ...emptyForm(), rent: '೨೫k' };
     expect(valuesOf(form).rent).toBe(25000);
@@ -62,4 +66,22 @@ describe('the property form with a rent typed as people write it', () => {
     expect(rent('-5')).toBe('Rent must be greater than 0');
     expect(rent('1500.5')).toBe('Rent must be a whole number of rupees');
   });
+
+  it.each([
+    ['kn', '೨೫k'],
+    ['hi', '२५ हज़ार'],
+  ] as const)(
+    'on a %s page reads %s as 25000 and says its rules in that language',
+    (locale, typed) => {
+      setPageMessages(pageMessages(locale, ['propertyForm']));
+      const form = { ...emptyForm(), rent: typed };
+      expect(valuesOf(form).rent).toBe(25000);
+      expect(validateProperty(valuesOf(form)).rent).toBeUndefined();
+      expect(toFormData(form, []).get('rent')).toBe('25000');
+      const refused = validateProperty(valuesOf({ ...emptyForm(), rent: '2 crore' })).rent;
+      expect(refused).toBe(
+        locale === 'kn' ? 'ಬಾಡಿಗೆ ₹1,00,00,000 ಮೀರಬಾರದು' : 'किराया ₹1,00,00,000 से ज़्यादा नहीं हो सकता',
+      );
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import type { MessageId } from '@rentals/core/i18n/catalogues';
+import { localePath } from '@rentals/core/i18n/locales';
 import type { PageMessage, PageMessages } from '@rentals/core/i18n/pageMessages';
 
 /**
@@ -24,6 +25,22 @@ const page = (): PageMessages => {
 };
 
 export const pageLocale = () => page().locale;
+
+/** A site path in the page's language ('/my-properties' → '/kn/my-properties'): a link stays in it. */
+export const pageHref = (path: string): string => localePath(pageLocale(), path);
+
+/**
+ * A plain text of the page's language, or `english` where there is no such
+ * page: code the pre-rendered public pages load too (English only, they
+ * embed no messages: the frame's sign-out, the API client's fallbacks), and
+ * unit tests without a page. Everywhere else `text`, which fails loudly.
+ */
+export const textOr = (id: MessageId, english: string): string => {
+  if (!current && typeof document !== 'undefined' && document.getElementById('page-messages'))
+    page();
+  const message = current?.messages[id];
+  return typeof message === 'string' ? message : english;
+};
 
 /** A message of the page: a namespace the page did not declare is a programming error. */
 export const pageMessage = (id: MessageId): PageMessage => {

@@ -14,6 +14,9 @@ describe('idFromPath', () => {
     ['/properties/a/b', 'properties', null],
     ['/properties/%3Cscript%3E', 'properties', null],
     ['/browse/xyz', 'properties', null],
+    ['/kn/edit-property/abc-123', 'edit-property', 'abc-123'],
+    ['/hi/properties/abc-123/', 'properties', 'abc-123'],
+    ['/kn/browse/xyz', 'properties', null],
   ])('%s', (path, prefix, id) => {
     expect(idFromPath(path, prefix)).toBe(id);
   });

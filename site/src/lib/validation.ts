@@ -2,11 +2,13 @@
  * Client-side rules and their exact messages (SPEC §5, §9), and the API's
  * bounds on top (core/src/listings/bounds.ts, api/src/auth/model.ts):
  * a copy, so the site ships no API code; validation.unit.test.ts checks that
- * it agrees with the API's. The sign-in and profile messages are the page's
- * language (the `validation` namespace: a page using them lists it); the
- * property form's stay English this round, as its field labels do.
+ * it agrees with the API's. The messages are the page's language: the
+ * sign-in and profile ones in the `validation` namespace, the property
+ * form's and the photos' in `propertyForm` (a page using them lists it).
  */
-import { text } from './i18n.ts';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
+import { toLatinDigits } from '@rentals/core/i18n/parseRupees';
+import { fill, text } from './i18n.ts';
 import type { TenancyFormField } from './tenancyForm.ts';
 
 export const LIMITS = {
@@ -140,82 +142,121 @@ export type PropertyFormValues = {
 export type PropertyFormField = keyof PropertyFormValues | TenancyFormField;
 export type FieldErrors = Partial<Record<PropertyFormField, string>>;
 
-const DETAILS = [
-  ['bedrooms', 'Bedrooms'],
-  ['bathrooms', 'Bathrooms'],
-  ['areaSqft', 'Area'],
-  ['floor', 'Floor'],
-  ['totalFloors', 'Total floors'],
-] as const;
+const DETAILS = ['bedrooms', 'bathrooms', 'areaSqft', 'floor', 'totalFloors'] as const;
+type Detail = (typeof DETAILS)[number];
 
-const detailRange = (field: (typeof DETAILS)[number][0], label: string) => {
-  const { min, max } = LIMITS[field];
-  return field === 'areaSqft'
-    ? `Area must be a whole number of square feet between ${min} and ${max}`
-    : `${label} must be a whole number between ${min} and ${max}`;
+const NEGATIVE: Record<Detail, MessageId> = {
+  bedrooms: 'propertyForm.error.bedroomsNegative',
+  bathrooms: 'propertyForm.error.bathroomsNegative',
+  areaSqft: 'propertyForm.error.areaSqftNegative',
+  floor: 'propertyForm.error.floorNegative',
+  totalFloors: 'propertyForm.error.totalFloorsNegative',
+};
+/**
+ * The ranges, the places' lengths and India's bounds are written out in the catalogue (LIMITS'
+ * numbers; the unit tests hold them to the API's): plain texts weigh less in the page than
+ * messages with values.
+ */
+const RANGE: Record<Detail, MessageId> = {
+  bedrooms: 'propertyForm.error.bedroomsRange',
+  bathrooms: 'propertyForm.error.bathroomsRange',
+  areaSqft: 'propertyForm.error.areaSqftRange',
+  floor: 'propertyForm.error.floorRange',
+  totalFloors: 'propertyForm.error.totalFloorsRange',
+};
+
+type Place = 'city' | 'area' | 'address';
+/** Each place field's three messages, whole sentences so a language never glues a label in. */
+const PLACE: Record<
+  Place,
+  { max: number; required: MessageId; long: MessageId; control: MessageId }
+> = {
+  city: {
+    max: 100,
+    required: 'propertyForm.error.cityRequired',
+    long: 'propertyForm.error.cityLong',
+    control: 'propertyForm.error.cityControl',
+  },
+  area: {
+    max: 100,
+    required: 'propertyForm.error.areaRequired',
+    long: 'propertyForm.error.areaLong',
+    control: 'propertyForm.error.areaControl',
+  },
+  address: {
+    max: 300,
+    required: 'propertyForm.error.addressRequired',
+    long: 'propertyForm.error.addressLong',
+    control: 'propertyForm.error.addressControl',
+  },
+};
+
+const textErrors = (v: PropertyFormValues, e: FieldErrors) => {
+  const title = v.title.trim();
+  if (!title) e.title = text('propertyForm.error.titleRequired');
+  else if (title.length < LIMITS.title.min) e.title = text('propertyForm.error.titleShort');
+  else if (title.length > LIMITS.title.max) e.title = text('propertyForm.error.titleLong');
+  else if (CONTROL.test(title)) e.title = text('propertyForm.error.titleControl');
+
+  const description = v.description.trim();
+  if (!description) e.description = text('propertyForm.error.descriptionRequired');
+  else if (description.length < LIMITS.description.min)
+    e.description = text('propertyForm.error.descriptionShort');
+  else if (description.length > LIMITS.description.max)
+    e.description = text('propertyForm.error.descriptionLong');
+  else if (CONTROL_BUT_LINE_BREAKS.test(description))
+    e.description = text('propertyForm.error.descriptionControl');
+};
+
+const rentErrors = (v: PropertyFormValues, e: FieldErrors) => {
+  if (!['PG', 'house', 'flat'].includes(v.propertyType))
+    e.propertyType = text('propertyForm.error.propertyType');
+  if (!Number.isFinite(v.rent)) e.rent = text('propertyForm.error.rentNumber');
+  else if (v.rent < LIMITS.rent.min) e.rent = text('propertyForm.error.rentPositive');
+  else if (!Number.isInteger(v.rent)) e.rent = text('propertyForm.error.rentWhole');
+  else if (v.rent > LIMITS.rent.max) e.rent = text('propertyForm.error.rentMax');
+  if (!['monthly', 'yearly'].includes(v.rentType)) e.rentType = text('propertyForm.error.rentType');
+};
+
+const placeErrors = (v: PropertyFormValues, e: FieldErrors) => {
+  for (const field of ['city', 'area', 'address'] as const) {
+    const { max, required, long, control } = PLACE[field];
+    const value = v[field].trim();
+    if (!value) e[field] = text(required);
+    else if (value.length > max) e[field] = text(long);
+    else if (CONTROL.test(value)) e[field] = text(control);
+  }
+  if (!v.pinCode.trim()) e.pinCode = text('propertyForm.error.pinCodeRequired');
+  else if (!/^\d{6}$/.test(v.pinCode.trim())) e.pinCode = text('propertyForm.error.pinCodeInvalid');
+
+  const { india } = LIMITS;
+  if (v.latitude !== null) {
+    if (!(Number.isFinite(v.latitude) && Math.abs(v.latitude) <= 90))
+      e.latitude = text('propertyForm.error.latitudeRange');
+    else if (v.latitude < india.south || v.latitude > india.north)
+      e.latitude = text('propertyForm.error.latitudeIndia');
+  }
+  if (v.longitude !== null) {
+    if (!(Number.isFinite(v.longitude) && Math.abs(v.longitude) <= 180))
+      e.longitude = text('propertyForm.error.longitudeRange');
+    else if (v.longitude < india.west || v.longitude > india.east)
+      e.longitude = text('propertyForm.error.longitudeIndia');
+  }
 };
 
 /** The property form's rules, with the API's messages, so the form catches what the API would refuse. */
 export const validateProperty = (v: PropertyFormValues): FieldErrors => {
   const e: FieldErrors = {};
-  const title = v.title.trim();
-  if (!title) e.title = 'Title is required';
-  else if (title.length < LIMITS.title.min) e.title = 'Title must be at least 5 characters long';
-  else if (title.length > LIMITS.title.max) e.title = 'Title cannot exceed 100 characters';
-  else if (CONTROL.test(title)) e.title = 'Title cannot contain control characters';
-
-  const description = v.description.trim();
-  if (!description) e.description = 'Description is required';
-  else if (description.length < LIMITS.description.min)
-    e.description = 'Description must be at least 20 characters long';
-  else if (description.length > LIMITS.description.max)
-    e.description = 'Description cannot exceed 1000 characters';
-  else if (CONTROL_BUT_LINE_BREAKS.test(description))
-    e.description = 'Description cannot contain control characters other than line breaks and tabs';
-
-  if (!['PG', 'house', 'flat'].includes(v.propertyType))
-    e.propertyType = 'Property type must be PG, house, or flat';
-  if (!Number.isFinite(v.rent)) e.rent = 'Rent must be a valid number';
-  else if (v.rent < LIMITS.rent.min) e.rent = 'Rent must be greater than 0';
-  else if (!Number.isInteger(v.rent)) e.rent = 'Rent must be a whole number of rupees';
-  else if (v.rent > LIMITS.rent.max) e.rent = 'Rent cannot exceed ₹1,00,00,000';
-  if (!['monthly', 'yearly'].includes(v.rentType))
-    e.rentType = 'Rent type must be monthly or yearly';
-
-  const place = (field: 'city' | 'area' | 'address', label: string, max: number) => {
-    const value = v[field].trim();
-    if (!value) e[field] = `${label} is required`;
-    else if (value.length > max) e[field] = `${label} cannot exceed ${max} characters`;
-    else if (CONTROL.test(value)) e[field] = `${label} cannot contain control characters`;
-  };
-  place('city', 'City', 100);
-  place('area', 'Area', 100);
-  place('address', 'Address', 300);
-  if (!v.pinCode.trim()) e.pinCode = 'Pin code is required';
-  else if (!/^\d{6}$/.test(v.pinCode.trim())) e.pinCode = 'Please enter a valid 6-digit pin code';
-
-  const { india } = LIMITS;
-  if (v.latitude !== null) {
-    if (!(Number.isFinite(v.latitude) && Math.abs(v.latitude) <= 90))
-      e.latitude = 'Latitude must be a valid number between -90 and 90';
-    else if (v.latitude < india.south || v.latitude > india.north)
-      e.latitude = `Latitude must be between ${india.south} and ${india.north} (inside India)`;
-  }
-  if (v.longitude !== null) {
-    if (!(Number.isFinite(v.longitude) && Math.abs(v.longitude) <= 180))
-      e.longitude = 'Longitude must be a valid number between -180 and 180';
-    else if (v.longitude < india.west || v.longitude > india.east)
-      e.longitude = `Longitude must be between ${india.west} and ${india.east} (inside India)`;
-  }
-
-  for (const [field, label] of DETAILS) {
+  textErrors(v, e);
+  rentErrors(v, e);
+  placeErrors(v, e);
+  for (const field of DETAILS) {
     const value = v[field];
-    if (value < 0) e[field] = `${label} cannot be negative`;
-    else if (!Number.isInteger(value) || value > LIMITS[field].max)
-      e[field] = detailRange(field, label);
+    if (value < 0) e[field] = text(NEGATIVE[field]);
+    else if (!Number.isInteger(value) || value > LIMITS[field].max) e[field] = text(RANGE[field]);
   }
   if (!e.floor && !e.totalFloors && v.totalFloors > 0 && v.floor > v.totalFloors)
-    e.floor = 'Floor number cannot be greater than total floors';
+    e.floor = text('propertyForm.error.floorAboveTotal');
   return e;
 };
 
@@ -226,9 +267,9 @@ export const plainNumber = (raw: string): number =>
 /** Number inputs parse to 0 when blank (SPEC §2). */
 export const numberOrZero = (raw: string): number => (raw.trim() === '' ? 0 : plainNumber(raw));
 
-/** Pin code: digits only, at most 6. */
+/** Pin code: digits only, at most 6; Devanagari and Kannada digits as typed on those keyboards become 0-9. */
 export const cleanPinCode = (raw: string): string =>
-  raw.replace(/\D/g, '').slice(0, LIMITS.pinCodeDigits);
+  toLatinDigits(raw).replace(/\D/g, '').slice(0, LIMITS.pinCodeDigits);
 
 /** Phone: digits only, at most 10. */
 export const cleanPhone = (raw: string): string =>
@@ -248,13 +289,13 @@ export type FileLike = { name: string; type: string; size: number };
 export const checkImageBatch = (files: FileLike[], alreadyChosen: number): string[] => {
   const left = LIMITS.images.max - alreadyChosen;
   if (files.length > left)
-    return [`Maximum 10 images allowed. You can add ${Math.max(0, left)} more images.`];
+    return [fill('propertyForm.photos.tooMany', { left: Math.max(0, left) })];
   const errors: string[] = [];
   for (const file of files) {
     if (!IMAGE_TYPES.has(file.type.toLowerCase()))
-      errors.push(`${file.name} - Invalid file type. Only JPEG, PNG, and WebP are allowed.`);
+      errors.push(fill('propertyForm.photos.badType', { name: file.name }));
     else if (file.size > LIMITS.images.maxBytes)
-      errors.push(`${file.name} - File too large. Maximum size is 5MB.`);
+      errors.push(fill('propertyForm.photos.tooLarge', { name: file.name }));
   }
   return errors;
 };

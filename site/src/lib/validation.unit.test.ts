@@ -51,8 +51,8 @@ const base: PropertyFormValues = {
   totalFloors: 8,
 };
 
-// The sign-in rules speak the page's language: an English page's, as the API's messages are.
-beforeAll(() => setPageMessages(pageMessages('en', ['validation'])));
+// The rules speak the page's language: an English page's, as the API's messages are.
+beforeAll(() => setPageMessages(pageMessages('en', ['validation', 'propertyForm'])));
 
 describe('login rules', () => {
   it.each([
@@ -234,6 +234,8 @@ describe('input cleaners', () => {
     ['411 045', '411045'],
     ['4110456789', '411045'],
     ['ab12', '12'],
+    ['೫೬೦೦೩೪', '560034'],
+    ['४११ ०४५', '411045'],
   ])('cleanPinCode(%j) = %s', (raw, value) => {
     expect(cleanPinCode(raw)).toBe(value);
   });

@@ -1,8 +1,10 @@
-/** SPEC §5: the picker's manual-entry messages, exact. */
-export const MANUAL_MESSAGES = {
-  invalid: 'Please enter valid coordinates.',
-  latitude: 'Latitude must be between -90 and 90.',
-  longitude: 'Longitude must be between -180 and 180.',
+import { text } from '../lib/i18n.ts';
+
+/** SPEC §5: the picker's manual-entry messages (exact in English), in the page's language. */
+const MANUAL_MESSAGES = {
+  invalid: 'propertyForm.picker.invalid',
+  latitude: 'propertyForm.picker.latitudeRange',
+  longitude: 'propertyForm.picker.longitudeRange',
 } as const;
 
 export const parseManualCoordinates = (
@@ -11,10 +13,10 @@ export const parseManualCoordinates = (
 ): { ok: true; latitude: number; longitude: number } | { ok: false; message: string } => {
   const isNumber = (s: string) => s.trim() !== '' && Number.isFinite(Number(s));
   if (!isNumber(latitude) || !isNumber(longitude))
-    return { ok: false, message: MANUAL_MESSAGES.invalid };
+    return { ok: false, message: text(MANUAL_MESSAGES.invalid) };
   const lat = Number(latitude);
   const lng = Number(longitude);
-  if (lat < -90 || lat > 90) return { ok: false, message: MANUAL_MESSAGES.latitude };
-  if (lng < -180 || lng > 180) return { ok: false, message: MANUAL_MESSAGES.longitude };
+  if (lat < -90 || lat > 90) return { ok: false, message: text(MANUAL_MESSAGES.latitude) };
+  if (lng < -180 || lng > 180) return { ok: false, message: text(MANUAL_MESSAGES.longitude) };
   return { ok: true, latitude: lat, longitude: lng };
 };

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from '../lib/i18n.ts';
 import { deviceDirectionsLink, straightLine } from './directions.ts';
 import { currentPosition, GEO_MESSAGES, geolocationMessage } from './geolocation.ts';
 import { parseManualCoordinates } from './manualCoordinates.ts';
@@ -83,6 +85,7 @@ describe('geolocation', () => {
 });
 
 describe('manual coordinates', () => {
+  beforeAll(() => setPageMessages(pageMessages('en', ['propertyForm'])));
   const refused = (message: string) => ({ ok: false, message });
   it('accepts numbers in range and answers with the spec messages otherwise', () => {
     expect(parseManualCoordinates('12.93', '77.62')).toEqual({

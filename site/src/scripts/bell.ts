@@ -42,8 +42,21 @@ const words = () => {
   return { heading, empty, markRead };
 };
 
+/** How long ago in the page's language by Intl ('5 मिनट पहले', 'ಈಗ'): the bell's chunk carries no catalogue. */
+const agoIn = (lang: string, minutes: number) => {
+  const words = new Intl.RelativeTimeFormat(lang, { numeric: 'auto', style: 'short' });
+  if (minutes < 1) return words.format(0, 'second');
+  if (minutes < 60) return words.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return words.format(-hours, 'hour');
+  return words.format(-Math.round(hours / 24), 'day');
+};
+
+/** '5 min ago' as English has always said it; another page's language through Intl. */
 const ago = (iso: string) => {
   const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
+  const lang = document.documentElement.lang;
+  if (lang && !lang.startsWith('en')) return agoIn(lang, minutes);
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.round(minutes / 60);
@@ -246,8 +259,10 @@ export const startBell = (given: BellDeps): void => {
     type: 'button',
     className: 'bell-button',
     id: 'bell-button',
-    innerHTML: `${BELL_ICON}<span class="visually-hidden">Notifications</span>`,
+    innerHTML: BELL_ICON,
   });
+  // The server's word for it, in the page's language ('Notifications').
+  button.append(element('span', { className: 'visually-hidden', textContent: words().heading }));
   button.setAttribute('aria-expanded', 'false');
   button.setAttribute('aria-controls', 'bell-panel');
   const count = element('span', { className: 'unread-badge', id: 'bell-count', hidden: true });

@@ -6,6 +6,7 @@ import { atom } from 'nanostores';
 import { readToken, setUnauthorizedHandler, storeToken, apiRoute } from '../lib/api.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { Role, User } from '../lib/types.ts';
+import { textOr } from '../lib/i18n.ts';
 import { carryToast } from './toasts.ts';
 
 export type AuthState =
@@ -101,7 +102,7 @@ export const takeNewAccount = (): boolean => {
 export const logout = async (): Promise<void> => {
   if (readToken()) await apiRoute('POST /auth/logout').catch(() => undefined);
   storeToken(null);
-  carryToast('success', 'Logged out successfully');
+  carryToast('success', textOr('common.loggedOut', 'Logged out successfully'));
   window.location.assign('/');
 };
 
@@ -128,7 +129,7 @@ export const changePassword = async (currentPassword: string, newPassword: strin
 export const logoutEverywhere = async (): Promise<void> => {
   await apiRoute('POST /auth/logout-all');
   storeToken(null);
-  carryToast('success', 'Signed out of all devices');
+  carryToast('success', textOr('common.signedOutEverywhere', 'Signed out of all devices'));
   window.location.assign('/login');
 };
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiRoute } from '../../lib/api.ts';
+import { fill, text } from '../../lib/i18n.ts';
 
 /**
  * On the edit form, what our team asked the owner to correct (the bell's and
@@ -21,7 +22,8 @@ export const FixRequested = ({ listingId, editedAt }: { listingId: string; edite
   if (!reason) return null;
   return (
     <div className="alert alert-info" role="status" data-testid="fix-requested">
-      <strong>Please correct your listing.</strong> Our team asked: {reason}
+      <strong>{text('propertyForm.fixRequested.title')}</strong>{' '}
+      {fill('propertyForm.fixRequested.asked', { reason })}
     </div>
   );
 };

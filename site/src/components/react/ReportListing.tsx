@@ -11,8 +11,6 @@ const REASONS = [
   ['Fake or scam', 'detail.report.reason.fake'],
 ] as const;
 const NOTE_MAX = 500;
-// The API's words for a second report (it answers in English), recognised to say it in the page's language.
-const ALREADY = 'You have already reported this listing';
 
 type Props = { listingId: string };
 
@@ -81,7 +79,8 @@ export const ReportListing = ({ listingId }: Props) => {
       });
       setState('done');
     } catch (e) {
-      if (e instanceof ApiError && e.message === ALREADY) {
+      // 409: this user reported it before (the API's words are in the page's language, so not compared).
+      if (e instanceof ApiError && e.status === 409) {
         setState('already');
         return;
       }

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../../lib/api.ts';
-import { fill, text } from '../../lib/i18n.ts';
-import { formatDate } from '../../lib/format.ts';
+import { fill, pageHref, pageLocale, text } from '../../lib/i18n.ts';
+import { formatDate } from '@rentals/core/i18n/dates';
 import type { OwnerNotice } from '../../lib/types.ts';
 import { $liveStarts, onNotice } from '../../stores/inbox.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -108,11 +108,11 @@ export const ReviewNotices = () => {
             <li key={n.id} className="alert alert-info">
               <strong>{text(HEADLINES[n.kind])}</strong>
               {n.title ? `: ${n.title}` : ''} — {n.reason}{' '}
-              <span className="muted">({formatDate(n.at)})</span>
+              <span className="muted">({formatDate(n.at, pageLocale())})</span>
               {n.kind === 'fix-requested' && (
                 <>
                   {' '}
-                  <a href={`/edit-property/${encodeURIComponent(n.listingId)}`}>
+                  <a href={pageHref(`/edit-property/${encodeURIComponent(n.listingId)}`)}>
                     {text('dashboard.notices.edit')}
                   </a>
                 </>

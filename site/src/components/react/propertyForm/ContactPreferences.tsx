@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { text } from '../../../lib/i18n.ts';
 import { Checkbox } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 
@@ -6,14 +7,14 @@ export const ContactPreferences = ({ form }: { form: PropertyFormStore }) => {
   const { showPhone, showEmail } = useStore(form.$values);
   return (
     <section className="card form-section">
-      <h2>Contact Preferences</h2>
+      <h2>{text('propertyForm.contact')}</h2>
       <Checkbox
-        label="Show my phone number"
+        label={text('propertyForm.showPhone')}
         checked={showPhone}
         onChange={(on) => form.setField('showPhone', on)}
       />
       <Checkbox
-        label="Show my email address"
+        label={text('propertyForm.showEmail')}
         checked={showEmail}
         onChange={(on) => form.setField('showEmail', on)}
       />

@@ -4,6 +4,7 @@ import { cleanPinCode } from '../../../lib/validation.ts';
 import { FORM_POSITION_OPTIONS, GEO_MESSAGES } from '../../../map/geolocation.ts';
 import { lazyMap } from '../mapModules.tsx';
 import { useDeviceLocation } from '../useDeviceLocation.ts';
+import { text } from '../../../lib/i18n.ts';
 import { Checkbox, InputField } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 import { Alert } from '../Alert.tsx';
@@ -43,40 +44,60 @@ export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
 
   return (
     <section className="card form-section">
-      <h2>Location Information</h2>
+      <h2>{text('propertyForm.location')}</h2>
       <div className="grid-2">
-        <InputField form={form} name="city" label="City" autoComplete="address-level2" />
-        <InputField form={form} name="area" label="Area / Locality" />
+        <InputField
+          form={form}
+          name="city"
+          label={text('propertyForm.city')}
+          autoComplete="address-level2"
+        />
+        <InputField form={form} name="area" label={text('propertyForm.area')} />
         <InputField
           form={form}
           name="pinCode"
-          label="Pin Code"
+          label={text('propertyForm.pinCode')}
           inputMode="numeric"
           autoComplete="postal-code"
           clean={cleanPinCode}
         />
       </div>
-      <InputField form={form} name="address" label="Full Address" autoComplete="street-address" />
+      <InputField
+        form={form}
+        name="address"
+        label={text('propertyForm.address')}
+        autoComplete="street-address"
+      />
       <div className="grid-2">
-        <InputField form={form} name="latitude" label="Latitude (optional)" inputMode="decimal" />
-        <InputField form={form} name="longitude" label="Longitude (optional)" inputMode="decimal" />
+        <InputField
+          form={form}
+          name="latitude"
+          label={text('propertyForm.latitude')}
+          inputMode="decimal"
+        />
+        <InputField
+          form={form}
+          name="longitude"
+          label={text('propertyForm.longitude')}
+          inputMode="decimal"
+        />
       </div>
       <div className="card-actions" style={{ marginBottom: '0.75rem' }}>
         <button type="button" className="button" onClick={() => setPickerOpen(true)}>
-          <Icon name="pin" /> Select on Map
+          <Icon name="pin" /> {text('propertyForm.selectOnMap')}
         </button>
         <button type="button" className="button" onClick={() => void device.locate()}>
-          <Icon name="locate" /> Use Current Location
+          <Icon name="locate" /> {text('propertyForm.useCurrentLocation')}
         </button>
         {coordinates && (
           <button type="button" className="button" onClick={form.clearCoordinates}>
-            Clear Location
+            {text('propertyForm.clearLocation')}
           </button>
         )}
       </div>
       <Alert className="field-error" message={device.error} />
       <Checkbox
-        label="Show this property on the map"
+        label={text('propertyForm.showOnMap')}
         checked={showOnMap}
         onChange={(on) => form.setField('showOnMap', on)}
       />

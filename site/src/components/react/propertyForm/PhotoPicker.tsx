@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import type { PropertyImage } from '../../../lib/types.ts';
 import { LIMITS, checkImageBatch } from '../../../lib/validation.ts';
+import { fill, text } from '../../../lib/i18n.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 
 type Props = {
@@ -47,7 +48,7 @@ export const PhotoPicker = ({
   return (
     <div>
       <label className="label" htmlFor={`${id}-photos`}>
-        Add photos (JPEG, PNG or WebP, up to 5MB each, {LIMITS.images.max} in total)
+        {text('propertyForm.photos.add')}
       </label>
       <input
         id={`${id}-photos`}
@@ -62,18 +63,22 @@ export const PhotoPicker = ({
         aria-describedby={errors.length ? `${id}-photo-errors` : undefined}
       />
       <p className="muted" style={{ fontSize: '0.85rem' }}>
-        {chosen} / {LIMITS.images.max} photos
+        {fill('propertyForm.photos.count', { chosen, max: LIMITS.images.max })}
       </p>
       <PhotoErrors id={`${id}-photo-errors`} errors={errors} />
       {chosen > 0 && (
         <div className="photo-grid">
           {existing.map((image, i) => (
             <figure key={image.id} data-testid="existing-photo">
-              <img src={image.url} alt={image.caption || `Current photo ${i + 1}`} loading="lazy" />
+              <img
+                src={image.url}
+                alt={image.caption || fill('propertyForm.photos.current', { n: i + 1 })}
+                loading="lazy"
+              />
               <button
                 type="button"
                 className="button button-small button-danger"
-                aria-label={`Remove current photo ${i + 1}`}
+                aria-label={fill('propertyForm.photos.removeCurrent', { n: i + 1 })}
                 onClick={() => onRemoveExisting(image)}
               >
                 <Icon name="close" />
@@ -82,11 +87,11 @@ export const PhotoPicker = ({
           ))}
           {files.map((file, i) => (
             <figure key={`${file.name}-${i}`} data-testid="new-photo">
-              <img src={previews[i]} alt={`New photo ${file.name}`} />
+              <img src={previews[i]} alt={fill('propertyForm.photos.new', { name: file.name })} />
               <button
                 type="button"
                 className="button button-small button-danger"
-                aria-label={`Remove new photo ${file.name}`}
+                aria-label={fill('propertyForm.photos.removeNew', { name: file.name })}
                 onClick={() => onFilesChange(files.filter((_, j) => j !== i))}
               >
                 <Icon name="close" />

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { text } from '../../../lib/i18n.ts';
 import type { PropertyFormStore } from './formStore.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
 
@@ -8,7 +9,7 @@ export const PropertyImages = ({ form }: { form: PropertyFormStore }) => {
   const errors = useStore(form.$photoErrors);
   return (
     <section className="card form-section">
-      <h2>Property Images</h2>
+      <h2>{text('propertyForm.images')}</h2>
       <PhotoPicker
         existing={kept}
         onRemoveExisting={form.removeKeptImage}

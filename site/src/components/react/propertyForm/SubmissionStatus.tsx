@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { text } from '../../../lib/i18n.ts';
 import type { PropertyFormStore } from './formStore.ts';
 
 /** The form's heading, with the success message or the list of what went wrong under it. */
@@ -7,18 +8,16 @@ export const SubmissionStatus = ({ form }: { form: PropertyFormStore }) => {
   return (
     <>
       <h1 id={`${form.id}-heading`}>
-        {form.mode === 'create' ? 'Add New Property' : 'Edit Property'}
+        {text(form.mode === 'create' ? 'propertyForm.heading.create' : 'propertyForm.heading.edit')}
       </h1>
       {status.kind === 'success' && (
         <p className="alert alert-success" role="status">
-          {form.mode === 'create'
-            ? 'Property created successfully!'
-            : 'Property updated successfully!'}
+          {text(form.mode === 'create' ? 'propertyForm.created' : 'propertyForm.updated')}
         </p>
       )}
       {status.kind === 'failed' && (
         <div className="alert alert-error" role="alert">
-          <strong>There were errors with your submission</strong>
+          <strong>{text('propertyForm.failedTitle')}</strong>
           <ul>
             {status.messages.map((m, i) => (
               <li key={`${i}-${m}`}>{m}</li>

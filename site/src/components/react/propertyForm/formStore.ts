@@ -6,6 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { ApiError } from '../../../lib/api.ts';
+import { text } from '../../../lib/i18n.ts';
 import { FLAG_TERMS, isDerivedFacility } from '@rentals/core/listings/termCatalogue';
 import {
   fieldForServerPath,
@@ -43,8 +44,6 @@ export type PropertyFormOptions = {
   submit: (body: FormData) => Promise<SubmitResult>;
 };
 
-const UNEXPECTED = 'An unexpected error occurred. Please try again.';
-
 /** The server's field errors under their fields, and every message for the list at the top. */
 const failureOf = (error: unknown): { errors: FieldErrors; messages: string[] } => {
   if (error instanceof ApiError && error.errors.length > 0) {
@@ -60,7 +59,7 @@ const failureOf = (error: unknown): { errors: FieldErrors; messages: string[] } 
   const message =
     (error instanceof ApiError && error.message) ||
     (error instanceof Error && !(error instanceof ApiError) && error.message) ||
-    UNEXPECTED;
+    text('propertyForm.unexpected');
   return { errors: {}, messages: [message] };
 };
 

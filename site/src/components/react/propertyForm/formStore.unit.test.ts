@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
 import { ApiError } from '../../../lib/api.ts';
+import { setPageMessages } from '../../../lib/i18n.ts';
 import { emptyForm, shownFacilities, type FormState } from '../../../lib/propertyForm.ts';
 import type { Property, PropertyImage } from '../../../lib/types.ts';
 import { createPropertyForm, type SubmitResult } from './formStore.ts';
 
+// The form's messages as an English page has them.
+beforeAll(() => setPageMessages(pageMessages('en', ['propertyForm'])));
 const valid: FormState = {
   ...emptyForm(),
   title: 'Sunny 2BHK near Baner hills',

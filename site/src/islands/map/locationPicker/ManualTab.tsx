@@ -3,10 +3,11 @@ import { parseManualCoordinates } from '../../../map/manualCoordinates.ts';
 import type { LatLng } from '../../../map/types.ts';
 import { onEnter, TabPanel } from './tabs.tsx';
 import { Alert } from '../../../components/react/Alert.tsx';
+import { text } from '../../../lib/i18n.ts';
 
 const FIELDS = [
-  { key: 'latitude', id: 'map-picker-lat', label: 'Latitude' },
-  { key: 'longitude', id: 'map-picker-lng', label: 'Longitude' },
+  { key: 'latitude', id: 'map-picker-lat', label: 'propertyForm.picker.latitude' },
+  { key: 'longitude', id: 'map-picker-lng', label: 'propertyForm.picker.longitude' },
 ] as const;
 
 /** Typed coordinates, checked with SPEC §5's messages. */
@@ -40,7 +41,7 @@ export const ManualTab = ({
       <div className="map-picker-manual">
         {FIELDS.map((f) => (
           <div className="field" key={f.key}>
-            <label htmlFor={f.id}>{f.label}</label>
+            <label htmlFor={f.id}>{text(f.label)}</label>
             <input
               id={f.id}
               inputMode="decimal"
@@ -51,7 +52,7 @@ export const ManualTab = ({
           </div>
         ))}
         <button type="button" className="button" onClick={set}>
-          Set Location
+          {text('propertyForm.picker.set')}
         </button>
       </div>
       <Alert className="field-error" message={error} />

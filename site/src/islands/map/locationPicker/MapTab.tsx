@@ -2,6 +2,7 @@ import { Marker, type Map as MapLibreMap, type MapMouseEvent } from 'maplibre-gl
 import { useEffect, useRef, type RefObject } from 'react';
 import { MARKER_COLOURS } from '../../../map/markers.ts';
 import type { LatLng } from '../../../map/types.ts';
+import { text } from '../../../lib/i18n.ts';
 import { TabPanel } from './tabs.tsx';
 
 type Props = {
@@ -17,7 +18,7 @@ const pinElement = () => {
   pin.className = 'map-picker-pin';
   pin.style.setProperty('--marker-colour', MARKER_COLOURS.other);
   pin.setAttribute('role', 'img');
-  pin.setAttribute('aria-label', 'Selected location');
+  pin.setAttribute('aria-label', text('propertyForm.picker.pin'));
   return pin;
 };
 
@@ -67,7 +68,7 @@ export const MapTab = ({ shown, container, map, selection, onChoose }: Props) =>
 
   return (
     <TabPanel id="map" shown={shown}>
-      <p className="muted">Click the map or drag the pin to the property.</p>
+      <p className="muted">{text('propertyForm.picker.mapHint')}</p>
       <div className="map-frame map-frame-picker">
         <div ref={container} className="map-canvas" data-testid="picker-map" />
       </div>

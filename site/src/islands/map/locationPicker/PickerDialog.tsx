@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useModal } from '../../../components/react/useModal.ts';
+import { text } from '../../../lib/i18n.ts';
 
 /**
  * The picker's modal: a backdrop that closes it, Escape, and the title with
@@ -29,8 +30,13 @@ export const PickerDialog = ({
         tabIndex={-1}
       >
         <div className="row-between">
-          <h2 id="map-picker-title">Select Property Location</h2>
-          <button type="button" className="link-button" aria-label="Close" onClick={onClose}>
+          <h2 id="map-picker-title">{text('propertyForm.picker.title')}</h2>
+          <button
+            type="button"
+            className="link-button"
+            aria-label={text('propertyForm.picker.close')}
+            onClick={onClose}
+          >
             ×
           </button>
         </div>

@@ -3,6 +3,7 @@ import { searchPlaces, type GeocodeResult } from '../geocode.ts';
 import { useBusy } from '../../../components/react/useBusy.ts';
 import { onEnter, TabPanel } from './tabs.tsx';
 import { BusyButton } from '../../../components/react/BusyButton.tsx';
+import { text } from '../../../lib/i18n.ts';
 
 /** A place by name or PIN code through our geocoder; picking one selects it with its name. */
 export const SearchTab = ({
@@ -22,7 +23,7 @@ export const SearchTab = ({
       async () => setResults(await searchPlaces(query.trim())),
       () => {
         setResults(null);
-        window.alert('Error searching for location. Please try again.');
+        window.alert(text('propertyForm.picker.searchFailed'));
       },
     );
   };
@@ -31,26 +32,28 @@ export const SearchTab = ({
     <TabPanel id="search" shown={shown}>
       <div className="map-picker-search" role="search">
         <label className="visually-hidden" htmlFor="map-picker-query">
-          Search for a place
+          {text('propertyForm.picker.searchLabel')}
         </label>
         <input
           id="map-picker-query"
           type="search"
           value={query}
-          placeholder="Locality, city or PIN code"
+          placeholder={text('propertyForm.picker.searchPlaceholder')}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onEnter(() => void search())}
         />
         <BusyButton
           className="button button-primary"
           busy={searching}
-          busyLabel="Searching…"
+          busyLabel={text('propertyForm.picker.searching')}
           onClick={() => void search()}
         >
-          Search
+          {text('propertyForm.picker.search')}
         </BusyButton>
       </div>
-      {results && results.length === 0 && <p className="muted">No places found.</p>}
+      {results && results.length === 0 && (
+        <p className="muted">{text('propertyForm.picker.noPlaces')}</p>
+      )}
       {results && results.length > 0 && (
         <ul className="map-picker-results">
           {results.map((r) => (

@@ -1,4 +1,5 @@
 import { formatCoordinates } from '../../../map/distance.ts';
+import { text } from '../../../lib/i18n.ts';
 import type { LocationSelection } from './useSelection.ts';
 
 /** What Confirm will hand back: the address (while it is looked up, a note) and the coordinates. */
@@ -12,12 +13,12 @@ export const SelectedLocation = ({
   <div className="map-picker-summary" aria-live="polite" data-testid="selected-location">
     {selection ? (
       <>
-        <strong>Selected Location</strong>
-        <div>{resolving ? 'Finding the address…' : selection.address}</div>
+        <strong>{text('propertyForm.picker.selected')}</strong>
+        <div>{resolving ? text('propertyForm.picker.finding') : selection.address}</div>
         <div className="muted">{formatCoordinates(selection)}</div>
       </>
     ) : (
-      <span className="muted">No location selected yet.</span>
+      <span className="muted">{text('propertyForm.picker.none')}</span>
     )}
   </div>
 );

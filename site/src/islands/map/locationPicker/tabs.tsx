@@ -1,14 +1,16 @@
 import type { KeyboardEvent, ReactNode } from 'react';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
+import { text } from '../../../lib/i18n.ts';
 
 export type Tab = 'map' | 'search' | 'manual';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'map', label: 'Map' },
-  { id: 'search', label: 'Search' },
-  { id: 'manual', label: 'Manual' },
+const TABS: { id: Tab; label: MessageId }[] = [
+  { id: 'map', label: 'propertyForm.picker.tab.map' },
+  { id: 'search', label: 'propertyForm.picker.tab.search' },
+  { id: 'manual', label: 'propertyForm.picker.tab.manual' },
 ];
 
 export const TabList = ({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) => (
-  <div className="segmented" role="tablist" aria-label="How to choose the location">
+  <div className="segmented" role="tablist" aria-label={text('propertyForm.picker.tabs')}>
     {TABS.map((t) => (
       <button
         key={t.id}
@@ -19,7 +21,7 @@ export const TabList = ({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => v
         aria-controls={`map-picker-panel-${t.id}`}
         onClick={() => onChange(t.id)}
       >
-        {t.label}
+        {text(t.label)}
       </button>
     ))}
   </div>
