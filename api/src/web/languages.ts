@@ -12,10 +12,26 @@ export const firstVisitTarget = (
   headers: Headers,
   exists: (path: string) => boolean,
 ): string | null => {
+  const target = firstVisitCandidate(url, headers);
+  return target && exists(target) ? `${target}${url.search}` : null;
+};
+
+/** The page a first visit would go to (without its query), before asking whether it exists. */
+export const firstVisitCandidate = (url: URL, headers: Headers): string | null => {
   if (pathLocale(url.pathname).locale !== 'en') return null;
   if (/(?:^|;)\s*lang=/.test(headers.get('cookie') ?? '')) return null;
   const locale = negotiateLocale(headers.get('accept-language'));
-  if (locale === 'en') return null;
-  const target = localePath(locale, url.pathname);
-  return exists(target) ? `${target}${url.search}` : null;
+  return locale === 'en' ? null : localePath(locale, url.pathname);
 };
+
+/** The answer that sends a first visit to its language's page. */
+export const firstVisitRedirect = (location: string, headers: Record<string, string>) =>
+  new Response(null, {
+    status: 302,
+    headers: {
+      location,
+      vary: 'accept-language, cookie',
+      'cache-control': 'no-cache',
+      ...headers,
+    },
+  });

@@ -4,6 +4,7 @@ import { contentTypeOf } from '@rentals/core/contentTypes';
 import { DEFAULT_LOCALE, LOCALES } from '@rentals/core/i18n/locales';
 import type { S3Bucket } from '@rentals/core/s3Bucket';
 import { fileResponse } from './files.ts';
+import { firstVisitCandidate, firstVisitRedirect } from './languages.ts';
 import {
   cacheControlOfPage,
   PAGE_STATUS_BYTES,
@@ -97,6 +98,11 @@ export const publicSiteHandler = (from: string | S3Bucket) => {
       return undefined;
     const relative = fileFor(pathname);
     if (!relative) return undefined;
+    // A first visit in Hindi or Kannada goes to the page in its language, where there is one.
+    const other = firstVisitCandidate(new URL(request.url), request.headers);
+    const otherFile = other && fileFor(other);
+    if (other && otherFile && (await source(otherFile)))
+      return firstVisitRedirect(`${other}${new URL(request.url).search}`, SECURITY_HEADERS);
     const file = await source(relative);
     if (!file) return undefined;
     const status = LISTING_PAGE.test(relative)

@@ -5,7 +5,7 @@ import { contentTypeOf, IMMUTABLE } from '@rentals/core/contentTypes';
 import { readOnly } from './files.ts';
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from './securityHeaders.ts';
 import { pathLocale } from '@rentals/core/i18n/locales';
-import { firstVisitTarget } from './languages.ts';
+import { firstVisitRedirect, firstVisitTarget } from './languages.ts';
 import { DEFAULT_SHELLS, shellFor, type Shell } from './shells.ts';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rentals</title>
@@ -120,16 +120,7 @@ export const staticSite = (siteDir: string, shells: Shell[] = DEFAULT_SHELLS) =>
     const target = isPage(pathname)
       ? firstVisitTarget(url, request.headers, (path) => find(site, path) !== undefined)
       : null;
-    if (target)
-      return new Response(null, {
-        status: 302,
-        headers: {
-          location: target,
-          vary: 'accept-language, cookie',
-          'cache-control': 'no-cache',
-          ...BASE_SECURITY_HEADERS,
-        },
-      });
+    if (target) return firstVisitRedirect(target, BASE_SECURITY_HEADERS);
     const file = find(site, pathname);
     if (file) {
       const immutable = pathname.startsWith('/_astro/');

@@ -114,6 +114,23 @@ describe('the public pages in an S3-compatible bucket', () => {
     expect(await fromBucket('/browse/cities/atlantis')).toBeUndefined();
   });
 
+  it('serves each language’s city pages, and sends a Hindi browser’s first visit to the Hindi page', async () => {
+    const hindi = await fromBucket('/hi/browse/cities/pune');
+    expect(hindi?.status).toBe(200);
+    expect(await hindi?.text()).toContain('<html lang="hi-IN">');
+    expect((await fromBucket('/sitemaps/kn/city-pune.xml'))?.status).toBe(200);
+    const ask = (path: string, headers: Record<string, string>) =>
+      publicSiteHandler(bucket)(new Request(`http://localhost${path}`, { headers }));
+    const first = await ask('/browse/cities/pune', { 'accept-language': 'hi-IN,en;q=0.8' });
+    expect(first?.status).toBe(302);
+    expect(first?.headers.get('location')).toBe('/hi/browse/cities/pune');
+    // A language chosen before wins; a listing's own page exists in English only.
+    const chosen = await ask('/browse/cities/pune', { 'accept-language': 'hi', cookie: 'lang=en' });
+    expect(chosen?.status).toBe(200);
+    const listing = await ask(`/browse/${seeded[1]!.id}`, { 'accept-language': 'kn-IN' });
+    expect(listing?.status).toBe(200);
+  });
+
   it('a regeneration queues only what it changed; draining uploads it and purges those URLs', async () => {
     const listing = seeded[0]!;
     await appendListingEvent(store(), retitled(listing.id, 'Freshly painted 2BHK'));

@@ -17,7 +17,12 @@ export type Stack = {
   baseUrl: string;
   browser: Browser;
   /** A fresh browser profile (own localStorage) with a phone- or desktop-sized window. */
-  newContext: (options?: { mobile?: boolean; enforceCsp?: boolean }) => Promise<BrowserContext>;
+  /** `locale`: the browser's language (its Accept-Language), en-IN unless given. */
+  newContext: (options?: {
+    mobile?: boolean;
+    enforceCsp?: boolean;
+    locale?: string;
+  }) => Promise<BrowserContext>;
   logs: () => string;
   /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
   waitForSearchIdle: () => Promise<void>;
@@ -50,11 +55,11 @@ export const startStack = async (
     return {
       baseUrl,
       browser,
-      newContext: async ({ mobile, enforceCsp } = {}) => {
+      newContext: async ({ mobile, enforceCsp, locale = 'en-IN' } = {}) => {
         const context = await browser.newContext({
           baseURL: baseUrl,
           viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-          locale: 'en-IN',
+          locale,
           // Lets the axe-core check inject its script; the app itself runs under the real CSP.
           bypassCSP: !enforceCsp,
         });
