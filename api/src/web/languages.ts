@@ -1,11 +1,12 @@
-import { negotiateLocale, localePath, pathLocale } from '@rentals/core/i18n/locales';
+import { isLocale, negotiateLocale, localePath, pathLocale } from '@rentals/core/i18n/locales';
 
 /**
- * The first visit's language (issue 42). A page asked for without a language
- * (`/login`) by a browser whose Accept-Language prefers one the page exists in
- * (`/hi/login` was built), with no choice remembered (the language switch's
- * `lang` cookie, English included), goes there. Anything else is served as
- * asked: a chosen language always wins over the browser's.
+ * The visit's language (issue 42). A page asked for without a language
+ * (`/login`) goes to its page in the language the reader chose with the
+ * switch (the `lang` cookie), or, with no choice remembered, the one their
+ * browser prefers (Accept-Language), when that page exists (`/hi/login` was
+ * built). A chosen language always wins over the browser's; English chosen
+ * stays English.
  */
 export const firstVisitTarget = (
   url: URL,
@@ -16,12 +17,17 @@ export const firstVisitTarget = (
   return target && exists(target) ? `${target}${url.search}` : null;
 };
 
-/** The page a first visit would go to (without its query), before asking whether it exists. */
+/**
+ * The page a visit without a language would go to (without its query),
+ * before asking whether it exists: the language chosen with the switch (its
+ * `lang` cookie; English stays English), else the browser's first choice.
+ * So a link in an email (`/verify-email?token=…`) opens in the reader's language.
+ */
 export const firstVisitCandidate = (url: URL, headers: Headers): string | null => {
   if (pathLocale(url.pathname).locale !== 'en') return null;
-  if (/(?:^|;)\s*lang=/.test(headers.get('cookie') ?? '')) return null;
-  const locale = negotiateLocale(headers.get('accept-language'));
-  return locale === 'en' ? null : localePath(locale, url.pathname);
+  const chosen = /(?:^|;)\s*lang=([a-z]{2})\b/.exec(headers.get('cookie') ?? '')?.[1];
+  const locale = chosen !== undefined ? chosen : negotiateLocale(headers.get('accept-language'));
+  return isLocale(locale) && locale !== 'en' ? localePath(locale, url.pathname) : null;
 };
 
 /** The answer that sends a first visit to its language's page. */

@@ -106,6 +106,8 @@ describe("the first visit in the browser's language", () => {
     ['/login', hindi, '/hi/login'],
     ['/login?redirect=%2Fdashboard', hindi, '/hi/login?redirect=%2Fdashboard'],
     ['/properties/3f2a-99', hindi, '/hi/properties/3f2a-99'],
+    // Hindi chosen on the switch, on an English browser: an email's link opens in Hindi.
+    ['/login', { 'accept-language': 'en-IN', cookie: 'lang=hi' }, '/hi/login'],
   ])('%s goes to the page in that language', async (path, headers, location) => {
     const res = await get(path, headers);
     expect(res.status).toBe(302);
