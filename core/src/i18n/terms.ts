@@ -1,0 +1,115 @@
+/**
+ * The `terms` namespace: the listing's labels (the tenancy terms' labels, form
+ * labels, options and filters; the facilities; the property types; who
+ * lists). Their English is declared once where the concept lives
+ * (listings/termCatalogue.ts, listings/facilityTerms.ts, ui/labels.ts), so the
+ * English messages are computed from those declarations here; Hindi and
+ * Kannada are catalogues/<hi|kn>/terms.json, keyed by the same derived ids
+ * (catalogues.unit.test.ts checks both hold exactly these ids).
+ *
+ * The readers below take the page's or the server's `t`: the site passes
+ * `text` (site/src/lib/i18n.ts), the server `translatorFor(locale).t`.
+ */
+import { FACILITY_LABELS } from '../listings/facilityTerms.ts';
+import type { Facility, PropertyType } from '../listings/listing.ts';
+import {
+  TERM_FILTER_HINT,
+  TERM_KEYS,
+  TERMS,
+  formLabelOf,
+  type Term,
+  type TermKey,
+} from '../listings/termCatalogue.ts';
+import { LISTER_LABELS, listerOf, TYPE_LABELS, type Lister } from '../ui/labels.ts';
+
+type Terms = typeof TERMS;
+type ValuesIn<O> = O extends readonly (readonly [infer V extends string, string])[] ? V : never;
+type IdsOf<K extends TermKey> =
+  | `terms.${K}.label`
+  | `terms.${K}.formLabel`
+  | (Terms[K] extends { options: infer O } ? `terms.${K}.option.${ValuesIn<O>}` : never)
+  | (Terms[K] extends { filter: infer F }
+      ? | `terms.${K}.filter`
+        | (F extends { options: infer O } ? `terms.${K}.filter.option.${ValuesIn<O>}` : never)
+      : never);
+
+/** Every id of the namespace, derived from the declarations. */
+export type TermsId =
+  | { [K in TermKey]: IdsOf<K> }[TermKey]
+  | 'terms.filterHint'
+  | `terms.facility.${Facility}`
+  | `terms.type.${PropertyType}`
+  | `terms.lister.${Lister}`;
+
+const entriesOf = (key: TermKey): [string, string][] => {
+  const term: Term = TERMS[key];
+  const at = `terms.${key}`;
+  const out: [string, string][] = [
+    [`${at}.label`, term.label],
+    [`${at}.formLabel`, formLabelOf(key)],
+  ];
+  if (term.kind === 'choice')
+    for (const [value, label] of term.options) out.push([`${at}.option.${value}`, label]);
+  if (term.filter) {
+    out.push([`${at}.filter`, term.filter.label]);
+    for (const [value, label] of term.filter.options ?? [])
+      out.push([`${at}.filter.option.${value}`, label]);
+  }
+  return out;
+};
+
+/** The English messages, from the declarations (an apostrophe doubled, as ICU reads one). */
+export const englishTerms = (): Record<TermsId, string> =>
+  Object.fromEntries(
+    [
+      ...TERM_KEYS.flatMap(entriesOf),
+      ['terms.filterHint', TERM_FILTER_HINT],
+      ...Object.entries(FACILITY_LABELS).map(([f, label]) => [`terms.facility.${f}`, label]),
+      ...Object.entries(TYPE_LABELS).map(([type, label]) => [`terms.type.${type}`, label]),
+      ...Object.entries(LISTER_LABELS).map(([who, label]) => [`terms.lister.${who}`, label]),
+    ].map(([id, label]) => [id, label!.replaceAll("'", "''")]),
+  ) as Record<TermsId, string>;
+
+/** A plain text of the language: the site's `text`, or a server translator's `t`. */
+export type LabelReader = (id: TermsId) => string;
+
+/** A term's label on the listing page ('Furnishing'). */
+export const termLabel = (t: LabelReader, key: TermKey) => t(`terms.${key}.label`);
+
+/** A term's label in the property form ('Parking Space'). */
+export const termFormLabel = (t: LabelReader, key: TermKey) => t(`terms.${key}.formLabel`);
+
+/** A choice term's option ('Semi-furnished'); a value it does not offer as it is. */
+export const optionLabel = (t: LabelReader, key: TermKey, value: string): string => {
+  const term: Term = TERMS[key];
+  return term.kind === 'choice' && term.options.some(([v]) => v === value)
+    ? t(`terms.${key}.option.${value}` as TermsId)
+    : value;
+};
+
+/** A filter control's label ('Tenants'). */
+export const filterLabel = (t: LabelReader, key: TermKey) => t(`terms.${key}.filter` as TermsId);
+
+/** One of a filter control's options: its own ('Men (PG)'), or the term's; a value it does not offer as it is. */
+export const filterOptionLabel = (t: LabelReader, key: TermKey, value: string): string => {
+  const term: Term = TERMS[key];
+  return term.filter?.options
+    ? term.filter.options.some(([v]) => v === value)
+      ? t(`terms.${key}.filter.option.${value}` as TermsId)
+      : value
+    : optionLabel(t, key, value);
+};
+
+/** The filters' hint: a listing that does not say is neither a yes nor a no. */
+export const filterHint = (t: LabelReader) => t('terms.filterHint');
+
+/** A facility ('WiFi'). */
+export const facilityLabel = (t: LabelReader, facility: Facility) =>
+  t(`terms.facility.${facility}`);
+
+/** A property type ('Flat'); an unknown one as it is. */
+export const propertyTypeLabel = (t: LabelReader, type: string): string =>
+  Object.hasOwn(TYPE_LABELS, type) ? t(`terms.type.${type as PropertyType}`) : type;
+
+/** Who lists ('Broker' for a broker, 'Owner' for anyone else). */
+export const listerLabelIn = (t: LabelReader, role: string) => t(`terms.lister.${listerOf(role)}`);
