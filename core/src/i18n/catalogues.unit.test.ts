@@ -15,9 +15,8 @@ import {
   termFormLabel,
   termLabel,
 } from './terms.ts';
-import { FACILITY_LABELS } from '../listings/facilityTerms.ts';
 import { TERM_FILTER_HINT, TERMS } from '../listings/termCatalogue.ts';
-import { listerLabel, typeLabel } from '../ui/labels.ts';
+import { FACILITY_LABELS, listerLabel, typeLabel } from '../ui/labels.ts';
 
 const en = CATALOGUES.en;
 const ids = Object.keys(en) as MessageId[];

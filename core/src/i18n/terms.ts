@@ -10,7 +10,6 @@
  * The readers below take the page's or the server's `t`: the site passes
  * `text` (site/src/lib/i18n.ts), the server `translatorFor(locale).t`.
  */
-import { FACILITY_LABELS } from '../listings/facilityTerms.ts';
 import type { Facility, PropertyType } from '../listings/listing.ts';
 import {
   TERM_FILTER_HINT,
@@ -20,7 +19,11 @@ import {
   type Term,
   type TermKey,
 } from '../listings/termCatalogue.ts';
-import { LISTER_LABELS, listerOf, TYPE_LABELS, type Lister } from '../ui/labels.ts';
+import { FACILITY_LABELS, LISTER_LABELS, TYPE_LABELS, type Lister } from '../ui/labels.ts';
+
+// The labels cover exactly the listing's facilities and types.
+const FACILITIES: Record<Facility, string> = FACILITY_LABELS;
+const TYPES: Record<PropertyType, string> = TYPE_LABELS;
 
 type Terms = typeof TERMS;
 type ValuesIn<O> = O extends readonly (readonly [infer V extends string, string])[] ? V : never;
@@ -64,8 +67,8 @@ export const englishTerms = (): Record<TermsId, string> =>
     [
       ...TERM_KEYS.flatMap(entriesOf),
       ['terms.filterHint', TERM_FILTER_HINT],
-      ...Object.entries(FACILITY_LABELS).map(([f, label]) => [`terms.facility.${f}`, label]),
-      ...Object.entries(TYPE_LABELS).map(([type, label]) => [`terms.type.${type}`, label]),
+      ...Object.entries(FACILITIES).map(([f, label]) => [`terms.facility.${f}`, label]),
+      ...Object.entries(TYPES).map(([type, label]) => [`terms.type.${type}`, label]),
       ...Object.entries(LISTER_LABELS).map(([who, label]) => [`terms.lister.${who}`, label]),
     ].map(([id, label]) => [id, label!.replaceAll("'", "''")]),
   ) as Record<TermsId, string>;
@@ -103,13 +106,5 @@ export const filterOptionLabel = (t: LabelReader, key: TermKey, value: string): 
 /** The filters' hint: a listing that does not say is neither a yes nor a no. */
 export const filterHint = (t: LabelReader) => t('terms.filterHint');
 
-/** A facility ('WiFi'). */
-export const facilityLabel = (t: LabelReader, facility: Facility) =>
-  t(`terms.facility.${facility}`);
-
-/** A property type ('Flat'); an unknown one as it is. */
-export const propertyTypeLabel = (t: LabelReader, type: string): string =>
-  Object.hasOwn(TYPE_LABELS, type) ? t(`terms.type.${type as PropertyType}`) : type;
-
-/** Who lists ('Broker' for a broker, 'Owner' for anyone else). */
-export const listerLabelIn = (t: LabelReader, role: string) => t(`terms.lister.${listerOf(role)}`);
+// The type's, the lister's and the facilities' readers live with their English (the cards import them).
+export { facilityLabel, listerLabelIn, propertyTypeLabel } from '../ui/labels.ts';

@@ -4,7 +4,7 @@
  * `facilityFlags` (termCatalogue.ts, which the site's form bundles too). Here:
  * how input and old events that still send the flags become terms.
  */
-import type { Facilities, Facility, ListingFields, RecordedFields } from './listing.ts';
+import type { Facilities, ListingFields, RecordedFields } from './listing.ts';
 import type { Tenancy } from './tenancy.ts';
 import {
   DERIVED_FACILITIES,
@@ -14,26 +14,6 @@ import {
   type DerivedFacility,
   type FacilityTerms,
 } from './termCatalogue.ts';
-
-/**
- * How a person reads each of the twelve flags, in English (SPEC §3's order):
- * the source of the `terms.facility.*` messages (core/src/i18n/terms.ts), which
- * the screens show in the page's language.
- */
-export const FACILITY_LABELS: Record<Facility, string> = {
-  wifi: 'WiFi',
-  parking: 'Parking',
-  ac: 'AC',
-  kitchen: 'Kitchen',
-  laundry: 'Laundry',
-  security: 'Security',
-  gym: 'Gym',
-  pool: 'Pool',
-  garden: 'Garden',
-  balcony: 'Balcony',
-  furnished: 'Furnished',
-  petFriendly: 'Pet Friendly',
-};
 
 /** The flags without the three the terms hold. */
 export const ownFacilities = <F extends Record<string, boolean>>(

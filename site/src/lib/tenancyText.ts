@@ -15,6 +15,8 @@ import {
   type Term,
   type TermKey,
 } from '@rentals/core/listings/termCatalogue';
+import { optionLabel, termLabel } from '@rentals/core/i18n/terms';
+import { pageLabels } from './labels.ts';
 import type { Property } from './types.ts';
 
 export { labelIn };
@@ -27,12 +29,14 @@ export const YES_NO_OPTIONS = [
 
 export const NOT_SPECIFIED = 'Not specified';
 
-/** A choice term's options for a kind of property (whom a PG lets to differs from a home). */
+/** A choice term's options for a kind of property (whom a PG lets to differs from a home), labelled in the page's language. */
 export const termOptions = (key: TermKey, propertyType: string): Options => {
   const term: Term = TERMS[key];
   if (term.kind !== 'choice') return [];
   const allowed: readonly string[] = valuesFor(key, propertyType);
-  return term.options.filter(([v]) => allowed.includes(v));
+  return term.options
+    .filter(([v]) => allowed.includes(v))
+    .map(([v]) => [v, optionLabel(pageLabels, key, v)] as const);
 };
 
 /** Rupees as Indian-grouped digits: '₹1,00,000'. */
@@ -110,7 +114,7 @@ export const tenancyRows = (
   today = new Date().toISOString().slice(0, 10),
 ): [label: string, text: string][] =>
   TERM_KEYS.filter((k) => !(TERMS[k] as Term).shownWith).map((k) => [
-    TERMS[k].label,
+    termLabel(pageLabels, k),
     termText(k, p, today) ?? NOT_SPECIFIED,
   ]);
 

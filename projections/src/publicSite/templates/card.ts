@@ -1,3 +1,4 @@
+import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -6,7 +7,8 @@ import type { PublicImage, PublicListing } from '../queries.ts';
 
 const count = new Intl.NumberFormat('en-IN');
 
-export { listerLabel } from '@rentals/core/ui/labels';
+/** The public pages are English: their labels through the catalogues' English (core/src/i18n/terms.ts). */
+export const { t } = translatorFor('en');
 export const formatCount = (n: number) => count.format(n);
 export const initial = (name: string) => (name.trim().charAt(0) || '?').toUpperCase();
 
@@ -38,4 +40,4 @@ export const photo = (
  * text is escaped by React, as `markup` would.
  */
 export const visitorCard = (listing: PublicListing, eager: boolean): Html =>
-  raw(renderToStaticMarkup(createElement(VisitorCard, { listing, headingLevel: 2, eager })));
+  raw(renderToStaticMarkup(createElement(VisitorCard, { listing, t, headingLevel: 2, eager })));

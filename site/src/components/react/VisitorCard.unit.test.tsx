@@ -4,6 +4,10 @@ import { VisitorCard, type VisitorCardListing } from '@rentals/core/ui/VisitorCa
 import { visitorListingOf } from '../../lib/visitorListing.ts';
 import type { PublicProperty } from '../../lib/types.ts';
 import { iconSvg } from '@rentals/core/ui/icons';
+import { translatorFor } from '@rentals/core/i18n/catalogues';
+
+/** The card's words in English, as the pre-rendered pages give them. */
+const en = translatorFor('en').t;
 
 /** A row of the public-site generator's listing model (PublicListing), extra columns and all. */
 const publicListing = {
@@ -37,7 +41,9 @@ const publicListing = {
 describe('the visitor card', () => {
   it('renders on the server from the public listing model, as the city pages need it', () => {
     const listing: VisitorCardListing = publicListing;
-    expect(renderToStaticMarkup(<VisitorCard listing={listing} headingLevel={2} eager />)).toBe(
+    expect(
+      renderToStaticMarkup(<VisitorCard t={en} listing={listing} headingLevel={2} eager />),
+    ).toBe(
       // React 19 hoists a preload hint for a high-priority image in front of the markup.
       '<link rel="preload" as="image" imageSrcSet="/uploads/a-400.webp 400w, /uploads/a-800.webp 800w" imageSizes="(max-width: 640px) 100vw, 400px" fetchPriority="high"/>' +
         '<article class="property-card visitor-card" data-testid="public-card" title="Click to login and see details">' +
@@ -58,11 +64,13 @@ describe('the visitor card', () => {
   });
 
   it("shows the house icon without a photo, an h3 and a lazy photo on the site's screens", () => {
-    const bare = renderToStaticMarkup(<VisitorCard listing={{ ...publicListing, images: [] }} />);
+    const bare = renderToStaticMarkup(
+      <VisitorCard t={en} listing={{ ...publicListing, images: [] }} />,
+    );
     // The React icon and the templates' markup of it are one and the same.
     expect(bare).toContain(`<div class="no-image" aria-hidden="true">${iconSvg('home')}</div>`);
     expect(bare).toContain('<h3 class="card-title">');
-    const lazy = renderToStaticMarkup(<VisitorCard listing={publicListing} />);
+    const lazy = renderToStaticMarkup(<VisitorCard t={en} listing={publicListing} />);
     expect(lazy).toContain('loading="lazy"');
     expect(lazy).not.toContain('fetchPriority');
   });
@@ -70,6 +78,7 @@ describe('the visitor card', () => {
   it('paints only a data: placeholder from the media pipeline', () => {
     const html = renderToStaticMarkup(
       <VisitorCard
+        t={en}
         listing={{
           ...publicListing,
           images: [{ url: '/a.jpg', placeholder: 'https://elsewhere.example/track.gif' }],

@@ -1,13 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { InputField, RupeeField, SelectField } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
-import {
-  formLabelOf,
-  TERM_KEYS,
-  TERMS,
-  type Term,
-  type TermKey,
-} from '@rentals/core/listings/termCatalogue';
+import { TERM_KEYS, TERMS, type Term, type TermKey } from '@rentals/core/listings/termCatalogue';
+import { termFormLabel } from '@rentals/core/i18n/terms';
+import { pageLabels } from '../../../lib/labels.ts';
 import {
   isRupeeTerm,
   latestMoveIn,
@@ -90,7 +86,8 @@ const Deposit = ({ form, label }: Props & { label: string }) => {
 const TermControl = ({ form, name }: Props & { name: TermKey }) => {
   const propertyType = useStore(form.$values).propertyType;
   const term: Term = TERMS[name];
-  if (name === 'depositRupees') return <Deposit form={form} label={formLabelOf(name)} />;
+  if (name === 'depositRupees')
+    return <Deposit form={form} label={termFormLabel(pageLabels, name)} />;
   if (name === 'depositMonths') return null; // the deposit's other unit
   const field = name as TenancyFormField;
   switch (term.kind) {
@@ -99,18 +96,25 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
         <Select
           form={form}
           name={field}
-          label={formLabelOf(name)}
+          label={termFormLabel(pageLabels, name)}
           options={termOptions(name, propertyType)}
         />
       );
     case 'yesNo':
-      return <Select form={form} name={field} label={formLabelOf(name)} options={YES_NO_OPTIONS} />;
+      return (
+        <Select
+          form={form}
+          name={field}
+          label={termFormLabel(pageLabels, name)}
+          options={YES_NO_OPTIONS}
+        />
+      );
     case 'date':
       return (
         <InputField
           form={form}
           name={field}
-          label={formLabelOf(name)}
+          label={termFormLabel(pageLabels, name)}
           type="date"
           min={term.earliest}
           max={latestMoveIn(Date.now())}
@@ -121,7 +125,7 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
         <RupeeField
           form={form}
           name={field}
-          label={formLabelOf(name)}
+          label={termFormLabel(pageLabels, name)}
           per="per month"
           placeholder={NOT_SPECIFIED}
         />
@@ -129,7 +133,7 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
         <InputField
           form={form}
           name={field}
-          label={formLabelOf(name)}
+          label={termFormLabel(pageLabels, name)}
           type="number"
           min={String(term.min)}
           inputMode="numeric"
