@@ -55,6 +55,9 @@ import knDashboard from './catalogues/kn/dashboard.json' with { type: 'json' };
 import enMyProperties from './catalogues/en/myProperties.json' with { type: 'json' };
 import hiMyProperties from './catalogues/hi/myProperties.json' with { type: 'json' };
 import knMyProperties from './catalogues/kn/myProperties.json' with { type: 'json' };
+import enSearch from './catalogues/en/search.json' with { type: 'json' };
+import hiSearch from './catalogues/hi/search.json' with { type: 'json' };
+import knSearch from './catalogues/kn/search.json' with { type: 'json' };
 import hiTerms from './catalogues/hi/terms.json' with { type: 'json' };
 import knTerms from './catalogues/kn/terms.json' with { type: 'json' };
 import type { Locale } from './locales.ts';
@@ -92,6 +95,7 @@ export const NAMESPACES = {
   notFound: { en: enNotFound, hi: hiNotFound, kn: knNotFound },
   results: { en: enResults, hi: hiResults, kn: knResults },
   savedSearches: { en: enSavedSearches, hi: hiSavedSearches, kn: knSavedSearches },
+  search: { en: enSearch, hi: hiSearch, kn: knSearch },
   /** The listing's labels: English computed from their declarations (terms.ts), not written twice. */
   terms: { en: englishTerms(), hi: hiTerms, kn: knTerms },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },

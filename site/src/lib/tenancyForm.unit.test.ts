@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from './i18n.ts';
 import { tenancyMessages } from '@rentals/core/listings/tenancy';
 import { TERM_KEYS, TERMS } from '@rentals/core/listings/termCatalogue';
 import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
@@ -11,6 +13,9 @@ import {
   validateTenancy,
 } from './tenancyForm.ts';
 import { NOT_SPECIFIED, tenancyRows } from './tenancyText.ts';
+
+// The page's English, as the search and listing pages embed it.
+beforeAll(() => setPageMessages(pageMessages('en', ['search', 'terms'])));
 
 const NOW = Date.parse('2026-01-01T10:00:00Z');
 

@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from '../lib/i18n.ts';
 import { deviceDirectionsLink, straightLine } from './directions.ts';
 import { currentPosition, GEO_MESSAGES, geolocationMessage } from './geolocation.ts';
 import { parseManualCoordinates } from './manualCoordinates.ts';
 import { averageCenter, listingHref, mappable, markerColour } from './markers.ts';
 import type { MapProperty } from './types.ts';
+
+// The page's English, as the search and listing pages embed it.
+beforeAll(() => setPageMessages(pageMessages('en', ['map'])));
 
 const listing = (
   id: string,
