@@ -10,12 +10,7 @@ import {
   tenancyPayload,
   type TenancyFormField,
 } from '../../../lib/tenancyForm.ts';
-import {
-  depositText,
-  NOT_SPECIFIED,
-  termOptions,
-  YES_NO_OPTIONS,
-} from '../../../lib/tenancyText.ts';
+import { depositText, notSpecified, termOptions, yesNoOptions } from '../../../lib/tenancyText.ts';
 import { rupeesOrZero } from '../../../lib/amounts.ts';
 
 type Props = { form: PropertyFormStore };
@@ -23,7 +18,7 @@ type Options = readonly (readonly [string, string])[];
 
 /** A term chosen from a list; the first option, 'Not specified', leaves it out. */
 const Select = ({
-  blank = NOT_SPECIFIED,
+  blank = notSpecified(),
   ...field
 }: Props & { name: TenancyFormField; label: string; options: Options; blank?: string | null }) => (
   <SelectField {...field} blank={blank ?? undefined} />
@@ -64,7 +59,7 @@ const Deposit = ({ form, label }: Props & { label: string }) => {
           // Months are a plain number (1.5); rupees may be typed as '50k' or '೫೦,೦೦೦', which needs letters.
           inputMode={inMonths ? 'decimal' : 'text'}
           autoComplete="off"
-          placeholder={NOT_SPECIFIED}
+          placeholder={notSpecified()}
         />
         <DepositHint form={form} />
       </div>
@@ -106,7 +101,7 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
           form={form}
           name={field}
           label={termFormLabel(pageLabels, name)}
-          options={YES_NO_OPTIONS}
+          options={yesNoOptions()}
         />
       );
     case 'date':
@@ -127,7 +122,7 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
           name={field}
           label={termFormLabel(pageLabels, name)}
           per="per month"
-          placeholder={NOT_SPECIFIED}
+          placeholder={notSpecified()}
         />
       ) : (
         <InputField
@@ -137,7 +132,7 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
           type="number"
           min={String(term.min)}
           inputMode="numeric"
-          placeholder={NOT_SPECIFIED}
+          placeholder={notSpecified()}
         />
       );
   }
@@ -152,7 +147,7 @@ export const TenancyTerms = ({ form }: Props) => (
   <section className="card form-section" aria-labelledby={`${form.id}-tenancy`}>
     <h2 id={`${form.id}-tenancy`}>Tenancy Terms</h2>
     <p className="muted">
-      Optional. Tenants filter by these; a term left at &lsquo;{NOT_SPECIFIED}&rsquo; does not show
+      Optional. Tenants filter by these; a term left at &lsquo;{notSpecified()}&rsquo; does not show
       up in their filtered searches.
     </p>
     <div className="grid-2">
