@@ -302,7 +302,7 @@ describe('map view on /properties', () => {
     expect(await cameraOf(map)).toEqual(camera(KOTHRUD, DETAIL_LOCALITIES_ZOOM));
     await shot(page, 'detail-map', 'map-detail-localities');
     expect(await page.locator('.maplibregl-ctrl-attrib-inner').textContent()).toContain(
-      translatorFor('en').t('map.noStreets'),
+      translatorFor('en').t('location.noStreets'),
     );
 
     // One step in reaches the end of our data, where the control stops.

@@ -16,6 +16,7 @@ import {
   TERM_KEYS,
   TERMS,
   formLabelOf,
+  labelIn,
   type Term,
   type TermKey,
 } from '../listings/termCatalogue.ts';
@@ -44,19 +45,46 @@ export type TermsId =
   | `terms.type.${PropertyType}`
   | `terms.lister.${Lister}`;
 
+/*
+ * A text English says twice (a form label as the label, a filter's 'Family' as the term's) has
+ * one id: the page embeds it once. These choose the id from the declarations.
+ */
+const labelId = (key: TermKey) => `terms.${key}.label` as TermsId;
+
+const formLabelId = (key: TermKey): TermsId => {
+  const term: Term = TERMS[key];
+  return formLabelOf(key) === term.label ? labelId(key) : (`terms.${key}.formLabel` as TermsId);
+};
+
+const optionId = (key: TermKey, value: string) => `terms.${key}.option.${value}` as TermsId;
+
+const filterId = (key: TermKey): TermsId => {
+  const term: Term = TERMS[key];
+  return term.filter?.label === term.label ? labelId(key) : (`terms.${key}.filter` as TermsId);
+};
+
+/** A filter's own option's id; the term's option's when it reads the same. */
+const filterOptionId = (key: TermKey, value: string): TermsId => {
+  const term: Term = TERMS[key];
+  const own = term.filter?.options?.find(([v]) => v === value)?.[1];
+  const termOption = term.kind === 'choice' ? labelIn(term.options, value) : undefined;
+  return own === undefined || own === termOption
+    ? optionId(key, value)
+    : (`terms.${key}.filter.option.${value}` as TermsId);
+};
+
 const entriesOf = (key: TermKey): [string, string][] => {
   const term: Term = TERMS[key];
-  const at = `terms.${key}`;
   const out: [string, string][] = [
-    [`${at}.label`, term.label],
-    [`${at}.formLabel`, formLabelOf(key)],
+    [labelId(key), term.label],
+    [formLabelId(key), formLabelOf(key)],
   ];
   if (term.kind === 'choice')
-    for (const [value, label] of term.options) out.push([`${at}.option.${value}`, label]);
+    for (const [value, label] of term.options) out.push([optionId(key, value), label]);
   if (term.filter) {
-    out.push([`${at}.filter`, term.filter.label]);
+    out.push([filterId(key), term.filter.label]);
     for (const [value, label] of term.filter.options ?? [])
-      out.push([`${at}.filter.option.${value}`, label]);
+      out.push([filterOptionId(key, value), label]);
   }
   return out;
 };
@@ -77,28 +105,28 @@ export const englishTerms = (): Record<TermsId, string> =>
 export type LabelReader = (id: TermsId) => string;
 
 /** A term's label on the listing page ('Furnishing'). */
-export const termLabel = (t: LabelReader, key: TermKey) => t(`terms.${key}.label`);
+export const termLabel = (t: LabelReader, key: TermKey) => t(labelId(key));
 
 /** A term's label in the property form ('Parking Space'). */
-export const termFormLabel = (t: LabelReader, key: TermKey) => t(`terms.${key}.formLabel`);
+export const termFormLabel = (t: LabelReader, key: TermKey) => t(formLabelId(key));
 
 /** A choice term's option ('Semi-furnished'); a value it does not offer as it is. */
 export const optionLabel = (t: LabelReader, key: TermKey, value: string): string => {
   const term: Term = TERMS[key];
   return term.kind === 'choice' && term.options.some(([v]) => v === value)
-    ? t(`terms.${key}.option.${value}` as TermsId)
+    ? t(optionId(key, value))
     : value;
 };
 
 /** A filter control's label ('Tenants'). */
-export const filterLabel = (t: LabelReader, key: TermKey) => t(`terms.${key}.filter` as TermsId);
+export const filterLabel = (t: LabelReader, key: TermKey) => t(filterId(key));
 
 /** One of a filter control's options: its own ('Men (PG)'), or the term's; a value it does not offer as it is. */
 export const filterOptionLabel = (t: LabelReader, key: TermKey, value: string): string => {
   const term: Term = TERMS[key];
   return term.filter?.options
     ? term.filter.options.some(([v]) => v === value)
-      ? t(`terms.${key}.filter.option.${value}` as TermsId)
+      ? t(filterOptionId(key, value))
       : value
     : optionLabel(t, key, value);
 };

@@ -3,12 +3,13 @@
  * a facility, and the reader the terms' labels take (core/src/i18n/terms.ts).
  * A page that shows them lists `terms` in its Layout's `messages`.
  */
+import type { LabelReader } from '@rentals/core/i18n/terms';
+// From core's card labels, not i18n/terms.ts: a page that shows only these does not load the terms' table.
 import {
   facilityLabel as facilityIn,
   listerLabelIn,
   propertyTypeLabel,
-  type LabelReader,
-} from '@rentals/core/i18n/terms';
+} from '@rentals/core/ui/labels';
 import { fill } from './i18n.ts';
 import type { Facility } from './types.ts';
 

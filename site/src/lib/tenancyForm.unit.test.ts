@@ -15,7 +15,7 @@ import {
 import { notSpecified, tenancyRows } from './tenancyText.ts';
 
 // The page's English, as the search and listing pages embed it.
-beforeAll(() => setPageMessages(pageMessages('en', ['card', 'search', 'terms'])));
+beforeAll(() => setPageMessages(pageMessages('en', ['search', 'tenancy', 'terms'])));
 
 const NOW = Date.parse('2026-01-01T10:00:00Z');
 

@@ -25,16 +25,16 @@ import type { Property } from './types.ts';
 export { labelIn };
 export type Options = readonly Option[];
 
-// The words of the terms' values are the `card.tenancy.*` messages: a page that shows terms lists `card`.
+// The words of the terms' values are the `tenancy.*` messages: a page that shows terms lists `tenancy`.
 
 /** A yes/no term's choices in the form. */
 export const yesNoOptions = (): Options => [
-  ['yes', text('card.tenancy.yes')],
-  ['no', text('card.tenancy.no')],
+  ['yes', text('tenancy.yes')],
+  ['no', text('tenancy.no')],
 ];
 
 /** What a term the owner did not give shows ('Not specified'). */
-export const notSpecified = () => text('card.tenancy.notSpecified');
+export const notSpecified = () => text('tenancy.notSpecified');
 
 /** A choice term's options for a kind of property (whom a PG lets to differs from a home), labelled in the page's language. */
 export const termOptions = (key: TermKey, propertyType: string): Options => {
@@ -71,7 +71,7 @@ const depositParts = (p: Deposit) => {
 /** The deposit as both rupees and months of rent ('₹75,000 (3 months of rent)'), or undefined when not given. */
 export const depositText = (p: Deposit): string | undefined => {
   const parts = depositParts(p);
-  return parts && format('card.tenancy.deposit', parts);
+  return parts && format('tenancy.deposit', parts);
 };
 
 const dayText = (iso: string) =>
@@ -82,10 +82,10 @@ type Shown = Pick<Property, 'rent' | 'rentType' | 'tenancy' | 'propertyType'>;
 /** Maintenance with whether it is in the rent ('₹2,000 a month, on top of rent'). */
 const maintenanceText = (t: NonNullable<Property['tenancy']>) => {
   if (t.maintenance === undefined)
-    return t.maintenanceIncluded ? text('card.tenancy.maintenance.included') : undefined;
+    return t.maintenanceIncluded ? text('tenancy.maintenance.included') : undefined;
   const inRent =
     t.maintenanceIncluded === undefined ? 'unsaid' : t.maintenanceIncluded ? 'yes' : 'no';
-  return format('card.tenancy.maintenance', { rupees: rupees(t.maintenance), inRent });
+  return format('tenancy.maintenance', { rupees: rupees(t.maintenance), inRent });
 };
 
 /** Terms shown with another's value in their row (the deposit in either unit, maintenance and its inclusion). */
@@ -105,9 +105,9 @@ const termText = (key: TermKey, p: Shown, today: string): string | undefined => 
     case 'choice':
       return labelIn(termOptions(key, p.propertyType), String(value));
     case 'yesNo':
-      return text(value ? 'card.tenancy.yes' : 'card.tenancy.no');
+      return text(value ? 'tenancy.yes' : 'tenancy.no');
     case 'date':
-      return String(value) <= today ? text('card.tenancy.now') : dayText(String(value));
+      return String(value) <= today ? text('tenancy.now') : dayText(String(value));
     default:
       return String(value);
   }
@@ -128,7 +128,7 @@ export const cardTerms = (p: Pick<Property, 'rent' | 'rentType' | 'tenancy'>): s
   TERM_KEYS.filter((k) => (TERMS[k] as Term).onCard).flatMap((k) => {
     if (k === 'depositRupees') {
       const parts = depositParts(p);
-      return parts ? [format('card.tenancy.depositShort', parts)] : [];
+      return parts ? [format('tenancy.depositShort', parts)] : [];
     }
     const shown = termText(k, { ...p, propertyType: 'flat' }, '');
     return shown === undefined ? [] : [shown];

@@ -2,29 +2,29 @@ import { text } from '../lib/i18n.ts';
 
 /**
  * SPEC §8 geolocation messages (exact in English), in the page's language
- * (`map.geo.*`: a page that locates lists `map`), read when they are shown.
+ * (`location.*`: a page that locates lists `location`), read when they are shown.
  */
 export const GEO_MESSAGES = {
   get unsupported() {
-    return text('map.geo.unsupported');
+    return text('location.unsupported');
   },
   get denied() {
-    return text('map.geo.denied');
+    return text('location.denied');
   },
   get unavailable() {
-    return text('map.geo.unavailable');
+    return text('location.unavailable');
   },
   get timeout() {
-    return text('map.geo.timeout');
+    return text('location.timeout');
   },
   get other() {
-    return text('map.geo.other');
+    return text('location.other');
   },
   get picker() {
-    return text('map.geo.picker');
+    return text('location.picker');
   },
   get form() {
-    return text('map.geo.form');
+    return text('location.form');
   },
 };
 

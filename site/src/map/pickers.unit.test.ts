@@ -8,7 +8,7 @@ import { averageCenter, listingHref, mappable, markerColour } from './markers.ts
 import type { MapProperty } from './types.ts';
 
 // The page's English, as the search and listing pages embed it.
-beforeAll(() => setPageMessages(pageMessages('en', ['map'])));
+beforeAll(() => setPageMessages(pageMessages('en', ['location'])));
 
 const listing = (
   id: string,

@@ -292,7 +292,7 @@ export const basemapZooms = (info: Pick<BasemapInfo, 'flavour'>) =>
 /**
  * The MapLibre style for the basemap the server describes (GET /maps/basemap.json).
  * Pure: same input, same style; `origin` turns the server's paths into the
- * absolute URLs MapLibre needs. `noStreets` ('This map has no streets…', `map.noStreets` in
+ * absolute URLs MapLibre needs. `noStreets` ('This map has no streets…', `location.noStreets` in
  * the page's language) is said in our basemap's attribution, so nobody takes the empty
  * streets for a broken map. Validated against the style spec in style.unit.test.ts.
  */

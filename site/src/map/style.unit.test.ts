@@ -8,7 +8,7 @@ import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { basemapStyle as styleWith, basemapZooms, COLOURS } from './style.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
 
-const NO_STREETS_NOTE = translatorFor('en').t('map.noStreets');
+const NO_STREETS_NOTE = translatorFor('en').t('location.noStreets');
 const basemapStyle = (info: Parameters<typeof styleWith>[0], origin: string) =>
   styleWith(info, origin, NO_STREETS_NOTE);
 

@@ -66,7 +66,7 @@ export const createMap = async (
   }
   const map = new MapLibreMap({
     container,
-    style: basemapStyle(basemap, window.location.origin, text('map.noStreets')),
+    style: basemapStyle(basemap, window.location.origin, text('location.noStreets')),
     center: [view.center.longitude, view.center.latitude],
     zoom: view.zoom,
     attributionControl: false,
