@@ -2,13 +2,13 @@
  * The `terms` namespace: the listing's labels (the tenancy terms' labels, form
  * labels, options and filters; the facilities; the property types; who
  * lists). Their English is declared once where the concept lives
- * (listings/termCatalogue.ts, listings/facilityTerms.ts, ui/labels.ts), so the
+ * (listings/termCatalogue.ts; ui/labels.ts for the facilities, types and listers), so the
  * English messages are computed from those declarations here; Hindi and
  * Kannada are catalogues/<hi|kn>/terms.json, keyed by the same derived ids
  * (catalogues.unit.test.ts checks both hold exactly these ids).
  *
- * The readers below take the page's or the server's `t`: the site passes
- * `text` (site/src/lib/i18n.ts), the server `translatorFor(locale).t`.
+ * The readers below take the page's or the server's `t`: the site passes its
+ * page reader (site/src/lib/labels.ts), the server `translatorFor(locale).t`.
  */
 import type { Facility, PropertyType } from '../listings/listing.ts';
 import {
