@@ -2,6 +2,8 @@ import { formatDate } from '@rentals/core/i18n/dates';
 import { formatRupees } from '@rentals/core/i18n/numbers';
 import { markup, type Html } from '../html.ts';
 import type { RentTrends, TrendGroup } from '../../queries/rentTrends.ts';
+import { propertyTypeLabel } from '@rentals/core/i18n/terms';
+import { t } from './card.ts';
 
 const SPARK = { width: 120, height: 32, padding: 3 };
 
@@ -11,11 +13,10 @@ const SPARK = { width: 120, height: 32, padding: 3 };
  */
 const PUBLIC_STEP = 500;
 const rupees = (n: number) => formatRupees(Math.round(n / PUBLIC_STEP) * PUBLIC_STEP);
-const TYPE_NAMES: Record<string, string> = { flat: 'Flat', house: 'House', PG: 'PG' };
 
 /** 'Flat · 2 BHK', 'PG', 'House · 1 RK' for none (the site's groupLabel). */
 const groupName = (g: TrendGroup) => {
-  const type = TYPE_NAMES[g.propertyType] ?? g.propertyType;
+  const type = propertyTypeLabel(t, g.propertyType);
   return g.propertyType === 'PG'
     ? type
     : `${type} · ${g.bedrooms === 0 ? '1 RK' : `${g.bedrooms} BHK`}`;
