@@ -17,7 +17,8 @@ import {
   MAP_MARKS,
   PICKER_ZOOM,
 } from '../src/map/constants.ts';
-import { COLOURS, NO_STREETS_NOTE } from '../src/map/style.ts';
+import { translatorFor } from '@rentals/core/i18n/catalogues';
+import { COLOURS } from '../src/map/style.ts';
 import { createListingViaApi, registerViaApi, waitForPublicCount } from './harness/api.ts';
 import { seriousViolations } from './harness/axe.ts';
 import { inView } from './harness/mapCamera.ts';
@@ -301,7 +302,7 @@ describe('map view on /properties', () => {
     expect(await cameraOf(map)).toEqual(camera(KOTHRUD, DETAIL_LOCALITIES_ZOOM));
     await shot(page, 'detail-map', 'map-detail-localities');
     expect(await page.locator('.maplibregl-ctrl-attrib-inner').textContent()).toContain(
-      NO_STREETS_NOTE,
+      translatorFor('en').t('location.noStreets'),
     );
 
     // One step in reaches the end of our data, where the control stops.

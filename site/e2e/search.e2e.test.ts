@@ -11,6 +11,7 @@ import { islandsHydrated } from './harness/islands.ts';
 import { checkScreen } from './harness/screens.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi } from './harness/users.ts';
+import { translatorFor } from '@rentals/core/i18n/catalogues';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -117,7 +118,9 @@ describe('a visitor browses the restricted view', () => {
     const res = await fetch(`${stack.baseUrl}/api/properties/public?city=Pune&page=1&limit=12`);
     const { properties } = (await res.json()) as { properties: PublicProperty[] };
     const expected = properties.map((p) =>
-      renderToStaticMarkup(createElement(VisitorCard, { listing: visitorListingOf(p) })),
+      renderToStaticMarkup(
+        createElement(VisitorCard, { listing: visitorListingOf(p), t: translatorFor('en').t }),
+      ),
     );
     const differences = await page.evaluate((markup) => {
       const cards = [...document.querySelectorAll('#browse-grid > *')];

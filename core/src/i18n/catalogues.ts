@@ -22,6 +22,9 @@ import knFrame from './catalogues/kn/frame.json' with { type: 'json' };
 import enHome from './catalogues/en/home.json' with { type: 'json' };
 import hiHome from './catalogues/hi/home.json' with { type: 'json' };
 import knHome from './catalogues/kn/home.json' with { type: 'json' };
+import enLocation from './catalogues/en/location.json' with { type: 'json' };
+import hiLocation from './catalogues/hi/location.json' with { type: 'json' };
+import knLocation from './catalogues/kn/location.json' with { type: 'json' };
 import enMap from './catalogues/en/map.json' with { type: 'json' };
 import hiMap from './catalogues/hi/map.json' with { type: 'json' };
 import knMap from './catalogues/kn/map.json' with { type: 'json' };
@@ -64,7 +67,16 @@ import knMyProperties from './catalogues/kn/myProperties.json' with { type: 'jso
 import enPropertyForm from './catalogues/en/propertyForm.json' with { type: 'json' };
 import hiPropertyForm from './catalogues/hi/propertyForm.json' with { type: 'json' };
 import knPropertyForm from './catalogues/kn/propertyForm.json' with { type: 'json' };
+import enSearch from './catalogues/en/search.json' with { type: 'json' };
+import hiSearch from './catalogues/hi/search.json' with { type: 'json' };
+import knSearch from './catalogues/kn/search.json' with { type: 'json' };
+import enTenancy from './catalogues/en/tenancy.json' with { type: 'json' };
+import hiTenancy from './catalogues/hi/tenancy.json' with { type: 'json' };
+import knTenancy from './catalogues/kn/tenancy.json' with { type: 'json' };
+import hiTerms from './catalogues/hi/terms.json' with { type: 'json' };
+import knTerms from './catalogues/kn/terms.json' with { type: 'json' };
 import type { Locale } from './locales.ts';
+import { englishTerms } from './terms.ts';
 import { createTranslator, type Translator } from './translate.ts';
 
 /**
@@ -93,6 +105,8 @@ export const NAMESPACES = {
   favourites: { en: enFavourites, hi: hiFavourites, kn: knFavourites },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
   home: { en: enHome, hi: hiHome, kn: knHome },
+  /** The device's location and the basemap's note: the map's words the property form needs too. */
+  location: { en: enLocation, hi: hiLocation, kn: knLocation },
   map: { en: enMap, hi: hiMap, kn: knMap },
   messages: { en: enMessages, hi: hiMessages, kn: knMessages },
   myProperties: { en: enMyProperties, hi: hiMyProperties, kn: knMyProperties },
@@ -101,6 +115,11 @@ export const NAMESPACES = {
   publicSite: { en: enPublicSite, hi: hiPublicSite, kn: knPublicSite },
   results: { en: enResults, hi: hiResults, kn: knResults },
   savedSearches: { en: enSavedSearches, hi: hiSavedSearches, kn: knSavedSearches },
+  search: { en: enSearch, hi: hiSearch, kn: knSearch },
+  /** The words of the terms' values (yes, not specified, the deposit in months). */
+  tenancy: { en: enTenancy, hi: hiTenancy, kn: knTenancy },
+  /** The listing's labels: English computed from their declarations (terms.ts), not written twice. */
+  terms: { en: englishTerms(), hi: hiTerms, kn: knTerms },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },
   validation: { en: enValidation, hi: hiValidation, kn: knValidation },
 } as const;

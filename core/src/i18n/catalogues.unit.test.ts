@@ -4,6 +4,19 @@ import { LOCALES } from './locales.ts';
 import { messageShape, messageTexts } from './messageShape.ts';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoCatalogue, pseudoMessage } from './pseudo.ts';
 import { createTranslator } from './translate.ts';
+import {
+  facilityLabel,
+  filterHint,
+  filterLabel,
+  filterOptionLabel,
+  listerLabelIn,
+  optionLabel,
+  propertyTypeLabel,
+  termFormLabel,
+  termLabel,
+} from './terms.ts';
+import { TERM_FILTER_HINT, TERMS } from '../listings/termCatalogue.ts';
+import { FACILITY_LABELS, listerLabel, typeLabel } from '../ui/labels.ts';
 
 const en = CATALOGUES.en;
 const ids = Object.keys(en) as MessageId[];
@@ -95,5 +108,29 @@ describe('the pseudo-locale', () => {
     for (const id of ids) expect(messageShape(pseudo[id]), id).toEqual(messageShape(en[id]));
     const t = createTranslator('en', pseudo).t;
     expect(t('email.alert.subject', { n: 2, search: 'PG' })).toMatch(/^⟦2 ñéŵ þŕöþéŕţîéš ƒöŕ “PG”/);
+  });
+});
+
+describe('the terms namespace', () => {
+  it('takes its English from the declarations: the terms, facilities, types and listers', () => {
+    const t = translatorFor('en').t;
+    expect(termLabel(t, 'preferredTenants')).toBe(TERMS.preferredTenants.label);
+    expect(termFormLabel(t, 'parking')).toBe('Parking Space');
+    expect(optionLabel(t, 'furnishing', 'semi-furnished')).toBe('Semi-furnished');
+    expect(filterLabel(t, 'preferredTenants')).toBe('Tenants');
+    expect(filterOptionLabel(t, 'preferredTenants', 'men')).toBe('Men (PG)');
+    expect(filterOptionLabel(t, 'facing', 'north-east')).toBe('North-east');
+    expect(filterHint(t)).toBe(TERM_FILTER_HINT);
+    expect(facilityLabel(t, 'petFriendly')).toBe(FACILITY_LABELS.petFriendly);
+    expect(propertyTypeLabel(t, 'flat')).toBe(typeLabel('flat'));
+    expect(listerLabelIn(t, 'admin')).toBe(listerLabel('admin'));
+  });
+
+  it('reads each label in the language asked, leaving a value it does not know as it is', () => {
+    const t = translatorFor('hi').t;
+    expect(propertyTypeLabel(t, 'flat')).toBe('फ़्लैट');
+    expect(propertyTypeLabel(t, 'villa')).toBe('villa');
+    expect(listerLabelIn(translatorFor('kn').t, 'broker')).toBe('ಬ್ರೋಕರ್');
+    expect(optionLabel(t, 'facing', 'up')).toBe('up');
   });
 });

@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
-import { initial, listerLabel } from './labels.ts';
+import type { LabelReader } from '../i18n/terms.ts';
+import { initial, listerLabelIn } from './labels.ts';
 
-/** A card's foot: the owner's initial, name and whether an owner or a broker lists it, then what the card adds (views, '✓ Verified'). */
+/**
+ * A card's foot: the owner's initial, name and whether an owner or a broker
+ * lists it (in the language `t` reads), then what the card adds (views, '✓ Verified').
+ */
 export const OwnerLine = ({
   owner,
+  t,
   children,
 }: {
   owner: { name: string; role: string };
+  t: LabelReader;
   children: ReactNode;
 }) => (
   <div className="owner-line">
@@ -14,7 +20,7 @@ export const OwnerLine = ({
       {initial(owner.name)}
     </span>
     <span>
-      {owner.name} <span className="muted">· {listerLabel(owner.role)}</span>
+      {owner.name} <span className="muted">· {listerLabelIn(t, owner.role)}</span>
     </span>
     {children}
   </div>

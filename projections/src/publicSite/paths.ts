@@ -17,8 +17,6 @@ export const TYPE_PLURALS: Record<PropertyType, string> = {
   PG: 'PGs',
 };
 
-export const TYPE_LABELS: Record<PropertyType, string> = { flat: 'Flat', house: 'House', PG: 'PG' };
-
 export const PAGE_SIZE = 12;
 
 /**

@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
 import { ICON_PATHS, iconSvg } from '@rentals/core/ui/icons';
+import { translatorFor } from '@rentals/core/i18n/catalogues';
 
 /**
  * Emoji and pictographs (🏠 👁 ✉ ♥ …) render as empty boxes where the system
@@ -51,6 +52,7 @@ describe('icons', () => {
   it('the visitor card draws its icons as inline SVG, the same markup the templates use', () => {
     const html = renderToStaticMarkup(
       createElement(VisitorCard, {
+        t: translatorFor('en').t,
         listing: {
           id: 'a1',
           title: 'Flat',

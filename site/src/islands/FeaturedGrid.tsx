@@ -5,7 +5,8 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { SkeletonGrid } from '../components/react/ListStates.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
 import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
-import { visitorListingOf } from '../lib/visitorListing.ts';
+import { pageHref } from '../lib/i18n.ts';
+import { cardText, visitorListingOf } from '../lib/visitorListing.ts';
 import { useAuth } from '../components/react/useAuth.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 
@@ -52,7 +53,7 @@ const Featured = ({ words }: { words: Words }) => {
         auth.status === 'authenticated' ? (
           <PropertyCard key={p._id} property={p as Property} />
         ) : (
-          <VisitorCard key={p._id} listing={visitorListingOf(p)} />
+          <VisitorCard key={p._id} listing={visitorListingOf(p)} t={cardText} href={pageHref} />
         ),
       )}
     </div>

@@ -11,7 +11,7 @@ import { FACILITIES, type Property } from '../lib/types.ts';
 import { toast } from '../stores/toasts.ts';
 import { Carousel } from '../components/react/Carousel.tsx';
 import { DeleteDialog } from '../components/react/DeleteDialog.tsx';
-import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
+import { facilityLabel } from '../lib/labels.ts';
 import { GuardedIsland, OWNER_ROLES } from '../components/react/Guarded.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { Alert } from '../components/react/Alert.tsx';
@@ -108,7 +108,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
           <div className="facility-icons">
             {facilities.slice(0, MAX_FACILITIES).map((f) => (
               <span className="chip" key={f}>
-                {FACILITY_LABELS[f]}
+                {facilityLabel(f)}
               </span>
             ))}
             {facilities.length > MAX_FACILITIES && (

@@ -2,49 +2,50 @@
  * Search filters live in the URL so a search can be shared and the back
  * button works. These helpers are the only translation between the two.
  */
-import { formatRent, typeLabel } from './format.ts';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
+import { filterOptionLabel } from '@rentals/core/i18n/terms';
 import {
   FILTERED_TERMS,
   SEARCH_FILTER_KEYS,
   filterOptions,
-  TERM_FILTER_HINT,
   type FilterParam,
-  type Option,
+  type TermKey,
 } from '@rentals/core/listings/termCatalogue';
+import { formatRent } from './format.ts';
+import { fill, text } from './i18n.ts';
+import { pageLabels, typeLabel } from './labels.ts';
 
 /** SPEC §4's filters, then the tenancy terms' (core/src/listings/termCatalogue.ts). */
 export const FILTER_KEYS = SEARCH_FILTER_KEYS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
 
-export const PROPERTY_TYPE_OPTIONS = [
-  { value: '', label: 'All Types' },
-  { value: 'PG', label: 'PG' },
-  { value: 'house', label: 'House' },
-  { value: 'flat', label: 'Flat' },
-] as const;
+/** The property types a search offers, '' for all (labels: `typeLabel`, 'search.type.all'). */
+export const PROPERTY_TYPES = ['', 'PG', 'house', 'flat'] as const;
+
+/** The type select's options in the page's language (the page lists `search` and `terms`). */
+export const propertyTypeOptions = (): [string, string][] =>
+  PROPERTY_TYPES.map((type) => [type, type ? typeLabel(type) : text('search.type.all')]);
 
 /** '4' stands for '4+'. */
-export const ROOM_OPTIONS = [
-  { value: '', label: 'Any' },
-  { value: '1', label: '1' },
-  { value: '2', label: '2' },
-  { value: '3', label: '3' },
-  { value: '4', label: '4+' },
-] as const;
+export const roomOptions = (): [string, string][] => [
+  ['', text('search.any')],
+  ['1', '1'],
+  ['2', '2'],
+  ['3', '3'],
+  ['4', '4+'],
+];
 
 /**
  * The filters on the tenancy terms that offer a choice, for the 'Tenancy
- * Terms' part of the form: query name, label, options (the move-in day is a
- * date field of its own).
+ * Terms' part of the form: query name, term, the values offered (the move-in
+ * day is a date field of its own). Labels: core/src/i18n/terms.ts.
  */
-export const TERM_FILTERS: readonly (readonly [FilterParam, string, readonly Option[]])[] =
+export const TERM_FILTERS: readonly (readonly [FilterParam, TermKey, readonly string[]])[] =
   FILTERED_TERMS.filter(({ filter }) => filter.match !== 'onOrBefore').map(
-    ({ key, filter }) => [filter.param as FilterParam, filter.label, filterOptions(key)] as const,
+    ({ key, filter }) =>
+      [filter.param as FilterParam, key, filterOptions(key).map(([value]) => value)] as const,
   );
-
-/** Shown with the term filters: a listing whose owner did not say is neither a yes nor a no. */
-export { TERM_FILTER_HINT };
 
 const numeric = new Set<FilterKey>(['minRent', 'maxRent', 'bedrooms', 'bathrooms']);
 
@@ -90,30 +91,37 @@ export const pageFromSearch = (search: string): number => {
   return Number.isInteger(page) && page > 0 ? page : 1;
 };
 
-/** A search in a few words, for the dashboard's Recent Searches: 'Flat · Kothrud, Pune · ₹10,000–₹30,000 · 2+ beds'. */
+/**
+ * A search in a few words, in the page's language (the page lists `search`
+ * and `terms`), for the dashboard's Recent Searches and saved searches:
+ * 'Flat · Kothrud, Pune · ₹10,000–₹30,000 · 2+ beds'.
+ */
 export const describeFilters = (filters: Filters): string => {
   const f = cleanFilters(filters);
   const place = [f.area, f.city].filter(Boolean).join(', ');
-  const rupees = (v: string) => formatRent(Number(v));
+  const min = f.minRent && formatRent(Number(f.minRent));
+  const max = f.maxRent && formatRent(Number(f.maxRent));
+  const said = (id: MessageId, values: Record<string, string>) => fill(id, values);
   const rent =
-    f.minRent && f.maxRent
-      ? `${rupees(f.minRent)}–${rupees(f.maxRent)}`
-      : f.minRent
-        ? `from ${rupees(f.minRent)}`
-        : f.maxRent
-          ? `up to ${rupees(f.maxRent)}`
+    min && max
+      ? said('search.describe.rentBetween', { min, max })
+      : min
+        ? said('search.describe.rentFrom', { min })
+        : max
+          ? said('search.describe.rentUpTo', { max })
           : '';
   const parts = [
     f.propertyType ? typeLabel(f.propertyType) : '',
     place,
     rent,
-    f.bedrooms ? `${f.bedrooms}+ beds` : '',
-    f.bathrooms ? `${f.bathrooms}+ baths` : '',
-    f.ownersOnly === 'true' ? 'owners only' : '',
-    ...TERM_FILTERS.map(([key, , options]) =>
-      f[key] ? (options.find(([v]) => v === f[key])?.[1] ?? f[key]) : '',
-    ),
-    f.availableBy ? `move in by ${f.availableBy}` : '',
+    f.bedrooms ? said('search.describe.beds', { n: f.bedrooms }) : '',
+    f.bathrooms ? said('search.describe.baths', { n: f.bathrooms }) : '',
+    f.ownersOnly === 'true' ? text('search.describe.ownersOnly') : '',
+    ...TERM_FILTERS.map(([param, key]) => {
+      const value = f[param];
+      return value ? filterOptionLabel(pageLabels, key, value) : '';
+    }),
+    f.availableBy ? said('search.describe.moveInBy', { date: f.availableBy }) : '',
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : 'All properties';
+  return parts.length > 0 ? parts.join(' · ') : text('search.describe.all');
 };

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from './i18n.ts';
 import {
   describeFilters,
   filtersFromSearch,
@@ -6,6 +8,9 @@ import {
   hasFilters,
   pageFromSearch,
 } from './filters.ts';
+
+// The page's English, as the search and listing pages embed it.
+beforeAll(() => setPageMessages(pageMessages('en', ['search', 'terms'])));
 
 describe('filtersToSearch', () => {
   it.each([

@@ -16,8 +16,9 @@ export const rentPeriod = (rentType: string | undefined): string =>
 export const formatRent = (amount: number): string =>
   Number.isFinite(amount) ? inr.format(amount) : inr.format(0);
 
-// The cards' labels live with the visitor card in core's shared UI (the public pages use them too).
-export { initial, listerLabel, typeLabel } from '@rentals/core/ui/labels';
+// The cards' words: the initial from core's shared UI, the labels in the page's language (lib/labels.ts).
+export { initial } from '@rentals/core/ui/labels';
+export { listerLabel, typeLabel } from './labels.ts';
 
 export const formatDate = (iso: string | undefined): string => {
   if (!iso) return '';

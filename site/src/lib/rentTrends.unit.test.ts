@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from './i18n.ts';
 import { changeSince, groupLabel, monthLabel } from './rentTrends.ts';
+
+// The page's English, as the search and listing pages embed it.
+beforeAll(() => setPageMessages(pageMessages('en', ['terms'])));
 
 describe('rent trend words', () => {
   it('names a group by type and bedrooms', () => {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
+import { setPageMessages } from './i18n.ts';
 import { tenancyMessages } from '@rentals/core/listings/tenancy';
 import { TERM_KEYS, TERMS } from '@rentals/core/listings/termCatalogue';
 import { TENANCY_FILTER_KEYS } from '@rentals/core/listings/tenancyFilters';
@@ -10,7 +12,10 @@ import {
   tenancyPayload,
   validateTenancy,
 } from './tenancyForm.ts';
-import { NOT_SPECIFIED, tenancyRows } from './tenancyText.ts';
+import { notSpecified, tenancyRows } from './tenancyText.ts';
+
+// The page's English, as the search and listing pages embed it.
+beforeAll(() => setPageMessages(pageMessages('en', ['search', 'tenancy', 'terms'])));
 
 const NOW = Date.parse('2026-01-01T10:00:00Z');
 
@@ -110,7 +115,7 @@ describe('showing the terms', () => {
     const rows = tenancyRows(listing);
     // One row per term, the deposit's two units and maintenance's inclusion sharing theirs.
     expect(rows).toHaveLength(TERM_KEYS.filter((k) => !('shownWith' in TERMS[k])).length);
-    expect(rows.every(([, text]) => text === NOT_SPECIFIED)).toBe(true);
+    expect(rows.every(([, text]) => text === notSpecified())).toBe(true);
   });
   it('shows the deposit as both rupees and months of rent', () => {
     const rows = Object.fromEntries(

@@ -5,7 +5,8 @@
  * Apart from the property form (tenancyForm.ts), so the search and listing
  * pages do not load the form's checks.
  */
-import { plural } from '@rentals/core/ui/plural';
+import { formatDate } from '@rentals/core/i18n/dates';
+import { formatRupees } from '@rentals/core/i18n/numbers';
 import {
   labelIn,
   TERM_KEYS,
@@ -15,69 +16,77 @@ import {
   type Term,
   type TermKey,
 } from '@rentals/core/listings/termCatalogue';
+import { optionLabel, termLabel } from '@rentals/core/i18n/terms';
+import { pageLocale, text } from './i18n.ts';
+import { format } from './i18nFormat.ts';
+import { pageLabels } from './labels.ts';
 import type { Property } from './types.ts';
 
 export { labelIn };
 export type Options = readonly Option[];
 
-export const YES_NO_OPTIONS = [
-  ['yes', 'Yes'],
-  ['no', 'No'],
-] as const;
+// The words of the terms' values are the `tenancy.*` messages: a page that shows terms lists `tenancy`.
 
-export const NOT_SPECIFIED = 'Not specified';
+/** A yes/no term's choices in the form. */
+export const yesNoOptions = (): Options => [
+  ['yes', text('tenancy.yes')],
+  ['no', text('tenancy.no')],
+];
 
-/** A choice term's options for a kind of property (whom a PG lets to differs from a home). */
+/** What a term the owner did not give shows ('Not specified'). */
+export const notSpecified = () => text('tenancy.notSpecified');
+
+/** A choice term's options for a kind of property (whom a PG lets to differs from a home), labelled in the page's language. */
 export const termOptions = (key: TermKey, propertyType: string): Options => {
   const term: Term = TERMS[key];
   if (term.kind !== 'choice') return [];
   const allowed: readonly string[] = valuesFor(key, propertyType);
-  return term.options.filter(([v]) => allowed.includes(v));
+  return term.options
+    .filter(([v]) => allowed.includes(v))
+    .map(([v]) => [v, optionLabel(pageLabels, key, v)] as const);
 };
 
-/** Rupees as Indian-grouped digits: '₹1,00,000'. */
-export const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+/** Rupees with Indian grouping ('₹1,00,000'), in the page's language. */
+const rupees = (n: number) => formatRupees(n, pageLocale());
 
 const monthly = (p: Pick<Property, 'rent' | 'rentType'>) =>
   p.rentType === 'yearly' ? p.rent / 12 : p.rent;
 
-const months = (n: number) => plural(Math.round(n * 10) / 10, 'month');
+type Deposit = Pick<Property, 'rent' | 'rentType' | 'tenancy'>;
 
-/** The deposit as both rupees and months of rent ('₹75,000 (3 months of rent)'), or undefined when not given. */
-export const depositText = (
-  p: Pick<Property, 'rent' | 'rentType' | 'tenancy'>,
-): string | undefined => {
+/** The deposit's rupees and months of rent (to a tenth), or undefined when not given. */
+const depositParts = (p: Deposit) => {
   const t = p.tenancy;
+  const months = (n: number) => Math.round(n * 10) / 10;
   if (t?.depositRupees !== undefined)
-    return `${rupees(t.depositRupees)} (${months(t.depositRupees / monthly(p))} of rent)`;
+    return { rupees: rupees(t.depositRupees), months: months(t.depositRupees / monthly(p)) };
   if (t?.depositMonths !== undefined)
-    return `${rupees(Math.round(t.depositMonths * monthly(p)))} (${months(t.depositMonths)} of rent)`;
+    return {
+      rupees: rupees(Math.round(t.depositMonths * monthly(p))),
+      months: months(t.depositMonths),
+    };
   return undefined;
 };
 
+/** The deposit as both rupees and months of rent ('₹75,000 (3 months of rent)'), or undefined when not given. */
+export const depositText = (p: Deposit): string | undefined => {
+  const parts = depositParts(p);
+  return parts && format('tenancy.deposit', parts);
+};
+
 const dayText = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  formatDate(`${iso}T00:00:00Z`, pageLocale(), 'date', { timeZone: 'UTC' });
 
 type Shown = Pick<Property, 'rent' | 'rentType' | 'tenancy' | 'propertyType'>;
 
 /** Maintenance with whether it is in the rent ('₹2,000 a month, on top of rent'). */
-const maintenanceText = (t: NonNullable<Property['tenancy']>) =>
-  t.maintenance === undefined
-    ? t.maintenanceIncluded
-      ? 'Included in rent'
-      : undefined
-    : `${rupees(t.maintenance)} a month${
-        t.maintenanceIncluded === undefined
-          ? ''
-          : t.maintenanceIncluded
-            ? ', included in rent'
-            : ', on top of rent'
-      }`;
+const maintenanceText = (t: NonNullable<Property['tenancy']>) => {
+  if (t.maintenance === undefined)
+    return t.maintenanceIncluded ? text('tenancy.maintenance.included') : undefined;
+  const inRent =
+    t.maintenanceIncluded === undefined ? 'unsaid' : t.maintenanceIncluded ? 'yes' : 'no';
+  return format('tenancy.maintenance', { rupees: rupees(t.maintenance), inRent });
+};
 
 /** Terms shown with another's value in their row (the deposit in either unit, maintenance and its inclusion). */
 const JOINED: Partial<Record<TermKey, (p: Shown) => string | undefined>> = {
@@ -96,9 +105,9 @@ const termText = (key: TermKey, p: Shown, today: string): string | undefined => 
     case 'choice':
       return labelIn(termOptions(key, p.propertyType), String(value));
     case 'yesNo':
-      return value ? 'Yes' : 'No';
+      return text(value ? 'tenancy.yes' : 'tenancy.no');
     case 'date':
-      return String(value) <= today ? 'Now' : dayText(String(value));
+      return String(value) <= today ? text('tenancy.now') : dayText(String(value));
     default:
       return String(value);
   }
@@ -110,14 +119,17 @@ export const tenancyRows = (
   today = new Date().toISOString().slice(0, 10),
 ): [label: string, text: string][] =>
   TERM_KEYS.filter((k) => !(TERMS[k] as Term).shownWith).map((k) => [
-    TERMS[k].label,
-    termText(k, p, today) ?? NOT_SPECIFIED,
+    termLabel(pageLabels, k),
+    termText(k, p, today) ?? notSpecified(),
   ]);
 
 /** What a card shows of the terms (those marked for cards), when given. */
 export const cardTerms = (p: Pick<Property, 'rent' | 'rentType' | 'tenancy'>): string[] =>
   TERM_KEYS.filter((k) => (TERMS[k] as Term).onCard).flatMap((k) => {
-    const text = termText(k, { ...p, propertyType: 'flat' }, '');
-    if (text === undefined) return [];
-    return [k === 'depositRupees' ? `Deposit ${text.replace(' of rent', '')}` : text];
+    if (k === 'depositRupees') {
+      const parts = depositParts(p);
+      return parts ? [format('tenancy.depositShort', parts)] : [];
+    }
+    const shown = termText(k, { ...p, propertyType: 'flat' }, '');
+    return shown === undefined ? [] : [shown];
   });

@@ -16,8 +16,7 @@ import type { FavouriteSchema } from '@rentals/core/contract/favourite';
 import type { OwnerNoticeSchema } from '@rentals/core/contract/ownerNotice';
 import type { AdminListingSchema } from '@rentals/core/contract/adminListing';
 import type { NotificationItemSchema } from '@rentals/core/contract/notification';
-// A type-only cycle: the labels module takes `Facility` from here.
-import { FACILITY_LABELS } from '../components/react/facilityLabels.ts';
+import { FACILITY_LABELS } from '@rentals/core/ui/labels';
 
 export type User = Static<typeof UserSchema>;
 export type Role = User['role'];
@@ -39,7 +38,7 @@ export type Pagination = Static<typeof PaginationSchema>;
 export type Facility = keyof Property['facilities'];
 
 /**
- * The facility flags in the spec's order: the keys of the site's labels,
- * which the type check holds to exactly the API's facilities.
+ * The facility flags in the spec's order: the keys of core's labels
+ * (core/src/ui/labels.ts), which core's terms.ts holds to the listing's flags.
  */
 export const FACILITIES = Object.keys(FACILITY_LABELS) as Facility[];

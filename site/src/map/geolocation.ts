@@ -1,13 +1,32 @@
-/** SPEC §8 geolocation messages, exact. */
+import { text } from '../lib/i18n.ts';
+
+/**
+ * SPEC §8 geolocation messages (exact in English), in the page's language
+ * (`location.*`: a page that locates lists `location`), read when they are shown.
+ */
 export const GEO_MESSAGES = {
-  unsupported: 'Geolocation is not supported by this browser.',
-  denied: 'Location access denied. Please enable location services.',
-  unavailable: 'Location information is unavailable.',
-  timeout: 'Location request timed out.',
-  other: 'Unable to get your location.',
-  picker: 'Unable to get your current location. Please try again or select manually.',
-  form: 'Unable to get your current location. Please use the map to set location.',
-} as const;
+  get unsupported() {
+    return text('location.unsupported');
+  },
+  get denied() {
+    return text('location.denied');
+  },
+  get unavailable() {
+    return text('location.unavailable');
+  },
+  get timeout() {
+    return text('location.timeout');
+  },
+  get other() {
+    return text('location.other');
+  },
+  get picker() {
+    return text('location.picker');
+  },
+  get form() {
+    return text('location.form');
+  },
+};
 
 /** SPEC §9: high accuracy, 10 s time-out; a cached position up to 60 s on maps, 300 s on the form. */
 export const MAP_POSITION_OPTIONS: PositionOptions = {

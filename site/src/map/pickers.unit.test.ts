@@ -7,6 +7,9 @@ import { parseManualCoordinates } from './manualCoordinates.ts';
 import { averageCenter, listingHref, mappable, markerColour } from './markers.ts';
 import type { MapProperty } from './types.ts';
 
+// The page's English, as the search and listing pages embed it.
+beforeAll(() => setPageMessages(pageMessages('en', ['location'])));
+
 const listing = (
   id: string,
   coordinates?: { latitude: number; longitude: number } | null,

@@ -279,9 +279,6 @@ const protomapsLayers = (source: string, boundaries: string): LayerSpecification
 
 const absolute = (url: string, origin: string) => new URL(url, origin).toString();
 
-/** Said in our basemap's attribution, so nobody takes the empty streets for a broken map. */
-export const NO_STREETS_NOTE = 'This map has no streets: states, cities and localities only';
-
 /**
  * How far in each basemap is worth zooming, and where the detail map opens:
  * SPEC's street zoom on an operator's OSM extract; on ours, which ends at the
@@ -295,14 +292,19 @@ export const basemapZooms = (info: Pick<BasemapInfo, 'flavour'>) =>
 /**
  * The MapLibre style for the basemap the server describes (GET /maps/basemap.json).
  * Pure: same input, same style; `origin` turns the server's paths into the
- * absolute URLs MapLibre needs. Validated against the style spec in style.unit.test.ts.
+ * absolute URLs MapLibre needs. `noStreets` ('This map has no streets…', `location.noStreets` in
+ * the page's language) is said in our basemap's attribution, so nobody takes the empty
+ * streets for a broken map. Validated against the style spec in style.unit.test.ts.
  */
-export const basemapStyle = (info: BasemapInfo, origin: string): StyleSpecification => {
+export const basemapStyle = (
+  info: BasemapInfo,
+  origin: string,
+  noStreets: string,
+): StyleSpecification => {
   const india = {
     type: 'vector' as const,
     url: `pmtiles://${absolute(info.boundaries, origin)}`,
-    attribution:
-      info.flavour === 'india' ? `${NO_STREETS_NOTE} · ${info.attribution}` : info.attribution,
+    attribution: info.flavour === 'india' ? `${noStreets} · ${info.attribution}` : info.attribution,
   };
   const sources: StyleSpecification['sources'] =
     info.flavour === 'protomaps'

@@ -4,8 +4,13 @@ import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
 import { DETAIL_ZOOM, LOCALITIES_MAX_ZOOM } from './constants.ts';
 import { listingPinLayers, LISTING_PIN, PIN_SIZE, pinLabelBefore } from './markers.ts';
-import { basemapStyle, basemapZooms, COLOURS, NO_STREETS_NOTE } from './style.ts';
+import { translatorFor } from '@rentals/core/i18n/catalogues';
+import { basemapStyle as styleWith, basemapZooms, COLOURS } from './style.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
+
+const NO_STREETS_NOTE = translatorFor('en').t('location.noStreets');
+const basemapStyle = (info: Parameters<typeof styleWith>[0], origin: string) =>
+  styleWith(info, origin, NO_STREETS_NOTE);
 
 const ours: BasemapInfo = {
   version: 'abcdef012345',

@@ -4,10 +4,10 @@
  * detail). Text goes in through text nodes only.
  */
 import { pageWindow } from '../lib/pageWindow.ts';
-import { text } from '../lib/i18n.ts';
+import { pageHref, text } from '../lib/i18n.ts';
 import { format } from '../lib/i18nFormat.ts';
 import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
-import { visitorListingOf } from '../lib/visitorListing.ts';
+import { cardText, visitorListingOf } from '../lib/visitorListing.ts';
 import { describeError, apiRoute } from '../lib/api.ts';
 import {
   filtersFromSearch,
@@ -37,7 +37,8 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
 };
 
 /** The visitor card, the islands' own component, rendered without React's runtime. */
-const card = (p: PublicProperty) => renderToDom(VisitorCard({ listing: visitorListingOf(p) }));
+const card = (p: PublicProperty) =>
+  renderToDom(VisitorCard({ listing: visitorListingOf(p), t: cardText, href: pageHref }));
 
 type State = { filters: Filters; page: number; items: PublicProperty[] };
 

@@ -3,6 +3,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { VisitorCard, type VisitorCardListing } from '@rentals/core/ui/VisitorCard.tsx';
 import { renderToDom } from './renderToDom.ts';
+import { translatorFor } from '@rentals/core/i18n/catalogues';
+
+/** The card's words in English, as the pre-rendered pages give them. */
+const en = translatorFor('en').t;
 
 /**
  * Just enough of an HTML document for renderToDom, serialised the way
@@ -92,9 +96,11 @@ describe('renderToDom', () => {
     ['without a photo', { ...listing, images: [] }],
     ['with a bare photo', { ...listing, images: [{ url: '/uploads/y.jpg' }] }],
   ])('builds the visitor card %s exactly as react-dom/server writes it', (_, card) => {
-    expect(viaDom(<VisitorCard listing={card} />)).toBe(viaReact(<VisitorCard listing={card} />));
-    expect(viaDom(<VisitorCard listing={card} headingLevel={2} />)).toBe(
-      viaReact(<VisitorCard listing={card} headingLevel={2} />),
+    expect(viaDom(<VisitorCard t={en} listing={card} />)).toBe(
+      viaReact(<VisitorCard t={en} listing={card} />),
+    );
+    expect(viaDom(<VisitorCard t={en} listing={card} headingLevel={2} />)).toBe(
+      viaReact(<VisitorCard t={en} listing={card} headingLevel={2} />),
     );
   });
 
@@ -117,7 +123,7 @@ describe('renderToDom', () => {
   it("draws the card's icons in SVG's namespace, or the browser would not paint them", () => {
     // Without a photo: the house in the photo's place and the eye beside the views.
     const card = renderToDom(
-      <VisitorCard listing={{ ...listing, images: [] }} />,
+      <VisitorCard t={en} listing={{ ...listing, images: [] }} />,
       fakeDocument,
     ) as unknown as Parent;
     const found: Element[] = [];

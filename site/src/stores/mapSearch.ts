@@ -7,6 +7,7 @@
  */
 import { atom } from 'nanostores';
 import { describeError, apiRoute } from '../lib/api.ts';
+import { text } from '../lib/i18n.ts';
 import { polygonParam, type DrawnArea } from '../lib/drawnArea.ts';
 import type { Filters } from '../lib/filters.ts';
 import { $drawnArea } from './drawnArea.ts';
@@ -80,7 +81,7 @@ const run = async (filters: Filters, viewport: Viewport) => {
     if (controller.signal.aborted) return;
     $mapSearch.set({
       status: 'error',
-      message: describeError(error, 'Failed to load the map'),
+      message: describeError(error, text('map.searchFailed')),
     });
   }
 };

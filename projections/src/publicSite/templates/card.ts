@@ -1,4 +1,5 @@
-import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
+import { translatorFor } from '@rentals/core/i18n/catalogues';
+import { VisitorCard, type CardText } from '@rentals/core/ui/VisitorCard.tsx';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { markup, raw, type Html } from '../html.ts';
@@ -6,7 +7,8 @@ import type { PublicImage, PublicListing } from '../queries.ts';
 
 const count = new Intl.NumberFormat('en-IN');
 
-export { listerLabel } from '@rentals/core/ui/labels';
+/** A listing's own page is English: its labels through the catalogues' English (core/src/i18n/terms.ts). */
+export const { t } = translatorFor('en');
 export const formatCount = (n: number) => count.format(n);
 export const initial = (name: string) => (name.trim().charAt(0) || '?').toUpperCase();
 
@@ -37,5 +39,13 @@ export const photo = (
  * rendered here at build time, so the city pages and the islands cannot drift apart. Listing
  * text is escaped by React, as `markup` would.
  */
-export const visitorCard = (listing: PublicListing, eager: boolean): Html =>
-  raw(renderToStaticMarkup(createElement(VisitorCard, { listing, headingLevel: 2, eager })));
+export const visitorCard = (
+  listing: PublicListing,
+  eager: boolean,
+  inLanguage: { t: CardText; href: (path: string) => string } = { t, href: (path) => path },
+): Html =>
+  raw(
+    renderToStaticMarkup(
+      createElement(VisitorCard, { listing, headingLevel: 2, eager, ...inLanguage }),
+    ),
+  );

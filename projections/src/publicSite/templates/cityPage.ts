@@ -167,7 +167,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
     ${typeFilter(site, city, type)}
     <p class="list-count">${countLine}</p>
     <div class="property-grid" data-signed-in-search="${signedInSearch(city.name, type, page)}">
-      ${listings.map((l, i) => visitorCard(l, i < 3))}
+      ${listings.map((l, i) => visitorCard(l, i < 3, { t, href: (path) => inLanguage(site, path) }))}
     </div>
     ${pager(site, city.slug, type, page, totalPages)}
     ${type === null && page === 1 ? rentTrendsSection(site, input.trends, name, MIN_TREND_SAMPLE) : ''}

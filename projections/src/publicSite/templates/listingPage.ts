@@ -1,12 +1,7 @@
 import { iconSvg } from '@rentals/core/ui/icons';
 import { plural, pluralNoun } from '@rentals/core/ui/plural';
-import {
-  labelIn,
-  TERM_KEYS,
-  TERMS,
-  type Term,
-  type TermKey,
-} from '@rentals/core/listings/termCatalogue';
+import { listerLabelIn, optionLabel, propertyTypeLabel, termLabel } from '@rentals/core/i18n/terms';
+import { TERM_KEYS, TERMS, type Term, type TermKey } from '@rentals/core/listings/termCatalogue';
 import { markup, raw } from '../html.ts';
 import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import {
@@ -15,11 +10,10 @@ import {
   detailPath,
   listingPath,
   loginPath,
-  TYPE_LABELS,
   TYPE_PLURALS,
 } from '../paths.ts';
 import type { PublicListing } from '../queries.ts';
-import { initial, listerLabel, photo, visitorCard } from './card.ts';
+import { initial, photo, t, visitorCard } from './card.ts';
 import { absolute, breadcrumbList, layout, type SiteContext } from './layout.ts';
 
 const SCHEMA_TYPES = { flat: 'Apartment', house: 'House', PG: 'Accommodation' } as const;
@@ -28,16 +22,16 @@ const SCHEMA_TYPES = { flat: 'Apartment', house: 'House', PG: 'Accommodation' } 
 const termText = (key: TermKey, value: string | number | boolean | undefined) => {
   if (value === undefined) return undefined;
   const term: Term = TERMS[key];
-  if (term.kind === 'choice') return labelIn(term.options, String(value));
+  if (term.kind === 'choice') return optionLabel(t, key, String(value));
   if (term.kind === 'yesNo') return value ? 'Yes' : 'No';
   return String(value);
 };
 
 /** The terms visitors may see (core publicTenancy), 'Not specified' where the owner gave none. */
 const termsList = (listing: PublicListing) => {
-  const t: Partial<Record<TermKey, string | number | boolean>> = listing.terms ?? {};
+  const given: Partial<Record<TermKey, string | number | boolean>> = listing.terms ?? {};
   const rows = TERM_KEYS.filter((k) => TERMS[k].visitors).map(
-    (k) => [TERMS[k].label, termText(k, t[k])] as const,
+    (k) => [termLabel(t, k), termText(k, given[k])] as const,
   );
   return markup`<div class="card"><h2>Tenancy Terms</h2><dl class="tenancy-terms">${rows.map(
     ([label, text]) =>
@@ -55,7 +49,7 @@ const summary = (text: string, max = 155) =>
 export const renderListingPage = (site: SiteContext, listing: PublicListing): string => {
   const path = listingPath(listing.id);
   const [first, ...more] = listing.images;
-  const typeLabel = TYPE_LABELS[listing.propertyType];
+  const typeLabel = propertyTypeLabel(t, listing.propertyType);
   const structuredData = [
     {
       '@context': 'https://schema.org',
@@ -116,7 +110,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
             <span class="avatar" aria-hidden="true">${initial(listing.owner.name)}</span
             ><span
               >${listing.owner.name}
-              <span class="muted lister-label">· ${listerLabel(listing.owner.role)}</span></span
+              <span class="muted lister-label">· ${listerLabelIn(t, listing.owner.role)}</span></span
             >
           </div>
           <p class="muted">${raw(iconSvg('eye'))} ${plural(listing.views, 'view')}</p>

@@ -2,6 +2,7 @@ import { formatDate } from '@rentals/core/i18n/dates';
 import { formatRupees } from '@rentals/core/i18n/numbers';
 import { markup, type Html } from '../html.ts';
 import type { RentTrends, TrendGroup } from '../../queries/rentTrends.ts';
+import { propertyTypeLabel } from '@rentals/core/i18n/terms';
 import { textOf, type SiteContext } from './layout.ts';
 
 const SPARK = { width: 120, height: 32, padding: 3 };
@@ -13,13 +14,13 @@ const SPARK = { width: 120, height: 32, padding: 3 };
 const PUBLIC_STEP = 500;
 const rupees = (n: number) => formatRupees(Math.round(n / PUBLIC_STEP) * PUBLIC_STEP);
 /** 'Flat · 2 BHK', 'PG', 'House · 1 RK' for none (the site's groupLabel). */
-const groupName = (site: SiteContext, g: TrendGroup) =>
-  g.propertyType === 'PG'
-    ? textOf(site)('publicSite.trends.group', { type: g.propertyType })
-    : textOf(site)('publicSite.trends.groupRooms', {
-        type: g.propertyType,
-        bedrooms: g.bedrooms ?? 0,
-      });
+const groupName = (site: SiteContext, g: TrendGroup) => {
+  const t = textOf(site);
+  const type = propertyTypeLabel(t, g.propertyType);
+  return g.propertyType === 'PG'
+    ? type
+    : t('publicSite.trends.groupRooms', { type, bedrooms: g.bedrooms });
+};
 
 const monthName = (site: SiteContext, month: string) =>
   formatDate(`${month}T00:00:00Z`, site.locale, 'shortMonthYear', { timeZone: 'UTC' });

@@ -5,7 +5,8 @@ import { pageLocale, text } from '../../lib/i18n.ts';
 import { confirmedAgoText } from '../../lib/confirmedAgo.ts';
 import { Carousel } from './Carousel.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
-import { FACILITY_ICONS, FACILITY_LABELS } from './facilityLabels.ts';
+import { FACILITY_ICONS } from './facilityLabels.ts';
+import { facilityLabel, pageLabels } from '../../lib/labels.ts';
 import { OwnerLine } from '@rentals/core/ui/OwnerLine.tsx';
 import { PossiblyRentedLater } from './PossiblyRentedLater.tsx';
 import { Specs } from './Specs.tsx';
@@ -58,13 +59,13 @@ export const PropertyCard = ({ property }: { property: Property }) => {
         {facilities.length > 0 && (
           <div className="facility-icons">
             {facilities.map((f) => (
-              <span key={f} className="chip" title={FACILITY_LABELS[f]}>
-                <Icon name={FACILITY_ICONS[f]} /> {FACILITY_LABELS[f]}
+              <span key={f} className="chip" title={facilityLabel(f)}>
+                <Icon name={FACILITY_ICONS[f]} /> {facilityLabel(f)}
               </span>
             ))}
           </div>
         )}
-        <OwnerLine owner={property.owner}>
+        <OwnerLine owner={property.owner} t={pageLabels}>
           {/* The same flag as the detail's Verified / Pending: only an admin's check earns the mark. */}
           {property.isVerified && <span className="verified">{text('card.verified')}</span>}
         </OwnerLine>

@@ -1,12 +1,14 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { filterHint, filterLabel, filterOptionLabel } from '@rentals/core/i18n/terms';
 import {
-  PROPERTY_TYPE_OPTIONS,
-  ROOM_OPTIONS,
-  TERM_FILTER_HINT,
+  propertyTypeOptions,
+  roomOptions,
   TERM_FILTERS,
   type FilterKey,
   type Filters,
 } from '../../lib/filters.ts';
+import { text } from '../../lib/i18n.ts';
+import { pageLabels } from '../../lib/labels.ts';
 import type * as AmountsModule from '../../lib/amounts.ts';
 
 /**
@@ -27,8 +29,8 @@ export type FilterControls = {
 };
 
 const RENT_FIELDS = [
-  ['minRent', 'Min Rent (₹)'],
-  ['maxRent', 'Max Rent (₹)'],
+  ['minRent', 'search.minRent'],
+  ['maxRent', 'search.maxRent'],
 ] as const;
 
 /** A select of one filter, its options as `[value, label]` pairs. */
@@ -49,9 +51,6 @@ const Choice = ({
     ))}
   </select>
 );
-
-const pairs = (options: readonly { value: string; label: string }[]) =>
-  options.map((o) => [o.value, o.label] as const);
 
 /** A rent typed as '1.5 lakh' or '೨೫k': the amount it reads as, quietly under the field. */
 const RentInput = ({
@@ -85,14 +84,25 @@ const RentInput = ({
 /** The tenancy terms a listing must give, and the move-in date. */
 const TermFilters = ({ c }: { c: FilterControls }) => (
   <fieldset className="term-filters" aria-describedby={`${c.id}-terms-hint`}>
-    <legend>Tenancy Terms</legend>
+    <legend>{text('search.terms')}</legend>
     <p className="muted" id={`${c.id}-terms-hint`} style={{ margin: 0 }}>
-      {TERM_FILTER_HINT}
+      {filterHint(pageLabels)}
     </p>
-    {TERM_FILTERS.map(([key, label, options]) =>
-      c.field(key, label, <Choice c={c} name={key} options={[['', 'Any'], ...options]} />),
+    {TERM_FILTERS.map(([param, key, values]) =>
+      c.field(
+        param,
+        filterLabel(pageLabels, key),
+        <Choice
+          c={c}
+          name={param}
+          options={[
+            ['', text('search.any')],
+            ...values.map((v) => [v, filterOptionLabel(pageLabels, key, v)] as const),
+          ]}
+        />,
+      ),
     )}
-    {c.field('availableBy', 'Move In By', c.input('availableBy', { type: 'date' }))}
+    {c.field('availableBy', text('search.moveInBy'), c.input('availableBy', { type: 'date' }))}
   </fieldset>
 );
 
@@ -110,29 +120,29 @@ export const AdvancedFilters = ({
   <div className="filters-grid" id={`${c.id}-advanced`} hidden={!open}>
     {c.field(
       'propertyType',
-      'Property Type',
-      <Choice c={c} name="propertyType" options={pairs(PROPERTY_TYPE_OPTIONS)} />,
+      text('search.type'),
+      <Choice c={c} name="propertyType" options={propertyTypeOptions()} />,
     )}
     {RENT_FIELDS.map(([key, label]) =>
-      c.field(key, label, <RentInput c={c} name={key} amounts={amounts} />),
+      c.field(key, text(label), <RentInput c={c} name={key} amounts={amounts} />),
     )}
     {(['bedrooms', 'bathrooms'] as const).map((key) =>
       c.field(
         key,
-        key === 'bedrooms' ? 'Bedrooms' : 'Bathrooms',
-        <Choice c={c} name={key} options={pairs(ROOM_OPTIONS)} />,
+        text(key === 'bedrooms' ? 'search.bedrooms' : 'search.bathrooms'),
+        <Choice c={c} name={key} options={roomOptions()} />,
       ),
     )}
     {!c.visitor &&
       c.field(
         'ownersOnly',
-        'Listed by',
+        text('search.listedBy'),
         <Choice
           c={c}
           name="ownersOnly"
           options={[
-            ['', 'Owners and brokers'],
-            ['true', 'Owners only'],
+            ['', text('search.listedBy.all')],
+            ['true', text('search.listedBy.owners')],
           ]}
         />,
       )}

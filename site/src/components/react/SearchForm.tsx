@@ -16,6 +16,7 @@ import {
   type Filters,
 } from '../../lib/filters.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
+import { text } from '../../lib/i18n.ts';
 import type * as AmountsModule from '../../lib/amounts.ts';
 import { Field } from './Field.tsx';
 import { AdvancedFilters } from './SearchFilters.tsx';
@@ -36,7 +37,6 @@ type Props = {
 
 /** What a visitor's search does not apply. */
 const SIGNED_IN_ONLY: readonly FilterKey[] = ['area', 'minRent', 'maxRent'];
-const SIGN_IN_TO_FILTER = 'Sign in to filter by area and rent';
 
 const withoutSignedInOnly = (filters: Filters): Filters =>
   Object.fromEntries(
@@ -122,8 +122,8 @@ const withRupees = async (filters: Filters): Promise<Filters> => {
 };
 
 const PLACE_FIELDS = [
-  ['city', 'City', 'e.g. Bengaluru'],
-  ['area', 'Area', 'e.g. Koramangala'],
+  ['city', 'search.city', 'search.cityPlaceholder'],
+  ['area', 'search.area', 'search.areaPlaceholder'],
 ] as const;
 
 /**
@@ -165,7 +165,9 @@ export const SearchForm = ({
   // Back to this search once signed in, with what a visitor can already set.
   const signIn = (
     <p className="muted sign-in-to-filter" id={`${id}-sign-in`}>
-      <a href={loginUrlFor(`${target}${filtersToSearch(applicable)}`)}>{SIGN_IN_TO_FILTER}</a>
+      <a href={loginUrlFor(`${target}${filtersToSearch(applicable)}`)}>
+        {text('search.signInToFilter')}
+      </a>
     </p>
   );
   const field = (key: FilterKey, label: string, control: ReactNode) => (
@@ -180,15 +182,15 @@ export const SearchForm = ({
       role="search"
       action={target}
       method="get"
-      aria-label="Search properties"
+      aria-label={text('search.label')}
       onSubmit={submit}
     >
       <div className="search-row">
         {PLACE_FIELDS.map(([key, label, placeholder]) =>
-          field(key, label, input(key, { placeholder })),
+          field(key, text(label), input(key, { placeholder: text(placeholder) })),
         )}
         <button type="submit" className="button button-primary">
-          Search Properties
+          {text('search.submit')}
         </button>
       </div>
       <div className="search-actions">
@@ -199,11 +201,11 @@ export const SearchForm = ({
           aria-controls={`${id}-advanced`}
           onClick={() => setAdvanced((open) => !open)}
         >
-          Advanced Filters
+          {text('search.advanced')}
         </button>
         {hasFilters(applicable) && (
           <button type="button" className="link-button" onClick={clear}>
-            Clear Filters
+            {text('search.clear')}
           </button>
         )}
       </div>

@@ -1,5 +1,5 @@
 import type { Property } from '../../lib/types.ts';
-import { NOT_SPECIFIED, tenancyRows } from '../../lib/tenancyText.ts';
+import { notSpecified, tenancyRows } from '../../lib/tenancyText.ts';
 import { text } from '../../lib/i18n.ts';
 
 /** The tenancy terms on the detail page: every term, 'Not specified' where the owner gave none. */
@@ -12,7 +12,7 @@ export const TenancyDetails = ({ property }: { property: Property }) => (
       {tenancyRows(property).map(([label, text]) => (
         <div key={label}>
           <dt className="muted">{label}</dt>
-          <dd className={text === NOT_SPECIFIED ? 'muted' : undefined}>{text}</dd>
+          <dd className={text === notSpecified() ? 'muted' : undefined}>{text}</dd>
         </div>
       ))}
     </dl>

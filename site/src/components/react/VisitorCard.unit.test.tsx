@@ -4,6 +4,10 @@ import { VisitorCard, type VisitorCardListing } from '@rentals/core/ui/VisitorCa
 import { visitorListingOf } from '../../lib/visitorListing.ts';
 import type { PublicProperty } from '../../lib/types.ts';
 import { iconSvg } from '@rentals/core/ui/icons';
+import { translatorFor } from '@rentals/core/i18n/catalogues';
+
+/** The card's words in English, as the pre-rendered pages give them. */
+const en = translatorFor('en').t;
 
 /** A row of the public-site generator's listing model (PublicListing), extra columns and all. */
 const publicListing = {
@@ -37,7 +41,9 @@ const publicListing = {
 describe('the visitor card', () => {
   it('renders on the server from the public listing model, as the city pages need it', () => {
     const listing: VisitorCardListing = publicListing;
-    expect(renderToStaticMarkup(<VisitorCard listing={listing} headingLevel={2} eager />)).toBe(
+    expect(
+      renderToStaticMarkup(<VisitorCard t={en} listing={listing} headingLevel={2} eager />),
+    ).toBe(
       // React 19 hoists a preload hint for a high-priority image in front of the markup.
       '<link rel="preload" as="image" imageSrcSet="/uploads/a-400.webp 400w, /uploads/a-800.webp 800w" imageSizes="(max-width: 640px) 100vw, 400px" fetchPriority="high"/>' +
         '<article class="property-card visitor-card" data-testid="public-card" title="Click to login and see details">' +
@@ -48,7 +54,7 @@ describe('the visitor card', () => {
         '<span class="badge badge-type">Flat</span></div>' +
         '<span class="hover-hint" aria-hidden="true">Click to login and see details</span>' +
         '<div class="property-card-body">' +
-        '<h2 class="card-title"><a href="/login?redirect=%2Fproperties%2Fa1b2">Quiet 2BHK &lt;flat&gt; &amp; &quot;garden&quot;</a></h2>' +
+        '<h2 class="card-title"><a href="/login?redirect=%2Fproperties%2Fa1b2" translate="no">Quiet 2BHK &lt;flat&gt; &amp; &quot;garden&quot;</a></h2>' +
         '<p class="muted card-city">Pune</p>' +
         '<div class="owner-line"><span class="avatar" aria-hidden="true">R</span>' +
         '<span>ravi Deshpande <span class="muted">· Broker</span></span>' +
@@ -58,11 +64,13 @@ describe('the visitor card', () => {
   });
 
   it("shows the house icon without a photo, an h3 and a lazy photo on the site's screens", () => {
-    const bare = renderToStaticMarkup(<VisitorCard listing={{ ...publicListing, images: [] }} />);
+    const bare = renderToStaticMarkup(
+      <VisitorCard t={en} listing={{ ...publicListing, images: [] }} />,
+    );
     // The React icon and the templates' markup of it are one and the same.
     expect(bare).toContain(`<div class="no-image" aria-hidden="true">${iconSvg('home')}</div>`);
     expect(bare).toContain('<h3 class="card-title">');
-    const lazy = renderToStaticMarkup(<VisitorCard listing={publicListing} />);
+    const lazy = renderToStaticMarkup(<VisitorCard t={en} listing={publicListing} />);
     expect(lazy).toContain('loading="lazy"');
     expect(lazy).not.toContain('fetchPriority');
   });
@@ -70,6 +78,7 @@ describe('the visitor card', () => {
   it('paints only a data: placeholder from the media pipeline', () => {
     const html = renderToStaticMarkup(
       <VisitorCard
+        t={en}
         listing={{
           ...publicListing,
           images: [{ url: '/a.jpg', placeholder: 'https://elsewhere.example/track.gif' }],
@@ -106,5 +115,22 @@ describe('the visitor card', () => {
       views: 3,
       images: [],
     });
+  });
+});
+
+describe('the visitor card in Hindi', () => {
+  it('says its words in Hindi and leads to the Hindi sign-in, then the Hindi detail page', () => {
+    const html = renderToStaticMarkup(
+      <VisitorCard
+        listing={publicListing}
+        t={translatorFor('hi').t}
+        href={(path) => `/hi${path}`}
+      />,
+    );
+    expect(html).toContain('href="/hi/login?redirect=%2Fhi%2Fproperties%2Fa1b2"');
+    expect(html).toContain(translatorFor('hi').t('card.visitor.hint'));
+    expect(html.replace(/<[^>]+>/g, ' ')).not.toMatch(/Click to login|views|Broker/);
+    // The owner's title stays as written, marked so no browser translates it.
+    expect(html).toContain('translate="no">Quiet 2BHK &lt;flat&gt;');
   });
 });

@@ -1,20 +1,7 @@
 import type { Facility } from '../../lib/types.ts';
 import type { IconName } from '@rentals/core/ui/icons';
 
-export const FACILITY_LABELS: Record<Facility, string> = {
-  wifi: 'WiFi',
-  parking: 'Parking',
-  ac: 'AC',
-  kitchen: 'Kitchen',
-  laundry: 'Laundry',
-  security: 'Security',
-  gym: 'Gym',
-  pool: 'Pool',
-  garden: 'Garden',
-  balcony: 'Balcony',
-  furnished: 'Furnished',
-  petFriendly: 'Pet Friendly',
-};
+// The facilities' words: lib/labels.ts (facilityLabel), in the page's language.
 
 /** The facilities a card shows as icons (SPEC §2: wifi, parking, ac). */
 export const FACILITY_ICONS = {

@@ -1,5 +1,6 @@
 import { VisitorCard } from '@rentals/core/ui/VisitorCard.tsx';
-import { visitorListingOf } from '../../lib/visitorListing.ts';
+import { pageHref } from '../../lib/i18n.ts';
+import { cardText, visitorListingOf } from '../../lib/visitorListing.ts';
 import type { ListState } from './usePropertyList.ts';
 
 /**
@@ -11,7 +12,7 @@ export default function VisitorResults({ items }: { items: ListState['items'] })
   return (
     <>
       {items.map((p) => (
-        <VisitorCard key={p._id} listing={visitorListingOf(p)} />
+        <VisitorCard key={p._id} listing={visitorListingOf(p)} t={cardText} href={pageHref} />
       ))}
     </>
   );

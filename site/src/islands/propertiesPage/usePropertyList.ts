@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiRoute, describeError } from '../../lib/api.ts';
+import { text } from '../../lib/i18n.ts';
 import type { Filters } from '../../lib/filters.ts';
 import type { Property, PublicProperty } from '../../lib/types.ts';
 import { polygonParam, type DrawnArea } from '../../lib/drawnArea.ts';
@@ -94,7 +95,7 @@ export const usePropertyList = (
         setState((s) => ({
           ...s,
           loading: false,
-          error: describeError(error, 'Failed to fetch properties'),
+          error: describeError(error, text('results.failed')),
         }));
       }
     },

@@ -5,7 +5,7 @@ import { FACILITIES, type Property } from '../../lib/types.ts';
 import { count } from '@rentals/core/ui/plural';
 import { pageLocale, text } from '../../lib/i18n.ts';
 import { format } from '../../lib/i18nFormat.ts';
-import { FACILITY_LABELS } from '../../components/react/facilityLabels.ts';
+import { facilityLabel } from '../../lib/labels.ts';
 import { FavouriteButton } from '../../components/react/FavouriteButton.tsx';
 import { lazyMap } from '../../components/react/mapModules.tsx';
 import { Spinner } from '../../components/react/Spinner.tsx';
@@ -75,7 +75,7 @@ export const Facilities = ({ p }: { p: Property }) => {
       <div className="facility-icons">
         {facilities.map((f) => (
           <span className="chip" key={f}>
-            <Icon name="check" /> {FACILITY_LABELS[f]}
+            <Icon name="check" /> {facilityLabel(f)}
           </span>
         ))}
       </div>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { FORM_FACILITIES, shownFacilities } from '../../../lib/propertyForm.ts';
-import { FACILITY_LABELS } from '../facilityLabels.ts';
+import { facilityLabel } from '../../../lib/labels.ts';
 import { Checkbox } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 
@@ -15,7 +15,7 @@ export const AvailableFacilities = ({ form }: { form: PropertyFormStore }) => {
           <Checkbox
             key={f}
             name={f}
-            label={FACILITY_LABELS[f]}
+            label={facilityLabel(f)}
             checked={facilities[f]}
             onChange={(on) => form.setFacility(f, on)}
           />

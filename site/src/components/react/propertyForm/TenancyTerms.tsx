@@ -1,25 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { InputField, RupeeField, SelectField } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
-import {
-  formLabelOf,
-  TERM_KEYS,
-  TERMS,
-  type Term,
-  type TermKey,
-} from '@rentals/core/listings/termCatalogue';
+import { TERM_KEYS, TERMS, type Term, type TermKey } from '@rentals/core/listings/termCatalogue';
+import { termFormLabel } from '@rentals/core/i18n/terms';
+import { pageLabels } from '../../../lib/labels.ts';
 import {
   isRupeeTerm,
   latestMoveIn,
   tenancyPayload,
   type TenancyFormField,
 } from '../../../lib/tenancyForm.ts';
-import {
-  depositText,
-  NOT_SPECIFIED,
-  termOptions,
-  YES_NO_OPTIONS,
-} from '../../../lib/tenancyText.ts';
+import { depositText, notSpecified, termOptions, yesNoOptions } from '../../../lib/tenancyText.ts';
 import { rupeesOrZero } from '../../../lib/amounts.ts';
 
 type Props = { form: PropertyFormStore };
@@ -27,7 +18,7 @@ type Options = readonly (readonly [string, string])[];
 
 /** A term chosen from a list; the first option, 'Not specified', leaves it out. */
 const Select = ({
-  blank = NOT_SPECIFIED,
+  blank = notSpecified(),
   ...field
 }: Props & { name: TenancyFormField; label: string; options: Options; blank?: string | null }) => (
   <SelectField {...field} blank={blank ?? undefined} />
@@ -68,7 +59,7 @@ const Deposit = ({ form, label }: Props & { label: string }) => {
           // Months are a plain number (1.5); rupees may be typed as '50k' or '೫೦,೦೦೦', which needs letters.
           inputMode={inMonths ? 'decimal' : 'text'}
           autoComplete="off"
-          placeholder={NOT_SPECIFIED}
+          placeholder={notSpecified()}
         />
         <DepositHint form={form} />
       </div>
@@ -90,7 +81,8 @@ const Deposit = ({ form, label }: Props & { label: string }) => {
 const TermControl = ({ form, name }: Props & { name: TermKey }) => {
   const propertyType = useStore(form.$values).propertyType;
   const term: Term = TERMS[name];
-  if (name === 'depositRupees') return <Deposit form={form} label={formLabelOf(name)} />;
+  if (name === 'depositRupees')
+    return <Deposit form={form} label={termFormLabel(pageLabels, name)} />;
   if (name === 'depositMonths') return null; // the deposit's other unit
   const field = name as TenancyFormField;
   switch (term.kind) {
@@ -99,18 +91,25 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
         <Select
           form={form}
           name={field}
-          label={formLabelOf(name)}
+          label={termFormLabel(pageLabels, name)}
           options={termOptions(name, propertyType)}
         />
       );
     case 'yesNo':
-      return <Select form={form} name={field} label={formLabelOf(name)} options={YES_NO_OPTIONS} />;
+      return (
+        <Select
+          form={form}
+          name={field}
+          label={termFormLabel(pageLabels, name)}
+          options={yesNoOptions()}
+        />
+      );
     case 'date':
       return (
         <InputField
           form={form}
           name={field}
-          label={formLabelOf(name)}
+          label={termFormLabel(pageLabels, name)}
           type="date"
           min={term.earliest}
           max={latestMoveIn(Date.now())}
@@ -121,19 +120,19 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
         <RupeeField
           form={form}
           name={field}
-          label={formLabelOf(name)}
+          label={termFormLabel(pageLabels, name)}
           per="per month"
-          placeholder={NOT_SPECIFIED}
+          placeholder={notSpecified()}
         />
       ) : (
         <InputField
           form={form}
           name={field}
-          label={formLabelOf(name)}
+          label={termFormLabel(pageLabels, name)}
           type="number"
           min={String(term.min)}
           inputMode="numeric"
-          placeholder={NOT_SPECIFIED}
+          placeholder={notSpecified()}
         />
       );
   }
@@ -148,7 +147,7 @@ export const TenancyTerms = ({ form }: Props) => (
   <section className="card form-section" aria-labelledby={`${form.id}-tenancy`}>
     <h2 id={`${form.id}-tenancy`}>Tenancy Terms</h2>
     <p className="muted">
-      Optional. Tenants filter by these; a term left at &lsquo;{NOT_SPECIFIED}&rsquo; does not show
+      Optional. Tenants filter by these; a term left at &lsquo;{notSpecified()}&rsquo; does not show
       up in their filtered searches.
     </p>
     <div className="grid-2">
