@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES, NAMESPACES, translatorFor, type MessageId } from './catalogues.ts';
 import { LOCALES } from './locales.ts';
 import { messageShape, messageTexts } from './messageShape.ts';
+import { leftInEnglish } from './writtenInScript.ts';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoCatalogue, pseudoMessage } from './pseudo.ts';
 import { createTranslator } from './translate.ts';
 import {
@@ -20,15 +21,6 @@ import { FACILITY_LABELS, listerLabel, typeLabel } from '../ui/labels.ts';
 
 const en = CATALOGUES.en;
 const ids = Object.keys(en) as MessageId[];
-
-/**
- * Latin words a Hindi or Kannada text may keep: the brand, and what Indian
- * renters write in Latin letters whatever their language (docs/i18n/GLOSSARY.md).
- */
-// JPEG, PNG, WebP and MB: the photo picker's file formats and size, named as phones and files name them.
-const LATIN_KEPT = new Set(['Rentals', 'BHK', 'PG', 'RK', 'UPI', 'PIN', 'OTP', 'JPEG', 'PNG', 'WebP', 'MB']);
-
-const SCRIPTS = { hi: /\p{Script=Devanagari}/u, kn: /\p{Script=Kannada}/u } as const;
 
 describe('the catalogues', () => {
   it.each(Object.keys(NAMESPACES) as (keyof typeof NAMESPACES)[])(
@@ -50,18 +42,13 @@ describe('the catalogues', () => {
   });
 
   it.each(['hi', 'kn'] as const)('%s is written in its script, never left in English', (locale) => {
-    const untranslated: string[] = [];
-    for (const id of ids) {
-      const texts = messageTexts(CATALOGUES[locale][id]).join(' ');
-      const latinWords = texts.match(/\p{Script=Latin}+/gu) ?? [];
-      if (latinWords.some((word) => !LATIN_KEPT.has(word))) untranslated.push(id);
-      const wordsInEnglish =
-        messageTexts(en[id])
-          .join(' ')
-          .match(/\p{Script=Latin}{2,}/gu) ?? [];
-      if (wordsInEnglish.some((w) => !LATIN_KEPT.has(w)) && !SCRIPTS[locale].test(texts))
-        untranslated.push(id);
-    }
+    const untranslated = ids.filter((id) =>
+      leftInEnglish(
+        messageTexts(en[id]).join(' '),
+        messageTexts(CATALOGUES[locale][id]).join(' '),
+        locale,
+      ),
+    );
     expect(untranslated).toEqual([]);
   });
 });

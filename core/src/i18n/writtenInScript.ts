@@ -12,6 +12,11 @@ export const LATIN_KEPT: ReadonlySet<string> = new Set([
   'UPI',
   'PIN',
   'OTP',
+  // The photo picker's file formats and size, named as phones and files name them.
+  'JPEG',
+  'PNG',
+  'WebP',
+  'MB',
 ]);
 
 const SCRIPTS = { hi: /\p{Script=Devanagari}/u, kn: /\p{Script=Kannada}/u } as const;
