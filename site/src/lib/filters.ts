@@ -16,7 +16,12 @@ import { fill, text } from './i18n.ts';
 import { pageLabels, typeLabel } from './labels.ts';
 
 /** SPEC §4's filters, then the tenancy terms' (core/src/listings/termCatalogue.ts). */
-export const FILTER_KEYS = SEARCH_FILTER_KEYS;
+/**
+ * The search page's URL keys: the free text first (`q`: what a tenant types as
+ * they would say it, 'कोरमंगला 2 BHK 25 हज़ार तक'; the API reads places and a
+ * budget out of it), then the filters in the order a search is kept and shown.
+ */
+export const FILTER_KEYS = ['q', ...SEARCH_FILTER_KEYS] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
 
@@ -111,6 +116,7 @@ export const describeFilters = (filters: Filters): string => {
           ? said('search.describe.rentUpTo', { max })
           : '';
   const parts = [
+    f.q ? said('search.describe.text', { text: f.q }) : '',
     f.propertyType ? typeLabel(f.propertyType) : '',
     place,
     rent,

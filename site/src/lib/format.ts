@@ -1,5 +1,4 @@
 /** Presentation helpers shared by every screen. */
-import { plural } from '@rentals/core/ui/plural';
 
 const inr = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -26,15 +25,6 @@ export const formatDate = (iso: string | undefined): string => {
   return Number.isNaN(date.getTime())
     ? ''
     : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-};
-
-/** 'Confirmed available today' / '… 1 day ago' / '… 3 days ago': when the owner last confirmed the home. */
-export const confirmedAgo = (iso: string | undefined, now: Date = new Date()): string => {
-  const at = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(at)) return '';
-  const days = Math.max(0, Math.floor((now.getTime() - at) / 86_400_000));
-  if (days === 0) return 'Confirmed available today';
-  return `Confirmed available ${plural(days, 'day')} ago`;
 };
 
 /** 'address, area, city - pinCode', skipping the empty parts. */

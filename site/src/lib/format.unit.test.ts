@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, confirmedAgo, countLabel, formatRent } from './format.ts';
+import { addressLine, countLabel, formatRent } from './format.ts';
 
 describe('formatRent', () => {
   it.each([
@@ -24,18 +24,6 @@ describe('addressLine', () => {
     [{ address: '', area: 'Bandra', city: 'Mumbai', pinCode: '' }, 'Bandra, Mumbai'],
   ])('%o', (loc, expected) => {
     expect(addressLine(loc)).toBe(expected);
-  });
-});
-
-describe('confirmedAgo', () => {
-  const now = new Date('2026-11-24T12:00:00.000Z');
-  it.each([
-    ['2026-11-24T01:00:00.000Z', 'Confirmed available today'],
-    ['2026-11-23T11:00:00.000Z', 'Confirmed available 1 day ago'],
-    ['2026-11-21T09:00:00.000Z', 'Confirmed available 3 days ago'],
-    [undefined, ''],
-  ])('%s → %s', (iso, text) => {
-    expect(confirmedAgo(iso, now)).toBe(text);
   });
 });
 

@@ -37,6 +37,7 @@ const NUMBERS: FilterKey[] = [
   ...termParams('atMost'),
 ];
 const TEXTS: FilterKey[] = [
+  'q',
   'city',
   'area',
   ...termParams('equal', 'welcomes', 'atLeast', 'onOrBefore'),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Property } from '../../lib/types.ts';
-import { plural } from '@rentals/core/ui/plural';
+import { text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import './PhotoUploads.css';
 
 type Upload = NonNullable<Property['photoUploads']>[number];
@@ -34,7 +35,7 @@ const Tile = ({ upload }: { upload: Upload }) => (
       <>
         <span className="photo-upload-shimmer" aria-hidden="true" />
         <span className="photo-upload-name">{upload.name}</span>
-        <span className="muted">Processing…</span>
+        <span className="muted">{text('common.photoUploads.processing')}</span>
       </>
     ) : (
       <span role="alert">{upload.message}</span>
@@ -52,11 +53,14 @@ export const PhotoUploads = ({ property }: { property: Property }) => {
   if (uploads.length === 0) return null;
   const processing = processingCount(property);
   return (
-    <section className="photo-uploads" aria-label="Your uploaded photos" aria-live="polite">
+    <section
+      className="photo-uploads"
+      aria-label={text('common.photoUploads.label')}
+      aria-live="polite"
+    >
       {processing > 0 && (
         <p className="muted" style={{ margin: 0 }}>
-          {plural(processing, 'photo')} being prepared. They appear here when ready; tenants see
-          them once they are ready.
+          {format('common.photoUploads.preparing', { n: processing })}
         </p>
       )}
       <ul className="photo-upload-list">

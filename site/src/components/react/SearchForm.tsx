@@ -16,7 +16,7 @@ import {
   type Filters,
 } from '../../lib/filters.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
-import { text } from '../../lib/i18n.ts';
+import { pageHref, text } from '../../lib/i18n.ts';
 import type * as AmountsModule from '../../lib/amounts.ts';
 import { Field } from './Field.tsx';
 import { AdvancedFilters } from './SearchFilters.tsx';
@@ -124,11 +124,13 @@ const withRupees = async (filters: Filters): Promise<Filters> => {
 const PLACE_FIELDS = [
   ['city', 'search.city', 'search.cityPlaceholder'],
   ['area', 'search.area', 'search.areaPlaceholder'],
+  ['q', 'search.keywords', 'search.keywordsPlaceholder'],
 ] as const;
 
 /**
- * City, area and the 'Advanced Filters'. Submitting goes to `target` with only
- * the non-empty fields in the query string; there is no validation (SPEC §2).
+ * City, area, what the tenant is looking for in their own words, and the
+ * 'Advanced Filters'. Submitting goes to `target` in the page's language with
+ * only the non-empty fields in the query string; there is no validation (SPEC §2).
  */
 export const SearchForm = ({
   initial = {},
@@ -145,7 +147,7 @@ export const SearchForm = ({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void withRupees(applicable).then((filters) =>
-      window.location.assign(`${target}${filtersToSearch(filters)}`),
+      window.location.assign(pageHref(`${target}${filtersToSearch(filters)}`)),
     );
   };
   const input = (key: FilterKey, attributes: InputHTMLAttributes<HTMLInputElement>) => {
@@ -165,7 +167,7 @@ export const SearchForm = ({
   // Back to this search once signed in, with what a visitor can already set.
   const signIn = (
     <p className="muted sign-in-to-filter" id={`${id}-sign-in`}>
-      <a href={loginUrlFor(`${target}${filtersToSearch(applicable)}`)}>
+      <a href={pageHref(loginUrlFor(pageHref(`${target}${filtersToSearch(applicable)}`)))}>
         {text('search.signInToFilter')}
       </a>
     </p>
@@ -180,7 +182,7 @@ export const SearchForm = ({
       ref={form}
       className="search-form"
       role="search"
-      action={target}
+      action={pageHref(target)}
       method="get"
       aria-label={text('search.label')}
       onSubmit={submit}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { FORM_FACILITIES, shownFacilities } from '../../../lib/propertyForm.ts';
 import { facilityLabel } from '../../../lib/labels.ts';
+import { text } from '../../../lib/i18n.ts';
 import { Checkbox } from './fields.tsx';
 import type { PropertyFormStore } from './formStore.ts';
 
@@ -9,7 +10,7 @@ export const AvailableFacilities = ({ form }: { form: PropertyFormStore }) => {
   const facilities = shownFacilities(useStore(form.$values));
   return (
     <section className="card form-section">
-      <h2>Available Facilities</h2>
+      <h2>{text('propertyForm.facilities.title')}</h2>
       <div className="facility-grid">
         {FORM_FACILITIES.map((f) => (
           <Checkbox

@@ -12,6 +12,8 @@ import {
 } from '../../../lib/tenancyForm.ts';
 import { depositText, notSpecified, termOptions, yesNoOptions } from '../../../lib/tenancyText.ts';
 import { rupeesOrZero } from '../../../lib/amounts.ts';
+import { text } from '../../../lib/i18n.ts';
+import { format } from '../../../lib/i18nFormat.ts';
 
 type Props = { form: PropertyFormStore };
 type Options = readonly (readonly [string, string])[];
@@ -66,11 +68,11 @@ const Deposit = ({ form, label }: Props & { label: string }) => {
       <Select
         form={form}
         name="depositUnit"
-        label="Deposit In"
+        label={text('propertyForm.tenancy.depositIn')}
         blank={null}
         options={[
-          ['rupees', 'Rupees (₹)'],
-          ['months', 'Months of rent'],
+          ['rupees', text('propertyForm.tenancy.inRupees')],
+          ['months', text('propertyForm.tenancy.inMonths')],
         ]}
       />
     </>
@@ -145,10 +147,9 @@ const TermControl = ({ form, name }: Props & { name: TermKey }) => {
  */
 export const TenancyTerms = ({ form }: Props) => (
   <section className="card form-section" aria-labelledby={`${form.id}-tenancy`}>
-    <h2 id={`${form.id}-tenancy`}>Tenancy Terms</h2>
+    <h2 id={`${form.id}-tenancy`}>{text('propertyForm.tenancy.title')}</h2>
     <p className="muted">
-      Optional. Tenants filter by these; a term left at &lsquo;{notSpecified()}&rsquo; does not show
-      up in their filtered searches.
+      {format('propertyForm.tenancy.intro', { notSpecified: notSpecified() })}
     </p>
     <div className="grid-2">
       {TERM_KEYS.map((key) => (
