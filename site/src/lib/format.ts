@@ -19,14 +19,6 @@ export const formatRent = (amount: number): string =>
 export { initial } from '@rentals/core/ui/labels';
 export { listerLabel, typeLabel } from './labels.ts';
 
-export const formatDate = (iso: string | undefined): string => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-};
-
 /** 'address, area, city - pinCode', skipping the empty parts. */
 export const addressLine = (loc: {
   address?: string;
