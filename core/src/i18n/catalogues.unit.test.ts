@@ -68,6 +68,13 @@ describe('a translator', () => {
     );
   });
 
+  it('groups counts the Indian way in every language, Kannada too (CLDR groups it in threes)', () => {
+    for (const locale of LOCALES)
+      expect(translatorFor(locale).t('email.alert.subject', { n: 150000, search: 'x' })).toContain(
+        '1,50,000',
+      );
+  });
+
   it('gives a rich message’s tags to the caller', () => {
     const parts = translatorFor('en').rich<string>('email.newMessage.intro', {
       toOwner: 'yes',

@@ -25,21 +25,24 @@ type Value<T> = string | number | Date | ((chunks: (string | T)[]) => T);
 
 type Formatter = { rules: Intl.PluralRules; numbers: Intl.NumberFormat };
 const formatters = new Map<string, Formatter>();
-const formatterFor = (tag: string) => {
-  let f = formatters.get(tag);
+const formatterFor = (tag: string, numberTag: string) => {
+  const key = `${tag} ${numberTag}`;
+  let f = formatters.get(key);
   if (!f) {
-    f = { rules: new Intl.PluralRules(tag), numbers: new Intl.NumberFormat(tag) };
-    formatters.set(tag, f);
+    f = { rules: new Intl.PluralRules(tag), numbers: new Intl.NumberFormat(numberTag) };
+    formatters.set(key, f);
   }
   return f;
 };
 
+/** `tag` chooses the plural forms; `numberTag` groups the numbers (locales.ts, NUMBER_TAGS). */
 export const formatParsed = <T>(
   elements: readonly MessageFormatElement[],
   tag: string,
   values: Record<string, Value<T>> = {},
+  numberTag = tag,
 ): (string | T)[] => {
-  const { rules, numbers } = formatterFor(tag);
+  const { rules, numbers } = formatterFor(tag, numberTag);
   const walk = (nodes: readonly MessageFormatElement[], count: number | null): (string | T)[] => {
     const out: (string | T)[] = [];
     const push = (part: string | T) => {

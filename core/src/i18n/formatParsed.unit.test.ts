@@ -1,7 +1,8 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, type MessageId } from './catalogues.ts';
-import { INTL_TAGS, LOCALES } from './locales.ts';
+import { INTL_TAGS, LOCALES, NUMBER_TAGS } from './locales.ts';
+import { messageFormatters } from './translate.ts';
 import { messageShape, parseMessage } from './messageShape.ts';
 import { formatParsed } from './formatParsed.ts';
 
@@ -44,11 +45,18 @@ describe('the browser’s formatter', () => {
     let plurals = 0;
     for (const id of Object.keys(catalogue) as MessageId[]) {
       const message = catalogue[id];
-      const reference = new IntlMessageFormat(message, INTL_TAGS[locale]);
+      const reference = new IntlMessageFormat(message, INTL_TAGS[locale], undefined, {
+        formatters: messageFormatters(locale),
+      });
       if (/,\s*plural,/.test(message)) plurals += 1;
       for (const values of samples(message)) {
         const expected = reference.format<string>(values);
-        const got = formatParsed<string>(parseMessage(message), INTL_TAGS[locale], values);
+        const got = formatParsed<string>(
+          parseMessage(message),
+          INTL_TAGS[locale],
+          values,
+          NUMBER_TAGS[locale],
+        );
         expect(got.join(''), `${locale} ${id} ${JSON.stringify(values)}`).toBe(
           Array.isArray(expected) ? expected.join('') : String(expected),
         );

@@ -18,6 +18,13 @@ export const isLocale = (value: unknown): value is Locale =>
 /** The tag Intl formats numbers, dates and plurals with. */
 export const INTL_TAGS: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN', kn: 'kn-IN' };
 
+/**
+ * The tag numbers inside messages are grouped with: India's lakh grouping
+ * (1,50,000) in every language. CLDR's Kannada groups in threes (150,000),
+ * which no Kannada rental listing writes; digits stay Latin either way.
+ */
+export const NUMBER_TAGS: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN', kn: 'en-IN' };
+
 /** Each language named in itself, as a language switch shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',

@@ -1,5 +1,5 @@
-import { IntlMessageFormat } from 'intl-messageformat';
-import { INTL_TAGS, type Locale } from './locales.ts';
+import { IntlMessageFormat, type Formatters } from 'intl-messageformat';
+import { INTL_TAGS, NUMBER_TAGS, type Locale } from './locales.ts';
 
 /** What a message's placeholders take: text, numbers (plural, number) and dates. */
 export type MessageValues = Record<string, string | number | Date>;
@@ -15,11 +15,41 @@ export type RichValues<T> = Record<
  * first use. A missing id is a programming error (the catalogue test keeps
  * the languages complete), so it throws rather than show an id to a user.
  */
+const cached = <A extends unknown[], R>(make: (...args: A) => R) => {
+  const made = new Map<string, R>();
+  return (...args: A): R => {
+    const key = JSON.stringify(args);
+    let found = made.get(key);
+    if (!found) {
+      found = make(...args);
+      made.set(key, found);
+    }
+    return found;
+  };
+};
+
+/** FormatJS's formatters for a language: its numbers grouped as NUMBER_TAGS says (1,50,000). */
+export const messageFormatters = (locale: Locale): Formatters => ({
+  getNumberFormat: cached(
+    (_locales?: string | string[], options?: Intl.NumberFormatOptions) =>
+      new Intl.NumberFormat(NUMBER_TAGS[locale], options),
+  ),
+  getDateTimeFormat: cached(
+    (locales?: string | string[], options?: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(locales, options),
+  ),
+  getPluralRules: cached(
+    (locales?: string | string[], options?: Intl.PluralRulesOptions) =>
+      new Intl.PluralRules(locales, options),
+  ),
+});
+
 export const createTranslator = <Id extends string>(
   locale: Locale,
   messages: Readonly<Record<Id, string>>,
 ) => {
   const tag = INTL_TAGS[locale];
+  const formatters = messageFormatters(locale);
   const parsed = new Map<Id, IntlMessageFormat>();
   const formatOf = (id: Id) => {
     let format = parsed.get(id);
@@ -27,7 +57,7 @@ export const createTranslator = <Id extends string>(
       const source = messages[id];
       if (typeof source !== 'string')
         throw new Error(`no message ${id} in the ${locale} catalogue`);
-      format = new IntlMessageFormat(source, tag);
+      format = new IntlMessageFormat(source, tag, undefined, { formatters });
       parsed.set(id, format);
     }
     return format;

@@ -1,6 +1,6 @@
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { formatParsed } from '@rentals/core/i18n/formatParsed';
-import { INTL_TAGS } from '@rentals/core/i18n/locales';
+import { INTL_TAGS, NUMBER_TAGS } from '@rentals/core/i18n/locales';
 import type { MessageValues, RichValues } from '@rentals/core/i18n/translate';
 import { pageLocale, pageMessage } from './i18n.ts';
 
@@ -14,7 +14,7 @@ const partsOf = <T>(id: MessageId, values: RichValues<T> = {}): (string | T)[] =
   const message = pageMessage(id);
   return typeof message === 'string'
     ? [message]
-    : formatParsed<T>(message, INTL_TAGS[pageLocale()], values);
+    : formatParsed<T>(message, INTL_TAGS[pageLocale()], values, NUMBER_TAGS[pageLocale()]);
 };
 
 export const format = (id: MessageId, values?: MessageValues): string =>
