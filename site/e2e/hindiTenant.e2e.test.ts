@@ -128,6 +128,16 @@ describe('a Hindi-speaking tenant', () => {
     expect(alert.text).toContain('2 BHK flat in Koramangala 5th block');
     expect(alert.text).toContain('₹23,000');
     expect(alert.text).not.toContain('1st block');
+    // The header's bell says it in Hindi too.
+    const count = page.getByTestId('bell-count');
+    await expect.poll(() => count.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await count.textContent()).toBe(`1 ${t('frame.bell.unread', { n: 1 })}`);
+    await page.getByRole('button', { name: t('frame.notifications') }).click();
+    const item = page.getByTestId('bell-item').first();
+    expect(await item.locator('a').textContent()).toBe(
+      t('frame.bell.match', { search: SEARCH_NAME, title: '2 BHK flat in Koramangala 5th block' }),
+    );
+    expect(await item.locator('a').getAttribute('href')).toMatch(/^\/hi\/properties\//);
     expect(alert.text).not.toContain('Just listed');
   });
 });

@@ -89,8 +89,12 @@ describe('the notification bell', () => {
     expect(listed.items[0]!.link).toBe('/edit-property/bell-own');
     expect(listed.items[1]).toMatchObject({
       text: 'New match for “Pune flats”: Flat in Baner',
+      // Its parts, for a client that says it in another language.
+      search: 'Pune flats',
+      title: 'Flat in Baner',
       link: '/properties/bell-match',
     });
+    expect(listed.items[0]!.search).toBeNull();
 
     // Read up to the match only: the notice after it stays unread.
     const upTo = listed.items[1]!.at;

@@ -6,7 +6,15 @@ export const NotificationItemSchema = Type.Object({
   kind: Type.String({
     description: "'search-match' (a saved search's new match) or an owner notice's kind",
   }),
-  text: Type.String(),
+  text: Type.String({
+    description: 'In English; a client in another language builds it from search and title',
+  }),
+  search: Type.Union([Type.String(), Type.Null()], {
+    description: "A match's saved search's name; null for a notice",
+  }),
+  title: Type.Union([Type.String(), Type.Null()], {
+    description: "The listing's title; null for a notice about a listing that is gone",
+  }),
   link: Type.String({ description: 'The page to open (a path on this site)' }),
   at: Type.String({ description: 'When it was recorded (ISO time)' }),
   read: Type.Boolean({ description: 'Up to the read mark, or opened' }),

@@ -12,6 +12,23 @@ import { iconSvg } from './icons.ts';
  * builds its button and list, with the words the server wrote on its element
  * in the page's language.
  */
+/**
+ * The nouns of the bell's and the badge's counts, in both plural forms the
+ * languages have (one: 1 in English, 0 and 1 in Hindi and Kannada; other),
+ * for the scripts to choose by Intl.PluralRules (scripts/countWords.ts).
+ */
+const COUNT_WORDS = [
+  ['unread', 'frame.bell.unread'],
+  ['messages', 'frame.bell.unreadMessages'],
+] as const;
+const countWords = (t: FrameText) =>
+  COUNT_WORDS.map(
+    ([name, id]) => `data-${name}-one="${t(id, { n: 1 })}" data-${name}-other="${t(id, { n: 2 })}"`,
+  ).join(' ');
+
+/** A message with `{placeholders}` as an attribute value (its quotes as entities). */
+const escapeAttribute = (text: string) => text.replaceAll('"', '&quot;');
+
 /** The unread messages badge: an envelope and the count, with the count in words for screen readers (filled by frame.ts). */
 const UNREAD_BADGE = `<span class="unread-badge" data-unread-badge hidden><span aria-hidden="true">${iconSvg('mail')} <span data-unread-count></span></span><span class="visually-hidden" data-unread-words></span></span>`;
 
@@ -19,7 +36,7 @@ export const signedInNavHtml = (
   t: FrameText,
   href: FrameHref,
 ) => `<a href="${href('/add-property')}" data-show="owner" hidden>${t('frame.listProperty')}</a>
-<div class="bell" id="bell" data-show="in" data-heading="${t('frame.notifications')}" data-empty="${t('frame.bell.empty')}" data-mark-read="${t('frame.bell.markRead')}" hidden></div>
+<div class="bell" id="bell" data-show="in" data-heading="${t('frame.notifications')}" data-empty="${t('frame.bell.empty')}" data-mark-read="${t('frame.bell.markRead')}" ${countWords(t)} data-match="${escapeAttribute(t('frame.bell.match', { search: '{search}', title: '{title}' }))}" hidden></div>
 <div class="user-menu" data-show="in" hidden>
   <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
     <span class="avatar" aria-hidden="true" id="user-initial"></span>

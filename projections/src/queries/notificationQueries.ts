@@ -28,16 +28,16 @@ export const recentNotifications = async (
     items AS (
       (SELECT 'match-' || a.id || '-' || a.search_no AS id, 'search-match' AS kind,
               'New match for “' || a.name || '”: ' || a.title AS text,
-              a.listing_id, a.at, a.search_id
+              a.name AS search, a.title AS title, a.listing_id, a.at, a.search_id
        FROM ${newestUserAlerts(db, userId, limit)} a)
       UNION ALL
       (SELECT 'notice-' || n.id, n.kind, coalesce(l.title || ': ', '') || n.reason,
-              n.listing_id, n.at, NULL
+              NULL, l.title, n.listing_id, n.at, NULL
        FROM owner_notices n LEFT JOIN listing_read l ON l.id = n.listing_id
        WHERE n.user_id = ${userId}
        ORDER BY n.at DESC, n.id DESC LIMIT ${limit})
     )
-    SELECT i.id, i.kind, i.text, i.listing_id AS "listingId", ${db.unsafe(iso('i.at'))} AS at,
+    SELECT i.id, i.kind, i.text, i.search, i.title, i.listing_id AS "listingId", ${db.unsafe(iso('i.at'))} AS at,
            (i.at <= mark.at OR o.item_id IS NOT NULL) AS read, i.search_id AS "searchId"
     FROM items i CROSS JOIN mark
     LEFT JOIN notification_opened o ON o.user_id = ${userId} AND o.item_id = i.id

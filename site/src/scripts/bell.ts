@@ -12,7 +12,11 @@ import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { NotificationItem } from '../lib/types.ts';
 import type { apiRoute as apiRouteCall } from '../lib/api.ts';
 import type { countLabel as countLabelFn } from '../lib/format.ts';
-import type { plural as pluralFn, pluralNoun as pluralNounFn } from '@rentals/core/ui/plural';
+import type {
+  countInWords as countInWordsFn,
+  countNoun as countNounFn,
+  matchText as matchTextFn,
+} from './countWords.ts';
 
 /**
  * What the bell uses of the frame, handed in rather than imported: the chunk
@@ -25,9 +29,10 @@ export type BellDeps = {
   unreadMessages: ReadableAtom<number>;
   /** Bumped when the stream says the bell changed. */
   changed: ReadableAtom<number>;
-  /** The site's one plural helper and its badge count ('99+'). */
-  plural: typeof pluralFn;
-  pluralNoun: typeof pluralNounFn;
+  /** Counts in words in the page's language (countWords.ts) and the badge's count ('99+'). */
+  countInWords: typeof countInWordsFn;
+  countNoun: typeof countNounFn;
+  matchText: typeof matchTextFn;
   countLabel: typeof countLabelFn;
 };
 
@@ -35,6 +40,12 @@ type Item = NotificationItem;
 type Bell = ApiResponse<'GET /notifications'>;
 
 const byId = (id: string) => document.getElementById(id);
+
+/** A site path in the page's language ('/messages' → '/hi/messages'), as the page's own links are. */
+const inPageLanguage = (path: string) => {
+  const lang = document.documentElement.lang.split('-')[0];
+  return lang && lang !== 'en' && path.startsWith('/') ? `/${lang}${path}` : path;
+};
 
 /** The bell's words in the page's language, written on its element by the server (core/src/ui/signedInNav.ts). */
 const words = () => {
@@ -156,12 +167,12 @@ const render = () => {
   // The bell's badge counts notifications only; unread messages have their own badge (frame.ts).
   const unread = bell.unread;
   count.hidden = unread === 0;
-  count.title = deps.plural(unread, 'unread notification');
+  count.title = deps.countInWords('unread', unread);
   count.replaceChildren(
     element('span', { textContent: deps.countLabel(unread) }),
     element('span', {
       className: 'visually-hidden',
-      textContent: ` ${deps.pluralNoun(unread, 'unread notification')}`,
+      textContent: ` ${deps.countNoun('unread', unread)}`,
     }),
   );
   const rows: HTMLElement[] = [];
@@ -172,13 +183,17 @@ const render = () => {
         'li',
         { className: 'bell-item bell-unread' },
         element('a', {
-          href: '/messages',
-          textContent: deps.plural(messages, 'unread message'),
+          href: inPageLanguage('/messages'),
+          textContent: deps.countInWords('messages', messages),
         }),
       ),
     );
   for (const item of bell.items) {
-    const link = element('a', { href: item.link, textContent: item.text });
+    const text =
+      item.kind === 'search-match' && item.search && item.title
+        ? deps.matchText(item.search, item.title)
+        : undefined;
+    const link = element('a', { href: inPageLanguage(item.link), textContent: text ?? item.text });
     link.addEventListener('click', (event) => open(event, item));
     const li = element(
       'li',

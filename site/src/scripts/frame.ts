@@ -14,7 +14,7 @@ import {
   type Toast,
 } from '../stores/toasts.ts';
 import { countLabel, initial } from '../lib/format.ts';
-import { plural, pluralNoun } from '@rentals/core/ui/plural';
+import { countInWords, countNoun, matchText } from './countWords.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
@@ -52,11 +52,11 @@ const renderHeader = () => {
 const renderUnread = (unread: number) => {
   for (const badge of document.querySelectorAll<HTMLElement>('[data-unread-badge]')) {
     badge.hidden = unread === 0;
-    badge.title = plural(unread, 'unread message');
+    badge.title = countInWords('messages', unread);
     const count = badge.querySelector('[data-unread-count]');
     if (count) count.textContent = countLabel(unread);
     const words = badge.querySelector('[data-unread-words]');
-    if (words) words.textContent = ` ${plural(unread, 'unread message')}`;
+    if (words) words.textContent = ` ${countInWords('messages', unread)}`;
   }
 };
 
@@ -70,8 +70,9 @@ const followInbox = () => {
         apiRoute,
         unreadMessages: $unread,
         changed: $bellChanged,
-        plural,
-        pluralNoun,
+        countInWords,
+        countNoun,
+        matchText,
         countLabel,
       }),
     );
