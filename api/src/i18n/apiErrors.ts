@@ -12,6 +12,7 @@ import { reportMessages } from '@rentals/core/reports/report';
 import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
 import { duplicateReviewMessages } from '@rentals/core/trust/duplicateReview';
 import { listerRoleMessages } from '@rentals/core/trust/listerRole';
+import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';
 import { MESSAGES as SESSION_MESSAGES } from '../access/session.ts';
 import { LIMIT_MESSAGES } from '../auth/attemptLimits.ts';
 import { MESSAGES as AUTH_MESSAGES } from '../auth/model.ts';
@@ -72,6 +73,8 @@ const GROUPS: Record<string, Record<string, unknown>> = {
   listerRole: listerRoleMessages,
   idempotency: IDEMPOTENCY_MESSAGES,
   duplicate: duplicateReviewMessages,
+  // Not an error: what a listing's 'Rent & market' card warns tenants of.
+  trust: { tooCheap: TOO_CHEAP_WARNING },
 };
 
 /** Every translated message in English, by id: derived from the tables, never written twice. */
@@ -106,9 +109,13 @@ export const localiseMessage = (message: string, locale: Locale): string =>
 
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
 
+/** The language a request asks for (its Accept-Language; English without one). */
+export const requestLocale = (request: Request): Locale =>
+  negotiateLocale(request.headers.get('accept-language'));
+
 /** An error body with its message and every field's message in the request's language. */
 export const localiseErrorBody = <B extends ErrorBody>(body: B, request: Request): B => {
-  const locale = negotiateLocale(request.headers.get('accept-language'));
+  const locale = requestLocale(request);
   if (locale === 'en') return body;
   return {
     ...body,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { leftInEnglish } from '@rentals/core/i18n/writtenInScript';
 import { fieldMessages } from '@rentals/core/listings/fields';
-import { API_MESSAGE_TRANSLATIONS, ENGLISH_API_MESSAGES, localiseErrorBody } from './apiErrors.ts';
+import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';
+import {
+  API_MESSAGE_TRANSLATIONS,
+  ENGLISH_API_MESSAGES,
+  localiseErrorBody,
+  localiseMessage,
+} from './apiErrors.ts';
 
 const request = (acceptLanguage?: string) =>
   new Request('http://api.test/x', {
@@ -63,5 +69,13 @@ describe('an error body in the language the request asks for', () => {
     expect(localiseErrorBody(body, request())).toBe(body);
     expect(localiseErrorBody(body, request('ta-IN'))).toBe(body);
     expect(localiseErrorBody(body, request('en-IN,hi;q=0.9'))).toBe(body);
+  });
+});
+
+describe('a sentence the API answers with besides errors', () => {
+  it('is the too-cheap warning in the language asked for, English as the issue wrote it', () => {
+    expect(localiseMessage(TOO_CHEAP_WARNING, 'kn')).toContain('ಟೋಕನ್');
+    expect(localiseMessage(TOO_CHEAP_WARNING, 'hi')).toContain('टोकन');
+    expect(localiseMessage(TOO_CHEAP_WARNING, 'en')).toBe(TOO_CHEAP_WARNING);
   });
 });

@@ -23,6 +23,8 @@ type Bell = {
     id: string;
     kind: string;
     text: string;
+    search: string | null;
+    title: string | null;
     link: string;
     at: string;
     read: boolean;

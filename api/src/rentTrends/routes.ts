@@ -1,3 +1,4 @@
+import { localiseMessage, requestLocale } from '../i18n/apiErrors.ts';
 import { Elysia } from 'elysia';
 import { NotFoundError } from '@rentals/core/errors';
 import { parseWith } from '@rentals/core/schemaErrors';
@@ -38,13 +39,16 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
     .use(access(deps))
     .get(
       '/properties/:id/market',
-      async ({ params, user }) => {
+      async ({ params, user, request }) => {
         const id = listingIdOr404(params.id);
         const listing = await listingVisibility(deps.sql, id);
         if (listing) refuseIfHidden(listing, user);
         const market = await listingMarket(deps.sql, id, deps.clock());
         if (!market) throw new NotFoundError('Property not found');
-        return market;
+        // The warning in the page's language (the site asks for it, api/src/i18n/apiErrors.ts).
+        return market.warning
+          ? { ...market, warning: localiseMessage(market.warning, requestLocale(request)) }
+          : market;
       },
       {
         requireUser: true,
