@@ -43,11 +43,12 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
         const id = listingIdOr404(params.id);
         const listing = await listingVisibility(deps.sql, id);
         if (listing) refuseIfHidden(listing, user);
-        const market = await listingMarket(deps.sql, id, deps.clock());
+        // Its sentences in the page's language (the site asks for it, api/src/i18n/apiErrors.ts).
+        const locale = requestLocale(request);
+        const market = await listingMarket(deps.sql, id, deps.clock(), locale);
         if (!market) throw new NotFoundError('Property not found');
-        // The warning in the page's language (the site asks for it, api/src/i18n/apiErrors.ts).
         return market.warning
-          ? { ...market, warning: localiseMessage(market.warning, requestLocale(request)) }
+          ? { ...market, warning: localiseMessage(market.warning, locale) }
           : market;
       },
       {

@@ -49,6 +49,9 @@ import knValidation from './catalogues/kn/validation.json' with { type: 'json' }
 import enAccount from './catalogues/en/account.json' with { type: 'json' };
 import hiAccount from './catalogues/hi/account.json' with { type: 'json' };
 import knAccount from './catalogues/kn/account.json' with { type: 'json' };
+import enMarket from './catalogues/en/market.json' with { type: 'json' };
+import hiMarket from './catalogues/hi/market.json' with { type: 'json' };
+import knMarket from './catalogues/kn/market.json' with { type: 'json' };
 import enMessages from './catalogues/en/messages.json' with { type: 'json' };
 import hiMessages from './catalogues/hi/messages.json' with { type: 'json' };
 import knMessages from './catalogues/kn/messages.json' with { type: 'json' };
@@ -108,6 +111,8 @@ export const NAMESPACES = {
   /** The device's location and the basemap's note: the map's words the property form needs too. */
   location: { en: enLocation, hi: hiLocation, kn: knLocation },
   map: { en: enMap, hi: hiMap, kn: knMap },
+  /** A listing's fair-rent hint and rent changes, as the API words them (never embedded in a page). */
+  market: { en: enMarket, hi: hiMarket, kn: knMarket },
   messages: { en: enMessages, hi: hiMessages, kn: knMessages },
   myProperties: { en: enMyProperties, hi: hiMyProperties, kn: knMyProperties },
   notFound: { en: enNotFound, hi: hiNotFound, kn: knNotFound },

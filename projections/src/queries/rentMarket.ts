@@ -4,7 +4,9 @@
  * 'fair rent' hint says. The projection (readModels/rentTrends.ts), the
  * queries and the API share them.
  */
+import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { formatDate } from '@rentals/core/i18n/dates';
+import type { Locale } from '@rentals/core/i18n/locales';
 import { formatRupees } from '@rentals/core/i18n/numbers';
 import { isMuchBelow } from '@rentals/core/trust/tooCheap';
 
@@ -78,22 +80,16 @@ export type FairRent = {
   muchBelow: boolean;
 };
 
-const VERDICT_WORD: Record<FairRentVerdict, string> = {
-  below: 'Below',
-  around: 'Around',
-  above: 'Above',
-};
-const TYPE_PLURAL: Record<string, string> = { flat: 'flats', house: 'houses', PG: 'PGs' };
+/** '2 BHK flats', '1 RK flats' (no bedroom), 'PGs' (rooms, not BHK), in a language (the `market` namespace). */
+export const comparableKind = (propertyType: string, bedrooms: number, locale: Locale = 'en') =>
+  translatorFor(locale).t('market.kind', { type: propertyType, bedrooms });
 
-/** '2 BHK flats', '1 RK flats' (no bedroom), 'PGs' (rooms, not BHK). */
-export const comparableKind = (propertyType: string, bedrooms: number): string => {
-  const noun = TYPE_PLURAL[propertyType] ?? 'listings';
-  if (propertyType === 'PG') return noun;
-  return `${bedrooms === 0 ? '1 RK' : `${bedrooms} BHK`} ${noun}`;
-};
-
-const whereText = (b: FairRentBasis) =>
-  b.basis === 'nearby' ? `within ${b.km} km` : `in ${b.place}`;
+const whereText = (b: FairRentBasis, locale: Locale) =>
+  translatorFor(locale).t('market.where', {
+    basis: b.basis,
+    km: b.basis === 'nearby' ? b.km : 0,
+    place: b.basis === 'nearby' ? '' : b.place,
+  });
 
 /**
  * Where a monthly rent sits against the median of comparable listings (same
@@ -106,6 +102,7 @@ export const fairRent = (
   rentPerMonth: number,
   kind: { propertyType: string; bedrooms: number },
   tiers: readonly ComparableTier[],
+  locale: Locale = 'en',
 ): FairRent | null => {
   for (const { comparable, ...basis } of tiers) {
     const shown = shownMedian(comparable);
@@ -113,9 +110,13 @@ export const fairRent = (
     const ratio = rentPerMonth / shown.median;
     const verdict: FairRentVerdict =
       ratio < 1 - FAIR_RENT_BAND ? 'below' : ratio > 1 + FAIR_RENT_BAND ? 'above' : 'around';
-    const text =
-      `${VERDICT_WORD[verdict]} the median of ${rupees(shown.median)} for ${shown.sample} comparable ` +
-      `${comparableKind(kind.propertyType, kind.bedrooms)} ${whereText(basis)}`;
+    const text = translatorFor(locale).t('market.fairRent', {
+      verdict,
+      median: rupees(shown.median),
+      sample: String(shown.sample),
+      kind: comparableKind(kind.propertyType, kind.bedrooms, locale),
+      where: whereText(basis, locale),
+    });
     return {
       verdict,
       ...shown,
@@ -129,19 +130,28 @@ export const fairRent = (
   return null;
 };
 
-const shortDate = (at: string) => formatDate(at, 'en', 'date', { timeZone: 'Asia/Kolkata' });
+const shortDate = (at: string, locale: Locale) =>
+  formatDate(at, locale, 'date', { timeZone: 'Asia/Kolkata' });
 
 /** One rent change as the detail page says it: 'Rent reduced from ₹30,000 to ₹27,000 on 12 Nov 2026'. */
-export const describeRentChange = (c: {
-  at: string;
-  rent: number;
-  rentType: string;
-  previousRent: number;
-  previousRentType: string;
-}): string => {
-  const per = (type: string) => (type === 'yearly' ? ' a year' : '');
+export const describeRentChange = (
+  c: {
+    at: string;
+    rent: number;
+    rentType: string;
+    previousRent: number;
+    previousRentType: string;
+  },
+  locale: Locale = 'en',
+): string => {
   const before = monthlyRent(c.previousRent, c.previousRentType);
   const after = monthlyRent(c.rent, c.rentType);
-  const verb = after < before ? 'reduced' : after > before ? 'raised' : 'changed';
-  return `Rent ${verb} from ${rupees(c.previousRent)}${per(c.previousRentType)} to ${rupees(c.rent)}${per(c.rentType)} on ${shortDate(c.at)}`;
+  return translatorFor(locale).t('market.rentChange', {
+    direction: after < before ? 'down' : after > before ? 'up' : 'same',
+    before: rupees(c.previousRent),
+    beforePer: c.previousRentType,
+    after: rupees(c.rent),
+    afterPer: c.rentType,
+    date: shortDate(c.at, locale),
+  });
 };

@@ -154,6 +154,43 @@ describe('a rent change in words', () => {
   });
 });
 
+describe('the market in Hindi and Kannada', () => {
+  const flat2 = { propertyType: 'flat', bedrooms: 2 };
+  const aundh: ComparableTier = {
+    basis: 'locality',
+    place: 'Aundh',
+    comparable: { median: 20000, sample: 8 },
+  };
+  const nearby: ComparableTier = {
+    basis: 'nearby',
+    km: 3,
+    comparable: { median: 20000, sample: 8 },
+  };
+
+  it('says the fair-rent hint as a sentence of the language, figures as they are', () => {
+    expect(fairRent(15000, flat2, [aundh], 'hi')?.text).toBe(
+      'Aundh में 8 मिलती-जुलती 2 BHK फ़्लैट के मीडियन ₹20,000 से कम',
+    );
+    expect(fairRent(20000, flat2, [nearby], 'kn')?.text).toBe(
+      '3 ಕಿ.ಮೀ. ಒಳಗೆ 8 ಇದೇ ರೀತಿಯ 2 BHK ಫ್ಲ್ಯಾಟ್‌ಗಳ ಮಧ್ಯಮ ಬಾಡಿಗೆ ₹20,000 ಗಿಂತ ಸುಮಾರು ಸಮ',
+    );
+  });
+
+  it('says a rent change with the date in the language', () => {
+    const change = {
+      at: '2026-11-11T20:00:00.000Z',
+      rent: 27000,
+      rentType: 'monthly',
+      previousRent: 30000,
+      previousRentType: 'monthly',
+    };
+    const hindi = describeRentChange(change, 'hi');
+    expect(hindi).toContain('₹30,000 से घटाकर ₹27,000 किया गया');
+    expect(hindi).toMatch(/^12 नव/);
+    expect(describeRentChange(change, 'kn')).toContain('₹30,000 ರಿಂದ ₹27,000 ಕ್ಕೆ ಇಳಿಸಲಾಗಿದೆ');
+  });
+});
+
 describe('trend groups', () => {
   const row = (month: string, median: number, sample = 6, bedrooms = 2) => ({
     propertyType: 'flat',

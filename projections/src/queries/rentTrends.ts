@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
+import type { Locale } from '@rentals/core/i18n/locales';
 import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';
 import {
   describeRentChange,
@@ -111,8 +112,8 @@ type PlacedKind = {
 };
 
 /** A listing's fair-rent hint from its row and its comparables (null: no tier has enough). */
-const hintOf = (row: PlacedKind, tiers: TierRow[]): FairRent | null =>
-  fairRent(row.monthlyRent, row, orderedTiers(tiers, row));
+const hintOf = (row: PlacedKind, tiers: TierRow[], locale: Locale = 'en'): FairRent | null =>
+  fairRent(row.monthlyRent, row, orderedTiers(tiers, row), locale);
 
 /**
  * One live listing's monthly rent and fair-rent hint, as its market shows
@@ -143,6 +144,8 @@ export const listingMarket = async (
   sql: Sql,
   listingId: string,
   now: Date,
+  /** The language of its sentences (the fair-rent hint, the rent changes). */
+  locale: Locale = 'en',
 ): Promise<ListingMarket | null> => {
   const [row] = await sql<ListingRow[]>`
     SELECT listed_ms AS "listedMs", listed_since AS "listedSince", times_relisted AS "timesRelisted",
@@ -156,14 +159,14 @@ export const listingMarket = async (
       FROM rent_change WHERE listing_id = ${listingId} ORDER BY position`,
     comparableTiers(sql, listingId),
   ]);
-  const fair = hintOf(row, tiers);
+  const fair = hintOf(row, tiers, locale);
   const listedMs =
     Number(row.listedMs) +
     (row.listedSince ? Math.max(0, now.getTime() - row.listedSince.getTime()) : 0);
   return {
     rentHistory: changes.map((c) => {
       const change = { ...c, at: c.at.toISOString() };
-      return { ...change, text: describeRentChange(change) };
+      return { ...change, text: describeRentChange(change, locale) };
     }),
     daysOnMarket: Math.floor(listedMs / DAY_MS),
     timesRelisted: row.timesRelisted,
