@@ -20,7 +20,8 @@ export const OwnerLine = ({
       {initial(owner.name)}
     </span>
     <span>
-      {owner.name} <span className="muted">· {listerLabelIn(t, owner.role)}</span>
+      <span translate="no">{owner.name}</span>{' '}
+      <span className="muted">· {listerLabelIn(t, owner.role)}</span>
     </span>
     {children}
   </div>

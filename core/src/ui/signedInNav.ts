@@ -40,7 +40,7 @@ export const signedInNavHtml = (
 <div class="user-menu" data-show="in" hidden>
   <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
     <span class="avatar" aria-hidden="true" id="user-initial"></span>
-    <span id="user-name"></span>
+    <span id="user-name" translate="no"></span>
     ${UNREAD_BADGE}
   </button>
   <ul class="user-menu-list" id="user-menu-list" hidden>

@@ -81,11 +81,13 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
             </small>
           </span>
         </div>
-        <h3>{p.title}</h3>
-        <p className="muted" style={{ margin: 0 }}>
+        <h3 translate="no">{p.title}</h3>
+        <p className="muted" style={{ margin: 0 }} translate="no">
           {p.location.area}, {p.location.city}
         </p>
-        <p className="line-clamp-2">{p.description}</p>
+        <p className="line-clamp-2" translate="no">
+          {p.description}
+        </p>
         <Specs details={d} />
         <p className="muted" style={{ margin: 0 }} data-testid="confirmed-ago">
           {p.isExpired ? text('myProperties.expired') : confirmedAgoText(p.lastConfirmedAt)}

@@ -40,10 +40,11 @@ export const PropertyCard = ({ property }: { property: Property }) => {
             {text(rentPeriod(property.rentType) === 'year' ? 'card.per.year' : 'card.per.month')}
           </small>
         </p>
-        <h3>
+        {/* What the owner wrote, and place names: never machine-translated. */}
+        <h3 translate="no">
           <a href={`/properties/${property._id}`}>{property.title}</a>
         </h3>
-        <p className="muted" style={{ margin: 0 }}>
+        <p className="muted" style={{ margin: 0 }} translate="no">
           {property.location.area}, {property.location.city}
         </p>
         <PossiblyRentedLater listingId={property._id} />

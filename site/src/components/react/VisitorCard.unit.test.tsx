@@ -57,7 +57,7 @@ describe('the visitor card', () => {
         '<h2 class="card-title"><a href="/login?redirect=%2Fproperties%2Fa1b2" translate="no">Quiet 2BHK &lt;flat&gt; &amp; &quot;garden&quot;</a></h2>' +
         '<p class="muted card-city">Pune</p>' +
         '<div class="owner-line"><span class="avatar" aria-hidden="true">R</span>' +
-        '<span>ravi Deshpande <span class="muted">· Broker</span></span>' +
+        '<span><span translate="no">ravi Deshpande</span> <span class="muted">· Broker</span></span>' +
         `<span class="muted card-views">${iconSvg('eye')} 1,234 views</span></div>` +
         '</div></article>',
     );

@@ -45,7 +45,7 @@ export const OwnListing = ({ p }: { p: Property }) => (
 );
 
 const EmailParts = ({ email }: { email: string }) => (
-  <span className="contact-value">
+  <span className="contact-value" translate="no">
     {emailBreakParts(email).map((part, i) => (
       <Fragment key={i}>
         {i > 0 && <wbr />}
@@ -86,7 +86,9 @@ export const ContactOwner = ({
       {contact.phone && (
         <a className="button button-primary" href={telHref(contact.phone)}>
           <Icon name="phone" /> {text('detail.contact.call')}{' '}
-          <span className="contact-value">{displayPhone(contact.phone)}</span>
+          <span className="contact-value" translate="no">
+            {displayPhone(contact.phone)}
+          </span>
         </a>
       )}
       {contact.email && (

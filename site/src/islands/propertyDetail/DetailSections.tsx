@@ -18,8 +18,8 @@ export const Summary = ({ p }: { p: Property }) => (
   <section className="card">
     <div className="row-between" style={{ alignItems: 'flex-start' }}>
       <div>
-        <h1>{p.title}</h1>
-        <p className="muted" style={{ margin: 0 }}>
+        <h1 translate="no">{p.title}</h1>
+        <p className="muted" style={{ margin: 0 }} translate="no">
           <Icon name="pin" /> {addressLine(p.location)}
         </p>
       </div>
@@ -37,7 +37,9 @@ export const Summary = ({ p }: { p: Property }) => (
       </small>
     </p>
     <h2 style={{ fontSize: '1.1rem' }}>{text('detail.summary.description')}</h2>
-    <p style={{ whiteSpace: 'pre-line' }}>{p.description}</p>
+    <p style={{ whiteSpace: 'pre-line' }} translate="no">
+      {p.description}
+    </p>
   </section>
 );
 
