@@ -295,3 +295,69 @@ describe('methods', () => {
     }
   });
 });
+
+// Accept-Language picks the language of the API's messages (api/src/i18n/apiErrors.ts): a header
+// is input like any other. Whatever it holds, the answer keeps its status and shape, and a language
+// the product does not speak (or garbage) is English, never an error or a reflected value.
+describe('Accept-Language on the API', () => {
+  const HOSTILE = [
+    'x'.repeat(64 * 1024),
+    Array.from({ length: 5000 }, (_, i) => `l${i};q=0.${i % 9}`).join(','),
+    'hi;q=abc, kn;q=-1, *;q=NaN',
+    "hi'; DROP TABLE users; --",
+    '<script>alert(1)</script>',
+    'ta-IN,__proto__;q=1,constructor',
+  ];
+
+  it.each(HOSTILE.map((h) => [h.slice(0, 40), h]))(
+    '%s…: a refused request is still refused in the specification’s English (too big: 431)',
+    async (_, header) => {
+      const res = await call<{ message: string; errors: { path: string; msg: string }[] }>(
+        s.web.base,
+        'POST',
+        '/api/auth/login',
+        { json: { email: '', password: '' }, headers: { 'accept-language': header } },
+      );
+      // Bun refuses headers over its limit before the app sees them; the rest reach the handler.
+      if (header.length > 16 * 1024) expect(res.status).toBe(431);
+      else {
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe('Validation failed');
+      }
+      expect(res.text).not.toContain('script');
+      expect(res.text).not.toContain('DROP');
+    },
+  );
+
+  it('a language we speak changes the words only: the same status and fields, in Hindi', async () => {
+    const english = await call<{ errors: { path: string }[] }>(
+      s.web.base,
+      'POST',
+      '/api/auth/login',
+      {
+        json: { email: '', password: '' },
+      },
+    );
+    const hindi = await call<{ message: string; errors: { path: string }[] }>(
+      s.web.base,
+      'POST',
+      '/api/auth/login',
+      { json: { email: '', password: '' }, headers: { 'accept-language': 'hi-IN' } },
+    );
+    expect(hindi.status).toBe(english.status);
+    expect(hindi.body.errors.map((e) => e.path)).toEqual(english.body.errors.map((e) => e.path));
+    expect(hindi.body.message).toMatch(/\p{Script=Devanagari}/u);
+  });
+
+  it('the market of a listing that is not there is a 404 in every language, junk as English', async () => {
+    const ask = (language: string) =>
+      call<{ message: string }>(s.web.base, 'GET', '/api/properties/no-such-listing/market', {
+        token: s.owner.token,
+        headers: { 'accept-language': language },
+      });
+    const [en, kn, junk] = await Promise.all([ask('en'), ask('kn'), ask('x'.repeat(8_000))]);
+    expect([en.status, kn.status, junk.status]).toEqual([404, 404, 404]);
+    expect(kn.body.message).toMatch(/\p{Script=Kannada}/u);
+    expect(junk.body).toEqual(en.body);
+  });
+});
