@@ -24,14 +24,14 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-/** The other languages' prefixes: their cities index and city pages (/hi/browse/cities/pune) and sitemaps. */
+/** The other languages' prefixes: their pages (/hi/browse/cities/pune, /hi/browse/{id}) and sitemaps. */
 const LANGUAGE = `(?:(?:${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join('|')})\\/)?`;
 /** Only these paths belong to the generated site; everything else falls through to the app's site. */
 const OWNED = new RegExp(
   `^\\/(?:${LANGUAGE}browse\\/.+|sitemap\\.xml|sitemaps\\/${LANGUAGE}[a-z0-9-]+\\.xml|robots\\.txt)$`,
 );
-/** A listing's own page, whose status may be 404 (delisted) or 410 (deleted). */
-const LISTING_PAGE = /^browse\/[^/]+\.html$/;
+/** A listing's own page in any language, whose status may be 404 (delisted) or 410 (deleted). */
+const LISTING_PAGE = new RegExp(`^${LANGUAGE}browse\\/[^/]+\\.html$`);
 /** Letters, digits, dots, dashes, underscores and slashes; no `..` (checked below). */
 const SAFE_PATH = /^[A-Za-z0-9/_.-]+$/;
 

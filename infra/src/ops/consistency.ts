@@ -10,7 +10,8 @@ import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import { fold } from '@rentals/core/listings/state';
 import { escapeHtml } from '@rentals/projections/publicSite/html';
-import { listingPath, pageFile } from '@rentals/projections/publicSite/paths';
+import { DEFAULT_LOCALE, localePath } from '@rentals/core/i18n/locales';
+import { listingPath, pageFile, PUBLIC_LOCALES } from '@rentals/projections/publicSite/paths';
 import { isMeiliRefusal, refusalCode } from '@rentals/projections/queries/meili';
 import { statusOfPage } from '@rentals/projections/queries/publicPageFiles';
 import { asListingEvent } from '@rentals/projections/readModels/listingEvents';
@@ -253,23 +254,28 @@ export const checkConsistency = async (options: ConsistencyOptions): Promise<Con
     }
   }
 
-  // The public pages: a page for every listed listing (with its title), none answering 200 for
-  // any other, and the sitemaps list exactly the listed ones.
+  // The public pages: a page in every language for every listed listing (with its title), none
+  // answering 200 for any other, and the sitemaps list exactly the listed ones.
   let listingPages: number | null = null;
   const dir = options.publicSiteDir;
   if (dir && existsSync(dir)) {
     listingPages = 0;
     for (const [id, d] of docs) {
       if (parked.has(id)) continue;
-      const file = join(dir, pageFile(listingPath(id)));
-      const html = existsSync(file) ? await readFile(file, 'utf8') : null;
-      const serves = html !== null && statusOfPage(html) === 200;
-      if (serves) listingPages++;
-      if (d?.isAvailable) {
-        if (!serves) differences.push(`public pages: listing ${id} has no page`);
-        else if (!html.includes(escapeHtml(d.title)))
-          differences.push(`public pages: the page of listing ${id} does not show its title`);
-      } else if (serves) differences.push(`public pages: listing ${id} still has a page`);
+      for (const locale of PUBLIC_LOCALES) {
+        const file = join(dir, pageFile(localePath(locale, listingPath(id))));
+        const html = existsSync(file) ? await readFile(file, 'utf8') : null;
+        const serves = html !== null && statusOfPage(html) === 200;
+        const which = locale === DEFAULT_LOCALE ? '' : ` (${locale})`;
+        if (serves && locale === DEFAULT_LOCALE) listingPages++;
+        if (d?.isAvailable) {
+          if (!serves) differences.push(`public pages: listing ${id} has no page${which}`);
+          else if (!html.includes(escapeHtml(d.title)))
+            differences.push(
+              `public pages: the page of listing ${id}${which} does not show its title`,
+            );
+        } else if (serves) differences.push(`public pages: listing ${id} still has a page${which}`);
+      }
     }
     const inSitemaps = await sitemapListingIds(dir);
     for (const [id] of listed)

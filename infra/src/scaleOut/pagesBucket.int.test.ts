@@ -124,11 +124,13 @@ describe('the public pages in an S3-compatible bucket', () => {
     const first = await ask('/browse/cities/pune', { 'accept-language': 'hi-IN,en;q=0.8' });
     expect(first?.status).toBe(302);
     expect(first?.headers.get('location')).toBe('/hi/browse/cities/pune');
-    // A language chosen before wins; a listing's own page exists in English only.
+    // A language chosen before wins; a listing's own page is in every language too.
     const chosen = await ask('/browse/cities/pune', { 'accept-language': 'hi', cookie: 'lang=en' });
     expect(chosen?.status).toBe(200);
     const listing = await ask(`/browse/${seeded[1]!.id}`, { 'accept-language': 'kn-IN' });
-    expect(listing?.status).toBe(200);
+    expect(listing?.status).toBe(302);
+    expect(listing?.headers.get('location')).toBe(`/kn/browse/${seeded[1]!.id}`);
+    expect((await fromBucket(`/kn/browse/${seeded[1]!.id}`))?.status).toBe(200);
   });
 
   it('a regeneration queues only what it changed; draining uploads it and purges those URLs', async () => {

@@ -102,6 +102,10 @@ describe('the generated page of a listing', () => {
       'if-none-match': page.headers.get('etag')!,
     });
     expect(again.status).toBe(410);
+    // So does its page in every other language.
+    const hindi = await get(`/hi/browse/${listing.id}`);
+    expect(hindi.status).toBe(410);
+    expect(hindi.body).toContain('/hi/browse/cities/pune');
   });
 
   /** The listing's page once `type` happened to it and the pages were regenerated. */

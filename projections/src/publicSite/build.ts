@@ -195,6 +195,10 @@ const targetSlugs = (b: Build, allCities: readonly CityCounts[]) => {
   return [...targets].filter((s) => SAFE_SEGMENT.test(s)).sort();
 };
 
+/** A listing's page in one language: browse/{id}.html, hi/browse/{id}.html. */
+const listingFile = (site: SiteContext, id: string) =>
+  pageFile(localePath(site.locale, listingPath(id)));
+
 /** One chunk of an incremental run's listing pages: listed, or gone (404 delisted, 410 deleted or expired). */
 const publishListingPages = async (
   b: Build,
@@ -211,16 +215,16 @@ const publishListingPages = async (
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await giveWay();
     const listing = found.get(id);
     const city = b.bySlug.has(citySlug) ? citySlug : null;
-    b.publisher.publish(
-      pageFile(listingPath(id)),
-      listing
-        ? renderListingPage(b.site, listing)
-        : expired.has(id)
-          ? renderGoneListingPage(b.site, id, city, 410, {
-              similar: city ? await similarListings(b.sql, city) : [],
-            })
-          : renderGoneListingPage(b.site, id, city, existing.has(id) ? 404 : 410),
-    );
+    const similar = !listing && expired.has(id) && city ? await similarListings(b.sql, city) : [];
+    for (const site of b.sites)
+      b.publisher.publish(
+        listingFile(site, id),
+        listing
+          ? renderListingPage(site, listing)
+          : expired.has(id)
+            ? renderGoneListingPage(site, id, city, 410, { similar })
+            : renderGoneListingPage(site, id, city, existing.has(id) ? 404 : 410),
+      );
   }
 };
 
@@ -245,7 +249,8 @@ const streamAllCities = async (b: Build) => {
         if (!current) continue;
       }
       if (!SAFE_SEGMENT.test(row.id)) continue;
-      await b.publisher.publishSoon(pageFile(listingPath(row.id)), renderListingPage(b.site, row));
+      for (const site of b.sites)
+        await b.publisher.publishSoon(listingFile(site, row.id), renderListingPage(site, row));
       addToSitemap(current.sitemap, { loc: b.abs(listingPath(row.id)), lastmod: row.updatedAt });
       addToPages(b, current, row);
     }

@@ -11,12 +11,6 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 /** The type's URL segment: /browse/cities/pune/pg. */
 export const typeSlug = (type: PropertyType) => type.toLowerCase();
 
-export const TYPE_PLURALS: Record<PropertyType, string> = {
-  flat: 'Flats',
-  house: 'Houses',
-  PG: 'PGs',
-};
-
 export const PAGE_SIZE = 12;
 
 /**
@@ -52,9 +46,9 @@ export const loginPath = (id: string) => `/login?redirect=${encodeURIComponent(d
 export const pageFile = (path: string) => `${path.replace(/^\//, '')}.html`;
 
 /**
- * The languages the cities index and the city pages are published in: English
- * at /browse/cities/pune, the others under their code (/hi/browse/cities/pune).
- * A listing's own page is English only: most of it is the owner's own words.
+ * The languages the public pages are published in: English at
+ * /browse/cities/pune and /browse/{id}, the others under their code
+ * (/hi/browse/cities/pune, /hi/browse/{id}). What the owner wrote stays as written.
  */
 export const PUBLIC_LOCALES: readonly Locale[] = LOCALES;
 

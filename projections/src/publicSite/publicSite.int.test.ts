@@ -155,7 +155,7 @@ describe('full build', () => {
       ['x-default', '/browse/cities/pune'],
     ])
       expect(pune).toContain(`<link rel="alternate" hreflang="${tag}" href="${SITE}${path}" />`);
-    // Its links stay in Hindi; a listing's own page is English only.
+    // Its links stay in Hindi.
     expect(pune).toContain('href="/hi/browse/cities/pune/page/2"');
     expect(pune).toContain('href="/hi/browse/cities/pune/house"');
     expect(pune).toContain('href="/hi/login"');
@@ -169,8 +169,31 @@ describe('full build', () => {
     expect(read('browse/cities/pune.html')).toContain(
       `<link rel="alternate" hreflang="kn-IN" href="${SITE}/kn/browse/cities/pune" />`,
     );
-    // A listing's own page is English only, so it names no other language.
-    expect(read(`browse/${seeded[0]!.id}.html`)).not.toContain('hreflang');
+  });
+
+  it("publishes each listing's page in Hindi and Kannada: the labels translated, the owner's words as written", () => {
+    const listing = seeded[0]!;
+    const hindi = read(`hi/browse/${listing.id}.html`);
+    expect(hindi).toContain('<html lang="hi-IN">');
+    expect(hindi).toContain(`<h1 translate="no">${listing.title}</h1>`);
+    expect(hindi).toContain('किरायेदारी की शर्तें');
+    expect(hindi).toContain('पुणे में');
+    expect(hindi).toContain(
+      `href="/hi/login?redirect=${encodeURIComponent(`/properties/${listing.id}`)}"`,
+    );
+    expect(hindi).toContain('href="/hi/browse/cities/pune"');
+    expect(hindi).not.toContain('Tenancy Terms');
+    for (const [tag, path] of [
+      ['en-IN', `/browse/${listing.id}`],
+      ['kn-IN', `/kn/browse/${listing.id}`],
+      ['x-default', `/browse/${listing.id}`],
+    ])
+      expect(hindi).toContain(`<link rel="alternate" hreflang="${tag}" href="${SITE}${path}" />`);
+    expect(read(`kn/browse/${listing.id}.html`)).toContain('ಬಾಡಿಗೆಯ ಷರತ್ತುಗಳು');
+    // English reads as it did, and names its translations.
+    const english = read(`browse/${listing.id}.html`);
+    expect(english).toContain('Tenancy Terms');
+    expect(english).toContain(`hreflang="hi-IN" href="${SITE}/hi/browse/${listing.id}"`);
   });
 
   it('gives each language its sitemaps, and the sitemap index names them all', () => {
@@ -220,7 +243,7 @@ describe('incremental regeneration', () => {
     expect(read('browse/cities.html')).toMatch(
       /mumbai">Mumbai<\/a>\s*<span class="muted">13<\/span>/,
     );
-    expect(read(`browse/${listing.id}.html`)).toContain(`<h1>${listing.title}</h1>`);
+    expect(read(`browse/${listing.id}.html`)).toContain(`<h1 translate="no">${listing.title}</h1>`);
     expect(mtime('browse/cities/mumbai.html')).toBe(mumbaiBefore);
   });
 
@@ -286,6 +309,7 @@ describe('incremental regeneration', () => {
     expect(mumbai).not.toContain(listing.title);
     expect(mumbai).toContain('12 properties found');
     expect(read(`browse/${listing.id}.html`)).toContain('Property Not Found');
+    expect(read(`hi/browse/${listing.id}.html`)).toContain('प्रॉपर्टी नहीं मिली');
     // Mumbai shrank to one page: the old page 2 still answers, pointing at page 1.
     expect(read('browse/cities/mumbai/page/2.html')).toContain('url=/browse/cities/mumbai');
   });

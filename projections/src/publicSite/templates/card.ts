@@ -1,4 +1,3 @@
-import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { VisitorCard, type CardText } from '@rentals/core/ui/VisitorCard.tsx';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -7,8 +6,6 @@ import type { PublicImage, PublicListing } from '../queries.ts';
 
 const count = new Intl.NumberFormat('en-IN');
 
-/** A listing's own page is English: its labels through the catalogues' English (core/src/i18n/terms.ts). */
-export const { t } = translatorFor('en');
 export const formatCount = (n: number) => count.format(n);
 export const initial = (name: string) => (name.trim().charAt(0) || '?').toUpperCase();
 
@@ -42,7 +39,7 @@ export const photo = (
 export const visitorCard = (
   listing: PublicListing,
   eager: boolean,
-  inLanguage: { t: CardText; href: (path: string) => string } = { t, href: (path) => path },
+  inLanguage: { t: CardText; href: (path: string) => string },
 ): Html =>
   raw(
     renderToStaticMarkup(

@@ -16,9 +16,9 @@ export type PageMeta = {
   prevPath?: string | undefined;
   nextPath?: string | undefined;
   /**
-   * Whether the page exists in every language of the site (the cities index
-   * and the city pages): it then names its other languages (hreflang) and
-   * offers the language switch. A listing's own page is English only.
+   * Whether the page exists in every language of the site (the cities index,
+   * the city pages, a listing's page): it then names its other languages
+   * (hreflang) and offers the language switch.
    */
   translated?: boolean;
 };
