@@ -83,4 +83,26 @@ describe('a Kannada owner lists a flat', () => {
     expect(await page.getByLabel('ಬಾಡಿಗೆ (₹)').inputValue()).toBe('25000');
     expect(await page.getByLabel('ಪ್ರಾಪರ್ಟಿಯ ಶೀರ್ಷಿಕೆ').inputValue()).toBe(TITLE);
   });
+
+  it('reads the other language on the switch in a font cut to its letters, not boxes', async () => {
+    // Chromium says which fonts drew a node's text: our web fonts (isCustomFont), not the system's.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const fontsOf = async (selector: string) => {
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+      return (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts;
+    };
+    await page.evaluate(() => document.fonts.ready);
+    // On a Kannada page: हिन्दी in the name font (Devanagari cut to its letters), ಕನ್ನಡ in the page's own.
+    const hindi = await fontsOf('footer a[data-lang="hi"]');
+    expect(hindi).toEqual([expect.objectContaining({ isCustomFont: true })]);
+    expect(hindi[0]!.glyphCount).toBeGreaterThan(0);
+    expect(hindi[0]!.familyName).toMatch(/Devanagari/);
+    const kannada = await fontsOf('footer a[data-lang="kn"]');
+    expect(kannada).toEqual([expect.objectContaining({ isCustomFont: true })]);
+    expect(kannada[0]!.familyName).toMatch(/Kannada/);
+    await cdp.detach();
+  });
 });
