@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitForPage } from '@rentals/testing/product';
-import { ownerWithListings } from './harness/api.ts';
+import { ownerWithListings, registerViaApi } from './harness/api.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 import { checkScreen } from './harness/screens.ts';
 import { newUser } from './harness/users.ts';
@@ -182,6 +182,22 @@ describe('the pre-rendered public pages', () => {
     // The flat has 2 bedrooms and 1 bathroom (harness/api.ts).
     expect(await page.locator('.tile').allTextContents()).toEqual(['2Bedrooms', '1Bathroom']);
     expect(errors).toEqual([]);
+  });
+
+  it("in Hindi, the listing's page reads in Hindi, leads to the Hindi detail, and signing out says so in Hindi", async () => {
+    const reader = await registerViaApi(stack.baseUrl, newUser('tenant', 'Ritu Sharma'));
+    const { page, errors } = await openPage(reader);
+    await page.goto(`/hi/browse/${listingId}`);
+    expect(await page.locator('h1').textContent()).toBe(TITLE);
+    await page.getByRole('heading', { name: 'किरायेदारी की शर्तें' }).waitFor();
+    const full = page.getByRole('link', { name: 'पूरी जानकारी देखें' });
+    await full.waitFor();
+    expect(await full.getAttribute('href')).toBe(`/hi/properties/${listingId}`);
+    expect(errors).toEqual([]);
+    await page.locator('#user-button').click();
+    await page.locator('#logout-button').click();
+    await page.waitForURL((url) => /^\/hi\/?$/.test(url.pathname));
+    await page.locator('#toaster').getByText('लॉग आउट हो गया').waitFor();
   });
 
   it("a signed-in user's listing page leads to the full detail, and Logout works there", async () => {

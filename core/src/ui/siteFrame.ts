@@ -15,6 +15,20 @@ import { signedInNavHtml } from './signedInNav.ts';
 /** The frame's texts in the page's language (translatorFor(locale).t on the server). */
 export type FrameText = (id: MessageId, values?: MessageValues) => string;
 
+/**
+ * What the site's scripts that also run on the pre-rendered public pages
+ * show (the sign-out toasts, the API client's failures). Those pages embed
+ * no namespace for islands, so they embed these, in their language, as
+ * `#page-messages`; the site's pages have them in `common`.
+ */
+export const FRAME_SCRIPT_TEXTS = [
+  'common.loggedOut',
+  'common.signedOutEverywhere',
+  'common.timedOut',
+  'common.networkError',
+  'common.validationFailed',
+] as const satisfies readonly MessageId[];
+
 type FrameOptions = {
   /**
    * Pre-rendered public pages work without script: what a visitor needs

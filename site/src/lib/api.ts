@@ -4,7 +4,7 @@
  * user action with one Idempotency-Key, sent again on its retries.
  */
 import type { ApiResponse, ApiRoute } from '@rentals/core/contract/routes';
-import { textOr } from './i18n.ts';
+import { text } from './i18n.ts';
 
 export const TOKEN_KEY = 'token';
 export const API_TIMEOUT_MS = 10_000;
@@ -92,12 +92,7 @@ const send = async (url: string, init: RequestInit, signal?: AbortSignal): Promi
     if (signal?.aborted) throw signal.reason;
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     return {
-      lost: new ApiError(
-        0,
-        timedOut
-          ? textOr('common.timedOut', 'The server took too long to answer.')
-          : textOr('common.networkError', 'Network error'),
-      ),
+      lost: new ApiError(0, timedOut ? text('common.timedOut') : text('common.networkError')),
     };
   }
 };
@@ -208,7 +203,7 @@ export const apiRoute = <R extends ApiRoute>(
 export const describeError = (error: unknown, fallback: string): string => {
   if (error instanceof ApiError) {
     if (error.errors.length > 0)
-      return `${error.message || textOr('common.validationFailed', 'Validation failed')}: ${error.errors
+      return `${error.message || text('common.validationFailed')}: ${error.errors
         .map((e) => `${e.path ?? e.param ?? ''}: ${e.msg}`)
         .join(', ')}`;
     return error.message || fallback;

@@ -1,5 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pageMessages } from '@rentals/core/i18n/pageMessages';
 import { ApiError, api, describeError, WRITE_TRIES } from './api.ts';
+import { setPageMessages } from './i18n.ts';
+
+// The page's texts, as the layout embeds them (the client's failures come from `common`).
+beforeAll(() => setPageMessages(pageMessages('en', ['common'])));
 
 describe('describeError', () => {
   it.each([

@@ -19,7 +19,9 @@ export const setPageMessages = (page: PageMessages) => {
 
 const page = (): PageMessages => {
   if (current) return current;
-  if (import.meta.env.SSR) throw new Error('Layout sets the page messages before its content');
+  // No document: the site's build (or the public pages' header script outside a browser).
+  if (typeof document === 'undefined')
+    throw new Error('Layout sets the page messages before its content');
   current = JSON.parse(document.getElementById('page-messages')?.textContent ?? '') as PageMessages;
   return current;
 };
@@ -28,19 +30,6 @@ export const pageLocale = () => page().locale;
 
 /** A site path in the page's language ('/my-properties' → '/kn/my-properties'): a link stays in it. */
 export const pageHref = (path: string): string => localePath(pageLocale(), path);
-
-/**
- * A plain text of the page's language, or `english` where there is no such
- * page: code the pre-rendered public pages load too (English only, they
- * embed no messages: the frame's sign-out, the API client's fallbacks), and
- * unit tests without a page. Everywhere else `text`, which fails loudly.
- */
-export const textOr = (id: MessageId, english: string): string => {
-  if (!current && typeof document !== 'undefined' && document.getElementById('page-messages'))
-    page();
-  const message = current?.messages[id];
-  return typeof message === 'string' ? message : english;
-};
 
 /** A message of the page: a namespace the page did not declare is a programming error. */
 export const pageMessage = (id: MessageId): PageMessage => {

@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 import { readToken, setUnauthorizedHandler, storeToken, apiRoute } from '../lib/api.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { Role, User } from '../lib/types.ts';
-import { textOr } from '../lib/i18n.ts';
+import { pageHref, text } from '../lib/i18n.ts';
 import { carryToast } from './toasts.ts';
 
 export type AuthState =
@@ -95,15 +95,15 @@ export const takeNewAccount = (): boolean => {
 };
 
 /**
- * Ends the session on the server too (revocation), then returns to '/'. The
+ * Ends the session on the server too (revocation), then returns to '/' (in the page's language). The
  * store is left as it is: the page is being replaced, and flipping it to
  * anonymous here would let a route guard send the user to /login instead.
  */
 export const logout = async (): Promise<void> => {
   if (readToken()) await apiRoute('POST /auth/logout').catch(() => undefined);
   storeToken(null);
-  carryToast('success', textOr('common.loggedOut', 'Logged out successfully'));
-  window.location.assign('/');
+  carryToast('success', text('common.loggedOut'));
+  window.location.assign(pageHref('/'));
 };
 
 /** PUT /auth/profile: the header and every island show the new name at once. */
@@ -125,12 +125,12 @@ export const changePassword = async (currentPassword: string, newPassword: strin
   storeToken(token);
 };
 
-/** Ends every session of the account, this one included, and goes to /login. */
+/** Ends every session of the account, this one included, and goes to /login (in the page's language). */
 export const logoutEverywhere = async (): Promise<void> => {
   await apiRoute('POST /auth/logout-all');
   storeToken(null);
-  carryToast('success', textOr('common.signedOutEverywhere', 'Signed out of all devices'));
-  window.location.assign('/login');
+  carryToast('success', text('common.signedOutEverywhere'));
+  window.location.assign(pageHref('/login'));
 };
 
 export const isOwnerRole = (role: Role | undefined): boolean =>

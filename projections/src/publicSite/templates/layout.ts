@@ -1,6 +1,13 @@
 import { translatorFor } from '@rentals/core/i18n/catalogues';
-import { DEFAULT_LOCALE, INTL_TAGS, localePath, type Locale } from '@rentals/core/i18n/locales';
-import { footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
+import {
+  DEFAULT_LOCALE,
+  INTL_TAGS,
+  LOCALES,
+  localePath,
+  type Locale,
+} from '@rentals/core/i18n/locales';
+import { pageMessagesOf } from '@rentals/core/i18n/pageMessages';
+import { FRAME_SCRIPT_TEXTS, footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
 import { markup, jsonLd, raw, type Html } from '../html.ts';
 import { CITIES_PATH } from '../paths.ts';
 
@@ -61,6 +68,18 @@ const alternates = (site: SiteContext, path: string) =>
  * to what `"in"` marks. Without JavaScript the page, its cards and the
  * footer's links work; the phone menu stays closed.
  */
+/**
+ * The texts the header's script may show (core's FRAME_SCRIPT_TEXTS) in each
+ * language, as a site page embeds them; '<' escaped, so no text can close the
+ * script element.
+ */
+const FRAME_SCRIPT_JSON = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    JSON.stringify(pageMessagesOf(locale, FRAME_SCRIPT_TEXTS)).replaceAll('<', '\\u003c'),
+  ]),
+) as Record<Locale, string>;
+
 export const layout = (site: SiteContext, meta: PageMeta, body: Html): string => {
   const t = textOf(site);
   const here = (path: string) => absolute(site, inLanguage(site, path));
@@ -102,6 +121,7 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         <main id="main" tabindex="-1">${body}</main>
         ${raw(footerHtml(t, null, frame))}
         <div class="toaster" id="toaster" role="region" aria-label="${t('frame.notifications')}" aria-live="polite" data-dismiss-label="${t('frame.toast.dismiss')}"></div>
+        <script type="application/json" id="page-messages">${raw(FRAME_SCRIPT_JSON[site.locale])}</script>
       </body>
     </html> `.value.replace(/\n\s+/g, '\n'); // drop the source indentation
 };
