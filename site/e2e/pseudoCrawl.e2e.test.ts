@@ -22,7 +22,7 @@ import { startStack, type Stack } from './harness/stack.ts';
  *   (`3 Dec 2026`, `December 2026`; core/src/i18n/dates.ts);
  * - clipped text: an element that hides what overflows it (`overflow`
  *   hidden or clip, or an ellipsis) whose text is wider or taller than its
- *   box, or a closing ⟧ that is not on screen: outside an ancestor that
+ *   box, a placeholder wider than its field, or a closing ⟧ that is not on screen: outside an ancestor that
  *   clips, or beyond the window's right edge. Boxes a reader scrolls
  *   (`overflow: auto`) and visually hidden text (screen readers') are not
  *   clipped.
@@ -139,6 +139,23 @@ const readPage = (page: Page) =>
           text: `${wide ? 'too wide' : 'too tall'}: ${el.textContent}`,
         });
     }
+    // A placeholder cannot wrap: measured in its own font against the field's room.
+    const pen = document.createElement('canvas').getContext('2d')!;
+    for (const input of document.body.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (input.value || input.closest(SKIPPED) || !shown(input)) continue;
+      const style = getComputedStyle(input, '::placeholder');
+      pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        input.clientWidth -
+        parseFloat(style.paddingLeft || '0') -
+        parseFloat(style.paddingRight || '0');
+      const width = pen.measureText(input.placeholder).width;
+      if (width > room + 1)
+        clipped.push({
+          where: `${where(input)}@placeholder`,
+          text: `too wide (${Math.round(width)} > ${Math.round(room)} px): ${input.placeholder}`,
+        });
+    }
     const screenWidth = document.documentElement.clientWidth;
     const closers = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = closers.nextNode(); node; node = closers.nextNode()) {
@@ -194,7 +211,7 @@ const findingsOn = async (page: Page, at: string): Promise<string[]> => {
 };
 
 describe('the pages in the pseudo-locale', () => {
-  it('are read for what the crawl fails on: plain English, a clipped box, a hidden ⟧', async () => {
+  it('are read for what the crawl fails on: plain English, a clipped box or hint, a hidden ⟧', async () => {
     const page = await openAs(stack, crawl, 'visitor', '/login', { mobile: true });
     await page.evaluate(() =>
       document.querySelector('main')?.insertAdjacentHTML(
@@ -202,6 +219,7 @@ describe('the pages in the pseudo-locale', () => {
         `<p id="probe-plain">Left in code</p>
          <p id="probe-ellipsis" style="width:40px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">⟦Ŕéñţ ţéẋţ ····⟧</p>
          <div id="probe-box" style="width:60px;height:1.2em;overflow:hidden"><span>⟦Ļöñĝéŕ ţĥåñ ţĥé ƀöẋ ····⟧</span></div>
+         <input id="probe-hint" style="width:80px" placeholder="⟦Å ĥîñţ ţöö ļöñĝ ƒöŕ ţĥé ƒîéļð ····⟧">
          <p translate="no">Written by a person</p><p>⟦Šéñţ ·⟧ 3 Dec 2026</p>`,
       ),
     );
@@ -210,6 +228,9 @@ describe('the pages in the pseudo-locale', () => {
     expect(found).toEqual([
       'probe untranslated [main#main > p#probe-plain]: Left in code (in “Left in code”)',
       'probe clipped [main#main > p#probe-ellipsis]: too wide: ⟦Ŕéñţ ţéẋţ ····⟧',
+      expect.stringMatching(
+        /^probe clipped \[main#main > input#probe-hint@placeholder\]: too wide \(\d+ > \d+ px\): ⟦Å ĥîñţ/,
+      ),
       'probe clipped [main#main > p#probe-ellipsis]: ⟧ hidden by main#main > p#probe-ellipsis: ⟦Ŕéñţ ţéẋţ ····⟧',
       'probe clipped [main#main > div#probe-box > span]: ⟧ hidden by main#main > div#probe-box: ⟦Ļöñĝéŕ ţĥåñ ţĥé ƀöẋ ····⟧',
     ]);
