@@ -1,10 +1,27 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
+
+// SITE_PSEUDO=1: the pseudo-locale build (docs/i18n, "The pseudo-locale"): the English pages only,
+// every catalogue's English passed through pseudoCatalogue, into dist-pseudo/, never dist/. The only
+// place that reads it; the real build has neither the plugin nor the pseudo texts.
+const pseudo = process.env.SITE_PSEUDO === '1';
+const catalogues = fileURLToPath(new URL('../core/src/i18n/catalogues.ts', import.meta.url));
+
+/** Appends to catalogues.ts the call that turns its English into the pseudo-locale. */
+const pseudoEnglish = {
+  name: 'pseudo-english',
+  transform: (code: string, id: string) =>
+    id.split('?')[0] === catalogues
+      ? `${code}\nimport { pseudoEnglish } from './pseudo.ts';\npseudoEnglish(NAMESPACES, CATALOGUES);\n`
+      : undefined,
+};
 
 // Static output: every page is rendered at build; the web process (api/src/web)
 // serves dist/ and maps id routes onto their shell pages.
 export default defineConfig({
   output: 'static',
+  outDir: pseudo ? './dist-pseudo' : './dist',
   trailingSlash: 'ignore',
   integrations: [react()],
   build: { format: 'directory', inlineStylesheets: 'never' },
@@ -14,6 +31,8 @@ export default defineConfig({
   // pages share in another. Each chunk costs a request and its own gzip window; this took 1.3 to
   // 3 KB gzip off every app page (npm run check:size).
   vite: {
+    plugins: pseudo ? [pseudoEnglish] : [],
+    define: { 'import.meta.env.SITE_ENGLISH_ONLY': JSON.stringify(pseudo) },
     build: {
       rolldownOptions: {
         output: {

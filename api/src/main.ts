@@ -59,7 +59,7 @@ const server = createWebServer({
   port: config.port,
   hostname: config.host,
   trustProxyHops: config.trustProxyHops,
-  siteDir: fileURLToPath(new URL('../../site/dist', import.meta.url)),
+  siteDir: config.siteDir ?? fileURLToPath(new URL('../../site/dist', import.meta.url)),
   publicSite: config.pagesS3 ? s3Bucket(config.pagesS3) : resolve(config.dataDir, 'public-site'),
   dataDir: config.dataDir,
   basemapUrl: config.basemapUrl,

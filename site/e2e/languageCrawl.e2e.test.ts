@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LATIN_KEPT } from '@rentals/core/i18n/writtenInScript';
-import { createListingViaApi, registerViaApi } from './harness/api.ts';
+import { CRAWL_PAGES, CRAWL_WRITTEN, crawlFixtures, openAs, type Crawl } from './harness/crawl.ts';
 import { startStack, type Stack } from './harness/stack.ts';
-import { newUser } from './harness/users.ts';
 
 /**
  * Every page in Hindi and Kannada, as each role sees it, read in Chromium:
  * the words on screen (and in placeholders, labels, titles and alt texts)
  * left in English. What people wrote (titles, names, addresses, what a form
  * holds) is marked `translate="no"` and skipped, as are the product's Latin
- * words (writtenInScript.ts), brands and the language switch's "English".
+ * words (writtenInScript.ts), brands and the language switch's "English"
+ * (and what the crawl's people wrote, harness/crawl.ts: a label built around
+ * it, 'Save 2 BHK flat… to favourites' in an aria-label, cannot mark it).
  * The document's title comes from the catalogues (and a listing's own).
  *
  * A ratchet: the test fails when a page has more English than it had when
@@ -31,65 +32,17 @@ const ALSO_KEPT = new Set([
   'Google',
 ]);
 
-/**
- * What the people in this test wrote: a label built around it ('Save 2 BHK
- * flat… to favourites' in an aria-label) cannot mark it, so it is taken out
- * of the text before the text is read.
- */
-const TITLE = '2 BHK flat near Forum mall';
-const WRITTEN = [TITLE, 'Prakash Rao', 'Ritu Sharma', 'Asha Admin', 'Koramangala', 'Bengaluru'];
-
 let stack: Stack;
-let listingId = '';
-const tokens: Record<'tenant' | 'owner' | 'admin', string> = { tenant: '', owner: '', admin: '' };
+let crawl: Crawl;
 
 beforeAll(async () => {
   stack = await startStack();
-  tokens.owner = await registerViaApi(stack.baseUrl, newUser('homeowner', 'Prakash Rao'));
-  tokens.tenant = await registerViaApi(stack.baseUrl, newUser('tenant', 'Ritu Sharma'));
-  tokens.admin = await stack.adminToken();
-  listingId = await createListingViaApi(stack.baseUrl, tokens.owner, {
-    title: TITLE,
-    city: 'Bengaluru',
-    area: 'Koramangala',
-    rent: 24_000,
-  });
-  await stack.waitForSearchIdle();
+  crawl = await crawlFixtures(stack);
 });
 
 afterAll(async () => {
   await stack?.stop();
 });
-
-type Role = keyof typeof tokens | 'visitor';
-
-const PAGES: [Role, string][] = [
-  ['visitor', '/'],
-  ['visitor', '/browse'],
-  ['visitor', '/login'],
-  ['visitor', '/register'],
-  ['visitor', '/forgot-password'],
-  ['visitor', '/browse/cities'],
-  ['visitor', '/browse/cities/bengaluru'],
-  ['tenant', '/'],
-  ['tenant', '/properties'],
-  ['tenant', '/properties/{id}'],
-  ['tenant', '/dashboard'],
-  ['tenant', '/favourites'],
-  ['tenant', '/saved-searches'],
-  ['tenant', '/messages'],
-  ['tenant', '/profile'],
-  ['owner', '/dashboard'],
-  ['owner', '/my-properties'],
-  ['owner', '/add-property'],
-  ['owner', '/edit-property/{id}'],
-  ['admin', '/admin'],
-  ['admin', '/admin/reports'],
-  ['admin', '/admin/verify'],
-  ['admin', '/admin/brokers'],
-  ['admin', '/admin/duplicates'],
-  ['admin', '/admin/too-cheap'],
-];
 
 /** The words a reader meets on the page, outside what people wrote. */
 const wordsOnScreen = (page: Page) =>
@@ -118,47 +71,19 @@ const englishIn = (texts: string[]) =>
   texts.flatMap(
     (text) =>
       // What people wrote, an email address or a web address is not a text to translate.
-      WRITTEN.reduce((rest, written) => rest.replaceAll(written, ''), text)
+      CRAWL_WRITTEN.reduce((rest, written) => rest.replaceAll(written, ''), text)
         .replace(/\S+@\S+|https?:\/\/\S+/g, '')
         .match(/\p{Script=Latin}{2,}/gu)
         ?.filter((word) => !ALSO_KEPT.has(word))
         .map((word) => `${word} (in “${text.trim().slice(0, 60)}”)`) ?? [],
   );
 
-const open = async (role: Role, path: string) => {
-  const context = await stack.newContext();
-  if (role !== 'visitor')
-    await context.addInitScript((t) => localStorage.setItem('token', t), tokens[role]);
-  const page = await context.newPage();
-  await page.goto(path.replace('{id}', listingId));
-  // Islands that hydrate when seen (client:visible) stay unhydrated below the fold: their text is there.
-  await page
-    .waitForFunction(
-      () => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0,
-      null,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
-  // Lists and cards load after hydration (live streams keep the network busy, so not 'networkidle').
-  await page
-    .waitForFunction(
-      () =>
-        ![...document.querySelectorAll<HTMLElement>('.spinner, [aria-busy="true"]')].some(
-          (el) => el.offsetParent !== null,
-        ),
-      null,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
-  return page;
-};
-
 describe('the pages in Hindi and Kannada', () => {
   it(`leave at most ${CEILING} words in English, on every page and for every role`, async () => {
     const found: string[] = [];
     for (const locale of ['hi', 'kn'])
-      for (const [role, path] of PAGES) {
-        const page = await open(role, `/${locale}${path}`);
+      for (const [role, path] of CRAWL_PAGES) {
+        const page = await openAs(stack, crawl, role, `/${locale}${path}`);
         for (const word of englishIn(await wordsOnScreen(page)))
           found.push(`/${locale}${path} (${role}): ${word}`);
         await page.context().close();

@@ -136,6 +136,8 @@ export const loadConfig = (env: Env) => ({
   port: port(env, 'PORT', 3000),
   host: env.HOST && env.HOST !== '' ? env.HOST : 'localhost',
   dataDir: env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : '.data',
+  /** The built site the web process serves; unset: site/dist (the pseudo crawl serves site/dist-pseudo). */
+  siteDir: env.SITE_DIR && env.SITE_DIR !== '' ? env.SITE_DIR : undefined,
   /** Listing photos (the local media store); served under /media. */
   mediaDir:
     env.MEDIA_DIR && env.MEDIA_DIR !== ''

@@ -3,7 +3,13 @@ import { CATALOGUES, NAMESPACES, translatorFor, type MessageId } from './catalog
 import { LOCALES } from './locales.ts';
 import { messageShape, messageTexts } from './messageShape.ts';
 import { leftInEnglish } from './writtenInScript.ts';
-import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoCatalogue, pseudoMessage } from './pseudo.ts';
+import {
+  PSEUDO_CLOSE,
+  PSEUDO_OPEN,
+  pseudoCatalogue,
+  pseudoEnglish,
+  pseudoMessage,
+} from './pseudo.ts';
 import { createTranslator } from './translate.ts';
 import {
   facilityLabel,
@@ -102,6 +108,22 @@ describe('the pseudo-locale', () => {
     for (const id of ids) expect(messageShape(pseudo[id]), id).toEqual(messageShape(en[id]));
     const t = createTranslator('en', pseudo).t;
     expect(t('email.alert.subject', { n: 2, search: 'PG' })).toMatch(/^⟦2 ñéŵ þŕöþéŕţîéš ƒöŕ “PG”/);
+  });
+
+  it('replaces the English of a process in place, but for the namespaces it is told to leave', () => {
+    const namespaces = {
+      auth: { en: { 'auth.title': 'Sign in' }, hi: { 'auth.title': 'साइन इन' } },
+      email: { en: { 'email.subject': 'Welcome' }, hi: { 'email.subject': 'स्वागत' } },
+    };
+    const catalogues = { en: { 'auth.title': 'Sign in', 'email.subject': 'Welcome' } };
+    pseudoEnglish(namespaces, catalogues, ['email']);
+    expect(namespaces.auth.en['auth.title']).toBe(pseudoMessage('Sign in'));
+    expect(catalogues.en).toEqual({
+      'auth.title': pseudoMessage('Sign in'),
+      'email.subject': 'Welcome',
+    });
+    expect(namespaces.email.en['email.subject']).toBe('Welcome');
+    expect(namespaces.auth.hi['auth.title']).toBe('साइन इन');
   });
 });
 

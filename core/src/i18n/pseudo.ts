@@ -50,3 +50,25 @@ export const pseudoCatalogue = <Id extends string>(messages: Readonly<Record<Id,
   Object.fromEntries(
     Object.entries<string>(messages).map(([id, message]) => [id, pseudoMessage(message)]),
   ) as Record<Id, string>;
+
+/**
+ * Turns this process's English into the pseudo-locale, in place, before any
+ * message is formatted: the pseudo build of the site (site/astro.config.ts,
+ * SITE_PSEUDO=1) and the product the pseudo crawl starts (its processes
+ * preload infra/testing/src/pseudoEnglish.ts). Takes the catalogues as
+ * arguments so catalogues.ts need not import it: only those two load it.
+ * `except`: namespaces left in English (the product's emails, which its
+ * tests read by their English subjects).
+ */
+export const pseudoEnglish = (
+  namespaces: Readonly<Record<string, { readonly en: object }>>,
+  catalogues: { readonly en: object },
+  except: readonly string[] = [],
+) => {
+  for (const [namespace, byLocale] of Object.entries(namespaces)) {
+    if (except.includes(namespace)) continue;
+    const pseudo = pseudoCatalogue(byLocale.en as Record<string, string>);
+    Object.assign(byLocale.en, pseudo);
+    Object.assign(catalogues.en, pseudo);
+  }
+};

@@ -13,11 +13,17 @@ const newestMtime = (dir: string): number => {
 
 /**
  * Builds the static site when site/src, the UI it shares with the public pages
- * (core/src/ui), site/public or its config is newer than the last build.
+ * (core/src/ui), the catalogues (core/src/i18n), site/public or its config is
+ * newer than the last build. `pseudo`: the pseudo-locale build into
+ * site/dist-pseudo (docs/i18n), which the real build never replaces.
  */
-export const buildSiteIfChanged = async (root: string, log: (line: string) => void) => {
+export const buildSiteIfChanged = async (
+  root: string,
+  log: (line: string) => void,
+  { pseudo = false }: { pseudo?: boolean } = {},
+) => {
   const site = join(root, 'site');
-  const marker = join(site, 'dist', 'index.html');
+  const marker = join(site, pseudo ? 'dist-pseudo' : 'dist', 'index.html');
   if (!existsSync(join(site, 'astro.config.mjs')) && !existsSync(join(site, 'astro.config.ts'))) {
     log('no Astro project yet; serving the placeholder page');
     return;
@@ -25,6 +31,7 @@ export const buildSiteIfChanged = async (root: string, log: (line: string) => vo
   const sources = Math.max(
     newestMtime(join(site, 'src')),
     newestMtime(join(root, 'core', 'src', 'ui')),
+    newestMtime(join(root, 'core', 'src', 'i18n')),
     ...[join(site, 'public')].filter(existsSync).map(newestMtime),
     ...['astro.config.mjs', 'astro.config.ts', 'package.json']
       .map((f) => join(site, f))
@@ -35,11 +42,11 @@ export const buildSiteIfChanged = async (root: string, log: (line: string) => vo
     log('site is up to date');
     return;
   }
-  log('building the site…');
+  log(pseudo ? 'building the pseudo-locale site…' : 'building the site…');
   const child = spawn(process.execPath, ['run', 'build'], {
     cwd: site,
     // A test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', SITE_PSEUDO: pseudo ? '1' : '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr])

@@ -22,6 +22,7 @@ import { startServers, type Servers } from './servers.ts';
 import { createDatabase } from './database.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const HERE = fileURLToPath(new URL('.', import.meta.url));
 
 export type ProductStack = {
   sql: Sql;
@@ -43,8 +44,12 @@ export type ProductOptions = {
   servers?: Omit<Servers, 'stop'>;
   /** Build the basemap and load the gazetteer into Meilisearch first (the maps). */
   geo?: boolean;
-  /** Build the Astro site first when its sources changed (the pages the browser tests open). */
-  site?: boolean;
+  /**
+   * Build the Astro site first when its sources changed (the pages the browser tests open).
+   * 'pseudo': the pseudo-locale build (site/dist-pseudo), and the processes speak it too
+   * (pseudoEnglish.ts preloaded), for the pseudo crawl (docs/i18n).
+   */
+  site?: boolean | 'pseudo';
 };
 
 const waitForHealth = async (url: string, children: ChildProcess[], logs: () => string) => {
@@ -67,7 +72,8 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    if (options.site) await buildSiteIfChanged(ROOT, () => {});
+    const pseudo = options.site === 'pseudo';
+    if (options.site) await buildSiteIfChanged(ROOT, () => {}, { pseudo });
     let servers = options.servers;
     if (!servers) {
       const own = await startServers();
@@ -108,6 +114,7 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
         NODE_ENV: 'production',
         // Fixtures are dated in the past: no sweep unless a test asks (it sweeps at a chosen now instead).
         LISTING_EXPIRY_SWEEP_SECONDS: '0',
+        ...(pseudo ? { SITE_DIR: join(ROOT, 'site', 'dist-pseudo') } : {}),
         ...env,
       };
       const bun = join(ROOT, 'node_modules', '.bin', 'bun');
@@ -117,7 +124,8 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
           ['projections', 'projections/src/main.ts'],
         ] as const
       ).map(([name, entry]) => {
-        const child = spawn(bun, [entry], {
+        const preload = pseudo ? ['--preload', join(HERE, 'pseudoEnglish.ts')] : [];
+        const child = spawn(bun, [...preload, entry], {
           cwd: ROOT,
           env: childEnv,
           stdio: ['ignore', 'pipe', 'pipe'],

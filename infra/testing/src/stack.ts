@@ -44,10 +44,12 @@ export type Stack = {
 };
 
 export const startStack = async (
-  options: { geo?: boolean; env?: Record<string, string> } = {},
+  options: { geo?: boolean; env?: Record<string, string>; pseudo?: boolean } = {},
 ): Promise<Stack> => {
   const servers = runServers();
-  const product = await startProduct({ servers, site: true, geo: options.geo });
+  // pseudo: the pseudo-locale site and processes (docs/i18n), for the pseudo crawl.
+  const site = options.pseudo ? 'pseudo' : true;
+  const product = await startProduct({ servers, site, geo: options.geo });
   let output = '';
   try {
     const baseUrl = await product.startProcesses(options.env);

@@ -3,9 +3,12 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@rentals/core/i1
 /**
  * The languages the site's pages are built in: English at `/login`, Hindi and
  * Kannada under their code (`/hi/login`, `/kn/login`). What still reads in
- * English on them is listed in docs/i18n ("What is translated").
+ * English on them is listed in docs/i18n ("What is translated"). The
+ * pseudo-locale build (astro.config.ts) builds English only.
  */
-export const SITE_LOCALES: readonly Locale[] = LOCALES;
+export const SITE_LOCALES: readonly Locale[] = import.meta.env.SITE_ENGLISH_ONLY
+  ? [DEFAULT_LOCALE]
+  : LOCALES;
 
 /** Every page's getStaticPaths (pages live under `[...lang]/`; English has no prefix). */
 export const localePaths = () =>
