@@ -3,6 +3,7 @@
  * role sees it, with one listing and the people who made it. A crawl reads
  * what it opens in its own way; the pages and the roles are the same.
  */
+import { waitForPage } from '@rentals/testing/product';
 import type { Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi } from './api.ts';
 import type { Stack } from './stack.ts';
@@ -29,6 +30,7 @@ export const CRAWL_PAGES: [Role, string][] = [
   ['visitor', '/forgot-password'],
   ['visitor', '/browse/cities'],
   ['visitor', '/browse/cities/bengaluru'],
+  ['visitor', '/browse/{id}'],
   ['tenant', '/'],
   ['tenant', '/properties'],
   ['tenant', '/properties/{id}'],
@@ -66,6 +68,8 @@ export const crawlFixtures = async (stack: Stack): Promise<Crawl> => {
     rent: 24_000,
   });
   await stack.waitForSearchIdle();
+  // The listing's pre-rendered page (in every language), written by the projections process.
+  await waitForPage(`${stack.baseUrl}/browse/${listingId}`, (body) => body.includes(CRAWL_TITLE));
   return { tokens: { owner, tenant, admin }, listingId };
 };
 
