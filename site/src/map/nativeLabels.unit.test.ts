@@ -1,6 +1,6 @@
 import type { MapGeoJSONFeature } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { MAX_NATIVE_LABELS, nativeLabelsOf } from './nativeLabels.ts';
+import { MAX_NATIVE_LABELS, nativeLabelsOf, probeOf, transformOf } from './nativeLabels.ts';
 import { NATIVE_NAME } from './style.ts';
 
 type Queried = Pick<MapGeoJSONFeature, 'geometry' | 'properties' | 'layer'>;
@@ -37,8 +37,9 @@ describe('the names a Kannada page draws on the map', () => {
     expect(rest).toEqual([]);
     expect(label).toMatchObject({
       text: 'ಬೆಂಗಳೂರು',
+      layer: 'metros-native',
       lngLat: [77.5946, 12.9716],
-      below: false,
+      anchors: ['center'],
       size: 15,
       bold: true,
       colour: 'rgba(31,31,31,1)',
@@ -47,16 +48,49 @@ describe('the names a Kannada page draws on the map', () => {
     });
   });
 
-  it('sit under a locality stepping aside, by its offset', () => {
+  it('step aside as the locality does, and are put on the side MapLibre chose', () => {
     const [label] = nativeLabelsOf([
       placed('localities-native', { name: 'Koramangala', name_kn: 'ಕೋರಮಂಗಲ' }, undefined, {
-        'text-size': 11,
+        'text-size': 10,
         'text-font': ['Noto Sans Regular'],
-        'text-anchor': 'top',
-        'text-offset': [0, 0.6],
+        'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+        'text-radial-offset': 0.6,
       }),
     ]);
-    expect(label).toMatchObject({ text: 'ಕೋರಮಂಗಲ', below: true, offsetEm: 0.6, bold: false });
+    expect(label).toMatchObject({
+      text: 'ಕೋರಮಂಗಲ',
+      anchors: ['top', 'bottom', 'left', 'right'],
+      offsetEm: 0.6,
+      bold: false,
+    });
+    // 0.6 em across; to the baseline 0.6 - 7/24 em, as MapLibre measures it.
+    expect(transformOf(label!, 'left', 100, 50)).toBe(
+      'translate(100.0px, 50.0px) translate(6px, -50%)',
+    );
+    expect(transformOf(label!, 'top', 100, 50)).toMatch(
+      /^translate\(100\.0px, 50\.0px\) translate\(-50%, 3\.08\d*px\)$/,
+    );
+    expect(transformOf(label!, 'right', 100, 50)).toContain('translate(calc(-100% - 6px), -50%)');
+  });
+
+  it("are looked for inside each side's box, below, above, right of and left of the point", () => {
+    const [label] = nativeLabelsOf([
+      placed('localities-native', { name: 'Ulsoor', name_kn: 'ಹಲಸೂರು' }, undefined, {
+        'text-size': 10,
+        'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+        'text-radial-offset': 0.6,
+      }),
+    ]);
+    const [tx, ty] = probeOf(label!, 'top', 100, 50);
+    const [bx, by] = probeOf(label!, 'bottom', 100, 50);
+    const [lx, ly] = probeOf(label!, 'left', 100, 50);
+    const [rx, ry] = probeOf(label!, 'right', 100, 50);
+    // Straight below and above, past the gap and half a line; beside, just past the gap.
+    expect([tx, bx, ly, ry]).toEqual([100, 100, 50, 50]);
+    expect(ty).toBeGreaterThan(50 + 3);
+    expect(by).toBeLessThan(50 - 3);
+    expect(lx).toBeGreaterThan(100 + 6);
+    expect(rx).toBeLessThan(100 - 6);
   });
 
   it('name a place once though it comes back from two tiles, and skip one without a name', () => {

@@ -293,20 +293,14 @@ const nativeField = (flavour: BasemapInfo['flavour'], language: Exclude<Locale, 
  * signs that go before their consonant), so it does not draw these names: a second layer
  * takes the features that have one, places their English label (invisible) so that it
  * keeps its room among the others, and the page draws the name there in the browser's own
- * text (useNativeLabels). Its anchor is fixed (under the point where the English one steps
- * aside), so the page knows where MapLibre put it. Features without such a name keep their
- * English label as before.
+ * text (useNativeLabels), on the side it stepped aside to. Features without such a name keep
+ * their English label as before.
  */
 const withNativeNames = (layer: LayerSpecification, field: string): LayerSpecification[] => {
   if (layer.type !== 'symbol') return [layer];
   const has = ['has', field] as const;
   const { filter } = layer;
   const both = (test: unknown) => (filter ? ['all', filter, test] : test) as typeof filter;
-  const {
-    'text-variable-anchor': variable,
-    'text-radial-offset': offset,
-    ...layout
-  } = layer.layout ?? {};
   return [
     { ...layer, filter: both(['!', has]) },
     {
@@ -314,9 +308,6 @@ const withNativeNames = (layer: LayerSpecification, field: string): LayerSpecifi
       id: `${layer.id}-native`,
       filter: both(has),
       metadata: { [NATIVE_NAME]: field },
-      layout: variable
-        ? { ...layout, 'text-anchor': 'top', 'text-offset': [0, Number(offset ?? 0)] }
-        : layout,
       paint: { ...layer.paint, 'text-opacity': 0 },
     },
   ];

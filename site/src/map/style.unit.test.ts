@@ -248,11 +248,13 @@ describe('place names in Hindi and Kannada (issue 42)', () => {
     }
   });
 
-  it('puts a stepping-aside locality under its point, where the page can find it', () => {
-    const native = layersOf(ours, 'hi').find((l) => l.id === 'localities-native');
-    const layout = native && 'layout' in native ? native.layout : undefined;
-    expect(layout).not.toHaveProperty('text-variable-anchor');
-    expect(layout).toMatchObject({ 'text-anchor': 'top', 'text-offset': [0, 0.6] });
+  it('lets a named locality step aside from a pin as the English one does', () => {
+    const byId = new Map(layersOf(ours, 'hi').map((l) => [l.id, l]));
+    const layout = (id: string) => (byId.get(id) as SymbolLayerSpecification).layout;
+    expect(layout('localities-native')).toEqual(layout('localities'));
+    expect(layout('localities-native')).toMatchObject({
+      'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+    });
   });
 
   it("reads OSM's name:hi and name:kn on an operator's extract", () => {

@@ -1,6 +1,12 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect } from 'react';
-import { nativeLabelsOf, type NativeLabel } from '../../map/nativeLabels.ts';
+import {
+  nativeLabelsOf,
+  probeOf,
+  transformOf,
+  type Anchor,
+  type NativeLabel,
+} from '../../map/nativeLabels.ts';
 import { NATIVE_NAME } from '../../map/style.ts';
 import { whenStyleLoaded } from './basemap.ts';
 
@@ -33,6 +39,8 @@ const labelElement = (label: NativeLabel): HTMLElement => {
   return element;
 };
 
+type Shown = { label: NativeLabel; element: HTMLElement; anchor: Anchor };
+
 /** Draws the names of `layers`' placed features over the map until the returned function is called. */
 const drawNativeLabels = (map: MapLibreMap, layers: string[]) => {
   const overlay = document.createElement('div');
@@ -41,15 +49,24 @@ const drawNativeLabels = (map: MapLibreMap, layers: string[]) => {
   overlay.setAttribute('aria-hidden', 'true');
   // Under the markers' buttons and the popups, which MapLibre adds after the canvas.
   map.getCanvas().after(overlay);
-  const shown = new Map<string, { label: NativeLabel; element: HTMLElement }>();
+  const shown = new Map<string, Shown>();
   let refreshed = 0;
 
   const position = () => {
-    for (const { label, element } of shown.values()) {
+    for (const { label, element, anchor } of shown.values()) {
       const { x, y } = map.project(label.lngLat);
-      const dy = label.below ? `${label.offsetEm * label.size}px` : '-50%';
-      element.style.transform = `translate(${x}px, ${y}px) translate(-50%, ${dy})`;
+      element.style.transform = transformOf(label, anchor, x, y);
     }
+  };
+  /** Which side MapLibre put a label stepping aside on: the first whose box answers there. */
+  const anchorOf = (label: NativeLabel): Anchor => {
+    if (label.anchors.length === 1) return label.anchors[0]!;
+    const { x, y } = map.project(label.lngLat);
+    const placedAt = (anchor: Anchor) =>
+      nativeLabelsOf(
+        map.queryRenderedFeatures(probeOf(label, anchor, x, y), { layers: [label.layer] }),
+      ).some((l) => l.key === label.key);
+    return label.anchors.find(placedAt) ?? label.anchors[0]!;
   };
   const refresh = () => {
     refreshed = performance.now();
@@ -60,12 +77,16 @@ const drawNativeLabels = (map: MapLibreMap, layers: string[]) => {
         element.remove();
         shown.delete(key);
       }
-    for (const label of labels)
-      if (!shown.has(label.key)) {
+    for (const label of labels) {
+      const anchor = anchorOf(label);
+      const current = shown.get(label.key);
+      if (current) current.anchor = anchor;
+      else {
         const element = labelElement(label);
         overlay.append(element);
-        shown.set(label.key, { label, element });
+        shown.set(label.key, { label, element, anchor });
       }
+    }
     position();
   };
   const onRender = () => {
@@ -87,7 +108,8 @@ const drawNativeLabels = (map: MapLibreMap, layers: string[]) => {
 /**
  * Place names in the page's language on a Hindi or Kannada page (style.ts, withNativeNames):
  * MapLibre places each such place's label, invisibly, among the others, and this draws the
- * name there as the page's own text, so the browser shapes the script with the page's font
+ * name there (on the side it stepped aside to, found by asking what is there: probeOf) as
+ * the page's own text, so the browser shapes the script with the page's font
  * (Fonts.astro). The names follow the map as it moves and MapLibre's placement as it settles.
  * On an English page there are no such layers and this does nothing.
  */
