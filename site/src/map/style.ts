@@ -5,6 +5,7 @@ import type {
   SymbolLayerSpecification,
 } from 'maplibre-gl';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
+import type { Locale } from '@rentals/core/i18n/locales';
 import {
   DETAIL_LOCALITIES_ZOOM,
   DETAIL_ZOOM,
@@ -277,6 +278,55 @@ const protomapsLayers = (source: string, boundaries: string): LayerSpecification
   ...streetLabels(source),
 ];
 
+/** Where a layer that keeps a place for a name the page draws says which tile field holds it. */
+export const NATIVE_NAME = 'rentals:native-name';
+
+/**
+ * The tile field with a place's name in `language`: ours carries the gazetteer's
+ * (`name_hi`, `name_kn`: infra/src/geo/tiles/nativeLabels.ts), an OSM extract OSM's.
+ */
+const nativeField = (flavour: BasemapInfo['flavour'], language: Exclude<Locale, 'en'>) =>
+  flavour === 'india' ? `name_${language}` : `name:${language}`;
+
+/**
+ * A place label in Hindi or Kannada. MapLibre shapes no Indic script (conjuncts, vowel
+ * signs that go before their consonant), so it does not draw these names: a second layer
+ * takes the features that have one, places their English label (invisible) so that it
+ * keeps its room among the others, and the page draws the name there in the browser's own
+ * text (useNativeLabels), on the side it stepped aside to. Features without such a name keep
+ * their English label as before.
+ */
+const withNativeNames = (layer: LayerSpecification, field: string): LayerSpecification[] => {
+  if (layer.type !== 'symbol') return [layer];
+  const has = ['has', field] as const;
+  const { filter } = layer;
+  const both = (test: unknown) => (filter ? ['all', filter, test] : test) as typeof filter;
+  return [
+    { ...layer, filter: both(['!', has]) },
+    {
+      ...layer,
+      id: `${layer.id}-native`,
+      filter: both(has),
+      metadata: { [NATIVE_NAME]: field },
+      paint: { ...layer.paint, 'text-opacity': 0 },
+    },
+  ];
+};
+
+/** The place labels a Hindi or Kannada page names in its language (not states, not roads). */
+const NAMED_PLACES = new Set(['metros', 'cities', 'towns', 'localities', 'places']);
+
+const inLanguage = (
+  layers: LayerSpecification[],
+  flavour: BasemapInfo['flavour'],
+  language: Locale,
+): LayerSpecification[] =>
+  language === 'en'
+    ? layers
+    : layers.flatMap((l) =>
+        NAMED_PLACES.has(l.id) ? withNativeNames(l, nativeField(flavour, language)) : [l],
+      );
+
 const absolute = (url: string, origin: string) => new URL(url, origin).toString();
 
 /**
@@ -294,12 +344,15 @@ export const basemapZooms = (info: Pick<BasemapInfo, 'flavour'>) =>
  * Pure: same input, same style; `origin` turns the server's paths into the
  * absolute URLs MapLibre needs. `noStreets` ('This map has no streets…', `location.noStreets` in
  * the page's language) is said in our basemap's attribution, so nobody takes the empty
- * streets for a broken map. Validated against the style spec in style.unit.test.ts.
+ * streets for a broken map. On a Hindi or Kannada page (`language`), places with a name
+ * in it are named by the page (withNativeNames). Validated against the style spec in
+ * style.unit.test.ts.
  */
 export const basemapStyle = (
   info: BasemapInfo,
   origin: string,
   noStreets: string,
+  language: Locale = 'en',
 ): StyleSpecification => {
   const india = {
     type: 'vector' as const,
@@ -324,6 +377,10 @@ export const basemapStyle = (
       .replace('%7Bfontstack%7D', '{fontstack}')
       .replace('%7Brange%7D', '{range}'),
     sources,
-    layers: info.flavour === 'protomaps' ? protomapsLayers('osm', 'india') : indiaLayers('india'),
+    layers: inLanguage(
+      info.flavour === 'protomaps' ? protomapsLayers('osm', 'india') : indiaLayers('india'),
+      info.flavour,
+      language,
+    ),
   };
 };

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
-import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import type { LayerSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
 import { DETAIL_ZOOM, LOCALITIES_MAX_ZOOM } from './constants.ts';
 import { listingPinLayers, LISTING_PIN, PIN_SIZE, pinLabelBefore } from './markers.ts';
 import { translatorFor } from '@rentals/core/i18n/catalogues';
-import { basemapStyle as styleWith, basemapZooms, COLOURS } from './style.ts';
+import { basemapStyle as styleWith, basemapZooms, COLOURS, NATIVE_NAME } from './style.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
 
 const NO_STREETS_NOTE = translatorFor('en').t('location.noStreets');
@@ -213,5 +213,53 @@ describe("the detail map's pin (issue 16)", () => {
       // Not allowed to overlap: it moves to a free anchor (or, with none free, gives way) instead.
       expect(layout).not.toHaveProperty('text-allow-overlap');
     }
+  });
+});
+
+describe('place names in Hindi and Kannada (issue 42)', () => {
+  const layersOf = (info: BasemapInfo, language: 'en' | 'hi' | 'kn') =>
+    styleWith(info, 'http://x', NO_STREETS_NOTE, language).layers;
+
+  it('leaves the English style as it was', () => {
+    expect(layersOf(ours, 'en')).toEqual(basemapStyle(ours, 'http://x').layers);
+    expect(layersOf(osm, 'en')).toEqual(basemapStyle(osm, 'http://x').layers);
+  });
+
+  it("keeps each named place's room with its English label, invisible, for the page to name it", () => {
+    for (const language of ['hi', 'kn'] as const) {
+      const style = styleWith(ours, 'http://x', NO_STREETS_NOTE, language);
+      expect(validateStyleMin(style)).toEqual([]);
+      const byId = new Map(style.layers.map((l) => [l.id, l]));
+      for (const id of ['metros', 'cities', 'towns', 'localities']) {
+        const english = byId.get(id) as SymbolLayerSpecification;
+        const native = byId.get(`${id}-native`) as SymbolLayerSpecification;
+        // Every feature is in exactly one of the two: with a name in the language, or without.
+        expect(JSON.stringify(english.filter)).toContain(`["!",["has","name_${language}"]]`);
+        expect(JSON.stringify(native.filter)).toContain(`["has","name_${language}"]`);
+        expect(native.metadata).toEqual({ [NATIVE_NAME]: `name_${language}` });
+        expect(native.paint?.['text-opacity']).toBe(0);
+        expect(english.paint?.['text-opacity']).toBeUndefined();
+        // Same label, so the same room among the others; drawn right after the English one.
+        expect(native.layout?.['text-field']).toEqual(english.layout?.['text-field']);
+        expect(style.layers.indexOf(native)).toBe(style.layers.indexOf(english) + 1);
+      }
+      // A state has no native name in the gazetteer: its label is untouched.
+      expect(byId.has('state-labels-native')).toBe(false);
+    }
+  });
+
+  it('lets a named locality step aside from a pin as the English one does', () => {
+    const byId = new Map(layersOf(ours, 'hi').map((l) => [l.id, l]));
+    const layout = (id: string) => (byId.get(id) as SymbolLayerSpecification).layout;
+    expect(layout('localities-native')).toEqual(layout('localities'));
+    expect(layout('localities-native')).toMatchObject({
+      'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+    });
+  });
+
+  it("reads OSM's name:hi and name:kn on an operator's extract", () => {
+    const native = layersOf(osm, 'kn').find((l) => l.id === 'places-native');
+    expect(native?.metadata).toEqual({ [NATIVE_NAME]: 'name:kn' });
+    expect(validateStyleMin(styleWith(osm, 'http://x', NO_STREETS_NOTE, 'kn'))).toEqual([]);
   });
 });

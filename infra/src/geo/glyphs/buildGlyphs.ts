@@ -21,8 +21,9 @@ const FONT_DIR = join(dirname(require.resolve('@embedpdf/fonts-latin')), '..', '
 
 /**
  * Latin, Latin-1, Latin Extended and General Punctuation cover every label we
- * draw. MapLibre shapes no Indic script, so labels are Latin and there is no
- * point generating Devanagari ranges.
+ * draw with them. MapLibre shapes no Indic script, so there is no point generating
+ * Devanagari or Kannada ranges: Hindi and Kannada names are drawn by the page, shaped by
+ * the browser (useNativeLabels, docs/GEO.md).
  */
 const RANGES = [0, 256, 512, 768, 8192];
 

@@ -11,8 +11,21 @@ export const BASEMAP_LAYERS = {
   country: { fields: { name: 'String' }, minzoom: 0 },
   states: { fields: { name: 'String' }, minzoom: 0 },
   state_labels: { fields: { name: 'String' }, minzoom: 3 },
-  places: { fields: { name: 'String', population: 'Number', rank: 'Number' }, minzoom: 3 },
-  localities: { fields: { name: 'String', pin: 'String' }, minzoom: 9 },
+  // name_hi, name_kn: the gazetteer's written names, where it has them (tiles/nativeLabels.ts).
+  places: {
+    fields: {
+      name: 'String',
+      name_hi: 'String',
+      name_kn: 'String',
+      population: 'Number',
+      rank: 'Number',
+    },
+    minzoom: 3,
+  },
+  localities: {
+    fields: { name: 'String', name_hi: 'String', name_kn: 'String', pin: 'String' },
+    minzoom: 9,
+  },
 } as const;
 
 export type LayerName = keyof typeof BASEMAP_LAYERS;

@@ -4,6 +4,7 @@ import { loadIndiaOutline, loadNeighbours, loadStates } from '../sources/boundar
 import type { City } from '../sources/cities.ts';
 import { INDIA_BOUNDS } from '../sources/region.ts';
 import type { LayerSource } from './layers.ts';
+import { cityNativeNames, localityNativeNames, nativeNameFields } from './nativeLabels.ts';
 
 const point = (
   lng: number,
@@ -95,7 +96,14 @@ export const basemapLayers = (cities: City[], gazetteer: Gazetteer): LayerSource
       type: 'FeatureCollection',
       features: cities
         .filter((c) => rankOf(c.population) === rank)
-        .map((c) => point(c.lng, c.lat, { name: c.name, population: c.population, rank })),
+        .map((c) =>
+          point(c.lng, c.lat, {
+            name: c.name,
+            population: c.population,
+            rank,
+            ...nativeNameFields(cityNativeNames(c.name)),
+          }),
+        ),
     },
   });
   const states = loadStates();
@@ -117,7 +125,13 @@ export const basemapLayers = (cities: City[], gazetteer: Gazetteer): LayerSource
       minZoom: 9,
       data: {
         type: 'FeatureCollection',
-        features: gazetteer.pins.map((p) => point(p.lng, p.lat, { name: p.name, pin: p.pin })),
+        features: gazetteer.pins.map((p) =>
+          point(p.lng, p.lat, {
+            name: p.name,
+            pin: p.pin,
+            ...nativeNameFields(localityNativeNames(p.pin, p.name)),
+          }),
+        ),
       },
     },
   ];

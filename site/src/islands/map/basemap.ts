@@ -9,7 +9,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { basemapStyle, basemapZooms } from '../../map/style.ts';
-import { text } from '../../lib/i18n.ts';
+import { pageLocale, text } from '../../lib/i18n.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
 import { MAP_MARKS } from '../../map/constants.ts';
 import type { MapView } from '../../map/types.ts';
@@ -66,7 +66,7 @@ export const createMap = async (
   }
   const map = new MapLibreMap({
     container,
-    style: basemapStyle(basemap, window.location.origin, text('location.noStreets')),
+    style: basemapStyle(basemap, window.location.origin, text('location.noStreets'), pageLocale()),
     center: [view.center.longitude, view.center.latitude],
     zoom: view.zoom,
     attributionControl: false,

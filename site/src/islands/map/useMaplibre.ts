@@ -1,6 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { createMap, type OpeningView } from './basemap.ts';
+import { useNativeLabels } from './useNativeLabels.ts';
 
 type Options = {
   /** The first view (or how to find it); later changes do not move the map (callers move the camera themselves). */
@@ -43,6 +44,8 @@ export const useMaplibre = ({ view, active = true }: Options) => {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on `active`: the view is the first one, not one to follow.
   }, [active]);
+  // Every map names places in the page's language where the gazetteer can.
+  useNativeLabels(map);
 
   return { container, map, failed };
 };
