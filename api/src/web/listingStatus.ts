@@ -1,9 +1,10 @@
 import type { EventStore } from '@rentals/core/eventStore/eventStore';
 import { fold } from '@rentals/core/listings/state';
 import { listingStreamId, type ListingEvent } from '@rentals/core/listings/events';
+import { localePath, pathLocale } from '@rentals/core/i18n/locales';
 import type { PageStatus } from '@rentals/projections/queries/publicPageFiles';
 
-/** /browse/{id}; `cities` is the index of the generated site, not a listing. */
+/** /browse/{id} (or /hi/browse/{id}); `cities` is the index of the generated site, not a listing. */
 const LISTING_PATH = /^\/browse\/(?!cities\/?$)([A-Za-z0-9_-]{1,64})\/?$/;
 
 /**
@@ -17,7 +18,7 @@ export const listingPageStatus = async (
   eventStore: EventStore,
   pathname: string,
 ): Promise<PageStatus | undefined> => {
-  const id = LISTING_PATH.exec(pathname)?.[1];
+  const id = LISTING_PATH.exec(pathLocale(pathname).path)?.[1];
   if (id === undefined) return undefined;
   const { events } = await eventStore.readStream(listingStreamId(id));
   const state = fold(events as unknown as ListingEvent[]);
@@ -27,7 +28,7 @@ export const listingPageStatus = async (
   return undefined;
 };
 
-/** The site's page for an id with nothing to show (site/src/pages/[...lang]/property-not-found.astro). */
+/** The site's page for an id with nothing to show, in the path's language (site/src/pages/[...lang]/property-not-found.astro). */
 const NOT_FOUND_PAGE = '/property-not-found';
 
 /**
@@ -46,8 +47,11 @@ export const withListingStatus =
     const status = await listingPageStatus(eventStore, new URL(request.url).pathname);
     if (status === undefined) return response;
     await response.body?.cancel();
+    const { locale } = pathLocale(new URL(request.url).pathname);
     const page = await site(
-      new Request(new URL(NOT_FOUND_PAGE, request.url).href, { headers: request.headers }),
+      new Request(new URL(localePath(locale, NOT_FOUND_PAGE), request.url).href, {
+        headers: request.headers,
+      }),
     );
     return new Response(page.body, { status, headers: page.headers });
   };

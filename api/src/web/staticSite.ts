@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { contentTypeOf, IMMUTABLE } from '@rentals/core/contentTypes';
 import { readOnly } from './files.ts';
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from './securityHeaders.ts';
-import { pathLocale } from '@rentals/core/i18n/locales';
+import { DEFAULT_LOCALE, pathLocale } from '@rentals/core/i18n/locales';
 import { firstVisitRedirect, firstVisitTarget } from './languages.ts';
 import { DEFAULT_SHELLS, shellFor, type Shell } from './shells.ts';
 
@@ -133,7 +133,11 @@ export const staticSite = (siteDir: string, shells: Shell[] = DEFAULT_SHELLS) =>
         immutable ? IMMUTABLE : html ? 'no-cache' : 'public, max-age=3600',
       );
     }
-    const notFound = fileAt(site, '404.html');
+    // Not found in the path's language (dist/hi/404/index.html), else English's.
+    const { locale } = pathLocale(pathname);
+    const notFound =
+      (locale === DEFAULT_LOCALE ? undefined : fileAt(site, `${locale}/404/index.html`)) ??
+      fileAt(site, '404.html');
     if (notFound) return respond(site, request, notFound, 404, 'no-cache');
     return new Response('Not found', {
       status: 404,

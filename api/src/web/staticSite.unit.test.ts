@@ -30,6 +30,7 @@ beforeAll(() => {
   write('login/index.html', page('login'));
   write('hi/login/index.html', page('hi login'));
   write('hi/properties/view/index.html', page('hi detail shell'));
+  write('hi/404/index.html', page('hi missing'));
   site = staticSite(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,6 +59,15 @@ describe('static site server', () => {
       const res = await get(path);
       expect(res.status).toBe(404);
       expect(await res.text()).toContain('<title>missing</title>');
+    },
+  );
+
+  it.each(['/hi/nope', '/hi/properties/a/b'])(
+    '%s is a 404 with the Hindi 404 page',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('<title>hi missing</title>');
     },
   );
 

@@ -24,6 +24,8 @@ import { testDatabase, type TestDatabase } from '@rentals/testing/testDatabase';
 const SITE = 'https://rentals.example.in';
 const SHELL = '<!doctype html><title>Property</title><div id="property-view"></div>';
 const NOT_FOUND = '<!doctype html><title>Property not found</title><h1>Property Not Found</h1>';
+const HINDI_NOT_FOUND =
+  '<!doctype html><html lang="hi-IN"><title>प्रॉपर्टी नहीं मिली</title><h1>प्रॉपर्टी नहीं मिली</h1>';
 let db: TestDatabase;
 let out: string;
 let siteDir: string;
@@ -65,6 +67,10 @@ beforeAll(async () => {
   writeFileSync(join(siteDir, 'properties/view/index.html'), SHELL);
   mkdirSync(join(siteDir, 'property-not-found'), { recursive: true });
   writeFileSync(join(siteDir, 'property-not-found/index.html'), NOT_FOUND);
+  mkdirSync(join(siteDir, 'hi/properties/view'), { recursive: true });
+  writeFileSync(join(siteDir, 'hi/properties/view/index.html'), SHELL);
+  mkdirSync(join(siteDir, 'hi/property-not-found'), { recursive: true });
+  writeFileSync(join(siteDir, 'hi/property-not-found/index.html'), HINDI_NOT_FOUND);
   running = [publicListingModel, dirtyCitiesProjection].map((p) =>
     startProjection(db.sql, p, { pollIntervalMs: 20 }),
   );
@@ -135,6 +141,12 @@ describe('an id without a generated page (the site’s shell answers)', () => {
     const page = await get('/browse/never-existed-123');
     expect(page.status).toBe(404);
     expect(page.body).toBe(NOT_FOUND);
+  });
+
+  it('answers so in the path’s language: /hi/browse/{id} with the Hindi page', async () => {
+    const page = await get('/hi/browse/never-existed-123');
+    expect(page.status).toBe(404);
+    expect(page.body).toBe(HINDI_NOT_FOUND);
   });
 
   it('answers 410 for a listing deleted before its page was generated', async () => {
