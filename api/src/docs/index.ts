@@ -12,7 +12,9 @@ const DESCRIPTION =
   'Rental listings for India. Bearer JWT from /api/auth/login. Errors are {message} or ' +
   "{message: 'Validation failed', errors: [{path, msg}]}. Writes (POST, PUT, PATCH, DELETE) of a " +
   `signed-in user: ${keyDoc} At the request deadline (8 s) a write that was cancelled before it ` +
-  'took effect is 503 with Retry-After; one that took effect, or may still, is 202.';
+  'took effect is 503 with Retry-After; one that took effect, or may still, is 202. Messages a ' +
+  'person reads (message, errors[].msg, the market card) are in the language Accept-Language asks ' +
+  'for: en (the default), hi or kn.';
 
 /**
  * Exactly what Swagger UI needs: its script, stylesheet and our start-up
