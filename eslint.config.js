@@ -186,6 +186,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-pseudo/**',
       '**/.astro/**',
       '.data/**',
       'artifacts/**',
