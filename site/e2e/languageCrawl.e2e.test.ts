@@ -63,6 +63,8 @@ const WRITTEN = [
   ...PEOPLE,
   'Vikram Shah',
   ...REPORTERS,
+  // The address the harness writes for a listing (createListingViaApi), before its area alone.
+  ...['Koramangala', 'Aundh', ...AREAS].map((area) => `12 ${area} Main Road`),
   'Koramangala',
   'Bengaluru',
   'Aundh',
