@@ -204,6 +204,11 @@ const openReviews = async (page: Page, locale: Locale) => {
   await page.getByRole('list', { name: CATALOGUES[locale]['admin.reports.history'] }).waitFor();
 };
 
+/** Waits until the page shows what was made for it (a filled queue is read filled). */
+const shows = (selector: string) => async (page: Page) => {
+  await page.locator(selector).first().waitFor();
+};
+
 const PAGES: [Role, string, ((page: Page, locale: Locale) => Promise<void>)?][] = [
   ['visitor', '/'],
   ['visitor', '/browse'],
@@ -219,19 +224,19 @@ const PAGES: [Role, string, ((page: Page, locale: Locale) => Promise<void>)?][] 
   ['tenant', '/favourites'],
   ['tenant', '/saved-searches'],
   ['tenant', '/messages'],
-  ['tenant', '/messages?c={conversation}'],
+  ['tenant', '/messages?c={conversation}', shows('[data-testid="message"]')],
   ['tenant', '/profile'],
   ['owner', '/dashboard'],
   ['owner', '/my-properties'],
   ['owner', '/add-property'],
   ['owner', '/edit-property/{id}'],
-  ['owner', '/messages?c={conversation}'],
-  ['admin', '/admin'],
+  ['owner', '/messages?c={conversation}', shows('[data-testid="message"]')],
+  ['admin', '/admin', shows('.decision-list li')],
   ['admin', '/admin/reports', openReviews],
   ['admin', '/admin/verify'],
-  ['admin', '/admin/brokers'],
-  ['admin', '/admin/duplicates'],
-  ['admin', '/admin/too-cheap'],
+  ['admin', '/admin/brokers', shows('[data-testid="broker-account"]')],
+  ['admin', '/admin/duplicates', shows('.duplicate-pair')],
+  ['admin', '/admin/too-cheap', shows('[data-testid="too-cheap-row"]')],
 ];
 
 /** The words a reader meets on the page, outside what people wrote. */
