@@ -4,10 +4,9 @@ import { RESET_LINK_MESSAGES } from '@rentals/core/accounts/passwordReset';
 import { conversationMessages } from '@rentals/core/conversations/decide';
 import { messageBodyMessages } from '@rentals/core/conversations/messageBody';
 import { favouriteMessages as favouriteRules } from '@rentals/core/favourites/favourite';
-import { INTL_TAGS, negotiateLocale, type Locale } from '@rentals/core/i18n/locales';
-import { messageFormatters } from '@rentals/core/i18n/translate';
-import { isValued } from '@rentals/core/i18n/valued';
-import { IntlMessageFormat } from 'intl-messageformat';
+import { negotiateLocale, type Locale } from '@rentals/core/i18n/locales';
+import { isValued, sayIn } from '@rentals/core/i18n/valued';
+import { valuesReader } from '@rentals/core/i18n/valuedMessages';
 import { messages as listingMessages } from '@rentals/core/listings/decide';
 import { fieldMessages } from '@rentals/core/listings/fields';
 import { tenancyMessages } from '@rentals/core/listings/tenancy';
@@ -31,7 +30,6 @@ import { savedSearchBodyMessages } from '../savedSearches/model.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, INTERNAL_ERROR_MESSAGE } from '../shared/errorHandler.ts';
 import hi from './errors.hi.json' with { type: 'json' };
 import kn from './errors.kn.json' with { type: 'json' };
-import { valuesReader } from './valuedMessages.ts';
 
 /**
  * The API's messages a person reads, in Hindi and Kannada (issue 42). The
@@ -50,7 +48,7 @@ import { valuesReader } from './valuedMessages.ts';
  * Messages built with a value (a file's name, `try again in 3 minutes`) are
  * declared as English ICU messages (core/src/i18n/valued.ts); their
  * translations are ICU too, and the values are read back from the English
- * text (valuedMessages.ts), so an error still carries only its words.
+ * text (core/src/i18n/valuedMessages.ts), so an error still carries only its words.
  */
 const pick = <T extends Record<string, unknown>, K extends keyof T>(table: T, ...keys: K[]) =>
   Object.fromEntries(keys.map((key) => [key, table[key]])) as Pick<T, K>;
@@ -129,29 +127,11 @@ const readers = [...VALUED_IDS].map((id) => ({
   id,
   read: valuesReader(ENGLISH_API_MESSAGES[id]!),
 }));
-const formats = new Map<string, IntlMessageFormat>();
-const formatIn = (locale: Exclude<Locale, 'en'>, id: string) => {
-  const key = `${locale} ${id}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new IntlMessageFormat(
-      API_MESSAGE_TRANSLATIONS[locale][id]!,
-      INTL_TAGS[locale],
-      {},
-      {
-        formatters: messageFormatters(locale),
-      },
-    );
-    formats.set(key, format);
-  }
-  return format;
-};
-
 /** A message built with values, said in `locale` with the values its English text holds. */
 const valuedIn = (message: string, locale: Exclude<Locale, 'en'>): string | undefined => {
   for (const { id, read } of readers) {
     const values = read(message);
-    if (values) return String(formatIn(locale, id).format(values));
+    if (values) return sayIn(locale, API_MESSAGE_TRANSLATIONS[locale][id]!, values);
   }
   return undefined;
 };

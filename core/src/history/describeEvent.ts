@@ -9,7 +9,7 @@ import { translatorFor, type MessageId } from '../i18n/catalogues.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { formatRupees } from '../i18n/numbers.ts';
 import type { MessageValues } from '../i18n/translate.ts';
-import { REPORT_REASONS } from '../reports/events.ts';
+import type { ReportReason } from '../reports/events.ts';
 import { HIDE_FOR_REVIEW_THRESHOLD, POSSIBLY_RENTED_THRESHOLD } from '../reports/report.ts';
 
 type Data = Readonly<Record<string, unknown>>;
@@ -27,7 +27,7 @@ const because = (data: Data, key = 'reason') => ({
   reason: text(data[key]),
 });
 /** A report's reason in the reader's language: the report form's label of it. */
-const REASON_IDS: Readonly<Record<(typeof REPORT_REASONS)[number], MessageId>> = {
+const REASON_IDS: Readonly<Record<ReportReason, MessageId>> = {
   'Broker posing as owner': 'admin.reason.broker',
   'Already rented': 'admin.reason.rented',
   'Wrong price or details': 'admin.reason.wrong',

@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { INTL_TAGS } from './locales.ts';
+import { INTL_TAGS, type Locale } from './locales.ts';
 import { messageFormatters } from './translate.ts';
 
 /**
@@ -29,3 +29,22 @@ export const valued = <A extends readonly (string | number)[]>(
 /** Whether a message table's entry is a valued message. */
 export const isValued = (entry: unknown): entry is Valued<never> =>
   typeof entry === 'function' && typeof (entry as { icu?: unknown }).icu === 'string';
+
+const parsed = new Map<string, IntlMessageFormat>();
+
+/** A message in a language said with its values (the API's valued translations; parsed once each). */
+export const sayIn = (
+  locale: Locale,
+  message: string,
+  values: Record<string, string | number>,
+): string => {
+  const key = `${locale}\u0000${message}`;
+  let format = parsed.get(key);
+  if (!format) {
+    format = new IntlMessageFormat(message, INTL_TAGS[locale], undefined, {
+      formatters: messageFormatters(locale),
+    });
+    parsed.set(key, format);
+  }
+  return String(format.format(values));
+};
