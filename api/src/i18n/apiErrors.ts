@@ -142,6 +142,13 @@ export const localiseMessage = (message: string, locale: Locale): string =>
     ? message
     : (byEnglish[locale].get(message) ?? valuedIn(message, locale) ?? message);
 
+/**
+ * A sentence the API answers with on success (`{message}`: 'Your password has
+ * been reset…'), in the request's language: the same tables as the errors'.
+ */
+export const saidFor = (request: Request, message: string): string =>
+  localiseMessage(message, requestLocale(request));
+
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
 
 /** The language a request asks for (its Accept-Language; English without one). */
