@@ -1,7 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LATIN_KEPT } from '@rentals/core/i18n/writtenInScript';
-import { CRAWL_PAGES, CRAWL_WRITTEN, crawlFixtures, openAs, type Crawl } from './harness/crawl.ts';
+import {
+  CRAWL_PAGES,
+  CRAWL_TITLE,
+  CRAWL_WRITTEN,
+  crawlFixtures,
+  openAs,
+  settled,
+  type Crawl,
+} from './harness/crawl.ts';
+import {
+  FILLED_ACTIONS,
+  FILLED_PAGES,
+  FILLED_STACK_ENV,
+  FILLED_WRITTEN,
+  fillQueues,
+} from './harness/filledQueues.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 
 /**
@@ -13,6 +28,11 @@ import { startStack, type Stack } from './harness/stack.ts';
  * (and what the crawl's people wrote, harness/crawl.ts: a label built around
  * it, 'Save 2 BHK flat… to favourites' in an aria-label, cannot mark it).
  * The document's title comes from the catalogues (and a listing's own).
+ * The admin's queues are read filled (a reported listing with its history
+ * and its reports' weights, a duplicate pair, a listing much below similar
+ * homes, an account with a broker signal, decisions taken), and a
+ * conversation with messages from both sides (harness/filledQueues.ts): the
+ * API's sentences on them come in the page's language too.
  *
  * A ratchet: the test fails when a page has more English than it had when
  * this was last lowered (CEILING), and prints every word it found, so moving
@@ -34,11 +54,16 @@ const ALSO_KEPT = new Set([
 
 let stack: Stack;
 let crawl: Crawl;
+let conversationId = '';
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ env: FILLED_STACK_ENV });
   crawl = await crawlFixtures(stack);
-});
+  ({ conversationId } = await fillQueues(stack, { ...crawl, title: CRAWL_TITLE }));
+}, 240_000);
+
+const PAGES = [...CRAWL_PAGES, ...FILLED_PAGES];
+const WRITTEN = [...CRAWL_WRITTEN, ...FILLED_WRITTEN];
 
 afterAll(async () => {
   await stack?.stop();
@@ -71,7 +96,7 @@ const englishIn = (texts: string[]) =>
   texts.flatMap(
     (text) =>
       // What people wrote, an email address or a web address is not a text to translate.
-      CRAWL_WRITTEN.reduce((rest, written) => rest.replaceAll(written, ''), text)
+      WRITTEN.reduce((rest, written) => rest.replaceAll(written, ''), text)
         .replace(/\S+@\S+|https?:\/\/\S+/g, '')
         .match(/\p{Script=Latin}{2,}/gu)
         ?.filter((word) => !ALSO_KEPT.has(word))
@@ -81,9 +106,16 @@ const englishIn = (texts: string[]) =>
 describe('the pages in Hindi and Kannada', () => {
   it(`leave at most ${CEILING} words in English, on every page and for every role`, async () => {
     const found: string[] = [];
-    for (const locale of ['hi', 'kn'])
-      for (const [role, path] of CRAWL_PAGES) {
-        const page = await openAs(stack, crawl, role, `/${locale}${path}`);
+    for (const locale of ['hi', 'kn'] as const)
+      for (const [role, path] of PAGES) {
+        const at = `/${locale}${path.replace('{conversation}', conversationId)}`;
+        const page = await openAs(stack, crawl, role, at);
+        // A filled page's second state (a history opened, a question asked) is read too.
+        const then = FILLED_ACTIONS[path];
+        if (then) {
+          await then(page, locale);
+          await settled(page);
+        }
         for (const word of englishIn(await wordsOnScreen(page)))
           found.push(`/${locale}${path} (${role}): ${word}`);
         await page.context().close();

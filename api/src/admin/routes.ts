@@ -23,6 +23,8 @@ import {
   OverviewResponse,
   VerifyManyResponse,
 } from '@rentals/core/contract/adminListing';
+import { localiseMessage, requestLocale } from '../i18n/apiErrors.ts';
+import type { Locale } from '@rentals/core/i18n/locales';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 export type AdminDeps = Pick<
@@ -42,6 +44,7 @@ const verifyMany = async (
   setVerification: ReturnType<typeof listingVerification>,
   caller: ReturnType<typeof callerOf>,
   { ids, verified }: { ids: string[]; verified: boolean },
+  locale: Locale,
 ) => {
   const results = [];
   for (const id of ids) {
@@ -50,7 +53,9 @@ const verifyMany = async (
       results.push({ id, ok: true as const, isVerified: property.isVerified });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push({ id, ok: false as const, status: error.status, message: error.message });
+      // Why, as an error would say it: in the admin's language.
+      const message = localiseMessage(error.message, locale);
+      results.push({ id, ok: false as const, status: error.status, message });
     }
   }
   return results;
@@ -70,11 +75,12 @@ export const adminRoutes = (deps: AdminDeps) => {
     .use(access(deps))
     .get(
       '/overview',
-      async ({ user }) => {
+      async ({ user, request }) => {
         await waitForUserIn(deps.sql, REPORT_QUEUE_READ_MODEL, user.id);
         const [counts, decisions] = await Promise.all([
           adminOverview(deps.sql),
-          recentDecisions(deps.sql, RECENT_DECISIONS),
+          // The decisions in words in the admin's language (the site sends its page's).
+          recentDecisions(deps.sql, RECENT_DECISIONS, requestLocale(request)),
         ]);
         return { counts, recentDecisions: decisions };
       },
@@ -117,7 +123,12 @@ export const adminRoutes = (deps: AdminDeps) => {
       '/listings/verify',
       (context) =>
         write(context, async ({ body, user, request }) => ({
-          results: await verifyMany(setVerification, callerOf(user, request), body),
+          results: await verifyMany(
+            setVerification,
+            callerOf(user, request),
+            body,
+            requestLocale(request),
+          ),
         })),
       {
         ...admin,

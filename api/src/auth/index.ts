@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { saidFor } from '../i18n/apiErrors.ts';
 import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAccounts } from './accounts.ts';
@@ -161,7 +162,7 @@ const accountRoutes = (ctx: Ctx) => {
               input.newPassword,
               clientAddress(request),
             );
-            return { message: MESSAGES.passwordChanged, token };
+            return { message: saidFor(request, MESSAGES.passwordChanged), token };
           },
           { fenced: false },
         ),
@@ -189,7 +190,7 @@ const resetRoutes = (ctx: Ctx) => {
       '/forgot-password',
       async ({ body, request }) => {
         await passwordReset.request(readForgotPassword(body).email, clientAddress(request));
-        return { message: MESSAGES.resetLinkSent };
+        return { message: saidFor(request, MESSAGES.resetLinkSent) };
       },
       {
         response: { 200: MessageResponse },
@@ -209,7 +210,7 @@ const resetRoutes = (ctx: Ctx) => {
       async ({ body, request }) => {
         const input = readResetPassword(body);
         await passwordReset.reset(input.token, input.newPassword, clientAddress(request));
-        return { message: MESSAGES.passwordReset };
+        return { message: saidFor(request, MESSAGES.passwordReset) };
       },
       {
         response: { 200: MessageResponse },
@@ -232,8 +233,8 @@ const verifyEmailRoutes = (ctx: Ctx) => {
   return routes(ctx, 'verifyEmail')
     .post(
       '/verify-email',
-      async ({ body }) => ({
-        message: await emailVerification.verify(readVerifyEmail(body).token),
+      async ({ body, request }) => ({
+        message: saidFor(request, await emailVerification.verify(readVerifyEmail(body).token)),
       }),
       {
         response: { 200: MessageResponse },
@@ -254,7 +255,10 @@ const verifyEmailRoutes = (ctx: Ctx) => {
         write(
           context,
           async ({ user, request }) => ({
-            message: await emailVerification.resend(user.id, clientAddress(request)),
+            message: saidFor(
+              request,
+              await emailVerification.resend(user.id, clientAddress(request)),
+            ),
           }),
           { fenced: false },
         ),
@@ -282,9 +286,9 @@ const signOutRoutes = (ctx: Ctx) => {
       (context) =>
         write(
           context,
-          async ({ user }) => {
+          async ({ user, request }) => {
             await accounts.logoutEverywhere(user);
-            return { message: MESSAGES.signedOutEverywhere };
+            return { message: saidFor(request, MESSAGES.signedOutEverywhere) };
           },
           { fenced: false },
         ),
@@ -304,9 +308,9 @@ const signOutRoutes = (ctx: Ctx) => {
       (context) =>
         write(
           context,
-          async ({ session }) => {
+          async ({ session, request }) => {
             await accounts.logout(session);
-            return { message: MESSAGES.loggedOut };
+            return { message: saidFor(request, MESSAGES.loggedOut) };
           },
           { fenced: false },
         ),

@@ -1,3 +1,4 @@
+import { valued } from '@rentals/core/i18n/valued';
 import type { Sql } from 'postgres';
 import { createAttemptLimiter, TooManyAttemptsError } from '../access/attemptLimit.ts';
 
@@ -17,18 +18,34 @@ export const DEFAULT_CONVERSATION_LIMITS: ConversationLimits = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
-const inWords = (seconds: number) =>
+/** How long to wait, as the messages say it: whole hours, else whole minutes, else seconds. */
+const waitOf = (seconds: number): [unit: string, count: number] =>
   seconds >= 3600
-    ? `${Math.ceil(seconds / 3600)} hour${seconds > 3600 ? 's' : ''}`
+    ? ['hours', Math.ceil(seconds / 3600)]
     : seconds >= 60
-      ? `${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}`
-      : `${seconds} second${seconds === 1 ? '' : 's'}`;
+      ? ['minutes', Math.ceil(seconds / 60)]
+      : ['seconds', seconds];
+
+const tryAgain =
+  'Try again in {unit, select, hours {{count, plural, one {# hour} other {# hours}}} ' +
+  'minutes {{count, plural, one {# minute} other {# minutes}}} ' +
+  'other {{count, plural, one {# second} other {# seconds}}}}.';
+
+/** The limits' refusals, with the limit and the wait as values (core/src/i18n/valued.ts). */
+export const limitTexts = {
+  starts: valued<[n: number, unit: string, count: number]>(
+    ['n', 'unit', 'count'],
+    `You can start at most {n, plural, one {# new conversation} other {# new conversations}} a day. ${tryAgain}`,
+  ),
+  messages: valued<[n: number, unit: string, count: number]>(
+    ['n', 'unit', 'count'],
+    `You are sending messages too fast (at most {n} a minute). ${tryAgain}`,
+  ),
+};
 
 export const limitMessages = {
-  starts: (n: number, retry: number) =>
-    `You can start at most ${n} new conversation${n === 1 ? '' : 's'} a day. Try again in ${inWords(retry)}.`,
-  messages: (n: number, retry: number) =>
-    `You are sending messages too fast (at most ${n} a minute). Try again in ${inWords(retry)}.`,
+  starts: (n: number, retry: number) => limitTexts.starts(n, ...waitOf(retry)),
+  messages: (n: number, retry: number) => limitTexts.messages(n, ...waitOf(retry)),
 };
 
 /**

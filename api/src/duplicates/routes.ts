@@ -1,3 +1,4 @@
+import { requestLocale } from '../i18n/apiErrors.ts';
 import { Elysia } from 'elysia';
 import { NotFoundError } from '@rentals/core/errors';
 import {
@@ -61,9 +62,10 @@ export const duplicateRoutes = (deps: DuplicatesDeps) => {
     .use(access(deps))
     .get(
       '',
-      async ({ user }) => {
+      async ({ user, request }) => {
         await waitForUserIn(deps.sql, DUPLICATES_READ_MODEL, user.id);
-        return duplicateQueue(deps.sql);
+        // The findings in the admin's language (the site sends its page's).
+        return duplicateQueue(deps.sql, undefined, requestLocale(request));
       },
       {
         ...admin,

@@ -38,3 +38,19 @@ describe('a refused listing', () => {
     }
   });
 });
+
+describe('a sentence the API answers on success', () => {
+  it('is in the language the page asks for, the specification’s English otherwise', async () => {
+    const ask = (headers: Record<string, string>) =>
+      s.t.request<{ message: string }>('POST', '/api/auth/forgot-password', {
+        json: { email: 'nobody@example.com' },
+        headers,
+      });
+    const [english, hindi] = [await ask({}), await ask({ 'accept-language': 'hi-IN' })];
+    expect([english.status, hindi.status]).toEqual([200, 200]);
+    expect(english.body.message).toBe(
+      'If an account exists for that email, we have sent a link to reset your password.',
+    );
+    expect(hindi.body.message).toMatch(/\p{Script=Devanagari}/u);
+  });
+});

@@ -5,6 +5,8 @@ import { conversationMessages } from '@rentals/core/conversations/decide';
 import { messageBodyMessages } from '@rentals/core/conversations/messageBody';
 import { favouriteMessages as favouriteRules } from '@rentals/core/favourites/favourite';
 import { negotiateLocale, type Locale } from '@rentals/core/i18n/locales';
+import { isValued, sayIn } from '@rentals/core/i18n/valued';
+import { valuesReader } from '@rentals/core/i18n/valuedMessages';
 import { messages as listingMessages } from '@rentals/core/listings/decide';
 import { fieldMessages } from '@rentals/core/listings/fields';
 import { tenancyMessages } from '@rentals/core/listings/tenancy';
@@ -18,9 +20,11 @@ import { LIMIT_MESSAGES } from '../auth/attemptLimits.ts';
 import { MESSAGES as AUTH_MESSAGES } from '../auth/model.ts';
 import { favouriteMessages as favouriteBodyMessages } from '../favourites/model.ts';
 import { MESSAGES as IDEMPOTENCY_MESSAGES } from '../idempotency/model.ts';
+import { limitTexts as conversationLimitTexts } from '../conversations/limits.ts';
 import { confirmLinkMessages } from '../listings/confirmLink.ts';
 import { photoMessages } from '../media/photoRules.ts';
 import { notificationMessages } from '../notifications/model.ts';
+import { searchRateMessage } from '../properties/searchRate.ts';
 import { reportApiMessages } from '../reports/model.ts';
 import { savedSearchBodyMessages } from '../savedSearches/model.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, INTERNAL_ERROR_MESSAGE } from '../shared/errorHandler.ts';
@@ -39,8 +43,12 @@ import kn from './errors.kn.json' with { type: 'json' };
  * Left in English on purpose: messages about a parameter's format that only
  * a developer calling the API meets (`bbox must be four numbers…`, `limit
  * must be…`): they name parameters and are documented in English in the
- * OpenAPI description. Messages built with a value (`Too many messages; try
- * again in 3 minutes`) are not in these tables yet and stay English.
+ * OpenAPI description.
+ *
+ * Messages built with a value (a file's name, `try again in 3 minutes`) are
+ * declared as English ICU messages (core/src/i18n/valued.ts); their
+ * translations are ICU too, and the values are read back from the English
+ * text (core/src/i18n/valuedMessages.ts), so an error still carries only its words.
  */
 const pick = <T extends Record<string, unknown>, K extends keyof T>(table: T, ...keys: K[]) =>
   Object.fromEntries(keys.map((key) => [key, table[key]])) as Pick<T, K>;
@@ -73,17 +81,29 @@ const GROUPS: Record<string, Record<string, unknown>> = {
   listerRole: listerRoleMessages,
   idempotency: IDEMPOTENCY_MESSAGES,
   duplicate: duplicateReviewMessages,
+  conversationLimits: conversationLimitTexts,
+  search: { tooMany: searchRateMessage },
   // Not an error: what a listing's 'Rent & market' card warns tenants of.
   trust: { tooCheap: TOO_CHEAP_WARNING },
 };
 
-/** Every translated message in English, by id: derived from the tables, never written twice. */
+const entries = Object.entries(GROUPS).flatMap(([group, table]) =>
+  Object.entries(table).map(([key, entry]) => [`errors.${group}.${key}`, entry] as const),
+);
+
+/**
+ * Every translated message in English, by id: derived from the tables, never
+ * written twice (a valued message as its ICU message).
+ */
 export const ENGLISH_API_MESSAGES: Record<string, string> = Object.fromEntries(
-  Object.entries(GROUPS).flatMap(([group, table]) =>
-    Object.entries(table)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-      .map(([key, english]) => [`errors.${group}.${key}`, english]),
+  entries.flatMap(([id, entry]) =>
+    typeof entry === 'string' ? [[id, entry]] : isValued(entry) ? [[id, entry.icu]] : [],
   ),
+);
+
+/** The ids of the messages built with values: their translations are ICU messages. */
+export const VALUED_IDS: ReadonlySet<string> = new Set(
+  entries.filter(([, entry]) => isValued(entry)).map(([id]) => id),
 );
 
 export const API_MESSAGE_TRANSLATIONS: Record<Exclude<Locale, 'en'>, Record<string, string>> = {
@@ -103,9 +123,31 @@ const byEnglish = Object.fromEntries(
   }),
 ) as Record<Exclude<Locale, 'en'>, Map<string, string>>;
 
+const readers = [...VALUED_IDS].map((id) => ({
+  id,
+  read: valuesReader(ENGLISH_API_MESSAGES[id]!),
+}));
+/** A message built with values, said in `locale` with the values its English text holds. */
+const valuedIn = (message: string, locale: Exclude<Locale, 'en'>): string | undefined => {
+  for (const { id, read } of readers) {
+    const values = read(message);
+    if (values) return sayIn(locale, API_MESSAGE_TRANSLATIONS[locale][id]!, values);
+  }
+  return undefined;
+};
+
 /** A message in the language asked for, or as it is when it has no translation. */
 export const localiseMessage = (message: string, locale: Locale): string =>
-  locale === 'en' ? message : (byEnglish[locale].get(message) ?? message);
+  locale === 'en'
+    ? message
+    : (byEnglish[locale].get(message) ?? valuedIn(message, locale) ?? message);
+
+/**
+ * A sentence the API answers with on success (`{message}`: 'Your password has
+ * been reset…'), in the request's language: the same tables as the errors'.
+ */
+export const saidFor = (request: Request, message: string): string =>
+  localiseMessage(message, requestLocale(request));
 
 type ErrorBody = { message: string; errors?: { path: string; msg: string }[] };
 

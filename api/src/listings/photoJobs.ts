@@ -1,3 +1,5 @@
+import type { Locale } from '@rentals/core/i18n/locales';
+import { localiseMessage } from '../i18n/apiErrors.ts';
 import type { Sql } from 'postgres';
 import type { PhotoFailure } from '@rentals/core/listings/events';
 import type { PhotoUpload } from '@rentals/core/contract/property';
@@ -108,13 +110,18 @@ export const retryPhotoJobLater = (sql: Sql, photoId: string, seconds: number, c
         attempts = attempts - ${counted ? 0 : 1}
       WHERE photo_id = ${photoId}`;
 
-export const failureMessage = (name: string, reason: PhotoFailure) =>
-  reason === 'unreadable' ? photoMessages.unreadable(name) : photoMessages.notProcessed(name);
+/** Why a photo failed, in `locale` (the owner's page's; api/src/i18n/apiErrors.ts). */
+export const failureMessage = (name: string, reason: PhotoFailure, locale: Locale = 'en') =>
+  localiseMessage(
+    reason === 'unreadable' ? photoMessages.unreadable(name) : photoMessages.notProcessed(name),
+    locale,
+  );
 
 /** The owner's view of the photos of these listings that are not (yet) among their images. */
 export const photoUploadsOf = async (
   sql: Sql,
   listingIds: string[],
+  locale: Locale = 'en',
 ): Promise<Map<string, PhotoUpload[]>> => {
   const byListing = new Map<string, PhotoUpload[]>();
   if (listingIds.length === 0) return byListing;
@@ -130,7 +137,7 @@ export const photoUploadsOf = async (
           name: r.name,
           caption: r.caption,
           status: 'failed',
-          message: failureMessage(r.name, r.failed),
+          message: failureMessage(r.name, r.failed, locale),
         }
       : { id: r.id, name: r.name, caption: r.caption, status: 'processing' };
     byListing.set(r.listingId, [...(byListing.get(r.listingId) ?? []), upload]);

@@ -1,3 +1,5 @@
+import { valued } from '@rentals/core/i18n/valued';
+
 /** Upload limits of SPEC §9 and DESIGN §8. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
@@ -17,19 +19,28 @@ export const MAX_UPLOAD_PIXELS = 160_000_000;
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp';
 
+/** The file's name is a value: the owner reads which photo it was (core/src/i18n/valued.ts). */
 export const photoMessages = {
-  invalidType: (file: string) =>
-    `${file} - Invalid file type. Only JPEG, PNG, and WebP are allowed.`,
-  tooLarge: (file: string) => `${file} - File too large. Maximum size is 5MB.`,
-  tooManyPixels: (file: string) =>
-    `${file} - Image dimensions too large. Maximum is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
+  invalidType: valued<[file: string]>(
+    ['file'],
+    '{file} - Invalid file type. Only JPEG, PNG, and WebP are allowed.',
+  ),
+  tooLarge: valued<[file: string]>(['file'], '{file} - File too large. Maximum size is 5MB.'),
+  tooManyPixels: valued<[file: string]>(
+    ['file'],
+    `{file} - Image dimensions too large. Maximum is ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
+  ),
   tooManyPixelsInAll: `Images too large in total. Maximum is ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels per upload.`,
   busy: 'Photo processing is busy right now; please try again in a few seconds.',
   interrupted: 'Photo processing was interrupted; please try again in a few seconds.',
-  unreadable: (file: string) =>
-    `${file} could not be processed: the file looks damaged or incomplete. Please upload it again.`,
-  notProcessed: (file: string) =>
-    `${file} could not be processed after several tries. Please upload it again.`,
+  unreadable: valued<[file: string]>(
+    ['file'],
+    '{file} could not be processed: the file looks damaged or incomplete. Please upload it again.',
+  ),
+  notProcessed: valued<[file: string]>(
+    ['file'],
+    '{file} could not be processed after several tries. Please upload it again.',
+  ),
 } as const;
 
 /**

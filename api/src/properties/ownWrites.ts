@@ -7,6 +7,7 @@ import type { OwnerSummary } from '@rentals/projections/queries/ownerSummary';
 import { listingViews } from '@rentals/projections/queries/listingQueries';
 import { streamsNotApplied } from '@rentals/projections/queries/readYourWrites';
 import type { AppDeps } from '../deps.ts';
+import type { Locale } from '@rentals/core/i18n/locales';
 import { photoUploadsOf } from '../listings/photoJobs.ts';
 
 /**
@@ -103,10 +104,13 @@ export const withOwnWrites = async (
 export const withPhotoUploads = async <D extends PropertyDocument>(
   deps: Pick<AppDeps, 'sql'>,
   documents: D[],
+  /** The language of a failed photo's message (the owner's page's). */
+  locale: Locale = 'en',
 ): Promise<D[]> => {
   const uploads = await photoUploadsOf(
     deps.sql,
     documents.map((d) => d._id),
+    locale,
   );
   return documents.map((d) => {
     const mine = uploads.get(d._id);

@@ -29,6 +29,7 @@ import { ownListingFromLog, withOwnWrites, withPhotoUploads } from './ownWrites.
 import { documentCacheFor } from './documentCache.ts';
 import { ownerContact } from './ownerContact.ts';
 import { isEmailVerified } from '../auth/users.ts';
+import { requestLocale } from '../i18n/apiErrors.ts';
 import { parseSearchParams, type SearchParams } from './searchParams.ts';
 import { propertyServices } from './services.ts';
 import { resolvePlaces } from './criteriaFor.ts';
@@ -224,7 +225,7 @@ const ownerRoutes = (ctx: Ctx) => {
   const { deps } = ctx;
   return routes(ctx, 'owner').get(
     '/my-properties',
-    async ({ user }) => {
+    async ({ user, request }) => {
       // Read-your-writes: the owner's own changes are in the list they see next, from the log
       // while the read model lags (ownWrites.ts).
       const own = await withOwnWrites(deps, user.id, async () => {
@@ -234,7 +235,9 @@ const ownerRoutes = (ctx: Ctx) => {
         ]);
         return { properties, summary };
       });
-      return { ...own, properties: await withPhotoUploads(deps, own.properties) };
+      // A failed photo's message in the owner's language (the site sends its page's).
+      const locale = requestLocale(request);
+      return { ...own, properties: await withPhotoUploads(deps, own.properties, locale) };
     },
     {
       requireRole: OWNER_ROLES,
@@ -276,7 +279,7 @@ const findProperty = async (
   if (!found) throw new NotFoundError(NOT_FOUND);
   const property =
     found.ownerId === user.id || user.role === 'admin'
-      ? (await withPhotoUploads(deps, [found]))[0]!
+      ? (await withPhotoUploads(deps, [found], requestLocale(request)))[0]!
       : found;
   refuseIfHidden({ ownerId: property.ownerId, hidden: !!property.hiddenForReview }, user);
   if (preview) return { property };

@@ -1,3 +1,4 @@
+import { valued } from '@rentals/core/i18n/valued';
 import { RetryLaterError } from '../shared/retryLater.ts';
 
 /** Searches a client may make per second on average (SEARCHES_PER_SECOND), and how many at once. */
@@ -8,8 +9,10 @@ const BURST_SECONDS = 6;
 /** Clients remembered per process (the least recently refilled are forgotten first, i.e. start full again). */
 const MAX_CLIENTS = 100_000;
 
-export const searchRateMessage = (seconds: number) =>
-  `Too many searches; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+export const searchRateMessage = valued<[seconds: number]>(
+  ['seconds'],
+  'Too many searches; try again in {seconds, plural, one {# second} other {# seconds}}.',
+);
 
 /**
  * Per-client token buckets for the search and map endpoints, against

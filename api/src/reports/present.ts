@@ -1,5 +1,6 @@
 import { fromNewAccount, type OpenReport } from '@rentals/core/reports/report';
 import { reportWeights } from '@rentals/core/reports/weight';
+import type { Locale } from '@rentals/core/i18n/locales';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Accounts created this close together look made in one go (a brigade's accounts usually are). */
@@ -45,10 +46,11 @@ const creationGroups = (open: readonly OpenReport[]) => {
  * reporter's account was and whether its email is confirmed; and the
  * clusters of related accounts: reports from one address (`sharedAddress`;
  * the address itself is never recorded) and accounts created within an hour
- * of each other (`createdTogether`), numbered groups.
+ * of each other (`createdTogether`), numbered groups. The reasons are in
+ * `locale`, the admin's.
  */
-export const presentOpenReports = (open: readonly OpenReport[]) => {
-  const weights = reportWeights(open);
+export const presentOpenReports = (open: readonly OpenReport[], locale: Locale = 'en') => {
+  const weights = reportWeights(open, locale);
   const sharedAddress = numberedGroups(open.map((r) => r.reporter.address));
   const createdTogether = numberedGroups(creationGroups(open));
   return open.map((r, i) => {

@@ -166,6 +166,20 @@ describe('reviewing', () => {
     ]);
   });
 
+  it('a Kannada page gets the history and the reports’ weights in Kannada, the same events', async () => {
+    const res = await s.t.request<{
+      events: { type: string; text: string }[];
+      openReports: { why: string[] }[];
+    }>('GET', '/api/reports/listings/rep-a', {
+      token: s.admin.token,
+      headers: { 'accept-language': 'kn-IN' },
+    });
+    expect(res.body.events.map((e) => e.type)).toEqual(['ListingCreated', 'ListingReported']);
+    expect(res.body.events[0]!.text).toBe('ಮಾಲೀಕರು ಲಿಸ್ಟ್ ಮಾಡಿದರು');
+    for (const text of [...res.body.events.map((e) => e.text), ...res.body.openReports[0]!.why])
+      expect(text).toMatch(/\p{Script=Kannada}/u);
+  });
+
   it('dismissing closes the reports; a second decision finds nothing to review', async () => {
     expect((await review('rep-a', 'dismiss')).body).toMatchObject({
       action: 'dismiss',

@@ -27,6 +27,7 @@ import {
 } from '@rentals/core/contract/report';
 import { NoticesResponse } from '@rentals/core/contract/ownerNotice';
 import { reportService } from './service.ts';
+import { requestLocale } from '../i18n/apiErrors.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 
 export type ReportDeps = Pick<
@@ -133,7 +134,9 @@ export const reportRoutes = (deps: ReportDeps) => {
     )
     .get(
       '/listings/:listingId',
-      ({ params }) => service.history(listingIdOr404(params.listingId)),
+      // Its sentences in the admin's language (the site sends its page's, api/src/i18n/apiErrors.ts).
+      ({ params, request }) =>
+        service.history(listingIdOr404(params.listingId), requestLocale(request)),
       {
         ...admin,
         response: { 200: HistoryResponse },
@@ -150,11 +153,12 @@ export const reportRoutes = (deps: ReportDeps) => {
       (context) =>
         write(
           context,
-          async ({ params, body, user }) => {
+          async ({ params, body, user, request }) => {
             const listingId = listingIdOr404(params.listingId);
             const result = await service.review(user, listingId, body.action, {
               ...(body.reason === undefined ? {} : { reason: body.reason }),
               ...(body.reportIds === undefined ? {} : { reportIds: body.reportIds }),
+              locale: requestLocale(request),
             });
             await waitForStream(
               deps.sql,

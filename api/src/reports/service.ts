@@ -270,7 +270,7 @@ const report = async (
 };
 
 /** The listing as it is now, and every event of its stream and its reports stream, oldest first. */
-const history = async (deps: Deps, listingId: string) => {
+const history = async (deps: Deps, listingId: string, locale: Locale) => {
   const byStream = await deps.eventStore.readStreams([
     listingStreamId(listingId),
     reportsStreamId(listingId),
@@ -284,7 +284,7 @@ const history = async (deps: Deps, listingId: string) => {
       streamId: e.streamId,
       version: e.streamVersion,
       type: e.type,
-      text: describeEvent(e),
+      text: describeEvent(e, locale),
       data: e.data,
       userId: e.metadata.userId ?? null,
       recordedAt: e.recordedAt.toISOString(),
@@ -295,7 +295,7 @@ const history = async (deps: Deps, listingId: string) => {
   return {
     listing: toPropertyDocument(state),
     ownerId: state.status === 'absent' ? null : state.listing.ownerId,
-    openReports: presentOpenReports(reports.open),
+    openReports: presentOpenReports(reports.open, locale),
     events,
   };
 };
@@ -357,7 +357,7 @@ const review = async (
   admin: AuthUser,
   listingId: string,
   action: ReviewAction,
-  options: { reason?: string; reportIds?: readonly string[] } = {},
+  options: { reason?: string; reportIds?: readonly string[]; locale?: Locale } = {},
 ) => {
   const at = deps.clock().toISOString();
   const [decision] = await decideReview(deps, {
@@ -377,7 +377,7 @@ const review = async (
   if (kind && 'reason' in decision.data)
     tellOwner(deps, state, { ownerId, kind, listingId, reason: decision.data.reason });
   // The decision in words, as the history says it: no screen gets a type name to show.
-  return { listingId, action, decision: describeEvent(decision) };
+  return { listingId, action, decision: describeEvent(decision, options.locale) };
 };
 
 /** Reports, the admins' review of them, and what a decision does beyond its own event. */
@@ -392,12 +392,12 @@ export const reportService = (deps: Deps) => {
       input: { listingId: string; reason: ReportReason; note?: string },
       address: string,
     ) => report(deps, state, user, input, address),
-    history: (listingId: string) => history(deps, listingId),
+    history: (listingId: string, locale: Locale = 'en') => history(deps, listingId, locale),
     review: (
       admin: AuthUser,
       listingId: string,
       action: ReviewAction,
-      options?: { reason?: string; reportIds?: readonly string[] },
+      options?: { reason?: string; reportIds?: readonly string[]; locale?: Locale },
     ) => review(deps, state, admin, listingId, action, options),
   };
 };

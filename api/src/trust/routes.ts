@@ -14,6 +14,7 @@ import { waitForStream } from '@rentals/projections/queries/readYourWrites';
 import { access } from '../access/access.ts';
 import { OWNER_ROLES } from '../access/routeTable.ts';
 import type { AppDeps } from '../deps.ts';
+import { requestLocale } from '../i18n/apiErrors.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
 import { BrokerDecisionBody, RoleAnswerBody } from './model.ts';
 import { trustService } from './service.ts';
@@ -37,20 +38,26 @@ export const trustRoutes = (deps: TrustDeps) => {
   const write = idempotentWrites(deps);
   return new Elysia({ name: 'trust' })
     .use(access(deps))
-    .get('/listers/:id', ({ params }) => service.card(accountIdOr404(params.id)), {
-      requireUser: true,
-      response: { 200: ListerCardResponse },
-      detail: {
-        summary:
-          'Who lists a home: Owner or Broker, member since, listings live, replies, reports upheld',
-        description:
-          'The response rate and time come from conversations tenants started in the last year; with fewer ' +
-          'than five to judge by, `responses` is left out. 404 for an account that lists nothing.',
-        tags,
-        security,
+    .get(
+      '/listers/:id',
+      ({ params, request }) =>
+        // Its words in the reader's language (the site sends its page's, api/src/i18n/apiErrors.ts).
+        service.card(accountIdOr404(params.id), requestLocale(request)),
+      {
+        requireUser: true,
+        response: { 200: ListerCardResponse },
+        detail: {
+          summary:
+            'Who lists a home: Owner or Broker, member since, listings live, replies, reports upheld',
+          description:
+            'The response rate and time come from conversations tenants started in the last year; with fewer ' +
+            'than five to judge by, `responses` is left out. 404 for an account that lists nothing.',
+          tags,
+          security,
+        },
       },
-    })
-    .get('/admin/brokers', () => service.queue(), {
+    )
+    .get('/admin/brokers', ({ request }) => service.queue(requestLocale(request)), {
       requireRole: ['admin'] as const,
       response: { 200: BrokerQueueResponse },
       detail: {
@@ -65,9 +72,14 @@ export const trustRoutes = (deps: TrustDeps) => {
       (context) =>
         write(
           context,
-          async ({ params, body, user }) => {
+          async ({ params, body, user, request }) => {
             const accountId = accountIdOr404(params.accountId);
-            const result = await service.decide(user, accountId, body.decision);
+            const result = await service.decide(
+              user,
+              accountId,
+              body.decision,
+              requestLocale(request),
+            );
             await waitForStream(
               deps.sql,
               accountStreamId(accountId),
@@ -102,9 +114,14 @@ export const trustRoutes = (deps: TrustDeps) => {
     .post(
       '/lister-role/answer',
       (context) =>
-        write(context, async ({ body, user }) => service.answer(user, body.answer), {
-          fenced: false,
-        }),
+        write(
+          context,
+          async ({ body, user, request }) =>
+            service.answer(user, body.answer, requestLocale(request)),
+          {
+            fenced: false,
+          },
+        ),
       {
         requireRole: OWNER_ROLES,
         body: RoleAnswerBody,

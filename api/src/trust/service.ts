@@ -26,7 +26,9 @@ import {
 } from '@rentals/core/trust/listerRole';
 import { responseStats } from '@rentals/core/trust/responseStats';
 import { describeEvent } from '@rentals/core/history/describeEvent';
+import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { formatDate } from '@rentals/core/i18n/dates';
+import type { Locale } from '@rentals/core/i18n/locales';
 import {
   brokerCandidates,
   listerCardFacts,
@@ -42,22 +44,25 @@ const QUEUE_MAX = 100;
 const listerMessages = { notFound: 'No such lister' } as const;
 
 /** '24 Dec 2026', in India's time. */
-const day = (at: Date | string) => formatDate(at, 'en', 'date', { timeZone: 'Asia/Kolkata' });
+const day = (at: Date | string, locale: Locale) =>
+  formatDate(at, locale, 'date', { timeZone: 'Asia/Kolkata' });
 
-/** Where the role question stands, in words for the admin. */
-const statusOf = (c: BrokerCandidate): string => {
+/** Where the role question stands, in words for the admin, in their language. */
+const statusOf = (c: BrokerCandidate, locale: Locale): string => {
+  const { t } = translatorFor(locale);
   if (c.answer === 'owner' && c.answeredAt)
-    return `Said they are the owner on ${day(c.answeredAt)}`;
-  if (c.askedAt) return `Asked to confirm their role on ${day(c.askedAt)}`;
-  return 'Not asked yet';
+    return t('evidence.broker.status', { state: 'owner', date: day(c.answeredAt, locale) });
+  if (c.askedAt)
+    return t('evidence.broker.status', { state: 'asked', date: day(c.askedAt, locale) });
+  return t('evidence.broker.status', { state: 'notAsked', date: '' });
 };
 
 /** Ranked with their evidence; accounts an admin judged owners are quiet (unless asked since). */
-const ranked = (candidates: BrokerCandidate[]) =>
+const ranked = (candidates: BrokerCandidate[], locale: Locale) =>
   candidates
     .filter((c) => !c.markedOwnerAt || (c.askedAt !== null && c.askedAt > c.markedOwnerAt))
     .map((c) => {
-      const signals = brokerSignals('homeowner', c.facts);
+      const signals = brokerSignals('homeowner', c.facts, locale);
       return { c, signals, strength: signalStrength(signals) };
     })
     .filter((r) => r.signals.length > 0)
@@ -103,10 +108,10 @@ export const trustService = (deps: TrustDeps) => {
   const now = () => deps.clock().toISOString();
   return {
     /** A lister's trust card (GET /api/listers/:id). */
-    card: async (accountId: string) => {
+    card: async (accountId: string, locale: Locale) => {
       const facts = await listerCardFacts(deps.sql, accountId);
       if (!facts) throw new NotFoundError(listerMessages.notFound);
-      const responses = responseStats(facts.enquiries, now());
+      const responses = responseStats(facts.enquiries, now(), locale);
       return {
         lister: {
           id: facts.id,
@@ -121,8 +126,8 @@ export const trustService = (deps: TrustDeps) => {
     },
 
     /** The admins' list: homeowner accounts with broker signals, strongest first. */
-    queue: async () => ({
-      accounts: ranked(await brokerCandidates(deps.sql))
+    queue: async (locale: Locale) => ({
+      accounts: ranked(await brokerCandidates(deps.sql), locale)
         .slice(0, QUEUE_MAX)
         .map(({ c, signals, strength }) => ({
           accountId: c.accountId,
@@ -132,7 +137,7 @@ export const trustService = (deps: TrustDeps) => {
           listings: c.facts.listings,
           strength,
           signals,
-          status: statusOf(c),
+          status: statusOf(c, locale),
         })),
       askAt: ASK_TO_CONFIRM_AT,
     }),
@@ -142,6 +147,7 @@ export const trustService = (deps: TrustDeps) => {
       admin: AuthUser,
       accountId: string,
       decision: 'looksLikeOwner' | 'askToConfirm',
+      locale: Locale,
     ) => {
       const [account] = await deps.sql<
         { role: string }[]
@@ -157,7 +163,7 @@ export const trustService = (deps: TrustDeps) => {
       };
       const events = decideListerRole(command);
       await appendToAccount(createEventStore(deps.sql), accountId, events, admin.id);
-      return { accountId, decision: describeEvent(events[0]!) };
+      return { accountId, decision: describeEvent(events[0]!, locale) };
     },
 
     /** Whether the caller is asked 'Are you the owner or a broker?'. */
@@ -172,7 +178,7 @@ export const trustService = (deps: TrustDeps) => {
     },
 
     /** The caller's answer: 'broker' makes the account and every listing of it a broker's, in one transaction. */
-    answer: async (user: AuthUser, answer: 'owner' | 'broker') => {
+    answer: async (user: AuthUser, answer: 'owner' | 'broker', locale: Locale) => {
       const at = now();
       const events = decideListerRole({
         type: 'AnswerRole',
@@ -193,10 +199,7 @@ export const trustService = (deps: TrustDeps) => {
         sessionCacheFor({ sql: deps.sql, clock: deps.clock, log: deps.log }).forgetUser(user.id);
       return {
         role: answer === 'broker' ? 'broker' : 'homeowner',
-        text:
-          answer === 'broker'
-            ? 'Thank you. Your listings now show you as a broker.'
-            : 'Thank you for confirming that you are the owner.',
+        text: translatorFor(locale).t('evidence.roleAnswered', { answer }),
       };
     },
   };

@@ -1,3 +1,4 @@
+import { requestLocale } from '../i18n/apiErrors.ts';
 import { Elysia, t } from 'elysia';
 import { tooCheapQueue } from '@rentals/projections/queries/rentCheckQueue';
 import { waitForUser } from '@rentals/projections/queries/readYourWrites';
@@ -33,11 +34,16 @@ export const TooCheapQuery = t.Object(
 export const tooCheapRoutes = (deps: TooCheapDeps) =>
   new Elysia({ name: 'tooCheap', prefix: '/admin' }).use(access(deps)).get(
     '/too-cheap',
-    async ({ query, user }) => {
+    async ({ query, user, request }) => {
       // The admin's own verifications and delistings from this queue show at once (read-your-writes).
       await waitForUser(deps.sql, user.id);
       const page = query.page ?? 1;
-      const found = await tooCheapQueue(deps.sql, { page, pageSize: TOO_CHEAP_PAGE_SIZE });
+      // The evidence in the admin's language (the site sends its page's, api/src/i18n/apiErrors.ts).
+      const found = await tooCheapQueue(
+        deps.sql,
+        { page, pageSize: TOO_CHEAP_PAGE_SIZE },
+        requestLocale(request),
+      );
       return { ...found, page, pageSize: TOO_CHEAP_PAGE_SIZE };
     },
     {

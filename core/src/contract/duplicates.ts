@@ -23,7 +23,9 @@ export const DuplicatePairSchema = Type.Object({
   listingA: DuplicateSideSchema,
   listingB: DuplicateSideSchema,
   /** Each finding in words, strongest first, e.g. 'Identical photo (2 photos)'. */
-  matches: Type.Array(Type.String()),
+  matches: Type.Array(Type.String(), {
+    description: 'What matched, in words, in the language asked for (Accept-Language)',
+  }),
   /** 0–1: how strong the strongest finding is (orders the queue after newness). */
   strength: Type.Number(),
   foundAt: Type.String(),

@@ -24,7 +24,8 @@ export const ReviewResponse = Type.Object({
   listingId: Type.String(),
   action: Type.String({ description: `The action taken, as sent: ${REVIEW_ACTIONS.join(' | ')}` }),
   decision: Type.String({
-    description: "What was decided, in words ('Owner asked to fix it: …'), as the history says it",
+    description:
+      "What was decided, in words ('Owner asked to fix it: …'), as the history says it, in the language asked for (Accept-Language)",
   }),
 });
 
@@ -67,7 +68,7 @@ export const HistoryResponse = Type.Object({
       createdTogether: Type.Union([Type.Integer(), Type.Null()]),
       /** The report's weight toward hiding the listing (three trusted reports hide it; core/src/reports/weight.ts). */
       weight: Type.Number(),
-      /** Why it weighs that, in words, one sentence per reason. */
+      /** Why it weighs that, in words, one sentence per reason, in the language asked for (Accept-Language). */
       why: Type.Array(Type.String()),
       /** Weighs something toward hiding. */
       counts: Type.Boolean(),
@@ -78,7 +79,10 @@ export const HistoryResponse = Type.Object({
       streamId: Type.String(),
       version: Type.Integer(),
       type: Type.String(),
-      text: Type.String({ description: 'What happened, in words (type is for tools, not people)' }),
+      text: Type.String({
+        description:
+          'What happened, in words, in the language asked for (Accept-Language; type is for tools, not people)',
+      }),
       data: Type.Record(Type.String(), Type.Unknown()),
       userId: Type.Union([Type.String(), Type.Null()]),
       recordedAt: Type.String(),

@@ -17,7 +17,7 @@ export const TooCheapListingSchema = Type.Object({
   percentBelow: Type.Integer({ description: 'How far below the median, in per cent' }),
   evidence: Type.String({
     description:
-      "The fair-rent hint, e.g. 'Below the median of ₹25,000 for 8 comparable 2 BHK flats in Aundh'",
+      "The fair-rent hint, e.g. 'Below the median of ₹25,000 for 8 comparable 2 BHK flats in Aundh', in the language asked for (Accept-Language)",
   }),
   checkedAt: Type.String(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appEventDefinitions } from '../eventRegistry.ts';
+import { leftInEnglish } from '../i18n/writtenInScript.ts';
 import { describeEvent, hasSentence } from './describeEvent.ts';
 
 const at = '2026-01-02T03:04:05.000Z';
@@ -47,6 +48,38 @@ describe('describeEvent', () => {
         data: { ...data, rent: 250000, rentType: 'yearly' },
       }),
     ).toBe('Rent changed from ₹20,000 per month to ₹2,50,000 per year');
+  });
+
+  it.each(['hi', 'kn'] as const)('says every event in %s, never in English', (locale) => {
+    for (const type of Object.keys(appEventDefinitions)) {
+      const sentence = describeEvent(
+        { type, data: { listingId: 'l1', at, images: [1, 2] } },
+        locale,
+      );
+      expect(leftInEnglish(describeEvent({ type, data: {} }), sentence, locale), type).toBe(false);
+    }
+  });
+
+  it('keeps the numbers and people’s own words in Hindi and Kannada', () => {
+    const data = {
+      rent: 250000,
+      rentType: 'yearly',
+      previousRent: 20000,
+      previousRentType: 'monthly',
+    };
+    expect(describeEvent({ type: 'ListingRentChanged', data }, 'hi')).toBe(
+      'किराया ₹20,000 प्रति माह से बदलकर ₹2,50,000 प्रति वर्ष किया गया',
+    );
+    expect(
+      describeEvent(
+        { type: 'ListingReported', data: { reason: 'Fake or scam', note: 'No such flat' } },
+        'kn',
+      ),
+    ).toBe('‘ನಕಲಿ ಅಥವಾ ವಂಚನೆ’ ಎಂದು ದೂರು ನೀಡಲಾಗಿದೆ (“No such flat”)');
+    expect(describeEvent({ type: 'ListingFixRequested', data: { reason: 'Photos' } }, 'hi')).toBe(
+      'मालिक से इसे ठीक करने को कहा गया: Photos',
+    );
+    expect(describeEvent({ type: 'SomethingNew', data: {} }, 'kn')).toBe('ಒಂದು ಬದಲಾವಣೆ ದಾಖಲಾಗಿದೆ');
   });
 
   it('never shows a type name, even for a type it does not know', () => {

@@ -16,6 +16,12 @@ import knDetail from './catalogues/kn/detail.json' with { type: 'json' };
 import enEmail from './catalogues/en/email.json' with { type: 'json' };
 import hiEmail from './catalogues/hi/email.json' with { type: 'json' };
 import knEmail from './catalogues/kn/email.json' with { type: 'json' };
+import enEvidence from './catalogues/en/evidence.json' with { type: 'json' };
+import hiEvidence from './catalogues/hi/evidence.json' with { type: 'json' };
+import knEvidence from './catalogues/kn/evidence.json' with { type: 'json' };
+import enHistory from './catalogues/en/history.json' with { type: 'json' };
+import hiHistory from './catalogues/hi/history.json' with { type: 'json' };
+import knHistory from './catalogues/kn/history.json' with { type: 'json' };
 import enFrame from './catalogues/en/frame.json' with { type: 'json' };
 import hiFrame from './catalogues/hi/frame.json' with { type: 'json' };
 import knFrame from './catalogues/kn/frame.json' with { type: 'json' };
@@ -105,8 +111,16 @@ export const NAMESPACES = {
   dashboard: { en: enDashboard, hi: hiDashboard, kn: knDashboard },
   detail: { en: enDetail, hi: hiDetail, kn: knDetail },
   email: { en: enEmail, hi: hiEmail, kn: knEmail },
+  /**
+   * Why the product flags something, as the API words it for admins (broker
+   * signals, a report's weight, a duplicate's match) and a lister's replies
+   * (never embedded in a page).
+   */
+  evidence: { en: enEvidence, hi: hiEvidence, kn: knEvidence },
   favourites: { en: enFavourites, hi: hiFavourites, kn: knFavourites },
   frame: { en: enFrame, hi: hiFrame, kn: knFrame },
+  /** A listing's or an account's history, an event a sentence (core/src/history/describeEvent.ts; API only). */
+  history: { en: enHistory, hi: hiHistory, kn: knHistory },
   home: { en: enHome, hi: hiHome, kn: knHome },
   /** The device's location and the basemap's note: the map's words the property form needs too. */
   location: { en: enLocation, hi: hiLocation, kn: knLocation },

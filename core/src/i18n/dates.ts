@@ -31,6 +31,15 @@ const asDate = (date: Date | string | number): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
+/**
+ * Hindi and Kannada say the part of the day in words ('3 दिस॰, सुबह 6:30',
+ * '3 ಡಿಸೆಂ, 6:30 ಬೆಳಗ್ಗೆ'), as people say a time: their am/pm are Latin.
+ */
+const optionsOf = (locale: Locale, style: DateStyle): Intl.DateTimeFormatOptions =>
+  style === 'dateTime' && locale !== 'en'
+    ? { ...STYLES.dateTime, dayPeriod: 'short' }
+    : STYLES[style];
+
 /** A date (or ISO text, or ms) in `locale`'s form; '' when it is not a date. */
 export const formatDate = (
   date: Date | string | number,
@@ -39,7 +48,7 @@ export const formatDate = (
   { timeZone }: DateOptions = {},
 ): string => {
   const d = asDate(date);
-  return d ? d.toLocaleString(INTL_TAGS[locale], { ...STYLES[style], timeZone }) : '';
+  return d ? d.toLocaleString(INTL_TAGS[locale], { ...optionsOf(locale, style), timeZone }) : '';
 };
 
 /**

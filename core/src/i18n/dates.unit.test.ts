@@ -16,6 +16,9 @@ describe('formatDate', () => {
     ['hi', 'monthYear', 'मार्च 2026'],
     ['kn', 'date', 'ಮಾರ್ಚ್ 22,2026'],
     ['kn', 'monthYear', 'ಮಾರ್ಚ್ 2026'],
+    // The part of the day in words: Hindi's and Kannada's am/pm are Latin letters.
+    ['hi', 'dateTime', '22 मार्च, सुबह 10:05'],
+    ['kn', 'dateTime', '22 ಮಾರ್ಚ್, 10:05 ಬೆಳಗ್ಗೆ'],
   ])('%s %s → %s', (locale, style, text) => {
     expect(formatDate(day, locale, style, utc)).toBe(text);
   });

@@ -1,3 +1,4 @@
+import { valued } from '../i18n/valued.ts';
 import { assertEmailVerified } from '../accounts/emailVerification.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import type {
@@ -26,9 +27,11 @@ export const messages = {
   alreadyDelisted: 'This property is already delisted',
   adminOnly: 'Only an admin can verify properties',
   ownerRoleByAdmin: 'Only our team can list your properties as an owner again',
-  tooManyImages: (canAdd: number) =>
-    `Maximum ${MAX_IMAGES} images allowed. You can add ${canAdd} more images.`,
-  unknownImage: (id: string) => `Image ${id} does not belong to this property`,
+  tooManyImages: valued<[canAdd: number]>(
+    ['canAdd'],
+    `Maximum ${MAX_IMAGES} images allowed. You can add {canAdd} more images.`,
+  ),
+  unknownImage: valued<[id: string]>(['id'], 'Image {id} does not belong to this property'),
   confirmDelisted: 'This property is delisted: relist it to show it again',
   notListed: 'Only listed properties expire',
   alreadyExpired: 'This property has already expired',

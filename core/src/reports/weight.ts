@@ -7,6 +7,8 @@
  * so no number of them hides anything on their own. Each weight comes with
  * its reasons in words, for the admin who reviews the reports.
  */
+import { translatorFor } from '../i18n/catalogues.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { millisBetween } from '../isoTime.ts';
 
 /** Under a day old when reporting: the account weighs nothing (throwaway accounts are free). */
@@ -42,30 +44,32 @@ export type WeighedReport = {
 
 export type ReportWeight = { reportId: string; weight: number; why: string[] };
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const days = (ms: number) => Math.floor(ms / NEW_ACCOUNT_MS);
 const halves = (n: number) => String(n).replace('.5', '½').replace(/^0½/, '½');
 
-/** The reporter's own weight, before one-per-address. */
-export const reporterWeight = (report: WeighedReport): { weight: number; why: string[] } => {
+/** The reporter's own weight, before one-per-address; its reasons in `locale` (the `evidence` namespace). */
+export const reporterWeight = (
+  report: WeighedReport,
+  locale: Locale = 'en',
+): { weight: number; why: string[] } => {
+  const { t } = translatorFor(locale);
   const { since, emailVerified, upheld = 0, rejected = 0 } = report.reporter;
-  if (since === undefined)
-    return { weight: BASE_WEIGHT, why: ['Made before reporters were weighed: counts as 1'] };
+  if (since === undefined) return { weight: BASE_WEIGHT, why: [t('evidence.weight.unweighed')] };
   const age = millisBetween(since, report.at);
-  if (age < NEW_ACCOUNT_MS)
-    return { weight: 0, why: ['Account less than a day old when reporting: does not count'] };
-  if (emailVerified === false)
-    return { weight: 0, why: ['Email address not confirmed: does not count'] };
-  const why = [`Account ${plural(days(age), 'day')} old, email confirmed: counts as 1`];
+  if (age < NEW_ACCOUNT_MS) return { weight: 0, why: [t('evidence.weight.newAccount')] };
+  if (emailVerified === false) return { weight: 0, why: [t('evidence.weight.unconfirmed')] };
+  const why = [t('evidence.weight.counts', { days: days(age) })];
   const bonus = Math.min(MAX_HISTORY_BONUS, upheld * UPHELD_BONUS);
-  if (upheld > 0)
-    why.push(`${plural(upheld, 'earlier report')} upheld by our team: +${halves(bonus)}`);
+  if (upheld > 0) why.push(t('evidence.weight.upheld', { n: upheld, bonus: halves(bonus) }));
   if (rejected > 0)
     why.push(
-      `${plural(rejected, 'earlier report')} rejected by our team: −${halves(rejected * REJECTED_PENALTY)}`,
+      t('evidence.weight.rejected', {
+        n: rejected,
+        penalty: halves(rejected * REJECTED_PENALTY),
+      }),
     );
   const weight = Math.max(0, BASE_WEIGHT + bonus - rejected * REJECTED_PENALTY);
-  if (weight === 0) why.push('More rejected than upheld: does not count');
+  if (weight === 0) why.push(t('evidence.weight.moreRejected'));
   return { weight, why };
 };
 
@@ -75,8 +79,12 @@ export const reporterWeight = (report: WeighedReport): { weight: number; why: st
  * once (the heaviest report from it; on a tie the first), however many
  * accounts report from it. Other reasons weigh nothing toward hiding.
  */
-export const reportWeights = (open: readonly WeighedReport[]): ReportWeight[] => {
-  const own = open.map((r) => ({ report: r, ...reporterWeight(r) }));
+export const reportWeights = (
+  open: readonly WeighedReport[],
+  locale: Locale = 'en',
+): ReportWeight[] => {
+  const { t } = translatorFor(locale);
+  const own = open.map((r) => ({ report: r, ...reporterWeight(r, locale) }));
   const heaviest = new Map<string, string>();
   for (const { report, weight } of own) {
     const address = report.reporter.address;
@@ -89,14 +97,14 @@ export const reportWeights = (open: readonly WeighedReport[]): ReportWeight[] =>
       return {
         reportId: report.reportId,
         weight: 0,
-        why: ["Only 'Fake or scam' reports can hide a listing"],
+        why: [t('evidence.weight.notFake')],
       };
     const address = report.reporter.address;
     if (address !== undefined && heaviest.get(address) !== report.reportId && weight > 0)
       return {
         reportId: report.reportId,
         weight: 0,
-        why: [...why, 'Another report from the same address counts already: does not count'],
+        why: [...why, t('evidence.weight.sameAddress')],
       };
     return { reportId: report.reportId, weight, why };
   });

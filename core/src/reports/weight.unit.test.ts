@@ -30,6 +30,17 @@ describe('a reporter’s weight', () => {
     });
   });
 
+  it('says why in the admin’s language, the numbers kept', () => {
+    expect(reporterWeight(scam('a', { upheld: 1 }), 'hi').why).toEqual([
+      'अकाउंट 30 दिन पुराना, ईमेल की पुष्टि हुई: 1 गिनी जाती है',
+      '1 पिछली शिकायत हमारी टीम ने सही मानी: +½',
+    ]);
+    const other = { ...scam('b'), reason: 'Already rented' };
+    expect(reportWeights([other], 'kn')[0]?.why).toEqual([
+      '‘ನಕಲಿ ಅಥವಾ ವಂಚನೆ’ ದೂರುಗಳು ಮಾತ್ರ ಲಿಸ್ಟಿಂಗ್ ಅನ್ನು ಮರೆಮಾಡಬಹುದು',
+    ]);
+  });
+
   it('an unconfirmed email weighs nothing', () => {
     expect(reporterWeight(scam('a', { emailVerified: false })).weight).toBe(0);
   });

@@ -11,7 +11,8 @@
  * honest homeowners let at most two homes in one city (infra/src/seed), so
  * none crosses a threshold.
  */
-import { plural } from '../ui/plural.ts';
+import { translatorFor } from '../i18n/catalogues.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 export type ListerFacts = {
   /** Listings not deleted, listed or not. */
@@ -40,61 +41,82 @@ export const ASK_TO_CONFIRM_AT = 50;
 /** Strength is a 0–100 score. */
 const MAX_STRENGTH = 100;
 
-const manyAddresses = (f: ListerFacts): BrokerSignal[] =>
+/** A signal's reason in a language (the `evidence` namespace). */
+type Reasons = ReturnType<typeof translatorFor>['t'];
+
+const manyAddresses = (f: ListerFacts, t: Reasons): BrokerSignal[] =>
   f.addresses >= MANY_ADDRESSES
     ? [
         {
           kind: 'many-addresses',
           // 4 addresses weigh 25, each more 5, up to 45.
           weight: Math.min(45, 25 + 5 * (f.addresses - MANY_ADDRESSES)),
-          reason: `${plural(f.listings, 'listing')} at ${plural(f.addresses, 'different address', 'different addresses')} (an owner rarely lets more than ${MANY_ADDRESSES - 1} homes)`,
+          reason: t('evidence.broker.manyAddresses', {
+            listings: f.listings,
+            addresses: f.addresses,
+            most: MANY_ADDRESSES - 1,
+          }),
         },
       ]
     : [];
 
-const manyCities = (f: ListerFacts): BrokerSignal[] =>
+const manyCities = (f: ListerFacts, t: Reasons): BrokerSignal[] =>
   f.cities.length >= MANY_CITIES
     ? [
         {
           kind: 'many-cities',
           weight: Math.min(35, 25 + 5 * (f.cities.length - MANY_CITIES)),
-          reason: `Listings in ${plural(f.cities.length, 'city', 'cities')}: ${[...f.cities].sort().join(', ')}`,
+          reason: t('evidence.broker.manyCities', {
+            n: f.cities.length,
+            cities: [...f.cities].sort().join(', '),
+          }),
         },
       ]
     : [];
 
-const brokerageText = (f: ListerFacts): BrokerSignal[] => {
+const brokerageText = (f: ListerFacts, t: Reasons): BrokerSignal[] => {
   const [first, ...more] = f.brokerageMentions;
   if (!first) return [];
-  const others = more.length > 0 ? ` and ${plural(more.length, 'other listing')}` : '';
   return [
     {
       kind: 'brokerage-text',
       weight: more.length > 0 ? 45 : 35,
-      reason: `Listing text mentions a brokerage or commission: '${first.phrase}' in '${first.title}'${others}`,
+      reason: t('evidence.broker.brokerageText', {
+        phrase: first.phrase,
+        title: first.title,
+        others: more.length,
+      }),
     },
   ];
 };
 
-const sharedContact = (f: ListerFacts): BrokerSignal[] =>
+const sharedContact = (f: ListerFacts, t: Reasons): BrokerSignal[] =>
   f.sharedContacts
     .filter((c) => c.otherAccounts > 0)
     .map((c) => ({
       kind: 'shared-contact' as const,
       weight: Math.min(45, 30 + 5 * (c.otherAccounts - 1)),
-      reason: `The same ${c.kind === 'phone' ? 'phone number' : 'email address'} as ${plural(c.otherAccounts, 'other account')}`,
+      reason: t('evidence.broker.sharedContact', { kind: c.kind, n: c.otherAccounts }),
     }));
 
-/** Every signal the facts give, strongest first. Only a homeowner account has any: a broker says so. */
-export const brokerSignals = (role: string, facts: ListerFacts): BrokerSignal[] =>
-  role !== 'homeowner'
-    ? []
-    : [
-        ...manyAddresses(facts),
-        ...manyCities(facts),
-        ...brokerageText(facts),
-        ...sharedContact(facts),
-      ].sort((a, b) => b.weight - a.weight);
+/**
+ * Every signal the facts give, strongest first, its reason in `locale` (the
+ * admin's). Only a homeowner account has any: a broker says so.
+ */
+export const brokerSignals = (
+  role: string,
+  facts: ListerFacts,
+  locale: Locale = 'en',
+): BrokerSignal[] => {
+  if (role !== 'homeowner') return [];
+  const { t } = translatorFor(locale);
+  return [
+    ...manyAddresses(facts, t),
+    ...manyCities(facts, t),
+    ...brokerageText(facts, t),
+    ...sharedContact(facts, t),
+  ].sort((a, b) => b.weight - a.weight);
+};
 
 /** How strongly the signals together say 'broker', 0–100: their weights added, capped. */
 export const signalStrength = (signals: readonly BrokerSignal[]): number =>

@@ -34,6 +34,14 @@ describe('broker signals of a homeowner account', () => {
       '6 listings at 4 different addresses (an owner rarely lets more than 3 homes)',
     );
   });
+  it('given an admin reading Hindi or Kannada, then the reasons are in it, the counts kept', () => {
+    const facts = { ...honest, listings: 6, addresses: 4 };
+    expect(brokerSignals('homeowner', facts, 'hi')[0]?.reason).toBe(
+      '4 अलग-अलग पतों पर 6 लिस्टिंग (कोई मालिक शायद ही 3 से ज़्यादा घर किराये पर देता है)',
+    );
+    const shared = { ...honest, sharedContacts: [{ kind: 'phone' as const, otherAccounts: 2 }] };
+    expect(brokerSignals('homeowner', shared, 'kn')[0]?.reason).toBe('2 ಬೇರೆ ಖಾತೆಗಳ ಅದೇ ಫೋನ್ ನಂಬರ್');
+  });
   it('given listings in three cities, then many cities, naming them', () => {
     const signals = brokerSignals('homeowner', { ...honest, cities: ['Pune', 'Delhi', 'Agra'] });
     expect(signals[0]?.reason).toBe('Listings in 3 cities: Agra, Delhi, Pune');

@@ -4,6 +4,8 @@
  * duplicates projection stores what these rules need and runs the same
  * tests in SQL; these are the rules, with the numbers it uses.
  */
+import { translatorFor } from '../i18n/catalogues.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { isSamePhoto, photoCloseness, type PhotoHashes } from './photoHash.ts';
 
 /** Two positions at most this far apart are one address. */
@@ -132,17 +134,16 @@ export const duplicateListing = (
   return similarity >= SAME_TEXT_JACCARD ? { similarity, metres, sameAddress } : null;
 };
 
-/** The duplicate's evidence in words. */
-export const duplicateInWords = (d: {
-  similarity: number;
-  metres: number | null;
-  sameAddress: boolean;
-}): string => {
-  const where = d.sameAddress
-    ? 'Same address'
-    : `Map positions ${Math.round(d.metres ?? 0)} m apart`;
-  return `${where}; title and description ${Math.round(d.similarity * 100)} % the same`;
-};
+/** The duplicate's evidence in words, in `locale` (the `evidence` namespace). */
+export const duplicateInWords = (
+  d: { similarity: number; metres: number | null; sameAddress: boolean },
+  locale: Locale = 'en',
+): string =>
+  translatorFor(locale).t('evidence.duplicate.text', {
+    sameAddress: d.sameAddress ? 'yes' : 'no',
+    metres: String(Math.round(d.metres ?? 0)),
+    percent: String(Math.round(d.similarity * 100)),
+  });
 
 /** The pair's key, whichever listing is named first: one pair, one review. */
 export const pairKey = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);

@@ -6,6 +6,9 @@
  * (or between one's hash and the other's mirrored hash) is at most SAME_PHOTO_DISTANCE.
  */
 
+import { translatorFor } from '../i18n/catalogues.ts';
+import type { Locale } from '../i18n/locales.ts';
+
 /** A 64-bit perceptual hash as 16 lowercase hex digits. */
 export const PHASH_PATTERN = '^[0-9a-f]{16}$';
 
@@ -109,13 +112,18 @@ export const photoCloseness = (
 export const isSamePhoto = (a: PhotoHashes, b: PhotoHashes) =>
   photoCloseness(a, b).distance <= SAME_PHOTO_DISTANCE;
 
-/** How close, in words, for the admin ('Identical', 'Nearly identical (3 of 64 bits differ)', …). */
-export const photoMatchInWords = (distance: number, mirrored: boolean): string => {
-  const how =
-    distance === 0
-      ? 'Identical photo'
-      : distance <= 3
-        ? `Nearly identical photo (${distance} of 64 bits differ)`
-        : `Very similar photo (${distance} of 64 bits differ; resized, cropped or edited)`;
-  return mirrored ? `${how}, mirrored` : how;
-};
+/**
+ * How close, in words, for the admin ('Identical', 'Nearly identical (3 of 64 bits differ)', …),
+ * with how many photos of the pair match when more than one, in `locale` (the `evidence` namespace).
+ */
+export const photoMatchInWords = (
+  distance: number,
+  mirrored: boolean,
+  { matching = 1, locale = 'en' }: { matching?: number; locale?: Locale } = {},
+): string =>
+  translatorFor(locale).t('evidence.duplicate.photo', {
+    how: distance === 0 ? 'identical' : distance <= 3 ? 'nearly' : 'similar',
+    distance: String(distance),
+    mirrored: mirrored ? 'yes' : 'no',
+    matching,
+  });

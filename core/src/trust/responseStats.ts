@@ -7,7 +7,8 @@
  * answered does not count yet (it may still be answered in time).
  */
 import { millisBetween } from '../isoTime.ts';
-import { plural } from '../ui/plural.ts';
+import { translatorFor } from '../i18n/catalogues.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -32,15 +33,22 @@ const median = (sorted: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** 'within an hour', 'within 3 hours', 'within a day', 'within 2 days'. */
-export const replyTimeWords = (ms: number): string => {
-  if (ms <= HOUR_MS) return 'within an hour';
-  if (ms < DAY_MS) return `within ${plural(Math.ceil(ms / HOUR_MS), 'hour')}`;
-  if (ms <= DAY_MS) return 'within a day';
-  return `within ${plural(Math.ceil(ms / DAY_MS), 'day')}`;
+/** How soon, as the card says it: within an hour, N hours, a day or N days (`evidence.replies`). */
+export const replyTime = (
+  ms: number,
+): { usually: 'hour' | 'hours' | 'day' | 'days'; n: number } => {
+  if (ms <= HOUR_MS) return { usually: 'hour', n: 1 };
+  if (ms < DAY_MS) return { usually: 'hours', n: Math.ceil(ms / HOUR_MS) };
+  if (ms <= DAY_MS) return { usually: 'day', n: 1 };
+  return { usually: 'days', n: Math.ceil(ms / DAY_MS) };
 };
 
-export const responseStats = (enquiries: readonly Enquiry[], now: string): ResponseStats | null => {
+/** The lister's replies, the card's words in `locale` (the tenant's). */
+export const responseStats = (
+  enquiries: readonly Enquiry[],
+  now: string,
+  locale: Locale = 'en',
+): ResponseStats | null => {
   const delays: (number | null)[] = [];
   for (const e of enquiries) {
     const delay = e.firstReplyAt ? millisBetween(e.startedAt, e.firstReplyAt) : null;
@@ -52,11 +60,11 @@ export const responseStats = (enquiries: readonly Enquiry[], now: string): Respo
   const answered = delays.filter((d): d is number => d !== null).sort((a, b) => a - b);
   const ratePercent = Math.round((100 * answered.length) / delays.length);
   const medianMs = answered.length > 0 ? median(answered) : null;
-  const usually = medianMs === null ? '' : `, usually ${replyTimeWords(medianMs)}`;
+  const usually = medianMs === null ? { usually: 'none', n: 0 } : replyTime(medianMs);
   return {
     conversations: delays.length,
     ratePercent,
     medianMinutes: medianMs === null ? null : Math.round(medianMs / 60_000),
-    text: `Replies to ${ratePercent}% of enquiries${usually}`,
+    text: translatorFor(locale).t('evidence.replies', { rate: String(ratePercent), ...usually }),
   };
 };

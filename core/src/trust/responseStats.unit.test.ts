@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replyTimeWords, responseStats, type Enquiry } from './responseStats.ts';
+import { replyTime, responseStats, type Enquiry } from './responseStats.ts';
 
 const now = '2026-12-02T12:00:00.000Z';
 const daysAgo = (d: number) => new Date(Date.parse(now) - d * 86_400_000).toISOString();
@@ -29,6 +29,12 @@ describe("a lister's replies", () => {
       medianMinutes: 105,
       text: 'Replies to 80% of enquiries, usually within 2 hours',
     });
+    expect(responseStats(enquiries, now, 'hi')?.text).toBe(
+      '80% पूछताछ का जवाब देते हैं, आम तौर पर 2 घंटे के अंदर',
+    );
+    expect(responseStats(enquiries, now, 'kn')?.text).toBe(
+      '80% ವಿಚಾರಣೆಗಳಿಗೆ ಉತ್ತರಿಸುತ್ತಾರೆ, ಸಾಮಾನ್ಯವಾಗಿ 2 ಗಂಟೆಗಳೊಳಗೆ',
+    );
   });
   it('given an answer after eight days, then it counts as not answered in time', () => {
     const enquiries = [
@@ -44,10 +50,10 @@ describe("a lister's replies", () => {
     ];
     expect(responseStats(enquiries, now)).toMatchObject({ conversations: 5, ratePercent: 100 });
   });
-  it('says reply times in words', () => {
-    expect(replyTimeWords(20 * 60_000)).toBe('within an hour');
-    expect(replyTimeWords(5 * 3_600_000)).toBe('within 5 hours');
-    expect(replyTimeWords(24 * 3_600_000)).toBe('within a day');
-    expect(replyTimeWords(50 * 3_600_000)).toBe('within 3 days');
+  it('says reply times as the card words them', () => {
+    expect(replyTime(20 * 60_000)).toEqual({ usually: 'hour', n: 1 });
+    expect(replyTime(5 * 3_600_000)).toEqual({ usually: 'hours', n: 5 });
+    expect(replyTime(24 * 3_600_000)).toEqual({ usually: 'day', n: 1 });
+    expect(replyTime(50 * 3_600_000)).toEqual({ usually: 'days', n: 3 });
   });
 });

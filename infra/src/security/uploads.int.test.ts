@@ -115,6 +115,33 @@ const junkAt = (bytes: Buffer, from: number, length: number) => {
   return copy;
 };
 
+// A refusal names the file, and a Hindi or Kannada page gets it in its language
+// (api/src/i18n/apiErrors.ts reads the name back from the English message): the name is a value,
+// never a message, whatever it holds.
+describe('a hostile file name in a refusal, in Hindi', () => {
+  const gif = Buffer.from('GIF89a hostile');
+  it.each([
+    '{n, plural, one {x} other {y}}.gif',
+    "'{file}' - File too large. Maximum size is 5MB.gif",
+    '<script>alert(1)</script>.gif',
+    `${'a'.repeat(2000)}.gif`,
+  ])('%s: the same refusal as in English, the name as sent', async (name) => {
+    const files = [{ name, bytes: gif, type: 'image/gif' }];
+    const asked = (headers: Record<string, string>) =>
+      t.request<Answer>('POST', '/api/properties', {
+        token: owner.token,
+        form: form(fields, files),
+        headers,
+      });
+    const [english, hindi] = [await asked({}), await asked({ 'accept-language': 'hi-IN' })];
+    expect([english.status, hindi.status]).toEqual([400, 400]);
+    expect(english.body.errors).toEqual([invalid(name)]);
+    expect(hindi.body.errors).toEqual([
+      { path: 'images', msg: `${name} - गलत फ़ाइल प्रकार। सिर्फ़ JPEG, PNG और WebP की अनुमति है।` },
+    ]);
+  });
+});
+
 describe('truncated and corrupt images get the SPEC’s invalid-file message, never a 500', () => {
   const cases: [string, () => Upload][] = [
     ['a truncated JPEG', () => ({ name: 'cut.jpg', bytes: truncated(jpeg), type: 'image/jpeg' })],

@@ -1,6 +1,7 @@
 import type { AdminListing } from '@rentals/core/contract/adminListing';
 import type { Sql } from 'postgres';
 import { describeEvent } from '@rentals/core/history/describeEvent';
+import type { Locale } from '@rentals/core/i18n/locales';
 import { pendingDuplicateCount } from './duplicateQueries.ts';
 
 /** What the admin console's first screen counts. */
@@ -51,7 +52,12 @@ export type RecentDecision = {
  * from the planner). A revocation by an owner's edit is no admin's decision:
  * only events an admin's session recorded count.
  */
-export const recentDecisions = async (db: Sql, limit: number): Promise<RecentDecision[]> => {
+export const recentDecisions = async (
+  db: Sql,
+  limit: number,
+  /** The language of the decisions' words (the admin's). */
+  locale: Locale = 'en',
+): Promise<RecentDecision[]> => {
   const rows = await db<
     {
       type: string;
@@ -73,7 +79,7 @@ export const recentDecisions = async (db: Sql, limit: number): Promise<RecentDec
     listingId: String(r.data.listingId),
     title: r.title,
     adminName: r.adminName,
-    text: describeEvent(r),
+    text: describeEvent(r, locale),
     at: r.at.toISOString(),
   }));
 };

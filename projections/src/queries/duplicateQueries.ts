@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import type { Locale } from '@rentals/core/i18n/locales';
 import type { DuplicatePair } from '@rentals/core/contract/duplicates';
 import { DUPLICATES_READ_MODEL } from '@rentals/core/readSide/names';
 import {
@@ -56,23 +57,27 @@ const PENDING_PAIRS = `
       AND l.id IN (coalesce(p.listing_a, t.listing_a), coalesce(p.listing_b, t.listing_b)))`;
 
 /** The findings in words, strongest first, and the strength (1 identical … 0 at the threshold). */
-const findings = (row: PairRow): { matches: string[]; strength: number } => {
+const findings = (row: PairRow, locale: Locale): { matches: string[]; strength: number } => {
   const matches: string[] = [];
   let strength = 0;
   const photos = row.photoMatches ?? [];
   if (photos.length > 0) {
     const best = photos[0]!;
-    const others = photos.length > 1 ? ` (${photos.length} photos match)` : '';
-    matches.push(`${photoMatchInWords(best.distance, best.mirrored)}${others}`);
+    matches.push(
+      photoMatchInWords(best.distance, best.mirrored, { matching: photos.length, locale }),
+    );
     strength = 1 - best.distance / (SAME_PHOTO_DISTANCE + 1);
   }
   if (row.similarity !== null) {
     matches.push(
-      duplicateInWords({
-        similarity: row.similarity,
-        metres: row.metres,
-        sameAddress: !!row.sameAddress,
-      }),
+      duplicateInWords(
+        {
+          similarity: row.similarity,
+          metres: row.metres,
+          sameAddress: !!row.sameAddress,
+        },
+        locale,
+      ),
     );
     strength = Math.max(strength, (row.similarity - SAME_TEXT_JACCARD) / (1 - SAME_TEXT_JACCARD));
   }
@@ -127,6 +132,8 @@ const listingsOf = async (db: Sql, ids: string[]) =>
 export const duplicateQueue = async (
   db: Sql,
   limit = DUPLICATE_QUEUE_SIZE,
+  /** The language of the findings' words (the admin's). */
+  locale: Locale = 'en',
 ): Promise<{ pairs: DuplicatePair[]; total: number }> => {
   const [rows, [count]] = await Promise.all([
     db.unsafe<PairRow[]>(`${PENDING_PAIRS} ORDER BY "foundAt" DESC, a, b LIMIT $1`, [limit]),
@@ -152,7 +159,7 @@ export const duplicateQueue = async (
         b?.city ?? '',
         new Set(photos.map((p) => p.imageB)),
       ),
-      ...findings(row),
+      ...findings(row, locale),
       foundAt: new Date(row.foundAt).toISOString(),
     };
   });

@@ -92,6 +92,25 @@ const whereText = (b: FairRentBasis, locale: Locale) =>
   });
 
 /**
+ * A fair-rent hint in words, in a language: 'Around the median of ₹21,500
+ * for 14 comparable 2 BHK flats within 3 km'. The admins' too-cheap queue
+ * says a stored finding with it too (rentCheckQueue.ts).
+ */
+export const fairRentText = (
+  hint: { verdict: FairRentVerdict; median: number; sample: number },
+  kind: { propertyType: string; bedrooms: number },
+  basis: FairRentBasis,
+  locale: Locale = 'en',
+): string =>
+  translatorFor(locale).t('market.fairRent', {
+    verdict: hint.verdict,
+    median: rupees(hint.median),
+    sample: String(hint.sample),
+    kind: comparableKind(kind.propertyType, kind.bedrooms, locale),
+    where: whereText(basis, locale),
+  });
+
+/**
  * Where a monthly rent sits against the median of comparable listings (same
  * property type and bedrooms, on the market this month): within ±10 % is
  * 'around'. The basis is the narrowest tier with enough of them (locality,
@@ -110,13 +129,7 @@ export const fairRent = (
     const ratio = rentPerMonth / shown.median;
     const verdict: FairRentVerdict =
       ratio < 1 - FAIR_RENT_BAND ? 'below' : ratio > 1 + FAIR_RENT_BAND ? 'above' : 'around';
-    const text = translatorFor(locale).t('market.fairRent', {
-      verdict,
-      median: rupees(shown.median),
-      sample: String(shown.sample),
-      kind: comparableKind(kind.propertyType, kind.bedrooms, locale),
-      where: whereText(basis, locale),
-    });
+    const text = fairRentText({ verdict, ...shown }, kind, basis, locale);
     return {
       verdict,
       ...shown,

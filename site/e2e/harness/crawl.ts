@@ -98,8 +98,13 @@ export const openAs = async (
       { timeout: 10_000 },
     )
     .catch(() => undefined);
-  // Lists and cards load after hydration (live streams keep the network busy, so not 'networkidle').
-  await page
+  await settled(page);
+  return page;
+};
+
+/** Lists and cards load after hydration (live streams keep the network busy, so not 'networkidle'). */
+export const settled = (page: Page) =>
+  page
     .waitForFunction(
       () =>
         ![...document.querySelectorAll<HTMLElement>('.spinner, [aria-busy="true"]')].some(
@@ -109,5 +114,3 @@ export const openAs = async (
       { timeout: 10_000 },
     )
     .catch(() => undefined);
-  return page;
-};

@@ -33,7 +33,7 @@ const AccountRow = (props: {
         {fill('admin.brokers.facts', {
           email: a.email,
           date: formatDate(a.memberSince, pageLocale()),
-          // Where the role question stands, in the API's words (English).
+          // Where the role question stands, in the API's words (in the page's language).
           status: a.status,
         })}
       </p>

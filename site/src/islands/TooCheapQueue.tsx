@@ -18,7 +18,7 @@ type Row = Page['listings'][number];
 
 type Actions = { busy: boolean; onVerify: () => void; onDelist: () => void };
 
-/** Where it is, who listed it, when it was checked; the evidence is the API's sentence (English). */
+/** Where it is, who listed it, when it was checked; the evidence is the API's sentence, in the page's language. */
 const facts = (row: Row) =>
   [
     row.evidence,
@@ -92,7 +92,7 @@ const Queue = () => {
         ? fill('admin.tooCheap.verified', { title: row.title })
         : fill('admin.tooCheap.notChanged', {
             title: row.title,
-            // Why not: the API's message (English).
+            // Why not: the API's message, in the page's language.
             message: results[0]?.message ?? text('admin.failed'),
           });
     });

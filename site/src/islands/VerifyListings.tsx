@@ -26,7 +26,7 @@ const verifyMany = async (ids: string[], verified: boolean, titleOf: (id: string
   const what = format(verified ? 'admin.verify.doneVerified' : 'admin.verify.doneUnverified', {
     n: done,
   });
-  // Why each failed: the API's message (English).
+  // Why each failed: the API's message, in the page's language.
   const list = failed.map((r) =>
     fill('admin.verify.failedItem', {
       title: titleOf(r.id),

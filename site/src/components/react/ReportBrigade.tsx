@@ -123,7 +123,7 @@ export const ReportBrigade = ({
           <span data-testid="open-report">
             {describe(r)}
             <br />
-            {/* Why it weighs that: the API's sentences (core/src/reports/weight.ts), in English. */}
+            {/* Why it weighs that: the API's sentences (core/src/reports/weight.ts), in the page's language. */}
             <small className="muted">{r.why.join(' · ')}</small>
           </span>
         </label>
