@@ -63,7 +63,8 @@ beforeAll(async () => {
 }, 240_000);
 
 const PAGES = [...CRAWL_PAGES, ...FILLED_PAGES];
-const WRITTEN = [...CRAWL_WRITTEN, ...FILLED_WRITTEN];
+/** The longest first: '12 Koramangala Main Road' goes whole, before 'Koramangala' alone. */
+const WRITTEN = [...CRAWL_WRITTEN, ...FILLED_WRITTEN].sort((a, b) => b.length - a.length);
 
 afterAll(async () => {
   await stack?.stop();

@@ -53,15 +53,21 @@ const ListingSide = ({
       ))}
     </div>
     <a href={`/properties/${encodeURIComponent(side.listingId)}`} className="duplicate-title">
-      {side.title ?? text('admin.duplicates.notShownYet')}
+      {side.title === null ? (
+        text('admin.duplicates.notShownYet')
+      ) : (
+        <span translate="no">{side.title}</span>
+      )}
     </a>
     <dl className="duplicate-facts">
       <dt>{text('admin.duplicates.owner')}</dt>
-      <dd>{side.ownerName ?? text('admin.duplicates.unknownAccount')}</dd>
+      <dd translate={side.ownerName ? 'no' : undefined}>
+        {side.ownerName ?? text('admin.duplicates.unknownAccount')}
+      </dd>
       <dt>{text('admin.duplicates.city')}</dt>
-      <dd>{side.city}</dd>
+      <dd translate="no">{side.city}</dd>
       <dt>{text('admin.duplicates.address')}</dt>
-      <dd>{side.address ?? '—'}</dd>
+      <dd translate="no">{side.address ?? '—'}</dd>
       <dt>{text('admin.duplicates.status')}</dt>
       <dd>{statusText(side.status)}</dd>
     </dl>
