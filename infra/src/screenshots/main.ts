@@ -1,7 +1,7 @@
 // `npm run screenshots`
 // The product's main screens (home, map search, a search within a drawn area,
 // a listing's detail, a city's pre-rendered page, saved searches, a broker's dashboard, the admin
-// console)
+// console, and the map in Hindi and a listing in Kannada)
 // on a desktop (1280 px) and a phone (390 px), written to
 // docs/screenshots/ for the README. A fresh stack of its own, as the e2e tests
 // run it (its own Postgres and Meilisearch, the built site, the basemap),
@@ -159,6 +159,14 @@ try {
       map: true,
     },
     { name: 'detail', path: `/properties/${detail._id}`, as: 'tenant' },
+    // In Hindi, on the map (its city and locality names in Devanagari), and a listing in Kannada.
+    {
+      name: 'map-hindi',
+      path: `/hi/properties?city=${encodeURIComponent(city.name)}&view=map`,
+      as: 'tenant',
+      map: true,
+    },
+    { name: 'detail-kannada', path: `/kn/properties/${detail._id}`, as: 'tenant' },
     { name: 'city', path: `/browse/cities/${city.slug}` },
     { name: 'saved-searches', path: '/saved-searches', as: 'tenant' },
     { name: 'owner-dashboard', path: '/dashboard', as: 'broker' },
@@ -181,10 +189,11 @@ try {
       const page = await context.newPage();
       await page.goto(screen.path);
       if (screen.map) {
-        await page.getByText(/properties found/).waitFor({ timeout: 60_000 });
         // A saved search's link (view=map) opens on the map already.
-        if (!screen.path.includes('view=map'))
+        if (!screen.path.includes('view=map')) {
+          await page.getByText(/properties found/).waitFor({ timeout: 60_000 });
           await page.getByRole('button', { name: 'Map' }).click();
+        }
         await page.locator('canvas.maplibregl-canvas').first().waitFor();
         // The map is below the search form and the rent trend: scrolled up so all of it shows.
         await page.evaluate(
