@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LATIN_KEPT } from '@rentals/core/i18n/writtenInScript';
+import { CATALOGUES } from '@rentals/core/i18n/catalogues';
 import {
-  CRAWL_PAGES,
-  CRAWL_TITLE,
-  CRAWL_WRITTEN,
-  crawlFixtures,
-  openAs,
-  settled,
-  type Crawl,
+  FILLED_CRAWL_PAGES,
+  FILLED_CRAWL_WRITTEN,
+  filledCrawlFixtures,
+  openFilled,
+  type FilledCrawl,
 } from './harness/crawl.ts';
-import {
-  FILLED_ACTIONS,
-  FILLED_PAGES,
-  FILLED_STACK_ENV,
-  FILLED_WRITTEN,
-  fillQueues,
-} from './harness/filledQueues.ts';
+import { FILLED_STACK_ENV } from './harness/filledQueues.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 
 /**
@@ -53,18 +46,12 @@ const ALSO_KEPT = new Set([
 ]);
 
 let stack: Stack;
-let crawl: Crawl;
-let conversationId = '';
+let crawl: FilledCrawl;
 
 beforeAll(async () => {
   stack = await startStack({ env: FILLED_STACK_ENV });
-  crawl = await crawlFixtures(stack);
-  ({ conversationId } = await fillQueues(stack, { ...crawl, title: CRAWL_TITLE }));
+  crawl = await filledCrawlFixtures(stack);
 }, 240_000);
-
-const PAGES = [...CRAWL_PAGES, ...FILLED_PAGES];
-/** The longest first: '12 Koramangala Main Road' goes whole, before 'Koramangala' alone. */
-const WRITTEN = [...CRAWL_WRITTEN, ...FILLED_WRITTEN].sort((a, b) => b.length - a.length);
 
 afterAll(async () => {
   await stack?.stop();
@@ -97,7 +84,7 @@ const englishIn = (texts: string[]) =>
   texts.flatMap(
     (text) =>
       // What people wrote, an email address or a web address is not a text to translate.
-      WRITTEN.reduce((rest, written) => rest.replaceAll(written, ''), text)
+      FILLED_CRAWL_WRITTEN.reduce((rest, written) => rest.replaceAll(written, ''), text)
         .replace(/\S+@\S+|https?:\/\/\S+/g, '')
         .match(/\p{Script=Latin}{2,}/gu)
         ?.filter((word) => !ALSO_KEPT.has(word))
@@ -108,15 +95,11 @@ describe('the pages in Hindi and Kannada', () => {
   it(`leave at most ${CEILING} words in English, on every page and for every role`, async () => {
     const found: string[] = [];
     for (const locale of ['hi', 'kn'] as const)
-      for (const [role, path] of PAGES) {
-        const at = `/${locale}${path.replace('{conversation}', conversationId)}`;
-        const page = await openAs(stack, crawl, role, at);
-        // A filled page's second state (a history opened, a question asked) is read too.
-        const then = FILLED_ACTIONS[path];
-        if (then) {
-          await then(page, locale);
-          await settled(page);
-        }
+      for (const [role, path] of FILLED_CRAWL_PAGES) {
+        const page = await openFilled(stack, crawl, role, path, {
+          prefix: `/${locale}`,
+          label: (id) => CATALOGUES[locale][id],
+        });
         for (const word of englishIn(await wordsOnScreen(page)))
           found.push(`/${locale}${path} (${role}): ${word}`);
         await page.context().close();

@@ -1,13 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LATIN_KEPT } from '@rentals/core/i18n/writtenInScript';
-import { CRAWL_PAGES, CRAWL_WRITTEN, crawlFixtures, openAs, type Crawl } from './harness/crawl.ts';
+import { CATALOGUES } from '@rentals/core/i18n/catalogues';
+import { pseudoMessage } from '@rentals/core/i18n/pseudo';
+import {
+  FILLED_CRAWL_PAGES,
+  FILLED_CRAWL_WRITTEN,
+  filledCrawlFixtures,
+  openAs,
+  openFilled,
+  type FilledCrawl,
+} from './harness/crawl.ts';
+import { FILLED_STACK_ENV } from './harness/filledQueues.ts';
 import { startStack, type Stack } from './harness/stack.ts';
 
 /**
  * Every page in the pseudo-locale (docs/i18n, "The pseudo-locale"): the
  * pseudo build of the site (site/dist-pseudo) served by processes that speak
- * it too, opened in Chromium by each role at 1280 and 390 px wide. It fails on
+ * it too, opened in Chromium by each role at 1280 and 390 px wide, the admin's
+ * queues filled and a conversation on both sides (harness/filledQueues.ts), so
+ * the API's sentences on them are read too. It fails on
  *
  * - untranslated text: a letter outside ⟦…⟧ in what a reader meets (the
  *   words on screen and in placeholders, aria-labels, titles, alt texts and
@@ -18,14 +30,15 @@ import { startStack, type Stack } from './harness/stack.ts';
  *   every language), and a text in an element with a `lang` of its own (a
  *   language named in itself, on the switch). Values code formats are not
  *   text to translate: digits, ₹ and punctuation never count, and a month's
- *   name next to a number is a date Intl wrote in the page's language
- *   (`3 Dec 2026`, `December 2026`; core/src/i18n/dates.ts);
+ *   name next to a number, or am/pm after a time, is a date Intl wrote in the page's language
+ *   (`3 Dec 2026`, `December 2026`, `7:29 am`; core/src/i18n/dates.ts);
  * - clipped text: an element that hides what overflows it (`overflow`
  *   hidden or clip, or an ellipsis) whose text is wider or taller than its
  *   box, a placeholder wider than its field, or a closing ⟧ that is not on screen: outside an ancestor that
  *   clips, or beyond the window's right edge. Boxes a reader scrolls
- *   (`overflow: auto`) and visually hidden text (screen readers') are not
- *   clipped.
+ *   (`overflow: auto`), visually hidden text (screen readers') and a line
+ *   cut short on purpose with its whole text on hover (an inbox preview,
+ *   `title`) are not clipped.
  *
  * Every finding is printed (page, role, width, where, text).
  */
@@ -43,15 +56,19 @@ const MONTHS = [...Array(12).keys()]
     ),
   )
   .join('|');
-const DATE = new RegExp(`\\b(?:\\d{1,2} (?:${MONTHS})(?: \\d{4})?|(?:${MONTHS}) \\d{4})\\b`, 'g');
+/** A date, or a time of day, as Intl writes it in English ('3 Dec 2026', 'December 2026', '7:29 am'). */
+const DATE = new RegExp(
+  `\\b(?:\\d{1,2} (?:${MONTHS})(?: \\d{4})?|(?:${MONTHS}) \\d{4}|\\d{1,2}:\\d{2}\\s?[ap]m)\\b`,
+  'g',
+);
 
 let stack: Stack;
-let crawl: Crawl;
+let crawl: FilledCrawl;
 
 beforeAll(async () => {
-  stack = await startStack({ pseudo: true });
-  crawl = await crawlFixtures(stack);
-});
+  stack = await startStack({ pseudo: true, env: FILLED_STACK_ENV });
+  crawl = await filledCrawlFixtures(stack);
+}, 240_000);
 
 afterAll(async () => {
   await stack?.stop();
@@ -123,9 +140,13 @@ const readPage = (page: Page) =>
       return getComputedStyle(el).visibility !== 'hidden';
     };
     const hides = (value: string) => value === 'hidden' || value === 'clip';
+    // A line cut short by design (an inbox preview) that gives its whole text on hover.
+    const cutOnPurpose = (el: Element) =>
+      getComputedStyle(el).textOverflow === 'ellipsis' &&
+      (el.getAttribute('title') ?? '').trim() === (el.textContent ?? '').trim();
     const clipped: { where: string; text: string }[] = [];
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
-      if (el.closest(SKIPPED) || el.matches('input, select, svg *')) continue;
+      if (el.closest(SKIPPED) || el.matches('input, select, svg *') || cutOnPurpose(el)) continue;
       const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim());
       if (!own || !shown(el)) continue;
       const style = getComputedStyle(el);
@@ -161,7 +182,8 @@ const readPage = (page: Page) =>
     for (let node = closers.nextNode(); node; node = closers.nextNode()) {
       const el = node.parentElement;
       const text = node.textContent ?? '';
-      if (!el || !text.includes('⟧') || el.closest(SKIPPED) || !shown(el)) continue;
+      if (!el || !text.includes('⟧') || el.closest(SKIPPED) || !shown(el) || cutOnPurpose(el))
+        continue;
       const range = document.createRange();
       const at = text.lastIndexOf('⟧');
       range.setStart(node, at);
@@ -187,7 +209,7 @@ const readPage = (page: Page) =>
 
 /** The words of a text left outside the brackets that a reader would read as untranslated. */
 const untranslated = ({ outside }: Reading) =>
-  CRAWL_WRITTEN.reduce((rest, written) => rest.replaceAll(written, ''), outside)
+  FILLED_CRAWL_WRITTEN.reduce((rest, written) => rest.replaceAll(written, ''), outside)
     .replace(/\S+@\S+|https?:\/\/\S+/g, '')
     .replace(DATE, '')
     .match(/\p{L}+/gu)
@@ -240,8 +262,11 @@ describe('the pages in the pseudo-locale', () => {
   it('bracket every text and clip none, on every page, for every role, at 1280 and 390 px', async () => {
     const found: string[] = [];
     for (const mobile of [false, true])
-      for (const [role, path] of CRAWL_PAGES) {
-        const page = await openAs(stack, crawl, role, path, { mobile });
+      for (const [role, path] of FILLED_CRAWL_PAGES) {
+        const page = await openFilled(stack, crawl, role, path, {
+          mobile,
+          label: (id) => pseudoMessage(CATALOGUES.en[id]),
+        });
         // On a phone the header's links are behind the menu button: open it, so they are measured too.
         const menu = page.locator('#menu-toggle');
         if (mobile && (await menu.isVisible())) await menu.click();

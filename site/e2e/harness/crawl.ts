@@ -6,6 +6,13 @@
 import { waitForPage } from '@rentals/testing/product';
 import type { Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi } from './api.ts';
+import {
+  FILLED_ACTIONS,
+  FILLED_PAGES,
+  FILLED_WRITTEN,
+  fillQueues,
+  type Label,
+} from './filledQueues.ts';
 import type { Stack } from './stack.ts';
 import { newUser } from './users.ts';
 
@@ -114,3 +121,38 @@ export const settled = (page: Page) =>
       { timeout: 10_000 },
     )
     .catch(() => undefined);
+
+/** A crawl with the admin's queues filled and a conversation (harness/filledQueues.ts). */
+export type FilledCrawl = Crawl & { conversationId: string };
+
+/** Every page with its people and listing, and the pages and texts only filled data has. */
+export const FILLED_CRAWL_PAGES: [Role, string][] = [...CRAWL_PAGES, ...FILLED_PAGES];
+/** The longest first: '12 Koramangala Main Road' goes whole, before 'Koramangala' alone. */
+export const FILLED_CRAWL_WRITTEN = [...CRAWL_WRITTEN, ...FILLED_WRITTEN].sort(
+  (a, b) => b.length - a.length,
+);
+
+/** The crawl's people and listing, then the queues filled through the API (the stack started with FILLED_STACK_ENV). */
+export const filledCrawlFixtures = async (stack: Stack): Promise<FilledCrawl> => {
+  const crawl = await crawlFixtures(stack);
+  const { conversationId } = await fillQueues(stack, { ...crawl, title: CRAWL_TITLE });
+  return { ...crawl, conversationId };
+};
+
+/** Opens a page of FILLED_CRAWL_PAGES, and brings a filled page to its second state (a history opened). */
+export const openFilled = async (
+  stack: Stack,
+  crawl: FilledCrawl,
+  role: Role,
+  path: string,
+  { prefix = '', label, mobile = false }: { prefix?: string; label: Label; mobile?: boolean },
+): Promise<Page> => {
+  const at = `${prefix}${path.replace('{conversation}', crawl.conversationId)}`;
+  const page = await openAs(stack, crawl, role, at, { mobile });
+  const then = FILLED_ACTIONS[path];
+  if (then) {
+    await then(page, label);
+    await settled(page);
+  }
+  return page;
+};

@@ -6,7 +6,7 @@
  * taken, and a message each way about the crawl's listing. The stack must
  * check rents every second (FILLED_STACK_ENV) for the too-cheap queue to fill.
  */
-import { CATALOGUES } from '@rentals/core/i18n/catalogues';
+import type { MessageId } from '@rentals/core/i18n/catalogues';
 import type { Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi } from './api.ts';
 import type { Stack } from './stack.ts';
@@ -161,15 +161,16 @@ export const fillQueues = async (stack: Stack, c: Crawled): Promise<{ conversati
   return { conversationId };
 };
 
-type Locale = 'hi' | 'kn';
-type Then = (page: Page, locale: Locale) => Promise<void>;
+/** A text as the page in the crawl's language shows it (Hindi, Kannada, the pseudo-locale). */
+export type Label = (id: MessageId) => string;
+type Then = (page: Page, label: Label) => Promise<void>;
 
 /** Opens every reported listing's review: its history and its reports' weights. */
-const openReviews: Then = async (page, locale) => {
-  const buttons = page.getByRole('button', { name: CATALOGUES[locale]['admin.reports.review'] });
+const openReviews: Then = async (page, label) => {
+  const buttons = page.getByRole('button', { name: label('admin.reports.review') });
   await buttons.first().waitFor();
   for (let n = await buttons.count(); n > 0; n--) await buttons.first().click();
-  await page.getByRole('list', { name: CATALOGUES[locale]['admin.reports.history'] }).waitFor();
+  await page.getByRole('list', { name: label('admin.reports.history') }).waitFor();
 };
 
 /** Waits until the page shows what was made for it (a filled queue is read filled). */

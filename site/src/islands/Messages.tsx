@@ -27,6 +27,13 @@ const setUrl = (id: string | null) => {
 const byActivity = (a: Conversation, b: Conversation) =>
   (b.lastMessage?.sentAt ?? b.startedAt).localeCompare(a.lastMessage?.sentAt ?? a.startedAt);
 
+/** One line of an inbox item, cut short on purpose: the whole of it on hover. */
+const Preview = ({ text: line }: { text: string }) => (
+  <span className="preview" style={{ display: 'block' }} title={line}>
+    {line}
+  </span>
+);
+
 const InboxItem = ({
   c,
   current,
@@ -47,14 +54,14 @@ const InboxItem = ({
       <Thumb c={c} />
       <span style={{ minWidth: 0 }}>
         <strong>{c.counterpart.name}</strong>
-        <span className="preview" style={{ display: 'block' }}>
-          {c.listing.title ?? text('messages.listingGone')}
-        </span>
-        <span className="preview" style={{ display: 'block' }}>
-          {c.lastMessage?.mine
-            ? fill('messages.you', { body: c.lastMessage.body })
-            : (c.lastMessage?.body ?? '')}
-        </span>
+        <Preview text={c.listing.title ?? text('messages.listingGone')} />
+        <Preview
+          text={
+            c.lastMessage?.mine
+              ? fill('messages.you', { body: c.lastMessage.body })
+              : (c.lastMessage?.body ?? '')
+          }
+        />
       </span>
       {c.unread > 0 && (
         <span className="unread-badge">
