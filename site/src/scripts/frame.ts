@@ -145,7 +145,29 @@ const renderToasts = (area: HTMLElement, toasts: readonly Toast[]) => {
   }
 };
 
+/**
+ * The installed app's parts (scripts/app.ts: service worker, offline banner, install offer) load
+ * after the page has, outside the first-load budget. The install prompt the browser may send
+ * before then is kept for them (and the browser's own banner held back: we offer it ourselves).
+ */
+const startAppAfterLoad = () => {
+  let early: Event | undefined;
+  const keep = (event: Event) => {
+    event.preventDefault();
+    early = event;
+  };
+  addEventListener('beforeinstallprompt', keep);
+  const start = () =>
+    void import('./app.ts').then((app) => {
+      removeEventListener('beforeinstallprompt', keep);
+      app.startApp(early);
+    });
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+};
+
 export const startFrame = (): void => {
+  startAppAfterLoad();
   // Only pages built in more than one language have a language switch to wire.
   if (document.querySelector('a[data-lang]'))
     void import('./languages.ts').then((l) => l.wireLanguages());
