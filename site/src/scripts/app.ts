@@ -52,14 +52,15 @@ const buildNotices = () => {
     { type: 'button', className: 'button' },
     texts['app.install.later'],
   );
-  const text = element('p', { id: 'install-offer-text' }, texts['app.install.text']);
+  // No accessible name for the box: its text would name it, and a form's label search would
+  // find it too ('Phone' in "on this phone"); the buttons say what they do.
+  const text = element('p', {}, texts['app.install.text']);
   const offer = element(
-    'section',
+    'div',
     { className: 'install-offer', hidden: true },
     text,
     element('div', { className: 'install-offer-actions' }, accept, later),
   );
-  offer.setAttribute('aria-labelledby', text.id);
   const main = document.getElementById('main');
   if (main) main.before(banner);
   else document.body.prepend(banner);
