@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ownerWithListings } from './harness/api.ts';
+import { join } from 'node:path';
 import { islandsHydrated } from './harness/islands.ts';
-import { startStack, type Stack } from './harness/stack.ts';
+import { ROOT, startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi } from './harness/users.ts';
 
 /**
@@ -31,6 +32,10 @@ afterAll(async () => {
 
 /** A PNG's width and height, from its header. */
 const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+
+/** A screenshot for the record (axe cannot run here: the page keeps its real CSP). */
+const screenshot = (name: string) =>
+  page.screenshot({ path: join(ROOT, 'artifacts', 'screenshots', `${name}.png`), fullPage: true });
 
 const banner = () => page.getByRole('status').filter({ hasText: OFFLINE });
 const installOffer = () => page.getByRole('button', { name: 'Install the app' });
@@ -113,6 +118,7 @@ describe('the installable app', () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await banner().waitFor();
+    await screenshot('app-offline-banner');
     await page.goto('/forgot-password');
     await page.getByRole('heading', { name: "You're offline" }).waitFor();
     await page.goto('/hi/forgot-password');
@@ -136,6 +142,7 @@ describe('the installable app', () => {
     );
     await page.getByRole('button', { name: `Save ${TITLE} to favourites` }).click();
     expect((await saved).status()).toBeLessThan(300);
+    await screenshot('app-install-offer');
     await installOffer().click();
     expect(await page.evaluate(() => (window as { prompted?: number }).prompted)).toBe(1);
     await installOffer().waitFor({ state: 'hidden' });
