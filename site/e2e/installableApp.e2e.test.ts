@@ -23,7 +23,7 @@ const OFFLINE = "You're offline — showing what was saved on this phone";
 beforeAll(async () => {
   stack = await startStack();
   await ownerWithListings(stack, owner, [{ title: TITLE, rent: 18000, area: 'Baner' }]);
-  context = await stack.newContext({ mobile: true, enforceCsp: true });
+  context = await stack.newContext({ mobile: true, enforceCsp: true, serviceWorker: true });
   page = await context.newPage();
 });
 afterAll(async () => {

@@ -71,8 +71,9 @@ const buildNotices = () => {
 type Notices = ReturnType<typeof buildNotices>;
 
 const registerWorker = () => {
-  // The dev server has no /sw.js; a failed registration only means no offline copies.
-  if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  // The dev server and the pseudo-locale build have no /sw.js (astro.config.ts); elsewhere a
+  // failed registration only means no offline copies.
+  if (import.meta.env.PROD && !import.meta.env.SITE_ENGLISH_ONLY && 'serviceWorker' in navigator)
     navigator.serviceWorker.register('/sw.js').catch(() => undefined);
 };
 
