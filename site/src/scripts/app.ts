@@ -102,19 +102,23 @@ const storage = {
   },
 };
 
-const offerInstall = ({ offer, accept, later }: Notices, early: Event | undefined) => {
-  let prompt = early as InstallPrompt | undefined;
-  addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    prompt = event as InstallPrompt;
-  });
+/** `installPrompt`: the browser's latest prompt, kept by the frame; each can be used once. */
+const offerInstall = (
+  { offer, accept, later }: Notices,
+  installPrompt: () => Event | undefined,
+) => {
+  let used: Event | undefined;
+  const usable = () => {
+    const prompt = installPrompt();
+    return prompt === used ? undefined : (prompt as InstallPrompt | undefined);
+  };
   addEventListener('appinstalled', () => {
-    prompt = undefined;
+    used = installPrompt();
     offer.hidden = true;
   });
   addEventListener(SAVED_EVENT, () => {
     const state = {
-      canPrompt: prompt !== undefined,
+      canPrompt: usable() !== undefined,
       installed: matchMedia('(display-mode: standalone)').matches,
       dismissedAt: storage.dismissedAt(),
       now: Date.now(),
@@ -127,21 +131,21 @@ const offerInstall = ({ offer, accept, later }: Notices, early: Event | undefine
   });
   accept.addEventListener('click', () => {
     offer.hidden = true;
-    const used = prompt;
-    prompt = undefined;
-    if (!used) return;
-    void used
+    const prompt = usable();
+    if (!prompt) return;
+    used = prompt;
+    void prompt
       .prompt()
-      .then(() => used.userChoice)
+      .then(() => prompt.userChoice)
       .then(({ outcome }) => outcome === 'dismissed' && storage.dismiss())
       .catch(() => undefined);
   });
 };
 
-/** `early`: the install prompt the browser sent before this module loaded, kept by the frame. */
-export const startApp = (early: Event | undefined): void => {
+/** `installPrompt`: the browser's latest install prompt, which the frame keeps from the start. */
+export const startApp = (installPrompt: () => Event | undefined): void => {
   registerWorker();
   const notices = buildNotices();
   followConnection(notices);
-  offerInstall(notices, early);
+  offerInstall(notices, installPrompt);
 };

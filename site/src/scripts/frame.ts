@@ -147,23 +147,20 @@ const renderToasts = (area: HTMLElement, toasts: readonly Toast[]) => {
 
 /**
  * The installed app's parts (scripts/app.ts: service worker, offline banner, install offer) load
- * after the page has, outside the first-load budget. The install prompt the browser may send
- * before then is kept for them (and the browser's own banner held back: we offer it ourselves).
+ * after the page has, outside the first-load budget. The browser's install prompt is kept for
+ * them from the start (and its own banner held back: we offer the app ourselves, at the right time).
  */
 const startAppAfterLoad = () => {
-  let early: Event | undefined;
-  const keep = (event: Event) => {
+  let installPrompt: Event | undefined;
+  addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
-    early = event;
-  };
-  addEventListener('beforeinstallprompt', keep);
-  const start = () =>
-    void import('./app.ts').then((app) => {
-      removeEventListener('beforeinstallprompt', keep);
-      app.startApp(early);
-    });
-  if (document.readyState === 'complete') start();
-  else addEventListener('load', start, { once: true });
+    installPrompt = event;
+  });
+  // This module runs before the load event (a module script), so the listener never misses it.
+  addEventListener(
+    'load',
+    () => void import('./app.ts').then((app) => app.startApp(() => installPrompt)),
+  );
 };
 
 export const startFrame = (): void => {
