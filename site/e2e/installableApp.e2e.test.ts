@@ -38,11 +38,11 @@ const screenshot = (name: string) =>
   page.screenshot({ path: join(ROOT, 'artifacts', 'screenshots', `${name}.png`), fullPage: true });
 
 const banner = () => page.getByRole('status').filter({ hasText: OFFLINE });
-const installOffer = () => page.getByRole('button', { name: 'Install the app' });
+const installOffer = (on = page) => on.getByRole('button', { name: 'Install the app' });
 
 /** Stands in for Chromium's install prompt (a test browser never sends a real one). */
-const browserOffersInstall = () =>
-  page.evaluate(() => {
+const browserOffersInstall = (on = page) =>
+  on.evaluate(() => {
     const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: () => {
         (window as { prompted?: number }).prompted =
@@ -160,6 +160,26 @@ describe('the installable app', () => {
     await again;
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(await installOffer().isVisible()).toBe(false);
+  });
+
+  it('offers the app after a saved search too, on another phone, and "Not now" is remembered', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const other = await stack.newContext({ mobile: true, enforceCsp: true, serviceWorker: true });
+    await other.addInitScript((t) => localStorage.setItem('token', t ?? ''), token);
+    const phone = await other.newPage();
+    await phone.goto('/properties?city=Pune');
+    await islandsHydrated(phone);
+    await phone.waitForFunction(() => document.readyState === 'complete');
+    await browserOffersInstall(phone);
+    await phone.getByRole('button', { name: 'Save this search' }).click();
+    await phone.getByLabel('Name').fill('Flats in Pune');
+    await phone.getByRole('button', { name: 'Save', exact: true }).click();
+    await phone.getByTestId('search-saved').waitFor();
+    await phone.getByRole('button', { name: 'Not now' }).click();
+    await installOffer(phone).waitFor({ state: 'hidden' });
+    const declined = await phone.evaluate(() => localStorage.getItem('rentals.installDismissedAt'));
+    expect(Number(declined)).toBeGreaterThan(Date.now() - 60_000);
+    await other.close();
   });
 
   it('keeps no API answer in any cache, only pages and built files', async () => {
