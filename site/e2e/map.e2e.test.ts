@@ -108,6 +108,8 @@ const kothrudDetailMap = async () => {
 const signedIn = async (): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({
     baseURL: baseUrl,
+    // page.route holds the basemap's tiles below; it cannot see what a service worker fetches.
+    serviceWorkers: 'block',
     viewport: { width: 1280, height: 900 },
     locale: 'en-IN',
     geolocation: HERE,

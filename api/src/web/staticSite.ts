@@ -101,6 +101,15 @@ const respond = async (
 };
 
 /**
+ * Hashed assets for a year; pages, and the service worker (docs/APP.md), revalidated on every
+ * visit, so a new build's worker replaces the old one at the next visit; other files for an hour.
+ */
+const cacheControlOf = (pathname: string, file: string) => {
+  if (pathname.startsWith('/_astro/')) return IMMUTABLE;
+  return file.endsWith('.html') || pathname === '/sw.js' ? 'no-cache' : 'public, max-age=3600';
+};
+
+/**
  * Serves the built Astro site. HTML is revalidated on every visit and carries
  * a strict CSP with the hashes of its own inline scripts; files under /_astro/
  * have content-hashed names and are cached for a year. Paths with an id map to
@@ -122,17 +131,7 @@ export const staticSite = (siteDir: string, shells: Shell[] = DEFAULT_SHELLS) =>
       : null;
     if (target) return firstVisitRedirect(target, BASE_SECURITY_HEADERS);
     const file = find(site, pathname);
-    if (file) {
-      const immutable = pathname.startsWith('/_astro/');
-      const html = file.endsWith('.html');
-      return respond(
-        site,
-        request,
-        file,
-        200,
-        immutable ? IMMUTABLE : html ? 'no-cache' : 'public, max-age=3600',
-      );
-    }
+    if (file) return respond(site, request, file, 200, cacheControlOf(pathname, file));
     // Not found in the path's language (dist/hi/404/index.html), else English's.
     const { locale } = pathLocale(pathname);
     const notFound =

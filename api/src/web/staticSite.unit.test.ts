@@ -27,6 +27,8 @@ beforeAll(() => {
   write('browse/pune/index.html', page('pune'));
   write('_astro/a.js', `export const a = 1;${' '.repeat(1000)}`);
   write('favicon.svg', '<svg/>');
+  write('sw.js', 'self.addEventListener("fetch", () => {});');
+  write('manifest.webmanifest', '{"name":"Rentals"}');
   write('login/index.html', page('login'));
   write('hi/login/index.html', page('hi login'));
   write('hi/properties/view/index.html', page('hi detail shell'));
@@ -95,6 +97,20 @@ describe('static site server', () => {
     );
     const plain = await get('/_astro/a.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('revalidates the service worker on every visit (a new build replaces it at once)', async () => {
+    const res = await get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-type')).toContain('text/javascript');
+    expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('serves the web app manifest as one', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.headers.get('content-type')).toBe('application/manifest+json');
+    expect(await res.json()).toEqual({ name: 'Rentals' });
   });
 
   it('refuses other methods', async () => {

@@ -52,6 +52,9 @@ import knCommon from './catalogues/kn/common.json' with { type: 'json' };
 import enValidation from './catalogues/en/validation.json' with { type: 'json' };
 import hiValidation from './catalogues/hi/validation.json' with { type: 'json' };
 import knValidation from './catalogues/kn/validation.json' with { type: 'json' };
+import enApp from './catalogues/en/app.json' with { type: 'json' };
+import hiApp from './catalogues/hi/app.json' with { type: 'json' };
+import knApp from './catalogues/kn/app.json' with { type: 'json' };
 import enAccount from './catalogues/en/account.json' with { type: 'json' };
 import hiAccount from './catalogues/hi/account.json' with { type: 'json' };
 import knAccount from './catalogues/kn/account.json' with { type: 'json' };
@@ -104,6 +107,8 @@ import { createTranslator, type Translator } from './translate.ts';
 export const NAMESPACES = {
   account: { en: enAccount, hi: hiAccount, kn: knAccount },
   admin: { en: enAdmin, hi: hiAdmin, kn: knAdmin },
+  /** The installed app's notices and offline page (site/src/scripts/app.ts reads them through appTexts.ts). */
+  app: { en: enApp, hi: hiApp, kn: knApp },
   auth: { en: enAuth, hi: hiAuth, kn: knAuth },
   browse: { en: enBrowse, hi: hiBrowse, kn: knBrowse },
   card: { en: enCard, hi: hiCard, kn: knCard },

@@ -18,10 +18,15 @@ export type Stack = {
   browser: Browser;
   /** A fresh browser profile (own localStorage) with a phone- or desktop-sized window. */
   /** `locale`: the browser's language (its Accept-Language), en-IN unless given. */
+  /**
+   * `serviceWorker`: let the site's service worker (docs/APP.md) install; off unless asked, since
+   * page.route cannot see requests the worker answers (tests that stub a chunk or a tile).
+   */
   newContext: (options?: {
     mobile?: boolean;
     enforceCsp?: boolean;
     locale?: string;
+    serviceWorker?: boolean;
   }) => Promise<BrowserContext>;
   logs: () => string;
   /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
@@ -57,9 +62,10 @@ export const startStack = async (
     return {
       baseUrl,
       browser,
-      newContext: async ({ mobile, enforceCsp, locale = 'en-IN' } = {}) => {
+      newContext: async ({ mobile, enforceCsp, locale = 'en-IN', serviceWorker } = {}) => {
         const context = await browser.newContext({
           baseURL: baseUrl,
+          serviceWorkers: serviceWorker ? 'allow' : 'block',
           viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
           locale,
           // Lets the axe-core check inject its script; the app itself runs under the real CSP.

@@ -145,7 +145,26 @@ const renderToasts = (area: HTMLElement, toasts: readonly Toast[]) => {
   }
 };
 
+/**
+ * The installed app's parts (scripts/app.ts: service worker, offline banner, install offer) load
+ * after the page has, outside the first-load budget. The browser's install prompt is kept for
+ * them from the start (and its own banner held back: we offer the app ourselves, at the right time).
+ */
+const startAppAfterLoad = () => {
+  let installPrompt: Event | undefined;
+  addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    installPrompt = event;
+  });
+  // This module runs before the load event (a module script), so the listener never misses it.
+  addEventListener(
+    'load',
+    () => void import('./app.ts').then((app) => app.startApp(() => installPrompt)),
+  );
+};
+
 export const startFrame = (): void => {
+  startAppAfterLoad();
   // Only pages built in more than one language have a language switch to wire.
   if (document.querySelector('a[data-lang]'))
     void import('./languages.ts').then((l) => l.wireLanguages());

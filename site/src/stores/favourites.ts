@@ -8,6 +8,7 @@
 import { atom } from 'nanostores';
 import { describeError, apiRoute } from '../lib/api.ts';
 import { text } from '../lib/i18n.ts';
+import { SAVED_EVENT } from '../lib/appMoments.ts';
 import { toast } from './toasts.ts';
 
 /** null until loaded (the hearts wait); then the ids of the user's favourites. */
@@ -54,6 +55,7 @@ export const setFavourite = async (listingId: string, on: boolean): Promise<void
     await apiRoute(on ? 'PUT /favourites/:listingId' : 'DELETE /favourites/:listingId', {
       params: { listingId },
     });
+    if (on) globalThis.dispatchEvent?.(new Event(SAVED_EVENT));
   } catch (error) {
     if (latest.get(listingId) !== mine) return;
     $favourites.set(withFavourite($favourites.get(), listingId, before));

@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { apiRoute } from '../lib/api.ts';
+import { SAVED_EVENT } from '../lib/appMoments.ts';
 import type {
   AlertChoice,
   ApiFilters,
@@ -41,6 +42,7 @@ export const saveSearch = async (draft: {
     json: draft,
   });
   replace(savedSearch);
+  globalThis.dispatchEvent?.(new Event(SAVED_EVENT));
   return savedSearch;
 };
 
