@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import type { BunPlugin } from 'bun';
 import { fileURLToPath } from 'node:url';
 import { ASSETS_DIR } from '../queries/publicPageFiles.ts';
 
@@ -45,6 +46,24 @@ export const buildStylesheet = () => {
 const SCRIPT_ENTRY = '@rentals/site/scripts/publicPages';
 let script: Promise<{ file: string; href: string; js: string }> | undefined;
 
+/**
+ * Vite's `?inline` stylesheet import (the app's banner and install offer,
+ * site/src/scripts/app.ts), as Bun must read it: the file's text as a string.
+ */
+const inlineCss: BunPlugin = {
+  name: 'inline-css',
+  setup(build) {
+    build.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
+      path: join(dirname(args.importer), args.path.replace(/\?inline$/, '')),
+      namespace: 'inline-css',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => ({
+      contents: `export default ${JSON.stringify(await Bun.file(args.path).text())};`,
+      loader: 'js',
+    }));
+  },
+};
+
 export const buildScript = () =>
   (script ??= (async () => {
     const entry = Bun.resolveSync(SCRIPT_ENTRY, dirname(fileURLToPath(import.meta.url)));
@@ -53,7 +72,13 @@ export const buildScript = () =>
       target: 'browser',
       format: 'esm',
       minify: true,
-      define: { 'process.env.NODE_ENV': '"production"' },
+      // What Vite sets for the site's own build (site/astro.config.ts): a production build of every language.
+      define: {
+        'process.env.NODE_ENV': '"production"',
+        'import.meta.env.PROD': 'true',
+        'import.meta.env.SITE_ENGLISH_ONLY': 'false',
+      },
+      plugins: [inlineCss],
     });
     const [output] = result.outputs;
     if (!result.success || !output)

@@ -38,6 +38,7 @@ export const CRAWL_PAGES: [Role, string][] = [
   ['visitor', '/reset-password'],
   ['visitor', '/verify-email'],
   ['visitor', '/no-such-page'],
+  ['visitor', '/offline'],
   ['visitor', '/browse/no-such-listing'],
   ['visitor', '/browse/cities'],
   ['visitor', '/browse/cities/bengaluru'],

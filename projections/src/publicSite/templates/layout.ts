@@ -104,6 +104,8 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         ${meta.nextPath ? markup`<link rel="next" href="${here(meta.nextPath)}" />` : ''}
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <link rel="stylesheet" href="${site.cssHref}" />
         <script type="module" src="${site.scriptHref}"></script>
         <meta property="og:site_name" content="Rentals" />
