@@ -111,6 +111,7 @@ export const updateProfile = async (changes: {
   name?: string;
   phone?: string;
   language?: User['language'];
+  push?: Partial<User['push']>;
 }): Promise<User> => {
   const { user } = await apiRoute('PUT /auth/profile', { json: changes });
   $auth.set({ status: 'authenticated', user });
