@@ -3,7 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { vapidKeysFor } from '@rentals/core/push/vapidKeys';
 import { QUIET_FROM_MINUTE, indiaMinuteOfDay } from '@rentals/core/push/quietHours';
 import { listingOf } from '@rentals/testing/conversations';
-import { appendListingEvents, listingCreated, PLACES } from '@rentals/testing/listingFixtures';
+import {
+  appendFixRequested,
+  appendListingEvents,
+  listingCreated,
+  PLACES,
+} from '@rentals/testing/listingFixtures';
 import { startPushService, type BrowserSubscription } from '@rentals/testing/pushService';
 import { testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
 import { NOTIFY_AT_MOST_EVERY_MS } from '../messageNotifications/notifier.ts';
@@ -215,5 +220,46 @@ describe('push for an instant saved-search alert', () => {
     await post(`push-${randomUUID()}`, 'One more flat in Adyar');
     expect(payloads(phone)).toHaveLength(2);
     expect(service.problems).toEqual([]);
+  });
+});
+
+describe('push for an owner notice', () => {
+  it('tells the owner an admin asked for a fix, in their language, leading to the edit form; once', async () => {
+    advanceToIndia(NOON);
+    const owner = await s.t.registerUser('homeowner');
+    const phone = await subscribe(owner);
+    await settings(owner, { language: 'kn' });
+    const listingId = await listingOf(s.t, owner.user._id, 'Sunny flat in Jayanagar');
+    await appendFixRequested(s.t.deps.eventStore, {
+      listingId,
+      ownerId: owner.user._id,
+      reason: 'Photos do not match',
+      at: s.t.clock().toISOString(),
+    });
+    await round();
+    await round();
+    expect(payloads(phone)).toEqual([
+      {
+        title: 'ಅಡ್ಮಿನ್ ನಿಮ್ಮ ಲಿಸ್ಟಿಂಗ್‌ನ ವಿಮರ್ಶೆ ಮಾಡಿದ್ದಾರೆ',
+        body: '“Sunny flat in Jayanagar”: ಮುಂದೇನು ಮಾಡಬೇಕು ಎಂದು ನೋಡಲು ತೆರೆಯಿರಿ.',
+        url: `/edit-property/${encodeURIComponent(listingId)}`,
+      },
+    ]);
+  });
+
+  it('does not come when news about listings is off', async () => {
+    advanceToIndia(NOON);
+    const owner = await s.t.registerUser('homeowner');
+    const phone = await subscribe(owner);
+    await settings(owner, { push: { ownerNotices: false } });
+    const listingId = await listingOf(s.t, owner.user._id, 'Flat in Indiranagar');
+    await appendFixRequested(s.t.deps.eventStore, {
+      listingId,
+      ownerId: owner.user._id,
+      reason: 'Wrong rent',
+      at: s.t.clock().toISOString(),
+    });
+    await round();
+    expect(payloads(phone)).toEqual([]);
   });
 });

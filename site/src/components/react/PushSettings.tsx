@@ -68,11 +68,21 @@ export const PushSettings = ({ user }: { user: User }) => {
   }, []);
   const failed = (error: unknown) =>
     toast.error(describeError(error, text('common.unexpectedError')));
-  const toggle = (key: Switch, on: boolean) =>
-    void run(async () => {
-      await updateProfile({ push: { [key]: on } });
-      toast.success(text('account.push.saved'));
-    }, failed);
+  // Shown as clicked at once; put back if the save fails.
+  const [values, setValues] = useState(user.push);
+  const toggle = (key: Switch, on: boolean) => {
+    setValues((v) => ({ ...v, [key]: on }));
+    void run(
+      async () => {
+        setValues((await updateProfile({ push: { [key]: on } })).push);
+        toast.success(text('account.push.saved'));
+      },
+      (error) => {
+        setValues((v) => ({ ...v, [key]: !on }));
+        failed(error);
+      },
+    );
+  };
   const setOn = (on: boolean) =>
     void run(async () => setDevice(await (on ? turnOn() : turnOff())), failed);
   return (
@@ -93,13 +103,13 @@ export const PushSettings = ({ user }: { user: User }) => {
           {text(device === 'off' ? 'account.push.enable' : 'account.push.disable')}
         </button>
       )}
-      <fieldset disabled={busy}>
+      <fieldset>
         {SWITCHES.map(({ key, label }) => (
           <label key={key} className="checkbox">
             <input
               type="checkbox"
               name={`push-${key}`}
-              checked={user.push[key]}
+              checked={values[key]}
               onChange={(e) => toggle(key, e.target.checked)}
             />{' '}
             {label()}
