@@ -38,7 +38,8 @@ const vapidClaims = (header: string | undefined, origin: string) => {
     },
     format: 'jwk',
   });
-  if (JSON.parse(b64(head).toString()).alg !== 'ES256') throw new Error('the JWT is not ES256');
+  if ((JSON.parse(b64(head).toString()) as { alg?: string }).alg !== 'ES256')
+    throw new Error('the JWT is not ES256');
   const signed = Buffer.from(`${head}.${body}`);
   if (!verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, b64(signature)))
     throw new Error('the VAPID signature does not verify');

@@ -15,7 +15,7 @@ import { NOTIFY_AT_MOST_EVERY_MS } from '../messageNotifications/notifier.ts';
 import { INSTANT_EVERY_MS } from '../alerts/alertMailer.ts';
 import { PUSH_AFTER_MS } from './messagePushes.ts';
 import { pushOnce } from './pushNotifier.ts';
-import { createPushSender } from './sender.ts';
+import { createPushSender, type PushPayload } from './sender.ts';
 
 /**
  * The whole push path, real: the API keeps a browser's subscription, the
@@ -192,7 +192,8 @@ describe('push for an instant saved-search alert', () => {
       json: { name: 'Adyar homes', filters: { city: 'Chennai' }, alert: 'instant' },
     });
     expect(saved.status).toBe(201);
-    const post = async (id: string, title: string) => {
+    const post = async (title: string) => {
+      const id = `push-${randomUUID()}`;
       await appendListingEvents(s.t.deps.eventStore, id, [
         listingCreated(id, {
           at: s.t.clock().toISOString(),
@@ -200,24 +201,22 @@ describe('push for an instant saved-search alert', () => {
         }),
       ]);
       await round();
+      return id;
     };
-    await post(`push-${randomUUID()}`, 'Sea-facing flat in Adyar');
-    expect(payloads(phone)).toEqual([
-      {
-        title: 'New match for “Adyar homes”',
-        body: expect.stringMatching(/^Sea-facing flat in Adyar in .+, Chennai$/),
-        url: expect.stringMatching(/^\/properties\/push-/),
-      },
-    ]);
-    await post(`push-${randomUUID()}`, 'Garden flat in Adyar');
+    const first = await post('Sea-facing flat in Adyar');
+    const [alert] = payloads(phone) as PushPayload[];
+    expect(alert!.title).toBe('New match for “Adyar homes”');
+    expect(alert!.body).toMatch(/^Sea-facing flat in Adyar in .+, Chennai$/);
+    expect(alert!.url).toBe(`/properties/${first}`);
+    await post('Garden flat in Adyar');
     expect(payloads(phone)).toHaveLength(1);
     s.t.clock.advance(INSTANT_EVERY_MS);
-    await post(`push-${randomUUID()}`, 'Quiet house in Adyar');
+    await post('Quiet house in Adyar');
     expect(payloads(phone)).toHaveLength(2);
 
     await settings(tenant, { push: { alerts: false } });
     s.t.clock.advance(INSTANT_EVERY_MS);
-    await post(`push-${randomUUID()}`, 'One more flat in Adyar');
+    await post('One more flat in Adyar');
     expect(payloads(phone)).toHaveLength(2);
     expect(service.problems).toEqual([]);
   });
