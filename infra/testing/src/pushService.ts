@@ -133,4 +133,3 @@ export const startPushService = async () => {
   };
 };
 
-export type PushService = Awaited<ReturnType<typeof startPushService>>;
