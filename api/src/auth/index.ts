@@ -140,7 +140,8 @@ const accountRoutes = (ctx: Ctx) => {
         response: { 200: UserResponse },
         detail: {
           requestBody: jsonBody(ProfileBody),
-          summary: 'Change your name, phone, the language of your emails and/or which notifications you get',
+          summary:
+            'Change your name, phone, the language of your emails and/or which notifications you get',
           description:
             'Other fields (email, role, password) are ignored; fields not sent keep their value.',
           tags,

@@ -132,4 +132,3 @@ export const startPushService = async () => {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
-
