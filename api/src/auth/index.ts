@@ -294,7 +294,8 @@ const signOutRoutes = (ctx: Ctx) => {
         response: { 200: MessageResponse },
         detail: {
           summary: 'Sign out of all devices',
-          description: 'Ends every token of the user, the one sent included.',
+          description:
+            'Ends every token of the user, the one sent included, and forgets every browser subscribed to its push notifications.',
           tags,
           security: bearer,
         },

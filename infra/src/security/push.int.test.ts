@@ -117,3 +117,13 @@ describe('push subscriptions: another user’s', () => {
     expect(await kept(s.alice.user._id)).not.toContain(endpoint);
   });
 });
+
+describe('push subscriptions: a lost phone', () => {
+  it('stops getting pushes once the account signs out of all devices', async () => {
+    const user = await s.t.registerUser('tenant');
+    expect((await subscribe(user.token, { endpoint: fcm(), keys: keys() })).status).toBe(201);
+    const res = await s.t.request('POST', '/api/auth/logout-all', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(await kept(user.user._id)).toEqual([]);
+  });
+});
