@@ -13,6 +13,7 @@ import { healthRoutes } from './health/index.ts';
 import { idempotencyKeyHeader } from './idempotency/idempotency.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { pushRoutes } from './push/routes.ts';
 import { confirmLinkRoutes } from './listings/confirmLink.ts';
 import { propertyMapRoutes, propertyQueryRoutes } from './properties/index.ts';
 import { rentTrendRoutes } from './rentTrends/routes.ts';
@@ -49,7 +50,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(duplicateRoutes(deps))
         .use(trustRoutes(deps))
         .use(savedSearchRoutes(deps))
-        .use(notificationRoutes(deps)),
+        .use(notificationRoutes(deps))
+        .use(pushRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

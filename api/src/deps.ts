@@ -5,6 +5,7 @@ import type { MediaStore } from './media/mediaStore.ts';
 import type { SearchRate } from './properties/searchRate.ts';
 import type { Logger } from '@rentals/core/logger';
 import type { MonitoredMailer } from '@rentals/core/mail/smtpMailer';
+import type { VapidKeys } from '@rentals/core/push/vapidKeys';
 
 /** Everything the API needs from the outside, injected so tests build the app without a server. */
 export type AppDeps = {
@@ -35,4 +36,10 @@ export type AppDeps = {
   mailer?: MonitoredMailer;
   /** The origin the links in emails point to (SITE_URL); absent, http://localhost:3000. */
   siteUrl?: string;
+  /**
+   * Web Push: the VAPID pair (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; absent, the
+   * one kept in the database) and the endpoint origins accepted although http
+   * or private (PUSH_ENDPOINT_ALLOWLIST; absent, none: https on a public host only).
+   */
+  push?: { vapidKeys?: VapidKeys; endpointAllowlist?: readonly string[] };
 };

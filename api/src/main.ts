@@ -54,6 +54,7 @@ const server = createWebServer({
     },
     mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     siteUrl: config.siteUrl,
+    push: { vapidKeys: config.vapidKeys, endpointAllowlist: config.pushEndpointAllowlist },
   },
   media,
   port: config.port,

@@ -11,6 +11,7 @@ import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { startAlertMailer } from './alerts/alertMailer.ts';
 import { startAnnouncementIndexMerger } from './alerts/announcementIndex.ts';
 import { startMessageNotifier } from './messageNotifications/notifier.ts';
+import { startPushNotifier } from './push/pushNotifier.ts';
 import { startExpiryScheduler } from './listingExpiry/sweep.ts';
 import { startRentCheck } from './trust/rentCheck.ts';
 import { sendExpiryReminder } from './listingExpiry/reminder.ts';
@@ -93,6 +94,15 @@ const alertMailer = config.smtpUrl
     })
   : { stop: async () => {} };
 
+// Web Push for new messages, instant alerts and owner notices (docs/PUSH.md); needs no SMTP.
+const pushNotifier = startPushNotifier({
+  sql,
+  vapidKeys: config.vapidKeys,
+  subject: config.vapidSubject,
+  clock: () => new Date(),
+  log: (line, fields, level = 'info') => log[level](line, fields),
+});
+
 // Reminds owners of listings unconfirmed for 25 days and expires them at 30 (the one owner of that schedule).
 const expiryScheduler =
   config.listingExpirySweepSeconds === 0
@@ -135,6 +145,7 @@ const shutdown = async () => {
   await regenerator.stop();
   await notifier.stop();
   await alertMailer.stop();
+  await pushNotifier.stop();
   await announcementIndex.stop();
   await sql.end({ timeout: 5 });
   process.exit(0);

@@ -142,6 +142,24 @@ describe('profile', () => {
     await other.close();
   });
 
+  it('chooses which notifications to get, kept after a reload', async () => {
+    const settings = page.getByTestId('push-settings');
+    const messages = settings.getByLabel('New messages');
+    const quiet = settings.getByLabel('Quiet hours: nothing from 10 pm to 7 am (India time)');
+    expect(await messages.isChecked()).toBe(true);
+    expect(await quiet.isChecked()).toBe(true);
+    await messages.uncheck();
+    await toast('Notification settings saved').waitFor();
+    await page.reload();
+    await islandsHydrated(page);
+    expect(await page.getByTestId('push-settings').getByLabel('New messages').isChecked()).toBe(
+      false,
+    );
+    expect(
+      await page.getByTestId('push-settings').getByLabel('Instant saved-search alerts').isChecked(),
+    ).toBe(true);
+  });
+
   it('signs out of all devices, this one included', async () => {
     const other = await stack.newContext();
     const otherPage = await other.newPage();

@@ -152,6 +152,11 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   // The header's notification bell (issue 17): the caller's own notifications only.
   'GET /api/notifications': 'user',
   'POST /api/notifications/read': 'user',
+
+  // Web Push (issue 43): the caller's own browser subscriptions and the key to make them.
+  'GET /api/push/key': 'user',
+  'POST /api/push/subscriptions': 'user',
+  'DELETE /api/push/subscriptions': 'user',
 };
 
 export const ROUTE_TABLE: readonly RouteRule[] = Object.entries(ACCESS_BY_ROUTE).map(

@@ -167,6 +167,8 @@ export const createAccounts = (deps: AccountsDeps, tokens: Tokens = createTokens
     logoutEverywhere: async (user: AuthUser) => {
       const ended = await endAllSessions(sql, user.id, clock());
       sessions.forgetUser(user.id);
+      // A lost phone stops showing pushes (names, listing titles) on its lock screen too.
+      await sql`DELETE FROM push_subscriptions WHERE user_id = ${user.id}`;
       if (!ended) throw new NotFoundError('This account no longer exists');
     },
 

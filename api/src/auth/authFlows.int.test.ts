@@ -45,6 +45,7 @@ describe('register → me → logout', () => {
     expect(rest).toEqual({
       emailVerified: false,
       language: 'en',
+      push: { messages: true, alerts: true, ownerNotices: true, quietHours: true },
       name: 'Asha Rao',
       email: body.email.toLowerCase(),
       phone: '9876543210',
@@ -85,6 +86,7 @@ describe('register → me → logout', () => {
         'language',
         'name',
         'phone',
+        'push',
         'role',
       ]);
       expect(JSON.stringify(document)).not.toMatch(/argon2|secret-pass/);

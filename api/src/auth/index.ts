@@ -141,7 +141,8 @@ const accountRoutes = (ctx: Ctx) => {
         response: { 200: UserResponse },
         detail: {
           requestBody: jsonBody(ProfileBody),
-          summary: 'Change your name, phone and/or the language of your emails',
+          summary:
+            'Change your name, phone, the language of your emails and/or which notifications you get',
           description:
             'Other fields (email, role, password) are ignored; fields not sent keep their value.',
           tags,
@@ -297,7 +298,8 @@ const signOutRoutes = (ctx: Ctx) => {
         response: { 200: MessageResponse },
         detail: {
           summary: 'Sign out of all devices',
-          description: 'Ends every token of the user, the one sent included.',
+          description:
+            'Ends every token of the user, the one sent included, and forgets every browser subscribed to its push notifications.',
           tags,
           security: bearer,
         },

@@ -20,6 +20,7 @@ export const MESSAGES = {
   email: 'Please provide a valid email address',
   phone: 'Please provide a valid 10-digit phone number',
   language: 'Please choose English, Hindi or Kannada',
+  pushSetting: 'Notification settings are on or off (true or false)',
   password: `Password must be at least ${LIMITS.passwordMin} characters long`,
   passwordTooLong: `Password cannot exceed ${LIMITS.passwordMax} characters`,
   passwordControl: 'Password cannot contain control characters',
@@ -98,11 +99,26 @@ const language = t.Union(
   },
 );
 
-/** Name, phone and language only: email and role changes are not self-service. */
+const pushSwitch = (description: string) =>
+  t.Optional(t.Boolean({ description, ...messages({ type: MESSAGES.pushSetting }) }));
+
+/** Which pushes the account gets; a switch not sent keeps its value. */
+const pushSettings = t.Object(
+  {
+    messages: pushSwitch('New messages'),
+    alerts: pushSwitch('Instant saved-search alerts'),
+    ownerNotices: pushSwitch('Owner notices: review decisions and expiry reminders'),
+    quietHours: pushSwitch('Nothing from 22:00 to 07:00 India time'),
+  },
+  { additionalProperties: false, ...messages({ type: MESSAGES.pushSetting }) },
+);
+
+/** Name, phone, language and push settings only: email and role changes are not self-service. */
 export const ProfileBody = t.Object({
   name: t.Optional(name),
   phone: t.Optional(phone),
   language: t.Optional(language),
+  push: t.Optional(pushSettings),
 });
 
 /** Unknown fields are dropped (auth/bodies.ts) before the handler sees the body. */

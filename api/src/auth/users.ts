@@ -14,6 +14,18 @@ export type UserRecord = AuthUser & {
   emailVerifiedAt: Date | null;
   /** The language its emails are written in (core/src/i18n/locales.ts). */
   language: Locale;
+  pushMessages: boolean;
+  pushAlerts: boolean;
+  pushOwnerNotices: boolean;
+  pushQuietHours: boolean;
+};
+
+/** The push switches a profile change may set (absent: unchanged). */
+export type PushSettings = {
+  messages?: boolean;
+  alerts?: boolean;
+  ownerNotices?: boolean;
+  quietHours?: boolean;
 };
 
 export type NewUser = {
@@ -31,7 +43,8 @@ export type NewUser = {
 const columns = (sql: Sql) => sql`
   id, name, email, phone, role, password_hash AS "passwordHash",
   token_generation AS "tokenGeneration", created_at AS "createdAt", suspended_at AS "suspendedAt",
-  email_verified_at AS "emailVerifiedAt", language`;
+  email_verified_at AS "emailVerifiedAt", language, push_messages AS "pushMessages",
+  push_alerts AS "pushAlerts", push_owner_notices AS "pushOwnerNotices", push_quiet_hours AS "pushQuietHours"`;
 
 /** Inserts the user; false when the email is taken (the unique constraint decides, so two racing registrations cannot both win). */
 export const insertUser = async (sql: Sql, user: NewUser): Promise<UserRecord | null> => {
@@ -52,13 +65,18 @@ export const findUserById = async (sql: Sql, id: string): Promise<UserRecord | u
 export const updateProfile = async (
   sql: Sql,
   id: string,
-  changes: { name?: string; phone?: string; language?: Locale },
+  changes: { name?: string; phone?: string; language?: Locale; push?: PushSettings },
   now: Date,
 ): Promise<UserRecord | undefined> =>
   (
     await sql<UserRecord[]>`
       UPDATE users SET name = coalesce(${changes.name ?? null}, name), phone = coalesce(${changes.phone ?? null}, phone),
-        language = coalesce(${changes.language ?? null}, language), updated_at = ${now}
+        language = coalesce(${changes.language ?? null}, language),
+        push_messages = coalesce(${changes.push?.messages ?? null}, push_messages),
+        push_alerts = coalesce(${changes.push?.alerts ?? null}, push_alerts),
+        push_owner_notices = coalesce(${changes.push?.ownerNotices ?? null}, push_owner_notices),
+        push_quiet_hours = coalesce(${changes.push?.quietHours ?? null}, push_quiet_hours),
+        updated_at = ${now}
       WHERE id = ${id}
       RETURNING ${columns(sql)}`
   )[0];
@@ -113,6 +131,12 @@ export const toUserDocument = (user: UserRecord): UserDocument => ({
   createdAt: user.createdAt.toISOString(),
   emailVerified: user.emailVerifiedAt !== null,
   language: user.language,
+  push: {
+    messages: user.pushMessages,
+    alerts: user.pushAlerts,
+    ownerNotices: user.pushOwnerNotices,
+    quietHours: user.pushQuietHours,
+  },
 });
 
 /** Whether the account's email address is verified: the fact the handlers pass to `decide`. */

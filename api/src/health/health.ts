@@ -9,6 +9,7 @@ import {
   publicSiteStatus,
   type PublicSiteStatus,
 } from '@rentals/projections/queries/readSideHealth';
+import { pushStatus, type PushStatus } from '@rentals/projections/queries/pushHealth';
 import {
   lastExpirySweep,
   type ExpirySweepStatus,
@@ -69,6 +70,8 @@ export type HealthReport = {
   mail: MailStatus;
   /** The listing expiry scheduler's last sweep (null before the first); its failures are retried next sweep. */
   listingExpiry?: ExpirySweepStatus | null;
+  /** Web Push: subscriptions kept and the last day's deliveries (sent, gone: 404/410, failed). */
+  push?: PushStatus;
 };
 
 /** One Meilisearch of MEILI_URL and the search projection that feeds it. */
@@ -180,6 +183,7 @@ export const checkHealth = async (
     etaSeconds: etas.includes(null) ? null : Math.max(0, ...(etas as number[])),
   };
   const listingExpiry = postgres.ok ? await lastExpirySweep(sql).catch(() => undefined) : undefined;
+  const push = postgres.ok ? await pushStatus(sql).catch(() => undefined) : undefined;
   return {
     status,
     postgres,
@@ -190,6 +194,7 @@ export const checkHealth = async (
     publicSite,
     mail,
     listingExpiry,
+    push,
   };
 };
 

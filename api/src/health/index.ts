@@ -111,6 +111,14 @@ const DetailedHealth = t.Object({
       t.Null(),
     ]),
   ),
+  // Web Push: subscriptions kept, the last day's deliveries by outcome (gone: 404/410, the subscription removed).
+  push: t.Optional(
+    t.Object({
+      subscriptions: t.Number(),
+      lastDay: t.Object({ sent: t.Number(), gone: t.Number(), failed: t.Number() }),
+      lastSentAt: t.Union([t.String(), t.Null()]),
+    }),
+  ),
 });
 
 const Health = t.Union([DetailedHealth, PublicHealth]);
@@ -154,7 +162,7 @@ export const healthRoutes = (deps: HealthDeps) =>
             'machine itself: the state of Postgres, each Meilisearch (with the search projection feeding ' +
             'it), the search engine in use and each replica as searches see it, each projection ' +
             "(status — 'down' when its heartbeat is stale —, lag in events, parked streams, last heartbeat), " +
-            "the parked streams with their errors, the public site's lag, this process's photo worker (jobs, and stops that failed uploads), the listing expiry scheduler's last sweep, and mail (`ok`, `degraded` " +
+            "the parked streams with their errors, the public site's lag, this process's photo worker (jobs, and stops that failed uploads), the listing expiry scheduler's last sweep, Web Push (subscriptions, the last day's deliveries by outcome), and mail (`ok`, `degraded` " +
             'since a send failed, until one succeeds, or `off` without SMTP_URL; either degrades the ' +
             'status). For a load balancer use ' +
             '/api/health/ready: a dead projections process must not take every web instance out.',

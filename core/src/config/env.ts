@@ -120,6 +120,42 @@ const s3Bucket = (env: Env, name: 'MEDIA' | 'PAGES') => {
   return { endpoint, bucket, accessKeyId, secretAccessKey, region, prefix };
 };
 
+/** A VAPID key: base64url (no padding) of `bytes` bytes (65: an uncompressed P-256 point; 32: its private scalar). */
+const vapidKey = (env: Env, name: string, bytes: number): string | undefined => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[A-Za-z0-9_-]+$/.test(raw) || Buffer.from(raw, 'base64url').length !== bytes)
+    throw new ConfigError(
+      `${name} must be ${bytes} bytes in base64url (npx web-push generate-vapid-keys)`,
+    );
+  return raw;
+};
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: both or neither (then a pair is
+ * generated on first use and kept in the database, docs/PUSH.md).
+ */
+const vapidKeys = (env: Env) => {
+  const publicKey = vapidKey(env, 'VAPID_PUBLIC_KEY', 65);
+  const privateKey = vapidKey(env, 'VAPID_PRIVATE_KEY', 32);
+  if (!publicKey !== !privateKey)
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+    );
+  return publicKey && privateKey ? { publicKey, privateKey } : undefined;
+};
+
+/** VAPID_SUBJECT: who push services contact about our pushes (mailto: or https:). */
+const vapidSubject = (env: Env): string => {
+  const raw = env.VAPID_SUBJECT;
+  if (raw === undefined || raw === '') return 'mailto:no-reply@rentals.localhost';
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(raw))
+    throw new ConfigError(
+      `VAPID_SUBJECT must be a mailto: address or an https: URL (got "${raw}")`,
+    );
+  return raw;
+};
+
 /** MAIL_FROM: an address, or a name and an address ('Rentals <no-reply@example.in>'). */
 const mailFrom = (env: Env): string => {
   const raw = env.MAIL_FROM;
@@ -197,6 +233,17 @@ export const loadConfig = (env: Env) => ({
   /** Outgoing mail (password reset links, message notifications); without it no email is sent and /api/health says so. */
   smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
   mailFrom: mailFrom(env),
+  /** Web Push's VAPID key pair (docs/PUSH.md); without it one is generated and kept in the database. */
+  vapidKeys: vapidKeys(env),
+  vapidSubject: vapidSubject(env),
+  /**
+   * Push endpoints accepted although they are http or on a private or loopback address
+   * (PUSH_ENDPOINT_ALLOWLIST, comma-separated origins): a local push service in development.
+   * Empty in production: every other endpoint must be https on a public host.
+   */
+  pushEndpointAllowlist: urlList(env, 'PUSH_ENDPOINT_ALLOWLIST', ['http:', 'https:']).map(
+    (u) => new URL(u).origin,
+  ),
   /** The local mail catcher's ports (`npm run dev` only, when SMTP_URL is not set). */
   mailSmtpPort: port(env, 'MAIL_SMTP_PORT', 1025),
   mailWebPort: port(env, 'MAIL_WEB_PORT', 1080),

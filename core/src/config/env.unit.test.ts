@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateVapidKeys } from '../push/vapidKeys.ts';
 import { ConfigError, loadConfig } from './env.ts';
 
 describe('MEILI_URL', () => {
@@ -44,5 +45,36 @@ describe('SEARCHES_PER_SECOND', () => {
       expect(() => loadConfig({ SEARCHES_PER_SECOND: bad })).toThrow(
         /SEARCHES_PER_SECOND must be a whole number between 0 and 10000/,
       );
+  });
+});
+
+describe('VAPID keys and push endpoints', () => {
+  const pair = generateVapidKeys();
+
+  it('takes both keys or neither (then the database keeps a generated pair)', () => {
+    expect(loadConfig({}).vapidKeys).toBeUndefined();
+    expect(
+      loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey })
+        .vapidKeys,
+    ).toEqual(pair);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/go together/);
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: pair.privateKey, VAPID_PRIVATE_KEY: pair.privateKey }),
+    ).toThrow(/VAPID_PUBLIC_KEY must be 65 bytes/);
+  });
+
+  it('takes a mailto: or https: subject', () => {
+    expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@rentals.localhost');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@rentals.in' }).vapidSubject).toBe(
+      'mailto:ops@rentals.in',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://rentals.in' })).toThrow(ConfigError);
+  });
+
+  it('allows no http or private push endpoint unless listed, by origin', () => {
+    expect(loadConfig({}).pushEndpointAllowlist).toEqual([]);
+    expect(
+      loadConfig({ PUSH_ENDPOINT_ALLOWLIST: 'http://127.0.0.1:4999/push' }).pushEndpointAllowlist,
+    ).toEqual(['http://127.0.0.1:4999']);
   });
 });

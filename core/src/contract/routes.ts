@@ -56,6 +56,7 @@ import {
   SavedSearchesResponse,
   SavedSearchResponse,
 } from './savedSearch.ts';
+import { SubscriptionResponse, VapidKeyResponse } from './push.ts';
 import { AuthResponse, MessageResponse, PasswordChangedResponse, UserResponse } from './user.ts';
 
 export const apiRoutes = {
@@ -111,6 +112,9 @@ export const apiRoutes = {
 
   'GET /notifications': NotificationsResponse,
   'POST /notifications/read': NotificationsResponse,
+  'GET /push/key': VapidKeyResponse,
+  'POST /push/subscriptions': SubscriptionResponse,
+  'DELETE /push/subscriptions': SubscriptionResponse,
 
   'GET /properties': PropertySearchResponse,
   'GET /properties/public': PublicPropertySearchResponse,

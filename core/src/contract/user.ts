@@ -15,6 +15,13 @@ export const UserSchema = Type.Object({
   emailVerified: Type.Boolean(),
   /** The language of the account's emails (issue 42). */
   language: oneOf(LOCALES),
+  /** Which pushes the account gets (issue 43, docs/PUSH.md): each channel, and quiet hours (22:00–07:00 IST). */
+  push: Type.Object({
+    messages: Type.Boolean(),
+    alerts: Type.Boolean(),
+    ownerNotices: Type.Boolean(),
+    quietHours: Type.Boolean(),
+  }),
 });
 
 export const UserResponse = Type.Object({ user: UserSchema });

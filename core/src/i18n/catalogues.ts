@@ -85,6 +85,9 @@ import knSearch from './catalogues/kn/search.json' with { type: 'json' };
 import enTenancy from './catalogues/en/tenancy.json' with { type: 'json' };
 import hiTenancy from './catalogues/hi/tenancy.json' with { type: 'json' };
 import knTenancy from './catalogues/kn/tenancy.json' with { type: 'json' };
+import enPush from './catalogues/en/push.json' with { type: 'json' };
+import hiPush from './catalogues/hi/push.json' with { type: 'json' };
+import knPush from './catalogues/kn/push.json' with { type: 'json' };
 import hiTerms from './catalogues/hi/terms.json' with { type: 'json' };
 import knTerms from './catalogues/kn/terms.json' with { type: 'json' };
 import type { Locale } from './locales.ts';
@@ -136,6 +139,8 @@ export const NAMESPACES = {
   myProperties: { en: enMyProperties, hi: hiMyProperties, kn: knMyProperties },
   notFound: { en: enNotFound, hi: hiNotFound, kn: knNotFound },
   propertyForm: { en: enPropertyForm, hi: hiPropertyForm, kn: knPropertyForm },
+  /** Web Push notifications' titles and bodies (docs/PUSH.md; never embedded in a page). */
+  push: { en: enPush, hi: hiPush, kn: knPush },
   publicSite: { en: enPublicSite, hi: hiPublicSite, kn: knPublicSite },
   results: { en: enResults, hi: hiResults, kn: knResults },
   savedSearches: { en: enSavedSearches, hi: hiSavedSearches, kn: knSavedSearches },

@@ -97,7 +97,17 @@ describe('fields only the server sets, sent at registration', () => {
     expect(res.body.user.role).toBe('homeowner');
     expect(res.body.user.language).toBe('en');
     expect(Object.keys(res.body.user).sort()).toEqual(
-      ['_id', 'createdAt', 'email', 'emailVerified', 'language', 'name', 'phone', 'role'].sort(),
+      [
+        '_id',
+        'createdAt',
+        'email',
+        'emailVerified',
+        'language',
+        'name',
+        'phone',
+        'push',
+        'role',
+      ].sort(),
     );
     const row = (await stored(email))!;
     expect(row.id).not.toBe('chosen-id');

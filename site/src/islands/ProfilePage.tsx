@@ -13,6 +13,7 @@ import { PasswordInput } from '../components/react/PasswordInput.tsx';
 import { useBusy } from '../components/react/useBusy.ts';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 import { EmailLanguage } from '../components/react/EmailLanguage.tsx';
+import { PushSettings } from '../components/react/PushSettings.tsx';
 
 /** Read while rendering or acting, in the page's language. */
 const failed = () => text('common.unexpectedError');
@@ -226,6 +227,7 @@ export default function ProfilePage() {
           <ConfirmEmailBanner />
           <DetailsForm user={user} />
           <EmailLanguage user={user} />
+          <PushSettings user={user} />
           <PasswordForm />
           <SignOutEverywhere />
         </div>

@@ -99,7 +99,21 @@ export const takeNewAccount = (): boolean => {
  * store is left as it is: the page is being replaced, and flipping it to
  * anonymous here would let a route guard send the user to /login instead.
  */
+/**
+ * This browser's push subscription, dropped on signing out: the next person
+ * on a shared phone must not get the account's notifications.
+ */
+const forgetPush = async () => {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  if (!subscription) return;
+  await apiRoute('DELETE /push/subscriptions', { json: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+};
+
 export const logout = async (): Promise<void> => {
+  if (readToken()) await forgetPush().catch(() => undefined);
   if (readToken()) await apiRoute('POST /auth/logout').catch(() => undefined);
   storeToken(null);
   carryToast('success', text('common.loggedOut'));
@@ -111,6 +125,7 @@ export const updateProfile = async (changes: {
   name?: string;
   phone?: string;
   language?: User['language'];
+  push?: Partial<User['push']>;
 }): Promise<User> => {
   const { user } = await apiRoute('PUT /auth/profile', { json: changes });
   $auth.set({ status: 'authenticated', user });
