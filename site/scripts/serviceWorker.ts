@@ -102,6 +102,8 @@ export const serviceWorkerOptions = (distDir: string): GenerateSWOptions => ({
   directoryIndex: undefined,
   runtimeCaching,
   inlineWorkboxRuntime: true,
+  // Web Push: the notification and its tap (site/public/sw-push.js, docs/PUSH.md).
+  importScripts: ['/sw-push.js'],
   mode: 'production',
   sourcemap: false,
   skipWaiting: true,
