@@ -98,22 +98,11 @@ export const takeNewAccount = (): boolean => {
  * Ends the session on the server too (revocation), then returns to '/' (in the page's language). The
  * store is left as it is: the page is being replaced, and flipping it to
  * anonymous here would let a route guard send the user to /login instead.
+ * This browser's push subscription goes first (lib/pushDevice.ts, loaded only here).
  */
-/**
- * This browser's push subscription, dropped on signing out: the next person
- * on a shared phone must not get the account's notifications.
- */
-const forgetPush = async () => {
-  if (!('serviceWorker' in navigator)) return;
-  const registration = await navigator.serviceWorker.getRegistration();
-  const subscription = await registration?.pushManager?.getSubscription();
-  if (!subscription) return;
-  await apiRoute('DELETE /push/subscriptions', { json: { endpoint: subscription.endpoint } });
-  await subscription.unsubscribe();
-};
-
 export const logout = async (): Promise<void> => {
-  if (readToken()) await forgetPush().catch(() => undefined);
+  if (readToken())
+    await import('../lib/pushDevice.ts').then((p) => p.forgetPush()).catch(() => undefined);
   if (readToken()) await apiRoute('POST /auth/logout').catch(() => undefined);
   storeToken(null);
   carryToast('success', text('common.loggedOut'));
