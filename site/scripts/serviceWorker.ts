@@ -8,7 +8,8 @@
  *   never seen gives the offline page in the path's language. No timeout: a slow network still
  *   answers from the server, so a let or deleted listing is never shown as available online.
  * - /_astro/ files: cache first (their names carry their content's hash).
- * - /api/ and everything else: never cached, never touched (answers may be one user's).
+ * - /api/: never cached, never touched (answers may be one user's).
+ * - Photos (/media/): the network's; offline, the few the site kept (public/sw-offline.js).
  * Matchers are written out in full: Workbox copies each function's source into sw.js.
  */
 import { readFileSync } from 'node:fs';
@@ -102,8 +103,9 @@ export const serviceWorkerOptions = (distDir: string): GenerateSWOptions => ({
   directoryIndex: undefined,
   runtimeCaching,
   inlineWorkboxRuntime: true,
-  // Web Push: the notification and its tap (site/public/sw-push.js, docs/PUSH.md).
-  importScripts: ['/sw-push.js'],
+  // Web Push: the notification and its tap (site/public/sw-push.js, docs/PUSH.md); the photos
+  // kept for reading offline (site/public/sw-offline.js, docs/APP.md).
+  importScripts: ['/sw-push.js', '/sw-offline.js'],
   mode: 'production',
   sourcemap: false,
   skipWaiting: true,

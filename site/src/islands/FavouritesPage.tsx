@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
-import { describeError, apiRoute } from '../lib/api.ts';
+import { ApiError, describeError, apiRoute } from '../lib/api.ts';
 import { text } from '../lib/i18n.ts';
 import type { ApiResponse } from '@rentals/core/contract/routes';
 import type { Favourite, FavouriteFilter } from '../lib/types.ts';
@@ -10,8 +10,36 @@ import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { LoadedList, searchProperties } from '../components/react/EmptyState.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
+import { OfflineCopy } from '../components/react/OfflineCopy.tsx';
+import { isOffline, keepCopy, readCopy, type CopyNote } from '../lib/offlineRead.ts';
 
 type Loaded = ApiResponse<'GET /favourites'>;
+
+/** The list saved on this phone, as the API would answer it for `filter`. */
+const fromCopy = (all: Favourite[], filter: FavouriteFilter): Loaded => {
+  const available = all.filter((f) => f.available).length;
+  return {
+    favourites: all.filter((f) => filter === 'all' || f.available === (filter === 'available')),
+    counts: { available, unavailable: all.length - available },
+  };
+};
+
+/** GET /favourites; offline, the copy saved the last time the whole list was seen. */
+const loadList = async (filter: FavouriteFilter): Promise<Loaded & { copy?: CopyNote }> => {
+  try {
+    const loaded = await apiRoute('GET /favourites', {
+      query: new URLSearchParams({ filter, limit: '50' }),
+    });
+    if (filter === 'all') keepCopy((store) => store.keepFavourites(loaded.favourites));
+    return loaded;
+  } catch (error) {
+    if (!isOffline(error)) throw error;
+    const copy = await readCopy((store) => store.savedFavourites());
+    // Said as the failure: nothing saved to show.
+    if ('none' in copy) throw new ApiError(0, copy.none);
+    return { ...fromCopy(copy.value, filter), copy: copy.note };
+  }
+};
 
 const FILTERS: { value: FavouriteFilter; label: MessageId }[] = [
   { value: 'all', label: 'favourites.filter.all' },
@@ -55,6 +83,7 @@ const Favourites = () => {
   const [filter, setFilter] = useState<FavouriteFilter>('all');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [copy, setCopy] = useState<CopyNote | null>(null);
   const hearts = useStore($favourites);
 
   useEffect(() => {
@@ -63,8 +92,11 @@ const Favourites = () => {
   useEffect(() => {
     setLoaded(null);
     setError(null);
-    apiRoute('GET /favourites', { query: new URLSearchParams({ filter, limit: '50' }) })
-      .then(setLoaded)
+    loadList(filter)
+      .then(({ copy: note, ...list }) => {
+        setLoaded(list);
+        setCopy(note ?? null);
+      })
       .catch((e: unknown) => setError(describeError(e, text('favourites.loadFailed'))));
   }, [filter]);
 
@@ -94,24 +126,26 @@ const Favourites = () => {
           </button>
         ))}
       </div>
-      <LoadedList
-        items={shown}
-        error={error}
-        skeletons={3}
-        empty={{
-          title: text('favourites.empty.title'),
-          text: text('favourites.empty.text'),
-          action: searchProperties(),
-        }}
-      >
-        {(favourites) => (
-          <div className="property-grid">
-            {favourites.map((f) => (
-              <FavouriteItem key={f.listingId} favourite={f} />
-            ))}
-          </div>
-        )}
-      </LoadedList>
+      <OfflineCopy copy={copy}>
+        <LoadedList
+          items={shown}
+          error={error}
+          skeletons={3}
+          empty={{
+            title: text('favourites.empty.title'),
+            text: text('favourites.empty.text'),
+            action: searchProperties(),
+          }}
+        >
+          {(favourites) => (
+            <div className="property-grid">
+              {favourites.map((f) => (
+                <FavouriteItem key={f.listingId} favourite={f} />
+              ))}
+            </div>
+          )}
+        </LoadedList>
+      </OfflineCopy>
     </>
   );
 };

@@ -21,6 +21,8 @@ import { useDetailLoad } from './propertyDetail/useDetailLoad.ts';
 import { Alert } from '../components/react/Alert.tsx';
 import { text } from '../lib/i18n.ts';
 import { format } from '../lib/i18nFormat.ts';
+import type { Property } from '../lib/types.ts';
+import { OfflineCopy } from '../components/react/OfflineCopy.tsx';
 
 // Only an account with an unconfirmed email sees it: loaded after the page (site/scripts/checkBudgets.ts).
 const ConfirmEmailBanner = lazy(async () => ({
@@ -37,6 +39,21 @@ const NotFound = () => (
   </div>
 );
 
+/** The listing itself: photos, summary, details, facilities, tenancy terms and place. */
+const Sections = ({ p }: { p: Property }) => (
+  <div className="stack">
+    {(p.images.length > 0 || !p.photoUploads?.length) && (
+      <Gallery images={p.images} title={p.title} />
+    )}
+    <PhotoUploads property={p} />
+    <Summary p={p} />
+    <DetailTiles p={p} />
+    <Facilities p={p} />
+    <TenancyDetails property={p} />
+    <LocationCard p={p} />
+  </div>
+);
+
 /** /properties/{id} and /browse/{id}: full details for signed-in users; visitors sign in first. */
 const Detail = () => {
   const auth = useAuth();
@@ -49,19 +66,19 @@ const Detail = () => {
   const p = load.property;
   const { contact, ownerEmailVerified } = load;
   document.title = format('detail.docTitle', { title: p.title });
+  // Offline, the copy saved when last viewed: the listing only, since contacting the owner,
+  // reporting and the market figures all need the network.
+  if (load.copy)
+    return (
+      <OfflineCopy copy={load.copy}>
+        <div className="detail-layout">
+          <Sections p={p} />
+        </div>
+      </OfflineCopy>
+    );
   return (
     <div className="detail-layout">
-      <div className="stack">
-        {(p.images.length > 0 || !p.photoUploads?.length) && (
-          <Gallery images={p.images} title={p.title} />
-        )}
-        <PhotoUploads property={p} />
-        <Summary p={p} />
-        <DetailTiles p={p} />
-        <Facilities p={p} />
-        <TenancyDetails property={p} />
-        <LocationCard p={p} />
-      </div>
+      <Sections p={p} />
       <aside className="stack">
         {auth.user?._id === p.ownerId ? (
           <OwnListing p={p} />

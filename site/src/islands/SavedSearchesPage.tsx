@@ -26,6 +26,8 @@ import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { LoadedList, searchProperties } from '../components/react/EmptyState.tsx';
 import { AlertSelect } from '../components/react/AlertSelect.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
+import { OfflineCopy } from '../components/react/OfflineCopy.tsx';
+import type { CopyNote } from '../lib/offlineRead.ts';
 
 const alertLabel = (search: SavedSearch) =>
   text(
@@ -148,34 +150,37 @@ const SavedSearches = () => {
   const searches = useStore($savedSearches);
   const alerts = useStore($alerts);
   const [error, setError] = useState<string | null>(null);
+  const [copy, setCopy] = useState<CopyNote | null>(null);
   useEffect(() => {
-    loadSavedSearches().catch((e: unknown) =>
-      setError(describeError(e, text('savedSearches.loadFailed'))),
-    );
+    loadSavedSearches()
+      .then((note) => setCopy(note ?? null))
+      .catch((e: unknown) => setError(describeError(e, text('savedSearches.loadFailed'))));
     void watchAlerts().catch(() => undefined);
   }, []);
 
   return (
     <>
       <PageHeader title={text('savedSearches.title')} intro={text('savedSearches.intro')} />
-      <LoadedList
-        items={searches}
-        error={error}
-        skeletons={2}
-        empty={{
-          title: text('savedSearches.empty.title'),
-          text: text('savedSearches.empty.text'),
-          action: searchProperties(),
-        }}
-      >
-        {(list) => (
-          <ul className="saved-search-list">
-            {list.map((s) => (
-              <SearchRow key={s.id} search={s} />
-            ))}
-          </ul>
-        )}
-      </LoadedList>
+      <OfflineCopy copy={copy}>
+        <LoadedList
+          items={searches}
+          error={error}
+          skeletons={2}
+          empty={{
+            title: text('savedSearches.empty.title'),
+            text: text('savedSearches.empty.text'),
+            action: searchProperties(),
+          }}
+        >
+          {(list) => (
+            <ul className="saved-search-list">
+              {list.map((s) => (
+                <SearchRow key={s.id} search={s} />
+              ))}
+            </ul>
+          )}
+        </LoadedList>
+      </OfflineCopy>
       {alerts && alerts.length > 0 && (
         <section aria-label={text('savedSearches.newMatchesTitle')} data-testid="alerts">
           <h2>{text('savedSearches.newMatchesTitle')}</h2>

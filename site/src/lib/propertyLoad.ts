@@ -6,7 +6,8 @@ import type { OwnerContact, Property } from './types.ts';
 export type PropertyLoad =
   | { status: 'loading' }
   | { status: 'missing' }
-  | { status: 'error'; message: string }
+  /** `offline`: no connection (the API never answered), not a refusal. */
+  | { status: 'error'; message: string; offline?: boolean }
   | { status: 'ready'; property: Property; contact: OwnerContact; ownerEmailVerified: boolean };
 
 type Answer = ApiResponse<'GET /properties/:id'>;
@@ -40,6 +41,10 @@ export const loadProperty = async (
   } catch (error) {
     return error instanceof ApiError && missingOn.includes(error.status)
       ? { status: 'missing' }
-      : { status: 'error', message: describe(error) };
+      : {
+          status: 'error',
+          message: describe(error),
+          offline: error instanceof ApiError && error.status === 0,
+        };
   }
 };

@@ -1,10 +1,11 @@
 /**
  * The installed app (docs/APP.md), started by the frame once the page has loaded, so none of it
  * is first-load JavaScript: registers the service worker, shows the offline banner while the
- * phone has no connection, and offers to install the app after a favourite or a saved search.
+ * phone has no connection, sends the messages written offline once it has one, and offers to install the app after a favourite or a saved search.
  */
 import { APP_TEXTS } from '@rentals/core/i18n/appTexts';
 import { SAVED_EVENT } from '../lib/appMoments.ts';
+import { OUTBOX_FLAG } from '../lib/offlineCopies.ts';
 import { pageLocale } from '../lib/i18n.ts';
 import css from './app.css?inline';
 import {
@@ -84,6 +85,20 @@ const followConnection = ({ banner }: Notices) => {
   show();
 };
 
+/**
+ * Messages written offline (lib/outbox.ts) go once the phone is online, from whichever page is
+ * open; the outbox's code loads only while it holds something.
+ */
+const sendOutbox = () => {
+  if (!navigator.onLine) return;
+  try {
+    if (!localStorage.getItem(OUTBOX_FLAG)) return;
+  } catch {
+    return;
+  }
+  void import('../lib/outbox.ts').then((o) => o.flushOutbox()).catch(() => undefined);
+};
+
 /** localStorage may be unavailable (private windows, storage off): then we simply ask again. */
 const storage = {
   dismissedAt: () => {
@@ -147,5 +162,7 @@ export const startApp = (installPrompt: () => Event | undefined): void => {
   registerWorker();
   const notices = buildNotices();
   followConnection(notices);
+  addEventListener('online', sendOutbox);
+  sendOutbox();
   offerInstall(notices, installPrompt);
 };

@@ -3,7 +3,7 @@
  * every page load asks /api/auth/me once, and a failure logs out.
  */
 import { atom } from 'nanostores';
-import { readToken, setUnauthorizedHandler, storeToken, apiRoute } from '../lib/api.ts';
+import { ApiError, readToken, setUnauthorizedHandler, storeToken, apiRoute } from '../lib/api.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { Role, User } from '../lib/types.ts';
 import { pageHref, text } from '../lib/i18n.ts';
@@ -18,6 +18,33 @@ export const $auth = atom<AuthState>({ status: 'loading', user: null });
 
 let started: Promise<void> | undefined;
 
+/** This phone's offline copies (lib/offlineStore.ts), loaded only when used. */
+const offline = () => import('../lib/offlineStore.ts');
+/** Keeps who is signed in, for opening their saved copies offline. */
+const remember = (user: User) =>
+  void offline().then(
+    (o) => o.rememberUser(user),
+    () => undefined,
+  );
+/** Signing out, or a session ended: this phone's copies of the account's data go. */
+const forgetCopies = () =>
+  offline().then(
+    (o) => o.forgetAll(),
+    () => undefined,
+  );
+
+/**
+ * No connection: the session is not known to have ended, so the token stays, and the user
+ * last seen here reads their saved copies (docs/APP.md); with none saved, they are a visitor.
+ */
+const offlineStart = async () => {
+  const user = await offline().then(
+    (o) => o.savedUser(),
+    () => undefined,
+  );
+  $auth.set(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
+};
+
 /** Idempotent: the header and the page's islands may all call it. */
 export const initAuth = (): Promise<void> => {
   started ??= (async () => {
@@ -28,7 +55,9 @@ export const initAuth = (): Promise<void> => {
     try {
       const { user } = await apiRoute('GET /auth/me', { skipUnauthorizedHandler: true });
       $auth.set({ status: 'authenticated', user });
-    } catch {
+      remember(user);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 0) return offlineStart();
       storeToken(null);
       $auth.set({ status: 'anonymous', user: null });
     }
@@ -49,6 +78,7 @@ const authenticate = async (
     });
     storeToken(token);
     $auth.set({ status: 'authenticated', user });
+    remember(user);
     return user;
   } catch (error) {
     storeToken(null);
@@ -98,11 +128,13 @@ export const takeNewAccount = (): boolean => {
  * Ends the session on the server too (revocation), then returns to '/' (in the page's language). The
  * store is left as it is: the page is being replaced, and flipping it to
  * anonymous here would let a route guard send the user to /login instead.
- * This browser's push subscription goes first (lib/pushDevice.ts, loaded only here).
+ * This browser's push subscription goes first (lib/pushDevice.ts, loaded only here), and the
+ * account's offline copies.
  */
 export const logout = async (): Promise<void> => {
   if (readToken())
     await import('../lib/pushDevice.ts').then((p) => p.forgetPush()).catch(() => undefined);
+  await forgetCopies();
   if (readToken()) await apiRoute('POST /auth/logout').catch(() => undefined);
   storeToken(null);
   carryToast('success', text('common.loggedOut'));
@@ -133,6 +165,7 @@ export const changePassword = async (currentPassword: string, newPassword: strin
 export const logoutEverywhere = async (): Promise<void> => {
   await apiRoute('POST /auth/logout-all');
   storeToken(null);
+  await forgetCopies();
   carryToast('success', text('common.signedOutEverywhere'));
   window.location.assign(pageHref('/login'));
 };
@@ -144,5 +177,7 @@ export const isOwnerRole = (role: Role | undefined): boolean =>
 setUnauthorizedHandler(() => {
   storeToken(null);
   $auth.set({ status: 'anonymous', user: null });
-  window.location.assign(loginUrlFor(window.location.pathname + window.location.search));
+  void forgetCopies().then(() =>
+    window.location.assign(loginUrlFor(window.location.pathname + window.location.search)),
+  );
 });

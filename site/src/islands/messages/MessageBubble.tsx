@@ -19,9 +19,11 @@ export const MessageBubble = ({ m, onRetry, onDiscard }: Props) => (
     <span className="meta">
       {m.status === 'sending'
         ? text('messages.bubble.sending')
-        : m.status === 'failed'
-          ? fill('messages.bubble.notSent', { reason: m.error ?? '' })
-          : time(m.sentAt)}
+        : m.status === 'queued'
+          ? text('messages.bubble.queued')
+          : m.status === 'failed'
+            ? fill('messages.bubble.notSent', { reason: m.error ?? '' })
+            : time(m.sentAt)}
       {m.masked && text('messages.bubble.masked')}
     </span>
     {!m.mine && (

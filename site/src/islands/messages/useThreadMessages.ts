@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { apiRoute, describeError } from '../../lib/api.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, apiRoute, describeError } from '../../lib/api.ts';
+import { OUTBOX_EVENT, type OutboxResult, type QueuedMessage } from '../../lib/offlineCopies.ts';
+import { $auth } from '../../stores/auth.ts';
 import { text } from '../../lib/i18n.ts';
 import type { Conversation } from '../../lib/conversations.ts';
 import { onInboxChange } from '../../stores/inbox.ts';
@@ -28,20 +30,53 @@ const earlierPage = async ({ c, messages, setMessages, setHasMore }: ThreadMessa
   setHasMore(page.hasMore);
 };
 
-/** Sends a message shown at once as `sending`; on failure it stays as `failed`, with Retry. */
+const typedHere = (id: string, body: string, status: Shown['status'], sentAt = Date.now()) => ({
+  id,
+  seq: 0,
+  senderId: '',
+  mine: true,
+  body,
+  masked: false,
+  sentAt: new Date(sentAt).toISOString(),
+  status,
+});
+
+/** An outbox message as its bubble: waiting, or refused by the server (with Retry and Discard). */
+const fromOutbox = (m: QueuedMessage): Shown =>
+  m.error === undefined
+    ? typedHere(m.id, m.body, 'queued', m.queuedAt)
+    : { ...typedHere(m.id, m.body, 'failed', m.queuedAt), error: m.error };
+
+/** No connection: the message waits in the outbox, sent on reconnect (scripts/app.ts). */
+const queue = async ({ c, setMessages }: ThreadMessages, id: string, body: string) => {
+  const userId = $auth.get().user?._id;
+  if (!userId) return false;
+  try {
+    const { queueMessage } = await import('../../lib/outbox.ts');
+    await queueMessage({ id, userId, conversationId: c.id, body });
+  } catch {
+    return false;
+  }
+  setMessages((list) => [
+    ...(list ?? []).filter((m) => m.id !== id),
+    typedHere(id, body, 'queued'),
+  ]);
+  return true;
+};
+
+/**
+ * Sends a message shown at once as `sending`; offline it waits in the outbox as `queued`; on
+ * another failure it stays as `failed`, with Retry.
+ */
 const send = async (state: ThreadMessages, id: string, body: string) => {
   const { c, messages, setMessages, onChanged, loadNewest } = state;
-  const optimistic: Shown = {
-    id,
-    seq: 0,
-    senderId: '',
-    mine: true,
-    body,
-    masked: false,
-    sentAt: new Date().toISOString(),
-    status: 'sending',
-  };
-  setMessages((list) => [...(list ?? []).filter((m) => m.id !== id), optimistic]);
+  // A Retry of a message refused from the outbox takes it out of there first.
+  void import('../../lib/outbox.ts').then((o) => o.dropQueued(id)).catch(() => undefined);
+  if (!navigator.onLine && (await queue(state, id, body))) return;
+  setMessages((list) => [
+    ...(list ?? []).filter((m) => m.id !== id),
+    typedHere(id, body, 'sending'),
+  ]);
   try {
     const sent = await apiRoute('POST /conversations/:id/messages', {
       params: { id: c.id },
@@ -54,11 +89,40 @@ const send = async (state: ThreadMessages, id: string, body: string) => {
     // An owner's reply reveals the contact details hidden in the tenant's messages so far.
     if (messages?.some((m) => m.masked)) await loadNewest().catch(() => undefined);
   } catch (e) {
+    if (e instanceof ApiError && e.status === 0 && (await queue(state, id, body))) return;
     const reason = describeError(e, text('messages.sendFailed'));
     setMessages((list) =>
       (list ?? []).map((m) => (m.id === id ? { ...m, status: 'failed', error: reason } : m)),
     );
   }
+};
+
+/** The conversation's messages waiting in the outbox, and what becomes of them once sent. */
+const useOutbox = (
+  conversationId: string,
+  setMessages: Setter<Shown[] | null>,
+  onChanged: (c: Conversation) => void,
+) => {
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+  useEffect(() => {
+    void import('../../lib/outbox.ts')
+      .then((o) => o.queuedIn(conversationId))
+      .then((queued) => setMessages((list) => queued.map(fromOutbox).reduce(merge, list ?? [])))
+      .catch(() => undefined);
+    const settled = (event: Event) => {
+      const { id, sent, error } = (event as CustomEvent<OutboxResult>).detail;
+      if (sent?.conversation.id === conversationId) {
+        setMessages((list) => merge(list ?? [], sent.message));
+        changed.current(sent.conversation);
+      } else if (error !== undefined)
+        setMessages(
+          (list) => list?.map((m) => (m.id === id ? { ...m, status: 'failed', error } : m)) ?? list,
+        );
+    };
+    addEventListener(OUTBOX_EVENT, settled);
+    return () => removeEventListener(OUTBOX_EVENT, settled);
+  }, [conversationId, setMessages]);
 };
 
 /**
@@ -72,6 +136,7 @@ export const useThreadMessages = (
 ) => {
   const [messages, setMessages] = useState<Shown[] | null>(null);
   const [hasMore, setHasMore] = useState(false);
+  useOutbox(c.id, setMessages, onChanged);
 
   /** The newest page, keeping messages typed here that are still sending or failed. */
   const loadNewest = useCallback(
@@ -109,6 +174,9 @@ export const useThreadMessages = (
     hasMore,
     loadEarlier: () => earlierPage(state),
     deliver: (id: string, body: string) => send(state, id, body),
-    discard: (id: string) => setMessages((list) => (list ?? []).filter((x) => x.id !== id)),
+    discard: (id: string) => {
+      void import('../../lib/outbox.ts').then((o) => o.dropQueued(id)).catch(() => undefined);
+      setMessages((list) => (list ?? []).filter((x) => x.id !== id));
+    },
   };
 };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { describeError } from '../../lib/api.ts';
 import { loadProperty, type PropertyLoad } from '../../lib/propertyLoad.ts';
+import { keepCopy, readCopy, type CopyNote } from '../../lib/offlineRead.ts';
 import { idFromPath } from '../../lib/routeId.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { AuthState } from '../../stores/auth.ts';
@@ -11,15 +12,35 @@ import { useReloadWhileProcessing } from '../../components/react/PhotoUploads.ts
 const idFromLocation = (path: string) =>
   idFromPath(path, 'properties') ?? idFromPath(path, 'browse');
 
-const load = (id: string) =>
-  loadProperty(id, [404, 400], (error) => describeError(error, text('detail.loadError')));
+/** A listing's load; offline, the copy saved when it was last viewed, with its note. */
+export type DetailLoad = PropertyLoad & { copy?: CopyNote };
+
+/**
+ * GET /properties/{id}. Online the answer always wins: a listing seen is kept for reading
+ * offline, one found gone is dropped from this phone, so it never shows as available again.
+ */
+const load = async (id: string): Promise<DetailLoad> => {
+  const loaded = await loadProperty(id, [404, 400], (error) =>
+    describeError(error, text('detail.loadError')),
+  );
+  if (loaded.status === 'ready') {
+    const { property, contact, ownerEmailVerified } = loaded;
+    keepCopy((store) => store.keepViewed({ property, contact, ownerEmailVerified }));
+  } else if (loaded.status === 'missing') keepCopy((store) => store.dropViewed(id));
+  if (loaded.status !== 'error' || !loaded.offline) return loaded;
+  const copy = await readCopy((store) => store.savedViewed(id)).catch(() => undefined);
+  if (!copy) return loaded;
+  return 'none' in copy
+    ? { status: 'error', message: copy.none }
+    : { status: 'ready', ...copy.value, copy: copy.note };
+};
 
 /**
  * The listing of the page once the user is known (a visitor is sent to sign in
  * first), reloaded while the owner's photos are still being processed.
  */
 export const useDetailLoad = (authStatus: AuthState['status']) => {
-  const [state, setLoad] = useState<PropertyLoad>({ status: 'loading' });
+  const [state, setLoad] = useState<DetailLoad>({ status: 'loading' });
 
   useEffect(() => {
     if (authStatus === 'loading') return;
