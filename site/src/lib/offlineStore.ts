@@ -6,7 +6,7 @@
  * page's first load. One user's copies at a time: another user signing in clears them, and
  * signing out deletes them (stores/auth.ts).
  */
-import { deleteDB, openDB, type DBSchema } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { formatDate } from '@rentals/core/i18n/dates';
 import { APP_TEXTS } from '@rentals/core/i18n/appTexts';
 import type { Favourite, OwnerContact, Property, User } from './types.ts';
@@ -44,15 +44,30 @@ interface OfflineDB extends DBSchema {
   outbox: { key: string; value: QueuedMessage };
 }
 
-export const db = () =>
-  openDB<OfflineDB>(DB_NAME, 1, {
+let opened: Promise<IDBPDatabase<OfflineDB>> | undefined;
+
+/** One connection per page, closed when another tab deletes or upgrades the database. */
+export const db = (): Promise<IDBPDatabase<OfflineDB>> =>
+  (opened ??= openDB<OfflineDB>(DB_NAME, 1, {
     upgrade(database) {
       database.createObjectStore('session');
       database.createObjectStore('lists');
       database.createObjectStore('viewed', { keyPath: 'id' }).createIndex('savedAt', 'savedAt');
       database.createObjectStore('outbox', { keyPath: 'id' });
     },
-  });
+    blocking() {
+      void close();
+    },
+    terminated() {
+      opened = undefined;
+    },
+  }));
+
+const close = async () => {
+  const open = opened;
+  opened = undefined;
+  await open?.then((database) => database.close()).catch(() => undefined);
+};
 
 /** Ignores what a phone refuses (storage off, full): a copy is a convenience, never a failure. */
 export const quietly = <T>(work: () => Promise<T>): Promise<T | undefined> =>
@@ -65,6 +80,7 @@ export const forgetAll = async (): Promise<void> => {
   } catch {
     // No storage: nothing was flagged.
   }
+  await close();
   await quietly(() => deleteDB(DB_NAME));
   if ('caches' in globalThis) await quietly(() => caches.delete(PHOTO_CACHE));
 };
@@ -77,7 +93,6 @@ const keepUser = async (user: User): Promise<void> => {
   const database = await db();
   const known = await database.get('session', 'me');
   if (known && known._id !== user._id) {
-    database.close();
     await forgetAll();
     return keepUser(user);
   }
