@@ -172,6 +172,7 @@ describe('the app offline', () => {
   });
 
   it('queues messages written offline and delivers each exactly once, in order, back online', async () => {
+    await context.setOffline(false);
     await page.goto(`/messages?c=${conversationId}`);
     await islandsHydrated(page);
     await page.getByTestId('message').filter({ hasText: 'Is it still free?' }).waitFor();
@@ -183,7 +184,7 @@ describe('the app offline', () => {
       await page
         .getByTestId('message')
         .filter({ hasText: body })
-        .filter({ hasText: "Waiting to send: it goes when you're back online" })
+        .filter({ hasText: "Waiting to send: it goes when you’re back online" })
         .waitFor();
     }
     await screenshot('app-offline-outbox');
@@ -207,6 +208,7 @@ describe('the app offline', () => {
   });
 
   it('never shows a listing gone meanwhile as available once online, and forgets its copy', async () => {
+    await context.setOffline(false);
     await api(`/properties/${listingId}`, ownerToken, { method: 'DELETE' });
     await page.goto(`/properties/${listingId}`);
     await page.getByRole('heading', { name: 'Property Not Found' }).waitFor();
@@ -215,8 +217,10 @@ describe('the app offline', () => {
   });
 
   it('forgets every copy on signing out', async () => {
+    await context.setOffline(false);
     await page.goto('/dashboard');
     await islandsHydrated(page);
+    await page.locator('#menu-toggle').click();
     await page.locator('#user-button').click();
     await page.locator('#logout-button').click();
     await page.waitForURL((url) => url.pathname === '/');

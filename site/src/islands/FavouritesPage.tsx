@@ -37,6 +37,8 @@ const loadList = async (filter: FavouriteFilter): Promise<Loaded & { copy?: Copy
     const copy = await readCopy((store) => store.savedFavourites());
     // Said as the failure: nothing saved to show.
     if ('none' in copy) throw new ApiError(0, copy.none);
+    // The hearts show the saved list too (switched off with the rest of the copy).
+    if ($favourites.get() === null) $favourites.set(new Set(copy.value.map((f) => f.listingId)));
     return { ...fromCopy(copy.value, filter), copy: copy.note };
   }
 };
