@@ -60,7 +60,7 @@ const keptCopies = () =>
     () =>
       new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open('rentals-offline');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
           const db = open.result;
           const names = ['lists', 'viewed'].filter((n) => db.objectStoreNames.contains(n));
@@ -184,7 +184,7 @@ describe('the app offline', () => {
       await page
         .getByTestId('message')
         .filter({ hasText: body })
-        .filter({ hasText: "Waiting to send: it goes when you’re back online" })
+        .filter({ hasText: 'Waiting to send: it goes when you’re back online' })
         .waitFor();
     }
     await screenshot('app-offline-outbox');

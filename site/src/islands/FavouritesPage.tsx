@@ -10,8 +10,13 @@ import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { LoadedList, searchProperties } from '../components/react/EmptyState.tsx';
 import { PropertyCard } from '../components/react/PropertyCard.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
-import { OfflineCopy } from '../components/react/OfflineCopy.tsx';
-import { isOffline, keepCopy, readCopy, type CopyNote } from '../lib/offlineRead.ts';
+import {
+  OfflineCopy,
+  isOffline,
+  keepCopy,
+  readCopy,
+  type CopyNote,
+} from '../components/react/OfflineCopy.tsx';
 
 type Loaded = ApiResponse<'GET /favourites'>;
 

@@ -26,8 +26,13 @@ import { GuardedIsland } from '../components/react/Guarded.tsx';
 import { LoadedList, searchProperties } from '../components/react/EmptyState.tsx';
 import { AlertSelect } from '../components/react/AlertSelect.tsx';
 import { PageHeader } from '../components/react/PageHeader.tsx';
-import { OfflineCopy } from '../components/react/OfflineCopy.tsx';
-import type { CopyNote } from '../lib/offlineRead.ts';
+import {
+  OfflineCopy,
+  isOffline,
+  keepCopy,
+  readCopy,
+  type CopyNote,
+} from '../components/react/OfflineCopy.tsx';
 
 const alertLabel = (search: SavedSearch) =>
   text(
@@ -153,8 +158,15 @@ const SavedSearches = () => {
   const [copy, setCopy] = useState<CopyNote | null>(null);
   useEffect(() => {
     loadSavedSearches()
-      .then((note) => setCopy(note ?? null))
-      .catch((e: unknown) => setError(describeError(e, text('savedSearches.loadFailed'))));
+      .then(() => keepCopy((store) => store.keepSavedSearches($savedSearches.get() ?? [])))
+      .catch(async (e: unknown) => {
+        // Offline: the copy saved when they were last seen, under its note.
+        const copy = isOffline(e) ? await readCopy((store) => store.savedSearchesCopy()) : null;
+        if (copy && 'value' in copy) {
+          $savedSearches.set(copy.value);
+          setCopy(copy.note);
+        } else setError(copy?.none ?? describeError(e, text('savedSearches.loadFailed')));
+      });
     void watchAlerts().catch(() => undefined);
   }, []);
 

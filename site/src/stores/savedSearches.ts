@@ -4,7 +4,7 @@
  * alerts that arrive live on the inbox's stream.
  */
 import { atom } from 'nanostores';
-import { ApiError, apiRoute } from '../lib/api.ts';
+import { apiRoute } from '../lib/api.ts';
 import { SAVED_EVENT } from '../lib/appMoments.ts';
 import type {
   AlertChoice,
@@ -14,7 +14,6 @@ import type {
   SearchArea,
 } from '../lib/savedSearches.ts';
 import { onAlert } from './inbox.ts';
-import { isOffline, keepCopy, readCopy, type CopyNote } from '../lib/offlineRead.ts';
 
 /** null until loaded. */
 export const $savedSearches = atom<SavedSearch[] | null>(null);
@@ -28,23 +27,9 @@ const replace = (search: SavedSearch) =>
       : [...($savedSearches.get() ?? []), search],
   );
 
-/**
- * The user's saved searches; offline, the copy saved when last seen, with its note (an
- * ApiError saying so when there is none).
- */
-export const loadSavedSearches = async (): Promise<CopyNote | undefined> => {
-  try {
-    const { savedSearches } = await apiRoute('GET /saved-searches');
-    $savedSearches.set(savedSearches);
-    keepCopy((store) => store.keepSavedSearches(savedSearches));
-    return undefined;
-  } catch (error) {
-    if (!isOffline(error)) throw error;
-    const copy = await readCopy((store) => store.savedSearchesCopy());
-    if ('none' in copy) throw new ApiError(0, copy.none);
-    $savedSearches.set(copy.value);
-    return copy.note;
-  }
+export const loadSavedSearches = async (): Promise<void> => {
+  const { savedSearches } = await apiRoute('GET /saved-searches');
+  $savedSearches.set(savedSearches);
 };
 
 export const saveSearch = async (draft: {

@@ -7,6 +7,9 @@ import type { Conversation } from '../../lib/conversations.ts';
 import { onInboxChange } from '../../stores/inbox.ts';
 import { merge, type Shown } from './shown.ts';
 
+/** The outbox (lib/outbox.ts, with IndexedDB): loaded when the thread opens, not with the page. */
+const outbox = () => import('../../lib/outbox.ts');
+
 type Setter<T> = React.Dispatch<React.SetStateAction<T>>;
 
 /** The thread's messages on screen and what changes them: loads, live changes, sends. */
@@ -52,7 +55,7 @@ const queue = async ({ c, setMessages }: ThreadMessages, id: string, body: strin
   const userId = $auth.get().user?._id;
   if (!userId) return false;
   try {
-    const { queueMessage } = await import('../../lib/outbox.ts');
+    const { queueMessage } = await outbox();
     await queueMessage({ id, userId, conversationId: c.id, body });
   } catch {
     return false;
@@ -71,7 +74,9 @@ const queue = async ({ c, setMessages }: ThreadMessages, id: string, body: strin
 const send = async (state: ThreadMessages, id: string, body: string) => {
   const { c, messages, setMessages, onChanged, loadNewest } = state;
   // A Retry of a message refused from the outbox takes it out of there first.
-  void import('../../lib/outbox.ts').then((o) => o.dropQueued(id)).catch(() => undefined);
+  void outbox()
+    .then((o) => o.dropQueued(id))
+    .catch(() => undefined);
   if (!navigator.onLine && (await queue(state, id, body))) return;
   setMessages((list) => [
     ...(list ?? []).filter((m) => m.id !== id),
@@ -106,7 +111,7 @@ const useOutbox = (
   const changed = useRef(onChanged);
   changed.current = onChanged;
   useEffect(() => {
-    void import('../../lib/outbox.ts')
+    void outbox()
       .then((o) => o.queuedIn(conversationId))
       .then((queued) => setMessages((list) => queued.map(fromOutbox).reduce(merge, list ?? [])))
       .catch(() => undefined);
@@ -175,7 +180,9 @@ export const useThreadMessages = (
     loadEarlier: () => earlierPage(state),
     deliver: (id: string, body: string) => send(state, id, body),
     discard: (id: string) => {
-      void import('../../lib/outbox.ts').then((o) => o.dropQueued(id)).catch(() => undefined);
+      void outbox()
+        .then((o) => o.dropQueued(id))
+        .catch(() => undefined);
       setMessages((list) => (list ?? []).filter((x) => x.id !== id));
     },
   };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { describeError } from '../../lib/api.ts';
 import { loadProperty, type PropertyLoad } from '../../lib/propertyLoad.ts';
-import { keepCopy, readCopy, type CopyNote } from '../../lib/offlineRead.ts';
+import { keepCopy, readCopy, type CopyNote } from '../../components/react/OfflineCopy.tsx';
 import { idFromPath } from '../../lib/routeId.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { AuthState } from '../../stores/auth.ts';
