@@ -94,7 +94,10 @@ const send = async (state: ThreadMessages, id: string, body: string) => {
     // An owner's reply reveals the contact details hidden in the tenant's messages so far.
     if (messages?.some((m) => m.masked)) await loadNewest().catch(() => undefined);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 0 && (await queue(state, id, body))) return;
+    // The connection dropped while sending: it waits for the next. Otherwise (no answer while
+    // the phone says it is online) it is not sent, and says so, with Retry.
+    const dropped = e instanceof ApiError && e.status === 0 && !navigator.onLine;
+    if (dropped && (await queue(state, id, body))) return;
     const reason = describeError(e, text('messages.sendFailed'));
     setMessages((list) =>
       (list ?? []).map((m) => (m.id === id ? { ...m, status: 'failed', error: reason } : m)),
