@@ -145,6 +145,10 @@ describe('the app offline', () => {
   });
 
   it('opens them offline from this phone, dated, with the actions that need a connection off', async () => {
+    // Without the browser's HTTP cache, a photo shown offline can only come from the worker.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     await context.setOffline(true);
     await page.goto('/favourites');
     await note().filter({ hasText: SAVED_COPY }).waitFor();
