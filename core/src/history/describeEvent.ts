@@ -119,7 +119,6 @@ const SENTENCES: Readonly<Record<string, Values>> = {
   VisitRescheduled: none,
   VisitCancelled: none,
   VisitNoShowMarked: none,
-  VisitReminded: none,
 };
 
 /** Whether `type` has its own sentence (the unit test checks every registered type). */

@@ -52,8 +52,5 @@ export type CancelVisit = {
 
 export type MarkNoShow = { type: 'MarkNoShow'; visitId: string; userId: string; at: string };
 
-/** Recorded by the reminder process, not by a person: `userId` is absent. */
-export type RecordReminder = { type: 'RecordReminder'; visitId: string; at: string };
-
 export type VisitCommand =
-  SetVisitWindows | BookVisit | RescheduleVisit | CancelVisit | MarkNoShow | RecordReminder;
+  SetVisitWindows | BookVisit | RescheduleVisit | CancelVisit | MarkNoShow;

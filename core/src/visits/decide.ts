@@ -32,15 +32,12 @@ const assertFree = (s: VisitSchedule, start: string, at: string, except?: string
     throw new IllegalStateError(visitMessages.taken);
 };
 
-/**
- * A visit the caller takes part in, with its schedule; anyone else is told it
- * does not exist. `userId` undefined: the reminder process, not a person.
- */
-const asParticipant = (state: VisitScheduleState, visitId: string, userId?: string) => {
+/** A visit the caller takes part in, with its schedule; anyone else is told it does not exist. */
+const asParticipant = (state: VisitScheduleState, visitId: string, userId: string) => {
   const schedule = state.status === 'open' ? state.schedule : undefined;
   const visit = schedule?.visits[visitId];
   if (!schedule || !visit) throw new NotFoundError(visitMessages.notAVisit);
-  if (userId !== undefined && userId !== visit.tenantId && userId !== visit.ownerId)
+  if (userId !== visit.tenantId && userId !== visit.ownerId)
     throw new NotFoundError(visitMessages.notAVisit);
   return { schedule, visit };
 };
@@ -146,13 +143,6 @@ export const decide = (command: VisitCommand, state: VisitScheduleState): VisitE
       return [
         { type: 'VisitNoShowMarked', data: { listingId, visitId: visit.id, at: command.at } },
       ];
-    }
-    case 'RecordReminder': {
-      const { schedule, visit } = asParticipant(state, command.visitId);
-      if (visit.status !== 'booked' || visit.remindedFor === visit.start) return [];
-      const { listingId } = schedule;
-      const { visitId, at } = command;
-      return [{ type: 'VisitReminded', data: { listingId, visitId, at, start: visit.start } }];
     }
   }
 };

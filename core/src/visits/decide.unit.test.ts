@@ -245,33 +245,3 @@ describe('MarkNoShow', () => {
       .thenThrows(ForbiddenError, messages.onlyOwner);
   });
 });
-
-describe('RecordReminder', () => {
-  const remind: VisitCommand = { type: 'RecordReminder', visitId: 'v-1', at: NOW };
-  const reminded = (start: string): VisitEvent => ({
-    type: 'VisitReminded',
-    data: { listingId, visitId: 'v-1', at: NOW, start },
-  });
-
-  it('records one reminder per time the visit is at', () => {
-    given(hoursSet, bookedBy(tenant, SLOT_1))
-      .when(remind)
-      .then([reminded(SLOT_1)]);
-    given(hoursSet, bookedBy(tenant, SLOT_1), reminded(SLOT_1)).when(remind).then([]);
-    const moved: VisitEvent = {
-      type: 'VisitRescheduled',
-      data: {
-        listingId,
-        visitId: 'v-1',
-        at: NOW,
-        byUserId: owner,
-        previousStart: SLOT_1,
-        start: TUESDAY,
-        reason: 'Late',
-      },
-    };
-    given(hoursSet, bookedBy(tenant, SLOT_1), reminded(SLOT_1), moved)
-      .when(remind)
-      .then([reminded(TUESDAY)]);
-  });
-});

@@ -48,16 +48,12 @@ const VisitCancelledData = visitData({ byUserId: IdSchema, reason: VisitReasonSc
 /** The owner recorded that the tenant did not come. */
 const VisitNoShowMarkedData = visitData({});
 
-/** Both sides were reminded of the visit (once, a few hours before it). */
-const VisitRemindedData = visitData({ start: IsoTime });
-
 const schemas = {
   VisitWindowsSet: VisitWindowsSetData,
   VisitBooked: VisitBookedData,
   VisitRescheduled: VisitRescheduledData,
   VisitCancelled: VisitCancelledData,
   VisitNoShowMarked: VisitNoShowMarkedData,
-  VisitReminded: VisitRemindedData,
 };
 
 export type VisitEvent = EventsOf<typeof schemas>;

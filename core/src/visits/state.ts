@@ -10,8 +10,6 @@ export type Visit = {
   ownerId: string;
   start: string;
   status: VisitStatus;
-  /** The start the last reminder was sent for: a rescheduled visit is reminded again. */
-  remindedFor: string | null;
 };
 
 /** One listing's visiting hours and visits (events.ts). Absent until the owner first sets hours. */
@@ -56,7 +54,6 @@ export const evolve = (state: VisitScheduleState, event: VisitEvent): VisitSched
         ownerId: d.ownerId,
         start: d.start,
         status: 'booked',
-        remindedFor: null,
       };
       return {
         status: 'open',
@@ -69,8 +66,6 @@ export const evolve = (state: VisitScheduleState, event: VisitEvent): VisitSched
       return changeVisit(state, event.data.visitId, { status: 'cancelled' });
     case 'VisitNoShowMarked':
       return changeVisit(state, event.data.visitId, { status: 'noShow' });
-    case 'VisitReminded':
-      return changeVisit(state, event.data.visitId, { remindedFor: event.data.start });
   }
 };
 
