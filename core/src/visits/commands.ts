@@ -52,5 +52,4 @@ export type CancelVisit = {
 
 export type MarkNoShow = { type: 'MarkNoShow'; visitId: string; userId: string; at: string };
 
-export type VisitCommand =
-  SetVisitWindows | BookVisit | RescheduleVisit | CancelVisit | MarkNoShow;
+export type VisitCommand = SetVisitWindows | BookVisit | RescheduleVisit | CancelVisit | MarkNoShow;

@@ -95,16 +95,3 @@ export const visitSeenBy = async (
     WHERE v.visit_id = ${visitId} AND (v.tenant_id = ${userId} OR v.owner_id = ${userId})`;
   return row && asSeenBy(row, userId);
 };
-
-/** The visits of one conversation, soonest first (the thread's visit card). */
-export const conversationVisits = async (
-  db: Sql,
-  conversationId: string,
-  userId: string,
-): Promise<VisitDocument[]> => {
-  const rows = await db<VisitRow[]>`
-    SELECT ${visitColumns(db)} FROM ${visitFrom(db)}
-    WHERE v.conversation_id = ${conversationId} AND (v.tenant_id = ${userId} OR v.owner_id = ${userId})
-    ORDER BY v.start_at DESC LIMIT 20`;
-  return rows.map((row) => asSeenBy(row, userId));
-};
