@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { apiDocs } from './docs/index.ts';
 import { favouriteRoutes } from './favourites/routes.ts';
+import { visitRoutes } from './visits/routes.ts';
 import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { idempotencyKeyHeader } from './idempotency/idempotency.ts';
@@ -51,7 +52,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(trustRoutes(deps))
         .use(savedSearchRoutes(deps))
         .use(notificationRoutes(deps))
-        .use(pushRoutes(deps)),
+        .use(pushRoutes(deps))
+        .use(visitRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

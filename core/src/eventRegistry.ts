@@ -7,6 +7,7 @@ import { notificationEventDefinitions } from './notifications/events.ts';
 import { reportEventDefinitions } from './reports/events.ts';
 import { savedSearchEventDefinitions } from './savedSearches/events.ts';
 import { duplicatePairEventDefinitions } from './trust/events.ts';
+import { visitEventDefinitions } from './visits/events.ts';
 
 /** Every event type the product records, with its schema and version. */
 export const appEventDefinitions = {
@@ -18,6 +19,7 @@ export const appEventDefinitions = {
   ...savedSearchEventDefinitions,
   ...notificationEventDefinitions,
   ...duplicatePairEventDefinitions,
+  ...visitEventDefinitions,
 };
 
 /** What the event store accepts: the types above, their data checked against their schemas. */

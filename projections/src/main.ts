@@ -13,6 +13,7 @@ import { startAnnouncementIndexMerger } from './alerts/announcementIndex.ts';
 import { startMessageNotifier } from './messageNotifications/notifier.ts';
 import { startPushNotifier } from './push/pushNotifier.ts';
 import { startExpiryScheduler } from './listingExpiry/sweep.ts';
+import { startVisitMailer } from './visits/mailer.ts';
 import { startRentCheck } from './trust/rentCheck.ts';
 import { sendExpiryReminder } from './listingExpiry/reminder.ts';
 import { startRegenerator } from './publicSite/regenerator.ts';
@@ -94,6 +95,17 @@ const alertMailer = config.smtpUrl
     })
   : { stop: async () => {} };
 
+// Emails each visit's booking, move, cancellation and reminder, with its calendar invite.
+const visitMailer = config.smtpUrl
+  ? startVisitMailer({
+      sql,
+      mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+      siteUrl: config.siteUrl,
+      clock: () => new Date(),
+      log: (line, fields, level = 'info') => log[level](line, fields),
+    })
+  : { stop: async () => {} };
+
 // Web Push for new messages, instant alerts and owner notices (docs/PUSH.md); needs no SMTP.
 const pushNotifier = startPushNotifier({
   sql,
@@ -146,6 +158,7 @@ const shutdown = async () => {
   await notifier.stop();
   await alertMailer.stop();
   await pushNotifier.stop();
+  await visitMailer.stop();
   await announcementIndex.stop();
   await sql.end({ timeout: 5 });
   process.exit(0);

@@ -13,6 +13,7 @@ import { listerTrustReadModel } from './trust/listerTrust.ts';
 import type { Projection } from './runner/projection.ts';
 import { listingsSearchProjections } from './search/fromEnv.ts';
 import { duplicatesReadModel } from './trust/duplicates.ts';
+import { visitsReadModel } from './readModels/visits.ts';
 
 /** The read models kept in Postgres. */
 export const postgresReadModels: Projection[] = [
@@ -28,6 +29,7 @@ export const postgresReadModels: Projection[] = [
   listingExpirySchedule,
   notificationReadsProjection,
   listerTrustReadModel,
+  visitsReadModel,
 ];
 
 /**

@@ -78,6 +78,16 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   'GET /api/geo/search': 'public',
   'GET /api/geo/reverse': 'public',
 
+  // Visits (issue 44): hours per listing (set by its owner), visits seen and changed by their two sides.
+  'GET /api/visit-times/:listingId': 'user',
+  'PUT /api/visit-times/:listingId': 'owner-role',
+  'GET /api/visits': 'user',
+  'POST /api/visits': 'user',
+  'GET /api/visits/:id': 'user',
+  'GET /api/visits/:id/invite.ics': 'user',
+  'POST /api/visits/:id/reschedule': 'user',
+  'POST /api/visits/:id/cancel': 'user',
+  'POST /api/visits/:id/no-show': 'user',
   // A signed-in user's own favourites (issue 14): no route names another user.
   'GET /api/favourites': 'user',
   'GET /api/favourites/ids': 'user',

@@ -22,6 +22,11 @@ export const WRITE_LIMITS = {
     ...attemptLimit('saved-search', { minutes: 1, perSubject: 30, perAddress: 300 }),
     tooMany: 'Too many changes to your saved searches; please wait a minute and try again',
   },
+  /** Visit changes per minute: booking, moving, cancelling and setting visiting hours together. */
+  visit: {
+    ...attemptLimit('visit', { minutes: 1, perSubject: 20, perAddress: 200 }),
+    tooMany: 'Too many changes to visits; please wait a minute and try again',
+  },
   /**
    * Reports made per hour (a street's worth of stale listings is still fine):
    * every report is an event an admin reads, so a flood costs people.

@@ -15,6 +15,10 @@ import { savedSearchMessages } from '@rentals/core/savedSearches/savedSearches';
 import { duplicateReviewMessages } from '@rentals/core/trust/duplicateReview';
 import { listerRoleMessages } from '@rentals/core/trust/listerRole';
 import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';
+import { visitMessages } from '@rentals/core/visits/decide';
+import { visitReasonMessages } from '@rentals/core/visits/reason';
+import { visitWindowMessages } from '@rentals/core/visits/windows';
+import { WRITE_LIMITS } from '../access/writeLimits.ts';
 import { MESSAGES as SESSION_MESSAGES } from '../access/session.ts';
 import { LIMIT_MESSAGES } from '../auth/attemptLimits.ts';
 import { MESSAGES as AUTH_MESSAGES } from '../auth/model.ts';
@@ -83,6 +87,10 @@ const GROUPS: Record<string, Record<string, unknown>> = {
   duplicate: duplicateReviewMessages,
   conversationLimits: conversationLimitTexts,
   search: { tooMany: searchRateMessage },
+  visit: visitMessages,
+  visitReason: visitReasonMessages,
+  visitWindows: visitWindowMessages,
+  visitLimit: { tooMany: WRITE_LIMITS.visit.tooMany },
   // Not an error: what a listing's 'Rent & market' card warns tenants of.
   trust: { tooCheap: TOO_CHEAP_WARNING },
 };

@@ -21,6 +21,7 @@ import {
 } from './dashboard.ts';
 import { DismissDuplicateResponse, DuplicateQueueResponse } from './duplicates.ts';
 import { FavouriteIdsResponse, FavouritesResponse, ToggleResponse } from './favourite.ts';
+import { VisitResponse, VisitsResponse, VisitTimesResponse } from './visit.ts';
 import { GeoPlaceSchema, GeoSearchResponse } from './geo.ts';
 import {
   BrokerDecisionResponse,
@@ -148,6 +149,15 @@ export const apiRoutes = {
   'POST /saved-searches/:id/resume': SavedSearchResponse,
   'POST /saved-searches/:id/seen': SavedSearchResponse,
   'DELETE /saved-searches/:id': DeletedResponse,
+
+  'GET /visit-times/:listingId': VisitTimesResponse,
+  'PUT /visit-times/:listingId': VisitTimesResponse,
+  'GET /visits': VisitsResponse,
+  'POST /visits': VisitResponse,
+  'GET /visits/:id': VisitResponse,
+  'POST /visits/:id/reschedule': VisitResponse,
+  'POST /visits/:id/cancel': VisitResponse,
+  'POST /visits/:id/no-show': VisitResponse,
 } as const satisfies Record<string, TSchema>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -113,6 +113,12 @@ const SENTENCES: Readonly<Record<string, Values>> = {
   SavedSearchSeen: none,
   NotificationsRead: none,
   NotificationOpened: none,
+  // Visits (issue 44).
+  VisitWindowsSet: none,
+  VisitBooked: none,
+  VisitRescheduled: none,
+  VisitCancelled: none,
+  VisitNoShowMarked: none,
 };
 
 /** Whether `type` has its own sentence (the unit test checks every registered type). */

@@ -86,6 +86,9 @@ import enTenancy from './catalogues/en/tenancy.json' with { type: 'json' };
 import hiTenancy from './catalogues/hi/tenancy.json' with { type: 'json' };
 import knTenancy from './catalogues/kn/tenancy.json' with { type: 'json' };
 import enPush from './catalogues/en/push.json' with { type: 'json' };
+import enVisits from './catalogues/en/visits.json' with { type: 'json' };
+import hiVisits from './catalogues/hi/visits.json' with { type: 'json' };
+import knVisits from './catalogues/kn/visits.json' with { type: 'json' };
 import hiPush from './catalogues/hi/push.json' with { type: 'json' };
 import knPush from './catalogues/kn/push.json' with { type: 'json' };
 import hiTerms from './catalogues/hi/terms.json' with { type: 'json' };
@@ -147,6 +150,8 @@ export const NAMESPACES = {
   search: { en: enSearch, hi: hiSearch, kn: knSearch },
   /** The words of the terms' values (yes, not specified, the deposit in months). */
   tenancy: { en: enTenancy, hi: hiTenancy, kn: knTenancy },
+  /** Visits: booking from a conversation, visiting times, the dashboards' list (issue 44). */
+  visits: { en: enVisits, hi: hiVisits, kn: knVisits },
   /** The listing's labels: English computed from their declarations (terms.ts), not written twice. */
   terms: { en: englishTerms(), hi: hiTerms, kn: knTerms },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },

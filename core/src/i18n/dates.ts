@@ -18,6 +18,18 @@ const STYLES = {
   shortMonthYear: { month: 'short', year: 'numeric' },
   /** '22 Mar, 3:05 pm': a message's time. */
   dateTime: { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' },
+  /** 'Mon, 7 Dec': a day of visiting times. */
+  weekdayDate: { weekday: 'short', day: 'numeric', month: 'short' },
+  /** '6:30 pm': a visiting time within its day. */
+  time: { hour: 'numeric', minute: '2-digit' },
+  /** 'Mon, 7 Dec, 6:00 pm': a visit's time. */
+  weekdayTime: {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateStyle = keyof typeof STYLES;
 
@@ -36,8 +48,8 @@ const asDate = (date: Date | string | number): Date | null => {
  * '3 ಡಿಸೆಂ, 6:30 ಬೆಳಗ್ಗೆ'), as people say a time: their am/pm are Latin.
  */
 const optionsOf = (locale: Locale, style: DateStyle): Intl.DateTimeFormatOptions =>
-  style === 'dateTime' && locale !== 'en'
-    ? { ...STYLES.dateTime, dayPeriod: 'short' }
+  (style === 'dateTime' || style === 'weekdayTime' || style === 'time') && locale !== 'en'
+    ? { ...STYLES[style], dayPeriod: 'short' }
     : STYLES[style];
 
 /** A date (or ISO text, or ms) in `locale`'s form; '' when it is not a date. */

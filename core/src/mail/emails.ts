@@ -10,3 +10,4 @@ export { newMessageEmail } from './templates/newMessage.tsx';
 export { reviewDecisionEmail, type ReviewDecisionKind } from './templates/reviewDecision.tsx';
 export { savedSearchAlertEmail } from './templates/savedSearchAlert.tsx';
 export { expiryReminderEmail } from './templates/expiryReminder.tsx';
+export { visitEmail, type VisitEmailKind } from './templates/visit.tsx';

@@ -6,6 +6,7 @@ import {
   passwordResetEmail,
   reviewDecisionEmail,
   savedSearchAlertEmail,
+  visitEmail,
 } from './emails.ts';
 import type { Locale } from '../i18n/locales.ts';
 
@@ -77,6 +78,23 @@ const emailsIn = (locale: Locale) => [
     confirmLink: LINK,
     manageLink: LINK,
   }),
+  ...(['booked', 'moved', 'cancelled', 'reminder'] as const).flatMap((kind) =>
+    (['tenant', 'owner'] as const).map((role) =>
+      visitEmail({
+        kind,
+        locale,
+        name: 'Asha',
+        role,
+        withName: 'Ravi',
+        listingTitle: role === 'owner' ? 'Sunny flat' : null,
+        when: '...',
+        previously: '...',
+        reason: '...',
+        byReader: role === 'tenant',
+        conversationLink: LINK,
+      }),
+    ),
+  ),
 ];
 
 const leftInEnglish = (text: string) => {
@@ -115,5 +133,40 @@ describe('every email', () => {
     expect(alert!.text).toContain('…and 4 more.');
     expect(expiry!.subject).toBe('Is your property still available?');
     expect(expiry!.html).toMatch(/<html [^>]*lang="en"/);
+  });
+
+  it('about a visit says who did what, from the reader’s side', async () => {
+    const visit = (props: Partial<Parameters<typeof visitEmail>[0]>) =>
+      visitEmail({
+        kind: 'booked',
+        locale: 'en',
+        name: 'Asha',
+        role: 'owner',
+        withName: 'Ravi',
+        listingTitle: 'Sunny flat',
+        when: 'Mon, 7 Dec, 6:00 pm',
+        byReader: false,
+        conversationLink: LINK,
+        ...props,
+      });
+    const booked = await visit({});
+    expect(booked.subject).toBe('Visit booked: Sunny flat, Mon, 7 Dec, 6:00 pm');
+    expect(booked.text).toContain('Ravi booked a visit to Sunny flat on Mon, 7 Dec, 6:00 pm.');
+    const mine = await visit({ role: 'tenant', byReader: true, listingTitle: null });
+    expect(mine.text).toContain(
+      'You booked a visit to the property on Mon, 7 Dec, 6:00 pm, with Ravi.',
+    );
+    const moved = await visit({
+      kind: 'moved',
+      previously: 'Sun, 6 Dec, 6:00 pm',
+      reason: 'Late at work',
+    });
+    expect(moved.text).toContain(
+      'Ravi moved the visit to Sunny flat from Sun, 6 Dec, 6:00 pm to Mon, 7 Dec, 6:00 pm.',
+    );
+    expect(moved.text).toContain('Reason given: Late at work');
+    const cancelled = await visit({ kind: 'cancelled', byReader: true, reason: 'Found a place' });
+    expect(cancelled.text).toContain('You cancelled the visit to Sunny flat');
+    expect(cancelled.text).not.toContain('calendar');
   });
 });

@@ -9,6 +9,11 @@ export type MailMessage = {
   /** The plain-text part: every email has one, for clients that show no HTML. */
   text: string;
   html: string;
+  /**
+   * A calendar invite (nodemailer's icalEvent): sent as the text/calendar part
+   * mail clients offer to add to a calendar, and as an .ics attachment.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 };
 
 export type Mailer = { send: (message: MailMessage) => Promise<void> };

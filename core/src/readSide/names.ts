@@ -13,6 +13,7 @@ export const REPORT_QUEUE_READ_MODEL = 'report-queue';
 export const DUPLICATES_READ_MODEL = 'duplicates';
 export const DIRTY_CITIES = 'public-site-dirty-cities';
 export const LISTER_TRUST_READ_MODEL = 'lister-trust';
+export const VISITS_READ_MODEL = 'visits';
 
 /** The alias every search reads; a rebuild fills a fresh index and swaps it in under this name. */
 export const LISTINGS_INDEX = 'listings';

@@ -1,5 +1,5 @@
 import { ConfirmEmailBanner } from '../components/react/ConfirmEmailBanner.tsx';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { count } from '@rentals/core/ui/plural';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
@@ -22,6 +22,9 @@ import type { IconName } from '@rentals/core/ui/icons';
 import { ReviewNotices } from '../components/react/ReviewNotices.tsx';
 import { RoleQuestion } from '../components/react/RoleQuestion.tsx';
 import { EmptyState, listProperty, searchProperties } from '../components/react/EmptyState.tsx';
+
+// After the figures: visits are a second look, and the page's first load stays within its budget.
+const UpcomingVisits = lazy(() => import('./dashboard/UpcomingVisits.tsx'));
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
 type Action = { href: string; icon: IconName; label: MessageId };
@@ -141,6 +144,9 @@ const TenantDashboard = () => {
             { href: '/favourites', icon: 'heart', label: 'dashboard.action.favourites' },
           ]}
         />
+        <Suspense fallback={null}>
+          <UpcomingVisits role="tenant" />
+        </Suspense>
         <RecentSearches searches={figures === null ? [] : figures?.recentSearches} />
       </div>
     </>
@@ -252,6 +258,9 @@ const OwnerDashboard = () => {
             { href: '/my-properties', icon: 'home', label: 'dashboard.action.myProperties' },
           ]}
         />
+        <Suspense fallback={null}>
+          <UpcomingVisits role="owner" />
+        </Suspense>
         <ActivitySection />
         <RecentProperties properties={properties} />
       </div>

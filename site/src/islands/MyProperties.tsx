@@ -19,6 +19,7 @@ import { Specs } from '../components/react/Specs.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { EmptyState, listProperty } from '../components/react/EmptyState.tsx';
 import { BusyButton } from '../components/react/BusyButton.tsx';
+import { VisitTimes } from './myProperties/VisitTimes.tsx';
 
 const MAX_FACILITIES = 5;
 
@@ -120,6 +121,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
             )}
           </div>
         )}
+        {!p.hiddenForReview && <VisitTimes listingId={p._id} />}
         <div className="card-actions">
           <a className="button button-small" href={pageHref(`/properties/${p._id}`)}>
             {text('myProperties.view')}
