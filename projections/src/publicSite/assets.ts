@@ -64,6 +64,23 @@ const inlineCss: BunPlugin = {
   },
 };
 
+/**
+ * The offline copies and the outbox (site/src/lib/offlineStore.ts and outbox.ts, with
+ * IndexedDB's wrapper) are the app pages'; the public pages' script takes offlinePublic.ts in
+ * their place, which only forgets (signing out there).
+ */
+const appPagesOnly: BunPlugin = {
+  name: 'app-pages-only',
+  setup(build) {
+    build.onResolve({ filter: /\/lib\/(offlineStore|outbox)\.ts$/ }, (args) => ({
+      path: join(
+        dirname(args.importer),
+        args.path.replace(/(offlineStore|outbox)\.ts$/, 'offlinePublic.ts'),
+      ),
+    }));
+  },
+};
+
 export const buildScript = () =>
   (script ??= (async () => {
     const entry = Bun.resolveSync(SCRIPT_ENTRY, dirname(fileURLToPath(import.meta.url)));
@@ -78,7 +95,7 @@ export const buildScript = () =>
         'import.meta.env.PROD': 'true',
         'import.meta.env.SITE_ENGLISH_ONLY': 'false',
       },
-      plugins: [inlineCss],
+      plugins: [inlineCss, appPagesOnly],
     });
     const [output] = result.outputs;
     if (!result.success || !output)

@@ -11,6 +11,8 @@ export const VIEWED_KEPT = 20;
 export const PHOTOS_PER_LISTING = 3;
 /** The Cache Storage cache of those photos, which the service worker answers from offline. */
 export const PHOTO_CACHE = 'listing-photos';
+/** The IndexedDB database of this phone's copies (offlineStore.ts). */
+export const OFFLINE_DB = 'rentals-offline';
 
 /** The newest `max` items by `at` (ISO times or epoch ms), newest first. */
 export const newestFirst = <T>(items: readonly T[], at: (item: T) => number, max: number): T[] =>

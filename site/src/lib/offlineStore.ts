@@ -13,6 +13,7 @@ import type { Favourite, OwnerContact, Property, User } from './types.ts';
 import type { SavedSearch } from './savedSearches.ts';
 import { pageLocale } from './i18n.ts';
 import {
+  OFFLINE_DB,
   OUTBOX_FLAG,
   PHOTO_CACHE,
   VIEWED_KEPT,
@@ -20,8 +21,6 @@ import {
   smallestPhotos,
   type QueuedMessage,
 } from './offlineCopies.ts';
-
-const DB_NAME = 'rentals-offline';
 
 export type Copy<T> = { savedAt: number; value: T };
 export type ViewedListing = {
@@ -48,7 +47,7 @@ let opened: Promise<IDBPDatabase<OfflineDB>> | undefined;
 
 /** One connection per page, closed when another tab deletes or upgrades the database. */
 export const db = (): Promise<IDBPDatabase<OfflineDB>> =>
-  (opened ??= openDB<OfflineDB>(DB_NAME, 1, {
+  (opened ??= openDB<OfflineDB>(OFFLINE_DB, 1, {
     upgrade(database) {
       database.createObjectStore('session');
       database.createObjectStore('lists');
@@ -81,7 +80,7 @@ export const forgetAll = async (): Promise<void> => {
     // No storage: nothing was flagged.
   }
   await close();
-  await quietly(() => deleteDB(DB_NAME));
+  await quietly(() => deleteDB(OFFLINE_DB));
   if ('caches' in globalThis) await quietly(() => caches.delete(PHOTO_CACHE));
 };
 
