@@ -3,8 +3,8 @@
  * React: auth start-up, the signed-in menu, the mobile menu and toasts.
  */
 import { $auth, initAuth, isOwnerRole, logout } from '../stores/auth.ts';
-import { $bellChanged, $unread, startInbox, stopInbox } from '../stores/inbox.ts';
 import { apiRoute } from '../lib/api.ts';
+import type * as InboxModule from '../stores/inbox.ts';
 import {
   $toasts,
   dismissToast,
@@ -60,23 +60,36 @@ const renderUnread = (unread: number) => {
   }
 };
 
+/**
+ * The live inbox (its stream and the unread count) is only for a signed-in user, so it loads once
+ * one is known, after the page (1 KB gzip off every page's first load, npm run check:size).
+ */
+let inbox: Promise<typeof InboxModule> | undefined;
+
 /** One live inbox stream per tab while signed in, and the bell (fetched then: visitors never load it). */
 const followInbox = () => {
   const status = $auth.get().status;
   if (status === 'authenticated') {
-    startInbox();
-    void import('./bell.ts').then((bell) =>
-      bell.startBell({
-        apiRoute,
-        unreadMessages: $unread,
-        changed: $bellChanged,
-        countInWords,
-        countNoun,
-        matchText,
-        countLabel,
-      }),
+    inbox ??= import('../stores/inbox.ts').then((loaded) => {
+      loaded.$unread.subscribe(renderUnread);
+      return loaded;
+    });
+    // Both fetched at once: the bell needs the inbox's stores, not its turn.
+    void Promise.all([inbox, import('./bell.ts')]).then(
+      ([{ startInbox, $unread, $bellChanged }, bell]) => {
+        startInbox();
+        bell.startBell({
+          apiRoute,
+          unreadMessages: $unread,
+          changed: $bellChanged,
+          countInWords,
+          countNoun,
+          matchText,
+          countLabel,
+        });
+      },
     );
-  } else if (status === 'anonymous') stopInbox();
+  } else if (status === 'anonymous') void inbox?.then((loaded) => loaded.stopInbox());
 };
 
 const toggleOnClick = (
@@ -170,7 +183,6 @@ export const startFrame = (): void => {
     void import('./languages.ts').then((l) => l.wireLanguages());
   $auth.subscribe(renderHeader);
   $auth.subscribe(followInbox);
-  $unread.subscribe(renderUnread);
   wireMenus();
   const area = byId('toaster');
   if (area) {
