@@ -1,2 +1,0 @@
-import base from './astro.config.ts';
-export default { ...base, outDir: '/tmp/lean-exp-dist' };
