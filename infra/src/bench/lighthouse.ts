@@ -53,7 +53,22 @@ type Audit = {
   fcpMs: number;
   /** The listings map's first pin after its style loaded (the map view only). */
   firstPinMs?: number;
+  /** Where to look: the elements that shifted most, the longest tasks' scripts. */
+  shifts: string[];
+  longTasks: string[];
 };
+
+type Items = { items?: Record<string, unknown>[] } | undefined;
+/** The first three rows of an audit's table, each as one line. */
+const topRows = (
+  lhr: { audits: Record<string, { details?: unknown }> },
+  id: string,
+  line: (item: Record<string, unknown>) => string,
+) => ((lhr.audits[id]?.details as Items)?.items ?? []).slice(0, 3).map(line);
+const shiftLine = (item: Record<string, unknown>) =>
+  `${(item.node as { selector?: string } | undefined)?.selector ?? '?'} (${Number(item.score).toFixed(3)})`;
+const taskLine = (item: Record<string, unknown>) =>
+  `${String(item.url)} (${Math.round(Number(item.duration))} ms)`;
 
 /** The page's marks, as Lighthouse's user-timings audit lists them. */
 const markTimes = (lhr: { audits: Record<string, { details?: unknown }> }) => {
@@ -105,6 +120,8 @@ const audit = async (url: string, token?: string): Promise<Audit> => {
       cls: value('cumulative-layout-shift'),
       fcpMs: value('first-contentful-paint'),
       firstPinMs: markTimes(lhr),
+      shifts: topRows(lhr, 'layout-shifts', shiftLine),
+      longTasks: topRows(lhr, 'long-tasks', taskLine),
     };
   } finally {
     await browser.close();
@@ -307,6 +324,8 @@ const main = async () => {
       say(
         `${page.name}: performance ${result.performance}, LCP ${ms(result.lcpMs)}, TBT ${ms(result.tbtMs)}, CLS ${result.cls.toFixed(3)}`,
       );
+      if (result.cls > BARS.cls) say(`  shifted: ${result.shifts.join('; ')}`);
+      if (result.tbtMs > BARS.tbtMs) say(`  long tasks: ${result.longTasks.join('; ')}`);
       results.push({ page: { ...page, path }, audit: result });
     }
     report(floor, results);
