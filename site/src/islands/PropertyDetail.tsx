@@ -1,13 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
 import { RentMarket } from '../components/react/RentMarket.tsx';
 import { ContactBar } from '../components/react/ContactBar.tsx';
-import { ReportListing } from '../components/react/ReportListing.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
-import { PhotoUploads } from '../components/react/PhotoUploads.tsx';
 import { looksToRent } from '../lib/roleHome.ts';
 import { ContactOwner, OwnListing, PropertyStatus } from './propertyDetail/DetailAside.tsx';
 import { ListerCard } from './propertyDetail/ListerCard.tsx';
@@ -29,6 +27,31 @@ const ConfirmEmailBanner = lazy(async () => ({
   default: (await import('../components/react/ConfirmEmailBanner.tsx')).ConfirmEmailBanner,
 }));
 
+// Only the owner's document lists photos still being processed; the report form opens on a click.
+// Both load then, outside the page's first load (site/scripts/checkBudgets.ts).
+const PhotoUploads = lazy(async () => ({
+  default: (await import('../components/react/PhotoUploads.tsx')).PhotoUploads,
+}));
+const ReportListing = lazy(async () => ({
+  default: (await import('../components/react/ReportListing.tsx')).ReportListing,
+}));
+
+/** 'Report this listing': the button, then the form (fetched on the click). */
+const Report = ({ listingId }: { listingId: string }) => {
+  const [asked, setAsked] = useState(false);
+  if (asked)
+    return (
+      <Suspense fallback={<Spinner />}>
+        <ReportListing listingId={listingId} startOpen />
+      </Suspense>
+    );
+  return (
+    <button type="button" className="button" onClick={() => setAsked(true)}>
+      {text('detail.report.open')}
+    </button>
+  );
+};
+
 const NotFound = () => (
   <div className="empty-state card">
     <h1>{text('detail.notFound.title')}</h1>
@@ -45,7 +68,11 @@ const Sections = ({ p }: { p: Property }) => (
     {(p.images.length > 0 || !p.photoUploads?.length) && (
       <Gallery images={p.images} title={p.title} />
     )}
-    <PhotoUploads property={p} />
+    {p.photoUploads?.length ? (
+      <Suspense fallback={null}>
+        <PhotoUploads property={p} />
+      </Suspense>
+    ) : null}
     <Summary p={p} />
     <DetailTiles p={p} />
     <Facilities p={p} />
@@ -103,7 +130,7 @@ const Detail = () => {
         {looksToRent(auth.user, p.ownerId) && (
           <section className="card">
             <h2 style={{ fontSize: '1.1rem' }}>{text('detail.reportHeading')}</h2>
-            <ReportListing listingId={p._id} />
+            <Report listingId={p._id} />
           </section>
         )}
       </aside>

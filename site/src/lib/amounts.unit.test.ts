@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pageMessages } from '@rentals/core/i18n/pageMessages';
 import { setPageMessages } from './i18n.ts';
 import { amountEcho, rentFilterValue, rupeesOrNaN, rupeesOrZero } from './amounts.ts';
-import { validateProperty } from './validation.ts';
+import { validateProperty } from './propertyRules.ts';
 import { emptyForm, toFormData, valuesOf } from './propertyForm.ts';
 
 describe('a money input', () => {

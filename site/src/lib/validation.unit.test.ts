@@ -19,10 +19,10 @@ import {
   validateNewPassword,
   validateLoginField,
   validatePhone,
-  validateProperty,
   validateRegister,
   type PropertyFormValues,
 } from './validation.ts';
+import { validateProperty } from './propertyRules.ts';
 
 const ok = {
   name: 'Asha',

@@ -22,13 +22,5 @@ export const CITY_ZOOM = 11;
 /** The picker with nothing to go on: all of India, to zoom into the right city. */
 export const COUNTRY_ZOOM = 4;
 
-/**
- * Performance marks of a map (detail: its element's data-testid), read by the
- * e2e tests and the numbers in docs/PERFORMANCE.md: the style parsed, the
- * first pin or group drawn, and the first 'idle' (every basemap tile in).
- */
-export const MAP_MARKS = {
-  styleLoaded: 'map-style-loaded',
-  firstPin: 'map-first-pin',
-  firstIdle: 'map-first-idle',
-} as const;
+/** The maps' performance marks (core/src/ui/mapMarks.ts, shared with the benchmarks). */
+export { MAP_MARKS } from '@rentals/core/ui/mapMarks';

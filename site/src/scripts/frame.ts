@@ -3,18 +3,12 @@
  * React: auth start-up, the signed-in menu, the mobile menu and toasts.
  */
 import { $auth, initAuth, isOwnerRole, logout } from '../stores/auth.ts';
-import { $bellChanged, $unread, startInbox, stopInbox } from '../stores/inbox.ts';
 import { apiRoute } from '../lib/api.ts';
-import {
-  $toasts,
-  dismissToast,
-  pauseToasts,
-  resumeToasts,
-  showCarriedToasts,
-  type Toast,
-} from '../stores/toasts.ts';
+import type * as InboxModule from '../stores/inbox.ts';
+import { $toasts, pauseToasts, resumeToasts, showCarriedToasts } from '../stores/toasts.ts';
+import type * as ToastArea from './toastArea.ts';
 import { countLabel, initial } from '../lib/format.ts';
-import { countInWords, countNoun, matchText } from './countWords.ts';
+import type * as CountWords from './countWords.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
@@ -49,34 +43,51 @@ const renderHeader = () => {
  * the link on phones), with an envelope: the bell's badge is the other red
  * badge, and counts notifications only.
  */
-const renderUnread = (unread: number) => {
-  for (const badge of document.querySelectorAll<HTMLElement>('[data-unread-badge]')) {
-    badge.hidden = unread === 0;
-    badge.title = countInWords('messages', unread);
-    const count = badge.querySelector('[data-unread-count]');
-    if (count) count.textContent = countLabel(unread);
-    const words = badge.querySelector('[data-unread-words]');
-    if (words) words.textContent = ` ${countInWords('messages', unread)}`;
-  }
-};
+const renderUnread =
+  ({ countInWords }: typeof CountWords) =>
+  (unread: number) => {
+    for (const badge of document.querySelectorAll<HTMLElement>('[data-unread-badge]')) {
+      badge.hidden = unread === 0;
+      badge.title = countInWords('messages', unread);
+      const count = badge.querySelector('[data-unread-count]');
+      if (count) count.textContent = countLabel(unread);
+      const words = badge.querySelector('[data-unread-words]');
+      if (words) words.textContent = ` ${countInWords('messages', unread)}`;
+    }
+  };
+
+/**
+ * The live inbox (its stream and the unread count) and the count's words are only for a
+ * signed-in user, so they load once one is known, after the page (site/scripts/checkBudgets.ts).
+ */
+let inbox: Promise<[typeof InboxModule, typeof CountWords]> | undefined;
 
 /** One live inbox stream per tab while signed in, and the bell (fetched then: visitors never load it). */
 const followInbox = () => {
   const status = $auth.get().status;
   if (status === 'authenticated') {
-    startInbox();
-    void import('./bell.ts').then((bell) =>
-      bell.startBell({
-        apiRoute,
-        unreadMessages: $unread,
-        changed: $bellChanged,
-        countInWords,
-        countNoun,
-        matchText,
-        countLabel,
-      }),
+    inbox ??= Promise.all([import('../stores/inbox.ts'), import('./countWords.ts')]).then(
+      (loaded) => {
+        loaded[0].$unread.subscribe(renderUnread(loaded[1]));
+        return loaded;
+      },
     );
-  } else if (status === 'anonymous') stopInbox();
+    // Both fetched at once: the bell needs the inbox's stores, not its turn.
+    void Promise.all([inbox, import('./bell.ts')]).then(
+      ([[{ startInbox, $unread, $bellChanged }, { countInWords, countNoun, matchText }], bell]) => {
+        startInbox();
+        bell.startBell({
+          apiRoute,
+          unreadMessages: $unread,
+          changed: $bellChanged,
+          countInWords,
+          countNoun,
+          matchText,
+          countLabel,
+        });
+      },
+    );
+  } else if (status === 'anonymous') void inbox?.then(([loaded]) => loaded.stopInbox());
 };
 
 const toggleOnClick = (
@@ -116,35 +127,6 @@ const wireMenus = () => {
   byId('logout-button')?.addEventListener('click', () => void logout());
 };
 
-const icons: Record<Toast['kind'], string> = { success: '✓', error: '!', loading: '…', info: 'i' };
-
-const renderToasts = (area: HTMLElement, toasts: readonly Toast[]) => {
-  const ids = new Set(toasts.map((t) => String(t.id)));
-  for (const el of [...area.children] as HTMLElement[])
-    if (!ids.has(el.dataset.id ?? '')) el.remove();
-  for (const t of toasts) {
-    if (area.querySelector(`[data-id="${t.id}"]`)) continue;
-    const el = document.createElement('div');
-    el.className = `toast toast-${t.kind}`;
-    el.dataset.id = String(t.id);
-    el.setAttribute('role', t.kind === 'error' ? 'alert' : 'status');
-    const icon = document.createElement('span');
-    icon.className = 'toast-icon';
-    icon.setAttribute('aria-hidden', 'true');
-    icon.textContent = icons[t.kind];
-    const message = document.createElement('span');
-    message.textContent = t.message;
-    const close = document.createElement('button');
-    close.type = 'button';
-    close.className = 'toast-close';
-    close.setAttribute('aria-label', area.dataset.dismissLabel ?? '');
-    close.textContent = '×';
-    close.addEventListener('click', () => dismissToast(t.id));
-    el.append(icon, message, close);
-    area.append(el);
-  }
-};
-
 /**
  * The installed app's parts (scripts/app.ts: service worker, offline banner, install offer) load
  * after the page has, outside the first-load budget. The browser's install prompt is kept for
@@ -170,11 +152,16 @@ export const startFrame = (): void => {
     void import('./languages.ts').then((l) => l.wireLanguages());
   $auth.subscribe(renderHeader);
   $auth.subscribe(followInbox);
-  $unread.subscribe(renderUnread);
   wireMenus();
   const area = byId('toaster');
   if (area) {
-    $toasts.subscribe((list) => renderToasts(area, list));
+    // Drawn by toastArea.ts, fetched with the first toast: most page views show none.
+    let drawer: Promise<typeof ToastArea> | undefined;
+    $toasts.subscribe((list) => {
+      if (list.length === 0 && !drawer) return;
+      drawer ??= import('./toastArea.ts');
+      void drawer.then(({ renderToasts }) => renderToasts(area, $toasts.get()));
+    });
     area.addEventListener('mouseenter', pauseToasts);
     area.addEventListener('mouseleave', resumeToasts);
   }

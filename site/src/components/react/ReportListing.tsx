@@ -12,7 +12,11 @@ const REASONS = [
 ] as const;
 const NOTE_MAX = 500;
 
-type Props = { listingId: string };
+type Props = {
+  listingId: string;
+  /** Open at once: the button that fetched this component was already pressed. */
+  startOpen?: boolean;
+};
 
 /** One of the API's reasons, as radio buttons. */
 const ReasonChoice = ({
@@ -43,8 +47,8 @@ const ReasonChoice = ({
  * 'Report' on a property: a reason and an optional note for the reviewers.
  * A user reports a listing once; a second try says so.
  */
-export const ReportListing = ({ listingId }: Props) => {
-  const [open, setOpen] = useState(false);
+export const ReportListing = ({ listingId, startOpen = false }: Props) => {
+  const [open, setOpen] = useState(startOpen);
   const [reason, setReason] = useState<string>('');
   const [note, setNote] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'done' | 'already'>('idle');

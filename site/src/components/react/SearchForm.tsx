@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useEffect,
   useId,
   useRef,
@@ -19,8 +21,13 @@ import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import { pageHref, text } from '../../lib/i18n.ts';
 import type * as AmountsModule from '../../lib/amounts.ts';
 import { Field } from './Field.tsx';
-import { AdvancedFilters } from './SearchFilters.tsx';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
+
+// The advanced filters load when first opened (by the button, or by a search that uses one): most
+// searches never open them, and the search pages' first load stays within its budget (check:size).
+const AdvancedFilters = lazy(async () => ({
+  default: (await import('./SearchFilters.tsx')).AdvancedFilters,
+}));
 
 type Props = {
   initial?: Filters;
@@ -142,6 +149,9 @@ export const SearchForm = ({
   const id = useId();
   const [advanced, setAdvanced] = useState(startOpen ?? usesAdvanced(initial));
   const { form, values, set, clear } = useFormValues(initial, () => setAdvanced(true));
+  // Once opened they stay, hidden when closed: their values stay in the form.
+  const [filtersLoaded, setFiltersLoaded] = useState(advanced);
+  if (advanced && !filtersLoaded) setFiltersLoaded(true);
   const applicable = visitor ? withoutSignedInOnly(values) : values;
   const amounts = useAmounts(!visitor && RENT_KEYS.some((key) => inWords(values[key])));
   const submit = (event: FormEvent) => {
@@ -212,12 +222,18 @@ export const SearchForm = ({
         )}
       </div>
       {visitor && signIn}
-      <AdvancedFilters
-        c={{ id, values, set, field, input, visitor }}
-        open={advanced}
-        showTerms={showTerms}
-        amounts={amounts}
-      />
+      {filtersLoaded ? (
+        <Suspense fallback={null}>
+          <AdvancedFilters
+            c={{ id, values, set, field, input, visitor }}
+            open={advanced}
+            showTerms={showTerms}
+            amounts={amounts}
+          />
+        </Suspense>
+      ) : (
+        <div id={`${id}-advanced`} hidden />
+      )}
     </form>
   );
 };

@@ -1,11 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import type { Filters } from '../../lib/filters.ts';
-import { count } from '@rentals/core/ui/plural';
 import { richNodes } from '@rentals/core/i18n/rich.tsx';
 import { text } from '../../lib/i18n.ts';
 import { format, formatRich } from '../../lib/i18nFormat.ts';
-import { $mapSearch } from '../../stores/mapSearch.ts';
 import { ViewToggle } from '../../components/react/ViewToggle.tsx';
 import type { BBox } from './usePropertyList.ts';
 
@@ -13,17 +10,10 @@ import type { BBox } from './usePropertyList.ts';
 const SaveSearch = lazy(async () => ({
   default: (await import('../../components/react/SaveSearch.tsx')).SaveSearch,
 }));
-
-/** In map view: how many of the search's matches the map's viewport holds. */
-const MapCount = ({ total }: { total: number }) => {
-  const search = useStore($mapSearch);
-  if (search.status !== 'ready') return null;
-  return (
-    <span className="muted" data-testid="map-count" style={{ fontWeight: 400 }}>
-      {format('results.mapCount', { shown: count(search.answer.total), total: count(total) })}
-    </span>
-  );
-};
+// Only in map view, whose search store comes with the map: the list's first load goes without it.
+const MapCount = lazy(async () => ({
+  default: (await import('./MapCount.tsx')).MapCount,
+}));
 
 type Props = {
   /** The count is hidden until the first page arrives. */
@@ -42,7 +32,11 @@ export const ListToolbar = ({ total, mapMode, narrowed, onShowAll, saveable, bbo
   <div className="list-toolbar">
     <p aria-live="polite" style={{ margin: 0, fontWeight: 600 }}>
       {total !== null && format('results.found', { n: total })}
-      {total !== null && mapMode && <MapCount total={total} />}
+      {total !== null && mapMode && (
+        <Suspense fallback={null}>
+          <MapCount total={total} />
+        </Suspense>
+      )}
     </p>
     <div className="list-toolbar-tools">
       {narrowed && (

@@ -16,7 +16,8 @@ import {
   type FormState,
 } from '../../../lib/propertyForm.ts';
 import type { Facility, Property, PropertyImage } from '../../../lib/types.ts';
-import { validateProperty, type FieldErrors } from '../../../lib/validation.ts';
+import type { FieldErrors } from '../../../lib/validation.ts';
+import type * as PropertyRules from '../../../lib/propertyRules.ts';
 import { validateTenancy } from '../../../lib/tenancyForm.ts';
 
 export type SubmitResult = { property: Property };
@@ -82,9 +83,19 @@ export const createPropertyForm = ({
     update({ [key]: value });
 
   const submitForm = async (): Promise<SubmitOutcome> => {
+    // At once, so a second click sends nothing; the rules load with the first send, not with the
+    // form (the page's first load, site/scripts/checkBudgets.ts).
+    $status.set({ kind: 'submitting' });
+    let rules: typeof PropertyRules;
+    try {
+      rules = await import('../../../lib/propertyRules.ts');
+    } catch (error) {
+      $status.set({ kind: 'failed', messages: failureOf(error).messages });
+      return { kind: 'rejected', error };
+    }
     const values = $values.get();
     const found = {
-      ...validateProperty(valuesOf(values)),
+      ...rules.validateProperty(valuesOf(values)),
       ...validateTenancy(values, values.propertyType, Date.now()),
     };
     $errors.set(found);
@@ -92,7 +103,6 @@ export const createPropertyForm = ({
       $status.set({ kind: 'failed', messages: Object.values(found) });
       return { kind: 'invalid' };
     }
-    $status.set({ kind: 'submitting' });
     // Only when the owner changed the photos: a list sent unchanged would also drop photos that
     // finished processing after the form was opened (uploads are processed after the answer).
     const kept = $kept.get();
