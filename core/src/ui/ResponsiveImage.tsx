@@ -1,9 +1,19 @@
+import { useState } from 'react';
+import { usePhotoHold } from './photoHold.ts';
+import {
+  avifSrcset,
+  blurredPlaceholder,
+  CARD_SIZES,
+  webpSrcset,
+  type PhotoVariant,
+} from './photoSources.ts';
+
 /** A photo as the media pipeline stores it: the original, resized variants and a tiny placeholder. */
 export type PhotoSource = {
   url: string;
   caption?: string;
   placeholder?: string;
-  variants?: { width: number; url: string }[];
+  variants?: PhotoVariant[];
 };
 
 type Props = {
@@ -17,28 +27,70 @@ type Props = {
   width?: number;
   height?: number;
   className?: string;
+  /**
+   * Inside a button already (the gallery's photo, a thumbnail): a held photo's control is then
+   * that button's content, and a click on it shows the photo instead of the button's own action.
+   */
+  inButton?: boolean;
 };
 
 /**
- * Lazy image with the media pipeline's resized variants as srcset and its tiny
- * placeholder painted underneath until the real image arrives. Only a data:
- * URI from the pipeline is painted, never a URL from elsewhere.
+ * Lazy image with the media pipeline's resized variants as srcset (AVIF where the
+ * photo has it, WebP otherwise) and its blurred placeholder painted underneath
+ * until the real image arrives. While the data saver holds photos (photoHold.ts)
+ * only the placeholder shows, with a button that loads the photo.
  */
-export const ResponsiveImage = ({
+export const ResponsiveImage = (props: Props) => {
+  const hold = usePhotoHold();
+  const [shown, setShown] = useState(false);
+  const { image, width, height, className } = props;
+  const placeholder = blurredPlaceholder({ ...image, width, height });
+  const background = placeholder
+    ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' }
+    : undefined;
+  if (hold !== null && !shown)
+    return (
+      <span
+        className={`photo-held${className ? ` ${className}` : ''}`}
+        style={{ ...background, aspectRatio: width && height ? `${width} / ${height}` : undefined }}
+        data-testid="photo-held"
+      >
+        {props.inButton ? (
+          <span
+            className="btn btn-secondary"
+            onClick={(event) => {
+              event.preventDefault();
+              event.stopPropagation();
+              setShown(true);
+            }}
+          >
+            {hold}
+          </span>
+        ) : (
+          <button type="button" className="btn btn-secondary" onClick={() => setShown(true)}>
+            {hold}
+          </button>
+        )}
+      </span>
+    );
+  const { inButton: _inButton, ...rest } = props;
+  return <Picture {...rest} eager={props.eager || shown} style={background} />;
+};
+
+const Picture = ({
   image,
   alt,
-  sizes = '(max-width: 640px) 100vw, 400px',
+  sizes = CARD_SIZES,
   eager,
   priority,
   width,
   height,
   className,
-}: Props) => {
-  const srcSet = image.variants?.length
-    ? image.variants.map((v) => `${v.url} ${v.width}w`).join(', ')
-    : undefined;
-  const placeholder = image.placeholder?.startsWith('data:image/') ? image.placeholder : undefined;
-  return (
+  style,
+}: Omit<Props, 'inButton'> & { style?: { backgroundImage: string; backgroundSize: string } }) => {
+  const srcSet = webpSrcset(image);
+  const avif = srcSet ? avifSrcset(image) : undefined;
+  const img = (
     <img
       src={image.url}
       srcSet={srcSet}
@@ -50,11 +102,14 @@ export const ResponsiveImage = ({
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
       className={className}
-      style={
-        placeholder
-          ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' }
-          : undefined
-      }
+      style={style}
     />
+  );
+  if (!avif) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={avif} sizes={sizes} />
+      {img}
+    </picture>
   );
 };

@@ -1,13 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
 import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
+import { preload } from 'react-dom';
 import { ResponsiveImage } from '@rentals/core/ui/ResponsiveImage.tsx';
+import { usePhotoHold } from '@rentals/core/ui/photoHold';
+import { avifSrcset, DETAIL_SIZES, webpSrcset } from '@rentals/core/ui/photoSources';
 import { useModal } from './useModal.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { text } from '../../lib/i18n.ts';
 import { format } from '../../lib/i18nFormat.ts';
 
 type Props = { images: PropertyImage[]; title: string };
+
+/**
+ * The first photo is the page's largest paint: asked for with the set its <picture> picks (AVIF
+ * where the photo has it), at high priority, as soon as the listing is known.
+ */
+const preloadFirst = (image: PropertyImage) => {
+  const avif = avifSrcset(image);
+  preload(image.url, {
+    as: 'image',
+    imageSrcSet: avif ?? webpSrcset(image),
+    imageSizes: DETAIL_SIZES,
+    fetchPriority: 'high',
+    ...(avif ? { type: 'image/avif' } : {}),
+  });
+};
 
 /** The detail page's gallery plus its full-screen viewer (arrow keys, Escape, fit toggle). */
 export const Gallery = ({ images, title }: Props) => {
@@ -16,6 +34,9 @@ export const Gallery = ({ images, title }: Props) => {
   const total = images.length;
   const step = useCallback((delta: number) => setIndex((i) => stepPhoto(i, delta, total)), [total]);
   const current = images[index];
+  // Held by the data saver: nothing is fetched until asked.
+  const held = usePhotoHold() !== null;
+  if (images[0] && !held && typeof document !== 'undefined') preloadFirst(images[0]);
   if (!current)
     return (
       <div className="gallery-main">
@@ -37,7 +58,9 @@ export const Gallery = ({ images, title }: Props) => {
             image={current}
             alt={photoAlt(current, title, index)}
             eager
-            sizes="(max-width: 900px) 100vw, 800px"
+            priority={index === 0}
+            inButton
+            sizes={DETAIL_SIZES}
           />
         </button>
         {total > 1 && <PhotoArrows onStep={step} />}
@@ -79,7 +102,7 @@ const Thumbnails = ({ images, title, index, onPick }: ThumbProps) =>
           aria-label={format('detail.gallery.show', { n: i + 1 })}
           onClick={() => onPick(i)}
         >
-          <ResponsiveImage image={image} alt={photoAlt(image, title, i)} sizes="80px" />
+          <ResponsiveImage image={image} alt={photoAlt(image, title, i)} sizes="80px" inButton />
         </button>
       ))}
     </div>
