@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { usePhotoHold } from './photoHold.ts';
+import { useState, useSyncExternalStore } from 'react';
+import { photoHold, subscribePhotoHold } from './photoHold.ts';
 import {
   avifSrcset,
   blurredPlaceholder,
@@ -33,6 +33,10 @@ type Props = {
    */
   inButton?: boolean;
 };
+
+/** The data saver's hold (photoHold.ts): the button's words, or null when photos load as usual. */
+export const usePhotoHold = (): string | null =>
+  useSyncExternalStore(subscribePhotoHold, photoHold, () => null);
 
 /**
  * Lazy image with the media pipeline's resized variants as srcset (AVIF where the

@@ -14,6 +14,8 @@ import {
   type Toast,
 } from '../stores/toasts.ts';
 import { countLabel, initial } from '../lib/format.ts';
+import { text } from '../lib/i18n.ts';
+import { $dataSaver, holdPhotosWhileSaving, setDataSaver } from '../stores/dataSaver.ts';
 import { countInWords, countNoun, matchText } from './countWords.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -163,7 +165,18 @@ const startAppAfterLoad = () => {
   );
 };
 
+/** The footer's data saver switch, and photos held while it is on (stores/dataSaver.ts). */
+const wireDataSaver = () => {
+  const boxes = document.querySelectorAll<HTMLInputElement>('input[data-data-saver]');
+  for (const box of boxes) box.addEventListener('change', () => setDataSaver(box.checked));
+  $dataSaver.subscribe((on) => {
+    for (const box of boxes) box.checked = on;
+  });
+  holdPhotosWhileSaving(text('common.dataSaver.showPhoto'));
+};
+
 export const startFrame = (): void => {
+  wireDataSaver();
   startAppAfterLoad();
   // Only pages built in more than one language have a language switch to wire.
   if (document.querySelector('a[data-lang]'))
