@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { photoHold, subscribePhotoHold } from './photoHold.ts';
 import {
   avifSrcset,
@@ -54,32 +54,58 @@ export const ResponsiveImage = (props: Props) => {
     : undefined;
   if (hold !== null && !shown)
     return (
-      <span
-        className={`photo-held${className ? ` ${className}` : ''}`}
+      <HeldPhoto
+        label={hold}
+        onShow={() => setShown(true)}
+        inButton={props.inButton}
+        className={className}
         style={{ ...background, aspectRatio: width && height ? `${width} / ${height}` : undefined }}
-        data-testid="photo-held"
-      >
-        {props.inButton ? (
-          <span
-            className="btn btn-secondary"
-            onClick={(event) => {
-              event.preventDefault();
-              event.stopPropagation();
-              setShown(true);
-            }}
-          >
-            {hold}
-          </span>
-        ) : (
-          <button type="button" className="btn btn-secondary" onClick={() => setShown(true)}>
-            {hold}
-          </button>
-        )}
-      </span>
+      />
     );
   const { inButton: _inButton, ...rest } = props;
   return <Picture {...rest} eager={props.eager || shown} style={background} />;
 };
+
+/**
+ * A photo the data saver holds: its blurred preview in the photo's place and shape, and a button
+ * that loads it. No file of the photo is named, so the browser fetches nothing.
+ */
+export const HeldPhoto = ({
+  label,
+  onShow,
+  inButton,
+  className,
+  style,
+}: {
+  label: string;
+  onShow: () => void;
+  inButton?: boolean | undefined;
+  className?: string | undefined;
+  style: CSSProperties;
+}) => (
+  <span
+    className={`photo-held${className ? ` ${className}` : ''}`}
+    style={style}
+    data-testid="photo-held"
+  >
+    {inButton ? (
+      <span
+        className="btn btn-secondary"
+        onClick={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          onShow();
+        }}
+      >
+        {label}
+      </span>
+    ) : (
+      <button type="button" className="btn btn-secondary" onClick={onShow}>
+        {label}
+      </button>
+    )}
+  </span>
+);
 
 const Picture = ({
   image,

@@ -19,9 +19,7 @@ export type PhotoSources = {
 
 /** The WebP widths as a srcset; undefined for a photo without variants. */
 export const webpSrcset = (image: PhotoSources): string | undefined =>
-  image.variants?.length
-    ? image.variants.map((v) => `${v.url} ${v.width}w`).join(', ')
-    : undefined;
+  image.variants?.length ? image.variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined;
 
 /**
  * The AVIF widths as a srcset, only when every width has one: photos processed before AVIF was
@@ -41,11 +39,12 @@ export const blurredPlaceholder = (image: PhotoSources): string | undefined => {
   const tiny = image.placeholder;
   if (!tiny || !/^data:image\/(webp|png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(tiny)) return undefined;
   // The preview has the photo's shape: drawn in a box of that shape, 'cover' crops it as the photo is.
-  const h = image.width && image.height ? Math.max(1, Math.round((16 * image.height) / image.width)) : 16;
+  const h =
+    image.width && image.height ? Math.max(1, Math.round((16 * image.height) / image.width)) : 16;
   const svg =
     `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 ${h}' preserveAspectRatio='none'>` +
     `<filter id='b' color-interpolation-filters='sRGB'><feGaussianBlur stdDeviation='1.5'/>` +
     `<feComponentTransfer><feFuncA type='discrete' tableValues='1 1'/></feComponentTransfer></filter>` +
     `<image width='16' height='${h}' preserveAspectRatio='none' filter='url(#b)' href='${tiny}'/></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  return `data:image/svg+xml,${encodeURIComponent(svg).replaceAll("'", '%27')}`;
 };

@@ -4,7 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { markup, raw, type Html } from '../html.ts';
 import {
   avifSrcset,
-  CARD_SIZES,   blurredPlaceholder,
+  CARD_SIZES,
+  blurredPlaceholder,
   webpSrcset,
 } from '@rentals/core/ui/photoSources';
 import type { PublicImage, PublicListing } from '../queries.ts';
@@ -49,7 +50,8 @@ export const photo = (
 export const preloadPhoto = (image: PublicImage, sizes: string): Html => {
   const avif = avifSrcset(image);
   const srcset = avif ?? webpSrcset(image);
-  if (!srcset) return markup`<link rel="preload" as="image" href="${image.url}" fetchpriority="high" />`;
+  if (!srcset)
+    return markup`<link rel="preload" as="image" href="${image.url}" fetchpriority="high" />`;
   return markup`<link rel="preload" as="image"${avif ? markup` type="image/avif"` : ''} imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high" />`;
 };
 
