@@ -27,11 +27,10 @@ type Props = {
   width?: number;
   height?: number;
   className?: string;
-  /**
-   * Inside a button already (the gallery's photo, a thumbnail): a held photo's control is then
-   * that button's content, and a click on it shows the photo instead of the button's own action.
-   */
+  /** Inside a button already (a thumbnail): a held photo shows its preview without a button of its own. */
   inButton?: boolean;
+  /** The person already asked for this photo (the gallery's own "Show photo"): never held. */
+  asked?: boolean;
 };
 
 /** The data saver's hold (photoHold.ts): the button's words, or null when photos load as usual. */
@@ -52,7 +51,7 @@ export const ResponsiveImage = (props: Props) => {
   const background = placeholder
     ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' }
     : undefined;
-  if (hold !== null && !shown)
+  if (hold !== null && !shown && !props.asked)
     return (
       <HeldPhoto
         label={hold}
@@ -62,7 +61,7 @@ export const ResponsiveImage = (props: Props) => {
         style={{ ...background, aspectRatio: width && height ? `${width} / ${height}` : undefined }}
       />
     );
-  const { inButton: _inButton, ...rest } = props;
+  const { inButton: _inButton, asked: _asked, ...rest } = props;
   return <Picture {...rest} eager={props.eager || shown} style={background} />;
 };
 
@@ -88,18 +87,8 @@ export const HeldPhoto = ({
     style={style}
     data-testid="photo-held"
   >
-    {inButton ? (
-      <span
-        className="btn btn-secondary"
-        onClick={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          onShow();
-        }}
-      >
-        {label}
-      </span>
-    ) : (
+    {/* Inside another button (a thumbnail) the preview alone shows: that button picks it. */}
+    {!inButton && (
       <button type="button" className="btn btn-secondary" onClick={onShow}>
         {label}
       </button>
@@ -117,7 +106,9 @@ const Picture = ({
   height,
   className,
   style,
-}: Omit<Props, 'inButton'> & { style?: { backgroundImage: string; backgroundSize: string } }) => {
+}: Omit<Props, 'inButton' | 'asked'> & {
+  style?: { backgroundImage: string; backgroundSize: string };
+}) => {
   const srcSet = webpSrcset(image);
   const avif = srcSet ? avifSrcset(image) : undefined;
   const img = (

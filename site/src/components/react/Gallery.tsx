@@ -2,14 +2,25 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
 import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
 import { preload } from 'react-dom';
-import { ResponsiveImage, usePhotoHold } from '@rentals/core/ui/ResponsiveImage.tsx';
-import { avifSrcset, DETAIL_SIZES, webpSrcset } from '@rentals/core/ui/photoSources';
+import { HeldPhoto, ResponsiveImage, usePhotoHold } from '@rentals/core/ui/ResponsiveImage.tsx';
+import {
+  avifSrcset,
+  blurredPlaceholder,
+  DETAIL_SIZES,
+  webpSrcset,
+} from '@rentals/core/ui/photoSources';
 import { useModal } from './useModal.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { text } from '../../lib/i18n.ts';
 import { format } from '../../lib/i18nFormat.ts';
 
 type Props = { images: PropertyImage[]; title: string };
+
+/** The blurred preview a held photo shows in its place. */
+const previewOf = (image: PropertyImage) => {
+  const preview = blurredPlaceholder(image);
+  return preview ? { backgroundImage: `url("${preview}")`, backgroundSize: 'cover' } : {};
+};
 
 /**
  * The first photo is the page's largest paint: asked for with the set its <picture> picks (AVIF
@@ -33,9 +44,11 @@ export const Gallery = ({ images, title }: Props) => {
   const total = images.length;
   const step = useCallback((delta: number) => setIndex((i) => stepPhoto(i, delta, total)), [total]);
   const current = images[index];
-  // Held by the data saver: nothing is fetched until asked.
-  const held = usePhotoHold() !== null;
-  if (images[0] && !held && typeof document !== 'undefined') preloadFirst(images[0]);
+  // Held by the data saver: nothing is fetched until asked; once asked, each photo picked loads.
+  const hold = usePhotoHold();
+  const [asked, setAsked] = useState(false);
+  const held = hold !== null && !asked;
+  if (images[0] && hold === null && typeof document !== 'undefined') preloadFirst(images[0]);
   if (!current)
     return (
       <div className="gallery-main">
@@ -47,21 +60,25 @@ export const Gallery = ({ images, title }: Props) => {
   return (
     <div>
       <div className="gallery-main">
-        <button
-          type="button"
-          className="gallery-open"
-          aria-label={text('detail.gallery.open')}
-          onClick={() => setViewer(true)}
-        >
-          <ResponsiveImage
-            image={current}
-            alt={photoAlt(current, title, index)}
-            eager
-            priority={index === 0}
-            inButton
-            sizes={DETAIL_SIZES}
-          />
-        </button>
+        {held ? (
+          <HeldPhoto label={hold} onShow={() => setAsked(true)} style={previewOf(current)} />
+        ) : (
+          <button
+            type="button"
+            className="gallery-open"
+            aria-label={text('detail.gallery.open')}
+            onClick={() => setViewer(true)}
+          >
+            <ResponsiveImage
+              image={current}
+              alt={photoAlt(current, title, index)}
+              eager
+              asked={asked}
+              priority={index === 0}
+              sizes={DETAIL_SIZES}
+            />
+          </button>
+        )}
         {total > 1 && <PhotoArrows onStep={step} />}
         <span className="carousel-counter" data-testid="gallery-counter">
           {index + 1} / {total}
