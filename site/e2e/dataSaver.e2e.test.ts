@@ -139,6 +139,17 @@ describe('with the data saver', () => {
     // The choice is kept: the switch on this page is on too.
     expect(await page.getByLabel('Data saver').isChecked()).toBe(true);
     await tapToLoad(page, seen);
+
+    // The map view of /properties waits for its "Show map" too.
+    const list = watch(page);
+    await page.goto('/properties');
+    await islandsHydrated(page);
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    await page.getByTestId('map-held').waitFor();
+    await page.waitForTimeout(1500);
+    expect(list.map.map((r) => r.url())).toEqual([]);
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect.poll(() => list.map.length).toBeGreaterThan(0);
   });
 
   it('the browser’s Save-Data does the same, until switched off', async () => {
