@@ -54,7 +54,7 @@ const openListing = async (page: Page) => {
 
 /** Shows the first photo on a tap and the map on asking: only then are they fetched. */
 const tapToLoad = async (page: Page, seen: ReturnType<typeof watch>) => {
-  await page.getByTestId('photo-held').first().waitFor();
+  await page.locator('[data-photo-held="waiting"]').first().waitFor();
   await page.getByTestId('map-held').waitFor();
   // Give a photo or a map that was going to load the time to ask for it.
   await page.waitForTimeout(1500);
@@ -176,6 +176,6 @@ describe('with the data saver', () => {
     const after = watch(page);
     await openListing(page);
     await expect.poll(() => after.photos.length).toBeGreaterThan(0);
-    expect(await page.getByTestId('photo-held').count()).toBe(0);
+    expect(await page.locator('[data-photo-held="waiting"]').count()).toBe(0);
   });
 });

@@ -1,5 +1,4 @@
-import { useState, useSyncExternalStore, type CSSProperties } from 'react';
-import { photoHold, subscribePhotoHold } from './photoHold.ts';
+import { photoHold } from './photoHold.ts';
 import {
   avifSrcset,
   blurredPlaceholder,
@@ -33,68 +32,48 @@ type Props = {
   asked?: boolean;
 };
 
-/** The data saver's hold (photoHold.ts): the button's words, or null when photos load as usual. */
-export const usePhotoHold = (): string | null =>
-  useSyncExternalStore(subscribePhotoHold, photoHold, () => null);
+/** The blurred preview painted under a photo (photoSources.ts), as a style. */
+export const previewStyle = (image: PhotoSource, width?: number, height?: number) => {
+  const placeholder = blurredPlaceholder({ ...image, width, height });
+  return placeholder
+    ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' }
+    : undefined;
+};
 
 /**
  * Lazy image with the media pipeline's resized variants as srcset (AVIF where the
  * photo has it, WebP otherwise) and its blurred placeholder painted underneath
- * until the real image arrives. While the data saver holds photos (photoHold.ts)
- * only the placeholder shows, with a button that loads the photo.
+ * until the real image arrives.
+ *
+ * While the data saver holds photos (photoHold.ts) the files are named only in
+ * data- attributes, so nothing is fetched, and a "Show photo" button sits over the
+ * preview; the site's frame script moves them into place on a tap (showHeldPhoto).
+ * No hook and no handler here: /browse renders this card without React
+ * (site/src/scripts/renderToDom.ts).
  */
 export const ResponsiveImage = (props: Props) => {
-  const hold = usePhotoHold();
-  const [shown, setShown] = useState(false);
-  const { image, width, height, className } = props;
-  const placeholder = blurredPlaceholder({ ...image, width, height });
-  const background = placeholder
-    ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' }
-    : undefined;
-  if (hold !== null && !shown && !props.asked)
-    return (
-      <HeldPhoto
-        label={hold}
-        onShow={() => setShown(true)}
-        inButton={props.inButton}
-        className={className}
-        style={{ ...background, aspectRatio: width && height ? `${width} / ${height}` : undefined }}
-      />
-    );
-  const { inButton: _inButton, asked: _asked, ...rest } = props;
-  return <Picture {...rest} eager={props.eager || shown} style={background} />;
+  const { inButton, asked, ...rest } = props;
+  const hold = asked ? null : photoHold();
+  const style = previewStyle(props.image, props.width, props.height);
+  if (hold === null) return <Picture {...rest} style={style} />;
+  return (
+    // Keyed by the photo: another photo in this place (a carousel's step) is held afresh.
+    <span key={props.image.url} className="photo-held" data-photo-held="waiting" style={style}>
+      <Picture {...rest} style={style} held />
+      {!inButton && (
+        <button type="button" className="btn btn-secondary" data-show-photo="">
+          {hold}
+        </button>
+      )}
+    </span>
+  );
 };
 
-/**
- * A photo the data saver holds: its blurred preview in the photo's place and shape, and a button
- * that loads it. No file of the photo is named, so the browser fetches nothing.
- */
-export const HeldPhoto = ({
-  label,
-  onShow,
-  inButton,
-  className,
-  style,
-}: {
-  label: string;
-  onShow: () => void;
-  inButton?: boolean | undefined;
-  className?: string | undefined;
-  style: CSSProperties;
-}) => (
-  <span
-    className={`photo-held${className ? ` ${className}` : ''}`}
-    style={style}
-    data-testid="photo-held"
-  >
-    {/* Inside another button (a thumbnail) the preview alone shows: that button picks it. */}
-    {!inButton && (
-      <button type="button" className="btn btn-secondary" onClick={onShow}>
-        {label}
-      </button>
-    )}
-  </span>
-);
+type PictureProps = Omit<Props, 'inButton' | 'asked'> & {
+  style: { backgroundImage: string; backgroundSize: string } | undefined;
+  /** Files named in data- attributes only, until shown. */
+  held?: boolean;
+};
 
 const Picture = ({
   image,
@@ -106,22 +85,23 @@ const Picture = ({
   height,
   className,
   style,
-}: Omit<Props, 'inButton' | 'asked'> & {
-  style?: { backgroundImage: string; backgroundSize: string };
-}) => {
+  held = false,
+}: PictureProps) => {
   const srcSet = webpSrcset(image);
   const avif = srcSet ? avifSrcset(image) : undefined;
+  const files = held
+    ? { 'data-src': image.url, 'data-srcset': srcSet }
+    : { src: image.url, srcSet: srcSet };
   const img = (
     <img
-      src={image.url}
-      srcSet={srcSet}
+      {...files}
       sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || held ? 'eager' : 'lazy'}
       decoding="async"
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority && !held ? 'high' : undefined}
       className={className}
       style={style}
     />
@@ -129,7 +109,11 @@ const Picture = ({
   if (!avif) return img;
   return (
     <picture>
-      <source type="image/avif" srcSet={avif} sizes={sizes} />
+      <source
+        type="image/avif"
+        {...(held ? { 'data-srcset': avif } : { srcSet: avif })}
+        sizes={sizes}
+      />
       {img}
     </picture>
   );

@@ -165,8 +165,26 @@ const startAppAfterLoad = () => {
   );
 };
 
+/**
+ * A held photo's "Show photo" (core's ResponsiveImage): its files move from data- attributes into
+ * place, the sources first so the <picture> picks AVIF, and the browser fetches it.
+ */
+const showHeldPhoto = (event: Event) => {
+  const frame = (event.target as Element | null)
+    ?.closest?.('[data-show-photo]')
+    ?.closest('[data-photo-held]');
+  if (!frame) return;
+  event.preventDefault();
+  for (const node of frame.querySelectorAll('[data-srcset]'))
+    node.setAttribute('srcset', node.getAttribute('data-srcset') ?? '');
+  for (const node of frame.querySelectorAll('img[data-src]'))
+    node.setAttribute('src', node.getAttribute('data-src') ?? '');
+  frame.setAttribute('data-photo-held', 'shown');
+};
+
 /** The footer's data saver switch, and photos held while it is on (stores/dataSaver.ts). */
 const wireDataSaver = () => {
+  document.addEventListener('click', showHeldPhoto);
   const boxes = document.querySelectorAll<HTMLInputElement>('input[data-data-saver]');
   for (const box of boxes) box.addEventListener('change', () => setDataSaver(box.checked));
   $dataSaver.subscribe((on) => {

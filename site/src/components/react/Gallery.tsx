@@ -2,13 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
 import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
 import { preload } from 'react-dom';
-import { HeldPhoto, ResponsiveImage, usePhotoHold } from '@rentals/core/ui/ResponsiveImage.tsx';
-import {
-  avifSrcset,
-  blurredPlaceholder,
-  DETAIL_SIZES,
-  webpSrcset,
-} from '@rentals/core/ui/photoSources';
+import { previewStyle, ResponsiveImage } from '@rentals/core/ui/ResponsiveImage.tsx';
+import { usePhotoHold } from './usePhotoHold.ts';
+import { avifSrcset, DETAIL_SIZES, webpSrcset } from '@rentals/core/ui/photoSources';
 import { useModal } from './useModal.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { text } from '../../lib/i18n.ts';
@@ -16,11 +12,25 @@ import { format } from '../../lib/i18nFormat.ts';
 
 type Props = { images: PropertyImage[]; title: string };
 
-/** The blurred preview a held photo shows in its place. */
-const previewOf = (image: PropertyImage) => {
-  const preview = blurredPlaceholder(image);
-  return preview ? { backgroundImage: `url("${preview}")`, backgroundSize: 'cover' } : {};
-};
+/**
+ * The main photo while the data saver holds it: its blurred preview and the gallery's own "Show
+ * photo" (outside the viewer's button); once asked, every photo picked loads.
+ */
+const HeldPhoto = ({
+  image,
+  label,
+  onShow,
+}: {
+  image: PropertyImage;
+  label: string;
+  onShow: () => void;
+}) => (
+  <span className="photo-held" data-photo-held="waiting" style={previewStyle(image)}>
+    <button type="button" className="btn btn-secondary" onClick={onShow}>
+      {label}
+    </button>
+  </span>
+);
 
 /**
  * The first photo is the page's largest paint: asked for with the set its <picture> picks (AVIF
@@ -61,7 +71,7 @@ export const Gallery = ({ images, title }: Props) => {
     <div>
       <div className="gallery-main">
         {held ? (
-          <HeldPhoto label={hold} onShow={() => setAsked(true)} style={previewOf(current)} />
+          <HeldPhoto image={current} label={hold} onShow={() => setAsked(true)} />
         ) : (
           <button
             type="button"
