@@ -140,10 +140,18 @@ describe('with the data saver', () => {
     expect(await page.getByLabel('Data saver').isChecked()).toBe(true);
     await tapToLoad(page, seen);
 
-    // The map view of /properties waits for its "Show map" too.
+    // On /properties: the cards' photos, and the map view, wait too.
     const list = watch(page);
     await page.goto('/properties');
     await islandsHydrated(page);
+    // The list's cards hold their photos too; a tap on one loads it, as AVIF.
+    await page.locator('[data-photo-held="waiting"]').first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(list.photos.map((r) => r.url())).toEqual([]);
+    const cardPhoto = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/media/'));
+    await page.getByRole('button', { name: 'Show photo' }).first().click();
+    expect((await cardPhoto).headers()['content-type']).toBe('image/avif');
+    await page.locator('[data-photo-held="shown"]').first().waitFor();
     await page.getByRole('button', { name: 'Map', exact: true }).click();
     await page.getByTestId('map-held').waitFor();
     await page.waitForTimeout(1500);
