@@ -1,4 +1,3 @@
-import { photoHold } from './photoHold.ts';
 import {
   avifSrcset,
   blurredPlaceholder,
@@ -32,6 +31,15 @@ type Props = {
   asked?: boolean;
 };
 
+/**
+ * Whether the data saver holds photos, and the words of the button that shows one: the site's store
+ * (site/src/stores/dataSaver.ts) keeps them on the page's root element, so this reads them without
+ * a module shared with the site's scripts. Never on the server.
+ */
+type Root = { documentElement: { dataset: Record<string, string | undefined> } };
+const photoHold = (): string | null =>
+  (globalThis as { document?: Root }).document?.documentElement.dataset.photoHold ?? null;
+
 /** The blurred preview painted under a photo (photoSources.ts), as a style. */
 export const previewStyle = (image: PhotoSource, width?: number, height?: number) => {
   const placeholder = blurredPlaceholder({ ...image, width, height });
@@ -45,7 +53,7 @@ export const previewStyle = (image: PhotoSource, width?: number, height?: number
  * photo has it, WebP otherwise) and its blurred placeholder painted underneath
  * until the real image arrives.
  *
- * While the data saver holds photos (photoHold.ts) the files are named only in
+ * While the data saver holds photos (photoHold) the files are named only in
  * data- attributes, so nothing is fetched, and a "Show photo" button sits over the
  * preview; the site's frame script moves them into place on a tap (showHeldPhoto).
  * No hook and no handler here: /browse renders this card without React

@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
-import { setPhotoHold } from './photoHold.ts';
 import { blurredPlaceholder } from './photoSources.ts';
 
 const tiny = 'data:image/webp;base64,UklGRkAAAABXRUJQVlA4IDQAAAA=';
@@ -32,7 +31,7 @@ const render = (image: typeof withAvif | typeof webpOnly, priority = false) =>
   );
 
 describe('a listing photo', () => {
-  afterEach(() => setPhotoHold(null));
+  afterEach(() => vi.unstubAllGlobals());
 
   it('offers AVIF first and WebP in the img, both with the width-bound sizes', () => {
     const html = render(withAvif);
@@ -76,7 +75,8 @@ describe('a listing photo', () => {
   });
 
   it('waits behind a button while the data saver holds it: no file is named where the browser looks', () => {
-    setPhotoHold('Show photo');
+    // What the site's data saver store puts on the page's root element while it is on.
+    vi.stubGlobal('document', { documentElement: { dataset: { photoHold: 'Show photo' } } });
     const html = render(withAvif);
     expect(html).toMatch(
       /^<span class="photo-held" data-photo-held="waiting" style="background-image:/,

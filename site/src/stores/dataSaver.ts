@@ -4,7 +4,6 @@
  * browser's Save-Data setting (navigator.connection.saveData, sent as `Save-Data: on`) decides.
  */
 import { atom } from 'nanostores';
-import { setPhotoHold } from '@rentals/core/ui/photoHold';
 
 const KEY = 'dataSaver';
 
@@ -39,6 +38,13 @@ export const setDataSaver = (on: boolean): void => {
   $dataSaver.set(on);
 };
 
-/** While the saver is on, core's photos show the button with these words instead of loading. */
+/**
+ * While the saver is on, core's photos (ResponsiveImage) show the button with these words instead
+ * of loading: kept on the root element as `data-photo-hold`, where they read it.
+ */
 export const holdPhotosWhileSaving = (showPhoto: string): (() => void) =>
-  $dataSaver.subscribe((on) => setPhotoHold(on ? showPhoto : null));
+  $dataSaver.subscribe((on) => {
+    const root = document.documentElement.dataset;
+    if (on) root.photoHold = showPhoto;
+    else delete root.photoHold;
+  });

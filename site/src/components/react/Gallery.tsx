@@ -3,7 +3,8 @@ import type { PropertyImage } from '../../lib/types.ts';
 import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
 import { preload } from 'react-dom';
 import { previewStyle, ResponsiveImage } from '@rentals/core/ui/ResponsiveImage.tsx';
-import { usePhotoHold } from './usePhotoHold.ts';
+import { useStore } from '@nanostores/react';
+import { $dataSaver } from '../../stores/dataSaver.ts';
 import { avifSrcset, DETAIL_SIZES, webpSrcset } from '@rentals/core/ui/photoSources';
 import { useModal } from './useModal.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
@@ -55,7 +56,7 @@ export const Gallery = ({ images, title }: Props) => {
   const step = useCallback((delta: number) => setIndex((i) => stepPhoto(i, delta, total)), [total]);
   const current = images[index];
   // Held by the data saver: nothing is fetched until asked; once asked, each photo picked loads.
-  const hold = usePhotoHold();
+  const hold = useStore($dataSaver) ? text('common.dataSaver.showPhoto') : null;
   const [asked, setAsked] = useState(false);
   const held = hold !== null && !asked;
   if (images[0] && hold === null && typeof document !== 'undefined') preloadFirst(images[0]);
