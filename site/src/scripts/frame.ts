@@ -14,7 +14,7 @@ import {
   type Toast,
 } from '../stores/toasts.ts';
 import { countLabel, initial } from '../lib/format.ts';
-import { text } from '../lib/i18n.ts';
+import { hasPageMessage, text } from '../lib/i18n.ts';
 import { $dataSaver, holdPhotosWhileSaving, setDataSaver } from '../stores/dataSaver.ts';
 import { countInWords, countNoun, matchText } from './countWords.ts';
 
@@ -190,7 +190,10 @@ const wireDataSaver = () => {
   $dataSaver.subscribe((on) => {
     for (const box of boxes) box.checked = on;
   });
-  holdPhotosWhileSaving(text('common.dataSaver.showPhoto'));
+  // Public pages written before this text existed lack it until they are regenerated: their
+  // photos then load as usual rather than the frame failing.
+  if (hasPageMessage('common.dataSaver.showPhoto'))
+    holdPhotosWhileSaving(text('common.dataSaver.showPhoto'));
 };
 
 export const startFrame = (): void => {
