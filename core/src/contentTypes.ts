@@ -13,6 +13,7 @@ const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  avif: 'image/avif',
   ico: 'image/x-icon',
   woff2: 'font/woff2',
   pbf: 'application/x-protobuf',

@@ -140,7 +140,8 @@ describe('a homeowner’s listing from creation to deletion', () => {
       expect(image.placeholder).toMatch(/^data:image\/webp;base64,/);
       expect([image.width, image.height]).toEqual([1600, 1200]);
     }
-    expect(await filesOnDisk(id)).toHaveLength(9);
+    // Three widths, each as WebP and AVIF.
+    expect(await filesOnDisk(id)).toHaveLength(18);
 
     const served = await fetchMedia(done.images[0]!.url);
     expect(served.status).toBe(200);
@@ -189,7 +190,7 @@ describe('a homeowner’s listing from creation to deletion', () => {
     ]);
     expect(p.images.some((i) => i.id === second)).toBe(false);
     expect(res.headers.get('etag')).toMatch(/^"\d+"$/);
-    // The removed photo's three renditions are gone, the new photo's three are there.
+    // The removed photo's six renditions (WebP and AVIF) are gone, the new photo's six are there.
     expect(await filesOnDisk(id)).toHaveLength(removedFiles);
     const { events } = await t.deps.eventStore.readStream(`listing-${id}`);
     expect(events.map((e) => e.type)).toEqual([
@@ -478,8 +479,7 @@ describe('photo rules', () => {
     const image = (await processed(res.body.property._id)).images[0]!;
     // Orientation 6 is a quarter turn: the stored photo is portrait.
     expect([image.width, image.height]).toEqual([600, 800]);
-    for (const v of image.variants) {
-      const key = mediaKeyOf(v.url)!;
+    for (const key of image.variants.flatMap((v) => [mediaKeyOf(v.url)!, mediaKeyOf(v.avif!)!])) {
       const stored = await disk.store.get(key);
       const meta = await sharp(
         Buffer.from(await new Response(stored!.body).arrayBuffer()),

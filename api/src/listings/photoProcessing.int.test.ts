@@ -118,6 +118,16 @@ describe('an upload is answered before its photos are processed', () => {
       const served = await fetchMedia(image.url);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/webp');
+      // Every width also as AVIF, served as AVIF, its bytes AVIF's ('ftypavif' at byte 4).
+      expect(image.variants.map((v) => v.width)).toEqual([320, 640, 1200]);
+      for (const variant of image.variants) {
+        expect(variant.avif).toMatch(/\.avif$/);
+        const avif = await fetchMedia(variant.avif!);
+        expect(avif.status).toBe(200);
+        expect(avif.headers.get('content-type')).toBe('image/avif');
+        const bytes = Buffer.from(await avif.arrayBuffer());
+        expect(bytes.subarray(4, 12).toString('latin1')).toBe('ftypavif');
+      }
     }
     // The originals (EXIF and all) are gone once their renditions are recorded.
     expect(await incomingFiles(id)).toEqual([]);

@@ -3,7 +3,12 @@ import type { ListingImage } from '@rentals/core/listings/listing';
 import { INCOMING_PREFIX, mediaUrl, type MediaStore } from '../media/mediaStore.ts';
 import { createFairPool } from '../media/fairPool.ts';
 import type { ReceivedPhoto } from '@rentals/core/listings/events';
-import { checkPhoto, type CheckedPhoto, type ProcessedPhoto } from '../media/photoPipeline.ts';
+import {
+  checkPhoto,
+  type CheckedPhoto,
+  type ProcessedPhoto,
+  type ProcessedVariant,
+} from '../media/photoPipeline.ts';
 import type { NewPhotoJob } from './photoJobs.ts';
 import { MAX_UPLOAD_PIXELS, photoMessages } from '../media/photoRules.ts';
 
@@ -100,6 +105,23 @@ export const planOriginals = (
   };
 };
 
+/**
+ * Stores each width's WebP and AVIF under a prefix, named by their content hashes; the image's
+ * variants name both (`avif` is absent on photos processed before AVIF was made).
+ */
+export const storeVariants = (store: MediaStore, prefix: string, variants: ProcessedVariant[]) =>
+  Promise.all(
+    variants.map(async (v) => {
+      const webp = `${prefix}/${v.hash}-${v.width}.webp`;
+      const avif = `${prefix}/${v.avif.hash}-${v.width}.avif`;
+      await Promise.all([
+        store.put(webp, v.bytes, 'image/webp'),
+        store.put(avif, v.avif.bytes, 'image/avif'),
+      ]);
+      return { width: v.width, height: v.height, url: mediaUrl(webp), avif: mediaUrl(avif) };
+    }),
+  );
+
 /** Stores the renditions of one processed photo under the listing's prefix: the image but its caption. */
 export const storeRenditions = async (
   store: MediaStore,
@@ -107,13 +129,7 @@ export const storeRenditions = async (
   photoId: string,
   p: ProcessedPhoto,
 ): Promise<Omit<ListingImage, 'caption'>> => {
-  const variants = await Promise.all(
-    p.variants.map(async (v) => {
-      const key = `${listingMediaPrefix(listingId)}/${v.hash}-${v.width}.webp`;
-      await store.put(key, v.bytes, 'image/webp');
-      return { width: v.width, height: v.height, url: mediaUrl(key) };
-    }),
-  );
+  const variants = await storeVariants(store, listingMediaPrefix(listingId), p.variants);
   return {
     id: photoId,
     url: variants[variants.length - 1]!.url,

@@ -112,6 +112,10 @@ const withReceivedPhotos = async <T>(
   return result;
 };
 
+/** Every file of a photo: each width's WebP and, when it was made with one, its AVIF. */
+const renditionUrls = (image: ListingImage) =>
+  image.variants.flatMap((v) => (v.avif ? [v.url, v.avif] : [v.url]));
+
 /** After an edit is recorded, the files of photos it removed go (unless a kept photo has the same content). */
 const removeUnusedPhotos = async (
   { deps }: Ctx,
@@ -121,9 +125,9 @@ const removeUnusedPhotos = async (
   if (after.status !== 'active') return;
   // Only the listing's own files: seeded photos live in a shared pool that no listing owns.
   const own = `${listingMediaPrefix(after.listing.id)}/`;
-  const used = new Set(after.listing.images.flatMap((i) => i.variants.map((v) => v.url)));
+  const used = new Set(after.listing.images.flatMap(renditionUrls));
   const gone = before
-    .flatMap((i) => i.variants.map((v) => v.url))
+    .flatMap(renditionUrls)
     .filter((url) => !used.has(url))
     .map(mediaKeyOf)
     .filter((key) => key !== null && key.startsWith(own)) as string[];

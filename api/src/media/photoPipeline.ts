@@ -2,7 +2,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, photoMessages, sniffFormat } from '.
 import { createPhotoWorker, PhotoJobFailedError } from './photoWorker.ts';
 import type { ProcessedPhoto } from './photoCodec.ts';
 
-export type { ProcessedPhoto } from './photoCodec.ts';
+export type { ProcessedPhoto, ProcessedVariant } from './photoCodec.ts';
 
 /** A file that may be processed: within size, a real JPEG/PNG/WebP, within the pixel limit. */
 export type CheckedPhoto = { name: string; bytes: Buffer; pixels: number };

@@ -156,7 +156,11 @@ export const createPhotoWorker = (options: PhotoWorkerOptions = {}) => {
       // Structured clone returns plain Uint8Arrays; callers hash and store Buffers.
       return {
         ...photo,
-        variants: photo.variants.map((v) => ({ ...v, bytes: Buffer.from(v.bytes) })),
+        variants: photo.variants.map((v) => ({
+          ...v,
+          bytes: Buffer.from(v.bytes),
+          avif: { ...v.avif, bytes: Buffer.from(v.avif.bytes) },
+        })),
       };
     },
     /** The running worker's pid (none when idle), for tests and memory reports. */

@@ -17,7 +17,14 @@ import { TenancyContractSchema } from '../listings/tenancy.ts';
 
 const Coordinates = Type.Object({ latitude: Type.Number(), longitude: Type.Number() });
 
-const Variant = Type.Object({ width: Type.Integer(), height: Type.Integer(), url: Type.String() });
+const Variant = Type.Object({
+  width: Type.Integer(),
+  height: Type.Integer(),
+  url: Type.String(),
+  avif: Type.Optional(
+    Type.String({ description: 'The same width as AVIF; absent on photos made before AVIF' }),
+  ),
+});
 
 /** A photo as the document carries it: the spec's {url, caption} plus what the site needs for srcset. */
 export const PropertyImageSchema = Type.Object({

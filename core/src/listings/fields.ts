@@ -285,16 +285,20 @@ export const CaptionSchema = singleLineText({
 const Pixels = Type.Integer({ minimum: 1, maximum: 100_000 });
 const MediaUrl = singleLineText({ minLength: 1, maxLength: 500 });
 
-/** A processed photo: immutable, content-hashed WebP renditions, metadata stripped. */
+/** A processed photo: immutable, content-hashed WebP (and AVIF) renditions, metadata stripped. */
 export const ListingImageSchema = Type.Object({
   id: IdSchema,
   /** The largest variant; what `images[].url` of the document points at. */
   url: MediaUrl,
   /** Smallest first. */
-  variants: Type.Array(Type.Object({ width: Pixels, height: Pixels, url: MediaUrl }), {
-    minItems: 1,
-    maxItems: 10,
-  }),
+  /** `avif`: the same width as AVIF; absent on photos processed before AVIF was made. */
+  variants: Type.Array(
+    Type.Object({ width: Pixels, height: Pixels, url: MediaUrl, avif: Type.Optional(MediaUrl) }),
+    {
+      minItems: 1,
+      maxItems: 10,
+    },
+  ),
   /** Size of the auto-oriented original. */
   width: Pixels,
   height: Pixels,

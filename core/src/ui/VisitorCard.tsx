@@ -43,6 +43,8 @@ export type VisitorCardProps = {
   headingLevel?: 2 | 3;
   /** For the first cards of a page: load the photo at once, with high priority. */
   eager?: boolean;
+  /** The page's largest paint (the first card): fetched first. As `eager` unless said. */
+  priority?: boolean;
   /** A site path in the page's language ('/login' → '/hi/login'); as it is on English pages. */
   href?: (path: string) => string;
 };
@@ -55,6 +57,7 @@ export const VisitorCard = ({
   t,
   headingLevel = 3,
   eager = false,
+  priority = eager,
   href = asItIs,
 }: VisitorCardProps) => {
   const hint = t('card.visitor.hint');
@@ -70,7 +73,7 @@ export const VisitorCard = ({
             width={image.width}
             height={image.height}
             eager={eager}
-            priority={eager}
+            priority={priority}
           />
         ) : (
           <div className="no-image" aria-hidden="true">

@@ -27,6 +27,7 @@ export const FRAME_SCRIPT_TEXTS = [
   'common.timedOut',
   'common.networkError',
   'common.validationFailed',
+  'common.dataSaver.showPhoto',
 ] as const satisfies readonly MessageId[];
 
 type FrameOptions = {
@@ -146,6 +147,7 @@ export const footerHtml = (
       <li><a href="#">${t('frame.footer.privacy')}</a></li>
       <li><a href="#">${t('frame.footer.terms')}</a></li>
       <li><a href="#">${t('frame.footer.cookies')}</a></li>
+      <li><label class="data-saver-switch"><input type="checkbox" data-data-saver /> ${t('frame.footer.dataSaver')}</label></li>
     </ul>
   </div>
 </footer>`;

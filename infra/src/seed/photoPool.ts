@@ -1,5 +1,6 @@
 import { processPhoto } from '@rentals/api/media/photoPipeline';
-import { mediaUrl, type MediaStore } from '@rentals/api/media/mediaStore';
+import type { MediaStore } from '@rentals/api/media/mediaStore';
+import { storeVariants } from '@rentals/api/listings/photos';
 import { samplePhoto } from '@rentals/api/media/samplePhotos';
 import type { ListingImage } from '@rentals/core/listings/listing';
 
@@ -42,13 +43,7 @@ export const buildPhotoPool = async (
         quality: 82,
       });
       const processed = await processPhoto({ name: `${index}-${v}.jpg`, bytes });
-      const variants = await Promise.all(
-        processed.variants.map(async (variant) => {
-          const key = `pool/${variant.hash}-${variant.width}.webp`;
-          await store.put(key, variant.bytes, 'image/webp');
-          return { width: variant.width, height: variant.height, url: mediaUrl(key) };
-        }),
-      );
+      const variants = await storeVariants(store, 'pool', processed.variants);
       pool.push({
         url: variants[variants.length - 1]!.url,
         variants,

@@ -7,7 +7,7 @@ export type PublicImage = {
   width?: number;
   height?: number;
   placeholder?: string;
-  variants?: { url: string; width: number }[];
+  variants?: { url: string; width: number; avif?: string }[];
 };
 
 /**

@@ -14,6 +14,7 @@ import { useBusy } from '../components/react/useBusy.ts';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 import { EmailLanguage } from '../components/react/EmailLanguage.tsx';
 import { PushSettings } from '../components/react/PushSettings.tsx';
+import { DataSaverSetting } from '../components/react/DataSaverSetting.tsx';
 
 /** Read while rendering or acting, in the page's language. */
 const failed = () => text('common.unexpectedError');
@@ -228,6 +229,7 @@ export default function ProfilePage() {
           <DetailsForm user={user} />
           <EmailLanguage user={user} />
           <PushSettings user={user} />
+          <DataSaverSetting />
           <PasswordForm />
           <SignOutEverywhere />
         </div>

@@ -31,6 +31,9 @@ export const pageLocale = () => page().locale;
 /** A site path in the page's language ('/my-properties' → '/kn/my-properties'): a link stays in it. */
 export const pageHref = (path: string): string => localePath(pageLocale(), path);
 
+/** Whether the page embeds this message (a pre-rendered page older than the message may not). */
+export const hasPageMessage = (id: MessageId): boolean => page().messages[id] !== undefined;
+
 /** A message of the page: a namespace the page did not declare is a programming error. */
 export const pageMessage = (id: MessageId): PageMessage => {
   const message = page().messages[id];

@@ -9,6 +9,8 @@ import { $toasts, pauseToasts, resumeToasts, showCarriedToasts } from '../stores
 import type * as ToastArea from './toastArea.ts';
 import { countLabel, initial } from '../lib/format.ts';
 import type * as CountWords from './countWords.ts';
+import { hasPageMessage, text } from '../lib/i18n.ts';
+import { $dataSaver, holdPhotosWhileSaving, setDataSaver } from '../stores/dataSaver.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
@@ -145,7 +147,39 @@ const startAppAfterLoad = () => {
   );
 };
 
+/**
+ * A held photo's "Show photo" (core's ResponsiveImage): its files move from data- attributes into
+ * place, the sources first so the <picture> picks AVIF, and the browser fetches it.
+ */
+const showHeldPhoto = (event: Event) => {
+  const frame = (event.target as Element | null)
+    ?.closest?.('[data-show-photo]')
+    ?.closest('[data-photo-held]');
+  if (!frame) return;
+  event.preventDefault();
+  for (const node of frame.querySelectorAll('[data-srcset]'))
+    node.setAttribute('srcset', node.getAttribute('data-srcset') ?? '');
+  for (const node of frame.querySelectorAll('img[data-src]'))
+    node.setAttribute('src', node.getAttribute('data-src') ?? '');
+  frame.setAttribute('data-photo-held', 'shown');
+};
+
+/** The footer's data saver switch, and photos held while it is on (stores/dataSaver.ts). */
+const wireDataSaver = () => {
+  document.addEventListener('click', showHeldPhoto);
+  const boxes = document.querySelectorAll<HTMLInputElement>('input[data-data-saver]');
+  for (const box of boxes) box.addEventListener('change', () => setDataSaver(box.checked));
+  $dataSaver.subscribe((on) => {
+    for (const box of boxes) box.checked = on;
+  });
+  // Public pages written before this text existed lack it until they are regenerated: their
+  // photos then load as usual rather than the frame failing.
+  if (hasPageMessage('common.dataSaver.showPhoto'))
+    holdPhotosWhileSaving(text('common.dataSaver.showPhoto'));
+};
+
 export const startFrame = (): void => {
+  wireDataSaver();
   startAppAfterLoad();
   // Only pages built in more than one language have a language switch to wire.
   if (document.querySelector('a[data-lang]'))

@@ -2,6 +2,12 @@ import { VisitorCard, type CardText } from '@rentals/core/ui/VisitorCard.tsx';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { markup, raw, type Html } from '../html.ts';
+import {
+  avifSrcset,
+  CARD_SIZES,
+  blurredPlaceholder,
+  webpSrcset,
+} from '@rentals/core/ui/photoSources';
 import type { PublicImage, PublicListing } from '../queries.ts';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -9,26 +15,44 @@ const count = new Intl.NumberFormat('en-IN');
 export const formatCount = (n: number) => count.format(n);
 export const initial = (name: string) => (name.trim().charAt(0) || '?').toUpperCase();
 
-/** The photo with the media pipeline's widths as srcset and its placeholder painted underneath. */
+/**
+ * The photo with the media pipeline's widths as srcsets (AVIF first where the photo has it, WebP
+ * in the img) and its blurred placeholder painted underneath. `priority` marks the page's largest
+ * paint: fetched at once and first.
+ */
 export const photo = (
   image: PublicImage,
   alt: string,
-  options: { eager?: boolean; sizes?: string } = {},
+  options: { priority?: boolean; sizes?: string } = {},
 ): Html => {
-  const srcset = image.variants?.length
-    ? image.variants.map((v) => `${v.url} ${v.width}w`).join(', ')
-    : undefined;
-  // Only data: URIs from our own pipeline are painted as placeholders.
-  const placeholder = image.placeholder?.startsWith('data:image/') ? image.placeholder : undefined;
-  return markup`<img
+  const sizes = options.sizes ?? CARD_SIZES;
+  const srcset = webpSrcset(image);
+  const avif = srcset ? avifSrcset(image) : undefined;
+  const placeholder = blurredPlaceholder(image);
+  const img = markup`<img
     src="${image.url}"
-    ${srcset ? markup` srcset="${srcset}" sizes="${options.sizes ?? '(max-width: 640px) 100vw, 400px'}"` : ''}
+    ${srcset ? markup` srcset="${srcset}" sizes="${sizes}"` : ''}
     alt="${alt}"
     ${image.width && image.height ? markup` width="${image.width}" height="${image.height}"` : ''}
-    loading="${options.eager ? 'eager' : 'lazy'}"
+    loading="${options.priority ? 'eager' : 'lazy'}"
     decoding="async"
-    ${options.eager ? markup` fetchpriority="high"` : ''}${placeholder ? markup` style="background-image:url('${placeholder}')"` : ''}
+    ${options.priority ? markup` fetchpriority="high"` : ''}${placeholder ? markup` style="background-image:url(&quot;${placeholder}&quot;);background-size:cover"` : ''}
   />`;
+  return avif
+    ? markup`<picture><source type="image/avif" srcset="${avif}" sizes="${sizes}" />${img}</picture>`
+    : img;
+};
+
+/**
+ * Asks for the page's largest photo from the head, before the browser meets its img: the AVIF set
+ * where the photo has one (a browser without AVIF skips a preload of that type), else the WebP set.
+ */
+export const preloadPhoto = (image: PublicImage, sizes: string): Html => {
+  const avif = avifSrcset(image);
+  const srcset = avif ?? webpSrcset(image);
+  if (!srcset)
+    return markup`<link rel="preload" as="image" href="${image.url}" fetchpriority="high" />`;
+  return markup`<link rel="preload" as="image"${avif ? markup` type="image/avif"` : ''} imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high" />`;
 };
 
 /**
@@ -39,7 +63,7 @@ export const photo = (
 export const visitorCard = (
   listing: PublicListing,
   eager: boolean,
-  inLanguage: { t: CardText; href: (path: string) => string },
+  inLanguage: { t: CardText; href: (path: string) => string; priority?: boolean },
 ): Html =>
   raw(
     renderToStaticMarkup(

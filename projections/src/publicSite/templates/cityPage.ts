@@ -11,7 +11,8 @@ import {
   type PropertyType,
 } from '../paths.ts';
 import type { CityCounts, PublicListing } from '../queries.ts';
-import { formatCount, visitorCard } from './card.ts';
+import { formatCount, preloadPhoto, visitorCard } from './card.ts';
+import { CARD_SIZES } from '@rentals/core/ui/photoSources';
 import type { RentTrends } from '../../queries/rentTrends.ts';
 import { MIN_TREND_SAMPLE } from '../../queries/rentMarket.ts';
 import { rentTrendsSection } from './rentTrends.ts';
@@ -167,7 +168,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
     ${typeFilter(site, city, type)}
     <p class="list-count">${countLine}</p>
     <div class="property-grid" data-signed-in-search="${signedInSearch(city.name, type, page)}">
-      ${listings.map((l, i) => visitorCard(l, i < 3, { t, href: (path) => inLanguage(site, path) }))}
+      ${listings.map((l, i) => visitorCard(l, i < 3, { t, href: (path) => inLanguage(site, path), priority: i === 0 }))}
     </div>
     ${pager(site, city.slug, type, page, totalPages)}
     ${type === null && page === 1 ? rentTrendsSection(site, input.trends, name, MIN_TREND_SAMPLE) : ''}
@@ -180,6 +181,8 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
       description: t('publicSite.city.description', { type: type ?? 'all', n: count, city: name }),
       path: cityPath(city.slug, type, page),
       image: listings.find((l) => l.images[0])?.images[0]?.url,
+      // The first card's photo is the page's largest paint (on a phone, one card a row).
+      preload: listings[0]?.images[0] ? preloadPhoto(listings[0].images[0], CARD_SIZES) : undefined,
       structuredData: cityStructuredData(site, input, title),
       prevPath: page > 1 ? cityPath(city.slug, type, page - 1) : undefined,
       nextPath: page < totalPages ? cityPath(city.slug, type, page + 1) : undefined,

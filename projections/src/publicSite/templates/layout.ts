@@ -28,6 +28,8 @@ export type PageMeta = {
    * (hreflang) and offers the language switch.
    */
   translated?: boolean;
+  /** The page's largest photo (card.ts preloadPhoto): asked for from the head. */
+  preload?: Html | undefined;
 };
 
 export type SiteContext = {
@@ -106,6 +108,7 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        ${meta.preload ?? ''}
         <link rel="stylesheet" href="${site.cssHref}" />
         <script type="module" src="${site.scriptHref}"></script>
         <meta property="og:site_name" content="Rentals" />

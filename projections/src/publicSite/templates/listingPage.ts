@@ -6,7 +6,8 @@ import { markup, raw } from '../html.ts';
 import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import { CITIES_PATH, cityPath, detailPath, listingPath, loginPath } from '../paths.ts';
 import type { PublicListing } from '../queries.ts';
-import { initial, photo, visitorCard } from './card.ts';
+import { initial, photo, preloadPhoto, visitorCard } from './card.ts';
+import { DETAIL_SIZES } from '@rentals/core/ui/photoSources';
 import {
   absolute,
   breadcrumbList,
@@ -89,7 +90,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
     <div class="detail-layout">
       <div class="stack">
         <div class="gallery-main">
-          ${first ? photo(first, listing.title, { eager: true, sizes: '(max-width: 900px) 100vw, 800px' }) : markup`<div class="no-image" aria-hidden="true">${raw(iconSvg('home'))}</div>`}<span
+          ${first ? photo(first, listing.title, { priority: true, sizes: DETAIL_SIZES }) : markup`<div class="no-image" aria-hidden="true">${raw(iconSvg('home'))}</div>`}<span
             class="badge badge-type"
             >${typeLabel}</span
           >
@@ -138,6 +139,7 @@ export const renderListingPage = (site: SiteContext, listing: PublicListing): st
       description: summary(listing.description),
       path,
       image: first?.url,
+      preload: first ? preloadPhoto(first, DETAIL_SIZES) : undefined,
       structuredData,
       translated: true,
     },

@@ -1,13 +1,52 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PropertyImage } from '../../lib/types.ts';
 import { PhotoArrows, photoAlt, stepPhoto } from './PhotoArrows.tsx';
-import { ResponsiveImage } from '@rentals/core/ui/ResponsiveImage.tsx';
+import { preload } from 'react-dom';
+import { previewStyle, ResponsiveImage } from '@rentals/core/ui/ResponsiveImage.tsx';
+import { useStore } from '@nanostores/react';
+import { $dataSaver } from '../../stores/dataSaver.ts';
+import { avifSrcset, DETAIL_SIZES, webpSrcset } from '@rentals/core/ui/photoSources';
 import { useModal } from './useModal.ts';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { text } from '../../lib/i18n.ts';
 import { format } from '../../lib/i18nFormat.ts';
 
 type Props = { images: PropertyImage[]; title: string };
+
+/**
+ * The main photo while the data saver holds it: its blurred preview and the gallery's own "Show
+ * photo" (outside the viewer's button); once asked, every photo picked loads.
+ */
+const HeldPhoto = ({
+  image,
+  label,
+  onShow,
+}: {
+  image: PropertyImage;
+  label: string;
+  onShow: () => void;
+}) => (
+  <span className="photo-held" data-photo-held="waiting" style={previewStyle(image)}>
+    <button type="button" className="btn btn-secondary" onClick={onShow}>
+      {label}
+    </button>
+  </span>
+);
+
+/**
+ * The first photo is the page's largest paint: asked for with the set its <picture> picks (AVIF
+ * where the photo has it), at high priority, as soon as the listing is known.
+ */
+const preloadFirst = (image: PropertyImage) => {
+  const avif = avifSrcset(image);
+  preload(image.url, {
+    as: 'image',
+    imageSrcSet: avif ?? webpSrcset(image),
+    imageSizes: DETAIL_SIZES,
+    fetchPriority: 'high',
+    ...(avif ? { type: 'image/avif' } : {}),
+  });
+};
 
 /** The detail page's gallery plus its full-screen viewer (arrow keys, Escape, fit toggle). */
 export const Gallery = ({ images, title }: Props) => {
@@ -16,6 +55,11 @@ export const Gallery = ({ images, title }: Props) => {
   const total = images.length;
   const step = useCallback((delta: number) => setIndex((i) => stepPhoto(i, delta, total)), [total]);
   const current = images[index];
+  // Held by the data saver: nothing is fetched until asked; once asked, each photo picked loads.
+  const hold = useStore($dataSaver) ? text('common.dataSaver.showPhoto') : null;
+  const [asked, setAsked] = useState(false);
+  const held = hold !== null && !asked;
+  if (images[0] && hold === null && typeof document !== 'undefined') preloadFirst(images[0]);
   if (!current)
     return (
       <div className="gallery-main">
@@ -27,19 +71,25 @@ export const Gallery = ({ images, title }: Props) => {
   return (
     <div>
       <div className="gallery-main">
-        <button
-          type="button"
-          className="gallery-open"
-          aria-label={text('detail.gallery.open')}
-          onClick={() => setViewer(true)}
-        >
-          <ResponsiveImage
-            image={current}
-            alt={photoAlt(current, title, index)}
-            eager
-            sizes="(max-width: 900px) 100vw, 800px"
-          />
-        </button>
+        {held ? (
+          <HeldPhoto image={current} label={hold} onShow={() => setAsked(true)} />
+        ) : (
+          <button
+            type="button"
+            className="gallery-open"
+            aria-label={text('detail.gallery.open')}
+            onClick={() => setViewer(true)}
+          >
+            <ResponsiveImage
+              image={current}
+              alt={photoAlt(current, title, index)}
+              eager
+              asked={asked}
+              priority={index === 0}
+              sizes={DETAIL_SIZES}
+            />
+          </button>
+        )}
         {total > 1 && <PhotoArrows onStep={step} />}
         <span className="carousel-counter" data-testid="gallery-counter">
           {index + 1} / {total}
@@ -79,7 +129,7 @@ const Thumbnails = ({ images, title, index, onPick }: ThumbProps) =>
           aria-label={format('detail.gallery.show', { n: i + 1 })}
           onClick={() => onPick(i)}
         >
-          <ResponsiveImage image={image} alt={photoAlt(image, title, i)} sizes="80px" />
+          <ResponsiveImage image={image} alt={photoAlt(image, title, i)} sizes="80px" inButton />
         </button>
       ))}
     </div>

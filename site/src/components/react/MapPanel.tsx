@@ -3,6 +3,7 @@ import type { Filters } from '../../lib/filters.ts';
 import type { Property, PublicProperty } from '../../lib/types.ts';
 import { lazyMap } from './mapModules.tsx';
 import { Spinner } from './Spinner.tsx';
+import { MapGate } from './MapGate.tsx';
 import { text } from '../../lib/i18n.ts';
 
 type ListingsMapProps = {
@@ -18,7 +19,9 @@ type ListingsMapProps = {
 const ListingsMap = lazyMap<ListingsMapProps>('ListingsMap');
 
 export const MapPanel = (props: ListingsMapProps) => (
-  <Suspense fallback={<Spinner label={text('map.loading')} />}>
-    <ListingsMap {...props} />
-  </Suspense>
+  <MapGate>
+    <Suspense fallback={<Spinner label={text('map.loading')} />}>
+      <ListingsMap {...props} />
+    </Suspense>
+  </MapGate>
 );

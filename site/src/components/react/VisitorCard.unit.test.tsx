@@ -4,6 +4,7 @@ import { VisitorCard, type VisitorCardListing } from '@rentals/core/ui/VisitorCa
 import { visitorListingOf } from '../../lib/visitorListing.ts';
 import type { PublicProperty } from '../../lib/types.ts';
 import { iconSvg } from '@rentals/core/ui/icons';
+import { blurredPlaceholder } from '@rentals/core/ui/photoSources';
 import { translatorFor } from '@rentals/core/i18n/catalogues';
 
 /** The card's words in English, as the pre-rendered pages give them. */
@@ -50,7 +51,7 @@ describe('the visitor card', () => {
         '<div class="carousel">' +
         '<img src="/uploads/a.jpg" srcSet="/uploads/a-400.webp 400w, /uploads/a-800.webp 800w" sizes="(max-width: 640px) 100vw, 400px"' +
         ' alt="Quiet 2BHK &lt;flat&gt; &amp; &quot;garden&quot;" width="1600" height="1200" loading="eager" decoding="async" fetchPriority="high"' +
-        ' style="background-image:url(&quot;data:image/webp;base64,AAAA&quot;);background-size:cover"/>' +
+        ` style="background-image:url(&quot;${blurredPlaceholder(publicListing.images[0]!)}&quot;);background-size:cover"/>` +
         '<span class="badge badge-type">Flat</span></div>' +
         '<span class="hover-hint" aria-hidden="true">Click to login and see details</span>' +
         '<div class="property-card-body">' +

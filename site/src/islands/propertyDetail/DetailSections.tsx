@@ -8,6 +8,7 @@ import { format } from '../../lib/i18nFormat.ts';
 import { facilityLabel } from '../../lib/labels.ts';
 import { FavouriteButton } from '../../components/react/FavouriteButton.tsx';
 import { lazyMap } from '../../components/react/mapModules.tsx';
+import { MapGate } from '../../components/react/MapGate.tsx';
 import { Spinner } from '../../components/react/Spinner.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 
@@ -92,9 +93,11 @@ export const LocationCard = ({ p }: { p: Property }) => {
   return (
     <section className="card">
       <h2 style={{ fontSize: '1.1rem' }}>{text('detail.location')}</h2>
-      <Suspense fallback={<Spinner label={text('detail.loadingMap')} />}>
-        <DetailMap latitude={coords.latitude} longitude={coords.longitude} title={p.title} />
-      </Suspense>
+      <MapGate>
+        <Suspense fallback={<Spinner label={text('detail.loadingMap')} />}>
+          <DetailMap latitude={coords.latitude} longitude={coords.longitude} title={p.title} />
+        </Suspense>
+      </MapGate>
     </section>
   );
 };

@@ -1,0 +1,189 @@
+/**
+ * Images for budget phones and the data saver (docs/IMAGES.md), in Chromium against the real
+ * product: photos come as AVIF where the photo has it; with the data saver on (the footer's
+ * switch, or the browser's Save-Data) a listing's page fetches no photo until one is tapped and
+ * no map until it is asked for.
+ */
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListingViaApi, registerViaApi } from './harness/api.ts';
+import { islandsHydrated } from './harness/islands.ts';
+import { scene } from './harness/photos.ts';
+import { startStack, type Stack } from './harness/stack.ts';
+import { newUser, signInThroughUi } from './harness/users.ts';
+
+let stack: Stack;
+let listingId: string;
+const owner = newUser('homeowner', 'Lakshmi Rao');
+
+type Variant = { url: string; avif?: string };
+type Detail = { property: { images: { variants: Variant[] }[] } };
+
+/** Waits until the photo processor has made the listing's renditions. */
+const processedImages = async (token: string) => {
+  for (let tries = 0; tries < 120; tries++) {
+    const res = await fetch(`${stack.baseUrl}/api/properties/${listingId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { property } = (await res.json()) as Detail;
+    if (property.images.length === 2) return property.images;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the photos were not processed');
+};
+
+/** Every request of the page for a photo file or for anything of the map (code, style, tiles). */
+const watch = (page: Page) => {
+  const photos: Request[] = [];
+  const map: Request[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/media/')) photos.push(r);
+    if (path.startsWith('/maps/') || /maplibre|DetailMap/i.test(path)) map.push(r);
+  });
+  return { photos, map };
+};
+
+/** The listing's page, hydrated, its gallery and location card drawn. */
+const openListing = async (page: Page) => {
+  await page.goto(`/properties/${listingId}`);
+  await islandsHydrated(page);
+  await page.getByRole('heading', { name: 'Quiet flat near Jayanagar park' }).waitFor();
+  await page.getByRole('heading', { name: 'Location & Navigation' }).waitFor();
+};
+
+/** Shows the first photo on a tap and the map on asking: only then are they fetched. */
+const tapToLoad = async (page: Page, seen: ReturnType<typeof watch>) => {
+  await page.locator('[data-photo-held="waiting"]').first().waitFor();
+  await page.getByTestId('map-held').waitFor();
+  // Give a photo or a map that was going to load the time to ask for it.
+  await page.waitForTimeout(1500);
+  expect(seen.photos.map((r) => r.url())).toEqual([]);
+  expect(seen.map.map((r) => r.url())).toEqual([]);
+
+  const photo = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/media/'));
+  await page.getByRole('button', { name: 'Show photo' }).first().click();
+  const first = await photo;
+  expect(first.headers()['content-type']).toBe('image/avif');
+  await expect
+    .poll(() =>
+      page
+        .locator('.gallery-main img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
+  expect(seen.map).toEqual([]);
+
+  await page.getByRole('button', { name: 'Show map' }).click();
+  await expect.poll(() => seen.map.length).toBeGreaterThan(0);
+};
+
+beforeAll(async () => {
+  stack = await startStack();
+  const token = await registerViaApi(stack.baseUrl, owner);
+  listingId = await createListingViaApi(stack.baseUrl, token, {
+    title: 'Quiet flat near Jayanagar park',
+    rent: 24000,
+    city: 'Bengaluru',
+    area: 'Jayanagar',
+    coordinates: { latitude: 12.925, longitude: 77.5938 },
+    photos: [await scene('hall.jpg', 7), await scene('bedroom.jpg', 8)],
+  });
+  const images = await processedImages(token);
+  expect(images.every((i) => i.variants.every((v) => v.avif?.endsWith('.avif')))).toBe(true);
+}, 600_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('photos on a listing page', () => {
+  let context: BrowserContext;
+  afterAll(async () => context?.close());
+
+  it('are fetched as AVIF, the first one preloaded and at high priority, without the saver', async () => {
+    context = await stack.newContext({ mobile: true });
+    const page = await context.newPage();
+    await signInThroughUi(page, owner);
+    await page.waitForURL('**/dashboard');
+    const seen = watch(page);
+    await openListing(page);
+    const main = page.locator('.gallery-main img');
+    await expect
+      .poll(() => main.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toMatch(/\.avif$/);
+    expect(await main.getAttribute('fetchpriority')).toBe('high');
+    expect(await main.getAttribute('loading')).toBe('eager');
+    expect(
+      await page.locator('link[rel="preload"][as="image"][type="image/avif"]').count(),
+    ).toBeGreaterThan(0);
+    const fetched = seen.photos.filter((r) => r.url().endsWith('.avif'));
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(seen.photos.filter((r) => r.url().endsWith('.webp'))).toEqual([]);
+    // Without the saver the map loads by itself.
+    await expect.poll(() => seen.map.length).toBeGreaterThan(0);
+  });
+});
+
+describe('with the data saver', () => {
+  let context: BrowserContext;
+  afterAll(async () => context?.close());
+
+  it('switched on in the footer, a listing page loads no photo until tapped and no map until asked', async () => {
+    context = await stack.newContext({ mobile: true });
+    const page = await context.newPage();
+    await signInThroughUi(page, owner);
+    await page.waitForURL('**/dashboard');
+    await page.getByLabel('Data saver').check();
+    const seen = watch(page);
+    await openListing(page);
+    // The choice is kept: the switch on this page is on too.
+    expect(await page.getByLabel('Data saver').isChecked()).toBe(true);
+    await tapToLoad(page, seen);
+
+    // On /properties: the cards' photos, and the map view, wait too.
+    const list = watch(page);
+    await page.goto('/properties');
+    await islandsHydrated(page);
+    // The list's cards hold their photos too; a tap on one loads it, as AVIF.
+    await page.locator('[data-photo-held="waiting"]').first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(list.photos.map((r) => r.url())).toEqual([]);
+    const cardPhoto = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/media/'));
+    await page.getByRole('button', { name: 'Show photo' }).first().click();
+    expect((await cardPhoto).headers()['content-type']).toBe('image/avif');
+    await page.locator('[data-photo-held="shown"]').first().waitFor();
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    await page.getByTestId('map-held').waitFor();
+    await page.waitForTimeout(1500);
+    expect(list.map.map((r) => r.url())).toEqual([]);
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect.poll(() => list.map.length).toBeGreaterThan(0);
+  });
+
+  it('the browser’s Save-Data does the same, until switched off', async () => {
+    context = await stack.newContext({ mobile: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDataSaverOverride' as never, { dataSaverEnabled: true } as never);
+    await signInThroughUi(page, owner);
+    await page.waitForURL('**/dashboard');
+    expect(
+      await page.evaluate(
+        () => (navigator as { connection?: { saveData?: boolean } }).connection?.saveData,
+      ),
+    ).toBe(true);
+    const seen = watch(page);
+    await openListing(page);
+    expect(await page.getByLabel('Data saver').isChecked()).toBe(true);
+    await tapToLoad(page, seen);
+
+    // Switched off on the profile: photos load by themselves again.
+    await page.goto('/profile');
+    await islandsHydrated(page);
+    await page.getByTestId('profile-data-saver').uncheck();
+    const after = watch(page);
+    await openListing(page);
+    await expect.poll(() => after.photos.length).toBeGreaterThan(0);
+    expect(await page.locator('[data-photo-held="waiting"]').count()).toBe(0);
+  });
+});
