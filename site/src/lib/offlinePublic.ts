@@ -7,11 +7,13 @@
 import type { User } from './types.ts';
 import { OFFLINE_DB, OUTBOX_FLAG, PHOTO_CACHE } from './offlineCopies.ts';
 
+/** @public Read by the public pages' build in offlineStore.ts's place. */
 export const rememberUser = (_user: User): Promise<void> => Promise.resolve();
 
+/** @public */
 export const savedUser = (): Promise<User | undefined> => Promise.resolve(undefined);
 
-/** As offlineStore's: the outbox flag, the database (its open connections close on the request) and the photos. */
+/** @public As offlineStore's: the outbox flag, the database (its open connections close on the request) and the photos. */
 export const forgetAll = async (): Promise<void> => {
   try {
     localStorage.removeItem(OUTBOX_FLAG);
@@ -25,5 +27,5 @@ export const forgetAll = async (): Promise<void> => {
   }
 };
 
-/** Waiting messages go from the next app page opened (its app.ts). */
+/** @public Waiting messages go from the next app page opened (its app.ts). */
 export const flushOutbox = (): Promise<void> => Promise.resolve();
