@@ -119,7 +119,9 @@ describe('photos on a listing page', () => {
     const fetched = seen.photos.filter((r) => r.url().endsWith('.avif'));
     expect(fetched.length).toBeGreaterThan(0);
     expect(seen.photos.filter((r) => r.url().endsWith('.webp'))).toEqual([]);
-    // Without the saver the map loads by itself.
+    // Without the saver the map loads by itself, once scrolled near (not with the page).
+    expect(seen.map).toEqual([]);
+    await page.getByRole('heading', { name: 'Location & Navigation' }).scrollIntoViewIfNeeded();
     await expect.poll(() => seen.map.length).toBeGreaterThan(0);
   });
 });

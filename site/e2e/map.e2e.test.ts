@@ -96,10 +96,19 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/**
+ * The Kothrud flat's detail page, scrolled to its location: the map loads only once it is near
+ * the viewport (MapGate's whenNear).
+ */
+const openDetail = async (page: Page) => {
+  await page.goto(`/properties/${kothrudId}`);
+  await page.getByRole('heading', { name: 'Location & Navigation' }).scrollIntoViewIfNeeded();
+};
+
 /** The Kothrud flat's detail page, signed in, once its map has drawn. */
 const kothrudDetailMap = async () => {
   const { context, page } = await signedIn();
-  await page.goto(`/properties/${kothrudId}`);
+  await openDetail(page);
   await mapDrawn(page, 'detail-map');
   return { context, page, map: page.getByTestId('detail-map') };
 };
@@ -334,7 +343,7 @@ describe('map view on /properties', () => {
     await page.route('**/*.pmtiles', () => {
       held += 1;
     });
-    await page.goto(`/properties/${kothrudId}`);
+    await openDetail(page);
     const map = page.getByTestId('detail-map');
     await map.locator('canvas.maplibregl-canvas').waitFor();
     await expect.poll(() => held).toBeGreaterThan(0);
@@ -350,7 +359,7 @@ describe('map view on /properties', () => {
     const context = await browser.newContext({ baseURL: baseUrl, permissions: [] });
     await context.addInitScript((t) => localStorage.setItem('token', t), token);
     const page = await context.newPage();
-    await page.goto(`/properties/${kothrudId}`);
+    await openDetail(page);
     await mapDrawn(page, 'detail-map');
     await page.getByRole('button', { name: 'Get My Location' }).click();
     await page.getByText('Location access denied. Please enable location services.').waitFor();

@@ -28,15 +28,12 @@ export const smallestPhotos = (
 ): PropertyImage[] =>
   images.slice(0, count).map((image) => {
     const smallest = [...image.variants].sort((a, b) => a.width - b.width)[0];
-    return smallest
-      ? {
-          ...image,
-          url: smallest.url,
-          width: smallest.width,
-          height: smallest.height,
-          variants: [smallest],
-        }
-      : image;
+    if (!smallest) return image;
+    // The file the phone shows is the one kept: AVIF where there is one (the <picture>'s first
+    // source), so keeping the copy fetches nothing the page did not, and offline finds it.
+    const url = smallest.avif ?? smallest.url;
+    const { width, height } = smallest;
+    return { ...image, url, width, height, variants: [smallest] };
   });
 
 /** Set while the outbox holds messages: the app script then sends them (scripts/app.ts). */

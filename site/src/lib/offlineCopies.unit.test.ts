@@ -67,6 +67,16 @@ describe('smallestPhotos', () => {
     }
   });
 
+  it('keeps the AVIF file where there is one: the file the phone shows', () => {
+    const avif = photo('v');
+    avif.variants = avif.variants.map((v) => ({ ...v, avif: v.url.replace('.webp', '.avif') }));
+    const [kept] = smallestPhotos([avif]);
+    expect(kept?.url).toBe('/media/v-400.avif');
+    expect(kept?.variants).toEqual([
+      { width: 400, height: 300, url: '/media/v-400.webp', avif: '/media/v-400.avif' },
+    ]);
+  });
+
   it('leaves a photo without renditions as it is, and a listing without photos empty', () => {
     const bare = { ...photo('x'), variants: [] };
     expect(smallestPhotos([bare], 1)).toEqual([bare]);

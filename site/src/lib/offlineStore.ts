@@ -12,6 +12,7 @@ import { APP_TEXTS } from '@rentals/core/i18n/appTexts';
 import type { Favourite, OwnerContact, Property, User } from './types.ts';
 import type { SavedSearch } from './savedSearches.ts';
 import { pageLocale } from './i18n.ts';
+import { $dataSaver } from '../stores/dataSaver.ts';
 import {
   OFFLINE_DB,
   OUTBOX_FLAG,
@@ -100,9 +101,12 @@ const keepUser = async (user: User): Promise<void> => {
 
 export const savedUser = () => quietly(async () => (await db()).get('session', 'me'));
 
-/** Keeps the listings' first photos, smallest rendition, and drops photos no copy shows now. */
+/**
+ * Keeps the listings' first photos, smallest rendition, and drops photos no copy shows now.
+ * Not while the data saver is on: its photos load only when tapped, never in the background.
+ */
 const keepPhotos = async () => {
-  if (!('caches' in globalThis)) return;
+  if (!('caches' in globalThis) || $dataSaver.get()) return;
   const database = await db();
   const viewed = await database.getAll('viewed');
   const favourites = (await database.get('lists', 'favourites')) as Copy<Favourite[]> | undefined;

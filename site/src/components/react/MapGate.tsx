@@ -1,16 +1,54 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { text } from '../../lib/i18n.ts';
 import { $dataSaver } from '../../stores/dataSaver.ts';
 
 /**
- * With the data saver on, a map (its code, style and tiles) loads only once asked for; the
- * children are not even rendered until then, so nothing of the map is fetched.
+ * How near the viewport a map below the fold starts loading: just before it shows. Earlier (a
+ * screen ahead) put a listing's map, under its photos and details on a phone, inside the margin
+ * at once, and MapLibre's start-up back into the page's first seconds (bench:lighthouse).
  */
-export const MapGate = ({ children }: { children: ReactNode }) => {
+const NEAR = '100px 0px';
+
+/**
+ * Renders its children only once they are near the viewport (IntersectionObserver), so a map
+ * further down a page costs nothing while the page first loads: MapLibre's start-up is seconds
+ * of main-thread work on a budget phone (docs/PERFORMANCE.md, bench:lighthouse).
+ */
+const WhenNear = ({ children }: { children: ReactNode }) => {
+  const spot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const at = spot.current;
+    if (near || !at) return;
+    if (!('IntersectionObserver' in window)) return setNear(true);
+    const watch = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR },
+    );
+    watch.observe(at);
+    return () => watch.disconnect();
+  }, [near]);
+  return near ? children : <div ref={spot} className="map-pending" data-testid="map-pending" />;
+};
+
+/**
+ * With the data saver on, a map (its code, style and tiles) loads only once asked for; the
+ * children are not even rendered until then, so nothing of the map is fetched. `whenNear`: a
+ * map down the page also waits until it is scrolled near.
+ */
+export const MapGate = ({
+  children,
+  whenNear = false,
+}: {
+  children: ReactNode;
+  whenNear?: boolean;
+}) => {
   const saving = useStore($dataSaver);
   const [asked, setAsked] = useState(false);
-  if (!saving || asked) return children;
+  if (!saving || asked) return whenNear ? <WhenNear>{children}</WhenNear> : children;
   return (
     <div className="map-held" data-testid="map-held">
       <p className="muted">{text('common.dataSaver.mapHeld')}</p>

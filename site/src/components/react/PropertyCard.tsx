@@ -16,7 +16,13 @@ import { cardTerms } from '../../lib/tenancyText.ts';
 const CARD_FACILITIES = ['wifi', 'parking', 'ac'] as const;
 
 /** The signed-in user's card (SPEC §2 "Logged-in card"). */
-export const PropertyCard = ({ property }: { property: Property }) => {
+export const PropertyCard = ({
+  property,
+  first = false,
+}: {
+  property: Property;
+  first?: boolean;
+}) => {
   const d = property.propertyDetails;
   const facilities = CARD_FACILITIES.filter((f) => property.facilities[f]).slice(0, 3);
   // Furnishing and deposit change what a home costs to move into, so the card shows them when given.
@@ -24,7 +30,7 @@ export const PropertyCard = ({ property }: { property: Property }) => {
   return (
     <article className="property-card" data-testid="property-card">
       <div style={{ position: 'relative' }}>
-        <Carousel images={property.images} title={property.title} />
+        <Carousel images={property.images} title={property.title} first={first} />
         <span className="badge badge-type">{typeLabel(property.propertyType)}</span>
         <FavouriteButton
           listingId={property._id}

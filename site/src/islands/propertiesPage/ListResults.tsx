@@ -39,7 +39,9 @@ export const ListResults = ({ state, firstLoad, mode, filters, visitor, onSearch
           <VisitorResults items={state.items} />
         </Suspense>
       ) : (
-        state.items.map((p) => <PropertyCard key={p._id} property={p as Property} />)
+        state.items.map((p, i) => (
+          <PropertyCard key={p._id} property={p as Property} first={i === 0} />
+        ))
       )}
     </div>
   );

@@ -93,7 +93,7 @@ export const LocationCard = ({ p }: { p: Property }) => {
   return (
     <section className="card">
       <h2 style={{ fontSize: '1.1rem' }}>{text('detail.location')}</h2>
-      <MapGate>
+      <MapGate whenNear>
         <Suspense fallback={<Spinner label={text('detail.loadingMap')} />}>
           <DetailMap latitude={coords.latitude} longitude={coords.longitude} title={p.title} />
         </Suspense>
