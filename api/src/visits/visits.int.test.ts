@@ -1,52 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { VisitDocument } from '@rentals/core/contract/visit';
 import { visitMessages } from '@rentals/core/visits/decide';
-import { listingOf } from '@rentals/testing/conversations';
-import { testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
+import { testAppWithUsers } from '@rentals/testing/testApp';
+import { ALL_DAY, visitCalls } from '@rentals/testing/visits';
 
 /**
  * Visits through the API that decides them and the read model that lists
  * them. Visiting hours cover every day and hour, so the slots are real ones
  * whatever the time.
  */
-type Times = { slots: { start: string; free: boolean }[] };
-type One = { visit: VisitDocument };
-
 const s = testAppWithUsers({}, { readModels: true });
-const ALL_DAY = [{ days: [0, 1, 2, 3, 4, 5, 6], from: '00:00', to: '23:30' }];
-
-const setHours = (owner: TestUser, listingId: string, windows: unknown = ALL_DAY) =>
-  s.t.request<Times>('PUT', `/api/visit-times/${listingId}`, {
-    token: owner.token,
-    json: { windows },
-  });
-const times = (user: TestUser, listingId: string) =>
-  s.t.request<Times>('GET', `/api/visit-times/${listingId}`, { token: user.token });
-const book = (tenant: TestUser, conversationId: string, start: string) =>
-  s.t.request<One>('POST', '/api/visits', { token: tenant.token, json: { conversationId, start } });
-const act = (user: TestUser, visitId: string, action: string, json?: unknown) =>
-  s.t.request<One>('POST', `/api/visits/${visitId}/${action}`, { token: user.token, json });
-
-/** An owner with a listing and visiting hours, and a tenant in a conversation about it. */
-const parties = async () => {
-  const owner = await s.t.registerUser('homeowner', { name: 'Asha Rao' });
-  const tenant = await s.t.registerUser('tenant', { name: 'Ravi Kumar' });
-  const listingId = await listingOf(s.t, owner.user._id, 'Airy 1BHK in Koramangala');
-  expect((await setHours(owner, listingId)).status).toBe(200);
-  const conversationId = await converse(tenant, listingId);
-  return { owner, tenant, listingId, conversationId };
-};
-const converse = async (tenant: TestUser, listingId: string) => {
-  const res = await s.t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
-    token: tenant.token,
-    json: { listingId, body: 'Can I come and see it?', messageId: randomUUID() },
-  });
-  expect(res.status).toBe(201);
-  return res.body.conversation.id;
-};
-const freeSlots = async (user: TestUser, listingId: string) =>
-  (await times(user, listingId)).body.slots.filter((slot) => slot.free).map((slot) => slot.start);
+const { setHours, times, freeSlots, book, act, converse, parties } = visitCalls(() => s.t);
 
 describe('visiting hours', () => {
   it('are set by the listing’s owner and offer half-hour slots from an hour to two weeks ahead', async () => {
@@ -136,9 +100,13 @@ describe('changing a visit', () => {
       changedBy: 'you',
       reason: 'A meeting ran late',
     });
-    const seenByTenant = await s.t.request<One>('GET', `/api/visits/${visitId}`, {
-      token: tenant.token,
-    });
+    const seenByTenant = await s.t.request<{ visit: VisitDocument }>(
+      'GET',
+      `/api/visits/${visitId}`,
+      {
+        token: tenant.token,
+      },
+    );
     expect(seenByTenant.body.visit).toMatchObject({ start: later, changedBy: 'them' });
     expect(await freeSlots(tenant, listingId)).toContain(first);
 

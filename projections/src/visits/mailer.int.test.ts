@@ -1,55 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createSmtpMailer } from '@rentals/core/mail/smtpMailer';
 import { mailbox, type CaughtMail } from '@rentals/testing/mailbox';
 import { mailVisitsOnce, REMIND_BEFORE_MS } from './mailer.ts';
-import type { VisitDocument } from '@rentals/core/contract/visit';
-import { listingOf } from '@rentals/testing/conversations';
-import { TEST_MAIL_FROM, testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
+import { TEST_MAIL_FROM, testAppWithUsers } from '@rentals/testing/testApp';
+import { visitCalls } from '@rentals/testing/visits';
 
 /**
  * Visit emails: visits booked and changed through the API, the read model,
  * and the visit mailer sending to the run's real mail catcher. The mailer and
  * the API share the test clock: moving it is the hours passing.
  */
-type Times = { slots: { start: string; free: boolean }[] };
-type One = { visit: VisitDocument };
-
 const s = testAppWithUsers({}, { readModels: true });
 const mail = mailbox();
-const ALL_DAY = [{ days: [0, 1, 2, 3, 4, 5, 6], from: '00:00', to: '23:30' }];
-
-const setHours = (owner: TestUser, listingId: string, windows: unknown = ALL_DAY) =>
-  s.t.request<Times>('PUT', `/api/visit-times/${listingId}`, {
-    token: owner.token,
-    json: { windows },
-  });
-const times = (user: TestUser, listingId: string) =>
-  s.t.request<Times>('GET', `/api/visit-times/${listingId}`, { token: user.token });
-const book = (tenant: TestUser, conversationId: string, start: string) =>
-  s.t.request<One>('POST', '/api/visits', { token: tenant.token, json: { conversationId, start } });
-const act = (user: TestUser, visitId: string, action: string, json?: unknown) =>
-  s.t.request<One>('POST', `/api/visits/${visitId}/${action}`, { token: user.token, json });
-
-/** An owner with a listing and visiting hours, and a tenant in a conversation about it. */
-const parties = async () => {
-  const owner = await s.t.registerUser('homeowner', { name: 'Asha Rao' });
-  const tenant = await s.t.registerUser('tenant', { name: 'Ravi Kumar' });
-  const listingId = await listingOf(s.t, owner.user._id, 'Airy 1BHK in Koramangala');
-  expect((await setHours(owner, listingId)).status).toBe(200);
-  const conversationId = await converse(tenant, listingId);
-  return { owner, tenant, listingId, conversationId };
-};
-const converse = async (tenant: TestUser, listingId: string) => {
-  const res = await s.t.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
-    token: tenant.token,
-    json: { listingId, body: 'Can I come and see it?', messageId: randomUUID() },
-  });
-  expect(res.status).toBe(201);
-  return res.body.conversation.id;
-};
-const freeSlots = async (user: TestUser, listingId: string) =>
-  (await times(user, listingId)).body.slots.filter((slot) => slot.free).map((slot) => slot.start);
+const { freeSlots, book, act, parties } = visitCalls(() => s.t);
 
 const mailer = () => ({
   sql: s.t.db.sql,

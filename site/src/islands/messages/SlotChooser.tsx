@@ -19,6 +19,19 @@ type Props = {
 
 const ROW = { display: 'flex', flexWrap: 'wrap', gap: '0.4rem', margin: '0.5rem 0' } as const;
 
+/** Why a visit moves or is called off: one line, which the other side reads. */
+export const ReasonField = (props: { reason: string; onChange: (reason: string) => void }) => (
+  <label style={{ display: 'block' }}>
+    {text('visits.reason')}
+    <input
+      className="input"
+      value={props.reason}
+      maxLength={300}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  </label>
+);
+
 /** The listing's free visiting times for two weeks: a day, then one of its times. */
 export const SlotChooser = ({ listingId, purpose, withReason, busy, onChoose, onBack }: Props) => {
   const locale = pageLocale();
@@ -49,17 +62,7 @@ export const SlotChooser = ({ listingId, purpose, withReason, busy, onChoose, on
             ? text('visits.noFree')
             : text('visits.timesNote')}
       </p>
-      {withReason && (
-        <label style={{ display: 'block' }}>
-          {text('visits.reason')}
-          <input
-            className="input"
-            value={reason}
-            maxLength={300}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </label>
-      )}
+      {withReason && <ReasonField reason={reason} onChange={setReason} />}
       {days.length > 0 && (
         <select
           className="input"

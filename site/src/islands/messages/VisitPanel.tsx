@@ -6,7 +6,7 @@ import { downloadInvite, isUpcoming, visitWhen, type Visit } from '../../lib/vis
 import { Alert } from '../../components/react/Alert.tsx';
 import { BusyButton } from '../../components/react/BusyButton.tsx';
 import { useBusy } from '../../components/react/useBusy.ts';
-import { SlotChooser } from './SlotChooser.tsx';
+import { ReasonField, SlotChooser } from './SlotChooser.tsx';
 
 type Mode = 'idle' | 'book' | 'move' | 'cancel';
 
@@ -50,15 +50,7 @@ const CancelForm = (props: {
   const [reason, setReason] = useState('');
   return (
     <div>
-      <label style={{ display: 'block' }}>
-        {text('visits.reason')}
-        <input
-          className="input"
-          value={reason}
-          maxLength={300}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
+      <ReasonField reason={reason} onChange={setReason} />
       <div style={ROW}>
         <BusyButton
           className="button"
