@@ -25,7 +25,7 @@ type Image = {
   url: string;
   placeholder: string;
   caption: string;
-  variants: { url: string }[];
+  variants: { url: string; avif?: string }[];
 };
 type Answer = {
   property: { _id: string; images: Image[] };
@@ -270,18 +270,18 @@ describe('hostile file names', () => {
     `${'a'.repeat(2000)}.jpg`,
   ];
 
-  it('never become part of a stored name or URL: every file is <hash>-<width>.webp under the listing', async () => {
+  it('never become part of a stored name or URL: every file is <hash>-<width>.webp or .avif under the listing', async () => {
     const res = await upload(names.map((name) => ({ name, bytes: jpeg, type: 'image/jpeg' })));
     expect(res.status, res.text).toBe(201);
     const images = await processedImages(res.body.property._id);
     expect(images).toHaveLength(names.length);
-    const urls = images.flatMap((i) => i.variants.map((v) => v.url));
+    const urls = images.flatMap((i) => i.variants.flatMap((v) => [v.url, v.avif ?? '']));
     for (const url of urls)
       expect(url).toMatch(
-        new RegExp(`^/media/listings/${res.body.property._id}/[0-9a-f]{20}-\\d+\\.webp$`),
+        new RegExp(`^/media/listings/${res.body.property._id}/[0-9a-f]{20}-\\d+\\.(webp|avif)$`),
       );
     for (const file of await storedFiles())
-      expect(file).toMatch(/^listings\/[\w-]+\/[0-9a-f]{20}-\d+\.webp$/);
+      expect(file).toMatch(/^listings\/[\w-]+\/[0-9a-f]{20}-\d+\.(webp|avif)$/);
     expect(existsSync(join(tmpdir(), 'rentals-pwned.jpg'))).toBe(false);
     expect(existsSync(join(dirname(mediaRoot), 'rentals-pwned.jpg'))).toBe(false);
   });

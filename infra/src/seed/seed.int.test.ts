@@ -109,7 +109,11 @@ describe('seed', () => {
   it('stores the pooled photos once, under pool/', async () => {
     const files = await readdir(join(mediaDir, 'pool'));
     expect(files.length).toBeGreaterThan(0);
-    expect(files.every((f) => /^[0-9a-f]{20}-\d+\.webp$/.test(f))).toBe(true);
+    expect(files.every((f) => /^[0-9a-f]{20}-\d+\.(webp|avif)$/.test(f))).toBe(true);
+    // Each width in both formats (docs/IMAGES.md).
+    expect(files.filter((f) => f.endsWith('.avif'))).toHaveLength(
+      files.filter((f) => f.endsWith('.webp')).length,
+    );
   });
 
   it('gives the listings a year of history, each listed one confirmed within 20 days of now', () => {
