@@ -72,6 +72,10 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     await checkScreen(page, 'add-property');
   });
 
+  // The form's rules load on the first send (lib/propertyRules.ts): the errors show a moment after it.
+  const fieldErrors = (message: string) =>
+    page.locator('.field-error', { hasText: message }).count();
+
   it('shows every client rule where the spec says', async () => {
     await page.getByRole('button', { name: 'Create Property' }).click();
     await submission().waitFor();
@@ -84,7 +88,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
       'Address is required',
       'Pin code is required',
     ])
-      expect(await page.locator('.field-error', { hasText: message }).count(), message).toBe(1);
+      await expect.poll(() => fieldErrors(message), message).toBe(1);
     await page.getByLabel('Property Title').fill('Flat');
     await page.getByLabel('Description').fill('Too short');
     await page.getByLabel('Pin Code').fill('41a10');
@@ -105,7 +109,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
       'Longitude must be a valid number between -180 and 180',
       'Floor number cannot be greater than total floors',
     ])
-      expect(await page.locator('.field-error', { hasText: message }).count(), message).toBe(1);
+      await expect.poll(() => fieldErrors(message), message).toBe(1);
     await checkScreen(page, 'add-property-errors');
   });
 
