@@ -62,6 +62,40 @@ const emailWith = async (address: string, subject: string): Promise<CaughtMail> 
 
 /** How each template is sent in use; the cases are checked against the templates folder. */
 const send: Record<string, () => Promise<Sent[]>> = {
+  async visit() {
+    const owner = await user('homeowner', 'Vikram Visits');
+    const tenant = await user('tenant', 'Vani Visitor');
+    const title = 'Bright 1BHK near Deccan Gymkhana';
+    const id = await listing(owner.token, { title, rent: 18000, city: 'Pune', area: 'Deccan' });
+    const hours = await fetch(`${stack.baseUrl}/api/visit-times/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({
+        windows: [{ days: [0, 1, 2, 3, 4, 5, 6], from: '00:00', to: '23:30' }],
+      }),
+    });
+    const { slots } = (await hours.json()) as { slots: { start: string }[] };
+    const started = await post('/conversations', tenant.token, {
+      listingId: id,
+      body: 'When can I see it?',
+      messageId: crypto.randomUUID(),
+    });
+    const conversationId = (JSON.parse(started.body) as { conversation: { id: string } })
+      .conversation.id;
+    expect(
+      (await post('/visits', tenant.token, { conversationId, start: slots[0]?.start })).status,
+    ).toBe(201);
+    const booked = async (address: string) => {
+      for (;;) {
+        const email = await mail.next(address, 90_000);
+        if (email.subject.startsWith(`Visit booked: ${title}`)) return email;
+      }
+    };
+    return [
+      { email: await booked(owner.email), token: owner.token },
+      { email: await booked(tenant.email), token: tenant.token },
+    ];
+  },
   async expiryReminder() {
     const owner = await user('homeowner', 'Esha Expiring');
     await listing(owner.token, {
