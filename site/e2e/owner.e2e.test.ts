@@ -88,7 +88,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
       'Address is required',
       'Pin code is required',
     ])
-      await expect.poll(() => fieldErrors(message), message).toBe(1);
+      await expect.poll(() => fieldErrors(message), { message }).toBe(1);
     await page.getByLabel('Property Title').fill('Flat');
     await page.getByLabel('Description').fill('Too short');
     await page.getByLabel('Pin Code').fill('41a10');
@@ -109,7 +109,7 @@ describe('an owner lists, edits, delists and deletes a property', () => {
       'Longitude must be a valid number between -180 and 180',
       'Floor number cannot be greater than total floors',
     ])
-      await expect.poll(() => fieldErrors(message), message).toBe(1);
+      await expect.poll(() => fieldErrors(message), { message }).toBe(1);
     await checkScreen(page, 'add-property-errors');
   });
 
