@@ -41,17 +41,17 @@ const visitId = (id: string | undefined): string => {
   return id;
 };
 
-/**
- * Visits (issue 44): an owner's visiting hours per listing, and the visits a
- * tenant books from their conversation about it. Only the visit's two sides
- * see or change a visit; anyone else is told it does not exist.
- */
-export const visitRoutes = (deps: VisitRouteDeps) => {
-  const service = visitService(deps);
-  const write = idempotentWrites(deps);
-  const address = (request: Request) => deps.clientIp?.(request) ?? 'unknown';
+/** What the visit routes share. */
+type Ctx = {
+  deps: VisitRouteDeps;
+  service: ReturnType<typeof visitService>;
+  write: ReturnType<typeof idempotentWrites>;
+  address: (request: Request) => string;
+};
 
-  const times = new Elysia({ name: 'visit-times', prefix: '/visit-times' })
+/** A listing's visiting hours: read by anyone signed in, set by its owner. */
+const timesRoutes = ({ deps, service, write, address }: Ctx) =>
+  new Elysia({ name: 'visit-times', prefix: '/visit-times' })
     .use(access(deps))
     .get('/:listingId', ({ params }) => service.times(listingIdOr404(params.listingId)), {
       ...user,
@@ -86,7 +86,9 @@ export const visitRoutes = (deps: VisitRouteDeps) => {
       },
     );
 
-  const visits = new Elysia({ name: 'visits', prefix: '/visits' })
+/** The caller's visits: booked, read, moved, called off, a no-show, as a calendar invite. */
+const visitsRoutes = ({ deps, service, write, address }: Ctx) =>
+  new Elysia({ name: 'visits', prefix: '/visits' })
     .use(access(deps))
     .get('', ({ user }) => service.list(user), {
       ...user,
@@ -195,5 +197,17 @@ export const visitRoutes = (deps: VisitRouteDeps) => {
       },
     );
 
-  return new Elysia({ name: 'visit-routes' }).use(times).use(visits);
+/**
+ * Visits (issue 44): an owner's visiting hours per listing, and the visits a
+ * tenant books from their conversation about it. Only the visit's two sides
+ * see or change a visit; anyone else is told it does not exist.
+ */
+export const visitRoutes = (deps: VisitRouteDeps) => {
+  const ctx: Ctx = {
+    deps,
+    service: visitService(deps),
+    write: idempotentWrites(deps),
+    address: (request) => deps.clientIp?.(request) ?? 'unknown',
+  };
+  return new Elysia({ name: 'visit-routes' }).use(timesRoutes(ctx)).use(visitsRoutes(ctx));
 };
