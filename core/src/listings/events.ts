@@ -37,7 +37,7 @@ import {
 } from './fields.ts';
 import { ownFacilities, termsFromFlags } from './facilityTerms.ts';
 import { MAX_IMAGES } from './listing.ts';
-import { TenancySchema, type Tenancy } from './tenancy.ts';
+import { TENANCY_BOUNDS, TenancySchema, type Tenancy } from './tenancy.ts';
 
 export const LISTING_STREAM_TYPE = 'listing';
 export const listingStreamId = (listingId: string) => `listing-${listingId}`;
@@ -160,6 +160,29 @@ const ListingDelistedData = eventData({ city: CarriedText });
 /** isAvailable became true ('Listed'). */
 const ListingRelistedData = eventData({ city: CarriedText });
 
+/**
+ * The home was let (issue 44). Always recorded after a `ListingDelisted` in
+ * the same decision, so every reader of a delisting (search, alerts, pages,
+ * favourites) takes it off the market unchanged; this event adds what was
+ * agreed. `tenantId` and `conversationId` when let to someone from a
+ * conversation on the platform, absent when let to someone outside. `rent`
+ * and `deposit` in whole rupees (rent a month); `moveIn` a calendar day.
+ * Area, type and bedrooms are carried so the let rent joins the market data
+ * as the listing stood when let.
+ */
+const ListingLetData = eventData({
+  city: CarriedText,
+  area: CarriedText,
+  propertyType: PropertyTypeSchema,
+  bedrooms: CarriedNumber,
+  letId: IdSchema,
+  tenantId: Type.Optional(IdSchema),
+  conversationId: Type.Optional(IdSchema),
+  rent: RentSchema,
+  deposit: Type.Integer({ minimum: 0, maximum: TENANCY_BOUNDS.depositRupees.max }),
+  moveIn: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+});
+
 /** The listing is gone for everyone; its photos are removed after this is recorded. */
 const ListingDeletedData = eventData({ city: CarriedText, imageIds: ImageIds });
 
@@ -237,6 +260,7 @@ const schemas = {
   ListingPhotosFailed: ListingPhotosFailedData,
   ListingDelisted: ListingDelistedData,
   ListingRelisted: ListingRelistedData,
+  ListingLet: ListingLetData,
   ListingDeleted: ListingDeletedData,
   ListingVerified: ListingVerifiedData,
   ListingVerificationRevoked: ListingVerificationRevokedData,
@@ -251,6 +275,7 @@ const schemas = {
 /** The events other modules name on their own; any other is `Extract<ListingEvent, { type: 'X' }>`. */
 type Of<T extends keyof typeof schemas> = EventOf<typeof schemas, T>;
 export type ListingCreated = Of<'ListingCreated'>;
+export type ListingLet = Of<'ListingLet'>;
 export type ListingDetailsRevised = Of<'ListingDetailsRevised'>;
 export type ListingExpiryReminded = Of<'ListingExpiryReminded'>;
 

@@ -160,6 +160,9 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
         isExpired: false,
         lastConfirmedAt: event.data.at,
       }));
+    case 'ListingLet':
+      // The ListingDelisted recorded before it took the home off the market.
+      return state;
     case 'ListingAvailabilityConfirmed':
       return note(state, { lastConfirmedAt: event.data.at });
     case 'ListingExpiryReminded':

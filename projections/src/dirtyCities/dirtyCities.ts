@@ -29,6 +29,7 @@ const PUBLIC_EVENT_TYPES = [
   'ListingImagesReordered',
   'ListingDelisted',
   'ListingRelisted',
+  'ListingLet',
   'ListingDeleted',
   'ListingVerified',
   'ListingVerificationRevoked',
@@ -104,6 +105,7 @@ const toStatements = (event: ListingEvent, at: Mark): Statement[] => {
       return [markCity('lookup', id, at), markListing(id, at)];
     case 'ListingDelisted':
     case 'ListingRelisted':
+    case 'ListingLet':
     case 'ListingExpired':
     case 'ListingHiddenForReview':
     case 'ListingReviewCleared':

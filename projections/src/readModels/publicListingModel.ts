@@ -132,6 +132,9 @@ const toStatements = (event: ListingEvent): Statement[] => {
       ];
     case 'ListingDelisted':
       return [sql`UPDATE listing_public SET listed = false, updated_at = ${at} WHERE id = ${id}`];
+    case 'ListingLet':
+      // The ListingDelisted before it took the home off the market.
+      return [];
     case 'ListingRelisted':
       // A relist renews an expired listing too.
       return [

@@ -5,10 +5,19 @@ import type { Stack } from './stack.ts';
 import type { UploadFile } from './photos.ts';
 import { FACILITIES } from '../../src/lib/types.ts';
 
-export const registerViaApi = async (baseUrl: string, user: TestUser): Promise<string> => {
+/**
+ * `from`: the address the stack sees the registration come from, for a stack
+ * started with TRUST_PROXY_HOPS=1 (a file registering more people than the
+ * 10 an hour one address may).
+ */
+export const registerViaApi = async (
+  baseUrl: string,
+  user: TestUser,
+  from?: string,
+): Promise<string> => {
   const res = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}) },
     body: JSON.stringify({
       name: user.name,
       email: user.email,

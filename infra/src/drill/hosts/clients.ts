@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@rentals/api/idempotency/model';
 import { LISTING_FORM, listingForm } from '@rentals/testing/listingForm';
 import { CLIENT_TIMEOUT_MS, type LoadContext } from '../load.ts';
 
@@ -13,14 +14,22 @@ type Attempt = { ok: boolean; what: string; retryAfter: string | null };
 /**
  * A 202 is not an answer: the write's outcome was not known when the request
  * ran out of time (requestDeadline.ts), and the same Idempotency-Key sent
- * again learns it. So only the other 2xx acknowledge.
+ * again learns it. So only the other 2xx acknowledge, and a 409 "carried out,
+ * its answer lost": the edit took effect (its commit reached the standby
+ * before the primary was cut), and the person is told so.
+ * A 409 "still being carried out" is not an outcome.
  */
 const attempt = async (url: string, init: RequestInit): Promise<Attempt> => {
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
-    await res.arrayBuffer();
+    const body = await res.text();
+    const retryAfter = res.headers.get('retry-after');
+    if (res.status === 409 && body.includes(MESSAGES.answerLost))
+      return { ok: true, what: '409 (carried out, answer lost)', retryAfter };
+    if (res.status === 409 && body.includes(MESSAGES.inProgress))
+      return { ok: false, what: '409 (still being carried out)', retryAfter };
     const ok = res.ok && res.status !== 202;
-    return { ok, what: String(res.status), retryAfter: res.headers.get('retry-after') };
+    return { ok, what: String(res.status), retryAfter };
   } catch (error) {
     const e = error as { name?: string; code?: string };
     const what = e.name === 'TimeoutError' ? 'no answer in 10 s' : (e.code ?? e.name ?? 'error');
