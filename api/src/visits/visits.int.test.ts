@@ -142,3 +142,39 @@ describe('changing a visit', () => {
     expect(res.body).toContain('SUMMARY:Visit: Airy 1BHK in Koramangala');
   });
 });
+
+describe('the bell', () => {
+  type Bell = {
+    unread: number;
+    items: { kind: string; link: string; title: string | null; visitAt: string | null }[];
+  };
+  const bell = async (user: { token: string }) =>
+    (await s.t.request<Bell>('GET', '/api/notifications', { token: user.token })).body;
+  const visitItems = async (user: { token: string }) =>
+    (await bell(user)).items.filter((item) => item.kind.startsWith('visit-'));
+
+  it('tells each side of what the other did, leading to the conversation', async () => {
+    const { owner, tenant, listingId, conversationId } = await parties();
+    const [first, , later] = await freeSlots(tenant, listingId);
+    const { visitId } = (await book(tenant, conversationId, first!)).body.visit;
+    // The tenant booked: the owner hears of it, the tenant (who did it) does not.
+    expect(await visitItems(owner)).toEqual([
+      expect.objectContaining({
+        kind: 'visit-booked',
+        title: 'Airy 1BHK in Koramangala',
+        visitAt: first,
+        link: `/messages?c=${conversationId}`,
+      }),
+    ]);
+    expect(await visitItems(tenant)).toEqual([]);
+    expect((await bell(owner)).unread).toBeGreaterThanOrEqual(1);
+
+    await act(owner, visitId, 'reschedule', { start: later, reason: 'A meeting ran late' });
+    expect(await visitItems(tenant)).toEqual([
+      expect.objectContaining({ kind: 'visit-moved', visitAt: later }),
+    ]);
+    await act(tenant, visitId, 'cancel', { reason: 'Found a place' });
+    // The visit's latest change only: a new change is a new unread notice.
+    expect((await visitItems(owner)).map((item) => item.kind)).toEqual(['visit-cancelled']);
+  });
+});

@@ -4,7 +4,9 @@ import { Type, type Static } from '@sinclair/typebox';
 export const NotificationItemSchema = Type.Object({
   id: Type.String(),
   kind: Type.String({
-    description: "'search-match' (a saved search's new match) or an owner notice's kind",
+    description:
+      "'search-match' (a saved search's new match), 'visit-booked', 'visit-moved' or 'visit-cancelled' " +
+      "(a visit the other side booked, moved or called off), or an owner notice's kind",
   }),
   text: Type.String({
     description: 'In English; a client in another language builds it from search and title',
@@ -18,6 +20,9 @@ export const NotificationItemSchema = Type.Object({
   link: Type.String({ description: 'The page to open (a path on this site)' }),
   at: Type.String({ description: 'When it was recorded (ISO time)' }),
   read: Type.Boolean({ description: 'Up to the read mark, or opened' }),
+  visitAt: Type.Union([Type.String(), Type.Null()], {
+    description: "A visit's time (ISO) for a visit's notice; null otherwise",
+  }),
   searchId: Type.Union([Type.String(), Type.Null()], {
     description:
       "A match's saved search (opening the match sees its search's new matches); null for a notice",

@@ -32,11 +32,23 @@ const escapeAttribute = (text: string) => text.replaceAll('"', '&quot;');
 /** The unread messages badge: an envelope and the count, with the count in words for screen readers (filled by frame.ts). */
 const UNREAD_BADGE = `<span class="unread-badge" data-unread-badge hidden><span aria-hidden="true">${iconSvg('mail')} <span data-unread-count></span></span><span class="visually-hidden" data-unread-words></span></span>`;
 
+/** A visit's notice in the bell, one pattern per kind ('visit-booked' → data-visit-booked), {title} and {when} filled by bell.ts. */
+const VISIT_KINDS = [
+  ['visit-booked', 'frame.bell.visitBooked'],
+  ['visit-moved', 'frame.bell.visitMoved'],
+  ['visit-cancelled', 'frame.bell.visitCancelled'],
+] as const;
+const visitWords = (t: FrameText) =>
+  VISIT_KINDS.map(
+    ([kind, id]) =>
+      `data-${kind}="${escapeAttribute(t(id, { title: '{title}', when: '{when}' }))}"`,
+  ).join(' ');
+
 export const signedInNavHtml = (
   t: FrameText,
   href: FrameHref,
 ) => `<a href="${href('/add-property')}" data-show="owner" hidden>${t('frame.listProperty')}</a>
-<div class="bell" id="bell" data-show="in" data-heading="${t('frame.notifications')}" data-empty="${t('frame.bell.empty')}" data-mark-read="${t('frame.bell.markRead')}" ${countWords(t)} data-match="${escapeAttribute(t('frame.bell.match', { search: '{search}', title: '{title}' }))}" hidden></div>
+<div class="bell" id="bell" data-show="in" data-heading="${t('frame.notifications')}" data-empty="${t('frame.bell.empty')}" data-mark-read="${t('frame.bell.markRead')}" ${countWords(t)} data-match="${escapeAttribute(t('frame.bell.match', { search: '{search}', title: '{title}' }))}" ${visitWords(t)} hidden></div>
 <div class="user-menu" data-show="in" hidden>
   <button type="button" class="user-button" id="user-button" aria-expanded="false" aria-controls="user-menu-list">
     <span class="avatar" aria-hidden="true" id="user-initial"></span>

@@ -14,7 +14,10 @@ import { isNoAnswer, type Outcome } from './load.ts';
  * the recovery may meet the attempt its earlier try left running in a process
  * the fault killed: a 409 "still being carried out" with Retry-After until that
  * lease ends, or a 409 "already carried out, answer lost" when it had appended.
- * A first try may meet it too, when the proxy sent it on to another web process.
+ * That one is the earlier try's outcome, kept for a day: a retry learns it
+ * whenever it comes (the load's retries wait out Retry-After, so on a loaded
+ * machine past the lease). A first try may meet either when the proxy sent
+ * it on to another web process.
  * The proxy's 502 and 504 (a web process died or stalled mid-request) are no
  * answer, like a cut connection: allowed when they overlap the outage.
  */
@@ -52,7 +55,7 @@ export const judge = (o: Outcome, outage: { start: number; end: number }): Failu
   if (o.status === 409 && o.message === MESSAGES.answerLost)
     return {
       kind: `409 already carried out, answer lost${retry} (${when})`,
-      allowed: overlaps || inLease,
+      allowed: overlaps || inLease || retry !== '',
     };
   if (o.status !== null)
     return { kind: `${o.status} ${o.message ?? ''}`.trim().slice(0, 80) + retry, allowed: false };

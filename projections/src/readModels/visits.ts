@@ -1,10 +1,16 @@
 import type { RecordedEvent } from '@rentals/core/eventStore/types';
 import { VISITS_READ_MODEL } from '@rentals/core/readSide/names';
 import { isVisitEvent, VISIT_EVENT_TYPES, type VisitEvent } from '@rentals/core/visits/events';
+import { INBOX_CHANNEL } from '../queries/conversations.ts';
 import type { SqlProjection } from '../runner/projection.ts';
 import { sql, type Statement } from '../runner/statement.ts';
 
 export { VISITS_READ_MODEL };
+
+/** Wakes both sides' live streams (the bell lists the visit's change: queries/notificationQueries.ts). */
+const wakeBoth = (visitId: string): Statement =>
+  sql`SELECT pg_notify(${INBOX_CHANNEL}, owner_id), pg_notify(${INBOX_CHANNEL}, tenant_id)
+      FROM visits WHERE visit_id = ${visitId}`;
 
 const toStatements = (recorded: RecordedEvent): Statement[] => {
   if (!isVisitEvent(recorded)) return [];
@@ -27,6 +33,7 @@ const toStatements = (recorded: RecordedEvent): Statement[] => {
             VALUES (${d.visitId}, ${d.listingId}, ${d.conversationId}, ${d.tenantId}, ${d.ownerId},
               ${d.start}, 'booked', ${d.at}, ${d.at})
             ON CONFLICT (visit_id) DO NOTHING`,
+        wakeBoth(d.visitId),
       ];
     }
     case 'VisitRescheduled': {
@@ -36,6 +43,7 @@ const toStatements = (recorded: RecordedEvent): Statement[] => {
               changed_by = ${d.byUserId}, reason = ${d.reason}, sequence = sequence + 1,
               updated_at = ${d.at}
             WHERE visit_id = ${d.visitId}`,
+        wakeBoth(d.visitId),
       ];
     }
     case 'VisitCancelled': {
@@ -44,6 +52,7 @@ const toStatements = (recorded: RecordedEvent): Statement[] => {
         sql`UPDATE visits SET status = 'cancelled', changed_by = ${d.byUserId}, reason = ${d.reason},
               sequence = sequence + 1, updated_at = ${d.at}
             WHERE visit_id = ${d.visitId}`,
+        wakeBoth(d.visitId),
       ];
     }
     case 'VisitNoShowMarked':

@@ -1,7 +1,8 @@
 /**
  * The header's notification bell (issue 17), plain DOM like the rest of the
  * header and fetched only once someone is signed in: the unread count (new
- * saved-search matches and owner notices; unread messages have their own
+ * saved-search matches, visits the other side booked, moved or called off,
+ * and owner notices; unread messages have their own
  * badge) and a list of
  * the recent ones, kept current by the live inbox stream, with 'Mark all as
  * read'. Opening one reads it (and, for a saved search's match, sees that
@@ -51,6 +52,32 @@ const inPageLanguage = (path: string) => {
 const words = () => {
   const { heading = '', empty = '', markRead = '' } = byId('bell')?.dataset ?? {};
   return { heading, empty, markRead };
+};
+
+/** 'visit-booked' → the element's data-visit-booked pattern. */
+const VISIT_PATTERN: Record<string, 'visitBooked' | 'visitMoved' | 'visitCancelled'> = {
+  'visit-booked': 'visitBooked',
+  'visit-moved': 'visitMoved',
+  'visit-cancelled': 'visitCancelled',
+};
+
+/** A visit's notice in the page's language, its time in India's (the visit's own zone). */
+const visitText = (item: Item): string | undefined => {
+  const pattern = VISIT_PATTERN[item.kind];
+  const template = pattern && byId('bell')?.dataset[pattern];
+  if (!template || !item.visitAt || !item.title) return undefined;
+  const when = new Intl.DateTimeFormat(document.documentElement.lang || 'en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(item.visitAt));
+  const title = item.title;
+  return template.replace(/\{(title|when)\}/g, (_, name: string) =>
+    name === 'title' ? title : when,
+  );
 };
 
 /** How long ago in the page's language by Intl ('5 मिनट पहले', 'ಈಗ'): the bell's chunk carries no catalogue. */
@@ -192,7 +219,7 @@ const render = () => {
     const text =
       item.kind === 'search-match' && item.search && item.title
         ? deps.matchText(item.search, item.title)
-        : undefined;
+        : visitText(item);
     const link = element('a', { href: inPageLanguage(item.link), textContent: text ?? item.text });
     link.addEventListener('click', (event) => open(event, item));
     const li = element(
