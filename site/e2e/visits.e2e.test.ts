@@ -129,6 +129,21 @@ describe('a tenant and an owner agree a visit', () => {
     ).toBe(`/messages?c=${conversationId}`);
   });
 
+  it('the owner’s bell tells of the booking and leads to the conversation', async () => {
+    // At a phone's width the bell is in the menu; the desktop header shows it.
+    await owner.setViewportSize({ width: 1280, height: 800 });
+    await owner.goto('/dashboard');
+    await islandsHydrated(owner);
+    // The read side and the live stream take their time under load: expect.poll's default is 1 s.
+    await expect
+      .poll(() => owner.getByTestId('bell-count').isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    await owner.getByRole('button', { name: 'Notifications' }).click();
+    const item = owner.getByTestId('bell-item').filter({ hasText: `${TITLE}: visit booked for ` });
+    await item.getByRole('link').click();
+    await owner.waitForURL(`**/messages?c=${conversationId}`);
+  });
+
   it('the owner moves it, saying why; the tenant sees the new time and the reason', async () => {
     await openConversation(owner);
     const panel = owner.getByTestId('visit-panel');
