@@ -335,6 +335,7 @@ const toStatements = (event: ListingEvent): Statement[] => {
     // Not in the document (see canHandle): photos join it with ListingImagesAdded once processed.
     case 'ListingPhotosReceived':
     case 'ListingPhotosFailed':
+      return [];
     // The ListingDelisted before it took the home off the market.
     case 'ListingLet':
       return [];
