@@ -144,7 +144,7 @@ describe('profile', () => {
 
   it('chooses which notifications to get, kept after a reload', async () => {
     const settings = page.getByTestId('push-settings');
-    const messages = settings.getByLabel('New messages');
+    const messages = settings.getByLabel('New messages and visits');
     const quiet = settings.getByLabel('Quiet hours: nothing from 10 pm to 7 am (India time)');
     expect(await messages.isChecked()).toBe(true);
     expect(await quiet.isChecked()).toBe(true);
@@ -152,9 +152,9 @@ describe('profile', () => {
     await toast('Notification settings saved').waitFor();
     await page.reload();
     await islandsHydrated(page);
-    expect(await page.getByTestId('push-settings').getByLabel('New messages').isChecked()).toBe(
-      false,
-    );
+    expect(
+      await page.getByTestId('push-settings').getByLabel('New messages and visits').isChecked(),
+    ).toBe(false);
     expect(
       await page.getByTestId('push-settings').getByLabel('Instant saved-search alerts').isChecked(),
     ).toBe(true);

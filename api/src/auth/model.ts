@@ -105,7 +105,7 @@ const pushSwitch = (description: string) =>
 /** Which pushes the account gets; a switch not sent keeps its value. */
 const pushSettings = t.Object(
   {
-    messages: pushSwitch('New messages'),
+    messages: pushSwitch('New messages, and visits booked, moved or cancelled by the other side'),
     alerts: pushSwitch('Instant saved-search alerts'),
     ownerNotices: pushSwitch('Owner notices: review decisions and expiry reminders'),
     quietHours: pushSwitch('Nothing from 22:00 to 07:00 India time'),

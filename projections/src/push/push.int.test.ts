@@ -11,6 +11,7 @@ import {
 } from '@rentals/testing/listingFixtures';
 import { startPushService, type BrowserSubscription } from '@rentals/testing/pushService';
 import { testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
+import { visitCalls } from '@rentals/testing/visits';
 import { NOTIFY_AT_MOST_EVERY_MS } from '../messageNotifications/notifier.ts';
 import { INSTANT_EVERY_MS } from '../alerts/alertMailer.ts';
 import { PUSH_AFTER_MS } from './messagePushes.ts';
@@ -260,5 +261,54 @@ describe('push for an owner notice', () => {
     });
     await round();
     expect(payloads(phone)).toEqual([]);
+  });
+});
+
+describe('push for a visit', () => {
+  const visits = visitCalls(() => s.t);
+
+  it('tells the owner of a booking and the tenant of a move, each in their language, leading to the conversation; once', async () => {
+    advanceToIndia(NOON);
+    const { owner, tenant, listingId, conversationId } = await visits.parties();
+    const ownerPhone = await subscribe(owner);
+    const tenantPhone = await subscribe(tenant);
+    await settings(tenant, { language: 'hi' });
+    const [first, , later] = await visits.freeSlots(tenant, listingId);
+    const { visitId } = (await visits.book(tenant, conversationId, first!)).body.visit;
+    await round();
+    await round();
+    const url = `/messages?c=${conversationId}`;
+    expect(payloads(ownerPhone)).toEqual([
+      {
+        title: 'Visit booked',
+        body: expect.stringMatching(
+          /^“Airy 1BHK in Koramangala”, .+\. Open the conversation for details\.$/,
+        ),
+        url,
+      },
+    ]);
+    expect(payloads(tenantPhone)).toEqual([]);
+
+    await visits.act(owner, visitId, 'reschedule', { start: later, reason: 'A meeting ran late' });
+    await round();
+    expect(payloads(tenantPhone)).toEqual([
+      {
+        title: 'घर देखने का समय बदला',
+        body: expect.stringMatching(/^“Airy 1BHK in Koramangala”, .+। जानकारी के लिए बातचीत खोलें।$/),
+        url,
+      },
+    ]);
+    expect(payloads(ownerPhone)).toHaveLength(1);
+  });
+
+  it('does not come when pushes about messages are off', async () => {
+    advanceToIndia(NOON);
+    const { owner, tenant, listingId, conversationId } = await visits.parties();
+    const ownerPhone = await subscribe(owner);
+    await settings(owner, { push: { messages: false } });
+    const [first] = await visits.freeSlots(tenant, listingId);
+    await visits.book(tenant, conversationId, first!);
+    await round();
+    expect(payloads(ownerPhone)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { startRounds } from '../runner/rounds.ts';
 import { pushAlerts } from './alertPushes.ts';
 import { pushMessages, PUSH_AFTER_MS } from './messagePushes.ts';
 import { pushNotices } from './noticePushes.ts';
+import { pushVisits } from './visitPushes.ts';
 import { createPushSender, type Delivered } from './sender.ts';
 
 export type PushNotifierOptions = {
@@ -21,7 +22,7 @@ export type PushNotifierOptions = {
 };
 
 /**
- * One round: new messages, instant alerts and owner notices, each to the
+ * One round: new messages, instant alerts, owner notices and visit changes, each to the
  * users who want that channel and are out of their quiet hours. Any error of
  * one kind is logged and the others still go out.
  */
@@ -38,6 +39,7 @@ export const pushOnce = async (
     ],
     ['alerts', () => pushAlerts(common, total)],
     ['owner notices', () => pushNotices(common, total)],
+    ['visits', () => pushVisits(common, total)],
   ] as const;
   for (const [name, run] of kinds) {
     try {
