@@ -1,6 +1,7 @@
 // `npm run screenshots`
 // The product's main screens (home, map search, a search within a drawn area,
-// a listing's detail, a city's pre-rendered page, saved searches, a broker's dashboard, the admin
+// a listing's detail, a city's pre-rendered page, saved searches, a visit booked from a
+// conversation, a broker's dashboard, the admin
 // console, and the map in Hindi and a listing in Kannada)
 // on a desktop (1280 px) and a phone (390 px), written to
 // docs/screenshots/ for the README. A fresh stack of its own, as the e2e tests
@@ -15,6 +16,7 @@ import { launchChromium } from '@rentals/testing/browser';
 import { ROOT, startProduct, waitForPage } from '@rentals/testing/product';
 import { seedListings } from '../seed/seed.ts';
 import { DEMO_ACCOUNTS, SEED_PASSWORD } from '../seed/users.ts';
+import { visitScene } from './visitScene.ts';
 
 const LISTINGS = 600;
 const SEED = 20_260_101;
@@ -143,6 +145,8 @@ try {
     if (!saved.ok) throw new Error(`saved search: ${saved.status} ${await saved.text()}`);
   }
 
+  const visitConversation = await visitScene(baseUrl, tokens);
+
   type Screen = { name: string; path: string; as?: keyof typeof tokens; map?: boolean };
   const screens: Screen[] = [
     { name: 'home', path: '/' },
@@ -169,6 +173,8 @@ try {
     { name: 'detail-kannada', path: `/kn/properties/${detail._id}`, as: 'tenant' },
     { name: 'city', path: `/browse/cities/${city.slug}` },
     { name: 'saved-searches', path: '/saved-searches', as: 'tenant' },
+    // A conversation with the visit the tenant booked from it.
+    { name: 'visit', path: `/messages?c=${visitConversation}`, as: 'tenant' },
     { name: 'owner-dashboard', path: '/dashboard', as: 'broker' },
     { name: 'admin', path: '/admin', as: 'admin' },
   ];
