@@ -38,9 +38,13 @@ export const RentRowSchema = Type.Object(
     month: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$', description: 'Indian calendar month' }),
     propertyType: Type.Union([Type.Literal('flat'), Type.Literal('house'), Type.Literal('PG')]),
     bedrooms: Type.Integer({ minimum: 0, description: 'BHK; 0 is a 1 RK' }),
-    askedMedianRent: nullableInt('median asked monthly rent (₹) of the listings on the market'),
+    askedMedianRent: nullableInt(
+      'median asked monthly rent (₹, to the nearest 500) of the listings on the market',
+    ),
     askedListings: nullableInt('listings on the market that month'),
-    letMedianRent: nullableInt('median agreed monthly rent (₹) of the lets recorded that month'),
+    letMedianRent: nullableInt(
+      'median agreed monthly rent (₹, to the nearest 500) of the lets recorded that month',
+    ),
     lets: nullableInt('lets recorded that month'),
   },
   { additionalProperties: false },

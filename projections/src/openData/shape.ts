@@ -1,3 +1,4 @@
+import { publicRent } from '../queries/rentMarket.ts';
 import { LICENCE, MIN_CELL, OPEN_DATA, type RentRow, type RentsFile } from './schema.ts';
 
 /**
@@ -29,10 +30,13 @@ export type PlaceNames = {
 const bucketKey = (c: Cell) =>
   [c.scope, c.cityKey, c.areaKey, c.propertyType, c.bedrooms, c.month].join('\u0000');
 
-/** A median and its count, or both null when fewer than MIN_CELL stand behind it. */
+/**
+ * A median (whole rupees, to the nearest ₹500 as every public median) and
+ * its count, or both null when fewer than MIN_CELL stand behind it.
+ */
 export const shownCell = (cell: Cell | undefined) =>
   cell && cell.count >= MIN_CELL
-    ? { median: Math.round(cell.median), count: cell.count }
+    ? { median: publicRent(cell.median), count: cell.count }
     : { median: null, count: null };
 
 const compare = (a: string | number | null, b: string | number | null) =>

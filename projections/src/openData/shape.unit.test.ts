@@ -36,12 +36,17 @@ describe('the open rent data rows', () => {
         month: '2026-11',
         propertyType: 'flat',
         bedrooms: 2,
-        askedMedianRent: 31_251,
+        askedMedianRent: 31_500,
         askedListings: 9,
         letMedianRent: 29_000,
         lets: 5,
       },
     ]);
+  });
+
+  it('publishes a median to the nearest ₹500, never one listing’s exact rent', () => {
+    const [row] = shapeRows([cell({ median: 23_457 })], [cell({ median: 23_249.5 })], names);
+    expect(row).toMatchObject({ askedMedianRent: 23_500, letMedianRent: 23_000 });
   });
 
   it('keeps a row with one part shown and the other suppressed, leaving that part empty', () => {
