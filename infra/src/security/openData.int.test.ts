@@ -5,13 +5,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import { publicSiteHandler } from '@rentals/api/web/publicPages';
 import { compareOpenData } from '@rentals/projections/openData/files';
-import { RentsFileSchema } from '@rentals/projections/openData/schema';
+import { isRentsFile, RentsFileSchema } from '@rentals/core/openData/rentsSchema';
 import { dirtyCitiesProjection } from '@rentals/projections/dirtyCities/dirtyCities';
 import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
 import { regenerateOnce } from '@rentals/projections/publicSite/regenerator';
@@ -117,18 +116,19 @@ describe('the open rent data', () => {
 
   it('is a JSON file that validates against the published schema and says the same', () => {
     const file: unknown = JSON.parse(read('data/rents.json'));
-    expect(Value.Check(RentsFileSchema, file)).toBe(true);
+    expect(isRentsFile(file)).toBe(true);
     expect(JSON.parse(read('data/rents.schema.json'))).toEqual(
       JSON.parse(JSON.stringify(RentsFileSchema)),
     );
+    if (!isRentsFile(file)) return;
     expect(file).toMatchObject({
       throughMonth: '2026-01',
       licence: { name: 'CC BY 4.0', attribution: 'Rentals' },
-      rows: expect.arrayContaining([
-        expect.objectContaining({ locality: KORAMANGALA, month: '2026-11', letMedianRent: 22_000 }),
-      ]),
     });
-    expect((file as { rows: unknown[] }).rows).toHaveLength(4);
+    expect(file.rows).toHaveLength(4);
+    expect(
+      file.rows.find((r) => r.locality === KORAMANGALA && r.month === '2026-11'),
+    ).toMatchObject({ letMedianRent: 22_000, lets: 5, askedMedianRent: null });
   });
 
   it('matches the read models, and verify names the row that differs until the next run', async () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
 import { readOpenData } from './read.ts';
-import { OPEN_DATA, RentsFileSchema } from './schema.ts';
+import { OPEN_DATA, RentsFileSchema } from '@rentals/core/openData/rentsSchema';
 import { rentsCsv, rentsFile, rentsJson, shapeRows } from './shape.ts';
 
 /** The published schema, as a JSON Schema validator reads it. */

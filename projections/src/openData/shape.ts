@@ -1,5 +1,11 @@
 import { publicRent } from '../queries/rentMarket.ts';
-import { LICENCE, MIN_CELL, OPEN_DATA, type RentRow, type RentsFile } from './schema.ts';
+import {
+  LICENCE,
+  MIN_CELL,
+  OPEN_DATA,
+  type RentRow,
+  type RentsFile,
+} from '@rentals/core/openData/rentsSchema';
 
 /**
  * The open rent data's rows, pure: the asked and let medians of one bucket

@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import { localePath } from '@rentals/core/i18n/locales';
 import { openDataFiles } from '../openData/files.ts';
-import { OPEN_DATA } from '../openData/schema.ts';
+import { OPEN_DATA } from '@rentals/core/openData/rentsSchema';
 import { pageFile } from './paths.ts';
 import type { Publisher } from './publisher.ts';
 import type { SiteContext } from './templates/layout.ts';

@@ -1,6 +1,6 @@
 import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { markup, type Html } from '../html.ts';
-import { LICENCE, MIN_CELL, OPEN_DATA } from '../../openData/schema.ts';
+import { LICENCE, MIN_CELL, OPEN_DATA } from '@rentals/core/openData/rentsSchema';
 import { inLanguage, layout, textOf, type SiteContext } from './layout.ts';
 
 /** How often, at most, the regenerator makes the data files again (regenerator.ts), as the page says. */

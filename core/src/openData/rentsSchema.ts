@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 
 /**
  * The open rent data's published files (docs/OPEN-DATA.md): one home for
@@ -75,3 +76,8 @@ export const RentsFileSchema = Type.Object(
 );
 
 export type RentsFile = Static<typeof RentsFileSchema>;
+
+const compiled = TypeCompiler.Compile(RentsFileSchema);
+
+/** Whether a parsed /data/rents.json follows the published schema (the tests and any reader). */
+export const isRentsFile = (value: unknown): value is RentsFile => compiled.Check(value);
