@@ -13,7 +13,7 @@ import { compareOpenData } from '@rentals/projections/openData/files';
 import { isRentsFile, RentsFileSchema } from '@rentals/core/openData/rentsSchema';
 import { dirtyCitiesProjection } from '@rentals/projections/dirtyCities/dirtyCities';
 import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
-import { regenerateOnce } from '@rentals/projections/publicSite/regenerator';
+import { regenerateOnce, startRegenerator } from '@rentals/projections/publicSite/regenerator';
 import { publicListingModel } from '@rentals/projections/readModels/publicListingModel';
 import { rentTrendsProjection } from '@rentals/projections/readModels/rentTrends';
 import { startProjection, type RunningProjection } from '@rentals/projections/runner/runner';
@@ -154,6 +154,38 @@ describe('the open rent data', () => {
     expect(read('data/rents.csv')).toContain(
       'Bengaluru,HSR Layout,locality,2026-11,flat,2,,,32000,5',
     );
+  });
+
+  it('is made again by the regenerator after a change to a city, on its schedule', async () => {
+    const regenerator = startRegenerator({
+      sql: db.sql,
+      outDir: out,
+      siteUrl: SITE,
+      batchWindowMs: 10,
+      pollMs: 50,
+      openDataEveryMs: 0,
+    });
+    try {
+      // A sixth let in HSR Layout, then a rent change there: its city is marked, and the data follows.
+      await insertLet('HSR Layout', 35_000, '2026-11-22T10:00:00Z');
+      await appendListingEvent(createEventStore(db.sql), {
+        type: 'ListingRentChanged',
+        data: {
+          listingId: 'l00001',
+          at: '2026-01-02T00:00:00Z',
+          rent: 25_000,
+          rentType: 'monthly',
+          previousRent: 23_558,
+          previousRentType: 'monthly',
+        },
+      });
+      await expect.poll(() => compareOpenData(db.sql, out)).toEqual([]);
+      expect(read('data/rents.csv')).toContain(
+        'Bengaluru,HSR Layout,locality,2026-11,flat,2,,,32500,6',
+      );
+    } finally {
+      await regenerator.stop();
+    }
   });
 
   it('is served at /data/ with its content type and the pages’ cache headers', async () => {

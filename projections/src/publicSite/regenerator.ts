@@ -36,6 +36,8 @@ export type RegeneratorOptions = {
   maxHoldMs?: number;
   /** Fewer marked listings than this never make a full build (see wantsFullBuild). */
   fullBuildMinListings?: number;
+  /** The open rent data's schedule (OPEN_DATA_EVERY_MS): at most this often after a rebuilt city. */
+  openDataEveryMs?: number;
 };
 
 /** Ready marks against the site's size: what decides between an incremental run and a full build. */
@@ -140,11 +142,18 @@ export const regenerateOnce = async (
 };
 
 /**
- * The open rent data is made again at most this often (and only after a run
- * rebuilt a city since): it reads every month of every bucket, a second or so
- * at 200k listings, which a run for one new listing must not pay each time.
+ * The open rent data is made again at most this often after a run rebuilt a
+ * city: it reads every month of every bucket (it grows with the site's
+ * history), which a run for one new listing must not pay each time.
  */
 const OPEN_DATA_EVERY_MS = OPEN_DATA_EVERY_MINUTES * 60_000;
+/**
+ * …and at least this often whatever happened: the models it reads may apply
+ * an event after the run its mark caused (the lets' projection is not one of
+ * the pages' sources; the trends settle up to 20 s later under load). With
+ * nothing changed, nothing is written.
+ */
+const OPEN_DATA_AT_LEAST_MS = 10 * 60_000;
 
 /** The models the pages are built from: the public model, the rent trends and the dirty marks. */
 const SOURCES = [...PAGE_SOURCES, DIRTY_CITIES];
@@ -260,7 +269,10 @@ export const startRegenerator = (options: RegeneratorOptions) => {
             continue;
           }
           hold = undefined;
-          const openData = openDataPending && Date.now() - openDataAt >= OPEN_DATA_EVERY_MS;
+          const sinceOpenData = Date.now() - openDataAt;
+          const openData =
+            (openDataPending && sinceOpenData >= (options.openDataEveryMs ?? OPEN_DATA_EVERY_MS)) ||
+            sinceOpenData >= OPEN_DATA_AT_LEAST_MS;
           const { report, waiting } = await regenerateOnce({
             ...options,
             countsCache,
