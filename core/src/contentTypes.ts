@@ -8,6 +8,7 @@ const TYPES: Record<string, string> = {
   json: 'application/json',
   xml: 'application/xml; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
   webmanifest: 'application/manifest+json',
   png: 'image/png',
   jpg: 'image/jpeg',

@@ -28,7 +28,7 @@ const SECURITY_HEADERS = {
 const LANGUAGE = `(?:(?:${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join('|')})\\/)?`;
 /** Only these paths belong to the generated site; everything else falls through to the app's site. */
 const OWNED = new RegExp(
-  `^\\/(?:${LANGUAGE}browse\\/.+|sitemap\\.xml|sitemaps\\/${LANGUAGE}[a-z0-9-]+\\.xml|robots\\.txt)$`,
+  `^\\/(?:${LANGUAGE}browse\\/.+|sitemap\\.xml|sitemaps\\/${LANGUAGE}[a-z0-9-]+\\.xml|robots\\.txt|${LANGUAGE}data\\/rents|data\\/rents\\.(?:csv|json|schema\\.json))$`,
 );
 /** A listing's own page in any language, whose status may be 404 (delisted) or 410 (deleted). */
 const LISTING_PAGE = new RegExp(`^${LANGUAGE}browse\\/[^/]+\\.html$`);
@@ -39,7 +39,9 @@ const SAFE_PATH = /^[A-Za-z0-9/_.-]+$/;
 const fileFor = (pathname: string): string | undefined => {
   const path = pathname.replace(/\/+$/, '');
   if (!SAFE_PATH.test(path) || path.includes('..')) return undefined;
-  return /\.(xml|txt|css|js|webp|png|svg)$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`;
+  return /\.(xml|txt|css|js|webp|png|svg|csv|json)$/.test(path)
+    ? path.slice(1)
+    : `${path.slice(1)}.html`;
 };
 
 /** One generated file as a source holds it; `head` reads its first bytes (a listing page's status). */

@@ -17,6 +17,11 @@ export const LATIN_KEPT: ReadonlySet<string> = new Set([
   'PNG',
   'WebP',
   'MB',
+  // The open rent data's file formats and licence (CC BY 4.0), named as they are everywhere.
+  'CSV',
+  'JSON',
+  'CC',
+  'BY',
 ]);
 
 const SCRIPTS = { hi: /\p{Script=Devanagari}/u, kn: /\p{Script=Kannada}/u } as const;

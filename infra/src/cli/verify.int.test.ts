@@ -136,4 +136,19 @@ describe('npm run verify', () => {
     expect(out).toContain(`public pages: listing ${other} has no page`);
     expect(code).toBe(1);
   });
+
+  it('names the open rent data line the published files lack', async () => {
+    // Five lets as the let's projection records them (inserted directly: that projection is issue 44's other part).
+    const sql = cli.db().sql;
+    for (const [i, rent] of [20_000, 21_000, 22_000, 23_000, 24_000].entries())
+      await sql`INSERT INTO listing_lets (let_id, listing_id, owner_id, rent, deposit, move_in, let_at, city,
+          city_key, area, area_key, property_type, bedrooms)
+        VALUES (${`verify-let-${i}`}, ${listed}, 'owner', ${rent}, ${rent}, '2026-12-01', '2026-11-10T10:00:00Z',
+          'Mysuru', 'mysuru', 'Gokulam', 'gokulam', 'flat', 2)`;
+    const { code, out } = await verify();
+    expect(out).toContain(
+      'open data: /data/rents.csv differs from the read models: 2 line(s) missing: Mysuru,,city,2026-11,flat,2,,,22000,5 | Mysuru,Gokulam,locality,2026-11,flat,2,,,22000,5',
+    );
+    expect(code).toBe(1);
+  });
 });

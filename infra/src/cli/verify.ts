@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { createMeili } from '@rentals/projections/queries/meili';
 import { projectionStates, publicSiteStatus } from '@rentals/projections/queries/readSideHealth';
+import { compareOpenData } from '@rentals/projections/openData/files';
 import type { Sql } from '@rentals/core/db';
 import { checkConsistency } from '../ops/consistency.ts';
 import { parseCommandArgs } from './args.ts';
@@ -72,6 +73,13 @@ await withCliContext(async ({ sql, config, dataDir }) => {
       ? resolve(flags['public-site'] ?? resolve(dataDir, 'public-site'))
       : undefined,
   });
+  const siteDir = resolve(flags['public-site'] ?? resolve(dataDir, 'public-site'));
+  // The open rent data is made again at most once a minute (regenerator.ts): give it until the deadline.
+  let openData = pages ? await compareOpenData(sql, siteDir) : [];
+  while (openData.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    openData = await compareOpenData(sql, siteDir);
+  }
   const c = report.counts;
   console.log(
     `event log: ${c.listingsInLog} listings (${c.live} live, ${c.listed} listed, ${c.parked} parked)`,
@@ -83,7 +91,7 @@ await withCliContext(async ({ sql, config, dataDir }) => {
   console.log(
     `public pages: ${c.listingPages === null ? 'not compared' : `${c.listingPages} listing pages`}`,
   );
-  const differences = [...lagging, ...report.differences];
+  const differences = [...lagging, ...report.differences, ...openData];
   if (differences.length === 0) {
     console.log('consistent: every store holds what the log says');
     return;

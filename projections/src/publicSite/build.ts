@@ -48,6 +48,7 @@ import { renderIndexPage } from './templates/indexPage.ts';
 import type { SiteContext } from './templates/layout.ts';
 import { renderGoneListingPage, renderListingPage } from './templates/listingPage.ts';
 import { rentTrends } from '../queries/rentTrends.ts';
+import { publishOpenData } from './openData.ts';
 
 export type { CityPages } from './cityPages.ts';
 
@@ -84,6 +85,8 @@ export type BuildRequest = {
   /** Numbered pages per city and type (MAX_PAGES unless a test wants fewer). */
   maxPages?: number;
   onProgress?: (listingsDone: number) => void;
+  /** Also make the open rent data again (a full build always does; the regenerator on its schedule). */
+  openData?: boolean;
 };
 
 export type BuildReport = {
@@ -98,6 +101,8 @@ export type BuildReport = {
   paths: string[];
   /** Where the time went: the counts query, listing pages, city pages (with sitemaps), the index. */
   timings: { countsMs: number; listingPagesMs: number; cityPagesMs: number; indexMs: number };
+  /** Whether the run made the open rent data again (/data/rents.*). */
+  openData: boolean;
 };
 
 /** Marked listing pages read from the public model at once in an incremental run. */
@@ -397,6 +402,9 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
   lap(watch, 'cityPagesMs');
   // 3. The cities index, robots.txt and the sitemap index, last.
   publishIndex(b, allCities);
+  // 4. The open rent data, read after the pages: it is at least as new as they are.
+  const openData = b.full || request.openData === true;
+  if (openData) await publishOpenData(b.publisher, b.sql, b.sites);
   lap(watch, 'indexMs');
   const { stats } = b.publisher;
   return {
@@ -408,5 +416,6 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
     pagesSkipped: b.skipped,
     paths: stats.paths,
     timings: watch.timings,
+    openData,
   };
 };

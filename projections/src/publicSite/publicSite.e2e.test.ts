@@ -134,4 +134,26 @@ describe('the public city pages in Chromium with JavaScript disabled', () => {
     expect(health.publicSite?.lastRunAt).toBeTruthy();
     expect(typeof health.publicSite?.pendingCities).toBe('number');
   });
+
+  it('the city page leads to the open rent data, whose files are served as data', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/browse/cities/pune');
+    await page.getByRole('link', { name: 'Open rent data for Pune' }).click();
+    await expect.poll(() => page.url()).toBe(`${baseUrl}/data/rents`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Open rent data',
+    );
+    // Clear at 390 px: nothing wider than the screen.
+    await expect(page.evaluate<number>('document.documentElement.scrollWidth')).resolves.toBe(390);
+    const csvHref = await page.getByRole('link', { name: 'CSV' }).getAttribute('href');
+    const csv = await fetch(`${baseUrl}${csvHref}`);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    // Ten 2 BHK flats in Pune in January 2026 (the fixtures' month): the city-wide row shows them.
+    await expect
+      .poll(async () => (await (await fetch(`${baseUrl}${csvHref}`)).text()).split('\r\n'))
+      .toContainEqual(expect.stringMatching(/^Pune,,city,2026-01,flat,2,\d+,10,,$/));
+    const json = await fetch(`${baseUrl}/data/rents.json`);
+    expect(json.headers.get('content-type')).toBe('application/json');
+    expect(((await json.json()) as { licence: { name: string } }).licence.name).toBe('CC BY 4.0');
+  });
 });

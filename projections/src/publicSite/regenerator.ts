@@ -12,6 +12,7 @@ import { cityCounts, type CityCounts } from './queries.ts';
 import { recordRun } from './status.ts';
 import { withSiteLock } from './siteLock.ts';
 import { sleepUnlessWoken, wakeUp, type Waker } from '../runner/waker.ts';
+import { OPEN_DATA_EVERY_MINUTES } from './templates/openDataPage.ts';
 
 export type RegeneratorOptions = {
   sql: Sql;
@@ -35,6 +36,8 @@ export type RegeneratorOptions = {
   maxHoldMs?: number;
   /** Fewer marked listings than this never make a full build (see wantsFullBuild). */
   fullBuildMinListings?: number;
+  /** The open rent data's schedule (OPEN_DATA_EVERY_MS): at most this often after a rebuilt city. */
+  openDataEveryMs?: number;
 };
 
 /** Ready marks against the site's size: what decides between an incremental run and a full build. */
@@ -81,6 +84,8 @@ export const regenerateOnce = async (
   options: RegeneratorOptions & {
     countsCache?: Map<string, CityCounts>;
     pagesCache?: Map<string, CityPages>;
+    /** Make the open rent data again in this run, even with nothing marked (the loop's schedule). */
+    openData?: boolean;
   },
 ): Promise<RegenerationResult> => {
   const { sql } = options;
@@ -93,7 +98,8 @@ export const regenerateOnce = async (
     const [{ waiting } = { waiting: 0 }] = await sql<{ waiting: number }[]>`
       SELECT (SELECT count(*) FROM public_site_dirty_cities WHERE NOT ${ready})::int
            + (SELECT count(*) FROM public_site_dirty_listings WHERE NOT ${ready})::int AS waiting`;
-    if (cities.length === 0 && listings.length === 0) return { report: null, waiting };
+    if (cities.length === 0 && listings.length === 0 && !options.openData)
+      return { report: null, waiting };
 
     const startedAt = new Date();
     const cache = options.countsCache ?? new Map<string, CityCounts>();
@@ -119,6 +125,7 @@ export const regenerateOnce = async (
       listings: listings.map((l) => ({ id: l.key, citySlug: l.city_slug })),
       skipUnchanged: true,
       countsCache: cache,
+      openData: options.openData === true,
       ...(options.pagesCache ? { pagesCache: options.pagesCache } : {}),
     });
     await sql.begin(async (tx) => {
@@ -133,6 +140,20 @@ export const regenerateOnce = async (
   });
   return result ?? { report: null, waiting: 0 };
 };
+
+/**
+ * The open rent data is made again at most this often after a run rebuilt a
+ * city: it reads every month of every bucket (it grows with the site's
+ * history), which a run for one new listing must not pay each time.
+ */
+const OPEN_DATA_EVERY_MS = OPEN_DATA_EVERY_MINUTES * 60_000;
+/**
+ * …and at least this often whatever happened: the models it reads may apply
+ * an event after the run its mark caused (the lets' projection is not one of
+ * the pages' sources; the trends settle up to 20 s later under load). With
+ * nothing changed, nothing is written.
+ */
+const OPEN_DATA_AT_LEAST_MS = 10 * 60_000;
 
 /** The models the pages are built from: the public model, the rent trends and the dirty marks. */
 const SOURCES = [...PAGE_SOURCES, DIRTY_CITIES];
@@ -168,7 +189,7 @@ const describe = (report: BuildReport & { ms: number; full: boolean }, listingPa
   if (report.full)
     return `public site: full build of the backlog, ${report.written} files for ${report.cities.length} cities in ${report.ms} ms ${JSON.stringify(report.timings)}`;
   const names = report.cities.slice(0, 10).join(', ') + (report.cities.length > 10 ? ', …' : '');
-  return `public site: rebuilt ${report.cities.length} ${report.cities.length === 1 ? 'city' : 'cities'} (${names || 'none'}) and ${listingPages} listing page(s): ${report.written} files written, ${report.unchanged} unchanged in ${report.ms} ms ${JSON.stringify(report.timings)}`;
+  return `public site: rebuilt ${report.cities.length} ${report.cities.length === 1 ? 'city' : 'cities'} (${names || 'none'}) and ${listingPages} listing page(s)${report.openData ? ' and the open rent data' : ''}: ${report.written} files written, ${report.unchanged} unchanged in ${report.ms} ms ${JSON.stringify(report.timings)}`;
 };
 
 /**
@@ -203,6 +224,9 @@ export const startRegenerator = (options: RegeneratorOptions) => {
   });
   let published = false;
   let synced = false;
+  // The open rent data: made at the first run after a start, then after runs that rebuilt a city, on its schedule.
+  let openDataPending = true;
+  let openDataAt = -Infinity;
 
   /** Every failure, the first build and LISTEN included, is retried with backoff: the loop never ends by itself. */
   const loop = async () => {
@@ -245,7 +269,20 @@ export const startRegenerator = (options: RegeneratorOptions) => {
             continue;
           }
           hold = undefined;
-          const { report, waiting } = await regenerateOnce({ ...options, countsCache, pagesCache });
+          const sinceOpenData = Date.now() - openDataAt;
+          const openData =
+            (openDataPending && sinceOpenData >= (options.openDataEveryMs ?? OPEN_DATA_EVERY_MS)) ||
+            sinceOpenData >= OPEN_DATA_AT_LEAST_MS;
+          const { report, waiting } = await regenerateOnce({
+            ...options,
+            countsCache,
+            pagesCache,
+            openData,
+          });
+          if (report?.openData) {
+            openDataPending = false;
+            openDataAt = Date.now();
+          } else if (report && report.cities.length > 0) openDataPending = true;
           // Before anything else: what an earlier run queued and could not upload goes first.
           const uploaded = (await options.mirror?.drain()) ?? 0;
           if (uploaded > 0) log(`public site: ${uploaded} files uploaded to the pages' bucket`);

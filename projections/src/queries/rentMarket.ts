@@ -38,6 +38,15 @@ export const monthsBefore = (month: string, n: number): string => {
 export const monthlyRent = (rent: number, rentType: string): number =>
   rentType === 'yearly' ? rent / 12 : rent;
 
+/**
+ * A median published to everyone (the city pages' table, the open rent data)
+ * goes to the nearest ₹500: an aggregate of several listings, never one
+ * listing's exact rent (which public pages do not show; a median of an odd
+ * count is one listing's rent).
+ */
+export const PUBLIC_RENT_STEP = 500;
+export const publicRent = (n: number) => Math.round(n / PUBLIC_RENT_STEP) * PUBLIC_RENT_STEP;
+
 /** A median with the number of listings behind it. */
 export type Median = { median: number; sample: number };
 

@@ -16,6 +16,7 @@ import { CARD_SIZES } from '@rentals/core/ui/photoSources';
 import type { RentTrends } from '../../queries/rentTrends.ts';
 import { MIN_TREND_SAMPLE } from '../../queries/rentMarket.ts';
 import { rentTrendsSection } from './rentTrends.ts';
+import { openDataLink } from './openDataPage.ts';
 import {
   absolute,
   breadcrumbList,
@@ -172,6 +173,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
     </div>
     ${pager(site, city.slug, type, page, totalPages)}
     ${type === null && page === 1 ? rentTrendsSection(site, input.trends, name, MIN_TREND_SAMPLE) : ''}
+    ${type === null && page === 1 ? openDataLink(site, name) : ''}
     ${page === totalPages && count > totalPages * PAGE_SIZE ? searchTheRest(site, input, count) : ''}
   </div>`;
   return layout(

@@ -2,17 +2,14 @@ import { formatDate } from '@rentals/core/i18n/dates';
 import { formatRupees } from '@rentals/core/i18n/numbers';
 import { markup, type Html } from '../html.ts';
 import type { RentTrends, TrendGroup } from '../../queries/rentTrends.ts';
+import { publicRent } from '../../queries/rentMarket.ts';
 import { propertyTypeLabel } from '@rentals/core/i18n/terms';
 import { textOf, type SiteContext } from './layout.ts';
 
 const SPARK = { width: 120, height: 32, padding: 3 };
 
-/**
- * A public median to the nearest ₹500: an aggregate of several listings,
- * never one listing's exact rent (which public pages do not show).
- */
-const PUBLIC_STEP = 500;
-const rupees = (n: number) => formatRupees(Math.round(n / PUBLIC_STEP) * PUBLIC_STEP);
+/** A public median to the nearest ₹500 (rentMarket.ts publicRent). */
+const rupees = (n: number) => formatRupees(publicRent(n));
 /** 'Flat · 2 BHK', 'PG', 'House · 1 RK' for none (the site's groupLabel). */
 const groupName = (site: SiteContext, g: TrendGroup) => {
   const t = textOf(site);
