@@ -7,7 +7,7 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
-import 'maplibre-gl/dist/maplibre-gl.css';
+import maplibreCssUrl from 'maplibre-gl/dist/maplibre-gl.css?url';
 import { basemapStyle, basemapZooms } from '../../map/style.ts';
 import { pageLocale, text } from '../../lib/i18n.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
@@ -16,6 +16,26 @@ import type { MapView } from '../../map/types.ts';
 import './map.css';
 
 let info: Promise<BasemapInfo> | undefined;
+let maplibreCss: Promise<void> | undefined;
+
+/**
+ * MapLibre's stylesheet (72 KB), linked when the first map is made. Imported,
+ * the bundler would put it in the head of every page with a map island and
+ * block the first paint for a map that may never be shown (below the fold,
+ * behind the data saver's "Show map"). A failed load still lets the map draw.
+ * The maps wait for it: a map drawn before its styles has misplaced markers.
+ */
+const loadMaplibreCss = (): Promise<void> =>
+  (maplibreCss ??= new Promise((resolve) => {
+    const link = Object.assign(document.createElement('link'), {
+      rel: 'stylesheet',
+      href: maplibreCssUrl,
+    });
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    // Before the page's own styles, as when it was bundled: map.css overrides it.
+    document.head.insertBefore(link, document.head.querySelector('link[rel="stylesheet"], style'));
+  }));
 let protocolAdded = false;
 
 /** GET /maps/basemap.json once per page: the versioned archive, glyphs and optional routing service. */
@@ -57,7 +77,7 @@ export const createMap = async (
   container: HTMLElement,
   opening: OpeningView,
 ): Promise<MapLibreMap> => {
-  const basemap = await loadBasemap();
+  const [basemap] = await Promise.all([loadBasemap(), loadMaplibreCss()]);
   const view = typeof opening === 'function' ? await opening(basemap) : opening;
   if (!protocolAdded) {
     setWorkerUrl(workerUrl);
