@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListingEvent } from '@rentals/core/listings/events';
-import { MIN_LET_SAMPLE } from '@rentals/core/listings/letSample';
+import { MIN_LET_SAMPLE } from '@rentals/core/listings/let';
 import { catchUpReadModels } from '@rentals/testing/readSide';
 import { appendListingEvents, listingCreated } from '@rentals/testing/listingFixtures';
 import { testAppWithUsers } from '@rentals/testing/testApp';

@@ -80,6 +80,7 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
       async ({ query }) => ({
         ...(await rentTrends(deps.sql, parseWith(RentTrendsQuery, query))),
         minSample: MIN_TREND_SAMPLE,
+        minLetSample: MIN_LET_SAMPLE,
       }),
       {
         response: { 200: RentTrendsResponse },

@@ -36,6 +36,9 @@ const TrendGroup = Type.Object({
 export const RentTrendsResponse = Type.Object({
   month: Nullable(Type.String({ description: 'The latest month with listings (YYYY-MM-01)' })),
   minSample: Type.Integer({ description: 'Listings a median needs before it is shown' }),
+  minLetSample: Type.Optional(
+    Type.Integer({ description: "Lets a month's 'let at' median needs before it is shown" }),
+  ),
   groups: Type.Array(TrendGroup),
 });
 

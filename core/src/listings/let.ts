@@ -22,6 +22,13 @@ export const letMessages = {
   ownTenant: 'You cannot let your own home to yourself',
 } as const;
 
+/**
+ * Lets a month's 'let at' median needs before it is shown on a public
+ * surface (the rent trends, the open rent data): one let's rent is someone's
+ * own agreement.
+ */
+export const MIN_LET_SAMPLE = 5;
+
 /** A move-in date more than this many days before or after the let is surely a typo. */
 export const MOVE_IN_WINDOW_DAYS = 366;
 

@@ -55,26 +55,25 @@ const mark = (over: Partial<MarkListingLet> = {}): ListingCommand => ({
   ...over,
 });
 
-const letEvent = (over: Record<string, unknown> = {}, at = T1): ListingEvent =>
-  ({
-    type: 'ListingLet',
-    data: {
-      ...base,
-      at,
-      city,
-      area,
-      propertyType: sampleFields.propertyType,
-      bedrooms: sampleFields.propertyDetails.bedrooms,
-      letId: 'let-1',
-      ownerId: owner.id,
-      tenantId: 'u-tenant',
-      conversationId: 'c-1',
-      rent: 24000,
-      deposit: 100000,
-      moveIn: '2026-03-01',
-      ...over,
-    },
-  }) as ListingEvent;
+const letEvent = (over: Record<string, unknown> = {}, at = T1): ListingEvent => ({
+  type: 'ListingLet',
+  data: {
+    ...base,
+    at,
+    city,
+    area,
+    propertyType: sampleFields.propertyType,
+    bedrooms: sampleFields.propertyDetails.bedrooms,
+    letId: 'let-1',
+    ownerId: owner.id,
+    tenantId: 'u-tenant',
+    conversationId: 'c-1',
+    rent: 24000,
+    deposit: 100000,
+    moveIn: '2026-03-01',
+    ...over,
+  },
+});
 
 /** Every event decided must be one the event store accepts (its schema). */
 const given = givenFor({
@@ -128,7 +127,7 @@ describe('MarkListingLet', () => {
       data: { ...base, at: T2, city, afterLet: true },
     };
     const state = fold([created, delisted, letEvent(), relisted]);
-    const events = decide(mark({ at: T2, letId: 'let-2' }) as MarkListingLet, state);
+    const events = decide(mark({ at: T2, letId: 'let-2' }), state);
     expect(events.map((e) => e.type)).toEqual(['ListingDelisted', 'ListingLet']);
   });
   it('refuses figures out of bounds and a move-in more than a year away, all at once', () => {

@@ -80,6 +80,6 @@ describe('a relist after a let', () => {
       ),
     ).toEqual([`let-1 ${at(1000)}`, `plain-1 ${at(1000)}`, `plain-1 ${at(7 * DAY)}`]);
     // Both match the search again (the let home shows in the search's results, just not as new).
-    expect(one.matches.map((m) => m.listing_id)).toEqual(['let-1', 'plain-1']);
+    expect(one.matches.map((m) => String(m.listing_id))).toEqual(['let-1', 'plain-1']);
   });
 });

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { MIN_LET_SAMPLE } from '@rentals/core/listings/letSample';
+import { MIN_LET_SAMPLE } from '@rentals/core/listings/let';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import type { Locale } from '@rentals/core/i18n/locales';
 import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';

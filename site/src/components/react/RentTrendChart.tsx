@@ -3,7 +3,6 @@ import { apiRoute } from '../../lib/api.ts';
 import { linePath, niceMax, seriesPoints } from '../../lib/chartScale.ts';
 import { formatRupees } from '@rentals/core/i18n/numbers';
 import { formatDate } from '@rentals/core/i18n/dates';
-import { MIN_LET_SAMPLE } from '@rentals/core/listings/letSample';
 import { pageLocale, text } from '../../lib/i18n.ts';
 import { format } from '../../lib/i18nFormat.ts';
 import { changeSince, groupLabel, type RentTrends, type TrendGroup } from '../../lib/rentTrends.ts';
@@ -250,7 +249,7 @@ export const RentTrendChart = ({ city, locality }: { city: string; locality?: st
       <Chart group={group} place={place} />
       {group.letSeries && (
         <p className="muted" style={{ margin: 0 }} data-testid="let-note">
-          {format('results.trend.letNote', { min: String(MIN_LET_SAMPLE) })}
+          {format('results.trend.letNote', { min: String(trends.minLetSample ?? 5) })}
         </p>
       )}
     </section>
