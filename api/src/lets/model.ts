@@ -3,6 +3,7 @@ import { ID_PATTERN } from '@rentals/core/listings/bounds';
 import { RentSchema } from '@rentals/core/listings/fields';
 import { letMessages } from '@rentals/core/listings/let';
 import { TENANCY_BOUNDS } from '@rentals/core/listings/tenancy';
+import { letApiMessages } from './service.ts';
 
 /** Whom the home was let to: the tenant of one of its conversations, or someone not on the site. */
 const To = t.Union(
@@ -18,7 +19,7 @@ const To = t.Union(
     ),
     t.Object({ outside: t.Literal(true) }, { additionalProperties: false }),
   ],
-  { error: 'to must be {conversationId} or {outside: true}' },
+  { error: letApiMessages.recipient },
 );
 
 export const MarkLetBody = t.Object(

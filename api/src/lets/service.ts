@@ -14,6 +14,7 @@ export type LetServiceDeps = Pick<AppDeps, 'sql' | 'eventStore' | 'clock' | 'new
 
 export const letApiMessages = {
   notThisListing: 'That conversation is not about this home',
+  recipient: 'Choose the tenant from a conversation about this home, or someone not on this site',
 } as const;
 
 export type MarkLetInput = {
