@@ -14,6 +14,7 @@ import type { Projection } from './runner/projection.ts';
 import { listingsSearchProjections } from './search/fromEnv.ts';
 import { duplicatesReadModel } from './trust/duplicates.ts';
 import { visitsReadModel } from './readModels/visits.ts';
+import { letsReadModel } from './readModels/lets.ts';
 
 /** The read models kept in Postgres. */
 export const postgresReadModels: Projection[] = [
@@ -30,6 +31,7 @@ export const postgresReadModels: Projection[] = [
   notificationReadsProjection,
   listerTrustReadModel,
   visitsReadModel,
+  letsReadModel,
 ];
 
 /**

@@ -88,6 +88,9 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   'POST /api/visits/:id/reschedule': 'user',
   'POST /api/visits/:id/cancel': 'user',
   'POST /api/visits/:id/no-show': 'user',
+  // Lets (issue 44): marked by the listing's owner (or an admin), read by its two sides.
+  'POST /api/properties/:id/let': 'owner-role',
+  'GET /api/lets/mine': 'user',
   // A signed-in user's own favourites (issue 14): no route names another user.
   'GET /api/favourites': 'user',
   'GET /api/favourites/ids': 'user',

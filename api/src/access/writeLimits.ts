@@ -43,4 +43,9 @@ export const WRITE_LIMITS = {
     ...attemptLimit('verification-mail', { minutes: 60, perSubject: 3, perAddress: 30 }),
     tooMany: 'We sent you several links in the last hour; please wait an hour and try again',
   },
+  /** Lets recorded per hour (issue 44): an owner lets a few homes a year; a script cannot flood the market data. */
+  let: {
+    ...attemptLimit('let', { minutes: 60, perSubject: 10, perAddress: 100 }),
+    tooMany: 'Too many homes marked let; please wait an hour and try again',
+  },
 } as const;

@@ -18,6 +18,8 @@ import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';
 import { visitMessages } from '@rentals/core/visits/decide';
 import { visitReasonMessages } from '@rentals/core/visits/reason';
 import { visitWindowMessages } from '@rentals/core/visits/windows';
+import { letMessages } from '@rentals/core/listings/let';
+import { letApiMessages } from '../lets/service.ts';
 import { WRITE_LIMITS } from '../access/writeLimits.ts';
 import { MESSAGES as SESSION_MESSAGES } from '../access/session.ts';
 import { LIMIT_MESSAGES } from '../auth/attemptLimits.ts';
@@ -91,6 +93,9 @@ const GROUPS: Record<string, Record<string, unknown>> = {
   visitReason: visitReasonMessages,
   visitWindows: visitWindowMessages,
   visitLimit: { tooMany: WRITE_LIMITS.visit.tooMany },
+  let: letMessages,
+  letApi: letApiMessages,
+  letLimit: { tooMany: WRITE_LIMITS.let.tooMany },
   // Not an error: what a listing's 'Rent & market' card warns tenants of.
   trust: { tooCheap: TOO_CHEAP_WARNING },
 };

@@ -8,7 +8,13 @@ import {
   FAIR_RENT_RADII_KM,
   MIN_TREND_SAMPLE,
 } from '@rentals/projections/queries/rentMarket';
-import { listingMarket, rentTrends, TREND_MONTHS } from '@rentals/projections/queries/rentTrends';
+import {
+  listingLets,
+  listingMarket,
+  MIN_LET_SAMPLE,
+  rentTrends,
+  TREND_MONTHS,
+} from '@rentals/projections/queries/rentTrends';
 import { access } from '../access/access.ts';
 import type { AppDeps } from '../deps.ts';
 import { listingIdOr404 } from '../listings/model.ts';
@@ -47,9 +53,12 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
         const locale = requestLocale(request);
         const market = await listingMarket(deps.sql, id, deps.clock(), locale);
         if (!market) throw new NotFoundError('Property not found');
+        // The rents it was let at join the history for its owner and admins only (issue 44).
+        const own = listing && user && (listing.ownerId === user.id || user.role === 'admin');
+        const lets = own ? { lets: await listingLets(deps.sql, id, locale) } : {};
         return market.warning
-          ? { ...market, warning: localiseMessage(market.warning, locale) }
-          : market;
+          ? { ...market, ...lets, warning: localiseMessage(market.warning, locale) }
+          : { ...market, ...lets };
       },
       {
         requireUser: true,
@@ -71,6 +80,7 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
       async ({ query }) => ({
         ...(await rentTrends(deps.sql, parseWith(RentTrendsQuery, query))),
         minSample: MIN_TREND_SAMPLE,
+        minLetSample: MIN_LET_SAMPLE,
       }),
       {
         response: { 200: RentTrendsResponse },
@@ -81,7 +91,9 @@ export const rentTrendRoutes = (deps: RentTrendDeps) =>
           description:
             `This month (the latest the listings reach) against three and twelve months ago, and a series of ` +
             `${TREND_MONTHS} months. A median of fewer than ${MIN_TREND_SAMPLE} listings is null; a type and ` +
-            'bedroom count with no month worth showing is left out. Public: aggregates only, no listing.',
+            'bedroom count with no month worth showing is left out. Public: aggregates only, no listing. ' +
+            `'letSeries' (when the window has a let): the median rent homes were actually let at, null below ` +
+            `${MIN_LET_SAMPLE} lets in a month, so no one's own agreement is ever shown.`,
           tags,
         },
       },

@@ -106,6 +106,12 @@ export const PropertySchema = Type.Object({
    */
   hiddenForReview: Type.Optional(Type.Object({ reason: Type.String(), since: date() })),
   /**
+   * Present while the home is let (marked let since it was last listed; issue
+   * 44): its page says 'Let'. Only when: the agreed figures are its owner's and
+   * tenant's (GET /api/lets/mine), never on the document.
+   */
+  let: Type.Optional(Type.Object({ at: date() })),
+  /**
    * Only in its owner's (and admins') reads: photos uploaded but not among
    * `images`, being processed, or failed with the message to show.
    */

@@ -11,17 +11,24 @@ const Median = Type.Object({
   sample: Type.Integer({ description: 'Listings behind it' }),
 });
 
+const Point = Type.Object({
+  month: Type.String({ description: 'YYYY-MM-01' }),
+  median: Nullable(Type.Number()),
+  sample: Type.Integer(),
+});
+
 const TrendGroup = Type.Object({
   propertyType: Type.String(),
   bedrooms: Type.Integer(),
   now: Nullable(Median),
   threeMonthsAgo: Nullable(Median),
   twelveMonthsAgo: Nullable(Median),
-  series: Type.Array(
-    Type.Object({
-      month: Type.String({ description: 'YYYY-MM-01' }),
-      median: Nullable(Type.Number()),
-      sample: Type.Integer(),
+  series: Type.Array(Point),
+  /** Issue 44: the rents actually agreed; a median only where at least 5 homes were let that month. */
+  letSeries: Type.Optional(
+    Type.Array(Point, {
+      description:
+        "'Let at': the median rent homes were let at, a month; present when the window has a let, median null below 5 lets",
     }),
   ),
 });
@@ -29,6 +36,9 @@ const TrendGroup = Type.Object({
 export const RentTrendsResponse = Type.Object({
   month: Nullable(Type.String({ description: 'The latest month with listings (YYYY-MM-01)' })),
   minSample: Type.Integer({ description: 'Listings a median needs before it is shown' }),
+  minLetSample: Type.Optional(
+    Type.Integer({ description: "Lets a month's 'let at' median needs before it is shown" }),
+  ),
   groups: Type.Array(TrendGroup),
 });
 
@@ -42,6 +52,16 @@ export const ListingMarketResponse = Type.Object({
       previousRentType: Type.String(),
       text: Type.String({ description: "'Rent reduced from ₹30,000 to ₹27,000 on 12 Nov 2026'" }),
     }),
+  ),
+  /** Issue 44: only in its owner's (and admins') reads; the agreed rent is theirs, never public. */
+  lets: Type.Optional(
+    Type.Array(
+      Type.Object({
+        at: Type.String(),
+        rent: Type.Number(),
+        text: Type.String({ description: "'Let at ₹24,000 a month on 3 Dec 2026'" }),
+      }),
+    ),
   ),
   daysOnMarket: Type.Integer({ description: 'Whole days listed, over every listed period' }),
   timesRelisted: Type.Integer(),

@@ -22,6 +22,7 @@ import {
 import { DismissDuplicateResponse, DuplicateQueueResponse } from './duplicates.ts';
 import { FavouriteIdsResponse, FavouritesResponse, ToggleResponse } from './favourite.ts';
 import { VisitResponse, VisitsResponse, VisitTimesResponse } from './visit.ts';
+import { LetResponse, LetsResponse } from './let.ts';
 import { GeoPlaceSchema, GeoSearchResponse } from './geo.ts';
 import {
   BrokerDecisionResponse,
@@ -158,6 +159,8 @@ export const apiRoutes = {
   'POST /visits/:id/reschedule': VisitResponse,
   'POST /visits/:id/cancel': VisitResponse,
   'POST /visits/:id/no-show': VisitResponse,
+  'POST /properties/:id/let': LetResponse,
+  'GET /lets/mine': LetsResponse,
 } as const satisfies Record<string, TSchema>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -60,6 +60,12 @@ const SENTENCES: Readonly<Record<string, Values>> = {
   ListingPhotosFailed: (d) => ({ n: count(d.photos) }),
   ListingDelisted: none,
   ListingRelisted: none,
+  ListingLet: (d, locale) => ({
+    hasTenant: text(d.tenantId) ? 'yes' : 'no',
+    rent: rupees(d.rent, locale),
+    deposit: rupees(d.deposit, locale),
+    moveIn: text(d.moveIn),
+  }),
   ListingDeleted: none,
   ListingVerified: none,
   ListingVerificationRevoked: none,

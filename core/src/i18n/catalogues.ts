@@ -89,6 +89,9 @@ import enPush from './catalogues/en/push.json' with { type: 'json' };
 import enVisits from './catalogues/en/visits.json' with { type: 'json' };
 import hiVisits from './catalogues/hi/visits.json' with { type: 'json' };
 import knVisits from './catalogues/kn/visits.json' with { type: 'json' };
+import enLets from './catalogues/en/lets.json' with { type: 'json' };
+import hiLets from './catalogues/hi/lets.json' with { type: 'json' };
+import knLets from './catalogues/kn/lets.json' with { type: 'json' };
 import hiPush from './catalogues/hi/push.json' with { type: 'json' };
 import knPush from './catalogues/kn/push.json' with { type: 'json' };
 import hiTerms from './catalogues/hi/terms.json' with { type: 'json' };
@@ -152,6 +155,8 @@ export const NAMESPACES = {
   tenancy: { en: enTenancy, hi: hiTenancy, kn: knTenancy },
   /** Visits: booking from a conversation, visiting times, the dashboards' list (issue 44). */
   visits: { en: enVisits, hi: hiVisits, kn: knVisits },
+  /** The let recorded: My Properties' 'Mark as let', the 'Let' status and page (issue 44). */
+  lets: { en: enLets, hi: hiLets, kn: knLets },
   /** The listing's labels: English computed from their declarations (terms.ts), not written twice. */
   terms: { en: englishTerms(), hi: hiTerms, kn: knTerms },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },

@@ -93,6 +93,23 @@ export type ChangeOwnerRole = {
   at: string;
 };
 
+/**
+ * The owner (or an admin) records the home let (issue 44): to the tenant of
+ * one of the listing's conversations (the service found it and checked it is
+ * about this listing), or to someone outside (`to` null). Rent and deposit in
+ * whole rupees; `moveIn` a calendar day (YYYY-MM-DD).
+ */
+export type MarkListingLet = {
+  type: 'MarkListingLet';
+  actor: Actor;
+  letId: string;
+  to: { tenantId: string; conversationId: string } | null;
+  rent: number;
+  deposit: number;
+  moveIn: string;
+  at: string;
+};
+
 export type ListingCommand =
   | CreateListing
   | ReviseListing
@@ -106,4 +123,5 @@ export type ListingCommand =
   | HideForReview
   | ClearReview
   | ChangeOwnerRole
-  | RecordProcessedPhotos;
+  | RecordProcessedPhotos
+  | MarkListingLet;

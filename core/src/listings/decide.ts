@@ -17,6 +17,7 @@ import { MAX_IMAGES, type ListingImage } from './listing.ts';
 import type { Listing, ListingState } from './state.ts';
 import { expiresAt, remindAt } from './expiry.ts';
 import { isAtOrAfter } from '../isoTime.ts';
+import { markLet } from './let.ts';
 
 export const messages = {
   notFound: 'Property not found',
@@ -304,9 +305,15 @@ const clearReview = (state: ListingState, adminId: string, relist: boolean, at: 
   return [event];
 };
 
+/** A relist of a home let since it was last listed says so: alerts do not announce it as new. */
 const relisted = (listing: Listing, at: string): ListingEvent => ({
   type: 'ListingRelisted',
-  data: { listingId: listing.id, at, city: listing.location.city },
+  data: {
+    listingId: listing.id,
+    at,
+    city: listing.location.city,
+    ...(listing.currentLet ? { afterLet: true } : {}),
+  },
 });
 
 /**
@@ -432,6 +439,8 @@ export const decide = (command: ListingCommand, state: ListingState): ListingEve
       return recordProcessed(command, state);
     case 'ChangeOwnerRole':
       return changeOwnerRole(command, state);
+    case 'MarkListingLet':
+      return markLet(assertCanChange(state, command.actor), command);
     case 'DeleteListing': {
       const listing = assertCanChange(state, command.actor);
       return [

@@ -55,5 +55,6 @@ export const toPropertyDocument = (state: ListingState, views = 0): PropertyDocu
     ...(l.hiddenForReview
       ? { hiddenForReview: { reason: l.hiddenForReview.reason, since: l.hiddenForReview.since } }
       : {}),
+    ...(l.currentLet ? { let: { at: l.currentLet.at } } : {}),
   };
 };

@@ -157,8 +157,15 @@ const ListingImageCaptionedData = eventData({ imageId: IdSchema, caption: Captio
 /** isAvailable became false ('Delisted'). */
 const ListingDelistedData = eventData({ city: CarriedText });
 
-/** isAvailable became true ('Listed'). */
-const ListingRelistedData = eventData({ city: CarriedText });
+/**
+ * isAvailable became true ('Listed'). `afterLet`: the home was let since it
+ * was last listed (issue 44); such a relist keeps the listing's history and
+ * is not announced to saved searches as a new listing (Rightmove's rule).
+ */
+const ListingRelistedData = eventData({
+  city: CarriedText,
+  afterLet: Type.Optional(Type.Boolean()),
+});
 
 /**
  * The home was let (issue 44). Always recorded after a `ListingDelisted` in
@@ -176,6 +183,8 @@ const ListingLetData = eventData({
   propertyType: PropertyTypeSchema,
   bedrooms: CarriedNumber,
   letId: IdSchema,
+  /** The listing's owner (the actor may be an admin); absent only on lets recorded before it was added. */
+  ownerId: Type.Optional(IdSchema),
   tenantId: Type.Optional(IdSchema),
   conversationId: Type.Optional(IdSchema),
   rent: RentSchema,

@@ -42,6 +42,22 @@ export type Listing = ListingFields & {
   hiddenForReview: HiddenForReview | null;
   /** Received photos not in `images`; never part of the document (see `toPropertyDocument`). */
   pendingPhotos: PendingPhoto[];
+  /**
+   * The let recorded since the listing was last listed (issue 44), null when
+   * none: the owner's screen says 'Let', and a second let before a relist is
+   * refused. Absent on states folded before lets existed (read as null).
+   */
+  currentLet?: CurrentLet | null;
+};
+
+/** What a let agreed, as the listing keeps it until it is relisted. */
+export type CurrentLet = {
+  letId: string;
+  at: string;
+  rent: number;
+  deposit: number;
+  moveIn: string;
+  tenantId: string | null;
 };
 
 export type ListingState =
@@ -159,10 +175,15 @@ export const evolve = (state: ListingState, event: ListingEvent): ListingState =
         isAvailable: true,
         isExpired: false,
         lastConfirmedAt: event.data.at,
+        currentLet: null,
       }));
-    case 'ListingLet':
-      // The ListingDelisted recorded before it took the home off the market.
-      return state;
+    case 'ListingLet': {
+      // The ListingDelisted recorded before it took the home off the market; this keeps what was agreed.
+      const { letId, at, rent, deposit, moveIn, tenantId } = event.data;
+      return update(state, at, () => ({
+        currentLet: { letId, at, rent, deposit, moveIn, tenantId: tenantId ?? null },
+      }));
+    }
     case 'ListingAvailabilityConfirmed':
       return note(state, { lastConfirmedAt: event.data.at });
     case 'ListingExpiryReminded':

@@ -14,6 +14,8 @@ export const DUPLICATES_READ_MODEL = 'duplicates';
 export const DIRTY_CITIES = 'public-site-dirty-cities';
 export const LISTER_TRUST_READ_MODEL = 'lister-trust';
 export const VISITS_READ_MODEL = 'visits';
+/** The lets recorded (issue 44): listing_lets. */
+export const LETS_READ_MODEL = 'listing-lets';
 
 /** The alias every search reads; a rebuild fills a fresh index and swaps it in under this name. */
 export const LISTINGS_INDEX = 'listings';

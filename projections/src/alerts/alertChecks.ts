@@ -10,6 +10,8 @@ export type Percolation = {
   check: IndexedSearch[];
   /** Index of the listing's text and position among the batch's (for the checks in Postgres). */
   place: number;
+  /** Matches recorded, none announced: a relist after a let (percolate.ts). */
+  silent?: boolean;
 };
 
 /** A listing's text and position, sent once per batch however many checks name it. */

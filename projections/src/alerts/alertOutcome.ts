@@ -82,6 +82,8 @@ const settle = (
   const hitNos = sortedNumbers(hit);
   const previous = outcome.matchesNow.get(p.listingId) ?? before.matches.get(p.listingId);
   outcome.matchesNow.set(p.listingId, hitNos);
+  // A relist after a let matches again without being announced (percolate.ts's `silent`).
+  if (p.silent) return;
   // What the listing already matched, and what it announced within a day, is not new.
   const anyKnown = markKnown(marks.known, previous, before.announced, p);
   // The searches as they were at the event (quiet: alerts off then).

@@ -33,6 +33,10 @@ export const availableAfter = (
   event.type === 'ListingRelisted' ||
   (event.type === 'ListingReviewCleared' && event.data.isAvailable);
 
+/** A relist of a home let since it was last listed: it matches again, but is not announced as new. */
+export const isRelistAfterLet = (event: ListingEvent) =>
+  event.type === 'ListingRelisted' && event.data.afterLet === true;
+
 /** A map area's box, when the search has one. */
 export const bboxOf = (c: {
   west: number | null;
@@ -226,7 +230,7 @@ export const listingStatements = (event: ListingEvent, percolate = percolateOne)
     case 'ListingRelisted':
       return [
         sql`UPDATE alert_listings SET available = ${availableAfter(event)} WHERE id = ${id}`,
-        percolate(id, at),
+        percolate(id, at, isRelistAfterLet(event)),
       ];
     case 'ListingOwnerRoleChanged':
       return [

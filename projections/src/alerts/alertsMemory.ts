@@ -23,7 +23,12 @@ import {
   type Before,
   type Marks,
 } from './alertOutcome.ts';
-import { bboxOf, filterColumns, savedSearchStatements } from './alertStatements.ts';
+import {
+  bboxOf,
+  filterColumns,
+  isRelistAfterLet,
+  savedSearchStatements,
+} from './alertStatements.ts';
 import { REALERT_AFTER_MS } from './percolate.ts';
 import { NumberMarks } from './numberMarks.ts';
 import { SearchIndex, type IndexedSearch } from './searchIndex.ts';
@@ -223,7 +228,8 @@ const applyListingEvent = (
         })
       : -1;
   const { at } = listing.data;
-  walk.percolations.push({ listingId: id, at, atMs: Date.parse(at), sure, check, place });
+  const silent = isRelistAfterLet(listing);
+  walk.percolations.push({ listingId: id, at, atMs: Date.parse(at), sure, check, place, silent });
 };
 
 const evolveBatch = async (

@@ -71,8 +71,8 @@ const evolveBatch = (events: RecordedEvent[]): Statement[] => {
     const k = eventsOf.get(listing.data.listingId) ?? 0;
     eventsOf.set(listing.data.listingId, k + 1);
     const round = (rounds[k] ??= { statements: [], listings: [] });
-    const collect = (listingId: string, at: string) => {
-      round.listings.push({ listingId, at });
+    const collect = (listingId: string, at: string, silent = false) => {
+      round.listings.push({ listingId, at, silent });
       return IN_ROUND;
     };
     round.statements.push(...listingStatements(listing, collect).filter((s) => s !== IN_ROUND));

@@ -28,11 +28,15 @@ export const REALERT_AFTER_MS = 86_400_000;
  * alerts; the notification is sent when the transaction commits). An unavailable or unknown listing matches
  * nothing, so the same statement serves delisting.
  */
-export const percolate = (listingId: string, at: string): Statement =>
-  percolateAll([{ listingId, at }]);
+export const percolate = (listingId: string, at: string, silent = false): Statement =>
+  percolateAll([{ listingId, at, silent }]);
 
-/** A listing to percolate and the time of the event that asks for it (the alert's time). */
-export type Percolation = { listingId: string; at: string };
+/**
+ * A listing to percolate and the time of the event that asks for it (the
+ * alert's time). `silent`: its matches are recorded but none is announced (a
+ * relist after a let, issue 44: the home is not new, Rightmove's rule).
+ */
+export type Percolation = { listingId: string; at: string; silent?: boolean };
 
 /**
  * percolate for several distinct listings in one statement (a runner batch:
@@ -42,9 +46,9 @@ export type Percolation = { listingId: string; at: string };
  */
 export const percolateAll = (listings: readonly Percolation[]): Statement =>
   sql`WITH p AS MATERIALIZED (
-        SELECT p.listing_id, p.at, p.ord
-        FROM jsonb_to_recordset(${JSON.stringify(listings.map((l, ord) => ({ listing_id: l.listingId, at: l.at, ord })))}::text::jsonb)
-          AS p(listing_id text, at timestamptz, ord int)
+        SELECT p.listing_id, p.at, p.ord, p.silent
+        FROM jsonb_to_recordset(${JSON.stringify(listings.map((l, ord) => ({ listing_id: l.listingId, at: l.at, ord, silent: l.silent === true })))}::text::jsonb)
+          AS p(listing_id text, at timestamptz, ord int, silent boolean)
         -- The planner's row estimate (a set-returning function's is 100): one listing probes the
         -- candidates' filters by key, a round of hundreds hashes them all.
         LIMIT ${listings.length}
@@ -86,8 +90,8 @@ export const percolateAll = (listings: readonly Percolation[]): Statement =>
         CROSS JOIN unnest(a.search_nos) x
       ),
       added AS MATERIALIZED (
-        SELECT h.* FROM hit h
-        WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.listing_id = h.listing_id AND k.n = h.n)
+        SELECT h.* FROM hit h JOIN p ON p.listing_id = h.listing_id
+        WHERE NOT p.silent AND NOT EXISTS (SELECT 1 FROM known k WHERE k.listing_id = h.listing_id AND k.n = h.n)
       ),
       kept AS (
         INSERT INTO listing_search_matches AS m (listing_id, search_nos)

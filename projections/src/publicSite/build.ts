@@ -35,6 +35,7 @@ import {
   cityCounts,
   existingListingIds,
   expiredListingIds,
+  letListingIds,
   similarListings,
   listingsByIds,
   pageListings,
@@ -214,6 +215,7 @@ const publishListingPages = async (
   // Not listed: delisted when its public row is still there (404), deleted when not (410).
   const existing = await existingListingIds(b.sql, ids);
   const expired = await expiredListingIds(b.sql, ids);
+  const lets = await letListingIds(b.sql, ids);
   for (const [i, { id, citySlug }] of wanted.entries()) {
     // Rendering is synchronous: let the process's projection runners go on meanwhile, for a batch
     // transaction they hold open waits on this loop and holds back every projection's log fence.
@@ -228,7 +230,9 @@ const publishListingPages = async (
           ? renderListingPage(site, listing)
           : expired.has(id)
             ? renderGoneListingPage(site, id, city, 410, { similar })
-            : renderGoneListingPage(site, id, city, existing.has(id) ? 404 : 410),
+            : renderGoneListingPage(site, id, city, existing.has(id) ? 404 : 410, undefined, {
+                let: lets.has(id),
+              }),
       );
   }
 };

@@ -74,6 +74,15 @@ export const expiredListingIds = async (sql: Sql, ids: readonly string[]) =>
     ).map((r) => r.id),
   );
 
+/** Of `ids`, those marked let since they were last listed (issue 44): their page says 'Let'. */
+export const letListingIds = async (sql: Sql, ids: readonly string[]) =>
+  new Set(
+    (
+      await sql<{ id: string }[]>`
+        SELECT id FROM listing_read WHERE id = ANY(${ids as string[]}) AND doc::jsonb ? 'let'`
+    ).map((r) => r.id),
+  );
+
 /** A few listed listings of a city, newest first: what an expired listing's page offers instead. */
 export const similarListings = (sql: Sql, citySlug: string, limit = 3) =>
   sql<PublicListing[]>`

@@ -177,3 +177,7 @@ export const describeRentChange = (
     date: shortDate(c.at, locale),
   });
 };
+
+/** A let as the owner's rent history says it: 'Let at ₹24,000 a month on 3 Dec 2026' (issue 44). */
+export const describeLet = (l: { at: string; rent: number }, locale: Locale = 'en'): string =>
+  translatorFor(locale).t('market.letAt', { rent: rupees(l.rent), date: shortDate(l.at, locale) });

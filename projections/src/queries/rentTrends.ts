@@ -1,8 +1,10 @@
 import type { Sql } from 'postgres';
+import { MIN_LET_SAMPLE } from '@rentals/core/listings/let';
 import { normaliseLocality } from '@rentals/core/gazetteer/normalise';
 import type { Locale } from '@rentals/core/i18n/locales';
 import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';
 import {
+  describeLet,
   describeRentChange,
   FAIR_RENT_RADII_KM,
   fairRent,
@@ -186,7 +188,15 @@ export type TrendGroup = {
   twelveMonthsAgo: Median | null;
   /** One point a month, oldest first; `median` null where the sample is too small. */
   series: TrendPoint[];
+  /**
+   * The rents homes were actually let at (issue 44), a point a month as
+   * `series`; present only when at least one let falls in the window, and a
+   * median only where MIN_LET_SAMPLE lets make it (never one person's rent).
+   */
+  letSeries?: TrendPoint[];
 };
+
+export { MIN_LET_SAMPLE };
 
 export type RentTrends = {
   /** The latest month the log has reached ('YYYY-MM-01'), null before any listing. */
@@ -202,11 +212,35 @@ type BucketRow = {
   sample: number;
 };
 
+/** The let series of each group that had a let in the window, by `type\u0000bedrooms`. */
+const letSeriesOf = (lets: BucketRow[], months: string[]) => {
+  const byGroup = new Map<string, Map<string, BucketRow>>();
+  for (const r of lets) {
+    const key = `${r.propertyType}\u0000${r.bedrooms}`;
+    byGroup.set(key, (byGroup.get(key) ?? new Map<string, BucketRow>()).set(r.month, r));
+  }
+  return new Map(
+    [...byGroup].map(([key, byMonth]) => [
+      key,
+      months.map((m) => {
+        const row = byMonth.get(m);
+        const sample = row?.sample ?? 0;
+        return { month: m, median: row && sample >= MIN_LET_SAMPLE ? row.median : null, sample };
+      }),
+    ]),
+  );
+};
+
 /** Groups a scope's bucket rows by type and bedrooms into summaries and series ending at `month`. */
-export const trendGroups = (rows: BucketRow[], month: string): TrendGroup[] => {
+export const trendGroups = (
+  rows: BucketRow[],
+  month: string,
+  lets: BucketRow[] = [],
+): TrendGroup[] => {
   const months = Array.from({ length: TREND_MONTHS }, (_, i) =>
     monthsBefore(month, TREND_MONTHS - 1 - i),
   );
+  const letSeries = letSeriesOf(lets, months);
   const byGroup = new Map<string, Map<string, BucketRow>>();
   for (const r of rows) {
     const key = `${r.propertyType}\u0000${r.bedrooms}`;
@@ -232,12 +266,29 @@ export const trendGroups = (rows: BucketRow[], month: string): TrendGroup[] => {
       threeMonthsAgo: at(monthsBefore(month, 3)),
       twelveMonthsAgo: at(monthsBefore(month, 12)),
       series,
+      ...(letSeries.has(key) ? { letSeries: letSeries.get(key) } : {}),
     });
   }
   return groups.sort(
     (a, b) => a.propertyType.localeCompare(b.propertyType) || a.bedrooms - b.bedrooms,
   );
 };
+
+/**
+ * The median let rent and the number of lets by type, bedrooms and Indian
+ * calendar month (as monthOf) of a city or a locality, over the window.
+ */
+const letBuckets = (sql: Sql, place: { city: string; locality?: string }, month: string) =>
+  sql<BucketRow[]>`
+    SELECT property_type AS "propertyType", bedrooms,
+      to_char(date_trunc('month', let_at AT TIME ZONE 'Asia/Kolkata'), 'YYYY-MM-DD') AS month,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY rent) AS median, count(*)::int AS sample
+    FROM listing_lets
+    WHERE city_key = ${normaliseLocality(place.city)}
+      ${place.locality === undefined ? sql`` : sql`AND area_key = ${normaliseLocality(place.locality)}`}
+      AND let_at >= (${monthsBefore(month, TREND_MONTHS - 1)}::date::timestamp AT TIME ZONE 'Asia/Kolkata')
+      AND let_at < (${monthsBefore(month, -1)}::date::timestamp AT TIME ZONE 'Asia/Kolkata')
+    GROUP BY 1, 2, 3`;
 
 /**
  * Median monthly rents by property type and bedrooms for a city, or for a
@@ -252,11 +303,24 @@ export const rentTrends = async (
     SELECT to_char(month, 'YYYY-MM-DD') AS month FROM rent_trend_clock`;
   if (!clock) return { month: null, groups: [] };
   const scope = place.locality === undefined ? 'city' : 'locality';
-  const rows = await sql<BucketRow[]>`
+  const [rows, lets] = await Promise.all([
+    sql<BucketRow[]>`
     SELECT property_type AS "propertyType", bedrooms, to_char(month, 'YYYY-MM-DD') AS month, median, sample
     FROM rent_trend
     WHERE scope = ${scope} AND city_key = ${normaliseLocality(place.city)}
       AND area_key = ${place.locality === undefined ? '' : normaliseLocality(place.locality)}
-      AND month > ${monthsBefore(clock.month, TREND_MONTHS)}::date AND month <= ${clock.month}::date`;
-  return { month: clock.month, groups: trendGroups(rows, clock.month) };
+      AND month > ${monthsBefore(clock.month, TREND_MONTHS)}::date AND month <= ${clock.month}::date`,
+    letBuckets(sql, place, clock.month),
+  ]);
+  return { month: clock.month, groups: trendGroups(rows, clock.month, lets) };
 };
+
+/** A listing's lets, oldest first, as its owner's rent history shows them (never to anyone else). */
+export const listingLets = async (sql: Sql, listingId: string, locale: Locale = 'en') =>
+  (
+    await sql<{ at: Date; rent: number }[]>`
+      SELECT let_at AS at, rent FROM listing_lets WHERE listing_id = ${listingId} ORDER BY let_at`
+  ).map((r) => {
+    const l = { at: r.at.toISOString(), rent: r.rent };
+    return { ...l, text: describeLet(l, locale) };
+  });

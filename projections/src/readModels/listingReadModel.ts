@@ -274,8 +274,11 @@ const statusStatements = (
         ...(event.type === 'ListingRelisted' ? { isExpired: false, lastConfirmedAt: at } : {}),
         ...(event.type === 'ListingExpired' ? { isExpired: true } : {}),
       });
+      // A relist ends a let: the page no longer says 'Let' (evolve clears currentLet).
+      const dropped = event.type === 'ListingRelisted' ? ['let'] : [];
       return [
-        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json, is_available = ${isAvailable},
+        sql`UPDATE listing_read SET doc = ((doc::jsonb - ${dropped}::text[]) || ${merged}::text::jsonb)::json,
+              is_available = ${isAvailable},
               last_confirmed_at = coalesce(${event.type === 'ListingRelisted' ? at : null}::text, last_confirmed_at)
             WHERE id = ${id}`,
       ];
@@ -336,9 +339,14 @@ const toStatements = (event: ListingEvent): Statement[] => {
     case 'ListingPhotosReceived':
     case 'ListingPhotosFailed':
       return [];
-    // The ListingDelisted before it took the home off the market.
-    case 'ListingLet':
-      return [];
+    case 'ListingLet': {
+      // The ListingDelisted before it took the home off the market; as evolve, the page now says 'Let'.
+      const { listingId: id, at } = event.data;
+      const merged = json({ let: { at }, updatedAt: at });
+      return [
+        sql`UPDATE listing_read SET doc = (doc::jsonb || ${merged}::text::jsonb)::json WHERE id = ${id}`,
+      ];
+    }
     case 'ListingDelisted':
     case 'ListingRelisted':
     case 'ListingExpired':

@@ -208,7 +208,13 @@ const RecentProperties = ({ properties }: { properties: Property[] }) => (
                 <strong>{p.title}</strong>
               </a>{' '}
               <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
-                {text(p.isAvailable ? 'dashboard.listed' : 'dashboard.delisted')}
+                {text(
+                  p.isAvailable
+                    ? 'dashboard.listed'
+                    : p.let
+                      ? 'dashboard.let'
+                      : 'dashboard.delisted',
+                )}
               </span>
               <p className="muted" style={{ margin: 0 }}>
                 {p.location.area}, {p.location.city}

@@ -20,6 +20,8 @@ import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { EmptyState, listProperty } from '../components/react/EmptyState.tsx';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 import { VisitTimes } from './myProperties/VisitTimes.tsx';
+import { LetFigures, MarkLetButton } from './myProperties/LetAction.tsx';
+import type { LetDocument } from '@rentals/core/contract/let';
 
 const MAX_FACILITIES = 5;
 
@@ -32,6 +34,9 @@ type CardProps = {
   /** 'Still available' on a listed listing, 'Renew' on an expired one. */
   onConfirm: () => void;
   onDelete: () => void;
+  /** Its let, while it says 'Let' (GET /lets/mine); `onLet` records the card's new one. */
+  made: LetDocument | undefined;
+  onLet: (made: LetDocument) => void;
 };
 
 const DAY_MS = 86_400_000;
@@ -47,13 +52,16 @@ const reminderDue = (p: Property, now = Date.now()): number | null => {
 const statusOf = (p: Property) =>
   p.hiddenForReview
     ? { label: 'myProperties.status.hidden' as MessageId, className: 'badge-delisted' }
-    : p.isExpired
-      ? { label: 'myProperties.status.expired' as MessageId, className: 'badge-delisted' }
-      : p.isAvailable
-        ? { label: 'myProperties.status.listed' as MessageId, className: 'badge-listed' }
-        : { label: 'myProperties.status.delisted' as MessageId, className: 'badge-delisted' };
+    : p.let
+      ? { label: 'lets.status' as MessageId, className: 'badge-delisted' }
+      : p.isExpired
+        ? { label: 'myProperties.status.expired' as MessageId, className: 'badge-delisted' }
+        : p.isAvailable
+          ? { label: 'myProperties.status.listed' as MessageId, className: 'badge-listed' }
+          : { label: 'myProperties.status.delisted' as MessageId, className: 'badge-delisted' };
 
-const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete }: CardProps) => {
+const OwnerCard = (props: CardProps) => {
+  const { property: p, enquiries, busy, onToggle, onConfirm, onDelete, made, onLet } = props;
   const status = statusOf(p);
   const facilities = FACILITIES.filter((f) => p.facilities[f]);
   const d = p.propertyDetails;
@@ -93,6 +101,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
         <p className="muted" style={{ margin: 0 }} data-testid="confirmed-ago">
           {p.isExpired ? text('myProperties.expired') : confirmedAgoText(p.lastConfirmedAt)}
         </p>
+        {p.let && made && <LetFigures made={made} />}
         {p.hiddenForReview && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="hidden-for-review">
             {fill('myProperties.hidden', { reason: p.hiddenForReview.reason })}
@@ -149,6 +158,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
               </BusyButton>
             </>
           )}
+          {!p.hiddenForReview && !p.let && <MarkLetButton property={p} onLet={onLet} />}
           <BusyButton className="button button-small button-danger" busy={busy} onClick={onDelete}>
             {text('myProperties.delete.button')}
           </BusyButton>
@@ -164,11 +174,22 @@ const Mine = () => {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
   const [enquiries, setEnquiries] = useState<Map<string, number>>(new Map());
+  const [lets, setLets] = useState<Map<string, LetDocument>>(new Map());
 
   useEffect(() => {
     // Without the counts the cards still work; they show 0 until the counts arrive.
     apiRoute('GET /conversations/enquiries')
       .then((res) => setEnquiries(new Map(res.listings.map((l) => [l.listingId, l.enquiries]))))
+      .catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    // The figures of the homes now let; without them a card still says 'Let'.
+    apiRoute('GET /lets/mine')
+      .then((res) => {
+        const current = res.lets.filter((l) => l.role === 'owner' && l.current);
+        setLets(new Map(current.map((l) => [l.listingId, l])));
+      })
       .catch(() => undefined);
   }, []);
 
@@ -288,6 +309,12 @@ const Mine = () => {
               onToggle={() => void toggle(p)}
               onConfirm={() => void confirm(p)}
               onDelete={() => setDeleting(p)}
+              made={lets.get(p._id)}
+              onLet={(made) => {
+                setLets((m) => new Map(m).set(p._id, made));
+                replace({ ...p, isAvailable: false, let: { at: made.letAt } });
+                toast.success(text('lets.done'));
+              }}
             />
           ))}
         </div>

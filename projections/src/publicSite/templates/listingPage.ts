@@ -159,17 +159,26 @@ export const renderGoneListingPage = (
   status: PageStatus,
   /** An expired listing (410): 'no longer available', with similar listings of its city. */
   expired?: { similar: PublicListing[] },
+  /** Delisted because it was let (issue 44): the page says so rather than 'not found'. */
+  { let: isLet = false }: { let?: boolean } = {},
 ) => {
   const t = textOf(site);
   const here = (p: string) => inLanguage(site, p);
-  const title = t(expired ? 'publicSite.gone.expiredTitle' : 'detail.notFound.title');
+  const title = isLet
+    ? t('lets.pageLet')
+    : t(expired ? 'publicSite.gone.expiredTitle' : 'detail.notFound.title');
+  const said = isLet
+    ? t('lets.pageLetText')
+    : t(expired ? 'publicSite.gone.expiredText' : 'publicSite.gone.delisted');
   return withPageStatus(
     status,
     layout(
       site,
       {
         title,
-        description: t(expired ? 'publicSite.gone.expiredDescription' : 'publicSite.gone.delisted'),
+        description: isLet
+          ? t('lets.pageLet')
+          : t(expired ? 'publicSite.gone.expiredDescription' : 'publicSite.gone.delisted'),
         path: listingPath(id),
         noindex: true,
         translated: true,
@@ -178,9 +187,7 @@ export const renderGoneListingPage = (
       <div class="empty-state card">
         <div class="empty-icon" aria-hidden="true">${raw(iconSvg('home'))}</div>
         <h1>${title}</h1>
-        <p class="muted">
-          ${t(expired ? 'publicSite.gone.expiredText' : 'publicSite.gone.delisted')}
-        </p>
+        <p class="muted" data-testid="gone-text">${said}</p>
         <p>
           <a class="button button-primary" href="${here(citySlug ? cityPath(citySlug) : CITIES_PATH)}"
             >${t('publicSite.gone.otherProperties')}</a

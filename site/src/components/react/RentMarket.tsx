@@ -17,7 +17,10 @@ export const RentMarket = ({ listingId }: { listingId: string }) => {
     );
   }, [listingId]);
   if (!market) return null;
-  const changes = [...market.rentHistory].reverse();
+  // The owner's history holds the rents it was let at too (issue 44), newest first.
+  const changes = [...market.rentHistory, ...(market.lets ?? [])].sort((a, b) =>
+    b.at.localeCompare(a.at),
+  );
   return (
     <section className="card" data-testid="rent-market">
       <h2 style={{ fontSize: '1.1rem' }}>{text('detail.market.heading')}</h2>

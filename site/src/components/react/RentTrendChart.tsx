@@ -42,17 +42,20 @@ const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
   const { ref, width } = useWidth();
   const plot = { ...PLOT, width };
   const series = drawnSeries(group);
+  // The 'let at' months beside the asked ones (issue 44), on the same scale.
+  const lets = group.letSeries?.slice(group.series.length - series.length) ?? [];
   const values = series.map((p) => p.median ?? 0);
-  const top = niceMax(values);
+  const top = niceMax([...values, ...lets.map((p) => p.median ?? 0)]);
   const points = seriesPoints(values, top, plot);
-  // Runs of consecutive shown months, each drawn as its own line.
-  const runs: { x: number; y: number }[][] = [];
-  series.forEach((p, i) => {
-    if (p.median === null) return;
-    const previous = series[i - 1];
-    if (i === 0 || !previous || previous.median === null) runs.push([]);
-    runs.at(-1)!.push(points[i]!);
-  });
+  const runs = runsOf(series, points);
+  const letRuns = runsOf(
+    lets,
+    seriesPoints(
+      lets.map((p) => p.median ?? 0),
+      top,
+      plot,
+    ),
+  );
   const shown = active === null ? null : series[active];
   const title = format('results.trend.title', { group: groupLabel(group), place });
   return (
@@ -77,6 +80,16 @@ const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
         </text>
         {runs.map((run) => (
           <path key={`${run[0]!.x}`} d={linePath(run)} className="chart-line" fill="none" />
+        ))}
+        {letRuns.map((run) => (
+          <path
+            key={`let-${run[0]!.x}`}
+            d={linePath(run)}
+            className="chart-line"
+            fill="none"
+            strokeDasharray="6 4"
+            data-testid="let-line"
+          />
         ))}
         {series.map((p, i) =>
           p.median === null ? null : (
@@ -122,6 +135,18 @@ const Chart = ({ group, place }: { group: TrendGroup; place: string }) => {
       </p>
     </div>
   );
+};
+
+/** Runs of consecutive shown months, each drawn as its own line. */
+const runsOf = (series: TrendGroup['series'], points: { x: number; y: number }[]) => {
+  const runs: { x: number; y: number }[][] = [];
+  series.forEach((p, i) => {
+    if (p.median === null) return;
+    const previous = series[i - 1];
+    if (i === 0 || !previous || previous.median === null) runs.push([]);
+    runs.at(-1)!.push(points[i]!);
+  });
+  return runs;
 };
 
 /** The months worth drawing: from the first with a median shown (leading empty months only squeeze the line). */
@@ -222,6 +247,11 @@ export const RentTrendChart = ({ city, locality }: { city: string; locality?: st
         {vs12 && format('results.trend.vs12', { change: vs12 })}
       </p>
       <Chart group={group} place={place} />
+      {group.letSeries && (
+        <p className="muted" style={{ margin: 0 }} data-testid="let-note">
+          {format('results.trend.letNote', { min: String(trends.minLetSample ?? 5) })}
+        </p>
+      )}
     </section>
   );
 };

@@ -117,8 +117,14 @@ export const PropertyStatus = ({ p, user }: { p: Property; user: User }) => (
     <dl className="status-list">
       <dt>{text('detail.status.availability')}</dt>
       <dd>
-        <span className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}>
-          {text(p.isAvailable ? 'detail.status.available' : 'detail.status.notAvailable')}
+        <span
+          className={`badge ${p.isAvailable ? 'badge-listed' : 'badge-delisted'}`}
+          data-testid="availability"
+        >
+          {/* A let home says so (issue 44), not a generic 'Not Available'. */}
+          {p.let
+            ? text('detail.status.let')
+            : text(p.isAvailable ? 'detail.status.available' : 'detail.status.notAvailable')}
         </span>{' '}
         <PossiblyRentedLater listingId={p._id} />
         <br />
