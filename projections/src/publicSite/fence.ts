@@ -1,9 +1,13 @@
 import type { Sql } from 'postgres';
 import { PUBLIC_LISTING_MODEL } from '../readModels/publicListingModel.ts';
 import { RENT_TRENDS } from '../readModels/rentTrends.ts';
+import { LETS_READ_MODEL } from '@rentals/core/readSide/names';
 
-/** The read models the pages are built from: the public listing model, and the rent trends on city pages. */
-export const PAGE_SOURCES = [PUBLIC_LISTING_MODEL, RENT_TRENDS] as const;
+/**
+ * The read models the pages are built from: the public listing model, the
+ * rent trends on city pages, and the lets in the open rent data.
+ */
+export const PAGE_SOURCES = [PUBLIC_LISTING_MODEL, RENT_TRENDS, LETS_READ_MODEL] as const;
 
 type Fence = { tx: string; position: number };
 

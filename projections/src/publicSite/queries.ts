@@ -79,7 +79,7 @@ export const letListingIds = async (sql: Sql, ids: readonly string[]) =>
   new Set(
     (
       await sql<{ id: string }[]>`
-        SELECT id FROM listing_read WHERE id = ANY(${ids as string[]}) AND doc::jsonb ? 'let'`
+        SELECT id FROM listing_public WHERE id = ANY(${ids as string[]}) AND let_at IS NOT NULL`
     ).map((r) => r.id),
   );
 

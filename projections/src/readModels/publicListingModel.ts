@@ -133,12 +133,13 @@ const toStatements = (event: ListingEvent): Statement[] => {
     case 'ListingDelisted':
       return [sql`UPDATE listing_public SET listed = false, updated_at = ${at} WHERE id = ${id}`];
     case 'ListingLet':
-      // The ListingDelisted before it took the home off the market.
-      return [];
+      // The ListingDelisted before it took the home off the market; the page now says 'Let'.
+      return [sql`UPDATE listing_public SET let_at = ${at}, updated_at = ${at} WHERE id = ${id}`];
     case 'ListingRelisted':
       // A relist renews an expired listing too.
       return [
-        sql`UPDATE listing_public SET listed = true, expired = false, updated_at = ${at} WHERE id = ${id}`,
+        sql`UPDATE listing_public SET listed = true, expired = false, let_at = NULL, updated_at = ${at}
+            WHERE id = ${id}`,
       ];
     case 'ListingExpired':
       return [
