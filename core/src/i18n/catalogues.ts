@@ -86,6 +86,9 @@ import enTenancy from './catalogues/en/tenancy.json' with { type: 'json' };
 import hiTenancy from './catalogues/hi/tenancy.json' with { type: 'json' };
 import knTenancy from './catalogues/kn/tenancy.json' with { type: 'json' };
 import enPush from './catalogues/en/push.json' with { type: 'json' };
+import enAgreements from './catalogues/en/agreements.json' with { type: 'json' };
+import hiAgreements from './catalogues/hi/agreements.json' with { type: 'json' };
+import knAgreements from './catalogues/kn/agreements.json' with { type: 'json' };
 import enVisits from './catalogues/en/visits.json' with { type: 'json' };
 import hiVisits from './catalogues/hi/visits.json' with { type: 'json' };
 import knVisits from './catalogues/kn/visits.json' with { type: 'json' };
@@ -152,6 +155,8 @@ export const NAMESPACES = {
   tenancy: { en: enTenancy, hi: hiTenancy, kn: knTenancy },
   /** Visits: booking from a conversation, visiting times, the dashboards' list (issue 44). */
   visits: { en: enVisits, hi: hiVisits, kn: knVisits },
+  /** The rental agreement: terms, the Model Tenancy Act's checks, state notes and the PDF (issue 44). */
+  agreements: { en: enAgreements, hi: hiAgreements, kn: knAgreements },
   /** The listing's labels: English computed from their declarations (terms.ts), not written twice. */
   terms: { en: englishTerms(), hi: hiTerms, kn: knTerms },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },
