@@ -62,7 +62,9 @@ describe('SetAgreementTerms', () => {
   it('trims the house rules and keeps their lines', () => {
     const sent = { ...terms, houseRules: '  No smoking indoors.\r\nNo pets.  ' };
     const kept = { ...terms, houseRules: 'No smoking indoors.\nNo pets.' };
-    given().when(setTerms(owner, sent)).then([termsSet(T0, kept)]);
+    given()
+      .when(setTerms(owner, sent))
+      .then([termsSet(T0, kept)]);
   });
 
   it('refuses the tenant (the owner sets the terms) and anyone else (no such agreement)', () => {
@@ -72,7 +74,9 @@ describe('SetAgreementTerms', () => {
 
   it('has no agreement for a let to someone outside the platform', () => {
     const outside = { ...facts, tenantId: null };
-    given().when(setTerms(owner, terms, T0, outside)).thenThrows(NotFoundError, messages.notFound);
+    given()
+      .when(setTerms(owner, terms, T0, outside))
+      .thenThrows(NotFoundError, messages.notFound);
   });
 
   it('refuses a lock-in longer than the term and a date that is no day', () => {
@@ -91,7 +95,9 @@ describe('SetAgreementTerms', () => {
   });
 
   it('records nothing when the same terms are sent again, so confirmations stand', () => {
-    given(termsSet(), confirmed('tenant')).when(setTerms(owner, terms, T2)).then([]);
+    given(termsSet(), confirmed('tenant'))
+      .when(setTerms(owner, terms, T2))
+      .then([]);
   });
 
   it('a change of terms clears both confirmations', () => {
@@ -108,8 +114,12 @@ describe('SetAgreementTerms', () => {
 
 describe('ConfirmAgreement', () => {
   it('records each side’s confirmation of the terms as they stand', () => {
-    given(termsSet()).when(confirm(tenant)).then([confirmed('tenant')]);
-    given(termsSet()).when(confirm(owner)).then([confirmed('owner')]);
+    given(termsSet())
+      .when(confirm(tenant))
+      .then([confirmed('tenant')]);
+    given(termsSet())
+      .when(confirm(owner))
+      .then([confirmed('owner')]);
   });
 
   it('both confirmations make the agreement ready', () => {

@@ -24,12 +24,7 @@ import type { AgreementTerms } from './terms.ts';
 export const MTA_MAX_DEPOSIT_MONTHS = 2;
 
 export type AgreementCheckId =
-  | 'modelLaw'
-  | 'written'
-  | 'depositAboveLimit'
-  | 'depositWithinLimit'
-  | 'rentRevision'
-  | 'noNotice';
+  'modelLaw' | 'written' | 'depositAboveLimit' | 'depositWithinLimit' | 'rentRevision' | 'noNotice';
 
 export type AgreementCheck = {
   id: AgreementCheckId;

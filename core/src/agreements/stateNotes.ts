@@ -75,7 +75,11 @@ const STATES: Readonly<Record<Exclude<StateKey, 'other'>, StateEntry>> = {
     url: 'https://keralaregistration.gov.in/',
     cities: ['Kochi', 'Thiruvananthapuram'],
   },
-  madhyaPradesh: { rule: 'overAYear', url: 'https://www.mpigr.gov.in/', cities: ['Indore', 'Bhopal'] },
+  madhyaPradesh: {
+    rule: 'overAYear',
+    url: 'https://www.mpigr.gov.in/',
+    cities: ['Indore', 'Bhopal'],
+  },
   andhraPradesh: {
     rule: 'overAYear',
     url: 'https://registration.ap.gov.in/',

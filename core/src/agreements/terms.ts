@@ -83,7 +83,8 @@ export const normaliseTerms = (raw: AgreementTerms): AgreementTerms => {
     errors.push({ path: 'startDate', msg: m.startDate });
   for (const [key, b] of NUMBER_KEYS) {
     const v = raw[key];
-    if (!Number.isInteger(v) || v < b.min || v > b.max) errors.push({ path: key, msg: m.outOfBounds });
+    if (!Number.isInteger(v) || v < b.min || v > b.max)
+      errors.push({ path: key, msg: m.outOfBounds });
   }
   const pct = raw.annualIncreasePercent;
   if (!(pct >= 0 && pct <= B.annualIncreasePercent.max && Number.isInteger(pct * 2)))
