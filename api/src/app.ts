@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { apiDocs } from './docs/index.ts';
 import { favouriteRoutes } from './favourites/routes.ts';
 import { visitRoutes } from './visits/routes.ts';
+import { agreementRoutes } from './agreements/routes.ts';
 import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { idempotencyKeyHeader } from './idempotency/idempotency.ts';
@@ -53,7 +54,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(savedSearchRoutes(deps))
         .use(notificationRoutes(deps))
         .use(pushRoutes(deps))
-        .use(visitRoutes(deps)),
+        .use(visitRoutes(deps))
+        .use(agreementRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

@@ -88,6 +88,12 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   'POST /api/visits/:id/reschedule': 'user',
   'POST /api/visits/:id/cancel': 'user',
   'POST /api/visits/:id/no-show': 'user',
+  // Rental agreements (issue 44): the let's owner and tenant only (404 to anyone else); the owner sets terms.
+  'GET /api/agreements': 'user',
+  'GET /api/agreements/:letId': 'user',
+  'PUT /api/agreements/:letId/terms': 'user',
+  'POST /api/agreements/:letId/confirm': 'user',
+  'GET /api/agreements/:letId/agreement.pdf': 'user',
   // A signed-in user's own favourites (issue 14): no route names another user.
   'GET /api/favourites': 'user',
   'GET /api/favourites/ids': 'user',

@@ -22,6 +22,7 @@ import {
 import { DismissDuplicateResponse, DuplicateQueueResponse } from './duplicates.ts';
 import { FavouriteIdsResponse, FavouritesResponse, ToggleResponse } from './favourite.ts';
 import { VisitResponse, VisitsResponse, VisitTimesResponse } from './visit.ts';
+import { AgreementLetsResponse, AgreementResponse } from './agreement.ts';
 import { GeoPlaceSchema, GeoSearchResponse } from './geo.ts';
 import {
   BrokerDecisionResponse,
@@ -158,6 +159,11 @@ export const apiRoutes = {
   'POST /visits/:id/reschedule': VisitResponse,
   'POST /visits/:id/cancel': VisitResponse,
   'POST /visits/:id/no-show': VisitResponse,
+
+  'GET /agreements': AgreementLetsResponse,
+  'GET /agreements/:letId': AgreementResponse,
+  'PUT /agreements/:letId/terms': AgreementResponse,
+  'POST /agreements/:letId/confirm': AgreementResponse,
 } as const satisfies Record<string, TSchema>;
 
 export type ApiRoutes = typeof apiRoutes;
