@@ -2,7 +2,7 @@ import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
 import type { AgreementCommand, LetFacts, SetAgreementTerms } from './commands.ts';
 import type { AgreementEvent } from './events.ts';
 import type { AgreementParty, AgreementState } from './state.ts';
-import { normaliseTerms } from './terms.ts';
+import { normaliseTerms, type AgreementTerms } from './terms.ts';
 
 export const agreementMessages = {
   notFound: 'Rental agreement not found',
@@ -24,7 +24,10 @@ export const partyOf = (facts: LetFacts, userId: string): AgreementParty => {
   throw new NotFoundError(agreementMessages.notFound);
 };
 
-const sameTerms = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
+/** Field by field: terms read back from the store (jsonb) keep no key order. */
+const sameTerms = (a: AgreementTerms, b: AgreementTerms) =>
+  (Object.keys(b) as (keyof AgreementTerms)[]).every((k) => a[k] === b[k]) &&
+  Object.keys(a).length === Object.keys(b).length;
 
 const setTerms = (command: SetAgreementTerms, state: AgreementState): AgreementEvent[] => {
   const facts = command.let;

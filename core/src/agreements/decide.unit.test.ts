@@ -100,6 +100,11 @@ describe('SetAgreementTerms', () => {
       .then([]);
   });
 
+  it('the same terms in another key order (as read back from the store) are the same', () => {
+    const reordered = Object.fromEntries(Object.entries(terms).reverse()) as AgreementTerms;
+    given(termsSet(T0, reordered), confirmed('tenant')).when(setTerms(owner)).then([]);
+  });
+
   it('a change of terms clears both confirmations', () => {
     const changed = { ...terms, rent: 26_000 };
     const state = fold([
