@@ -37,19 +37,22 @@ const termLines = (terms: AgreementTerms, locale: Locale): string[] => {
   const { t } = translatorFor(locale);
   const rupees = (n: number) => formatRupees(n, locale);
   return [
-    t('agreements.pdf.term', { months: terms.termMonths, start: dayOf(terms.startDate, locale) }),
-    t('agreements.pdf.rent', { amount: rupees(terms.rent), day: terms.rentDueDay }),
-    t('agreements.pdf.deposit', { amount: rupees(terms.deposit) }),
-    t('agreements.pdf.maintenance', {
+    t('agreementDraft.pdf.term', {
+      months: terms.termMonths,
+      start: dayOf(terms.startDate, locale),
+    }),
+    t('agreementDraft.pdf.rent', { amount: rupees(terms.rent), day: terms.rentDueDay }),
+    t('agreementDraft.pdf.deposit', { amount: rupees(terms.deposit) }),
+    t('agreementDraft.pdf.maintenance', {
       hasMaintenance: terms.maintenance > 0 ? 'yes' : 'no',
       amount: rupees(terms.maintenance),
     }),
-    t('agreements.pdf.lockIn', { months: terms.lockInMonths }),
-    t('agreements.pdf.notice', {
+    t('agreementDraft.pdf.lockIn', { months: terms.lockInMonths }),
+    t('agreementDraft.pdf.notice', {
       tenant: terms.tenantNoticeMonths,
       owner: terms.landlordNoticeMonths,
     }),
-    t('agreements.pdf.increase', {
+    t('agreementDraft.pdf.increase', {
       hasIncrease: terms.annualIncreasePercent > 0 ? 'yes' : 'no',
       percent: terms.annualIncreasePercent,
     }),
@@ -67,18 +70,18 @@ export const agreementPdf = async (
   doc.setLanguage(locale === 'hi' ? 'hi-IN' : 'en-IN');
   const w = new PageWriter(doc, await embedFonts(doc));
   w.heading(t('agreements.title'), 18);
-  w.text(t('agreements.pdf.draft'), { weight: 700 });
-  w.text(t('agreements.pdf.draftNote'), { size: 9.5 });
-  w.heading(t('agreements.pdf.parties'));
-  w.text(t('agreements.pdf.intro', { owner: a.ownerName, tenant: a.tenantName }));
-  w.text(t('agreements.pdf.owner', { name: a.ownerName }));
-  w.text(t('agreements.pdf.tenant', { name: a.tenantName }));
-  w.heading(t('agreements.pdf.premises'));
+  w.text(t('agreementDraft.pdf.draft'), { weight: 700 });
+  w.text(t('agreementDraft.pdf.draftNote'), { size: 9.5 });
+  w.heading(t('agreementDraft.pdf.parties'));
+  w.text(t('agreementDraft.pdf.intro', { owner: a.ownerName, tenant: a.tenantName }));
+  w.text(t('agreementDraft.pdf.owner', { name: a.ownerName }));
+  w.text(t('agreementDraft.pdf.tenant', { name: a.tenantName }));
+  w.heading(t('agreementDraft.pdf.premises'));
   w.text([a.premises.title, a.premises.area, a.premises.city].filter(Boolean).join(', '));
-  w.heading(t('agreements.pdf.terms'));
+  w.heading(t('agreementDraft.pdf.terms'));
   for (const line of termLines(a.terms, locale)) w.text(line);
-  w.heading(t('agreements.pdf.houseRules'));
-  w.text(a.terms.houseRules || t('agreements.pdf.noHouseRules'));
+  w.heading(t('agreementDraft.pdf.houseRules'));
+  w.text(a.terms.houseRules || t('agreementDraft.pdf.noHouseRules'));
   w.heading(t('agreements.checks'));
   for (const check of checkTerms(a.terms))
     w.text(`${check.level === 'warning' ? '! ' : ''}${checkText(check, locale)}`, { size: 9.5 });
@@ -89,15 +92,19 @@ export const agreementPdf = async (
   const confirmedOn = (iso: string) =>
     formatDate(iso, locale, 'date', { timeZone: 'Asia/Kolkata' });
   w.text(
-    t('agreements.pdf.confirmed', {
+    t('agreementDraft.pdf.confirmed', {
       owner: confirmedOn(a.confirmed.owner),
       tenant: confirmedOn(a.confirmed.tenant),
     }),
     { size: 9.5 },
   );
-  w.signature(`${t('agreements.pdf.signOwner')} — ${a.ownerName}   ${t('agreements.pdf.date')}:`);
-  w.signature(`${t('agreements.pdf.signTenant')} — ${a.tenantName}   ${t('agreements.pdf.date')}:`);
-  w.signature(`${t('agreements.pdf.witness')}   ${t('agreements.pdf.date')}:`);
-  w.footer(`${t('agreements.pdf.draft')} · ${t('agreements.title')}`);
+  w.signature(
+    `${t('agreementDraft.pdf.signOwner')} — ${a.ownerName}   ${t('agreementDraft.pdf.date')}:`,
+  );
+  w.signature(
+    `${t('agreementDraft.pdf.signTenant')} — ${a.tenantName}   ${t('agreementDraft.pdf.date')}:`,
+  );
+  w.signature(`${t('agreementDraft.pdf.witness')}   ${t('agreementDraft.pdf.date')}:`);
+  w.footer(`${t('agreementDraft.pdf.draft')} · ${t('agreements.title')}`);
   return doc.save();
 };

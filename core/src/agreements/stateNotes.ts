@@ -3,7 +3,7 @@
  * and each state's Stamp Act and rent law). What the product says about them
  * is information with a link to the state's own registration and stamps
  * department, never advice: the words are the `agreements` catalogue's
- * (`agreements.state.*`), each ending "This is not legal advice".
+ * (`agreementDraft.state.*`), each ending "This is not legal advice".
  *
  * The links are the departments' own sites as published by the states; a
  * person checks them when this table changes (docs/AGREEMENTS.md).

@@ -18,7 +18,7 @@ export const checkText = (check: AgreementCheck, locale: Locale): string => {
     values[key] = RUPEE_VALUES.has(key) ? formatRupees(Number(value), locale) : value;
   if (check.id === 'rentRevision')
     values.hasIncrease = Number(check.values.percent) > 0 ? 'yes' : 'no';
-  return translatorFor(locale).t(`agreements.check.${check.id}`, values);
+  return translatorFor(locale).t(`agreementDraft.check.${check.id}`, values);
 };
 
 export type StateNoteWords = {
@@ -30,10 +30,10 @@ export type StateNoteWords = {
 
 export const stateNoteWords = (note: StateNote, locale: Locale): StateNoteWords => {
   const { t } = translatorFor(locale);
-  const state = t(`agreements.state.name.${note.state}`);
+  const state = t(`agreementDraft.state.name.${note.state}`);
   const isOther = note.state === 'other' ? 'yes' : 'no';
-  const said = t(`agreements.state.${note.rule}`, { state, isOther });
-  const link = note.url ? { url: note.url, text: t('agreements.state.link', { state }) } : null;
-  const noLink = note.url ? '' : ` ${t('agreements.state.noLink')}`;
+  const said = t(`agreementDraft.state.${note.rule}`, { state, isOther });
+  const link = note.url ? { url: note.url, text: t('agreementDraft.state.link', { state }) } : null;
+  const noLink = note.url ? '' : ` ${t('agreementDraft.state.noLink')}`;
   return { text: `${said}${noLink} ${t('agreements.notLegalAdvice')}`, link };
 };

@@ -86,6 +86,9 @@ import enTenancy from './catalogues/en/tenancy.json' with { type: 'json' };
 import hiTenancy from './catalogues/hi/tenancy.json' with { type: 'json' };
 import knTenancy from './catalogues/kn/tenancy.json' with { type: 'json' };
 import enPush from './catalogues/en/push.json' with { type: 'json' };
+import enAgreementDraft from './catalogues/en/agreementDraft.json' with { type: 'json' };
+import hiAgreementDraft from './catalogues/hi/agreementDraft.json' with { type: 'json' };
+import knAgreementDraft from './catalogues/kn/agreementDraft.json' with { type: 'json' };
 import enAgreements from './catalogues/en/agreements.json' with { type: 'json' };
 import hiAgreements from './catalogues/hi/agreements.json' with { type: 'json' };
 import knAgreements from './catalogues/kn/agreements.json' with { type: 'json' };
@@ -155,8 +158,10 @@ export const NAMESPACES = {
   tenancy: { en: enTenancy, hi: hiTenancy, kn: knTenancy },
   /** Visits: booking from a conversation, visiting times, the dashboards' list (issue 44). */
   visits: { en: enVisits, hi: hiVisits, kn: knVisits },
-  /** The rental agreement: terms, the Model Tenancy Act's checks, state notes and the PDF (issue 44). */
+  /** The rental agreement's screen (issue 44). */
   agreements: { en: enAgreements, hi: hiAgreements, kn: knAgreements },
+  /** The agreement's PDF, the Model Tenancy Act's checks and the state notes, as the API words them (never embedded in a page). */
+  agreementDraft: { en: enAgreementDraft, hi: hiAgreementDraft, kn: knAgreementDraft },
   /** The listing's labels: English computed from their declarations (terms.ts), not written twice. */
   terms: { en: englishTerms(), hi: hiTerms, kn: knTerms },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },

@@ -20,6 +20,7 @@ import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { EmptyState, listProperty } from '../components/react/EmptyState.tsx';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 import { VisitTimes } from './myProperties/VisitTimes.tsx';
+import { AgreementLink } from './myProperties/AgreementLink.tsx';
 
 const MAX_FACILITIES = 5;
 
@@ -122,6 +123,7 @@ const OwnerCard = ({ property: p, enquiries, busy, onToggle, onConfirm, onDelete
           </div>
         )}
         {!p.hiddenForReview && <VisitTimes listingId={p._id} />}
+        <AgreementLink listingId={p._id} />
         <div className="card-actions">
           <a className="button button-small" href={pageHref(`/properties/${p._id}`)}>
             {text('myProperties.view')}
