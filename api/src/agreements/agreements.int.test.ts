@@ -65,7 +65,7 @@ describe('setting and confirming terms', () => {
 
     const early = await pdf(s.owner, letId);
     expect(early.status).toBe(409);
-    expect(JSON.parse(new TextDecoder().decode(early.bytes)).message).toBe(
+    expect((JSON.parse(new TextDecoder().decode(early.bytes)) as { message: string }).message).toBe(
       agreementMessages.notBothConfirmed,
     );
 

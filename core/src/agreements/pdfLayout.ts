@@ -10,7 +10,7 @@ import 'regenerator-runtime/runtime.js';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 
 type Script = 'latin' | 'devanagari' | 'kannada';
 export type Weight = 400 | 700;
@@ -45,13 +45,26 @@ export const embedFonts = async (doc: PDFDocument): Promise<FontSet> => {
   };
 };
 
-// The rupee sign and the joiners are in the Devanagari file only.
-const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CF9\u200C\u200D\u20B9\u25CC\uA8E0-\uA8FF]/;
-const KANNADA = /[\u0C80-\u0CFF]/;
-const scriptOf = (ch: string): Script =>
-  DEVANAGARI.test(ch) ? 'devanagari' : KANNADA.test(ch) ? 'kannada' : 'latin';
+// By code point: the Devanagari block holds combining marks a regular expression's class warns of.
+const DEVANAGARI: readonly [number, number][] = [
+  [0x0900, 0x097f],
+  [0x1cd0, 0x1cf9],
+  // The joiners, the rupee sign and the dotted circle are in the Devanagari file only.
+  [0x200c, 0x200d],
+  [0x20b9, 0x20b9],
+  [0x25cc, 0x25cc],
+  [0xa8e0, 0xa8ff],
+];
+const within = (cp: number, ranges: readonly [number, number][]) =>
+  ranges.some(([lo, hi]) => cp >= lo && cp <= hi);
+const scriptOf = (ch: string): Script => {
+  const cp = ch.codePointAt(0) ?? 0;
+  if (within(cp, DEVANAGARI)) return 'devanagari';
+  return cp >= 0x0c80 && cp <= 0x0cff ? 'kannada' : 'latin';
+};
 
 type Run = { text: string; font: PDFFont };
+type TextStyle = { size?: number; weight?: Weight; after?: number };
 
 /** Splits text into runs of one font each. */
 const runsOf = (text: string, fonts: FontSet, weight: Weight): Run[] => {
@@ -139,7 +152,7 @@ export class PageWriter {
     for (const page of this.doc.getPages()) this.drawRuns(page, text, MARGIN / 2, 8.5, 700);
   }
 
-  text(text: string, { size = 10.5, weight = 400 as Weight, after = 4 } = {}) {
+  text(text: string, { size = 10.5, weight = 400, after = 4 }: TextStyle = {}) {
     for (const line of this.wrap(text, size, weight)) this.drawLine(line, size, weight);
     this.y -= after;
   }

@@ -42,8 +42,10 @@ const Confirmation = ({ a, onChange }: { a: Agreement; onChange: (a: Agreement) 
   const [error, setError] = useState<string | null>(null);
   const other = a.role === 'owner' ? 'tenant' : 'owner';
   const mine = a.confirmed[a.role];
-  const act = (run: () => Promise<unknown>) => () =>
+  const act = (run: () => Promise<unknown>) => () => {
+    setError(null);
     run().catch((e: unknown) => setError(describeError(e, text('agreements.failed'))));
+  };
   const confirm = act(async () => {
     const res = await apiRoute('POST /agreements/:letId/confirm', { params: { letId: a.letId } });
     onChange(res.agreement);

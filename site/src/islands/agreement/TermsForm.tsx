@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
-import { AGREEMENT_BOUNDS as B } from '@rentals/core/agreements/terms';
 import { apiRoute, describeError } from '../../lib/api.ts';
 import type { Agreement } from '../../lib/agreements.ts';
 import { formatRupees } from '@rentals/core/i18n/numbers';
@@ -11,17 +10,20 @@ import { BusyButton } from '../../components/react/BusyButton.tsx';
 type Terms = Agreement['terms'];
 type NumberKey = Exclude<keyof Terms, 'startDate' | 'houseRules'>;
 
-/** The number fields in the order an agreement states them, with their bounds. */
-const NUMBERS: readonly [NumberKey, { min: number; max: number }, number?][] = [
-  ['termMonths', B.termMonths],
-  ['rent', B.rent],
-  ['deposit', B.deposit],
-  ['maintenance', B.maintenance],
-  ['lockInMonths', B.lockInMonths],
-  ['tenantNoticeMonths', B.noticeMonths],
-  ['landlordNoticeMonths', B.noticeMonths],
-  ['rentDueDay', B.rentDueDay],
-  ['annualIncreasePercent', B.annualIncreasePercent, 0.5],
+/**
+ * The number fields in the order an agreement states them; the API holds their
+ * bounds (core/src/agreements/terms.ts) and names a field out of them.
+ */
+const NUMBERS: readonly [NumberKey, number?][] = [
+  ['termMonths'],
+  ['rent'],
+  ['deposit'],
+  ['maintenance'],
+  ['lockInMonths'],
+  ['tenantNoticeMonths'],
+  ['landlordNoticeMonths'],
+  ['rentDueDay'],
+  ['annualIncreasePercent', 0.5],
 ];
 const RUPEES = new Set<NumberKey>(['rent', 'deposit', 'maintenance']);
 const label = (key: keyof Terms) => text(`agreements.field.${key}` as MessageId);
@@ -95,15 +97,14 @@ export const TermsForm = ({
             onChange={(e) => set('startDate', e.target.value)}
           />
         </label>
-        {NUMBERS.map(([key, b, step]) => (
+        {NUMBERS.map(([key, step]) => (
           <label key={key}>
             {label(key)}
             <input
               className="input"
               type="number"
               inputMode={step ? 'decimal' : 'numeric'}
-              min={b.min}
-              max={b.max}
+              min={0}
               step={step ?? 1}
               required
               value={draft[key]}
@@ -117,7 +118,6 @@ export const TermsForm = ({
         <textarea
           className="input"
           rows={4}
-          maxLength={B.houseRules.maxLength}
           value={draft.houseRules}
           onChange={(e) => set('houseRules', e.target.value)}
         />
