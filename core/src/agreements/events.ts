@@ -43,5 +43,3 @@ export type AgreementEvent = EventsOf<typeof schemas>;
 
 const events = defineEvents(schemas);
 export const agreementEventDefinitions = events.definitions;
-export const AGREEMENT_EVENT_TYPES = events.types;
-export const isAgreementEvent = events.isOne;
