@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { apiRoute, describeError } from '../../lib/api.ts';
 import { downloadAgreement, type Agreement } from '../../lib/agreements.ts';
-import { fill, text } from '../../lib/i18n.ts';
+import { text } from '../../lib/i18n.ts';
+import { format } from '../../lib/i18nFormat.ts';
 import { Alert } from '../../components/react/Alert.tsx';
 import { Spinner } from '../../components/react/Spinner.tsx';
 import { TermsForm, TermsList } from './TermsForm.tsx';
@@ -56,8 +57,8 @@ const Confirmation = ({ a, onChange }: { a: Agreement; onChange: (a: Agreement) 
       <p>{mine ? text('agreements.confirmedByYou') : null}</p>
       <p>
         {a.confirmed[other]
-          ? fill('agreements.confirmedByOther', { by: other })
-          : fill('agreements.waitingFor', { by: other })}
+          ? format('agreements.confirmedByOther', { by: other })
+          : format('agreements.waitingFor', { by: other })}
       </p>
       {!mine && (
         <button type="button" className="button" onClick={confirm}>

@@ -3,7 +3,8 @@ import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { apiRoute, describeError } from '../../lib/api.ts';
 import type { Agreement } from '../../lib/agreements.ts';
 import { formatRupees } from '@rentals/core/i18n/numbers';
-import { text } from '../../lib/i18n.ts';
+import { formatDate } from '@rentals/core/i18n/dates';
+import { pageLocale, text } from '../../lib/i18n.ts';
 import { Alert } from '../../components/react/Alert.tsx';
 import { BusyButton } from '../../components/react/BusyButton.tsx';
 
@@ -39,7 +40,9 @@ export const TermsList = ({ terms }: { terms: Terms }) => (
   <dl style={GRID} data-testid="agreement-terms">
     <div>
       <dt className="muted">{label('startDate')}</dt>
-      <dd style={{ margin: 0 }}>{terms.startDate}</dd>
+      <dd style={{ margin: 0 }}>
+        {formatDate(`${terms.startDate}T00:00:00.000Z`, pageLocale(), 'date', { timeZone: 'UTC' })}
+      </dd>
     </div>
     {NUMBERS.map(([key]) => (
       <div key={key}>
@@ -86,7 +89,7 @@ export const TermsForm = ({
   };
   return (
     <form onSubmit={(e) => e.preventDefault()} data-testid="agreement-form">
-      <div style={GRID}>
+      <div style={{ ...GRID, alignItems: 'end' }}>
         <label>
           {label('startDate')}
           <input
