@@ -14,14 +14,14 @@ export default function AgreementLinks() {
   if (lets.length === 0) return null;
   return (
     <section className="card" aria-labelledby="your-agreements" data-testid="your-agreements">
-      <h2 id="your-agreements">{text('agreements.tenantLink')}</h2>
+      <h2 id="your-agreements">{text('dashboard.agreement')}</h2>
       <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.5rem' }}>
         {lets.map((x) => (
           <li key={x.letId}>
             <a href={pageHref(agreementPath(x.letId))}>
               <span translate="no">{x.listingTitle}</span>
             </a>
-            <div className="muted">{fill('agreements.withOwner', { name: x.withName })}</div>
+            <div className="muted">{fill('dashboard.agreementOwner', { name: x.withName })}</div>
           </li>
         ))}
       </ul>

@@ -17,7 +17,7 @@ export const AgreementLink = ({ listingId }: { listingId: string }) => {
   if (!found) return null;
   return (
     <a className="button button-small" href={pageHref(agreementPath(found.letId))}>
-      {text('agreements.ownerLink')}
+      {text('myProperties.agreement')}
     </a>
   );
 };
