@@ -82,12 +82,19 @@ describe('setting and confirming terms', () => {
     expect(text).not.toContain('limits the security deposit for a home');
 
     // A change of terms: both confirm again before the next download, which warns of the deposit.
+    const readBefore = set.body.agreement.termsSetAt!;
     const changed = await setTerms(s.owner, letId, { ...TERMS, deposit: 100_000 });
     expect(changed.body.agreement).toMatchObject({
       ready: false,
       confirmed: { owner: null, tenant: null },
     });
     expect((await pdf(s.tenant, letId)).status).toBe(409);
+    // A confirmation of the terms as read before the change is not one of the new terms.
+    const stale = await confirm(s.tenant, letId, readBefore);
+    expect(stale.status).toBe(409);
+    expect((stale.body as unknown as { message: string }).message).toBe(
+      agreementMessages.termsChanged,
+    );
     await confirm(s.tenant, letId);
     await confirm(s.owner, letId);
     const warned = await textOf((await pdf(s.owner, letId)).bytes);

@@ -71,3 +71,15 @@ export const PdfQuery = t.Object(
   },
   { additionalProperties: false },
 );
+
+export const ConfirmBody = t.Object(
+  {
+    termsSetAt: t.String({
+      format: 'date-time',
+      maxLength: 40,
+      description: 'The `termsSetAt` of the terms read: 409 if they have changed since',
+      error: 'termsSetAt must be the time GET /api/agreements/{letId} gives',
+    }),
+  },
+  { additionalProperties: false },
+);

@@ -8,7 +8,7 @@ import { access } from '../access/access.ts';
 import { WRITE_LIMITS } from '../access/writeLimits.ts';
 import type { AppDeps } from '../deps.ts';
 import { idempotentWrites } from '../idempotency/idempotency.ts';
-import { PdfQuery, TermsBody } from './model.ts';
+import { ConfirmBody, PdfQuery, TermsBody } from './model.ts';
 import { agreementService } from './service.ts';
 
 export type AgreementRouteDeps = Pick<
@@ -86,15 +86,22 @@ export const agreementRoutes = (deps: AgreementRouteDeps) => {
     .post(
       '/:letId/confirm',
       (context) =>
-        write(context, ({ user, params, request }) =>
-          service.confirm(user, address(request), letId(params.letId), localeOf(request)),
+        write(context, ({ user, params, body, request }) =>
+          service.confirm(
+            user,
+            address(request),
+            letId(params.letId),
+            body.termsSetAt,
+            localeOf(request),
+          ),
         ),
       {
         ...user,
+        body: ConfirmBody,
         response: { 200: AgreementResponse },
         detail: {
           summary: 'Confirm the agreement’s terms as they stand (owner or tenant)',
-          description: `409 before the owner sets terms. ${sides} ${limitText}`,
+          description: `409 before the owner sets terms, or when they changed since \`termsSetAt\`. ${sides} ${limitText}`,
           tags,
           security,
         },

@@ -112,6 +112,7 @@ const viewOf = (
     tenantName: x.tenantName,
     terms,
     termsSet: drafted !== null,
+    termsSetAt: drafted?.termsSetAt ?? null,
     confirmed: {
       owner: drafted?.confirmed.owner ?? null,
       tenant: drafted?.confirmed.tenant ?? null,
@@ -192,11 +193,12 @@ export const agreementService = (deps: AgreementServiceDeps) => {
         at,
       })),
 
-    confirm: (user: AuthUser, address: string, letId: string, locale: Locale) =>
+    confirm: (user: AuthUser, address: string, letId: string, termsSetAt: string, locale: Locale) =>
       run(user, address, letId, locale, (facts, at) => ({
         type: 'ConfirmAgreement',
         let: facts,
         userId: user.id,
+        termsSetAt: new Date(termsSetAt).toISOString(),
         at,
       })),
 

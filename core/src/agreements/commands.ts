@@ -25,6 +25,8 @@ export type ConfirmAgreement = {
   type: 'ConfirmAgreement';
   let: LetFacts;
   userId: string;
+  /** When the terms the caller read were set: a confirmation is of those terms, never of newer ones. */
+  termsSetAt: string;
   at: string;
 };
 

@@ -8,6 +8,7 @@ export const agreementMessages = {
   notFound: 'Rental agreement not found',
   onlyOwnerSets: 'Only the owner sets the terms of the agreement',
   noTerms: 'The owner has not set the terms yet',
+  termsChanged: 'The owner has just changed the terms. Please read them again before confirming.',
   notBothConfirmed:
     'The agreement can be downloaded once both the owner and the tenant have confirmed the terms',
 } as const;
@@ -54,6 +55,8 @@ export const decide = (command: AgreementCommand, state: AgreementState): Agreem
       const by = partyOf(command.let, command.userId);
       if (state.status !== 'drafted') throw new IllegalStateError(agreementMessages.noTerms);
       const a = state.agreement;
+      if (command.termsSetAt !== a.termsSetAt)
+        throw new IllegalStateError(agreementMessages.termsChanged);
       if (a.confirmed[by] !== undefined) return [];
       const data = {
         letId: a.letId,

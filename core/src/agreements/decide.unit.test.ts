@@ -47,10 +47,11 @@ const setTerms = (userId: string, t = terms, at = T0, let_ = facts): AgreementCo
   terms: t,
   at,
 });
-const confirm = (userId: string, at = T1, let_ = facts): AgreementCommand => ({
+const confirm = (userId: string, at = T1, termsSetAt = T0): AgreementCommand => ({
   type: 'ConfirmAgreement',
-  let: let_,
+  let: facts,
   userId,
+  termsSetAt,
   at,
 });
 
@@ -138,8 +139,14 @@ describe('ConfirmAgreement', () => {
 
   it('asks for confirmation again after the terms change', () => {
     given(termsSet(), confirmed('tenant'), termsSet(T2, { ...terms, deposit: 75_000 }))
-      .when(confirm(tenant, T2))
+      .when(confirm(tenant, T2, T2))
       .then([confirmed('tenant', T2, T2)]);
+  });
+
+  it('refuses a confirmation of terms that changed since the caller read them', () => {
+    given(termsSet(), termsSet(T2, { ...terms, deposit: 75_000 }))
+      .when(confirm(tenant, T2, T0))
+      .thenThrows(IllegalStateError, messages.termsChanged);
   });
 
   it('refuses before the owner sets terms, and anyone not a side of the let', () => {

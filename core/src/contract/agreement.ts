@@ -17,6 +17,9 @@ export const AgreementSchema = Type.Object({
   /** The owner's terms; before the owner sets any, what the let and the listing suggest. */
   terms: AgreementTermsSchema,
   termsSet: Type.Boolean({ description: 'false: `terms` are the suggestion, not yet set' }),
+  termsSetAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'When the terms as they stand were set; sent back with a confirmation',
+  }),
   /** When each side confirmed the terms as they stand; null until they do. */
   confirmed: Type.Object({
     owner: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

@@ -54,8 +54,14 @@ export const agreementCalls = (app: () => TestApp) => {
     });
   const setTerms = (user: TestUser, letId: string, terms: unknown = TERMS) =>
     app().request<One>('PUT', `/api/agreements/${letId}/terms`, { token: user.token, json: terms });
-  const confirm = (user: TestUser, letId: string) =>
-    app().request<One>('POST', `/api/agreements/${letId}/confirm`, { token: user.token });
+  /** Confirms the terms as the caller reads them now (or as read at `termsSetAt`). */
+  const confirm = async (user: TestUser, letId: string, termsSetAt?: string) => {
+    const read = termsSetAt ?? (await get(user, letId)).body.agreement?.termsSetAt;
+    return app().request<One>('POST', `/api/agreements/${letId}/confirm`, {
+      token: user.token,
+      json: { termsSetAt: read ?? new Date(0).toISOString() },
+    });
+  };
   /** The PDF download: its status, content type and bytes (the JSON error when refused). */
   const pdf = async (user: TestUser, letId: string, lang = 'en') => {
     const response = await app().app.handle(

@@ -48,7 +48,10 @@ const Confirmation = ({ a, onChange }: { a: Agreement; onChange: (a: Agreement) 
     run().catch((e: unknown) => setError(describeError(e, text('agreements.failed'))));
   };
   const confirm = act(async () => {
-    const res = await apiRoute('POST /agreements/:letId/confirm', { params: { letId: a.letId } });
+    const res = await apiRoute('POST /agreements/:letId/confirm', {
+      params: { letId: a.letId },
+      json: { termsSetAt: a.termsSetAt },
+    });
     onChange(res.agreement);
   });
   if (!a.termsSet) return <p className="muted">{text('agreements.noTerms')}</p>;
