@@ -94,11 +94,20 @@ export class PageWriter {
     this.y = A4.height - MARGIN;
   }
 
+  /** Words measured so far: shaping Devanagari is the slow part of a draft, so each word once. */
+  private readonly widths = new Map<string, number>();
+
   private widthOf(text: string, size: number, weight: Weight) {
-    return runsOf(text, this.fonts, weight).reduce(
-      (w, r) => w + r.font.widthOfTextAtSize(r.text, size),
-      0,
-    );
+    const key = `${weight} ${size} ${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = runsOf(text, this.fonts, weight).reduce(
+        (w, r) => w + r.font.widthOfTextAtSize(r.text, size),
+        0,
+      );
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   /**
