@@ -10,6 +10,7 @@ import { apiDocs } from './docs/index.ts';
 import { favouriteRoutes } from './favourites/routes.ts';
 import { visitRoutes } from './visits/routes.ts';
 import { letRoutes } from './lets/routes.ts';
+import { agreementRoutes } from './agreements/routes.ts';
 import { geoRoutes } from './geo/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { idempotencyKeyHeader } from './idempotency/idempotency.ts';
@@ -55,7 +56,8 @@ export const buildApp = (deps: AppDeps) =>
         .use(notificationRoutes(deps))
         .use(pushRoutes(deps))
         .use(visitRoutes(deps))
-        .use(letRoutes(deps)),
+        .use(letRoutes(deps))
+        .use(agreementRoutes(deps)),
     );
 
 export type App = ReturnType<typeof buildApp>;

@@ -8,6 +8,7 @@ import { reportEventDefinitions } from './reports/events.ts';
 import { savedSearchEventDefinitions } from './savedSearches/events.ts';
 import { duplicatePairEventDefinitions } from './trust/events.ts';
 import { visitEventDefinitions } from './visits/events.ts';
+import { agreementEventDefinitions } from './agreements/events.ts';
 
 /** Every event type the product records, with its schema and version. */
 export const appEventDefinitions = {
@@ -20,6 +21,7 @@ export const appEventDefinitions = {
   ...notificationEventDefinitions,
   ...duplicatePairEventDefinitions,
   ...visitEventDefinitions,
+  ...agreementEventDefinitions,
 };
 
 /** What the event store accepts: the types above, their data checked against their schemas. */

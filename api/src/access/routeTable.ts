@@ -91,6 +91,12 @@ const ACCESS_BY_ROUTE: Record<`${HttpMethod} /api/${string}`, RouteAccess> = {
   // Lets (issue 44): marked by the listing's owner (or an admin), read by its two sides.
   'POST /api/properties/:id/let': 'owner-role',
   'GET /api/lets/mine': 'user',
+  // Rental agreements (issue 44): the let's owner and tenant only (404 to anyone else); the owner sets terms.
+  'GET /api/agreements': 'user',
+  'GET /api/agreements/:letId': 'user',
+  'PUT /api/agreements/:letId/terms': 'user',
+  'POST /api/agreements/:letId/confirm': 'user',
+  'GET /api/agreements/:letId/agreement.pdf': 'user',
   // A signed-in user's own favourites (issue 14): no route names another user.
   'GET /api/favourites': 'user',
   'GET /api/favourites/ids': 'user',

@@ -27,6 +27,11 @@ export const WRITE_LIMITS = {
     ...attemptLimit('visit', { minutes: 1, perSubject: 20, perAddress: 200 }),
     tooMany: 'Too many changes to visits; please wait a minute and try again',
   },
+  /** Rental agreement changes per minute: setting terms and confirming them together. */
+  agreement: {
+    ...attemptLimit('agreement', { minutes: 1, perSubject: 20, perAddress: 200 }),
+    tooMany: 'Too many changes to the rental agreement; please wait a minute and try again',
+  },
   /**
    * Reports made per hour (a street's worth of stale listings is still fine):
    * every report is an event an admin reads, so a flood costs people.

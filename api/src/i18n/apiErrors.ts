@@ -16,6 +16,8 @@ import { duplicateReviewMessages } from '@rentals/core/trust/duplicateReview';
 import { listerRoleMessages } from '@rentals/core/trust/listerRole';
 import { TOO_CHEAP_WARNING } from '@rentals/core/trust/tooCheap';
 import { visitMessages } from '@rentals/core/visits/decide';
+import { agreementMessages } from '@rentals/core/agreements/decide';
+import { agreementTermMessages } from '@rentals/core/agreements/terms';
 import { visitReasonMessages } from '@rentals/core/visits/reason';
 import { visitWindowMessages } from '@rentals/core/visits/windows';
 import { letMessages } from '@rentals/core/listings/let';
@@ -96,6 +98,9 @@ const GROUPS: Record<string, Record<string, unknown>> = {
   let: letMessages,
   letApi: letApiMessages,
   letLimit: { tooMany: WRITE_LIMITS.let.tooMany },
+  agreement: agreementMessages,
+  agreementTerms: agreementTermMessages,
+  agreementLimit: { tooMany: WRITE_LIMITS.agreement.tooMany },
   // Not an error: what a listing's 'Rent & market' card warns tenants of.
   trust: { tooCheap: TOO_CHEAP_WARNING },
 };

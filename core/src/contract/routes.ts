@@ -23,6 +23,7 @@ import { DismissDuplicateResponse, DuplicateQueueResponse } from './duplicates.t
 import { FavouriteIdsResponse, FavouritesResponse, ToggleResponse } from './favourite.ts';
 import { VisitResponse, VisitsResponse, VisitTimesResponse } from './visit.ts';
 import { LetResponse, LetsResponse } from './let.ts';
+import { AgreementLetsResponse, AgreementResponse } from './agreement.ts';
 import { GeoPlaceSchema, GeoSearchResponse } from './geo.ts';
 import {
   BrokerDecisionResponse,
@@ -161,6 +162,11 @@ export const apiRoutes = {
   'POST /visits/:id/no-show': VisitResponse,
   'POST /properties/:id/let': LetResponse,
   'GET /lets/mine': LetsResponse,
+
+  'GET /agreements': AgreementLetsResponse,
+  'GET /agreements/:letId': AgreementResponse,
+  'PUT /agreements/:letId/terms': AgreementResponse,
+  'POST /agreements/:letId/confirm': AgreementResponse,
 } as const satisfies Record<string, TSchema>;
 
 export type ApiRoutes = typeof apiRoutes;

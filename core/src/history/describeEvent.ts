@@ -125,6 +125,9 @@ const SENTENCES: Readonly<Record<string, Values>> = {
   VisitRescheduled: none,
   VisitCancelled: none,
   VisitNoShowMarked: none,
+  // Rental agreements (issue 44).
+  AgreementTermsSet: none,
+  AgreementConfirmed: (data) => ({ by: text(data.by) }),
 };
 
 /** Whether `type` has its own sentence (the unit test checks every registered type). */

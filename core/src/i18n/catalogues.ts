@@ -86,6 +86,12 @@ import enTenancy from './catalogues/en/tenancy.json' with { type: 'json' };
 import hiTenancy from './catalogues/hi/tenancy.json' with { type: 'json' };
 import knTenancy from './catalogues/kn/tenancy.json' with { type: 'json' };
 import enPush from './catalogues/en/push.json' with { type: 'json' };
+import enAgreementDraft from './catalogues/en/agreementDraft.json' with { type: 'json' };
+import hiAgreementDraft from './catalogues/hi/agreementDraft.json' with { type: 'json' };
+import knAgreementDraft from './catalogues/kn/agreementDraft.json' with { type: 'json' };
+import enAgreements from './catalogues/en/agreements.json' with { type: 'json' };
+import hiAgreements from './catalogues/hi/agreements.json' with { type: 'json' };
+import knAgreements from './catalogues/kn/agreements.json' with { type: 'json' };
 import enVisits from './catalogues/en/visits.json' with { type: 'json' };
 import hiVisits from './catalogues/hi/visits.json' with { type: 'json' };
 import knVisits from './catalogues/kn/visits.json' with { type: 'json' };
@@ -157,6 +163,10 @@ export const NAMESPACES = {
   visits: { en: enVisits, hi: hiVisits, kn: knVisits },
   /** The let recorded: My Properties' 'Mark as let', the 'Let' status and page (issue 44). */
   lets: { en: enLets, hi: hiLets, kn: knLets },
+  /** The rental agreement's screen (issue 44). */
+  agreements: { en: enAgreements, hi: hiAgreements, kn: knAgreements },
+  /** The agreement's PDF, the Model Tenancy Act's checks and the state notes, as the API words them (never embedded in a page). */
+  agreementDraft: { en: enAgreementDraft, hi: hiAgreementDraft, kn: knAgreementDraft },
   /** The listing's labels: English computed from their declarations (terms.ts), not written twice. */
   terms: { en: englishTerms(), hi: hiTerms, kn: knTerms },
   trust: { en: enTrust, hi: hiTrust, kn: knTrust },

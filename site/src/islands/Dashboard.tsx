@@ -25,6 +25,7 @@ import { EmptyState, listProperty, searchProperties } from '../components/react/
 
 // After the figures: visits are a second look, and the page's first load stays within its budget.
 const UpcomingVisits = lazy(() => import('./dashboard/UpcomingVisits.tsx'));
+const AgreementLinks = lazy(() => import('./dashboard/AgreementLinks.tsx'));
 import { PageHeader } from '../components/react/PageHeader.tsx';
 
 type Action = { href: string; icon: IconName; label: MessageId };
@@ -146,6 +147,7 @@ const TenantDashboard = () => {
         />
         <Suspense fallback={null}>
           <UpcomingVisits role="tenant" />
+          <AgreementLinks />
         </Suspense>
         <RecentSearches searches={figures === null ? [] : figures?.recentSearches} />
       </div>

@@ -22,6 +22,7 @@ import { BusyButton } from '../components/react/BusyButton.tsx';
 import { VisitTimes } from './myProperties/VisitTimes.tsx';
 import { LetFigures, MarkLetButton } from './myProperties/LetAction.tsx';
 import type { LetDocument } from '@rentals/core/contract/let';
+import { AgreementLink } from './myProperties/AgreementLink.tsx';
 
 const MAX_FACILITIES = 5;
 
@@ -131,6 +132,7 @@ const OwnerCard = (props: CardProps) => {
           </div>
         )}
         {!p.hiddenForReview && <VisitTimes listingId={p._id} />}
+        <AgreementLink listingId={p._id} />
         <div className="card-actions">
           <a className="button button-small" href={pageHref(`/properties/${p._id}`)}>
             {text('myProperties.view')}
