@@ -11,6 +11,7 @@ import {
 } from '@rentals/core/agreements/events';
 import { checkTerms } from '@rentals/core/agreements/mta';
 import { agreementPdf, type AgreementPdfLocale } from '@rentals/core/agreements/pdf';
+import { pdfCache } from './pdfCache.ts';
 import { bothConfirmed, fold, type AgreementState } from '@rentals/core/agreements/state';
 import { stateNoteFor } from '@rentals/core/agreements/stateNotes';
 import type { AgreementTerms } from '@rentals/core/agreements/terms';
@@ -125,6 +126,7 @@ const viewOf = (
 
 /** Rental agreements (core/src/agreements): terms, confirmations, the draft PDF. */
 export const agreementService = (deps: AgreementServiceDeps) => {
+  const draftPdf = pdfCache(agreementPdf);
   const limitWrite = createWriteLimit(deps.sql, WRITE_LIMITS.agreement);
 
   /** The let and the caller's side of it; anyone else is told there is no agreement. */
@@ -209,7 +211,7 @@ export const agreementService = (deps: AgreementServiceDeps) => {
       if (state.status !== 'drafted' || !bothConfirmed(state.agreement))
         throw new IllegalStateError(agreementMessages.notBothConfirmed);
       const a = state.agreement;
-      return agreementPdf(
+      return draftPdf(
         {
           ownerName: x.ownerName,
           tenantName: x.tenantName,
