@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi } from './harness/api.ts';
@@ -11,9 +13,10 @@ import { newUser } from './harness/users.ts';
  * The rental agreement on a phone (issue 44): the owner reaches it from My
  * Properties and sets the terms with a deposit above two months' rent; the
  * tenant reaches it from the dashboard, sees the warning and confirms; the
- * owner confirms and downloads the draft in English and Hindi. The let is a
- * listing_lets row written directly here: the let's own screen and projection
- * are issue 44's other part, and the lead's let → agreement e2e follows the merge.
+ * owner confirms and downloads the draft in English and Hindi, and the
+ * English one says the figures and the deposit warning. The let is made as
+ * in use: the tenant asks about the home, the owner marks it let to them
+ * (POST /api/properties/:id/let; the dialog itself is site/e2e/lets.e2e.test.ts).
  */
 let stack: Stack;
 const contexts: BrowserContext[] = [];
@@ -39,14 +42,23 @@ beforeAll(async () => {
     rent: 20000,
     area: 'Jayanagar',
   });
-  const idOf = async (email: string) =>
-    (await stack.sql<{ id: string }[]>`SELECT id FROM users WHERE email = ${email}`)[0]!.id;
-  await stack.sql`
-    INSERT INTO listing_lets (let_id, listing_id, owner_id, tenant_id, conversation_id, rent,
-      deposit, move_in, let_at, city, city_key, area, area_key, property_type, bedrooms)
-    VALUES (${randomUUID()}, ${listingId}, ${await idOf(ownerUser.email)},
-      ${await idOf(tenantUser.email)}, ${randomUUID()}, 20000, 40000, '2027-01-01', now(),
-      'Bengaluru', 'bengaluru', 'Jayanagar', 'jayanagar', 'flat', 1)`;
+  const asked = await fetch(`${stack.baseUrl}/api/conversations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tenantToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ listingId, body: 'Is it still free?', messageId: randomUUID() }),
+  });
+  const { conversation } = (await asked.json()) as { conversation: { id: string } };
+  const let_ = await fetch(`${stack.baseUrl}/api/properties/${listingId}/let`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      to: { conversationId: conversation.id },
+      rent: 20000,
+      deposit: 40000,
+      moveIn: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+    }),
+  });
+  expect(let_.status, await let_.clone().text()).toBe(201);
   owner = await phoneFor(ownerToken);
   tenant = await phoneFor(tenantToken);
 }, 600_000);
@@ -89,6 +101,14 @@ describe('rental agreement', () => {
         owner.getByRole('button', { name }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(file);
+      if (file.endsWith('-en.pdf')) {
+        const { text } = await extractText(new Uint8Array(await readFile(await download.path())), {
+          mergePages: true,
+        });
+        for (const said of ['Omkar Owner', 'Tara Tenant', TITLE, '₹20,000', '₹1,00,000'])
+          expect(text).toContain(said);
+        expect(text).toContain('The deposit (₹1,00,000) is 5 months’ rent');
+      }
     }
   }, 120_000);
 });
