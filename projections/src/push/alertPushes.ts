@@ -3,7 +3,7 @@ import type { Locale } from '@rentals/core/i18n/locales';
 import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { sitePath } from '@rentals/core/mail/links';
 import { INSTANT_EVERY_MS } from '../alerts/alertMailer.ts';
-import type { Delivered, PushPayload, PushSend } from './sender.ts';
+import { addDelivered, type Delivered, type PushPayload, type PushSend } from './sender.ts';
 
 /** Matches older than this get no push: after an outage or a rebuild of the alerts, no burst of old news. */
 export const PUSH_ALERTS_WITHIN_MS = 60 * 60_000;
@@ -83,9 +83,7 @@ export const pushAlerts = async (
     const claimed = await claimMatches(o.sql, o.now, o.quiet);
     for (const m of claimed) {
       const done = await o.send(m.userId, 'alerts', alertPayload(m), `search ${m.searchId}`);
-      total.sent += done.sent;
-      total.gone += done.gone;
-      total.failed += done.failed;
+      addDelivered(total, done);
     }
     if (claimed.length === 0) return;
   }

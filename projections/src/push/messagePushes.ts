@@ -3,7 +3,7 @@ import type { Locale } from '@rentals/core/i18n/locales';
 import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { sitePath } from '@rentals/core/mail/links';
 import { NOTIFY_AT_MOST_EVERY_MS, NOTIFY_WITHIN_MS } from '../messageNotifications/notifier.ts';
-import type { Delivered, PushPayload, PushSend } from './sender.ts';
+import { addDelivered, type Delivered, type PushPayload, type PushSend } from './sender.ts';
 
 /** How long a message waits unread before its push: a reply read in the open thread gets none. */
 export const PUSH_AFTER_MS = 30_000;
@@ -88,8 +88,6 @@ export const pushMessages = async (
   for (const due of await duePushes(o.sql, o.now, o.afterMs, o.quiet)) {
     if (!(await claim(o.sql, due, o.now, o.afterMs))) continue;
     const done = await o.send(due.userId, 'messages', messagePayload(due), due.conversationId);
-    total.sent += done.sent;
-    total.gone += done.gone;
-    total.failed += done.failed;
+    addDelivered(total, done);
   }
 };

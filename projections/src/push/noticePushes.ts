@@ -3,7 +3,7 @@ import type { Locale } from '@rentals/core/i18n/locales';
 import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { ownerNoticeDestination, sitePath } from '@rentals/core/mail/links';
 import { EXPIRY_REMINDER_NOTICE } from '../listingExpiry/reminderNotice.ts';
-import type { Delivered, PushPayload, PushSend } from './sender.ts';
+import { pushClaimed, type Delivered, type PushPayload, type PushSend } from './sender.ts';
 
 /** Notices older than this get no push (a rebuild of the notices, an outage). */
 export const PUSH_NOTICES_WITHIN_MS = 60 * 60_000;
@@ -54,16 +54,16 @@ export const pushNotices = async (
   o: { sql: Sql; send: PushSend; now: Date; quiet: boolean },
   total: Delivered,
 ) => {
-  for (const notice of await freshNotices(o.sql, o.now, o.quiet)) {
-    const claimed = await o.sql`
-      INSERT INTO push_notices_done (notice_id, at) VALUES (${notice.id}, ${o.now})
-      ON CONFLICT (notice_id) DO NOTHING RETURNING 1`;
-    if (claimed.length === 0 || !notice.wanted) continue;
-    const done = await o.send(notice.userId, 'owner-notices', noticePayload(notice), notice.id);
-    total.sent += done.sent;
-    total.gone += done.gone;
-    total.failed += done.failed;
-  }
+  await pushClaimed(
+    await freshNotices(o.sql, o.now, o.quiet),
+    async (notice) =>
+      (
+        await o.sql`INSERT INTO push_notices_done (notice_id, at) VALUES (${notice.id}, ${o.now})
+                    ON CONFLICT (notice_id) DO NOTHING RETURNING 1`
+      ).length > 0,
+    (notice) => o.send(notice.userId, 'owner-notices', noticePayload(notice), notice.id),
+    total,
+  );
   // Marks older than any notice still pushed are of no more use.
   await o.sql`DELETE FROM push_notices_done WHERE at <= ${new Date(o.now.getTime() - 2 * PUSH_NOTICES_WITHIN_MS)}`;
 };

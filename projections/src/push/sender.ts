@@ -11,6 +11,31 @@ export type PushPayload = { title: string; body: string; url: string };
 
 export type Delivered = { sent: number; gone: number; failed: number };
 
+/** Adds one send's outcome to a round's totals. */
+export const addDelivered = (total: Delivered, done: Delivered) => {
+  total.sent += done.sent;
+  total.gone += done.gone;
+  total.failed += done.failed;
+};
+
+/**
+ * Items pushed at most once: each claimed first (`claim` answers false when
+ * another process has it), then pushed if its recipient wants it now. A
+ * claimed item is never pushed later, wanted or not (quiet hours hold
+ * nothing back: the bell and the email carry it).
+ */
+export const pushClaimed = async <I extends { wanted: boolean }>(
+  items: I[],
+  claim: (item: I) => Promise<boolean>,
+  push: (item: I) => Promise<Delivered>,
+  total: Delivered,
+) => {
+  for (const item of items) {
+    if (!(await claim(item)) || !item.wanted) continue;
+    addDelivered(total, await push(item));
+  }
+};
+
 export type PushSenderOptions = {
   sql: Sql;
   vapidKeys: VapidKeys;

@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import type { Locale } from '@rentals/core/i18n/locales';
 import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { sitePath } from '@rentals/core/mail/links';
-import type { Delivered, PushPayload, PushSend } from './sender.ts';
+import { pushClaimed, type Delivered, type PushPayload, type PushSend } from './sender.ts';
 
 /** Changes older than this get no push (a rebuild of the visits, an outage). */
 export const PUSH_VISITS_WITHIN_MS = 60 * 60_000;
@@ -77,15 +77,15 @@ export const pushVisits = async (
   o: { sql: Sql; send: PushSend; now: Date; quiet: boolean },
   total: Delivered,
 ) => {
-  for (const change of await freshChanges(o.sql, o.now, o.quiet)) {
-    const claimed = await o.sql`
-      INSERT INTO push_visits_done (item_id, at) VALUES (${change.id}, ${o.now})
-      ON CONFLICT (item_id) DO NOTHING RETURNING 1`;
-    if (claimed.length === 0 || !change.wanted) continue;
-    const done = await o.send(change.userId, 'messages', visitPayload(change), change.id);
-    total.sent += done.sent;
-    total.gone += done.gone;
-    total.failed += done.failed;
-  }
+  await pushClaimed(
+    await freshChanges(o.sql, o.now, o.quiet),
+    async (change) =>
+      (
+        await o.sql`INSERT INTO push_visits_done (item_id, at) VALUES (${change.id}, ${o.now})
+                    ON CONFLICT (item_id) DO NOTHING RETURNING 1`
+      ).length > 0,
+    (change) => o.send(change.userId, 'messages', visitPayload(change), change.id),
+    total,
+  );
   await o.sql`DELETE FROM push_visits_done WHERE at <= ${new Date(o.now.getTime() - 2 * PUSH_VISITS_WITHIN_MS)}`;
 };
