@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
@@ -20,9 +20,13 @@ import { Icon } from '@rentals/core/ui/Icon.tsx';
 import { EmptyState, listProperty } from '../components/react/EmptyState.tsx';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 import { VisitTimes } from './myProperties/VisitTimes.tsx';
-import { LetFigures, MarkLetButton } from './myProperties/LetAction.tsx';
+import { MarkLetButton } from './myProperties/LetAction.tsx';
 import type { LetDocument } from '@rentals/core/contract/let';
-import { AgreementLink } from './myProperties/AgreementLink.tsx';
+
+// A let home's figures and its agreement, loaded only for a let listing: most cards are not
+// let (the page's weight budget).
+const LetFigures = lazy(() => import('./myProperties/LetFigures.tsx'));
+const AgreementLink = lazy(() => import('./myProperties/AgreementLink.tsx'));
 
 const MAX_FACILITIES = 5;
 
@@ -102,7 +106,11 @@ const OwnerCard = (props: CardProps) => {
         <p className="muted" style={{ margin: 0 }} data-testid="confirmed-ago">
           {p.isExpired ? text('myProperties.expired') : confirmedAgoText(p.lastConfirmedAt)}
         </p>
-        {p.let && made && <LetFigures made={made} />}
+        {p.let && made && (
+          <Suspense fallback={null}>
+            <LetFigures made={made} />
+          </Suspense>
+        )}
         {p.hiddenForReview && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="hidden-for-review">
             {fill('myProperties.hidden', { reason: p.hiddenForReview.reason })}
@@ -132,7 +140,11 @@ const OwnerCard = (props: CardProps) => {
           </div>
         )}
         {!p.hiddenForReview && <VisitTimes listingId={p._id} />}
-        <AgreementLink listingId={p._id} />
+        {p.let && (
+          <Suspense fallback={null}>
+            <AgreementLink listingId={p._id} />
+          </Suspense>
+        )}
         <div className="card-actions">
           <a className="button button-small" href={pageHref(`/properties/${p._id}`)}>
             {text('myProperties.view')}

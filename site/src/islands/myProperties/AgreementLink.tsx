@@ -7,7 +7,7 @@ import { pageHref, text } from '../../lib/i18n.ts';
  * shown when the listing was let to a tenant on the platform. One small
  * component so it can sit wherever the listing's "Let" card ends up.
  */
-export const AgreementLink = ({ listingId }: { listingId: string }) => {
+const AgreementLink = ({ listingId }: { listingId: string }) => {
   const [found, setFound] = useState<AgreementLet | null>(null);
   useEffect(() => {
     void agreementLets().then((all) =>
@@ -21,3 +21,5 @@ export const AgreementLink = ({ listingId }: { listingId: string }) => {
     </a>
   );
 };
+
+export default AgreementLink;
