@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { PhotoUploads, useReloadWhileProcessing } from '../components/react/PhotoUploads.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { PhotoUploads } from '../components/react/PhotoUploads.tsx';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
 import { fill, pageHref, text } from '../lib/i18n.ts';
@@ -21,6 +21,7 @@ import { EmptyState, listProperty } from '../components/react/EmptyState.tsx';
 import { BusyButton } from '../components/react/BusyButton.tsx';
 import { VisitTimes } from './myProperties/VisitTimes.tsx';
 import { MarkLetButton } from './myProperties/LetAction.tsx';
+import { useMyListings } from './myProperties/useMyListings.ts';
 import type { LetDocument } from '@rentals/core/contract/let';
 
 // A let home's figures and its agreement, loaded only for a let listing: most cards are not
@@ -183,49 +184,10 @@ const OwnerCard = (props: CardProps) => {
 };
 
 const Mine = () => {
-  const [properties, setProperties] = useState<Property[] | null>(null);
   const [error, setError] = useState('');
   const [busyId, setBusyId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
-  const [enquiries, setEnquiries] = useState<Map<string, number>>(new Map());
-  const [lets, setLets] = useState<Map<string, LetDocument>>(new Map());
-
-  useEffect(() => {
-    // Without the counts the cards still work; they show 0 until the counts arrive.
-    apiRoute('GET /conversations/enquiries')
-      .then((res) => setEnquiries(new Map(res.listings.map((l) => [l.listingId, l.enquiries]))))
-      .catch(() => undefined);
-  }, []);
-
-  useEffect(() => {
-    // The figures of the homes now let; without them a card still says 'Let'.
-    apiRoute('GET /lets/mine')
-      .then((res) => {
-        const current = res.lets.filter((l) => l.role === 'owner' && l.current);
-        setLets(new Map(current.map((l) => [l.listingId, l])));
-      })
-      .catch(() => undefined);
-  }, []);
-
-  useEffect(() => {
-    apiRoute('GET /properties/my-properties')
-      .then((res) => setProperties(res.properties))
-      .catch((e: unknown) => {
-        setError(describeError(e, text('myProperties.loadFailed')));
-        setProperties([]);
-      });
-  }, []);
-
-  // Photos still being processed appear on their cards once ready.
-  const reload = useCallback(() => {
-    apiRoute('GET /properties/my-properties')
-      .then((res) => setProperties(res.properties))
-      .catch(() => undefined);
-  }, []);
-  useReloadWhileProcessing(properties ?? [], reload);
-
-  const replace = (next: Property) =>
-    setProperties((list) => list?.map((p) => (p._id === next._id ? next : p)) ?? null);
+  const { properties, enquiries, lets, replace, drop, letMade } = useMyListings(setError);
 
   /** One card's action at a time; a failure shows above the cards (`loud`: as a toast too). */
   const act = async (p: Property, action: () => Promise<void>, failure: string, loud = false) => {
@@ -270,7 +232,7 @@ const Mine = () => {
       async () => {
         try {
           await apiRoute('DELETE /properties/:id', { params: { id: p._id } });
-          setProperties((list) => list?.filter((x) => x._id !== p._id) ?? null);
+          drop(p._id);
           toast.success(text('myProperties.deleted'));
         } finally {
           setDeleting(null);
@@ -325,8 +287,7 @@ const Mine = () => {
               onDelete={() => setDeleting(p)}
               made={lets.get(p._id)}
               onLet={(made) => {
-                setLets((m) => new Map(m).set(p._id, made));
-                replace({ ...p, isAvailable: false, let: { at: made.letAt } });
+                letMade(p, made);
                 toast.success(text('lets.done'));
               }}
             />
