@@ -75,9 +75,9 @@ const PROJECTIONS = 'projections imports core only.';
 const QUERIES =
   'projections/src/queries (the read side the web process loads) imports only core and its own modules: no read model, search projection or runner.';
 const SITE =
-  'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui, the tenancy terms (core/src/listings/termCatalogue), the pure trust rules (core/src/trust) and the languages and formats of core/src/i18n only.';
+  'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui, the tenancy terms (core/src/listings/termCatalogue and its messages, termMessages), the pure trust rules (core/src/trust) and the languages and formats of core/src/i18n only.';
 const CATALOGUE =
-  'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only.';
+  'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only (its messages, termMessages.ts, the catalogue only).';
 /**
  * The UI the site and the public pages share is bundled by the site for the
  * browser: its own modules and React only (no node:*, no database, no other core module).
@@ -158,6 +158,16 @@ const packageBoundaries = [
       ],
     },
   },
+  // Their English messages, bundled by the property form: the declarations only.
+  {
+    files: ['core/src/listings/termMessages.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./termCatalogue\\.ts$)', message: CATALOGUE }] },
+      ],
+    },
+  },
   // Rupees and dates in each language: pure, bundled for the browser, importing each other only.
   {
     files: ['core/src/i18n/numbers.ts', 'core/src/i18n/parseRupees.ts', 'core/src/i18n/dates.ts'],
@@ -171,7 +181,14 @@ const packageBoundaries = [
   },
   boundary(
     SITE_FILES,
-    ['core/contract/', 'core/ui/', 'core/listings/termCatalogue$', 'core/trust/', 'core/i18n/'],
+    [
+      'core/contract/',
+      'core/ui/',
+      'core/listings/termCatalogue$',
+      'core/listings/termMessages$',
+      'core/trust/',
+      'core/i18n/',
+    ],
     SITE,
     {
       extra: [{ regex: '^@rentals/core/contract/', allowTypeImports: true, message: SITE }],

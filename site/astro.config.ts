@@ -89,7 +89,7 @@ export default defineConfig({
               {
                 name: 'shared',
                 // Not the formatter (lib/i18nFormat.ts): pages with only plain texts must not load it.
-                test: /site[\\/]src[\\/](lib|stores)[\\/](?!i18nFormat\.ts$)[^\\/]+\.ts$|node_modules[\\/]react[\\/].*jsx|rolldown[\\/]runtime/,
+                test: /site[\\/]src[\\/](lib|stores)[\\/](?!i18nFormat\.ts$)[^\\/]+\.ts$|core[\\/]src[\\/]ui[\\/]labels\.ts$|node_modules[\\/]react[\\/].*jsx|rolldown[\\/]runtime/,
                 minShareCount: 12,
                 priority: 18,
               },

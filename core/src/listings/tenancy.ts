@@ -22,17 +22,8 @@ import {
 import type { FieldError } from '../errors.ts';
 import { messages } from '../schemaErrors.ts';
 import { dayNumber, isCalendarDate, isoDay } from './calendarDays.ts';
-import {
-  propertyTypeMessage,
-  TERM_KEYS,
-  termMessage,
-  TERMS,
-  tooLateMessage,
-  valuesFor,
-  valuesOf,
-  type Term,
-  type TermKey,
-} from './termCatalogue.ts';
+import { TERM_KEYS, TERMS, valuesFor, valuesOf, type Term, type TermKey } from './termCatalogue.ts';
+import { propertyTypeMessage, termMessage, tooLateMessage } from './termMessages.ts';
 
 export const FURNISHINGS = valuesOf('furnishing');
 export type Furnishing = (typeof FURNISHINGS)[number];

@@ -13,7 +13,6 @@ import { CALENDAR_DATE, depositInMonths, type Tenancy } from './tenancy.ts';
 import {
   FILTER_PARAMS,
   FILTERED_TERMS,
-  filterMessage,
   filterOptions,
   matchingValues,
   TERMS,
@@ -21,6 +20,7 @@ import {
   type FilterParam,
   type TenancyFilters,
 } from './termCatalogue.ts';
+import { filterMessage } from './termMessages.ts';
 
 type FilteredKey = CatalogueFilteredKey;
 

@@ -1,6 +1,6 @@
 /**
  * The tenancy terms (issue 18), each declared once: its kind, values and
- * labels, bounds, messages, whether visitors see it, and how a search filters
+ * labels, bounds, whether visitors see it, and how a search filters
  * on it. Everything else derives from this table: the input and event schema
  * and the contract (tenancy.ts), the filters' schema, rules, index fields and
  * Postgres filter (tenancyFilters.ts, projections), the site's form, filter
@@ -76,10 +76,6 @@ export type DateTerm = TermBase & {
   daysAhead: number;
 };
 export type Term = ChoiceTerm | YesNoTerm | NumberTerm | DateTerm;
-
-const list = (values: readonly string[]) =>
-  values.slice(0, -1).join(', ') + (values.length > 1 ? ' or ' : '') + values.at(-1);
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 
 const DEPOSIT_RUPEES = { min: 0, max: RENT_BOUNDS.max };
 const DEPOSIT_MONTHS = { min: 0, max: 24, step: 0.5 };
@@ -315,32 +311,6 @@ export const valuesOf = <K extends TermKey>(key: K): ValueOf<K>[] => {
   return term.kind === 'choice' ? (term.options.map(([v]) => v) as ValueOf<K>[]) : [];
 };
 
-/** The term's message for a value it does not take, from its kind and bounds. */
-export const termMessage = (key: TermKey): string => {
-  const term: Term = TERMS[key];
-  const { label } = term;
-  switch (term.kind) {
-    case 'choice': {
-      const values = valuesOf(key);
-      return `${label} must be ${values.length > 5 ? 'one of ' : ''}${list(values)}`;
-    }
-    case 'yesNo':
-      return `${label} must be true or false`;
-    case 'date':
-      return `${label} must be a date (YYYY-MM-DD) between ${term.earliest} and ${term.latest}`;
-    case 'number': {
-      const money = term.unit.startsWith('rupees');
-      if (term.step === 0.5)
-        return `${label} must be ${term.min} to ${term.max} ${term.unit}, in half months`;
-      return `${label} must be a whole number of ${term.unit} from ${term.min} to ${money ? rupees(term.max) : term.max}`;
-    }
-  }
-};
-
-/** A date term's message for a day too far ahead. */
-export const tooLateMessage = (key: TermKey) =>
-  `${TERMS[key].label} cannot be more than a year ahead`;
-
 /** The form's label of a term. */
 export const formLabelOf = (key: TermKey): string => {
   const term: Term = TERMS[key];
@@ -358,10 +328,6 @@ export const valuesFor = <K extends TermKey>(
   const values = propertyType === 'PG' ? term.byPropertyType.PG : term.byPropertyType.home;
   return values as readonly ValueOf<K>[];
 };
-
-/** "For a PG, preferred tenants must be any, men or women". */
-export const propertyTypeMessage = (key: TermKey, propertyType: string) =>
-  `For ${propertyType === 'PG' ? 'a PG' : 'a house or flat'}, ${TERMS[key].label.toLowerCase()} must be ${list(valuesFor(key, propertyType))}`;
 
 /** The terms a filter reads, with their filters, in the order a URL carries them. */
 export const FILTERED_TERMS = TERM_KEYS.flatMap((key) => {
@@ -396,25 +362,6 @@ export const SEARCH_FILTER_KEYS = [
   'ownersOnly',
   ...FILTER_PARAMS,
 ] as const;
-
-/** The filter's message for a value it does not take. */
-export const filterMessage = ({ key, filter }: (typeof FILTERED_TERMS)[number]): string => {
-  const values = filterOptions(key).map(([v]) => v);
-  switch (filter.match) {
-    case 'yesNo':
-      return `${filter.param} must be true or false`;
-    case 'anyOf':
-      return `${filter.param} must be one or more of ${values.join(', ')}, separated by commas`;
-    case 'atMost': {
-      const term = TERMS[key] as NumberTerm;
-      return `${filter.param} must be a number of months from 0 to ${term.max}`;
-    }
-    case 'onOrBefore':
-      return `${filter.param} must be a date (YYYY-MM-DD)`;
-    default:
-      return `${filter.param} must be one of ${values.join(', ')}`;
-  }
-};
 
 /** The stored values a filter's value matches (for the filters that compare values, not numbers). */
 export const matchingValues = (key: TermKey, asked: string | boolean): (string | boolean)[] => {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { PhotoUploads } from '../components/react/PhotoUploads.tsx';
 import type { MessageId } from '@rentals/core/i18n/catalogues';
 import { describeError, apiRoute } from '../lib/api.ts';
 import { fill, pageHref, text } from '../lib/i18n.ts';
@@ -23,6 +22,11 @@ import { VisitTimes } from './myProperties/VisitTimes.tsx';
 import { MarkLetButton } from './myProperties/LetAction.tsx';
 import { useMyListings } from './myProperties/useMyListings.ts';
 import type { LetDocument } from '@rentals/core/contract/let';
+
+// Photos just uploaded, still being processed (or refused): only then are the tiles' code fetched.
+const PhotoUploads = lazy(async () => ({
+  default: (await import('../components/react/PhotoUploads.tsx')).PhotoUploads,
+}));
 
 // A let home's figures and its agreement, loaded only for a let listing: most cards are not
 // let (the page's weight budget).
@@ -117,7 +121,11 @@ const OwnerCard = (props: CardProps) => {
             {fill('myProperties.hidden', { reason: p.hiddenForReview.reason })}
           </p>
         )}
-        <PhotoUploads property={p} />
+        {(p.photoUploads?.length ?? 0) > 0 && (
+          <Suspense fallback={null}>
+            <PhotoUploads property={p} />
+          </Suspense>
+        )}
         {reminderDue(p) !== null && (
           <p className="alert alert-error" style={{ margin: 0 }} data-testid="expiry-reminder">
             {format('myProperties.expiresIn', { n: reminderDue(p) ?? 0 })}

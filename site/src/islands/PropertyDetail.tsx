@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
-import { RentMarket } from '../components/react/RentMarket.tsx';
 import { ContactBar } from '../components/react/ContactBar.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
@@ -31,6 +30,10 @@ const ConfirmEmailBanner = lazy(async () => ({
 // Both load then, outside the page's first load (site/scripts/checkBudgets.ts).
 const PhotoUploads = lazy(async () => ({
   default: (await import('../components/react/PhotoUploads.tsx')).PhotoUploads,
+}));
+// 'Rent & market' shows nothing until its own request answers, so its code loads with it.
+const RentMarket = lazy(async () => ({
+  default: (await import('../components/react/RentMarket.tsx')).RentMarket,
 }));
 const ReportListing = lazy(async () => ({
   default: (await import('../components/react/ReportListing.tsx')).ReportListing,
@@ -126,7 +129,9 @@ const Detail = () => {
         )}
         {auth.user && <ListerCard ownerId={p.ownerId} />}
         <PropertyStatus p={p} user={auth.user} />
-        <RentMarket listingId={p._id} />
+        <Suspense fallback={null}>
+          <RentMarket listingId={p._id} />
+        </Suspense>
         {looksToRent(auth.user, p.ownerId) && (
           <section className="card">
             <h2 style={{ fontSize: '1.1rem' }}>{text('detail.reportHeading')}</h2>

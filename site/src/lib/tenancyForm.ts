@@ -5,15 +5,17 @@
  * with; the deposit is one amount with its unit (rupees or months of rent).
  */
 import {
-  propertyTypeMessage,
   TERM_KEYS,
-  termMessage,
   TERMS,
-  tooLateMessage,
   valuesFor,
   type Term,
   type TermKey,
 } from '@rentals/core/listings/termCatalogue';
+import {
+  propertyTypeMessage,
+  termMessage,
+  tooLateMessage,
+} from '@rentals/core/listings/termMessages';
 import { rupeesOrNaN } from './amounts.ts';
 import type { Property } from './types.ts';
 

@@ -1,4 +1,5 @@
 import { text } from '../lib/i18n.ts';
+import { OPENING_POSITION_OPTIONS } from './positionOptions.ts';
 
 /**
  * SPEC §8 geolocation messages (exact in English), in the page's language
@@ -26,25 +27,6 @@ export const GEO_MESSAGES = {
   get form() {
     return text('location.form');
   },
-};
-
-/** SPEC §9: high accuracy, 10 s time-out; a cached position up to 60 s on maps, 300 s on the form. */
-export const MAP_POSITION_OPTIONS: PositionOptions = {
-  enableHighAccuracy: true,
-  timeout: 10_000,
-  maximumAge: 60_000,
-};
-export const FORM_POSITION_OPTIONS: PositionOptions = {
-  enableHighAccuracy: true,
-  timeout: 10_000,
-  maximumAge: 300_000,
-};
-
-/** Only to place a map where the user is: a coarse, quick fix is enough, and an older one will do. */
-const OPENING_POSITION_OPTIONS: PositionOptions = {
-  enableHighAccuracy: false,
-  timeout: 5_000,
-  maximumAge: 300_000,
 };
 
 /** Maps a GeolocationPositionError code (1 denied, 2 unavailable, 3 timeout) to its message. */

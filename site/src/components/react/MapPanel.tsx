@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Filters } from '../../lib/filters.ts';
 import type { Property, PublicProperty } from '../../lib/types.ts';
-import { lazyMap } from './mapModules.tsx';
 import { Spinner } from './Spinner.tsx';
 import { MapGate } from './MapGate.tsx';
 import { text } from '../../lib/i18n.ts';
@@ -16,7 +15,7 @@ type ListingsMapProps = {
 };
 
 // MapLibre (~430 KB) is fetched only when the map view is opened.
-const ListingsMap = lazyMap<ListingsMapProps>('ListingsMap');
+const ListingsMap = lazy(() => import('../../islands/map/ListingsMap.tsx'));
 
 export const MapPanel = (props: ListingsMapProps) => (
   <MapGate>

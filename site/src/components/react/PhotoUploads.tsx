@@ -1,30 +1,10 @@
-import { useEffect } from 'react';
 import type { Property } from '../../lib/types.ts';
 import { text } from '../../lib/i18n.ts';
 import { format } from '../../lib/i18nFormat.ts';
+import { processingCount } from './photoProcessing.ts';
 import './PhotoUploads.css';
 
 type Upload = NonNullable<Property['photoUploads']>[number];
-
-/** How often a page showing photos still being processed asks again. */
-const RECHECK_MS = 3000;
-
-export const processingCount = (p: Property) =>
-  (p.photoUploads ?? []).filter((u) => u.status === 'processing').length;
-
-/**
- * While some of these listings' photos are being processed, calls `reload`
- * every few seconds, so that they appear once ready (uploads are answered
- * before their photos are processed).
- */
-export const useReloadWhileProcessing = (properties: Property[], reload: () => void) => {
-  const waiting = properties.some((p) => processingCount(p) > 0);
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(reload, RECHECK_MS);
-    return () => clearTimeout(timer);
-  }, [waiting, properties, reload]);
-};
 
 const Tile = ({ upload }: { upload: Upload }) => (
   <li

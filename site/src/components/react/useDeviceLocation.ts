@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { currentPosition, type PositionResult } from '../../map/geolocation.ts';
+import type { PositionResult } from '../../map/geolocation.ts';
 import type { LatLng } from '../../map/types.ts';
 
 type Failure = Extract<PositionResult, { ok: false }>;
@@ -19,6 +19,8 @@ export const useDeviceLocation = (
   const locate = async () => {
     setLocating(true);
     setError(null);
+    // Loaded on the first press: a form shows the button long before (if ever) it is used.
+    const { currentPosition } = await import('../../map/geolocation.ts');
     const result = await currentPosition(options);
     setLocating(false);
     if (!result.ok) {

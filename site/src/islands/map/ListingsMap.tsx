@@ -19,8 +19,6 @@ import { useMaplibre } from './useMaplibre.ts';
 import { useAnswerLayers, useAreaFraming, useReframeOnResize } from './useMapFrame.ts';
 import { useFilterSearch, useSearchOnMove } from './useListingsSearch.ts';
 
-export type { MapProperty } from '../../map/types.ts';
-
 type Props = {
   /** The page's filters: the map shows every match of them in its viewport. */
   filters: Filters;

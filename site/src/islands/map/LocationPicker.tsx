@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PICKER_ZOOM } from '../../map/constants.ts';
-import { FORM_POSITION_OPTIONS, GEO_MESSAGES, grantedPosition } from '../../map/geolocation.ts';
+import { GEO_MESSAGES, grantedPosition } from '../../map/geolocation.ts';
+import { FORM_POSITION_OPTIONS } from '../../map/positionOptions.ts';
 import { pickerOpening } from '../../map/pickerOpening.ts';
 import type { LatLng } from '../../map/types.ts';
 import { searchPlaces } from './geocode.ts';
@@ -14,8 +15,6 @@ import { useSelection, type LocationSelection } from './locationPicker/useSelect
 import { useDeviceLocation } from '../../components/react/useDeviceLocation.ts';
 import { useMaplibre } from './useMaplibre.ts';
 import { Alert } from '../../components/react/Alert.tsx';
-
-export type { LocationSelection } from './locationPicker/useSelection.ts';
 
 type Props = {
   open: boolean;

@@ -8,7 +8,7 @@ import {
   type Route,
 } from '../../map/directions.ts';
 import { distanceKm, formatCoordinates, formatDistance } from '../../map/distance.ts';
-import { MAP_POSITION_OPTIONS } from '../../map/geolocation.ts';
+import { MAP_POSITION_OPTIONS } from '../../map/positionOptions.ts';
 import { richNodes } from '@rentals/core/i18n/rich.tsx';
 import { text } from '../../lib/i18n.ts';
 import { format, formatRich } from '../../lib/i18nFormat.ts';

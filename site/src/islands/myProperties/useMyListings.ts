@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LetDocument } from '@rentals/core/contract/let';
-import { useReloadWhileProcessing } from '../../components/react/PhotoUploads.tsx';
+import { useReloadWhileProcessing } from '../../components/react/photoProcessing.ts';
 import { apiRoute, describeError } from '../../lib/api.ts';
 import { text } from '../../lib/i18n.ts';
 import type { Property } from '../../lib/types.ts';

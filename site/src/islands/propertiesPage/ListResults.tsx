@@ -1,14 +1,23 @@
 import type { Filters } from '../../lib/filters.ts';
 import type { ViewMode } from '../../stores/viewMode.ts';
-import type { Property } from '../../lib/types.ts';
-import { MapPanel } from '../../components/react/MapPanel.tsx';
 import { NoProperties, SkeletonGrid } from '../../components/react/ListStates.tsx';
-import { PropertyCard } from '../../components/react/PropertyCard.tsx';
 import { lazy, Suspense } from 'react';
 import type { BBox, ListState } from './usePropertyList.ts';
 import { text } from '../../lib/i18n.ts';
+import { Spinner } from '../../components/react/Spinner.tsx';
 
-const VisitorResults = lazy(() => import('./VisitorResults.tsx'));
+// Each audience's cards load beside the search's first request (preloadResults), which they wait for anyway.
+const loadVisitorResults = () => import('./VisitorResults.tsx');
+const loadMemberResults = () => import('./MemberResults.tsx');
+const VisitorResults = lazy(loadVisitorResults);
+const MemberResults = lazy(loadMemberResults);
+/** Fetches the cards' code for the audience while the search's first request is under way. */
+export const preloadResults = (visitor: boolean) =>
+  void (visitor ? loadVisitorResults() : loadMemberResults());
+// The map view's frame (the data saver's gate, the loading state) comes with the map: most searches stay on the list.
+const MapPanel = lazy(async () => ({
+  default: (await import('../../components/react/MapPanel.tsx')).MapPanel,
+}));
 
 type Props = {
   state: ListState;
@@ -24,25 +33,21 @@ export const ListResults = ({ state, firstLoad, mode, filters, visitor, onSearch
   firstLoad ? (
     <SkeletonGrid />
   ) : mode === 'map' ? (
-    <MapPanel
-      filters={filters ?? {}}
-      properties={state.items}
-      visitor={visitor}
-      onSearchArea={visitor ? undefined : onSearchArea}
-    />
+    <Suspense fallback={<Spinner label={text('map.loading')} />}>
+      <MapPanel
+        filters={filters ?? {}}
+        properties={state.items}
+        visitor={visitor}
+        onSearchArea={visitor ? undefined : onSearchArea}
+      />
+    </Suspense>
   ) : state.items.length === 0 && !state.error ? (
     <NoProperties />
   ) : (
     <div className="property-grid">
-      {visitor ? (
-        <Suspense fallback={null}>
-          <VisitorResults items={state.items} />
-        </Suspense>
-      ) : (
-        state.items.map((p, i) => (
-          <PropertyCard key={p._id} property={p as Property} first={i === 0} />
-        ))
-      )}
+      <Suspense fallback={null}>
+        {visitor ? <VisitorResults items={state.items} /> : <MemberResults items={state.items} />}
+      </Suspense>
     </div>
   );
 

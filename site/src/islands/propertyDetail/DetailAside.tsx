@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { initial, listerLabel } from '../../lib/format.ts';
 import { formatDate } from '@rentals/core/i18n/dates';
 import { pageLocale, text } from '../../lib/i18n.ts';
@@ -8,7 +8,6 @@ import type { OwnerContact, Property } from '../../lib/types.ts';
 import { looksToRent } from '../../lib/roleHome.ts';
 import { displayPhone, emailBreakParts, mailtoHref, telHref } from '../../lib/contactLinks.ts';
 import type { AuthState } from '../../stores/auth.ts';
-import { SendMessage } from '../../components/react/SendMessage.tsx';
 import { PossiblyRentedLater } from '../../components/react/PossiblyRentedLater.tsx';
 import { VerifyControl } from '../../components/react/VerifyControl.tsx';
 import { EmailVerifiedBadge } from '../../components/react/EmailVerifiedBadge.tsx';
@@ -21,6 +20,13 @@ type User = AuthState['user'];
  * served, once a day per viewer, never the owner's): a first visitor is told
  * they are the first rather than shown '0'.
  */
+// Only someone looking to rent writes to the owner: the note's form loads for them, after the page
+// (site/scripts/checkBudgets.ts: 90 KB of JavaScript). A request from the phone's contact bar made
+// before it arrives is read when it mounts ($messageFormRequests).
+const SendMessage = lazy(async () => ({
+  default: (await import('../../components/react/SendMessage.tsx')).SendMessage,
+}));
+
 const viewsText = (views: number, owner: boolean): string =>
   views > 0
     ? format('detail.status.viewCount', { n: views })
@@ -103,7 +109,9 @@ export const ContactOwner = ({
               {text('detail.contact.byMessage')}
             </p>
           )}
-          <SendMessage listingId={p._id} title={p.title} />
+          <Suspense fallback={null}>
+            <SendMessage listingId={p._id} title={p.title} />
+          </Suspense>
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { addressLine, rentPeriod, typeLabel } from '../../lib/format.ts';
 import { formatRupees } from '@rentals/core/i18n/numbers';
 import { FACILITIES, type Property } from '../../lib/types.ts';
@@ -7,12 +7,9 @@ import { pageLocale, text } from '../../lib/i18n.ts';
 import { format } from '../../lib/i18nFormat.ts';
 import { facilityLabel } from '../../lib/labels.ts';
 import { FavouriteButton } from '../../components/react/FavouriteButton.tsx';
-import { lazyMap } from '../../components/react/mapModules.tsx';
-import { MapGate } from '../../components/react/MapGate.tsx';
-import { Spinner } from '../../components/react/Spinner.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 
-const DetailMap = lazyMap<{ latitude: number; longitude: number; title: string }>('DetailMap');
+const LocationMap = lazy(() => import('./LocationMap.tsx'));
 
 /** Title, address, type, rent and description. */
 export const Summary = ({ p }: { p: Property }) => (
@@ -93,11 +90,9 @@ export const LocationCard = ({ p }: { p: Property }) => {
   return (
     <section className="card">
       <h2 style={{ fontSize: '1.1rem' }}>{text('detail.location')}</h2>
-      <MapGate whenNear>
-        <Suspense fallback={<Spinner label={text('detail.loadingMap')} />}>
-          <DetailMap latitude={coords.latitude} longitude={coords.longitude} title={p.title} />
-        </Suspense>
-      </MapGate>
+      <Suspense fallback={<div className="map-pending" />}>
+        <LocationMap latitude={coords.latitude} longitude={coords.longitude} title={p.title} />
+      </Suspense>
     </section>
   );
 };

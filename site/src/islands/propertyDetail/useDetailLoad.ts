@@ -6,7 +6,7 @@ import { idFromPath } from '../../lib/routeId.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { AuthState } from '../../stores/auth.ts';
 import { text } from '../../lib/i18n.ts';
-import { useReloadWhileProcessing } from '../../components/react/PhotoUploads.tsx';
+import { useReloadWhileProcessing } from '../../components/react/photoProcessing.ts';
 
 /** The listing's id from /properties/{id} or /browse/{id}. */
 const idFromLocation = (path: string) =>

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { cleanPinCode } from '../../../lib/validation.ts';
-import { FORM_POSITION_OPTIONS, GEO_MESSAGES } from '../../../map/geolocation.ts';
-import { lazyMap } from '../mapModules.tsx';
+import { FORM_POSITION_OPTIONS } from '../../../map/positionOptions.ts';
 import { useDeviceLocation } from '../useDeviceLocation.ts';
 import { text } from '../../../lib/i18n.ts';
 import { Checkbox, InputField } from './fields.tsx';
@@ -10,14 +9,8 @@ import type { PropertyFormStore } from './formStore.ts';
 import { Alert } from '../Alert.tsx';
 import { Icon } from '@rentals/core/ui/Icon.tsx';
 
-type PickedLocation = { latitude: number; longitude: number; address: string };
-const LocationPicker = lazyMap<{
-  open: boolean;
-  initial?: { latitude: number; longitude: number };
-  city?: string;
-  onConfirm: (location: PickedLocation) => void;
-  onClose: () => void;
-}>('LocationPicker');
+// MapLibre is fetched only when the picker is opened.
+const LocationPicker = lazy(() => import('../../../islands/map/LocationPicker.tsx'));
 
 /** The form's coordinates when both are numbers, else undefined. */
 const coordinatesOf = (latitude: string, longitude: string) => {
@@ -39,7 +32,8 @@ export const LocationInformation = ({ form }: { form: PropertyFormStore }) => {
   const device = useDeviceLocation(
     FORM_POSITION_OPTIONS,
     (at) => form.setCoordinates(at.latitude, at.longitude),
-    () => GEO_MESSAGES.form,
+    // GEO_MESSAGES.form's text, without loading the asking (geolocation.ts) before the button is pressed.
+    () => text('location.form'),
   );
 
   return (

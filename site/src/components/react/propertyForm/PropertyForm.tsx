@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { FormState } from '../../../lib/propertyForm.ts';
 import type { Property, PropertyImage } from '../../../lib/types.ts';
 import { AvailableFacilities } from './AvailableFacilities.tsx';
@@ -10,7 +10,13 @@ import { LocationInformation } from './LocationInformation.tsx';
 import { PropertyDetails } from './PropertyDetails.tsx';
 import { PropertyImages } from './PropertyImages.tsx';
 import { SubmissionStatus } from './SubmissionStatus.tsx';
-import { TenancyTerms } from './TenancyTerms.tsx';
+import { Spinner } from '../Spinner.tsx';
+
+// The optional terms' controls (a phone's screens below the fold) load after the form is up
+// (site/scripts/checkBudgets.ts: 90 KB of JavaScript); their values and checks are in the form's store.
+const TenancyTerms = lazy(async () => ({
+  default: (await import('./TenancyTerms.tsx')).TenancyTerms,
+}));
 
 type Props = {
   mode: FormMode;
@@ -58,7 +64,9 @@ export const PropertyForm = ({
       <LocationInformation form={form} />
       <PropertyDetails form={form} />
       <AvailableFacilities form={form} />
-      <TenancyTerms form={form} />
+      <Suspense fallback={<Spinner />}>
+        <TenancyTerms form={form} />
+      </Suspense>
       <ContactPreferences form={form} />
       <PropertyImages form={form} />
       <FormActions form={form} />
