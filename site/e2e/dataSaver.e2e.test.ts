@@ -2,7 +2,8 @@
  * Images for budget phones and the data saver (docs/IMAGES.md), in Chromium against the real
  * product: photos come as AVIF where the photo has it; with the data saver on (the footer's
  * switch, or the browser's Save-Data) a listing's page fetches no photo until one is tapped and
- * no map until it is asked for.
+ * no map until it is asked for. The pre-rendered public pages hold theirs in the HTML the web
+ * process serves (api/src/web/heldPhotos.ts).
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { createListingViaApi, registerViaApi } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
 import { scene } from './harness/photos.ts';
 import { startStack, type Stack } from './harness/stack.ts';
+import { waitForPage } from '@rentals/testing/product';
 import { newUser, signInThroughUi } from './harness/users.ts';
 
 let stack: Stack;
@@ -91,6 +93,8 @@ beforeAll(async () => {
   });
   const images = await processedImages(token);
   expect(images.every((i) => i.variants.every((v) => v.avif?.endsWith('.avif')))).toBe(true);
+  // The regenerator publishes the listing's public page with its photos' renditions.
+  await waitForPage(`${stack.baseUrl}/browse/${listingId}`, (body) => body.includes('.avif'));
 }, 600_000);
 afterAll(async () => {
   await stack?.stop();
@@ -187,5 +191,68 @@ describe('with the data saver', () => {
     await openListing(page);
     await expect.poll(() => after.photos.length).toBeGreaterThan(0);
     expect(await page.locator('[data-photo-held="waiting"]').count()).toBe(0);
+  });
+});
+
+describe('with the data saver on a pre-rendered public page', () => {
+  let context: BrowserContext;
+  afterAll(async () => context?.close());
+
+  it('a visitor who switches it on in its footer gets the next public pages with photos held, until switched off', async () => {
+    context = await stack.newContext({ mobile: true });
+    const page = await context.newPage();
+    await page.goto('/browse/cities/bengaluru');
+    await page.getByLabel('Data saver').check();
+
+    const seen = watch(page);
+    await page.goto(`/browse/${listingId}`);
+    await page.locator('[data-photo-held="waiting"]').first().waitFor();
+    expect(await page.locator('link[rel="preload"][as="image"]').count()).toBe(0);
+    await page.waitForTimeout(1500);
+    expect(seen.photos.map((r) => r.url())).toEqual([]);
+    // In the page's language: the Hindi page's button says it in Hindi.
+    const hindi = await (
+      await fetch(`${stack.baseUrl}/hi/browse/${listingId}`, {
+        headers: { cookie: 'dataSaver=on' },
+      })
+    ).text();
+    expect(hindi).toContain('data-show-photo=""');
+    expect(hindi).not.toContain('>Show photo<');
+
+    const photo = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/media/'));
+    await page.getByRole('button', { name: 'Show photo' }).first().click();
+    expect((await photo).headers()['content-type']).toBe('image/avif');
+    await page.locator('[data-photo-held="shown"]').first().waitFor();
+
+    // Switched off on the page: every photo still held shows at once, and the next page holds none.
+    await page.getByLabel('Data saver').uncheck();
+    expect(await page.locator('[data-photo-held="waiting"]').count()).toBe(0);
+    await page.reload();
+    expect(await page.locator('[data-photo-held]').count()).toBe(0);
+    expect(await page.locator('img[src^="/media/"]').count()).toBeGreaterThan(0);
+  });
+
+  it('the browser’s Save-Data header alone holds them, with a validator of their own', async () => {
+    const plain = await fetch(`${stack.baseUrl}/browse/${listingId}`);
+    const held = await fetch(`${stack.baseUrl}/browse/${listingId}`, {
+      headers: { 'save-data': 'on' },
+    });
+    const [plainBody, heldBody] = [await plain.text(), await held.text()];
+    expect(plainBody).toContain('fetchpriority="high"');
+    expect(plainBody).not.toContain('data-photo-held');
+    expect(heldBody).toContain('data-photo-held="waiting"');
+    expect(heldBody).not.toMatch(/<img[^>]* src="\/media\//);
+    expect(held.headers.get('vary')).toContain('Save-Data');
+    expect(held.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    // A copy kept with its photos is not confirmed to a browser that now saves data.
+    const revalidated = await fetch(`${stack.baseUrl}/browse/${listingId}`, {
+      headers: { 'save-data': 'on', 'if-none-match': plain.headers.get('etag') ?? '' },
+    });
+    expect(revalidated.status).toBe(200);
+    // The person's own choice wins over the browser's hint.
+    const chosen = await fetch(`${stack.baseUrl}/browse/${listingId}`, {
+      headers: { 'save-data': 'on', cookie: 'dataSaver=off' },
+    });
+    expect(await chosen.text()).not.toContain('data-photo-held');
   });
 });

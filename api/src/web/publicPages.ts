@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentTypeOf } from '@rentals/core/contentTypes';
-import { DEFAULT_LOCALE, LOCALES } from '@rentals/core/i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, pathLocale } from '@rentals/core/i18n/locales';
 import type { S3Bucket } from '@rentals/core/s3Bucket';
 import { fileResponse } from './files.ts';
+import { holdPhotos, wantsDataSaver } from './heldPhotos.ts';
 import { firstVisitCandidate, firstVisitRedirect } from './languages.ts';
 import {
   cacheControlOfPage,
@@ -110,14 +111,26 @@ export const publicSiteHandler = (from: string | S3Bucket) => {
     const status = LISTING_PAGE.test(relative)
       ? statusOfPage(await file.head(PAGE_STATUS_BYTES))
       : 200;
-    return fileResponse(request, {
-      body: file.body(),
-      size: file.size,
+    const html = relative.endsWith('.html');
+    const page = {
       status,
       contentType: contentTypeOf(relative),
       cacheControl: cacheControlOfPage(relative),
-      etag: file.etag,
-      headers: SECURITY_HEADERS,
-    });
+      // A page differs with the data saver (below); its files never do.
+      headers: html ? { ...SECURITY_HEADERS, vary: 'Save-Data, Cookie' } : SECURITY_HEADERS,
+    };
+    if (html && wantsDataSaver(request.headers)) {
+      // Photos held (heldPhotos.ts): its own validator, so a copy kept with photos never answers 304.
+      const held = new TextEncoder().encode(
+        holdPhotos(await new Response(file.body()).text(), pathLocale(pathname).locale),
+      );
+      return fileResponse(request, {
+        ...page,
+        body: held,
+        size: held.byteLength,
+        etag: file.etag.replace(/"$/, '-held"'),
+      });
+    }
+    return fileResponse(request, { ...page, body: file.body(), size: file.size, etag: file.etag });
   };
 };

@@ -147,21 +147,28 @@ const startAppAfterLoad = () => {
   );
 };
 
-/**
- * A held photo's "Show photo" (core's ResponsiveImage): its files move from data- attributes into
- * place, the sources first so the <picture> picks AVIF, and the browser fetches it.
- */
+/** A held photo's files move from data- attributes into place, the sources first (AVIF). */
+const showPhotoIn = (frame: Element) => {
+  for (const node of frame.querySelectorAll('[data-srcset]'))
+    node.setAttribute('srcset', node.getAttribute('data-srcset') ?? '');
+  for (const node of frame.querySelectorAll('img[data-src]'))
+    node.setAttribute('src', node.getAttribute('data-src') ?? '');
+  frame.setAttribute('data-photo-held', 'shown');
+};
+
+/** A held photo's "Show photo" (core's ResponsiveImage, or a public page held by the server). */
 const showHeldPhoto = (event: Event) => {
   const frame = (event.target as Element | null)
     ?.closest?.('[data-show-photo]')
     ?.closest('[data-photo-held]');
   if (!frame) return;
   event.preventDefault();
-  for (const node of frame.querySelectorAll('[data-srcset]'))
-    node.setAttribute('srcset', node.getAttribute('data-srcset') ?? '');
-  for (const node of frame.querySelectorAll('img[data-src]'))
-    node.setAttribute('src', node.getAttribute('data-src') ?? '');
-  frame.setAttribute('data-photo-held', 'shown');
+  showPhotoIn(frame);
+};
+
+/** Switched off: every photo still held shows (a public page's are held in its HTML by the server). */
+const showAllHeld = () => {
+  for (const frame of document.querySelectorAll('[data-photo-held="waiting"]')) showPhotoIn(frame);
 };
 
 /** The footer's data saver switch, and photos held while it is on (stores/dataSaver.ts). */
@@ -171,6 +178,7 @@ const wireDataSaver = () => {
   for (const box of boxes) box.addEventListener('change', () => setDataSaver(box.checked));
   $dataSaver.subscribe((on) => {
     for (const box of boxes) box.checked = on;
+    if (!on) showAllHeld();
   });
   // Public pages written before this text existed lack it until they are regenerated: their
   // photos then load as usual rather than the frame failing.

@@ -18,11 +18,23 @@ const stored = (): string | null => {
   }
 };
 
+/**
+ * The choice as a cookie too (a year): the pre-rendered public pages' photos are in their HTML, so
+ * the web process holds them for the next page asked for (api/src/web/heldPhotos.ts).
+ */
+const tellServer = (choice: 'on' | 'off') => {
+  document.cookie = `dataSaver=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`;
+};
+
 /** On when chosen here; when not chosen, on where the browser asks to save data. */
 export const dataSaverAtStart = (): boolean => {
   if (typeof window === 'undefined') return false;
   const choice = stored();
-  if (choice === 'on' || choice === 'off') return choice === 'on';
+  if (choice === 'on' || choice === 'off') {
+    // A choice made before the cookie existed reaches the server from now on.
+    if (!document.cookie.includes(`dataSaver=${choice}`)) tellServer(choice);
+    return choice === 'on';
+  }
   return (navigator as Navigator & { connection?: Connection }).connection?.saveData === true;
 };
 
@@ -35,6 +47,7 @@ export const setDataSaver = (on: boolean): void => {
   } catch {
     // Not kept, but followed on this page.
   }
+  tellServer(on ? 'on' : 'off');
   $dataSaver.set(on);
 };
 
