@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { $viewMode } from '../stores/viewMode.ts';
 import { $drawnArea, clearDrawnArea } from '../stores/drawnArea.ts';
 import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { SearchForm } from '../components/react/SearchForm.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
 import { Alert } from '../components/react/Alert.tsx';
-import { ListResults, LoadMore, preloadResults } from './propertiesPage/ListResults.tsx';
+import { ListResults, LoadMore, useResultCards } from './propertiesPage/ListResults.tsx';
 import { ListToolbar, LoginBanner } from './propertiesPage/ListToolbar.tsx';
 import { usePropertyList, type BBox } from './propertiesPage/usePropertyList.ts';
 import { useRecentSearch } from './propertiesPage/useRecentSearch.ts';
@@ -32,11 +32,10 @@ const PropertiesList = () => {
   const { state, load } = usePropertyList(auth.status, filters, { bbox, drawn });
   const visitor = auth.status === 'anonymous';
   useRecentSearch(auth.status === 'authenticated' && auth.user.role === 'tenant', filters);
-  useEffect(() => {
-    if (auth.status !== 'loading') preloadResults(auth.status === 'anonymous');
-  }, [auth.status]);
+  const cards = useResultCards(auth.status === 'loading' ? null : visitor ? 'visitor' : 'member');
 
-  const firstLoad = state.loading && state.page === 0;
+  // The map view does not wait for the cards' code; the list shows its skeletons until it is here.
+  const firstLoad = (state.loading && state.page === 0) || (mode !== 'map' && !cards);
   // Under the results (and the map): it arrives after them, and above them it pushed the cards
   // down as they were read (layout shift, npm run bench:lighthouse); a map view opens on the map.
   const trend = filters?.city && (
@@ -67,6 +66,7 @@ const PropertiesList = () => {
       <Alert className="alert alert-error" message={state.error} />
       <ListResults
         state={state}
+        cards={cards}
         firstLoad={firstLoad}
         mode={mode}
         filters={filters}

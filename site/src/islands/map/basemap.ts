@@ -13,29 +13,36 @@ import { pageLocale, text } from '../../lib/i18n.ts';
 import type { BasemapInfo } from '@rentals/core/contract/basemap';
 import { MAP_MARKS } from '../../map/constants.ts';
 import type { MapView } from '../../map/types.ts';
-import './map.css';
+// Our own map styles (pins, popups, controls), linked with MapLibre's for the same reason.
+import mapCssUrl from './map.css?url';
 
 let info: Promise<BasemapInfo> | undefined;
 let maplibreCss: Promise<void> | undefined;
 
 /**
- * MapLibre's stylesheet (72 KB), linked when the first map is made. Imported,
+ * MapLibre's stylesheet (72 KB) and ours, linked when the first map is made. Imported,
  * the bundler would put it in the head of every page with a map island and
  * block the first paint for a map that may never be shown (below the fold,
  * behind the data saver's "Show map"). A failed load still lets the map draw.
  * The maps wait for it: a map drawn before its styles has misplaced markers.
  */
-const loadMaplibreCss = (): Promise<void> =>
-  (maplibreCss ??= new Promise((resolve) => {
-    const link = Object.assign(document.createElement('link'), {
-      rel: 'stylesheet',
-      href: maplibreCssUrl,
-    });
+const linkStylesheet = (href: string, before: Node | null): Promise<void> =>
+  new Promise((resolve) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });
-    // Before the page's own styles, as when it was bundled: map.css overrides it.
-    document.head.insertBefore(link, document.head.querySelector('link[rel="stylesheet"], style'));
-  }));
+    document.head.insertBefore(link, before);
+  });
+
+const loadMaplibreCss = (): Promise<void> =>
+  (maplibreCss ??= (() => {
+    // Before the page's own styles, as when they were bundled; map.css after MapLibre's, which it overrides.
+    const pageStyles = document.head.querySelector('link[rel="stylesheet"], style');
+    return Promise.all([
+      linkStylesheet(maplibreCssUrl, pageStyles),
+      linkStylesheet(mapCssUrl, pageStyles),
+    ]).then(() => undefined);
+  })());
 let protocolAdded = false;
 
 /** GET /maps/basemap.json once per page: the versioned archive, glyphs and optional routing service. */

@@ -1,19 +1,43 @@
 import type { Filters } from '../../lib/filters.ts';
 import type { ViewMode } from '../../stores/viewMode.ts';
 import { NoProperties, SkeletonGrid } from '../../components/react/ListStates.tsx';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { BBox, ListState } from './usePropertyList.ts';
 import { text } from '../../lib/i18n.ts';
 import { Spinner } from '../../components/react/Spinner.tsx';
 
-// Each audience's cards load beside the search's first request (preloadResults), which they wait for anyway.
-const loadVisitorResults = () => import('./VisitorResults.tsx');
-const loadMemberResults = () => import('./MemberResults.tsx');
-const VisitorResults = lazy(loadVisitorResults);
-const MemberResults = lazy(loadMemberResults);
-/** Fetches the cards' code for the audience while the search's first request is under way. */
-export const preloadResults = (visitor: boolean) =>
-  void (visitor ? loadVisitorResults() : loadMemberResults());
+type Cards = ComponentType<{ items: ListState['items'] }>;
+export type Audience = 'visitor' | 'member';
+const loaders: Record<Audience, () => Promise<{ default: Cards }>> = {
+  visitor: () => import('./VisitorResults.tsx'),
+  member: () => import('./MemberResults.tsx'),
+};
+
+/**
+ * The cards' component for the audience, fetched beside the search's first request (which it
+ * waits for anyway), so the page's first load carries none of it (site/scripts/checkBudgets.ts);
+ * null until it is here, while the page shows its skeletons. A chunk that fails to load is thrown
+ * to the island's error boundary, as a lazy component's would be.
+ */
+export const useResultCards = (audience: Audience | null): Cards | null => {
+  const [loaded, setLoaded] = useState<{ audience: Audience; Cards: Cards } | null>(null);
+  const [failed, setFailed] = useState<Error | null>(null);
+  useEffect(() => {
+    if (!audience) return;
+    let live = true;
+    loaders[audience]().then(
+      ({ default: Cards }) => live && setLoaded({ audience, Cards }),
+      (error: unknown) =>
+        live && setFailed(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [audience]);
+  if (failed) throw failed;
+  return loaded?.audience === audience ? loaded.Cards : null;
+};
+
 // The map view's frame (the data saver's gate, the loading state) comes with the map: most searches stay on the list.
 const MapPanel = lazy(async () => ({
   default: (await import('../../components/react/MapPanel.tsx')).MapPanel,
@@ -21,6 +45,8 @@ const MapPanel = lazy(async () => ({
 
 type Props = {
   state: ListState;
+  /** The audience's cards (useResultCards); the first load lasts until they are here. */
+  cards: Cards | null;
   firstLoad: boolean;
   mode: ViewMode;
   filters: Filters | null;
@@ -29,7 +55,15 @@ type Props = {
 };
 
 /** Skeletons on the first load, then the map, nothing found, or the cards. */
-export const ListResults = ({ state, firstLoad, mode, filters, visitor, onSearchArea }: Props) =>
+export const ListResults = ({
+  state,
+  cards: Cards,
+  firstLoad,
+  mode,
+  filters,
+  visitor,
+  onSearchArea,
+}: Props) =>
   firstLoad ? (
     <SkeletonGrid />
   ) : mode === 'map' ? (
@@ -44,11 +78,7 @@ export const ListResults = ({ state, firstLoad, mode, filters, visitor, onSearch
   ) : state.items.length === 0 && !state.error ? (
     <NoProperties />
   ) : (
-    <div className="property-grid">
-      <Suspense fallback={null}>
-        {visitor ? <VisitorResults items={state.items} /> : <MemberResults items={state.items} />}
-      </Suspense>
-    </div>
+    <div className="property-grid">{Cards && <Cards items={state.items} />}</div>
   );
 
 /** 'Load More' under the grid while the search has more pages. */
