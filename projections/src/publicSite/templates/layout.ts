@@ -82,16 +82,41 @@ const FRAME_SCRIPT_JSON = Object.fromEntries(
   ]),
 ) as Record<Locale, string>;
 
+/** Stands for the page's path in a frame made once (`frameOf`); no path of the site holds it. */
+const PAGE_PATH = '/\u0000page';
+
+/** The header and footer around `PAGE_PATH`, by language and the languages they switch between. */
+const frames = new Map<string, { header: string[]; footer: string[] }>();
+
+/**
+ * The header and footer of a page. They differ from page to page only in the language switch's
+ * links to the page's own path, so each language's pair is made once, with a stand-in for the
+ * path, and a page fills its path in (a full build makes hundreds of thousands of pages).
+ * '/' is the one path a language prefixes differently ('/hi', not '/hi/'): made as it is.
+ */
+const frameOf = (site: SiteContext, path: string, translated: boolean) => {
+  const t = textOf(site);
+  const locales = translated ? site.locales : [site.locale];
+  const options = (at: string) => ({ visitorFirst: true, locale: site.locale, path: at, locales });
+  if (path === '/')
+    return { header: headerHtml(t, options(path)), footer: footerHtml(t, null, options(path)) };
+  const key = `${site.locale} ${locales.join(',')}`;
+  let frame = frames.get(key);
+  if (!frame) {
+    frame = {
+      header: headerHtml(t, options(PAGE_PATH)).split(PAGE_PATH),
+      footer: footerHtml(t, null, options(PAGE_PATH)).split(PAGE_PATH),
+    };
+    frames.set(key, frame);
+  }
+  return { header: frame.header.join(path), footer: frame.footer.join(path) };
+};
+
 export const layout = (site: SiteContext, meta: PageMeta, body: Html): string => {
   const t = textOf(site);
   const here = (path: string) => absolute(site, inLanguage(site, path));
   const canonical = here(meta.path);
-  const frame = {
-    visitorFirst: true,
-    locale: site.locale,
-    path: meta.path,
-    locales: meta.translated ? site.locales : [site.locale],
-  };
+  const frame = frameOf(site, meta.path, meta.translated === true);
   return markup`<!doctype html>
     <html lang="${INTL_TAGS[site.locale]}">
       <head>
@@ -122,9 +147,9 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
       </head>
       <body>
         <a class="skip-link" href="#main">${t('frame.skip')}</a>
-        ${raw(headerHtml(t, frame))}
+        ${raw(frame.header)}
         <main id="main" tabindex="-1">${body}</main>
-        ${raw(footerHtml(t, null, frame))}
+        ${raw(frame.footer)}
         <div class="toaster" id="toaster" role="region" aria-label="${t('frame.notifications')}" aria-live="polite" data-dismiss-label="${t('frame.toast.dismiss')}"></div>
         <script type="application/json" id="page-messages">${raw(FRAME_SCRIPT_JSON[site.locale])}</script>
       </body>
