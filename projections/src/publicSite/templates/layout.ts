@@ -1,4 +1,5 @@
-import { translatorFor } from '@rentals/core/i18n/catalogues';
+import { translatorFor, type MessageId } from '@rentals/core/i18n/catalogues';
+import type { Translator } from '@rentals/core/i18n/translate';
 import {
   DEFAULT_LOCALE,
   INTL_TAGS,
@@ -48,8 +49,40 @@ export type SiteContext = {
 /** A path of the site in the page's language: '/browse/cities' → '/hi/browse/cities'. */
 export const inLanguage = (site: SiteContext, path: string) => localePath(site.locale, path);
 
-/** The page's texts in its language. */
-export const textOf = (site: SiteContext) => translatorFor(site.locale).t;
+type Text = Translator<MessageId>['t'];
+
+/** Messages with values as formatted, per language; emptied when full, so titles cannot grow it. */
+const FORMATTED_MAX = 20_000;
+const texts = new Map<Locale, Text>();
+
+/**
+ * The page's texts in its language. The pages repeat the same few messages with the same values
+ * (a card's views, a type's name, a count) across hundreds of thousands of pages, so each is
+ * formatted once; formatting is a pure function of the message and its values.
+ */
+export const textOf = (site: SiteContext): Text => {
+  let text = texts.get(site.locale);
+  if (!text) {
+    const { t } = translatorFor(site.locale);
+    const formatted = new Map<string, string>();
+    text = (id, values) => {
+      if (!values) return t(id);
+      let key: string = id;
+      // Each value with its kind: 1 and '1' may read differently (plural), a Date by its instant.
+      for (const [name, value] of Object.entries(values))
+        key += `\u0000${name}\u0000${typeof value}\u0000${value instanceof Date ? value.toISOString() : value}`;
+      let out = formatted.get(key);
+      if (out === undefined) {
+        if (formatted.size >= FORMATTED_MAX) formatted.clear();
+        out = t(id, values);
+        formatted.set(key, out);
+      }
+      return out;
+    };
+    texts.set(site.locale, text);
+  }
+  return text;
+};
 
 export const absolute = (site: SiteContext, path: string) =>
   /^https?:\/\//.test(path) ? path : `${site.siteUrl}${path}`;
