@@ -86,7 +86,7 @@ export const cityPageCard = (site: SiteContext, listing: PublicListing, position
   const priority = position === 0;
   const key = `${site.locale} ${eager} ${priority}`;
   let cards = renderedCards.get(listing);
-  if (!cards) renderedCards.set(listing, (cards = new Map()));
+  if (!cards) renderedCards.set(listing, (cards = new Map<string, Html>()));
   let card = cards.get(key);
   if (!card) {
     card = visitorCard(listing, eager, {
