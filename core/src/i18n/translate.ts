@@ -62,10 +62,21 @@ export const createTranslator = <Id extends string>(
     }
     return format;
   };
+  // A message without values reads the same every time: formatted once (the public pages ask for
+  // the same labels hundreds of thousands of times in a full build). Bounded by the catalogue.
+  const plain = new Map<Id, string>();
   return {
     locale,
     /** The message as plain text. */
-    t: (id: Id, values?: MessageValues): string => String(formatOf(id).format(values)),
+    t: (id: Id, values?: MessageValues): string => {
+      if (values) return String(formatOf(id).format(values));
+      let text = plain.get(id);
+      if (text === undefined) {
+        text = String(formatOf(id).format());
+        plain.set(id, text);
+      }
+      return text;
+    },
     /** The message as parts, its tags rendered by `tags` (React elements in emails and islands). */
     rich: <T>(id: Id, values: RichValues<T>): (string | T)[] => {
       const out = formatOf(id).format<T>(values);

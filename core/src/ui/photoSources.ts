@@ -37,10 +37,25 @@ export const avifSrcset = (image: PhotoSources): string | undefined =>
  */
 export const blurredPlaceholder = (image: PhotoSources): string | undefined => {
   const tiny = image.placeholder;
-  if (!tiny || !/^data:image\/(webp|png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(tiny)) return undefined;
+  if (!tiny) return undefined;
   // The preview has the photo's shape: drawn in a box of that shape, 'cover' crops it as the photo is.
   const h =
     image.width && image.height ? Math.max(1, Math.round((16 * image.height) / image.width)) : 16;
+  // A photo's preview is drawn again on every page showing it (its listing's page and city pages,
+  // in each language): the last few hundred are kept. Bounded, so a long-lived page cannot grow it.
+  const key = `${h} ${tiny}`;
+  if (drawn.has(key)) return drawn.get(key);
+  if (drawn.size >= DRAWN_MAX) drawn.clear();
+  const preview = drawPreview(tiny, h);
+  drawn.set(key, preview);
+  return preview;
+};
+
+const DRAWN_MAX = 500;
+const drawn = new Map<string, string | undefined>();
+
+const drawPreview = (tiny: string, h: number): string | undefined => {
+  if (!/^data:image\/(webp|png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(tiny)) return undefined;
   const svg =
     `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 ${h}' preserveAspectRatio='none'>` +
     `<filter id='b' color-interpolation-filters='sRGB'><feGaussianBlur stdDeviation='1.5'/>` +

@@ -18,7 +18,11 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const NEEDS_ESCAPE = /[&<>"']/;
+
+/** Most interpolated text (urls, labels, numbers) has nothing to escape: it is returned as it is. */
+export const escapeHtml = (text: string): string =>
+  NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : text;
 
 type Part = Html | string | number | null | undefined | false | readonly Part[];
 

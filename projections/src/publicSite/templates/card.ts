@@ -9,6 +9,7 @@ import {
   webpSrcset,
 } from '@rentals/core/ui/photoSources';
 import type { PublicImage, PublicListing } from '../queries.ts';
+import { inLanguage, textOf, type SiteContext } from './layout.ts';
 
 const count = new Intl.NumberFormat('en-IN');
 
@@ -70,3 +71,30 @@ export const visitorCard = (
       createElement(VisitorCard, { listing, headingLevel: 2, eager, ...inLanguage }),
     ),
   );
+
+/**
+ * Cards rendered so far, per row as read and per language and loading: a listing shows on its
+ * city's page of all types and on its type's page, so a full build renders most cards once, not
+ * twice. Keyed by the row object, so a row read again (an incremental run) renders afresh, and a
+ * card goes when its row does.
+ */
+const renderedCards = new WeakMap<PublicListing, Map<string, Html>>();
+
+/** The card at `position` of a city page (0 first): the first three load at once, the first first. */
+export const cityPageCard = (site: SiteContext, listing: PublicListing, position: number): Html => {
+  const eager = position < 3;
+  const priority = position === 0;
+  const key = `${site.locale} ${eager} ${priority}`;
+  let cards = renderedCards.get(listing);
+  if (!cards) renderedCards.set(listing, (cards = new Map<string, Html>()));
+  let card = cards.get(key);
+  if (!card) {
+    card = visitorCard(listing, eager, {
+      t: textOf(site),
+      href: (path) => inLanguage(site, path),
+      priority,
+    });
+    cards.set(key, card);
+  }
+  return card;
+};

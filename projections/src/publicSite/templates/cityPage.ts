@@ -11,7 +11,7 @@ import {
   type PropertyType,
 } from '../paths.ts';
 import type { CityCounts, PublicListing } from '../queries.ts';
-import { formatCount, preloadPhoto, visitorCard } from './card.ts';
+import { cityPageCard, formatCount, preloadPhoto } from './card.ts';
 import { CARD_SIZES } from '@rentals/core/ui/photoSources';
 import type { RentTrends } from '../../queries/rentTrends.ts';
 import { MIN_TREND_SAMPLE } from '../../queries/rentMarket.ts';
@@ -169,7 +169,7 @@ export const renderCityPage = (site: SiteContext, input: CityPageInput): string 
     ${typeFilter(site, city, type)}
     <p class="list-count">${countLine}</p>
     <div class="property-grid" data-signed-in-search="${signedInSearch(city.name, type, page)}">
-      ${listings.map((l, i) => visitorCard(l, i < 3, { t, href: (path) => inLanguage(site, path), priority: i === 0 }))}
+      ${listings.map((l, i) => cityPageCard(site, l, i))}
     </div>
     ${pager(site, city.slug, type, page, totalPages)}
     ${type === null && page === 1 ? rentTrendsSection(site, input.trends, name, MIN_TREND_SAMPLE) : ''}

@@ -1,4 +1,5 @@
-import { translatorFor } from '@rentals/core/i18n/catalogues';
+import { translatorFor, type MessageId } from '@rentals/core/i18n/catalogues';
+import type { Translator } from '@rentals/core/i18n/translate';
 import {
   DEFAULT_LOCALE,
   INTL_TAGS,
@@ -48,8 +49,40 @@ export type SiteContext = {
 /** A path of the site in the page's language: '/browse/cities' → '/hi/browse/cities'. */
 export const inLanguage = (site: SiteContext, path: string) => localePath(site.locale, path);
 
-/** The page's texts in its language. */
-export const textOf = (site: SiteContext) => translatorFor(site.locale).t;
+type Text = Translator<MessageId>['t'];
+
+/** Messages with values as formatted, per language; emptied when full, so titles cannot grow it. */
+const FORMATTED_MAX = 20_000;
+const texts = new Map<Locale, Text>();
+
+/**
+ * The page's texts in its language. The pages repeat the same few messages with the same values
+ * (a card's views, a type's name, a count) across hundreds of thousands of pages, so each is
+ * formatted once; formatting is a pure function of the message and its values.
+ */
+export const textOf = (site: SiteContext): Text => {
+  let text = texts.get(site.locale);
+  if (!text) {
+    const { t } = translatorFor(site.locale);
+    const formatted = new Map<string, string>();
+    text = (id, values) => {
+      if (!values) return t(id);
+      let key: string = id;
+      // Each value with its kind: 1 and '1' may read differently (plural), a Date by its instant.
+      for (const [name, value] of Object.entries(values))
+        key += `\u0000${name}\u0000${typeof value}\u0000${value instanceof Date ? value.toISOString() : value}`;
+      let out = formatted.get(key);
+      if (out === undefined) {
+        if (formatted.size >= FORMATTED_MAX) formatted.clear();
+        out = t(id, values);
+        formatted.set(key, out);
+      }
+      return out;
+    };
+    texts.set(site.locale, text);
+  }
+  return text;
+};
 
 export const absolute = (site: SiteContext, path: string) =>
   /^https?:\/\//.test(path) ? path : `${site.siteUrl}${path}`;
@@ -82,16 +115,41 @@ const FRAME_SCRIPT_JSON = Object.fromEntries(
   ]),
 ) as Record<Locale, string>;
 
+/** Stands for the page's path in a frame made once (`frameOf`); no path of the site holds it. */
+const PAGE_PATH = '/\u0000page';
+
+/** The header and footer around `PAGE_PATH`, by language and the languages they switch between. */
+const frames = new Map<string, { header: string[]; footer: string[] }>();
+
+/**
+ * The header and footer of a page. They differ from page to page only in the language switch's
+ * links to the page's own path, so each language's pair is made once, with a stand-in for the
+ * path, and a page fills its path in (a full build makes hundreds of thousands of pages).
+ * '/' is the one path a language prefixes differently ('/hi', not '/hi/'): made as it is.
+ */
+const frameOf = (site: SiteContext, path: string, translated: boolean) => {
+  const t = textOf(site);
+  const locales = translated ? site.locales : [site.locale];
+  const options = (at: string) => ({ visitorFirst: true, locale: site.locale, path: at, locales });
+  if (path === '/')
+    return { header: headerHtml(t, options(path)), footer: footerHtml(t, null, options(path)) };
+  const key = `${site.locale} ${locales.join(',')}`;
+  let frame = frames.get(key);
+  if (!frame) {
+    frame = {
+      header: headerHtml(t, options(PAGE_PATH)).split(PAGE_PATH),
+      footer: footerHtml(t, null, options(PAGE_PATH)).split(PAGE_PATH),
+    };
+    frames.set(key, frame);
+  }
+  return { header: frame.header.join(path), footer: frame.footer.join(path) };
+};
+
 export const layout = (site: SiteContext, meta: PageMeta, body: Html): string => {
   const t = textOf(site);
   const here = (path: string) => absolute(site, inLanguage(site, path));
   const canonical = here(meta.path);
-  const frame = {
-    visitorFirst: true,
-    locale: site.locale,
-    path: meta.path,
-    locales: meta.translated ? site.locales : [site.locale],
-  };
+  const frame = frameOf(site, meta.path, meta.translated === true);
   return markup`<!doctype html>
     <html lang="${INTL_TAGS[site.locale]}">
       <head>
@@ -122,9 +180,9 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
       </head>
       <body>
         <a class="skip-link" href="#main">${t('frame.skip')}</a>
-        ${raw(headerHtml(t, frame))}
+        ${raw(frame.header)}
         <main id="main" tabindex="-1">${body}</main>
-        ${raw(footerHtml(t, null, frame))}
+        ${raw(frame.footer)}
         <div class="toaster" id="toaster" role="region" aria-label="${t('frame.notifications')}" aria-live="polite" data-dismiss-label="${t('frame.toast.dismiss')}"></div>
         <script type="application/json" id="page-messages">${raw(FRAME_SCRIPT_JSON[site.locale])}</script>
       </body>
