@@ -16,7 +16,7 @@ const asStored = (data: Record<string, unknown>) => JSON.parse(JSON.stringify(da
  * earlier attempt of this append committed although its answer was lost (the
  * connection closed between the commit and the reply).
  */
-export const appendedAlready = async (
+const appendedAlready = async (
   store: EventStore,
   streamId: string,
   expectedVersion: number,
