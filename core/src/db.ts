@@ -35,6 +35,8 @@ export const createSql = (
     connectTimeoutSeconds?: number;
     statementTimeoutMs?: number;
     planWithValues?: boolean;
+    /** Who the server's log and pg_stat_activity name as this pool's client. */
+    applicationName?: string;
   } = {},
 ) =>
   postgres(url, {
@@ -46,6 +48,7 @@ export const createSql = (
     connection: {
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       ...(options.planWithValues ? { plan_cache_mode: 'force_custom_plan' } : {}),
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
     },
     onnotice: () => {},
     types: {

@@ -4,6 +4,9 @@
 import { join } from 'node:path';
 import { createSql } from '@rentals/core/db';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
+import { appendOnce } from '@rentals/core/eventStore/appendOnce';
+import { createConsoleLogger } from '@rentals/core/logger';
+import { handleProcessFaults } from '@rentals/core/processFaults';
 import { LISTING_STREAM_TYPE, listingStreamId } from '@rentals/core/listings/events';
 import {
   etaSeconds,
@@ -13,14 +16,17 @@ import {
 } from '@rentals/projections/queries/readSideHealth';
 import { generatedListing } from './support/listingGenerator.ts';
 import { fmt } from './support/stats.ts';
-import { BENCH_DIR, BENCH_LISTINGS, startBenchStack } from './support/stack.ts';
+import { BENCH_DIR, BENCH_LISTINGS, POSTGRES_LOG, startBenchStack } from './support/stack.ts';
 import { startProjectionsProcess } from './support/startProjections.ts';
 import { stopChild } from '../services/childServer.ts';
 
 const WRITERS = 16;
 const log = (line: string) => console.log(`[bulk] ${line}`);
 
+// As the product's processes: a connection fault the client throws outside our promises is logged, not fatal.
+handleProcessFaults(createConsoleLogger('plain'));
 const stack = await startBenchStack();
+log(`Postgres's log: ${POSTGRES_LOG}`);
 const lines: { at: number; line: string }[] = [];
 const projections = await startProjectionsProcess(stack, {
   env: { PUBLIC_SITE_DIR: join(BENCH_DIR, 'public-site') },
@@ -59,12 +65,17 @@ try {
     SELECT count(*)::int AS n FROM streams WHERE stream_type = ${LISTING_STREAM_TYPE}`;
   log(`${before} listings; appending ${BENCH_LISTINGS} more with ${WRITERS} writers`);
 
-  const writer = createSql(stack.databaseUrl, { max: WRITERS });
+  const writer = createSql(stack.databaseUrl, {
+    max: WRITERS,
+    applicationName: 'bench-bulk-writer',
+  });
   await writer`SELECT 1`;
   const store = createEventStore(writer);
   // Numbers no earlier run used: ids stay new however often the bench runs on the same data.
   const base = 1_000_000 + before;
   let next = 0;
+  // Appends a connection fault failed and were tried again (appendOnce: once each, whatever the fault).
+  let retried = 0;
   const appendStarted = performance.now();
   await Promise.all(
     Array.from({ length: WRITERS }, async () => {
@@ -72,9 +83,14 @@ try {
         const n = base + i;
         const at = new Date(Date.UTC(2026, 6, 1) + i * 1000).toISOString();
         const created = generatedListing(n, `owner-${n % 2000}`, at);
-        await store.append(listingStreamId(created.data.listingId), LISTING_STREAM_TYPE, 0, [
-          created,
-        ]);
+        const { retries } = await appendOnce(store, {
+          streamId: listingStreamId(created.data.listingId),
+          streamType: LISTING_STREAM_TYPE,
+          expectedVersion: 0,
+          events: [created],
+        });
+        if (retries > 0) log(`  listing ${n} appended after ${retries} retries`);
+        retried += retries > 0 ? 1 : 0;
         if (i > 0 && i % 25_000 === 0) log(`  ${i} appended`);
       }
     }),
@@ -119,7 +135,8 @@ try {
   const after = (t: number | undefined) =>
     t === undefined ? '—' : fmt((t - lastAppend) / 1000, 1);
   console.log(
-    `\n${BENCH_LISTINGS} listings appended in ${fmt(appendSeconds, 1)} s on top of ${before}\n`,
+    `\n${BENCH_LISTINGS} listings appended in ${fmt(appendSeconds, 1)} s on top of ${before}` +
+      ` (${retried} after a connection fault)\n`,
   );
   console.log('| Caught up, seconds after the last append | s |\n|---|---|');
   for (const [name, t] of [...caughtUpAt].sort((a, b) => a[1] - b[1]))

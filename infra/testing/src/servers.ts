@@ -30,7 +30,7 @@ export type Servers = {
  * Whatever started is stopped again when a later step fails.
  */
 export const startServers = async (
-  options: { dir?: string; password?: string; meiliKey?: string } = {},
+  options: { dir?: string; password?: string; meiliKey?: string; postgresLogFile?: string } = {},
 ): Promise<Servers> => {
   const root = options.dir ?? (await mkdtemp(join(tmpdir(), 'rentals-test-')));
   await mkdir(root, { recursive: true });
@@ -46,6 +46,7 @@ export const startServers = async (
       dataDir: join(root, 'pg'),
       port: await freePort(),
       password: options.password ?? randomBytes(12).toString('hex'),
+      logFile: options.postgresLogFile,
     });
     stops.push(() => pg.stop());
     const meiliKey = options.meiliKey ?? randomBytes(16).toString('hex');

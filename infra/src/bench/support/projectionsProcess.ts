@@ -1,6 +1,8 @@
 // The read side's projections in their own process, as the projections entry runs them, for the freshness benchmark;
 // with PUBLIC_SITE_DIR also the dirty-cities projection and the static-site regenerator (bench:bulk).
 import { createSql } from '@rentals/core/db';
+import { createConsoleLogger } from '@rentals/core/logger';
+import { handleProcessFaults } from '@rentals/core/processFaults';
 import { readSideProjections } from '@rentals/projections/registry';
 import { startProjection } from '@rentals/projections/runner/runner';
 import { createMeili } from '@rentals/projections/queries/meili';
@@ -8,6 +10,8 @@ import { createSearchProjection } from '@rentals/projections/search/searchProjec
 import { dirtyCitiesProjection } from '@rentals/projections/dirtyCities/dirtyCities';
 import { startRegenerator } from '@rentals/projections/publicSite/regenerator';
 
+// As the projections entry: a connection fault the client throws outside our promises is logged, not fatal.
+handleProcessFaults(createConsoleLogger('plain'));
 const sql = createSql(process.env.DATABASE_URL!, { max: 12 });
 const meili = createMeili(
   { url: process.env.MEILI_URL!, key: process.env.MEILI_MASTER_KEY! },

@@ -29,6 +29,8 @@ export const BENCH_LISTINGS = Number(process.env.BENCH_LISTINGS ?? 200_000);
 /** Where the bench stack keeps its servers' data (and bench:bulk its public site) between runs. */
 export const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'rentals-bench');
 const MEILI_KEY = 'bench-master-key-0123456789abcdef';
+/** Postgres's own log, kept between runs (appended): why it ended a session, a checkpoint, a crash-restart. */
+export const POSTGRES_LOG = join(BENCH_DIR, 'postgres.log');
 
 export type BenchStack = {
   sql: Sql;
@@ -76,6 +78,7 @@ export const startBenchStack = async (): Promise<BenchStack> => {
     dir: BENCH_DIR,
     password: 'bench',
     meiliKey: MEILI_KEY,
+    postgresLogFile: POSTGRES_LOG,
   }).catch(async (error: unknown) => {
     await lock.release();
     throw error;

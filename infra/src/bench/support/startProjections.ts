@@ -19,6 +19,8 @@ export const startProjectionsProcess = async (
         MEILI_URL: stack.meiliUrl,
         MEILI_MASTER_KEY: stack.meiliKey,
         ...BULK_ALLOCATOR_ENV,
+        // Its sessions by name in Postgres's log (bench POSTGRES_LOG).
+        PGAPPNAME: 'bench-projections',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
