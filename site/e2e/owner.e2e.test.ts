@@ -193,7 +193,8 @@ describe('an owner lists, edits, delists and deletes a property', () => {
     await page.waitForURL('**/edit-property/**');
     await page.getByRole('heading', { name: 'Edit Property' }).waitFor();
     expect(await page.getByLabel('Rent (₹)').inputValue()).toBe('25000');
-    expect(await page.getByTestId('existing-photo').count()).toBe(2);
+    // The photo picker loads after the form (below the fold on a phone).
+    await expect.poll(() => page.getByTestId('existing-photo').count()).toBe(2);
     await page.getByLabel('Rent (₹)').fill('27500');
     await page.getByRole('button', { name: 'Remove current photo 1' }).click();
     expect(await page.getByTestId('existing-photo').count()).toBe(1);
