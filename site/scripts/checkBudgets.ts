@@ -28,6 +28,8 @@ const KB = 1024;
  * within JS_BOUND: what a first view does not show loads after it (the cards beside the search's
  * request, the map's frame, 'Rent & market', the message form, the form's terms and photo picker,
  * the device's position on the button's press, the term messages only where a form checks them).
+ * /my-properties raised by 0.5 KB then: the translator's memo of plain messages (core's
+ * translate.ts, for the public pages' builds) came into every page's code, 41 bytes past 98 KB.
  */
 export const BUDGETS: Record<string, number> = {
   '/browse': 39 * KB,
@@ -40,7 +42,7 @@ export const BUDGETS: Record<string, number> = {
   '/dashboard': 101 * KB,
   '/messages': 95.5 * KB,
   '/profile': 93.5 * KB,
-  '/my-properties': 98 * KB,
+  '/my-properties': 98.5 * KB,
   '/add-property': 104.5 * KB,
   '/edit-property': 104.5 * KB,
 };
