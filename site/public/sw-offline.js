@@ -20,3 +20,25 @@ self.addEventListener('fetch', (event) => {
     }),
   );
 });
+
+/*
+ * The page asks the worker to fetch the photos to keep: a fetch of the page's own would end with
+ * the page, and a user moves on as soon as the listing shows (offlineStore.ts, keepPhotos).
+ */
+self.addEventListener('message', (event) => {
+  const { data } = event;
+  if (data?.type !== 'keep-photos' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter(
+    (u) =>
+      typeof u === 'string' && new URL(u, self.location.origin).origin === self.location.origin,
+  );
+  event.waitUntil(
+    caches.open(PHOTO_CACHE).then((cache) =>
+      Promise.all(
+        urls.map(async (u) => {
+          if (!(await cache.match(u))) await cache.add(u).catch(() => undefined);
+        }),
+      ),
+    ),
+  );
+});

@@ -119,8 +119,14 @@ const keepPhotos = async () => {
   const cache = await caches.open(PHOTO_CACHE);
   for (const request of await cache.keys())
     if (!wanted.has(request.url)) await cache.delete(request);
-  for (const url of wanted)
-    if (!(await cache.match(url))) await cache.add(url).catch(() => undefined);
+  const missing: string[] = [];
+  for (const url of wanted) if (!(await cache.match(url))) missing.push(url);
+  if (missing.length === 0) return;
+  // The service worker fetches them when it runs this page (public/sw-offline.js): its fetches
+  // outlive the page, which a user leaves as soon as the listing shows.
+  const worker = navigator.serviceWorker?.controller;
+  if (worker) worker.postMessage({ type: 'keep-photos', urls: missing });
+  else for (const url of missing) await cache.add(url).catch(() => undefined);
 };
 
 const withSmallPhotos = (property: Property, count?: number): Property => ({

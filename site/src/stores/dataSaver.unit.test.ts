@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const browser = (saveData: boolean | undefined, stored: Record<string, string> = {}) => {
   const items = new Map(Object.entries(stored));
   vi.stubGlobal('window', {});
-  vi.stubGlobal('document', { documentElement: { dataset: {} as Record<string, string> } });
+  // One cookie is all the store writes: the stub keeps the last one set, as the browser would.
+  vi.stubGlobal('document', {
+    documentElement: { dataset: {} as Record<string, string> },
+    cookie: '',
+  });
   vi.stubGlobal('navigator', saveData === undefined ? {} : { connection: { saveData } });
   vi.stubGlobal('localStorage', {
     getItem: (key: string) => items.get(key) ?? null,
@@ -43,10 +47,14 @@ describe('the data saver', () => {
     store.setDataSaver(false);
     expect(store.$dataSaver.get()).toBe(false);
     expect(items.get('dataSaver')).toBe('off');
+    // The server holds the public pages' photos by the cookie (api/src/web/heldPhotos.ts).
+    expect(document.cookie).toMatch(/^dataSaver=off; Path=\/; Max-Age=\d+; SameSite=Lax$/);
     browser(true, { dataSaver: 'off' });
     expect((await freshStore()).$dataSaver.get()).toBe(false);
     browser(false, { dataSaver: 'on' });
     expect((await freshStore()).$dataSaver.get()).toBe(true);
+    // A choice kept before the cookie existed is told to the server at start.
+    expect(document.cookie).toMatch(/^dataSaver=on;/);
   });
 
   it('holds photos behind the button while on, and lets them load once off', async () => {
