@@ -2,6 +2,7 @@ import type { SearchAudience, SearchCriteria, SearchResult } from './criteria.ts
 import { LISTINGS_INDEX } from '@rentals/core/readSide/names';
 import type { Meilisearch } from 'meilisearch';
 import { tenancyMeiliFilter } from './tenancyFilter.ts';
+import { searchIndex } from './meili.ts';
 
 /** A Meilisearch string literal: the value quoted, with backslashes and quotes escaped. */
 export const quoteFilterValue = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
@@ -85,9 +86,11 @@ export const searchInMeili: IndexQuery<SearchResult> = async (
   signal,
 ) => {
   if (c.cities?.length === 0 || c.areas?.length === 0) return { ids: [], total: 0 };
-  const { q, ...options } = meiliSearchBody(audience, c);
-  const result = await meili
-    .index<{ id: string }>(index)
-    .search(q ?? null, options, signal ? { signal } : undefined);
+  const result = await searchIndex<{ hits: { id: string }[]; totalHits?: number }>(
+    meili,
+    index,
+    meiliSearchBody(audience, c),
+    signal,
+  );
   return { ids: result.hits.map((h) => h.id), total: result.totalHits ?? 0 };
 };

@@ -1,11 +1,49 @@
-// The API in its own process on a port (apiServer.ts, the same buildApp the web entry serves), with a signed-in
-// tenant's token, for the benchmarks that go through GET /api/properties.
-import { spawn } from 'node:child_process';
+// The API in its own process on a port, with a signed-in tenant's token, for the benchmarks that go
+// through GET /api/properties: either `buildApp` alone (apiServer.ts), or the real web process
+// (api/src/main.ts: every layer a request meets in production, started with production's settings).
+import { spawn, type StdioOptions } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopChild } from '../../services/childServer.ts';
-import { recordBenchChild, type BenchStack } from './stack.ts';
+import { BENCH_DIR, recordBenchChild, type BenchStack } from './stack.ts';
 
-export const startApiProcess = async (stack: BenchStack, port: number) => {
+const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
+
+/**
+ * The web entry as production runs it: JSON logs (to a file in BENCH_DIR, as a log shipper would read
+ * them), no per-client search limit (every request comes from this one address; production's limit
+ * is per account or address, which a real crowd never meets together), its own data directory.
+ */
+const webEntry = (stack: BenchStack, port: number) => {
+  const dataDir = join(BENCH_DIR, 'web');
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = join(BENCH_DIR, 'web.log');
+  const out = openSync(logFile, 'a');
+  return {
+    script: fileURLToPath(new URL('../../../../api/src/main.ts', import.meta.url)),
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_FORMAT: 'json',
+      SEARCHES_PER_SECOND: '0',
+      SITE_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', out, out] as StdioOptions,
+    logFile,
+  };
+};
+
+export type ApiEntry = 'app' | 'web';
+
+export const startApiProcess = async (
+  stack: BenchStack,
+  port: number,
+  { entry = 'app' }: { entry?: ApiEntry } = {},
+) => {
+  const web = entry === 'web' ? webEntry(stack, port) : undefined;
   const child = spawn(
     process.execPath,
     [
@@ -13,7 +51,7 @@ export const startApiProcess = async (stack: BenchStack, port: number) => {
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),
-      fileURLToPath(new URL('./apiServer.ts', import.meta.url)),
+      web?.script ?? fileURLToPath(new URL('./apiServer.ts', import.meta.url)),
     ],
     {
       env: {
@@ -22,11 +60,13 @@ export const startApiProcess = async (stack: BenchStack, port: number) => {
         DATABASE_URL: stack.databaseUrl,
         MEILI_URL: stack.meiliUrl,
         MEILI_MASTER_KEY: stack.meiliKey,
-        JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+        JWT_SECRET,
+        ...web?.env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: web?.stdio ?? (['ignore', 'inherit', 'inherit'] as StdioOptions),
     },
   );
+  if (web) console.log(`[bench] the web process (api/src/main.ts) logs to ${web.logFile}`);
   await recordBenchChild('api', child.pid);
   // Awaited before the stack's Postgres stops: a pool connection cut under the exiting API made
   // postgres.js write to a null socket (a TypeError printed after the results).
@@ -39,7 +79,7 @@ export const startApiProcess = async (stack: BenchStack, port: number) => {
         () => false,
       );
       if (up) break;
-      if (i > 300) throw new Error('the API did not start');
+      if (i > 300 || child.exitCode !== null) throw new Error('the API did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
     // One tenant for every run on a BENCH_DIR: registering anew each run meets the per-address limit on
