@@ -125,6 +125,12 @@ export const takeNewAccount = (): boolean => {
 };
 
 /**
+ * Set while signing out: a request still in flight when the session is revoked answers 401, and
+ * its handler must not send the user to /login over the sign-out's own way home.
+ */
+let signingOut = false;
+
+/**
  * Ends the session on the server too (revocation), then returns to '/' (in the page's language). The
  * store is left as it is: the page is being replaced, and flipping it to
  * anonymous here would let a route guard send the user to /login instead.
@@ -132,6 +138,7 @@ export const takeNewAccount = (): boolean => {
  * account's offline copies.
  */
 export const logout = async (): Promise<void> => {
+  signingOut = true;
   if (readToken())
     await import('../lib/pushDevice.ts').then((p) => p.forgetPush()).catch(() => undefined);
   await forgetCopies();
@@ -175,6 +182,7 @@ export const isOwnerRole = (role: Role | undefined): boolean =>
 
 // A 401 while a token is stored means the session ended: drop it and sign in again.
 setUnauthorizedHandler(() => {
+  if (signingOut) return;
   storeToken(null);
   $auth.set({ status: 'anonymous', user: null });
   void forgetCopies().then(() =>
