@@ -14,6 +14,7 @@ import {
   OfflineCopy,
   isOffline,
   keepCopy,
+  prepareCopies,
   readCopy,
   type CopyNote,
 } from '../components/react/OfflineCopy.tsx';
@@ -31,6 +32,7 @@ const fromCopy = (all: Favourite[], filter: FavouriteFilter): Loaded => {
 
 /** GET /favourites; offline, the copy saved the last time the whole list was seen. */
 const loadList = async (filter: FavouriteFilter): Promise<Loaded & { copy?: CopyNote }> => {
+  if (filter === 'all') prepareCopies();
   try {
     const loaded = await apiRoute('GET /favourites', {
       query: new URLSearchParams({ filter, limit: '50' }),

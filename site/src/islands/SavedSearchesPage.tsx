@@ -30,6 +30,7 @@ import {
   OfflineCopy,
   isOffline,
   keepCopy,
+  prepareCopies,
   readCopy,
   type CopyNote,
 } from '../components/react/OfflineCopy.tsx';
@@ -157,6 +158,7 @@ const SavedSearches = () => {
   const [error, setError] = useState<string | null>(null);
   const [copy, setCopy] = useState<CopyNote | null>(null);
   useEffect(() => {
+    prepareCopies();
     loadSavedSearches()
       .then(() => keepCopy((store) => store.keepSavedSearches($savedSearches.get() ?? [])))
       .catch(async (e: unknown) => {

@@ -10,6 +10,7 @@ import type * as ToastArea from './toastArea.ts';
 import { countLabel, initial } from '../lib/format.ts';
 import type * as CountWords from './countWords.ts';
 import { hasPageMessage, text } from '../lib/i18n.ts';
+import { afterPage } from '../lib/afterPage.ts';
 import { $dataSaver, holdPhotosWhileSaving, setDataSaver } from '../stores/dataSaver.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -64,10 +65,18 @@ const renderUnread =
  */
 let inbox: Promise<[typeof InboxModule, typeof CountWords]> | undefined;
 
-/** One live inbox stream per tab while signed in, and the bell (fetched then: visitors never load it). */
+/**
+ * One live inbox stream per tab while signed in, and the bell (fetched then: visitors never load
+ * them), once the page has loaded (lib/afterPage.ts): the badge and the bell are not the page.
+ */
 const followInbox = () => {
   const status = $auth.get().status;
-  if (status === 'authenticated') {
+  if (status === 'authenticated') afterPage(startInboxAndBell);
+  else if (status === 'anonymous') void inbox?.then(([loaded]) => loaded.stopInbox());
+};
+
+const startInboxAndBell = () => {
+  if ($auth.get().status === 'authenticated') {
     inbox ??= Promise.all([import('../stores/inbox.ts'), import('./countWords.ts')]).then(
       (loaded) => {
         loaded[0].$unread.subscribe(renderUnread(loaded[1]));
@@ -89,7 +98,7 @@ const followInbox = () => {
         });
       },
     );
-  } else if (status === 'anonymous') void inbox?.then(([loaded]) => loaded.stopInbox());
+  }
 };
 
 const toggleOnClick = (

@@ -8,6 +8,7 @@ import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { Role, User } from '../lib/types.ts';
 import { pageHref, text } from '../lib/i18n.ts';
 import { carryToast } from './toasts.ts';
+import { afterPage } from '../lib/afterPage.ts';
 
 export type AuthState =
   | { status: 'loading'; user: null }
@@ -20,11 +21,14 @@ let started: Promise<void> | undefined;
 
 /** This phone's offline copies (lib/offlineStore.ts), loaded only when used. */
 const offline = () => import('../lib/offlineStore.ts');
-/** Keeps who is signed in, for opening their saved copies offline. */
+/** Keeps who is signed in, for opening their saved copies offline (after the page: lib/afterPage.ts). */
 const remember = (user: User) =>
-  void offline().then(
-    (o) => o.rememberUser(user),
-    () => undefined,
+  afterPage(
+    () =>
+      void offline().then(
+        (o) => o.rememberUser(user),
+        () => undefined,
+      ),
   );
 /** Signing out, or a session ended: this phone's copies of the account's data go. */
 const forgetCopies = () =>

@@ -64,7 +64,9 @@ export const startInbox = (): void => {
         for (const listener of noticeListeners) listener(notice);
         return;
       }
-      if (event.event === 'notifications' || event.event === 'reset') {
+      // 'ready' too: what was published before the stream (re)connected reached no one, so the
+      // bell reads its list again then (it started a moment after the page: lib/afterPage.ts).
+      if (event.event === 'notifications' || event.event === 'reset' || event.event === 'ready') {
         $bellChanged.set($bellChanged.get() + 1);
         if (event.event === 'notifications') return;
       }

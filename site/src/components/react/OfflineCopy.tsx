@@ -34,6 +34,17 @@ export const readCopy = async <T,>(
   };
 };
 
+/**
+ * Fetches the copies' code and opens their database while a screen's request is out, so the
+ * copy is written as soon as the answer shows: a user (or a test) who leaves at once would
+ * otherwise leave before it is (the write is lost with the page).
+ */
+export const prepareCopies = (): void => {
+  void import('../../lib/offlineStore.ts')
+    .then((store) => store.quietly(store.db))
+    .catch(() => undefined);
+};
+
 /** Keeps what a screen just read online, for reading it offline later (never in the way). */
 export const keepCopy = (keep: (store: typeof OfflineStore) => unknown) =>
   void import('../../lib/offlineStore.ts').then(keep).catch(() => undefined);
