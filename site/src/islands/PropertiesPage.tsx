@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { SearchForm } from '../components/react/SearchForm.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
 import { Alert } from '../components/react/Alert.tsx';
+import { readToken } from '../lib/api.ts';
 import { ListResults, LoadMore, useResultCards } from './propertiesPage/ListResults.tsx';
 import { ListToolbar, LoginBanner } from './propertiesPage/ListToolbar.tsx';
 import { usePropertyList, type BBox } from './propertiesPage/usePropertyList.ts';
@@ -31,14 +32,22 @@ const PropertiesList = () => {
   const filters = useUrlFilters();
   const { state, load } = usePropertyList(auth.status, filters, { bbox, drawn });
   const visitor = auth.status === 'anonymous';
-  useRecentSearch(auth.status === 'authenticated' && auth.user.role === 'tenant', filters);
-  const cards = useResultCards(auth.status === 'loading' ? null : visitor ? 'visitor' : 'member');
+  // With a stored token the cards' code is fetched during the sign-in check, beside page 1.
+  const cards = useResultCards(
+    auth.status === 'loading' ? (readToken() ? 'member' : null) : visitor ? 'visitor' : 'member',
+  );
 
   // The map view does not wait for the cards' code; the list shows its skeletons until it is here.
   const firstLoad = (state.loading && state.page === 0) || (mode !== 'map' && !cards);
+  // After the first results, as the trend below: neither is what the page is opened for, and on
+  // a budget phone both took the network and the CPU from them (npm run bench:lighthouse).
+  useRecentSearch(
+    auth.status === 'authenticated' && auth.user.role === 'tenant' && !firstLoad,
+    filters,
+  );
   // Under the results (and the map): it arrives after them, and above them it pushed the cards
   // down as they were read (layout shift, npm run bench:lighthouse); a map view opens on the map.
-  const trend = filters?.city && (
+  const trend = filters?.city && !firstLoad && (
     <Suspense fallback={null}>
       <RentTrendChart city={filters.city} locality={filters.area} />
     </Suspense>

@@ -118,6 +118,26 @@ const retryWaitMs = (sent: Sent) => {
   );
 };
 
+/**
+ * GETs a page's inline head script started before any module loaded (`window.earlyGets`, by
+ * URL; islands/propertiesPage/firstPage.ts), each taken once: the first call for that URL waits
+ * for it instead of asking again. One that failed to send is sent again.
+ */
+const takeEarlyGet = (
+  url: string,
+  init: RequestInit,
+  signal?: AbortSignal,
+): Promise<Sent> | null => {
+  const early = (globalThis as { earlyGets?: Map<string, Promise<Response>> }).earlyGets;
+  const response = early?.get(url);
+  if (!response) return null;
+  early?.delete(url);
+  return response.then(
+    (answered) => ({ response: answered }),
+    () => send(url, init, signal),
+  );
+};
+
 export const api = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -136,7 +156,9 @@ export const api = async <T>(path: string, options: RequestOptions = {}): Promis
   }
   const query = options.query?.toString();
   const url = `/api${path}${query ? `?${query}` : ''}`;
-  let sent = await send(url, { method, headers, body }, options.signal);
+  let sent =
+    (write ? null : await takeEarlyGet(url, { method, headers }, options.signal)) ??
+    (await send(url, { method, headers, body }, options.signal));
   for (let tries = 1; write && tries < WRITE_TRIES && unsettled(sent); tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, retryWaitMs(sent)));
     sent = await send(url, { method, headers, body }, options.signal);

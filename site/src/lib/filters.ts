@@ -52,7 +52,14 @@ export const TERM_FILTERS: readonly (readonly [FilterParam, TermKey, readonly st
       [filter.param as FilterParam, key, filterOptions(key).map(([value]) => value)] as const,
   );
 
-const numeric = new Set<FilterKey>(['minRent', 'maxRent', 'bedrooms', 'bathrooms']);
+/** The filters that must be whole numbers (cleanFilters). */
+export const NUMERIC_FILTERS: readonly FilterKey[] = [
+  'minRent',
+  'maxRent',
+  'bedrooms',
+  'bathrooms',
+];
+const numeric = new Set<FilterKey>(NUMERIC_FILTERS);
 
 /**
  * Keeps only the known, non-blank fields (numbers must be whole and not

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { describeError } from '../../lib/api.ts';
+import { describeError, readToken } from '../../lib/api.ts';
 import { loadProperty, type PropertyLoad } from '../../lib/propertyLoad.ts';
-import { keepCopy, readCopy, type CopyNote } from '../../components/react/OfflineCopy.tsx';
+import { keepCopy, prepareCopies, readCopy, type CopyNote } from '../../components/react/OfflineCopy.tsx';
 import { idFromPath } from '../../lib/routeId.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { AuthState } from '../../stores/auth.ts';
@@ -43,7 +43,12 @@ export const useDetailLoad = (authStatus: AuthState['status']) => {
   const [state, setLoad] = useState<DetailLoad>({ status: 'loading' });
 
   useEffect(() => {
-    if (authStatus === 'loading') return;
+    // The copy's code is fetched during the sign-in check: the listing, asked for beside it
+    // (earlyListing.ts), may show at once, and its copy is written as it shows.
+    if (authStatus === 'loading') {
+      if (readToken()) prepareCopies();
+      return;
+    }
     const path = window.location.pathname;
     const id = idFromLocation(path);
     if (authStatus === 'anonymous') {

@@ -1,0 +1,26 @@
+/**
+ * The listing page's inline head script (pages/[...lang]/properties/view.astro; lib/inlineScript.ts:
+ * it uses nothing from outside itself): with a stored token, GET /api/properties/{id} is sent before
+ * any module has loaded, beside the sign-in check rather than after it; `api` takes the answer by
+ * its URL (lib/api.ts) when the island asks (useDetailLoad.ts). The id is read as lib/routeId.ts
+ * reads it; a URL the island does not ask for is simply never used.
+ */
+export function sendListingEarly(): void {
+  let token: string | null;
+  try {
+    token = localStorage.getItem('token');
+  } catch {
+    return;
+  }
+  const match = /\/properties\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
+  if (!token || !match?.[1]) return;
+  const url = `/api/properties/${match[1]}`;
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    authorization: `Bearer ${token}`,
+  };
+  if (document.documentElement.lang) headers['accept-language'] = document.documentElement.lang;
+  const holder = window as { earlyGets?: Map<string, Promise<Response>> };
+  holder.earlyGets ??= new Map();
+  holder.earlyGets.set(url, fetch(url, { headers }));
+}
