@@ -17,7 +17,7 @@
  * its style loaded (bar: ≤ 1 s on a quiet machine; site/src/islands/map/useFirstPinMark.ts).
  *
  * Options: `--runs N` (3; each page's median run by performance score),
- * `--only a,b` (page names as printed). Writes `artifacts/bench/lighthouse.json`.
+ * `--only a,b` (page names as printed), `--save DIR` (every run's whole report). Writes `artifacts/bench/lighthouse.json`.
  * Exits non-zero only on an error: a missed bar is a finding, not a failure.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,6 +40,8 @@ const arg = (name: string) => {
 };
 const RUNS = Number(arg('--runs') ?? 3);
 const ONLY = arg('--only')?.split(',');
+/** `--save DIR`: each run's whole Lighthouse report, to read the LCP breakdown and the request chains. */
+const SAVE = arg('--save');
 const say = (line: string) => console.log(`[bench:lighthouse] ${line}`);
 
 const BARS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, firstPinMs: 1000 };
@@ -108,6 +110,14 @@ const audit = async (url: string, token?: string): Promise<Audit> => {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (SAVE) {
+      mkdirSync(SAVE, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '-') || 'home';
+      const stamp = Date.now();
+      writeFileSync(join(SAVE, `${name}-${stamp}.json`), JSON.stringify(lhr));
+      const { Trace } = result.artifacts as { Trace?: unknown };
+      if (Trace) writeFileSync(join(SAVE, `${name}-${stamp}.trace.json`), JSON.stringify(Trace));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     // A signed-in page that sent Lighthouse to the sign-in page measured the wrong page.
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
