@@ -99,7 +99,9 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
           moved={moved}
           loadedCount={properties.length}
         />
-        {onSearchArea && (
+        {/* The controls over the map come with it: before its styles (loaded with MapLibre's,
+            basemap.ts) they sat in the frame's flow and moved as the styles arrived (CLS). */}
+        {map && onSearchArea && (
           <DrawAreaControls
             points={drawing.points}
             drawn={drawn !== null}
@@ -119,7 +121,7 @@ export default function ListingsMap({ filters, visitor, properties = [], onSearc
             {text('map.searchArea')}
           </button>
         )}
-        <MapLegend legendRef={view.legend} />
+        {map && <MapLegend legendRef={view.legend} />}
       </div>
       <NavigationPanel map={map} legend={view.legend} {...(target ? { target } : {})} />
     </div>
