@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { describeError, readToken } from '../../lib/api.ts';
 import { loadProperty, type PropertyLoad } from '../../lib/propertyLoad.ts';
-import { keepCopy, prepareCopies, readCopy, type CopyNote } from '../../components/react/OfflineCopy.tsx';
+import {
+  keepCopy,
+  prepareCopies,
+  readCopy,
+  type CopyNote,
+} from '../../components/react/OfflineCopy.tsx';
 import { idFromPath } from '../../lib/routeId.ts';
 import { loginUrlFor } from '@rentals/core/ui/loginUrl';
 import type { AuthState } from '../../stores/auth.ts';
