@@ -8,7 +8,7 @@ import { apiRoute, readToken } from '../../lib/api.ts';
 import { FILTER_KEYS, NUMERIC_FILTERS, type Filters } from '../../lib/filters.ts';
 import { polygonParam, type DrawnArea } from '../../lib/drawnArea.ts';
 import type { Property, PublicProperty } from '../../lib/types.ts';
-import { inlineCall } from '../../lib/inlineScript.ts';
+import { inlineCall, sendEarlyGet } from '../../lib/inlineScript.ts';
 
 const PAGE_SIZE = 12;
 
@@ -99,15 +99,10 @@ export function sendFirstPageEarly(
   keys: readonly string[],
   numeric: readonly string[],
   pageSize: number,
+  send: (url: string) => void,
 ): void {
-  let token: string | null;
-  try {
-    token = localStorage.getItem('token');
-  } catch {
-    return;
-  }
   const from = new URLSearchParams(location.search);
-  if (!token || from.get('view') === 'map' || from.has('polygon')) return;
+  if (from.get('view') === 'map' || from.has('polygon')) return;
   const query = new URLSearchParams();
   for (const key of keys) {
     const value = (from.get(key) ?? '').trim();
@@ -115,17 +110,9 @@ export function sendFirstPageEarly(
   }
   query.set('page', '1');
   query.set('limit', String(pageSize));
-  const url = `/api/properties?${query.toString()}`;
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    authorization: `Bearer ${token}`,
-  };
-  if (document.documentElement.lang) headers['accept-language'] = document.documentElement.lang;
-  const holder = window as { earlyGets?: Map<string, Promise<Response>> };
-  holder.earlyGets ??= new Map();
-  holder.earlyGets.set(url, fetch(url, { headers }));
+  send(`/api/properties?${query.toString()}`);
 }
 
 /** The inline script's text: `sendFirstPageEarly` called with the filters' rules. */
 export const firstPageScript = (): string =>
-  inlineCall(sendFirstPageEarly, FILTER_KEYS, NUMERIC_FILTERS, PAGE_SIZE);
+  inlineCall(sendFirstPageEarly, FILTER_KEYS, NUMERIC_FILTERS, PAGE_SIZE, sendEarlyGet);

@@ -5,7 +5,7 @@ import { apiRoute } from '../../lib/api.ts';
 import { filtersFromSearch } from '../../lib/filters.ts';
 import { drawnAreaOf } from '../../lib/drawnArea.ts';
 import { setPageMessages } from '../../lib/i18n.ts';
-import { inlineCall } from '../../lib/inlineScript.ts';
+import { inlineCall, sendEarlyGet } from '../../lib/inlineScript.ts';
 import { sendListingEarly } from '../propertyDetail/earlyListing.ts';
 import { fetchPage, firstPageScript } from './firstPage.ts';
 
@@ -112,7 +112,7 @@ describe('/properties: page 1 sent by the inline head script, taken by the list'
 describe('a listing: GET /properties/{id} sent by the inline head script, taken by the page', () => {
   it.each(['/properties/p-1', '/kn/properties/p-1/'])('%s', async (path) => {
     const { sent } = browserAt(path);
-    runInline(inlineCall(sendListingEarly));
+    runInline(inlineCall(sendListingEarly, sendEarlyGet));
     expect(sent.map((s) => s.url)).toEqual(['/api/properties/p-1']);
     await apiRoute('GET /properties/:id', { params: { id: 'p-1' } });
     expect(sent).toHaveLength(1);
@@ -120,10 +120,10 @@ describe('a listing: GET /properties/{id} sent by the inline head script, taken 
 
   it('sends nothing signed out or for an address that is not a listing', () => {
     const signedOut = browserAt('/properties/p-1', null);
-    runInline(inlineCall(sendListingEarly));
+    runInline(inlineCall(sendListingEarly, sendEarlyGet));
     expect(signedOut.sent).toHaveLength(0);
     const other = browserAt('/properties/p-1/edit');
-    runInline(inlineCall(sendListingEarly));
+    runInline(inlineCall(sendListingEarly, sendEarlyGet));
     expect(other.sent).toHaveLength(0);
   });
 });

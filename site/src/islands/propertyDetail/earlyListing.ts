@@ -5,22 +5,7 @@
  * its URL (lib/api.ts) when the island asks (useDetailLoad.ts). The id is read as lib/routeId.ts
  * reads it; a URL the island does not ask for is simply never used.
  */
-export function sendListingEarly(): void {
-  let token: string | null;
-  try {
-    token = localStorage.getItem('token');
-  } catch {
-    return;
-  }
+export function sendListingEarly(send: (url: string) => void): void {
   const match = /\/properties\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
-  if (!token || !match?.[1]) return;
-  const url = `/api/properties/${match[1]}`;
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    authorization: `Bearer ${token}`,
-  };
-  if (document.documentElement.lang) headers['accept-language'] = document.documentElement.lang;
-  const holder = window as { earlyGets?: Map<string, Promise<Response>> };
-  holder.earlyGets ??= new Map();
-  holder.earlyGets.set(url, fetch(url, { headers }));
+  if (match?.[1]) send(`/api/properties/${match[1]}`);
 }
