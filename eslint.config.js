@@ -85,7 +85,7 @@ const CATALOGUE =
 const I18N_FORMATS =
   'core/src/i18n/numbers.ts, parseRupees.ts and dates.ts are bundled for the browser: Intl only, importing each other and the languages (locales.ts).';
 const UI =
-  'core/src/ui is bundled for the browser: it imports its own modules, React, the languages (core/src/i18n/locales) and the types of core/src/i18n only.';
+  'core/src/ui is bundled for the browser: it imports its own modules, React, the languages (core/src/i18n/locales), the types of core/src/i18n and the escaping markup tag (core/src/html/markup) only.';
 const INFRA = 'infra imports core, api, projections and itself, never the test harness.';
 const INFRA_TESTS = "infra's tests and the test harness import core, api, projections and infra.";
 const SITE_TESTS = "The site's tests import core, the API and the test harness only.";
@@ -98,7 +98,7 @@ const packageBoundaries = [
   boundary(['core/src/ui/**/*.{ts,tsx}'], ['\\b\\B'], CORE, {
     extra: [
       notTheSite,
-      { regex: '^(?!\\./|react$|\\.\\./i18n/)', message: UI },
+      { regex: '^(?!\\./|react$|\\.\\./i18n/|\\.\\./html/markup\\.ts$)', message: UI },
       // The frame takes its texts as a function: the catalogues' types only, never the catalogues;
       // the languages themselves (names, paths) are plain values.
       { regex: '^\\.\\./i18n/(?!locales\\.ts$)', allowTypeImports: true, message: UI },

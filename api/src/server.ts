@@ -14,6 +14,7 @@ import { BodyTooLargeError, countingBody, MULTIPART_BODY_LIMIT } from './shared/
 import { BASE_SECURITY_HEADERS, withApiSecurityHeaders } from './web/securityHeaders.ts';
 import { internalErrorResponse } from './web/serverErrors.ts';
 import { staticSite } from './web/staticSite.ts';
+import { firstPhotosVia, withFirstPhotos } from './web/firstPhotos.ts';
 import { REQUEST_ID_HEADER, requestIdOf, shareRequestId } from './web/requestId.ts';
 import { withDeadline } from './web/requestDeadline.ts';
 import { attemptOf } from './idempotency/idempotency.ts';
@@ -66,18 +67,31 @@ export const createWebServer = (options: WebServerOptions) => {
   const { log } = options.deps;
   // The API sees a copy of each request (with a counting body); the socket belongs to the original.
   const originals = new WeakMap<Request, Request>();
+  // A request the server made for one it received (a page's first photos) is that one's.
+  const originalOf = (request: Request): Request => {
+    const original = originals.get(request);
+    // A request without a body is counted as it is (countingBody): its own original.
+    return original && original !== request ? originalOf(original) : request;
+  };
   const appDeps = {
     ...options.deps,
     media: options.media,
     clientIp: clientIpFrom({
-      socketAddress: (request: Request) =>
-        server.requestIP(originals.get(request) ?? request)?.address ?? null,
+      socketAddress: (request: Request) => server.requestIP(originalOf(request))?.address ?? null,
       trustedProxyHops: options.trustProxyHops,
     }),
   };
   const app = buildApp(appDeps);
   // /browse/{id} without a generated page answers its shell with 404 or 410 when the listing is gone.
   const site = withListingStatus(options.deps.eventStore, staticSite(options.siteDir));
+  // /properties paints its search's first photos from the HTML (core/src/ui/firstPhotos.ts).
+  const searchPage = withFirstPhotos(
+    site,
+    firstPhotosVia(
+      (request) => api(request),
+      (asked, original) => originals.set(asked, original),
+    ),
+  );
   const publicPages = publicSiteHandler(options.publicSite);
   const mediaFiles = serveMedia(options.media);
   const mapFiles = createMapFiles({
@@ -119,7 +133,7 @@ export const createWebServer = (options: WebServerOptions) => {
     if (pathname === '/api' || pathname.startsWith('/api/')) return api(request);
     if (pathname.startsWith('/media/')) return mediaFiles(request);
     if (pathname.startsWith(MAPS_PREFIX)) return mapFiles(request);
-    return (await publicPages(request)) ?? site(request);
+    return (await publicPages(request)) ?? searchPage(request);
   };
 
   const server = Bun.serve({

@@ -1,5 +1,5 @@
 import { listingStreamId } from '@rentals/core/listings/events';
-import { escapeHtml } from '@rentals/projections/publicSite/html';
+import { escapeHtml } from '@rentals/core/html/markup';
 import { listingPath } from '@rentals/projections/publicSite/paths';
 import { LISTINGS_INDEX } from '@rentals/projections/search/indexSettings';
 import type { Ledger } from './load.ts';

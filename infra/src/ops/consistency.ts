@@ -9,7 +9,7 @@ import type { PropertyDocument } from '@rentals/core/contract/property';
 import { LISTING_STREAM_TYPE } from '@rentals/core/listings/events';
 import { toPropertyDocument } from '@rentals/core/listings/document';
 import { fold } from '@rentals/core/listings/state';
-import { escapeHtml } from '@rentals/projections/publicSite/html';
+import { escapeHtml } from '@rentals/core/html/markup';
 import { DEFAULT_LOCALE, localePath } from '@rentals/core/i18n/locales';
 import { listingPath, pageFile, PUBLIC_LOCALES } from '@rentals/projections/publicSite/paths';
 import { isMeiliRefusal, refusalCode } from '@rentals/projections/queries/meili';

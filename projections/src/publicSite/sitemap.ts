@@ -1,4 +1,4 @@
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '@rentals/core/html/markup';
 
 /** Search engines accept at most 50,000 URLs per sitemap file; stay well below. */
 export const SITEMAP_MAX_URLS = 45_000;

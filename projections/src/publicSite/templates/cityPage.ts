@@ -1,7 +1,7 @@
 import { cityNameIn } from '@rentals/core/gazetteer/placeNames';
 import { translatorFor } from '@rentals/core/i18n/catalogues';
 import { iconSvg } from '@rentals/core/ui/icons';
-import { markup, raw, type Html } from '../html.ts';
+import { markup, raw, type Html } from '@rentals/core/html/markup';
 import {
   CITIES_PATH,
   cityPath,
@@ -11,7 +11,8 @@ import {
   type PropertyType,
 } from '../paths.ts';
 import type { CityCounts, PublicListing } from '../queries.ts';
-import { cityPageCard, formatCount, preloadPhoto } from './card.ts';
+import { cityPageCard, formatCount } from './card.ts';
+import { preloadPhoto } from '@rentals/core/ui/photoMarkup';
 import { CARD_SIZES } from '@rentals/core/ui/photoSources';
 import type { RentTrends } from '../../queries/rentTrends.ts';
 import { MIN_TREND_SAMPLE } from '../../queries/rentMarket.ts';

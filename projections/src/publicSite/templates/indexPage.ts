@@ -1,6 +1,6 @@
 import { cityNameIn } from '@rentals/core/gazetteer/placeNames';
 import { INTL_TAGS } from '@rentals/core/i18n/locales';
-import { markup } from '../html.ts';
+import { markup } from '@rentals/core/html/markup';
 import { CITIES_PATH, cityPath } from '../paths.ts';
 import type { CityCounts } from '../queries.ts';
 import { formatCount } from './card.ts';

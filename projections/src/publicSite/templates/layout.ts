@@ -9,7 +9,7 @@ import {
 } from '@rentals/core/i18n/locales';
 import { pageMessagesOf } from '@rentals/core/i18n/pageMessages';
 import { FRAME_SCRIPT_TEXTS, footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
-import { markup, jsonLd, raw, type Html } from '../html.ts';
+import { markup, jsonLd, raw, type Html } from '@rentals/core/html/markup';
 import { CITIES_PATH } from '../paths.ts';
 
 export type PageMeta = {

@@ -2,11 +2,12 @@ import { iconSvg } from '@rentals/core/ui/icons';
 import { cityNameIn } from '@rentals/core/gazetteer/placeNames';
 import { listerLabelIn, optionLabel, propertyTypeLabel, termLabel } from '@rentals/core/i18n/terms';
 import { TERM_KEYS, TERMS, type Term, type TermKey } from '@rentals/core/listings/termCatalogue';
-import { markup, raw } from '../html.ts';
+import { markup, raw } from '@rentals/core/html/markup';
 import { withPageStatus, type PageStatus } from '../../queries/publicPageFiles.ts';
 import { CITIES_PATH, cityPath, detailPath, listingPath, loginPath } from '../paths.ts';
 import type { PublicListing } from '../queries.ts';
-import { initial, photo, preloadPhoto, visitorCard } from './card.ts';
+import { initial, visitorCard } from './card.ts';
+import { photo, preloadPhoto } from '@rentals/core/ui/photoMarkup';
 import { DETAIL_SIZES } from '@rentals/core/ui/photoSources';
 import {
   absolute,

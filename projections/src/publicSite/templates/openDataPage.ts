@@ -1,5 +1,5 @@
 import { translatorFor } from '@rentals/core/i18n/catalogues';
-import { markup, type Html } from '../html.ts';
+import { markup, type Html } from '@rentals/core/html/markup';
 import { LICENCE, MIN_CELL, OPEN_DATA } from '@rentals/core/openData/rentsSchema';
 import { inLanguage, layout, textOf, type SiteContext } from './layout.ts';
 

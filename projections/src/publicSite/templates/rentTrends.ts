@@ -1,6 +1,6 @@
 import { formatDate } from '@rentals/core/i18n/dates';
 import { formatRupees } from '@rentals/core/i18n/numbers';
-import { markup, type Html } from '../html.ts';
+import { markup, type Html } from '@rentals/core/html/markup';
 import type { RentTrends, TrendGroup } from '../../queries/rentTrends.ts';
 import { publicRent } from '../../queries/rentMarket.ts';
 import { propertyTypeLabel } from '@rentals/core/i18n/terms';

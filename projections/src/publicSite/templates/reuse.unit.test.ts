@@ -5,7 +5,7 @@ import { footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
 import type { PublicListing } from '../queries.ts';
 import { cityPageCard, visitorCard } from './card.ts';
 import { inLanguage, layout, textOf } from './layout.ts';
-import { markup } from '../html.ts';
+import { markup } from '@rentals/core/html/markup';
 
 const site = (locale: Locale) => ({
   siteUrl: 'https://rentals.example.in',

@@ -65,7 +65,7 @@ export const ListResults = ({
   onSearchArea,
 }: Props) =>
   firstLoad ? (
-    <SkeletonGrid />
+    <SkeletonGrid firstPhotos />
   ) : mode === 'map' ? (
     <Suspense fallback={<Spinner label={text('map.loading')} />}>
       <MapPanel

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLd, markup, raw } from './html.ts';
+import { jsonLd, markup, raw } from './markup.ts';
 
 describe('markup', () => {
   it('escapes every interpolated value unless it is markup', () => {

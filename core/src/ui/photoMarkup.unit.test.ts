@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DETAIL_SIZES } from '@rentals/core/ui/photoSources';
-import { photo, preloadPhoto } from './card.ts';
+import { DETAIL_SIZES } from './photoSources.ts';
+import { photo, preloadPhoto } from './photoMarkup.ts';
 
 const image = {
   url: '/media/l/b-1280.webp',
@@ -14,7 +14,7 @@ const image = {
 };
 const webpOnly = { ...image, variants: image.variants.map(({ width, url }) => ({ width, url })) };
 
-describe("the public pages' photos", () => {
+describe('photos as markup (the public pages, the first photos of a search)', () => {
   it('offer AVIF in a <picture> source and WebP in the img, with the same sizes', () => {
     const html = photo(image, 'Flat in Pune', { sizes: DETAIL_SIZES, priority: true }).value;
     expect(html).toMatch(
