@@ -14,7 +14,7 @@ import { BodyTooLargeError, countingBody, MULTIPART_BODY_LIMIT } from './shared/
 import { BASE_SECURITY_HEADERS, withApiSecurityHeaders } from './web/securityHeaders.ts';
 import { internalErrorResponse } from './web/serverErrors.ts';
 import { staticSite } from './web/staticSite.ts';
-import { firstPhotosVia, withFirstPhotos } from './web/firstPhotos.ts';
+import { askApiVia, withFirstPhotos } from './web/firstPhotos.ts';
 import { REQUEST_ID_HEADER, requestIdOf, shareRequestId } from './web/requestId.ts';
 import { withDeadline } from './web/requestDeadline.ts';
 import { attemptOf } from './idempotency/idempotency.ts';
@@ -84,10 +84,10 @@ export const createWebServer = (options: WebServerOptions) => {
   const app = buildApp(appDeps);
   // /browse/{id} without a generated page answers its shell with 404 or 410 when the listing is gone.
   const site = withListingStatus(options.deps.eventStore, staticSite(options.siteDir));
-  // /properties paints its search's first photos from the HTML (core/src/ui/firstPhotos.ts).
+  // /properties and /properties/{id} paint their first photos from the HTML (core/src/ui/firstPhotos.ts).
   const searchPage = withFirstPhotos(
     site,
-    firstPhotosVia(
+    askApiVia(
       (request) => api(request),
       (asked, original) => originals.set(asked, original),
     ),

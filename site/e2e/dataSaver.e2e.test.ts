@@ -177,6 +177,32 @@ describe("a search's first photos (api/src/web/firstPhotos.ts)", () => {
     // React kept the server's photos while it hydrated, and said nothing of a mismatch.
     expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
   });
+
+  it("a listing's first photo comes with its page too, where the gallery then shows it", async () => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`**/api/properties/${listingId}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/properties/${listingId}`);
+    await islandsHydrated(page);
+    const first = page.locator('.listing-first-photo img');
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
+    const before = await first.boundingBox();
+    answer();
+    await page.getByRole('heading', { name: 'Quiet flat near Jayanagar park' }).waitFor();
+    expect(await page.locator('.listing-first-photo').count()).toBe(0);
+    expect(await page.locator('.gallery-main img').boundingBox()).toEqual(before);
+    expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+  });
 });
 
 describe('with the data saver', () => {
@@ -220,6 +246,9 @@ describe('with the data saver', () => {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setDataSaverOverride' as never, { dataSaverEnabled: true } as never);
+    // A browser with Save-Data on also says so in every request's header (the override sets only
+    // navigator.connection): the web process leaves the photos out of the pages it fills.
+    await context.setExtraHTTPHeaders({ 'save-data': 'on' });
     await signInThroughUi(page, owner);
     await page.waitForURL('**/dashboard');
     expect(

@@ -1,14 +1,19 @@
 import { gzipSync } from 'node:zlib';
 import type { Static } from '@sinclair/typebox';
-import type { PublicPropertySearchResponse } from '@rentals/core/contract/property';
+import type {
+  PropertyDetailResponse,
+  PublicPropertySearchResponse,
+} from '@rentals/core/contract/property';
 import { pathLocale } from '@rentals/core/i18n/locales';
 import {
   FIRST_PHOTOS_CLASS,
   FIRST_PHOTOS_COUNT,
   firstPhotosMarkup,
-  type FirstPhoto,
+  LISTING_PHOTO_CLASS,
+  listingPhotoMarkup,
 } from '@rentals/core/ui/firstPhotos';
 import { wantsDataSaver } from './heldPhotos.ts';
+import { LISTING_ID } from './shells.ts';
 
 /**
  * The filters both audiences' searches apply alike (projections/src/queries/searchInMeili.ts): a
@@ -35,14 +40,51 @@ export const firstPhotosQuery = (url: URL): URLSearchParams | null => {
   return query;
 };
 
-/** A visitor's search (GET /api/properties/public) for the page's request; null when it failed. */
-export type FirstPhotosSearch = (
-  query: URLSearchParams,
-  request: Request,
-) => Promise<FirstPhoto[] | null>;
+const LISTING_PAGE = new RegExp(`^/properties/(${LISTING_ID})/?$`);
 
-/** The slot as the site is built: React renders an empty element with inner HTML so. */
-const SLOT = `<div class="${FIRST_PHOTOS_CLASS}"></div>`;
+/** An empty slot as React renders it in the site's build. */
+const slot = (className: string, inner = '') => `<div class="${className}">${inner}</div>`;
+
+/**
+ * What a page's first photos are: the visitor read side's answer it asks (an /api path), and the
+ * slot it fills with them (null: nothing to show).
+ */
+type Fill = { api: string; slot: string; fill: (answer: unknown) => string | null };
+
+const searchFill = (query: URLSearchParams): Fill => ({
+  api: `/api/properties/public?${query.toString()}`,
+  slot: slot(FIRST_PHOTOS_CLASS),
+  fill: (answer) => {
+    const { properties } = answer as Static<typeof PublicPropertySearchResponse>;
+    if (properties.length === 0) return null;
+    const photos = properties.map(({ title, images }) => ({ title, image: images[0] }));
+    return slot(FIRST_PHOTOS_CLASS, firstPhotosMarkup(photos).value);
+  },
+});
+
+/** A listing's visitor document; `preview=1`: asking counts no view. */
+const listingFill = (id: string): Fill => ({
+  api: `/api/properties/${id}?preview=1`,
+  slot: slot(LISTING_PHOTO_CLASS),
+  fill: (answer) => {
+    const { property } = answer as Static<typeof PropertyDetailResponse>;
+    const image = property.images[0];
+    return image
+      ? slot(LISTING_PHOTO_CLASS, listingPhotoMarkup({ title: property.title, image }).value)
+      : null;
+  },
+});
+
+/** The page's first photos to ask for, if it shows any. */
+export const fillFor = (url: URL): Fill | null => {
+  const listing = LISTING_PAGE.exec(pathLocale(url.pathname).path)?.[1];
+  if (listing) return listingFill(listing);
+  const query = firstPhotosQuery(url);
+  return query ? searchFill(query) : null;
+};
+
+/** Answers a GET of the API's as the page's caller would be answered (null when it failed). */
+export type AskApi = (path: string, request: Request) => Promise<unknown>;
 
 /** How long the page waits for its first photos: past this it is served without them. */
 export const FIRST_PHOTOS_WAIT_MS = 250;
@@ -54,37 +96,34 @@ const within = <T>(work: Promise<T>, ms: number): Promise<T | null> =>
   ]);
 
 /**
- * /properties (in any language) with its search's first photos in the skeleton grid's slot
- * (core/src/ui/firstPhotos.ts), so a phone paints the first result's photo from the HTML. Not
- * for the map view, a drawn area, filters only a signed-in search applies (firstPhotosQuery), the
- * data saver (photos load only on a tap), or a search that does not answer at once.
+ * /properties and /properties/{id} (in any language) with their first photos in their loading
+ * state's slot (core/src/ui/firstPhotos.ts), so a phone paints them from the HTML. Not for the
+ * map view, a drawn area, filters only a signed-in search applies (firstPhotosQuery), a listing
+ * visitors do not see, the data saver (photos load only on a tap), nor an answer that is not quick.
  */
 export const withFirstPhotos =
-  (site: (request: Request) => Promise<Response>, search: FirstPhotosSearch) =>
+  (site: (request: Request) => Promise<Response>, ask: AskApi) =>
   async (request: Request): Promise<Response> => {
-    const query = request.method === 'GET' ? firstPhotosQuery(new URL(request.url)) : null;
-    if (!query || wantsDataSaver(request.headers)) return site(request);
-    // The page as it is (uncompressed: it is changed, then compressed again) beside the search.
+    const wanted = request.method === 'GET' ? fillFor(new URL(request.url)) : null;
+    if (!wanted || wantsDataSaver(request.headers)) return site(request);
+    // The page as it is (uncompressed: it is changed, then compressed again) beside the answer.
     const plain = new Headers(request.headers);
     plain.delete('accept-encoding');
-    const [page, found] = await Promise.all([
+    const [page, answer] = await Promise.all([
       site(new Request(request.url, { headers: plain })),
-      within(search(query, request), FIRST_PHOTOS_WAIT_MS),
+      within(ask(wanted.api, request), FIRST_PHOTOS_WAIT_MS),
     ]);
-    if (page.status !== 200 || !found?.length) {
+    const filled = page.status === 200 && answer ? wanted.fill(answer) : null;
+    if (!filled) {
       await page.body?.cancel();
       return site(request);
     }
     const html = await page.text();
-    if (!html.includes(SLOT)) return site(request);
-    const filled = html.replace(
-      SLOT,
-      `<div class="${FIRST_PHOTOS_CLASS}">${firstPhotosMarkup(found).value}</div>`,
-    );
+    if (!html.includes(wanted.slot)) return site(request);
     const headers = new Headers(page.headers);
     // Who asks with the data saver on gets the page without them.
     headers.set('vary', 'accept-encoding, Save-Data, Cookie');
-    let body: Uint8Array = new TextEncoder().encode(filled);
+    let body: Uint8Array = new TextEncoder().encode(html.replace(wanted.slot, filled));
     if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
       body = gzipSync(body, { level: 6 });
       headers.set('content-encoding', 'gzip');
@@ -94,29 +133,24 @@ export const withFirstPhotos =
   };
 
 /**
- * The first photos through the API's own visitor search (GET /api/properties/public: its checks,
- * its rate per address). `handle` answers an /api request; `asFrom` tells the API whose it is.
+ * Asks the API itself (its checks, its rate per address), with the page's headers: `handle`
+ * answers an /api request; `asFrom` tells the API whose it is.
  */
-export const firstPhotosVia =
+export const askApiVia =
   (
     handle: (request: Request) => Promise<Response>,
     asFrom: (asked: Request, original: Request) => void,
-  ): FirstPhotosSearch =>
-  async (query, request) => {
+  ): AskApi =>
+  async (path, request) => {
     const headers = new Headers(request.headers);
     headers.delete('accept-encoding');
-    const asked = new Request(
-      new URL(`/api/properties/public?${query.toString()}`, request.url).href,
-      {
-        headers,
-      },
-    );
+    headers.delete('authorization');
+    const asked = new Request(new URL(path, request.url).href, { headers });
     asFrom(asked, request);
     const response = await handle(asked);
     if (!response.ok) {
       await response.body?.cancel();
       return null;
     }
-    const { properties } = (await response.json()) as Static<typeof PublicPropertySearchResponse>;
-    return properties.map(({ title, images }) => ({ title, image: images[0] }));
+    return response.json();
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstPhotosMarkup } from '@rentals/core/ui/firstPhotos';
-import { firstPhotosQuery, withFirstPhotos } from './firstPhotos.ts';
+import { FIRST_PHOTOS_WAIT_MS, firstPhotosQuery, withFirstPhotos } from './firstPhotos.ts';
 
 const asked = (path: string) => firstPhotosQuery(new URL(path, 'http://rentals.test'))?.toString();
 
@@ -42,16 +42,23 @@ const page = () =>
   );
 const flat = {
   title: 'Flat <b>near</b> "park"',
-  image: { url: '/media/a/b-1280.webp', width: 1280, height: 960 },
+  images: [{ url: '/media/a/b-1280.webp', width: 1280, height: 960 }],
 };
+const found = (...properties: { title: string; images: object[] }[]) =>
+  Promise.resolve({ properties });
+const LISTING = '<main><div class="gallery-main listing-first-photo"></div></main>';
+const listingPage = () => Promise.resolve(new Response(LISTING));
 
 describe('the page served with them', () => {
   it("fills the skeleton grid's slot, the first photo fetched first, listing text escaped", async () => {
-    const serve = withFirstPhotos(page, () =>
-      Promise.resolve([flat, { title: 'No photo yet' }, flat]),
-    );
+    const asked: string[] = [];
+    const serve = withFirstPhotos(page, (path) => {
+      asked.push(path);
+      return found(flat, { title: 'No photo yet', images: [] }, flat);
+    });
     const res = await serve(new Request('http://rentals.test/properties?city=Pune'));
     const html = await res.text();
+    expect(asked).toEqual(['/api/properties/public?city=Pune&page=1&limit=6']);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'self'");
     expect(res.headers.get('vary')).toMatch(/Save-Data/);
     expect(html.match(/class="skeleton skeleton-card first-photo"/g)).toHaveLength(3);
@@ -63,29 +70,54 @@ describe('the page served with them', () => {
     );
   });
 
+  it("puts a listing's first photo in its gallery's box, asked for as a glance (no view counted)", async () => {
+    const asked: string[] = [];
+    const serve = withFirstPhotos(listingPage, (path) => {
+      asked.push(path);
+      return Promise.resolve({ property: flat });
+    });
+    const html = await (await serve(new Request('http://rentals.test/hi/properties/abc-1'))).text();
+    expect(asked).toEqual(['/api/properties/abc-1?preview=1']);
+    expect(html).toMatch(
+      /^<main><div class="gallery-main listing-first-photo"><img\s+src="\/media\/a\/b-1280.webp"[^>]*fetchpriority="high"/,
+    );
+  });
+
   it('compressed for a browser that takes gzip', async () => {
-    const serve = withFirstPhotos(page, () => Promise.resolve([flat]));
+    const serve = withFirstPhotos(page, () => found(flat));
     const res = await serve(
       new Request('http://rentals.test/properties', { headers: { 'accept-encoding': 'gzip, br' } }),
     );
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const html = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await res.arrayBuffer())));
-    expect(html).toContain(firstPhotosMarkup([flat]).value);
+    expect(html).toContain(firstPhotosMarkup([{ title: flat.title, image: flat.images[0] }]).value);
   });
 
-  it('as built when the data saver is on, the search finds nothing or fails', async () => {
-    const cases: [RequestInit, () => Promise<null | []>][] = [
-      [{ headers: { 'save-data': 'on' } }, () => Promise.reject(new Error('never asked'))],
-      [{}, () => Promise.resolve([])],
-      [{}, () => Promise.resolve(null)],
-      [{}, () => Promise.reject(new Error('search down'))],
+  it('as built when the data saver is on, or the answer is empty, refused or late', async () => {
+    const cases: [string, RequestInit, () => Promise<unknown>][] = [
+      [
+        '/properties',
+        { headers: { 'save-data': 'on' } },
+        () => Promise.reject(new Error('never asked')),
+      ],
+      ['/properties', {}, () => found()],
+      ['/properties', {}, () => Promise.resolve(null)],
+      ['/properties', {}, () => Promise.reject(new Error('search down'))],
+      [
+        '/properties',
+        {},
+        () =>
+          new Promise((resolve) =>
+            setTimeout(() => resolve(found(flat)), FIRST_PHOTOS_WAIT_MS + 200),
+          ),
+      ],
+      ['/properties/abc', {}, () => Promise.resolve({ property: { ...flat, images: [] } })],
     ];
-    for (const [init, search] of cases) {
-      const res = await withFirstPhotos(
-        page,
-        search,
-      )(new Request('http://rentals.test/properties', init));
-      expect(await res.text()).toBe(PAGE);
+    for (const [path, init, ask] of cases) {
+      const built = path === '/properties' ? PAGE : LISTING;
+      const site = path === '/properties' ? page : listingPage;
+      const res = await withFirstPhotos(site, ask)(new Request(`http://rentals.test${path}`, init));
+      expect(await res.text()).toBe(built);
     }
   });
 });

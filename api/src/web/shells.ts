@@ -5,7 +5,9 @@
  */
 export type Shell = { pattern: RegExp; page: string };
 
-const ID = '[A-Za-z0-9_-]{1,64}';
+/** A listing's id in a path. */
+export const LISTING_ID = '[A-Za-z0-9_-]{1,64}';
+const ID = LISTING_ID;
 
 export const DEFAULT_SHELLS: Shell[] = [
   { pattern: new RegExp(`^/properties/${ID}/?$`), page: 'properties/view/index.html' },

@@ -1,17 +1,21 @@
 /**
- * The first photos of a search, painted before the search page's scripts have run: the web process
- * fills the skeleton grid's empty slot with them as it serves /properties (api/src/web/firstPhotos.ts),
- * and the island's cards replace them once they come (site ListStates.tsx). On a budget phone the
- * first card's photo is the page's largest paint; it then waits for the HTML and the photo, not for
- * React and the page's modules (docs/decisions/0024-the-first-photos-come-with-the-page.md).
+ * The first photos of a search and of a listing, painted before the page's scripts have run: the
+ * web process fills an empty slot of the island's loading state with them as it serves /properties
+ * and /properties/{id} (api/src/web/firstPhotos.ts), and the island's own content replaces them
+ * once it comes (site ListStates.tsx, PropertyDetail.tsx). On a budget phone that photo is the
+ * page's largest paint; it then waits for the HTML and the photo, not for React and the page's
+ * modules (docs/decisions/0024-the-first-photos-come-with-the-page.md).
  */
 import { markup, type Html } from '../html/markup.ts';
 import { photo } from './photoMarkup.ts';
-import { CARD_SIZES } from './photoSources.ts';
+import { CARD_SIZES, DETAIL_SIZES } from './photoSources.ts';
 import type { CardPhoto } from './VisitorCard.tsx';
 
-/** The slot's class, on an empty div as the site is built; the grid hides its skeletons once it has photos. */
+/** The search's slot: an empty div as the site is built; the grid hides its skeletons once it has photos. */
 export const FIRST_PHOTOS_CLASS = 'first-photos';
+
+/** The listing's slot: the gallery's main photo box, empty as the site is built. */
+export const LISTING_PHOTO_CLASS = 'gallery-main listing-first-photo';
 
 /** As many as the skeleton grid has cards. */
 export const FIRST_PHOTOS_COUNT = 6;
@@ -27,3 +31,7 @@ export const firstPhotosMarkup = (listings: readonly FirstPhoto[]): Html =>
       ({ title, image }, i) =>
         markup`<div class="skeleton skeleton-card first-photo"><div class="carousel">${image ? photo(image, image.caption || title, { priority: i === 0, sizes: CARD_SIZES }) : ''}</div></div>`,
     )}`;
+
+/** A listing's first photo in the gallery's main box, as large as the gallery shows it. */
+export const listingPhotoMarkup = ({ title, image }: FirstPhoto): Html =>
+  image ? photo(image, image.caption || title, { priority: true, sizes: DETAIL_SIZES }) : markup``;

@@ -4,6 +4,7 @@ import { TenancyDetails } from '../components/react/TenancyDetails.tsx';
 import { Gallery } from '../components/react/Gallery.tsx';
 import { ContactBar } from '../components/react/ContactBar.tsx';
 import { Spinner } from '../components/react/Spinner.tsx';
+import { LISTING_PHOTO_CLASS } from '@rentals/core/ui/firstPhotos';
 import { useAuth } from '../components/react/useAuth.ts';
 import { looksToRent } from '../lib/roleHome.ts';
 import { ContactOwner, OwnListing, PropertyStatus } from './propertyDetail/DetailAside.tsx';
@@ -84,12 +85,30 @@ const Sections = ({ p }: { p: Property }) => (
   </div>
 );
 
+/**
+ * While the listing loads: the gallery's main box, where the web process has put the listing's
+ * first photo when it served /properties/{id} (core/src/ui/firstPhotos.ts; React keeps the box's
+ * inner HTML as it hydrates), in the place the gallery then takes.
+ */
+const Loading = () => (
+  <div className="detail-layout">
+    <div className="stack">
+      <div
+        className={LISTING_PHOTO_CLASS}
+        dangerouslySetInnerHTML={{ __html: '' }}
+        suppressHydrationWarning
+      />
+      <Spinner />
+    </div>
+  </div>
+);
+
 /** /properties/{id} and /browse/{id}: full details for signed-in users; visitors sign in first. */
 const Detail = () => {
   const auth = useAuth();
   const load = useDetailLoad(auth.status);
 
-  if (load.status === 'loading') return <Spinner />;
+  if (load.status === 'loading') return <Loading />;
   if (load.status === 'missing') return <NotFound />;
   if (load.status === 'error')
     return <Alert className="alert alert-error" message={load.message} />;
