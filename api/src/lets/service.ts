@@ -57,7 +57,12 @@ export const letService = (deps: LetServiceDeps) => {
           ),
         { userId: user.id },
       );
-      await waitForStream(deps.sql, listingStreamId(listingId), undefined, LETS_READ_MODEL);
+      // The let's row (its own model) and the listing's 'Let' (the listing read model), which
+      // `current` compares: waiting for the first only answered `current: false` while the second lagged.
+      await Promise.all([
+        waitForStream(deps.sql, listingStreamId(listingId), undefined, LETS_READ_MODEL),
+        waitForStream(deps.sql, listingStreamId(listingId)),
+      ]);
       const seen = await letSeenBy(deps.sql, letId, user.id);
       // An admin who recorded someone's let is neither side: answer as the owner would see it.
       const result = seen ?? (await letSeenBy(deps.sql, letId, ownerId));
