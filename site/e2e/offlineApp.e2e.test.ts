@@ -130,8 +130,12 @@ describe('the app offline', () => {
 
     await page.goto('/favourites');
     await page.getByRole('heading', { name: TITLE }).waitFor();
+    await expect.poll(keptCopies).toContain('favourites');
     await page.goto(`/properties/${listingId}`);
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    // The copy is written as the listing shows, beside React's render; a person reads the
+    // page for more than the few milliseconds that takes, the test waits for it instead.
+    await expect.poll(keptCopies).toContain(listingId);
     await page.goto('/saved-searches');
     await page.getByRole('link', { name: SEARCH }).waitFor();
     await expect.poll(keptCopies).toEqual(['favourites', listingId, 'savedSearches'].sort());
