@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ownerWithListings } from './harness/api.ts';
 import { join } from 'node:path';
 import { islandsHydrated } from './harness/islands.ts';
+import { controlledPage } from './harness/serviceWorker.ts';
 import { ROOT, startStack, type Stack } from './harness/stack.ts';
 import { newUser, registerThroughUi } from './harness/users.ts';
 
@@ -98,14 +99,7 @@ describe('the installable app', () => {
   });
 
   it('runs a service worker that controls the page, served for revalidation on every visit', async () => {
-    await page.goto('/');
-    const state = await page.evaluate(
-      async () => (await navigator.serviceWorker.ready).active?.state,
-    );
-    expect(state).toBe('activated');
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-      .toBe(true);
+    expect(await controlledPage(page)).toBe('activated');
     const worker = await context.request.get('/sw.js');
     expect(worker.headers()['cache-control']).toBe('no-cache');
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createListingViaApi, registerViaApi, waitForListed } from './harness/api.ts';
 import { islandsHydrated } from './harness/islands.ts';
+import { controlledPage } from './harness/serviceWorker.ts';
 import { jpeg } from './harness/photos.ts';
 import { ROOT, startStack, type Stack } from './harness/stack.ts';
 import { newUser } from './harness/users.ts';
@@ -114,11 +115,7 @@ afterAll(async () => {
 
 describe('the app offline', () => {
   it('keeps favourites, a viewed listing and saved searches while online', async () => {
-    await page.goto('/');
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-      .toBe(true);
+    await controlledPage(page);
 
     await page.goto('/properties?city=Pune');
     await islandsHydrated(page);
