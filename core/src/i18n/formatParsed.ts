@@ -1,4 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { groupIndian } from './numbers.ts';
 
 /**
  * Formats a message the layout embedded already parsed (pageMessages.ts) in
@@ -23,13 +24,26 @@ const TAG = 8;
 
 type Value<T> = string | number | Date | ((chunks: (string | T)[]) => T);
 
-type Formatter = { rules: Intl.PluralRules; numbers: Intl.NumberFormat };
+type Formatter = { select: (n: number) => string; format: (n: number) => string };
 const formatters = new Map<string, Formatter>();
-const formatterFor = (tag: string, numberTag: string) => {
+/** The number tags whose whole numbers are Latin digits in lakhs, as groupIndian writes them. */
+const INDIAN_GROUPING = new Set(['en-IN', 'hi-IN']);
+// Intl's objects are made on first need: the first NumberFormat a page creates costs ~20 ms
+// (groupIndian in ./numbers.ts), so whole numbers in lakh-grouping languages skip it.
+const formatterFor = (tag: string, numberTag: string): Formatter => {
   const key = `${tag} ${numberTag}`;
   let f = formatters.get(key);
   if (!f) {
-    f = { rules: new Intl.PluralRules(tag), numbers: new Intl.NumberFormat(numberTag) };
+    let rules: Intl.PluralRules | undefined;
+    let numbers: Intl.NumberFormat | undefined;
+    const indian = INDIAN_GROUPING.has(numberTag);
+    f = {
+      select: (n) => (rules ??= new Intl.PluralRules(tag)).select(n),
+      format: (n) =>
+        indian && Number.isInteger(n)
+          ? groupIndian(n)
+          : (numbers ??= new Intl.NumberFormat(numberTag)).format(n),
+    };
     formatters.set(key, f);
   }
   return f;
@@ -42,7 +56,7 @@ export const formatParsed = <T>(
   values: Record<string, Value<T>> = {},
   numberTag = tag,
 ): (string | T)[] => {
-  const { rules, numbers } = formatterFor(tag, numberTag);
+  const { select, format } = formatterFor(tag, numberTag);
   const walk = (nodes: readonly MessageFormatElement[], count: number | null): (string | T)[] => {
     const out: (string | T)[] = [];
     const push = (part: string | T) => {
@@ -56,15 +70,14 @@ export const formatParsed = <T>(
       if (kind === LITERAL && 'value' in node) push(node.value);
       else if (kind === ARGUMENT) push(value === undefined ? '' : String(value));
       // `{n, number}` without a style: grouped as the language groups (1,50,000).
-      else if (kind === NUMBER && 'style' in node && !node.style)
-        push(numbers.format(Number(value)));
-      else if (kind === POUND && count !== null) push(numbers.format(count));
+      else if (kind === NUMBER && 'style' in node && !node.style) push(format(Number(value)));
+      else if (kind === POUND && count !== null) push(format(count));
       else if (kind === SELECT && 'options' in node) {
         const option = node.options[String(value)] ?? node.options.other;
         for (const part of walk(option?.value ?? [], count)) push(part);
       } else if (kind === PLURAL && 'options' in node) {
         const n = Number(value);
-        const option = node.options[`=${n}`] ?? node.options[rules.select(n)] ?? node.options.other;
+        const option = node.options[`=${n}`] ?? node.options[select(n)] ?? node.options.other;
         for (const part of walk(option?.value ?? [], n)) push(part);
       } else if (kind === TAG && 'children' in node && typeof value === 'function')
         push(value(walk(node.children, count)));

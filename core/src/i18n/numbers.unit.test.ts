@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, rupeesInWords } from './numbers.ts';
+import { formatRupees, groupIndian, rupeesInWords } from './numbers.ts';
 import type { Locale } from './locales.ts';
 import { parseRupees } from './parseRupees.ts';
 
@@ -63,5 +63,51 @@ describe('rupeesInWords', () => {
         const words = rupeesInWords(amount, locale);
         expect(parseRupees(words)).toEqual({ ok: true, rupees: amount });
       }
+  });
+});
+
+describe('groupIndian', () => {
+  // Held equal to Intl, which it stands in for on the pages (its first NumberFormat is slow).
+  const samples = [
+    0,
+    -0,
+    1,
+    7,
+    12,
+    999,
+    1000,
+    12_345,
+    99_999,
+    1_00_000,
+    12_34_567,
+    98_76_54_321,
+    2 ** 53 - 1,
+    1e21,
+    2.5,
+    3.5,
+    -2.5,
+    0.4,
+    -0.4,
+    15000.6,
+    -1234,
+    1e25,
+  ];
+  const random = Array.from({ length: 500 }, (_, i) =>
+    Math.floor((((i * 2654435761) % 2 ** 32) * 10 ** (i % 12)) / 2 ** 32),
+  );
+  it.each(['en-IN', 'hi-IN'])('writes whole numbers as Intl %s does', (tag) => {
+    const intl = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
+    for (const n of [...samples, ...random]) expect(groupIndian(n), String(n)).toBe(intl.format(n));
+  });
+
+  it('writes negative amounts with the sign before the rupee, as Intl does', () => {
+    const inr = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    });
+    for (const n of [-1, -1234, -15000.6, -0.4, 0, 5, 1_50_000])
+      expect(formatRupees(n), String(n)).toBe(inr.format(n));
   });
 });

@@ -5,6 +5,7 @@
  * listing) do not load them; the form and the API do.
  */
 import type { FILTERED_TERMS } from './termCatalogue.ts';
+import { formatRupees } from '../i18n/numbers.ts';
 import {
   TERMS,
   filterOptions,
@@ -17,7 +18,6 @@ import {
 
 const list = (values: readonly string[]) =>
   values.slice(0, -1).join(', ') + (values.length > 1 ? ' or ' : '') + values.at(-1);
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 
 /** The term's message for a value it does not take, from its kind and bounds. */
 export const termMessage = (key: TermKey): string => {
@@ -36,7 +36,7 @@ export const termMessage = (key: TermKey): string => {
       const money = term.unit.startsWith('rupees');
       if (term.step === 0.5)
         return `${label} must be ${term.min} to ${term.max} ${term.unit}, in half months`;
-      return `${label} must be a whole number of ${term.unit} from ${term.min} to ${money ? rupees(term.max) : term.max}`;
+      return `${label} must be a whole number of ${term.unit} from ${term.min} to ${money ? formatRupees(term.max) : term.max}`;
     }
   }
 };

@@ -17,7 +17,8 @@
  * its style loaded (bar: ≤ 1 s on a quiet machine; site/src/islands/map/useFirstPinMark.ts).
  *
  * Options: `--runs N` (3; each page's median run by performance score),
- * `--only a,b` (page names as printed), `--save DIR` (every run's whole report). Writes `artifacts/bench/lighthouse.json`.
+ * `--only a,b` (page names as printed), `--save DIR` (every run's whole report and trace),
+ * `--cpu-profile` (V8's samples in the saved traces). Writes `artifacts/bench/lighthouse.json`.
  * Exits non-zero only on an error: a missed bar is a finding, not a failure.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,8 @@ const RUNS = Number(arg('--runs') ?? 3);
 const ONLY = arg('--only')?.split(',');
 /** `--save DIR`: each run's whole Lighthouse report, to read the LCP breakdown and the request chains. */
 const SAVE = arg('--save');
+/** `--cpu-profile` (with `--save`): the saved traces carry V8's samples, to see what a long task ran. */
+const CPU_PROFILE = process.argv.includes('--cpu-profile');
 const say = (line: string) => console.log(`[bench:lighthouse] ${line}`);
 
 const BARS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, firstPinMs: 1000 };
@@ -107,6 +110,7 @@ const audit = async (url: string, token?: string): Promise<Audit> => {
       onlyCategories: ['performance'],
       disableStorageReset: Boolean(token),
       logLevel: 'error',
+      ...(CPU_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;

@@ -99,6 +99,9 @@ export const createMap = async (
     attributionControl: false,
     // Ours ends at the localities (its tiles at zoom 10, over-zoomed); an operator's OSM extract goes to the streets.
     maxZoom: basemapZooms(basemap).max,
+    // Labels appear at once: a fade redraws the whole map for 300 ms after each placement,
+    // frames a budget phone spends on its main thread while the page starts (TBT).
+    fadeDuration: 0,
   });
   reportCamera(map, container);
   // Where a map's time to its first pin starts (useFirstPinMark).

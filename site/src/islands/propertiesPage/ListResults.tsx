@@ -1,7 +1,7 @@
 import type { Filters } from '../../lib/filters.ts';
 import type { ViewMode } from '../../stores/viewMode.ts';
 import { NoProperties, SkeletonGrid } from '../../components/react/ListStates.tsx';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { BBox, ListState } from './usePropertyList.ts';
 import { text } from '../../lib/i18n.ts';
 import { Spinner } from '../../components/react/Spinner.tsx';
@@ -26,7 +26,9 @@ export const useResultCards = (audience: Audience | null): Cards | null => {
     if (!audience) return;
     let live = true;
     loaders[audience]().then(
-      ({ default: Cards }) => live && setLoaded({ audience, Cards }),
+      // As a transition, like the answer (usePropertyList): the cards may come second, and
+      // their first render then yields to the browser too instead of blocking it.
+      ({ default: Cards }) => live && startTransition(() => setLoaded({ audience, Cards })),
       (error: unknown) =>
         live && setFailed(error instanceof Error ? error : new Error(String(error))),
     );

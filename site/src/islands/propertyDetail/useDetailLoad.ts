@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { describeError, readToken } from '../../lib/api.ts';
 import { loadProperty, type PropertyLoad } from '../../lib/propertyLoad.ts';
 import {
@@ -64,7 +64,8 @@ export const useDetailLoad = (authStatus: AuthState['status']) => {
       setLoad({ status: 'missing' });
       return;
     }
-    void load(id).then(setLoad);
+    // A transition: React yields to the browser while it draws the listing (TBT on a budget phone).
+    void load(id).then((next) => startTransition(() => setLoad(next)));
   }, [authStatus]);
 
   // The owner's photos still being processed appear once ready.
