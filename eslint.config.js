@@ -77,7 +77,7 @@ const QUERIES =
 const SITE =
   'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui, the tenancy terms (core/src/listings/termCatalogue and its messages, termMessages), the pure trust rules (core/src/trust) and the languages and formats of core/src/i18n only.';
 const CATALOGUE =
-  'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only (its messages, termMessages.ts, the catalogue only).';
+  'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only (its messages, termMessages.ts, the catalogue and the rupees of core/src/i18n/numbers.ts only).';
 /**
  * The UI the site and the public pages share is bundled by the site for the
  * browser: its own modules and React only (no node:*, no database, no other core module).
@@ -85,7 +85,7 @@ const CATALOGUE =
 const I18N_FORMATS =
   'core/src/i18n/numbers.ts, parseRupees.ts and dates.ts are bundled for the browser: Intl only, importing each other and the languages (locales.ts).';
 const UI =
-  'core/src/ui is bundled for the browser: it imports its own modules, React, the languages (core/src/i18n/locales), the types of core/src/i18n and the escaping markup tag (core/src/html/markup) only.';
+  'core/src/ui is bundled for the browser: it imports its own modules, React, the languages (core/src/i18n/locales), the numbers (core/src/i18n/numbers), the types of core/src/i18n and the escaping markup tag (core/src/html/markup) only.';
 const INFRA = 'infra imports core, api, projections and itself, never the test harness.';
 const INFRA_TESTS = "infra's tests and the test harness import core, api, projections and infra.";
 const SITE_TESTS = "The site's tests import core, the API and the test harness only.";
@@ -101,7 +101,7 @@ const packageBoundaries = [
       { regex: '^(?!\\./|react$|\\.\\./i18n/|\\.\\./html/markup\\.ts$)', message: UI },
       // The frame takes its texts as a function: the catalogues' types only, never the catalogues;
       // the languages themselves (names, paths) are plain values.
-      { regex: '^\\.\\./i18n/(?!locales\\.ts$)', allowTypeImports: true, message: UI },
+      { regex: '^\\.\\./i18n/(?!(locales|numbers)\\.ts$)', allowTypeImports: true, message: UI },
     ],
   }),
   {
@@ -158,13 +158,17 @@ const packageBoundaries = [
       ],
     },
   },
-  // Their English messages, bundled by the property form: the declarations only.
+  // Their English messages, bundled by the property form: the declarations and the rupees only.
   {
     files: ['core/src/listings/termMessages.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!\\./termCatalogue\\.ts$)', message: CATALOGUE }] },
+        {
+          patterns: [
+            { regex: '^(?!\\./termCatalogue\\.ts$|\\.\\./i18n/numbers\\.ts$)', message: CATALOGUE },
+          ],
+        },
       ],
     },
   },
