@@ -77,15 +77,15 @@ const QUERIES =
 const SITE =
   'The site imports nothing server-side: the types of core/src/contract, the shared UI of core/src/ui, the tenancy terms (core/src/listings/termCatalogue and its messages, termMessages), the pure trust rules (core/src/trust) and the languages and formats of core/src/i18n only.';
 const CATALOGUE =
-  'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only (its messages, termMessages.ts, the catalogue and the rupees of core/src/i18n/numbers.ts only).';
+  'core/src/listings/termCatalogue.ts is bundled for the browser: plain data importing ./bounds.ts only (its messages, termMessages.ts, the catalogue and the rupees of core/src/i18n/grouping.ts only).';
 /**
  * The UI the site and the public pages share is bundled by the site for the
  * browser: its own modules and React only (no node:*, no database, no other core module).
  */
 const I18N_FORMATS =
-  'core/src/i18n/numbers.ts, parseRupees.ts and dates.ts are bundled for the browser: Intl only, importing each other and the languages (locales.ts).';
+  'core/src/i18n/numbers.ts, grouping.ts, parseRupees.ts and dates.ts are bundled for the browser: Intl only, importing each other and the languages (locales.ts).';
 const UI =
-  'core/src/ui is bundled for the browser: it imports its own modules, React, the languages (core/src/i18n/locales), the numbers (core/src/i18n/numbers), the types of core/src/i18n and the escaping markup tag (core/src/html/markup) only.';
+  'core/src/ui is bundled for the browser: it imports its own modules, React, the languages (core/src/i18n/locales), the numbers in digits (core/src/i18n/grouping), the types of core/src/i18n and the escaping markup tag (core/src/html/markup) only.';
 const INFRA = 'infra imports core, api, projections and itself, never the test harness.';
 const INFRA_TESTS = "infra's tests and the test harness import core, api, projections and infra.";
 const SITE_TESTS = "The site's tests import core, the API and the test harness only.";
@@ -101,7 +101,7 @@ const packageBoundaries = [
       { regex: '^(?!\\./|react$|\\.\\./i18n/|\\.\\./html/markup\\.ts$)', message: UI },
       // The frame takes its texts as a function: the catalogues' types only, never the catalogues;
       // the languages themselves (names, paths) are plain values.
-      { regex: '^\\.\\./i18n/(?!(locales|numbers)\\.ts$)', allowTypeImports: true, message: UI },
+      { regex: '^\\.\\./i18n/(?!(locales|grouping)\\.ts$)', allowTypeImports: true, message: UI },
     ],
   }),
   {
@@ -166,7 +166,10 @@ const packageBoundaries = [
         'error',
         {
           patterns: [
-            { regex: '^(?!\\./termCatalogue\\.ts$|\\.\\./i18n/numbers\\.ts$)', message: CATALOGUE },
+            {
+              regex: '^(?!\\./termCatalogue\\.ts$|\\.\\./i18n/grouping\\.ts$)',
+              message: CATALOGUE,
+            },
           ],
         },
       ],
@@ -174,12 +177,21 @@ const packageBoundaries = [
   },
   // Rupees and dates in each language: pure, bundled for the browser, importing each other only.
   {
-    files: ['core/src/i18n/numbers.ts', 'core/src/i18n/parseRupees.ts', 'core/src/i18n/dates.ts'],
+    files: [
+      'core/src/i18n/numbers.ts',
+      'core/src/i18n/grouping.ts',
+      'core/src/i18n/parseRupees.ts',
+      'core/src/i18n/dates.ts',
+    ],
     ignores: TESTS,
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!\\./(numbers|dates|locales)\\.ts$)', message: I18N_FORMATS }] },
+        {
+          patterns: [
+            { regex: '^(?!\\./(numbers|grouping|dates|locales)\\.ts$)', message: I18N_FORMATS },
+          ],
+        },
       ],
     },
   },

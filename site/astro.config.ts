@@ -87,6 +87,13 @@ export default defineConfig({
                 priority: 15,
               },
               {
+                // Numbers as the pages write them, in one chunk: apart, each is a request and
+                // its own import code (the listing page's first load is at the 90 KB bar).
+                name: 'format',
+                test: /site[\\/]src[\\/]lib[\\/]format\.ts$|core[\\/]src[\\/]i18n[\\/]grouping\.ts$|core[\\/]src[\\/]ui[\\/]plural\.ts$/,
+                priority: 19,
+              },
+              {
                 name: 'shared',
                 // Not the formatter (lib/i18nFormat.ts): pages with only plain texts must not load it.
                 test: /site[\\/]src[\\/](lib|stores)[\\/](?!i18nFormat\.ts$)[^\\/]+\.ts$|core[\\/]src[\\/]ui[\\/]labels\.ts$|node_modules[\\/]react[\\/].*jsx|rolldown[\\/]runtime/,

@@ -1,5 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { groupIndian } from './numbers.ts';
+import { groupIndian } from './grouping.ts';
 
 /**
  * Formats a message the layout embedded already parsed (pageMessages.ts) in

@@ -2,46 +2,21 @@
  * Rupees as Indians write them (issue 42): `₹1,50,000` with lakh grouping,
  * `₹1.5 lakh` / `₹1.5 लाख` / `₹1.5 ಲಕ್ಷ` in words. Pure and browser-safe: every
  * page of the site, the emails and the public pages format through it, so it
- * stays small (Intl does the grouping; no library). The parser behind the
+ * stays small (grouping.ts writes the digits; no library). The parser behind the
  * money inputs (and `toLatinDigits`) is parseRupees.ts, apart so pages without
  * one do not load it.
  */
 
 import type { Locale } from './locales.ts';
+import { formatRupees } from './grouping.ts';
 
-// Latin digits in all three languages: what Indian sites show. One grouping for every
-// language: CLDR's Kannada groups in thousands (₹150,000), while Indian sites in Kannada group
-// in lakhs as Hindi and Indian English do (₹1,50,000).
+// Whole numbers and rupees in digits live apart (grouping.ts): every page's start-up loads them.
+export { formatRupees, groupIndian } from './grouping.ts';
 
 // Pure: a page that never says an amount in words drops it from its bundle.
 const upToTwoDecimals = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 2,
 });
-
-/**
- * A whole number with Indian digit grouping, as Intl's en-IN writes it: 1234567 → '12,34,567',
- * halves away from zero. Written out rather than asked of Intl.NumberFormat: the first
- * NumberFormat a page creates costs some 20 ms (ICU's number data), four times that on a
- * budget phone, in the middle of the render that shows the first amount or count (TBT,
- * npm run bench:lighthouse). Tests hold it equal to Intl's.
- */
-export const groupIndian = (n: number): string => {
-  const whole = Math.round(Math.abs(n));
-  // Not a number, or past what String() writes in digits: Intl, however slow.
-  if (!(whole < 1e21)) return Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(n);
-  const digits = String(whole);
-  const head = digits.slice(0, -3);
-  const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}` : digits;
-  return n < 0 || Object.is(n, -0) ? `-${grouped}` : grouped;
-};
-
-/** Whole rupees with Indian grouping: 1234567 → '₹12,34,567'; not a number → '₹0'. */
-export const formatRupees = (amount: number, _locale?: Locale): string =>
-  Number.isFinite(amount)
-    ? amount < 0
-      ? `-₹${groupIndian(-amount)}`
-      : `₹${groupIndian(amount)}`
-    : '₹0';
 
 const THOUSAND = 1_000;
 const LAKH = 100_000;

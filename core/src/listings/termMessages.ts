@@ -5,7 +5,7 @@
  * listing) do not load them; the form and the API do.
  */
 import type { FILTERED_TERMS } from './termCatalogue.ts';
-import { formatRupees } from '../i18n/numbers.ts';
+import { formatRupees } from '../i18n/grouping.ts';
 import {
   TERMS,
   filterOptions,

@@ -3,7 +3,7 @@
  * the pre-rendered public pages): the number with Indian digit grouping and
  * the noun in the form English takes for it.
  */
-import { groupIndian } from '../i18n/numbers.ts';
+import { groupIndian } from '../i18n/grouping.ts';
 
 // Made on first use: Intl's formatters read ICU's data as they are created, start-up time a
 // page that shows no count should not pay (groupIndian in core/src/i18n/numbers.ts).

@@ -1,6 +1,6 @@
 /** Presentation helpers shared by every screen. */
 
-import { formatRupees } from '@rentals/core/i18n/numbers';
+import { formatRupees } from '@rentals/core/i18n/grouping';
 
 /** The period a rent is for, as a person says it: 'monthly' → 'month' (shown as 'per month', '/month'). */
 export const rentPeriod = (rentType: string | undefined): string =>
