@@ -1,11 +1,13 @@
 /** Presentation helpers shared by every screen. */
 
+import { formatRupees } from '@rentals/core/i18n/grouping';
+
 /** The period a rent is for, as a person says it: 'monthly' → 'month' (shown as 'per month', '/month'). */
 export const rentPeriod = (rentType: string | undefined): string =>
   rentType === 'yearly' ? 'year' : 'month';
 
-/** Rupees with Indian digit grouping and no decimals: 1234567 → '₹12,34,567' (core's, by the screens' name). */
-export { formatRupees as formatRent } from '@rentals/core/i18n/grouping';
+/** Rupees with Indian digit grouping and no decimals: 1234567 → '₹12,34,567'. */
+export const formatRent = (amount: number): string => formatRupees(amount);
 
 // The cards' words: the initial from core's shared UI, the labels in the page's language (lib/labels.ts).
 export { initial } from '@rentals/core/ui/labels';
