@@ -29,7 +29,7 @@ const formatters = new Map<string, Formatter>();
 /** The number tags whose whole numbers are Latin digits in lakhs, as groupIndian writes them. */
 const INDIAN_GROUPING = new Set(['en-IN', 'hi-IN']);
 // Intl's objects are made on first need: the first NumberFormat a page creates costs ~20 ms
-// (groupIndian in ./numbers.ts), so whole numbers in lakh-grouping languages skip it.
+// (groupIndian in ./grouping.ts), so whole numbers in lakh-grouping languages skip it.
 const formatterFor = (tag: string, numberTag: string): Formatter => {
   const key = `${tag} ${numberTag}`;
   let f = formatters.get(key);

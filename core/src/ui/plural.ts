@@ -6,7 +6,7 @@
 import { groupIndian } from '../i18n/grouping.ts';
 
 // Made on first use: Intl's formatters read ICU's data as they are created, start-up time a
-// page that shows no count should not pay (groupIndian in core/src/i18n/numbers.ts).
+// page that shows no count should not pay (groupIndian in core/src/i18n/grouping.ts).
 let rules: Intl.PluralRules | undefined;
 
 /** A count without a noun, grouped as the counts beside it are: '1,553'. */
