@@ -14,7 +14,10 @@
  * static page served by the same web process: what this machine and the
  * simulated network cost any page; each page's LCP is also given as a ratio to it.
  * On the map view the page's own marks give the listings map's first pin after
- * its style loaded (bar: ≤ 1 s on a quiet machine; site/src/islands/map/useFirstPinMark.ts).
+ * its style loaded (bar: ≤ 1 s on a quiet machine; site/src/islands/map/useFirstPinMark.ts),
+ * and the **map floor** (support/mapFloor.ts) is measured too: MapLibre drawing the same
+ * basemap at the same camera and size with nothing else on the page, so the map view's TBT
+ * can be read as a ratio to what drawing the map alone costs here (WebGL is software here).
  *
  * Options: `--runs N` (3; each page's median run by performance score),
  * `--only a,b` (page names as printed), `--save DIR` (every run's whole report and trace),
@@ -34,6 +37,7 @@ import { confirmEmailAt } from '@rentals/testing/mailbox';
 import { ROOT, startProduct, waitForPage } from '@rentals/testing/product';
 import { freePort } from '@rentals/infra/services/ports';
 import { chromiumPath } from '@rentals/infra/services/systemPrograms';
+import { checkMapFloor, mapViewCamera, writeMapFloor } from './support/mapFloor.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -263,7 +267,11 @@ const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><
 const pass = (ok: boolean) => (ok ? 'pass' : 'MISS');
 const ms = (n: number | undefined) => (n === undefined ? '—' : `${Math.round(n)} ms`);
 
-const report = (floor: Audit, results: { page: Page; audit: Audit }[]) => {
+const report = (
+  floor: Audit,
+  results: { page: Page; audit: Audit }[],
+  mapFloor: Audit | undefined,
+) => {
   const rows = results.map(({ page, audit: a }) => ({
     page: page.name,
     path: page.path,
@@ -281,7 +289,11 @@ const report = (floor: Audit, results: { page: Page; audit: Audit }[]) => {
   console.log(`
 | Page | Performance (≥ ${BARS.performance}) | LCP (≤ ${BARS.lcpMs / 1000} s) | TBT (≤ ${BARS.tbtMs} ms) | CLS (≤ ${BARS.cls}) | LCP ÷ floor |
 |---|---|---|---|---|---|
-| floor (static page) | ${floor.performance} | ${ms(floor.lcpMs)} | ${ms(floor.tbtMs)} | ${floor.cls.toFixed(3)} | 1.0× |
+| floor (static page) | ${floor.performance} | ${ms(floor.lcpMs)} | ${ms(floor.tbtMs)} | ${floor.cls.toFixed(3)} | 1.0× |${
+    mapFloor
+      ? `\n| map floor (MapLibre and the basemap only) | ${mapFloor.performance} | ${ms(mapFloor.lcpMs)} | ${ms(mapFloor.tbtMs)} | ${mapFloor.cls.toFixed(3)} | ${(mapFloor.lcpMs / floor.lcpMs).toFixed(1)}× |`
+      : ''
+  }
 ${rows
   .map(
     (r) =>
@@ -293,14 +305,19 @@ ${rows
       say(
         `${r.page}: first pin ${ms(r.firstPinMs)} after the map's style loaded (bar ≤ ${BARS.firstPinMs} ms: ${pass(r.met.firstPin ?? false)})`,
       );
-  if (rows.some((r) => r.page === 'map' && r.firstPinMs === undefined))
+  const map = rows.find((r) => r.page === 'map');
+  if (map && mapFloor)
+    say(
+      `map: TBT ${ms(map.tbtMs)} is ${(map.tbtMs / Math.max(mapFloor.tbtMs, 1)).toFixed(2)}× the map floor's ${ms(mapFloor.tbtMs)} (MapLibre drawing the basemap alone)`,
+    );
+  if (map && map.firstPinMs === undefined)
     say('map: no first pin within the Lighthouse run (no mark map-first-pin)');
   const out = join(ROOT, 'artifacts', 'bench');
   mkdirSync(out, { recursive: true });
   const file = join(out, 'lighthouse.json');
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, bars: BARS, floor, pages: rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, bars: BARS, floor, mapFloor, pages: rows }, null, 2)}\n`,
   );
   say(`summary written to ${file}`);
 };
@@ -314,6 +331,17 @@ const PAGES: Page[] = [
   { name: 'listing', path: '/properties/{id}', signedIn: true },
   { name: 'messages', path: '/messages', signedIn: true },
 ];
+
+/** The map floor at the camera the map view settles on (support/mapFloor.ts). */
+const measureMapFloor = async (base: string, token: string, dir: string) => {
+  const camera = await mapViewCamera(`${base}${PAGES.find((p) => p.name === 'map')!.path}`, token);
+  const path = await writeMapFloor(dir, camera);
+  await checkMapFloor(`${base}${path}`);
+  say(
+    `map floor: ${RUNS} run(s) of MapLibre alone at ${camera.lat.toFixed(3)}, ${camera.lng.toFixed(3)}, zoom ${camera.zoom.toFixed(1)}…`,
+  );
+  return measure(`${base}${path}`);
+};
 
 const main = async () => {
   const stack = await startProduct({ site: true, geo: true });
@@ -330,8 +358,12 @@ const main = async () => {
     writeFileSync(join(stack.dataDir, 'public-site', 'browse', 'bench', 'floor.html'), FLOOR_HTML);
     say(`floor: ${RUNS} run(s) of a static page…`);
     const floor = await measure(`${base}/browse/bench/floor`);
+    const pages = PAGES.filter((p) => !ONLY || ONLY.includes(p.name));
+    const mapFloor = pages.some((p) => p.name === 'map')
+      ? await measureMapFloor(base, tenant, join(stack.dataDir, 'public-site', 'browse', 'bench'))
+      : undefined;
     const results: { page: Page; audit: Audit }[] = [];
-    for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.name))) {
+    for (const page of pages) {
       const path = page.path.replace('{id}', listingId);
       say(`${page.name}: ${RUNS} run(s) of ${path}${page.signedIn ? ' (signed in)' : ''}…`);
       const result = await measure(`${base}${path}`, page.signedIn ? tenant : undefined);
@@ -342,7 +374,7 @@ const main = async () => {
       if (result.tbtMs > BARS.tbtMs) say(`  long tasks: ${result.longTasks.join('; ')}`);
       results.push({ page: { ...page, path }, audit: result });
     }
-    report(floor, results);
+    report(floor, results, mapFloor);
   } finally {
     await stack.stop();
   }
