@@ -132,6 +132,23 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/**
+ * Scrolls to the trend under the results, as a reader does: it is drawn only once its place
+ * comes near the screen (PropertiesPage's WhenNear), then waits for its title.
+ */
+const scrollToTrend = async (on: Page, title: string) => {
+  const trend = on.getByTestId('rent-trend');
+  // The place holder may give way to the trend while it is being scrolled to: then scroll again.
+  const place = trend.or(on.getByTestId('rent-trend-pending'));
+  await expect
+    .poll(async () => {
+      await place.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => undefined);
+      return trend.textContent({ timeout: 1_000 }).catch(() => null);
+    })
+    .toContain(title);
+  return trend;
+};
+
 describe('rent history and trends', () => {
   it("shows a listing's rent change, time on the market and fair-rent hint on its detail page", async () => {
     await page.goto(`/properties/${reducedId}`);
@@ -149,8 +166,7 @@ describe('rent history and trends', () => {
   it('draws the locality trend in the search results, each month readable by pointer or keyboard', async () => {
     await page.goto('/properties?city=Pune&area=Aundh');
     await islandsHydrated(page);
-    const trend = page.getByTestId('rent-trend');
-    await expect.poll(() => trend.textContent()).toContain('Rent trend in Aundh, Pune');
+    const trend = await scrollToTrend(page, 'Rent trend in Aundh, Pune');
     expect(await trend.textContent()).toContain('Median ₹25,000 a month');
     const point = trend.locator('.chart-point').last();
     await point.focus();
@@ -162,8 +178,7 @@ describe('rent history and trends', () => {
   it("shows the city's trend, saying so, when the area searched has too few listings", async () => {
     await page.goto('/properties?city=Pune&area=Baner');
     await islandsHydrated(page);
-    const trend = page.getByTestId('rent-trend');
-    await expect.poll(() => trend.textContent()).toContain('Rent trend in Pune');
+    const trend = await scrollToTrend(page, 'Rent trend in Pune');
     expect(await trend.getByTestId('rent-trend-note').textContent()).toBe(
       'Too few listings in Baner for a trend of its own, so this is the trend for all of Pune.',
     );
@@ -173,13 +188,11 @@ describe('rent history and trends', () => {
   it('in map view the map comes first and the trend below it, so the map opens on screen', async () => {
     await page.goto('/properties?city=Pune&view=map');
     await islandsHydrated(page);
-    const trend = page.getByTestId('rent-trend');
-    await expect.poll(() => trend.textContent()).toContain('Rent trend in Pune');
     const map = page.getByTestId('listings-map');
     await map.waitFor();
-    const mapTop = (await map.boundingBox())!.y;
-    expect(mapTop).toBeLessThan((await trend.boundingBox())!.y);
-    expect(mapTop).toBeLessThan(page.viewportSize()!.height);
+    expect((await map.boundingBox())!.y).toBeLessThan(page.viewportSize()!.height);
+    const trend = await scrollToTrend(page, 'Rent trend in Pune');
+    expect((await map.boundingBox())!.y).toBeLessThan((await trend.boundingBox())!.y);
   });
 
   it('draws the city trend on a phone as a line across the months, not one dot', async () => {
@@ -188,8 +201,7 @@ describe('rent history and trends', () => {
     await registerThroughUi(phonePage, newUser('tenant', 'Pooja Phone'));
     await phonePage.goto('/properties?city=Pune');
     await islandsHydrated(phonePage);
-    const trend = phonePage.getByTestId('rent-trend');
-    await expect.poll(() => trend.textContent()).toContain('Rent trend in Pune');
+    const trend = await scrollToTrend(phonePage, 'Rent trend in Pune');
     // It opens on the group with the most months: Kothrud's one-bedroom flats since four months ago.
     expect(await trend.locator('select').inputValue()).toBe(
       await trend.locator('option', { hasText: 'Flat · 1 BHK' }).getAttribute('value'),

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { text } from '../../lib/i18n.ts';
 import { $dataSaver } from '../../stores/dataSaver.ts';
+import { WhenNear } from './WhenNear.tsx';
 
 /**
  * How near the viewport a map below the fold starts loading: just before it shows. Earlier (a
@@ -9,30 +10,6 @@ import { $dataSaver } from '../../stores/dataSaver.ts';
  * at once, and MapLibre's start-up back into the page's first seconds (bench:lighthouse).
  */
 const NEAR = '100px 0px';
-
-/**
- * Renders its children only once they are near the viewport (IntersectionObserver), so a map
- * further down a page costs nothing while the page first loads: MapLibre's start-up is seconds
- * of main-thread work on a budget phone (docs/PERFORMANCE.md, bench:lighthouse).
- */
-const WhenNear = ({ children }: { children: ReactNode }) => {
-  const spot = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const at = spot.current;
-    if (near || !at) return;
-    if (!('IntersectionObserver' in window)) return setNear(true);
-    const watch = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: NEAR },
-    );
-    watch.observe(at);
-    return () => watch.disconnect();
-  }, [near]);
-  return near ? children : <div ref={spot} className="map-pending" data-testid="map-pending" />;
-};
 
 /**
  * With the data saver on, a map (its code, style and tiles) loads only once asked for; the
@@ -48,7 +25,14 @@ export const MapGate = ({
 }) => {
   const saving = useStore($dataSaver);
   const [asked, setAsked] = useState(false);
-  if (!saving || asked) return whenNear ? <WhenNear>{children}</WhenNear> : children;
+  if (!saving || asked)
+    return whenNear ? (
+      <WhenNear margin={NEAR} className="map-pending" testId="map-pending">
+        {children}
+      </WhenNear>
+    ) : (
+      children
+    );
   return (
     <div className="map-held" data-testid="map-held">
       <p className="muted">{text('common.dataSaver.mapHeld')}</p>
