@@ -6,7 +6,6 @@ import { ErrorBoundary } from '../components/react/ErrorBoundary.tsx';
 import { SearchForm } from '../components/react/SearchForm.tsx';
 import { useAuth } from '../components/react/useAuth.ts';
 import { Alert } from '../components/react/Alert.tsx';
-import { WhenNear } from '../components/react/WhenNear.tsx';
 import { readToken } from '../lib/api.ts';
 import { ListResults, LoadMore, useResultCards } from './propertiesPage/ListResults.tsx';
 import { ListToolbar, LoginBanner } from './propertiesPage/ListToolbar.tsx';
@@ -18,11 +17,6 @@ import { useUrlFilters } from './propertiesPage/useUrlFilters.ts';
 const RentTrendChart = lazy(async () => ({
   default: (await import('../components/react/RentTrendChart.tsx')).RentTrendChart,
 }));
-/**
- * The trend is drawn once the reader scrolls within a screen of it: its request, code and first
- * date format (Intl's data, ~20 ms on a fast CPU) otherwise fell in a phone's first seconds.
- */
-const TREND_NEAR = '100% 0px';
 
 /**
  * /properties: full cards for a signed-in user (page 1 replaces, later pages
@@ -54,11 +48,9 @@ const PropertiesList = () => {
   // Under the results (and the map): it arrives after them, and above them it pushed the cards
   // down as they were read (layout shift, npm run bench:lighthouse); a map view opens on the map.
   const trend = filters?.city && !firstLoad && (
-    <WhenNear margin={TREND_NEAR} testId="rent-trend-pending">
-      <Suspense fallback={null}>
-        <RentTrendChart city={filters.city} locality={filters.area} />
-      </Suspense>
-    </WhenNear>
+    <Suspense fallback={null}>
+      <RentTrendChart city={filters.city} locality={filters.area} />
+    </Suspense>
   );
   return (
     <>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiRoute } from '../../lib/api.ts';
+import { WhenNear } from './MapGate.tsx';
 import { linePath, niceMax, seriesPoints } from '../../lib/chartScale.ts';
 import { formatRupees } from '@rentals/core/i18n/numbers';
 import { formatDate } from '@rentals/core/i18n/dates';
@@ -191,7 +192,7 @@ const loadTrends = async (city: string, locality?: string): Promise<Shown> => {
  * group at a time, opening on the group with the most months to draw.
  * Nothing when there is too little to show.
  */
-export const RentTrendChart = ({ city, locality }: { city: string; locality?: string }) => {
+const TrendWhenShown = ({ city, locality }: { city: string; locality?: string }) => {
   const [shown, setShown] = useState<Shown | null>(null);
   const [selected, setSelected] = useState(0);
   useEffect(() => {
@@ -255,3 +256,17 @@ export const RentTrendChart = ({ city, locality }: { city: string; locality?: st
     </section>
   );
 };
+
+/**
+ * How near the screen the trend's place must come before it is asked for and drawn: a screen
+ * ahead. Its request, chart and first date format (Intl's data, 15–50 ms on a fast CPU) otherwise
+ * fell in a phone's first seconds (npm run bench:lighthouse).
+ */
+const TREND_NEAR = '100% 0px';
+
+/** The rent trend for `city` (and `locality`), once the reader scrolls near it. */
+export const RentTrendChart = ({ city, locality }: { city: string; locality?: string }) => (
+  <WhenNear margin={TREND_NEAR} testId="rent-trend-pending">
+    <TrendWhenShown city={city} locality={locality} />
+  </WhenNear>
+);
