@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { RetryLaterError } from '../shared/retryLater.ts';
 
 /**
@@ -10,10 +10,13 @@ import { RetryLaterError } from '../shared/retryLater.ts';
  * attempts from another address never block the subject's owner; the address
  * limit catches one address trying many subjects.
  *
- * `begin` records the attempt *before* the guarded work runs and counts the
- * attempts up to and including its own, so a burst of concurrent attempts
- * cannot all slip under the limit. A blocked attempt is refused and removes
- * its record, so waiting out Retry-After always works. What ends an attempt's
+ * `begin` counts and records the attempt *before* the guarded work runs, in
+ * one transaction holding an advisory lock on (action, address), so a burst
+ * of concurrent attempts is counted one at a time and cannot slip past the
+ * limit together. (Counting rows up to one's own id was not enough: ids come
+ * from a sequence in the order they are drawn, not the order transactions
+ * commit, so two attempts could each miss the other.) A blocked attempt
+ * leaves no record, so waiting out Retry-After always works. What ends an attempt's
  * record is the caller's choice: a success can `clear` it (failed logins), or
  * it can stay and count (registrations count whether they succeed or not).
  */
@@ -61,8 +64,13 @@ export const createAttemptLimiter = (sql: Sql, limit: AttemptLimit) => {
    * One query over the address's recent attempts. The block lifts when the
    * attempt that reached the limit (the Nth most recent) leaves the window.
    */
-  const check = async (subject: string, address: string, now: Date): Promise<LimitCheck> => {
-    const [row] = await sql<Row[]>`
+  const checkIn = async (
+    q: Sql | TransactionSql,
+    subject: string,
+    address: string,
+    now: Date,
+  ): Promise<LimitCheck> => {
+    const [row] = await q<Row[]>`
       WITH recent AS (
         SELECT subject, attempted_at,
                row_number() OVER (ORDER BY attempted_at DESC) AS address_rank,
@@ -86,26 +94,25 @@ export const createAttemptLimiter = (sql: Sql, limit: AttemptLimit) => {
     return { blocked: true, retryAfterSeconds: secondsUntil(new Date(Math.max(...unblocks)), now) };
   };
 
+  const check = (subject: string, address: string, now: Date) =>
+    checkIn(sql, subject, address, now);
+
   return {
     limit,
     check,
 
-    /** Records the attempt, then decides whether it may go on. */
-    begin: async (subject: string, address: string, now: Date): Promise<LimitCheck> => {
-      const [attempt] = await sql<{ id: number }[]>`
-        INSERT INTO limited_attempts (action, subject, address, attempted_at)
-        VALUES (${action}, ${subject}, ${address}, ${now}) RETURNING id`;
-      const id = attempt!.id;
-      const [counts] = await sql<{ byAddress: number; bySubject: number }[]>`
-        SELECT count(*)::int AS "byAddress", (count(*) FILTER (WHERE subject = ${subject}))::int AS "bySubject"
-        FROM limited_attempts
-        WHERE action = ${action} AND address = ${address} AND attempted_at > ${since(now)} AND id <= ${id}`;
-      if (counts!.byAddress <= perAddress && counts!.bySubject <= perSubject)
-        return { blocked: false };
-      await sql`DELETE FROM limited_attempts WHERE id = ${id}`;
-      const after = await check(subject, address, now);
-      return { blocked: true, retryAfterSeconds: after.blocked ? after.retryAfterSeconds : 1 };
-    },
+    /** Decides whether the attempt may go on and, if it may, records it. */
+    begin: (subject: string, address: string, now: Date): Promise<LimitCheck> =>
+      sql.begin(async (tx) => {
+        // Serialises the attempts from one address for this action; the
+        // subject limit is per address too, so this lock covers it.
+        await tx`SELECT pg_advisory_xact_lock(hashtext(${action}), hashtext(${address}))`;
+        const verdict = await checkIn(tx, subject, address, now);
+        if (verdict.blocked) return verdict;
+        await tx`INSERT INTO limited_attempts (action, subject, address, attempted_at)
+                 VALUES (${action}, ${subject}, ${address}, ${now})`;
+        return verdict;
+      }),
 
     /** Removes this limit's records that left the window. */
     prune: async (now: Date) => {
