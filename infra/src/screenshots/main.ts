@@ -201,7 +201,7 @@ try {
           await page.getByRole('button', { name: 'Map' }).click();
         }
         await page.locator('canvas.maplibregl-canvas').first().waitFor();
-        // The map is below the search form and the rent trend: scrolled up so all of it shows.
+        // The map is below the search form and the toolbar: scrolled so all of it shows.
         await page.evaluate(
           `document.querySelector('[data-testid="listings-map"]').scrollIntoView({ block: 'end' })`,
         );
