@@ -105,13 +105,24 @@ export const createAttemptLimiter = (sql: Sql, limit: AttemptLimit) => {
     begin: (subject: string, address: string, now: Date): Promise<LimitCheck> =>
       sql.begin(async (tx) => {
         // Serialises the attempts from one address for this action; the
-        // subject limit is per address too, so this lock covers it.
+        // subject limit is per address too, so this lock covers it. A statement
+        // of its own: the next one's snapshot must come after the lock.
         await tx`SELECT pg_advisory_xact_lock(hashtext(${action}), hashtext(${address}))`;
+        // Counted and, under both limits, recorded in one statement; only a refusal reads further.
+        const [counted] = await tx<{ recorded: boolean }[]>`
+          WITH counts AS (
+            SELECT count(*) AS by_address, count(*) FILTER (WHERE subject = ${subject}) AS by_subject
+            FROM limited_attempts
+            WHERE action = ${action} AND address = ${address} AND attempted_at > ${since(now)}),
+          recorded AS (
+            INSERT INTO limited_attempts (action, subject, address, attempted_at)
+            SELECT ${action}, ${subject}, ${address}, ${now} FROM counts
+            WHERE by_address < ${perAddress} AND by_subject < ${perSubject}
+            RETURNING 1)
+          SELECT EXISTS (SELECT 1 FROM recorded) AS recorded`;
+        if (counted!.recorded) return { blocked: false };
         const verdict = await checkIn(tx, subject, address, now);
-        if (verdict.blocked) return verdict;
-        await tx`INSERT INTO limited_attempts (action, subject, address, attempted_at)
-                 VALUES (${action}, ${subject}, ${address}, ${now})`;
-        return verdict;
+        return verdict.blocked ? verdict : { blocked: true, retryAfterSeconds: 1 };
       }),
 
     /** Removes this limit's records that left the window. */

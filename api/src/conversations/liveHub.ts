@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { Logger } from '@rentals/core/logger';
-import { INBOX_CHANNEL } from '@rentals/projections/queries/conversations';
+import {
+  INBOX_CHANNEL,
+  parseInboxNotice,
+  type WakeScope,
+} from '@rentals/projections/queries/conversations';
 import { parseSessionChange, SESSION_CHANNEL } from '../access/sessionCache.ts';
 import { liveListener } from '../shared/liveListener.ts';
 
@@ -11,7 +15,8 @@ export type StreamSession = { tokenId: string; generation: number };
 type Listener = {
   userId: string;
   session: StreamSession;
-  wake: () => void;
+  /** Reads what changed: everything the stream sends, or the user's feed alone. */
+  wake: (scope: WakeScope) => void;
   close: (reason: string) => void;
 };
 
@@ -35,11 +40,12 @@ type HubState = {
   seenTimer: ReturnType<typeof setInterval> | undefined;
 };
 
-const wakeUser = (state: HubState, userId: string) => {
-  for (const listener of state.byUser.get(userId) ?? []) listener.wake();
+const wakeUser = (state: HubState, payload: string) => {
+  const { userId, scope } = parseInboxNotice(payload);
+  for (const listener of state.byUser.get(userId) ?? []) listener.wake(scope);
 };
 const wakeAll = (state: HubState) => {
-  for (const listeners of state.byUser.values()) for (const l of listeners) l.wake();
+  for (const listeners of state.byUser.values()) for (const l of listeners) l.wake('all');
 };
 
 /** Ends the given streams whose session was revoked since they opened. */
@@ -78,7 +84,7 @@ const ensureListening = (state: HubState, sessionChanges: { start: () => Promise
     sessionChanges.start(),
     sql.listen(
       INBOX_CHANNEL,
-      (userId) => wakeUser(state, userId),
+      (payload) => wakeUser(state, payload),
       () => {
         // (Re)connected: whatever was notified while the connection was down is read now.
         wakeAll(state);

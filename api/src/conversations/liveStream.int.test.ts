@@ -12,7 +12,7 @@ import {
   type SseEvent,
 } from '@rentals/testing/conversations';
 import { testAppWithUsers, type TestUser } from '@rentals/testing/testApp';
-import { FEED_KEPT_PER_USER } from '@rentals/projections/queries/conversations';
+import { FEED_KEPT_PER_USER, INBOX_CHANNEL } from '@rentals/projections/queries/conversations';
 import type { PresentedMessage } from './present.ts';
 
 type Sent = { conversation: { id: string }; message: PresentedMessage };
@@ -202,6 +202,28 @@ describe('the live stream', () => {
     expect(first.event).toBe('reset');
     expect(first.id).toMatch(/^\d+\.\d+$/);
     await back.close();
+  });
+
+  it('reads only the feed when a message wakes it; the bell’s own wake reads the bell', async () => {
+    const listingId = await listingOf(s.t, s.owner.user._id);
+    const stream = await openReadyStream(s.t, s.owner.token);
+    const tenant = await s.t.registerUser('tenant');
+    const { body } = await start(tenant, listingId, 'first of two');
+    // Once the first message is here, the stream's opening read of everything is over.
+    await stream.next(messageEvent('first of two'));
+    // A notice that no wake announced (the projections announce theirs on INBOX_CHANNEL alone).
+    const noticeId = `silent/${randomUUID()}`;
+    await s.t.db.sql`INSERT INTO owner_notices (id, user_id, kind, listing_id, reason, at)
+      VALUES (${noticeId}, ${s.owner.user._id}, 'fix-requested', ${listingId}, 'Add photos', now())`;
+    await send(tenant, body.conversation.id, 'second of two');
+    const before: SseEvent[] = [];
+    await stream.next((e) => (before.push(e), messageEvent('second of two')(e)));
+    expect(before.map((e) => e.event)).not.toContain('notice');
+
+    await s.t.db.sql`SELECT pg_notify(${INBOX_CHANNEL}, ${s.owner.user._id})`;
+    const notice = await stream.next((e) => e.event === 'notice');
+    expect(notice.data).toMatchObject({ notice: { id: noticeId, kind: 'fix-requested' } });
+    await stream.close();
   });
 
   it('tells the reader’s other tabs when they read, so every badge drops', async () => {

@@ -10,6 +10,7 @@ import {
   unreadTotal,
   type FeedPosition,
   type FeedRow,
+  type WakeScope,
 } from '@rentals/projections/queries/conversations';
 import { alertsAfter, latestAlertId } from '@rentals/projections/queries/savedSearchQueries';
 import { ownerNoticeIds, ownerNoticesNotIn } from '@rentals/projections/queries/listingExpiry';
@@ -95,8 +96,8 @@ export const openLiveStream = (
   let noticesSeen: string[] = [];
   /** The bell as last sent: a change of either sends `notifications`. */
   let bell = '';
-  let flushing = false;
-  let again = false;
+  /** A flush under way, another asked for meanwhile, and whether either must read everything. */
+  const wakes = { flushing: false, again: false, all: false };
   let timer: ReturnType<typeof setInterval> | undefined;
   let remove: (() => void) | undefined;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -116,52 +117,68 @@ export const openLiveStream = (
     }
   };
 
-  /** Sends every feed row after the cursor; wakes that arrive meanwhile run it once more. */
-  const flush = async () => {
-    if (flushing) {
-      again = true;
+  /** Sends what changed since the last send: alerts, notices and the bell when `all`, then the feed. */
+  const sendAlertsAndBell = async () => {
+    // Everyone's newest announcement before the page is read: a page that is not full has every
+    // one of the user's up to it, so the cursor moves there and the next read starts after
+    // everyone else's too (the read goes by id from the cursor: alertsAfter).
+    const seenUpTo = await latestAlertId(deps.sql);
+    const alerts = await alertsAfter(deps.sql, user.id, alertCursor, PAGE);
+    for (const alert of alerts) {
+      write(frame({ event: 'alert', data: { alert } }));
+      alertCursor = alert.id;
+    }
+    // A page holds PAGE listing events' alerts, each event's all: as many rows or more.
+    if (alerts.length >= PAGE) wakes.all = wakes.again = true;
+    else alertCursor = Math.max(alertCursor, seenUpTo);
+    for (const notice of await ownerNoticesNotIn(deps.sql, user.id, noticesSeen)) {
+      write(frame({ event: 'notice', data: { notice } }));
+      noticesSeen.push(notice.id);
+    }
+    const state = await notificationState(deps.sql, user.id);
+    const now = JSON.stringify(state);
+    if (now !== bell) {
+      if (bell !== '') write(frame({ event: 'notifications', data: { unread: state.unread } }));
+      bell = now;
+    }
+  };
+
+  const sendFeed = async () => {
+    const rows = await feedAfter(deps.sql, user.id, cursor, PAGE);
+    if (rows.length === 0 || closed) return;
+    const unread = await unreadTotal(deps.sql, user.id);
+    for (const row of rows) {
+      write(await eventFor(deps.sql, user, row, unread));
+      cursor = row;
+    }
+    if (rows.length === PAGE) wakes.again = true;
+  };
+
+  /**
+   * Sends what the wake says changed; wakes that arrive meanwhile run it once
+   * more, reading everything if any of them asked for everything.
+   */
+  const flush = async (scope: WakeScope) => {
+    if (scope === 'all') wakes.all = true;
+    if (wakes.flushing) {
+      wakes.again = true;
       return;
     }
-    flushing = true;
+    wakes.flushing = true;
     try {
       do {
-        again = false;
-        // Everyone's newest announcement before the page is read: a page that is not full has every
-        // one of the user's up to it, so the cursor moves there and the next read starts after
-        // everyone else's too (the read goes by id from the cursor: alertsAfter).
-        const seenUpTo = await latestAlertId(deps.sql);
-        const alerts = await alertsAfter(deps.sql, user.id, alertCursor, PAGE);
-        for (const alert of alerts) {
-          write(frame({ event: 'alert', data: { alert } }));
-          alertCursor = alert.id;
+        wakes.again = false;
+        if (wakes.all) {
+          wakes.all = false;
+          await sendAlertsAndBell();
         }
-        // A page holds PAGE listing events' alerts, each event's all: as many rows or more.
-        if (alerts.length >= PAGE) again = true;
-        else alertCursor = Math.max(alertCursor, seenUpTo);
-        for (const notice of await ownerNoticesNotIn(deps.sql, user.id, noticesSeen)) {
-          write(frame({ event: 'notice', data: { notice } }));
-          noticesSeen.push(notice.id);
-        }
-        const state = await notificationState(deps.sql, user.id);
-        const now = JSON.stringify(state);
-        if (now !== bell) {
-          if (bell !== '') write(frame({ event: 'notifications', data: { unread: state.unread } }));
-          bell = now;
-        }
-        const rows = await feedAfter(deps.sql, user.id, cursor, PAGE);
-        if (rows.length === 0 || closed) continue;
-        const unread = await unreadTotal(deps.sql, user.id);
-        for (const row of rows) {
-          write(await eventFor(deps.sql, user, row, unread));
-          cursor = row;
-        }
-        if (rows.length === PAGE) again = true;
-      } while (again && !closed);
+        await sendFeed();
+      } while (wakes.again && !closed);
     } catch {
       // The database is away: the stream ends and the client reconnects from its last id.
       close();
     } finally {
-      flushing = false;
+      wakes.flushing = false;
     }
   };
 
@@ -174,7 +191,7 @@ export const openLiveStream = (
       remove = await deps.hub.add({
         userId: user.id,
         session,
-        wake: () => void flush(),
+        wake: (scope) => void flush(scope),
         close: (reason) => {
           write(frame({ event: 'closed', data: { message: reason } }));
           close();
@@ -200,9 +217,9 @@ export const openLiveStream = (
       timer = setInterval(() => {
         write(': heartbeat\n\n');
         // Also a safety net: a wake lost while LISTEN reconnected is caught up here.
-        void flush();
+        void flush('all');
       }, deps.heartbeatMs ?? HEARTBEAT_MS);
-      await flush();
+      await flush('all');
     },
     cancel() {
       close();
