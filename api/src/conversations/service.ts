@@ -90,12 +90,13 @@ const write = async (
   const loaded = await ctx.commands.load(conversationId);
   const changes = decide(command, loaded.state).length > 0;
   if (changes) await count(loaded.state.status === 'absent');
-  // Counting took a moment: the first attempt reuses the read only when nothing was counted.
+  // The first attempt reuses the read even after counting: a write that raced it meanwhile makes
+  // the append fail on the version, and the handler decides again on a fresh read.
   const { state } = await ctx.commands.handle(
     conversationId,
     (s) => decide(command, s),
     user.id,
-    changes ? undefined : loaded,
+    loaded,
   );
   await applied(ctx, conversationId);
   return state;

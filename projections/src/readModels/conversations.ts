@@ -21,12 +21,16 @@ type FeedKind = 'started' | 'message' | 'read' | 'archived' | 'blocked';
  */
 const PRUNE_EVERY = 16;
 const prune = (conversationId: string, who: string | null): Statement =>
-  sql`DELETE FROM inbox_feed f USING inbox_entries e
+  // Each participant's cut is found once (LATERAL): as a subquery per feed row it was read
+  // again for each of the ~500 rows, 17 ms a prune (npm run bench:messages, pg_stat_statements).
+  sql`DELETE FROM inbox_feed f
+      USING inbox_entries e
+      CROSS JOIN LATERAL (
+        SELECT g.transaction_id, g.position FROM inbox_feed g WHERE g.user_id = e.user_id
+        ORDER BY g.transaction_id DESC, g.position DESC OFFSET ${FEED_KEPT_PER_USER} LIMIT 1) cut
       WHERE e.conversation_id = ${conversationId} AND (${who}::text IS NULL OR e.user_id = ${who}::text)
         AND f.user_id = e.user_id
-        AND (f.transaction_id, f.position) < (
-          SELECT g.transaction_id, g.position FROM inbox_feed g WHERE g.user_id = e.user_id
-          ORDER BY g.transaction_id DESC, g.position DESC OFFSET ${FEED_KEPT_PER_USER} LIMIT 1)`;
+        AND (f.transaction_id, f.position) < (cut.transaction_id, cut.position)`;
 
 /**
  * The feed row and the wake-up for one participant (`who` = a user id) or
