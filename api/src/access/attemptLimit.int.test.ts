@@ -53,7 +53,7 @@ describe('the attempt limiter under a burst of simultaneous attempts', () => {
     for (const r of refused) expect(r).toEqual({ blocked: true, retryAfterSeconds: 15 * 60 });
   });
 
-  it('never makes one address wait on another’s burst being counted', async () => {
+  it('counts each address of one burst on its own', async () => {
     const limiter = createAttemptLimiter(db.sql, LIMIT);
     const [a, b] = [newAddress(), newAddress()];
     const results = await burst(20, (i) => limiter.begin('x@example.com', i % 2 ? a : b, now));
