@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ownerWithListings } from './harness/api.ts';
 import { join } from 'node:path';
@@ -112,6 +112,7 @@ describe('the installable app', () => {
     await page.goto('/');
     await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
     const cdp = await context.newCDPSession(page);
+    onTestFinished(() => cdp.detach().catch(() => undefined));
     const registration = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
         const ours = registrations.find((r) => !r.isDeleted);
@@ -141,12 +142,13 @@ describe('the installable app', () => {
       data: JSON.stringify({ title: 'x', body: '', url: '//evil.example/' }),
     });
     await expect.poll(async () => (await shown()).map((n) => n.url)).toContain('/');
-    await cdp.detach();
   });
 
   it('shows the offline banner offline, opens a page seen before, and the offline page for one never seen', async () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    // Back online even when a step fails, so that the tests after it are not offline too.
+    onTestFinished(() => context.setOffline(false));
     await context.setOffline(true);
     await banner().waitFor();
     await page.goto('/login');
