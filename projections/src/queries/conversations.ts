@@ -13,16 +13,19 @@ export const CONVERSATIONS_READ_MODEL = 'conversations';
  */
 export const INBOX_CHANNEL = 'inbox_changed';
 export const FEED_ONLY = 'feed';
+const SEPARATOR = ' ';
+/** What the conversations projection appends to the user id (SQL: `user_id || FEED_ONLY_SUFFIX`). */
+export const FEED_ONLY_SUFFIX = `${SEPARATOR}${FEED_ONLY}`;
 
 /** What a live stream reads when woken: everything it sends, or its feed alone. */
 export type WakeScope = 'all' | 'feed';
 
 /** An INBOX_CHANNEL payload: whose streams to wake, and what to read. */
 export const parseInboxNotice = (payload: string): { userId: string; scope: WakeScope } => {
-  const space = payload.indexOf(' ');
-  if (space < 0) return { userId: payload, scope: 'all' };
-  const scope = payload.slice(space + 1) === FEED_ONLY ? 'feed' : 'all';
-  return { userId: payload.slice(0, space), scope };
+  const at = payload.indexOf(SEPARATOR);
+  if (at < 0) return { userId: payload, scope: 'all' };
+  const scope = payload.slice(at + SEPARATOR.length) === FEED_ONLY ? 'feed' : 'all';
+  return { userId: payload.slice(0, at), scope };
 };
 
 /**

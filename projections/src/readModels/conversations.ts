@@ -6,7 +6,7 @@ import {
 import {
   CONVERSATIONS_READ_MODEL,
   FEED_KEPT_PER_USER,
-  FEED_ONLY,
+  FEED_ONLY_SUFFIX,
   INBOX_CHANNEL,
 } from '../queries/conversations.ts';
 import type { SqlProjection } from '../runner/projection.ts';
@@ -34,9 +34,10 @@ const prune = (conversationId: string, who: string | null): Statement =>
 
 /**
  * The feed row and the wake-up for one participant (`who` = a user id) or
- * both (`who` = null): a wake for the feed alone (FEED_ONLY). NOTIFY inside the projection's transaction is
- * delivered when it commits, to every web process that LISTENs, so each
- * process' live streams read the feed only once the change is visible.
+ * both (`who` = null), a wake for their feed alone (FEED_ONLY_SUFFIX).
+ * NOTIFY inside the projection's transaction is delivered when it commits,
+ * to every web process that LISTENs, so each process' live streams read the
+ * feed only once the change is visible.
  */
 const tell = (
   at: Checkpoint,
@@ -51,7 +52,7 @@ const tell = (
       FROM inbox_entries
       WHERE conversation_id = ${conversationId} AND (${who}::text IS NULL OR user_id = ${who}::text)
       ON CONFLICT DO NOTHING`,
-  sql`SELECT pg_notify(${INBOX_CHANNEL}, user_id || ' ' || ${FEED_ONLY}) FROM inbox_entries
+  sql`SELECT pg_notify(${INBOX_CHANNEL}, user_id || ${FEED_ONLY_SUFFIX}) FROM inbox_entries
       WHERE conversation_id = ${conversationId} AND (${who}::text IS NULL OR user_id = ${who}::text)`,
   ...(at.position % PRUNE_EVERY === 0 ? [prune(conversationId, who)] : []),
 ];
