@@ -33,8 +33,27 @@ const render = (part: Part): string => {
   return escapeHtml(String(part));
 };
 
-export const markup = (strings: TemplateStringsArray, ...parts: Part[]): Html =>
-  new Html(strings.reduce((out, s, i) => out + s + (i < parts.length ? render(parts[i]) : ''), ''));
+/**
+ * A template's own text without its source indentation (a line break and the white space after
+ * it become the line break alone), worked out once per template: a full build of the public site
+ * fills the same templates hundreds of thousands of times. What is interpolated is kept as it is.
+ */
+const ownText = new WeakMap<TemplateStringsArray, readonly string[]>();
+const withoutIndentation = (strings: TemplateStringsArray): readonly string[] => {
+  let text = ownText.get(strings);
+  if (!text) {
+    text = strings.map((s) => s.replace(/\n\s+/g, '\n'));
+    ownText.set(strings, text);
+  }
+  return text;
+};
+
+export const markup = (strings: TemplateStringsArray, ...parts: Part[]): Html => {
+  const text = withoutIndentation(strings);
+  let out = text[0]!;
+  for (let i = 0; i < parts.length; i++) out += render(parts[i]) + text[i + 1]!;
+  return new Html(out);
+};
 
 /** Markup we produced ourselves (never listing text). */
 export const raw = (markup: string): Html => new Html(markup);

@@ -19,6 +19,16 @@ describe('markup', () => {
     ).toBe('<ul><li>a</li><li>b</li></ul>');
   });
 
+  it("drops the template's own indentation once, and keeps what is interpolated as it is", () => {
+    const item = (text: string) => markup`
+      <li>${text}</li>`;
+    const list = markup`<ul>
+        ${item('a\n   b')}
+    </ul>`;
+    expect(list.value).toBe('<ul>\n\n<li>a\n   b</li>\n</ul>');
+    expect(markup`<pre>${'  kept  '}</pre>`.value).toBe('<pre>  kept  </pre>');
+  });
+
   it('keeps JSON-LD from closing its script block', () => {
     const block = jsonLd({ name: '</script><script>alert(1)</script>' }).value;
     expect(block.match(/<\/script>/g)).toHaveLength(1);

@@ -34,6 +34,7 @@ import sharp from 'sharp';
 import { createEventStore } from '@rentals/core/eventStore/eventStore';
 import { fullBuild } from '@rentals/projections/publicSite/fullBuild';
 import { progressBar } from '../cli/progress.ts';
+import { measureWriteFloor } from './support/siteWriteFloor.ts';
 import {
   appendListingEvent,
   createdEvent,
@@ -54,6 +55,9 @@ const LIGHTHOUSE = !process.argv.includes('--no-lighthouse');
 /** `--hash`: a digest of every file the full build wrote, to show a change to the generator kept the bytes. */
 const HASH = process.argv.includes('--hash');
 const say = (line: string) => console.log(`[bench:site] ${line}`);
+/** User and system CPU apart: the system part is mostly the file system, whose state varies (support/siteWriteFloor.ts). */
+const cpuSplit = (used: NodeJS.CpuUsage) =>
+  `${(used.user / 1e6).toFixed(1)} s user + ${(used.system / 1e6).toFixed(1)} s system`;
 
 const CITIES = [
   'Mumbai',
@@ -159,50 +163,48 @@ const run = (cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
     );
   });
 
+/**
+ * Folders the bench removes only when it ends: deleting tens of thousands of files between two
+ * timed phases would slow the next one's file creation (ext4 without a journal; support/siteWriteFloor.ts).
+ */
+const removeAtEnd: string[] = [];
+
 /** Astro's own rate for a trivial page: a throwaway project with M copies of one tiny page. */
 const astroTrivial = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'astro-trivial-'));
-  try {
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    writeFileSync(
-      join(dir, 'package.json'),
-      '{"name":"astro-trivial","private":true,"type":"module"}',
-    );
-    writeFileSync(join(dir, 'astro.config.mjs'), "export default { output: 'static' };\n");
-    mkdirSync(join(dir, 'src/pages'), { recursive: true });
-    writeFileSync(
-      join(dir, 'src/pages/[n].astro'),
-      `---\nexport function getStaticPaths() {\n  return Array.from({ length: ${ASTRO_PAGES} }, (_, i) => ({ params: { n: String(i + 1) } }));\n}\nconst { n } = Astro.params;\n---\n<html lang="en"><head><title>Page {n}</title></head><body><h1>Page {n}</h1></body></html>\n`,
-    );
-    const started = performance.now();
-    // Bun.spawn, for the build's CPU time (its rusage): on a shared machine the wall clock is not all its own.
-    const astro = Bun.spawn(
-      [
-        join(ROOT, 'node_modules/.bin/bun'),
-        '--bun',
-        join(ROOT, 'node_modules/.bin/astro'),
-        'build',
-      ],
-      { cwd: dir, stdout: 'pipe', stderr: 'pipe' },
-    );
-    const [code, out, err] = await Promise.all([
-      astro.exited,
-      new Response(astro.stdout).text(),
-      new Response(astro.stderr).text(),
-    ]);
-    if (code !== 0) throw new Error(`astro build exited ${code}:\n${out}${err}`);
-    const seconds = (performance.now() - started) / 1000;
-    const usage = astro.resourceUsage()!;
-    const cpuSeconds = Number(usage.cpuTime.user + usage.cpuTime.system) / 1e6;
-    return {
-      pages: ASTRO_PAGES,
-      seconds,
-      rate: ASTRO_PAGES / seconds,
-      cpuRate: ASTRO_PAGES / cpuSeconds,
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  removeAtEnd.push(dir);
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  writeFileSync(
+    join(dir, 'package.json'),
+    '{"name":"astro-trivial","private":true,"type":"module"}',
+  );
+  writeFileSync(join(dir, 'astro.config.mjs'), "export default { output: 'static' };\n");
+  mkdirSync(join(dir, 'src/pages'), { recursive: true });
+  writeFileSync(
+    join(dir, 'src/pages/[n].astro'),
+    `---\nexport function getStaticPaths() {\n  return Array.from({ length: ${ASTRO_PAGES} }, (_, i) => ({ params: { n: String(i + 1) } }));\n}\nconst { n } = Astro.params;\n---\n<html lang="en"><head><title>Page {n}</title></head><body><h1>Page {n}</h1></body></html>\n`,
+  );
+  const started = performance.now();
+  // Bun.spawn, for the build's CPU time (its rusage): on a shared machine the wall clock is not all its own.
+  const astro = Bun.spawn(
+    [join(ROOT, 'node_modules/.bin/bun'), '--bun', join(ROOT, 'node_modules/.bin/astro'), 'build'],
+    { cwd: dir, stdout: 'pipe', stderr: 'pipe' },
+  );
+  const [code, out, err] = await Promise.all([
+    astro.exited,
+    new Response(astro.stdout).text(),
+    new Response(astro.stderr).text(),
+  ]);
+  if (code !== 0) throw new Error(`astro build exited ${code}:\n${out}${err}`);
+  const seconds = (performance.now() - started) / 1000;
+  const usage = astro.resourceUsage()!;
+  const cpuSeconds = Number(usage.cpuTime.user + usage.cpuTime.system) / 1e6;
+  return {
+    pages: ASTRO_PAGES,
+    seconds,
+    rate: ASTRO_PAGES / seconds,
+    cpuRate: ASTRO_PAGES / cpuSeconds,
+  };
 };
 
 const lighthouse = async (url: string) => {
@@ -300,6 +302,15 @@ try {
   );
   if (HASH) say(`every file written: sha256 ${digestTree(outDir)}`);
 
+  // The floor: the same files written with nothing rendered, by the same writer (support/siteWriteFloor.ts).
+  say('the floor: writing the same files with nothing rendered…');
+  const floor = await measureWriteFloor(outDir, join(stack.dataDir, 'public-site-floor'), [
+    join(outDir, 'browse/_assets/bench'),
+  ]);
+  say(
+    `floor: ${floor.files.toLocaleString('en-IN')} files (${(floor.bytes / 2 ** 30).toFixed(2)} GiB) in ${floor.seconds.toFixed(1)} s = ${Math.round(floor.files / floor.seconds)} files/s, CPU ${cpuSplit(floor.cpu)}; the build: CPU ${cpuSplit(cpuUsed)}, ${(fullSeconds / floor.seconds).toFixed(2)}× the floor's time`,
+  );
+
   say(`Astro (after ours): building a trivial page ${ASTRO_PAGES} times…`);
   const astroAfter = await astroTrivial();
   say(`Astro after: ${astroAfter.seconds.toFixed(1)} s = ${Math.round(astroAfter.rate)} pages/s`);
@@ -381,9 +392,11 @@ try {
 | Full regeneration, ${LISTINGS.toLocaleString('en-IN')} listings | ${htmlPages.toLocaleString('en-IN')} pages in ${fullSeconds.toFixed(1)} s = **${Math.round(ours)} pages/s** (peak RSS ${Math.round(peakRss / 2 ** 20)} MiB) | |
 | Astro, trivial page ×${ASTRO_PAGES}, before / after ours | ${Math.round(astroBefore.rate)} / ${Math.round(astroAfter.rate)} pages/s (the better: **${Math.round(astro.rate)} pages/s**) | |
 | Ratio ours / Astro | **${(ours / astro.rate).toFixed(1)}×** (per CPU second: ${(oursPerCpu / astroPerCpu).toFixed(1)}×) | ≥ 4× |
+| The floor: the same ${floor.files.toLocaleString('en-IN')} files written with nothing rendered | ${floor.seconds.toFixed(1)} s = ${Math.round(floor.files / floor.seconds)} files/s, **${(floor.files / floor.seconds / astro.rate).toFixed(1)}× Astro**; the build took **${(fullSeconds / floor.seconds).toFixed(2)}×** the floor's time | |
 | Listing created → its city page served (${biggest.city}, ${biggest.n.toLocaleString('en-IN')} listings) | median **${Math.round(median)} ms**, max ${Math.round(latencies.at(-1)!)} ms (${LATENCY_TRIALS} trials) | ≤ 5 s |
 | City page weight, gzip | HTML ${(htmlGz / 1024).toFixed(1)} KB + CSS ${(cssGz / 1024).toFixed(1)} KB + JS 0 KB = **${((htmlGz + cssGz) / 1024).toFixed(1)} KB** | ≤ 50 KB |
 ${LIGHTHOUSE ? `| Lighthouse performance / accessibility / SEO (lowest of English, Hindi, Kannada) | **${scores.performance} / ${scores.accessibility} / ${scores.seo}** | ≥ 95 / 95 / 100 |\n` : ''}`);
 } finally {
   await stack.stop();
+  for (const dir of removeAtEnd) rmSync(dir, { recursive: true, force: true });
 }

@@ -160,11 +160,12 @@ const lap = (watch: Stopwatch, key: keyof Timings) => {
 const startBuild = async (request: BuildRequest): Promise<Build> => {
   const { outDir } = request;
   const full = request.cities === 'all';
-  const publisher = createPublisher(outDir, { skipUnchanged: request.skipUnchanged });
+  const publisher = createPublisher(outDir, { skipUnchanged: request.skipUnchanged, queue: full });
   const stylesheet = buildStylesheet();
   publisher.publish(stylesheet.file, stylesheet.css);
   const script = await buildScript();
   publisher.publish(script.file, script.js);
+  await publisher.settle();
   const sites: SiteContext[] = PUBLIC_LOCALES.map((locale) => ({
     siteUrl: request.siteUrl,
     cssHref: stylesheet.href,
@@ -403,9 +404,12 @@ export const buildPublicSite = async (request: BuildRequest): Promise<BuildRepor
       for (const locale of PUBLIC_LOCALES)
         finishSitemap(citySitemap(b.publisher, b.outDir, slug, locale));
     }
+  // A full build's city pages and sitemaps are still being written (publisher `queue`).
+  await b.publisher.settle();
   lap(watch, 'cityPagesMs');
   // 3. The cities index, robots.txt and the sitemap index, last.
   publishIndex(b, allCities);
+  await b.publisher.settle();
   // 4. The open rent data, read after the pages: it is at least as new as they are.
   const openData = b.full || request.openData === true;
   if (openData) await publishOpenData(b.publisher, b.sql, b.sites);

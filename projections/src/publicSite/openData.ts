@@ -18,6 +18,8 @@ export const publishOpenData = async (
   sites: readonly SiteContext[],
 ) => {
   for (const [relative, content] of await openDataFiles(sql)) publisher.publish(relative, content);
+  await publisher.settle();
   for (const site of sites)
     publisher.publish(pageFile(localePath(site.locale, OPEN_DATA.page)), renderOpenDataPage(site));
+  await publisher.settle();
 };

@@ -13,7 +13,18 @@ export type PublishStats = { written: number; unchanged: number; paths: string[]
  * `skipUnchanged`, a file whose bytes would not change is left alone (its
  * mtime and ETag stay, and a CDN sync uploads nothing).
  */
-export const createPublisher = (outDir: string, options: { skipUnchanged: boolean }) => {
+export const createPublisher = (
+  outDir: string,
+  options: {
+    skipUnchanged: boolean;
+    /**
+     * A full build's `publish` hands the file to the I/O threads as `publishSoon` does and goes
+     * on (the build calls `settle` where order matters): written on the rendering thread, its
+     * tens of thousands of city pages and sitemaps kept that thread from rendering.
+     */
+    queue?: boolean;
+  },
+) => {
   const made = new Set<string>();
   const stats: PublishStats = { written: 0, unchanged: 0, paths: [] };
   const suffix = `.tmp-${process.pid}`;
@@ -25,6 +36,7 @@ export const createPublisher = (outDir: string, options: { skipUnchanged: boolea
   };
 
   const publish = (relative: string, content: string) => {
+    if (options.queue) return enqueue(relative, content);
     const file = join(outDir, relative);
     if (options.skipUnchanged) {
       try {
@@ -53,7 +65,7 @@ export const createPublisher = (outDir: string, options: { skipUnchanged: boolea
    */
   const inFlight = new Set<Promise<void>>();
   let failure: Error | undefined;
-  const publishSoon = async (relative: string, content: string) => {
+  const enqueue = (relative: string, content: string) => {
     if (failure) throw failure;
     const file = join(outDir, relative);
     ensureDir(dirname(file));
@@ -70,6 +82,9 @@ export const createPublisher = (outDir: string, options: { skipUnchanged: boolea
       )
       .finally(() => inFlight.delete(write));
     inFlight.add(write);
+  };
+  const publishSoon = async (relative: string, content: string) => {
+    enqueue(relative, content);
     if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
   };
   const settle = async () => {

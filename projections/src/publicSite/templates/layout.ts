@@ -115,6 +115,9 @@ const FRAME_SCRIPT_JSON = Object.fromEntries(
   ]),
 ) as Record<Locale, string>;
 
+/** The app's header and footer are written indented; the pages' own markup drops its indentation (core markup). */
+const withoutIndentation = (html: string) => html.replace(/\n\s+/g, '\n');
+
 /** Stands for the page's path in a frame made once (`frameOf`); no path of the site holds it. */
 const PAGE_PATH = '/\u0000page';
 
@@ -132,13 +135,16 @@ const frameOf = (site: SiteContext, path: string, translated: boolean) => {
   const locales = translated ? site.locales : [site.locale];
   const options = (at: string) => ({ visitorFirst: true, locale: site.locale, path: at, locales });
   if (path === '/')
-    return { header: headerHtml(t, options(path)), footer: footerHtml(t, null, options(path)) };
+    return {
+      header: withoutIndentation(headerHtml(t, options(path))),
+      footer: withoutIndentation(footerHtml(t, null, options(path))),
+    };
   const key = `${site.locale} ${locales.join(',')}`;
   let frame = frames.get(key);
   if (!frame) {
     frame = {
-      header: headerHtml(t, options(PAGE_PATH)).split(PAGE_PATH),
-      footer: footerHtml(t, null, options(PAGE_PATH)).split(PAGE_PATH),
+      header: withoutIndentation(headerHtml(t, options(PAGE_PATH))).split(PAGE_PATH),
+      footer: withoutIndentation(footerHtml(t, null, options(PAGE_PATH))).split(PAGE_PATH),
     };
     frames.set(key, frame);
   }
@@ -186,7 +192,7 @@ export const layout = (site: SiteContext, meta: PageMeta, body: Html): string =>
         <div class="toaster" id="toaster" role="region" aria-label="${t('frame.notifications')}" aria-live="polite" data-dismiss-label="${t('frame.toast.dismiss')}"></div>
         <script type="application/json" id="page-messages">${raw(FRAME_SCRIPT_JSON[site.locale])}</script>
       </body>
-    </html> `.value.replace(/\n\s+/g, '\n'); // drop the source indentation
+    </html> `.value;
 };
 
 /** schema.org BreadcrumbList from Cities down to `trail` (name and page path of each step). */

@@ -5,6 +5,7 @@ import { footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
 import type { PublicListing } from '../queries.ts';
 import { cityPageCard, visitorCard } from './card.ts';
 import { inLanguage, layout, textOf } from './layout.ts';
+import { renderListingPage } from './listingPage.ts';
 import { markup } from '@rentals/core/html/markup';
 
 const site = (locale: Locale) => ({
@@ -68,6 +69,16 @@ describe('the public pages reuse what they rendered', () => {
         expect(page).toContain(squeeze(headerHtml(t, options)));
         expect(page).toContain(squeeze(footerHtml(t, null, options)));
       }
+  });
+
+  it('a page carries none of the source indentation of its templates or frame', () => {
+    for (const locale of ['en', 'hi', 'kn'] as const) {
+      const row = { ...listing('l-2'), description: 'Two rooms.\n  Near the metro.' };
+      const page = renderListingPage(site(locale), row);
+      // The owner's own line break and spaces stay as written; nothing else starts a line with spaces.
+      expect(page).toContain('translate="no">Two rooms.\n  Near the metro.</p>');
+      expect(page.replaceAll('Two rooms.\n  Near the metro.', '')).not.toMatch(/\n[ \t]{2,}/);
+    }
   });
 
   it('a message with values: as the translator formats it, for each value', () => {
