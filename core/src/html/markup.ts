@@ -39,17 +39,21 @@ const render = (part: Part): string => {
  * fills the same templates hundreds of thousands of times. What is interpolated is kept as it is.
  */
 const ownText = new WeakMap<TemplateStringsArray, readonly string[]>();
-const withoutIndentation = (strings: TemplateStringsArray): readonly string[] => {
+
+/** Source indentation dropped: a line break and the white space after it become the line break alone. */
+export const withoutIndentation = (text: string) => text.replace(/\n\s+/g, '\n');
+
+const templateText = (strings: TemplateStringsArray): readonly string[] => {
   let text = ownText.get(strings);
   if (!text) {
-    text = strings.map((s) => s.replace(/\n\s+/g, '\n'));
+    text = strings.map(withoutIndentation);
     ownText.set(strings, text);
   }
   return text;
 };
 
 export const markup = (strings: TemplateStringsArray, ...parts: Part[]): Html => {
-  const text = withoutIndentation(strings);
+  const text = templateText(strings);
   let out = text[0]!;
   for (let i = 0; i < parts.length; i++) out += render(parts[i]) + text[i + 1]!;
   return new Html(out);

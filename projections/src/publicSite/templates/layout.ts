@@ -9,7 +9,7 @@ import {
 } from '@rentals/core/i18n/locales';
 import { pageMessagesOf } from '@rentals/core/i18n/pageMessages';
 import { FRAME_SCRIPT_TEXTS, footerHtml, headerHtml } from '@rentals/core/ui/siteFrame';
-import { markup, jsonLd, raw, type Html } from '@rentals/core/html/markup';
+import { markup, jsonLd, raw, withoutIndentation, type Html } from '@rentals/core/html/markup';
 import { CITIES_PATH } from '../paths.ts';
 
 export type PageMeta = {
@@ -115,9 +115,6 @@ const FRAME_SCRIPT_JSON = Object.fromEntries(
   ]),
 ) as Record<Locale, string>;
 
-/** The app's header and footer are written indented; the pages' own markup drops its indentation (core markup). */
-const withoutIndentation = (html: string) => html.replace(/\n\s+/g, '\n');
-
 /** Stands for the page's path in a frame made once (`frameOf`); no path of the site holds it. */
 const PAGE_PATH = '/\u0000page';
 
@@ -125,8 +122,8 @@ const PAGE_PATH = '/\u0000page';
 const frames = new Map<string, { header: string[]; footer: string[] }>();
 
 /**
- * The header and footer of a page. They differ from page to page only in the language switch's
- * links to the page's own path, so each language's pair is made once, with a stand-in for the
+ * The header and footer of a page, without the app's source indentation (as the pages' own
+ * markup). They differ from page to page only in the language switch's links to the page's own path, so each language's pair is made once, with a stand-in for the
  * path, and a page fills its path in (a full build makes hundreds of thousands of pages).
  * '/' is the one path a language prefixes differently ('/hi', not '/hi/'): made as it is.
  */
