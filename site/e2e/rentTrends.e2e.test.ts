@@ -48,7 +48,8 @@ const puneOneBhkMonths = async () => {
 const waitForTrend = async () => {
   const deadline = Date.now() + 30_000;
   while ((await trendNow()) !== RENTS.length || (await puneOneBhkMonths()) < HISTORY_MONTHS) {
-    if (Date.now() > deadline) throw new Error(`No trend for Aundh\n${stack.logs()}`);
+    if (Date.now() > deadline)
+      throw new Error(`No trend for Aundh\n${stack.logs({ requests: false })}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };

@@ -37,7 +37,7 @@ const PAYLOAD = {
 const until = async (done: () => Promise<boolean>) => {
   const deadline = Date.now() + 60_000;
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out:\n${stack.logs()}`);
+    if (Date.now() > deadline) throw new Error(`timed out:\n${stack.logs({ requests: false })}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 };

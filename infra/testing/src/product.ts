@@ -23,6 +23,8 @@ import { createDatabase } from './database.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const HERE = fileURLToPath(new URL('.', import.meta.url));
+/** A line of the web process's request log (api/src/http/requestLog.ts): `… info GET /path 404 {…}`. */
+const REQUEST_LINE = / info (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \/\S* \d{3} /;
 
 export type ProductStack = {
   sql: Sql;
@@ -35,7 +37,8 @@ export type ProductStack = {
   startProcesses: (env?: Record<string, string>) => Promise<string>;
   /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
   waitForSearchIdle: () => Promise<void>;
-  logs: () => string;
+  /** What the processes printed; `requests: false` leaves out the request log (see `logs` below). */
+  logs: (options?: { requests?: boolean }) => string;
   stop: () => Promise<void>;
 };
 
@@ -94,7 +97,17 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
       await loadPlaces(meili, dataDir);
     }
     let output = '';
-    const logs = () => output;
+    /**
+     * Everything the processes printed. `requests: false` leaves out the request log's lines: a
+     * test that polls a URL makes thousands of them, and a failure's message is read from its end.
+     */
+    const logs = (options: { requests?: boolean } = {}) =>
+      options.requests === false
+        ? output
+            .split('\n')
+            .filter((line) => !REQUEST_LINE.test(line))
+            .join('\n')
+        : output;
     let webUrl: string | undefined;
 
     const startProcesses = async (env: Record<string, string> = {}) => {
@@ -133,6 +146,10 @@ export const startProduct = async (options: ProductOptions = {}): Promise<Produc
         const collect = (chunk: Buffer) => (output += `[${name}] ${chunk.toString()}`);
         child.stdout.on('data', collect);
         child.stderr.on('data', collect);
+        // A process that dies leaves the others serving: say so where a failure's message shows it.
+        child.on('exit', (code, signal) => {
+          output += `[${name}] exited (${signal ?? `code ${code}`})\n`;
+        });
         cleanups.push(() => stopChild(child, 'SIGTERM'));
         return child;
       });

@@ -28,7 +28,7 @@ export type Stack = {
     locale?: string;
     serviceWorker?: boolean;
   }) => Promise<BrowserContext>;
-  logs: () => string;
+  logs: (options?: { requests?: boolean }) => string;
   /** Resolves when Meilisearch has no queued or running task (index settings and documents applied). */
   waitForSearchIdle: () => Promise<void>;
   /**
@@ -79,7 +79,7 @@ export const startStack = async (
         context.on('weberror', (e) => (output += `[browser] page error: ${e.error().message}\n`));
         return context;
       },
-      logs: () => product.logs() + output,
+      logs: (options?: { requests?: boolean }) => product.logs(options) + output,
       waitForSearchIdle: product.waitForSearchIdle,
       sweepExpiriesAt: (now) =>
         sweepExpiriesAt(

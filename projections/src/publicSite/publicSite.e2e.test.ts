@@ -35,7 +35,9 @@ beforeAll(async () => {
     );
     await waitForPage(`${baseUrl}/browse/cities`, (body) => body.includes('/browse/cities/mumbai'));
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n${stack.logs()}`, { cause: error });
+    throw new Error(`${(error as Error).message}\n${stack.logs({ requests: false })}`, {
+      cause: error,
+    });
   }
   browser = await launchChromium();
   const context = await browser.newContext({

@@ -71,7 +71,8 @@ const caller =
 const until = async (stack: Stack, what: string, check: () => Promise<boolean>) => {
   const deadline = Date.now() + 60_000;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}\n${stack.logs()}`);
+    if (Date.now() > deadline)
+      throw new Error(`never: ${what}\n${stack.logs({ requests: false })}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 };
