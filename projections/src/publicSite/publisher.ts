@@ -80,12 +80,18 @@ export const createPublisher = (
           failure ??= error instanceof Error ? error : new Error(String(error));
         },
       )
-      .finally(() => inFlight.delete(write));
+      .finally(() => {
+        inFlight.delete(write);
+        waitingForRoom.shift()?.();
+      });
     inFlight.add(write);
   };
+  // Who waits for a write to finish. (`Promise.race(inFlight)` on every call added a reaction to
+  // each of the 32 writes in flight: 4 % of a full build's main thread, profiled.)
+  const waitingForRoom: (() => void)[] = [];
   const publishSoon = async (relative: string, content: string) => {
     enqueue(relative, content);
-    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+    while (inFlight.size >= IN_FLIGHT) await new Promise<void>((r) => waitingForRoom.push(r));
   };
   const settle = async () => {
     await Promise.all(inFlight);
