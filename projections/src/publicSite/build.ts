@@ -24,12 +24,14 @@ import {
   citiesSitemapFile,
   citySitemapFile,
   cityPath,
+  listingFile,
   listingPath,
   MAX_PAGES,
   pageFile,
   PUBLIC_LOCALES,
   SAFE_SEGMENT,
 } from './paths.ts';
+import { startListingPagesThread, type ListingPagesThread } from './listingPagesThread.ts';
 import { createPublisher } from './publisher.ts';
 import {
   cityCounts,
@@ -202,10 +204,6 @@ const targetSlugs = (b: Build, allCities: readonly CityCounts[]) => {
   return [...targets].filter((s) => SAFE_SEGMENT.test(s)).sort();
 };
 
-/** A listing's page in one language: browse/{id}.html, hi/browse/{id}.html. */
-const listingFile = (site: SiteContext, id: string) =>
-  pageFile(localePath(site.locale, listingPath(id)));
-
 /** One chunk of an incremental run's listing pages: listed, or gone (404 delisted, 410 deleted or expired). */
 const publishListingPages = async (
   b: Build,
@@ -226,7 +224,7 @@ const publishListingPages = async (
     const similar = !listing && expired.has(id) && city ? await similarListings(b.sql, city) : [];
     for (const site of b.sites)
       b.publisher.publish(
-        listingFile(site, id),
+        listingFile(site.locale, id),
         listing
           ? renderListingPage(site, listing)
           : expired.has(id)
@@ -246,29 +244,85 @@ const publishMarkedListings = async (b: Build) => {
     await publishListingPages(b, all.slice(from, from + LISTING_PAGES_PER_READ));
 };
 
-/** A full build: one pass over every listed row, city by city: listing pages, city pages and sitemaps. */
+/**
+ * A full build: one pass over every listed row, city by city. Each chunk's listing pages are
+ * shared between this thread and a thread of their own (listingPagesThread.ts); this one then
+ * makes the previous chunk's city pages and sitemap entries, once that chunk's listing pages are
+ * written. How many go to the other thread follows which of the two waited (see `rebalance`):
+ * with few listings per city the city pages are most of the work, with many the listing pages.
+ */
 const streamAllCities = async (b: Build) => {
-  let current: CityRun | undefined;
-  for await (const rows of streamListings(b.sql, 'all')) {
-    for (const row of rows) {
-      if (row.citySlug !== current?.city.slug) {
-        // The city's listing pages exist before its pages and sitemap name them.
-        await b.publisher.settle();
-        if (current) finishCity(b, current);
-        current = await startStreamedCity(b, row);
-        if (!current) continue;
+  const state: StreamState = { current: undefined };
+  const share = { toThread: 0.5 };
+  let thread: ListingPagesThread | undefined;
+  let previous: { rows: PublicListing[]; written: Promise<void> } | undefined;
+  try {
+    for await (const rows of streamListings(b.sql, 'all')) {
+      // Rows of a city counted before the stream began, with ids safe as file names.
+      const pages = rows.filter((r) => b.bySlug.has(r.citySlug) && SAFE_SEGMENT.test(r.id));
+      const cut = Math.round(pages.length * share.toThread);
+      thread ??= startListingPagesThread({ outDir: b.outDir, sites: b.sites });
+      const written = thread.write(pages.slice(0, cut));
+      // A failed chunk fails the build when its turn comes; until then it must not go unhandled.
+      written.catch(() => undefined);
+      for (const row of pages.slice(cut))
+        for (const site of b.sites)
+          await b.publisher.publishSoon(
+            listingFile(site.locale, row.id),
+            renderListingPage(site, row),
+          );
+      if (previous) {
+        const since = performance.now();
+        await previous.written;
+        rebalance(share, performance.now() - since);
+        await streamCityRows(b, state, previous);
       }
-      if (!SAFE_SEGMENT.test(row.id)) continue;
-      for (const site of b.sites)
-        await b.publisher.publishSoon(listingFile(site, row.id), renderListingPage(site, row));
-      addToSitemap(current.sitemap, { loc: b.abs(listingPath(row.id)), lastmod: row.updatedAt });
-      addToPages(b, current, row);
+      previous = { rows, written };
     }
-    b.streamed += rows.length;
-    b.request.onProgress?.(b.streamed);
+    if (previous) await streamCityRows(b, state, previous);
+    await b.publisher.settle();
+    if (state.current) finishCity(b, state.current);
+    b.publisher.stats.written += thread?.files() ?? 0;
+  } finally {
+    await thread?.stop();
   }
-  await b.publisher.settle();
-  if (current) finishCity(b, current);
+};
+
+/**
+ * This thread waited `waitedMs` for the other one's part of the last chunk: give it less of the
+ * next. When it did not wait, the other thread may be idle: give it more.
+ */
+const rebalance = (share: { toThread: number }, waitedMs: number) => {
+  const step = waitedMs > 1 ? -0.05 : 0.05;
+  share.toThread = Math.min(0.95, Math.max(0.05, share.toThread + step));
+};
+
+type StreamState = { current: CityRun | undefined };
+
+/** A chunk's rows into their cities' pages and sitemaps, once their listing pages are written. */
+const streamCityRows = async (
+  b: Build,
+  state: StreamState,
+  chunk: { rows: PublicListing[]; written: Promise<void> },
+) => {
+  await chunk.written;
+  for (const row of chunk.rows) {
+    if (row.citySlug !== state.current?.city.slug) {
+      // The city's pages and its sitemap's last part are written before the next city starts.
+      await b.publisher.settle();
+      if (state.current) finishCity(b, state.current);
+      state.current = await startStreamedCity(b, row);
+      if (!state.current) continue;
+    }
+    if (!SAFE_SEGMENT.test(row.id)) continue;
+    addToSitemap(state.current.sitemap, {
+      loc: b.abs(listingPath(row.id)),
+      lastmod: row.updatedAt,
+    });
+    addToPages(b, state.current, row);
+  }
+  b.streamed += chunk.rows.length;
+  b.request.onProgress?.(b.streamed);
 };
 
 const startStreamedCity = async (b: Build, row: PublicListing) => {

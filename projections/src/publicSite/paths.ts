@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rentals/core/i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, localePath, type Locale } from '@rentals/core/i18n/locales';
 
 /**
  * Every URL of the public site and the file that holds it. Pages are
@@ -35,6 +35,10 @@ export const cityPath = (slug: string, type: PropertyType | null = null, page = 
 };
 
 export const listingPath = (id: string) => `/browse/${id}`;
+
+/** A listing's page in one language: browse/{id}.html, hi/browse/{id}.html. */
+export const listingFile = (locale: Locale, id: string) =>
+  pageFile(localePath(locale, listingPath(id)));
 
 /** The full detail of a listing, for signed-in users (the site's /properties/{id}). */
 export const detailPath = (id: string) => `/properties/${id}`;

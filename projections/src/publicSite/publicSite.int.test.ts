@@ -1,4 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
@@ -207,6 +215,38 @@ describe('full build', () => {
     expect(read('sitemaps/kn/cities.xml')).toContain(
       `<loc>${SITE}/kn/browse/cities/new-delhi</loc>`,
     );
+  });
+
+  it("writes every listing's page in every language, on both of its threads, and counts each file it wrote", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'public-site-threads-'));
+    try {
+      const report = await fullBuild({ sql: db.sql, outDir: dir, siteUrl: SITE });
+      const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) =>
+        f.isFile(),
+      );
+      expect(report.written).toBe(files.length);
+      // One chunk of 28 rows: the first half goes to the listing pages' thread, the rest stays.
+      for (const listing of seeded)
+        for (const prefix of ['', 'hi/', 'kn/'])
+          expect(existsSync(join(dir, `${prefix}browse/${listing.id}.html`))).toBe(true);
+      expect(files.some((f) => f.name.includes('.tmp-'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("fails when the listing pages' thread cannot write a page", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'public-site-unwritable-'));
+    try {
+      // Mumbai streams first, so its pages are the thread's half: a directory in the way of each.
+      for (const listing of seeded.filter((l) => l.city === 'Mumbai'))
+        mkdirSync(join(dir, `browse/${listing.id}.html`), { recursive: true });
+      await expect(fullBuild({ sql: db.sql, outDir: dir, siteUrl: SITE })).rejects.toThrow(
+        /^listing pages: /,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('pre-renders at most maxPages numbered pages per city; the rest stay reachable', async () => {
