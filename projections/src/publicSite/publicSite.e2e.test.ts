@@ -28,10 +28,14 @@ beforeAll(async () => {
     await appendListingEvent(store, createdEvent(listing, n));
   }
   await appendListingEvent(store, createdEvent(seededListing(15, 'Mumbai'), 15));
-  // The projections process marks the cities and its regenerator publishes them.
+  // The projections process marks the cities and its regenerator publishes them, once the pages'
+  // models (the rent trends among them) have applied the events. CI once saw the page still missing
+  // after 60 s, so the wait is longer; how fast a change is served is bench:site's measure.
   try {
-    await waitForPage(`${baseUrl}/browse/cities/pune`, (body) =>
-      body.includes('14 properties found'),
+    await waitForPage(
+      `${baseUrl}/browse/cities/pune`,
+      (body) => body.includes('14 properties found'),
+      150_000,
     );
     await waitForPage(`${baseUrl}/browse/cities`, (body) => body.includes('/browse/cities/mumbai'));
   } catch (error) {
